@@ -1,0 +1,109 @@
+/**
+ * Typed client for the promotions, vouchers and loyalty API: generated types, authentication
+ * (keys or OAuth), retries, typed errors, pagination, async actions and webhook signatures.
+ *
+ * @example
+ * ```ts
+ * import { createClient, unwrap } from '@voucherkit/client';
+ *
+ * const client = createClient({ auth: { type: 'server', appId: 'id', appToken: 'secret' } });
+ * const category = await unwrap(client.POST('/v1/categories', { body: { name: 'Summer', hierarchy: 1 } }));
+ * ```
+ *
+ * @packageDocumentation
+ */
+import type { components } from './generated/schema.js';
+
+export type { $defs, components, operations, paths, webhooks } from './generated/schema.js';
+export type { Client, Middleware } from 'openapi-fetch';
+
+/**
+ * The spec's schemas by name, for example `Schemas['Category']`.
+ *
+ * @example
+ * ```ts
+ * const category: Schemas['Category'] = await unwrap(client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId } } }));
+ * ```
+ */
+export type Schemas = components['schemas'];
+
+export {
+  type AppInfo,
+  createClient,
+  DEFAULT_BASE_URL,
+  type VoucherkitClient,
+  type VoucherkitClientOptions,
+  type VoucherkitHelpers,
+} from './create-client.js';
+export {
+  type AuthOptions,
+  type ClientKeyAuth,
+  type ManagementKeyAuth,
+  type OAuthAuth,
+  type ServerKeyAuth,
+  secretsOf,
+} from './credentials.js';
+export { createAuthMiddleware, keyHeaders } from './auth-middleware.js';
+export {
+  createOAuthTokenManager,
+  formatScopes,
+  type OAuthToken,
+  type OAuthTokenIntrospection,
+  type OAuthTokenManager,
+  type OAuthTokenManagerOptions,
+} from './oauth-token-manager.js';
+export {
+  backoffDelay,
+  copyIdempotentMark,
+  createRetryingFetch,
+  defaultRetryOptions,
+  type FetchFunction,
+  isIdempotent,
+  type RetryingFetchOptions,
+  type RetryOptions,
+} from './retrying-fetch.js';
+export { parseRetryAfter } from './retry-after.js';
+export { createRedactionMiddleware, redactSecrets } from './redact-secrets.js';
+export { defaultRuntime, type Runtime, type Sleep } from './runtime.js';
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  type ErrorBody,
+  errorFromResponse,
+  NotFoundError,
+  PaymentRequiredError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  VoucherkitError,
+  type VoucherkitErrorInit,
+} from './errors.js';
+export { type FetchResultLike, type SuccessData, unwrap } from './unwrap.js';
+export {
+  type ListItem,
+  type ListPath,
+  paginate,
+  type PaginateArgs,
+  type PaginateInit,
+  type PaginateOptions,
+  type PaginationStyle,
+} from './paginate.js';
+export {
+  type AsyncAction,
+  AsyncActionFailedError,
+  AsyncActionTimeoutError,
+  waitForAsyncAction,
+  type WaitForAsyncActionOptions,
+} from './async-actions.js';
+export {
+  constructWebhookEvent,
+  timingSafeEqual,
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEventInput,
+  WebhookSignatureError,
+  type WebhookSignatureInput,
+} from './webhooks.js';

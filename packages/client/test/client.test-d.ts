@@ -1,0 +1,112 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type AsyncAction,
+  createClient,
+  type ErrorBody,
+  type ListItem,
+  type ListPath,
+  type OAuthToken,
+  type OAuthTokenManager,
+  paginate,
+  type Schemas,
+  unwrap,
+  type VoucherkitClient,
+} from '../src/index.js';
+
+declare const client: VoucherkitClient;
+type Category = Schemas['Category'];
+
+describe('raw calls', () => {
+  it('types data and error from the spec', async () => {
+    const { data, error } = await client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } });
+    if (data) expectTypeOf(data).toEqualTypeOf<Category>();
+    if (error) expectTypeOf(error).toEqualTypeOf<ErrorBody>();
+  });
+
+  it('types list envelopes', async () => {
+    const { data } = await client.GET('/v1/categories');
+    expectTypeOf(data).toEqualTypeOf<Schemas['CategoryList'] | undefined>();
+  });
+
+  it('rejects wrong paths, params and bodies', () => {
+    // @ts-expect-error: no such path
+    void client.GET('/v1/category');
+    // @ts-expect-error: the path parameter is required
+    void client.GET('/v1/categories/{categoryId}');
+    // @ts-expect-error: wrong path parameter name
+    void client.GET('/v1/categories/{categoryId}', { params: { path: { id: 'cat_1' } } });
+    // @ts-expect-error: categories cannot be PATCHed
+    void client.PATCH('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } });
+    // @ts-expect-error: hierarchy is a number
+    void client.POST('/v1/categories', { body: { name: 'Summer', hierarchy: '1' } });
+    // @ts-expect-error: name is required
+    void client.POST('/v1/categories', { body: { hierarchy: 1 } });
+    // @ts-expect-error: limit is a number
+    void client.GET('/v1/async-actions', { params: { query: { limit: 'ten' } } });
+    void client.GET('/v1/async-actions', { params: { query: { limit: 10 } } });
+  });
+});
+
+describe('unwrap', () => {
+  it('returns the success body', async () => {
+    const category = await unwrap(client.POST('/v1/categories', { body: { name: 'Summer', hierarchy: 1 } }));
+    expectTypeOf(category).toEqualTypeOf<Category>();
+    const action = await unwrap(client.GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: 'aa_1' } } }));
+    expectTypeOf(action.status).toEqualTypeOf<'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'>();
+  });
+
+  it('returns nothing useful for 204s, without making later code unreachable', async () => {
+    const deleted = await unwrap(client.DELETE('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } }));
+    expectTypeOf(deleted).not.toBeAny();
+    expectTypeOf(deleted).toEqualTypeOf<undefined>();
+  });
+});
+
+describe('paginate', () => {
+  it('yields the items named by data_ref', async () => {
+    for await (const category of paginate(client, '/v1/categories')) expectTypeOf(category).toEqualTypeOf<Category>();
+    for await (const schema of client.paginate('/v1/metadata-schemas')) expectTypeOf(schema).toEqualTypeOf<Schemas['MetadataSchema']>();
+    for await (const action of client.paginate('/v1/async-actions', { params: { query: { limit: 100 } } })) {
+      expectTypeOf(action).toEqualTypeOf<AsyncAction>();
+    }
+    expectTypeOf<ListItem<'/management/v1/projects/{projectId}/stacking-rules'>>().toEqualTypeOf<Schemas['StackingRules']>();
+  });
+
+  it('accepts only list paths and their parameters', () => {
+    expectTypeOf<'/v1/categories'>().toExtend<ListPath>();
+    expectTypeOf<'/v1/categories/{categoryId}'>().not.toExtend<ListPath>();
+    // @ts-expect-error: not a list
+    void client.paginate('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } });
+    // @ts-expect-error: the project id is required
+    void client.paginate('/management/v1/projects/{projectId}/stacking-rules');
+    // @ts-expect-error: unknown pagination style
+    void client.paginate('/v1/categories', { by: 'offset' });
+    void client.paginate('/management/v1/projects/{projectId}/stacking-rules', { params: { path: { projectId: 'proj_1' } } });
+  });
+});
+
+describe('createClient', () => {
+  it('has a token manager exactly for OAuth', () => {
+    const oauth = createClient({ auth: { type: 'oauth', appId: 'a', appToken: 't', scopes: ['api'] } });
+    expectTypeOf(oauth.oauth).toEqualTypeOf<OAuthTokenManager>();
+    expectTypeOf(oauth.oauth.getToken).returns.resolves.toEqualTypeOf<OAuthToken>();
+    const server = createClient({ auth: { type: 'server', appId: 'a', appToken: 't' } });
+    expectTypeOf(server.oauth).toEqualTypeOf<undefined>();
+    expectTypeOf(client.oauth).toEqualTypeOf<OAuthTokenManager | undefined>();
+  });
+
+  it('checks the credentials', () => {
+    // @ts-expect-error: server keys need appToken
+    createClient({ auth: { type: 'server', appId: 'a' } });
+    // @ts-expect-error: unknown auth type
+    createClient({ auth: { type: 'basic', user: 'a' } });
+    // @ts-expect-error: OAuth needs scopes
+    createClient({ auth: { type: 'oauth', appId: 'a', appToken: 't' } });
+    // @ts-expect-error: retry takes numbers
+    createClient({ auth: { type: 'server', appId: 'a', appToken: 't' }, retry: { retries: 'many' } });
+  });
+
+  it('waits for async actions with the action type', () => {
+    expectTypeOf(client.waitForAsyncAction('aa_1')).resolves.toEqualTypeOf<AsyncAction>();
+  });
+});

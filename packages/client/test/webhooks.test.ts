@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { constructWebhookEvent, timingSafeEqual, verifyWebhookSignature, WebhookSignatureError } from '../src/index.js';
+
+const secret = 'secretKey';
+const payload = '{"a":1}';
+const signature = 'a17d2ac229d1ebbb5f10e839c7985c4818e5986eab297f7e5979196d4d7d3ed2';
+
+describe('verifyWebhookSignature', () => {
+  it('accepts the reference test vector', async () => {
+    expect(await verifyWebhookSignature({ payload, signature, secret })).toBe(true);
+  });
+
+  it('accepts raw bytes and upper-case hex', async () => {
+    const bytes = new TextEncoder().encode(payload);
+    expect(await verifyWebhookSignature({ payload: bytes, signature: signature.toUpperCase(), secret })).toBe(true);
+  });
+
+  it.each([
+    ['a tampered body', { payload: '{"a":2}', signature, secret }],
+    ['re-serialized JSON', { payload: '{ "a": 1 }', signature, secret }],
+    ['another secret', { payload, signature, secret: 'otherKey' }],
+    ['a tampered signature', { payload, signature: `${signature.slice(0, -1)}3`, secret }],
+    ['a short signature', { payload, signature: signature.slice(0, 32), secret }],
+    ['a non-hex signature', { payload, signature: 'z'.repeat(64), secret }],
+    ['no signature', { payload, signature: null, secret }],
+    ['an empty signature', { payload, signature: '', secret }],
+  ])('rejects %s', async (_case, input) => {
+    expect(await verifyWebhookSignature(input)).toBe(false);
+  });
+});
+
+describe('constructWebhookEvent', () => {
+  it('returns the parsed body when the signature matches', async () => {
+    expect(await constructWebhookEvent({ payload, signature, secret })).toEqual({ a: 1 });
+  });
+
+  it('hands the JSON to a parser', async () => {
+    const event = await constructWebhookEvent({
+      payload,
+      signature,
+      secret,
+      parse: (json) => {
+        if (typeof json === 'object' && json !== null && 'a' in json && typeof json.a === 'number') return { a: json.a };
+        throw new Error('not an event');
+      },
+    });
+    expect(event.a).toBe(1);
+  });
+
+  it('throws WebhookSignatureError for a tampered body, without echoing the secret', async () => {
+    const error = await constructWebhookEvent({ payload: '{"a":2}', signature, secret }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WebhookSignatureError);
+    expect(String(error)).not.toContain(secret);
+  });
+});
+
+describe('timingSafeEqual', () => {
+  it('compares bytes', () => {
+    expect(timingSafeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3]))).toBe(true);
+    expect(timingSafeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 4]))).toBe(false);
+    expect(timingSafeEqual(new Uint8Array([1, 2]), new Uint8Array([1, 2, 3]))).toBe(false);
+  });
+});

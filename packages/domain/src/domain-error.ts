@@ -1,0 +1,90 @@
+/**
+ * The service's error keys that the domain package raises. Each equals the `key` of the error
+ * body the service answers with, so the mock server can map a key to its HTTP status in one
+ * exhaustive table (`Record<DomainErrorKey, number>`).
+ *
+ * @example
+ * ```ts
+ * const status: Record<DomainErrorKey, number> = {
+ *   invalid_payload: 400,
+ *   invalid_scope: 400,
+ *   invalid_code_config: 400,
+ *   metadata_validation_failed: 400,
+ * };
+ * ```
+ */
+export type DomainErrorKey =
+  | 'invalid_payload'
+  | 'invalid_scope'
+  | 'invalid_code_config'
+  | 'metadata_validation_failed';
+
+/**
+ * What a {@link DomainError} is built from besides its key and message.
+ *
+ * @example
+ * ```ts
+ * const init: DomainErrorInit = { details: 'Property .redeemables_limit should be <= 30' };
+ * ```
+ */
+export interface DomainErrorInit {
+  /** Specifics of the failure in the service's wording, for example the offending property. */
+  readonly details?: string | undefined;
+  /** The error that caused this one. */
+  readonly cause?: unknown;
+}
+
+/**
+ * A broken business rule or invalid input, raised by a domain function. `key` equals the
+ * service's snake_case error key, `message` is short lower-case text, and `details` (when
+ * present) says exactly what failed, ready for the `details` field of the service's error body.
+ *
+ * @example
+ * ```ts
+ * throw new DomainError('invalid_scope', 'unknown scope: coupons', { details: 'Invalid scope: coupons' });
+ * ```
+ */
+export class DomainError extends Error {
+  override readonly name: string = 'DomainError';
+  /** The service's error key, for example `invalid_payload`. */
+  readonly key: DomainErrorKey;
+  /** Specifics of the failure; `undefined` when the message says it all. */
+  readonly details: string | undefined;
+
+  /**
+   * @param key - The service's error key.
+   * @param message - Short lower-case summary.
+   * @param init - Optional details and cause, see {@link DomainErrorInit}.
+   */
+  constructor(key: DomainErrorKey, message: string, init: DomainErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.key = key;
+    this.details = init.details;
+  }
+}
+
+/**
+ * Tells whether a value is a {@link DomainError}, optionally one with the given key. Works
+ * across bundle copies of this package because it checks the shape as well as the class.
+ *
+ * @param value - Anything caught.
+ * @param key - When given, the error must also carry this key.
+ * @returns `true` when `value` is a domain error (with `key`, if given).
+ * @example
+ * ```ts
+ * try {
+ *   return parseScopes(input, allowedScopes);
+ * } catch (error) {
+ *   if (isDomainError(error, 'invalid_scope')) return [];
+ *   throw error;
+ * }
+ * ```
+ */
+export function isDomainError(value: unknown, key?: DomainErrorKey): value is DomainError {
+  const isOne =
+    value instanceof DomainError ||
+    (value instanceof Error &&
+      value.name === 'DomainError' &&
+      typeof Reflect.get(value, 'key') === 'string');
+  return isOne && (key === undefined || Reflect.get(value, 'key') === key);
+}

@@ -1,0 +1,51 @@
+/**
+ * Pure business rules of the promotions, vouchers and loyalty API. No I/O: time and randomness
+ * are parameters, and failures are {@link DomainError}s whose `key` is the service's error key.
+ *
+ * @packageDocumentation
+ */
+
+export { DomainError, isDomainError } from './domain-error.js';
+export type { DomainErrorInit, DomainErrorKey } from './domain-error.js';
+
+export { createSeededRandom } from './random-source.js';
+export type { RandomSource } from './random-source.js';
+
+export { ID_PREFIXES, createIdFactory } from './resource-id.js';
+export type { IdFactory, IdPrefix } from './resource-id.js';
+
+export { parseScopes, scopesSatisfy } from './oauth-scopes.js';
+
+export {
+  STACKING_RULES_DEFAULTS,
+  applyStackingRulesDefaults,
+  categoriesInStackingRules,
+  mergeStackingRules,
+  removeCategoryFromStackingRules,
+  stackingRulesReferenceCategory,
+  validateStackingRules,
+} from './stacking-rules.js';
+export type {
+  StackingRulesCategoryRefs,
+  StackingRulesInput,
+  StackingRulesSettings,
+} from './stacking-rules.js';
+
+export { assertValidMetadata, findMetadataViolations } from './metadata-validation.js';
+export type {
+  MetadataPropertyRules,
+  MetadataPropertyType,
+  MetadataSchemaRules,
+  MetadataValidationOptions,
+  MetadataViolation,
+  MetadataViolationReason,
+} from './metadata-validation.js';
+
+export {
+  DEFAULT_CODE_CHARSET,
+  DEFAULT_CODE_LENGTH,
+  codeConfigCapacity,
+  generateCode,
+  generateUniqueCodes,
+} from './code-generation.js';
+export type { CodeConfigInput } from './code-generation.js';

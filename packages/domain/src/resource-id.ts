@@ -1,0 +1,165 @@
+import type { RandomSource } from './random-source.js';
+
+/**
+ * The id prefixes the service uses, one per resource type (for example `camp` for campaigns,
+ * `v` for vouchers, `cat` for categories). An id is the prefix, `_`, and 18 lowercase hex
+ * characters.
+ *
+ * @example
+ * ```ts
+ * ID_PREFIXES.includes('cat'); // true
+ * ```
+ */
+export const ID_PREFIXES = [
+  'camp',
+  'promo',
+  'stack',
+  'v',
+  'r',
+  'rr',
+  'rf',
+  'rrf',
+  'valid',
+  'ssn',
+  'cust',
+  'track',
+  'ord',
+  'ordli',
+  'prod',
+  'sku',
+  'pc',
+  'val',
+  'asgm',
+  'rew',
+  'rewa',
+  'ern',
+  'ltr',
+  'lopp',
+  'lopb',
+  'vtx',
+  'seg',
+  'cat',
+  'pub',
+  'rh',
+  'aa',
+  'exp',
+  'ms',
+  'evcus',
+  'loc',
+  'wh',
+  'whs',
+  'stk',
+  'proj',
+  'tbe',
+] as const;
+
+/**
+ * One of the service's id prefixes, see {@link ID_PREFIXES}.
+ *
+ * @example
+ * ```ts
+ * const prefix: IdPrefix = 'camp';
+ * ```
+ */
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+/**
+ * Makes ids in the service's form. Call it with a prefix for a resource id; call
+ * {@link IdFactory.requestId} for a request id (`v-` and 18 hex characters, the form of the
+ * `request_id` in error bodies).
+ *
+ * @example
+ * ```ts
+ * const nextId: IdFactory = createIdFactory(createSeededRandom(1));
+ * nextId('cat');       // 'cat_…' (18 hex characters)
+ * nextId.requestId();  // 'v-…'
+ * ```
+ */
+export interface IdFactory {
+  /**
+   * A new resource id, such as `cat_0b5f49fb31c3bf6ab0`.
+   *
+   * @param prefix - The resource type's prefix.
+   */
+  (prefix: IdPrefix): string;
+  /** A new request id, such as `v-0c5d710a63c4110ae9`. */
+  requestId(): string;
+}
+
+const HALF_BITS = 36;
+const HALF_SIZE = 2 ** HALF_BITS;
+const TWO_POW_32 = 2 ** 32;
+const ROUNDS = 4;
+const KNOWN_PREFIXES: ReadonlySet<string> = new Set(ID_PREFIXES);
+
+const high = (value: number): number => Math.floor(value / TWO_POW_32);
+const low = (value: number): number => value >>> 0;
+
+/** XOR of two 36-bit numbers; JavaScript's `^` only works on 32 bits. */
+const xor36 = (x: number, y: number): number =>
+  (high(x) ^ high(y)) * TWO_POW_32 + ((low(x) ^ low(y)) >>> 0);
+
+const fmix32 = (value: number): number => {
+  let h = value;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
+
+interface RoundKey {
+  readonly a: number;
+  readonly b: number;
+}
+
+/** Feistel round function: any 36-bit to 36-bit mix works, it need not be invertible. */
+const roundFunction = (half: number, key: RoundKey): number => {
+  const x = fmix32(low(half) ^ key.a ^ Math.imul(high(half) + 1, 0x9e3779b9));
+  const y = fmix32(x ^ key.b);
+  return (y & 0xf) * TWO_POW_32 + x;
+};
+
+const hex9 = (half: number): string => half.toString(16).padStart(9, '0');
+
+/**
+ * Creates a generator of ids in the service's form: a prefix, `_`, and 18 lowercase hex
+ * characters (`cat_0b5f49fb31c3bf6ab0`). The 18 characters of the n-th id are a keyed 72-bit
+ * permutation (a Feistel network) of n, with keys drawn from `random` once. Hence the ids look
+ * random, depend only on the random source's sequence, and never repeat within one factory
+ * (across all prefixes and request ids) for 2^53 draws.
+ *
+ * @param random - Source of the permutation keys; a seeded one makes the ids deterministic.
+ * @returns An {@link IdFactory}.
+ * @throws RangeError when called with a prefix that is not one of {@link ID_PREFIXES}, or after
+ *   2^53 ids.
+ * @example
+ * ```ts
+ * const nextId = createIdFactory(createSeededRandom('test'));
+ * const campaignId = nextId('camp');
+ * const requestId = nextId.requestId();
+ * ```
+ */
+export function createIdFactory(random: RandomSource): IdFactory {
+  const keys: RoundKey[] = [];
+  for (let i = 0; i < ROUNDS; i++) keys.push({ a: random.int(TWO_POW_32), b: random.int(TWO_POW_32) });
+  let counter = 0;
+
+  const nextHex = (): string => {
+    if (counter >= Number.MAX_SAFE_INTEGER) throw new RangeError('id space of this factory is used up');
+    let left = Math.floor(counter / HALF_SIZE);
+    let right = counter % HALF_SIZE;
+    counter += 1;
+    for (const key of keys) {
+      const mixed = xor36(left, roundFunction(right, key));
+      left = right;
+      right = mixed;
+    }
+    return hex9(left) + hex9(right);
+  };
+
+  const createId = (prefix: IdPrefix): string => {
+    if (!KNOWN_PREFIXES.has(prefix)) throw new RangeError(`unknown id prefix: ${String(prefix)}`);
+    return `${prefix}_${nextHex()}`;
+  };
+
+  return Object.assign(createId, { requestId: (): string => `v-${nextHex()}` });
+}

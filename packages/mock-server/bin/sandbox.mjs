@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// Starts the mock service as a local HTTP sandbox with demo data (see README: `npm start`).
+import { main } from '../dist/sandbox.js';
+
+await main();

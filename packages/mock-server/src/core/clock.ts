@@ -1,0 +1,59 @@
+/** Options of the mock's clock. */
+export interface ClockOptions {
+  /**
+   * Start the clock frozen at this instant (ISO string, epoch milliseconds or Date). A frozen clock
+   * only moves through {@link Clock.advance} and {@link Clock.set}; leave it out for real time.
+   */
+  frozenAt?: string | number | Date;
+}
+
+/** The mock's notion of time: real by default, controllable in tests. */
+export interface Clock {
+  /** Current time in epoch milliseconds. */
+  now(): number;
+  /** Current time as a Date. */
+  date(): Date;
+  /** Moves the clock forward by `ms` milliseconds (a frozen clock stays frozen). */
+  advance(ms: number): void;
+  /** Jumps to an instant; later instants only, so stored timestamps never run backwards. */
+  set(instant: string | number | Date): void;
+  /** Whether the clock only moves when told to. */
+  readonly frozen: boolean;
+}
+
+const toMillis = (instant: string | number | Date): number => {
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  if (!Number.isFinite(ms)) throw new RangeError(`Invalid instant: ${String(instant)}`);
+  return ms;
+};
+
+/**
+ * Creates a clock. Real time is `Date.now()` plus an offset that {@link Clock.advance} grows, so a
+ * sandbox can be fast-forwarded too.
+ *
+ * @example
+ * const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
+ * clock.advance(60_000); // one minute later
+ */
+export const createClock = (options: ClockOptions = {}): Clock => {
+  const frozen = options.frozenAt !== undefined;
+  let frozenAt = frozen ? toMillis(options.frozenAt as string | number | Date) : 0;
+  let offset = 0;
+  const now = (): number => (frozen ? frozenAt : Date.now() + offset);
+  return {
+    frozen,
+    now,
+    date: () => new Date(now()),
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`Cannot advance the clock by ${ms} ms`);
+      if (frozen) frozenAt += ms;
+      else offset += ms;
+    },
+    set(instant) {
+      const target = toMillis(instant);
+      const delta = target - now();
+      if (delta < 0) throw new RangeError('The clock cannot move backwards');
+      this.advance(delta);
+    },
+  };
+};

@@ -1,0 +1,88 @@
+import type { Clock } from './clock.js';
+
+/** A unit of background work (bulk job step, webhook delivery …). */
+export type Task = () => void | Promise<void>;
+
+/** How scheduled work runs: by itself on timers, or only when a test drains it. */
+export type SchedulerMode = 'auto' | 'manual';
+
+/** Background work queue on the mock's clock. */
+export interface Scheduler {
+  /** Queues `task` to run `delayMs` after the current clock time. */
+  schedule(task: Task, delayMs?: number): void;
+  /** Number of tasks not run yet. */
+  pending(): number;
+  /** Runs the tasks that are due at the current clock time, including those they schedule for now. */
+  runDue(): Promise<number>;
+  /**
+   * Runs every task, advancing a frozen clock to each task's due time, until the queue is empty
+   * or `maxTasks` ran (a guard against work that reschedules itself forever).
+   */
+  drain(maxTasks?: number): Promise<number>;
+  /** Drops every pending task and stops timers. */
+  clear(): void;
+}
+
+interface Entry {
+  at: number;
+  seq: number;
+  task: Task;
+}
+
+/**
+ * Creates a scheduler bound to a clock. In `auto` mode each task also gets a timer (unref'd so it
+ * never keeps a process alive); in `manual` mode nothing runs until `runDue` or `drain`.
+ *
+ * @example
+ * const scheduler = createScheduler(clock, 'manual');
+ * scheduler.schedule(() => finishJob(), 1_000);
+ * await scheduler.drain();
+ */
+export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler => {
+  let queue: Entry[] = [];
+  let seq = 0;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  const takeDue = (limit: number): Entry | undefined => {
+    const next = queue[0];
+    if (next === undefined || next.at > limit) return undefined;
+    queue.shift();
+    return next;
+  };
+
+  const run = async (limit: () => number, advance: boolean, maxTasks: number): Promise<number> => {
+    let ran = 0;
+    for (let entry = takeDue(limit()); entry !== undefined; entry = takeDue(limit())) {
+      if (advance && entry.at > clock.now()) clock.set(entry.at);
+      await entry.task();
+      ran += 1;
+      if (ran >= maxTasks) break;
+    }
+    return ran;
+  };
+
+  const scheduler: Scheduler = {
+    schedule(task, delayMs = 0) {
+      const entry = { at: clock.now() + Math.max(0, delayMs), seq: seq++, task };
+      queue.push(entry);
+      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      if (mode === 'auto') {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void scheduler.runDue();
+        }, Math.max(0, delayMs));
+        timer.unref?.();
+        timers.add(timer);
+      }
+    },
+    pending: () => queue.length,
+    runDue: () => run(() => clock.now(), false, Number.POSITIVE_INFINITY),
+    drain: (maxTasks = 10_000) => run(() => Number.POSITIVE_INFINITY, clock.frozen, maxTasks),
+    clear() {
+      queue = [];
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+  return scheduler;
+};

@@ -1,0 +1,18 @@
+/**
+ * Coercions the generated parameter schemas apply before validation: URL values are strings,
+ * the spec's types are not. A value that does not coerce is passed on unchanged so the schema
+ * reports it with the documented type in the message.
+ */
+
+/** `"10"` → 10; anything else unchanged. */
+export const toNumber = (value: unknown): unknown => {
+  if (typeof value !== 'string' || value.trim() === '') return value;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : value;
+};
+
+/** `"true"`/`"false"` → booleans; anything else unchanged. */
+export const toBoolean = (value: unknown): unknown => (value === 'true' ? true : value === 'false' ? false : value);
+
+/** A single repeated-key value → a one-item array. */
+export const toArray = (value: unknown): unknown => (value === undefined || Array.isArray(value) ? value : [value]);

@@ -1,0 +1,114 @@
+import { isDomainError } from '@voucherkit/domain';
+import type { ServiceContext } from '../core/context.js';
+import type { FailureInjector } from '../core/failures.js';
+import type { Project, ProjectRegistry } from '../core/projects.js';
+import { type OperationId, operations } from '../generated/operations.js';
+import { ApiError } from './api-error.js';
+import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';
+import { fromDomainError } from './domain-errors.js';
+import type { Handler, HandlerContext, HandlerMap } from './handler.js';
+import { readInput } from './read-input.js';
+import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
+import { createRouter } from './router.js';
+
+/** Everything the dispatcher needs, injected by the service. */
+export interface DispatcherDependencies {
+  context: ServiceContext;
+  projects: () => ProjectRegistry;
+  management: ManagementKeys;
+  handlers: HandlerMap;
+  failures: FailureInjector;
+  /** Path prefix of the base URL (`/api` for `http://host/api`), stripped before routing. */
+  basePath: string;
+  strict: boolean;
+  requestId: () => string;
+}
+
+const projectOf = (principal: Principal, params: unknown, projects: ProjectRegistry): Project => {
+  if (principal.kind !== 'management') return principal.project;
+  const projectId = (params as { projectId?: unknown }).projectId;
+  const project = typeof projectId === 'string' ? projects.get(projectId) : undefined;
+  if (!project) throw ApiError.notFound('project', String(projectId));
+  return project;
+};
+
+/**
+ * Creates the request pipeline: route → injected failure → authenticate → validate → handler →
+ * (strict) response check. Every failure leaves as the service's error body.
+ */
+export const createDispatcher = (deps: DispatcherDependencies): ((request: Request) => Promise<Response>) => {
+  const route = createRouter();
+  return async (request) => {
+    const url = new URL(request.url);
+    const pathname = url.pathname.startsWith(deps.basePath) ? url.pathname.slice(deps.basePath.length) || '/' : url.pathname;
+    const match = route(request.method, pathname);
+    if (match.kind === 'not-found') {
+      return errorResponse(
+        new ApiError(404, 'not_found', 'Resource not found', { details: `There is no endpoint ${request.method} ${pathname}.` }),
+        deps.requestId(),
+      );
+    }
+    if (match.kind === 'method-not-allowed') {
+      return errorResponse(
+        new ApiError(405, 'method_not_allowed', 'Method not allowed', {
+          details: `${pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`,
+        }),
+        deps.requestId(),
+        { allow: match.allowed.join(', ') },
+      );
+    }
+    const operationId: OperationId = match.operationId;
+    const operation = operations[operationId];
+    const failure = deps.failures.take(operationId);
+    if (failure) {
+      const { status, key, message, retryAfter } = failure;
+      return errorResponse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
+    }
+    let status: number;
+    let body: unknown;
+    try {
+      const projects = deps.projects();
+      const principal = authenticate(request.headers, operation.security, {
+        projects,
+        management: deps.management,
+        now: deps.context.clock.now,
+      });
+      const handler = deps.handlers[operationId] as Handler<OperationId> | undefined;
+      if (!handler) {
+        throw new ApiError(501, 'not_implemented', 'Not implemented', {
+          details: `${operation.method} ${operation.path} (${operationId}) is in the spec but not implemented by the mock yet.`,
+        });
+      }
+      const input = await readInput(request, url, operation, match.params);
+      const result = await handler({
+        ...input,
+        principal,
+        project: projectOf(principal, input.params, projects),
+        service: deps.context,
+      } as HandlerContext<OperationId>);
+      status = result.status;
+      body = result.body;
+    } catch (caught) {
+      const error = isDomainError(caught) ? fromDomainError(caught) : toApiError(caught);
+      const requestId = deps.requestId();
+      if (deps.strict && error.status !== 501 && error.status !== 500) {
+        const violation = contractViolation(operation, error.status, errorBody(error, requestId));
+        if (violation) return strictFailure(operationId, violation, requestId);
+      }
+      return errorResponse(error, requestId);
+    }
+    if (deps.strict) {
+      const violation = contractViolation(operation, status, body);
+      if (violation) return strictFailure(operationId, violation, deps.requestId());
+    }
+    return jsonResponse(status, body);
+  };
+};
+
+const strictFailure = (operationId: string, violation: string, requestId: string): Response =>
+  errorResponse(
+    new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', {
+      details: `${operationId}: ${violation}`,
+    }),
+    requestId,
+  );

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { OperationId, operations } from '../generated/operations.js';
+import { ApiError } from './api-error.js';
+import { describeIssues } from './validation-message.js';
+
+type Operation = (typeof operations)[OperationId];
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** The service's error body for an ApiError. */
+export const errorBody = (error: ApiError, requestId: string): Record<string, unknown> => ({
+  code: error.status,
+  key: error.key,
+  message: error.message,
+  ...(error.extras.details === undefined ? {} : { details: error.extras.details }),
+  request_id: requestId,
+  ...(error.extras.resourceId === undefined ? {} : { resource_id: error.extras.resourceId }),
+  ...(error.extras.resourceType === undefined ? {} : { resource_type: error.extras.resourceType }),
+});
+
+/**
+ * Checks a body against the schema the spec documents for `status`; used in strict mode so a
+ * mock answer that drifts from the spec fails loudly instead of teaching tests a wrong shape.
+ *
+ * @returns a description of the mismatch, or undefined when the body conforms.
+ */
+export const contractViolation = (operation: Operation, status: number, body: unknown): string | undefined => {
+  const responses = operation.responses as Record<string, z.ZodType | null>;
+  if (!(String(status) in responses)) return `status ${status} is not documented for ${operation.method} ${operation.path}`;
+  const schema = responses[String(status)];
+  if (schema === null || schema === undefined) return body === null ? undefined : `status ${status} documents no body`;
+  const result = schema.safeParse(body);
+  return result.success ? undefined : describeIssues('body', result.error.issues);
+};
+
+/** A JSON response, or an empty one for bodiless statuses. */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  body === null || status === 204
+    ? new Response(null, { status, headers })
+    : new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+
+/** The response for an ApiError, with `Retry-After` when the error carries one. */
+export const errorResponse = (error: ApiError, requestId: string, headers: Record<string, string> = {}): Response =>
+  jsonResponse(error.status, errorBody(error, requestId), {
+    ...headers,
+    ...(error.extras.retryAfter === undefined ? {} : { 'retry-after': String(error.extras.retryAfter) }),
+  });
+
+/** Maps any thrown value to an ApiError; unknown exceptions are mock bugs and say so. */
+export const toApiError = (error: unknown): ApiError =>
+  error instanceof ApiError
+    ? error
+    : new ApiError(500, 'internal_error', 'Unexpected error in the mock server', {
+        details: error instanceof Error ? error.message : String(error),
+      });

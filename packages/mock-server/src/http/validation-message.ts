@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+/** Renders an issue path the way the service does: `.items[1].id`. */
+const renderPath = (path: readonly PropertyKey[]): string =>
+  path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+
+const describeExpected = (issue: z.core.$ZodIssue): string => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `should be ${issue.expected}`;
+    case 'invalid_value':
+      return `should be one of: ${issue.values.map((value) => String(value)).join(', ')}`;
+    case 'unrecognized_keys':
+      return `has unknown properties: ${issue.keys.join(', ')}`;
+    case 'too_small':
+      return issue.origin === 'string' ? `should be at least ${String(issue.minimum)} characters long` : `should be >= ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'string' ? `should be at most ${String(issue.maximum)} characters long` : `should be <= ${String(issue.maximum)}`;
+    case 'invalid_format':
+      return `should be a valid ${issue.format}`;
+    default:
+      return issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
+  }
+};
+
+/**
+ * One sentence per issue naming the offending field, e.g. "Property .hierarchy should be integer"
+ * or "Query parameter limit should be <= 100".
+ */
+export const describeIssues = (where: 'body' | 'query' | 'path', issues: readonly z.core.$ZodIssue[]): string =>
+  issues
+    .map((issue) => {
+      if (where === 'body') return `Property ${renderPath(issue.path) || '(body)'} ${describeExpected(issue)}`;
+      const [name, ...rest] = issue.path;
+      const label = where === 'query' ? 'Query parameter' : 'Path parameter';
+      return `${label} ${String(name ?? '')}${renderPath(rest)} ${describeExpected(issue)}`;
+    })
+    .join('; ');

@@ -1,0 +1,88 @@
+import type { ServiceContext } from '../../core/context.js';
+import type * as response from '../../generated/response-schemas.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Resource } from '../../http/handler.js';
+
+/** An async action as the API returns it. */
+export type AsyncAction = Resource<typeof response.AsyncAction>;
+/** What a finished job reports. */
+export type AsyncActionResult = NonNullable<AsyncAction['result']>;
+
+/** The work of a bulk job; it runs on the scheduler and reports its outcome. */
+export type AsyncJob = () => AsyncActionResult | Promise<AsyncActionResult>;
+
+/** Who started a job, recorded on the action as the service does. */
+export interface AsyncActionOrigin {
+  user?: AsyncAction['user'];
+  logId?: string;
+  requestId?: string;
+}
+
+/**
+ * Bulk jobs of one project. A job is ENQUEUED when started, IN_PROGRESS once the scheduler
+ * picks it up, and DONE (or FAILED when the job throws) after it ran.
+ */
+export class AsyncActionStore {
+  readonly #items = new Map<string, AsyncAction>();
+
+  constructor(private readonly context: ServiceContext) {}
+
+  /** Starts a job of `type` (for example `CAMPAIGN.VOUCHERS_GENERATE`) and returns its action. */
+  start(type: string, job: AsyncJob, origin: AsyncActionOrigin = {}): AsyncAction {
+    const now = this.context.timestamp();
+    const action: AsyncAction = {
+      id: this.context.ids('aa'),
+      type,
+      status: 'ENQUEUED',
+      operation_status: undefined,
+      result: undefined,
+      created_at: now,
+      updated_at: now,
+      request_id: origin.requestId,
+      processing_time: undefined,
+      progress: 0,
+      user: origin.user,
+      log_id: origin.logId,
+      object: 'async_action',
+    } as AsyncAction;
+    this.#items.set(action.id, action);
+    this.context.scheduler.schedule(() => this.#run(action.id, job));
+    return action;
+  }
+
+  /** Actions newest first; `endDate` keeps those created before it. */
+  list(options: { limit?: number | undefined; endDate?: string | undefined } = {}): AsyncAction[] {
+    const end = options.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.endDate);
+    return [...this.#items.values()]
+      .filter((action) => Date.parse(action.created_at) < end)
+      .reverse()
+      .slice(0, options.limit ?? 10);
+  }
+
+  /** @throws ApiError 404 when the project has no such action. */
+  get(id: string): AsyncAction {
+    const action = this.#items.get(id);
+    if (!action) throw ApiError.notFound('async_action', id);
+    return action;
+  }
+
+  async #run(id: string, job: AsyncJob): Promise<void> {
+    const started = this.context.clock.now();
+    this.#patch(id, { status: 'IN_PROGRESS' });
+    try {
+      const result = await job();
+      this.#patch(id, { status: 'DONE', progress: 100, result, processing_time: this.context.clock.now() - started });
+    } catch (error) {
+      this.#patch(id, {
+        status: 'FAILED',
+        result: { message: error instanceof Error ? error.message : String(error), done_count: 0, failed_count: 1 } as AsyncActionResult,
+        processing_time: this.context.clock.now() - started,
+      });
+    }
+  }
+
+  #patch(id: string, patch: Partial<AsyncAction>): void {
+    const action = this.#items.get(id);
+    if (action) this.#items.set(id, { ...action, ...patch, updated_at: this.context.timestamp() } as AsyncAction);
+  }
+}

@@ -1,0 +1,72 @@
+import { DomainError } from '@voucherkit/domain';
+import type { ServiceContext } from '../../core/context.js';
+import type * as response from '../../generated/response-schemas.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Resource } from '../../http/handler.js';
+
+/** A category as the API returns it. */
+export type Category = Resource<typeof response.Category>;
+
+/** Categories of one project. Names are unique within a project. */
+export class CategoryStore {
+  readonly #items = new Map<string, Category>();
+
+  constructor(private readonly context: ServiceContext) {}
+
+  /** All categories, newest first (the service's listing order). */
+  list(): Category[] {
+    return [...this.#items.values()].reverse();
+  }
+
+  /** @throws ApiError 404 when the project has no such category. */
+  get(id: string): Category {
+    const category = this.#items.get(id);
+    if (!category) throw ApiError.notFound('category', id);
+    return category;
+  }
+
+  /** Whether the category exists. */
+  has(id: string): boolean {
+    return this.#items.has(id);
+  }
+
+  /** @throws DomainError `duplicate_found` when the name is taken. */
+  create(input: { name: string; hierarchy: number }): Category {
+    this.#assertNameFree(input.name);
+    const category: Category = {
+      id: this.context.ids('cat'),
+      name: input.name,
+      hierarchy: input.hierarchy,
+      object: 'category',
+      created_at: this.context.timestamp(),
+    };
+    this.#items.set(category.id, category);
+    return category;
+  }
+
+  /** @throws ApiError 404; DomainError `duplicate_found` when renaming onto a taken name. */
+  update(id: string, patch: { name?: string | undefined; hierarchy?: number | undefined }): Category {
+    const current = this.get(id);
+    if (patch.name !== undefined && patch.name !== current.name) this.#assertNameFree(patch.name);
+    const updated: Category = {
+      ...current,
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.hierarchy === undefined ? {} : { hierarchy: patch.hierarchy }),
+      updated_at: this.context.timestamp(),
+    };
+    this.#items.set(id, updated);
+    return updated;
+  }
+
+  /** @throws ApiError 404 when the project has no such category. */
+  delete(id: string): void {
+    this.get(id);
+    this.#items.delete(id);
+  }
+
+  #assertNameFree(name: string): void {
+    if ([...this.#items.values()].some((category) => category.name === name)) {
+      throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `A category named "${name}" already exists.` });
+    }
+  }
+}

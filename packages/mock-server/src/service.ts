@@ -1,0 +1,141 @@
+import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
+import { http, type HttpHandler } from 'msw';
+import { type Clock, type ClockOptions, createClock } from './core/clock.js';
+import type { ServiceContext } from './core/context.js';
+import { type FailureInjector, createFailureInjector } from './core/failures.js';
+import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
+import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
+import { API_VERSION } from './generated/operations.js';
+import type { ManagementKeys } from './http/authenticate.js';
+import { createDispatcher } from './http/dispatch.js';
+import { handlers as resourceHandlers } from './resources/registry.js';
+
+/** Options of {@link createMockService}. */
+export interface MockServiceOptions {
+  /** Base URL the handlers answer on; default `https://api.voucherify.io`. A path part (`/api`) is a prefix. */
+  baseUrl?: string;
+  /** Projects to create; default one project. Keys left out are generated from the seed. */
+  projects?: ProjectSeed[];
+  /** Seed of ids and generated keys; the same seed gives the same ids in the same order. Default 1. */
+  seed?: number | string;
+  /** Clock settings; default real time. */
+  clock?: ClockOptions;
+  /** Background work: `manual` (drain it in tests) or `auto`; default manual with a frozen clock, else auto. */
+  scheduler?: SchedulerMode;
+  /** Validate every response against the spec and answer 500 when one drifts. Default false. */
+  strict?: boolean;
+  /** Lifetime of OAuth access tokens in seconds; default 900, as the service. */
+  tokenTtlSeconds?: number;
+  /** Account-wide management keys; generated when left out. */
+  management?: Partial<ManagementKeys>;
+}
+
+/** A running in-memory service: MSW handlers plus the controls tests need. */
+export interface MockService {
+  /** MSW request handlers: pass them to `setupServer(...)` or `setupWorker(...)`. */
+  readonly handlers: HttpHandler[];
+  /** Answers one fetch Request, without MSW (used by the HTTP sandbox). */
+  handle(request: Request): Promise<Response>;
+  /** The service's projects and their keys. */
+  readonly projects: ProjectRegistry;
+  /** Account-wide management keys (for `/management/v1`). */
+  readonly management: ManagementKeys;
+  readonly clock: Clock;
+  readonly scheduler: Scheduler;
+  /** Queue of injected failures (rate limits, maintenance windows). */
+  readonly failures: FailureInjector;
+  /** The base URL the handlers answer on. */
+  readonly baseUrl: string;
+  /** The API build the mock implements. */
+  readonly apiVersion: string;
+  /**
+   * Forgets all data and recreates the configured projects with the same keys and id sequence;
+   * the clock keeps its time.
+   */
+  reset(): void;
+}
+
+const DEFAULT_BASE_URL = 'https://api.voucherify.io';
+
+/**
+ * Creates an isolated, stateful mock of the whole API. Nothing is global: two services in one
+ * process never share state.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * const service = createMockService({ strict: true, clock: { frozenAt: '2026-01-01T00:00:00Z' } });
+ * const server = setupServer(...service.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const { appId, appToken } = service.projects.primary.keys;
+ */
+export const createMockService = (options: MockServiceOptions = {}): MockService => {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const clock = createClock(options.clock);
+  const scheduler = createScheduler(clock, options.scheduler ?? (clock.frozen ? 'manual' : 'auto'));
+  const failures = createFailureInjector();
+  const seed = options.seed ?? 1;
+  const keyRandom = createSeededRandom(`${String(seed)}:keys`);
+  const management: ManagementKeys = {
+    managementId: options.management?.managementId ?? randomKey(keyRandom),
+    managementToken: options.management?.managementToken ?? randomKey(keyRandom),
+  };
+  // Keys are drawn once so that reset() keeps them: tests hold on to them across resets.
+  const seeds = (options.projects?.length ? options.projects : [{ name: 'Default project' }]).map((project) => ({
+    ...project,
+    keys: {
+      appId: randomKey(keyRandom),
+      appToken: randomKey(keyRandom),
+      clientAppId: randomKey(keyRandom),
+      clientToken: randomKey(keyRandom),
+      ...project.keys,
+    },
+  }));
+
+  const build = (): { context: ServiceContext; projects: ProjectRegistry } => {
+    const random = createSeededRandom(seed);
+    const context: ServiceContext = {
+      clock,
+      scheduler,
+      random,
+      ids: createIdFactory(random),
+      timestamp: () => clock.date().toISOString(),
+      settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900 },
+    };
+    return { context, projects: createProjectRegistry(context, seeds) };
+  };
+
+  let current = build();
+  const requestRandom = createSeededRandom(`${String(seed)}:requests`);
+  const dispatch = createDispatcher({
+    get context() {
+      return current.context;
+    },
+    projects: () => current.projects,
+    management,
+    handlers: resourceHandlers,
+    failures,
+    basePath,
+    strict: options.strict ?? false,
+    requestId: () => `v-${Array.from({ length: 18 }, () => requestRandom.int(16).toString(16)).join('')}`,
+  });
+
+  return {
+    handlers: [http.all(`${baseUrl}/*`, ({ request }) => dispatch(request))],
+    handle: dispatch,
+    get projects() {
+      return current.projects;
+    },
+    management,
+    clock,
+    scheduler,
+    failures,
+    baseUrl,
+    apiVersion: API_VERSION,
+    reset() {
+      scheduler.clear();
+      failures.clear();
+      current = build();
+    },
+  };
+};

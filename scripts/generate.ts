@@ -1,0 +1,23 @@
+/**
+ * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
+ * bundle → client types → mock schemas → coverage and parity reports.
+ * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { bundleSpec } from './generate/bundle.ts';
+import { generateClientTypes } from './generate/client-types.ts';
+import { generateMockSchemas } from './generate/mock-schemas.ts';
+import { readBundledSpec } from './lib/openapi.ts';
+import { GENERATED, repoPath } from './lib/paths.ts';
+
+for (const file of Object.values(GENERATED)) mkdirSync(dirname(repoPath(file)), { recursive: true });
+bundleSpec();
+await generateClientTypes();
+generateMockSchemas(readBundledSpec());
+if (!process.argv.includes('--spec-only')) {
+  const { writeCoverageReport } = await import('./generate/coverage.ts');
+  await writeCoverageReport();
+  const { writeParityReport } = await import('./spec-parity.ts');
+  writeParityReport();
+}

@@ -1,0 +1,156 @@
+import { writeFileSync } from 'node:fs';
+import {
+  type JsonSchema,
+  type MediaType,
+  type OpenApiDocument,
+  type OperationEntry,
+  type Parameter,
+  listOperations,
+  resolveRef,
+} from '../lib/openapi.ts';
+import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
+import { type Direction, ZodSourceWriter, collectRefs, componentIdentifier, orderComponents } from './zod-source.ts';
+
+const HEADER = GENERATED_HEADER('scripts/generate/mock-schemas.ts');
+const SUPPORTED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+
+const operationId = (entry: OperationEntry): string => {
+  const id = entry.operation.operationId;
+  if (!id) throw new Error(`${entry.method.toUpperCase()} ${entry.path} has no operationId`);
+  return id;
+};
+
+const parametersOf = (doc: OpenApiDocument, entry: OperationEntry): Parameter[] =>
+  [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) => resolveRef(doc, parameter));
+
+const bodyOf = (doc: OpenApiDocument, entry: OperationEntry): { contentType: string; required: boolean; media: MediaType } | undefined => {
+  if (!entry.operation.requestBody) return undefined;
+  const body = resolveRef(doc, entry.operation.requestBody);
+  const contentTypes = Object.keys(body.content);
+  const contentType = contentTypes[0];
+  if (contentType === undefined || contentTypes.length > 1 || !SUPPORTED_BODY_TYPES.includes(contentType)) {
+    throw new Error(`${operationId(entry)}: request bodies must have exactly one of ${SUPPORTED_BODY_TYPES.join(', ')}`);
+  }
+  return { contentType, required: body.required ?? false, media: body.content[contentType] ?? {} };
+};
+
+/** Component schemas reachable from the requests or from the responses of the document. */
+const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
+  const roots = new Set<string>();
+  for (const entry of listOperations(doc)) {
+    if (direction === 'request') {
+      for (const parameter of parametersOf(doc, entry)) collectRefs(parameter.schema, roots);
+      collectRefs(bodyOf(doc, entry)?.media.schema, roots);
+    } else {
+      for (const response of Object.values(entry.operation.responses)) collectRefs(resolveRef(doc, response).content, roots);
+    }
+  }
+  return roots;
+};
+
+const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string => {
+  const components = doc.components?.schemas ?? {};
+  const { order, lazy } = orderComponents(components, reachable(doc, direction));
+  const writer = new ZodSourceWriter(direction, lazy);
+  const purpose =
+    direction === 'request'
+      ? 'Request-side zod schemas: unknown keys are stripped and defaults applied.'
+      : 'Response-side zod schemas: unknown keys are rejected, so strict mode catches drift from the spec.';
+  const declarations = order.map(
+    (name) => `export const ${componentIdentifier(name)} = ${writer.write(components[name] as JsonSchema)};`,
+  );
+  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n\n${declarations.join('\n\n')}\n`;
+};
+
+/** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
+const parameterSource = (writer: ZodSourceWriter, doc: OpenApiDocument, parameter: Parameter): string => {
+  const schema = resolveRef(doc, parameter.schema ?? {}) as JsonSchema;
+  const type = Array.isArray(schema['type']) ? (schema['type'] as string[]).find((t) => t !== 'null') : schema['type'];
+  const inner = writer.write(parameter.schema);
+  const coerced =
+    type === 'integer' || type === 'number'
+      ? `z.preprocess(coerce.toNumber, ${inner})`
+      : type === 'boolean'
+        ? `z.preprocess(coerce.toBoolean, ${inner})`
+        : type === 'array'
+          ? `z.preprocess(coerce.toArray, ${inner})`
+          : inner;
+  return parameter.required || 'default' in schema ? coerced : `${coerced}.optional()`;
+};
+
+const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, parameters: Parameter[]): string => {
+  for (const parameter of parameters) {
+    if (parameter.style === 'deepObject' || parameter.style === 'spaceDelimited' || parameter.style === 'pipeDelimited') {
+      throw new Error(`Parameter ${parameter.name}: style ${parameter.style} is not supported by the mock's router yet`);
+    }
+  }
+  const fields = parameters.map((parameter) => `${JSON.stringify(parameter.name)}: ${parameterSource(writer, doc, parameter)}`);
+  return `z.object({ ${fields.join(', ')} })`;
+};
+
+const writeOperationsModule = (doc: OpenApiDocument): string => {
+  const requestWriter = new ZodSourceWriter('request', new Set(), 'request.');
+  const responseWriter = new ZodSourceWriter('response', new Set(), 'response.');
+  const entries = listOperations(doc).map((entry) => {
+    const id = operationId(entry);
+    const parameters = parametersOf(doc, entry);
+    const inPath = parameters.filter((parameter) => parameter.in === 'path');
+    const inQuery = parameters.filter((parameter) => parameter.in === 'query');
+    const body = bodyOf(doc, entry);
+    const security = entry.operation.security ?? doc.security ?? [];
+    const responses = Object.entries(entry.operation.responses).map(([status, raw]) => {
+      const response = resolveRef(doc, raw);
+      const json = response.content?.['application/json'];
+      return `${JSON.stringify(status)}: ${json ? responseWriter.write(json.schema) : 'null'}`;
+    });
+    const lines = [
+      `method: ${JSON.stringify(entry.method.toUpperCase())}`,
+      `path: ${JSON.stringify(entry.path)}`,
+      `tag: ${JSON.stringify(entry.operation.tags?.[0] ?? 'Other')}`,
+      `security: ${JSON.stringify(security)}`,
+      `pathParams: ${parameterObject(requestWriter, doc, inPath)}`,
+      `query: ${parameterObject(requestWriter, doc, inQuery)}`,
+      `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
+      body
+        ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${requestWriter.write(body.media.schema)} }`
+        : 'body: null',
+      `responses: { ${responses.join(', ')} }`,
+    ];
+    return `  ${id}: {\n    ${lines.join(',\n    ')},\n  },`;
+  });
+  const scopes = Object.keys(doc.components?.securitySchemes?.['OAuth2']?.flows?.clientCredentials?.scopes ?? {});
+  const apiKeyHeaders = Object.fromEntries(
+    Object.entries(doc.components?.securitySchemes ?? {})
+      .filter(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'header')
+      .map(([name, scheme]) => [name, scheme.name]),
+  );
+  return `${HEADER}import { z } from 'zod';
+import * as coerce from '../http/coerce.js';
+import * as request from './request-schemas.js';
+import * as response from './response-schemas.js';
+
+/** The API build this mock implements (\`info.version\` of the spec). */
+export const API_VERSION = ${JSON.stringify(doc.info.version)};
+
+/** Every OAuth scope a token may be issued with, in the spec's order. */
+export const OAUTH_SCOPES = ${JSON.stringify(scopes)} as const;
+
+/** Header name of each API-key security scheme. */
+export const API_KEY_HEADERS = ${JSON.stringify(apiKeyHeaders)} as const;
+
+/** Every operation of the spec: route, security alternatives, and request and response schemas. */
+export const operations = {
+${entries.join('\n')}
+} as const;
+
+/** The operationId of any operation in the spec. */
+export type OperationId = keyof typeof operations;
+`;
+};
+
+/** Writes the mock server's zod schemas and operation table from the bundled spec. */
+export const generateMockSchemas = (doc: OpenApiDocument): void => {
+  writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request'));
+  writeFileSync(repoPath(GENERATED.mockResponseSchemas), writeSchemasModule(doc, 'response'));
+  writeFileSync(repoPath(GENERATED.mockOperations), writeOperationsModule(doc));
+};

@@ -1,0 +1,254 @@
+/**
+ * Measures how complete our API description is: compares the bundled spec with Voucherify's own
+ * OpenAPI description and writes docs/parity.md. `npm run spec:parity` runs it; `npm run generate`
+ * imports {@link writeParityReport}. The reference is read from `VOUCHERKIT_REFERENCE`, or else
+ * from `../shared/reference/voucherify-openapi.json` next to the repository.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  EXCLUSION,
+  type FieldDiff,
+  MAX_FIELD_DEPTH,
+  type OperationComparison,
+  type ParityResult,
+  type ParityRow,
+  compareDocuments,
+} from './lib/parity.ts';
+import { type OpenApiDocument, type OperationEntry } from './lib/openapi.ts';
+import { GENERATED, repoPath } from './lib/paths.ts';
+
+const DEFAULT_REFERENCE = '../shared/reference/voucherify-openapi.json';
+const WRAP_AT = 100;
+
+/** Titles and versions of the two documents, printed in the report's introduction. */
+export interface ParityReportSources {
+  ours: { title: string; version: string };
+  reference: { title: string; version: string };
+}
+
+const code = (text: string): string => `\`${text}\``;
+const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${((part / whole) * 100).toFixed(1)} %`);
+const anchorOf = (entry: OperationEntry): string =>
+  `op-${(entry.operation.operationId ?? `${entry.method}-${entry.path}`).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-|-$/g, '')}`;
+
+/**
+ * Lays out `first` followed by space-separated words in lines of at most {@link WRAP_AT}
+ * characters, continuing with `indent`; a word longer than a line stands alone.
+ */
+const wrap = (first: string, words: readonly string[], indent: string): string[] => {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of words) {
+    if (!empty && line.length + 1 + word.length > WRAP_AT) {
+      lines.push(line);
+      line = `${indent}${word}`;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+};
+
+/** Names as a comma-separated list of code spans, ready for {@link wrap}. */
+const codeList = (names: readonly string[]): string[] => names.map((name, i) => `${code(name)}${i < names.length - 1 ? ',' : ''}`);
+
+/** Word-wraps prose at {@link WRAP_AT} characters; Markdown joins the lines back into one paragraph. */
+const prose = (...sentences: string[]): string[] => wrap('', sentences.join(' ').split(' '), '');
+
+const fieldLines = (label: string, diff: FieldDiff): string[] => {
+  if (diff.missing.length === 0 && diff.extra.length === 0) return [];
+  const lines = [`- ${label}`];
+  for (const [kind, names] of [['missing', diff.missing], ['extra', diff.extra]] as const) {
+    if (names.length > 0) lines.push(...wrap(`  - ${kind} (${names.length}):`, codeList(names), '    '));
+  }
+  return lines;
+};
+
+const listOrNone = (values: readonly (string | undefined)[]): string =>
+  values.length === 0 || values.every((value) => value === undefined) ? 'none' : values.map((value) => code(value ?? 'none')).join(', ');
+
+const detailLines = (row: ParityRow & { ours: OperationEntry; comparison: OperationComparison }): string[] => {
+  const { reference, ours, comparison } = row;
+  const oursLabel = `${code(ours.operation.operationId ?? '–')}${ours.path === reference.path ? '' : ` at ${code(ours.path)}`}`;
+  const lines = [
+    `### ${code(`${reference.method.toUpperCase()} ${reference.path}`)} <a id="${anchorOf(reference)}"></a>`,
+    '',
+    ...prose(`Reference ${code(reference.operation.operationId ?? '–')}, ours ${oursLabel}.`),
+    '',
+  ];
+  const { requestContentTypes, successStatus, responseContentTypes } = comparison;
+  if (requestContentTypes) {
+    lines.push(`- Request content type: ours ${listOrNone(requestContentTypes.ours)}, reference ${listOrNone(requestContentTypes.reference)}`);
+  }
+  lines.push(...fieldLines('Query parameters', comparison.query));
+  lines.push(...fieldLines('Path parameters', comparison.path));
+  lines.push(...fieldLines('Request body', comparison.requestBody));
+  if (successStatus) {
+    lines.push(`- Success status: ours ${listOrNone([successStatus.ours])}, reference ${listOrNone([successStatus.reference])}`);
+  }
+  if (responseContentTypes) {
+    lines.push(`- Response content type: ours ${listOrNone(responseContentTypes.ours)}, reference ${listOrNone(responseContentTypes.reference)}`);
+  }
+  lines.push(...fieldLines('Response body', comparison.responseBody));
+  lines.push('');
+  return lines;
+};
+
+const hasDetails = (row: ParityRow): row is ParityRow & { ours: OperationEntry; comparison: OperationComparison } =>
+  row.ours !== undefined && row.comparison?.differs === true;
+
+const operationTable = (rows: readonly ParityRow[], withCounts: boolean): string[] => {
+  const header = withCounts
+    ? ['| Method | Path | Reference operationId | Ours | Missing | Extra |', '| --- | --- | --- | :---: | ---: | ---: |']
+    : ['| Method | Path | Reference operationId | Ours |', '| --- | --- | --- | :---: |'];
+  return [
+    ...header,
+    ...rows.map((row) => {
+      const { reference, comparison } = row;
+      const path = hasDetails(row) ? `[${code(reference.path)}](#${anchorOf(reference)})` : code(reference.path);
+      const cells = [reference.method.toUpperCase(), path, code(reference.operation.operationId ?? '–'), row.ours ? '✅' : '❌'];
+      if (withCounts) cells.push(comparison ? String(comparison.missingCount) : '–', comparison ? String(comparison.extraCount) : '–');
+      return `| ${cells.join(' | ')} |`;
+    }),
+  ];
+};
+
+/**
+ * Renders the comparison as the Markdown of docs/parity.md. The output depends only on its
+ * arguments (no dates, no machine paths), so the freshness check can compare it byte for byte.
+ */
+export const renderParityReport = (result: ParityResult, sources: ParityReportSources): string => {
+  const implemented = result.inScope.filter((row) => row.ours !== undefined);
+  const differing = result.inScope.filter(hasDetails);
+  const ambiguity = result.ambiguousRoutes.map(
+    ({ route, paths }) =>
+      `The reference describes ${code(route)} more than once (${paths.map(code).join(', ')}); ` +
+      'our operation is paired with the one whose path it repeats exactly, otherwise with the first.',
+  );
+  const lines: string[] = [
+    '# API parity with the Voucherify reference',
+    '',
+    '<!-- Generated by scripts/spec-parity.ts (npm run spec:parity). Do not edit. -->',
+    '',
+    ...prose(
+      `This report compares our spec (${code(GENERATED.bundle)}, ${sources.ours.title} ${code(sources.ours.version)})`,
+      `with the service's own description (${sources.reference.title} ${code(sources.reference.version)}).`,
+      'Operations are paired by method and path, ignoring the names of path parameters',
+      `(${code('/v1/categories/{categoryId}')} is ${code('/v1/categories/{id}')}).`,
+      'For each pair it compares names only: query and path parameters, request body fields and the',
+      'body fields of the success response (the lowest 2xx status). Body fields are found by resolving',
+      `${code('$ref')}, merging ${code('allOf')} and uniting ${code('oneOf')}/${code('anyOf')} variants; they are written as`,
+      `dotted paths with arrays marked ${code('[]')} (${code('items[].sku_id')}), down to ${MAX_FIELD_DEPTH} levels.`,
+      'Types, formats, required-ness and descriptions are not compared.',
+      '*Missing* counts names the reference has and ours lacks, *extra* names ours has and the',
+      'reference lacks; differing content types or success statuses are listed with the details.',
+      `${EXCLUSION.title} is out of scope (listed at the end).`,
+    ),
+    ...ambiguity.flatMap((note) => ['', ...prose(note)]),
+    '',
+    '## Summary',
+    '',
+    '| Measure | Value |',
+    '| --- | ---: |',
+    `| In-scope reference operations | ${result.inScope.length} |`,
+    `| Implemented in our spec | ${implemented.length} |`,
+    `| Implemented, percentage of in-scope | ${percent(implemented.length, result.inScope.length)} |`,
+    `| Implemented operations with differences | ${differing.length} |`,
+    `| Our operations without a reference counterpart | ${result.extra.length} |`,
+    `| Excluded reference operations | ${result.excluded.length} |`,
+    '',
+    '## Operations by tag',
+    '',
+  ];
+  for (const group of result.groups) {
+    const rows = result.inScope.filter((row) => row.group === group);
+    lines.push(`### ${group} (${rows.filter((row) => row.ours).length} of ${rows.length})`, '', ...operationTable(rows, true), '');
+  }
+
+  lines.push('## Our operations without a reference counterpart', '');
+  if (result.extra.length === 0) {
+    lines.push('None.', '');
+  } else {
+    lines.push('| Method | Path | Our operationId |', '| --- | --- | --- |');
+    for (const entry of result.extra) {
+      lines.push(`| ${entry.method.toUpperCase()} | ${code(entry.path)} | ${code(entry.operation.operationId ?? '–')} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Differences of implemented operations', '');
+  if (differing.length === 0) lines.push('None.', '');
+  for (const row of differing) lines.push(...detailLines(row));
+
+  lines.push(
+    '## Excluded reference operations',
+    '',
+    '<details>',
+    `<summary>${result.excluded.length} ${result.excluded.length === 1 ? 'operation' : 'operations'}: ${EXCLUSION.title.toLowerCase()}</summary>`,
+    '',
+    ...prose(`Excluded: ${EXCLUSION.rule}.`),
+    '',
+    ...operationTable(result.excluded, false),
+    '',
+    '</details>',
+  );
+  return `${lines.join('\n')}\n`;
+};
+
+/** Where the reference description is: `VOUCHERKIT_REFERENCE`, else next to the repository. */
+export const referenceLocation = (env: NodeJS.ProcessEnv = process.env): string => {
+  const configured = env.VOUCHERKIT_REFERENCE;
+  return configured !== undefined && configured !== '' ? resolve(configured) : repoPath(DEFAULT_REFERENCE);
+};
+
+const fromRepo = (file: string): string => relative(repoPath('.'), file) || '.';
+
+const readJson = <T>(file: string, missingHint: string): T => {
+  if (!existsSync(file)) throw new Error(`${fromRepo(file)} not found: ${missingHint}`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new Error(`${fromRepo(file)} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+};
+
+/**
+ * Compares the bundled spec with the reference description and writes docs/parity.md.
+ * Throws with a readable message when either input is missing.
+ */
+export const writeParityReport = (): void => {
+  const referenceFile = referenceLocation();
+  const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(
+    referenceFile,
+    `set VOUCHERKIT_REFERENCE to Voucherify's OpenAPI description, or place it at ${DEFAULT_REFERENCE} (relative to the repository).`,
+  );
+  const ours = readJson<OpenApiDocument>(repoPath(GENERATED.bundle), 'run `npx tsx scripts/generate.ts --spec-only` first.');
+  const result = compareDocuments(ours, reference);
+  const report = renderParityReport(result, {
+    ours: { title: ours.info.title, version: ours.info.version },
+    reference: { title: reference.info.title, version: reference.info.version },
+  });
+  const out = repoPath(GENERATED.parity);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, report);
+  const implemented = result.inScope.filter((row) => row.ours !== undefined).length;
+  console.log(
+    `Parity with ${fromRepo(referenceFile)}: ${implemented} of ${result.inScope.length} in-scope operations ` +
+      `(${percent(implemented, result.inScope.length)}), ${result.extra.length} extra; wrote ${GENERATED.parity}.`,
+  );
+};
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  try {
+    writeParityReport();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  }
+}
