@@ -12,6 +12,6 @@ export const categoryNames = async (): Promise<string[]> => {
 };
 
 export const rename = async (categoryId: string, name: string): Promise<Category | undefined> => {
-  const { data } = await client.PUT('/v1/categories/{categoryId}', { params: { path: { categoryId } }, body: { name } });
+  const { data } = await client.PUT('/v1/categories/{categoryId}', { params: { path: { categoryId } }, body: { name, hierarchy: 1 } });
   return data;
 };

@@ -117,8 +117,10 @@ export function formatScopes(scopes: readonly string[]): string {
 
 /**
  * Creates the token manager of an OAuth client (client-credentials grant). A token counts as
- * fresh until `refreshMarginMs` before it expires; the expiry is the earlier of `expires_at` and
- * the local fetch time plus `expires_in`, so a skewed server clock cannot make it stale.
+ * fresh until `refreshMarginMs` before it expires; the expiry is the local fetch time plus
+ * `expires_in`, so clocks that disagree (a skewed server, or a mock with a frozen clock) cannot
+ * make it look expired or fresh by mistake; a token the service already considers expired is
+ * renewed on its 401.
  *
  * @param options - Keys, scopes, clock and the client to send token requests with.
  * @returns The token manager.
@@ -145,7 +147,7 @@ export function createOAuthTokenManager(options: OAuthTokenManagerOptions): OAut
       headers: keyHeaders,
     });
     if (!response.ok || data === undefined) throw errorFromResponse(response, error, now());
-    const expiresAt = Math.min(data.expires_at * 1000, fetchedAt + data.expires_in * 1000);
+    const expiresAt = fetchedAt + data.expires_in * 1000;
     // A margin longer than half the lifetime would renew on every call.
     const renewAt = expiresAt - Math.min(margin, (expiresAt - fetchedAt) / 2);
     cached = { token: data, renewAt };

@@ -10,6 +10,8 @@
  *   invalid_scope: 400,
  *   invalid_code_config: 400,
  *   metadata_validation_failed: 400,
+ *   duplicate_found: 409,
+ *   stacking_rules_exist: 409,
  * };
  * ```
  */
@@ -17,7 +19,9 @@ export type DomainErrorKey =
   | 'invalid_payload'
   | 'invalid_scope'
   | 'invalid_code_config'
-  | 'metadata_validation_failed';
+  | 'metadata_validation_failed'
+  | 'duplicate_found'
+  | 'stacking_rules_exist';
 
 /**
  * What a {@link DomainError} is built from besides its key and message.

@@ -80,7 +80,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Reque
         });
       }
       const input = await readInput(request, url, operation, match.params);
-      const result = await handler({
+      const result: { status: number; body: unknown } = await handler({
         ...input,
         principal,
         project: projectOf(principal, input.params, projects),

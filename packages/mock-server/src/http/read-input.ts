@@ -47,7 +47,7 @@ const readBody = async (request: Request, body: NonNullable<Operation['body']>):
 };
 
 const check = <T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T => {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const details = describeIssues(where, result.error.issues);
   if (where === 'body') throw ApiError.invalidPayload(details);

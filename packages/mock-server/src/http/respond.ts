@@ -29,7 +29,7 @@ export const contractViolation = (operation: Operation, status: number, body: un
   if (!(String(status) in responses)) return `status ${status} is not documented for ${operation.method} ${operation.path}`;
   const schema = responses[String(status)];
   if (schema === null || schema === undefined) return body === null ? undefined : `status ${status} documents no body`;
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, { reportInput: true });
   return result.success ? undefined : describeIssues('body', result.error.issues);
 };
 

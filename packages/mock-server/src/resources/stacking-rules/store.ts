@@ -1,6 +1,7 @@
 import {
   DomainError,
   applyStackingRulesDefaults,
+  categoriesInStackingRules,
   mergeStackingRules,
   removeCategoryFromStackingRules,
   stackingRulesReferenceCategory,
@@ -54,7 +55,7 @@ export class StackingRulesStore {
   /** @throws like {@link create}, and ApiError 404 for an unknown id. */
   update(id: string, patch: RulesInput, categoryExists: (id: string) => boolean): StackingRules {
     const current = this.get(id);
-    const merged = mergeStackingRules(current, patch);
+    const merged = mergeStackingRules(applyStackingRulesDefaults(current), patch);
     validateStackingRules(merged);
     this.#assertCategoriesExist(merged, categoryExists);
     this.#rules = { ...current, ...merged, updated_at: this.context.timestamp() } as StackingRules;
@@ -81,13 +82,8 @@ export class StackingRulesStore {
     this.#rules = { ...this.#rules, ...removeCategoryFromStackingRules(this.#rules, categoryId), updated_at: this.context.timestamp() } as StackingRules;
   }
 
-  #assertCategoriesExist(rules: object, categoryExists: (id: string) => boolean): void {
-    const ids = new Set<string>();
-    for (const value of Object.values(rules)) {
-      if (Array.isArray(value)) for (const item of value) if (typeof item === 'string' && item.startsWith('cat_')) ids.add(item);
-    }
-    const limits = (rules as { applicable_redeemables_category_limits?: Record<string, number> }).applicable_redeemables_category_limits;
-    for (const id of Object.keys(limits ?? {})) ids.add(id);
-    for (const id of ids) if (!categoryExists(id)) throw ApiError.notFound('category', id);
+  #assertCategoriesExist(rules: Parameters<typeof categoriesInStackingRules>[0], categoryExists: (id: string) => boolean): void {
+    const unknown = categoriesInStackingRules(rules).find((id) => !categoryExists(id));
+    if (unknown !== undefined) throw ApiError.notFound('category', unknown);
   }
 }

@@ -1,0 +1,113 @@
+import { createClient } from '@voucherkit/client';
+import { describe, expect, test } from 'vitest';
+import { serverHeaders, useMockService } from './setup.js';
+
+const mock = useMockService();
+
+const token = async (scope: string) => {
+  const response = await mock.raw('/v1/oauth/token', {
+    method: 'POST',
+    headers: serverHeaders(mock.service, { 'content-type': 'application/x-www-form-urlencoded' }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+describe('server keys', () => {
+  test('missing keys answer 401 in the error body', async () => {
+    const response = await mock.raw('/v1/categories');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 401, key: 'unauthorized', message: 'Unauthorized' });
+  });
+
+  test('a wrong token answers 401', async () => {
+    const response = await mock.raw('/v1/categories', { headers: serverHeaders(mock.service, { 'X-App-Token': 'wrong' }) });
+    expect(response.status).toBe(401);
+  });
+
+  test('client keys cannot call server-side endpoints', async () => {
+    const { clientAppId, clientToken } = mock.service.projects.primary.keys;
+    const response = await mock.raw('/v1/categories', { headers: { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken } });
+    expect(response.status).toBe(401);
+  });
+
+  test('server keys cannot call management endpoints', async () => {
+    const response = await mock.raw(`/management/v1/projects/${mock.service.projects.primary.id}/stacking-rules`, {
+      headers: serverHeaders(mock.service),
+    });
+    expect(response.status).toBe(401);
+  });
+
+  test('one project never sees another project\'s data', async () => {
+    const other = mock.service.projects.create({ name: 'Other' });
+    const created = await mock.serverClient().POST('/v1/categories', { body: { name: 'Mine', hierarchy: 1 } });
+    const foreign = createClient({
+      baseUrl: mock.service.baseUrl,
+      auth: { type: 'server', appId: other.keys.appId, appToken: other.keys.appToken },
+      retry: false,
+    });
+    const { error, response } = await foreign.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: created.data?.id ?? '' } } });
+    expect(response.status).toBe(404);
+    expect(error).toMatchObject({ key: 'not_found', resource_type: 'category' });
+    expect((await foreign.GET('/v1/categories')).data?.total).toBe(0);
+  });
+});
+
+describe('OAuth', () => {
+  test('issues a token with the requested scopes for the configured lifetime', async () => {
+    const { status, body } = await token('api categories');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ scope: 'api categories', token_type: 'Bearer', expires_in: 900, expires_at: Date.parse('2026-01-01T00:15:00Z') / 1000 });
+  });
+
+  test.each([
+    ['api,categories', 'comma-separated'],
+    ['api sparkles', 'unknown'],
+  ])('refuses %s scopes (%s) with invalid_scope', async (scope) => {
+    const { status, body } = await token(scope);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ key: 'invalid_scope' });
+  });
+
+  test('refuses an unknown grant type naming the field', async () => {
+    const response = await mock.raw('/v1/oauth/token', {
+      method: 'POST',
+      headers: serverHeaders(mock.service, { 'content-type': 'application/x-www-form-urlencoded' }),
+      body: 'grant_type=password&scope=api',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ key: 'invalid_payload', details: expect.stringContaining('.grant_type') });
+  });
+
+  test('a token with an accepted scope works; without one it gets 403', async () => {
+    const good = (await token('categories')).body['access_token'] as string;
+    const bad = (await token('vouchers')).body['access_token'] as string;
+    expect((await mock.raw('/v1/categories', { headers: { authorization: `Bearer ${good}` } })).status).toBe(200);
+    const refused = await mock.raw('/v1/categories', { headers: { authorization: `Bearer ${bad}` } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ key: 'forbidden', details: expect.stringContaining('categories') });
+  });
+
+  test('an expired token is refused and introspects as inactive', async () => {
+    const access = (await token('api')).body['access_token'] as string;
+    mock.service.clock.advance(900_000);
+    expect((await mock.raw('/v1/categories', { headers: { authorization: `Bearer ${access}` } })).status).toBe(401);
+    const introspection = await mock.raw('/v1/oauth/introspect', {
+      method: 'POST',
+      headers: serverHeaders(mock.service, { 'content-type': 'application/x-www-form-urlencoded' }),
+      body: new URLSearchParams({ access_token: access }),
+    });
+    expect(await introspection.json()).toEqual({ active: false });
+  });
+
+  test('the client fetches, uses and revokes a token; a revoked token is refused', async () => {
+    const { appId, appToken } = mock.service.projects.primary.keys;
+    const client = createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'oauth', appId, appToken, scopes: ['api'] }, retry: false });
+    expect((await client.POST('/v1/categories', { body: { name: 'Via OAuth', hierarchy: 2 } })).response.status).toBe(200);
+    const access = (await client.oauth.getToken()).access_token;
+    const introspected = await client.oauth.introspect();
+    expect(introspected).toMatchObject({ active: true, scope: 'api' });
+    await client.oauth.revoke();
+    expect((await mock.raw('/v1/categories', { headers: { authorization: `Bearer ${access}` } })).status).toBe(401);
+  });
+});
