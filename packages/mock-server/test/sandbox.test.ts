@@ -1,0 +1,46 @@
+import { VoucherifyServerSide } from '@voucherify/sdk';
+import { afterEach, describe, expect, test } from 'vitest';
+import { type HttpSandbox, listen } from '../src/node.js';
+import { seedDemoData } from '../src/sandbox/demo-data.js';
+import { createMockService } from '../src/service.js';
+
+let sandbox: HttpSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+const start = async () => {
+  const service = createMockService({ seed: 'sandbox-test', strict: true });
+  seedDemoData(service.projects.primary);
+  sandbox = await listen(service, { port: 0 });
+  return { service, url: sandbox.url };
+};
+
+describe('HTTP sandbox', () => {
+  test('serves the API over HTTP with the demo data and CORS', async () => {
+    const { service, url } = await start();
+    const { appId, appToken } = service.projects.primary.keys;
+    const response = await fetch(`${url}/v1/categories`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await response.json()) as { total: number }).total).toBe(3);
+    const preflight = await fetch(`${url}/v1/categories`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect((await fetch(`${url}/v1/categories`)).status).toBe(401);
+  });
+
+  test('the official Voucherify SDK manages categories against it', async () => {
+    const { service, url } = await start();
+    const { appId, appToken } = service.projects.primary.keys;
+    const sdk = VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: url });
+    const created = await sdk.categories.create({ name: 'From the SDK', hierarchy: 4 });
+    expect(created).toMatchObject({ name: 'From the SDK', hierarchy: 4, object: 'category' });
+    expect((await sdk.categories.get(created.id)).name).toBe('From the SDK');
+    const updated = await sdk.categories.update(created.id, { name: 'Renamed', hierarchy: 5 });
+    expect(updated).toMatchObject({ name: 'Renamed', hierarchy: 5 });
+    expect((await sdk.categories.list()).total).toBe(4);
+    await sdk.categories.delete(created.id);
+    await expect(sdk.categories.get(created.id)).rejects.toMatchObject({ code: 404, key: 'not_found' });
+  });
+});
