@@ -10,5 +10,10 @@ export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed } from './core/
 export type { ProjectState } from './resources/registry.js';
 export type { ManagementKeys, Principal } from './http/authenticate.js';
 export { ApiError, type ApiErrorExtras } from './http/api-error.js';
-export { API_VERSION, OAUTH_SCOPES, type OperationId } from './generated/operations.js';
+export { API_VERSION, OAUTH_SCOPES, operations, type OperationId } from './generated/operations.js';
+export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionResult, type AsyncJob } from './resources/async-actions/store.js';
+export { CategoryStore, type Category } from './resources/categories/store.js';
+export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';
+export { OAuthTokenStore, type ActiveToken } from './resources/oauth/store.js';
+export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
 export { implementedOperations } from './resources/registry.js';
