@@ -1,10 +1,4 @@
 import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.base.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/node.ts', 'src/browser.ts', 'src/sandbox.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-});
+export default defineConfig(packageBuild(['src/index.ts', 'src/node.ts', 'src/browser.ts', 'src/sandbox.ts']));
