@@ -1,6 +1,6 @@
 /**
  * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
- * bundle → client types → mock schemas → coverage and parity reports.
+ * bundle → client types → mock schemas → parity report → coverage report (built on the parity comparison).
  * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
  */
 import { mkdirSync } from 'node:fs';
@@ -16,8 +16,7 @@ bundleSpec();
 await generateClientTypes();
 generateMockSchemas(readBundledSpec());
 if (!process.argv.includes('--spec-only')) {
-  const { writeCoverageReport } = await import('./generate/coverage.ts');
-  await writeCoverageReport();
   const { writeParityReport } = await import('./spec-parity.ts');
-  writeParityReport();
+  const { writeCoverageReport } = await import('./generate/coverage.ts');
+  writeCoverageReport(writeParityReport());
 }

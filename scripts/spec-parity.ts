@@ -220,8 +220,10 @@ const readJson = <T>(file: string, missingHint: string): T => {
 /**
  * Compares the bundled spec with the reference description and writes docs/parity.md.
  * Throws with a readable message when either input is missing.
+ *
+ * @returns the comparison, so other reports (coverage) reuse it instead of matching again.
  */
-export const writeParityReport = (): void => {
+export const writeParityReport = (): ParityResult => {
   const referenceFile = referenceLocation();
   const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(
     referenceFile,
@@ -241,6 +243,7 @@ export const writeParityReport = (): void => {
     `Parity with ${fromRepo(referenceFile)}: ${implemented} of ${result.inScope.length} in-scope operations ` +
       `(${percent(implemented, result.inScope.length)}), ${result.extra.length} extra; wrote ${GENERATED.parity}.`,
   );
+  return result;
 };
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
