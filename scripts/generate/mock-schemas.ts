@@ -9,7 +9,14 @@ import {
   resolveRef,
 } from '../lib/openapi.ts';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
-import { type Direction, ZodSourceWriter, collectRefs, componentIdentifier, orderComponents } from './zod-source.ts';
+import {
+  type Direction,
+  INTEGER_ERROR_DECLARATION,
+  ZodSourceWriter,
+  collectRefs,
+  componentIdentifier,
+  orderComponents,
+} from './zod-source.ts';
 
 const HEADER = GENERATED_HEADER('scripts/generate/mock-schemas.ts');
 const SUPPORTED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
@@ -59,7 +66,7 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
   const declarations = order.map(
     (name) => `export const ${componentIdentifier(name)} = ${writer.write(components[name] as JsonSchema)};`,
   );
-  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n\n${declarations.join('\n\n')}\n`;
+  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
 /** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
@@ -128,6 +135,8 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
 import * as coerce from '../http/coerce.js';
 import * as request from './request-schemas.js';
 import * as response from './response-schemas.js';
+
+${INTEGER_ERROR_DECLARATION}
 
 /** The API build this mock implements (\`info.version\` of the spec). */
 export const API_VERSION = ${JSON.stringify(doc.info.version)};

@@ -30,6 +30,16 @@ export const collectRefs = (schema: unknown, into = new Set<string>()): Set<stri
 
 const literal = (value: unknown): string => JSON.stringify(value);
 
+/**
+ * Name of the error option every generated module declares for integers: zod reports a string
+ * given for an integer as "expected number", the service says "should be integer".
+ */
+export const INTEGER_ERROR = 'integerError';
+
+/** The declaration of {@link INTEGER_ERROR}, placed at the top of each generated module. */
+export const INTEGER_ERROR_DECLARATION =
+  `const ${INTEGER_ERROR} = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };`;
+
 const typesOf = (schema: JsonSchema): string[] => {
   const type = schema['type'];
   if (Array.isArray(type)) return type as string[];
@@ -98,7 +108,7 @@ export class ZodSourceWriter {
       case 'string':
         return this.writeString(schema);
       case 'integer':
-        return `z.number().int()${this.numberChecks(schema)}`;
+        return `z.int(${INTEGER_ERROR})${this.numberChecks(schema)}`;
       case 'number':
         return `z.number()${this.numberChecks(schema)}`;
       case 'boolean':

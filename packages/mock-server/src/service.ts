@@ -2,13 +2,14 @@ import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
 import { http, type HttpHandler } from 'msw';
 import { type Clock, type ClockOptions, createClock } from './core/clock.js';
 import type { ServiceContext } from './core/context.js';
-import { type FailureInjector, createFailureInjector } from './core/failures.js';
+import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
 import { API_VERSION } from './generated/operations.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { createDispatcher } from './http/dispatch.js';
 import { handlers as resourceHandlers } from './resources/registry.js';
+import { type ProjectState, createProjectState } from './resources/state.js';
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -37,7 +38,7 @@ export interface MockService {
   /** Answers one fetch Request, without MSW (used by the HTTP sandbox). */
   handle(request: Request): Promise<Response>;
   /** The service's projects and their keys. */
-  readonly projects: ProjectRegistry;
+  readonly projects: ProjectRegistry<ProjectState>;
   /** Account-wide management keys (for `/management/v1`). */
   readonly management: ManagementKeys;
   readonly clock: Clock;
@@ -49,8 +50,14 @@ export interface MockService {
   /** The API build the mock implements. */
   readonly apiVersion: string;
   /**
-   * Forgets all data and recreates the configured projects with the same keys and id sequence;
-   * the clock keeps its time.
+   * Starts over, as a new service with the same options would: every project's data (and any
+   * project added with `projects.create`) is forgotten, the configured projects come back with
+   * the same keys, ids are drawn again from the start of the seed, OAuth tokens are gone, and
+   * pending background work and injected failures are dropped. The clock keeps its time and
+   * the management keys stay.
+   *
+   * @example
+   * beforeEach(() => service.reset());
    */
   reset(): void;
 }
@@ -73,7 +80,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const clock = createClock(options.clock);
   const scheduler = createScheduler(clock, options.scheduler ?? (clock.frozen ? 'manual' : 'auto'));
-  const failures = createFailureInjector();
+  const failures = createFailureQueue();
   const seed = options.seed ?? 1;
   const keyRandom = createSeededRandom(`${String(seed)}:keys`);
   const management: ManagementKeys = {
@@ -92,7 +99,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     },
   }));
 
-  const build = (): { context: ServiceContext; projects: ProjectRegistry } => {
+  const build = (): { context: ServiceContext; projects: ProjectRegistry<ProjectState> } => {
     const random = createSeededRandom(seed);
     const context: ServiceContext = {
       clock,
@@ -102,7 +109,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       timestamp: () => clock.date().toISOString(),
       settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900 },
     };
-    return { context, projects: createProjectRegistry(context, seeds) };
+    return { context, projects: createProjectRegistry(context, seeds, createProjectState) };
   };
 
   let current = build();
@@ -129,7 +136,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     management,
     clock,
     scheduler,
-    failures,
+    failures: { inject: (failure) => failures.inject(failure), clear: () => failures.clear() },
     baseUrl,
     apiVersion: API_VERSION,
     reset() {

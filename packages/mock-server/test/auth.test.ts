@@ -100,6 +100,21 @@ describe('OAuth', () => {
     expect(await introspection.json()).toEqual({ active: false });
   });
 
+  test('revoking an unknown, expired or already revoked token answers 204, as the service', async () => {
+    const revoke = (accessToken: string) =>
+      mock.raw('/v1/oauth/token/revoke', {
+        method: 'POST',
+        headers: serverHeaders(mock.service, { 'content-type': 'application/x-www-form-urlencoded' }),
+        body: new URLSearchParams({ access_token: accessToken }),
+      });
+    expect((await revoke('never-issued')).status).toBe(204);
+    const { body } = await token('api');
+    const access = String(body['access_token']);
+    expect((await revoke(access)).status).toBe(204);
+    expect((await revoke(access)).status).toBe(204);
+    expect((await mock.raw('/v1/categories', { headers: { authorization: `Bearer ${access}` } })).status).toBe(401);
+  });
+
   test('the client fetches, uses and revokes a token; a revoked token is refused', async () => {
     const { appId, appToken } = mock.service.projects.primary.keys;
     const client = createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'oauth', appId, appToken, scopes: ['api'] }, retry: false });

@@ -40,7 +40,13 @@ describe('categories', () => {
       body: JSON.stringify({ name: 'X', hierarchy: 'high' }),
     });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toMatchObject({ key: 'invalid_payload', details: 'Property .hierarchy should be number' });
+    expect(await wrongType.json()).toMatchObject({ key: 'invalid_payload', details: 'Property .hierarchy should be integer' });
+    const fraction = await mock.raw('/v1/categories', {
+      method: 'POST',
+      headers: serverHeaders(mock.service, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ name: 'X', hierarchy: 1.5 }),
+    });
+    expect(await fraction.json()).toMatchObject({ key: 'invalid_payload', details: 'Property .hierarchy should be integer' });
     const missing = await mock.raw('/v1/categories', {
       method: 'POST',
       headers: serverHeaders(mock.service, { 'content-type': 'application/json' }),

@@ -12,6 +12,7 @@ describe('stacking rules', () => {
     expect(created.data).toMatchObject({ id: expect.stringMatching(/^stk_/), redeemables_limit: 30, applicable_redeemables_limit: 5 });
     const second = await client.POST('/management/v1/projects/{projectId}/stacking-rules', { params: { path: path() }, body: {} });
     expect(second.response.status).toBe(409);
+    expect(second.error).toMatchObject({ code: 409, key: 'stacking_rules_exist', message: 'Stacking rules exist' });
     const list = await client.GET('/management/v1/projects/{projectId}/stacking-rules', { params: { path: path() } });
     expect(list.data?.total).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../src/core/clock.js';
-import { createFailureInjector } from '../src/core/failures.js';
+import { createFailureQueue } from '../src/core/failures.js';
 import { createScheduler } from '../src/core/scheduler.js';
 import { createMockService } from '../src/index.js';
 import { operations } from '../src/generated/operations.js';
@@ -12,7 +12,7 @@ describe('strict mode', () => {
     const category = { id: 'cat_1', name: 'A', hierarchy: 1, object: 'category', created_at: '2026-01-01T00:00:00.000Z' };
     expect(contractViolation(operations.getCategory, 200, category)).toBeUndefined();
     expect(contractViolation(operations.getCategory, 200, { ...category, colour: 'red' })).toContain('colour');
-    expect(contractViolation(operations.getCategory, 200, { ...category, hierarchy: '1' })).toBe('Property .hierarchy should be number');
+    expect(contractViolation(operations.getCategory, 200, { ...category, hierarchy: '1' })).toBe('Property .hierarchy should be integer');
     expect(contractViolation(operations.getCategory, 418, null)).toContain('not documented');
   });
 
@@ -24,7 +24,7 @@ describe('strict mode', () => {
       projects: () => service.projects,
       management: service.management,
       handlers: {},
-      failures: createFailureInjector(),
+      failures: createFailureQueue(),
       basePath: '',
       strict: true,
       requestId: () => 'v-000000000000000000',

@@ -54,7 +54,9 @@ export interface paths {
         put?: never;
         /**
          * Revoke an access token
-         * @description Ends a token's validity at once; requests that present it afterwards are refused.
+         * @description Ends a token's validity at once; requests that present it afterwards are refused. As in
+         *     RFC 7009 and the service, revoking a token that is unknown, expired or already revoked also
+         *     answers 204, so a client can always revoke safely.
          */
         post: operations["revokeOAuthToken"];
         delete?: never;
@@ -1194,15 +1196,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The token is unknown, or it already stopped working (expired or revoked). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -1,11 +1,18 @@
-/** A failure the next matching requests answer with, instead of reaching the handler. */
+import type { OperationId } from '../generated/operations.js';
+
+/**
+ * A failure the next matching requests answer with, instead of reaching the handler.
+ *
+ * @example
+ * const failure: InjectedFailure = { status: 429, retryAfter: 2, operationId: 'listCategories' };
+ */
 export interface InjectedFailure {
   /** HTTP status to answer with, for example 429, 500 or 503. */
   status: number;
   /** How many requests fail; default 1. */
   times?: number;
-  /** Only requests to this operation fail; default any. */
-  operationId?: string;
+  /** Only requests to this operation fail; default any. A typo does not compile. */
+  operationId?: OperationId;
   /** Error key; default derived from the status. */
   key?: string;
   /** Error message; default derived from the status. */
@@ -14,14 +21,36 @@ export interface InjectedFailure {
   retryAfter?: number;
 }
 
-/** Controls for simulating rate limits, maintenance windows and outages in tests. */
+/**
+ * Controls for simulating rate limits, maintenance windows and outages in tests. Injected
+ * failures answer before authentication, as a gateway would; `MockService.reset()` drops them.
+ *
+ * @example
+ * service.failures.inject({ status: 503, times: 2 });
+ * service.failures.clear();
+ */
 export interface FailureInjector {
-  /** Queues a failure; the oldest matching one is used first. */
+  /**
+   * Queues a failure; the oldest matching one is used first.
+   * @throws RangeError when `times` is not a positive integer.
+   */
   inject(failure: InjectedFailure): void;
   /** Drops every queued failure. */
   clear(): void;
-  /** Takes the failure that applies to this operation, if any (used by the dispatcher). */
-  take(operationId: string): Required<Omit<InjectedFailure, 'operationId' | 'retryAfter' | 'times'>> & { retryAfter?: number } | undefined;
+}
+
+/** The failure a request is answered with, as the dispatcher takes it from the queue. */
+export interface TakenFailure {
+  status: number;
+  key: string;
+  message: string;
+  retryAfter?: number;
+}
+
+/** The injector plus what only the dispatcher may call: taking the failure that applies. */
+export interface FailureQueue extends FailureInjector {
+  /** Takes the failure that applies to this operation, if any, and counts it down. */
+  take(operationId: OperationId): TakenFailure | undefined;
 }
 
 const DEFAULTS: Record<number, { key: string; message: string }> = {
@@ -32,7 +61,7 @@ const DEFAULTS: Record<number, { key: string; message: string }> = {
 };
 
 /** Creates an empty failure queue. */
-export const createFailureInjector = (): FailureInjector => {
+export const createFailureQueue = (): FailureQueue => {
   let queue: (InjectedFailure & { remaining: number })[] = [];
   return {
     inject(failure) {

@@ -1,5 +1,4 @@
 import type { RandomSource } from '@voucherkit/domain';
-import { type ProjectState, createProjectState } from '../resources/registry.js';
 import type { ServiceContext } from './context.js';
 
 /** A project's API keys. Server keys call the server-side API, client keys the client-side API. */
@@ -17,28 +16,36 @@ export interface ProjectSeed {
   keys?: Partial<ProjectKeys>;
 }
 
-/** One isolated project: its keys and its data. No request can reach another project's state. */
-export interface Project {
+/**
+ * One isolated project: its keys and its data. No request can reach another project's state.
+ *
+ * @typeParam State - The project's data; the service's resources decide its shape.
+ */
+export interface Project<State = unknown> {
   readonly id: string;
   readonly name: string;
   readonly keys: ProjectKeys;
-  readonly state: ProjectState;
+  readonly state: State;
 }
 
-/** The projects of one mock service. */
-export interface ProjectRegistry {
+/**
+ * The projects of one mock service.
+ *
+ * @typeParam State - The data every project holds.
+ */
+export interface ProjectRegistry<State = unknown> {
   /** Every project, in creation order. */
-  list(): Project[];
+  list(): Project<State>[];
   /** The project with this id, if any. */
-  get(id: string): Project | undefined;
+  get(id: string): Project<State> | undefined;
   /** The first project: the one tests use unless they create more. */
-  readonly primary: Project;
+  readonly primary: Project<State>;
   /** Adds a project. */
-  create(seed?: ProjectSeed): Project;
+  create(seed?: ProjectSeed): Project<State>;
   /** The project whose server keys match, if any. */
-  byServerKeys(appId: string, appToken: string): Project | undefined;
+  byServerKeys(appId: string, appToken: string): Project<State> | undefined;
   /** The project whose client keys match, if any. */
-  byClientKeys(clientAppId: string, clientToken: string): Project | undefined;
+  byClientKeys(clientAppId: string, clientToken: string): Project<State> | undefined;
 }
 
 /** A UUID-shaped key drawn from the service's seeded random source, like the service's app ids. */
@@ -49,14 +56,19 @@ export const randomKey = (random: RandomSource): string => {
 
 /**
  * Creates the project registry and the projects named in `seeds` (one default project when
- * none is given).
+ * none is given). Each project's data comes from `createState`, which the service passes in:
+ * the core knows nothing of the resources.
  */
-export const createProjectRegistry = (context: ServiceContext, seeds: readonly ProjectSeed[]): ProjectRegistry => {
-  const projects: Project[] = [];
-  const create = (seed: ProjectSeed = {}): Project => {
+export const createProjectRegistry = <State>(
+  context: ServiceContext,
+  seeds: readonly ProjectSeed[],
+  createState: (context: ServiceContext) => State,
+): ProjectRegistry<State> => {
+  const projects: Project<State>[] = [];
+  const create = (seed: ProjectSeed = {}): Project<State> => {
     const id = seed.id ?? context.ids('proj');
     if (projects.some((project) => project.id === id)) throw new Error(`Project ${id} already exists`);
-    const project: Project = {
+    const project: Project<State> = {
       id,
       name: seed.name ?? `Project ${projects.length + 1}`,
       keys: {
@@ -65,13 +77,13 @@ export const createProjectRegistry = (context: ServiceContext, seeds: readonly P
         clientAppId: seed.keys?.clientAppId ?? randomKey(context.random),
         clientToken: seed.keys?.clientToken ?? randomKey(context.random),
       },
-      state: createProjectState(context),
+      state: createState(context),
     };
     projects.push(project);
     return project;
   };
   for (const seed of seeds.length > 0 ? seeds : [{ name: 'Default project' }]) create(seed);
-  const primary = projects[0] as Project;
+  const primary = projects[0] as Project<State>;
   return {
     list: () => [...projects],
     get: (id) => projects.find((project) => project.id === id),

@@ -4,6 +4,8 @@ import * as coerce from '../http/coerce.js';
 import * as request from './request-schemas.js';
 import * as response from './response-schemas.js';
 
+const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };
+
 /** The API build this mock implements (`info.version` of the spec). */
 export const API_VERSION = "v20261122_a";
 
@@ -46,7 +48,7 @@ export const operations = {
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenRevokeRequest },
-    responses: { "204": null, "400": response.Error, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "204": null, "400": response.Error, "401": response.Error, "429": response.Error, "500": response.Error },
   },
   listCategories: {
     method: "GET",
@@ -164,7 +166,7 @@ export const operations = {
     tag: "Async actions",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["async-actions"]}],
     pathParams: z.object({  }),
-    query: z.object({ "limit": z.preprocess(coerce.toNumber, z.number().int().min(1).max(100).default(10)), "end_date": z.iso.datetime({ offset: true }).optional() }),
+    query: z.object({ "limit": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(100).default(10)), "end_date": z.iso.datetime({ offset: true }).optional() }),
     arrayQuery: [],
     body: null,
     responses: { "200": response.AsyncActionList, "400": response.Error, "401": response.Error, "403": response.Error, "429": response.Error, "500": response.Error },

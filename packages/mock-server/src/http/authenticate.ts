@@ -1,13 +1,14 @@
 import { scopesSatisfy } from '@voucherkit/domain';
 import type { Project, ProjectRegistry } from '../core/projects.js';
+import type { ProjectState } from '../resources/state.js';
 import { API_KEY_HEADERS } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
 
 /** Who is calling, after the credentials were checked against the operation's security. */
 export type Principal =
-  | { kind: 'server'; project: Project }
-  | { kind: 'client'; project: Project }
-  | { kind: 'oauth'; project: Project; scopes: readonly string[] }
+  | { kind: 'server'; project: Project<ProjectState> }
+  | { kind: 'client'; project: Project<ProjectState> }
+  | { kind: 'oauth'; project: Project<ProjectState>; scopes: readonly string[] }
   | { kind: 'management' };
 
 /** Management credentials are account-wide: they reach every project through `{projectId}`. */
@@ -60,7 +61,7 @@ const oauthAlternatives = (security: readonly Record<string, readonly string[]>[
 
 /** What `authenticate` needs to know about the service. */
 export interface AuthenticationSources {
-  projects: ProjectRegistry;
+  projects: ProjectRegistry<ProjectState>;
   management: ManagementKeys;
   now: () => number;
 }

@@ -1,7 +1,8 @@
 import { isDomainError } from '@voucherkit/domain';
 import type { ServiceContext } from '../core/context.js';
-import type { FailureInjector } from '../core/failures.js';
+import type { FailureQueue } from '../core/failures.js';
 import type { Project, ProjectRegistry } from '../core/projects.js';
+import type { ProjectState } from '../resources/state.js';
 import { type OperationId, operations } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
 import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';
@@ -14,17 +15,17 @@ import { createRouter } from './router.js';
 /** Everything the dispatcher needs, injected by the service. */
 export interface DispatcherDependencies {
   context: ServiceContext;
-  projects: () => ProjectRegistry;
+  projects: () => ProjectRegistry<ProjectState>;
   management: ManagementKeys;
   handlers: HandlerMap;
-  failures: FailureInjector;
+  failures: FailureQueue;
   /** Path prefix of the base URL (`/api` for `http://host/api`), stripped before routing. */
   basePath: string;
   strict: boolean;
   requestId: () => string;
 }
 
-const projectOf = (principal: Principal, params: unknown, projects: ProjectRegistry): Project => {
+const projectOf = (principal: Principal, params: unknown, projects: ProjectRegistry<ProjectState>): Project<ProjectState> => {
   if (principal.kind !== 'management') return principal.project;
   const projectId = (params as { projectId?: unknown }).projectId;
   const project = typeof projectId === 'string' ? projects.get(projectId) : undefined;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ServiceContext } from '../core/context.js';
 import type { Project } from '../core/projects.js';
+import type { ProjectState } from '../resources/state.js';
 import type { OperationId, operations } from '../generated/operations.js';
 import type { Principal } from './authenticate.js';
 
@@ -24,7 +25,7 @@ export type HandlerResult<Id extends OperationId> = {
 /** The validated request a handler receives; every field is typed from the spec. */
 export interface HandlerContext<Id extends OperationId> {
   /** The project the request acts on (the caller's, or `{projectId}` for management calls). */
-  project: Project;
+  project: Project<ProjectState>;
   principal: Principal;
   params: z.output<Operation<Id>['pathParams']>;
   query: z.output<Operation<Id>['query']>;
@@ -37,6 +38,3 @@ export type Handler<Id extends OperationId> = (context: HandlerContext<Id>) => H
 
 /** Handlers of some operations; the registry merges one map per resource. */
 export type HandlerMap = { [Id in OperationId]?: Handler<Id> };
-
-/** A stored record typed from the spec's response schema of that resource. */
-export type Resource<Schema extends z.ZodType> = z.input<Schema>;

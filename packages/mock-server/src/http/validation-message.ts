@@ -7,7 +7,9 @@ const renderPath = (path: readonly PropertyKey[]): string =>
 const describeExpected = (issue: z.core.$ZodIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `should be ${issue.expected}`;
+      if (issue.input === undefined) return 'is required';
+      // The generated schemas name some types themselves ("should be integer"); zod's own says "number".
+      return issue.message.startsWith('should be ') ? issue.message : `should be ${issue.expected}`;
     case 'invalid_value':
       return `should be one of: ${issue.values.map((value) => String(value)).join(', ')}`;
     case 'unrecognized_keys':

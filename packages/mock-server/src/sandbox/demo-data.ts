@@ -1,10 +1,11 @@
 import type { Project } from '../core/projects.js';
+import type { ProjectState } from '../resources/state.js';
 
 /**
  * Fills a project with a small, realistic data set so the sandbox is useful on first start:
  * categories with a stacking-rules entry, a metadata schema and a finished bulk job.
  */
-export const seedDemoData = (project: Project): void => {
+export const seedDemoData = (project: Project<ProjectState>): void => {
   const { categories, stackingRules, metadataSchemas, asyncActions } = project.state;
   const seasonal = categories.create({ name: 'Seasonal', hierarchy: 1 });
   const loyalty = categories.create({ name: 'Loyalty', hierarchy: 2 });

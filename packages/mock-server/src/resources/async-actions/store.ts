@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../core/context.js';
 import type * as response from '../../generated/response-schemas.js';
 import { ApiError } from '../../http/api-error.js';
-import type { Resource } from '../../http/handler.js';
+import type { Resource } from '../../core/resource.js';
 
 /** An async action as the API returns it. */
 export type AsyncAction = Resource<typeof response.AsyncAction>;

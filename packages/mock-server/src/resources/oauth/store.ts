@@ -2,7 +2,7 @@ import { parseScopes } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import { OAUTH_SCOPES } from '../../generated/operations.js';
 import type * as response from '../../generated/response-schemas.js';
-import type { Resource } from '../../http/handler.js';
+import type { Resource } from '../../core/resource.js';
 
 interface IssuedToken {
   accessToken: string;

@@ -10,7 +10,7 @@ import {
 import type { ServiceContext } from '../../core/context.js';
 import type * as response from '../../generated/response-schemas.js';
 import { ApiError } from '../../http/api-error.js';
-import type { Resource } from '../../http/handler.js';
+import type { Resource } from '../../core/resource.js';
 
 /** A project's stacking rules as the API returns them. */
 export type StackingRules = Resource<typeof response.StackingRules>;
@@ -35,13 +35,13 @@ export class StackingRulesStore {
 
   /**
    * Creates the project's set with the service's defaults for every field left out.
-   * @throws DomainError `duplicate_found` when the project already has a set; `invalid_payload`
+   * @throws DomainError `stacking_rules_exist` (409) when the project already has a set; `invalid_payload`
    *   for limits out of range or contradicting category lists; ApiError 404 for unknown categories.
    */
   create(input: RulesInput, categoryExists: (id: string) => boolean): StackingRules {
     if (this.#rules) {
-      throw new DomainError('duplicate_found', 'Duplicated resource found', {
-        details: `The project already has stacking rules (${this.#rules.id}); update them instead.`,
+      throw new DomainError('stacking_rules_exist', 'Stacking rules exist', {
+        details: `Cannot exist more stacking rules for given project: it has ${this.#rules.id}; update them instead.`,
       });
     }
     const rules = applyStackingRulesDefaults(input);
