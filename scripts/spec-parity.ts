@@ -1,8 +1,8 @@
 /**
  * Measures how complete our API description is: compares the bundled spec with Voucherify's own
  * OpenAPI description and writes docs/parity.md. `npm run spec:parity` runs it; `npm run generate`
- * imports {@link writeParityReport}. The reference is read from `VOUCHERKIT_REFERENCE`, or else
- * from `../shared/reference/voucherify-openapi.json` next to the repository.
+ * imports {@link writeParityReport}. The reference is the copy vendored in `spec/reference/`
+ * (see its README for source, commit and licence), so the report is the same on every machine.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -17,9 +17,8 @@ import {
   compareDocuments,
 } from './lib/parity.ts';
 import { type OpenApiDocument, type OperationEntry } from './lib/openapi.ts';
-import { GENERATED, repoPath } from './lib/paths.ts';
+import { GENERATED, REFERENCE, repoPath } from './lib/paths.ts';
 
-const DEFAULT_REFERENCE = '../shared/reference/voucherify-openapi.json';
 const WRAP_AT = 100;
 
 /** Titles and versions of the two documents, printed in the report's introduction. */
@@ -200,12 +199,6 @@ export const renderParityReport = (result: ParityResult, sources: ParityReportSo
   return `${lines.join('\n')}\n`;
 };
 
-/** Where the reference description is: `VOUCHERKIT_REFERENCE`, else next to the repository. */
-export const referenceLocation = (env: NodeJS.ProcessEnv = process.env): string => {
-  const configured = env.VOUCHERKIT_REFERENCE;
-  return configured !== undefined && configured !== '' ? resolve(configured) : repoPath(DEFAULT_REFERENCE);
-};
-
 const fromRepo = (file: string): string => relative(repoPath('.'), file) || '.';
 
 const readJson = <T>(file: string, missingHint: string): T => {
@@ -224,11 +217,8 @@ const readJson = <T>(file: string, missingHint: string): T => {
  * @returns the comparison, so other reports (coverage) reuse it instead of matching again.
  */
 export const writeParityReport = (): ParityResult => {
-  const referenceFile = referenceLocation();
-  const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(
-    referenceFile,
-    `set VOUCHERKIT_REFERENCE to Voucherify's OpenAPI description, or place it at ${DEFAULT_REFERENCE} (relative to the repository).`,
-  );
+  const referenceFile = repoPath(REFERENCE.api);
+  const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(referenceFile, 'the vendored reference is part of the repository; restore it with git.');
   const ours = readJson<OpenApiDocument>(repoPath(GENERATED.bundle), 'run `npx tsx scripts/generate.ts --spec-only` first.');
   const result = compareDocuments(ours, reference);
   const report = renderParityReport(result, {
