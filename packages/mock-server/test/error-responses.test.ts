@@ -1,0 +1,212 @@
+/**
+ * Every error response the spec documents for an implemented operation is produced by the mock,
+ * in strict mode, with one of the keys the spec's examples give for that status. The list of
+ * cases is derived from the spec, so a new operation or a new documented status fails here until
+ * it has a scenario: generic ones cover what every operation shares (auth, scopes, rate limits,
+ * maintenance, unknown ids, malformed input), the table below what only one operation can do.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { OAUTH_SCOPES, type OperationId, implementedOperations, operations } from '../src/index.js';
+import type { MockService } from '../src/index.js';
+import { useMockService } from './setup.js';
+
+const mock = useMockService();
+
+// ---------------------------------------------------------------------------------------------
+// What the spec says
+
+interface SpecOperation {
+  requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+  responses: Record<string, unknown>;
+}
+type Bundle = { paths: Record<string, Record<string, SpecOperation>>; components: Record<string, Record<string, unknown>> };
+
+const bundle = JSON.parse(readFileSync(new URL('../../../spec/generated/openapi.json', import.meta.url), 'utf8')) as Bundle;
+
+const resolve = (value: unknown): unknown => {
+  const ref = (value as { $ref?: string } | undefined)?.$ref;
+  if (ref === undefined) return value;
+  const [, , section, name] = ref.split('/');
+  return resolve(bundle.components[section ?? '']?.[name ?? '']);
+};
+
+const specOf = (id: OperationId): SpecOperation => {
+  const { path, method } = operations[id];
+  const operation = bundle.paths[path]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`${id} is not in the bundle`);
+  return operation;
+};
+
+/** The `key`s of the examples the spec gives for a status; empty when it gives none. */
+const documentedKeys = (id: OperationId, status: string): string[] => {
+  const response = resolve(specOf(id).responses[status]) as { content?: Record<string, { examples?: Record<string, unknown> }> };
+  return Object.values(response.content?.['application/json']?.examples ?? {}).flatMap((example) => {
+    const key = (resolve(example) as { value?: { key?: unknown } }).value?.key;
+    return typeof key === 'string' ? [key] : [];
+  });
+};
+
+/** The first example of the request body, which is a valid request by the spec's own lint. */
+const exampleBody = (id: OperationId): unknown => {
+  const content = specOf(id).requestBody?.content ?? {};
+  const first = Object.values(Object.values(content)[0]?.examples ?? {})[0];
+  return first === undefined ? undefined : (resolve(first) as { value: unknown }).value;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Building requests for any operation
+
+interface RequestSpec {
+  /** Values of path parameters; `projectId` defaults to the primary project, the rest to an unknown id. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON or form body; `null` sends none; default the spec's example. */
+  body?: unknown;
+  /** Credentials: the operation's own keys (default), none, or a bearer token. */
+  auth?: 'keys' | 'none' | { bearer: string };
+}
+
+type Operation = (typeof operations)[OperationId];
+
+const UNKNOWN_ID = 'unknown_0000000000';
+
+const keyHeaders = (service: MockService, operation: Operation): Record<string, string> => {
+  const management = operation.security.some((requirement) => 'X-Management-Id' in requirement);
+  if (management) return { 'X-Management-Id': service.management.managementId, 'X-Management-Token': service.management.managementToken };
+  const { appId, appToken } = service.projects.primary.keys;
+  return { 'X-App-Id': appId, 'X-App-Token': appToken };
+};
+
+const send = (id: OperationId, spec: RequestSpec = {}): Promise<Response> => {
+  const service = mock.service;
+  const operation = operations[id];
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(spec.params?.[name] ?? (name === 'projectId' ? service.projects.primary.id : UNKNOWN_ID)),
+  );
+  const query = new URLSearchParams(spec.query).toString();
+  const headers: Record<string, string> =
+    spec.auth === 'none' ? {} : typeof spec.auth === 'object' ? { authorization: `Bearer ${spec.auth.bearer}` } : keyHeaders(service, operation);
+  const body = spec.body === undefined ? exampleBody(id) : spec.body;
+  let payload: string | undefined;
+  if (operation.body && body !== null && body !== undefined) {
+    headers['content-type'] = operation.body.contentType;
+    payload =
+      operation.body.contentType === 'application/x-www-form-urlencoded'
+        ? new URLSearchParams(body as Record<string, string>).toString()
+        : JSON.stringify(body);
+  }
+  return mock.raw(`${path}${query ? `?${query}` : ''}`, { method: operation.method, headers, ...(payload === undefined ? {} : { body: payload }) });
+};
+
+/** A query parameter of the operation that a non-numeric, non-boolean word breaks. */
+const typedQueryParameter = (id: OperationId): string | undefined => {
+  const shape = (operations[id].query as unknown as { shape: Record<string, unknown> }).shape;
+  return Object.keys(shape).find((name) => {
+    const probe = (operations[id].query as unknown as { safeParse(value: unknown): { success: boolean } }).safeParse({ [name]: 'not-a-value' });
+    return !probe.success;
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+
+type Scenario = (id: OperationId) => Promise<Response>;
+
+const accepts = (id: OperationId, scheme: string): boolean => operations[id].security.some((requirement) => scheme in requirement);
+const pathParameters = (id: OperationId): string[] => [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+
+/** Scenarios every operation can be put through, or undefined where the operation cannot. */
+const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
+  '400': (id) => {
+    if (operations[id].body) return () => send(id, { body: operations[id].body?.contentType === 'application/json' ? [] : { unexpected: 'x' } });
+    const name = typedQueryParameter(id);
+    return name === undefined ? undefined : () => send(id, { query: { [name]: 'not-a-value' } });
+  },
+  '401': () => (id) => send(id, { auth: 'none' }),
+  '403': (id) => {
+    if (!accepts(id, 'OAuth2')) return undefined;
+    const accepted = new Set(operations[id].security.flatMap((requirement) => (requirement as Record<string, readonly string[]>)['OAuth2'] ?? []));
+    const other = OAUTH_SCOPES.find((scope) => !accepted.has(scope) && scope !== 'api' && scope !== 'client_api');
+    if (other === undefined) return undefined;
+    return async () => {
+      const project = mock.service.projects.primary;
+      const token = project.state.oauth.issue(project.keys.appId, other);
+      return send(id, { auth: { bearer: token.access_token } });
+    };
+  },
+  '404': (id) => {
+    const ids = pathParameters(id);
+    if (ids.some((name) => name !== 'projectId')) return () => send(id);
+    return ids.includes('projectId') ? () => send(id, { params: { projectId: UNKNOWN_ID } }) : undefined;
+  },
+  '429': () => (id) => {
+    mock.service.failures.inject({ status: 429, operationId: id, retryAfter: 1 });
+    return send(id);
+  },
+  '500': () => (id) => {
+    mock.service.failures.inject({ status: 500, operationId: id });
+    return send(id);
+  },
+};
+
+const state = () => mock.service.projects.primary.state;
+
+/** What only some operations can run into, with the setup that gets them there. */
+const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
+  createCategory: {
+    '409': (id) => {
+      state().categories.create({ name: 'Summer', hierarchy: 1 });
+      return send(id, { body: { name: 'Summer', hierarchy: 2 } });
+    },
+  },
+  updateCategory: {
+    '409': (id) => {
+      state().categories.create({ name: 'Summer', hierarchy: 1 });
+      const winter = state().categories.create({ name: 'Winter', hierarchy: 1 });
+      return send(id, { params: { categoryId: winter.id }, body: { name: 'Summer', hierarchy: 1 } });
+    },
+  },
+  deleteCategory: {
+    '409': (id) => {
+      const category = state().categories.create({ name: 'Summer', hierarchy: 1 });
+      state().stackingRules.create({ exclusive_categories: [category.id] }, () => true);
+      return send(id, { params: { categoryId: category.id } });
+    },
+  },
+  createMetadataSchema: {
+    '409': (id) => {
+      state().metadataSchemas.create('customer', { properties: {} });
+      return send(id, { params: { metadataSchemaId: 'customer' } });
+    },
+  },
+  createStackingRules: {
+    '409': (id) => {
+      state().stackingRules.create({}, () => true);
+      return send(id, { body: {} });
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const cases = implementedOperations.flatMap((id) =>
+  Object.keys(operations[id].responses)
+    .filter((status) => !status.startsWith('2'))
+    .map((status) => ({ id, status, scenario: specific[id]?.[status] ?? generic[status]?.(id) })),
+);
+
+describe('documented error responses of implemented operations', () => {
+  test('every documented status has a scenario', () => {
+    expect(cases.filter((entry) => entry.scenario === undefined).map(({ id, status }) => `${id} ${status}`)).toEqual([]);
+  });
+
+  test.each(cases.filter((entry) => entry.scenario !== undefined))('$id answers $status', async ({ id, status, scenario }) => {
+    const response = await scenario?.(id);
+    const body = (await response?.json()) as { code?: number; key?: string; request_id?: string };
+    expect({ status: response?.status, code: body.code }).toEqual({ status: Number(status), code: Number(status) });
+    expect(body.request_id).toMatch(/^v-[0-9a-f]{18}$/);
+    const keys = documentedKeys(id, status);
+    if (keys.length > 0) expect(keys).toContain(body.key);
+  });
+});
