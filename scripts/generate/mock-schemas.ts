@@ -19,7 +19,7 @@ import {
 } from './zod-source.ts';
 
 const HEADER = GENERATED_HEADER('scripts/generate/mock-schemas.ts');
-const SUPPORTED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+const SUPPORTED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
 const operationId = (entry: OperationEntry): string => {
   const id = entry.operation.operationId;
@@ -58,14 +58,18 @@ const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
 const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string => {
   const components = doc.components?.schemas ?? {};
   const { order, lazy } = orderComponents(components, reachable(doc, direction));
-  const writer = new ZodSourceWriter(direction, lazy);
+  const writer = new ZodSourceWriter({ direction, components, lazy });
   const purpose =
     direction === 'request'
       ? 'Request-side zod schemas: unknown keys are stripped and defaults applied.'
       : 'Response-side zod schemas: unknown keys are rejected, so strict mode catches drift from the spec.';
-  const declarations = order.map(
-    (name) => `export const ${componentIdentifier(name)} = ${writer.write(components[name] as JsonSchema)};`,
-  );
+  const declarations = order.map((name) => {
+    try {
+      return `export const ${componentIdentifier(name)} = ${writer.write(components[name] as JsonSchema)};`;
+    } catch (error) {
+      throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  });
   return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
@@ -73,6 +77,10 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
 const parameterSource = (writer: ZodSourceWriter, doc: OpenApiDocument, parameter: Parameter): string => {
   const schema = resolveRef(doc, parameter.schema ?? {}) as JsonSchema;
   const type = Array.isArray(schema['type']) ? (schema['type'] as string[]).find((t) => t !== 'null') : schema['type'];
+  if (parameter.style === 'deepObject') {
+    const value = writer.forQueryValues().write(parameter.schema);
+    return parameter.required ? value : `${value}.optional()`;
+  }
   const inner = writer.write(parameter.schema);
   const coerced =
     type === 'integer' || type === 'number'
@@ -87,7 +95,7 @@ const parameterSource = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
 
 const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, parameters: Parameter[]): string => {
   for (const parameter of parameters) {
-    if (parameter.style === 'deepObject' || parameter.style === 'spaceDelimited' || parameter.style === 'pipeDelimited') {
+    if (parameter.style === 'spaceDelimited' || parameter.style === 'pipeDelimited') {
       throw new Error(`Parameter ${parameter.name}: style ${parameter.style} is not supported by the mock's router yet`);
     }
   }
@@ -96,8 +104,9 @@ const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
 };
 
 const writeOperationsModule = (doc: OpenApiDocument): string => {
-  const requestWriter = new ZodSourceWriter('request', new Set(), 'request.');
-  const responseWriter = new ZodSourceWriter('response', new Set(), 'response.');
+  const components = doc.components?.schemas ?? {};
+  const requestWriter = new ZodSourceWriter({ direction: 'request', components, namespace: 'request.' });
+  const responseWriter = new ZodSourceWriter({ direction: 'response', components, namespace: 'response.' });
   const entries = listOperations(doc).map((entry) => {
     const id = operationId(entry);
     const parameters = parametersOf(doc, entry);
@@ -108,7 +117,9 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
     const responses = Object.entries(entry.operation.responses).map(([status, raw]) => {
       const response = resolveRef(doc, raw);
       const json = response.content?.['application/json'];
-      return `${JSON.stringify(status)}: ${json ? responseWriter.write(json.schema) : 'null'}`;
+      // Other content types (a CSV download) are not checked; their body is text.
+      const other = Object.keys(response.content ?? {}).length > 0 && !json;
+      return `${JSON.stringify(status)}: ${json ? responseWriter.write(json.schema) : other ? 'z.string()' : 'null'}`;
     });
     const lines = [
       `method: ${JSON.stringify(entry.method.toUpperCase())}`,
@@ -118,6 +129,7 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
       `pathParams: ${parameterObject(requestWriter, doc, inPath)}`,
       `query: ${parameterObject(requestWriter, doc, inQuery)}`,
       `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
+      `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
       body
         ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${requestWriter.write(body.media.schema)} }`
         : 'body: null',

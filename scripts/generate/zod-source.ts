@@ -12,6 +12,11 @@ const COMPONENT_PREFIX = '#/components/schemas/';
 /** The identifier a component schema gets in generated code. */
 export const componentIdentifier = (name: string): string => name.replace(/[^A-Za-z0-9_$]/g, '_');
 
+const componentName = (ref: string): string => {
+  if (!ref.startsWith(COMPONENT_PREFIX)) throw new Error(`Unsupported $ref ${ref}`);
+  return ref.slice(COMPONENT_PREFIX.length);
+};
+
 /** Names of the component schemas a schema refers to, directly or nested. */
 export const collectRefs = (schema: unknown, into = new Set<string>()): Set<string> => {
   if (Array.isArray(schema)) {
@@ -30,6 +35,15 @@ export const collectRefs = (schema: unknown, into = new Set<string>()): Set<stri
 
 const literal = (value: unknown): string => JSON.stringify(value);
 
+const typesOf = (schema: JsonSchema): string[] => {
+  const type = schema['type'];
+  if (Array.isArray(type)) return type as string[];
+  return typeof type === 'string' ? [type] : [];
+};
+
+const isNullSchema = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && (schema as JsonSchema)['type'] === 'null' && Object.keys(schema).length === 1;
+
 /**
  * Name of the error option every generated module declares for integers: zod reports a string
  * given for an integer as "expected number", the service says "should be integer".
@@ -40,67 +54,179 @@ export const INTEGER_ERROR = 'integerError';
 export const INTEGER_ERROR_DECLARATION =
   `const ${INTEGER_ERROR} = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };`;
 
-const typesOf = (schema: JsonSchema): string[] => {
-  const type = schema['type'];
-  if (Array.isArray(type)) return type as string[];
-  return typeof type === 'string' ? [type] : [];
-};
+/** The properties of one object shape that an `allOf` flattens into. */
+interface ObjectShape {
+  properties: Map<string, JsonSchema>;
+  required: Set<string>;
+  /** `additionalProperties` of the merged object: undefined (none said), false, true or a schema. */
+  additional: unknown;
+}
+
+/** Unions inside `allOf` multiply out; more variants than this is a spec smell worth a look. */
+const MAX_VARIANTS = 64;
+
+/** Keywords that only annotate a schema; they never change what it accepts. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'discriminator']);
 
 /**
  * Translates JSON Schema (the OpenAPI 3.1 dialect the spec uses) into zod source code.
- * Unsupported keywords throw, so a spec change that the generator cannot honour is noticed
- * at generation time instead of silently accepting anything.
+ *
+ * - `allOf` is flattened into one object, so strict response objects accept the fields of every
+ *   member (an intersection of strict objects would reject each member's fields in the other);
+ *   a union inside `allOf` multiplies out into a union of flattened objects.
+ * - `oneOf` and `anyOf` become unions (zod picks the first member that parses); a `null` member,
+ *   a `null` type or a `null` in an enum make the schema nullable.
+ * - Unsupported keywords throw, so a spec change the generator cannot honour is noticed at
+ *   generation time instead of silently accepting anything.
  */
+export interface ZodSourceWriterOptions {
+  direction: Direction;
+  /** Every component schema of the document, to flatten `allOf` members that are references. */
+  components: Readonly<Record<string, JsonSchema>>;
+  /** Components that must be referenced lazily because they are part of a cycle or not yet declared. */
+  lazy?: ReadonlySet<string>;
+  /** Module namespace that component identifiers are read from (`''` inside the schemas module itself). */
+  namespace?: string;
+  /**
+   * Values of a deep-object query parameter (`filters[created_at][conditions][$after]=…`): every
+   * leaf arrives as a string, so numbers and booleans are coerced, references are written out in
+   * place (the shared components do not coerce), and objects keep unknown keys, because filters
+   * name open-ended paths such as `metadata.tier`.
+   */
+  queryValues?: boolean;
+}
+
+/** Deep-object query values are written out in place; deeper nesting than this is a spec bug. */
+const MAX_INLINE_DEPTH = 12;
+
 export class ZodSourceWriter {
-  constructor(
-    private readonly direction: Direction,
-    /** Components that must be referenced lazily because they are part of a cycle or not yet declared. */
-    private readonly lazy: ReadonlySet<string> = new Set(),
-    /** Module namespace that component identifiers are read from (`''` inside the schemas module itself). */
-    private readonly namespace = '',
-  ) {}
+  private readonly direction: Direction;
+  private readonly components: Readonly<Record<string, JsonSchema>>;
+  private readonly lazy: ReadonlySet<string>;
+  private readonly namespace: string;
+  private readonly queryValues: boolean;
+  private depth = 0;
+
+  constructor(options: ZodSourceWriterOptions) {
+    this.direction = options.direction;
+    this.components = options.components;
+    this.lazy = options.lazy ?? new Set();
+    this.namespace = options.namespace ?? '';
+    this.queryValues = options.queryValues ?? false;
+  }
+
+  /** A writer for the values of deep-object query parameters; see {@link ZodSourceWriterOptions.queryValues}. */
+  forQueryValues(): ZodSourceWriter {
+    return new ZodSourceWriter({ direction: this.direction, components: this.components, lazy: this.lazy, namespace: this.namespace, queryValues: true });
+  }
 
   /** Zod source for one schema. */
   write(schema: JsonSchema | undefined): string {
     if (schema === undefined) return 'z.unknown()';
     const ref = schema['$ref'];
     if (typeof ref === 'string') {
-      if (!ref.startsWith(COMPONENT_PREFIX)) throw new Error(`Unsupported $ref ${ref}`);
-      const id = `${this.namespace}${componentIdentifier(ref.slice(COMPONENT_PREFIX.length))}`;
-      return this.lazy.has(ref.slice(COMPONENT_PREFIX.length)) ? `z.lazy(() => ${id})` : id;
+      const name = componentName(ref);
+      if (this.queryValues) return this.writeInline(name);
+      const id = `${this.namespace}${componentIdentifier(name)}`;
+      return this.lazy.has(name) ? `z.lazy(() => ${id})` : id;
     }
     return this.withDefault(schema, this.withNull(schema, this.writeBase(schema)));
+  }
+
+  private writeInline(name: string): string {
+    const target = this.components[name];
+    if (target === undefined) throw new Error(`Unknown component schema ${name}`);
+    if (this.depth >= MAX_INLINE_DEPTH) throw new Error(`Query parameter schema nests deeper than ${MAX_INLINE_DEPTH} through ${name}`);
+    this.depth += 1;
+    try {
+      return this.write(target);
+    } finally {
+      this.depth -= 1;
+    }
   }
 
   private writeBase(schema: JsonSchema): string {
     if ('const' in schema) return `z.literal(${literal(schema['const'])})`;
     const enumValues = schema['enum'];
     if (Array.isArray(enumValues)) return this.writeEnum(enumValues.filter((value) => value !== null));
+    if (Array.isArray(schema['allOf'])) return this.writeAllOf(schema);
     for (const combinator of ['oneOf', 'anyOf'] as const) {
       const members = schema[combinator];
-      if (Array.isArray(members)) return this.writeUnion(members as JsonSchema[]);
-    }
-    const allOf = schema['allOf'];
-    if (Array.isArray(allOf)) {
-      return (allOf as JsonSchema[]).map((member) => this.write(member)).reduce((left, right) => `z.intersection(${left}, ${right})`);
+      if (Array.isArray(members)) return this.writeUnion((members as JsonSchema[]).filter((member) => !isNullSchema(member)));
     }
     const types = typesOf(schema).filter((type) => type !== 'null');
     if (types.length > 1) return `z.union([${types.map((type) => this.writeType({ ...schema, type })).join(', ')}])`;
     if (types.length === 0) {
-      if (schema['properties'] !== undefined || schema['additionalProperties'] !== undefined) return this.writeObject(schema);
+      if (schema['properties'] !== undefined || schema['additionalProperties'] !== undefined) return this.writeObject(this.shapeOf(schema));
       return typesOf(schema).includes('null') ? 'z.null()' : 'z.unknown()';
     }
     return this.writeType({ ...schema, type: types[0] });
   }
 
   private writeEnum(values: unknown[]): string {
-    if (values.every((value) => typeof value === 'string')) return `z.enum(${literal(values)})`;
+    if (values.length > 0 && values.every((value) => typeof value === 'string')) return `z.enum(${literal(values)})`;
+    if (values.length === 1) return `z.literal(${literal(values[0])})`;
     return `z.union([${values.map((value) => `z.literal(${literal(value)})`).join(', ')}])`;
   }
 
   private writeUnion(members: JsonSchema[]): string {
     const written = members.map((member) => this.write(member));
-    return written.length === 1 ? (written[0] ?? 'z.never()') : `z.union([${written.join(', ')}])`;
+    if (written.length === 0) return 'z.never()';
+    return written.length === 1 ? (written[0] as string) : `z.union([${written.join(', ')}])`;
+  }
+
+  private writeAllOf(schema: JsonSchema): string {
+    const variants = this.variantsOf(schema, new Set());
+    const written = variants.map((shape) => this.writeObject(shape));
+    return written.length === 1 ? (written[0] as string) : `z.union([${written.join(', ')}])`;
+  }
+
+  /**
+   * The object shapes a schema stands for: one for an object or an `allOf` of objects, several
+   * when a member of an `allOf` is a union.
+   */
+  private variantsOf(schema: JsonSchema, seen: ReadonlySet<string>): ObjectShape[] {
+    const ref = schema['$ref'];
+    if (typeof ref === 'string') {
+      const name = componentName(ref);
+      if (seen.has(name)) throw new Error(`allOf through ${name} refers to itself`);
+      const target = this.components[name];
+      if (target === undefined) throw new Error(`Unknown component schema ${name}`);
+      return this.variantsOf(target, new Set([...seen, name]));
+    }
+    const own = this.shapeOf(schema);
+    let variants: ObjectShape[] = [own];
+    const members = Array.isArray(schema['allOf']) ? (schema['allOf'] as JsonSchema[]) : [];
+    for (const member of members) {
+      const memberVariants = this.variantsOf(member, seen);
+      variants = variants.flatMap((left) => memberVariants.map((right) => mergeShapes(left, right)));
+    }
+    const union = (schema['anyOf'] ?? schema['oneOf']) as JsonSchema[] | undefined;
+    if (union) {
+      const unionVariants = union.filter((member) => !isNullSchema(member)).flatMap((member) => this.variantsOf(member, seen));
+      variants = variants.flatMap((left) => unionVariants.map((right) => mergeShapes(left, right)));
+    }
+    if (variants.length > MAX_VARIANTS) throw new Error(`allOf expands into ${variants.length} variants`);
+    return variants;
+  }
+
+  /** The object shape a schema declares itself, without its `allOf` members. */
+  private shapeOf(schema: JsonSchema): ObjectShape {
+    const types = typesOf(schema).filter((type) => type !== 'null');
+    const composed = ['allOf', 'anyOf', 'oneOf'].some((key) => key in schema);
+    if (types.length > 0 && !types.includes('object')) throw new Error(`allOf member of type ${types.join('|')} cannot be merged into an object`);
+    if (!composed) {
+      for (const key of Object.keys(schema)) {
+        if (!ANNOTATIONS.has(key) && !['type', 'properties', 'required', 'additionalProperties', 'default', 'minProperties', 'maxProperties'].includes(key)) {
+          throw new Error(`Unsupported keyword ${key} on an object schema`);
+        }
+      }
+    }
+    return {
+      properties: new Map(Object.entries((schema['properties'] ?? {}) as Record<string, JsonSchema>)),
+      required: new Set((schema['required'] ?? []) as string[]),
+      additional: schema['additionalProperties'],
+    };
   }
 
   private writeType(schema: JsonSchema): string {
@@ -108,20 +234,24 @@ export class ZodSourceWriter {
       case 'string':
         return this.writeString(schema);
       case 'integer':
-        return `z.int(${INTEGER_ERROR})${this.numberChecks(schema)}`;
+        return this.coerced('toNumber', `z.int(${INTEGER_ERROR})${this.numberChecks(schema)}`);
       case 'number':
-        return `z.number()${this.numberChecks(schema)}`;
+        return this.coerced('toNumber', `z.number()${this.numberChecks(schema)}`);
       case 'boolean':
-        return 'z.boolean()';
+        return this.coerced('toBoolean', 'z.boolean()');
       case 'null':
         return 'z.null()';
       case 'array':
         return this.writeArray(schema);
       case 'object':
-        return this.writeObject(schema);
+        return this.writeObject(this.shapeOf(schema));
       default:
         throw new Error(`Unsupported schema type ${String(schema['type'])}`);
     }
+  }
+
+  private coerced(coercion: 'toNumber' | 'toBoolean', source: string): string {
+    return this.queryValues ? `z.preprocess(coerce.${coercion}, ${source})` : source;
   }
 
   private writeString(schema: JsonSchema): string {
@@ -133,12 +263,16 @@ export class ZodSourceWriter {
       case 'date':
         out = 'z.iso.date()';
         break;
+      case 'binary':
+        // A file of a multipart upload arrives as a Blob (a File in Node and browsers).
+        return this.direction === 'request' ? 'z.instanceof(Blob)' : 'z.string()';
       case 'uri':
       case 'url':
-        out = 'z.url()';
+        // The service's own payloads carry addresses that are not always absolute URLs: check them on input only.
+        if (this.direction === 'request') out = 'z.url()';
         break;
       case 'email':
-        out = 'z.email()';
+        if (this.direction === 'request') out = 'z.email()';
         break;
       default:
         break;
@@ -165,37 +299,46 @@ export class ZodSourceWriter {
     return out;
   }
 
-  private writeObject(schema: JsonSchema): string {
-    const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((schema['required'] ?? []) as string[]);
-    const additional = schema['additionalProperties'];
-    const entries = Object.entries(properties);
-    if (entries.length === 0 && additional !== undefined && additional !== false) {
-      return `z.record(z.string(), ${additional === true ? 'z.unknown()' : this.write(additional as JsonSchema)})`;
-    }
-    const fields = entries.map(([name, property]) => {
+  private writeObject(shape: ObjectShape): string {
+    const { properties, required, additional } = shape;
+    const extra = additional === undefined || additional === true || additional === false ? undefined : this.write(additional as JsonSchema);
+    if (properties.size === 0 && (additional === true || extra !== undefined)) return `z.record(z.string(), ${extra ?? 'z.unknown()'})`;
+    const fields = [...properties].map(([name, property]) => {
       const value = this.write(property);
       const optional = required.has(name) || (this.direction === 'request' && 'default' in property) ? '' : '.optional()';
       return `${literal(name)}: ${value}${optional}`;
     });
-    const shape = `{ ${fields.join(', ')} }`;
-    if (additional !== undefined && additional !== false) {
-      return `z.object(${shape}).catchall(${additional === true ? 'z.unknown()' : this.write(additional as JsonSchema)})`;
-    }
-    if (this.direction === 'response' && additional === undefined) return `z.strictObject(${shape})`;
-    return additional === false ? `z.strictObject(${shape})` : `z.object(${shape})`;
+    const body = `{ ${fields.join(', ')} }`;
+    if (additional === false) return `z.strictObject(${body})`;
+    if (extra !== undefined) return `z.object(${body}).catchall(${extra})`;
+    if (additional === true || this.queryValues) return `z.looseObject(${body})`;
+    return this.direction === 'response' ? `z.strictObject(${body})` : `z.object(${body})`;
   }
 
   private withNull(schema: JsonSchema, source: string): string {
     const nullable = typesOf(schema).includes('null') && typesOf(schema).length > 1;
     const enumNull = Array.isArray(schema['enum']) && (schema['enum'] as unknown[]).includes(null);
-    return nullable || enumNull ? `${source}.nullable()` : source;
+    const unionNull = ['anyOf', 'oneOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(isNullSchema));
+    return nullable || enumNull || unionNull ? `${source}.nullable()` : source;
   }
 
   private withDefault(schema: JsonSchema, source: string): string {
     return this.direction === 'request' && 'default' in schema ? `${source}.default(${literal(schema['default'])})` : source;
   }
 }
+
+/** Two object shapes as one: properties and required fields of both; a later property wins. */
+const mergeShapes = (left: ObjectShape, right: ObjectShape): ObjectShape => {
+  const properties = new Map(left.properties);
+  for (const [name, schema] of right.properties) {
+    const previous = properties.get(name);
+    // `{}` or an annotation-only schema adds nothing to what the other member says.
+    if (previous === undefined || Object.keys(schema).some((key) => !ANNOTATIONS.has(key))) properties.set(name, schema);
+  }
+  const additional =
+    left.additional === undefined ? right.additional : right.additional === undefined ? left.additional : left.additional === false || right.additional === false ? false : right.additional;
+  return { properties, required: new Set([...left.required, ...right.required]), additional };
+};
 
 /**
  * Orders component names so each is declared after the components it uses; names that take

@@ -153,17 +153,17 @@ describe('findMetadataViolations: arrays', () => {
 
 describe('findMetadataViolations: constraints', () => {
   const strings = schemaOf({
-    code: { type: 'string', min_length: 2, max_length: 4 },
-    pin: { type: 'string', exact_length: 4 },
+    code: { type: 'string', minLength: 2, maxLength: 4 },
+    pin: { type: 'string', exactLength: 4 },
   });
 
   it('checks string lengths in characters', () => {
     expect(findMetadataViolations({ code: 'ab', pin: '1234' }, strings)).toEqual([]);
     expect(findMetadataViolations({ code: '😀😀', pin: 'ąęćż' }, strings)).toEqual([]);
     const reasons = findMetadataViolations({ code: 'a', pin: '12345' }, strings).map((v) => v.reason);
-    expect(reasons).toEqual(['min_length', 'exact_length']);
+    expect(reasons).toEqual(['minLength', 'exactLength']);
     expect(findMetadataViolations({ code: 'abcde' }, strings)[0]).toMatchObject({
-      reason: 'max_length',
+      reason: 'maxLength',
       message: "must be at most 4 characters long (actual value is 'abcde')",
     });
   });
@@ -171,8 +171,8 @@ describe('findMetadataViolations: constraints', () => {
   it('checks length bounds for any string', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 10 }), fc.nat(10), fc.nat(10), (value, min, max) => {
-        const violations = findMetadataViolations({ s: value }, schemaOf({ s: { type: 'string', min_length: min, max_length: max } }));
-        const expected = [...(value.length < min ? ['min_length'] : []), ...(value.length > max ? ['max_length'] : [])];
+        const violations = findMetadataViolations({ s: value }, schemaOf({ s: { type: 'string', minLength: min, maxLength: max } }));
+        const expected = [...(value.length < min ? ['minLength'] : []), ...(value.length > max ? ['maxLength'] : [])];
         expect(violations.map((violation) => violation.reason)).toEqual(expected);
       }),
     );
@@ -209,7 +209,7 @@ describe('findMetadataViolations: constraints', () => {
 
   it('ignores empty eq lists and constraints that do not fit the type', () => {
     expect(findMetadataViolations({ s: 'x' }, schemaOf({ s: { type: 'string', eq: [], lt: 0 } }))).toEqual([]);
-    expect(findMetadataViolations({ d: '2024-01-01' }, schemaOf({ d: { type: 'date', max_length: 1 } }))).toEqual([]);
+    expect(findMetadataViolations({ d: '2024-01-01' }, schemaOf({ d: { type: 'date', maxLength: 1 } }))).toEqual([]);
   });
 });
 
@@ -257,7 +257,7 @@ describe('findMetadataViolations: nested objects', () => {
     properties: { method: { type: 'string', optional: false, eq: ['card', 'cash'] }, tax: { type: 'number' } },
     allow_defined_only: true,
   };
-  const schema = schemaOf({ payment: { type: 'object', object_type: 'payment' }, history: { type: 'object', object_type: 'payment', array: true } });
+  const schema = schemaOf({ payment: { type: 'object', objectType: 'payment' }, history: { type: 'object', objectType: 'payment', array: true } });
   const resolveObjectType = (name: string) => (name === 'payment' ? payment : undefined);
 
   it('checks nested objects against their schema when it can be resolved', () => {
@@ -301,7 +301,7 @@ describe('assertValidMetadata', () => {
   });
 
   it('throws when a nested property breaks its schema', () => {
-    const nested = schemaOf({ payment: { type: 'object', object_type: 'payment' } });
+    const nested = schemaOf({ payment: { type: 'object', objectType: 'payment' } });
     const payment = schemaOf({ method: { type: 'string', optional: false } });
     const error = catchDomainError(() => assertValidMetadata({ payment: {} }, nested, { resolveObjectType: () => payment }));
     expect(error.message).toBe('metadata validation failed for payment');

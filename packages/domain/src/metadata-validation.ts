@@ -24,7 +24,7 @@ export type MetadataPropertyType =
  *
  * @example
  * ```ts
- * const rule: MetadataPropertyRules = { type: 'string', optional: false, max_length: 20 };
+ * const rule: MetadataPropertyRules = { type: 'string', optional: false, maxLength: 20 };
  * ```
  */
 export interface MetadataPropertyRules {
@@ -37,13 +37,13 @@ export interface MetadataPropertyRules {
   /** A retired definition: it is not enforced and does not count as defined. */
   readonly deleted?: boolean | null | undefined;
   /** For `object` values, the name of the nested schema describing them. */
-  readonly object_type?: string | null | undefined;
+  readonly objectType?: string | null | undefined;
   /** Shortest allowed string, in characters. */
-  readonly min_length?: number | null | undefined;
+  readonly minLength?: number | null | undefined;
   /** Longest allowed string, in characters. */
-  readonly max_length?: number | null | undefined;
+  readonly maxLength?: number | null | undefined;
   /** Required string length, in characters. */
-  readonly exact_length?: number | null | undefined;
+  readonly exactLength?: number | null | undefined;
   /** The only values a string or number may take. */
   readonly eq?: readonly unknown[] | null | undefined;
   /** Numbers the value must not take. */
@@ -86,7 +86,7 @@ export interface MetadataSchemaRules {
  */
 export interface MetadataValidationOptions {
   /**
-   * Looks up the nested schema named by an `object` property's `object_type`. Without it, or
+   * Looks up the nested schema named by an `object` property's `objectType`. Without it, or
    * when it returns `undefined`, an `object` value is only checked for being an object.
    */
   readonly resolveObjectType?: ((objectType: string) => MetadataSchemaRules | undefined) | undefined;
@@ -99,7 +99,7 @@ export interface MetadataValidationOptions {
  *
  * @example
  * ```ts
- * const reason: MetadataViolationReason = 'max_length';
+ * const reason: MetadataViolationReason = 'maxLength';
  * ```
  */
 export type MetadataViolationReason =
@@ -107,9 +107,9 @@ export type MetadataViolationReason =
   | 'not_defined'
   | 'type'
   | 'array'
-  | 'min_length'
-  | 'max_length'
-  | 'exact_length'
+  | 'minLength'
+  | 'maxLength'
+  | 'exactLength'
   | 'eq'
   | 'ne'
   | 'lt'
@@ -272,12 +272,12 @@ const allowedValues = (rule: MetadataPropertyRules): readonly unknown[] =>
 /** Length and equality constraints of strings; lengths count Unicode characters, not UTF-16 units. */
 const stringViolations = (value: string, rule: MetadataPropertyRules, at: Location): MetadataViolation[] => {
   const length = [...value].length;
-  const { min_length: min, max_length: max, exact_length: exact } = rule;
+  const { minLength: min, maxLength: max, exactLength: exact } = rule;
   const eq = allowedValues(rule);
   return broken(value, at, [
-    ['min_length', isSet(min), () => length >= (min ?? 0), `must be at least ${String(min)} characters long`],
-    ['max_length', isSet(max), () => length <= (max ?? 0), `must be at most ${String(max)} characters long`],
-    ['exact_length', isSet(exact), () => length === exact, `must be exactly ${String(exact)} characters long`],
+    ['minLength', isSet(min), () => length >= (min ?? 0), `must be at least ${String(min)} characters long`],
+    ['maxLength', isSet(max), () => length <= (max ?? 0), `must be at most ${String(max)} characters long`],
+    ['exactLength', isSet(exact), () => length === exact, `must be exactly ${String(exact)} characters long`],
     ['eq', eq.length > 0, () => eq.includes(value), `must be equal to one of ${eq.join(',')}`],
   ]);
 };
@@ -305,8 +305,8 @@ const singleValueCheck =
     }
     if (typeof value === 'string' && rule.type === 'string') return stringViolations(value, rule, at);
     if (typeof value === 'number') return numberViolations(value, rule, at);
-    if (rule.type === 'object' && isPlainObject(value) && isSet(rule.object_type)) {
-      const nested = options.resolveObjectType?.(rule.object_type);
+    if (rule.type === 'object' && isPlainObject(value) && isSet(rule.objectType)) {
+      const nested = options.resolveObjectType?.(rule.objectType);
       if (nested !== undefined) return violationsOf(value, nested, options, at);
     }
     return [];
