@@ -305,6 +305,2858 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/publications/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** create-publication-1 */
+        get: operations["createPublicationByGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** check-eligibility */
+        post: operations["checkEligibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** validate-stacked-discounts */
+        post: operations["validateStackedDiscounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-redemptions */
+        get: operations["listRedemptions"];
+        put?: never;
+        /** redeem-stacked-discounts */
+        post: operations["redeemStackedDiscounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-vouchers */
+        get: operations["listVouchers"];
+        put?: never;
+        /** generate-random-code */
+        post: operations["generateRandomCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** get-voucher */
+        get: operations["getVoucher"];
+        /** update-voucher */
+        put: operations["updateVoucher"];
+        /** create-voucher */
+        post: operations["createVoucher"];
+        /** delete-voucher */
+        delete: operations["deleteVoucher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** enable-voucher */
+        post: operations["enableVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** disable-voucher */
+        post: operations["disableVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-voucher-balance */
+        post: operations["updateVoucherBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** list-voucher-transactions */
+        get: operations["listVoucherTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** export-voucher-transactions */
+        post: operations["exportVoucherTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-vouchers */
+        post: operations["importVouchers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/importCSV": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-vouchers-using-csv */
+        post: operations["importVouchersUsingCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/bulk/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-vouchers-in-bulk */
+        post: operations["updateVouchersInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/metadata/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-vouchers-metadata-in-bulk */
+        post: operations["updateVouchersMetadataInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/sessions/{sessionKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                sessionKey: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** release-validation-session */
+        delete: operations["releaseValidationSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-campaigns */
+        get: operations["listCampaigns"];
+        put?: never;
+        /** create-campaign */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** get-campaign */
+        get: operations["getCampaign"];
+        /** update-campaign */
+        put: operations["updateCampaign"];
+        post?: never;
+        /** delete-campaign */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** add-vouchers-to-campaign */
+        post: operations["addVouchersToCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/vouchers/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** add-voucher-with-specific-code-to-campaign */
+        post: operations["addVoucherWithSpecificCodeToCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-vouchers-to-campaign */
+        post: operations["importVouchersToCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/importCSV": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-vouchers-to-campaign-using-csv */
+        post: operations["importVouchersToCampaignUsingCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** enable-campaign */
+        post: operations["enableCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** disable-campaign */
+        post: operations["disableCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-campaign-transactions */
+        get: operations["listCampaignTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** export-campaign-transactions */
+        post: operations["exportCampaignTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** get-campaign-summary */
+        get: operations["getCampaignSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-promotion-tiers */
+        get: operations["listPromotionTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/{campaignId}/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-promotion-tiers-from-campaign */
+        get: operations["listPromotionTiersFromCampaign"];
+        put?: never;
+        /** add-promotion-tier-to-campaign */
+        post: operations["addPromotionTierToCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers/{promotionTierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        /** get-promotion-tier */
+        get: operations["getPromotionTier"];
+        /** update-promotion-tier */
+        put: operations["updatePromotionTier"];
+        post?: never;
+        /** delete-promotion-tier */
+        delete: operations["deletePromotionTier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers/{promotionTierId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** enable-promotion-tier */
+        post: operations["enablePromotionTier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers/{promotionTierId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** disable-promotion-tier */
+        post: operations["disablePromotionTier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/stacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-all-promotion-stacks */
+        get: operations["listAllPromotionStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/{campaignId}/stacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-promotion-stacks-in-campaign */
+        get: operations["listPromotionStacksInCampaign"];
+        put?: never;
+        /** create-promotion-stack */
+        post: operations["createPromotionStack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/{campaignId}/stacks/{stackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        /** get-promotion-stack */
+        get: operations["getPromotionStack"];
+        /** update-promotion-stack */
+        put: operations["updatePromotionStack"];
+        post?: never;
+        /** delete-promotion-stack */
+        delete: operations["deletePromotionStack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-rewards */
+        get: operations["listRewards"];
+        put?: never;
+        /** create-reward */
+        post: operations["createReward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rewards/{rewardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        /** get-reward */
+        get: operations["getReward"];
+        /** update-reward */
+        put: operations["updateReward"];
+        post?: never;
+        /** delete-reward */
+        delete: operations["deleteReward"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rewards/{rewardId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        /** list-reward-assignments */
+        get: operations["listRewardAssignments"];
+        put?: never;
+        /** create-reward-assignment */
+        post: operations["createRewardAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rewards/{rewardId}/assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        /** get-reward-assignment */
+        get: operations["getRewardAssignment"];
+        /** update-reward-assignment */
+        put: operations["updateRewardAssignment"];
+        post?: never;
+        /** delete-reward-assignment */
+        delete: operations["deleteRewardAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/publications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-publications */
+        get: operations["listPublications"];
+        put?: never;
+        /** create-publication */
+        post: operations["createPublication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redemptions/{redemptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        /** get-redemption */
+        get: operations["getRedemption"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vouchers/{code}/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** get-voucher-redemptions */
+        get: operations["getVoucherRedemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redemptions/{redemptionId}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** rollback-redemption */
+        post: operations["rollbackRedemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/redemptions/{parentRedemptionId}/rollbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                parentRedemptionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** rollback-stacked-redemptions */
+        post: operations["rollbackStackedRedemptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-loyalty-programs */
+        get: operations["listLoyaltyPrograms"];
+        put?: never;
+        /** create-loyalty-program */
+        post: operations["createLoyaltyProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** get-loyalty-program */
+        get: operations["getLoyaltyProgram"];
+        /** update-loyalty-program */
+        put: operations["updateLoyaltyProgram"];
+        post?: never;
+        /** delete-loyalty-program */
+        delete: operations["deleteLoyaltyProgram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-members */
+        get: operations["listMembers"];
+        put?: never;
+        /** add-member */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** get-member-1 */
+        get: operations["getMemberInCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** get-member */
+        get: operations["getMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/pending-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-campaign-pending-points */
+        get: operations["listCampaignPendingPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/pending-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-member-pending-points-1 */
+        get: operations["listMemberPendingPointsInCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/pending-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-member-pending-points */
+        get: operations["listMemberPendingPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                pendingPointsId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** activate-member-pending-points */
+        post: operations["activateMemberPendingPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                pendingPointsId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** adjust-member-pending-points */
+        post: operations["adjustMemberPendingPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                pendingPointsId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cancel-member-pending-points */
+        post: operations["cancelMemberPendingPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-member-activity-1 */
+        get: operations["listMemberActivityInCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-member-activity */
+        get: operations["listMemberActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-loyalty-card-balance-1 */
+        post: operations["updateLoyaltyCardBalanceInCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-loyalty-card-balance */
+        post: operations["updateLoyaltyCardBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** transfer-points */
+        post: operations["transferPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-loyalty-campaign-transactions */
+        get: operations["listLoyaltyCampaignTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** export-loyalty-campaign-transactions */
+        post: operations["exportLoyaltyCampaignTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-loyalty-card-transactions-1 */
+        get: operations["listLoyaltyCardTransactionsInCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-loyalty-card-transactions */
+        get: operations["listLoyaltyCardTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** export-loyalty-card-transactions */
+        post: operations["exportLoyaltyCardTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** export-loyalty-card-transactions-1 */
+        post: operations["exportLoyaltyCardTransactionsInCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/points-expiration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-points-expiration */
+        get: operations["listPointsExpiration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/points-expiration/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** create-points-expiration-export */
+        post: operations["createPointsExpirationExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/earning-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-earning-rules */
+        get: operations["listEarningRules"];
+        put?: never;
+        /** create-earning-rule */
+        post: operations["createEarningRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/earning-rules/{earningRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        /** get-earning-rule */
+        get: operations["getEarningRule"];
+        /** update-earning-rule */
+        put: operations["updateEarningRule"];
+        post?: never;
+        /** delete-earning-rule */
+        delete: operations["deleteEarningRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** enable-earning-rule */
+        post: operations["enableEarningRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** disable-earning-rule */
+        post: operations["disableEarningRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-member-rewards */
+        get: operations["listMemberRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/reward-assignments/{assignmentId}/reward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        /** get-reward-details */
+        get: operations["getRewardDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/reward-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-reward-assignments-1 */
+        get: operations["listLoyaltyRewardAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-reward-assignments-2 */
+        get: operations["listLoyaltyRewards"];
+        put?: never;
+        /** create-reward-assignment-1 */
+        post: operations["createLoyaltyRewardAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/reward-assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        /** get-reward-assignment-1 */
+        get: operations["getLoyaltyRewardAssignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/rewards/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        /** get-reward-assignment-2 */
+        get: operations["getLoyaltyReward"];
+        /** update-reward-assignment-1 */
+        put: operations["updateLoyaltyRewardAssignment"];
+        post?: never;
+        /** delete-reward-assignment-1 */
+        delete: operations["deleteLoyaltyRewardAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** redeem-reward-1 */
+        post: operations["redeemRewardInCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** redeem-reward */
+        post: operations["redeemReward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        /** list-loyalty-tiers */
+        get: operations["listLoyaltyTiers"];
+        put?: never;
+        /** create-in-bulk-loyalty-tiers */
+        post: operations["createLoyaltyTiers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                loyaltyTierId: string;
+            };
+            cookie?: never;
+        };
+        /** get-loyalty-tier */
+        get: operations["getLoyaltyTier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** list-member-loyalty-tier */
+        get: operations["listMemberLoyaltyTiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                loyaltyTierId: string;
+            };
+            cookie?: never;
+        };
+        /** list-loyalty-tier-earning-rules */
+        get: operations["listLoyaltyTierEarningRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                loyaltyTierId: string;
+            };
+            cookie?: never;
+        };
+        /** list-loyalty-tier-rewards */
+        get: operations["listLoyaltyTierRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-customers */
+        get: operations["listCustomers"];
+        put?: never;
+        /** create-customer */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /** get-customer */
+        get: operations["getCustomer"];
+        /** update-customer */
+        put: operations["updateCustomer"];
+        post?: never;
+        /** delete-customer */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/permanent-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** customer-permanently-deletion */
+        post: operations["deleteCustomerPermanently"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/importCSV": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-customers-using-csv */
+        post: operations["importCustomersUsingCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/bulk/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-customers-in-bulk */
+        post: operations["updateCustomersInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/metadata/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-customers-metadata-in-bulk */
+        post: operations["updateCustomersMetadataInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /** list-customer-activity */
+        get: operations["listCustomerActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /** list-customer-segments */
+        get: operations["listCustomerSegments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/redeemables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /** list-customer-redeemables */
+        get: operations["listCustomerRedeemables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-orders */
+        get: operations["listOrders"];
+        put?: never;
+        /** create-order */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** get-order */
+        get: operations["getOrder"];
+        /** update-order */
+        put: operations["updateOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-orders */
+        post: operations["importOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** create-order-export */
+        post: operations["createOrderExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-products */
+        get: operations["listProducts"];
+        put?: never;
+        /** create-product */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** get-product */
+        get: operations["getProduct"];
+        /** update-product */
+        put: operations["updateProduct"];
+        post?: never;
+        /** delete-product */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/bulk/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-products-in-bulk */
+        post: operations["updateProductsInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/metadata/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** update-products-metadata-in-bulk */
+        post: operations["updateProductsMetadataInBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skus/{skuId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        /** get-sku */
+        get: operations["getSku"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{productId}/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        /** list-SKUs-in-product */
+        get: operations["listSkusInProduct"];
+        put?: never;
+        /** create-sku */
+        post: operations["createSku"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{productId}/skus/{skuId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** update-sku */
+        put: operations["updateSku"];
+        post?: never;
+        /** delete-sku */
+        delete: operations["deleteSku"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/importCSV": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-products-using-csv */
+        post: operations["importProductsUsingCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skus/importCSV": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** import-SKUs-using-csv */
+        post: operations["importSkusUsingCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-product-collections */
+        get: operations["listProductCollections"];
+        put?: never;
+        /** create-product-collection */
+        post: operations["createProductCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-collections/{productCollectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        /** get-product-collection */
+        get: operations["getProductCollection"];
+        put?: never;
+        post?: never;
+        /** delete-product-collection */
+        delete: operations["deleteProductCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-collections/{productCollectionId}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        /** list-products-in-collection */
+        get: operations["listProductsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-validation-rules */
+        get: operations["listValidationRules"];
+        put?: never;
+        /** create-validation-rules */
+        post: operations["createValidationRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules/{validationRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        /** get-validation-rule */
+        get: operations["getValidationRule"];
+        /** update-validation-rule */
+        put: operations["updateValidationRule"];
+        post?: never;
+        /** delete-validation-rules */
+        delete: operations["deleteValidationRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-validation-rules-assignments */
+        get: operations["listValidationRulesAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules/{validationRuleId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        /** list-validation-rule-assignments */
+        get: operations["listValidationRuleAssignments"];
+        put?: never;
+        /** create-validation-rule-assignment */
+        post: operations["createValidationRuleAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** delete-validation-rule-assignment */
+        delete: operations["deleteValidationRuleAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/segments/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        /** get-segment */
+        get: operations["getSegment"];
+        put?: never;
+        post?: never;
+        /** delete-segment */
+        delete: operations["deleteSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** create-segment */
+        post: operations["createSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** track-custom-event */
+        post: operations["trackCustomEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-exports */
+        get: operations["listExports"];
+        put?: never;
+        /** create-export */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        /** get-export */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        /** delete-export */
+        delete: operations["deleteExport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-locations */
+        get: operations["listLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/locations/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** get-location */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/referrals/{campaignId}/members/{memberId}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** referrals-code-holders */
+        get: operations["listReferralCodeHoldersInCampaign"];
+        put?: never;
+        /** referrals-add-holders-1 */
+        post: operations["addReferralCodeHoldersInCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/referrals/{campaignId}/members/{memberId}/holders/{holderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+                holderId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** referrals-remove-holder-1 */
+        delete: operations["removeReferralCodeHolderInCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/referrals/members/{memberId}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /** referrals-code-holders-1 */
+        get: operations["listReferralCodeHolders"];
+        put?: never;
+        /** referrals-add-holders */
+        post: operations["addReferralCodeHolders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/referrals/members/{memberId}/holders/{holderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                holderId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** referrals-remove-holder */
+        delete: operations["removeReferralCodeHolder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trash-bin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-bin-entries */
+        get: operations["listBinEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trash-bin/{binEntryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                binEntryId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** delete-bin-entry */
+        delete: operations["deleteBinEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-campaign-templates */
+        get: operations["listCampaignTemplates"];
+        put?: never;
+        /** create-campaign-template */
+        post: operations["createCampaignTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/campaigns/{campaignTemplateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        /** get-campaign-template */
+        get: operations["getCampaignTemplate"];
+        /** update-campaign-template */
+        put: operations["updateCampaignTemplate"];
+        post?: never;
+        /** delete-campaign-template */
+        delete: operations["deleteCampaignTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/campaigns/{campaignTemplateId}/campaign-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** create-campaign-from-template */
+        post: operations["createCampaignFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/campaigns/{campaignTemplateId}/tier-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** add-tier-from-template */
+        post: operations["addTierFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-projects */
+        get: operations["listProjects"];
+        put?: never;
+        /** create-project */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** get-project */
+        get: operations["getProject"];
+        /** update-project */
+        put: operations["updateProject"];
+        post?: never;
+        /** delete-project */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/templates/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** management-list-campaign-templates */
+        get: operations["managementListCampaignTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** management-copy-campaign-template */
+        post: operations["managementCopyCampaignTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/metadata-schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** list-metadata-schemas-1 */
+        get: operations["listManagementMetadataSchemas"];
+        put?: never;
+        /** create-metadata-schema */
+        post: operations["createManagementMetadataSchema"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                metadataSchemaId: string;
+            };
+            cookie?: never;
+        };
+        /** get-metadata-schema-1 */
+        get: operations["getManagementMetadataSchema"];
+        /** update-metadata-schema */
+        put: operations["updateManagementMetadataSchema"];
+        post?: never;
+        /** delete-metadata-schema */
+        delete: operations["deleteManagementMetadataSchema"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/custom-event-schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** list-custom-event-schemas */
+        get: operations["listCustomEventSchemas"];
+        put?: never;
+        /** create-custom-event-schema */
+        post: operations["createCustomEventSchema"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                customEventSchemaId: string;
+            };
+            cookie?: never;
+        };
+        /** get-custom-event-schema */
+        get: operations["getCustomEventSchema"];
+        /** update-custom-event-schema */
+        put: operations["updateCustomEventSchema"];
+        post?: never;
+        /** delete-custom-event-schema */
+        delete: operations["deleteCustomEventSchema"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** list-webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** create-webhook */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        /** get-webhook */
+        get: operations["getWebhook"];
+        /** update-webhook */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** delete-webhook */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** list-brands */
+        get: operations["listBrands"];
+        put?: never;
+        /** create-brand */
+        post: operations["createBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/branding/{brandingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                brandingId: string;
+            };
+            cookie?: never;
+        };
+        /** get-brand */
+        get: operations["getBrand"];
+        /** update-brand */
+        put: operations["updateBrand"];
+        post?: never;
+        /** delete-brand */
+        delete: operations["deleteBrand"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** check-eligibility-client-side */
+        post: operations["checkEligibilityClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/promotions/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list-promotion-tiers-client-side */
+        get: operations["listPromotionTiersClientSide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** redeem-stacked-discounts-client-side */
+        post: operations["redeemStackedDiscountsClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/validations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** validate-stacked-discounts-client-side */
+        post: operations["validateStackedDiscountsClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** track-custom-event-client-side */
+        post: operations["trackCustomEventClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -532,13 +3384,13 @@ export interface components {
             /** @description The definition was retired; it is kept for reference but no longer enforced. */
             deleted?: boolean;
             /** @description For `object` attributes, the name of the custom schema that describes the nested object; null otherwise. */
-            object_type?: string | null;
+            objectType?: string | null;
             /** @description Shortest allowed string. */
-            min_length?: number;
+            minLength?: number;
             /** @description Longest allowed string. */
-            max_length?: number;
+            maxLength?: number;
             /** @description Required string length. */
-            exact_length?: number;
+            exactLength?: number;
             /** @description The only values the attribute may take. */
             eq?: (string | number)[];
             /** @description Numbers the attribute must not take. */
@@ -978,6 +3830,6597 @@ export interface components {
              */
             redeemables_rollback_order_mode?: "WITH_ORDER" | "WITHOUT_ORDER";
         };
+        CreatePublicationCampaign: {
+            name: string;
+            count?: number;
+        } | string;
+        CustomerBase: {
+            name?: string;
+            description?: string;
+            email?: string;
+            phone?: string;
+            /** Format: date */
+            birthday?: string;
+            /** Format: date */
+            birthdate?: string;
+            address?: {
+                city?: string;
+                state?: string;
+                line_1?: string;
+                line_2?: string;
+                country?: string;
+                postal_code?: string;
+            } | null;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            Name?: string;
+            country?: string;
+        };
+        Customer: ({
+            id?: string;
+            source_id?: string;
+        } & components["schemas"]["CustomerBase"]) | string;
+        EmptyObject: {
+            [key: string]: unknown;
+        };
+        CustomerSummaryRedemption: {
+            total_redeemed: number;
+            total_failed: number;
+            total_succeeded: number;
+            total_rolled_back: number;
+            total_rollback_failed: number;
+            total_rollback_succeeded: number;
+            gift: {
+                /** @default 0 */
+                redeemed_amount: number;
+                /** @default 0 */
+                amount_to_go: number;
+            };
+            loyalty_card: {
+                redeemed_points: number;
+                points_to_go: number;
+            };
+        };
+        CustomerSummaryOrder: {
+            total_amount: number;
+            total_count: number;
+            average_amount: number;
+            last_order_amount: number;
+            /** Format: date-time */
+            last_order_date?: string;
+        };
+        CustomerSummary: {
+            redemptions: components["schemas"]["CustomerSummaryRedemption"];
+            orders: components["schemas"]["CustomerSummaryOrder"];
+        };
+        CustomerLoyalty: {
+            points: number;
+            referred_customers: number;
+            campaigns: {
+                [key: string]: {
+                    points: number;
+                    loyalty_tier?: string;
+                    referred_customers: number;
+                };
+            };
+        };
+        CustomerReferral: {
+            total: number;
+            campaigns: {
+                campaign_id: string;
+                referrer_id: string;
+                related_object_id: string;
+                related_object_type: string;
+                /** Format: date-time */
+                date: string;
+            }[];
+        };
+        CustomerWithSummaryLoyaltyReferral: {
+            id: string;
+            source_id: string;
+            summary?: components["schemas"]["CustomerSummary"] | null;
+            loyalty?: components["schemas"]["CustomerLoyalty"] | null;
+            referrals?: components["schemas"]["CustomerReferral"] | null;
+            system_metadata?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            assets?: {
+                cockpit_url: string;
+                cockpit_preference_center_url?: string;
+            };
+            /**
+             * @default customer
+             * @enum {string}
+             */
+            object: "customer";
+        } & components["schemas"]["CustomerBase"];
+        PublicationBase: {
+            id: string;
+            /**
+             * @default publication
+             * @enum {string}
+             */
+            object: "publication";
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string;
+            tracking_id: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default API
+             * @enum {string}
+             */
+            channel: "API" | "myown";
+            source_id: string | null;
+            /**
+             * @default SUCCESS
+             * @enum {string}
+             */
+            result: "SUCCESS";
+            customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            vouchers_id: string[];
+        };
+        /** @enum {string} */
+        DiscountAmountVoucherEffectTypes: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS" | "APPLY_TO_ITEMS_PROPORTIONALLY" | "APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY" | "APPLY_TO_ITEMS_BY_QUANTITY";
+        DiscountAmount: {
+            /**
+             * @default AMOUNT
+             * @enum {string}
+             */
+            type: "AMOUNT";
+            amount_off: number;
+            amount_off_formula?: string;
+            aggregated_amount_limit?: number;
+            effect?: components["schemas"]["DiscountAmountVoucherEffectTypes"];
+            is_dynamic?: boolean;
+            units?: null;
+        };
+        /** @enum {string} */
+        DiscountUnitVoucherEffectTypes: "ADD_MISSING_ITEMS" | "ADD_NEW_ITEMS" | "ADD_MANY_ITEMS" | "ADD_SAME_ITEMS";
+        SimpleSkuDiscountUnit: {
+            id: string;
+            source_id?: string;
+            name: string;
+        };
+        DiscountUnit: {
+            /**
+             * @default UNIT
+             * @enum {string}
+             */
+            type: "UNIT";
+            unit_off?: number;
+            unit_off_formula?: string;
+            effect?: components["schemas"]["DiscountUnitVoucherEffectTypes"];
+            unit_type: string;
+            product?: components["schemas"]["SimpleSkuDiscountUnit"];
+            sku?: components["schemas"]["SimpleSkuDiscountUnit"];
+            is_dynamic?: boolean;
+        };
+        DiscountUnitMultipleOneUnit: {
+            unit_off?: number;
+            unit_off_formula?: string;
+            /** @enum {string} */
+            effect: "ADD_NEW_ITEMS" | "ADD_MISSING_ITEMS";
+            unit_type: string;
+            product?: components["schemas"]["SimpleSkuDiscountUnit"];
+            sku?: components["schemas"]["SimpleSkuDiscountUnit"];
+        };
+        DiscountUnitMultiple: {
+            /**
+             * @default UNIT
+             * @enum {string}
+             */
+            type: "UNIT";
+            /**
+             * @default ADD_MANY_ITEMS
+             * @enum {string}
+             */
+            effect: "ADD_MANY_ITEMS";
+            units: components["schemas"]["DiscountUnitMultipleOneUnit"][];
+        };
+        /** @enum {string} */
+        DiscountFixedVoucherEffectTypes: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
+        DiscountPercent: {
+            /**
+             * @default PERCENT
+             * @enum {string}
+             */
+            type: "PERCENT";
+            percent_off: number;
+            percent_off_formula?: string;
+            amount_limit?: number;
+            aggregated_amount_limit?: number;
+            effect?: components["schemas"]["DiscountFixedVoucherEffectTypes"];
+            is_dynamic?: boolean;
+        };
+        DiscountFixed: {
+            /**
+             * @default FIXED
+             * @enum {string}
+             */
+            type: "FIXED";
+            fixed_amount: number;
+            fixed_amount_formula?: string;
+            effect?: components["schemas"]["DiscountFixedVoucherEffectTypes"];
+            is_dynamic?: boolean;
+        };
+        Discount: (components["schemas"]["DiscountAmount"] | components["schemas"]["DiscountUnit"] | components["schemas"]["DiscountUnitMultiple"] | components["schemas"]["DiscountPercent"] | components["schemas"]["DiscountFixed"]) | null;
+        ValidityTimeframe: {
+            duration?: string;
+            interval?: string;
+        } | null;
+        ValidityDayOfWeek: (0 | 1 | 2 | 3 | 4 | 5 | 6)[] | null;
+        ValidityHours: {
+            daily?: {
+                /** Format: time */
+                start_time?: string;
+                days_of_week?: (0 | 1 | 2 | 3 | 4 | 5 | 6)[];
+                /** Format: time */
+                expiration_time?: string;
+            }[];
+        } | null;
+        VoucherAssets: {
+            qr: {
+                id?: string;
+                url?: string;
+            };
+            barcode: {
+                id?: string;
+                url?: string;
+            };
+        };
+        VoucherBase: {
+            id: string;
+            code: string;
+            campaign?: string | null;
+            campaign_id: string | null;
+            category?: string | null;
+            category_id?: string | null;
+            /** @enum {string} */
+            type?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+            discount?: components["schemas"]["Discount"];
+            gift?: {
+                amount: number;
+                subtracted_amount?: number;
+                balance: number;
+                /** @enum {string|null} */
+                effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS" | null;
+            } | null;
+            loyalty_card?: {
+                points: number;
+                balance: number;
+                /** Format: date */
+                next_expiration_date?: string;
+                next_expiration_points?: number;
+                pending_points?: number;
+                expired_points?: number;
+                subtracted_points?: number;
+            } | null;
+            /** Format: date-time */
+            start_date?: string | null;
+            /** Format: date-time */
+            expiration_date?: string | null;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            active?: boolean | null;
+            additional_info?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            assets?: components["schemas"]["VoucherAssets"];
+            is_referral_code?: boolean | null;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            holder_id?: string;
+            referrer_id?: string;
+            /** @default voucher */
+            object: string;
+            publish?: {
+                /** @default list */
+                object: string;
+                count: number;
+                url: string;
+            };
+            redemption?: {
+                quantity: number | null;
+                redeemed_quantity: number;
+                redeemed_points?: number;
+                /** @default list */
+                object: string;
+                url: string;
+                redeemed_amount?: number;
+            };
+        };
+        ValidationRuleAssignmentDetails: {
+            id: string;
+            rule_id: string;
+            related_object_id: string;
+            related_object_type: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /**
+             * @default validation_rules_assignment
+             * @enum {string}
+             */
+            object: "validation_rules_assignment";
+            /** @enum {string} */
+            validation_status?: "VALID" | "PARTIALLY_VALID" | "INVALID";
+            validation_omitted_rules?: string[];
+        };
+        ValidationRuleAssignmentPage: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["ValidationRuleAssignmentDetails"][];
+            total: number;
+        };
+        Voucher: (components["schemas"]["VoucherBase"] & {
+            categories?: components["schemas"]["Category"][];
+            validation_rules_assignments?: components["schemas"]["ValidationRuleAssignmentPage"];
+        }) | null;
+        PublicationWithVoucher: components["schemas"]["PublicationBase"] & {
+            voucher: components["schemas"]["Voucher"];
+        };
+        PublicationWithVouchers: components["schemas"]["PublicationBase"] & {
+            vouchers?: string[];
+            voucher?: {
+                [key: string]: unknown;
+            };
+        };
+        PublicationCreateResponse: components["schemas"]["PublicationWithVoucher"] | components["schemas"]["PublicationWithVouchers"];
+        OrderItem: {
+            sku_id?: string;
+            product_id?: string;
+            /** @enum {string} */
+            related_object?: "product" | "sku";
+            source_id?: string;
+            quantity?: number | string;
+            discount_quantity?: number;
+            initial_quantity?: number;
+            amount?: number;
+            discount_amount?: number;
+            initial_amount?: number;
+            price?: number;
+            product?: {
+                id?: string;
+                source_id?: string;
+                override?: boolean;
+                name?: string;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                price?: number;
+            };
+            sku?: {
+                id?: string;
+                source_id?: string;
+                override?: boolean;
+                sku?: string;
+                price?: number;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        OrderBase: {
+            source_id?: string | null;
+            /** @enum {string} */
+            status?: "CREATED" | "PAID" | "CANCELED" | "FULFILLED";
+            amount?: number;
+            initial_amount?: number;
+            discount_amount?: number;
+            items?: components["schemas"]["OrderItem"][];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        Order: {
+            id?: string;
+        } & components["schemas"]["OrderBase"];
+        /** @enum {string} */
+        Junction: "and" | "or" | "AND";
+        ConditionValues: (string | number | {
+            [key: string]: unknown;
+        })[] | number;
+        QualificationFiltersCondition: {
+            $is?: string[];
+            $is_not?: string[];
+            $has_value?: components["schemas"]["ConditionValues"];
+            $is_unknown?: components["schemas"]["ConditionValues"];
+            $in?: string[];
+            $not_in?: string[];
+        };
+        QualificationFieldConditions: {
+            conditions?: components["schemas"]["QualificationFiltersCondition"];
+        };
+        /** @enum {string} */
+        CampaignTypeParameter: "PROMOTION" | "GIFT_VOUCHERS" | "REFERRAL_PROGRAM" | "DISCOUNT_COUPONS" | "LOYALTY_PROGRAM";
+        /** @enum {string} */
+        ResourceTypes: "campaign" | "voucher" | "promotion_tier";
+        QualificationOption: {
+            limit?: number;
+            /** Format: date-time */
+            starting_after?: string | null;
+            filters?: {
+                junction?: components["schemas"]["Junction"];
+                category_id?: components["schemas"]["QualificationFieldConditions"];
+                campaign_id?: components["schemas"]["QualificationFieldConditions"];
+                campaign_type?: {
+                    conditions?: {
+                        $is?: components["schemas"]["CampaignTypeParameter"][];
+                        $is_not?: components["schemas"]["CampaignTypeParameter"][];
+                        $in?: components["schemas"]["CampaignTypeParameter"][];
+                        $not_in?: components["schemas"]["CampaignTypeParameter"][];
+                    };
+                };
+                resource_id?: components["schemas"]["QualificationFieldConditions"];
+                resource_type?: {
+                    conditions?: {
+                        $is?: components["schemas"]["ResourceTypes"][];
+                        $is_not?: components["schemas"]["ResourceTypes"][];
+                        $in?: components["schemas"]["ResourceTypes"][];
+                        $not_in?: components["schemas"]["ResourceTypes"][];
+                    };
+                };
+                voucher_type?: components["schemas"]["QualificationFieldConditions"];
+                code?: components["schemas"]["QualificationFieldConditions"];
+                holder_role?: {
+                    conditions?: {
+                        $is?: ("OWNER" | "REFERRER" | "REFEREE")[];
+                        $is_not?: ("OWNER" | "REFERRER" | "REFEREE")[];
+                        $in?: ("OWNER" | "REFERRER" | "REFEREE")[];
+                        $not_in?: ("OWNER" | "REFERRER" | "REFEREE")[];
+                    };
+                };
+            };
+            expand?: ("redeemable" | "category" | "validation_rules")[];
+            /** @enum {string} */
+            sorting_rule?: "BEST_DEAL" | "LEAST_DEAL" | "DEFAULT";
+        };
+        QualificationRequest: {
+            customer?: components["schemas"]["Customer"];
+            order?: components["schemas"]["Order"];
+            tracking_id?: string;
+            /** @enum {string} */
+            scenario?: "ALL" | "CUSTOMER_WALLET" | "AUDIENCE_ONLY" | "PRODUCTS" | "PRODUCTS_DISCOUNT" | "PROMOTION_STACKS" | "PRODUCTS_BY_CUSTOMER" | "PRODUCTS_DISCOUNT_BY_CUSTOMER";
+            options?: components["schemas"]["QualificationOption"];
+            session?: {
+                /** @enum {string} */
+                type?: "LOCK";
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        Bundle: {
+            quantity: number;
+            limit?: number;
+            identified: {
+                id: string;
+                /** @enum {string} */
+                object: "product" | "sku";
+                item_index: number;
+                item_quantity: number;
+            }[];
+            missing: {
+                id: string;
+                /** @enum {string} */
+                object: "product" | "products_collection" | "sku";
+                item_quantity: number;
+            }[];
+        };
+        RedeemableGift: {
+            balance?: number;
+            credits?: number;
+            locked_credits?: number;
+        };
+        LoyaltyTransferPoints: {
+            code: string;
+            points: number;
+            reason?: string;
+            source_id?: string;
+        };
+        RedeemableLoyaltyCard: {
+            points?: number;
+            balance?: number;
+            exchange_ratio?: number;
+            points_ratio?: number;
+            transfers?: components["schemas"]["LoyaltyTransferPoints"][];
+        };
+        RedeemableResult: {
+            discount: components["schemas"]["Discount"];
+            bundle: components["schemas"]["Bundle"];
+            gift?: components["schemas"]["RedeemableGift"];
+            loyalty_card?: components["schemas"]["RedeemableLoyaltyCard"];
+            error?: components["schemas"]["Error"];
+        };
+        CustomerId: {
+            id: string;
+            /**
+             * @default customer
+             * @enum {string}
+             */
+            object: "customer";
+        };
+        OrderRedemptionEntry: {
+            /** Format: date-time */
+            date: string;
+            rollback_id?: string;
+            /** Format: date-time */
+            rollback_date?: string;
+            /** @default redemption */
+            related_object_type: string;
+            related_object_id: string;
+            related_object_parent_id?: string;
+            stacked?: string[];
+            rollback_stacked?: string[];
+        };
+        OrderCalculated: {
+            id?: string;
+            source_id?: string | null;
+            /** @enum {string} */
+            status?: "CREATED" | "PAID" | "CANCELED" | "FULFILLED";
+            amount?: number;
+            initial_amount?: number;
+            discount_amount?: number;
+            items_discount_amount?: number;
+            total_discount_amount?: number;
+            total_amount?: number;
+            applied_discount_amount?: number;
+            items_applied_discount_amount?: number;
+            total_applied_discount_amount?: number;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default order
+             * @enum {string}
+             */
+            object: "order";
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            customer_id: string | null;
+            referrer_id: string | null;
+            customer?: components["schemas"]["CustomerId"];
+            referrer?: components["schemas"]["CustomerId"];
+            redemptions?: {
+                [key: string]: components["schemas"]["OrderRedemptionEntry"];
+            };
+        };
+        OrderCalculatedItem: {
+            id?: string;
+            sku_id?: string;
+            product_id?: string;
+            /** @enum {string} */
+            related_object?: "product" | "sku";
+            source_id?: string;
+            quantity: number;
+            discount_quantity?: number;
+            initial_quantity?: number;
+            amount?: number;
+            discount_amount?: number;
+            applied_discount_amount?: number;
+            applied_discount_quantity?: number;
+            applied_quantity?: number;
+            applied_quantity_amount?: number;
+            initial_amount?: number;
+            price?: number;
+            subtotal_amount?: number;
+            product?: {
+                id?: string;
+                source_id?: string;
+                override?: boolean;
+                name: string;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                price?: number;
+            };
+            sku?: {
+                id?: string;
+                source_id?: string;
+                override?: boolean;
+                sku: string;
+                price?: number;
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @default order_item
+             * @enum {string}
+             */
+            object: "order_item";
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        ApplicationDetails: {
+            source_index?: number;
+            source_applied_quantity?: number;
+            source_applied_quantity_amount?: number;
+            target_index?: number;
+            target_applied_quantity?: number;
+            target_applied_quantity_amount?: number;
+            target_applied_discount_amount?: number;
+        }[];
+        /** @enum {string} */
+        ApplicableToEffect: "APPLY_TO_EVERY" | "APPLY_TO_CHEAPEST" | "APPLY_FROM_CHEAPEST" | "APPLY_TO_MOST_EXPENSIVE" | "APPLY_FROM_MOST_EXPENSIVE";
+        ApplicableTo: {
+            /** @enum {string} */
+            object: "product" | "sku" | "products_collection";
+            id: string;
+            source_id?: string | null;
+            product_id?: string;
+            product_source_id?: string;
+            price?: number;
+            price_formula?: number;
+            effect?: components["schemas"]["ApplicableToEffect"];
+            quantity_limit?: number;
+            aggregated_quantity_limit?: number;
+            amount_limit?: number;
+            aggregated_amount_limit?: number;
+            product_campaign_quantity_limit?: number;
+            product_campaign_quantity_limit_formula?: string;
+            product_customer_campaign_quantity_limit?: number;
+            product_customer_campaign_quantity_limit_formula?: string;
+            product_in_collection_campaign_quantity_limit?: number;
+            product_in_collection_campaign_quantity_limit_formula?: string;
+            product_in_collection_customer_campaign_quantity_limit?: number;
+            product_in_collection_customer_campaign_quantity_limit_formula?: string;
+            product_promotion_tier_quantity_limit?: number;
+            product_promotion_tier_quantity_limit_formula?: string;
+            product_customer_promotion_tier_quantity_limit?: number;
+            product_customer_promotion_tier_quantity_limit_formula?: string;
+            product_in_collection_promotion_tier_quantity_limit?: number;
+            product_in_collection_promotion_tier_quantity_limit_formula?: string;
+            product_in_collection_customer_promotion_tier_quantity_limit?: number;
+            product_in_collection_customer_promotion_tier_quantity_limit_formula?: string;
+            order_item_indices?: number[];
+            order_item_units?: {
+                index?: number;
+                units?: number[];
+                units_limit_exceeded?: boolean;
+            }[];
+            repeat?: number;
+            skip_initially?: number;
+            /** @enum {string} */
+            target?: "ITEM" | "UNIT";
+        };
+        ApplicableToResultList: {
+            data: components["schemas"]["ApplicableTo"][];
+            total: number;
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+        };
+        CategoryWithStackingRulesType: components["schemas"]["Category"] & {
+            /** @enum {string} */
+            stacking_rules_type?: "JOINT" | "EXCLUSIVE";
+        };
+        QualificationRedeemableBase: {
+            id: string;
+            /** @enum {string} */
+            object: "campaign" | "promotion_tier" | "promotion_stack" | "voucher";
+            /** Format: date-time */
+            created_at: string;
+            result: components["schemas"]["RedeemableResult"];
+            order: components["schemas"]["OrderCalculated"] & {
+                items: (components["schemas"]["OrderCalculatedItem"] & {
+                    application_details?: components["schemas"]["ApplicationDetails"];
+                })[];
+            };
+            validation_rule_id?: string;
+            applicable_to: components["schemas"]["ApplicableToResultList"];
+            inapplicable_to: components["schemas"]["ApplicableToResultList"];
+            metadata: {
+                [key: string]: unknown;
+            };
+            categories?: components["schemas"]["CategoryWithStackingRulesType"][];
+            banner?: string;
+            name?: string;
+            campaign_name: string;
+            campaign_id: string;
+            validation_rules_assignments: components["schemas"]["ValidationRuleAssignmentPage"];
+        };
+        QualificationRedeemable: components["schemas"]["QualificationRedeemableBase"] & {
+            redeemables?: components["schemas"]["QualificationRedeemableBase"][];
+        };
+        QualificationRedeemables: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["QualificationRedeemable"][];
+            total: number;
+            has_more: boolean;
+            /** Format: date-time */
+            more_starting_after: string;
+        };
+        AppliedStackingRules: {
+            /** @default 30 */
+            redeemables_limit: number;
+            /** @default 5 */
+            applicable_redeemables_limit: number;
+            /** @default 1 */
+            applicable_redeemables_per_category_limit: number;
+            applicable_redeemables_category_limits?: {
+                [key: string]: number;
+            };
+            /** @default 1 */
+            applicable_exclusive_redeemables_limit: number;
+            /** @default 1 */
+            applicable_exclusive_redeemables_per_category_limit: number;
+            exclusive_categories: string[];
+            joint_categories: string[];
+            /** @enum {string} */
+            redeemables_application_mode: "ALL" | "PARTIAL";
+            /**
+             * @default REQUESTED_ORDER
+             * @enum {string}
+             */
+            redeemables_sorting_rule: "CATEGORY_HIERARCHY" | "REQUESTED_ORDER";
+            /** @enum {string} */
+            redeemables_products_application_mode: "STACK" | "ONCE";
+            /** @enum {string} */
+            redeemables_no_effect_rule: "REDEEM_ANYWAY" | "SKIP";
+            no_effect_skip_categories?: string[];
+            no_effect_redeem_anyway_categories?: string[];
+            /** @enum {string} */
+            redeemables_rollback_order_mode: "WITH_ORDER" | "WITHOUT_ORDER";
+            grouped_redeemables_sorting_rule?: string;
+        };
+        QualificationResult: {
+            redeemables: components["schemas"]["QualificationRedeemables"];
+            tracking_id: string;
+            order: components["schemas"]["OrderCalculated"] & {
+                items: components["schemas"]["OrderCalculatedItem"][];
+            };
+            stacking_rules: components["schemas"]["AppliedStackingRules"];
+        };
+        RedeemVoucher: {
+            /**
+             * @default voucher
+             * @enum {string}
+             */
+            object: "voucher";
+            id: string;
+        };
+        RedeemPromotionTier: {
+            /**
+             * @default promotion_tier
+             * @enum {string}
+             */
+            object: "promotion_tier";
+            id: string;
+        };
+        RedeemPromotionStack: {
+            /**
+             * @default promotion_stack
+             * @enum {string}
+             */
+            object: "promotion_stack";
+            id: string;
+        };
+        RedeemGiftCard: components["schemas"]["RedeemVoucher"] & {
+            gift?: {
+                credits?: number;
+            };
+        };
+        RedeemLoyaltyCard: components["schemas"]["RedeemVoucher"] & {
+            reward?: {
+                id?: string;
+                points?: number;
+            };
+        };
+        Session: {
+            key?: string;
+            /**
+             * @default LOCK
+             * @enum {string}
+             */
+            type: "LOCK";
+            ttl?: number;
+            /** @enum {string} */
+            ttl_unit?: "DAYS" | "HOURS" | "MICROSECONDS" | "MILLISECONDS" | "MINUTES" | "NANOSECONDS" | "SECONDS";
+        };
+        StackableValidateRedeemBase: {
+            redeemables: (components["schemas"]["RedeemVoucher"] | components["schemas"]["RedeemPromotionTier"] | components["schemas"]["RedeemPromotionStack"] | components["schemas"]["RedeemGiftCard"] | components["schemas"]["RedeemLoyaltyCard"])[];
+            order?: components["schemas"]["Order"];
+            customer?: components["schemas"]["Customer"];
+            session?: components["schemas"]["Session"];
+            tracking_id?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        RedemptionRedeemRequest: {
+            options?: {
+                expand?: ("order" | "redemption" | "redeemable" | "category")[];
+            };
+        } & components["schemas"]["StackableValidateRedeemBase"];
+        RedeemableResultVoucherCode: {
+            discount: components["schemas"]["DiscountAmount"] | components["schemas"]["DiscountUnit"] | components["schemas"]["DiscountUnitMultiple"] | components["schemas"]["DiscountPercent"] | components["schemas"]["DiscountFixed"];
+            bundle?: components["schemas"]["Bundle"];
+        };
+        RedeemableResultGiftCard: {
+            gift: {
+                balance?: number;
+                credits: number;
+            };
+        };
+        RedeemableResultLoyaltyCard: {
+            loyalty_card: {
+                points: number;
+            };
+        };
+        ValidationRedeemableApplicable: {
+            /**
+             * @default APPLICABLE
+             * @enum {string}
+             */
+            status: "APPLICABLE";
+            id: string;
+            /** @enum {string} */
+            object: "voucher" | "promotion_tier";
+            order: components["schemas"]["OrderCalculated"] & {
+                items: components["schemas"]["OrderCalculatedItem"][];
+            };
+            applicable_to: components["schemas"]["ApplicableToResultList"];
+            inapplicable_to: components["schemas"]["ApplicableToResultList"];
+            result: components["schemas"]["RedeemableResultVoucherCode"] | components["schemas"]["RedeemableResultGiftCard"] | components["schemas"]["RedeemableResultLoyaltyCard"];
+            metadata: {
+                [key: string]: unknown;
+            };
+            categories?: components["schemas"]["CategoryWithStackingRulesType"][];
+            campaign_name?: string;
+            campaign_id?: string;
+            name?: string;
+        };
+        ValidationRedeemableInapplicable: {
+            /**
+             * @default INAPPLICABLE
+             * @enum {string}
+             */
+            status: "INAPPLICABLE";
+            id: string;
+            /** @enum {string} */
+            object: "voucher" | "promotion_tier";
+            result: {
+                error: components["schemas"]["Error"];
+                details?: {
+                    message?: string;
+                    key?: string;
+                };
+                bundle?: components["schemas"]["Bundle"];
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            categories?: components["schemas"]["CategoryWithStackingRulesType"][];
+            campaign_name?: string;
+            campaign_id?: string;
+            name?: string;
+        };
+        ValidationRedeemableSkippedResultLimitExceeded: {
+            /**
+             * @default applicable_redeemables_limit_exceeded
+             * @enum {string}
+             */
+            key: "applicable_redeemables_limit_exceeded";
+            message?: string;
+        };
+        ValidationRedeemableSkippedResultCategoryLimitExceeded: {
+            /**
+             * @default applicable_redeemables_per_category_limit_exceeded
+             * @enum {string}
+             */
+            key: "applicable_redeemables_per_category_limit_exceeded";
+            message?: string;
+        };
+        ValidationRedeemableSkippedResultRedeemablesLimitExceeded: {
+            /**
+             * @default applicable_exclusive_redeemables_limit_exceeded
+             * @enum {string}
+             */
+            key: "applicable_exclusive_redeemables_limit_exceeded";
+            message?: string;
+        };
+        ValidationRedeemableSkippedResultRedeemablesCategoryLimitExceeded: {
+            /**
+             * @default applicable_exclusive_redeemables_per_category_limit_exceeded
+             * @enum {string}
+             */
+            key: "applicable_exclusive_redeemables_per_category_limit_exceeded";
+            message?: string;
+        };
+        ValidationRedeemableSkippedResultExclusionRulesNotMet: {
+            /**
+             * @default exclusion_rules_not_met
+             * @enum {string}
+             */
+            key: "exclusion_rules_not_met";
+            message?: string;
+        };
+        ValidationRedeemableSkippedResultPrecedingValidationFailed: {
+            /**
+             * @default preceding_validation_failed
+             * @enum {string}
+             */
+            key: "preceding_validation_failed";
+            message?: string;
+        };
+        ValidationRedeemableSkippedResultNoEffect: {
+            /**
+             * @default no_effect
+             * @enum {string}
+             */
+            key: "no_effect";
+            message?: string;
+        };
+        ValidationRedeemableSkipped: {
+            /**
+             * @default SKIPPED
+             * @enum {string}
+             */
+            status: "SKIPPED";
+            id: string;
+            /** @enum {string} */
+            object: "voucher" | "promotion_tier";
+            result: {
+                details?: components["schemas"]["ValidationRedeemableSkippedResultLimitExceeded"] | components["schemas"]["ValidationRedeemableSkippedResultCategoryLimitExceeded"] | components["schemas"]["ValidationRedeemableSkippedResultRedeemablesLimitExceeded"] | components["schemas"]["ValidationRedeemableSkippedResultRedeemablesCategoryLimitExceeded"] | components["schemas"]["ValidationRedeemableSkippedResultExclusionRulesNotMet"] | components["schemas"]["ValidationRedeemableSkippedResultPrecedingValidationFailed"] | components["schemas"]["ValidationRedeemableSkippedResultNoEffect"];
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            categories?: components["schemas"]["CategoryWithStackingRulesType"][];
+            campaign_name?: string;
+            campaign_id?: string;
+            name?: string;
+        };
+        ValidationResult: {
+            id?: string;
+            valid: boolean;
+            redeemables: (components["schemas"]["ValidationRedeemableApplicable"] | components["schemas"]["ValidationRedeemableInapplicable"] | components["schemas"]["ValidationRedeemableSkipped"])[];
+            skipped_redeemables?: components["schemas"]["ValidationRedeemableSkipped"][];
+            inapplicable_redeemables?: components["schemas"]["ValidationRedeemableInapplicable"][];
+            order?: components["schemas"]["OrderCalculated"] & {
+                items: (components["schemas"]["OrderCalculatedItem"] & {
+                    application_details?: components["schemas"]["ApplicationDetails"];
+                })[];
+            };
+            tracking_id: string;
+            session?: components["schemas"]["Session"];
+            stacking_rules: components["schemas"]["AppliedStackingRules"];
+        };
+        DateRangeFilter: {
+            /** Format: date-time */
+            before?: string;
+            /** Format: date-time */
+            after?: string;
+        };
+        FilterConditionsString: {
+            $in?: string[];
+            $not_in?: string[];
+            $is?: string;
+            $is_not?: string;
+            $has_value?: string;
+            $is_unknown?: string;
+            $starts_with?: string;
+            $ends_with?: string;
+            $contains?: string;
+            $not_contain?: string;
+        };
+        RedemptionListFilters: {
+            voucher_code?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            related_object_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            related_object_parent_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            parent_redemption_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            failure_code?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            result?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            object?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            customer_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            campaign_name?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            user_login?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            junction?: components["schemas"]["Junction"];
+        };
+        SimpleCustomer: {
+            id: string;
+            name?: string;
+            email?: string | null;
+            source_id: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            object: "customer";
+        };
+        ValidationRuleAssignment: {
+            id: string;
+            rule_id: string;
+            related_object_id: string;
+            /** @enum {string} */
+            related_object_type: "voucher" | "campaign" | "earning_rule" | "reward_assignment" | "promotion_tier" | "distribution";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @default validation_rules_assignment
+             * @enum {string}
+             */
+            object: "validation_rules_assignment";
+        };
+        ValidationRuleAssignmentList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["ValidationRuleAssignment"][];
+            total: number;
+        } | null;
+        PromotionTier: {
+            id: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            name?: string;
+            banner?: string | null;
+            action?: {
+                discount: components["schemas"]["Discount"];
+            } | null;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            hierarchy?: number;
+            promotion_id?: string;
+            campaign: {
+                id: string;
+                /** Format: date-time */
+                start_date?: string | null;
+                /** Format: date-time */
+                expiration_date?: string | null;
+                validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+                validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+                validity_hours?: components["schemas"]["ValidityHours"];
+                active?: boolean;
+                category_id?: string;
+                /** @default campaign */
+                object: string;
+                name?: string;
+                created_at?: string;
+                campaign_type?: string;
+                categories?: unknown[];
+            };
+            campaign_id?: string | null;
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            summary?: {
+                redemptions: {
+                    total_redeemed: number;
+                };
+                orders: {
+                    total_amount: number;
+                    total_discount_amount: number;
+                };
+            };
+            /** @default promotion_tier */
+            object: string;
+            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"];
+            category_id?: string | null;
+            categories?: components["schemas"]["Category"][];
+            validation_rules_assignments?: {
+                [key: string]: unknown;
+            }[];
+        };
+        ProductWithoutSku: {
+            id: string;
+            source_id: string | null;
+            name: string | null;
+            price: number | null;
+            attributes: string[];
+            metadata: {
+                [key: string]: unknown;
+            };
+            image_url?: string | null;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            /**
+             * @default product
+             * @enum {string}
+             */
+            object: "product";
+        };
+        Sku: {
+            id: string;
+            source_id: string | null;
+            product_id: string;
+            sku: string | null;
+            price: number | null;
+            currency?: string | null;
+            attributes: {
+                [key: string]: unknown;
+            };
+            image_url: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /**
+             * @default sku
+             * @enum {string}
+             */
+            object: "sku";
+        };
+        SkuListForProduct: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["Sku"][];
+            total: number;
+        };
+        Product: components["schemas"]["ProductWithoutSku"] & {
+            skus?: components["schemas"]["SkuListForProduct"];
+        };
+        RedemptionRewardResult: {
+            customer: components["schemas"]["SimpleCustomer"] | null;
+            assignment_id: string | null;
+            voucher?: components["schemas"]["Voucher"] | null;
+            product?: components["schemas"]["Product"] | null;
+            sku?: components["schemas"]["Sku"] | null;
+            loyalty_tier_id?: string | null;
+            id: string;
+            name: string;
+            /**
+             * @default reward
+             * @enum {string}
+             */
+            object: "reward";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            parameters: {
+                campaign?: {
+                    id: string;
+                    balance?: number;
+                    type: string;
+                };
+                product?: {
+                    id: string;
+                    sku_id: string | null;
+                };
+                coin?: {
+                    exchange_ratio: number;
+                    points_ratio: number;
+                };
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            type: "CAMPAIGN" | "COIN" | "MATERIAL";
+        };
+        RedemptionBase: {
+            id: string;
+            /**
+             * @default redemption
+             * @enum {string}
+             */
+            object: "redemption";
+            /** Format: date-time */
+            date: string;
+            customer_id: string | null;
+            tracking_id: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            amount?: number;
+            redemption?: string | null;
+            /** @enum {string} */
+            result: "SUCCESS" | "FAILURE";
+            /** @enum {string} */
+            status?: "SUCCEEDED" | "FAILED" | "ROLLED_BACK";
+            session?: {
+                key?: string;
+            };
+            related_redemptions?: {
+                rollbacks?: {
+                    id?: string;
+                    /** Format: date-time */
+                    date?: string;
+                    /** @enum {string} */
+                    rollback_order_mode?: "WITH_ORDER" | "WITHOUT_ORDER";
+                }[];
+                redemptions?: {
+                    id?: string;
+                    /** Format: date-time */
+                    date?: string;
+                }[];
+            };
+            failure_code?: string;
+            failure_message?: string;
+            order: (components["schemas"]["OrderCalculated"] & {
+                items?: (components["schemas"]["OrderCalculatedItem"] & {
+                    application_details?: components["schemas"]["ApplicationDetails"];
+                })[];
+            }) | null;
+            channel?: {
+                channel_id: string;
+                /** @enum {string} */
+                channel_type: "USER" | "API" | "AUTO_REDEEM";
+            };
+            customer: components["schemas"]["SimpleCustomer"] | null;
+            /** @enum {string} */
+            related_object_type: "voucher" | "promotion_tier" | "redemption";
+            related_object_id: string;
+            promotion_tier?: components["schemas"]["PromotionTier"];
+            reward?: components["schemas"]["RedemptionRewardResult"];
+            gift?: {
+                amount: number;
+            };
+            loyalty_card?: {
+                points: number;
+            };
+        };
+        VoucherHolder: {
+            holder?: components["schemas"]["SimpleCustomer"];
+            applicable_to?: {
+                [key: string]: unknown;
+            };
+            inapplicable_to?: {
+                [key: string]: unknown;
+            };
+        };
+        RedemptionWithVoucherWithoutStackingRulesTypeCategory: components["schemas"]["RedemptionBase"] & {
+            voucher: (components["schemas"]["Voucher"] & components["schemas"]["VoucherHolder"]) | null;
+        };
+        RedemptionRollback: {
+            id: string;
+            /**
+             * @default redemption_rollback
+             * @enum {string}
+             */
+            object: "redemption_rollback";
+            /** Format: date-time */
+            date: string;
+            customer_id: string | null;
+            tracking_id: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            amount?: number;
+            redemption: string | null;
+            reason?: string;
+            /** @enum {string} */
+            result: "SUCCESS" | "FAILURE";
+            /** @enum {string} */
+            status?: "SUCCEEDED" | "FAILED";
+            failure_code?: string;
+            failure_message?: string;
+            order: (components["schemas"]["OrderCalculated"] & {
+                items: components["schemas"]["OrderCalculatedItem"][];
+            }) | null;
+            channel?: {
+                channel_id: string;
+                /** @enum {string} */
+                channel_type: "USER" | "API";
+            };
+            customer: components["schemas"]["SimpleCustomer"] | null;
+            /** @enum {string} */
+            related_object_type: "voucher" | "promotion_tier" | "redemption";
+            related_object_id: string;
+            voucher: components["schemas"]["Voucher"];
+            promotion_tier?: components["schemas"]["PromotionTier"];
+            reward?: components["schemas"]["RedemptionRewardResult"];
+            gift?: {
+                amount: number;
+            };
+            loyalty_card?: {
+                points: number;
+            };
+        };
+        RedemptionList: {
+            /** @default list */
+            object: string;
+            /** @default redemptions */
+            data_ref: string;
+            redemptions: (components["schemas"]["RedemptionWithVoucherWithoutStackingRulesTypeCategory"] | components["schemas"]["RedemptionRollback"])[];
+            total: number;
+        };
+        VoucherWithStackingRulesTypeCategory: components["schemas"]["VoucherBase"] & {
+            categories?: components["schemas"]["CategoryWithStackingRulesType"][];
+            validation_rules_assignments?: components["schemas"]["ValidationRuleAssignmentPage"];
+        };
+        Redemption: components["schemas"]["RedemptionBase"] & {
+            voucher?: components["schemas"]["VoucherWithStackingRulesTypeCategory"] & components["schemas"]["VoucherHolder"];
+        };
+        RedemptionResult: {
+            redemptions?: components["schemas"]["Redemption"][];
+            parent_redemption?: components["schemas"]["Redemption"];
+            order?: components["schemas"]["OrderCalculated"] & {
+                items?: (components["schemas"]["OrderCalculatedItem"] & {
+                    application_details?: components["schemas"]["ApplicationDetails"];
+                })[];
+            };
+            inapplicable_redeemables?: components["schemas"]["ValidationRedeemableInapplicable"][];
+            skipped_redeemables?: components["schemas"]["ValidationRedeemableSkipped"][];
+        };
+        VoucherWithCategory: components["schemas"]["VoucherBase"] & {
+            categories: components["schemas"]["Category"][];
+        };
+        VoucherList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default vouchers
+             * @enum {string}
+             */
+            data_ref: "vouchers";
+            vouchers: components["schemas"]["VoucherWithCategory"][];
+            total: number;
+        };
+        VoucherCreateBase: {
+            campaign?: string;
+            campaign_id?: string;
+            category?: string;
+            category_id?: string;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            active?: boolean;
+            additional_info?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            validation_rules?: string[];
+            redemption?: {
+                quantity?: number;
+            };
+        };
+        SimpleLoyaltyCard: {
+            points: number;
+            balance?: number;
+            next_expiration_date?: string;
+            next_expiration_points?: number;
+            pending_points?: number;
+            expired_points?: number;
+            subtracted_points?: number;
+        };
+        VoucherCreateLoyaltyCard: components["schemas"]["VoucherCreateBase"] & {
+            /** @enum {string} */
+            type: "LOYALTY_CARD";
+            loyalty_card: components["schemas"]["SimpleLoyaltyCard"];
+        };
+        VoucherCreateLoyaltyCardWithSpecificCode: {
+            code: string;
+        } & components["schemas"]["VoucherCreateLoyaltyCard"];
+        CodeConfig: {
+            length?: number;
+            charset?: string;
+            prefix?: string;
+            postfix?: string;
+            pattern?: string;
+            initial_count?: number;
+        };
+        VoucherCreateLoyaltyCardWithCodeConfig: components["schemas"]["VoucherCreateLoyaltyCard"] & {
+            code_config?: components["schemas"]["CodeConfig"];
+        };
+        VoucherCreateLoyaltyCardWithSpecificCodeOrCodeConfig: components["schemas"]["VoucherCreateLoyaltyCardWithSpecificCode"] | components["schemas"]["VoucherCreateLoyaltyCardWithCodeConfig"];
+        Gift: {
+            amount: number;
+            subtracted_amount?: number;
+            balance?: number;
+            /** @enum {string} */
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
+        } | null;
+        VoucherCreateGift: components["schemas"]["VoucherCreateBase"] & {
+            /** @enum {string} */
+            type: "GIFT_VOUCHER";
+            gift: components["schemas"]["Gift"];
+        };
+        VoucherCreateGiftWithSpecificCode: {
+            code: string;
+        } & components["schemas"]["VoucherCreateGift"];
+        VoucherCreateGiftWithCodeConfig: components["schemas"]["VoucherCreateGift"] & {
+            code_config: components["schemas"]["CodeConfig"];
+        };
+        VoucherCreateGiftWithSpecificCodeOrCodeConfig: components["schemas"]["VoucherCreateGiftWithSpecificCode"] | components["schemas"]["VoucherCreateGiftWithCodeConfig"];
+        VoucherCreateDiscount: components["schemas"]["VoucherCreateBase"] & {
+            /** @enum {string} */
+            type: "DISCOUNT_VOUCHER";
+            discount: components["schemas"]["Discount"];
+        };
+        VoucherCreateDiscountWithSpecificCode: {
+            code: string;
+        } & components["schemas"]["VoucherCreateDiscount"];
+        VoucherCreateDiscountWithCodeConfig: components["schemas"]["VoucherCreateDiscount"] & {
+            code_config?: components["schemas"]["CodeConfig"];
+        };
+        VoucherCreateDiscountWithSpecificCodeOrCodeConfig: components["schemas"]["VoucherCreateDiscountWithSpecificCode"] | components["schemas"]["VoucherCreateDiscountWithCodeConfig"];
+        VoucherCreateRequest: components["schemas"]["VoucherCreateLoyaltyCardWithSpecificCodeOrCodeConfig"] | components["schemas"]["VoucherCreateGiftWithSpecificCodeOrCodeConfig"] | components["schemas"]["VoucherCreateDiscountWithSpecificCodeOrCodeConfig"];
+        VoucherUpdateBase: {
+            category?: string;
+            category_id?: string;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            active?: boolean;
+            additional_info?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            gift?: {
+                [key: string]: unknown;
+            };
+            loyalty_card?: {
+                [key: string]: unknown;
+            };
+        };
+        VoucherUpdateDiscount: components["schemas"]["VoucherUpdateBase"] & {
+            /** @enum {string} */
+            type?: "DISCOUNT_VOUCHER";
+            discount?: components["schemas"]["Discount"];
+        };
+        VoucherUpdateRequest: components["schemas"]["VoucherUpdateBase"] | components["schemas"]["VoucherUpdateDiscount"];
+        VoucherCreateWithSpecificCodeRequest: components["schemas"]["VoucherCreateLoyaltyCard"] | components["schemas"]["VoucherCreateGift"] | components["schemas"]["VoucherCreateDiscount"];
+        VoucherBalanceUpdateRequest: {
+            amount: number;
+            source_id?: string;
+            reason?: string;
+        };
+        VoucherBalanceUpdateResponse: {
+            amount: number;
+            total: number;
+            balance: number;
+            /** @enum {string} */
+            type: "gift_voucher" | "loyalty_card";
+            /** @enum {string} */
+            operation_type?: "MANUAL";
+            /**
+             * @default balance
+             * @enum {string}
+             */
+            object: "balance";
+            related_object: {
+                /**
+                 * @default voucher
+                 * @enum {string}
+                 */
+                type: "voucher";
+                id: string;
+            };
+        };
+        VoucherTransactionBase: {
+            id: string;
+            source_id: string | null;
+            voucher_id: string;
+            campaign_id: string;
+            source: string | null;
+            reason: string | null;
+            related_transaction_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        VoucherBalance: {
+            /** @enum {string} */
+            type: "loyalty_card" | "gift_voucher";
+            total: number;
+            /** @enum {string} */
+            object: "balance";
+            amount?: number;
+            points?: number;
+            balance: number;
+            /** @enum {string} */
+            operation_type?: "MANUAL" | "AUTOMATIC";
+            related_object: {
+                id: string;
+                /** @enum {string} */
+                type: "voucher";
+            };
+        };
+        EventSource: {
+            /** @enum {string} */
+            channel: "USER_PORTAL" | "API" | "CLIENT_API" | "INTERNAL";
+            user?: {
+                id: string;
+            };
+            api_key?: {
+                name: string;
+                app_id: string;
+            };
+        };
+        LoyaltyPendingPointsDetails: {
+            loyalty_tier?: {
+                id: string;
+                name: string;
+            };
+            holder_loyalty_tier: {
+                id: string;
+                name: string;
+            };
+            event: {
+                id: string;
+                /** @enum {string} */
+                type: "customer.order.paid";
+                group_id: string;
+                entity_id: string;
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {string} */
+                category: "ACTION" | "EFFECT";
+                event_source: components["schemas"]["EventSource"];
+            };
+            earning_rule: {
+                id: string;
+                source: {
+                    banner: string;
+                };
+            };
+            order: {
+                id: string;
+                source_id: string | null;
+            };
+        };
+        LoyaltyPendingPoints: {
+            id: string;
+            voucher_id: string;
+            campaign_id: string;
+            customer_id: string;
+            order_id: string;
+            points: number;
+            /** Format: date */
+            activates_at: string;
+            details: components["schemas"]["LoyaltyPendingPointsDetails"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        SimpleVoucher: {
+            id: string;
+            code: string;
+            gift?: components["schemas"]["Gift"];
+            discount?: components["schemas"]["Discount"];
+            loyalty_card: components["schemas"]["SimpleLoyaltyCard"];
+            /** @enum {string} */
+            type: "DISCOUNT_VOUCHER" | "LOYALTY_CARD" | "GIFT_VOUCHER";
+            campaign: string;
+            campaign_id: string;
+            is_referral_code: boolean;
+            holder_id?: string;
+            referrer_id?: string;
+            category_id?: string | null;
+            categories?: components["schemas"]["Category"][];
+            active?: boolean;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            redemption?: {
+                quantity: number | null;
+                redeemed_quantity: number;
+                redeemed_points?: number;
+            };
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default voucher
+             * @enum {string}
+             */
+            object: "voucher";
+        };
+        /** @enum {string} */
+        GiftVoucherTransactionType: "CREDITS_REDEMPTION" | "CREDITS_REFUND" | "CREDITS_ADDITION" | "CREDITS_REMOVAL";
+        /** @enum {string} */
+        LoyaltyCardTransactionType: "PENDING_POINTS_ACTIVATION" | "POINTS_ACCRUAL" | "POINTS_REDEMPTION" | "POINTS_REFUND" | "POINTS_ADDITION" | "POINTS_REMOVAL" | "POINTS_EXPIRATION" | "POINTS_TRANSFER_IN" | "POINTS_TRANSFER_OUT";
+        VoucherTransaction: components["schemas"]["VoucherTransactionBase"] & {
+            details: {
+                balance: components["schemas"]["VoucherBalance"];
+                order?: {
+                    id: string;
+                    source_id: string | null;
+                };
+                event?: {
+                    id: string;
+                    type: string;
+                };
+                earning_rule?: {
+                    id: string;
+                    source: {
+                        banner: string;
+                    };
+                };
+                segment?: {
+                    id: string;
+                    name: string;
+                };
+                loyalty_tier?: {
+                    id: string;
+                    name: string;
+                };
+                redemption?: {
+                    id: string;
+                };
+                rollback?: {
+                    id: string;
+                };
+                custom_event?: {
+                    id: string;
+                    type: string;
+                };
+                event_schema?: {
+                    id: string;
+                    name: string;
+                };
+                holder_loyalty_tier?: {
+                    id: string;
+                    name: string;
+                };
+                pending_points?: components["schemas"]["LoyaltyPendingPoints"];
+                reward?: {
+                    id: string;
+                    name: string;
+                };
+                source_voucher?: components["schemas"]["SimpleVoucher"];
+                destination_voucher?: components["schemas"]["SimpleVoucher"];
+            };
+            type: components["schemas"]["GiftVoucherTransactionType"] | components["schemas"]["LoyaltyCardTransactionType"];
+        };
+        VoucherTransactionList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["VoucherTransaction"][];
+            has_more?: boolean;
+            more_starting_after?: string;
+            total?: number;
+        };
+        VoucherTransactionExportParameters: {
+            /** @enum {string} */
+            order?: "-created_at" | "created_at";
+            fields?: ("id" | "type" | "source_id" | "reason" | "balance" | "amount" | "created_at" | "voucher_id" | "campaign_id" | "source" | "details" | "related_transaction_id")[];
+        };
+        VoucherTransactionExportCreateRequest: {
+            parameters?: components["schemas"]["VoucherTransactionExportParameters"];
+        };
+        VoucherTransactionExportFilterConditions: {
+            voucher_id: {
+                conditions: {
+                    $in: string[];
+                };
+            };
+        };
+        VoucherTransactionFilters: {
+            /** @enum {string} */
+            order?: "-created_at" | "created_at";
+            fields?: ("id" | "type" | "source_id" | "reason" | "balance" | "amount" | "created_at" | "voucher_id" | "campaign_id" | "source" | "details" | "related_transaction_id")[];
+            filters: components["schemas"]["VoucherTransactionExportFilterConditions"];
+        };
+        VoucherTransactionExport: {
+            id: string;
+            /**
+             * @default export
+             * @enum {string}
+             */
+            object: "export";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @default SCHEDULED
+             * @enum {string}
+             */
+            status: "SCHEDULED";
+            /** @default API */
+            channel: string;
+            /**
+             * @default voucher_transactions
+             * @enum {string}
+             */
+            exported_object: "voucher_transactions";
+            parameters: components["schemas"]["VoucherTransactionFilters"];
+            result: {
+                url: string;
+            } | null;
+            user_id: string | null;
+        };
+        VoucherImportBase: {
+            code: string;
+            redemption?: {
+                quantity?: number;
+                redeemed_quantity?: number;
+            };
+            active?: boolean;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            category?: string;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            additional_info?: string;
+        };
+        VoucherImportGift: components["schemas"]["VoucherImportBase"] & {
+            /**
+             * @default GIFT_VOUCHER
+             * @enum {string}
+             */
+            type: "GIFT_VOUCHER";
+            gift: components["schemas"]["Gift"];
+        };
+        VoucherImportDiscount: components["schemas"]["VoucherImportBase"] & {
+            /**
+             * @default DISCOUNT_VOUCHER
+             * @enum {string}
+             */
+            type: "DISCOUNT_VOUCHER";
+            discount: components["schemas"]["Discount"];
+        };
+        VoucherImportCreateItemRequest: components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportDiscount"];
+        VoucherImportCreateRequest: components["schemas"]["VoucherImportCreateItemRequest"][];
+        ImportCSVRequest: {
+            /** Format: binary */
+            file: string;
+        };
+        VoucherImportCSVRequest: components["schemas"]["ImportCSVRequest"] & {
+            webhooks_enable?: boolean;
+        };
+        VoucherUpdateInBulkItemRequest: {
+            code: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        VoucherUpdateInBulkRequest: components["schemas"]["VoucherUpdateInBulkItemRequest"][];
+        VoucherMetadataUpdateInBulkRequest: {
+            codes: string[];
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        FilterConditionsDateTime: {
+            $after?: string | string[];
+            /** Format: date-time */
+            $before?: string;
+            $has_value?: string;
+            $is_unknown?: string;
+            $more_than?: number;
+            $less_than?: number;
+        };
+        CampaignListFilters: {
+            campaigns?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            campaigns_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            campaign_status?: {
+                conditions?: {
+                    $in?: ("DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING")[];
+                    $not_in?: ("DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING")[];
+                    /** @enum {string} */
+                    $is?: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+                    /** @enum {string} */
+                    $is_not?: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            status?: {
+                conditions?: {
+                    $active?: Record<string, never>;
+                    $failed?: Record<string, never>;
+                    $in_progress?: Record<string, never>;
+                    $expired?: Record<string, never>;
+                    before_start?: Record<string, never>;
+                };
+            };
+            active?: {
+                $enabled?: Record<string, never>;
+                $disabled?: Record<string, never>;
+                $expired?: Record<string, never>;
+                $active?: Record<string, never>;
+            };
+            is_referral_code?: {
+                conditions?: {
+                    /** @enum {string} */
+                    $is?: "TRUE" | "FALSE";
+                    /** @enum {string} */
+                    $is_not?: "TRUE" | "FALSE";
+                };
+            };
+            validity_timeframe?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            voucher_type?: {
+                conditions?: {
+                    $in?: ("GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD")[];
+                    $not_in?: ("GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD")[];
+                    /** @enum {string} */
+                    $is?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+                    /** @enum {string} */
+                    $is_not?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            categories?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            category_ids?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            type?: {
+                conditions?: {
+                    $in?: ("AUTO_UPDATE" | "BULK" | "STANDALONE" | "STATIC")[];
+                    $not_in?: ("AUTO_UPDATE" | "BULK" | "STANDALONE" | "STATIC")[];
+                };
+            };
+            created_date?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            updated_at?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            start_date?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            expiration_date?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            validity_day_of_week?: {
+                conditions?: {
+                    $is?: (0 | 1 | 2 | 3 | 4 | 5 | 6)[];
+                };
+            };
+            junction?: components["schemas"]["Junction"];
+        };
+        CampaignAccessSettingsFilter: {
+            filter?: {
+                areas_ids?: string[];
+                area_all_stores_ids?: string[];
+                area_stores_ids?: string[];
+            };
+        };
+        CampaignLoyaltyCard: {
+            points: number;
+            expiration_rules?: {
+                /** @enum {string} */
+                period_type: "FIXED_DAY_OF_YEAR" | "MONTH";
+                period_value?: number;
+                /** @enum {string} */
+                rounding_type?: "END_OF_MONTH" | "END_OF_QUARTER" | "END_OF_HALF_YEAR" | "END_OF_YEAR" | "PARTICULAR_MONTH";
+                rounding_value?: number;
+                fixed_month?: number;
+                fixed_day?: number;
+            };
+        } | null;
+        CampaignVoucher: {
+            type: string;
+            discount?: components["schemas"]["Discount"];
+            gift?: components["schemas"]["Gift"];
+            loyalty_card?: components["schemas"]["CampaignLoyaltyCard"];
+            redemption: {
+                quantity: number | null;
+                redeemed_quantity?: number;
+            };
+            code_config?: WithRequired<components["schemas"]["CodeConfig"], "length" | "charset" | "pattern">;
+            is_referral_code?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+        };
+        ReferralProgram: {
+            /** @enum {string} */
+            conversion_event_type?: "redemption" | "custom_event";
+            custom_event?: {
+                id?: string;
+                name?: string;
+            };
+            referee_reward?: {
+                related_object_parent?: {
+                    id?: string;
+                    name?: string;
+                    /**
+                     * @default CAMPAIGN
+                     * @enum {string}
+                     */
+                    object: "CAMPAIGN";
+                };
+                /** @enum {string} */
+                type?: "LOYALTY_CARD" | "GIFT_VOUCHER";
+                amount?: number;
+            };
+        };
+        LoyaltyTierExpirationAll: {
+            /** @enum {string} */
+            qualification_type: "BALANCE" | "POINTS_IN_PERIOD";
+            /** @enum {string} */
+            qualification_period?: "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR";
+            start_date: {
+                /** @enum {string} */
+                type: "IMMEDIATE" | "NEXT_PERIOD";
+            };
+            expiration_date: {
+                /** @enum {string} */
+                type: "END_OF_PERIOD" | "END_OF_NEXT_PERIOD" | "BALANCE_DROP" | "CUSTOM";
+                extend: string;
+                rounding?: {
+                    /** @enum {string} */
+                    type?: "MONTH" | "QUARTER" | "HALF_YEAR" | "YEAR" | "CUSTOM";
+                    /** @enum {string} */
+                    strategy?: "START" | "END";
+                    /**
+                     * @default MONTH
+                     * @enum {string}
+                     */
+                    unit: "MONTH";
+                    value?: number;
+                };
+            };
+        };
+        AreaStoreCampaignAssignment: {
+            id: string;
+            area_id: string;
+            all_stores?: boolean;
+            area_store_id?: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @default area_store_campaign_assignment
+             * @enum {string}
+             */
+            object: "area_store_campaign_assignment";
+        };
+        AccessSettingsCampaignAssignmentList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["AreaStoreCampaignAssignment"][];
+            total: number;
+        };
+        CampaignBase: {
+            id: string;
+            name: string;
+            description?: string;
+            /** @enum {string} */
+            campaign_type: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "PROMOTION" | "REFERRAL_PROGRAM";
+            /** @enum {string} */
+            type: "AUTO_UPDATE" | "STATIC" | "STANDALONE";
+            voucher?: components["schemas"]["CampaignVoucher"];
+            auto_join: boolean;
+            join_once: boolean;
+            use_voucher_metadata_schema: boolean;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            activity_duration_after_publishing?: string | null;
+            vouchers_count?: number;
+            /** Format: date-time */
+            start_date?: string | null;
+            /** Format: date-time */
+            expiration_date?: string | null;
+            active: boolean;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            category?: string | null;
+            /** @enum {string} */
+            creation_status: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+            /** @enum {string} */
+            vouchers_generation_status?: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+            readonly?: boolean;
+            protected: boolean;
+            category_id: string | null;
+            categories?: components["schemas"]["Category"][];
+            /** @default campaign */
+            object: string;
+            referral_program?: components["schemas"]["ReferralProgram"];
+            loyalty_tiers_expiration?: components["schemas"]["LoyaltyTierExpirationAll"];
+            access_settings_assignments?: components["schemas"]["AccessSettingsCampaignAssignmentList"];
+        };
+        CampaignList: {
+            /** @default list */
+            object: string;
+            /** @default campaigns */
+            data_ref: string;
+            campaigns: components["schemas"]["CampaignBase"][];
+            total: number;
+        };
+        AccessSettings: {
+            assign?: {
+                areas_ids?: string[];
+                area_stores_ids?: string[];
+                area_all_stores_ids?: string[];
+            };
+            unassign?: {
+                areas_ids?: string[];
+                area_stores_ids?: string[];
+                area_all_stores_ids?: string[];
+            };
+        };
+        CampaignCreateBase: {
+            name?: string;
+            description?: string;
+            /** @enum {string} */
+            type?: "AUTO_UPDATE" | "STATIC" | "STANDALONE";
+            join_once?: boolean;
+            auto_join?: boolean;
+            use_voucher_metadata_schema?: boolean;
+            vouchers_count?: number;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            activity_duration_after_publishing?: string;
+            category_id?: string;
+            category?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            access_settings?: components["schemas"]["AccessSettings"];
+        };
+        CampaignCreateBaseValidationRule: components["schemas"]["CampaignCreateBase"] & {
+            validation_rules?: string[];
+        };
+        DiscountCouponsCampaignVoucher: {
+            /**
+             * @default DISCOUNT_VOUCHER
+             * @enum {string}
+             */
+            type: "DISCOUNT_VOUCHER";
+            discount: components["schemas"]["Discount"];
+            code_config?: components["schemas"]["CodeConfig"];
+            redemption?: {
+                quantity?: number | null;
+            };
+        };
+        CampaignCreateDiscountCouponsCampaign: components["schemas"]["CampaignCreateBaseValidationRule"] & {
+            /**
+             * @default DISCOUNT_COUPONS
+             * @enum {string}
+             */
+            campaign_type: "DISCOUNT_COUPONS";
+            voucher?: components["schemas"]["DiscountCouponsCampaignVoucher"];
+        };
+        ReferralCampaignVoucher: {
+            /**
+             * @default DISCOUNT_VOUCHER
+             * @enum {string}
+             */
+            type: "DISCOUNT_VOUCHER";
+            discount: components["schemas"]["Discount"];
+            code_config?: components["schemas"]["CodeConfig"];
+            redemption?: {
+                quantity?: number | null;
+            };
+            is_referral_code: boolean;
+        };
+        CampaignCreateReferralCampaign: components["schemas"]["CampaignCreateBaseValidationRule"] & {
+            /**
+             * @default REFERRAL_PROGRAM
+             * @enum {string}
+             */
+            campaign_type: "REFERRAL_PROGRAM";
+            referral_program?: components["schemas"]["ReferralProgram"];
+            voucher?: components["schemas"]["ReferralCampaignVoucher"];
+        };
+        GiftCampaignVoucher: {
+            /**
+             * @default GIFT_VOUCHER
+             * @enum {string}
+             */
+            type: "GIFT_VOUCHER";
+            gift: components["schemas"]["Gift"];
+            redemption?: {
+                quantity?: number | null;
+            };
+            code_config?: components["schemas"]["CodeConfig"];
+        };
+        CampaignCreateGiftCampaign: components["schemas"]["CampaignCreateBaseValidationRule"] & {
+            /**
+             * @default GIFT_VOUCHERS
+             * @enum {string}
+             */
+            campaign_type: "GIFT_VOUCHERS";
+            voucher?: components["schemas"]["GiftCampaignVoucher"];
+        };
+        CampaignLoyaltyVoucher: {
+            /**
+             * @default LOYALTY_CARD
+             * @enum {string}
+             */
+            type: "LOYALTY_CARD";
+            loyalty_card: components["schemas"]["CampaignLoyaltyCard"];
+            redemption?: {
+                quantity?: number | null;
+            };
+            code_config?: components["schemas"]["CodeConfig"];
+        };
+        CampaignCreateLoyaltyCampaign: components["schemas"]["CampaignCreateBase"] & {
+            /**
+             * @default LOYALTY_PROGRAM
+             * @enum {string}
+             */
+            campaign_type: "LOYALTY_PROGRAM";
+            voucher?: components["schemas"]["CampaignLoyaltyVoucher"];
+            loyalty_tiers_expiration?: {
+                [key: string]: unknown;
+            };
+        };
+        PromotionTierCreateParams: {
+            name: string;
+            banner?: string;
+            action?: {
+                discount?: components["schemas"]["Discount"];
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            validation_rules?: string[];
+            active?: boolean;
+            hierarchy?: number;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            category?: string;
+            category_id?: string;
+        };
+        CampaignCreatePromotionCampaign: components["schemas"]["CampaignCreateBaseValidationRule"] & {
+            /**
+             * @default PROMOTION
+             * @enum {string}
+             */
+            campaign_type: "PROMOTION";
+            promotion?: {
+                tiers?: components["schemas"]["PromotionTierCreateParams"][] | null;
+            };
+            active?: boolean;
+        };
+        CampaignCreateRequest: components["schemas"]["CampaignCreateDiscountCouponsCampaign"] | components["schemas"]["CampaignCreateReferralCampaign"] | components["schemas"]["CampaignCreateGiftCampaign"] | components["schemas"]["CampaignCreateLoyaltyCampaign"] | components["schemas"]["CampaignCreatePromotionCampaign"];
+        PromotionTierList: {
+            /** @default list */
+            object: string;
+            /** @default tiers */
+            data_ref: string;
+            tiers: components["schemas"]["PromotionTier"][];
+            total: number;
+            has_more?: boolean;
+        };
+        Campaign: components["schemas"]["CampaignBase"] & {
+            promotion?: components["schemas"]["PromotionTierList"];
+            validation_rules_assignments?: components["schemas"]["ValidationRuleAssignmentPage"];
+            is_referral_code?: boolean;
+            vouchers_count_invalid?: null;
+            deleted?: boolean;
+            deleted_at?: null;
+            voucher_type?: string;
+            discount?: {
+                [key: string]: unknown;
+            };
+            gift?: null;
+            loyalty_card?: null;
+            voucher_code_config?: {
+                [key: string]: unknown;
+            };
+            default_voucher_redemption?: {
+                [key: string]: unknown;
+            };
+        };
+        CampaignUpdateBase: {
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            description?: string;
+            category?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            unset_metadata_fields?: string[] | null;
+            category_id?: string;
+            access_settings?: components["schemas"]["AccessSettings"];
+        };
+        CampaignUpdateCouponCampaignBase: components["schemas"]["CampaignUpdateBase"] & {
+            activity_duration_after_publishing?: string;
+            join_once?: boolean;
+            auto_join?: boolean;
+            /** @enum {string} */
+            type?: "AUTO_UPDATE" | "STATIC";
+        };
+        CampaignUpdateDiscountCouponsCampaign: components["schemas"]["CampaignUpdateCouponCampaignBase"] & {
+            discount?: components["schemas"]["Discount"];
+        };
+        CampaignUpdateReferralCampaign: components["schemas"]["CampaignUpdateCouponCampaignBase"] & {
+            discount?: components["schemas"]["Discount"];
+            referral_program?: components["schemas"]["ReferralProgram"];
+        };
+        CampaignUpdateGiftCampaign: components["schemas"]["CampaignUpdateCouponCampaignBase"] & {
+            gift?: components["schemas"]["Gift"];
+        };
+        CampaignUpdateLoyaltyCampaign: components["schemas"]["CampaignUpdateCouponCampaignBase"] & {
+            loyalty_tiers_expiration?: components["schemas"]["LoyaltyTierExpirationAll"];
+            options?: {
+                recalculate_tiers?: boolean;
+            };
+            loyalty_card?: {
+                [key: string]: unknown;
+            };
+        };
+        CampaignUpdateRequest: components["schemas"]["CampaignUpdateDiscountCouponsCampaign"] | components["schemas"]["CampaignUpdateReferralCampaign"] | components["schemas"]["CampaignUpdateGiftCampaign"] | components["schemas"]["CampaignUpdateLoyaltyCampaign"] | components["schemas"]["CampaignUpdateBase"];
+        CampaignDeleteResponse: {
+            async_action_id?: string;
+        };
+        CampaignVoucherCreateBaseRequest: {
+            category?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            redemption?: {
+                quantity?: number | null;
+            };
+            additional_info?: string;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            category_id?: string;
+            active?: boolean;
+        };
+        CampaignVoucherCreateInBulkRequest: {
+            code?: string;
+            code_config?: components["schemas"]["CodeConfig"];
+        } & components["schemas"]["CampaignVoucherCreateBaseRequest"];
+        VoucherImportLoyaltyCard: components["schemas"]["VoucherImportBase"] & {
+            /**
+             * @default LOYALTY_CARD
+             * @enum {string}
+             */
+            type: "LOYALTY_CARD";
+            loyalty_card?: components["schemas"]["SimpleLoyaltyCard"];
+        };
+        CampaignImportVoucherItem: components["schemas"]["VoucherImportLoyaltyCard"] | components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportDiscount"];
+        CampaignImportCreateRequest: components["schemas"]["CampaignImportVoucherItem"][];
+        CampaignTransactionListFilters: {
+            junction?: components["schemas"]["Junction"];
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            voucher_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+        };
+        CampaignTransactionExportParameters: {
+            /** @enum {string} */
+            order?: "-created_at" | "created_at";
+            fields?: ("id" | "type" | "source_id" | "reason" | "balance" | "amount" | "created_at" | "voucher_id" | "source" | "details" | "related_transaction_id")[];
+        };
+        ExportCampaignTransactionFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            voucher_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+        };
+        LoyaltyTransactionExportCreateRequest: {
+            parameters?: components["schemas"]["CampaignTransactionExportParameters"] & {
+                filters?: components["schemas"]["ExportCampaignTransactionFilters"];
+            };
+            order?: string;
+        };
+        TransactionExportFilterConditionsWithCampaign: {
+            campaign_id: {
+                conditions: {
+                    $in: string[];
+                };
+            };
+        };
+        CampaignTransactionExport: {
+            id: string;
+            /**
+             * @default export
+             * @enum {string}
+             */
+            object: "export";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @default SCHEDULED
+             * @enum {string}
+             */
+            status: "SCHEDULED";
+            /**
+             * @default API
+             * @enum {string}
+             */
+            channel: "API";
+            /**
+             * @default voucher_transactions
+             * @enum {string}
+             */
+            exported_object: "voucher_transactions";
+            parameters: components["schemas"]["CampaignTransactionExportParameters"] & {
+                filters: components["schemas"]["ExportCampaignTransactionFilters"] & components["schemas"]["TransactionExportFilterConditionsWithCampaign"];
+            };
+            result: {
+                url: string;
+            } | null;
+            user_id: string | null;
+        };
+        CampaignSummaryCampaignBase: {
+            /**
+             * @default campaign_summary
+             * @enum {string}
+             */
+            object: "campaign_summary";
+            campaign: components["schemas"]["CampaignBase"];
+            redemptions: number;
+            redemptions_succeeded: number;
+            redemptions_failed: number;
+            rollbacks: number;
+            rollbacks_succeeded: number;
+            rollbacks_failed: number;
+            validations: number;
+            validations_succeeded: number;
+            validations_failed: number;
+            orders_amount: number;
+            orders_rolledback_amount: number;
+        };
+        CampaignSummaryVoucherPublication: {
+            vouchers_created: number;
+            vouchers_deleted: number;
+            publications: number;
+            publications_succeeded: number;
+            publications_failed: number;
+        };
+        CampaignSummaryDiscounts: {
+            discounted_amount: number;
+            rolledback_discounted_amount: number;
+        };
+        CampaignSummaryDiscountCampaign: components["schemas"]["CampaignSummaryCampaignBase"] & components["schemas"]["CampaignSummaryVoucherPublication"] & components["schemas"]["CampaignSummaryDiscounts"];
+        CampaignSummaryPromotionCampaign: components["schemas"]["CampaignSummaryCampaignBase"] & components["schemas"]["CampaignSummaryDiscounts"];
+        CampaignSummaryGift: {
+            created_vouchers_amount: number;
+            amount_added: number;
+            amount_deleted: number;
+            amount_redeemed: number;
+            amount_rolledback: number;
+            amount_subtracted: number;
+        };
+        CampaignSummaryGiftCampaign: components["schemas"]["CampaignSummaryCampaignBase"] & components["schemas"]["CampaignSummaryVoucherPublication"] & components["schemas"]["CampaignSummaryGift"];
+        CampaignSummaryLoyalty: {
+            created_vouchers_points: number;
+            points_deleted: number;
+            points_subtracted: number;
+            points_added: number;
+            points_rewarded: number;
+            points_redeemed: number;
+            points_rolledback: number;
+            points_expired: number;
+            points_transferred_out: number;
+            points_transferred_in: number;
+            pending_points_added: number;
+            pending_points_subtracted: number;
+            pending_points_activated: number;
+            pending_points_canceled: number;
+        };
+        CampaignSummaryLoyaltyCampaign: components["schemas"]["CampaignSummaryCampaignBase"] & components["schemas"]["CampaignSummaryVoucherPublication"] & components["schemas"]["CampaignSummaryLoyalty"];
+        CampaignSummaryReferralCampaign: components["schemas"]["CampaignSummaryCampaignBase"] & components["schemas"]["CampaignSummaryVoucherPublication"] & {
+            referred_customers: number;
+        };
+        CampaignSummary: components["schemas"]["CampaignSummaryDiscountCampaign"] | components["schemas"]["CampaignSummaryPromotionCampaign"] | components["schemas"]["CampaignSummaryGiftCampaign"] | components["schemas"]["CampaignSummaryLoyaltyCampaign"] | components["schemas"]["CampaignSummaryReferralCampaign"];
+        PromotionTierCreateBase: {
+            name: string;
+            banner?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            hierarchy?: number;
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            category?: string;
+            category_id?: string;
+        };
+        PromotionTierCreate: components["schemas"]["PromotionTierCreateBase"] & {
+            action?: {
+                discount?: components["schemas"]["Discount"];
+            };
+            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"];
+            validation_rules?: string[];
+        };
+        PromotionTierUpdate: {
+            name?: string;
+            banner?: string;
+            action?: {
+                discount?: components["schemas"]["Discount"];
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            hierarchy?: number;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"];
+            category?: string;
+            category_id?: string;
+        };
+        PromotionStackBase: {
+            name: string;
+            tiers: {
+                ids: string[];
+                /**
+                 * @default MANUAL
+                 * @enum {string}
+                 */
+                hierarchy_mode: "MANUAL";
+            };
+        };
+        PromotionStack: components["schemas"]["PromotionStackBase"] & {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            campaign_id: string;
+            /**
+             * @default promotion_stack
+             * @enum {string}
+             */
+            object: "promotion_stack";
+            category_id?: string | null;
+            categories?: components["schemas"]["Category"][];
+        };
+        PromotionStackList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["PromotionStack"][];
+            total: number;
+        };
+        PromotionStackCreateRequest: components["schemas"]["PromotionStackBase"] & {
+            category_id?: string;
+        };
+        PromotionStackCreateResponse: components["schemas"]["PromotionStackBase"] & {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            campaign_id: string;
+            /**
+             * @default promotion_stack
+             * @enum {string}
+             */
+            object: "promotion_stack";
+            category_id?: string | null;
+            categories?: components["schemas"]["PromotionStackBase"][];
+        };
+        PromotionStackUpdateRequest: {
+            name?: string;
+            tiers?: {
+                ids?: string[];
+                /**
+                 * @default MANUAL
+                 * @enum {string}
+                 */
+                hierarchy_mode: "MANUAL";
+            };
+            category_id?: string;
+        };
+        PromotionStackUpdateResponse: components["schemas"]["PromotionStackBase"] & {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            campaign_id: string;
+            /**
+             * @default promotion_stack
+             * @enum {string}
+             */
+            object: "promotion_stack";
+            category_id?: string | null;
+            categories?: components["schemas"]["PromotionStackBase"][];
+        };
+        RewardTypeCampaign: {
+            campaign: {
+                id: string;
+                balance?: number;
+                /** @enum {string} */
+                type: "DISCOUNT_COUPONS" | "GIFT_VOUCHERS" | "LOYALTY_PROGRAM";
+            };
+        };
+        RewardTypeCoin: {
+            coin: {
+                exchange_ratio: number;
+                points_ratio: number;
+            };
+        };
+        RewardTypeMaterial: {
+            product: {
+                id: string;
+                sku_id: string | null;
+            };
+        };
+        RewardType: components["schemas"]["RewardTypeCampaign"] | components["schemas"]["RewardTypeCoin"] | components["schemas"]["RewardTypeMaterial"];
+        Reward: {
+            id: string;
+            name: string;
+            stock: number | null | string;
+            redeemed: number | null | string;
+            attributes?: {
+                image_url?: string;
+                description?: string;
+            };
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "CAMPAIGN" | "COIN" | "MATERIAL";
+            parameters: components["schemas"]["RewardType"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /**
+             * @default reward
+             * @enum {unknown}
+             */
+            object: "reward";
+        };
+        RewardList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["Reward"][];
+            total: number;
+        };
+        RewardGiftVouchersParameters: {
+            id: string;
+            balance: number;
+        };
+        RewardDiscountCouponsParameters: {
+            id: string;
+        };
+        RewardDigitalParameters: {
+            campaign?: components["schemas"]["RewardGiftVouchersParameters"] | components["schemas"]["RewardDiscountCouponsParameters"];
+            coin?: {
+                [key: string]: unknown;
+            };
+        };
+        RewardCreateDigitalRequest: {
+            name?: string;
+            parameters: components["schemas"]["RewardDigitalParameters"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            type?: string;
+        };
+        RewardMaterialParameters: {
+            product: {
+                id: string;
+                sku_id?: string | null;
+            };
+        };
+        RewardCreateMaterialRequest: {
+            name?: string;
+            parameters: components["schemas"]["RewardMaterialParameters"];
+            stock?: number;
+            attributes?: {
+                image_url?: string;
+                description?: string;
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            type?: string;
+        };
+        RewardPayWithPointsParameters: {
+            coin: {
+                exchange_ratio: string;
+                points_ratio?: string;
+            };
+        };
+        RewardCreatePayWithPointsRequest: {
+            name?: string;
+            parameters: components["schemas"]["RewardPayWithPointsParameters"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        RewardCreateRequest: components["schemas"]["RewardCreateDigitalRequest"] | components["schemas"]["RewardCreateMaterialRequest"] | components["schemas"]["RewardCreatePayWithPointsRequest"];
+        RewardUpdateDigitalRequest: {
+            name?: string;
+            parameters?: components["schemas"]["RewardDigitalParameters"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        RewardUpdateMaterialRequest: {
+            name?: string;
+            parameters?: components["schemas"]["RewardMaterialParameters"];
+            stock?: number;
+            attributes?: {
+                image_url?: string;
+                description?: string;
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        RewardUpdatePayWithPointsRequest: {
+            name?: string;
+            parameters?: components["schemas"]["RewardPayWithPointsParameters"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        RewardUpdateRequest: components["schemas"]["RewardUpdateDigitalRequest"] | components["schemas"]["RewardUpdateMaterialRequest"] | components["schemas"]["RewardUpdatePayWithPointsRequest"];
+        RewardAssignmentBase: {
+            id: string;
+            reward_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /**
+             * @default reward_assignment
+             * @enum {string}
+             */
+            object: "reward_assignment";
+            related_object_id: string;
+            /**
+             * @default campaign
+             * @enum {string}
+             */
+            related_object_type: "campaign";
+        };
+        RewardAssignmentParameters: {
+            parameters?: {
+                loyalty: {
+                    points: number;
+                    auto_redeem?: boolean | null;
+                };
+            };
+        };
+        RewardAssignment: (components["schemas"]["RewardAssignmentBase"] & components["schemas"]["RewardAssignmentParameters"]) | {
+            [key: string]: unknown;
+        }[];
+        RewardAssignmentList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["RewardAssignment"][];
+            total: number;
+        };
+        RewardAssignmentCreateDigitalOrMaterialRewardRequest: {
+            campaign: string;
+            parameters: {
+                loyalty: {
+                    points?: number;
+                    auto_redeem?: boolean | null;
+                };
+            };
+        };
+        RewardAssignmentCreateCoinRewardRequest: {
+            campaign: string;
+            validation_rules?: string[];
+        };
+        RewardAssignmentCreateRequest: components["schemas"]["RewardAssignmentCreateDigitalOrMaterialRewardRequest"] | components["schemas"]["RewardAssignmentCreateCoinRewardRequest"];
+        RewardAssignmentUpdateRequest: {
+            parameters?: {
+                loyalty?: {
+                    points?: number;
+                    auto_redeem?: boolean | null;
+                };
+            };
+        };
+        PublicationListFilters: {
+            junction?: components["schemas"]["Junction"];
+            failure_code?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            result?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            customer_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            campaign_name?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            voucher_type?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            is_referral_code?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            parent_object_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            related_object_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            source_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+        };
+        ListPublicationItemBase: {
+            id: string;
+            /**
+             * @default publication
+             * @enum {string}
+             */
+            object: "publication";
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string;
+            tracking_id: string;
+            metadata: {
+                source_type?: string;
+                source_id?: string;
+                distribution_id?: string;
+            };
+            channel: string;
+            source_id: string | null;
+            customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            vouchers?: string[];
+            vouchers_id: string[];
+        };
+        ListPublicationItemVoucher: {
+            code: string;
+            /**
+             * @default voucher
+             * @enum {string}
+             */
+            object: "voucher";
+            campaign: string | null;
+            gift?: components["schemas"]["Gift"];
+            loyalty_card?: {
+                [key: string]: unknown;
+            };
+            discount?: components["schemas"]["Discount"];
+            is_referral_code: boolean;
+        };
+        ListPublicationItemValidSingleVoucher: components["schemas"]["ListPublicationItemBase"] & {
+            /**
+             * @default SUCCESS
+             * @enum {string}
+             */
+            result: "SUCCESS";
+            voucher: components["schemas"]["ListPublicationItemVoucher"];
+        };
+        ListPublicationItemValidMultipleVoucher: components["schemas"]["ListPublicationItemBase"] & {
+            /**
+             * @default SUCCESS
+             * @enum {string}
+             */
+            result: "SUCCESS";
+            vouchers: string[];
+        };
+        ListPublicationItemInvalid: components["schemas"]["ListPublicationItemBase"] & {
+            /**
+             * @default FAILURE
+             * @enum {string}
+             */
+            result: "FAILURE";
+            failure_code?: string;
+            failure_message?: string;
+        };
+        PublicationList: {
+            /** @default list */
+            object: string;
+            /** @default publications */
+            data_ref: string;
+            publications: (components["schemas"]["ListPublicationItemValidSingleVoucher"] | components["schemas"]["ListPublicationItemValidMultipleVoucher"] | components["schemas"]["ListPublicationItemInvalid"])[];
+            total: number;
+        };
+        CreatePublicationBase: {
+            source_id?: string;
+            customer: components["schemas"]["Customer"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            channel?: string;
+            campaign?: {
+                [key: string]: unknown;
+            } | string;
+        };
+        CreatePublicationWithSpecificVoucher: {
+            voucher: string;
+        } & components["schemas"]["CreatePublicationBase"];
+        CreatePublicationWithCampaign: {
+            campaign: components["schemas"]["CreatePublicationCampaign"];
+        } & components["schemas"]["CreatePublicationBase"];
+        PublicationCreateRequest: components["schemas"]["CreatePublicationWithSpecificVoucher"] | components["schemas"]["CreatePublicationWithCampaign"];
+        RedemptionEntry: components["schemas"]["RedemptionWithVoucherWithoutStackingRulesTypeCategory"] | components["schemas"]["RedemptionRollback"];
+        VoucherRedemptionSummary: {
+            quantity: number | null;
+            redeemed_quantity: number;
+            /** @default list */
+            object: string;
+            url: string;
+            /** @default redemption_entries */
+            data_ref: string;
+            total: number;
+            redemption_entries: unknown;
+        };
+        RedemptionRollbackCreateRequest: {
+            reason?: string;
+            tracking_id?: string;
+            customer?: components["schemas"]["Customer"];
+            order?: components["schemas"]["Order"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        RedemptionRollbacksResult: {
+            rollbacks?: components["schemas"]["RedemptionRollback"][];
+            parent_rollback?: components["schemas"]["RedemptionRollback"];
+            order?: components["schemas"]["OrderCalculated"] & {
+                items?: components["schemas"]["OrderCalculatedItem"][];
+            };
+        };
+        LoyaltyCampaignVoucher: {
+            /**
+             * @default LOYALTY_CARD
+             * @enum {string}
+             */
+            type: "LOYALTY_CARD";
+            loyalty_card: components["schemas"]["CampaignLoyaltyCard"];
+            redemption: {
+                quantity: number | null;
+            };
+            code_config: WithRequired<components["schemas"]["CodeConfig"], "length" | "charset" | "pattern">;
+            is_referral_code: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+        };
+        LoyaltyCampaign: {
+            id: string;
+            name: string;
+            description?: string;
+            /**
+             * @default LOYALTY_PROGRAM
+             * @enum {string}
+             */
+            campaign_type: "LOYALTY_PROGRAM";
+            /** @enum {string} */
+            type: "AUTO_UPDATE" | "STATIC";
+            voucher: components["schemas"]["LoyaltyCampaignVoucher"];
+            auto_join: boolean;
+            join_once: boolean;
+            use_voucher_metadata_schema: boolean;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            activity_duration_after_publishing?: string;
+            vouchers_count: number;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            active: boolean;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            category?: string;
+            /** @enum {string} */
+            creation_status: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+            /** @enum {string} */
+            vouchers_generation_status: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+            readonly?: boolean;
+            protected: boolean;
+            category_id: string | null;
+            categories: components["schemas"]["Category"][];
+            /** @default campaign */
+            object: string;
+            loyalty_tiers_expiration?: components["schemas"]["LoyaltyTierExpirationAll"];
+            validation_rules_assignments?: components["schemas"]["ValidationRuleAssignmentPage"];
+            access_settings_assignments?: components["schemas"]["AccessSettingsCampaignAssignmentList"];
+        };
+        LoyaltyCampaignList: {
+            /** @default list */
+            object: string;
+            /**
+             * @default campaigns
+             * @enum {string}
+             */
+            data_ref: "campaigns";
+            campaigns: components["schemas"]["LoyaltyCampaign"][];
+            total: number;
+        };
+        LoyaltyMember: {
+            id: string;
+            code: string;
+            campaign: string;
+            campaign_id: string;
+            category: string | null;
+            category_id: string | null;
+            /**
+             * @default LOYALTY_CARD
+             * @enum {string}
+             */
+            type: "LOYALTY_CARD";
+            /** @default null */
+            discount: {
+                [key: string]: unknown;
+            } | null;
+            /** @default null */
+            gift: {
+                [key: string]: unknown;
+            } | null;
+            loyalty_card: {
+                points: number;
+                balance: number;
+                /** Format: date */
+                next_expiration_date?: string;
+                next_expiration_points?: number;
+                pending_points?: number;
+                expired_points?: number;
+                subtracted_points?: number;
+            };
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            expiration_date: string | null;
+            validity_timeframe: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            active: boolean | null;
+            additional_info: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            assets: components["schemas"]["VoucherAssets"];
+            is_referral_code: boolean | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            holder_id: string;
+            /** @default voucher */
+            object: string;
+            publish: {
+                /** @default list */
+                object: string;
+                count: number;
+                url: string;
+            };
+            redemption: {
+                quantity: number | null;
+                redeemed_quantity: number;
+                redeemed_points: number;
+                /** @default list */
+                object: string;
+                url: string;
+            };
+            categories: unknown[];
+        };
+        LoyaltyMemberList: {
+            /** @default list */
+            object: string;
+            /**
+             * @default vouchers
+             * @enum {string}
+             */
+            data_ref: "vouchers";
+            vouchers: components["schemas"]["LoyaltyMember"][];
+            total: number;
+        };
+        LoyaltyMemberCreateRequest: {
+            voucher?: string;
+        } & components["schemas"]["CreatePublicationBase"];
+        ListPendingPoints: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["LoyaltyPendingPoints"][];
+            has_more: boolean;
+            more_starting_after: string;
+        };
+        LoyaltyMemberPendingPointsActivateResponse: {
+            points: number;
+            total: number;
+            balance: number;
+            /**
+             * @default loyalty_card
+             * @enum {string}
+             */
+            type: "loyalty_card";
+            /**
+             * @default balance
+             * @enum {string}
+             */
+            object: "balance";
+            related_object: {
+                /**
+                 * @default voucher
+                 * @enum {string}
+                 */
+                type: "voucher";
+                id: string;
+            };
+            /**
+             * @default MANUAL
+             * @enum {string}
+             */
+            operation_type: "MANUAL";
+        };
+        LoyaltyMemberPendingPointsBalanceRequest: {
+            points?: number;
+        };
+        LoyaltyMemberPendingPointsBalanceResponse: {
+            points: number;
+            total: number;
+            /**
+             * @default balance
+             * @enum {string}
+             */
+            object: "balance";
+            related_object: {
+                /**
+                 * @default voucher
+                 * @enum {string}
+                 */
+                type: "voucher";
+                id: string;
+            };
+            /**
+             * @default MANUAL
+             * @enum {string}
+             */
+            operation_type: "MANUAL";
+        };
+        SimpleCampaignVoucher: {
+            /** @enum {string} */
+            type: "DISCOUNT_VOUCHER" | "LOYALTY_CARD" | "GIFT_VOUCHER";
+            discount?: components["schemas"]["Discount"];
+            gift?: components["schemas"]["Gift"];
+            loyalty_card?: components["schemas"]["CampaignLoyaltyCard"];
+            redemption: {
+                quantity: number | null;
+                redeemed_quantity: number;
+            };
+            code_config: WithRequired<components["schemas"]["CodeConfig"], "length" | "charset" | "pattern">;
+        };
+        SimpleCampaign: {
+            id?: string;
+            name?: string;
+            campaign_type?: string;
+            /** @enum {string} */
+            type?: "AUTO_UPDATE" | "STATIC" | "STANDALONE";
+            is_referral_code?: boolean;
+            voucher?: components["schemas"]["SimpleCampaignVoucher"];
+            referral_program?: components["schemas"]["ReferralProgram"];
+            auto_join?: boolean;
+            join_once?: boolean;
+            active?: boolean;
+            category_id?: string | null;
+            category?: string;
+            categories?: components["schemas"]["Category"][];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            description?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /**
+             * @default campaign
+             * @enum {string}
+             */
+            object: "campaign";
+        };
+        EventCustomerLoyaltyTierBase: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+        };
+        MappingMultiply: {
+            /**
+             * @default MULTIPLY
+             * @enum {string}
+             */
+            type: "MULTIPLY";
+            multiplier?: number;
+        };
+        MappingFixed: {
+            /**
+             * @default CUSTOM
+             * @enum {string}
+             */
+            type: "CUSTOM";
+            points?: number;
+        };
+        MappingPoints: components["schemas"]["MappingMultiply"] | components["schemas"]["MappingFixed"];
+        LoyaltyTierBase: {
+            name: string;
+            earning_rules?: {
+                [key: string]: components["schemas"]["MappingPoints"];
+            };
+            rewards?: {
+                [key: string]: components["schemas"]["MappingPoints"];
+            };
+            points: {
+                from?: number;
+                to?: number;
+            };
+        };
+        LoyaltyTierExpiration: {
+            customer_id: string;
+            campaign_id: string;
+            tier_id: string;
+            start_date: string;
+            expiration_date: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        LoyaltyTier: components["schemas"]["LoyaltyTierBase"] & {
+            id: string;
+            campaign_id: string;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            config: {
+                points: {
+                    from: number;
+                    to: number;
+                };
+            };
+            expiration?: components["schemas"]["LoyaltyTierExpiration"];
+            /**
+             * @default loyalty_tier
+             * @enum {string}
+             */
+            object: "loyalty_tier";
+        };
+        EventCustomerLoyaltyTierUpgraded: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            loyalty_tier_from?: components["schemas"]["LoyaltyTier"];
+            loyalty_tier_to: components["schemas"]["LoyaltyTier"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        EventCustomerLoyaltyTierDowngraded: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            loyalty_tier_from: components["schemas"]["LoyaltyTier"];
+            loyalty_tier_to?: components["schemas"]["LoyaltyTier"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        EventCustomerLoyaltyTierLeft: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            loyalty_tier: components["schemas"]["LoyaltyTier"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        EventCustomerLoyaltyTierExpirationChanged: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            loyalty_tier: components["schemas"]["LoyaltyTier"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expiration_date: string;
+        };
+        EventCustomerPublicationFailed: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            publication?: components["schemas"]["ListPublicationItemValidSingleVoucher"];
+        };
+        SimpleOrderItem: {
+            id?: string;
+            /**
+             * @default order_item
+             * @enum {string}
+             */
+            object: "order_item";
+            source_id?: string;
+            /** @enum {string} */
+            related_object?: "product" | "sku";
+            product_id?: string;
+            sku_id?: string;
+            quantity?: number;
+            applied_quantity?: number;
+            applied_quantity_amount?: number;
+            discount_quantity?: number;
+            applied_discount_quantity?: number;
+            amount?: number;
+            discount_amount?: number;
+            applied_discount_amount?: number;
+            price?: number;
+            subtotal_amount?: number;
+        };
+        SimpleOrder: {
+            id?: string;
+            source_id?: string;
+            /** @enum {string} */
+            status?: "CREATED" | "PAID" | "CANCELED" | "FULFILLED";
+            customer_id?: string | null;
+            referrer_id?: string | null;
+            amount?: number;
+            discount_amount?: number;
+            applied_discount_amount?: number;
+            items_discount_amount?: number;
+            items_applied_discount_amount?: number;
+            total_discount_amount?: number;
+            total_applied_discount_amount?: number;
+            total_amount?: number;
+            items?: components["schemas"]["SimpleOrderItem"][];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default order
+             * @enum {string}
+             */
+            object: "order";
+        };
+        SimplePromotionTier: {
+            id?: string;
+            name?: string;
+            banner?: string;
+            campaign?: {
+                id?: string;
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        SimplePromotionStack: {
+            id?: string;
+            name?: string;
+            category_id?: string;
+            campaign?: {
+                id?: string;
+            };
+            tiers?: {
+                ids: string[];
+                /**
+                 * @default MANUAL
+                 * @enum {string}
+                 */
+                hierarchy_mode: "MANUAL";
+            };
+        };
+        SimpleProduct: {
+            id?: string;
+            source_id?: string;
+            name?: string;
+        };
+        SimpleSku: {
+            id?: string;
+            source_id?: string;
+            sku?: string;
+        };
+        SimpleRedemptionRewardResult: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            assignment_id?: string;
+            voucher?: components["schemas"]["SimpleVoucher"];
+            product?: components["schemas"]["SimpleProduct"];
+            sku?: components["schemas"]["SimpleSku"];
+            loyalty_tier_id?: string;
+            id?: string;
+            /**
+             * @default reward
+             * @enum {string}
+             */
+            object: "reward";
+            name?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            parameters?: components["schemas"]["RewardType"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            type?: "CAMPAIGN" | "COIN" | "MATERIAL";
+        };
+        SimpleRedemption: {
+            id: string;
+            customer_id?: string | null;
+            tracking_id?: string;
+            /** Format: date-time */
+            date: string;
+            amount?: number;
+            order?: components["schemas"]["SimpleOrder"];
+            reward?: components["schemas"]["SimpleRedemptionRewardResult"];
+            customer?: components["schemas"]["SimpleCustomer"];
+            /** @enum {string} */
+            result?: "SUCCESS" | "FAILURE";
+            /** @enum {string|null} */
+            status: "SUCCEEDED" | "FAILED" | "ROLLED BACK" | null;
+            voucher?: components["schemas"]["SimpleVoucher"];
+            promotion_tier?: components["schemas"]["SimplePromotionTier"];
+            redemption?: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            failure_code?: string;
+            failure_message?: string;
+            reason?: string;
+            channel?: {
+                channel_id?: string;
+                /** @enum {string} */
+                channel_type?: "API" | "AUTO_REDEEM" | "USER";
+            };
+            /** @default redemption */
+            object: string;
+        };
+        EventCustomerRedemption: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            order?: components["schemas"]["SimpleOrder"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            holder?: components["schemas"]["SimpleCustomer"];
+            promotion_tier?: components["schemas"]["SimplePromotionTier"];
+            promotion_stack?: components["schemas"]["SimplePromotionStack"];
+            redemption?: components["schemas"]["SimpleRedemption"];
+        };
+        EventCustomerRedemptionRollbackFailed: components["schemas"]["EventCustomerRedemption"] & {
+            redemption_rollback?: components["schemas"]["SimpleRedemption"];
+        };
+        RedemptionInternal: {
+            id?: string;
+            /** @default redemption */
+            object: string;
+            /** Format: date-time */
+            created_at?: string;
+            tracking_id?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            channel_type?: "USER" | "API";
+            channel_id?: string;
+            failure_code?: string;
+            failure_message?: string;
+            order?: components["schemas"]["OrderCalculated"] & {
+                items?: components["schemas"]["OrderCalculatedItem"][];
+            };
+            previous_order?: components["schemas"]["OrderCalculated"] & {
+                items?: components["schemas"]["OrderCalculatedItem"][];
+            };
+            reward?: components["schemas"]["RedemptionRewardResult"];
+            amount?: number;
+            reason?: string;
+            /** @enum {string} */
+            result?: "SUCCESS" | "FAILURE";
+            /** @enum {string} */
+            status?: "SUCCEEDED" | "FAILED";
+            related_redemptions?: {
+                rollbacks?: {
+                    id?: string;
+                    /** Format: date-time */
+                    date?: string;
+                }[];
+                redemptions?: {
+                    id?: string;
+                    /** Format: date-time */
+                    date?: string;
+                }[];
+            };
+            parent_redemption_id?: string;
+            redemption?: string;
+            customer?: components["schemas"]["SimpleCustomer"];
+            customer_id?: string | null;
+            /** @enum {string} */
+            related_object_type?: "voucher" | "promotion_tier";
+            related_object_id?: string;
+            related_object_parent_id?: string;
+            campaign_name?: string;
+            voucher?: components["schemas"]["Voucher"] & components["schemas"]["VoucherHolder"];
+            promotion_tier?: components["schemas"]["PromotionTier"];
+        };
+        SimpleReferralTier: {
+            id?: string;
+            campaign_id?: string;
+            banner?: string;
+            parameters?: {
+                [key: string]: unknown;
+            };
+        };
+        SimpleCustomerRequiredObjectType: {
+            id: string;
+            source_id: string;
+            name: string;
+            email: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @default customer */
+            object: string;
+        };
+        CustomEvent: {
+            id?: string;
+            /**
+             * @default event
+             * @enum {string}
+             */
+            object: "event";
+            type: string;
+            customer: components["schemas"]["SimpleCustomerRequiredObjectType"];
+            referral: {
+                referrer_id?: string;
+                code?: string;
+                id?: string;
+            };
+            loyalty: {
+                code?: string;
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at?: string;
+        };
+        SimpleSegment: {
+            id: string;
+            name: string;
+            /**
+             * @default segment
+             * @enum {string}
+             */
+            object: "segment";
+        };
+        EventCustomerRewarded: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            holder?: components["schemas"]["SimpleCustomer"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            redemption?: components["schemas"]["RedemptionInternal"];
+            reward?: components["schemas"]["SimpleRedemptionRewardResult"];
+            referral_tier?: components["schemas"]["SimpleReferralTier"];
+            balance?: {
+                amount?: number;
+                points?: number;
+            } | null;
+            custom_event?: components["schemas"]["CustomEvent"];
+            customer_event?: {
+                segment?: components["schemas"]["SimpleSegment"];
+                event_type?: string;
+            } | null;
+        };
+        EarningRuleFixed: {
+            /**
+             * @default FIXED
+             * @enum {string}
+             */
+            type: "FIXED";
+            points: number | string;
+            points_formula?: string;
+        };
+        EarningRuleProportionalOrderAmount: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default ORDER_AMOUNT
+             * @enum {string}
+             */
+            calculation_type: "ORDER_AMOUNT";
+            order: {
+                amount: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                };
+            };
+        };
+        EarningRuleProportionalOrderTotalAmount: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default ORDER_TOTAL_AMOUNT
+             * @enum {string}
+             */
+            calculation_type: "ORDER_TOTAL_AMOUNT";
+            order: {
+                total_amount: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                };
+            };
+        };
+        EarningRuleProportionalOrderMetadata: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default ORDER_METADATA
+             * @enum {string}
+             */
+            calculation_type: "ORDER_METADATA";
+            order: {
+                metadata: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                    property: string;
+                };
+            };
+        };
+        EarningRuleProportionalOrder: components["schemas"]["EarningRuleProportionalOrderAmount"] | components["schemas"]["EarningRuleProportionalOrderTotalAmount"] | components["schemas"]["EarningRuleProportionalOrderMetadata"];
+        EarningRuleProportionalOrderItemsQuantity: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default ORDER_ITEMS_QUANTITY
+             * @enum {string}
+             */
+            calculation_type: "ORDER_ITEMS_QUANTITY";
+            order_items: {
+                quantity: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                    /** @enum {string} */
+                    object?: "products_collection" | "product" | "sku";
+                    id?: string;
+                    applicable_to?: {
+                        /** @enum {string} */
+                        object?: "products_collection" | "product" | "sku";
+                        id?: string;
+                    }[];
+                };
+            };
+        };
+        EarningRuleProportionalOrderItemsAmount: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default ORDER_ITEMS_AMOUNT
+             * @enum {string}
+             */
+            calculation_type: "ORDER_ITEMS_AMOUNT";
+            order_items: {
+                amount: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                    /** @enum {string} */
+                    object?: "products_collection" | "product" | "sku";
+                    id?: string;
+                    applicable_to?: {
+                        /** @enum {string} */
+                        object?: "products_collection" | "product" | "sku";
+                        id?: string;
+                    }[];
+                };
+            };
+        };
+        EarningRuleProportionalOrderItemsSubtotalAmount: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default ORDER_ITEMS_SUBTOTAL_AMOUNT
+             * @enum {string}
+             */
+            calculation_type: "ORDER_ITEMS_SUBTOTAL_AMOUNT";
+            order_items: {
+                subtotal_amount: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                    /** @enum {string} */
+                    object?: "products_collection" | "product" | "sku";
+                    id?: string;
+                    applicable_to?: {
+                        /** @enum {string} */
+                        object?: "products_collection" | "product" | "sku";
+                        id?: string;
+                    }[];
+                };
+            };
+        };
+        EarningRuleProportionalOrderItems: components["schemas"]["EarningRuleProportionalOrderItemsQuantity"] | components["schemas"]["EarningRuleProportionalOrderItemsAmount"] | components["schemas"]["EarningRuleProportionalOrderItemsSubtotalAmount"];
+        EarningRuleProportionalCustomerMetadata: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default CUSTOMER_METADATA
+             * @enum {string}
+             */
+            calculation_type: "CUSTOMER_METADATA";
+            customer: {
+                metadata: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                    property: string;
+                };
+            };
+        };
+        EarningRuleProportionalCustomEvent: {
+            /**
+             * @default PROPORTIONAL
+             * @enum {string}
+             */
+            type: "PROPORTIONAL";
+            /**
+             * @default CUSTOM_EVENT_METADATA
+             * @enum {string}
+             */
+            calculation_type: "CUSTOM_EVENT_METADATA";
+            custom_event: {
+                metadata: {
+                    every: number;
+                    points: number;
+                    points_formula?: string;
+                    property: string;
+                };
+            };
+        };
+        EarningRuleProportional: components["schemas"]["EarningRuleProportionalOrder"] | components["schemas"]["EarningRuleProportionalOrderItems"] | components["schemas"]["EarningRuleProportionalCustomerMetadata"] | components["schemas"]["EarningRuleProportionalCustomEvent"];
+        EarningRuleEvent: string;
+        EarningRuleExpirationRules: {
+            /** @enum {string} */
+            period_type: "FIXED_DAY_OF_YEAR" | "MONTH";
+            period_value?: number;
+            /** @enum {string} */
+            rounding_type?: "END_OF_MONTH" | "END_OF_QUARTER" | "END_OF_HALF_YEAR" | "END_OF_YEAR" | "PARTICULAR_MONTH";
+            rounding_value?: number;
+            fixed_month?: number;
+            fixed_day?: number;
+        };
+        EarningRuleBase: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            loyalty: components["schemas"]["EarningRuleFixed"] | components["schemas"]["EarningRuleProportional"];
+            event: components["schemas"]["EarningRuleEvent"];
+            custom_event?: {
+                schema_id: string;
+            };
+            segment?: {
+                id: string;
+            };
+            loyalty_tier?: {
+                id: string;
+            };
+            pending_points?: {
+                /** @enum {string} */
+                period_type?: "DAY";
+                period_value?: number;
+            };
+            source: {
+                banner: string;
+                object_id: string;
+                /**
+                 * @default campaign
+                 * @enum {string}
+                 */
+                object_type: "campaign";
+            };
+            /**
+             * @default earning_rule
+             * @enum {string}
+             */
+            object: "earning_rule";
+            automation_id: string;
+            start_date?: string;
+            expiration_date?: string;
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            expiration_rules?: components["schemas"]["EarningRuleExpirationRules"];
+        };
+        EarningRule: components["schemas"]["EarningRuleBase"] & {
+            validation_rule_id?: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+            active: boolean;
+        };
+        SimpleEvent: {
+            id?: string;
+            type?: string;
+            /** @enum {string} */
+            category?: "EFFECT" | "ACTION";
+            entity_id?: string;
+            /** Format: date-time */
+            created_at?: string;
+            group_id?: string;
+        };
+        EventCustomerRewardedLoyaltyPoints: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            holder?: components["schemas"]["SimpleCustomer"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            loyalty_tier?: components["schemas"]["LoyaltyTier"];
+            earning_rule?: components["schemas"]["EarningRule"];
+            balance?: components["schemas"]["VoucherBalance"];
+            order?: components["schemas"]["OrderCalculated"] & {
+                items?: components["schemas"]["OrderCalculatedItem"][];
+            };
+            event?: components["schemas"]["SimpleEvent"];
+        };
+        EventCustomerRewardRedemption: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            holder?: components["schemas"]["SimpleCustomer"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            reward_redemption?: {
+                [key: string]: unknown;
+            };
+            reward?: components["schemas"]["SimpleRedemptionRewardResult"];
+            reward_assignment?: components["schemas"]["RewardAssignment"];
+            source?: string;
+            balance?: number;
+        };
+        EventCustomerVoucherDeleted: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+        };
+        EventCustomerLoyaltyCardPendingPointsActivated: {
+            customer: components["schemas"]["SimpleCustomer"];
+            campaign: components["schemas"]["SimpleCampaign"];
+            voucher: components["schemas"]["SimpleVoucher"];
+            balance: components["schemas"]["VoucherBalance"];
+            order: components["schemas"]["SimpleOrder"];
+            transaction: components["schemas"]["VoucherTransaction"];
+            pending_points: components["schemas"]["LoyaltyPendingPoints"];
+        };
+        EventCustomerLoyaltyCardPendingPointsAdded: {
+            customer: components["schemas"]["SimpleCustomer"];
+            campaign: components["schemas"]["SimpleCampaign"];
+            voucher: components["schemas"]["SimpleVoucher"];
+            voucher_pending_points_balance: components["schemas"]["VoucherBalance"];
+            order: components["schemas"]["SimpleOrder"];
+            pending_points: components["schemas"]["LoyaltyPendingPoints"];
+        };
+        EventCustomerLoyaltyCardPointsAdded: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            balance?: components["schemas"]["VoucherBalance"];
+            transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                details?: {
+                    balance?: components["schemas"]["VoucherBalance"];
+                    order?: {
+                        id: string;
+                        source_id: string;
+                    };
+                    event?: {
+                        id: string;
+                        type: string;
+                    };
+                    earning_rule?: {
+                        id: string;
+                        source: {
+                            banner: string;
+                        };
+                    };
+                    segment?: {
+                        id: string;
+                        name: string;
+                    };
+                    loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    redemption?: {
+                        id: string;
+                    };
+                    rollback?: {
+                        id: string;
+                    };
+                    custom_event?: {
+                        id: string;
+                        type: string;
+                    };
+                    holder_loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    event_schema?: {
+                        id: string;
+                        name: string;
+                    };
+                    reward?: {
+                        id: string;
+                        name: string;
+                    };
+                    source_voucher?: components["schemas"]["SimpleVoucher"];
+                    destination_voucher?: components["schemas"]["SimpleVoucher"];
+                };
+                /** @enum {string} */
+                type?: "POINTS_ACCRUAL";
+            };
+        };
+        EventCustomerLoyaltyCardPointsTransferred: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            source_voucher?: components["schemas"]["SimpleVoucher"];
+            destination_voucher?: components["schemas"]["SimpleVoucher"];
+            balance?: components["schemas"]["VoucherBalance"];
+            transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                details?: {
+                    balance?: components["schemas"]["VoucherBalance"];
+                    order?: {
+                        id: string;
+                        source_id: string;
+                    };
+                    event?: {
+                        id: string;
+                        type: string;
+                    };
+                    earning_rule?: {
+                        id: string;
+                        source: {
+                            banner: string;
+                        };
+                    };
+                    segment?: {
+                        id: string;
+                        name: string;
+                    };
+                    loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    redemption?: {
+                        id: string;
+                    };
+                    rollback?: {
+                        id: string;
+                    };
+                    custom_event?: {
+                        id: string;
+                        type: string;
+                    };
+                    event_schema?: {
+                        id: string;
+                        name: string;
+                    };
+                    holder_loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    reward?: {
+                        id: string;
+                        name: string;
+                    };
+                    source_voucher?: components["schemas"]["SimpleVoucher"];
+                    destination_voucher?: components["schemas"]["SimpleVoucher"];
+                };
+                /** @enum {string} */
+                type?: "POINTS_TRANSFER_IN" | "POINTS_TRANSFER_OUT";
+            };
+        };
+        LoyaltyPointsBucket: {
+            id: string;
+            voucher_id: string;
+            campaign_id: string;
+            bucket: {
+                total_points: number;
+            };
+            status: string;
+            /** Format: date */
+            expires_at?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** @enum {string} */
+            object: "loyalty_points_bucket";
+        };
+        EventCustomerVoucherLoyaltyPointsExpired: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            points?: number;
+            buckets?: components["schemas"]["LoyaltyPointsBucket"][];
+            transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                details?: {
+                    balance?: components["schemas"]["VoucherBalance"];
+                    order?: {
+                        id: string;
+                        source_id: string;
+                    };
+                    event?: {
+                        id: string;
+                        type: string;
+                    };
+                    earning_rule?: {
+                        id: string;
+                        source: {
+                            banner: string;
+                        };
+                    };
+                    segment?: {
+                        id: string;
+                        name: string;
+                    };
+                    loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    redemption?: {
+                        id: string;
+                    };
+                    rollback?: {
+                        id: string;
+                    };
+                    custom_event?: {
+                        id: string;
+                        type: string;
+                    };
+                    event_schema?: {
+                        id: string;
+                        name: string;
+                    };
+                    holder_loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    reward?: {
+                        id: string;
+                        name: string;
+                    };
+                    source_voucher?: components["schemas"]["SimpleVoucher"];
+                    destination_voucher?: components["schemas"]["SimpleVoucher"];
+                };
+                /** @enum {string} */
+                type?: "POINTS_EXPIRATION";
+            };
+        };
+        MemberActivityData: components["schemas"]["EventCustomerLoyaltyTierUpgraded"] | components["schemas"]["EventCustomerLoyaltyTierDowngraded"] | components["schemas"]["EventCustomerLoyaltyTierLeft"] | components["schemas"]["EventCustomerLoyaltyTierExpirationChanged"] | components["schemas"]["EventCustomerPublicationFailed"] | components["schemas"]["EventCustomerRedemption"] | components["schemas"]["EventCustomerRedemptionRollbackFailed"] | components["schemas"]["EventCustomerRewarded"] | components["schemas"]["EventCustomerRewardedLoyaltyPoints"] | components["schemas"]["EventCustomerRewardRedemption"] | components["schemas"]["EventCustomerVoucherDeleted"] | components["schemas"]["EventCustomerLoyaltyCardPendingPointsActivated"] | components["schemas"]["EventCustomerLoyaltyCardPendingPointsAdded"] | components["schemas"]["EventCustomerLoyaltyCardPointsAdded"] | components["schemas"]["EventCustomerLoyaltyCardPointsTransferred"] | components["schemas"]["EventCustomerVoucherLoyaltyPointsExpired"];
+        MemberActivity: {
+            id?: string;
+            /** @enum {string} */
+            type?: "customer.loyalty.tier.upgraded" | "customer.loyalty.tier.downgraded" | "customer.loyalty.tier.prolonged" | "customer.loyalty.tier.expiration.changed" | "customer.loyalty.tier.joined" | "customer.loyalty.tier.left" | "customer.publication.succeeded" | "customer.publication.failed" | "customer.redemption.failed" | "customer.redemption.succceeded" | "customer.redemption.rollback.failed" | "customer.redemption.rollback.succceeded" | "customer.rewarded" | "customer.rewarded.loyalty_points" | "customer.reward_redemptions.created" | "customer.reward_redemptions.pending" | "customer.reward_redemptions.completed" | "customer.reward_redemptions.rolledback" | "customer.voucher.deleted" | "customer.voucher.loyalty_card.pending_points.activated" | "customer.voucher.loyalty_card.pending_points.added" | "customer.voucher.loyalty_card.pending_points.canceled" | "customer.voucher.loyalty_card.pending_points.updated" | "customer.voucher.loyalty_card.points_added" | "customer.voucher.loyalty_card.points_transferred" | "customer.voucher.loyalty_card.points_expired";
+            data?: {
+                data?: components["schemas"]["MemberActivityData"];
+                event_source?: components["schemas"]["EventSource"];
+            };
+            /** Format: date-time */
+            created_at?: string;
+            group_id?: string;
+        };
+        LoyaltyMemberActivityList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["MemberActivity"][];
+            has_more: boolean;
+            more_starting_after?: string;
+        };
+        /** @enum {string} */
+        PointsExpirationTypes: "PROGRAM_RULES" | "CUSTOM_DATE" | "NON_EXPIRING";
+        LoyaltyMemberBalanceUpdateRequest: {
+            points: number;
+            expiration_type?: components["schemas"]["PointsExpirationTypes"];
+            expiration_date?: string;
+            reason?: string;
+            source_id?: string;
+        };
+        LoyaltyMemberBalanceUpdateResponse: {
+            points: number;
+            total: number;
+            balance: number;
+            /** @enum {string} */
+            type: "loyalty_card" | "gift_voucher";
+            /**
+             * @default balance
+             * @enum {string}
+             */
+            object: "balance";
+            related_object: {
+                /**
+                 * @default voucher
+                 * @enum {string}
+                 */
+                type: "voucher";
+                id: string;
+            };
+            /** @enum {string} */
+            operation_type?: "MANUAL" | "AUTOMATIC";
+        };
+        LoyaltyPointsTransferRequest: components["schemas"]["LoyaltyTransferPoints"][];
+        LoyaltyPointsTransferResponse: {
+            id: string;
+            code: string;
+            campaign: string;
+            campaign_id: string;
+            category: string | null;
+            category_id: string | null;
+            categories: components["schemas"]["Category"][];
+            /** @enum {string} */
+            type: "LOYALTY_CARD";
+            loyalty_card: {
+                points: number;
+                balance: number;
+                next_expiration_date: string;
+                next_expiration_points: number;
+                pending_points?: number;
+                expired_points?: number;
+                subtracted_points?: number;
+            };
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            expiration_date: string | null;
+            validity_timeframe: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            publish: {
+                /**
+                 * @default list
+                 * @enum {string}
+                 */
+                object: "list";
+                count: number;
+                entries?: string[];
+                url: string;
+            };
+            redemption: {
+                quantity: number | null;
+                redeemed_points: number;
+                redeemed_quantity: number;
+                /**
+                 * @default list
+                 * @enum {string}
+                 */
+                object: "list";
+                url: string;
+            };
+            active: string | boolean;
+            additional_info: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            assets: {
+                qr: {
+                    id: string;
+                    url: string;
+                };
+                barcode: {
+                    id: string;
+                    url: string;
+                };
+            };
+            is_referral_code: boolean;
+            holder_id: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            created_at: string;
+            discount: null;
+            gift: null;
+            object: string;
+        };
+        LoyaltyCardTransaction: components["schemas"]["VoucherTransactionBase"] & {
+            details: {
+                balance: components["schemas"]["VoucherBalance"];
+                order?: {
+                    id: string;
+                    source_id: string | null;
+                };
+                event?: {
+                    id: string;
+                    type: string;
+                };
+                earning_rule?: {
+                    id: string;
+                    source: {
+                        banner: string;
+                    };
+                };
+                segment?: {
+                    id: string;
+                    name: string;
+                };
+                loyalty_tier?: {
+                    id: string;
+                    name: string;
+                };
+                redemption?: {
+                    id: string;
+                };
+                rollback?: {
+                    id: string;
+                };
+                custom_event?: {
+                    id: string;
+                    type: string;
+                };
+                event_schema?: {
+                    id: string;
+                    name: string;
+                };
+                holder_loyalty_tier?: {
+                    id: string;
+                    name: string;
+                };
+                pending_points?: components["schemas"]["LoyaltyPendingPoints"];
+                reward?: {
+                    id: string;
+                    name: string;
+                };
+                source_voucher?: components["schemas"]["SimpleVoucher"];
+                destination_voucher?: components["schemas"]["SimpleVoucher"];
+            };
+            type: components["schemas"]["LoyaltyCardTransactionType"];
+        };
+        LoyaltyTransactionList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["LoyaltyCardTransaction"][];
+            has_more?: boolean;
+            more_starting_after?: string;
+            total?: number;
+        };
+        MemberTransactionListFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+        };
+        LoyaltyMemberTransactionList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["LoyaltyCardTransaction"][];
+            has_more: boolean;
+            more_starting_after: string;
+        };
+        /** @enum {string} */
+        ExportVoucherTransactionOrder: "-created_at" | "created_at";
+        /** @enum {string} */
+        ExportVoucherTransactionFields: "id" | "campaign_id" | "voucher_id" | "type" | "source_id" | "reason" | "source" | "balance" | "amount" | "related_transaction_id" | "created_at" | "details";
+        FiltersCondition: {
+            $in?: components["schemas"]["ConditionValues"];
+            $not_in?: components["schemas"]["ConditionValues"];
+            $is?: components["schemas"]["ConditionValues"];
+            $is_days_ago?: components["schemas"]["ConditionValues"];
+            $is_days_in_future?: components["schemas"]["ConditionValues"];
+            $is_not?: components["schemas"]["ConditionValues"];
+            $has_value?: components["schemas"]["ConditionValues"];
+            $is_unknown?: components["schemas"]["ConditionValues"];
+            $contains?: components["schemas"]["ConditionValues"];
+            $not_contain?: components["schemas"]["ConditionValues"];
+            $starts_with?: components["schemas"]["ConditionValues"];
+            $ends_with?: components["schemas"]["ConditionValues"];
+            $more_than?: components["schemas"]["ConditionValues"];
+            $less_than?: components["schemas"]["ConditionValues"];
+            $more_than_ago?: components["schemas"]["ConditionValues"];
+            $less_than_ago?: components["schemas"]["ConditionValues"];
+            $more_than_future?: components["schemas"]["ConditionValues"];
+            $less_than_future?: components["schemas"]["ConditionValues"];
+            $more_than_equal?: components["schemas"]["ConditionValues"];
+            $less_than_equal?: components["schemas"]["ConditionValues"];
+            $after?: components["schemas"]["ConditionValues"];
+            $before?: components["schemas"]["ConditionValues"];
+            $count?: components["schemas"]["ConditionValues"];
+            $count_less?: components["schemas"]["ConditionValues"];
+            $count_more?: components["schemas"]["ConditionValues"];
+            $in_location?: string[];
+        };
+        FieldConditions: {
+            conditions?: components["schemas"]["FiltersCondition"];
+        };
+        ExportVoucherTransactionFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: components["schemas"]["FieldConditions"];
+            voucher_id?: components["schemas"]["FieldConditions"];
+            campaign_id?: components["schemas"]["FieldConditions"];
+        };
+        LoyaltyMemberTransactionExportCreateRequest: {
+            parameters?: {
+                order?: components["schemas"]["ExportVoucherTransactionOrder"];
+                fields?: components["schemas"]["ExportVoucherTransactionFields"][];
+                filters?: components["schemas"]["ExportVoucherTransactionFilters"];
+            };
+        };
+        ExportScheduledBase: {
+            id: string;
+            /**
+             * @default export
+             * @enum {string}
+             */
+            object: "export";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @default SCHEDULED
+             * @enum {string}
+             */
+            status: "SCHEDULED";
+            channel: string;
+            /** @default null */
+            result: {
+                [key: string]: unknown;
+            } | null;
+            user_id: string | null;
+        };
+        ExportVoucherTransactionBase: {
+            /**
+             * @default voucher_transactions
+             * @enum {string}
+             */
+            exported_object: "voucher_transactions";
+            parameters?: {
+                order?: components["schemas"]["ExportVoucherTransactionOrder"];
+                fields?: components["schemas"]["ExportVoucherTransactionFields"][];
+                filters?: components["schemas"]["ExportVoucherTransactionFilters"];
+            };
+        };
+        ExportVoucherTransactionScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportVoucherTransactionBase"];
+        LoyaltyMemberPointsExpirationList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["LoyaltyPointsBucket"][];
+            total: number;
+        };
+        PointsExpirationExportFilters: {
+            junction?: components["schemas"]["Junction"];
+            voucher_id?: {
+                conditions?: {
+                    $in?: string[];
+                    $not_in?: string[];
+                    $is?: string;
+                    $is_not?: string;
+                };
+            };
+            campaign_id?: {
+                conditions?: {
+                    $in?: string[];
+                    $not_in?: string[];
+                    $is?: string;
+                    $is_not?: string;
+                };
+            };
+        };
+        PointsExpirationExportParameters: {
+            /** @enum {string} */
+            order?: "expires_at" | "-expires_at";
+            fields?: ("id" | "campaign_id" | "voucher_id" | "points" | "status" | "expires_at")[];
+            filters?: components["schemas"]["PointsExpirationExportFilters"];
+        };
+        LoyaltyPointsExpirationExportCreateRequest: {
+            parameters?: components["schemas"]["PointsExpirationExportParameters"];
+        };
+        LoyaltyPointsExpirationExportCreateResponse: {
+            id: string;
+            /**
+             * @default export
+             * @enum {string}
+             */
+            object: "export";
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            status: "SCHEDULED";
+            /** @enum {string} */
+            channel: "API" | "WEBSITE";
+            /**
+             * @default points_expiration
+             * @enum {string}
+             */
+            exported_object: "points_expiration";
+            parameters: components["schemas"]["PointsExpirationExportParameters"];
+            result: {
+                [key: string]: unknown;
+            } | null;
+            user_id: string | null;
+        };
+        LoyaltyEarningRuleList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["EarningRule"][];
+            total: number;
+        };
+        LoyaltyEarningRuleCreateOrderPaidRequest: {
+            validation_rule_id?: string | null;
+            loyalty?: components["schemas"]["EarningRuleFixed"] | components["schemas"]["EarningRuleProportionalOrder"] | components["schemas"]["EarningRuleProportionalOrderItems"];
+            /**
+             * @default order.paid
+             * @enum {string}
+             */
+            event: "order.paid";
+            source?: {
+                banner?: string;
+            };
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            pending_points?: {
+                /** @enum {string} */
+                period_type?: "DAY";
+                period_value?: number;
+            } | null;
+            expiration_rules?: components["schemas"]["EarningRuleExpirationRules"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        LoyaltyEarningRuleCreateEnteredSegmentRequest: {
+            validation_rule_id?: string;
+            loyalty?: components["schemas"]["EarningRuleFixed"] | components["schemas"]["EarningRuleProportionalCustomerMetadata"];
+            segment?: {
+                id?: string;
+            };
+            /**
+             * @default customer.segment.entered
+             * @enum {string}
+             */
+            event: "customer.segment.entered" | "order.paid" | "page_view" | "customer.loyalty.tier.prolonged";
+            source?: {
+                banner?: string;
+            };
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            expiration_rules?: components["schemas"]["EarningRuleExpirationRules"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            custom_event?: {
+                [key: string]: unknown;
+            };
+            loyalty_tier?: {
+                [key: string]: unknown;
+            };
+        };
+        LoyaltyEarningRuleCreateCustomEventRequest: {
+            validation_rule_id?: string;
+            loyalty?: components["schemas"]["EarningRuleFixed"] | components["schemas"]["EarningRuleProportionalCustomEvent"];
+            custom_event?: {
+                schema_id?: string;
+            };
+            event?: string;
+            source?: {
+                banner?: string;
+            };
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            expiration_rules?: components["schemas"]["EarningRuleExpirationRules"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        LoyaltyEarningRuleCreateTierChangeRequest: {
+            validation_rule_id?: string;
+            loyalty?: components["schemas"]["EarningRuleFixed"];
+            /** @enum {string} */
+            event?: "customer.loyalty.tier.joined" | "customer.loyalty.tier.left" | "customer.loyalty.tier.upgraded" | "customer.loyalty.tier.downgraded" | "customer.loyalty.tier.prolonged";
+            loyalty_tier?: {
+                id?: string;
+            };
+            source?: {
+                banner?: string;
+            };
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            expiration_rules?: components["schemas"]["EarningRuleExpirationRules"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        LoyaltyEarningRuleCreateRequest: (components["schemas"]["LoyaltyEarningRuleCreateOrderPaidRequest"] | components["schemas"]["LoyaltyEarningRuleCreateEnteredSegmentRequest"] | components["schemas"]["LoyaltyEarningRuleCreateCustomEventRequest"] | components["schemas"]["LoyaltyEarningRuleCreateTierChangeRequest"])[];
+        LoyaltyEarningRuleUpdateRequest: {
+            validation_rule_id?: string;
+            loyalty?: components["schemas"]["EarningRuleFixed"] | components["schemas"]["EarningRuleProportional"];
+            source?: {
+                banner?: string;
+            };
+            active?: boolean;
+            /** Format: date-time */
+            start_date?: string;
+            /** Format: date-time */
+            expiration_date?: string;
+            pending_points?: {
+                /** @enum {string} */
+                period_type?: "DAY";
+                period_value?: number;
+            } | null;
+            expiration_rules?: components["schemas"]["EarningRuleExpirationRules"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours?: components["schemas"]["ValidityHours"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        LoyaltyEarningRuleEnableResponse: components["schemas"]["EarningRuleBase"] & {
+            /** Format: date-time */
+            updated_at: string | null;
+            /** @default true */
+            active: boolean;
+        };
+        LoyaltyEarningRuleDisableResponse: components["schemas"]["EarningRuleBase"] & {
+            /** Format: date-time */
+            updated_at: string | null;
+            /** @default false */
+            active: boolean;
+        };
+        LoyaltyMemberRewardList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: {
+                reward: components["schemas"]["Reward"];
+                assignment: components["schemas"]["RewardAssignment"];
+                /**
+                 * @default loyalty_reward
+                 * @enum {string}
+                 */
+                object: "loyalty_reward";
+            }[];
+            total: number;
+        };
+        LoyaltyRewardAssignmentList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["RewardAssignment"][];
+            total: number;
+        };
+        LoyaltyRewardCreateAssignmentItemDigitalOrMaterialRequest: {
+            reward: string;
+            parameters: {
+                loyalty: {
+                    points?: number;
+                };
+            };
+        };
+        LoyaltyRewardCreateAssignmentItemCoinRequest: {
+            reward: string;
+            validation_rules?: string[];
+        };
+        LoyaltyRewardCreateAssignmentItemRequest: components["schemas"]["LoyaltyRewardCreateAssignmentItemDigitalOrMaterialRequest"] | components["schemas"]["LoyaltyRewardCreateAssignmentItemCoinRequest"];
+        LoyaltyRewardCreateAssignmentRequest: components["schemas"]["LoyaltyRewardCreateAssignmentItemRequest"][];
+        LoyaltyMemberRedemptionRedeemRequest: {
+            reward?: {
+                id?: string;
+                points?: number;
+            };
+            order?: components["schemas"]["Order"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        LoyaltyRewardRedemption: components["schemas"]["VoucherBase"] & {
+            categories: unknown[];
+            validation_rules_assignments: components["schemas"]["ValidationRuleAssignmentPage"];
+        };
+        MemberRedemption: components["schemas"]["RedemptionBase"] & {
+            voucher: components["schemas"]["LoyaltyRewardRedemption"] & components["schemas"]["VoucherHolder"];
+        };
+        LoyaltyMemberRedemptionRedeemResponse: components["schemas"]["MemberRedemption"] & {
+            [key: string]: unknown;
+        };
+        LoyaltyTierList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["LoyaltyTier"][];
+            total: number;
+        };
+        LoyaltyTiersCreateRequest: (components["schemas"]["LoyaltyTierBase"] & {
+            metadata?: {
+                [key: string]: unknown;
+            };
+        })[];
+        LoyaltyTiersCreateResponse: components["schemas"]["LoyaltyTier"][];
+        LoyaltyTierEarningRuleList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["EarningRule"][];
+            total: number;
+        };
+        LoyaltyTierReward: {
+            reward: components["schemas"]["Reward"];
+            assignment: components["schemas"]["RewardAssignment"];
+            /**
+             * @default loyalty_tier_reward
+             * @enum {unknown}
+             */
+            object: "loyalty_tier_reward";
+        };
+        LoyaltyTierRewardList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["LoyaltyTierReward"][];
+            total: number;
+        };
+        CustomerList: {
+            /** @default list */
+            object: string;
+            /** @default customers */
+            data_ref: string;
+            customers: components["schemas"]["CustomerWithSummaryLoyaltyReferral"][];
+            total: number;
+            has_more?: boolean;
+        };
+        CustomerPermanentDeletion: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            related_object_id: string;
+            /** @default customer */
+            related_object: string;
+            /** @default DONE */
+            status: string;
+            data_json: {
+                events: number;
+                customer_events: number;
+                daily_events: number;
+                segments: number;
+                orders: number;
+                order_events: number;
+                /** @default 1 */
+                customer: number;
+            };
+            /** @default pernament_deletion */
+            object: string;
+        };
+        CustomerUpdateInBulkRequest: {
+            source_id: string;
+        } & components["schemas"]["CustomerBase"];
+        ProductMetadataUpdateInBulkRequest: {
+            source_ids: string[];
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        EventCustomerConfirmed: {
+            customer?: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            unconfirmed_customer?: {
+                id?: string;
+            };
+        };
+        EventCustomerCreated: {
+            customer?: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+        };
+        EventCustomerReferred: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            referrer: components["schemas"]["SimpleCustomer"];
+            campaign: components["schemas"]["SimpleCampaign"];
+            voucher: components["schemas"]["SimpleVoucher"];
+            custom_event: components["schemas"]["CustomEvent"];
+            redemption?: components["schemas"]["RedemptionInternal"];
+        };
+        SimpleCustomEvent: {
+            id?: string;
+            name?: string;
+        };
+        EventCustomerCustomEvent: {
+            event: components["schemas"]["CustomEvent"];
+            event_schema: components["schemas"]["SimpleCustomEvent"];
+            customer: components["schemas"]["SimpleCustomer"];
+            referral: {
+                referrer: components["schemas"]["SimpleCustomer"];
+                voucher: components["schemas"]["SimpleVoucher"];
+                campaign: components["schemas"]["SimpleCampaign"];
+            } | null;
+            loyalty: {
+                voucher: components["schemas"]["SimpleVoucher"];
+                campaign: components["schemas"]["SimpleCampaign"];
+            } | null;
+        };
+        EventCustomerSegmentLeft: {
+            customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            segment: components["schemas"]["SimpleSegment"];
+        };
+        EventCustomerSent: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            distribution?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            sent_at: string;
+        };
+        EventCustomerRecovered: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            distribution?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            recovered_at: string;
+        };
+        EventCustomerFailed: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            distribution?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            failed_at: string;
+        };
+        EventCustomerGiftVoucherBalanceAdded: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            voucher?: components["schemas"]["SimpleVoucher"];
+            balance?: components["schemas"]["VoucherBalance"];
+            transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                details?: {
+                    balance?: components["schemas"]["VoucherBalance"];
+                    order?: {
+                        id: string;
+                        source_id: string;
+                    };
+                    event?: {
+                        id: string;
+                        type: string;
+                    };
+                    earning_rule?: {
+                        id: string;
+                        source: {
+                            banner: string;
+                        };
+                    };
+                    segment?: {
+                        id: string;
+                        name: string;
+                    };
+                    loyalty_tier?: {
+                        id: string;
+                        name: string;
+                    };
+                    redemption?: {
+                        id: string;
+                    };
+                    rollback?: {
+                        id: string;
+                    };
+                    custom_event?: {
+                        id: string;
+                        type: string;
+                    };
+                    event_schema?: {
+                        id: string;
+                        name: string;
+                    };
+                    reward?: {
+                        id: string;
+                        name: string;
+                    };
+                    source_voucher?: components["schemas"]["SimpleVoucher"];
+                    destination_voucher?: components["schemas"]["SimpleVoucher"];
+                };
+                /** @enum {string} */
+                type?: "CREDITS_ADDITION";
+            };
+        };
+        ValidationEntity: {
+            id?: string;
+            session_id?: string;
+            /** @enum {string} */
+            status?: "VALID" | "INVALID";
+            /** Format: date-time */
+            created_at?: string;
+            customer_id?: string;
+            redeemables?: {
+                id?: string;
+                /** @enum {string} */
+                type?: "voucher" | "promotion_tier";
+            }[];
+            skipped_redeemables?: {
+                id?: string;
+                /** @enum {string} */
+                type?: "voucher" | "promotion_tier";
+            }[];
+            inapplicable_redeemables?: {
+                id?: string;
+                /** @enum {string} */
+                type?: "voucher" | "promotion_tier";
+            }[];
+        };
+        EventCustomerValidationFailed: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            validation?: components["schemas"]["ValidationEntity"];
+        };
+        EventCustomerOrder: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            referrer?: components["schemas"]["SimpleCustomer"];
+            order?: components["schemas"]["OrderCalculated"] & {
+                items?: components["schemas"]["OrderCalculatedItem"][];
+            };
+            redemption?: components["schemas"]["RedemptionInternal"];
+        };
+        EventCustomerLoyaltyUpdated: {
+            customer?: components["schemas"]["SimpleCustomer"];
+            campaign?: components["schemas"]["SimpleCampaign"];
+            loyalty?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        SimpleRedeemableHolder: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            redeemable_id: string;
+            /** @enum {string} */
+            redeemable_object: "voucher";
+            campaign_id: string;
+            /** @enum {string} */
+            campaign_type: "REFERRAL_PROGRAM";
+            /** @enum {string} */
+            voucher_type: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+            publication_id: string | null;
+            customer_id: string;
+            /** @enum {string} */
+            holder_role: "OWNER" | "REFERRER" | "REFEREE";
+            /** @enum {string} */
+            object: "redeemable_holder";
+        };
+        EventCustomerHolderAssignmentCreated: {
+            holder: components["schemas"]["SimpleRedeemableHolder"];
+            voucher: components["schemas"]["SimpleVoucher"];
+            campaign: components["schemas"]["SimpleCampaign"];
+            customer: components["schemas"]["SimpleCustomer"];
+        };
+        CustomerActivityData: components["schemas"]["EventCustomerConfirmed"] | components["schemas"]["EventCustomerCreated"] | components["schemas"]["EventCustomerReferred"] | components["schemas"]["EventCustomerCustomEvent"] | components["schemas"]["EventCustomerSegmentLeft"] | components["schemas"]["EventCustomerSent"] | components["schemas"]["EventCustomerRecovered"] | components["schemas"]["EventCustomerFailed"] | components["schemas"]["EventCustomerRewarded"] | components["schemas"]["EventCustomerRewardedLoyaltyPoints"] | components["schemas"]["EventCustomerGiftVoucherBalanceAdded"] | components["schemas"]["EventCustomerLoyaltyCardPendingPointsActivated"] | components["schemas"]["EventCustomerLoyaltyCardPendingPointsAdded"] | components["schemas"]["EventCustomerLoyaltyCardPointsAdded"] | components["schemas"]["EventCustomerLoyaltyCardPointsTransferred"] | components["schemas"]["EventCustomerVoucherLoyaltyPointsExpired"] | components["schemas"]["EventCustomerVoucherDeleted"] | components["schemas"]["EventCustomerPublicationFailed"] | components["schemas"]["EventCustomerValidationFailed"] | components["schemas"]["EventCustomerRedemption"] | components["schemas"]["EventCustomerRedemptionRollbackFailed"] | components["schemas"]["EventCustomerOrder"] | components["schemas"]["EventCustomerRewardRedemption"] | components["schemas"]["EventCustomerLoyaltyUpdated"] | components["schemas"]["EventCustomerLoyaltyTierUpgraded"] | components["schemas"]["EventCustomerLoyaltyTierDowngraded"] | components["schemas"]["EventCustomerLoyaltyTierLeft"] | components["schemas"]["EventCustomerLoyaltyTierExpirationChanged"] | components["schemas"]["EventCustomerHolderAssignmentCreated"];
+        CustomerActivity: {
+            id?: string;
+            /** @enum {string} */
+            type?: "customer.confirmed" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.referred" | "customer.custom_event" | "customer.segment.entered" | "customer.segment.left" | "customer.sms.sent" | "customer.sms.recovered" | "customer.sms.failed" | "customer.email.sent" | "customer.email.recovered" | "customer.email.failed" | "customer.activecampaign.sent" | "customer.activecampaign.recovered" | "customer.activecampaign.failed" | "customer.braze.sent" | "customer.braze.recovered" | "customer.braze.failed" | "customer.mailchimp.sent" | "customer.mailchimp.recovered" | "customer.mailchimp.failed" | "customer.intercom.sent" | "customer.intercom.recovered" | "customer.intercom.failed" | "customer.shopify.sent" | "customer.shopify.recovered" | "customer.shopify.failed" | "customer.klaviyo.sent" | "customer.klaviyo.recovered" | "customer.klaviyo.failed" | "customer.batch.sent" | "customer.batch.recovered" | "customer.batch.failed" | "customer.rewarded" | "customer.rewarded.loyalty_points" | "customer.voucher.gift.balance_added" | "customer.voucher.loyalty_card.pending_points.activated" | "customer.voucher.loyalty_card.pending_points.added" | "customer.voucher.loyalty_card.pending_points.canceled" | "customer.voucher.loyalty_card.pending_points.updated" | "customer.voucher.loyalty_card.points_activated" | "customer.voucher.loyalty_card.points_added" | "customer.voucher.loyalty_card.points_transferred" | "customer.voucher.loyalty_card.points_expired" | "customer.voucher.deleted" | "customer.publication.succeeded" | "customer.publication.failed" | "customer.validation.succeeded" | "customer.validation.failed" | "customer.redemption.failed" | "customer.redemption.succeeded" | "customer.redemption.rollback.failed" | "customer.redemption.rollback.succeeded" | "customer.order.canceled" | "customer.order.created" | "customer.order.fulfilled" | "customer.order.paid" | "customer.order.processing" | "customer.order.updated" | "customer.reward_redemptions.created" | "customer.reward_redemptions.pending" | "customer.reward_redemptions.completed" | "customer.reward_redemptions.rolledback" | "customer.loyalty.updated" | "customer.loyalty.tier.upgraded" | "customer.loyalty.tier.downgraded" | "customer.loyalty.tier.prolonged" | "customer.loyalty.tier.expiration.changed" | "customer.loyalty.tier.joined" | "customer.loyalty.tier.left" | "customer.holder.assignment.created" | "customer.holder.assignment.deleted";
+            data?: {
+                data?: components["schemas"]["CustomerActivityData"];
+                event_source?: components["schemas"]["EventSource"];
+            };
+            /** Format: date-time */
+            created_at?: string;
+            group_id?: string;
+        };
+        CustomerActivityList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["CustomerActivity"][];
+            has_more: boolean;
+            more_starting_after?: string;
+        };
+        CustomerSegmentList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["SimpleSegment"][];
+            total: number;
+        };
+        CustomerRedeemableListFilters: {
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            created_at?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            redeemable_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            redeemable_object?: {
+                conditions?: {
+                    $in?: "voucher"[];
+                    $not_in?: "voucher"[];
+                    /** @enum {string} */
+                    $is?: "voucher";
+                    /** @enum {string} */
+                    $is_not?: "voucher";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            holder_role?: {
+                conditions?: {
+                    $in?: ("OWNER" | "REFEREE" | "REFERRER")[];
+                    $not_in?: ("OWNER" | "REFEREE" | "REFERRER")[];
+                    /** @enum {string} */
+                    $is?: "OWNER" | "REFEREE" | "REFERRER";
+                    /** @enum {string} */
+                    $is_not?: "OWNER" | "REFEREE" | "REFERRER";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            campaign_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            campaign_type?: {
+                conditions?: {
+                    $in?: ("LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM")[];
+                    $not_in?: ("LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM")[];
+                    /** @enum {string} */
+                    $is?: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM";
+                    /** @enum {string} */
+                    $is_not?: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            voucher_type?: {
+                conditions?: {
+                    $in?: ("GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD")[];
+                    $not_in?: ("GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD")[];
+                    /** @enum {string} */
+                    $is?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+                    /** @enum {string} */
+                    $is_not?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            junction?: components["schemas"]["Junction"];
+        };
+        RedeemableVoucher: {
+            id: string;
+            code: string;
+            campaign: string;
+            campaign_id: string;
+            category: string | null;
+            category_id: string | null;
+            categories: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string} */
+            type: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+            discount: components["schemas"]["Discount"];
+            gift: {
+                amount?: number;
+                subtracted_amount?: number;
+                balance?: number;
+                /** @enum {string} */
+                effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
+            } | null;
+            loyalty_card: {
+                points?: number;
+                balance?: number;
+                /** Format: date */
+                next_expiration_date?: string;
+                next_expiration_points?: number;
+                pending_points?: number;
+                expired_points?: number;
+                subtracted_points?: number;
+            } | null;
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            expiration_date: string | null;
+            validity_timeframe: components["schemas"]["ValidityTimeframe"];
+            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"];
+            validity_hours: components["schemas"]["ValidityHours"];
+            active: boolean | null;
+            additional_info: string | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            assets: components["schemas"]["VoucherAssets"];
+            is_referral_code: boolean | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            referrer_id?: string;
+            holder_id: string;
+            /** @default voucher */
+            object: string;
+            publish: {
+                /** @default list */
+                object: string;
+                count: number;
+                url: string;
+            };
+            redemption: {
+                quantity: number | null;
+                redeemed_quantity: number;
+                redeemed_points?: number;
+                /** @default list */
+                object: string;
+                url: string;
+            };
+        };
+        CustomerRedeemable: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            redeemable_id: string;
+            redeemable_object: string;
+            customer_id: string;
+            /**
+             * @default OWNER
+             * @enum {string}
+             */
+            holder_role: "OWNER" | "REFERRER" | "REFEREE";
+            campaign_id: string | null;
+            /**
+             * @default DISCOUNT_COUPONS
+             * @enum {string|null}
+             */
+            campaign_type: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "PROMOTION" | "REFERRAL_PROGRAM" | null;
+            /**
+             * @default DISCOUNT_VOUCHER
+             * @enum {string}
+             */
+            voucher_type: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+            redeemable: {
+                type: string;
+                voucher: components["schemas"]["RedeemableVoucher"];
+                /**
+                 * @default ACTIVE
+                 * @enum {string}
+                 */
+                status: "ACTIVE" | "USED" | "DISABLED" | "NOT_ACTIVE_YET" | "EXPIRED" | "NO_BALANCE";
+            };
+        };
+        CustomerRedeemablesList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["CustomerRedeemable"][];
+            total: number;
+            has_more: boolean;
+            more_starting_after?: string;
+        };
+        OrderList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default orders
+             * @enum {string}
+             */
+            data_ref: "orders";
+            orders: (components["schemas"]["OrderCalculated"] & {
+                items: components["schemas"]["OrderCalculatedItem"][];
+            })[];
+            total: number;
+        };
+        OrderCreateRequest: components["schemas"]["Order"] & {
+            /** Format: date-time */
+            created_at?: string;
+            referrer_id?: string | null;
+            customer?: components["schemas"]["Customer"];
+            referrer?: components["schemas"]["Customer"];
+        };
+        OrderGetResponse: components["schemas"]["OrderCalculated"] & {
+            items: components["schemas"]["OrderCalculatedItem"][];
+        };
+        OrderUpdateRequest: components["schemas"]["OrderBase"] & {
+            /** Format: date-time */
+            created_at?: string;
+            referrer_id?: string | null;
+            customer?: components["schemas"]["Customer"];
+            referrer?: components["schemas"]["Customer"];
+        };
+        OrderImportCreateRequest: (components["schemas"]["Order"] & {
+            referrer_id?: string | null;
+            customer?: components["schemas"]["Customer"];
+            referrer?: components["schemas"]["Customer"];
+        })[];
+        /** @enum {string} */
+        ExportOrderOrder: "-created_at" | "created_at" | "-updated_at" | "updated_at" | "-status" | "status";
+        /** @enum {string} */
+        ExportOrderFields: "id" | "source_id" | "created_at" | "updated_at" | "status" | "amount" | "discount_amount" | "items_discount_amount" | "total_discount_amount" | "total_amount" | "customer_id" | "referrer_id" | "metadata" | "metadata.payment_mean";
+        ExportOrderFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: {
+                conditions?: {
+                    $after?: components["schemas"]["ConditionValues"];
+                    $before?: components["schemas"]["ConditionValues"];
+                };
+            };
+            updated_at?: {
+                conditions?: {
+                    $after?: components["schemas"]["ConditionValues"];
+                    $before?: components["schemas"]["ConditionValues"];
+                };
+            };
+            status?: components["schemas"]["FieldConditions"];
+            source_id?: components["schemas"]["FieldConditions"];
+            amount?: components["schemas"]["FieldConditions"];
+            total_amount?: components["schemas"]["FieldConditions"];
+            discount_amount?: components["schemas"]["FieldConditions"];
+            total_discount_amount?: components["schemas"]["FieldConditions"];
+            items_discount_amount?: components["schemas"]["FieldConditions"];
+        } & {
+            [key: string]: components["schemas"]["FieldConditions"];
+        };
+        OrderExportCreateRequest: {
+            parameters?: {
+                order?: components["schemas"]["ExportOrderOrder"];
+                fields?: components["schemas"]["ExportOrderFields"][];
+                filters?: components["schemas"]["ExportOrderFilters"];
+            };
+        };
+        ExportOrderBase: {
+            /**
+             * @default order
+             * @enum {string}
+             */
+            exported_object: "order";
+            parameters?: {
+                order?: components["schemas"]["ExportOrderOrder"];
+                fields?: components["schemas"]["ExportOrderFields"][];
+                filters?: components["schemas"]["ExportOrderFilters"];
+            };
+        };
+        ExportOrderScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportOrderBase"];
+        ProductList: {
+            /** @default list */
+            object: string;
+            /** @default products */
+            data_ref: string;
+            products: components["schemas"]["Product"][];
+            total: number;
+        };
+        ProductCreateRequest: {
+            id?: string;
+            source_id?: string;
+            name?: string;
+            price?: number;
+            attributes?: string[];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            image_url?: string;
+        };
+        ProductUpdateRequest: {
+            name?: string;
+            price?: number;
+            attributes?: string[];
+            metadata?: {
+                [key: string]: unknown;
+            };
+            image_url?: string;
+        };
+        ProductUpdateInBulkRequest: {
+            source_id: string;
+            name?: string;
+            price?: number;
+            attributes?: string[];
+            image_url?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        SkuList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            skus: components["schemas"]["Sku"][];
+            total: number;
+        };
+        ProductSkuCreateRequest: {
+            id?: string;
+            source_id?: string;
+            sku?: string;
+            price?: number;
+            currency?: string;
+            attributes?: {
+                [key: string]: unknown;
+            };
+            image_url?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        ProductSkuUpdateRequest: {
+            sku?: string;
+            price?: number;
+            currency?: string;
+            attributes?: {
+                [key: string]: unknown;
+            };
+            image_url?: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        ProductCollectionItem: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "STATIC" | "AUTO_UPDATE";
+            filter?: {
+                junction: components["schemas"]["Junction"];
+            } & {
+                [key: string]: components["schemas"]["FieldConditions"];
+            };
+            products?: {
+                id: string;
+                product_id?: string;
+                /** @enum {string} */
+                object: "sku" | "product";
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @default products_collection
+             * @enum {string}
+             */
+            object: "products_collection";
+        };
+        ProductCollectionList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["ProductCollectionItem"][];
+            total: number;
+        };
+        ProductCollectionCreateStaticRequest: {
+            /**
+             * @default STATIC
+             * @enum {string}
+             */
+            type: "STATIC";
+            name: string;
+            products?: {
+                id: string;
+                product_id?: string;
+                /** @enum {unknown} */
+                object: "sku" | "product";
+            }[];
+        };
+        ProductCollectionCreateAutoUpdateRequest: {
+            /**
+             * @default AUTO_UPDATE
+             * @enum {string}
+             */
+            type: "AUTO_UPDATE";
+            name: string;
+            filter: {
+                junction: components["schemas"]["Junction"];
+            } & {
+                [key: string]: components["schemas"]["FieldConditions"];
+            };
+        };
+        ProductCollectionCreateRequest: components["schemas"]["ProductCollectionCreateStaticRequest"] | components["schemas"]["ProductCollectionCreateAutoUpdateRequest"];
+        SkuWithProduct: components["schemas"]["Sku"] & {
+            product: components["schemas"]["ProductWithoutSku"];
+        };
+        ProductCollectionProductList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: (components["schemas"]["ProductWithoutSku"] | components["schemas"]["SkuWithProduct"])[];
+            total: number;
+        };
+        ConditionValue: (string | number | {
+            [key: string]: unknown;
+        })[];
+        ConditionStrings: string[];
+        ConditionNumbers: number[];
+        ConditionDates: (string)[];
+        ValidationRuleConditions: {
+            $is?: components["schemas"]["ConditionValue"];
+            $is_not?: components["schemas"]["ConditionValue"];
+            $in?: components["schemas"]["ConditionValues"];
+            $not_in?: components["schemas"]["ConditionValues"];
+            $less_than?: components["schemas"]["ConditionValue"];
+            $less_than_or_equal?: components["schemas"]["ConditionValue"];
+            $more_than?: components["schemas"]["ConditionValue"];
+            $more_than_or_equal?: components["schemas"]["ConditionValue"];
+            $starts_with?: components["schemas"]["ConditionStrings"];
+            $ends_with?: components["schemas"]["ConditionStrings"];
+            $contains?: components["schemas"]["ConditionStrings"];
+            $timeframe?: components["schemas"]["ConditionStrings"];
+            $timeframe_absolute?: components["schemas"]["ConditionStrings"];
+            $timeframe_daily_hours?: components["schemas"]["ConditionStrings"];
+            $dow?: number[];
+            $count?: components["schemas"]["ConditionNumbers"];
+            $count_more?: components["schemas"]["ConditionNumbers"];
+            $count_less?: components["schemas"]["ConditionNumbers"];
+            $not_differ?: components["schemas"]["ConditionValues"];
+            $not_intersect?: components["schemas"]["ConditionValues"];
+            $from?: components["schemas"]["ConditionValues"];
+            $after?: components["schemas"]["ConditionDates"];
+            $before?: components["schemas"]["ConditionDates"];
+            $more_than_ago?: components["schemas"]["ConditionNumbers"];
+            $less_than_ago?: components["schemas"]["ConditionNumbers"];
+            $is_days_ago?: components["schemas"]["ConditionNumbers"];
+            $more_than_future?: components["schemas"]["ConditionNumbers"];
+            $less_than_future?: components["schemas"]["ConditionNumbers"];
+            $is_days_in_future?: components["schemas"]["ConditionNumbers"];
+            $greater_than_or_equal?: number[];
+            $one_of_voucherify_conditions?: string[];
+        };
+        ValidationRuleRulesLevel3: {
+            logic?: string;
+        } & {
+            [key: string]: {
+                name?: string;
+                property?: string | null;
+                conditions?: components["schemas"]["ValidationRuleConditions"];
+                rules?: {
+                    [key: string]: unknown;
+                };
+                error?: {
+                    message?: string;
+                };
+            };
+        };
+        ValidationRuleRulesLevel2: {
+            logic?: string;
+        } & {
+            [key: string]: {
+                name?: string;
+                property?: string | null;
+                conditions?: components["schemas"]["ValidationRuleConditions"];
+                rules?: components["schemas"]["ValidationRuleRulesLevel3"];
+                error?: {
+                    message?: string;
+                };
+            };
+        };
+        ValidationRuleRulesLevel1: {
+            logic?: string;
+        } & {
+            [key: string]: {
+                name?: string;
+                property?: string | null;
+                conditions?: components["schemas"]["ValidationRuleConditions"];
+                rules?: components["schemas"]["ValidationRuleRulesLevel2"];
+                error?: {
+                    message?: string;
+                };
+            };
+        };
+        ValidationRuleRules: {
+            logic?: string;
+        } & {
+            [key: string]: {
+                name?: string;
+                property?: string | null;
+                conditions?: components["schemas"]["ValidationRuleConditions"];
+                rules?: components["schemas"]["ValidationRuleRulesLevel1"];
+                error?: {
+                    message?: string;
+                };
+            };
+        };
+        ValidationRuleBundleRules: {
+            /** @default 1 */
+            limit: number | null;
+        } & {
+            [key: string]: {
+                /** @enum {string} */
+                name?: "order.items.any";
+                conditions?: {
+                    $is?: {
+                        id: string;
+                        /** @enum {string} */
+                        type: "product_or_sku" | "products_collection";
+                        /** @enum {string} */
+                        object: "products_collection" | "product" | "sku";
+                    }[];
+                };
+                rules?: {
+                    logic?: string;
+                } & {
+                    [key: string]: {
+                        /** @enum {string} */
+                        name?: "order.items.aggregated_quantity";
+                        conditions?: {
+                            $is?: number[];
+                        };
+                        rules?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                error?: {
+                    message?: string;
+                };
+            };
+        };
+        ValidationRuleBase: {
+            name?: string;
+            rules?: components["schemas"]["ValidationRuleRules"];
+            bundle_rules?: components["schemas"]["ValidationRuleBundleRules"];
+            error?: {
+                message?: string;
+            };
+            applicable_to?: {
+                excluded?: components["schemas"]["ApplicableTo"][];
+                included?: components["schemas"]["ApplicableTo"][];
+                included_all?: boolean;
+            };
+            /**
+             * @default expression
+             * @enum {string}
+             */
+            type: "expression" | "basic" | "advanced" | "complex";
+            /**
+             * @default global
+             * @enum {string}
+             */
+            context_type: "earning_rule.order.paid" | "earning_rule.custom_event" | "earning_rule.customer.segment.entered" | "earning_rule.customer.tier.joined" | "earning_rule.customer.tier.left" | "earning_rule.customer.tier.upgraded" | "earning_rule.customer.tier.downgraded" | "earning_rule.customer.tier.prolonged" | "campaign.discount_coupons" | "campaign.discount_coupons.discount.apply_to_order" | "campaign.discount_coupons.discount.apply_to_items" | "campaign.discount_coupons.discount.apply_to_items_proportionally" | "campaign.discount_coupons.discount.apply_to_items_proportionally_by_quantity" | "campaign.discount_coupons.discount.apply_to_items_by_quantity" | "campaign.discount_coupons.discount.fixed.apply_to_items" | "campaign.discount_coupons.discount.percent.apply_to_items" | "campaign.gift_vouchers" | "campaign.gift_vouchers.gift.apply_to_order" | "campaign.gift_vouchers.gift.apply_to_items" | "campaign.referral_program" | "campaign.referral_program.discount.apply_to_order" | "campaign.referral_program.discount.apply_to_items" | "campaign.referral_program.discount.apply_to_items_proportionally" | "campaign.referral_program.discount.apply_to_items_proportionally_by_quantity" | "campaign.referral_program.discount.apply_to_items_by_quantity" | "campaign.referral_program.discount.fixed.apply_to_items" | "campaign.referral_program.discount.percent.apply_to_items" | "campaign.promotion" | "campaign.promotion.discount.apply_to_order" | "campaign.promotion.discount.apply_to_items" | "campaign.promotion.discount.apply_to_items_proportionally" | "campaign.promotion.discount.apply_to_items_proportionally_by_quantity" | "campaign.promotion.discount.apply_to_items_by_quantity" | "campaign.promotion.discount.fixed.apply_to_items" | "campaign.promotion.discount.percent.apply_to_items" | "campaign.loyalty_program" | "voucher.discount_voucher" | "voucher.discount_voucher.discount.apply_to_order" | "voucher.discount_voucher.discount.apply_to_items" | "voucher.discount_voucher.discount.apply_to_items_proportionally" | "voucher.discount_voucher.discount.apply_to_items_proportionally_by_quantity" | "voucher.discount_voucher.discount.apply_to_items_by_quantity" | "voucher.discount_voucher.discount.fixed.apply_to_items" | "voucher.discount_voucher.discount.percent.apply_to_items" | "voucher.gift_voucher" | "voucher.gift_voucher.gift.apply_to_order" | "voucher.gift_voucher.gift.apply_to_items" | "voucher.loyalty_card" | "distribution.custom_event" | "distribution.order.paid" | "distribution.order.created" | "distribution.order.canceled" | "distribution.order.updated" | "reward_assignment.pay_with_points" | "global";
+        };
+        ValidationRule: components["schemas"]["ValidationRuleBase"] & {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            assignments_count?: number;
+            /** @default validation_rules */
+            object: string;
+        };
+        ValidationRuleList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["ValidationRule"][];
+            total: number;
+        };
+        ValidationRuleCreateRequest: components["schemas"]["ValidationRuleBase"] & {
+            [key: string]: unknown;
+        };
+        ValidationRuleAssignmentCreateRequest: {
+            /**
+             * @default voucher
+             * @enum {string}
+             */
+            related_object_type: "voucher" | "promotion_tier" | "campaign" | "earning_rule" | "distribution" | "reward_assignment";
+            related_object_id?: string;
+        };
+        Segment: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** @enum {string} */
+            type: "auto-update" | "passive" | "static";
+            filter: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @default segment
+             * @enum {string}
+             */
+            object: "segment";
+            initial_sync_status: string;
+        };
+        SegmentCreateStaticRequest: {
+            name?: string;
+            /**
+             * @default static
+             * @enum {string}
+             */
+            type: "static";
+            customers?: string[];
+        };
+        SegmentCreateAutoUpdateRequest: {
+            name?: string;
+            /** @enum {string} */
+            type?: "auto-update" | "passive";
+            filter?: {
+                [key: string]: unknown;
+            };
+        };
+        SegmentCreateRequest: components["schemas"]["SegmentCreateStaticRequest"] | components["schemas"]["SegmentCreateAutoUpdateRequest"];
+        CustomEventCreateRequest: {
+            event: string;
+            customer: components["schemas"]["Customer"];
+            referral?: {
+                code: string;
+                referrer_id?: string;
+            };
+            loyalty?: {
+                code: string;
+            };
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        CustomEventCreateResponse: {
+            /**
+             * @default event
+             * @enum {string}
+             */
+            object: "event";
+            type: string;
+            customer: components["schemas"]["SimpleCustomerRequiredObjectType"];
+            /** @default null */
+            referral: {
+                [key: string]: unknown;
+            } | null;
+            /** @default null */
+            loyalty: {
+                [key: string]: unknown;
+            } | null;
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        ExportBase: {
+            id: string;
+            /**
+             * @default export
+             * @enum {string}
+             */
+            object: "export";
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            status: "SCHEDULED" | "IN_PROGRESS" | "DONE" | "ERROR";
+            channel: string;
+            result: {
+                url: string;
+            } | null;
+            user_id: string | null;
+        };
+        /** @enum {string} */
+        ExportVoucherOrder: "-created_at" | "created_at" | "-updated_at" | "updated_at" | "-code" | "code";
+        /** @enum {string} */
+        ExportVoucherFields: "code" | "voucher_type" | "value" | "formula" | "discount_type" | "campaign" | "category" | "start_date" | "expiration_date" | "gift_balance" | "loyalty_balance" | "redemption_quantity" | "redemption_count" | "active" | "qr_code" | "bar_code" | "metadata" | "id" | "is_referral_code" | "created_at" | "updated_at" | "validity_timeframe_interval" | "validity_timeframe_duration" | "validity_day_of_week" | "discount_amount_limit" | "campaign_id" | "additional_info" | "customer_id" | "discount_effect" | "discount_unit_type" | "discount_unit_effect" | "validation_rules_id" | "customer_source_id";
+        ExportVoucherFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: components["schemas"]["FieldConditions"];
+            updated_at?: components["schemas"]["FieldConditions"];
+            created_date?: components["schemas"]["FieldConditions"];
+            active?: components["schemas"]["FieldConditions"];
+            redemption_status?: components["schemas"]["FieldConditions"];
+            start_date?: components["schemas"]["FieldConditions"];
+            expiration_date?: components["schemas"]["FieldConditions"];
+            validity_day_of_week?: components["schemas"]["FieldConditions"];
+            code?: components["schemas"]["FieldConditions"];
+            categories?: components["schemas"]["FieldConditions"];
+            vouchers?: components["schemas"]["FieldConditions"];
+            holder_id?: components["schemas"]["FieldConditions"];
+            is_referral_code?: components["schemas"]["FieldConditions"];
+            published_for_customer_id?: components["schemas"]["FieldConditions"];
+            validity_timeframe?: components["schemas"]["FieldConditions"];
+            category_ids?: components["schemas"]["FieldConditions"];
+        } & {
+            [key: string]: components["schemas"]["FieldConditions"];
+        };
+        ExportVoucherBase: {
+            /**
+             * @default voucher
+             * @enum {string}
+             */
+            exported_object: "voucher";
+            parameters?: {
+                order?: components["schemas"]["ExportVoucherOrder"];
+                fields?: components["schemas"]["ExportVoucherFields"][];
+                filters?: components["schemas"]["ExportVoucherFilters"];
+                campaign_id?: string;
+            };
+        };
+        ExportVoucher: components["schemas"]["ExportBase"] & components["schemas"]["ExportVoucherBase"];
+        /** @enum {string} */
+        ExportRedemptionOrder: "-id" | "id" | "-voucher_code" | "voucher_code" | "-tracking_id" | "tracking_id" | "-customer_id" | "customer_id" | "-created_at" | "created_at";
+        /** @enum {string} */
+        ExportRedemptionFields: "id" | "object" | "date" | "voucher_code" | "campaign" | "promotion_tier_id" | "customer_id" | "customer_source_id" | "customer_name" | "tracking_id" | "order_id" | "order_amount" | "gift_amount" | "loyalty_points" | "result" | "failure_code" | "failure_message" | "metadata";
+        ExportRedemptionFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: {
+                conditions?: {
+                    $after?: components["schemas"]["ConditionValues"];
+                    $before?: components["schemas"]["ConditionValues"];
+                };
+            };
+            campaign?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            customer?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            voucher?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            related_object?: {
+                conditions?: {
+                    $in?: components["schemas"]["ConditionValues"];
+                };
+            };
+            voucher_code?: components["schemas"]["FieldConditions"];
+            related_object_id?: components["schemas"]["FieldConditions"];
+            related_object_parent_id?: components["schemas"]["FieldConditions"];
+            parent_redemption_id?: components["schemas"]["FieldConditions"];
+            failure_code?: components["schemas"]["FieldConditions"];
+            result?: components["schemas"]["FieldConditions"];
+            object?: components["schemas"]["FieldConditions"];
+            customer_id?: components["schemas"]["FieldConditions"];
+            campaign_name?: components["schemas"]["FieldConditions"];
+            user_login?: components["schemas"]["FieldConditions"];
+            status?: components["schemas"]["FieldConditions"];
+        } & {
+            [key: string]: components["schemas"]["FieldConditions"];
+        };
+        ExportRedemptionBase: {
+            /**
+             * @default redemption
+             * @enum {string}
+             */
+            exported_object: "redemption";
+            parameters?: {
+                order?: components["schemas"]["ExportRedemptionOrder"];
+                fields?: components["schemas"]["ExportRedemptionFields"][];
+                filters?: components["schemas"]["ExportRedemptionFilters"];
+            };
+        };
+        ExportRedemption: components["schemas"]["ExportBase"] & components["schemas"]["ExportRedemptionBase"];
+        /** @enum {string} */
+        ExportCustomerOrder: "-name" | "name" | "-id" | "id" | "-email" | "email" | "-source_id" | "source_id" | "-created_at" | "created_at" | "-updated_at" | "updated_at" | "";
+        /** @enum {string} */
+        ExportCustomerFields: "name" | "id" | "description" | "email" | "source_id" | "created_at" | "address_city" | "address_state" | "address_line_1" | "address_line_2" | "address_country" | "address_postal_code" | "redemptions_total_redeemed" | "redemptions_total_failed" | "redemptions_total_succeeded" | "redemptions_total_rolled_back" | "redemptions_total_rollback_failed" | "redemptions_total_rollback_succeeded" | "orders_total_amount" | "orders_total_count" | "orders_average_amount" | "orders_last_order_amount" | "orders_last_order_date" | "loyalty_points" | "loyalty_referred_customers" | "updated_at" | "phone" | "birthday" | "metadata" | "birthdate";
+        ExportCustomerFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: {
+                conditions?: {
+                    $after?: components["schemas"]["ConditionValues"];
+                    $before?: components["schemas"]["ConditionValues"];
+                };
+            };
+            updated_at?: {
+                conditions?: {
+                    $after?: string[];
+                    $before?: string[];
+                    $is?: string[];
+                };
+            };
+            email?: components["schemas"]["FieldConditions"];
+            name?: components["schemas"]["FieldConditions"];
+            city?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            phone?: components["schemas"]["FieldConditions"];
+            birthday?: components["schemas"]["FieldConditions"];
+            source_id?: components["schemas"]["FieldConditions"];
+            "publications.created_at"?: components["schemas"]["FieldConditions"];
+            "publications.related_object_id"?: components["schemas"]["FieldConditions"];
+        } & {
+            [key: string]: components["schemas"]["FieldConditions"];
+        };
+        ExportCustomerBase: {
+            /**
+             * @default customer
+             * @enum {string}
+             */
+            exported_object: "customer";
+            parameters?: {
+                order?: components["schemas"]["ExportCustomerOrder"];
+                fields?: components["schemas"]["ExportCustomerFields"][];
+                filters?: components["schemas"]["ExportCustomerFilters"];
+                response_format?: string;
+            };
+        };
+        ExportCustomer: components["schemas"]["ExportBase"] & components["schemas"]["ExportCustomerBase"];
+        /** @enum {string} */
+        ExportPublicationOrder: "-id" | "id" | "-voucher_code" | "voucher_code" | "-tracking_id" | "tracking_id" | "-customer_id" | "customer_id" | "-created_at" | "created_at" | "-channel" | "channel";
+        /** @enum {string} */
+        ExportPublicationFields: "voucher_code" | "customer_id" | "customer_source_id" | "date" | "channel" | "campaign" | "is_winner" | "metadata";
+        ExportPublicationFilters: {
+            junction?: components["schemas"]["Junction"];
+            created_at?: {
+                conditions?: {
+                    $after?: components["schemas"]["ConditionValues"];
+                    $before?: components["schemas"]["ConditionValues"];
+                };
+            };
+            campaign?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            customer?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            voucher?: {
+                conditions?: {
+                    $is?: components["schemas"]["ConditionValues"];
+                };
+            };
+            failure_code?: components["schemas"]["FieldConditions"];
+            result?: components["schemas"]["FieldConditions"];
+            customer_id?: components["schemas"]["FieldConditions"];
+            campaign_name?: components["schemas"]["FieldConditions"];
+            voucher_type?: components["schemas"]["FieldConditions"];
+            is_referral_code?: components["schemas"]["FieldConditions"];
+            parent_object_id?: components["schemas"]["FieldConditions"];
+            related_object_id?: components["schemas"]["FieldConditions"];
+            source_id?: components["schemas"]["FieldConditions"];
+        } & {
+            [key: string]: components["schemas"]["FieldConditions"];
+        };
+        ExportPublicationBase: {
+            /**
+             * @default publication
+             * @enum {string}
+             */
+            exported_object: "publication";
+            parameters?: {
+                order?: components["schemas"]["ExportPublicationOrder"];
+                fields?: components["schemas"]["ExportPublicationFields"][];
+                filters?: components["schemas"]["ExportPublicationFilters"];
+            };
+        };
+        ExportPublication: components["schemas"]["ExportBase"] & components["schemas"]["ExportPublicationBase"];
+        ExportOrder: components["schemas"]["ExportBase"] & components["schemas"]["ExportOrderBase"];
+        /** @enum {string} */
+        ExportPointsExpirationOrder: "-expires_at" | "expires_at";
+        /** @enum {string} */
+        ExportPointsExpirationFields: "id" | "campaign_id" | "voucher_id" | "points" | "status" | "expires_at";
+        ExportPointsExpirationFilters: {
+            junction?: components["schemas"]["Junction"];
+            campaign_id?: components["schemas"]["FieldConditions"];
+            voucher_id?: components["schemas"]["FieldConditions"];
+        };
+        ExportPointsExpirationBase: {
+            /**
+             * @default points_expiration
+             * @enum {string}
+             */
+            exported_object: "points_expiration";
+            parameters?: {
+                order?: components["schemas"]["ExportPointsExpirationOrder"];
+                fields?: components["schemas"]["ExportPointsExpirationFields"][];
+                filters?: components["schemas"]["ExportPointsExpirationFilters"];
+            };
+        };
+        ExportPointsExpiration: components["schemas"]["ExportBase"] & components["schemas"]["ExportPointsExpirationBase"];
+        ExportVoucherTransaction: components["schemas"]["ExportBase"] & components["schemas"]["ExportVoucherTransactionBase"];
+        Export: components["schemas"]["ExportVoucher"] | components["schemas"]["ExportRedemption"] | components["schemas"]["ExportCustomer"] | components["schemas"]["ExportPublication"] | components["schemas"]["ExportOrder"] | components["schemas"]["ExportPointsExpiration"] | components["schemas"]["ExportVoucherTransaction"];
+        ExportList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default exports
+             * @enum {string}
+             */
+            data_ref: "exports";
+            exports: components["schemas"]["Export"][];
+            total: number;
+        };
+        ExportCreateRequest: components["schemas"]["ExportVoucherBase"] | components["schemas"]["ExportRedemptionBase"] | components["schemas"]["ExportCustomerBase"] | components["schemas"]["ExportPublicationBase"] | components["schemas"]["ExportOrderBase"] | components["schemas"]["ExportPointsExpirationBase"] | components["schemas"]["ExportVoucherTransactionBase"];
+        ExportVoucherScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportVoucherBase"];
+        ExportRedemptionScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportRedemptionBase"];
+        ExportCustomerScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportCustomerBase"];
+        ExportPublicationScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportPublicationBase"];
+        ExportPointsExpirationScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportPointsExpirationBase"];
+        ExportCreateResponse: components["schemas"]["ExportVoucherScheduled"] | components["schemas"]["ExportRedemptionScheduled"] | components["schemas"]["ExportCustomerScheduled"] | components["schemas"]["ExportPublicationScheduled"] | components["schemas"]["ExportOrderScheduled"] | components["schemas"]["ExportPointsExpirationScheduled"] | components["schemas"]["ExportVoucherTransactionScheduled"];
+        LocationShapeCircle: {
+            /** @enum {string} */
+            type: "circle" | "polygon";
+            /** @enum {string} */
+            format: "distance" | "geojson";
+            distance?: {
+                center: string;
+                radius: string;
+            };
+            geojson?: {
+                [key: string]: unknown;
+            };
+        };
+        PolygonCoordinates: number[][];
+        GeojsonPolygon: {
+            /** @enum {string} */
+            type: "Polygon";
+            coordinates: components["schemas"]["PolygonCoordinates"];
+        };
+        GeojsonMultiPolygon: {
+            /** @enum {string} */
+            type: "MultiPolygon";
+            coordinates: components["schemas"]["PolygonCoordinates"][];
+        };
+        LocationShapePolygon: {
+            /** @enum {string} */
+            type: "polygon";
+            /** @enum {string} */
+            format: "geojson";
+            geojson: components["schemas"]["GeojsonPolygon"] | components["schemas"]["GeojsonMultiPolygon"];
+        };
+        Location: {
+            id: string;
+            /**
+             * @default location
+             * @enum {string}
+             */
+            object: "location";
+            name: string;
+            shape: components["schemas"]["LocationShapeCircle"] | components["schemas"]["LocationShapePolygon"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        LocationList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["Location"][];
+            total: number;
+            has_more: boolean;
+        };
+        ReferralHolderListFilters: {
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            created_at?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+            holder_role?: {
+                conditions?: {
+                    $in?: ("REFEREE" | "REFERRER")[];
+                    $not_in?: ("REFEREE" | "REFERRER")[];
+                    /** @enum {string} */
+                    $is?: "REFEREE" | "REFERRER";
+                    /** @enum {string} */
+                    $is_not?: "REFEREE" | "REFERRER";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            customer_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            junction?: components["schemas"]["Junction"];
+        };
+        RedeemableHolder: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            redeemable_id: string;
+            redeemable_object: string;
+            customer_id: string;
+            /** @enum {string} */
+            holder_role: "OWNER" | "REFERRER" | "REFEREE";
+            campaign_id: string;
+            /**
+             * @default REFERRAL_PROGRAM
+             * @enum {string|null}
+             */
+            campaign_type: "REFERRAL_PROGRAM" | null;
+            /** @enum {string} */
+            voucher_type: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default redeemable_holder
+             * @enum {string}
+             */
+            object: "redeemable_holder";
+        };
+        RedeemableHolderList: {
+            /** @default list */
+            object: string;
+            /** @default data */
+            data_ref: string;
+            data: components["schemas"]["RedeemableHolder"][];
+            total: number;
+            has_more: boolean;
+            more_starting_after?: string;
+        };
+        ReferralHoldersCreateRequest: {
+            holders: components["schemas"]["Customer"][];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        ReferralHoldersCreateResponse: {
+            holders: components["schemas"]["RedeemableHolder"][];
+        };
+        BinListFilters: {
+            junction?: components["schemas"]["Junction"];
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            resource_type?: {
+                conditions?: {
+                    $in?: ("campaign" | "product" | "sku" | "voucher")[];
+                    $not_in?: ("campaign" | "product" | "sku" | "voucher")[];
+                    /** @enum {string} */
+                    $is?: "campaign" | "product" | "sku" | "voucher";
+                    /** @enum {string} */
+                    $is_not?: "campaign" | "product" | "sku" | "voucher";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+            resource_name?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            resource_id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+        };
+        BinEntry: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            deleted_by_user_id: string | null;
+            resource_id: string;
+            /** @enum {string} */
+            resource_type: "campaign" | "product" | "sku" | "voucher";
+            resource_name: string;
+            resource_parent_id: string | null;
+            /** @enum {string} */
+            object: "campaign" | "product" | "sku" | "voucher";
+        };
+        BinEntryList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["BinEntry"][];
+            total: number;
+            has_more: boolean;
+            more_starting_after: string;
+        };
+        TemplateListFilters: {
+            junction?: components["schemas"]["Junction"];
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            name?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            campaign_type?: {
+                conditions?: {
+                    $in?: ("DISCOUNT_COUPONS" | "GIFT_VOUCHERS")[];
+                    $not_in?: ("DISCOUNT_COUPONS" | "GIFT_VOUCHERS")[];
+                    /** @enum {string} */
+                    $is?: "DISCOUNT_COUPONS" | "GIFT_VOUCHERS";
+                    /** @enum {string} */
+                    $is_not?: "DISCOUNT_COUPONS" | "GIFT_VOUCHERS";
+                    $has_value?: string;
+                    $is_unknown?: string;
+                    $starts_with?: string;
+                    $ends_with?: string;
+                };
+            };
+        };
+        CampaignTemplateBase: {
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            campaign_type: "DISCOUNT_COUPONS" | "GIFT_VOUCHERS";
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            object: "campaign_template";
+        };
+        CampaignTemplate: components["schemas"]["CampaignTemplateBase"] & {
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        CampaignTemplateList: {
+            /** @enum {string} */
+            object: "list";
+            /** @enum {string} */
+            data_ref: "data" | "campaign_templates";
+            data?: components["schemas"]["CampaignTemplate"][];
+            total: number;
+            has_more: boolean;
+            more_starting_after?: string;
+            campaign_templates: {
+                [key: string]: unknown;
+            }[];
+        };
+        CampaignTemplateUpdateRequest: {
+            name?: string;
+            description?: string | null;
+        };
+        CampaignTemplateCreateRequest: {
+            campaign_id?: string | null;
+            promotion_tier_id?: string | null;
+        } & WithRequired<components["schemas"]["CampaignTemplateUpdateRequest"], "name">;
+        CampaignFromTemplateRequest: WithRequired<components["schemas"]["CampaignCreateBase"], "name"> & {
+            voucher?: {
+                code_config?: components["schemas"]["CodeConfig"];
+                redemption?: {
+                    quantity?: number;
+                };
+            };
+        };
+        CampaignFromTemplateResponse: {
+            created_resources: {
+                id: string;
+                /** @enum {string} */
+                object: "validation_rules" | "product" | "sku" | "products_collection" | "segments" | "location";
+            }[];
+            campaign: components["schemas"]["Campaign"];
+            /** @enum {string} */
+            object: "campaign_setup";
+        };
+        TierFromTemplateRequest: {
+            campaign_id: string;
+        } & WithRequired<components["schemas"]["PromotionTierCreateBase"], "name">;
+        TierFromTemplateResponse: {
+            created_resources: {
+                id: string;
+                /** @enum {string} */
+                object: "validation_rules" | "product" | "sku" | "products_collection" | "segments" | "location";
+            }[];
+            promotion_tier: components["schemas"]["PromotionTier"];
+            /** @enum {string} */
+            object: "promotion_tier_setup";
+        };
+        ProjectBase: {
+            name?: string;
+            description?: string;
+            timezone?: string;
+            currency?: string;
+            dial_code?: string | null;
+            /**
+             * @default v2024-01-01
+             * @enum {string}
+             */
+            webhook_version: "v2024-01-01";
+            client_trusted_domains?: string[];
+            client_redeem_enabled?: boolean;
+            client_publish_enabled?: boolean;
+            client_list_vouchers_enabled?: boolean;
+            client_create_customer_enabled?: boolean;
+            client_loyalty_events_enabled?: boolean;
+            client_set_voucher_expiration_date_enabled?: boolean;
+            webhooks_callout_notifications?: {
+                distributions: {
+                    email: boolean;
+                    in_app: boolean;
+                    emails: string[];
+                };
+                webhooks: {
+                    email: boolean;
+                    in_app: boolean;
+                    emails: string[];
+                };
+            };
+        };
+        UsageNotifications: {
+            enabled: boolean;
+            value: number;
+            in_app: boolean;
+            emails: string[];
+        };
+        ProjectWithConfig: {
+            id: string;
+        } & WithRequired<components["schemas"]["ProjectBase"], "name" | "currency" | "timezone" | "client_trusted_domains" | "client_redeem_enabled" | "client_publish_enabled" | "client_list_vouchers_enabled" | "client_create_customer_enabled" | "client_loyalty_events_enabled" | "client_set_voucher_expiration_date_enabled" | "webhooks_callout_notifications" | "webhook_version"> & {
+            api_usage_notifications: {
+                redemptions: components["schemas"]["UsageNotifications"];
+                messages: components["schemas"]["UsageNotifications"];
+                api_calls: components["schemas"]["UsageNotifications"];
+                bulk_api_calls: components["schemas"]["UsageNotifications"];
+                webhook_calls: components["schemas"]["UsageNotifications"];
+                cycle_calls: components["schemas"]["UsageNotifications"];
+            };
+            cluster_id: string;
+            case_sensitive_codes: boolean;
+            /**
+             * @default v2018-08-01
+             * @enum {string}
+             */
+            api_version: "v2018-08-01";
+            is_sandbox: boolean;
+            webhook_token?: string;
+        };
+        Project: components["schemas"]["ProjectWithConfig"] & {
+            default_code_config?: {
+                charset: string;
+            };
+            limits?: {
+                api_calls: {
+                    value: number;
+                    duration: string;
+                }[];
+                bulk_api_calls: {
+                    value: number;
+                    duration: string;
+                }[];
+            };
+        };
+        ProjectList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["Project"][];
+            total: number;
+        };
+        ProjectCreateRequest: {
+            case_sensitive_codes: boolean;
+        } & WithRequired<components["schemas"]["ProjectBase"], "name" | "timezone" | "currency"> & {
+            api_usage_notifications?: {
+                messages: components["schemas"]["UsageNotifications"];
+                api_calls: components["schemas"]["UsageNotifications"];
+                bulk_api_calls: components["schemas"]["UsageNotifications"];
+                webhook_calls: components["schemas"]["UsageNotifications"];
+                cycle_calls: components["schemas"]["UsageNotifications"];
+            };
+            cluster_id?: string;
+            /**
+             * @default v2018-08-01
+             * @enum {string}
+             */
+            api_version: "v2018-08-01";
+            users?: {
+                id?: string;
+                login?: string;
+                role: string;
+            }[];
+        };
+        ProjectApiKeys: {
+            server_side_key?: {
+                app_id?: string;
+                app_token?: string;
+            };
+            client_side_key?: {
+                app_id?: string;
+                app_token?: string;
+            };
+        };
+        ProjectCreateResponse: components["schemas"]["ProjectWithConfig"] & components["schemas"]["ProjectApiKeys"];
+        ProjectUpdateRequest: components["schemas"]["ProjectBase"] & {
+            api_usage_notifications?: {
+                messages: components["schemas"]["UsageNotifications"];
+                api_calls: components["schemas"]["UsageNotifications"];
+                bulk_api_calls: components["schemas"]["UsageNotifications"];
+                webhook_calls: components["schemas"]["UsageNotifications"];
+                cycle_calls: components["schemas"]["UsageNotifications"];
+            };
+            default_code_config?: {
+                charset?: string | null;
+            };
+        };
+        CampaignTemplateCopyRequest: WithRequired<components["schemas"]["CampaignTemplateUpdateRequest"], "name"> & {
+            destination_project_id: string;
+        };
+        ManagementMetadataSchemaDefinition: {
+            /** @enum {string} */
+            type: "string" | "number" | "object" | "date" | "datetime" | "geopoint" | "boolean" | "image_url";
+            optional: boolean;
+            array: boolean;
+            deleted?: boolean;
+            object_type?: string | null;
+            min_length?: number;
+            max_length?: number;
+            exact_length?: number;
+            eq?: (number | string)[];
+            ne?: number[];
+            lt?: number;
+            lte?: number;
+            gt?: number;
+            gte?: number;
+        };
+        ManagementMetadataSchema: {
+            id: string;
+            related_object: string;
+        } & {
+            properties: {
+                [key: string]: components["schemas"]["ManagementMetadataSchemaDefinition"];
+            };
+        } & {
+            allow_defined_only: boolean | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /** @default metadata_schema */
+            object: string;
+        };
+        ManagementMetadataSchemaList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["ManagementMetadataSchema"][];
+            total: number;
+        };
+        ManagementMetadataSchemaCreateRequest: {
+            related_object: string;
+            /** @default false */
+            allow_defined_only: boolean;
+        } & {
+            properties: {
+                [key: string]: components["schemas"]["ManagementMetadataSchemaDefinition"];
+            };
+        };
+        ManagementMetadataSchemaUpdateRequest: {
+            allow_defined_only?: boolean;
+            properties: {
+                [key: string]: components["schemas"]["ManagementMetadataSchemaDefinition"];
+            };
+        };
+        CustomEventSchemaBase: {
+            schema?: {
+                properties: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        type: "string" | "number" | "date" | "datetime" | "boolean";
+                        optional: boolean;
+                        deleted?: boolean;
+                    };
+                };
+            };
+        };
+        CustomEventSchema: {
+            id: string;
+            name?: string;
+        } & components["schemas"]["CustomEventSchemaBase"] & {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /**
+             * @default custom-event-schema
+             * @enum {string}
+             */
+            object: "custom-event-schema" | "metadata_schema";
+            related_object?: string;
+            properties?: {
+                [key: string]: unknown;
+            };
+            allow_defined_only?: boolean;
+        };
+        CustomEventSchemaList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["CustomEventSchema"][];
+            total: number;
+        };
+        CustomEventSchemaCreateRequest: {
+            name: string;
+        } & WithRequired<components["schemas"]["CustomEventSchemaBase"], "schema">;
+        WebhookBase: {
+            target_url?: string;
+            events?: ("business_validation_rule.assignment.created" | "business_validation_rule.assignment.deleted" | "business_validation_rule.created" | "business_validation_rule.deleted" | "business_validation_rule.updated" | "campaign.created" | "campaign.deleted" | "campaign.disabled" | "campaign.enabled" | "campaign.earning_rule.assigned" | "campaign.earning_rule.deleted" | "campaign.earning_rule.disabled" | "campaign.earning_rule.enabled" | "campaign.earning_rule.updated" | "campaign.loyalty_tier.created" | "campaign.loyalty_tier.deleted" | "campaign.loyalty_tier.updated" | "campaign.promotion_stack.created" | "campaign.promotion_stack.updated" | "campaign.promotion_tier.created" | "campaign.promotion_tier.deleted" | "campaign.promotion_tier.disabled" | "campaign.promotion_tier.enabled" | "campaign.promotion_tier.updated" | "campaign.referral_tier.created" | "campaign.referral_tier.deleted" | "campaign.referral_tier.updated" | "campaign.reward.assignment.created" | "campaign.reward.assignment.deleted" | "campaign.reward.assignment.updated" | "campaign.updated" | "campaign.vouchers.aded" | "campaign.vouchers.generation.completed" | "campaign.vouchers.generation.failed" | "campaign.vouchers.generation.started" | "customer.confirmed" | "customer.created" | "customer.deleted" | "customer.rewarded" | "customer.rewarded.loyalty_points" | "publication.succeeded" | "redemption.failed" | "redemption.rollback.failed" | "redemption.rollback.succeeded" | "redemption.succeeded" | "voucher.created" | "voucher.deleted" | "voucher.disabled" | "voucher.enabled" | "voucher.gift.balance_aded" | "voucher.gift.transaction.created" | "voucher.loyalty_card.pending_points.activated" | "voucher.loyalty_card.pending_points.aded" | "voucher.loyalty_card.pending_points.canceled" | "voucher.loyalty_card.pending_points.updated" | "voucher.loyalty_card.points_aded" | "voucher.loyalty_card.points_expired" | "voucher.loyalty_card.transaction.created" | "voucher.published" | "voucher.updated" | "voucher.loyalty_card.points_added" | "voucher.gift.balance_added")[];
+            /** @default true */
+            active: boolean;
+        };
+        Webhook: {
+            id: string;
+            /**
+             * @default webhook
+             * @enum {string}
+             */
+            object: "webhook";
+            /** Format: date-time */
+            created_at: string;
+        } & WithRequired<components["schemas"]["WebhookBase"], "target_url" | "events" | "active">;
+        WebhookList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["Webhook"][];
+            total: number;
+        };
+        Brand: {
+            id: string;
+            brand: {
+                name: string;
+                privacy_policy_url: string | null;
+                terms_of_use_url: string | null;
+                permission_reminder: string;
+                website_url: string | null;
+            };
+            address: {
+                street: string;
+                city: string;
+                postal: string | null;
+                state: string | null;
+                country: string;
+            };
+            contact: {
+                email: string;
+                phone: string | null;
+            };
+        };
+        BrandList: {
+            /**
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            data: components["schemas"]["Brand"][];
+            total: number;
+        };
+        BrandCreateRequest: {
+            brand: {
+                name: string;
+                privacy_policy_url?: string | null;
+                terms_of_use_url?: string | null;
+                /** @default You are receiving this email because you opted in at our website. */
+                permission_reminder: string | null;
+                website_url?: string | null;
+            };
+            address: {
+                street: string;
+                city: string;
+                postal: string | null;
+                state?: string | null;
+                country: string;
+            };
+            contact: {
+                email: string;
+                phone?: string | null;
+            };
+        };
+        BrandUpdateRequest: {
+            brand?: {
+                name?: string;
+                privacy_policy_url?: string | null;
+                terms_of_use_url?: string | null;
+                permission_reminder?: string;
+                website_url?: string | null;
+            };
+            address?: {
+                street?: string;
+                city?: string;
+                postal?: string | null;
+                state?: string;
+                country?: string;
+            };
+            contact?: {
+                email?: string;
+                phone?: string | null;
+            };
+        };
+        ClientQualificationResult: {
+            redeemables?: components["schemas"]["QualificationRedeemables"];
+            tracking_id?: string;
+            order?: components["schemas"]["OrderCalculated"] & {
+                items?: (components["schemas"]["OrderCalculatedItem"] & {
+                    application_details?: components["schemas"]["ApplicationDetails"];
+                })[];
+            };
+            stacking_rules?: components["schemas"]["AppliedStackingRules"];
+        };
     };
     responses: {
         /**
@@ -1050,6 +10493,33 @@ export interface components {
          *     maintenance of a shared region, which lasts about 5 to 10 minutes; retry later.
          */
         InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than the service accepts. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not in a content type that this operation accepts. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The plan of the project does not include a feature that this operation needs. */
+        PaymentRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1793,4 +11263,6888 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createPublicationByGet: {
+        parameters: {
+            query: {
+                join_once?: boolean;
+                voucher?: string;
+                campaign?: components["schemas"]["CreatePublicationCampaign"];
+                source_id?: string;
+                customer: components["schemas"]["Customer"];
+                metadata?: components["schemas"]["EmptyObject"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateStackedDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRedemptions: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                page?: number;
+                result?: string;
+                campaign?: string;
+                customer?: string;
+                order?: "created_at" | "-created_at" | "id" | "-id" | "voucher_code" | "-voucher_code" | "tracking_id" | "-tracking_id" | "customer_id" | "-customer_id";
+                created_at?: components["schemas"]["DateRangeFilter"];
+                filters?: components["schemas"]["RedemptionListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemStackedDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVouchers: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                page?: number;
+                category?: string;
+                campaign_id?: string;
+                customer?: string;
+                campaign?: string;
+                created_at?: components["schemas"]["DateRangeFilter"];
+                updated_at?: components["schemas"]["DateRangeFilter"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "code" | "-code";
+                code?: string;
+                ids?: string[];
+                filters?: {
+                    [key: string]: unknown;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateRandomCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherCreateWithSpecificCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVoucher: {
+        parameters: {
+            query?: {
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVoucherBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherBalanceUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherBalanceUpdateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVoucherTransactions: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherTransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportVoucherTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherTransactionExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherTransactionExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importVouchers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherImportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importVouchersUsingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VoucherImportCSVRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVouchersInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherUpdateInBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVouchersMetadataInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherMetadataUpdateInBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    releaseValidationSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                sessionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                campaign_type?: "PROMOTION" | "GIFT_VOUCHERS" | "REFERRAL_PROGRAM" | "DISCOUNT_COUPONS" | "LOYALTY_PROGRAM";
+                expand?: "category" | "access_settings_assignments";
+                campaign_status?: "DONE" | "IN_PROGRESS" | "FAILED" | "DRAFT" | "MODIFYING";
+                is_referral_code?: boolean;
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                filters?: components["schemas"]["CampaignListFilters"];
+                access_settings?: components["schemas"]["CampaignAccessSettingsFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: {
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDeleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addVouchersToCampaign: {
+        parameters: {
+            query?: {
+                vouchers_count?: number;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignVoucherCreateInBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addVoucherWithSpecificCodeToCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignVoucherCreateBaseRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voucher"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importVouchersToCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignImportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importVouchersToCampaignUsingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportCSVRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCampaignTransactions: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+                filters?: components["schemas"]["CampaignTransactionListFilters"];
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherTransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportCampaignTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyTransactionExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTransactionExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCampaignSummary: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPromotionTiers: {
+        parameters: {
+            query?: {
+                is_available?: boolean;
+                limit?: number;
+                page?: number;
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTierList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPromotionTiersFromCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTierList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addPromotionTierToCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionTierCreate"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTier"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionTierUpdate"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enablePromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTier"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disablePromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTier"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAllPromotionStacks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "name" | "-name";
+                created_at?: components["schemas"]["DateRangeFilter"];
+                updated_at?: components["schemas"]["DateRangeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionStackList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPromotionStacksInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionStackList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPromotionStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionStackCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionStackCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPromotionStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionStack"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePromotionStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionStackUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionStackUpdateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deletePromotionStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRewards: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                assignment_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createReward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reward"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reward"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateReward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reward"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteReward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRewardAssignments: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardAssignmentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardAssignmentUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rewardId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPublications: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "id" | "-id" | "voucher_code" | "-voucher_code" | "tracking_id" | "-tracking_id" | "customer_id" | "-customer_id" | "created_at" | "-created_at" | "channel" | "-channel";
+                campaign?: string;
+                customer?: string;
+                voucher?: string;
+                result?: "SUCCESS" | "FAILURE";
+                voucher_type?: "discount" | "loyalty";
+                is_referral_code?: boolean;
+                filters?: components["schemas"]["PublicationListFilters"];
+                source_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPublication: {
+        parameters: {
+            query?: {
+                join_once?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRedemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionEntry"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVoucherRedemptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherRedemptionSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rollbackRedemption: {
+        parameters: {
+            query?: {
+                reason?: string;
+                tracking_id?: string;
+            };
+            header?: never;
+            path: {
+                redemptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionRollbackCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionRollback"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rollbackStackedRedemptions: {
+        parameters: {
+            query?: {
+                reason?: string;
+                tracking_id?: string;
+            };
+            header?: never;
+            path: {
+                parentRedemptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionRollbackCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionRollbacksResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyPrograms: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                expand?: "category" | "access_settings_assignments";
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyCampaignList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createLoyaltyProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignCreateLoyaltyCampaign"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLoyaltyProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyCampaign"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLoyaltyProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignUpdateLoyaltyCampaign"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteLoyaltyProgram: {
+        parameters: {
+            query?: {
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                customer?: string;
+                created_at?: components["schemas"]["DateRangeFilter"];
+                updated_at?: components["schemas"]["DateRangeFilter"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "code" | "-code";
+                code?: string;
+                ids?: string[];
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMemberInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCampaignPendingPoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+                order?: "id" | "-id";
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPendingPoints"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemberPendingPointsInCampaign: {
+        parameters: {
+            query?: {
+                limit?: number;
+                order?: "id" | "-id";
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPendingPoints"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemberPendingPoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+                order?: "id" | "-id";
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPendingPoints"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    activateMemberPendingPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                pendingPointsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberPendingPointsActivateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    adjustMemberPendingPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                pendingPointsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberPendingPointsBalanceRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberPendingPointsBalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelMemberPendingPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                pendingPointsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemberActivityInCampaign: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "created_at" | "-created_at";
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemberActivity: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "created_at" | "-created_at";
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLoyaltyCardBalanceInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberBalanceUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberBalanceUpdateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLoyaltyCardBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberBalanceUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberBalanceUpdateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    transferPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyPointsTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyPointsTransferResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyCampaignTransactions: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+                filters?: components["schemas"]["CampaignTransactionListFilters"];
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportLoyaltyCampaignTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyTransactionExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTransactionExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyCardTransactionsInCampaign: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                filters?: components["schemas"]["MemberTransactionListFilters"];
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberTransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyCardTransactions: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                filters?: components["schemas"]["MemberTransactionListFilters"];
+                starting_after_id?: string;
+            };
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberTransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportLoyaltyCardTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberTransactionExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportVoucherTransactionScheduled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportLoyaltyCardTransactionsInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberTransactionExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportVoucherTransactionScheduled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPointsExpiration: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberPointsExpirationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPointsExpirationExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyPointsExpirationExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyPointsExpirationExportCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEarningRules: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyEarningRuleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createEarningRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyEarningRuleCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningRule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEarningRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEarningRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyEarningRuleUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEarningRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableEarningRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyEarningRuleEnableResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableEarningRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                earningRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyEarningRuleDisableResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemberRewards: {
+        parameters: {
+            query?: {
+                affordable_only?: boolean;
+            };
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberRewardList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRewardDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reward"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyRewardAssignments: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                assignmentId?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyRewardAssignmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyRewards: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                assignment_id?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyRewardAssignmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createLoyaltyRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyRewardCreateAssignmentRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLoyaltyRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLoyaltyReward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLoyaltyRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewardAssignmentUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteLoyaltyRewardAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemRewardInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberRedemptionRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberRedemptionRedeemResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemReward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyMemberRedemptionRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyMemberRedemptionRedeemResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyTiers: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTierList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createLoyaltyTiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoyaltyTiersCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTiersCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLoyaltyTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                loyaltyTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTier"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMemberLoyaltyTiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTierList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyTierEarningRules: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                loyaltyTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTierEarningRuleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLoyaltyTierRewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                loyaltyTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoyaltyTierRewardList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                page?: number;
+                email?: string;
+                city?: string;
+                name?: string;
+                segment_id?: string;
+                "created_at[before]"?: string;
+                "created_at[after]"?: string;
+                "updated_at[before]"?: string;
+                "updated_at[after]"?: string;
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "source_id" | "-source_id";
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Customer"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBase"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomerPermanently: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerPermanentDeletion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importCustomersUsingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportCSVRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomersInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdateInBulkRequest"][];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomersMetadataInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductMetadataUpdateInBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomerActivity: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "created_at" | "-created_at";
+                starting_after_id?: string;
+                start_date?: string;
+                end_date?: string;
+                campaign_id?: string;
+                campaign_type?: "PROMOTION" | "GIFT_VOUCHERS" | "REFERRAL_PROGRAM" | "DISCOUNT_COUPONS" | "LOYALTY_PROGRAM";
+                category?: "ACTION" | "EFFECT";
+                type?: "customer.confirmed" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.referred" | "customer.custom_event" | "customer.segment.entered" | "customer.segment.left" | "customer.sms.sent" | "customer.sms.recovered" | "customer.sms.failed" | "customer.email.sent" | "customer.email.recovered" | "customer.email.failed" | "customer.activecampaign.sent" | "customer.activecampaign.recovered" | "customer.activecampaign.failed" | "customer.braze.sent" | "customer.braze.recovered" | "customer.braze.failed" | "customer.mailchimp.sent" | "customer.mailchimp.recovered" | "customer.mailchimp.failed" | "customer.intercom.sent" | "customer.intercom.recovered" | "customer.intercom.failed" | "customer.shopify.sent" | "customer.shopify.recovered" | "customer.shopify.failed" | "customer.klaviyo.sent" | "customer.klaviyo.recovered" | "customer.klaviyo.failed" | "customer.batch.sent" | "customer.batch.recovered" | "customer.batch.failed" | "customer.rewarded" | "customer.rewarded.loyalty_points" | "customer.voucher.gift.balance_added" | "customer.voucher.loyalty_card.points_added" | "customer.voucher.loyalty_card.points_transferred" | "customer.voucher.loyalty_card.points_expired" | "customer.voucher.deleted" | "customer.publication.succeeded" | "customer.publication.failed" | "customer.validation.succeeded" | "customer.validation.failed" | "customer.redemption.failed" | "customer.redemption.succeeded" | "customer.redemption.rollback.failed" | "customer.redemption.rollback.succeeded" | "customer.order.canceled" | "customer.order.created" | "customer.order.fulfilled" | "customer.order.paid" | "customer.order.processing" | "customer.order.updated" | "customer.reward_redemptions.created" | "customer.reward_redemptions.pending" | "customer.reward_redemptions.completed" | "customer.reward_redemptions.rolledback" | "customer.loyalty.updated" | "customer.loyalty.tier.upgraded" | "customer.loyalty.tier.downgraded" | "customer.loyalty.tier.prolonged" | "customer.loyalty.tier.expiration.changed" | "customer.loyalty.tier.joined" | "customer.loyalty.tier.left";
+            };
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomerSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSegmentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomerRedeemables: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+                filters?: components["schemas"]["CustomerRedeemableListFilters"];
+            };
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRedeemablesList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGetResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderImportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrderExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportOrderScheduled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: {
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProductsInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateInBulkRequest"][];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProductsMetadataInBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductMetadataUpdateInBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sku"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSkusInProduct: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkuList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSkuCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sku"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSkuUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sku"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSku: {
+        parameters: {
+            query?: {
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                productId: string;
+                skuId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importProductsUsingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportCSVRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importSkusUsingCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportCSVRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsyncActionReference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductCollections: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCollectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProductCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCollectionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCollectionItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProductCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCollectionItem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProductCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductsInCollection: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCollectionProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listValidationRules: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "name" | "-name";
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidationRuleCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidationRuleBase"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listValidationRulesAssignments: {
+        parameters: {
+            query?: {
+                related_object_id?: string;
+                rule?: string;
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleAssignmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listValidationRuleAssignments: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at";
+            };
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleAssignmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createValidationRuleAssignment: {
+        parameters: {
+            query?: {
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidationRuleAssignmentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleAssignment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteValidationRuleAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                validationRuleId: string;
+                assignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    trackCustomEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEventCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEventCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExports: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1. */
+                page?: components["parameters"]["Page"];
+                order?: "created_at" | "-created_at" | "status" | "-status";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                filters?: {
+                    name?: {
+                        conditions?: components["schemas"]["FilterConditionsString"];
+                    };
+                    created_at?: {
+                        conditions?: components["schemas"]["FilterConditionsDateTime"];
+                    };
+                    updated_at?: {
+                        conditions?: components["schemas"]["FilterConditionsDateTime"];
+                    };
+                };
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReferralCodeHoldersInCampaign: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+                filters?: components["schemas"]["ReferralHolderListFilters"];
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemableHolderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addReferralCodeHoldersInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralHoldersCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralHoldersCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeReferralCodeHolderInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+                memberId: string;
+                holderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReferralCodeHolders: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+                filters?: components["schemas"]["ReferralHolderListFilters"];
+            };
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemableHolderList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addReferralCodeHolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralHoldersCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralHoldersCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeReferralCodeHolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memberId: string;
+                holderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBinEntries: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                order?: "id" | "-id";
+                starting_after_id?: string;
+                filters?: components["schemas"]["BinListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BinEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBinEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                binEntryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCampaignTemplates: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                starting_after_id?: string;
+                order?: "id" | "-id";
+                include_total?: boolean;
+                filters?: components["schemas"]["TemplateListFilters"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCampaignTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTemplateCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplateBase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCampaignTemplate: {
+        parameters: {
+            query?: {
+                expand?: "json_template";
+            };
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCampaignTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTemplateUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCampaignTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCampaignFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignFromTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignFromTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addTierFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TierFromTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TierFromTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    managementListCampaignTemplates: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                starting_after_id?: string;
+                order?: "id" | "-id";
+                include_total?: boolean;
+                filters?: components["schemas"]["TemplateListFilters"];
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    managementCopyCampaignTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                campaignTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTemplateCopyRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplateBase"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listManagementMetadataSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementMetadataSchemaList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createManagementMetadataSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagementMetadataSchemaCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementMetadataSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getManagementMetadataSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                metadataSchemaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementMetadataSchema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateManagementMetadataSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                metadataSchemaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagementMetadataSchemaUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementMetadataSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteManagementMetadataSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                metadataSchemaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomEventSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEventSchemaList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomEventSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEventSchemaCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEventSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomEventSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                customEventSchemaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEventSchema"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomEventSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                customEventSchemaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEventSchemaBase"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEventSchema"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomEventSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                customEventSchemaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBase"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBase"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                brandingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                brandingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+                brandingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkEligibilityClientSide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QualificationRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientQualificationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPromotionTiersClientSide: {
+        parameters: {
+            query?: {
+                is_available?: boolean;
+                limit?: number;
+                page?: number;
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: {
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionTierList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemStackedDiscountsClientSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateStackedDiscountsClientSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionRedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    trackCustomEventClientSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomEventCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description TODO */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomEventCreateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
