@@ -18,5 +18,5 @@ generateMockSchemas(readBundledSpec());
 if (!process.argv.includes('--spec-only')) {
   const { writeParityReport } = await import('./spec-parity.ts');
   const { writeCoverageReport } = await import('./generate/coverage.ts');
-  writeCoverageReport(writeParityReport());
+  writeCoverageReport(await writeParityReport());
 }

@@ -16,7 +16,10 @@ import {
   type ParityRow,
   compareDocuments,
 } from './lib/parity.ts';
-import { type OpenApiDocument, type OperationEntry } from './lib/openapi.ts';
+import { type CheckedOperation, type ExampleReport, checkExamples } from './lib/examples.ts';
+import { type OpenApiDocument, type OperationEntry, listOperations } from './lib/openapi.ts';
+import { routeKey } from './lib/parity.ts';
+import { SEED_OPERATIONS } from './lib/seed-operations.ts';
 import { GENERATED, REFERENCE, repoPath } from './lib/paths.ts';
 
 const WRAP_AT = 100;
@@ -121,13 +124,18 @@ const operationTable = (rows: readonly ParityRow[], withCounts: boolean): string
  * Renders the comparison as the Markdown of docs/parity.md. The output depends only on its
  * arguments (no dates, no machine paths), so the freshness check can compare it byte for byte.
  */
-export const renderParityReport = (result: ParityResult, sources: ParityReportSources): string => {
+export const renderParityReport = (
+  result: ParityResult,
+  sources: ParityReportSources,
+  examples?: ExampleReport,
+  ours: readonly OperationEntry[] = [],
+): string => {
   const implemented = result.inScope.filter((row) => row.ours !== undefined);
   const differing = result.inScope.filter(hasDetails);
   const ambiguity = result.ambiguousRoutes.map(
     ({ route, paths }) =>
       `The reference describes ${code(route)} more than once (${paths.map(code).join(', ')}); ` +
-      'our operation is paired with the one whose path it repeats exactly, otherwise with the first.',
+      'it is one route, so one operation of ours answers every description of it.',
   );
   const lines: string[] = [
     '# API parity with the Voucherify reference',
@@ -155,11 +163,18 @@ export const renderParityReport = (result: ParityResult, sources: ParityReportSo
     '| Measure | Value |',
     '| --- | ---: |',
     `| In-scope reference operations | ${result.inScope.length} |`,
-    `| Implemented in our spec | ${implemented.length} |`,
-    `| Implemented, percentage of in-scope | ${percent(implemented.length, result.inScope.length)} |`,
-    `| Implemented operations with differences | ${differing.length} |`,
+    `| In our spec | ${implemented.length} |`,
+    `| In our spec, percentage of in-scope | ${percent(implemented.length, result.inScope.length)} |`,
+    `| Operations whose field names differ | ${differing.length} |`,
     `| Our operations without a reference counterpart | ${result.extra.length} |`,
     `| Excluded reference operations | ${result.excluded.length} |`,
+    ...(examples === undefined
+      ? []
+      : [
+          `| Reference JSON examples (requests and responses) | ${examples.outcomes.length} |`,
+          `| … that validate against our spec | ${examples.accepted} (${percent(examples.accepted, examples.outcomes.length)}) |`,
+        ]),
+    `| Seed operations (not in the reference) in our spec | ${seedRows(ours).filter((row) => row.ours).length} of ${SEED_OPERATIONS.length} |`,
     '',
     '## Operations by tag',
     '',
@@ -167,6 +182,34 @@ export const renderParityReport = (result: ParityResult, sources: ParityReportSo
   for (const group of result.groups) {
     const rows = result.inScope.filter((row) => row.group === group);
     lines.push(`### ${group} (${rows.filter((row) => row.ours).length} of ${rows.length})`, '', ...operationTable(rows, true), '');
+  }
+
+  lines.push('## Operations the seed adds', '', '| Method | Path | What | Ours |', '| --- | --- | --- | --- |');
+  for (const row of seedRows(ours)) {
+    lines.push(`| ${row.method.toUpperCase()} | ${code(row.path)} | ${row.what} | ${row.ours ? `✅ ${code(row.ours)}` : '❌'} |`);
+  }
+  lines.push('');
+
+  if (examples !== undefined) {
+    lines.push(
+      '## Reference examples',
+      '',
+      ...prose(
+        "Every JSON example of the in-scope reference operations is checked against our counterpart with the mock's own",
+        'generated validation: request examples as the mock validates requests (unknown keys dropped), response',
+        'examples as strict mode checks responses (unknown keys refused), for the same status.',
+        `${examples.accepted} of ${examples.outcomes.length} validate.`,
+      ),
+      '',
+    );
+    if (examples.rejected.length === 0) lines.push('None is rejected.', '');
+    else {
+      lines.push('| Operation | Where | Example | Why it is rejected |', '| --- | --- | --- | --- |');
+      for (const outcome of examples.rejected) {
+        lines.push(`| ${code(outcome.operation)} | ${outcome.where} | ${outcome.name} | ${(outcome.reason ?? '').replaceAll('|', '\\|')} |`);
+      }
+      lines.push('');
+    }
   }
 
   lines.push('## Our operations without a reference counterpart', '');
@@ -199,6 +242,13 @@ export const renderParityReport = (result: ParityResult, sources: ParityReportSo
   return `${lines.join('\n')}\n`;
 };
 
+/** Each seed operation with the operationId of our counterpart, if our spec has one. */
+const seedRows = (ours: readonly OperationEntry[]): { method: string; path: string; what: string; ours?: string }[] =>
+  SEED_OPERATIONS.map((seed) => {
+    const found = ours.find((entry) => routeKey(entry.method, entry.path) === routeKey(seed.method, seed.path));
+    return found?.operation.operationId === undefined ? seed : { ...seed, ours: found.operation.operationId };
+  });
+
 const fromRepo = (file: string): string => relative(repoPath('.'), file) || '.';
 
 const readJson = <T>(file: string, missingHint: string): T => {
@@ -216,32 +266,41 @@ const readJson = <T>(file: string, missingHint: string): T => {
  *
  * @returns the comparison, so other reports (coverage) reuse it instead of matching again.
  */
-export const writeParityReport = (): ParityResult => {
+export const writeParityReport = async (): Promise<ParityResult> => {
   const referenceFile = repoPath(REFERENCE.api);
   const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(referenceFile, 'the vendored reference is part of the repository; restore it with git.');
   const ours = readJson<OpenApiDocument>(repoPath(GENERATED.bundle), 'run `npx tsx scripts/generate.ts --spec-only` first.');
   const result = compareDocuments(ours, reference);
-  const report = renderParityReport(result, {
-    ours: { title: ours.info.title, version: ours.info.version },
-    reference: { title: reference.info.title, version: reference.info.version },
-  });
+  // The mock's generated validation, written by the step before this one in `npm run generate`.
+  const { operations } = (await import('../packages/mock-server/src/generated/operations.ts')) as unknown as {
+    operations: Record<string, CheckedOperation>;
+  };
+  const examples = checkExamples(reference, result, operations);
+  const report = renderParityReport(
+    result,
+    {
+      ours: { title: ours.info.title, version: ours.info.version },
+      reference: { title: reference.info.title, version: reference.info.version },
+    },
+    examples,
+    listOperations(ours),
+  );
   const out = repoPath(GENERATED.parity);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, report);
   const implemented = result.inScope.filter((row) => row.ours !== undefined).length;
   console.log(
     `Parity with ${fromRepo(referenceFile)}: ${implemented} of ${result.inScope.length} in-scope operations ` +
-      `(${percent(implemented, result.inScope.length)}), ${result.extra.length} extra; wrote ${GENERATED.parity}.`,
+      `(${percent(implemented, result.inScope.length)}), ${result.extra.length} extra; ` +
+      `${examples.accepted} of ${examples.outcomes.length} reference examples validate; wrote ${GENERATED.parity}.`,
   );
   return result;
 };
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (invokedDirectly) {
-  try {
-    writeParityReport();
-  } catch (error) {
+  await writeParityReport().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
     process.exitCode = 1;
-  }
+  });
 }

@@ -288,7 +288,8 @@ const groupOf = (entry: OperationEntry): string =>
 /**
  * Pairs our operations with the reference's by {@link routeKey}. When one route is described
  * several times (the reference has `GET /v1/exports/{exportId}` and `…/{export_Id}`), an
- * operation with the exact same path wins, then pairs are made in document order.
+ * operation with the exact same path wins, then pairs are made in document order, and a
+ * description left over shares the operation of its route (one route is one operation).
  */
 export const matchOperations = (
   ours: readonly OperationEntry[],
@@ -311,6 +312,11 @@ export const matchOperations = (
   };
   for (const entry of reference) claim(entry, true);
   for (const entry of reference) claim(entry, false);
+  // A route the reference describes twice is still one route: our operation answers both.
+  for (const entry of reference) {
+    const shared = byRoute.get(routeKey(entry.method, entry.path))?.[0];
+    if (!pairs.has(entry) && shared !== undefined) pairs.set(entry, shared);
+  }
   return { pairs, unmatched: ours.filter((entry) => !taken.has(entry)) };
 };
 
