@@ -34,7 +34,7 @@ const projectOf = (principal: Principal, params: unknown, projects: ProjectRegis
 };
 
 /**
- * Creates the request pipeline: route → injected failure → authenticate → validate → handler →
+ * Creates the request pipeline: route → injected failure → authenticate → validate → handler (or 501) →
  * (strict) response check. Every failure leaves as the service's error body.
  */
 export const createDispatcher = (deps: DispatcherDependencies): ((request: Request) => Promise<Response>) => {
@@ -74,13 +74,15 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Reque
         management: deps.management,
         now: deps.context.clock.now,
       });
+      // Input is validated before the 501 of an operation without behaviour, so clients learn
+      // about bad requests from the mock whether or not the behaviour has landed.
+      const input = await readInput(request, url, operation, match.params);
       const handler = deps.handlers[operationId] as Handler<OperationId> | undefined;
       if (!handler) {
         throw new ApiError(501, 'not_implemented', 'Not implemented', {
           details: `${operation.method} ${operation.path} (${operationId}) is in the spec but not implemented by the mock yet.`,
         });
       }
-      const input = await readInput(request, url, operation, match.params);
       const result: { status: number; body: unknown } = await handler({
         ...input,
         principal,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationId, operations } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
+import { parseQuery } from './parse-query.js';
 import { describeIssues } from './validation-message.js';
 
 type Operation = (typeof operations)[OperationId];
@@ -12,13 +13,15 @@ export interface RequestInput {
   body: unknown;
 }
 
-const readQuery = (url: URL, arrayNames: readonly string[]): Record<string, string | string[]> => {
-  const query: Record<string, string | string[]> = {};
-  for (const [rawKey, value] of url.searchParams) {
-    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
-    const previous = query[key];
-    if (previous === undefined) query[key] = arrayNames.includes(key) || rawKey.endsWith('[]') ? [value] : value;
-    else query[key] = Array.isArray(previous) ? [...previous, value] : [previous, value];
+const readQuery = (url: URL, operation: Operation): Record<string, unknown> => {
+  const { query, malformed: unreadable } = parseQuery(url.searchParams, operation.arrayQuery);
+  // Like the service, the mock ignores query parameters an operation does not take, however they look.
+  const declared = Object.keys((operation.query as unknown as z.ZodObject).shape);
+  const malformed = unreadable.filter((key) => declared.includes(key.split('[')[0] ?? ''));
+  if (malformed.length > 0) {
+    throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
+      details: malformed.map((key) => `Query parameter ${key} is malformed`).join('; '),
+    });
   }
   return query;
 };
@@ -32,7 +35,16 @@ const readForm = (text: string): Record<string, string | string[]> => {
   return form;
 };
 
+const readMultipart = async (request: Request): Promise<Record<string, FormDataEntryValue>> => {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    throw ApiError.invalidPayload('The request body is not valid multipart/form-data.');
+  }
+};
+
 const readBody = async (request: Request, body: NonNullable<Operation['body']>): Promise<unknown> => {
+  if (body.contentType === 'multipart/form-data') return readMultipart(request);
   const text = await request.text();
   if (text.trim() === '') {
     if (body.required) throw ApiError.invalidPayload('The request body is required.');
@@ -62,7 +74,7 @@ const check = <T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' 
  */
 export const readInput = async (request: Request, url: URL, operation: Operation, params: Record<string, string>): Promise<RequestInput> => ({
   params: check(operation.pathParams as z.ZodType, params, 'path'),
-  query: check(operation.query as z.ZodType, readQuery(url, operation.arrayQuery), 'query'),
+  query: check(operation.query as z.ZodType, readQuery(url, operation), 'query'),
   body: await readValidBody(request, operation),
 });
 
