@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@voucherkit\/domain$/, replacement: src('./packages/domain/src/index.ts') },
       { find: /^@voucherkit\/client$/, replacement: src('./packages/client/src/index.ts') },
+      { find: /^@voucherkit\/client\/fetch$/, replacement: src('./packages/client/src/fetch.ts') },
       { find: /^@voucherkit\/mock-server$/, replacement: src('./packages/mock-server/src/index.ts') },
       { find: /^@voucherkit\/mock-server\/node$/, replacement: src('./packages/mock-server/src/node.ts') },
       { find: /^@voucherkit\/mock-server\/browser$/, replacement: src('./packages/mock-server/src/browser.ts') },

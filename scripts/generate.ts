@@ -1,11 +1,12 @@
 /**
  * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
- * bundle → client types → mock schemas → parity report → coverage report (built on the parity comparison).
+ * bundle → client types and resource API → mock schemas → parity report → coverage report (built on the parity comparison).
  * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { bundleSpec } from './generate/bundle.ts';
+import { generateClientResources } from './generate/client-resources.ts';
 import { generateClientTypes } from './generate/client-types.ts';
 import { generateMockSchemas } from './generate/mock-schemas.ts';
 import { readBundledSpec } from './lib/openapi.ts';
@@ -14,7 +15,9 @@ import { GENERATED, repoPath } from './lib/paths.ts';
 for (const file of Object.values(GENERATED)) mkdirSync(dirname(repoPath(file)), { recursive: true });
 bundleSpec();
 await generateClientTypes();
-generateMockSchemas(readBundledSpec());
+const bundled = readBundledSpec();
+generateClientResources(bundled);
+generateMockSchemas(bundled);
 if (!process.argv.includes('--spec-only')) {
   const { writeParityReport } = await import('./spec-parity.ts');
   const { writeCoverageReport } = await import('./generate/coverage.ts');

@@ -7,6 +7,7 @@ export const repoPath = (relative: string): string => fileURLToPath(new URL(`../
 export const GENERATED = {
   bundle: 'spec/generated/openapi.json',
   clientTypes: 'packages/client/src/generated/schema.ts',
+  clientResources: 'packages/client/src/generated/resources.ts',
   mockOperations: 'packages/mock-server/src/generated/operations.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',
   mockResponseSchemas: 'packages/mock-server/src/generated/response-schemas.ts',

@@ -15,26 +15,21 @@
 import type { components } from './generated/schema.js';
 
 export type { $defs, components, operations, paths, webhooks } from './generated/schema.js';
-export type { Client, Middleware } from 'openapi-fetch';
 
 /**
  * The spec's schemas by name, for example `Schemas['Category']`.
  *
  * @example
  * ```ts
- * const category: Schemas['Category'] = await unwrap(client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId } } }));
+ * const category: Schemas['Category'] = await client.categories.get(categoryId);
  * ```
  */
 export type Schemas = components['schemas'];
 
-export {
-  type AppInfo,
-  createClient,
-  DEFAULT_BASE_URL,
-  type VoucherkitClient,
-  type VoucherkitClientOptions,
-  type VoucherkitHelpers,
-} from './create-client.js';
+export { type AppInfo, DEFAULT_BASE_URL, type VoucherkitClientOptions, type VoucherkitHelpers } from './client-options.js';
+export { createClient, type VoucherkitClient } from './create-client.js';
+export type { CallOptions } from './call-options.js';
+export type * from './generated/resources.js';
 export {
   type AuthOptions,
   type ClientKeyAuth,
@@ -43,15 +38,8 @@ export {
   type ServerKeyAuth,
   secretsOf,
 } from './credentials.js';
-export { createAuthMiddleware, keyHeaders } from './auth-middleware.js';
-export {
-  createOAuthTokenManager,
-  formatScopes,
-  type OAuthToken,
-  type OAuthTokenIntrospection,
-  type OAuthTokenManager,
-  type OAuthTokenManagerOptions,
-} from './oauth-token-manager.js';
+export { keyHeaders } from './auth-middleware.js';
+export { formatScopes, type OAuthToken, type OAuthTokenIntrospection, type OAuthTokenManager } from './oauth-token-manager.js';
 export {
   backoffDelay,
   copyIdempotentMark,
@@ -63,7 +51,7 @@ export {
   type RetryOptions,
 } from './retrying-fetch.js';
 export { parseRetryAfter } from './retry-after.js';
-export { createRedactionMiddleware, redactSecrets } from './redact-secrets.js';
+export { redactSecrets } from './redact-secrets.js';
 export { defaultRuntime, type Runtime, type Sleep } from './runtime.js';
 export {
   AuthenticationError,
@@ -85,7 +73,6 @@ export { type FetchResultLike, type SuccessData, unwrap } from './unwrap.js';
 export {
   type ListItem,
   type ListPath,
-  paginate,
   type PaginateArgs,
   type PaginateInit,
   type PaginateOptions,
@@ -95,7 +82,6 @@ export {
   type AsyncAction,
   AsyncActionFailedError,
   AsyncActionTimeoutError,
-  waitForAsyncAction,
   type WaitForAsyncActionOptions,
 } from './async-actions.js';
 export {

@@ -1,5 +1,6 @@
-import type { Client, ClientPathsWithMethod, MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import { VoucherkitError, errorFromResponse } from './errors.js';
+import type { ListItems, ListParameters } from './generated/resources.js';
 import type { paths } from './generated/schema.js';
 
 /**
@@ -10,13 +11,11 @@ import type { paths } from './generated/schema.js';
  * const path: ListPath = '/v1/categories';
  * ```
  */
-export type ListPath = {
-  [P in ClientPathsWithMethod<Client<paths>, 'get'>]: MethodResponse<Client<paths>, 'get', P> extends { data_ref: string } ? P : never;
-}[ClientPathsWithMethod<Client<paths>, 'get'>];
+export type ListPath = keyof ListItems;
 
 /**
  * The item type of a list path: the element type of the array that the envelope's `data_ref`
- * names.
+ * names (generated from the spec, so it costs the type-checker nothing to look up).
  *
  * @typeParam P - A list path.
  * @example
@@ -24,14 +23,7 @@ export type ListPath = {
  * type Category = ListItem<'/v1/categories'>; // components['schemas']['Category']
  * ```
  */
-export type ListItem<P extends ListPath> =
-  MethodResponse<Client<paths>, 'get', P> extends infer L
-    ? L extends { data_ref: infer R extends keyof L }
-      ? L[R] extends readonly (infer I)[]
-        ? I
-        : never
-      : never
-    : never;
+export type ListItem<P extends ListPath> = ListItems[P];
 
 /**
  * How the next page is requested.
@@ -63,9 +55,14 @@ export interface PaginateOptions {
   readonly by?: PaginationStyle | undefined;
 }
 
+/** The parameters a list path's GET takes, with `path` required exactly when the path has any. */
+type ListParams<P extends ListPath> = [ListParameters[P]['path']] extends [never | undefined]
+  ? { readonly params?: { readonly query?: ListParameters[P]['query'] } | undefined }
+  : { readonly params: { readonly path: NonNullable<ListParameters[P]['path']>; readonly query?: ListParameters[P]['query'] } };
+
 /**
- * The options of {@link paginate} for a path: the GET's request options (`params`, `headers`,
- * `signal`, …) plus {@link PaginateOptions}.
+ * The options of `client.paginate` for a path: the first page's `params` (path values and query),
+ * request extras, and {@link PaginateOptions}.
  *
  * @typeParam P - A list path.
  * @example
@@ -73,10 +70,16 @@ export interface PaginateOptions {
  * const init: PaginateInit<'/v1/async-actions'> = { params: { query: { limit: 100 } } };
  * ```
  */
-export type PaginateInit<P extends ListPath> = NonNullable<MaybeOptionalInit<paths[P], 'get'>> & PaginateOptions;
+export type PaginateInit<P extends ListPath> = ListParams<P> &
+  PaginateOptions & {
+    /** Extra headers for every page request. */
+    readonly headers?: Readonly<Record<string, string>> | undefined;
+    /** Stops the iteration (and any request in flight) when it fires. */
+    readonly signal?: AbortSignal | undefined;
+  };
 
 /**
- * The rest parameters of {@link paginate}: the options are required only when the path needs
+ * The rest parameters of `client.paginate`: the options are required only when the path needs
  * parameters (for example a path id).
  *
  * @typeParam P - A list path.
@@ -85,8 +88,9 @@ export type PaginateInit<P extends ListPath> = NonNullable<MaybeOptionalInit<pat
  * const args: PaginateArgs<'/v1/categories'> = [];
  * ```
  */
-export type PaginateArgs<P extends ListPath> =
-  undefined extends MaybeOptionalInit<paths[P], 'get'> ? [init?: PaginateInit<P>] : [init: PaginateInit<P>];
+export type PaginateArgs<P extends ListPath> = [ListParameters[P]['path']] extends [never | undefined]
+  ? [init?: PaginateInit<P>]
+  : [init: PaginateInit<P>];
 
 type Query = Record<string, unknown>;
 type LooseResult = { data?: unknown; error?: unknown; response: Response };

@@ -5,8 +5,8 @@ import {
   AsyncActionFailedError,
   AsyncActionTimeoutError,
   NotFoundError,
-  waitForAsyncAction,
-} from '../src/index.js';
+} from '../src/fetch.js';
+import { waitForAsyncAction } from '../src/async-actions.js';
 import { BASE, SERVER_AUTH, T0, errorBody, fakeRuntime, testClient, useServer } from './helpers.js';
 
 const server = useServer();

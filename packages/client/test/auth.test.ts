@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { createClient, DEFAULT_BASE_URL, unwrap } from '../src/index.js';
+import { createClient, DEFAULT_BASE_URL, unwrap } from '../src/fetch.js';
 import { BASE, CLIENT_AUTH, MANAGEMENT_AUTH, SERVER_AUTH, category, testClient, useServer } from './helpers.js';
 
 const server = useServer();

@@ -7,13 +7,16 @@ import {
   type ListPath,
   type OAuthToken,
   type OAuthTokenManager,
-  paginate,
   type Schemas,
   unwrap,
   type VoucherkitClient,
-} from '../src/index.js';
+  type VoucherkitFetchClient,
+} from '../src/fetch.js';
+import { paginate } from '../src/paginate.js';
+import { createClient as createMainClient } from '../src/index.js';
 
-declare const client: VoucherkitClient;
+declare const client: VoucherkitFetchClient;
+declare const main: VoucherkitClient;
 type Category = Schemas['Category'];
 
 describe('raw calls', () => {
@@ -82,6 +85,24 @@ describe('paginate', () => {
     // @ts-expect-error: unknown pagination style
     void client.paginate('/v1/categories', { by: 'offset' });
     void client.paginate('/management/v1/projects/{projectId}/stacking-rules', { params: { path: { projectId: 'proj_1' } } });
+  });
+});
+
+describe('the resource API', () => {
+  it('types arguments and results from the spec, and has no raw methods in the main entry', async () => {
+    expectTypeOf(await main.categories.get('cat_1')).toEqualTypeOf<Category>();
+    expectTypeOf(await main.categories.create({ name: 'Summer', hierarchy: 1 })).toEqualTypeOf<Category>();
+    expectTypeOf(await main.categories.delete('cat_1', { remove_from_stacking_rules: true })).toEqualTypeOf<void>();
+    expectTypeOf(await main.vouchers.get('SUMMER10')).toEqualTypeOf<Schemas['Voucher']>();
+    expectTypeOf(await main.promotions.tiers.listAll()).toEqualTypeOf<Schemas['PromotionTierList']>();
+    expectTypeOf(await main.distributions.exports.download('exp_1', { token: 't' })).toEqualTypeOf<string>();
+    // @ts-expect-error: hierarchy is a number
+    void main.categories.create({ name: 'Summer', hierarchy: '1' });
+    // @ts-expect-error: the path value is required
+    void main.categories.get();
+    expectTypeOf(main).not.toHaveProperty('GET');
+    expectTypeOf(createMainClient({ auth: { type: 'server', appId: 'a', appToken: 't' } })).not.toHaveProperty('POST');
+    expectTypeOf(client.vouchers.get).toEqualTypeOf(main.vouchers.get);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   ServerError,
   unwrap,
   VoucherkitError,
-} from '../src/index.js';
+} from '../src/fetch.js';
 import { BASE, SERVER_AUTH, T0, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

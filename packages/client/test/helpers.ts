@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type AuthOptions, createClient, type VoucherkitClientOptions } from '../src/index.js';
+import { type AuthOptions, createClient, type VoucherkitClientOptions } from '../src/fetch.js';
 
 export const BASE = 'https://api.test';
 export const T0 = Date.parse('2026-01-01T00:00:00.000Z');

@@ -6,7 +6,7 @@ import {
   createClient,
   formatScopes,
   unwrap,
-} from '../src/index.js';
+} from '../src/fetch.js';
 import { BASE, OAUTH_AUTH, T0, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, paginate, ServerError, VoucherkitError } from '../src/index.js';
+import { NotFoundError, ServerError, VoucherkitError } from '../src/fetch.js';
+import { paginate } from '../src/paginate.js';
 import { BASE, SERVER_AUTH, T0, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

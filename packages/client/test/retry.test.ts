@@ -7,7 +7,7 @@ import {
   RateLimitError,
   ServerError,
   unwrap,
-} from '../src/index.js';
+} from '../src/fetch.js';
 import { BASE, SERVER_AUTH, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { type AuthOptions, ConnectionError, unwrap, VoucherkitError } from '../src/index.js';
+import { type AuthOptions, ConnectionError, unwrap, VoucherkitError } from '../src/fetch.js';
 import { BASE, CLIENT_AUTH, MANAGEMENT_AUTH, OAUTH_AUTH, SERVER_AUTH, T0, testClient, useServer } from './helpers.js';
 
 const server = useServer();

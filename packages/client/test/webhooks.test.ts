@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constructWebhookEvent, timingSafeEqual, verifyWebhookSignature, WebhookSignatureError } from '../src/index.js';
+import { constructWebhookEvent, timingSafeEqual, verifyWebhookSignature, WebhookSignatureError } from '../src/fetch.js';
 
 const secret = 'secretKey';
 const payload = '{"a":1}';
