@@ -1,4 +1,4 @@
-import { waitForAsyncAction } from '@voucherkit/client';
+import { waitForAsyncAction } from '@voucherkit/client/fetch';
 import { describe, expect, test } from 'vitest';
 import { useMockService } from './setup.js';
 

@@ -1,4 +1,4 @@
-import { createClient } from '@voucherkit/client';
+import { createClient } from '@voucherkit/client/fetch';
 import { describe, expect, test } from 'vitest';
 import { serverHeaders, useMockService } from './setup.js';
 

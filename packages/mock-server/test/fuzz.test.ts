@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { type MockService, type OperationId, createMockService, operations } from '../src/index.js';
-import { sampleFromSchema } from './support/sample-from-schema.js';
+import { sampleFromSchema } from '../../../scripts/lib/sample-from-schema.js';
 
 type Schema = Record<string, unknown>;
 interface SpecOperation {

@@ -1,4 +1,4 @@
-import { createClient, type VoucherkitClientOptions } from '@voucherkit/client';
+import { createClient, type VoucherkitClientOptions } from '@voucherkit/client/fetch';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type MockService, type MockServiceOptions, createMockService } from '../src/index.js';
