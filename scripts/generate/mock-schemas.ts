@@ -65,7 +65,9 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
       : 'Response-side zod schemas: unknown keys are rejected, so strict mode catches drift from the spec.';
   const declarations = order.map((name) => {
     try {
-      return `export const ${componentIdentifier(name)} = ${writer.write(components[name] as JsonSchema)};`;
+      // Typed as z.ZodType: handlers take their types from the client's generated types, and an
+      // inferred zod type of this size would be too large to declare and slow to check.
+      return `export const ${componentIdentifier(name)}: z.ZodType = ${writer.write(components[name] as JsonSchema)};`;
     } catch (error) {
       throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -143,8 +145,10 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
       .filter(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'header')
       .map(([name, scheme]) => [name, scheme.name]),
   );
+  const ids = listOperations(doc).map(operationId);
   return `${HEADER}import { z } from 'zod';
 import * as coerce from '../http/coerce.js';
+import type { OperationSpec } from '../http/operation-spec.js';
 import * as request from './request-schemas.js';
 import * as response from './response-schemas.js';
 
@@ -159,13 +163,14 @@ export const OAUTH_SCOPES = ${JSON.stringify(scopes)} as const;
 /** Header name of each API-key security scheme. */
 export const API_KEY_HEADERS = ${JSON.stringify(apiKeyHeaders)} as const;
 
-/** Every operation of the spec: route, security alternatives, and request and response schemas. */
-export const operations = {
-${entries.join('\n')}
-} as const;
-
 /** The operationId of any operation in the spec. */
-export type OperationId = keyof typeof operations;
+export type OperationId =
+${ids.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};
+
+/** Every operation of the spec: route, security alternatives, and request and response schemas. */
+export const operations: Readonly<Record<OperationId, OperationSpec>> = {
+${entries.join('\n')}
+};
 `;
 };
 

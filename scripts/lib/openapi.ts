@@ -40,6 +40,7 @@ export interface Response { description: string; content?: Record<string, MediaT
 export interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   parameters?: (Parameter | Reference)[];
   requestBody?: RequestBody | Reference;

@@ -1,7 +1,7 @@
-import type { AsyncAction, AsyncActionFailedError, AsyncActionTimeoutError, WaitForAsyncActionOptions } from './async-actions.js';
+import type { AsyncAction, WaitForAsyncActionOptions } from './async-actions.js';
 import type { AuthOptions, OAuthAuth } from './credentials.js';
 import type { OAuthTokenManager } from './oauth-token-manager.js';
-import type { ListItem, ListPath, PaginateArgs, PaginationStyle } from './paginate.js';
+import type { ListItem, ListPath, PaginateArgs } from './paginate.js';
 import type { FetchFunction, RetryOptions } from './retrying-fetch.js';
 import type { Sleep } from './runtime.js';
 

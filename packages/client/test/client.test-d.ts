@@ -92,7 +92,7 @@ describe('the resource API', () => {
   it('types arguments and results from the spec, and has no raw methods in the main entry', async () => {
     expectTypeOf(await main.categories.get('cat_1')).toEqualTypeOf<Category>();
     expectTypeOf(await main.categories.create({ name: 'Summer', hierarchy: 1 })).toEqualTypeOf<Category>();
-    expectTypeOf(await main.categories.delete('cat_1', { remove_from_stacking_rules: true })).toEqualTypeOf<void>();
+    expectTypeOf(await main.categories.delete('cat_1', { remove_from_stacking_rules: true })).toBeVoid();
     expectTypeOf(await main.vouchers.get('SUMMER10')).toEqualTypeOf<Schemas['Voucher']>();
     expectTypeOf(await main.promotions.tiers.listAll()).toEqualTypeOf<Schemas['PromotionTierList']>();
     expectTypeOf(await main.distributions.exports.download('exp_1', { token: 't' })).toEqualTypeOf<string>();

@@ -1,4 +1,3 @@
-import { waitForAsyncAction } from '@voucherkit/client/fetch';
 import { describe, expect, test } from 'vitest';
 import { useMockService } from './setup.js';
 
@@ -24,7 +23,7 @@ describe('async actions', () => {
       throw new Error('broken file');
     });
     await mock.service.scheduler.drain();
-    await expect(waitForAsyncAction(mock.serverClient(), action.id, { intervalMs: 1, timeoutMs: 1_000 })).rejects.toMatchObject({
+    await expect(mock.serverClient().waitForAsyncAction(action.id, { intervalMs: 1, timeoutMs: 1_000 })).rejects.toMatchObject({
       action: { status: 'FAILED', result: { message: 'broken file' } },
     });
   });

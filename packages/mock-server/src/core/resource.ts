@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type { components } from '@voucherkit/client';
 
 /**
- * A stored record typed from the spec's response schema of its resource, so a store can only
- * hold what the API documents.
+ * A stored record typed as the spec's schema of its resource, so a store can only hold what the
+ * API documents (strict mode checks the same at run time).
  *
  * @example
- * type Category = Resource<typeof response.Category>;
+ * type Category = Resource<'Category'>;
  */
-export type Resource<Schema extends z.ZodType> = z.input<Schema>;
+export type Resource<Name extends keyof components['schemas']> = components['schemas'][Name];

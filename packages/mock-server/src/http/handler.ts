@@ -1,25 +1,28 @@
-import type { z } from 'zod';
+import type { operations as ApiOperations } from '@voucherkit/client';
 import type { ServiceContext } from '../core/context.js';
 import type { Project } from '../core/projects.js';
+import type { OperationId } from '../generated/operations.js';
 import type { ProjectState } from '../resources/state.js';
-import type { OperationId, operations } from '../generated/operations.js';
 import type { Principal } from './authenticate.js';
 
-type Operation<Id extends OperationId> = (typeof operations)[Id];
-type Responses<Id extends OperationId> = Operation<Id>['responses'];
-type SuccessStatus<Id extends OperationId> = Extract<keyof Responses<Id>, `2${string}`>;
-type ResponseBody<Schema> = Schema extends z.ZodType ? z.input<Schema> : null;
-type RequestBody<Body> = Body extends { schema: infer Schema extends z.ZodType; required: infer Required }
-  ? Required extends true
-    ? z.output<Schema>
-    : z.output<Schema> | undefined
-  : undefined;
+// Request and response types come from the spec's generated TypeScript types (the client's);
+// the zod schemas validate at run time. Both are generated from the same bundle.
+type Api<Id extends OperationId> = ApiOperations[Id];
+type Parameters<Id extends OperationId> = Api<Id>['parameters'];
+type Part<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
+type JsonBody<Content> = Content extends { 'application/json': infer Json } ? Json : Content extends Record<string, infer Other> ? Other : never;
+type SuccessStatus<Id extends OperationId> = Extract<keyof Api<Id>['responses'], 200 | 201 | 202 | 204>;
+type ResponseBody<Response> = Response extends { content: infer Content } ? ([Content] extends [never] ? null : JsonBody<Content>) : null;
+type RequestBody<Id extends OperationId> =
+  Api<Id> extends { requestBody: { content: infer Content } }
+    ? JsonBody<Content>
+    : Api<Id> extends { requestBody?: { content: infer Content } }
+      ? JsonBody<Content> | undefined
+      : undefined;
 
 /** What a handler may answer: one of the operation's documented success statuses with its body. */
 export type HandlerResult<Id extends OperationId> = {
-  [Status in SuccessStatus<Id>]: Status extends `${infer Code extends number}`
-    ? { status: Code; body: ResponseBody<Responses<Id>[Status]> }
-    : never;
+  [Status in SuccessStatus<Id>]: { status: Status; body: ResponseBody<Api<Id>['responses'][Status]> };
 }[SuccessStatus<Id>];
 
 /** The validated request a handler receives; every field is typed from the spec. */
@@ -27,9 +30,9 @@ export interface HandlerContext<Id extends OperationId> {
   /** The project the request acts on (the caller's, or `{projectId}` for management calls). */
   project: Project<ProjectState>;
   principal: Principal;
-  params: z.output<Operation<Id>['pathParams']>;
-  query: z.output<Operation<Id>['query']>;
-  body: RequestBody<Operation<Id>['body']>;
+  params: Part<Parameters<Id>['path']>;
+  query: Part<Parameters<Id>['query']>;
+  body: RequestBody<Id>;
   service: ServiceContext;
 }
 

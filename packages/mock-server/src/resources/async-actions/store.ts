@@ -1,10 +1,9 @@
 import type { ServiceContext } from '../../core/context.js';
-import type * as response from '../../generated/response-schemas.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
 /** An async action as the API returns it. */
-export type AsyncAction = Resource<typeof response.AsyncAction>;
+export type AsyncAction = Resource<'AsyncAction'>;
 /** What a finished job reports. */
 export type AsyncActionResult = NonNullable<AsyncAction['result']>;
 
@@ -34,17 +33,14 @@ export class AsyncActionStore {
       id: this.context.ids('aa'),
       type,
       status: 'ENQUEUED',
-      operation_status: undefined,
-      result: undefined,
       created_at: now,
       updated_at: now,
-      request_id: origin.requestId,
-      processing_time: undefined,
       progress: 0,
-      user: origin.user,
-      log_id: origin.logId,
       object: 'async_action',
-    } as AsyncAction;
+      ...(origin.requestId === undefined ? {} : { request_id: origin.requestId }),
+      ...(origin.user === undefined ? {} : { user: origin.user }),
+      ...(origin.logId === undefined ? {} : { log_id: origin.logId }),
+    };
     this.#items.set(action.id, action);
     this.context.scheduler.schedule(() => this.#run(action.id, job));
     return action;

@@ -11,7 +11,7 @@ export const categoryHandlers = {
   updateCategory: ({ project, params, body }) => ({ status: 200, body: project.state.categories.update(params.categoryId, body) }),
   deleteCategory: ({ project, params, query }) => {
     const { id } = project.state.categories.get(params.categoryId);
-    project.state.stackingRules.releaseCategory(id, query.remove_from_stacking_rules);
+    project.state.stackingRules.releaseCategory(id, query.remove_from_stacking_rules ?? false);
     project.state.categories.delete(id);
     return { status: 204, body: null };
   },

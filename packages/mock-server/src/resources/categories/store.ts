@@ -1,11 +1,10 @@
 import { DomainError } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import type * as response from '../../generated/response-schemas.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
 /** A category as the API returns it. */
-export type Category = Resource<typeof response.Category>;
+export type Category = Resource<'Category'>;
 
 /** Categories of one project. Names are unique within a project. */
 export class CategoryStore {

@@ -1,11 +1,10 @@
 import { DomainError } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import type * as response from '../../generated/response-schemas.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
 /** A metadata schema as the API returns it. */
-export type MetadataSchema = Resource<typeof response.MetadataSchema>;
+export type MetadataSchema = Resource<'MetadataSchema'>;
 type Properties = MetadataSchema['properties'];
 
 /**

@@ -1,7 +1,6 @@
 import { parseScopes } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import { OAUTH_SCOPES } from '../../generated/operations.js';
-import type * as response from '../../generated/response-schemas.js';
 import type { Resource } from '../../core/resource.js';
 
 interface IssuedToken {
@@ -18,7 +17,7 @@ export interface ActiveToken {
   readonly scopes: readonly string[];
 }
 
-type TokenBody = Resource<typeof response.OAuthToken>;
+type TokenBody = Resource<'OAuthToken'>;
 
 const hex = (context: ServiceContext, length: number): string =>
   Array.from({ length }, () => context.random.int(16).toString(16)).join('');

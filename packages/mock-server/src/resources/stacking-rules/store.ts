@@ -8,12 +8,11 @@ import {
   validateStackingRules,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import type * as response from '../../generated/response-schemas.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
 /** A project's stacking rules as the API returns them. */
-export type StackingRules = Resource<typeof response.StackingRules>;
+export type StackingRules = Resource<'StackingRules'>;
 type RulesInput = Parameters<typeof applyStackingRulesDefaults>[0];
 
 /** The project's single set of stacking rules (management API). */

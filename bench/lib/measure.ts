@@ -1,0 +1,19 @@
+/** Helpers shared by the benchmarks: rates over a fixed time and medians of interleaved rounds. */
+
+/** Calls `once` sequentially for `durationMs` after `warmup` calls and returns calls per second. */
+export const rate = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<number> => {
+  for (let i = 0; i < warmup; i += 1) await once();
+  const start = performance.now();
+  let calls = 0;
+  while (performance.now() - start < durationMs) {
+    await once();
+    calls += 1;
+  }
+  return calls / ((performance.now() - start) / 1000);
+};
+
+/** The median of some numbers (the upper one of the two middle values for an even count). */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** A fixed-width label column, so the report lines up. */
+export const label = (text: string): string => text.padEnd(52);

@@ -1,0 +1,2 @@
+// The baseline: the same compiler settings and @types/node, no library.
+export {};
