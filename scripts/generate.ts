@@ -1,6 +1,6 @@
 /**
  * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
- * bundle → client types and resource API → mock schemas → parity report → coverage report (built on the parity comparison).
+ * bundle → client types, webhook event types and resource API → mock schemas → parity report → coverage report (built on the parity comparison).
  * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
  */
 import { mkdirSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { bundleSpec } from './generate/bundle.ts';
 import { generateClientResources } from './generate/client-resources.ts';
 import { generateClientTypes } from './generate/client-types.ts';
 import { generateMockSchemas } from './generate/mock-schemas.ts';
+import { generateWebhookTypes } from './generate/webhook-types.ts';
 import { readBundledSpec } from './lib/openapi.ts';
 import { GENERATED, repoPath } from './lib/paths.ts';
 
@@ -16,6 +17,7 @@ for (const file of Object.values(GENERATED)) mkdirSync(dirname(repoPath(file)), 
 bundleSpec();
 await generateClientTypes();
 const bundled = readBundledSpec();
+generateWebhookTypes(bundled);
 generateClientResources(bundled);
 generateMockSchemas(bundled);
 if (!process.argv.includes('--spec-only')) {

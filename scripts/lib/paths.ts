@@ -8,6 +8,7 @@ export const GENERATED = {
   bundle: 'spec/generated/openapi.json',
   clientTypes: 'packages/client/src/generated/schema.ts',
   clientResources: 'packages/client/src/generated/resources.ts',
+  clientWebhookEvents: 'packages/client/src/generated/webhook-events.ts',
   mockOperations: 'packages/mock-server/src/generated/operations.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',
   mockResponseSchemas: 'packages/mock-server/src/generated/response-schemas.ts',

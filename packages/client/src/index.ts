@@ -84,6 +84,16 @@ export {
   AsyncActionTimeoutError,
   type WaitForAsyncActionOptions,
 } from './async-actions.js';
+export type {
+  DistributionWebhookEvent,
+  DistributionWebhookEventMap,
+  DistributionWebhookEventType,
+  WebhookEvent,
+  WebhookEventMap,
+  WebhookEventType,
+  WorkflowWebhookEvent,
+  WorkflowWebhookEventMap,
+} from './generated/webhook-events.js';
 export {
   constructWebhookEvent,
   timingSafeEqual,

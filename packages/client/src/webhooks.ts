@@ -1,4 +1,5 @@
 import { VoucherkitError } from './errors.js';
+import type { WebhookEvent } from './generated/webhook-events.js';
 
 /**
  * The header in which the service sends a webhook's signature.
@@ -119,11 +120,15 @@ export interface WebhookEventInput<T> extends WebhookSignatureInput {
  */
 export function constructWebhookEvent<T>(input: WebhookEventInput<T>): Promise<T>;
 /**
- * Verifies a webhook's signature and parses its JSON body, leaving it `unknown` for the caller
- * to narrow.
+ * Verifies a project webhook's signature and parses its JSON body into a {@link WebhookEvent},
+ * which narrows by `type`.
+ *
+ * The body is typed, not validated: it is trusted as the service's once the signature matches.
+ * Distribution channels and workflow callouts post other shapes (their `type` is a name you chose,
+ * or absent); read those with `parse`, for example as a {@link DistributionWebhookEvent}.
  *
  * @param input - Raw body, signature header value and secret.
- * @returns The parsed JSON.
+ * @returns The sendout.
  * @throws {@link WebhookSignatureError} when the signature is missing or does not match.
  * @example
  * ```ts
@@ -132,9 +137,10 @@ export function constructWebhookEvent<T>(input: WebhookEventInput<T>): Promise<T
  *   signature: headers['x-voucherify-signature'],
  *   secret: process.env.WEBHOOK_SECRET!,
  * });
+ * if (event.type === 'redemption.succeeded') console.log(event.data.redemption.id);
  * ```
  */
-export function constructWebhookEvent(input: WebhookSignatureInput): Promise<unknown>;
+export function constructWebhookEvent(input: WebhookSignatureInput): Promise<WebhookEvent>;
 export async function constructWebhookEvent(input: WebhookSignatureInput & { readonly parse?: (json: unknown) => unknown }): Promise<unknown> {
   if (!(await verifyWebhookSignature(input))) {
     throw new WebhookSignatureError('Webhook signature does not match the body; check the secret and use the raw body');
