@@ -6,16 +6,37 @@ import * as response from './response-schemas.js';
 
 const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };
 
-/** The API build this mock implements (`info.version` of the spec). */
+/**
+ * The API build this mock implements (`info.version` of the spec).
+ *
+ * @example
+ * ```ts
+ * console.log(`mock of API build ${API_VERSION}`);
+ * ```
+ */
 export const API_VERSION = "v20261122_a";
 
-/** Every OAuth scope a token may be issued with, in the spec's order. */
+/**
+ * Every OAuth scope a token may be issued with, in the spec's order.
+ *
+ * @example
+ * ```ts
+ * const clientScopes = OAUTH_SCOPES.filter((scope) => scope.startsWith('client_'));
+ * ```
+ */
 export const OAUTH_SCOPES = ["api","assets","async-actions","campaigns","categories","client_api","client_consents","client_customers","client_events","client_promotions","client_publish","client_qualifications","client_redeem","client_redemptions","client_validate","client_validations","client_vouchers","consents","customers","events","exports","locations","loyalties","metadata-schemas","orders","product-collections","products","promotions","publications","qualifications","redemptions","referrals","rewards","segments","skus","task-results","templates","trash-bin","validation-rules-assignments","validation-rules","validations","vouchers"] as const;
 
 /** Header name of each API-key security scheme. */
 export const API_KEY_HEADERS = {"X-App-Id":"X-App-Id","X-App-Token":"X-App-Token","X-Client-Application-Id":"X-Client-Application-Id","X-Client-Token":"X-Client-Token","X-Management-Id":"X-Management-Id","X-Management-Token":"X-Management-Token"} as const;
 
-/** Every operation of the spec: route, security alternatives, and request and response schemas. */
+/**
+ * Every operation of the spec: route, security alternatives, and request and response schemas.
+ *
+ * @example
+ * ```ts
+ * const { method, path } = operations.getCategory; // 'GET', '/v1/categories/{categoryId}'
+ * ```
+ */
 export const operations = {
   generateOAuthToken: {
     method: "POST",
@@ -26,7 +47,7 @@ export const operations = {
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenGenerateRequest },
-    responses: { "200": response.OAuthToken, "400": response.Error, "401": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.OAuthToken, "400": response.Error, "401": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   introspectOAuthToken: {
     method: "POST",
@@ -37,7 +58,7 @@ export const operations = {
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenIntrospectRequest },
-    responses: { "200": response.OAuthTokenIntrospection, "400": response.Error, "401": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.OAuthTokenIntrospection, "400": response.Error, "401": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   revokeOAuthToken: {
     method: "POST",
@@ -48,7 +69,7 @@ export const operations = {
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenRevokeRequest },
-    responses: { "204": null, "400": response.Error, "401": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "204": null, "400": response.Error, "401": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listCategories: {
     method: "GET",
@@ -70,36 +91,36 @@ export const operations = {
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/json", required: true, schema: request.CategoryCreateRequest },
-    responses: { "200": response.Category, "400": response.Error, "401": response.Error, "403": response.Error, "409": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Category, "400": response.Error, "401": response.Error, "403": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getCategory: {
     method: "GET",
     path: "/v1/categories/{categoryId}",
     tag: "Categories",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["categories"]}],
-    pathParams: z.object({ "categoryId": z.string() }),
+    pathParams: z.object({ "categoryId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "200": response.Category, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Category, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
   updateCategory: {
     method: "PUT",
     path: "/v1/categories/{categoryId}",
     tag: "Categories",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["categories"]}],
-    pathParams: z.object({ "categoryId": z.string() }),
+    pathParams: z.object({ "categoryId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/json", required: true, schema: request.CategoryUpdateRequest },
-    responses: { "200": response.Category, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Category, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   deleteCategory: {
     method: "DELETE",
     path: "/v1/categories/{categoryId}",
     tag: "Categories",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["categories"]}],
-    pathParams: z.object({ "categoryId": z.string() }),
+    pathParams: z.object({ "categoryId": z.string().max(255) }),
     query: z.object({ "remove_from_stacking_rules": z.preprocess(coerce.toBoolean, z.boolean().default(false)) }),
     arrayQuery: [],
     body: null,
@@ -121,44 +142,44 @@ export const operations = {
     path: "/v1/metadata-schemas/{metadataSchemaId}",
     tag: "Metadata schemas",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["metadata-schemas"]}],
-    pathParams: z.object({ "metadataSchemaId": z.string() }),
+    pathParams: z.object({ "metadataSchemaId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "200": response.MetadataSchema, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.MetadataSchema, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
   updateMetadataSchema: {
     method: "PUT",
     path: "/v1/metadata-schemas/{metadataSchemaId}",
     tag: "Metadata schemas",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["metadata-schemas"]}],
-    pathParams: z.object({ "metadataSchemaId": z.string() }),
+    pathParams: z.object({ "metadataSchemaId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/json", required: true, schema: request.MetadataSchemaUpdateRequest },
-    responses: { "200": response.MetadataSchema, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.MetadataSchema, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   createMetadataSchema: {
     method: "POST",
     path: "/v1/metadata-schemas/{metadataSchemaId}",
     tag: "Metadata schemas",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["metadata-schemas"]}],
-    pathParams: z.object({ "metadataSchemaId": z.string() }),
+    pathParams: z.object({ "metadataSchemaId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/json", required: true, schema: request.MetadataSchemaCreateRequest },
-    responses: { "200": response.MetadataSchema, "400": response.Error, "401": response.Error, "403": response.Error, "409": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.MetadataSchema, "400": response.Error, "401": response.Error, "403": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   deleteMetadataSchema: {
     method: "DELETE",
     path: "/v1/metadata-schemas/{metadataSchemaId}",
     tag: "Metadata schemas",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["metadata-schemas"]}],
-    pathParams: z.object({ "metadataSchemaId": z.string() }),
+    pathParams: z.object({ "metadataSchemaId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "204": null, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "204": null, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
   listAsyncActions: {
     method: "GET",
@@ -176,68 +197,75 @@ export const operations = {
     path: "/v1/async-actions/{asyncActionId}",
     tag: "Async actions",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["async-actions"]}],
-    pathParams: z.object({ "asyncActionId": z.string() }),
+    pathParams: z.object({ "asyncActionId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "200": response.AsyncAction, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.AsyncAction, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
   listStackingRules: {
     method: "GET",
     path: "/management/v1/projects/{projectId}/stacking-rules",
     tag: "Stacking rules",
     security: [{"X-Management-Id":[],"X-Management-Token":[]}],
-    pathParams: z.object({ "projectId": z.string() }),
+    pathParams: z.object({ "projectId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "200": response.StackingRulesList, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.StackingRulesList, "400": response.Error, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
   createStackingRules: {
     method: "POST",
     path: "/management/v1/projects/{projectId}/stacking-rules",
     tag: "Stacking rules",
     security: [{"X-Management-Id":[],"X-Management-Token":[]}],
-    pathParams: z.object({ "projectId": z.string() }),
+    pathParams: z.object({ "projectId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/json", required: true, schema: request.StackingRulesCreateRequest },
-    responses: { "200": response.StackingRules, "400": response.Error, "401": response.Error, "404": response.Error, "409": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.StackingRules, "400": response.Error, "401": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getStackingRules: {
     method: "GET",
     path: "/management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}",
     tag: "Stacking rules",
     security: [{"X-Management-Id":[],"X-Management-Token":[]}],
-    pathParams: z.object({ "projectId": z.string(), "stackingRulesId": z.string() }),
+    pathParams: z.object({ "projectId": z.string().max(255), "stackingRulesId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "200": response.StackingRules, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.StackingRules, "400": response.Error, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
   updateStackingRules: {
     method: "PUT",
     path: "/management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}",
     tag: "Stacking rules",
     security: [{"X-Management-Id":[],"X-Management-Token":[]}],
-    pathParams: z.object({ "projectId": z.string(), "stackingRulesId": z.string() }),
+    pathParams: z.object({ "projectId": z.string().max(255), "stackingRulesId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: { contentType: "application/json", required: true, schema: request.StackingRulesUpdateRequest },
-    responses: { "200": response.StackingRules, "400": response.Error, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.StackingRules, "400": response.Error, "401": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   deleteStackingRules: {
     method: "DELETE",
     path: "/management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}",
     tag: "Stacking rules",
     security: [{"X-Management-Id":[],"X-Management-Token":[]}],
-    pathParams: z.object({ "projectId": z.string(), "stackingRulesId": z.string() }),
+    pathParams: z.object({ "projectId": z.string().max(255), "stackingRulesId": z.string().max(255) }),
     query: z.object({  }),
     arrayQuery: [],
     body: null,
-    responses: { "204": null, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "204": null, "400": response.Error, "401": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
 } as const;
 
-/** The operationId of any operation in the spec. */
+/**
+ * The operationId of any operation in the spec.
+ *
+ * @example
+ * ```ts
+ * const id: OperationId = 'listCategories';
+ * ```
+ */
 export type OperationId = keyof typeof operations;

@@ -1,9 +1,14 @@
 import type { z } from 'zod';
 import type { OperationId, operations } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
+import type { IncomingRequest } from './incoming-request.js';
+import { checkMediaType } from './media-type.js';
+import { hasBody, readBodyText } from './read-body.js';
+import { findUnsafeText } from './unsafe-text.js';
 import { describeIssues } from './validation-message.js';
 
 type Operation = (typeof operations)[OperationId];
+type Where = 'body' | 'query' | 'path';
 
 /** The parts of a request after validation against the spec. */
 export interface RequestInput {
@@ -32,8 +37,37 @@ const readForm = (text: string): Record<string, string | string[]> => {
   return form;
 };
 
-const readBody = async (request: Request, body: NonNullable<Operation['body']>): Promise<unknown> => {
-  const text = await request.text();
+const invalid = (where: Where, issues: readonly z.core.$ZodIssue[]): ApiError => {
+  const details = describeIssues(where, issues);
+  if (where === 'body') return ApiError.invalidPayload(details);
+  return new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details });
+};
+
+/** Validates against the schema, then refuses text that may not be stored (NUL, lone surrogates). */
+const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw invalid(where, result.error.issues);
+  const unsafe = findUnsafeText(value);
+  if (unsafe) throw invalid(where, [unsafe]);
+  return result.data;
+};
+
+/** The raw values of the parameters the operation declares; others are ignored, as the schema strips them. */
+const declared = (schema: z.ZodType, values: Record<string, unknown>): Record<string, unknown> => {
+  const names = Object.keys((schema as unknown as { shape: Record<string, unknown> }).shape);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
+};
+
+const checkParameters = (schema: z.ZodType, values: Record<string, unknown>, where: 'query' | 'path'): unknown =>
+  check(schema, declared(schema, values), where);
+
+const readBody = async (request: IncomingRequest, body: NonNullable<Operation['body']>): Promise<unknown> => {
+  if (!hasBody(request)) {
+    if (body.required) throw ApiError.invalidPayload('The request body is required.');
+    return undefined;
+  }
+  checkMediaType(request.headers, body.contentType);
+  const text = await readBodyText(request);
   if (text.trim() === '') {
     if (body.required) throw ApiError.invalidPayload('The request body is required.');
     return undefined;
@@ -46,28 +80,32 @@ const readBody = async (request: Request, body: NonNullable<Operation['body']>):
   }
 };
 
-const check = <T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T => {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  const details = describeIssues(where, result.error.issues);
-  if (where === 'body') throw ApiError.invalidPayload(details);
-  throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details });
-};
-
-/**
- * Reads and validates the path parameters, query and body of a request against the operation's
- * generated schemas.
- *
- * @throws ApiError 400 `invalid_payload` (body) or `invalid_query_params` (path, query), naming the field.
- */
-export const readInput = async (request: Request, url: URL, operation: Operation, params: Record<string, string>): Promise<RequestInput> => ({
-  params: check(operation.pathParams as z.ZodType, params, 'path'),
-  query: check(operation.query as z.ZodType, readQuery(url, operation.arrayQuery), 'query'),
-  body: await readValidBody(request, operation),
-});
-
-const readValidBody = async (request: Request, operation: Operation): Promise<unknown> => {
+const readValidBody = async (request: IncomingRequest, operation: Operation): Promise<unknown> => {
   if (operation.body === null) return undefined;
   const body = await readBody(request, operation.body);
   return body === undefined ? undefined : check(operation.body.schema as z.ZodType, body, 'body');
 };
+
+/**
+ * Reads and validates the path parameters, query and body of a request against the operation's
+ * generated schemas. The body must come in the operation's media type and within the size
+ * limit; no string may hold NUL characters or lone surrogates.
+ *
+ * @throws ApiError 400 `invalid_payload` (body) or `invalid_query_params` (path, query), naming
+ *   the field; 413 `query_too_large` and 415 `unsupported_media_type` for the body.
+ *
+ * @example
+ * ```ts
+ * const { params, query, body } = await readInput(request, url, operations.createCategory, {});
+ * ```
+ */
+export const readInput = async (
+  request: IncomingRequest,
+  url: URL,
+  operation: Operation,
+  params: Record<string, string>,
+): Promise<RequestInput> => ({
+  params: checkParameters(operation.pathParams as z.ZodType, params, 'path'),
+  query: checkParameters(operation.query as z.ZodType, readQuery(url, operation.arrayQuery), 'query'),
+  body: await readValidBody(request, operation),
+});
