@@ -1,6 +1,7 @@
 /**
  * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
- * bundle → client types, webhook event types and resource API → mock schemas → parity report → coverage report (built on the parity comparison).
+ * bundle → client types, webhook event types and resource API → mock schemas → parity report →
+ * coverage report and README.md's coverage block (both built on the parity comparison).
  * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
  */
 import { mkdirSync } from 'node:fs';
@@ -22,6 +23,8 @@ generateClientResources(bundled);
 generateMockSchemas(bundled);
 if (!process.argv.includes('--spec-only')) {
   const { writeParityReport } = await import('./spec-parity.ts');
-  const { writeCoverageReport } = await import('./generate/coverage.ts');
-  writeCoverageReport(await writeParityReport());
+  const { writeCoverageReport, writeReadmeCoverage } = await import('./generate/coverage.ts');
+  const parity = await writeParityReport();
+  writeCoverageReport(parity);
+  writeReadmeCoverage(parity);
 }

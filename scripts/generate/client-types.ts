@@ -3,8 +3,65 @@ import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 
+/**
+ * TSDoc of the types openapi-typescript emits, which the client exports as they are; their
+ * members carry the spec's own descriptions.
+ */
+const TYPE_DOCS: Readonly<Record<string, string>> = {
+  paths: `/**
+ * Every path of the API with its operations, keyed by path then method: the type that
+ * openapi-fetch's \`GET\`, \`POST\` … check paths, parameters and bodies against.
+ *
+ * @example
+ * \`\`\`ts
+ * type CreateCategoryBody = paths['/v1/categories']['post']['requestBody']['content']['application/json'];
+ * \`\`\`
+ */`,
+  webhooks: `/**
+ * Webhooks the spec describes as OpenAPI \`webhooks\` (none yet).
+ *
+ * @example
+ * \`\`\`ts
+ * type Names = keyof webhooks;
+ * \`\`\`
+ */`,
+  components: `/**
+ * The spec's reusable parts: \`schemas\`, \`responses\`, \`parameters\`, \`requestBodies\` and more;
+ * \`Schemas\` is a shortcut for \`components['schemas']\`.
+ *
+ * @example
+ * \`\`\`ts
+ * type ErrorBody = components['schemas']['Error'];
+ * \`\`\`
+ */`,
+  $defs: `/**
+ * JSON Schema \`$defs\` of the spec (none).
+ *
+ * @example
+ * \`\`\`ts
+ * type Names = keyof $defs;
+ * \`\`\`
+ */`,
+  operations: `/**
+ * Every operation of the API by operationId, with its parameters, request body and responses.
+ *
+ * @example
+ * \`\`\`ts
+ * type CategoryQuery = operations['deleteCategory']['parameters']['query'];
+ * \`\`\`
+ */`,
+};
+
+/** Puts each top-level type's TSDoc in front of its declaration; fails when one is missing. */
+const documented = (source: string): string =>
+  Object.entries(TYPE_DOCS).reduce((text, [name, doc]) => {
+    const declaration = new RegExp(`^export (?:interface|type) ${name.replace('$', '\\$')}\\b`, 'm');
+    if (!declaration.test(text)) throw new Error(`openapi-typescript no longer emits \`${name}\`; update TYPE_DOCS`);
+    return text.replace(declaration, (match) => `${doc}\n${match}`);
+  }, source);
+
 /** Writes the client's `paths`, `components` and `operations` types with openapi-typescript. */
 export const generateClientTypes = async (): Promise<void> => {
   const ast = await openapiTS(pathToFileURL(repoPath(GENERATED.bundle)), { alphabetize: false });
-  writeFileSync(repoPath(GENERATED.clientTypes), `${GENERATED_HEADER('openapi-typescript')}\n${astToString(ast)}`);
+  writeFileSync(repoPath(GENERATED.clientTypes), `${GENERATED_HEADER('openapi-typescript')}\n${documented(astToString(ast))}`);
 };

@@ -154,20 +154,48 @@ import * as response from './response-schemas.js';
 
 ${INTEGER_ERROR_DECLARATION}
 
-/** The API build this mock implements (\`info.version\` of the spec). */
+/**
+ * The API build this mock implements (\`info.version\` of the spec).
+ *
+ * @example
+ * \`\`\`ts
+ * console.log(\`mock of API build \${API_VERSION}\`);
+ * \`\`\`
+ */
 export const API_VERSION = ${JSON.stringify(doc.info.version)};
 
-/** Every OAuth scope a token may be issued with, in the spec's order. */
+/**
+ * Every OAuth scope a token may be issued with, in the spec's order.
+ *
+ * @example
+ * \`\`\`ts
+ * const clientScopes = OAUTH_SCOPES.filter((scope) => scope.startsWith('client_'));
+ * \`\`\`
+ */
 export const OAUTH_SCOPES = ${JSON.stringify(scopes)} as const;
 
 /** Header name of each API-key security scheme. */
 export const API_KEY_HEADERS = ${JSON.stringify(apiKeyHeaders)} as const;
 
-/** The operationId of any operation in the spec. */
+/**
+ * The operationId of any operation in the spec.
+ *
+ * @example
+ * \`\`\`ts
+ * const id: OperationId = 'listCategories';
+ * \`\`\`
+ */
 export type OperationId =
 ${ids.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};
 
-/** Every operation of the spec: route, security alternatives, and request and response schemas. */
+/**
+ * Every operation of the spec: route, security alternatives, and request and response schemas.
+ *
+ * @example
+ * \`\`\`ts
+ * const { method, path } = operations.getCategory; // 'GET', '/v1/categories/{categoryId}'
+ * \`\`\`
+ */
 export const operations: Readonly<Record<OperationId, OperationSpec>> = {
 ${entries.join('\n')}
 };

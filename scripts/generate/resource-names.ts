@@ -101,6 +101,7 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   getLoyaltyProgram: 'loyalties.get',
   updateLoyaltyProgram: 'loyalties.update',
   deleteLoyaltyProgram: 'loyalties.delete',
+  checkLoyaltyQualifications: 'loyalties.checkQualifications',
   listMembers: 'loyalties.listMembers',
   addMember: 'loyalties.createMember',
   getMember: 'loyalties.getMember',
@@ -169,9 +170,12 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   listCustomerRedeemables: 'customers.listRedeemables',
   // Segments (SDK: `segments.list(customerId)` lists a customer's segments)
   listCustomerSegments: 'segments.list',
+  listSegments: 'segments.listAll',
   createSegment: 'segments.create',
   getSegment: 'segments.get',
+  updateSegment: 'segments.update',
   deleteSegment: 'segments.delete',
+  listSegmentActivities: 'segments.listActivities',
   // Orders
   listOrders: 'orders.list',
   createOrder: 'orders.create',
@@ -198,8 +202,10 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   listProductCollections: 'productCollections.list',
   createProductCollection: 'productCollections.create',
   getProductCollection: 'productCollections.get',
+  updateProductCollection: 'productCollections.update',
   deleteProductCollection: 'productCollections.delete',
   listProductsInCollection: 'productCollections.listProducts',
+  listProductCollectionActivities: 'productCollections.listActivities',
   // Validation rules
   listValidationRules: 'validationRules.list',
   createValidationRule: 'validationRules.create',

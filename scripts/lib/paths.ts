@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 /** Absolute path of a file inside the repository, from a repository-relative path. */
 export const repoPath = (relative: string): string => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
-/** Where every generated artifact lives, repository-relative; the freshness check compares exactly these. */
+/**
+ * Where every generated artifact lives, repository-relative; the freshness check compares exactly
+ * these. README.md is hand-written except for the block between its coverage markers.
+ */
 export const GENERATED = {
   bundle: 'spec/generated/openapi.json',
   clientTypes: 'packages/client/src/generated/schema.ts',
@@ -14,6 +17,7 @@ export const GENERATED = {
   mockResponseSchemas: 'packages/mock-server/src/generated/response-schemas.ts',
   coverage: 'docs/coverage.md',
   parity: 'docs/parity.md',
+  readme: 'README.md',
 } as const;
 
 /** Voucherify's own descriptions, vendored (see spec/reference/README.md); reports compare our spec with them. */

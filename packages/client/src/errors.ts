@@ -55,6 +55,7 @@ const stringField = (body: unknown, name: keyof ErrorBody): string | undefined =
  * ```
  */
 export class VoucherkitError extends Error {
+  /** The class's name, for example `NotFoundError`, as logs and stack traces print it. */
   override readonly name: string = 'VoucherkitError';
   /** HTTP status of the failed response; `undefined` when there was no response. */
   readonly status: number | undefined;

@@ -49,6 +49,7 @@ export interface DomainErrorInit {
  * ```
  */
 export class DomainError extends Error {
+  /** Always `DomainError`; {@link isDomainError} also recognises copies of this class by it. */
   override readonly name: string = 'DomainError';
   /** The service's error key, for example `invalid_payload`. */
   readonly key: DomainErrorKey;

@@ -1,7 +1,7 @@
 /**
  * Browser entry point: everything from the main entry, plus a helper that starts the mock in
  * a Service Worker with MSW.
- * @packageDocumentation
+ * @module @voucherkit/mock-server/browser
  */
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 import type { MockService } from './service.js';

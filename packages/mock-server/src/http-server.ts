@@ -1,8 +1,21 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ApiError } from './http/api-error.js';
+import { MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './http/limits.js';
+import { toIncomingRequest } from './http/node-request.js';
+import { type ParserError, type ParserRefusal, parserRefusal } from './http/parser-refusal.js';
+import { toApiError } from './http/respond.js';
 import type { MockService } from './service.js';
 
-/** Options of {@link listen}. */
+/**
+ * Options of {@link listen}.
+ *
+ * @example
+ * ```ts
+ * const options: ListenOptions = { port: 0, host: '127.0.0.1' };
+ * ```
+ */
 export interface ListenOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;
@@ -10,10 +23,19 @@ export interface ListenOptions {
   host?: string;
 }
 
-/** A mock service served over real HTTP. */
+/**
+ * A mock service served over real HTTP.
+ *
+ * @example
+ * ```ts
+ * const sandbox: HttpSandbox = await listen(service, { port: 0 });
+ * console.log(sandbox.url);
+ * ```
+ */
 export interface HttpSandbox {
   /** Base URL to give clients and SDKs, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
+  /** The underlying Node HTTP server. */
   readonly server: Server;
   /** Stops accepting connections and closes open ones. */
   close(): Promise<void>;
@@ -27,29 +49,43 @@ const CORS_HEADERS: Record<string, string> = {
   'access-control-expose-headers': 'retry-after',
 };
 
-const toRequest = async (incoming: IncomingMessage, origin: string): Promise<Request> => {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const method = incoming.method ?? 'GET';
-  const chunks: Buffer[] = [];
-  if (method !== 'GET' && method !== 'HEAD') for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  return new Request(new URL(incoming.url ?? '/', origin), {
-    method,
-    headers,
-    ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-  });
+/** The headers a response goes out with: its own, CORS, and the length of its body. */
+const outgoingHeaders = (response: Response, body: Buffer): Record<string, string> => ({
+  ...Object.fromEntries(response.headers),
+  ...CORS_HEADERS,
+  'content-length': String(body.byteLength),
+});
+
+/**
+ * Writes a response through Node's HTTP server. A request body that was not read to its end
+ * (refused before reading, or over the size limit) is left to Node, which reads and drops the
+ * rest after the answer: closing the connection while the client still sends would reset it, and
+ * a client busy writing would then never see the answer.
+ */
+const send = async (response: Response, outgoing: ServerResponse): Promise<void> => {
+  const body = Buffer.from(await response.arrayBuffer());
+  outgoing.writeHead(response.status, outgoingHeaders(response, body));
+  outgoing.end(body);
 };
 
-const send = async (response: Response, outgoing: ServerResponse): Promise<void> => {
-  outgoing.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS_HEADERS });
-  outgoing.end(Buffer.from(await response.arrayBuffer()));
+/** Writes a response straight to a socket that has no ServerResponse (parser refusals, CONNECT), then closes it. */
+const sendRaw = async (response: Response, socket: Duplex): Promise<void> => {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = { ...outgoingHeaders(response, body), connection: 'close' };
+  const head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
+  if (socket.writable) socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  else socket.destroy();
 };
 
 /**
  * Serves a mock service over HTTP on loopback, for curl, Postman or the official SDKs of other
- * languages. Answers CORS preflights so browser apps can call it too.
+ * languages. Answers CORS preflights so browser apps can call it too. Every refusal, including
+ * those of Node's HTTP parser (unknown methods, oversized or malformed heads, `CONNECT`), comes in
+ * the service's error body with a request id; request heads are limited to 16 KiB and bodies to
+ * 10 MiB; the rest of a refused body is read and dropped, never buffered, and a request that takes
+ * longer than 30 s to arrive is cut.
  *
  * @example
  * const sandbox = await listen(createMockService(), { port: 0 });
@@ -59,18 +95,49 @@ const send = async (response: Response, outgoing: ServerResponse): Promise<void>
 export const listen = async (service: MockService, options: ListenOptions = {}): Promise<HttpSandbox> => {
   const host = options.host ?? '127.0.0.1';
   let origin = '';
-  const server = createServer((incoming, outgoing) => {
+  // The last response started on each socket. Node writes the responses of one connection in
+  // order, so a parser refusal that waits for the last one never interleaves with an answer.
+  const lastResponse = new WeakMap<Duplex, Promise<void>>();
+  const refused = new WeakSet<Duplex>();
+
+  /** A request for a method, on no path in particular: the pipeline answers it with 405. */
+  const methodOnly = (method: string): Promise<Response> =>
+    service.handle({ method, url: `${origin}/`, headers: new Headers(), body: null });
+
+  const answer = (refusal: ParserRefusal): Promise<Response> =>
+    refusal.kind === 'method' ? methodOnly(refusal.method) : Promise.resolve(service.refuse(refusal.error));
+
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS }, (incoming, outgoing) => {
     if (incoming.method === 'OPTIONS') {
       outgoing.writeHead(204, CORS_HEADERS).end();
       return;
     }
-    toRequest(incoming, origin)
-      .then((request) => service.handle(request))
+    lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));
+    Promise.resolve()
+      .then(() => service.handle(toIncomingRequest(incoming, origin)))
+      .catch((error: unknown) => service.refuse(toApiError(error)))
       .then((response) => send(response, outgoing))
-      .catch((error: unknown) => {
-        outgoing.writeHead(500, { 'content-type': 'application/json', ...CORS_HEADERS });
-        outgoing.end(JSON.stringify({ code: 500, key: 'internal_error', message: 'Sandbox failure', details: String(error) }));
-      });
+      .catch(() => outgoing.destroy());
+  });
+  server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const error = new ApiError(417, 'expectation_failed', 'Expectation failed', { details: 'Only "Expect: 100-continue" is supported.' });
+    void send(service.refuse(error), outgoing).catch(() => outgoing.destroy());
+  });
+  server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
+    void methodOnly(incoming.method ?? 'CONNECT')
+      .then((response) => sendRaw(response, socket))
+      .catch(() => socket.destroy());
+  });
+  server.on('clientError', (error: ParserError, socket: Duplex) => {
+    if (refused.has(socket) || !socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    refused.add(socket);
+    void Promise.resolve(lastResponse.get(socket))
+      .then(() => answer(parserRefusal(error)))
+      .then((response) => sendRaw(response, socket))
+      .catch(() => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,6 @@
 /**
  * The whole API, stateful and in memory, through MSW.
- * @packageDocumentation
+ * @module @voucherkit/mock-server
  */
 export { createMockService, type MockService, type MockServiceOptions } from './service.js';
 export type { Clock, ClockOptions } from './core/clock.js';

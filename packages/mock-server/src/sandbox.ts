@@ -17,7 +17,63 @@ const ENV_KEYS = {
   clientToken: 'VOUCHERKIT_CLIENT_TOKEN',
 } as const;
 
-/** Starts the sandbox and prints its URL and keys; resolves once it listens. */
+/** A TypeScript string literal of any text (keys may come from the environment). */
+const literal = (text: string): string => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+/** What the banner shows: where the sandbox listens and the keys to call it with. */
+export interface BannerFacts {
+  url: string;
+  apiVersion: string;
+  project: { name: string; id: string; keys: ProjectKeys };
+  management: { managementId: string; managementToken: string };
+}
+
+/**
+ * The text printed when the sandbox starts: its keys in aligned columns, a curl command and a
+ * `createClient` call that can be pasted as they are.
+ *
+ * @example
+ * ```ts
+ * console.log(banner({ url: sandbox.url, apiVersion: service.apiVersion, project, management: service.management }));
+ * ```
+ */
+export const banner = ({ url, apiVersion, project, management }: BannerFacts): string => {
+  const rows: [string, string][] = [
+    ['Base URL', url],
+    ['Project', `${project.name} (${project.id})`],
+    ['X-App-Id', project.keys.appId],
+    ['X-App-Token', project.keys.appToken],
+    ['X-Client-Application-Id', project.keys.clientAppId],
+    ['X-Client-Token', project.keys.clientToken],
+    ['X-Management-Id', management.managementId],
+    ['X-Management-Token', management.managementToken],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const { appId, appToken } = project.keys;
+  return [
+    `Voucherkit sandbox (API build ${apiVersion}) listening on ${url}`,
+    '',
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
+    '',
+    'Try it with curl:',
+    `  curl -H "X-App-Id: ${appId}" -H "X-App-Token: ${appToken}" ${url}/v1/categories`,
+    '',
+    'Or from TypeScript, with @voucherkit/client:',
+    "  import { createClient } from '@voucherkit/client';",
+    `  const client = createClient({ baseUrl: ${literal(url)}, auth: { type: 'server', appId: ${literal(appId)}, appToken: ${literal(appToken)} } });`,
+    '',
+    'Press Ctrl+C to stop.',
+  ].join('\n');
+};
+
+/**
+ * Starts the sandbox and prints its URL and keys; resolves once it listens.
+ *
+ * @example
+ * ```ts
+ * await main(); // what `npm start` runs
+ * ```
+ */
 export const main = async (): Promise<void> => {
   const keys: Partial<ProjectKeys> = Object.fromEntries(
     Object.entries(ENV_KEYS).flatMap(([key, variable]) => (process.env[variable] ? [[key, process.env[variable]]] : [])),
@@ -28,19 +84,7 @@ export const main = async (): Promise<void> => {
   seedDemoData(project);
   await service.scheduler.runDue();
   const sandbox = await listen(service, { port });
-  console.log(`Voucherkit sandbox (API build ${service.apiVersion}) listening on ${sandbox.url}
-
-  Base URL               ${sandbox.url}
-  Project                ${project.name} (${project.id})
-  X-App-Id               ${project.keys.appId}
-  X-App-Token            ${project.keys.appToken}
-  X-Client-Application-Id ${project.keys.clientAppId}
-  X-Client-Token         ${project.keys.clientToken}
-  X-Management-Id        ${service.management.managementId}
-  X-Management-Token     ${service.management.managementToken}
-
-Try: curl -H "X-App-Id: ${project.keys.appId}" -H "X-App-Token: ${project.keys.appToken}" ${sandbox.url}/v1/categories
-Press Ctrl+C to stop.`);
+  console.log(banner({ url: sandbox.url, apiVersion: service.apiVersion, project, management: service.management }));
   const stop = (): void => {
     void sandbox.close().then(() => process.exit(0));
   };

@@ -6,12 +6,21 @@ import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
 import { API_VERSION } from './generated/operations.js';
+import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { createDispatcher } from './http/dispatch.js';
+import { errorResponse } from './http/respond.js';
 import { handlers as resourceHandlers } from './resources/registry.js';
 import { type ProjectState, createProjectState } from './resources/state.js';
 
-/** Options of {@link createMockService}. */
+/**
+ * Options of {@link createMockService}.
+ *
+ * @example
+ * ```ts
+ * const options: MockServiceOptions = { strict: true, seed: 7, clock: { frozenAt: '2026-01-01T00:00:00Z' } };
+ * ```
+ */
 export interface MockServiceOptions {
   /** Base URL the handlers answer on; default `https://api.voucherify.io`. A path part (`/api`) is a prefix. */
   baseUrl?: string;
@@ -31,17 +40,42 @@ export interface MockServiceOptions {
   management?: Partial<ManagementKeys>;
 }
 
-/** A running in-memory service: MSW handlers plus the controls tests need. */
+/**
+ * A running in-memory service: MSW handlers plus the controls tests need.
+ *
+ * @example
+ * ```ts
+ * const service: MockService = createMockService();
+ * service.clock.advance(60_000);
+ * ```
+ */
 export interface MockService {
   /** MSW request handlers: pass them to `setupServer(...)` or `setupWorker(...)`. */
   readonly handlers: HttpHandler[];
-  /** Answers one fetch Request, without MSW (used by the HTTP sandbox). */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers one request without MSW (used by the HTTP sandbox). A fetch `Request` will do; the
+   * sandbox passes the same four fields itself for methods that fetch cannot carry (`TRACE`).
+   *
+   * @example
+   * const response = await service.handle(new Request(`${service.baseUrl}/v1/categories`));
+   */
+  handle(request: Pick<Request, 'method' | 'url' | 'headers' | 'body'>): Promise<Response>;
+  /**
+   * Answers, in the service's error body and with the next request id, a request that never
+   * became one the pipeline can read: the HTTP sandbox uses it for what Node's HTTP parser refuses
+   * (oversized or malformed heads) and for its own failures.
+   *
+   * @example
+   * const response = service.refuse(new ApiError(431, 'request_header_fields_too_large', 'Request header fields too large'));
+   */
+  refuse(error: ApiError, headers?: Record<string, string>): Response;
   /** The service's projects and their keys. */
   readonly projects: ProjectRegistry<ProjectState>;
   /** Account-wide management keys (for `/management/v1`). */
   readonly management: ManagementKeys;
+  /** The service's clock: real time, or frozen and advanced by tests. */
   readonly clock: Clock;
+  /** Background work (bulk jobs); drain it in tests with a manual scheduler. */
   readonly scheduler: Scheduler;
   /** Queue of injected failures (rate limits, maintenance windows). */
   readonly failures: FailureInjector;
@@ -63,6 +97,14 @@ export interface MockService {
 }
 
 const DEFAULT_BASE_URL = 'https://api.voucherify.io';
+
+/**
+ * Requests the handler takes: every URL under the base URL. A RegExp without groups rather than
+ * `${baseUrl}/*`, because MSW decodes the groups of a path pattern with decodeURIComponent, which
+ * throws on an escape such as `%ZZ` before the dispatcher can answer it.
+ */
+const underBaseUrl = (baseUrl: string): RegExp =>
+  new RegExp(`^${new URL(baseUrl).href.replace(/\/+$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);
 
 /**
  * Creates an isolated, stateful mock of the whole API. Nothing is global: two services in one
@@ -114,6 +156,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
 
   let current = build();
   const requestRandom = createSeededRandom(`${String(seed)}:requests`);
+  const requestId = (): string => `v-${Array.from({ length: 18 }, () => requestRandom.int(16).toString(16)).join('')}`;
   const dispatch = createDispatcher({
     get context() {
       return current.context;
@@ -124,12 +167,13 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     failures,
     basePath,
     strict: options.strict ?? false,
-    requestId: () => `v-${Array.from({ length: 18 }, () => requestRandom.int(16).toString(16)).join('')}`,
+    requestId,
   });
 
   return {
-    handlers: [http.all(`${baseUrl}/*`, ({ request }) => dispatch(request))],
+    handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => dispatch(request))],
     handle: dispatch,
+    refuse: (error, headers) => errorResponse(error, requestId(), headers),
     get projects() {
       return current.projects;
     },

@@ -53,9 +53,49 @@ describe('categories', () => {
       body: JSON.stringify({ hierarchy: 1 }),
     });
     expect(await missing.json()).toMatchObject({ details: 'Property .name is required' });
-    const badJson = await mock.raw('/v1/categories', { method: 'POST', headers: serverHeaders(mock.service), body: '{"name":' });
+    const badJson = await mock.raw('/v1/categories', {
+      method: 'POST',
+      headers: serverHeaders(mock.service, { 'content-type': 'application/json' }),
+      body: '{"name":',
+    });
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ key: 'invalid_payload', details: 'The request body is not valid JSON.' });
+  });
+
+  test('a body in another media type is 415 and creates nothing; charset parameters are accepted', async () => {
+    const body = JSON.stringify({ name: 'Summer', hierarchy: 1 });
+    for (const contentType of ['text/plain', undefined]) {
+      const headers = serverHeaders(mock.service, contentType === undefined ? {} : { 'content-type': contentType });
+      // fetch labels a string body text/plain itself; a Blob without a type goes out with no Content-Type.
+      const refused = await mock.raw('/v1/categories', { method: 'POST', headers, body: contentType === undefined ? new Blob([body]) : body });
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toMatchObject({ code: 415, key: 'unsupported_media_type', request_id: expect.stringMatching(/^v-[0-9a-f]{18}$/) });
+    }
+    expect(mock.service.projects.primary.state.categories.list()).toEqual([]);
+    const accepted = await mock.raw('/v1/categories', {
+      method: 'POST',
+      headers: serverHeaders(mock.service, { 'content-type': 'Application/JSON; charset=utf-8' }),
+      body,
+    });
+    expect(accepted.status).toBe(200);
+  });
+
+  test('names are limited to 255 characters and hierarchies to 2^53 - 1; NUL and lone surrogates are refused', async () => {
+    const client = mock.serverClient();
+    const long = await client.POST('/v1/categories', { body: { name: 'x'.repeat(256), hierarchy: 1 } });
+    expect(long.error).toMatchObject({ key: 'invalid_payload', details: 'Property .name should be at most 255 characters long' });
+    expect((await client.POST('/v1/categories', { body: { name: 'x'.repeat(255), hierarchy: 1 } })).response.status).toBe(200);
+    const huge = await client.POST('/v1/categories', { body: { name: 'Big', hierarchy: 2 ** 53 } });
+    expect(huge.error).toMatchObject({ key: 'invalid_payload', details: 'Property .hierarchy should be <= 9007199254740991' });
+    const nul = await client.POST('/v1/categories', { body: { name: 'Sum\u0000mer', hierarchy: 1 } });
+    expect(nul.error).toMatchObject({ key: 'invalid_payload', details: 'Property .name must not contain NUL characters' });
+    const surrogate = await client.POST('/v1/categories', { body: { name: 'Sum\ud800mer', hierarchy: 1 } });
+    expect(surrogate.error).toMatchObject({ key: 'invalid_payload', details: 'Property .name must be well-formed Unicode' });
+    expect((await client.POST('/v1/categories', { body: { name: 'Sommer ☀️ 🏖', hierarchy: 1 } })).response.status).toBe(200);
+    const badId = await client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat\u0000' } } });
+    expect(badId.error).toMatchObject({ key: 'invalid_query_params', details: 'Path parameter categoryId must not contain NUL characters' });
+    const stored = mock.service.projects.primary.state.categories.list().map((category) => category.name);
+    expect(stored.sort()).toEqual(['Sommer ☀️ 🏖', 'x'.repeat(255)]);
   });
 
   test('deletion is refused while stacking rules use the category, and forced with remove_from_stacking_rules', async () => {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { OAUTH_SCOPES, type OperationId, implementedOperations, operations } from '../src/index.js';
 import type { MockService } from '../src/index.js';
+import { MAX_BODY_BYTES } from '../src/http/limits.js';
 import { useMockService } from './setup.js';
 
 const mock = useMockService();
@@ -65,6 +66,10 @@ interface RequestSpec {
   body?: unknown;
   /** Credentials: the operation's own keys (default), none, or a bearer token. */
   auth?: 'keys' | 'none' | { bearer: string };
+  /** The raw body to send instead of the encoded `body`. */
+  payload?: string;
+  /** The content type to declare instead of the operation's own. */
+  contentType?: string;
 }
 
 type Operation = (typeof operations)[OperationId];
@@ -90,11 +95,12 @@ const send = (id: OperationId, spec: RequestSpec = {}): Promise<Response> => {
   const body = spec.body === undefined ? exampleBody(id) : spec.body;
   let payload: string | undefined;
   if (operation.body && body !== null && body !== undefined) {
-    headers['content-type'] = operation.body.contentType;
+    headers['content-type'] = spec.contentType ?? operation.body.contentType;
     payload =
-      operation.body.contentType === 'application/x-www-form-urlencoded'
+      spec.payload ??
+      (operation.body.contentType === 'application/x-www-form-urlencoded'
         ? new URLSearchParams(body as Record<string, string>).toString()
-        : JSON.stringify(body);
+        : JSON.stringify(body));
   }
   return mock.raw(`${path}${query ? `?${query}` : ''}`, { method: operation.method, headers, ...(payload === undefined ? {} : { body: payload }) });
 };
@@ -121,7 +127,10 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
   '400': (id) => {
     if (operations[id].body) return () => send(id, { body: operations[id].body?.contentType === 'application/json' ? [] : { unexpected: 'x' } });
     const name = typedQueryParameter(id);
-    return name === undefined ? undefined : () => send(id, { query: { [name]: 'not-a-value' } });
+    if (name !== undefined) return () => send(id, { query: { [name]: 'not-a-value' } });
+    // A path id longer than any the service issues is refused as bad input.
+    const [parameter] = pathParameters(id);
+    return parameter === undefined ? undefined : () => send(id, { params: { [parameter]: 'x'.repeat(256) } });
   },
   '401': () => (id) => send(id, { auth: 'none' }),
   '403': (id) => {
@@ -140,6 +149,8 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
     if (ids.some((name) => name !== 'projectId')) return () => send(id);
     return ids.includes('projectId') ? () => send(id, { params: { projectId: UNKNOWN_ID } }) : undefined;
   },
+  '413': (id) => (operations[id].body ? () => send(id, { payload: ' '.repeat(MAX_BODY_BYTES + 1) }) : undefined),
+  '415': (id) => (operations[id].body ? () => send(id, { contentType: 'text/plain' }) : undefined),
   '429': () => (id) => {
     mock.service.failures.inject({ status: 429, operationId: id, retryAfter: 1 });
     return send(id);

@@ -38,7 +38,11 @@ describe('metadata schemas', () => {
     expect(again.error).toMatchObject({ key: 'duplicate_found' });
     const bad = await mock.raw('/v1/metadata-schemas/product', {
       method: 'POST',
-      headers: { 'X-App-Id': mock.service.projects.primary.keys.appId, 'X-App-Token': mock.service.projects.primary.keys.appToken },
+      headers: {
+        'X-App-Id': mock.service.projects.primary.keys.appId,
+        'X-App-Token': mock.service.projects.primary.keys.appToken,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ properties: { color: { type: 'colour', optional: true } } }),
     });
     expect(bad.status).toBe(400);

@@ -1,4 +1,11 @@
-/** Options of the mock's clock. */
+/**
+ * Options of the mock's clock.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ clock: { frozenAt: '2026-01-01T00:00:00Z' } });
+ * ```
+ */
 export interface ClockOptions {
   /**
    * Start the clock frozen at this instant (ISO string, epoch milliseconds or Date). A frozen clock
@@ -7,7 +14,17 @@ export interface ClockOptions {
   frozenAt?: string | number | Date;
 }
 
-/** The mock's notion of time: real by default, controllable in tests. */
+/**
+ * The mock's notion of time: real by default, controllable in tests. Timestamps, token expiry
+ * and scheduled work read it.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ clock: { frozenAt: '2026-01-01T00:00:00Z' } });
+ * service.clock.advance(15 * 60_000); // OAuth tokens issued at the start have expired
+ * service.clock.date().toISOString(); // '2026-01-01T00:15:00.000Z'
+ * ```
+ */
 export interface Clock {
   /** Current time in epoch milliseconds. */
   now(): number;

@@ -1,18 +1,40 @@
 import type { RandomSource } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
 
-/** A project's API keys. Server keys call the server-side API, client keys the client-side API. */
+/**
+ * A project's API keys. Server keys call the server-side API, client keys the client-side API.
+ *
+ * @example
+ * ```ts
+ * const { appId, appToken } = service.projects.primary.keys;
+ * const client = createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken } });
+ * ```
+ */
 export interface ProjectKeys {
+  /** Application id, sent as `X-App-Id`. */
   appId: string;
+  /** Application secret, sent as `X-App-Token`. */
   appToken: string;
+  /** Client-side application id, sent as `X-Client-Application-Id`. */
   clientAppId: string;
+  /** Client-side token, sent as `X-Client-Token`. */
   clientToken: string;
 }
 
-/** What a test or the sandbox says about a project; everything left out is generated from the seed. */
+/**
+ * What a test or the sandbox says about a project; everything left out is generated from the seed.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ projects: [{ id: 'proj_shop', name: 'Shop', keys: { appId: 'test-id', appToken: 'test-secret' } }] });
+ * ```
+ */
 export interface ProjectSeed {
+  /** Project id; default a generated `proj_…` id. */
   id?: string;
+  /** Display name; default `Project <n>`. */
   name?: string;
+  /** Keys to use instead of generated ones, each on its own. */
   keys?: Partial<ProjectKeys>;
 }
 
@@ -20,11 +42,20 @@ export interface ProjectSeed {
  * One isolated project: its keys and its data. No request can reach another project's state.
  *
  * @typeParam State - The project's data; the service's resources decide its shape.
+ * @example
+ * ```ts
+ * const project = service.projects.primary;
+ * project.state.categories.create({ name: 'Summer', hierarchy: 1 });
+ * ```
  */
 export interface Project<State = unknown> {
+  /** The project id (`proj_…`), as management paths name it. */
   readonly id: string;
+  /** Display name. */
   readonly name: string;
+  /** The project's API keys. */
   readonly keys: ProjectKeys;
+  /** The project's data: one store per resource. */
   readonly state: State;
 }
 
@@ -32,6 +63,12 @@ export interface Project<State = unknown> {
  * The projects of one mock service.
  *
  * @typeParam State - The data every project holds.
+ * @example
+ * ```ts
+ * const eu = service.projects.primary;
+ * const us = service.projects.create({ name: 'US shop' });
+ * service.projects.list().map((project) => project.name); // ['Default project', 'US shop']
+ * ```
  */
 export interface ProjectRegistry<State = unknown> {
   /** Every project, in creation order. */

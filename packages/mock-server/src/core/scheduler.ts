@@ -1,12 +1,39 @@
 import type { Clock } from './clock.js';
 
-/** A unit of background work (bulk job step, webhook delivery …). */
+/**
+ * A unit of background work (bulk job step, webhook delivery …).
+ *
+ * @example
+ * ```ts
+ * const task: Task = async () => {
+ *   await deliverWebhook();
+ * };
+ * ```
+ */
 export type Task = () => void | Promise<void>;
 
-/** How scheduled work runs: by itself on timers, or only when a test drains it. */
+/**
+ * How scheduled work runs: by itself on timers, or only when a test drains it.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ scheduler: 'manual' });
+ * ```
+ */
 export type SchedulerMode = 'auto' | 'manual';
 
-/** Background work queue on the mock's clock. */
+/**
+ * Background work queue on the mock's clock: bulk jobs run on it, so tests can observe every
+ * state of a job and then finish it at once.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ clock: { frozenAt: '2026-01-01T00:00:00Z' } }); // manual scheduler
+ * const job = service.projects.primary.state.asyncActions.start('CUSTOMERS.IMPORT_CSV', () => ({ message: 'ok', done_count: 1, failed_count: 0 }));
+ * service.scheduler.pending(); // 1: the job is ENQUEUED
+ * await service.scheduler.drain();
+ * ```
+ */
 export interface Scheduler {
   /** Queues `task` to run `delayMs` after the current clock time. */
   schedule(task: Task, delayMs?: number): void;

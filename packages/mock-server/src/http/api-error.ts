@@ -1,7 +1,17 @@
-/** Fields of the service's error body beyond code, key and message. */
+/**
+ * Fields of the service's error body beyond code, key and message.
+ *
+ * @example
+ * ```ts
+ * const extras: ApiErrorExtras = { details: 'Cannot find category with id cat_1', resourceId: 'cat_1', resourceType: 'category' };
+ * ```
+ */
 export interface ApiErrorExtras {
+  /** The specifics of this failure (`details`), for example the offending property. */
   details?: string;
+  /** The id that was asked for (`resource_id`). */
   resourceId?: string;
+  /** The type of that resource (`resource_type`), in snake_case. */
   resourceType?: string;
   /** Seconds, sent as `Retry-After` (429). */
   retryAfter?: number;
@@ -10,14 +20,23 @@ export interface ApiErrorExtras {
 /**
  * A failure that the mock answers with the service's error body. Handlers and stores throw it;
  * the dispatcher turns it into a response, so no failure ever becomes an unexplained 500.
+ *
+ * @example
+ * ```ts
+ * throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', { details: 'A category named "Summer" already exists.' });
+ * ```
  */
 export class ApiError extends Error {
+  /** Always `ApiError`, so the error can be told apart after crossing module copies. */
   override readonly name = 'ApiError';
 
   constructor(
+    /** HTTP status of the answer, repeated as `code` in the body. */
     readonly status: number,
+    /** The service's snake_case error key. */
     readonly key: string,
     message: string,
+    /** Details, resource and `Retry-After` of the answer. */
     readonly extras: ApiErrorExtras = {},
   ) {
     super(message);

@@ -4,16 +4,32 @@ import type { ProjectState } from '../resources/state.js';
 import { API_KEY_HEADERS } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
 
-/** Who is calling, after the credentials were checked against the operation's security. */
+/**
+ * Who is calling, after the credentials were checked against the operation's security.
+ *
+ * @example
+ * ```ts
+ * const projectOfCaller = (principal: Principal) => (principal.kind === 'management' ? undefined : principal.project);
+ * ```
+ */
 export type Principal =
   | { kind: 'server'; project: Project<ProjectState> }
   | { kind: 'client'; project: Project<ProjectState> }
   | { kind: 'oauth'; project: Project<ProjectState>; scopes: readonly string[] }
   | { kind: 'management' };
 
-/** Management credentials are account-wide: they reach every project through `{projectId}`. */
+/**
+ * Management credentials are account-wide: they reach every project through `{projectId}`.
+ *
+ * @example
+ * ```ts
+ * const { managementId, managementToken }: ManagementKeys = service.management;
+ * ```
+ */
 export interface ManagementKeys {
+  /** Sent as `X-Management-Id`. */
   managementId: string;
+  /** Sent as `X-Management-Token`. */
   managementToken: string;
 }
 

@@ -8,6 +8,7 @@ import { ApiError } from './api-error.js';
 import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';
 import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
+import type { IncomingRequest } from './incoming-request.js';
 import { readInput } from './read-input.js';
 import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
 import { createRouter } from './router.js';
@@ -33,15 +34,28 @@ const projectOf = (principal: Principal, params: unknown, projects: ProjectRegis
   return project;
 };
 
+/** The path to route: repeated slashes count as one (`//v1/categories`), the base path is removed. */
+const routedPath = (url: URL, basePath: string): string => {
+  const path = url.pathname.replace(/\/{2,}/g, '/');
+  return path === basePath || path.startsWith(`${basePath}/`) ? path.slice(basePath.length) || '/' : path;
+};
+
 /**
- * Creates the request pipeline: route → injected failure → authenticate → validate → handler (or 501) →
- * (strict) response check. Every failure leaves as the service's error body.
+ * Creates the request pipeline: route → injected failure → authenticate → read and validate the
+ * input (media type, size, schema) → handler (or 501 without one) → (strict) response check. Every failure leaves as
+ * the service's error body.
+ *
+ * @example
+ * ```ts
+ * const dispatch = createDispatcher(dependencies);
+ * const response = await dispatch(new Request('https://api.voucherify.io/v1/categories'));
+ * ```
  */
-export const createDispatcher = (deps: DispatcherDependencies): ((request: Request) => Promise<Response>) => {
+export const createDispatcher = (deps: DispatcherDependencies): ((request: IncomingRequest) => Promise<Response>) => {
   const route = createRouter();
   return async (request) => {
     const url = new URL(request.url);
-    const pathname = url.pathname.startsWith(deps.basePath) ? url.pathname.slice(deps.basePath.length) || '/' : url.pathname;
+    const pathname = routedPath(url, deps.basePath);
     const match = route(request.method, pathname);
     if (match.kind === 'not-found') {
       return errorResponse(
@@ -49,14 +63,13 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Reque
         deps.requestId(),
       );
     }
-    if (match.kind === 'method-not-allowed') {
-      return errorResponse(
-        new ApiError(405, 'method_not_allowed', 'Method not allowed', {
-          details: `${pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`,
-        }),
-        deps.requestId(),
-        { allow: match.allowed.join(', ') },
-      );
+    if (match.kind === 'method-not-allowed' || match.kind === 'unknown-method') {
+      const allow = match.allowed.join(', ');
+      const details =
+        match.kind === 'unknown-method'
+          ? `${request.method} is not a method of this API; it uses ${allow}.`
+          : `${pathname} accepts ${allow}, not ${request.method}.`;
+      return errorResponse(new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }), deps.requestId(), { allow });
     }
     const operationId: OperationId = match.operationId;
     const operation = operations[operationId];

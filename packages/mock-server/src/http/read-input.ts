@@ -1,10 +1,15 @@
 import type { z } from 'zod';
 import type { OperationId, operations } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
+import type { IncomingRequest } from './incoming-request.js';
+import { checkMediaType } from './media-type.js';
 import { parseQuery } from './parse-query.js';
+import { hasBody, readBodyBytes, readBodyText } from './read-body.js';
+import { findUnsafeText } from './unsafe-text.js';
 import { describeIssues } from './validation-message.js';
 
 type Operation = (typeof operations)[OperationId];
+type Where = 'body' | 'query' | 'path';
 
 /** The parts of a request after validation against the spec. */
 export interface RequestInput {
@@ -16,14 +21,24 @@ export interface RequestInput {
 const readQuery = (url: URL, operation: Operation): Record<string, unknown> => {
   const { query, malformed: unreadable } = parseQuery(url.searchParams, operation.arrayQuery);
   // Like the service, the mock ignores query parameters an operation does not take, however they look.
-  const declared = Object.keys((operation.query as unknown as z.ZodObject).shape);
-  const malformed = unreadable.filter((key) => declared.includes(key.split('[')[0] ?? ''));
+  const names = Object.keys((operation.query as unknown as { shape: Record<string, unknown> }).shape);
+  const malformed = unreadable.filter((key) => names.includes(key.split('[')[0] ?? ''));
   if (malformed.length > 0) {
     throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
       details: malformed.map((key) => `Query parameter ${key} is malformed`).join('; '),
     });
   }
   return query;
+};
+
+const readMultipart = async (request: IncomingRequest): Promise<Record<string, FormDataEntryValue>> => {
+  const bytes = await readBodyBytes(request);
+  try {
+    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+    return Object.fromEntries(form);
+  } catch {
+    throw ApiError.invalidPayload('The request body is not valid multipart/form-data.');
+  }
 };
 
 const readForm = (text: string): Record<string, string | string[]> => {
@@ -35,17 +50,38 @@ const readForm = (text: string): Record<string, string | string[]> => {
   return form;
 };
 
-const readMultipart = async (request: Request): Promise<Record<string, FormDataEntryValue>> => {
-  try {
-    return Object.fromEntries(await request.formData());
-  } catch {
-    throw ApiError.invalidPayload('The request body is not valid multipart/form-data.');
-  }
+const invalid = (where: Where, issues: readonly z.core.$ZodIssue[]): ApiError => {
+  const details = describeIssues(where, issues);
+  if (where === 'body') return ApiError.invalidPayload(details);
+  return new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details });
 };
 
-const readBody = async (request: Request, body: NonNullable<Operation['body']>): Promise<unknown> => {
+/** Validates against the schema, then refuses text that may not be stored (NUL, lone surrogates). */
+const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw invalid(where, result.error.issues);
+  const unsafe = findUnsafeText(value);
+  if (unsafe) throw invalid(where, [unsafe]);
+  return result.data;
+};
+
+/** The raw values of the parameters the operation declares; others are ignored, as the schema strips them. */
+const declared = (schema: z.ZodType, values: Record<string, unknown>): Record<string, unknown> => {
+  const names = Object.keys((schema as unknown as { shape: Record<string, unknown> }).shape);
+  return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
+};
+
+const checkParameters = (schema: z.ZodType, values: Record<string, unknown>, where: 'query' | 'path'): unknown =>
+  check(schema, declared(schema, values), where);
+
+const readBody = async (request: IncomingRequest, body: NonNullable<Operation['body']>): Promise<unknown> => {
+  if (!hasBody(request)) {
+    if (body.required) throw ApiError.invalidPayload('The request body is required.');
+    return undefined;
+  }
+  checkMediaType(request.headers, body.contentType);
   if (body.contentType === 'multipart/form-data') return readMultipart(request);
-  const text = await request.text();
+  const text = await readBodyText(request);
   if (text.trim() === '') {
     if (body.required) throw ApiError.invalidPayload('The request body is required.');
     return undefined;
@@ -58,28 +94,32 @@ const readBody = async (request: Request, body: NonNullable<Operation['body']>):
   }
 };
 
-const check = <T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T => {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  const details = describeIssues(where, result.error.issues);
-  if (where === 'body') throw ApiError.invalidPayload(details);
-  throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details });
-};
-
-/**
- * Reads and validates the path parameters, query and body of a request against the operation's
- * generated schemas.
- *
- * @throws ApiError 400 `invalid_payload` (body) or `invalid_query_params` (path, query), naming the field.
- */
-export const readInput = async (request: Request, url: URL, operation: Operation, params: Record<string, string>): Promise<RequestInput> => ({
-  params: check(operation.pathParams as z.ZodType, params, 'path'),
-  query: check(operation.query as z.ZodType, readQuery(url, operation), 'query'),
-  body: await readValidBody(request, operation),
-});
-
-const readValidBody = async (request: Request, operation: Operation): Promise<unknown> => {
+const readValidBody = async (request: IncomingRequest, operation: Operation): Promise<unknown> => {
   if (operation.body === null) return undefined;
   const body = await readBody(request, operation.body);
   return body === undefined ? undefined : check(operation.body.schema as z.ZodType, body, 'body');
 };
+
+/**
+ * Reads and validates the path parameters, query and body of a request against the operation's
+ * generated schemas. The body must come in the operation's media type and within the size
+ * limit; no string may hold NUL characters or lone surrogates.
+ *
+ * @throws ApiError 400 `invalid_payload` (body) or `invalid_query_params` (path, query), naming
+ *   the field; 413 `query_too_large` and 415 `unsupported_media_type` for the body.
+ *
+ * @example
+ * ```ts
+ * const { params, query, body } = await readInput(request, url, operations.createCategory, {});
+ * ```
+ */
+export const readInput = async (
+  request: IncomingRequest,
+  url: URL,
+  operation: Operation,
+  params: Record<string, string>,
+): Promise<RequestInput> => ({
+  params: checkParameters(operation.pathParams as z.ZodType, params, 'path'),
+  query: checkParameters(operation.query as z.ZodType, readQuery(url, operation), 'query'),
+  body: await readValidBody(request, operation),
+});

@@ -4,6 +4,8 @@ import { type OperationId, operations } from '../generated/operations.js';
 export type RouteMatch =
   | { kind: 'operation'; operationId: OperationId; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
+  /** A path that no operation has, asked with a method that no operation uses (`TRACE`, `FOO`). */
+  | { kind: 'unknown-method'; allowed: string[] }
   | { kind: 'not-found' };
 
 interface CompiledPath {
@@ -30,6 +32,33 @@ const compile = (): CompiledPath[] => {
   return [...byPath.values()].sort((a, b) => weight(a) - weight(b));
 };
 
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const byMethodOrder = (a: string, b: string): number => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b);
+
+const utf8 = new TextDecoder();
+
+/**
+ * Percent-decodes a path segment the way URLSearchParams decodes a query value: valid escapes
+ * become bytes, anything else stays as it is, and bytes that are not UTF-8 become U+FFFD. Unlike
+ * decodeURIComponent it never throws, so `%ZZ` or `%ED%A0%80` reach the operation as text and
+ * are judged by its schema instead of making a known path look unknown.
+ */
+const decodeSegment = (segment: string): string => {
+  if (!segment.includes('%')) return segment;
+  const bytes: number[] = [];
+  for (let index = 0; index < segment.length; index += 1) {
+    const escape = segment[index] === '%' ? /^[0-9A-Fa-f]{2}$/.exec(segment.slice(index + 1, index + 3)) : null;
+    if (escape) {
+      bytes.push(Number.parseInt(escape[0], 16));
+      index += 2;
+    } else {
+      // Path segments of a parsed URL are ASCII: the URL parser percent-encodes everything else.
+      bytes.push(segment.charCodeAt(index) & 0xff);
+    }
+  }
+  return utf8.decode(new Uint8Array(bytes));
+};
+
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
@@ -40,6 +69,7 @@ const compile = (): CompiledPath[] => {
  */
 export const createRouter = (): ((method: string, pathname: string) => RouteMatch) => {
   const paths = compile();
+  const methods = [...new Set(paths.flatMap((path) => [...path.methods.keys()]))].sort(byMethodOrder);
   return (method, pathname) => {
     const parts = pathname.split('/').filter(Boolean);
     for (const path of paths) {
@@ -48,11 +78,7 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       const matches = path.segments.every((segment, index) => {
         const part = parts[index] as string;
         if (typeof segment === 'string') return segment === part;
-        try {
-          params[segment.param] = decodeURIComponent(part);
-        } catch {
-          return false;
-        }
+        params[segment.param] = decodeSegment(part);
         return true;
       });
       if (!matches) continue;
@@ -60,6 +86,6 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       if (operationId) return { kind: 'operation', operationId, params };
       return { kind: 'method-not-allowed', allowed: [...path.methods.keys()] };
     }
-    return { kind: 'not-found' };
+    return methods.includes(method.toUpperCase()) ? { kind: 'not-found' } : { kind: 'unknown-method', allowed: methods };
   };
 };

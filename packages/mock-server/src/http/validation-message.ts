@@ -27,14 +27,20 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
 
 /**
  * One sentence per issue naming the offending field, e.g. "Property .hierarchy should be integer"
- * or "Query parameter limit should be <= 100".
+ * or "Query parameter limit should be <= 100". A sentence is said once, even when zod reports the
+ * same bound twice (an integer above 2^53 - 1 breaks both the safe range and the spec's maximum).
+ *
+ * @example
+ * ```ts
+ * describeIssues('body', result.error.issues); // 'Property .name should be at most 255 characters long'
+ * ```
  */
-export const describeIssues = (where: 'body' | 'query' | 'path', issues: readonly z.core.$ZodIssue[]): string =>
-  issues
-    .map((issue) => {
-      if (where === 'body') return `Property ${renderPath(issue.path) || '(body)'} ${describeExpected(issue)}`;
-      const [name, ...rest] = issue.path;
-      const label = where === 'query' ? 'Query parameter' : 'Path parameter';
-      return `${label} ${String(name ?? '')}${renderPath(rest)} ${describeExpected(issue)}`;
-    })
-    .join('; ');
+export const describeIssues = (where: 'body' | 'query' | 'path', issues: readonly z.core.$ZodIssue[]): string => {
+  const sentences = issues.map((issue) => {
+    if (where === 'body') return `Property ${renderPath(issue.path) || '(body)'} ${describeExpected(issue)}`;
+    const [name, ...rest] = issue.path;
+    const label = where === 'query' ? 'Query parameter' : 'Path parameter';
+    return `${label} ${String(name ?? '')}${renderPath(rest)} ${describeExpected(issue)}`;
+  });
+  return [...new Set(sentences)].join('; ');
+};

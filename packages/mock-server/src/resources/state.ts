@@ -5,12 +5,26 @@ import { MetadataSchemaStore } from './metadata-schemas/store.js';
 import { OAuthTokenStore } from './oauth/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 
-/** One project's data: a store per resource. */
+/**
+ * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
+ * data or to check what a request stored, without going through HTTP.
+ *
+ * @example
+ * ```ts
+ * const { categories } = service.projects.primary.state;
+ * categories.create({ name: 'Seasonal', hierarchy: 1 });
+ * ```
+ */
 export interface ProjectState {
+  /** OAuth access tokens issued with the project's keys. */
   readonly oauth: OAuthTokenStore;
+  /** Categories. */
   readonly categories: CategoryStore;
+  /** The project's stacking rules (management API). */
   readonly stackingRules: StackingRulesStore;
+  /** Metadata schemas, one per resource type. */
   readonly metadataSchemas: MetadataSchemaStore;
+  /** Bulk jobs and their status. */
   readonly asyncActions: AsyncActionStore;
 }
 

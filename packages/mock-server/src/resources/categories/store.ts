@@ -3,10 +3,26 @@ import type { ServiceContext } from '../../core/context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
-/** A category as the API returns it. */
+/**
+ * A category as the API returns it.
+ *
+ * @example
+ * ```ts
+ * const category: Category = service.projects.primary.state.categories.create({ name: 'Summer', hierarchy: 1 });
+ * ```
+ */
 export type Category = Resource<'Category'>;
 
-/** Categories of one project. Names are unique within a project. */
+/**
+ * Categories of one project. Names are unique within a project.
+ *
+ * @example
+ * ```ts
+ * const { categories } = service.projects.primary.state;
+ * const summer = categories.create({ name: 'Summer', hierarchy: 1 });
+ * categories.update(summer.id, { hierarchy: 2 });
+ * ```
+ */
 export class CategoryStore {
   readonly #items = new Map<string, Category>();
 
@@ -17,7 +33,10 @@ export class CategoryStore {
     return [...this.#items.values()].reverse();
   }
 
-  /** @throws ApiError 404 when the project has no such category. */
+  /**
+   * The category with this id.
+   * @throws ApiError 404 when the project has no such category.
+   */
   get(id: string): Category {
     const category = this.#items.get(id);
     if (!category) throw ApiError.notFound('category', id);
@@ -29,7 +48,10 @@ export class CategoryStore {
     return this.#items.has(id);
   }
 
-  /** @throws DomainError `duplicate_found` when the name is taken. */
+  /**
+   * Adds a category with a new id and the current time as `created_at`.
+   * @throws DomainError `duplicate_found` when the name is taken.
+   */
   create(input: { name: string; hierarchy: number }): Category {
     this.#assertNameFree(input.name);
     const category: Category = {
@@ -43,7 +65,10 @@ export class CategoryStore {
     return category;
   }
 
-  /** @throws ApiError 404; DomainError `duplicate_found` when renaming onto a taken name. */
+  /**
+   * Changes the name or the priority of a category and stamps `updated_at`.
+   * @throws ApiError 404; DomainError `duplicate_found` when renaming onto a taken name.
+   */
   update(id: string, patch: { name?: string | undefined; hierarchy?: number | undefined }): Category {
     const current = this.get(id);
     if (patch.name !== undefined && patch.name !== current.name) this.#assertNameFree(patch.name);
@@ -57,7 +82,10 @@ export class CategoryStore {
     return updated;
   }
 
-  /** @throws ApiError 404 when the project has no such category. */
+  /**
+   * Removes a category. The stacking rules are not checked here: see `StackingRulesStore.releaseCategory`.
+   * @throws ApiError 404 when the project has no such category.
+   */
   delete(id: string): void {
     this.get(id);
     this.#items.delete(id);

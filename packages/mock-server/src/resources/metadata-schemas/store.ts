@@ -3,13 +3,27 @@ import type { ServiceContext } from '../../core/context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
-/** A metadata schema as the API returns it. */
+/**
+ * A metadata schema as the API returns it.
+ *
+ * @example
+ * ```ts
+ * const schema: MetadataSchema = service.projects.primary.state.metadataSchemas.get('customer');
+ * ```
+ */
 export type MetadataSchema = Resource<'MetadataSchema'>;
 type Properties = MetadataSchema['properties'];
 
 /**
  * Metadata schemas of one project, one per resource type (`related_object`). A schema is
  * addressed by its id or by the name of the resource type it describes.
+ *
+ * @example
+ * ```ts
+ * const { metadataSchemas } = service.projects.primary.state;
+ * metadataSchemas.create('customer', { properties: { vip: { type: 'boolean', optional: true } } });
+ * metadataSchemas.get('customer').properties; // { vip: { type: 'boolean', optional: true } }
+ * ```
  */
 export class MetadataSchemaStore {
   readonly #items = new Map<string, MetadataSchema>();
@@ -26,7 +40,10 @@ export class MetadataSchemaStore {
     return this.#items.get(idOrResource) ?? [...this.#items.values()].find((schema) => schema.related_object === idOrResource);
   }
 
-  /** @throws ApiError 404 when there is no such schema. */
+  /**
+   * The schema with this id or for this resource type.
+   * @throws ApiError 404 when there is no such schema.
+   */
   get(idOrResource: string): MetadataSchema {
     const schema = this.find(idOrResource);
     if (!schema) throw ApiError.notFound('metadata_schema', idOrResource);
@@ -68,7 +85,10 @@ export class MetadataSchemaStore {
     return updated;
   }
 
-  /** @throws ApiError 404 when there is no such schema. */
+  /**
+   * Removes a schema; metadata of that resource type is no longer checked.
+   * @throws ApiError 404 when there is no such schema.
+   */
   delete(idOrResource: string): void {
     this.#items.delete(this.get(idOrResource).id);
   }

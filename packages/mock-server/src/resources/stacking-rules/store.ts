@@ -11,11 +11,27 @@ import type { ServiceContext } from '../../core/context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
 
-/** A project's stacking rules as the API returns them. */
+/**
+ * A project's stacking rules as the API returns them.
+ *
+ * @example
+ * ```ts
+ * const [rules]: StackingRules[] = service.projects.primary.state.stackingRules.list();
+ * ```
+ */
 export type StackingRules = Resource<'StackingRules'>;
 type RulesInput = Parameters<typeof applyStackingRulesDefaults>[0];
 
-/** The project's single set of stacking rules (management API). */
+/**
+ * The project's single set of stacking rules (management API).
+ *
+ * @example
+ * ```ts
+ * const { categories, stackingRules } = service.projects.primary.state;
+ * const seasonal = categories.create({ name: 'Seasonal', hierarchy: 1 });
+ * stackingRules.create({ exclusive_categories: [seasonal.id] }, (id) => categories.has(id));
+ * ```
+ */
 export class StackingRulesStore {
   #rules: StackingRules | undefined;
 
@@ -26,7 +42,10 @@ export class StackingRulesStore {
     return this.#rules ? [this.#rules] : [];
   }
 
-  /** @throws ApiError 404 when the id is not the project's set. */
+  /**
+   * The project's set, by its id.
+   * @throws ApiError 404 when the id is not the project's set.
+   */
   get(id: string): StackingRules {
     if (this.#rules?.id !== id) throw ApiError.notFound('stacking_rules', id);
     return this.#rules;
@@ -51,7 +70,10 @@ export class StackingRulesStore {
     return this.#rules;
   }
 
-  /** @throws like {@link create}, and ApiError 404 for an unknown id. */
+  /**
+   * Changes the fields given and keeps the others; the result is validated as a whole.
+   * @throws like {@link create}, and ApiError 404 for an unknown id.
+   */
   update(id: string, patch: RulesInput, categoryExists: (id: string) => boolean): StackingRules {
     const current = this.get(id);
     const merged = mergeStackingRules(applyStackingRulesDefaults(current), patch);

@@ -1,0 +1,86 @@
+import { type Schemas, type VoucherkitClient, VoucherkitError, createClient, unwrap } from '@voucherkit/client';
+import { createMockService, startMockWorker } from '@voucherkit/mock-server/browser';
+
+const byId = <T extends HTMLElement>(id: string, type: { new (): T; prototype: T }): T => {
+  const element = document.getElementById(id);
+  if (!(element instanceof type)) throw new Error(`index.html has no #${id}`);
+  return element;
+};
+
+const status = byId('status', HTMLParagraphElement);
+const form = byId('create-category', HTMLFormElement);
+const submit = byId('create', HTMLButtonElement);
+const errorLine = byId('error', HTMLParagraphElement);
+const list = byId('categories', HTMLOListElement);
+
+/** One line for a failure: the service's status, error key and details when it answered. */
+const describeError = (error: unknown): string => {
+  if (error instanceof VoucherkitError && error.status !== undefined) {
+    return `${String(error.status)} ${error.key ?? 'error'}: ${error.details ?? error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+};
+
+const showError = (error: unknown): void => {
+  errorLine.textContent = error === undefined ? '' : describeError(error);
+  errorLine.hidden = error === undefined;
+};
+
+const render = (categories: readonly Schemas['Category'][]): void => {
+  list.replaceChildren(
+    ...categories.map((category) => {
+      const item = document.createElement('li');
+      item.dataset.id = category.id;
+      // textContent, never innerHTML: names are user input.
+      item.textContent = `${category.name} (hierarchy ${String(category.hierarchy)})`;
+      return item;
+    }),
+  );
+};
+
+/** Shows the categories in the service's order (newest first). */
+const refresh = async (client: VoucherkitClient): Promise<void> => {
+  const categories: Schemas['Category'][] = [];
+  for await (const category of client.paginate('/v1/categories')) categories.push(category);
+  render(categories);
+};
+
+const createCategory = async (client: VoucherkitClient, name: string, hierarchy: number): Promise<void> => {
+  submit.disabled = true;
+  showError(undefined);
+  try {
+    // unwrap throws the service's error (a 409 `duplicate_found` for a taken name) as a VoucherkitError.
+    await unwrap(client.POST('/v1/categories', { body: { name, hierarchy } }));
+    form.reset();
+    await refresh(client);
+  } catch (error) {
+    showError(error);
+  } finally {
+    submit.disabled = false;
+  }
+};
+
+const start = async (): Promise<void> => {
+  // Same origin as the page: the worker answers everything under /api, and a request it somehow
+  // missed could only reach the server that served the page, never the real service.
+  const service = createMockService({ baseUrl: `${location.origin}/api` });
+  await startMockWorker(service, { onUnhandledRequest: 'bypass' });
+
+  // The mock's keys are fakes that only this page knows; never put real server keys in a browser.
+  const { appId, appToken } = service.projects.primary.keys;
+  const client = createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken } });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const fields = new FormData(form);
+    void createCategory(client, String(fields.get('name')), Number(fields.get('hierarchy')));
+  });
+  await refresh(client);
+  submit.disabled = false;
+  status.textContent = `Mock service ready: ${service.baseUrl} is answered inside this page.`;
+};
+
+start().catch((error: unknown) => {
+  status.textContent = 'The mock service did not start.';
+  showError(error);
+});

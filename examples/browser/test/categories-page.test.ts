@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
+import { type PreviewServer, build, preview } from 'vite';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+let server: PreviewServer | undefined;
+let context: BrowserContext | undefined;
+let userDataDir: string | undefined;
+let origin = '';
+
+// The app is built and served as it would be deployed, then driven by a real headless Chromium.
+beforeAll(async () => {
+  await build({ root, logLevel: 'warn' });
+  server = await preview({ root, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: true } });
+  const url = server.resolvedUrls?.local[0];
+  if (url === undefined) throw new Error('vite preview reported no local address');
+  origin = new URL(url).origin;
+
+  userDataDir = await mkdtemp(join(tmpdir(), 'voucherkit-example-browser-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    // The system's Chromium: tests never download a browser.
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (userDataDir !== undefined) await rm(userDataDir, { recursive: true, force: true });
+});
+
+const openApp = async (browser: BrowserContext): Promise<Page> => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(origin);
+  await page.locator('#status', { hasText: /Mock service ready|did not start/ }).waitFor();
+  if (!(await page.locator('#status').textContent())?.includes('ready')) {
+    throw new Error(`The app did not start: ${(await page.getByRole('alert').textContent()) ?? ''}`);
+  }
+  // startMockWorker resolved, so the worker is active and controls the page.
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+  return page;
+};
+
+const createCategory = async (page: Page, name: string, hierarchy: number): Promise<void> => {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Hierarchy').fill(String(hierarchy));
+  await page.getByRole('button', { name: 'Create' }).click();
+};
+
+test('creates and lists categories through the mock in the Service Worker, and shows its errors', async () => {
+  if (context === undefined) throw new Error('Chromium did not start');
+  const requests: Request[] = [];
+  const failed: string[] = [];
+  const pageErrors: string[] = [];
+  context.on('request', (request) => requests.push(request));
+  context.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  context.on('weberror', (error) => pageErrors.push(error.error().message));
+  const page = await openApp(context);
+
+  await createCategory(page, 'Summer', 1);
+  await page.locator('#categories li', { hasText: 'Summer' }).waitFor();
+  await createCategory(page, 'Clearance', 2);
+  await page.locator('#categories li', { hasText: 'Clearance' }).waitFor();
+  // The service lists newest first.
+  expect(await page.locator('#categories li').allTextContents()).toEqual(['Clearance (hierarchy 2)', 'Summer (hierarchy 1)']);
+
+  await createCategory(page, 'Summer', 3);
+  await page.getByRole('alert').filter({ hasText: 'duplicate_found' }).waitFor();
+  expect(await page.getByRole('alert').textContent()).toBe('409 duplicate_found: A category named "Summer" already exists.');
+  expect(await page.locator('#categories li').count()).toBe(2);
+
+  // Nothing left the page for a real network: every request went to the page's own origin, and
+  // every API call was answered by the Service Worker.
+  expect(failed).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  expect(requests.map((request) => new URL(request.url()).origin).filter((requestOrigin) => requestOrigin !== origin)).toEqual([]);
+  const apiCalls = requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/'));
+  expect(apiCalls.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual([
+    'GET /api/v1/categories',
+    'POST /api/v1/categories',
+    'GET /api/v1/categories',
+    'POST /api/v1/categories',
+    'GET /api/v1/categories',
+    'POST /api/v1/categories',
+  ]);
+  for (const call of apiCalls) expect((await call.response())?.fromServiceWorker()).toBe(true);
+});
