@@ -140,9 +140,9 @@ describe('field limits from the spec', () => {
   test('integer lengths of metadata definitions stop at 2^53 - 1', async () => {
     const { error } = await mock.serverClient().POST('/v1/metadata-schemas/{metadataSchemaId}', {
       params: { path: { metadataSchemaId: 'customer' } },
-      body: { properties: { code: { type: 'string', optional: true, max_length: 2 ** 60 } } },
+      body: { properties: { code: { type: 'string', optional: true, maxLength: 2 ** 60 } } },
     });
-    expect(error).toMatchObject({ key: 'invalid_payload', details: 'Property .properties.code.max_length should be <= 9007199254740991' });
+    expect(error).toMatchObject({ key: 'invalid_payload', details: 'Property .properties.code.maxLength should be <= 9007199254740991' });
   });
 });
 

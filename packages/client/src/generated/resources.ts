@@ -18,7 +18,7 @@ import type { components, operations } from './schema.js';
  * How the client calls each operation: flags (`b` JSON body, `f` form body, `m` multipart
  * body, `q` query, `t` text answer), method and path.
  */
-export const RESOURCE_TABLE = { oauthTokens: { generate: "f POST /v1/oauth/token", introspect: "f POST /v1/oauth/introspect", revoke: "f POST /v1/oauth/token/revoke" }, categories: { list: " GET /v1/categories", create: "b POST /v1/categories", get: " GET /v1/categories/{categoryId}", update: "b PUT /v1/categories/{categoryId}", delete: "q DELETE /v1/categories/{categoryId}" }, metadataSchemas: { list: " GET /v1/metadata-schemas", get: " GET /v1/metadata-schemas/{metadataSchemaId}", update: "b PUT /v1/metadata-schemas/{metadataSchemaId}", create: "b POST /v1/metadata-schemas/{metadataSchemaId}", delete: " DELETE /v1/metadata-schemas/{metadataSchemaId}" }, asyncActions: { list: "q GET /v1/async-actions", get: " GET /v1/async-actions/{asyncActionId}" }, management: { stackingRules: { list: " GET /management/v1/projects/{projectId}/stacking-rules", create: "b POST /management/v1/projects/{projectId}/stacking-rules", get: " GET /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}", update: "b PUT /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}", delete: " DELETE /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}" }, projects: { list: " GET /management/v1/projects", create: "b POST /management/v1/projects", get: " GET /management/v1/projects/{projectId}", update: "b PUT /management/v1/projects/{projectId}", delete: " DELETE /management/v1/projects/{projectId}" }, templates: { list: "q GET /management/v1/projects/{projectId}/templates/campaigns", copy: "b POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy" }, metadataSchemas: { list: " GET /management/v1/projects/{projectId}/metadata-schemas", create: "b POST /management/v1/projects/{projectId}/metadata-schemas", get: " GET /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}", update: "b PUT /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}", delete: " DELETE /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}" }, customEventSchemas: { list: " GET /management/v1/projects/{projectId}/custom-event-schemas", create: "b POST /management/v1/projects/{projectId}/custom-event-schemas", get: " GET /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}", update: "b PUT /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}", delete: " DELETE /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}" }, webhooks: { list: " GET /management/v1/projects/{projectId}/webhooks", create: "b POST /management/v1/projects/{projectId}/webhooks", get: " GET /management/v1/projects/{projectId}/webhooks/{webhookId}", update: "b PUT /management/v1/projects/{projectId}/webhooks/{webhookId}", delete: " DELETE /management/v1/projects/{projectId}/webhooks/{webhookId}" }, brands: { list: " GET /management/v1/projects/{projectId}/branding", create: "b POST /management/v1/projects/{projectId}/branding", get: " GET /management/v1/projects/{projectId}/branding/{brandingId}", update: "b PUT /management/v1/projects/{projectId}/branding/{brandingId}", delete: " DELETE /management/v1/projects/{projectId}/branding/{brandingId}" } }, distributions: { publications: { createByQuery: "q GET /v1/publications/create", list: "q GET /v1/publications", create: "bq POST /v1/publications" }, exports: { list: "q GET /v1/exports", create: "b POST /v1/exports", get: "q GET /v1/exports/{exportId}", download: "qt GET /v1/exports/{exportId}", delete: " DELETE /v1/exports/{exportId}" } }, qualifications: { checkEligibility: "b POST /v1/qualifications" }, validations: { validateStackable: "b POST /v1/validations" }, redemptions: { list: "q GET /v1/redemptions", redeemStackable: "b POST /v1/redemptions", get: " GET /v1/redemptions/{redemptionId}", getForVoucher: " GET /v1/vouchers/{code}/redemption", rollback: "bq POST /v1/redemptions/{redemptionId}/rollback", rollbackStackable: "bq POST /v1/redemptions/{parentRedemptionId}/rollbacks" }, vouchers: { list: "q GET /v1/vouchers", generate: "b POST /v1/vouchers", get: " GET /v1/vouchers/{code}", update: "b PUT /v1/vouchers/{code}", create: "b POST /v1/vouchers/{code}", delete: "q DELETE /v1/vouchers/{code}", enable: " POST /v1/vouchers/{code}/enable", disable: " POST /v1/vouchers/{code}/disable", listTransactions: "q GET /v1/vouchers/{code}/transactions", exportTransactions: "b POST /v1/vouchers/{code}/transactions/export", import: "b POST /v1/vouchers/import", importCSV: "m POST /v1/vouchers/importCSV", bulkUpdate: "b POST /v1/vouchers/bulk/async", bulkUpdateMetadata: "b POST /v1/vouchers/metadata/async", releaseValidationSession: " DELETE /v1/vouchers/{code}/sessions/{sessionKey}", balance: { create: "b POST /v1/vouchers/{code}/balance" } }, campaigns: { list: "q GET /v1/campaigns", create: "b POST /v1/campaigns", get: " GET /v1/campaigns/{campaignId}", update: "b PUT /v1/campaigns/{campaignId}", delete: "q DELETE /v1/campaigns/{campaignId}", addVoucher: "bq POST /v1/campaigns/{campaignId}/vouchers", addCertainVoucher: "b POST /v1/campaigns/{campaignId}/vouchers/{code}", importVouchers: "b POST /v1/campaigns/{campaignId}/import", importVouchersCSV: "m POST /v1/campaigns/{campaignId}/importCSV", enable: " POST /v1/campaigns/{campaignId}/enable", disable: " POST /v1/campaigns/{campaignId}/disable", listTransactions: "q GET /v1/campaigns/{campaignId}/transactions", exportTransactions: "b POST /v1/campaigns/{campaignId}/transactions/export", getSummary: "q GET /v1/campaigns/{campaignId}/summary" }, promotions: { tiers: { listAll: "q GET /v1/promotions/tiers", list: " GET /v1/promotions/{campaignId}/tiers", create: "b POST /v1/promotions/{campaignId}/tiers", get: " GET /v1/promotions/tiers/{promotionTierId}", update: "b PUT /v1/promotions/tiers/{promotionTierId}", delete: " DELETE /v1/promotions/tiers/{promotionTierId}", enable: " POST /v1/promotions/tiers/{promotionTierId}/enable", disable: " POST /v1/promotions/tiers/{promotionTierId}/disable" }, stack: { list: "q GET /v1/promotions/stacks", listInCampaign: " GET /v1/promotions/{campaignId}/stacks", createInCampaign: "b POST /v1/promotions/{campaignId}/stacks", get: " GET /v1/promotions/{campaignId}/stacks/{stackId}", update: "b PUT /v1/promotions/{campaignId}/stacks/{stackId}", delete: " DELETE /v1/promotions/{campaignId}/stacks/{stackId}" } }, rewards: { list: "q GET /v1/rewards", create: "b POST /v1/rewards", get: " GET /v1/rewards/{rewardId}", update: "b PUT /v1/rewards/{rewardId}", delete: " DELETE /v1/rewards/{rewardId}", listAssignments: "q GET /v1/rewards/{rewardId}/assignments", createAssignment: "b POST /v1/rewards/{rewardId}/assignments", getAssignment: " GET /v1/rewards/{rewardId}/assignments/{assignmentId}", updateAssignment: "b PUT /v1/rewards/{rewardId}/assignments/{assignmentId}", deleteAssignment: " DELETE /v1/rewards/{rewardId}/assignments/{assignmentId}" }, loyalties: { list: "q GET /v1/loyalties", create: "b POST /v1/loyalties", get: " GET /v1/loyalties/{campaignId}", update: "b PUT /v1/loyalties/{campaignId}", delete: "q DELETE /v1/loyalties/{campaignId}", listMembers: "q GET /v1/loyalties/{campaignId}/members", createMember: "b POST /v1/loyalties/{campaignId}/members", getMemberInCampaign: " GET /v1/loyalties/{campaignId}/members/{memberId}", getMember: " GET /v1/loyalties/members/{memberId}", listPendingPoints: "q GET /v1/loyalties/{campaignId}/pending-points", listMemberPendingPointsInCampaign: "q GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points", listMemberPendingPoints: "q GET /v1/loyalties/members/{memberId}/pending-points", activateMemberPendingPoints: " POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/activate", adjustMemberPendingPoints: "b POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/balance", cancelMemberPendingPoints: " POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/cancel", listMemberActivityInCampaign: "q GET /v1/loyalties/{campaignId}/members/{memberId}/activity", listMemberActivity: "q GET /v1/loyalties/members/{memberId}/activity", addPoints: "b POST /v1/loyalties/{campaignId}/members/{memberId}/balance", addOrRemoveCardBalance: "b POST /v1/loyalties/members/{memberId}/balance", transferPoints: "b POST /v1/loyalties/{campaignId}/members/{memberId}/transfers", listTransactions: "q GET /v1/loyalties/{campaignId}/transactions", exportTransactions: "b POST /v1/loyalties/{campaignId}/transactions/export", listCardTransactionsInCampaign: "q GET /v1/loyalties/{campaignId}/members/{memberId}/transactions", listCardTransactions: "q GET /v1/loyalties/members/{memberId}/transactions", exportCardTransactions: "b POST /v1/loyalties/members/{memberId}/transactions/export", exportCardTransactionsInCampaign: "b POST /v1/loyalties/{campaignId}/members/{memberId}/transactions/export", getPointsExpiration: "q GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration", exportPointsExpiration: "b POST /v1/loyalties/{campaignId}/points-expiration/export", listEarningRules: "q GET /v1/loyalties/{campaignId}/earning-rules", createEarningRule: "b POST /v1/loyalties/{campaignId}/earning-rules", getEarningRule: " GET /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}", updateEarningRule: "b PUT /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}", deleteEarningRule: " DELETE /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}", enableEarningRule: " POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/enable", disableEarningRule: " POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/disable", listMemberRewards: "q GET /v1/loyalties/members/{memberId}/rewards", getRewardDetails: " GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}/reward", listRewardAssignments: "q GET /v1/loyalties/{campaignId}/rewards", createRewardAssignments: "b POST /v1/loyalties/{campaignId}/rewards", getRewardAssignment: " GET /v1/loyalties/{campaignId}/rewards/{assignmentId}", updateRewardAssignment: "b PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}", deleteRewardAssignment: " DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}", redeemRewardInCampaign: "b POST /v1/loyalties/{campaignId}/members/{memberId}/redemption", redeemReward: "b POST /v1/loyalties/members/{memberId}/redemption", listTiers: "q GET /v1/loyalties/{campaignId}/tiers", createTiers: "b POST /v1/loyalties/{campaignId}/tiers", getTier: " GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}", listMemberLoyaltyTiers: " GET /v1/loyalties/members/{memberId}/tiers", listLoyaltyTierEarningRules: "q GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules", listLoyaltyTierRewards: " GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/rewards", rewardAssignments: { list: "q GET /v1/loyalties/{campaignId}/reward-assignments", get: " GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}" } }, customers: { list: "q GET /v1/customers", create: "b POST /v1/customers", get: " GET /v1/customers/{customerId}", update: "b PUT /v1/customers/{customerId}", delete: " DELETE /v1/customers/{customerId}", deletePermanently: " POST /v1/customers/{customerId}/permanent-deletion", importCSV: "m POST /v1/customers/importCSV", updateInBulk: "b POST /v1/customers/bulk/async", updateMetadataInBulk: "b POST /v1/customers/metadata/async", listActivity: "q GET /v1/customers/{customerId}/activity", listRedeemables: "q GET /v1/customers/{customerId}/redeemables" }, segments: { list: " GET /v1/customers/{customerId}/segments", get: " GET /v1/segments/{segmentId}", delete: " DELETE /v1/segments/{segmentId}", create: "b POST /v1/segments" }, orders: { list: "q GET /v1/orders", create: "b POST /v1/orders", get: " GET /v1/orders/{orderId}", update: "b PUT /v1/orders/{orderId}", import: "b POST /v1/orders/import", createExport: "b POST /v1/orders/export" }, products: { list: "q GET /v1/products", create: "b POST /v1/products", get: " GET /v1/products/{productId}", update: "b PUT /v1/products/{productId}", delete: "q DELETE /v1/products/{productId}", bulkUpdate: "b POST /v1/products/bulk/async", bulkUpdateMetadata: "b POST /v1/products/metadata/async", getSku: " GET /v1/skus/{skuId}", listSkus: "q GET /v1/products/{productId}/skus", createSku: "b POST /v1/products/{productId}/skus", updateSku: "b PUT /v1/products/{productId}/skus/{skuId}", deleteSku: "q DELETE /v1/products/{productId}/skus/{skuId}", importCSV: "m POST /v1/products/importCSV", importSkusCSV: "m POST /v1/skus/importCSV" }, productCollections: { list: "q GET /v1/product-collections", create: "b POST /v1/product-collections", get: " GET /v1/product-collections/{productCollectionId}", delete: " DELETE /v1/product-collections/{productCollectionId}", listProducts: "q GET /v1/product-collections/{productCollectionId}/products" }, validationRules: { list: "q GET /v1/validation-rules", create: "b POST /v1/validation-rules", get: " GET /v1/validation-rules/{validationRuleId}", update: "b PUT /v1/validation-rules/{validationRuleId}", delete: " DELETE /v1/validation-rules/{validationRuleId}", listRulesAssignments: "q GET /v1/validation-rules-assignments", listAssignments: "q GET /v1/validation-rules/{validationRuleId}/assignments", createAssignment: "bq POST /v1/validation-rules/{validationRuleId}/assignments", deleteAssignment: " DELETE /v1/validation-rules/{validationRuleId}/assignments/{assignmentId}" }, events: { create: "b POST /v1/events" }, locations: { list: "q GET /v1/locations", get: " GET /v1/locations/{locationId}" }, referrals: { listHoldersInCampaign: "q GET /v1/referrals/{campaignId}/members/{memberId}/holders", addHoldersInCampaign: "b POST /v1/referrals/{campaignId}/members/{memberId}/holders", removeHolderInCampaign: " DELETE /v1/referrals/{campaignId}/members/{memberId}/holders/{holderId}", listHolders: "q GET /v1/referrals/members/{memberId}/holders", addHolders: "b POST /v1/referrals/members/{memberId}/holders", removeHolder: " DELETE /v1/referrals/members/{memberId}/holders/{holderId}" }, bin: { list: "q GET /v1/trash-bin", delete: " DELETE /v1/trash-bin/{binEntryId}" }, templates: { campaigns: { list: "q GET /v1/templates/campaigns", create: "b POST /v1/templates/campaigns", get: "q GET /v1/templates/campaigns/{campaignTemplateId}", update: "b PUT /v1/templates/campaigns/{campaignTemplateId}", delete: " DELETE /v1/templates/campaigns/{campaignTemplateId}", setupCampaign: "b POST /v1/templates/campaigns/{campaignTemplateId}/campaign-setup", setupTier: "b POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup" } }, clientSide: { qualifications: "b POST /client/v1/qualifications", listPromotionTiers: "q GET /client/v1/promotions/tiers", redeemStackable: "b POST /client/v1/redemptions", validateStackable: "b POST /client/v1/validations", track: "b POST /client/v1/events" } } as const;
+export const RESOURCE_TABLE = { oauthTokens: { generate: "f POST /v1/oauth/token", introspect: "f POST /v1/oauth/introspect", revoke: "f POST /v1/oauth/token/revoke" }, categories: { list: " GET /v1/categories", create: "b POST /v1/categories", get: " GET /v1/categories/{categoryId}", update: "b PUT /v1/categories/{categoryId}", delete: "q DELETE /v1/categories/{categoryId}" }, metadataSchemas: { list: " GET /v1/metadata-schemas", get: " GET /v1/metadata-schemas/{metadataSchemaId}", update: "b PUT /v1/metadata-schemas/{metadataSchemaId}", create: "b POST /v1/metadata-schemas/{metadataSchemaId}", delete: " DELETE /v1/metadata-schemas/{metadataSchemaId}" }, asyncActions: { list: "q GET /v1/async-actions", get: " GET /v1/async-actions/{asyncActionId}" }, management: { stackingRules: { list: " GET /management/v1/projects/{projectId}/stacking-rules", create: "b POST /management/v1/projects/{projectId}/stacking-rules", get: " GET /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}", update: "b PUT /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}", delete: " DELETE /management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}" }, projects: { list: " GET /management/v1/projects", create: "b POST /management/v1/projects", get: " GET /management/v1/projects/{projectId}", update: "b PUT /management/v1/projects/{projectId}", delete: " DELETE /management/v1/projects/{projectId}" }, templates: { list: "q GET /management/v1/projects/{projectId}/templates/campaigns", copy: "b POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy" }, metadataSchemas: { list: " GET /management/v1/projects/{projectId}/metadata-schemas", create: "b POST /management/v1/projects/{projectId}/metadata-schemas", get: " GET /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}", update: "b PUT /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}", delete: " DELETE /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}" }, customEventSchemas: { list: " GET /management/v1/projects/{projectId}/custom-event-schemas", create: "b POST /management/v1/projects/{projectId}/custom-event-schemas", get: " GET /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}", update: "b PUT /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}", delete: " DELETE /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}" }, webhooks: { list: " GET /management/v1/projects/{projectId}/webhooks", create: "b POST /management/v1/projects/{projectId}/webhooks", get: " GET /management/v1/projects/{projectId}/webhooks/{webhookId}", update: "b PUT /management/v1/projects/{projectId}/webhooks/{webhookId}", delete: " DELETE /management/v1/projects/{projectId}/webhooks/{webhookId}" }, brands: { list: " GET /management/v1/projects/{projectId}/branding", create: "b POST /management/v1/projects/{projectId}/branding", get: " GET /management/v1/projects/{projectId}/branding/{brandingId}", update: "b PUT /management/v1/projects/{projectId}/branding/{brandingId}", delete: " DELETE /management/v1/projects/{projectId}/branding/{brandingId}" } }, distributions: { publications: { createByQuery: "q GET /v1/publications/create", list: "q GET /v1/publications", create: "bq POST /v1/publications" }, exports: { list: "q GET /v1/exports", create: "b POST /v1/exports", get: "q GET /v1/exports/{exportId}", download: "qt GET /v1/exports/{exportId}", delete: " DELETE /v1/exports/{exportId}" } }, qualifications: { checkEligibility: "b POST /v1/qualifications" }, validations: { validateStackable: "b POST /v1/validations" }, redemptions: { list: "q GET /v1/redemptions", redeemStackable: "b POST /v1/redemptions", get: " GET /v1/redemptions/{redemptionId}", getForVoucher: " GET /v1/vouchers/{code}/redemption", rollback: "bq POST /v1/redemptions/{redemptionId}/rollback", rollbackStackable: "bq POST /v1/redemptions/{parentRedemptionId}/rollbacks" }, vouchers: { list: "q GET /v1/vouchers", generate: "b POST /v1/vouchers", get: " GET /v1/vouchers/{code}", update: "b PUT /v1/vouchers/{code}", create: "b POST /v1/vouchers/{code}", delete: "q DELETE /v1/vouchers/{code}", enable: " POST /v1/vouchers/{code}/enable", disable: " POST /v1/vouchers/{code}/disable", listTransactions: "q GET /v1/vouchers/{code}/transactions", exportTransactions: "b POST /v1/vouchers/{code}/transactions/export", import: "b POST /v1/vouchers/import", importCSV: "m POST /v1/vouchers/importCSV", bulkUpdate: "b POST /v1/vouchers/bulk/async", bulkUpdateMetadata: "b POST /v1/vouchers/metadata/async", releaseValidationSession: " DELETE /v1/vouchers/{code}/sessions/{sessionKey}", balance: { create: "b POST /v1/vouchers/{code}/balance" } }, campaigns: { list: "q GET /v1/campaigns", create: "b POST /v1/campaigns", get: " GET /v1/campaigns/{campaignId}", update: "b PUT /v1/campaigns/{campaignId}", delete: "q DELETE /v1/campaigns/{campaignId}", addVoucher: "bq POST /v1/campaigns/{campaignId}/vouchers", addCertainVoucher: "b POST /v1/campaigns/{campaignId}/vouchers/{code}", importVouchers: "b POST /v1/campaigns/{campaignId}/import", importVouchersCSV: "m POST /v1/campaigns/{campaignId}/importCSV", enable: " POST /v1/campaigns/{campaignId}/enable", disable: " POST /v1/campaigns/{campaignId}/disable", listTransactions: "q GET /v1/campaigns/{campaignId}/transactions", exportTransactions: "b POST /v1/campaigns/{campaignId}/transactions/export", getSummary: "q GET /v1/campaigns/{campaignId}/summary" }, promotions: { tiers: { listAll: "q GET /v1/promotions/tiers", list: " GET /v1/promotions/{campaignId}/tiers", create: "b POST /v1/promotions/{campaignId}/tiers", get: " GET /v1/promotions/tiers/{promotionTierId}", update: "b PUT /v1/promotions/tiers/{promotionTierId}", delete: " DELETE /v1/promotions/tiers/{promotionTierId}", enable: " POST /v1/promotions/tiers/{promotionTierId}/enable", disable: " POST /v1/promotions/tiers/{promotionTierId}/disable" }, stack: { list: "q GET /v1/promotions/stacks", listInCampaign: " GET /v1/promotions/{campaignId}/stacks", createInCampaign: "b POST /v1/promotions/{campaignId}/stacks", get: " GET /v1/promotions/{campaignId}/stacks/{stackId}", update: "b PUT /v1/promotions/{campaignId}/stacks/{stackId}", delete: " DELETE /v1/promotions/{campaignId}/stacks/{stackId}" } }, rewards: { list: "q GET /v1/rewards", create: "b POST /v1/rewards", get: " GET /v1/rewards/{rewardId}", update: "b PUT /v1/rewards/{rewardId}", delete: " DELETE /v1/rewards/{rewardId}", listAssignments: "q GET /v1/rewards/{rewardId}/assignments", createAssignment: "b POST /v1/rewards/{rewardId}/assignments", getAssignment: " GET /v1/rewards/{rewardId}/assignments/{assignmentId}", updateAssignment: "b PUT /v1/rewards/{rewardId}/assignments/{assignmentId}", deleteAssignment: " DELETE /v1/rewards/{rewardId}/assignments/{assignmentId}" }, loyalties: { list: "q GET /v1/loyalties", create: "b POST /v1/loyalties", get: " GET /v1/loyalties/{campaignId}", update: "b PUT /v1/loyalties/{campaignId}", delete: "q DELETE /v1/loyalties/{campaignId}", listMembers: "q GET /v1/loyalties/{campaignId}/members", createMember: "b POST /v1/loyalties/{campaignId}/members", getMemberInCampaign: " GET /v1/loyalties/{campaignId}/members/{memberId}", getMember: " GET /v1/loyalties/members/{memberId}", listPendingPoints: "q GET /v1/loyalties/{campaignId}/pending-points", listMemberPendingPointsInCampaign: "q GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points", listMemberPendingPoints: "q GET /v1/loyalties/members/{memberId}/pending-points", activateMemberPendingPoints: " POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/activate", adjustMemberPendingPoints: "b POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/balance", cancelMemberPendingPoints: " POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/cancel", listMemberActivityInCampaign: "q GET /v1/loyalties/{campaignId}/members/{memberId}/activity", listMemberActivity: "q GET /v1/loyalties/members/{memberId}/activity", addPoints: "b POST /v1/loyalties/{campaignId}/members/{memberId}/balance", addOrRemoveCardBalance: "b POST /v1/loyalties/members/{memberId}/balance", transferPoints: "b POST /v1/loyalties/{campaignId}/members/{memberId}/transfers", listTransactions: "q GET /v1/loyalties/{campaignId}/transactions", exportTransactions: "b POST /v1/loyalties/{campaignId}/transactions/export", listCardTransactionsInCampaign: "q GET /v1/loyalties/{campaignId}/members/{memberId}/transactions", listCardTransactions: "q GET /v1/loyalties/members/{memberId}/transactions", exportCardTransactions: "b POST /v1/loyalties/members/{memberId}/transactions/export", exportCardTransactionsInCampaign: "b POST /v1/loyalties/{campaignId}/members/{memberId}/transactions/export", getPointsExpiration: "q GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration", exportPointsExpiration: "b POST /v1/loyalties/{campaignId}/points-expiration/export", listEarningRules: "q GET /v1/loyalties/{campaignId}/earning-rules", createEarningRule: "b POST /v1/loyalties/{campaignId}/earning-rules", getEarningRule: " GET /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}", updateEarningRule: "b PUT /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}", deleteEarningRule: " DELETE /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}", enableEarningRule: " POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/enable", disableEarningRule: " POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/disable", listMemberRewards: "q GET /v1/loyalties/members/{memberId}/rewards", getRewardDetails: " GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}/reward", listRewardAssignments: "q GET /v1/loyalties/{campaignId}/rewards", createRewardAssignments: "b POST /v1/loyalties/{campaignId}/rewards", getRewardAssignment: " GET /v1/loyalties/{campaignId}/rewards/{assignmentId}", updateRewardAssignment: "b PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}", deleteRewardAssignment: " DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}", redeemRewardInCampaign: "b POST /v1/loyalties/{campaignId}/members/{memberId}/redemption", redeemReward: "b POST /v1/loyalties/members/{memberId}/redemption", listTiers: "q GET /v1/loyalties/{campaignId}/tiers", createTiers: "b POST /v1/loyalties/{campaignId}/tiers", getTier: " GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}", listMemberLoyaltyTiers: " GET /v1/loyalties/members/{memberId}/tiers", listLoyaltyTierEarningRules: "q GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules", listLoyaltyTierRewards: " GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/rewards", checkQualifications: "b POST /v1/loyalties/{campaignId}/qualifications", rewardAssignments: { list: "q GET /v1/loyalties/{campaignId}/reward-assignments", get: " GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}" } }, customers: { list: "q GET /v1/customers", create: "b POST /v1/customers", get: " GET /v1/customers/{customerId}", update: "b PUT /v1/customers/{customerId}", delete: " DELETE /v1/customers/{customerId}", deletePermanently: " POST /v1/customers/{customerId}/permanent-deletion", importCSV: "m POST /v1/customers/importCSV", updateInBulk: "b POST /v1/customers/bulk/async", updateMetadataInBulk: "b POST /v1/customers/metadata/async", listActivity: "q GET /v1/customers/{customerId}/activity", listRedeemables: "q GET /v1/customers/{customerId}/redeemables" }, segments: { list: " GET /v1/customers/{customerId}/segments", get: " GET /v1/segments/{segmentId}", update: "b PUT /v1/segments/{segmentId}", delete: " DELETE /v1/segments/{segmentId}", listAll: "q GET /v1/segments", create: "b POST /v1/segments", listActivities: "q GET /v1/segments/{segmentId}/activities" }, orders: { list: "q GET /v1/orders", create: "b POST /v1/orders", get: " GET /v1/orders/{orderId}", update: "b PUT /v1/orders/{orderId}", import: "b POST /v1/orders/import", createExport: "b POST /v1/orders/export" }, products: { list: "q GET /v1/products", create: "b POST /v1/products", get: "q GET /v1/products/{productId}", update: "b PUT /v1/products/{productId}", delete: "q DELETE /v1/products/{productId}", bulkUpdate: "b POST /v1/products/bulk/async", bulkUpdateMetadata: "b POST /v1/products/metadata/async", getSku: " GET /v1/skus/{skuId}", listSkus: "q GET /v1/products/{productId}/skus", createSku: "b POST /v1/products/{productId}/skus", updateSku: "b PUT /v1/products/{productId}/skus/{skuId}", deleteSku: "q DELETE /v1/products/{productId}/skus/{skuId}", importCSV: "m POST /v1/products/importCSV", importSkusCSV: "m POST /v1/skus/importCSV" }, productCollections: { list: "q GET /v1/product-collections", create: "b POST /v1/product-collections", get: " GET /v1/product-collections/{productCollectionId}", update: "b PUT /v1/product-collections/{productCollectionId}", delete: " DELETE /v1/product-collections/{productCollectionId}", listProducts: "q GET /v1/product-collections/{productCollectionId}/products", listActivities: "q GET /v1/product-collections/{productCollectionId}/activities" }, validationRules: { list: "q GET /v1/validation-rules", create: "b POST /v1/validation-rules", get: " GET /v1/validation-rules/{validationRuleId}", update: "b PUT /v1/validation-rules/{validationRuleId}", delete: " DELETE /v1/validation-rules/{validationRuleId}", listRulesAssignments: "q GET /v1/validation-rules-assignments", listAssignments: "q GET /v1/validation-rules/{validationRuleId}/assignments", createAssignment: "bq POST /v1/validation-rules/{validationRuleId}/assignments", deleteAssignment: " DELETE /v1/validation-rules/{validationRuleId}/assignments/{assignmentId}" }, events: { create: "b POST /v1/events" }, locations: { list: "q GET /v1/locations", get: " GET /v1/locations/{locationId}" }, referrals: { listHoldersInCampaign: "q GET /v1/referrals/{campaignId}/members/{memberId}/holders", addHoldersInCampaign: "b POST /v1/referrals/{campaignId}/members/{memberId}/holders", removeHolderInCampaign: " DELETE /v1/referrals/{campaignId}/members/{memberId}/holders/{holderId}", listHolders: "q GET /v1/referrals/members/{memberId}/holders", addHolders: "b POST /v1/referrals/members/{memberId}/holders", removeHolder: " DELETE /v1/referrals/members/{memberId}/holders/{holderId}" }, bin: { list: "q GET /v1/trash-bin", delete: " DELETE /v1/trash-bin/{binEntryId}" }, templates: { campaigns: { list: "q GET /v1/templates/campaigns", create: "b POST /v1/templates/campaigns", get: "q GET /v1/templates/campaigns/{campaignTemplateId}", update: "b PUT /v1/templates/campaigns/{campaignTemplateId}", delete: " DELETE /v1/templates/campaigns/{campaignTemplateId}", setupCampaign: "b POST /v1/templates/campaigns/{campaignTemplateId}/campaign-setup", setupTier: "b POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup" } }, clientSide: { qualifications: "b POST /client/v1/qualifications", listPromotionTiers: "q GET /client/v1/promotions/tiers", redeemStackable: "b POST /client/v1/redemptions", validateStackable: "b POST /client/v1/validations", track: "b POST /client/v1/events" } } as const;
 
 /**
  * Every operation of the API, grouped by resource as the official SDK groups them.
@@ -130,6 +130,8 @@ export interface OauthTokensResource {
    * @returns The new token.
    * @throws {@link BadRequestError} 400: The form is incomplete or invalid: an unsupported `grant_type`, or a `scope` that is empty, separated by commas or names an unknown scope (`invalid_scope`).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -152,6 +154,8 @@ export interface OauthTokensResource {
    * @returns The token's state.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -175,6 +179,8 @@ export interface OauthTokensResource {
    * @returns The token is revoked; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -228,6 +234,8 @@ export interface CategoriesResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link ConflictError} 409: it clashes with an existing resource.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -247,6 +255,7 @@ export interface CategoriesResource {
    * @param categoryId - Id of the category (`cat_…`).
    * @param options - Headers and an abort signal for this call.
    * @returns The category.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -275,6 +284,8 @@ export interface CategoriesResource {
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link ConflictError} 409: it clashes with an existing resource.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -350,6 +361,7 @@ export interface MetadataSchemasResource {
    * @param metadataSchemaId - The schema's id (`ms_…`) or the name of the resource type it describes (`related_object`, for example `campaign`, `customer` or a custom type). Creating a schema needs the resource type name.
    * @param options - Headers and an abort signal for this call.
    * @returns The metadata schema.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -378,6 +390,8 @@ export interface MetadataSchemasResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -404,6 +418,8 @@ export interface MetadataSchemasResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link ConflictError} 409: The resource type already has a schema (or the path names a schema id instead of a resource type).
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -424,6 +440,7 @@ export interface MetadataSchemasResource {
    * @param metadataSchemaId - The schema's id (`ms_…`) or the name of the resource type it describes (`related_object`, for example `campaign`, `customer` or a custom type). Creating a schema needs the resource type name.
    * @param options - Headers and an abort signal for this call.
    * @returns The metadata schema is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -478,6 +495,7 @@ export interface AsyncActionsResource {
    * @param asyncActionId - Id of the async action (`aa_…`).
    * @param options - Headers and an abort signal for this call.
    * @returns The async action.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -541,6 +559,7 @@ export interface ManagementStackingRulesResource {
    * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
    * @returns The project's stacking rules, if it has its own set.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -568,6 +587,8 @@ export interface ManagementStackingRulesResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link NotFoundError} 404: The project does not exist, or a category named in the body does not exist in it.
    * @throws {@link ConflictError} 409: The project already has its own set of stacking rules.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -588,6 +609,7 @@ export interface ManagementStackingRulesResource {
    * @param stackingRulesId - Id of the project's stacking rules (`stk_…`).
    * @param options - Headers and an abort signal for this call.
    * @returns The stacking rules.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -615,6 +637,8 @@ export interface ManagementStackingRulesResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
@@ -635,6 +659,7 @@ export interface ManagementStackingRulesResource {
    * @param stackingRulesId - Id of the project's stacking rules (`stk_…`).
    * @param options - Headers and an abort signal for this call.
    * @returns The set is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -657,12 +682,14 @@ export interface ManagementStackingRulesResource {
  */
 export interface ManagementProjectsResource {
   /**
-   * list-projects.
+   * List projects.
+   *
+   * Returns every project of the organisation with its settings, in one list; there are no query parameters.
    *
    * `GET /management/v1/projects` (operation `listProjects`).
    *
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns Every project of the organisation.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -675,13 +702,19 @@ export interface ManagementProjectsResource {
   list(options?: CallOptions): Promise<components['schemas']["ProjectList"]>;
 
   /**
-   * create-project.
+   * Create a project.
+   *
+   * Creates a project with its name, time zone, currency and code case-sensitivity, optionally
+   * in a chosen cluster and with users assigned. The organisation's owners join every new
+   * project. The answer carries the new project's server-side and client-side keys; in
+   * production projects the secret keys are hidden after this first time, except for their
+   * last four characters.
    *
    * `POST /management/v1/projects` (operation `createProject`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new project, with its API keys.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -697,13 +730,16 @@ export interface ManagementProjectsResource {
   create(body: components['schemas']["ProjectCreateRequest"], options?: CallOptions): Promise<components['schemas']["ProjectCreateResponse"]>;
 
   /**
-   * get-project.
+   * Get a project.
+   *
+   * Returns one project with its settings, its default code character set and the limits that apply to it.
    *
    * `GET /management/v1/projects/{projectId}` (operation `getProject`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The project.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -717,14 +753,18 @@ export interface ManagementProjectsResource {
   get(projectId: string, options?: CallOptions): Promise<components['schemas']["Project"]>;
 
   /**
-   * update-project.
+   * Update a project.
+   *
+   * Changes a project's settings, such as its time zone, currency, client-side permissions
+   * or notifications. Only the fields sent change; the code case-sensitivity and the cluster,
+   * fixed at creation, cannot be changed.
    *
    * `PUT /management/v1/projects/{projectId}` (operation `updateProject`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The project after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -741,13 +781,17 @@ export interface ManagementProjectsResource {
   update(projectId: string, body: components['schemas']["ProjectUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Project"]>;
 
   /**
-   * delete-project.
+   * Delete a project.
+   *
+   * Deletes a project and everything in it; users working in it are logged out. The sandbox
+   * project cannot be deleted.
    *
    * `DELETE /management/v1/projects/{projectId}` (operation `deleteProject`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The project is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -771,14 +815,17 @@ export interface ManagementProjectsResource {
  */
 export interface ManagementTemplatesResource {
   /**
-   * management-list-campaign-templates.
+   * List a project's campaign templates.
+   *
+   * Returns the campaign templates of the project named in the path, the same way as
+   * `GET /v1/templates/campaigns` does for the project of the server keys.
    *
    * `GET /management/v1/projects/{projectId}/templates/campaigns` (operation `managementListCampaignTemplates`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param query - Query parameters: `limit`, `starting_after_id`, `order`, `include_total`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of the project's campaign templates.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -793,15 +840,20 @@ export interface ManagementTemplatesResource {
   list(projectId: string, query?: operations["managementListCampaignTemplates"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CampaignTemplateList"]>;
 
   /**
-   * management-copy-campaign-template.
+   * Copy a campaign template to another project.
+   *
+   * Copies a template of the project in the path to the project in `destination_project_id`,
+   * under the given `name`. Resources the template refers to, such as validation rules or
+   * products, are not copied now; they are created in the destination project when the copy
+   * is first used. A name already used there is refused with 409.
    *
    * `POST /management/v1/projects/{projectId}/templates/campaigns/{campaignTemplateId}/copy` (operation `managementCopyCampaignTemplate`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param campaignTemplateId - Path parameter `campaignTemplateId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param campaignTemplateId - Id of the campaign template (`camp_tpl_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The copy, as a template of the destination project.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -829,13 +881,18 @@ export interface ManagementTemplatesResource {
  */
 export interface ManagementMetadataSchemasResource {
   /**
-   * list-metadata-schemas-1.
+   * List a project's metadata schemas.
+   *
+   * Returns every metadata schema of the project, in one list. Definitions use snake_case
+   * keys (`object_type`, `min_length` …), unlike `GET /v1/metadata-schemas`, which sends the
+   * same rules in camelCase.
    *
    * `GET /management/v1/projects/{projectId}/metadata-schemas` (operation `listManagementMetadataSchemas`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns Every metadata schema of the project.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -849,14 +906,19 @@ export interface ManagementMetadataSchemasResource {
   list(projectId: string, options?: CallOptions): Promise<components['schemas']["ManagementMetadataSchemaList"]>;
 
   /**
-   * create-metadata-schema.
+   * Create a metadata schema.
+   *
+   * Defines the custom attributes of one resource type (`related_object`) for the first time,
+   * either a standard type such as `campaign`, `customer` or `order` or a custom type whose
+   * objects are nested in standard ones (a nested object cannot nest another). A type that
+   * already has a schema is refused with 409; add attributes to it with PUT.
    *
    * `POST /management/v1/projects/{projectId}/metadata-schemas` (operation `createManagementMetadataSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new metadata schema.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -874,14 +936,17 @@ export interface ManagementMetadataSchemasResource {
   create(projectId: string, body: components['schemas']["ManagementMetadataSchemaCreateRequest"], options?: CallOptions): Promise<components['schemas']["ManagementMetadataSchema"]>;
 
   /**
-   * get-metadata-schema-1.
+   * Get a project's metadata schema.
+   *
+   * Returns one metadata schema, with its definitions in snake_case.
    *
    * `GET /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}` (operation `getManagementMetadataSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param metadataSchemaId - Path parameter `metadataSchemaId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param metadataSchemaId - Id of the metadata schema (`ms_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The metadata schema.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -895,15 +960,20 @@ export interface ManagementMetadataSchemasResource {
   get(projectId: string, metadataSchemaId: string, options?: CallOptions): Promise<components['schemas']["ManagementMetadataSchema"]>;
 
   /**
-   * update-metadata-schema.
+   * Update a metadata schema.
+   *
+   * Adds attribute definitions or replaces existing ones. Definitions left out stay as they
+   * are, but a definition that is sent replaces the stored one entirely: rules not repeated
+   * return to their defaults. An attribute's type cannot be changed; `deleted: true` retires
+   * a definition without removing it for good.
    *
    * `PUT /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}` (operation `updateManagementMetadataSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param metadataSchemaId - Path parameter `metadataSchemaId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param metadataSchemaId - Id of the metadata schema (`ms_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The metadata schema after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -920,14 +990,18 @@ export interface ManagementMetadataSchemasResource {
   update(projectId: string, metadataSchemaId: string, body: components['schemas']["ManagementMetadataSchemaUpdateRequest"], options?: CallOptions): Promise<components['schemas']["ManagementMetadataSchema"]>;
 
   /**
-   * delete-metadata-schema.
+   * Delete a metadata schema.
+   *
+   * Deletes a metadata schema and all its definitions for good. The metadata already stored
+   * on resources is not removed.
    *
    * `DELETE /management/v1/projects/{projectId}/metadata-schemas/{metadataSchemaId}` (operation `deleteManagementMetadataSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param metadataSchemaId - Path parameter `metadataSchemaId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param metadataSchemaId - Id of the metadata schema (`ms_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The schema is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -951,13 +1025,16 @@ export interface ManagementMetadataSchemasResource {
  */
 export interface ManagementCustomEventSchemasResource {
   /**
-   * list-custom-event-schemas.
+   * List custom event schemas.
+   *
+   * Returns every custom event schema of the project, in one list.
    *
    * `GET /management/v1/projects/{projectId}/custom-event-schemas` (operation `listCustomEventSchemas`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns Every custom event schema of the project.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -971,14 +1048,18 @@ export interface ManagementCustomEventSchemasResource {
   list(projectId: string, options?: CallOptions): Promise<components['schemas']["CustomEventSchemaList"]>;
 
   /**
-   * create-custom-event-schema.
+   * Create a custom event schema.
+   *
+   * Defines a custom event by its name, with the custom attributes that tracked events of
+   * that name may carry. `schema.properties` is required but may be empty. A name already
+   * defined in the project is refused with 409.
    *
    * `POST /management/v1/projects/{projectId}/custom-event-schemas` (operation `createCustomEventSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new custom event schema.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -996,14 +1077,17 @@ export interface ManagementCustomEventSchemasResource {
   create(projectId: string, body: components['schemas']["CustomEventSchemaCreateRequest"], options?: CallOptions): Promise<components['schemas']["CustomEventSchema"]>;
 
   /**
-   * get-custom-event-schema.
+   * Get a custom event schema.
+   *
+   * Returns one custom event schema.
    *
    * `GET /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}` (operation `getCustomEventSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param customEventSchemaId - Path parameter `customEventSchemaId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param customEventSchemaId - Id of the custom event schema (`ms_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The custom event schema.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1017,15 +1101,19 @@ export interface ManagementCustomEventSchemasResource {
   get(projectId: string, customEventSchemaId: string, options?: CallOptions): Promise<components['schemas']["CustomEventSchema"]>;
 
   /**
-   * update-custom-event-schema.
+   * Update a custom event schema.
+   *
+   * Adds or changes attributes of a custom event schema. Attributes left out of the request
+   * stay as they are; an attribute's type may be changed. `deleted: true` retires an
+   * attribute without removing it for good.
    *
    * `PUT /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}` (operation `updateCustomEventSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param customEventSchemaId - Path parameter `customEventSchemaId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param customEventSchemaId - Id of the custom event schema (`ms_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The custom event schema after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -1042,14 +1130,17 @@ export interface ManagementCustomEventSchemasResource {
   update(projectId: string, customEventSchemaId: string, body: components['schemas']["CustomEventSchemaBase"], options?: CallOptions): Promise<components['schemas']["CustomEventSchema"]>;
 
   /**
-   * delete-custom-event-schema.
+   * Delete a custom event schema.
+   *
+   * Deletes a custom event schema and its attribute definitions for good.
    *
    * `DELETE /management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}` (operation `deleteCustomEventSchema`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param customEventSchemaId - Path parameter `customEventSchemaId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param customEventSchemaId - Id of the custom event schema (`ms_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The schema is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1073,13 +1164,16 @@ export interface ManagementCustomEventSchemasResource {
  */
 export interface ManagementWebhooksResource {
   /**
-   * list-webhooks.
+   * List webhook configurations.
+   *
+   * Returns every webhook configuration of the project, in one list.
    *
    * `GET /management/v1/projects/{projectId}/webhooks` (operation `listWebhooks`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns Every webhook configuration of the project.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1093,14 +1187,18 @@ export interface ManagementWebhooksResource {
   list(projectId: string, options?: CallOptions): Promise<components['schemas']["WebhookList"]>;
 
   /**
-   * create-webhook.
+   * Create a webhook configuration.
+   *
+   * Adds an endpoint that receives the project's webhooks: the service posts every event
+   * listed in `events` to `target_url`, signed with the project's secret, while `active` is
+   * true. `active` defaults to `true`.
    *
    * `POST /management/v1/projects/{projectId}/webhooks` (operation `createWebhook`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new webhook configuration.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -1117,14 +1215,17 @@ export interface ManagementWebhooksResource {
   create(projectId: string, body: components['schemas']["WebhookBase"], options?: CallOptions): Promise<components['schemas']["Webhook"]>;
 
   /**
-   * get-webhook.
+   * Get a webhook configuration.
+   *
+   * Returns one webhook configuration.
    *
    * `GET /management/v1/projects/{projectId}/webhooks/{webhookId}` (operation `getWebhook`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param webhookId - Path parameter `webhookId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param webhookId - Id of the webhook configuration (`wh_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The webhook configuration.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1138,15 +1239,19 @@ export interface ManagementWebhooksResource {
   get(projectId: string, webhookId: string, options?: CallOptions): Promise<components['schemas']["Webhook"]>;
 
   /**
-   * update-webhook.
+   * Update a webhook configuration.
+   *
+   * Changes the target, the events or the active flag. `events` replaces the stored list
+   * entirely: to add an event, send the events already configured together with the new one.
+   * Use this to re-enable a webhook that the service switched off after failed deliveries.
    *
    * `PUT /management/v1/projects/{projectId}/webhooks/{webhookId}` (operation `updateWebhook`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param webhookId - Path parameter `webhookId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param webhookId - Id of the webhook configuration (`wh_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The webhook configuration after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -1163,14 +1268,17 @@ export interface ManagementWebhooksResource {
   update(projectId: string, webhookId: string, body: components['schemas']["WebhookBase"], options?: CallOptions): Promise<components['schemas']["Webhook"]>;
 
   /**
-   * delete-webhook.
+   * Delete a webhook configuration.
+   *
+   * Deletes a webhook configuration; its events are no longer sent to its target.
    *
    * `DELETE /management/v1/projects/{projectId}/webhooks/{webhookId}` (operation `deleteWebhook`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param webhookId - Path parameter `webhookId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param webhookId - Id of the webhook configuration (`wh_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The configuration is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1194,13 +1302,18 @@ export interface ManagementWebhooksResource {
  */
 export interface ManagementBrandsResource {
   /**
-   * list-brands.
+   * List brands.
+   *
+   * Returns the project's brand configuration as a list. A project has at most one brand, so
+   * the list holds one item at most, also when the brand was set up in the dashboard; this is
+   * how to find its id.
    *
    * `GET /management/v1/projects/{projectId}/branding` (operation `listBrands`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The project's brand, in a list of at most one item.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1214,14 +1327,17 @@ export interface ManagementBrandsResource {
   list(projectId: string, options?: CallOptions): Promise<components['schemas']["BrandList"]>;
 
   /**
-   * create-brand.
+   * Create a brand.
+   *
+   * Sets the project's brand details: name and links, postal address and contact. Refused
+   * with 409 when the project already has a brand; change that one instead.
    *
    * `POST /management/v1/projects/{projectId}/branding` (operation `createBrand`).
    *
-   * @param projectId - Path parameter `projectId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new brand configuration.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -1239,14 +1355,17 @@ export interface ManagementBrandsResource {
   create(projectId: string, body: components['schemas']["BrandCreateRequest"], options?: CallOptions): Promise<components['schemas']["Brand"]>;
 
   /**
-   * get-brand.
+   * Get a brand.
+   *
+   * Returns the project's brand configuration.
    *
    * `GET /management/v1/projects/{projectId}/branding/{brandingId}` (operation `getBrand`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param brandingId - Path parameter `brandingId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param brandingId - Id of the brand configuration (`brd_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The brand configuration.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1260,15 +1379,17 @@ export interface ManagementBrandsResource {
   get(projectId: string, brandingId: string, options?: CallOptions): Promise<components['schemas']["Brand"]>;
 
   /**
-   * update-brand.
+   * Update a brand.
+   *
+   * Changes the brand details. Only the fields sent change; the others keep their values.
    *
    * `PUT /management/v1/projects/{projectId}/branding/{brandingId}` (operation `updateBrand`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param brandingId - Path parameter `brandingId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param brandingId - Id of the brand configuration (`brd_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The brand configuration after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
@@ -1285,14 +1406,17 @@ export interface ManagementBrandsResource {
   update(projectId: string, brandingId: string, body: components['schemas']["BrandUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Brand"]>;
 
   /**
-   * delete-brand.
+   * Delete a brand.
+   *
+   * Deletes the project's brand configuration for good.
    *
    * `DELETE /management/v1/projects/{projectId}/branding/{brandingId}` (operation `deleteBrand`).
    *
-   * @param projectId - Path parameter `projectId`.
-   * @param brandingId - Path parameter `brandingId`.
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param brandingId - Id of the brand configuration (`brd_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The brand is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1332,13 +1456,18 @@ export interface DistributionsResource {
  */
 export interface DistributionsPublicationsResource {
   /**
-   * create-publication-1.
+   * Publish a code through a query string.
+   *
+   * The query-string form of `POST /v1/publications`, for integrations that can only send GET
+   * requests; it needs integration keys. It publishes one code, either the given `voucher` or the
+   * next free code of `campaign`, to the customer, and returns the publication. `join_once` and
+   * `source_id` work as in the body form.
    *
    * `GET /v1/publications/create` (operation `createPublicationByGet`).
    *
    * @param query - Query parameters: `join_once`, `voucher`, `campaign`, `source_id`, `customer`, `metadata`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new publication with the published voucher.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1353,13 +1482,17 @@ export interface DistributionsPublicationsResource {
   createByQuery(query: operations["createPublicationByGet"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PublicationCreateResponse"]>;
 
   /**
-   * list-publications.
+   * List publications.
+   *
+   * Returns a page of publications, newest first, failed attempts included. Query parameters narrow
+   * the list by campaign, customer, voucher, outcome, voucher type, referral codes, `source_id` or
+   * advanced `filters`; pages above 1000 are refused with `page_over_limit`.
    *
    * `GET /v1/publications` (operation `listPublications`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`, `campaign`, `customer`, `voucher`, `result`, `voucher_type`, `is_referral_code`, `filters`, `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The publications of the requested page and how many match in total.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1373,14 +1506,21 @@ export interface DistributionsPublicationsResource {
   list(query?: operations["listPublications"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PublicationList"]>;
 
   /**
-   * create-publication.
+   * Publish codes to a customer.
+   *
+   * Assigns codes to a customer: either the given `voucher` or the next free codes of `campaign` (up
+   * to 50 with `campaign.count`). Only active codes that were not published before qualify;
+   * publishing makes the customer their holder and starts the campaign's
+   * `activity_duration_after_publishing`. With `join_once=true` a customer who already holds a code
+   * of the campaign gets that code again. A `source_id` limits the request to one code and may be
+   * used only once (400 `duplicate_source_id` on a repeat).
    *
    * `POST /v1/publications` (operation `createPublication`).
    *
    * @param body - The request body (application/json).
    * @param query - Query parameters: `join_once`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new publication, with the published voucher or, for several codes, their list.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1407,13 +1547,16 @@ export interface DistributionsPublicationsResource {
  */
 export interface DistributionsExportsResource {
   /**
-   * list-exports.
+   * List exports.
+   *
+   * Returns the project's exports of every exported object, page by page, whether they were
+   * started through the API or from the dashboard.
    *
    * `GET /v1/exports` (operation `listExports`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of exports, under `exports`.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1427,13 +1570,19 @@ export interface DistributionsExportsResource {
   list(query?: operations["listExports"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ExportList"]>;
 
   /**
-   * create-export.
+   * Create an export.
+   *
+   * Schedules a CSV export of one kind of object (`exported_object`), optionally narrowed by
+   * `parameters.filters`, limited to the columns in `parameters.fields` and sorted by
+   * `parameters.order`; left out, `fields` falls back to a small default set per object. The
+   * file is built asynchronously: the answer has `status` `SCHEDULED` and no `result`; poll
+   * `GET /v1/exports/{exportId}` until it is `DONE` (or `ERROR`). Dates in the file are in UTC.
    *
    * `POST /v1/exports` (operation `createExport`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export; its file does not exist yet.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1449,14 +1598,18 @@ export interface DistributionsExportsResource {
   create(body: components['schemas']["ExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportCreateResponse"]>;
 
   /**
-   * get-export.
+   * Get an export or download its file.
+   *
+   * Serves two purposes. Without `token`, returns the export as JSON, with its `status` and,
+   * once it is `DONE`, `result.url`. With the `token` taken from `result.url`, returns the
+   * file itself: the CSV text, as `text/plain`.
    *
    * `GET /v1/exports/{exportId}` (operation `getExport`).
    *
-   * @param exportId - Path parameter `exportId`.
+   * @param exportId - Id of the export (`exp_…`).
    * @param query - Query parameters: `token`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns Without `token`, the export (JSON); with `token`, the content of its CSV file (`text/plain`).
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1471,11 +1624,15 @@ export interface DistributionsExportsResource {
   get(exportId: string, query?: operations["getExport"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["Export"]>;
 
   /**
-   * get-export (the file, as text).
+   * Get an export or download its file (the file, as text).
+   *
+   * Serves two purposes. Without `token`, returns the export as JSON, with its `status` and,
+   * once it is `DONE`, `result.url`. With the `token` taken from `result.url`, returns the
+   * file itself: the CSV text, as `text/plain`.
    *
    * `GET /v1/exports/{exportId}` (operation `getExport`).
    *
-   * @param exportId - Path parameter `exportId`.
+   * @param exportId - Id of the export (`exp_…`).
    * @param query - Query parameters: `token`.
    * @param options - Headers and an abort signal for this call.
    * @returns The file, as text.
@@ -1493,13 +1650,16 @@ export interface DistributionsExportsResource {
   download(exportId: string, query: operations["getExport"]['parameters']['query'], options?: CallOptions): Promise<string>;
 
   /**
-   * delete-export.
+   * Delete an export.
+   *
+   * Deletes the export; afterwards it is no longer listed and cannot be fetched or downloaded.
    *
    * `DELETE /v1/exports/{exportId}` (operation `deleteExport`).
    *
-   * @param exportId - Path parameter `exportId`.
+   * @param exportId - Id of the export (`exp_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The export is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1523,13 +1683,19 @@ export interface DistributionsExportsResource {
  */
 export interface QualificationsResource {
   /**
-   * check-eligibility.
+   * Check eligibility.
+   *
+   * Lists the incentives that a customer and an order qualify for, among the campaigns, vouchers,
+   * promotion tiers and stacks that the `scenario` selects (`ALL` by default). Each redeemable is
+   * evaluated on its own: budgets and per-customer limits are not checked, and answers may be
+   * cached for up to 5 minutes. The page holds 5 redeemables unless `options.limit` asks for up to
+   * 50; the next page starts at `options.starting_after`.
    *
    * `POST /v1/qualifications` (operation `checkEligibility`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The qualifying redeemables, one page of them.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1555,14 +1721,21 @@ export interface QualificationsResource {
  */
 export interface ValidationsResource {
   /**
-   * validate-stacked-discounts.
+   * Validate incentives together.
+   *
+   * Checks whether up to 30 redeemables (vouchers, promotion tiers, or one promotion stack) can be
+   * used together on the given order and customer under the project's stacking rules, and computes
+   * the discounts. Nothing is redeemed; with `session.type` `LOCK` the result is reserved for a
+   * later redemption with the same `session.key`. A redeemable that fails its checks still gives
+   * HTTP 200, with `valid` false and the reason in that redeemable's result; only malformed input
+   * gives 400.
    *
    * `POST /v1/validations` (operation `validateStackedDiscounts`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @returns The outcome of every redeemable and the order after the applicable discounts.
+   * @throws {@link BadRequestError} 400: The request is malformed: a property has the wrong shape, a redeemable is sent twice, or a promotion stack is combined with other redeemables. When the failure concerns one redeemable, `redeemable_type` and `redeemable_id` name it.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link VoucherkitError} 413: the body is too large.
@@ -1587,13 +1760,17 @@ export interface ValidationsResource {
  */
 export interface RedemptionsResource {
   /**
-   * list-redemptions.
+   * List redemptions.
+   *
+   * Returns the project's redemptions and rollbacks, successful and failed, newest first unless
+   * `order` says otherwise. Narrow the list by result, campaign, customer, creation date or the
+   * conditions in `filters`.
    *
    * `GET /v1/redemptions` (operation `listRedemptions`).
    *
    * @param query - Query parameters: `limit`, `page`, `result`, `campaign`, `customer`, `order`, `created_at`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of redemptions and rollbacks.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1607,14 +1784,21 @@ export interface RedemptionsResource {
   list(query?: operations["listRedemptions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionList"]>;
 
   /**
-   * redeem-stacked-discounts.
+   * Redeem incentives together.
+   *
+   * Uses up to 30 redeemables (vouchers, promotion tiers, or one promotion stack) on an order at
+   * once. Each applied redeemable becomes a child redemption under one parent redemption (`r_…`);
+   * the order is stored with its discounts and the customer is created or updated from the
+   * request. Pass the `session.key` of an earlier validation to use the lock it holds. When the
+   * request cannot be redeemed, the answer is 400 with the failure's `key` and the failed attempt
+   * is stored (`rf_…`).
    *
    * `POST /v1/redemptions` (operation `redeemStackedDiscounts`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @returns The child redemptions, their parent and the order after the discounts.
+   * @throws {@link BadRequestError} 400: Nothing was redeemed. Either the input is malformed, or a redeemable broke a business rule (expired, inactive, used up, rules not met …); then `key` gives the reason, `redeemable_type` and `redeemable_id` name the redeemable, and `resource_id` is the stored failed redemption (`rf_…`).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link VoucherkitError} 413: the body is too large.
@@ -1629,13 +1813,16 @@ export interface RedemptionsResource {
   redeemStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["RedemptionResult"]>;
 
   /**
-   * get-redemption.
+   * Get a redemption.
+   *
+   * Returns one redemption or rollback, successful or failed, by its id.
    *
    * `GET /v1/redemptions/{redemptionId}` (operation `getRedemption`).
    *
-   * @param redemptionId - Path parameter `redemptionId`.
+   * @param redemptionId - Id of the redemption or rollback (`r_…`, `rr_…`; failed ones `rf_…`, `rrf_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The redemption or rollback.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1649,13 +1836,17 @@ export interface RedemptionsResource {
   get(redemptionId: string, options?: CallOptions): Promise<components['schemas']["RedemptionEntry"]>;
 
   /**
-   * get-voucher-redemptions.
+   * Get the redemptions of a voucher.
+   *
+   * Returns how many times a voucher may be redeemed and how many times it has been, with all its
+   * redemptions (failed ones included) and rollbacks.
    *
    * `GET /v1/vouchers/{code}/redemption` (operation `getVoucherRedemptions`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - Code of the voucher.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The voucher's redemption counts and entries.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1669,16 +1860,22 @@ export interface RedemptionsResource {
   getForVoucher(code: string, options?: CallOptions): Promise<components['schemas']["VoucherRedemptionSummary"]>;
 
   /**
-   * rollback-redemption.
+   * Roll back a redemption.
+   *
+   * Reverses a redemption that is not part of a stacked request: the voucher's `redeemed_quantity`
+   * goes down by one, gift credits and loyalty points are given back, and under the `WITH_ORDER`
+   * rollback mode the order is canceled. Redemptions older than 3 months cannot be rolled back,
+   * nor can one redemption be rolled back twice. Stacked redemptions are rolled back as a whole
+   * through their parent.
    *
    * `POST /v1/redemptions/{redemptionId}/rollback` (operation `rollbackRedemption`).
    *
-   * @param redemptionId - Path parameter `redemptionId`.
+   * @param redemptionId - Id of the redemption to roll back (`r_…`).
    * @param body - The request body (application/json).
    * @param query - Query parameters: `reason`, `tracking_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @returns The rollback (`rr_…`).
+   * @throws {@link BadRequestError} 400: The rollback was refused. `key` says why: `multiple_requests` while another rollback of the same redemption is in progress or was made at the same moment (retry later and read the redemption first), `already_rolled_back` for a second rollback, `invalid_redemption` or `invalid_redemption_parent` for a redemption of a stacked request, or a malformed body.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1694,16 +1891,21 @@ export interface RedemptionsResource {
   rollback(redemptionId: string, body: components['schemas']["RedemptionRollbackCreateRequest"], query?: operations["rollbackRedemption"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionRollback"]>;
 
   /**
-   * rollback-stacked-redemptions.
+   * Roll back a stacked redemption.
+   *
+   * Reverses every child of a stacked redemption, given by the parent's id; a redemption without
+   * children is accepted too. Each child gets its own rollback under one parent rollback, with the
+   * same effects as a single rollback: usage counts go down, credits and points are given back,
+   * and under `WITH_ORDER` the order is canceled. A single child cannot be rolled back on its own.
    *
    * `POST /v1/redemptions/{parentRedemptionId}/rollbacks` (operation `rollbackStackedRedemptions`).
    *
-   * @param parentRedemptionId - Path parameter `parentRedemptionId`.
+   * @param parentRedemptionId - Id of the parent redemption of the stacked request (`r_…`).
    * @param body - The request body (application/json).
    * @param query - Query parameters: `reason`, `tracking_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @returns The rollbacks of the children, the parent rollback and the order.
+   * @throws {@link BadRequestError} 400: The rollback was refused. `key` says why: `multiple_requests` while another rollback of the same redemption is in progress or was made at the same moment (retry later and read the redemption first), `already_rolled_back` for a second rollback, or a malformed body.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1729,13 +1931,17 @@ export interface RedemptionsResource {
  */
 export interface VouchersResource {
   /**
-   * list-vouchers.
+   * List vouchers.
+   *
+   * Returns a page of the project's vouchers, newest first unless `order` says otherwise. Query
+   * parameters narrow the list by campaign, category, holder, code, ids, dates or advanced
+   * `filters`.
    *
    * `GET /v1/vouchers` (operation `listVouchers`).
    *
    * @param query - Query parameters: `limit`, `page`, `category`, `campaign_id`, `customer`, `campaign`, `created_at`, `updated_at`, `order`, `code`, `ids`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The vouchers of the requested page and how many match in total.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1749,13 +1955,18 @@ export interface VouchersResource {
   list(query?: operations["listVouchers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["VoucherList"]>;
 
   /**
-   * generate-random-code.
+   * Create a voucher.
+   *
+   * Creates a discount voucher, gift card or loyalty card. Send `code` to choose the code or
+   * `code_config` to shape a generated one; with neither, the service generates a random code.
+   * Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
+   * campaign. A code already used in the project is refused.
    *
    * `POST /v1/vouchers` (operation `generateRandomCode`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new voucher.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1771,13 +1982,18 @@ export interface VouchersResource {
   generate(body: components['schemas']["VoucherCreateRequest"], options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * get-voucher.
+   * Get a voucher.
+   *
+   * Returns one voucher by its code or id, with its categories and the validation rules that apply
+   * to it, including those inherited from its campaign. Deleted vouchers, also those in the bin, are
+   * not found.
    *
    * `GET /v1/vouchers/{code}` (operation `getVoucher`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - The voucher code, or the voucher id (`v_…`). Codes with special characters must be URL-encoded.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The voucher.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1791,14 +2007,18 @@ export interface VouchersResource {
   get(code: string, options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * update-voucher.
+   * Update a voucher.
+   *
+   * Changes the fields of a voucher that the body sends and leaves the others as they are; fields
+   * that cannot be changed are ignored. Gift card credits and loyalty points change through `POST
+   * /v1/vouchers/{code}/balance`, not here.
    *
    * `PUT /v1/vouchers/{code}` (operation `updateVoucher`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - The voucher code, or the voucher id (`v_…`). Codes with special characters must be URL-encoded.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The voucher after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1815,14 +2035,18 @@ export interface VouchersResource {
   update(code: string, body: components['schemas']["VoucherUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * create-voucher.
+   * Create a voucher with a given code.
+   *
+   * Creates a discount voucher, gift card or loyalty card whose code is the path parameter. Without
+   * `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
+   * campaign. Answers 409 when the code is already used in the project.
    *
    * `POST /v1/vouchers/{code}` (operation `createVoucher`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - The voucher code, or the voucher id (`v_…`). Codes with special characters must be URL-encoded.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new voucher.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1840,14 +2064,17 @@ export interface VouchersResource {
   create(code: string, body: components['schemas']["VoucherCreateWithSpecificCodeRequest"], options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * delete-voucher.
+   * Delete a voucher.
+   *
+   * Deletes a voucher and its redemptions. By default the voucher moves to the bin and its code
+   * stays taken; with `force=true` it is removed for good and the code can be used again.
    *
    * `DELETE /v1/vouchers/{code}` (operation `deleteVoucher`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - The voucher code, or the voucher id (`v_…`). Codes with special characters must be URL-encoded.
    * @param query - Query parameters: `force`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The voucher is deleted or in the bin; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1862,13 +2089,17 @@ export interface VouchersResource {
   delete(code: string, query?: operations["deleteVoucher"]['parameters']['query'], options?: CallOptions): Promise<void>;
 
   /**
-   * enable-voucher.
+   * Enable a voucher.
+   *
+   * Switches a voucher on (`active` becomes `true`). It can then be redeemed inside its dates and
+   * validity windows; enabling does not change them.
    *
    * `POST /v1/vouchers/{code}/enable` (operation `enableVoucher`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - The voucher code, or the voucher id (`v_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The voucher, now active.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1882,13 +2113,17 @@ export interface VouchersResource {
   enable(code: string, options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * disable-voucher.
+   * Disable a voucher.
+   *
+   * Switches a voucher off (`active` becomes `false`). It cannot be redeemed until it is enabled
+   * again, even inside its dates.
    *
    * `POST /v1/vouchers/{code}/disable` (operation `disableVoucher`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - The voucher code, or the voucher id (`v_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The voucher, now inactive.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -1902,14 +2137,18 @@ export interface VouchersResource {
   disable(code: string, options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * list-voucher-transactions.
+   * List the transactions of a card.
+   *
+   * Returns a page of the balance changes of a gift card or loyalty card: redemptions, refunds,
+   * manual changes and, for loyalty cards, earned, expired and transferred points. Pages follow each
+   * other through `starting_after_id`.
    *
    * `GET /v1/vouchers/{code}/transactions` (operation `listVoucherTransactions`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - Code or id (`v_…`) of the gift card or loyalty card.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The transactions of the requested page.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1924,14 +2163,18 @@ export interface VouchersResource {
   listTransactions(code: string, query?: operations["listVoucherTransactions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["VoucherTransactionList"]>;
 
   /**
-   * export-voucher-transactions.
+   * Export the transactions of a card.
+   *
+   * Schedules a CSV export of the balance changes of a gift card or loyalty card. The export runs in
+   * the background; follow it with `GET /v1/exports/{exportId}` until it is `DONE`, then download
+   * the file from `result.url`.
    *
    * `POST /v1/vouchers/{code}/transactions/export` (operation `exportVoucherTransactions`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - Code or id (`v_…`) of the gift card or loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1948,13 +2191,17 @@ export interface VouchersResource {
   exportTransactions(code: string, body: components['schemas']["VoucherTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["VoucherTransactionExport"]>;
 
   /**
-   * import-vouchers.
+   * Import vouchers.
+   *
+   * Imports generic (standalone) discount vouchers and gift cards with the codes you give, in one
+   * background job. The request may carry up to 10 MB; codes already used in the project cannot be
+   * imported, and fields left out stay empty.
    *
    * `POST /v1/vouchers/import` (operation `importVouchers`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1970,13 +2217,17 @@ export interface VouchersResource {
   import(body: components['schemas']["VoucherImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * import-vouchers-using-csv.
+   * Import vouchers from a CSV file.
+   *
+   * Imports generic (standalone) vouchers from a CSV file of up to 10 MB, sent as
+   * `multipart/form-data`, in one background job. The first line names the columns; columns that
+   * match no voucher field become metadata.
    *
    * `POST /v1/vouchers/importCSV` (operation `importVouchersUsingCsv`).
    *
    * @param body - The request body (multipart/form-data).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -1993,13 +2244,17 @@ export interface VouchersResource {
   importCSV(body: components['schemas']["VoucherImportCSVRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * update-vouchers-in-bulk.
+   * Update the metadata of many vouchers.
+   *
+   * Sets metadata on many vouchers, each with its own values, in one background job. Only metadata
+   * can change this way, and vouchers that do not exist are not created. The request may carry up to
+   * 10 MB.
    *
    * `POST /v1/vouchers/bulk/async` (operation `updateVouchersInBulk`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The update was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2015,13 +2270,16 @@ export interface VouchersResource {
   bulkUpdate(body: components['schemas']["VoucherUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * update-vouchers-metadata-in-bulk.
+   * Set the same metadata on many vouchers.
+   *
+   * Sets the same metadata on every voucher of a list of codes, in one background job. Vouchers that
+   * do not exist are not created. The request may carry up to 10 MB.
    *
    * `POST /v1/vouchers/metadata/async` (operation `updateVouchersMetadataInBulk`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The update was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2037,14 +2295,18 @@ export interface VouchersResource {
   bulkUpdateMetadata(body: components['schemas']["VoucherMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * release-validation-session.
+   * Release a validation session.
+   *
+   * Ends a validation session before its time runs out. What the session held back (one redemption
+   * of the voucher and any credits or points) becomes available to other requests again.
    *
    * `DELETE /v1/vouchers/{code}/sessions/{sessionKey}` (operation `releaseValidationSession`).
    *
-   * @param code - Path parameter `code`.
-   * @param sessionKey - Path parameter `sessionKey`.
+   * @param code - Code or id (`v_…`) of the voucher that the session locks.
+   * @param sessionKey - Key of the validation session (`ssn_…`), as returned by the validation that opened it.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The session is released; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2071,14 +2333,18 @@ export interface VouchersResource {
  */
 export interface VouchersBalanceResource {
   /**
-   * update-voucher-balance.
+   * Change the balance of a card.
+   *
+   * Adds credits to a gift card or points to a loyalty card, or removes them with a negative
+   * `amount`. Credits are in minor units. A loyalty card must have a holder. The change is recorded
+   * as a transaction of the card.
    *
    * `POST /v1/vouchers/{code}/balance` (operation `updateVoucherBalance`).
    *
-   * @param code - Path parameter `code`.
+   * @param code - Code or id (`v_…`) of the gift card or loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The card's balance after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2105,13 +2371,17 @@ export interface VouchersBalanceResource {
  */
 export interface CampaignsResource {
   /**
-   * list-campaigns.
+   * List campaigns.
+   *
+   * Returns a page of the project's campaigns, newest first unless `order` says otherwise. Query
+   * parameters narrow the list by type, status, referral codes, advanced `filters` and, with areas
+   * and stores, by assignment.
    *
    * `GET /v1/campaigns` (operation `listCampaigns`).
    *
    * @param query - Query parameters: `limit`, `page`, `campaign_type`, `expand`, `campaign_status`, `is_referral_code`, `order`, `filters`, `access_settings`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaigns of the requested page and how many match in total.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2125,13 +2395,19 @@ export interface CampaignsResource {
   list(query?: operations["listCampaigns"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CampaignList"]>;
 
   /**
-   * create-campaign.
+   * Create a campaign.
+   *
+   * Creates a campaign of one of five types: discount coupons, gift cards, referral program, loyalty
+   * program or promotion. Codes are generated from `voucher.code_config` and are unique in the
+   * project. With more than one code the generation runs in the background: the answer comes at once
+   * with `creation_status` `IN_PROGRESS`, which becomes `DONE` or `FAILED`. Type `STANDALONE` with
+   * `voucher.code` creates a generic campaign with that single code.
    *
    * `POST /v1/campaigns` (operation `createCampaign`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new campaign. Its `creation_status` says whether all codes exist yet.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2149,13 +2425,17 @@ export interface CampaignsResource {
   create(body: components['schemas']["CampaignCreateRequest"], options?: CallOptions): Promise<components['schemas']["Campaign"]>;
 
   /**
-   * get-campaign.
+   * Get a campaign.
+   *
+   * Returns one campaign by its id or name, with the validation rules assigned to it and, for a
+   * promotion, its tiers.
    *
    * `GET /v1/campaigns/{campaignId}` (operation `getCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2169,14 +2449,18 @@ export interface CampaignsResource {
   get(campaignId: string, options?: CallOptions): Promise<components['schemas']["Campaign"]>;
 
   /**
-   * update-campaign.
+   * Update a campaign.
+   *
+   * Changes the fields of a campaign that the body sends and leaves the others as they are; fields
+   * that cannot be changed are ignored. The change also reaches, in the background, the campaign's
+   * vouchers that were neither published nor redeemed.
    *
    * `PUT /v1/campaigns/{campaignId}` (operation `updateCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2193,14 +2477,18 @@ export interface CampaignsResource {
   update(campaignId: string, body: components['schemas']["CampaignUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Campaign"]>;
 
   /**
-   * delete-campaign.
+   * Delete a campaign.
+   *
+   * Deletes a campaign with all its vouchers and their redemptions, as a background job. By default
+   * they move to the bin and the campaign name and codes stay taken; with `force=true` they are
+   * removed for good and the name and codes can be used again.
    *
    * `DELETE /v1/campaigns/{campaignId}` (operation `deleteCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param query - Query parameters: `force`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The deletion was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2215,15 +2503,20 @@ export interface CampaignsResource {
   delete(campaignId: string, query?: operations["deleteCampaign"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CampaignDeleteResponse"]>;
 
   /**
-   * add-vouchers-to-campaign.
+   * Add vouchers to a campaign.
+   *
+   * Adds `vouchers_count` new vouchers to a campaign. They take the campaign's settings, which the
+   * body may override; their codes follow `code_config` if it is sent, otherwise the campaign's code
+   * settings. One voucher is created at once and returned; more are generated in the background and
+   * the answer is the async action that tracks them.
    *
    * `POST /v1/campaigns/{campaignId}/vouchers` (operation `addVouchersToCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param body - The request body (application/json).
    * @param query - Query parameters: `vouchers_count`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new voucher, when one voucher was asked for. The service may also answer a larger count with this status and an async action reference (`async_action_id`), so the body can be either.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2237,18 +2530,21 @@ export interface CampaignsResource {
    * const result = await client.campaigns.addVoucher('camp_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  addVoucher(campaignId: string, body: components['schemas']["CampaignVoucherCreateInBulkRequest"], query?: operations["addVouchersToCampaign"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["Voucher"] | components['schemas']["AsyncActionReference"]>;
+  addVoucher(campaignId: string, body: components['schemas']["CampaignVoucherCreateInBulkRequest"], query?: operations["addVouchersToCampaign"]['parameters']['query'], options?: CallOptions): Promise<operations["addVouchersToCampaign"]['responses'][200]['content']['application/json'] | components['schemas']["AsyncActionReference"]>;
 
   /**
-   * add-voucher-with-specific-code-to-campaign.
+   * Add a voucher with a given code to a campaign.
+   *
+   * Adds one voucher with the code from the path to a campaign. The voucher takes the campaign's
+   * settings, which the body may override. Answers 409 when the code is already used in the project.
    *
    * `POST /v1/campaigns/{campaignId}/vouchers/{code}` (operation `addVoucherWithSpecificCodeToCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param code - Path parameter `code`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
+   * @param code - Code of the new voucher; it must not be used in the project yet. Codes with special characters must be URL-encoded.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new voucher.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2266,14 +2562,17 @@ export interface CampaignsResource {
   addCertainVoucher(campaignId: string, code: string, body: components['schemas']["CampaignVoucherCreateBaseRequest"], options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
-   * import-vouchers-to-campaign.
+   * Import vouchers into a campaign.
+   *
+   * Imports vouchers with the codes you give into an existing campaign, in one background job.
+   * Settings not given come from the campaign; codes already used in the project cannot be imported.
    *
    * `POST /v1/campaigns/{campaignId}/import` (operation `importVouchersToCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of an existing campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2290,14 +2589,19 @@ export interface CampaignsResource {
   importVouchers(campaignId: string, body: components['schemas']["CampaignImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * import-vouchers-to-campaign-using-csv.
+   * Import vouchers into a campaign from a CSV file.
+   *
+   * Imports vouchers from a CSV file, sent as `multipart/form-data`, into an existing campaign, in
+   * one background job. The first line names the columns; `Code` is required, other known columns
+   * set the voucher and unknown ones become metadata. Discount, dates and validation rules come from
+   * the campaign.
    *
    * `POST /v1/campaigns/{campaignId}/importCSV` (operation `importVouchersToCampaignUsingCsv`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of an existing campaign.
    * @param body - The request body (multipart/form-data).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import was accepted and runs as an async action; follow it with the returned id.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2315,13 +2619,17 @@ export interface CampaignsResource {
   importVouchersCSV(campaignId: string, body: components['schemas']["ImportCSVRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * enable-campaign.
+   * Enable a campaign.
+   *
+   * Switches a campaign on. Its vouchers can then be redeemed inside the campaign's and the
+   * vouchers' dates; enabling does not change them.
    *
    * `POST /v1/campaigns/{campaignId}/enable` (operation `enableCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign is enabled; the body is an empty object.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2335,13 +2643,17 @@ export interface CampaignsResource {
   enable(campaignId: string, options?: CallOptions): Promise<components['schemas']["EmptyObject"]>;
 
   /**
-   * disable-campaign.
+   * Disable a campaign.
+   *
+   * Switches a campaign off. None of its vouchers can be redeemed until it is enabled again, even
+   * inside its dates.
    *
    * `POST /v1/campaigns/{campaignId}/disable` (operation `disableCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign is disabled; the body is an empty object.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2355,14 +2667,17 @@ export interface CampaignsResource {
   disable(campaignId: string, options?: CallOptions): Promise<components['schemas']["EmptyObject"]>;
 
   /**
-   * list-campaign-transactions.
+   * List the transactions of a campaign.
+   *
+   * Returns a page of the balance changes of all cards of a gift card or loyalty campaign; other
+   * campaign types have none. Pages follow each other through `starting_after_id`.
    *
    * `GET /v1/campaigns/{campaignId}/transactions` (operation `listCampaignTransactions`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of a gift card or loyalty campaign.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The transactions of the requested page.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2377,14 +2692,18 @@ export interface CampaignsResource {
   listTransactions(campaignId: string, query?: operations["listCampaignTransactions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["VoucherTransactionList"]>;
 
   /**
-   * export-campaign-transactions.
+   * Export the transactions of a campaign.
+   *
+   * Schedules a CSV export of the balance changes of all cards of a gift card or loyalty campaign.
+   * The export runs in the background; follow it with `GET /v1/exports/{exportId}` until it is
+   * `DONE`, then download the file from `result.url`.
    *
    * `POST /v1/campaigns/{campaignId}/transactions/export` (operation `exportCampaignTransactions`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of a gift card or loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2401,14 +2720,18 @@ export interface CampaignsResource {
   exportTransactions(campaignId: string, body: components['schemas']["LoyaltyTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTransactionExport"]>;
 
   /**
-   * get-campaign-summary.
+   * Get the statistics of a campaign.
+   *
+   * Returns counters of a campaign's validations, redemptions, rollbacks, publications and codes,
+   * plus discount, credit or point totals depending on its type. `start_date` and `end_date` limit
+   * the counters to a period.
    *
    * `GET /v1/campaigns/{campaignId}/summary` (operation `getCampaignSummary`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the campaign.
    * @param query - Query parameters: `start_date`, `end_date`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign's statistics.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2449,13 +2772,15 @@ export interface PromotionsResource {
  */
 export interface PromotionsTiersResource {
   /**
-   * list-promotion-tiers.
+   * List promotion tiers.
+   *
+   * Returns the promotion tiers of every promotion campaign in the project.
    *
    * `GET /v1/promotions/tiers` (operation `listPromotionTiers`).
    *
    * @param query - Query parameters: `is_available`, `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of promotion tiers.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2469,13 +2794,16 @@ export interface PromotionsTiersResource {
   listAll(query?: operations["listPromotionTiers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
 
   /**
-   * list-promotion-tiers-from-campaign.
+   * List the tiers of a promotion campaign.
+   *
+   * Returns every tier of one promotion campaign.
    *
    * `GET /v1/promotions/{campaignId}/tiers` (operation `listPromotionTiersFromCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign's tiers.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2489,14 +2817,18 @@ export interface PromotionsTiersResource {
   list(campaignId: string, options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
 
   /**
-   * add-promotion-tier-to-campaign.
+   * Add a tier to a promotion campaign.
+   *
+   * Creates a promotion tier in a promotion campaign. The tier's discount applies without a code
+   * to orders that meet its validation rule; `hierarchy` sets its place among the campaign's
+   * tiers.
    *
    * `POST /v1/promotions/{campaignId}/tiers` (operation `addPromotionTierToCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new tier.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2513,13 +2845,16 @@ export interface PromotionsTiersResource {
   create(campaignId: string, body: components['schemas']["PromotionTierCreate"], options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
 
   /**
-   * get-promotion-tier.
+   * Get a promotion tier.
+   *
+   * Returns one promotion tier with its parent campaign's dates and usage figures.
    *
    * `GET /v1/promotions/tiers/{promotionTierId}` (operation `getPromotionTier`).
    *
-   * @param promotionTierId - Path parameter `promotionTierId`.
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The tier.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2533,14 +2868,16 @@ export interface PromotionsTiersResource {
   get(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
 
   /**
-   * update-promotion-tier.
+   * Update a promotion tier.
+   *
+   * Changes a promotion tier. Fields left out keep their values.
    *
    * `PUT /v1/promotions/tiers/{promotionTierId}` (operation `updatePromotionTier`).
    *
-   * @param promotionTierId - Path parameter `promotionTierId`.
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The tier after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2557,13 +2894,16 @@ export interface PromotionsTiersResource {
   update(promotionTierId: string, body: components['schemas']["PromotionTierUpdate"], options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
 
   /**
-   * delete-promotion-tier.
+   * Delete a promotion tier.
+   *
+   * Deletes a promotion tier.
    *
    * `DELETE /v1/promotions/tiers/{promotionTierId}` (operation `deletePromotionTier`).
    *
-   * @param promotionTierId - Path parameter `promotionTierId`.
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The tier is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2577,13 +2917,17 @@ export interface PromotionsTiersResource {
   delete(promotionTierId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * enable-promotion-tier.
+   * Enable a promotion tier.
+   *
+   * Switches a promotion tier on (`active` true). It applies again whenever its dates and validity
+   * settings allow.
    *
    * `POST /v1/promotions/tiers/{promotionTierId}/enable` (operation `enablePromotionTier`).
    *
-   * @param promotionTierId - Path parameter `promotionTierId`.
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The tier, now active.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2597,13 +2941,17 @@ export interface PromotionsTiersResource {
   enable(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
 
   /**
-   * disable-promotion-tier.
+   * Disable a promotion tier.
+   *
+   * Switches a promotion tier off (`active` false). It stops applying even inside its validity
+   * period, until it is enabled again.
    *
    * `POST /v1/promotions/tiers/{promotionTierId}/disable` (operation `disablePromotionTier`).
    *
-   * @param promotionTierId - Path parameter `promotionTierId`.
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The tier, now inactive.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2627,13 +2975,15 @@ export interface PromotionsTiersResource {
  */
 export interface PromotionsStackResource {
   /**
-   * list-all-promotion-stacks.
+   * List promotion stacks.
+   *
+   * Returns the promotion stacks of every promotion campaign in the project.
    *
    * `GET /v1/promotions/stacks` (operation `listAllPromotionStacks`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`, `created_at`, `updated_at`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of promotion stacks.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2647,13 +2997,16 @@ export interface PromotionsStackResource {
   list(query?: operations["listAllPromotionStacks"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionStackList"]>;
 
   /**
-   * list-promotion-stacks-in-campaign.
+   * List the stacks of a promotion campaign.
+   *
+   * Returns every promotion stack of one promotion campaign.
    *
    * `GET /v1/promotions/{campaignId}/stacks` (operation `listPromotionStacksInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign's stacks.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2667,14 +3020,18 @@ export interface PromotionsStackResource {
   listInCampaign(campaignId: string, options?: CallOptions): Promise<components['schemas']["PromotionStackList"]>;
 
   /**
-   * create-promotion-stack.
+   * Create a promotion stack.
+   *
+   * Groups 1 to 30 tiers of a promotion campaign into a stack, in the order given in `tiers.ids`.
+   * A stack is validated and redeemed as one redeemable (`object` `promotion_stack`), which must
+   * then be the only redeemable of the request.
    *
    * `POST /v1/promotions/{campaignId}/stacks` (operation `createPromotionStack`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new stack.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2691,14 +3048,17 @@ export interface PromotionsStackResource {
   createInCampaign(campaignId: string, body: components['schemas']["PromotionStackCreateRequest"], options?: CallOptions): Promise<components['schemas']["PromotionStackCreateResponse"]>;
 
   /**
-   * get-promotion-stack.
+   * Get a promotion stack.
+   *
+   * Returns one promotion stack of a promotion campaign.
    *
    * `GET /v1/promotions/{campaignId}/stacks/{stackId}` (operation `getPromotionStack`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param stackId - Path parameter `stackId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param stackId - Id of the promotion stack (`stack_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The stack.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2712,15 +3072,18 @@ export interface PromotionsStackResource {
   get(campaignId: string, stackId: string, options?: CallOptions): Promise<components['schemas']["PromotionStack"]>;
 
   /**
-   * update-promotion-stack.
+   * Update a promotion stack.
+   *
+   * Renames a promotion stack, changes its category or replaces its tiers. Fields left out keep
+   * their values; `tiers.ids` replaces the whole list (at most 30).
    *
    * `PUT /v1/promotions/{campaignId}/stacks/{stackId}` (operation `updatePromotionStack`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param stackId - Path parameter `stackId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param stackId - Id of the promotion stack (`stack_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The stack after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2737,14 +3100,17 @@ export interface PromotionsStackResource {
   update(campaignId: string, stackId: string, body: components['schemas']["PromotionStackUpdateRequest"], options?: CallOptions): Promise<components['schemas']["PromotionStackUpdateResponse"]>;
 
   /**
-   * delete-promotion-stack.
+   * Delete a promotion stack.
+   *
+   * Deletes a promotion stack. Its tiers stay in the campaign.
    *
    * `DELETE /v1/promotions/{campaignId}/stacks/{stackId}` (operation `deletePromotionStack`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param stackId - Path parameter `stackId`.
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param stackId - Id of the promotion stack (`stack_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The stack is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2768,13 +3134,15 @@ export interface PromotionsStackResource {
  */
 export interface RewardsResource {
   /**
-   * list-rewards.
+   * List rewards.
+   *
+   * Returns the project's rewards one page at a time.
    *
    * `GET /v1/rewards` (operation `listRewards`).
    *
    * @param query - Query parameters: `limit`, `page`, `assignment_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of rewards.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2788,13 +3156,18 @@ export interface RewardsResource {
   list(query?: operations["listRewards"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RewardList"]>;
 
   /**
-   * create-reward.
+   * Create a reward.
+   *
+   * Creates a reward that loyalty campaigns can offer for points: a campaign reward (a discount
+   * coupon, gift card credit or loyalty points from another campaign), a material reward (a
+   * product or SKU, with an optional `stock`) or a pay-with-points reward (`coin`), which turns
+   * points into a discount at a fixed ratio.
    *
    * `POST /v1/rewards` (operation `createReward`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new reward.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2810,13 +3183,16 @@ export interface RewardsResource {
   create(body: components['schemas']["RewardCreateRequest"], options?: CallOptions): Promise<components['schemas']["Reward"]>;
 
   /**
-   * get-reward.
+   * Get a reward.
+   *
+   * Returns one reward.
    *
    * `GET /v1/rewards/{rewardId}` (operation `getReward`).
    *
-   * @param rewardId - Path parameter `rewardId`.
+   * @param rewardId - Id of the reward (`rew_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2830,14 +3206,17 @@ export interface RewardsResource {
   get(rewardId: string, options?: CallOptions): Promise<components['schemas']["Reward"]>;
 
   /**
-   * update-reward.
+   * Update a reward.
+   *
+   * Changes a reward's name, parameters, stock, attributes or metadata; fields left out keep
+   * their values. The kind of reward cannot change.
    *
    * `PUT /v1/rewards/{rewardId}` (operation `updateReward`).
    *
-   * @param rewardId - Path parameter `rewardId`.
+   * @param rewardId - Id of the reward (`rew_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2854,13 +3233,15 @@ export interface RewardsResource {
   update(rewardId: string, body: components['schemas']["RewardUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Reward"]>;
 
   /**
-   * delete-reward.
+   * Delete a reward.
+   *
+   * Deletes a reward for good; loyalty campaigns can no longer offer it.
    *
    * `DELETE /v1/rewards/{rewardId}` (operation `deleteReward`).
    *
-   * @param rewardId - Path parameter `rewardId`.
+   * @param rewardId - Id of the reward (`rew_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward is gone; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2875,14 +3256,17 @@ export interface RewardsResource {
   delete(rewardId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * list-reward-assignments.
+   * List a reward's assignments.
+   *
+   * Returns the loyalty campaigns the reward is assigned to, each with its points cost, one page
+   * at a time.
    *
    * `GET /v1/rewards/{rewardId}/assignments` (operation `listRewardAssignments`).
    *
-   * @param rewardId - Path parameter `rewardId`.
+   * @param rewardId - Id of the reward (`rew_…`).
    * @param query - Query parameters: `limit`, `page`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of reward assignments.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2897,14 +3281,18 @@ export interface RewardsResource {
   listAssignments(rewardId: string, query?: operations["listRewardAssignments"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RewardAssignmentList"]>;
 
   /**
-   * create-reward-assignment.
+   * Assign a reward to a campaign.
+   *
+   * Makes the reward available in a loyalty campaign at a cost in points (at least 1),
+   * optionally redeemed automatically; a pay-with-points reward takes validation rules instead
+   * of a cost. A reward can be assigned to a campaign once.
    *
    * `POST /v1/rewards/{rewardId}/assignments` (operation `createRewardAssignment`).
    *
-   * @param rewardId - Path parameter `rewardId`.
+   * @param rewardId - Id of the reward (`rew_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new reward assignment.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2922,14 +3310,17 @@ export interface RewardsResource {
   createAssignment(rewardId: string, body: components['schemas']["RewardAssignmentCreateRequest"], options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
 
   /**
-   * get-reward-assignment.
+   * Get a reward assignment.
+   *
+   * Returns one assignment of the reward.
    *
    * `GET /v1/rewards/{rewardId}/assignments/{assignmentId}` (operation `getRewardAssignment`).
    *
-   * @param rewardId - Path parameter `rewardId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param rewardId - Id of the reward (`rew_…`).
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward assignment.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2943,15 +3334,18 @@ export interface RewardsResource {
   getAssignment(rewardId: string, assignmentId: string, options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
 
   /**
-   * update-reward-assignment.
+   * Update a reward assignment.
+   *
+   * Changes the points cost of the reward in the campaign, or whether it is redeemed
+   * automatically. Fields left out keep their values.
    *
    * `PUT /v1/rewards/{rewardId}/assignments/{assignmentId}` (operation `updateRewardAssignment`).
    *
-   * @param rewardId - Path parameter `rewardId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param rewardId - Id of the reward (`rew_…`).
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward assignment after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -2968,14 +3362,17 @@ export interface RewardsResource {
   updateAssignment(rewardId: string, assignmentId: string, body: components['schemas']["RewardAssignmentUpdateRequest"], options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
 
   /**
-   * delete-reward-assignment.
+   * Delete a reward assignment.
+   *
+   * Removes the reward from the campaign of this assignment. The reward itself stays.
    *
    * `DELETE /v1/rewards/{rewardId}/assignments/{assignmentId}` (operation `deleteRewardAssignment`).
    *
-   * @param rewardId - Path parameter `rewardId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param rewardId - Id of the reward (`rew_…`).
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The assignment is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -2999,13 +3396,16 @@ export interface RewardsResource {
  */
 export interface LoyaltiesResource {
   /**
-   * list-loyalty-programs.
+   * List loyalty campaigns.
+   *
+   * Returns the project's loyalty campaigns one page at a time, newest first unless `order` says
+   * otherwise. Loyalty card codes are not included.
    *
    * `GET /v1/loyalties` (operation `listLoyaltyPrograms`).
    *
    * @param query - Query parameters: `limit`, `page`, `expand`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of loyalty campaigns.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3019,13 +3419,18 @@ export interface LoyaltiesResource {
   list(query?: operations["listLoyaltyPrograms"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyCampaignList"]>;
 
   /**
-   * create-loyalty-program.
+   * Create a loyalty campaign.
+   *
+   * Creates a loyalty campaign (`campaign_type` `LOYALTY_PROGRAM`) and generates its
+   * `vouchers_count` loyalty cards from `voucher.code_config` in the background;
+   * `vouchers_generation_status` shows the progress. `join_once` is always stored as `true`,
+   * even when `false` is sent. Card codes are unique across the whole project.
    *
    * `POST /v1/loyalties` (operation `createLoyaltyProgram`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new campaign, without its card codes.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3042,13 +3447,16 @@ export interface LoyaltiesResource {
   create(body: components['schemas']["CampaignCreateLoyaltyCampaign"], options?: CallOptions): Promise<components['schemas']["LoyaltyCampaign"]>;
 
   /**
-   * get-loyalty-program.
+   * Get a loyalty campaign.
+   *
+   * Returns one loyalty campaign with its settings, without the card codes.
    *
    * `GET /v1/loyalties/{campaignId}` (operation `getLoyaltyProgram`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign; a name must be URL-encoded.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The loyalty campaign.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3062,14 +3470,19 @@ export interface LoyaltiesResource {
   get(campaignId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyCampaign"]>;
 
   /**
-   * update-loyalty-program.
+   * Update a loyalty campaign.
+   *
+   * Changes the settings a loyalty campaign allows to change; other fields in the body are
+   * ignored and fields left out keep their values. Loyalty cards that are neither published nor
+   * redeemed are rewritten to match, in the background. `options.recalculate_tiers` asks for the
+   * members' tiers to be recalculated after a change of `loyalty_tiers_expiration`.
    *
    * `PUT /v1/loyalties/{campaignId}` (operation `updateLoyaltyProgram`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign; a name must be URL-encoded.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3086,14 +3499,18 @@ export interface LoyaltiesResource {
   update(campaignId: string, body: components['schemas']["CampaignUpdateLoyaltyCampaign"], options?: CallOptions): Promise<components['schemas']["LoyaltyCampaign"]>;
 
   /**
-   * delete-loyalty-program.
+   * Delete a loyalty campaign.
+   *
+   * Deletes a loyalty campaign with all its loyalty cards and their redemptions, in the
+   * background. Without `force=true` the campaign and its cards go to the bin and can be
+   * restored; with it they are gone for good and the name and codes may be reused.
    *
    * `DELETE /v1/loyalties/{campaignId}` (operation `deleteLoyaltyProgram`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign; a name must be URL-encoded.
    * @param query - Query parameters: `force`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The id of the asynchronous action that performs the deletion.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3108,14 +3525,17 @@ export interface LoyaltiesResource {
   delete(campaignId: string, query?: operations["deleteLoyaltyProgram"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * list-members.
+   * List members.
+   *
+   * Returns the loyalty cards of the campaign, published or not, one page at a time, newest
+   * first unless `order` says otherwise. A member is a loyalty card; its code is the member id.
    *
    * `GET /v1/loyalties/{campaignId}/members` (operation `listMembers`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param query - Query parameters: `limit`, `page`, `customer`, `created_at`, `updated_at`, `order`, `code`, `ids`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of loyalty cards, under `vouchers`.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3130,14 +3550,20 @@ export interface LoyaltiesResource {
   listMembers(campaignId: string, query?: operations["listMembers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberList"]>;
 
   /**
-   * add-member.
+   * Add a member.
+   *
+   * Publishes a loyalty card of the campaign to a customer, who becomes a member; the customer
+   * is created or updated from the body. Without `voucher` the service picks an active,
+   * unpublished card; when none is left the request fails with
+   * `no_voucher_suitable_for_publication`, unless the campaign is `AUTO_UPDATE` and makes a new
+   * card. As `join_once` holds, a customer who is already a member gets the card they hold.
    *
    * `POST /v1/loyalties/{campaignId}/members` (operation `addMember`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The loyalty card now held by the customer.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3154,14 +3580,17 @@ export interface LoyaltiesResource {
   createMember(campaignId: string, body: components['schemas']["LoyaltyMemberCreateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMember"]>;
 
   /**
-   * get-member-1.
+   * Get a member of a campaign.
+   *
+   * Returns the loyalty card with this code, including its point balance, in the given campaign.
    *
    * `GET /v1/loyalties/{campaignId}/members/{memberId}` (operation `getMemberInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The loyalty card.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3175,13 +3604,16 @@ export interface LoyaltiesResource {
   getMemberInCampaign(campaignId: string, memberId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyMember"]>;
 
   /**
-   * get-member.
+   * Get a member.
+   *
+   * Returns the loyalty card with this code, including its point balance, whatever its campaign.
    *
    * `GET /v1/loyalties/members/{memberId}` (operation `getMember`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The loyalty card.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3195,14 +3627,18 @@ export interface LoyaltiesResource {
   getMember(memberId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyMember"]>;
 
   /**
-   * list-campaign-pending-points.
+   * List a campaign's pending points.
+   *
+   * Returns the pending points of all loyalty cards in the campaign: points earned by
+   * `order.paid` earning rules that have a waiting period and are not yet activated or canceled.
+   * Entries disappear from the list once activated or canceled. Paged with `starting_after_id`.
    *
    * `GET /v1/loyalties/{campaignId}/pending-points` (operation `listCampaignPendingPoints`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) of the loyalty campaign.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of pending point entries.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3217,15 +3653,18 @@ export interface LoyaltiesResource {
   listPendingPoints(campaignId: string, query?: operations["listCampaignPendingPoints"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ListPendingPoints"]>;
 
   /**
-   * list-member-pending-points-1.
+   * List a member's pending points in a campaign.
+   *
+   * Returns the card's pending points that are neither activated nor canceled yet, paged with
+   * `starting_after_id`.
    *
    * `GET /v1/loyalties/{campaignId}/members/{memberId}/pending-points` (operation `listMemberPendingPointsInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of the card's pending point entries.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3240,14 +3679,18 @@ export interface LoyaltiesResource {
   listMemberPendingPointsInCampaign(campaignId: string, memberId: string, query?: operations["listMemberPendingPointsInCampaign"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ListPendingPoints"]>;
 
   /**
-   * list-member-pending-points.
+   * List a member's pending points.
+   *
+   * Returns the card's pending points that are neither activated nor canceled yet, paged with
+   * `starting_after_id`. Same as the operation under the campaign path, without naming the
+   * campaign.
    *
    * `GET /v1/loyalties/members/{memberId}/pending-points` (operation `listMemberPendingPoints`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of the card's pending point entries.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3262,14 +3705,18 @@ export interface LoyaltiesResource {
   listMemberPendingPoints(memberId: string, query?: operations["listMemberPendingPoints"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ListPendingPoints"]>;
 
   /**
-   * activate-member-pending-points.
+   * Activate pending points.
+   *
+   * Adds the points of a pending entry to the card now, before its activation date, and removes
+   * the entry from the pending lists. There is no request body. An entry that is no longer
+   * pending gives `invalid_pending_points_state`.
    *
    * `POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/activate` (operation `activateMemberPendingPoints`).
    *
-   * @param memberId - Path parameter `memberId`.
-   * @param pendingPointsId - Path parameter `pendingPointsId`.
+   * @param memberId - Code of the loyalty card.
+   * @param pendingPointsId - Id of the pending point entry (`lopp_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The points added and the card's new balance.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3284,15 +3731,19 @@ export interface LoyaltiesResource {
   activateMemberPendingPoints(memberId: string, pendingPointsId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyMemberPendingPointsActivateResponse"]>;
 
   /**
-   * adjust-member-pending-points.
+   * Adjust pending points.
+   *
+   * Adds points to a pending entry or takes points from it (negative `points`) before it is
+   * activated. The card's balance does not change until activation. An entry that is no longer
+   * pending gives `invalid_pending_points_state`.
    *
    * `POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/balance` (operation `adjustMemberPendingPoints`).
    *
-   * @param memberId - Path parameter `memberId`.
-   * @param pendingPointsId - Path parameter `pendingPointsId`.
+   * @param memberId - Code of the loyalty card.
+   * @param pendingPointsId - Id of the pending point entry (`lopp_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The change and the entry's new number of pending points.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3309,14 +3760,18 @@ export interface LoyaltiesResource {
   adjustMemberPendingPoints(memberId: string, pendingPointsId: string, body: components['schemas']["LoyaltyMemberPendingPointsBalanceRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberPendingPointsBalanceResponse"]>;
 
   /**
-   * cancel-member-pending-points.
+   * Cancel pending points.
+   *
+   * Drops a pending entry so that its points are never added to the card, and removes it from
+   * the pending lists. There is no request body. An entry that is no longer pending gives
+   * `invalid_pending_points_state`.
    *
    * `POST /v1/loyalties/members/{memberId}/pending-points/{pendingPointsId}/cancel` (operation `cancelMemberPendingPoints`).
    *
-   * @param memberId - Path parameter `memberId`.
-   * @param pendingPointsId - Path parameter `pendingPointsId`.
+   * @param memberId - Code of the loyalty card.
+   * @param pendingPointsId - Id of the pending point entry (`lopp_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The pending points are canceled; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3331,15 +3786,18 @@ export interface LoyaltiesResource {
   cancelMemberPendingPoints(memberId: string, pendingPointsId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * list-member-activity-1.
+   * List a member's activity in a campaign.
+   *
+   * Returns the events about the card and its holder (points added, transferred or expired,
+   * rewards, redemptions, tier changes …), paged with `starting_after_id`.
    *
    * `GET /v1/loyalties/{campaignId}/members/{memberId}/activity` (operation `listMemberActivityInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of events.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3354,14 +3812,17 @@ export interface LoyaltiesResource {
   listMemberActivityInCampaign(campaignId: string, memberId: string, query?: operations["listMemberActivityInCampaign"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberActivityList"]>;
 
   /**
-   * list-member-activity.
+   * List a member's activity.
+   *
+   * Returns the events about the card and its holder, paged with `starting_after_id`. Same as
+   * the operation under the campaign path, without naming the campaign.
    *
    * `GET /v1/loyalties/members/{memberId}/activity` (operation `listMemberActivity`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of events.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3376,15 +3837,20 @@ export interface LoyaltiesResource {
   listMemberActivity(memberId: string, query?: operations["listMemberActivity"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberActivityList"]>;
 
   /**
-   * update-loyalty-card-balance-1.
+   * Add or remove a member's points in a campaign.
+   *
+   * Adds points to a loyalty card that has a holder, or removes them with a negative `points`.
+   * Removals use up the points that expire soonest first; added points expire by the program's
+   * rules unless `expiration_type` says otherwise. The change is recorded as a `POINTS_ADDITION`
+   * or `POINTS_REMOVAL` transaction.
    *
    * `POST /v1/loyalties/{campaignId}/members/{memberId}/balance` (operation `updateLoyaltyCardBalanceInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The change and the card's new balance.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3401,14 +3867,18 @@ export interface LoyaltiesResource {
   addPoints(campaignId: string, memberId: string, body: components['schemas']["LoyaltyMemberBalanceUpdateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberBalanceUpdateResponse"]>;
 
   /**
-   * update-loyalty-card-balance.
+   * Add or remove a member's points.
+   *
+   * Adds points to a loyalty card that has a holder, or removes them with a negative `points`;
+   * removals use up the points that expire soonest first. Same as the operation under the
+   * campaign path, without naming the campaign.
    *
    * `POST /v1/loyalties/members/{memberId}/balance` (operation `updateLoyaltyCardBalance`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The change and the card's new balance.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3425,15 +3895,19 @@ export interface LoyaltiesResource {
   addOrRemoveCardBalance(memberId: string, body: components['schemas']["LoyaltyMemberBalanceUpdateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberBalanceUpdateResponse"]>;
 
   /**
-   * transfer-points.
+   * Transfer points to a member.
+   *
+   * Moves points from one or more loyalty cards, possibly of other campaigns, to this card.
+   * Every card involved must have a holder; pending and expired points cannot be moved. The
+   * moved points expire by the receiving campaign's rules, counted from the day of the transfer.
    *
    * `POST /v1/loyalties/{campaignId}/members/{memberId}/transfers` (operation `transferPoints`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign of the receiving card.
+   * @param memberId - Code of the loyalty card that receives the points.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The receiving loyalty card after the transfer.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3450,14 +3924,18 @@ export interface LoyaltiesResource {
   transferPoints(campaignId: string, memberId: string, body: components['schemas']["LoyaltyPointsTransferRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyPointsTransferResponse"]>;
 
   /**
-   * list-loyalty-campaign-transactions.
+   * List a campaign's point transactions.
+   *
+   * Returns the point movements on all loyalty cards of the campaign (accruals, redemptions,
+   * refunds, manual changes, expirations, transfers and pending point activations), paged with
+   * `starting_after_id`.
    *
    * `GET /v1/loyalties/{campaignId}/transactions` (operation `listLoyaltyCampaignTransactions`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of point transactions.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3472,14 +3950,18 @@ export interface LoyaltiesResource {
   listTransactions(campaignId: string, query?: operations["listLoyaltyCampaignTransactions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyTransactionList"]>;
 
   /**
-   * export-loyalty-campaign-transactions.
+   * Export a campaign's point transactions.
+   *
+   * Schedules a CSV export of the point transactions on all loyalty cards of the campaign, with
+   * the chosen fields, filters and order. The file is produced in the background: follow the
+   * export by its id until its `status` is `DONE`, then download it from `result.url`.
    *
    * `POST /v1/loyalties/{campaignId}/transactions/export` (operation `exportLoyaltyCampaignTransactions`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3496,15 +3978,17 @@ export interface LoyaltiesResource {
   exportTransactions(campaignId: string, body: components['schemas']["LoyaltyTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTransactionExport"]>;
 
   /**
-   * list-loyalty-card-transactions-1.
+   * List a member's point transactions in a campaign.
+   *
+   * Returns the point movements on one loyalty card, paged with `starting_after_id`.
    *
    * `GET /v1/loyalties/{campaignId}/members/{memberId}/transactions` (operation `listLoyaltyCardTransactionsInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `order`, `filters`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of the card's point transactions.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3519,14 +4003,17 @@ export interface LoyaltiesResource {
   listCardTransactionsInCampaign(campaignId: string, memberId: string, query?: operations["listLoyaltyCardTransactionsInCampaign"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberTransactionList"]>;
 
   /**
-   * list-loyalty-card-transactions.
+   * List a member's point transactions.
+   *
+   * Returns the point movements on one loyalty card, paged with `starting_after_id`. Same as the
+   * operation under the campaign path, without naming the campaign.
    *
    * `GET /v1/loyalties/members/{memberId}/transactions` (operation `listLoyaltyCardTransactions`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `order`, `filters`, `starting_after_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of the card's point transactions.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3541,14 +4028,18 @@ export interface LoyaltiesResource {
   listCardTransactions(memberId: string, query?: operations["listLoyaltyCardTransactions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberTransactionList"]>;
 
   /**
-   * export-loyalty-card-transactions.
+   * Export a member's point transactions.
+   *
+   * Schedules a CSV export of the point movements on one loyalty card, with the chosen fields,
+   * filters and order. The file is produced in the background: follow the export by its id until
+   * its `status` is `DONE`.
    *
    * `POST /v1/loyalties/members/{memberId}/transactions/export` (operation `exportLoyaltyCardTransactions`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3565,15 +4056,19 @@ export interface LoyaltiesResource {
   exportCardTransactions(memberId: string, body: components['schemas']["LoyaltyMemberTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportVoucherTransactionScheduled"]>;
 
   /**
-   * export-loyalty-card-transactions-1.
+   * Export a member's point transactions in a campaign.
+   *
+   * Schedules a CSV export of the point movements on one loyalty card, with the chosen fields,
+   * filters and order. The file is produced in the background: follow the export by its id until
+   * its `status` is `DONE`.
    *
    * `POST /v1/loyalties/{campaignId}/members/{memberId}/transactions/export` (operation `exportLoyaltyCardTransactionsInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3590,15 +4085,19 @@ export interface LoyaltiesResource {
   exportCardTransactionsInCampaign(campaignId: string, memberId: string, body: components['schemas']["LoyaltyMemberTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportVoucherTransactionScheduled"]>;
 
   /**
-   * list-points-expiration.
+   * List a member's point expirations.
+   *
+   * Returns the card's point buckets that have not expired yet, each with its points and expiry
+   * date; buckets of points that never expire have no `expires_at`. Expired buckets are only
+   * available through the points expiration export.
    *
    * `GET /v1/loyalties/{campaignId}/members/{memberId}/points-expiration` (operation `listPointsExpiration`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `limit`, `page`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of point buckets.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3613,14 +4112,18 @@ export interface LoyaltiesResource {
   getPointsExpiration(campaignId: string, memberId: string, query?: operations["listPointsExpiration"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberPointsExpirationList"]>;
 
   /**
-   * create-points-expiration-export.
+   * Export a campaign's point expirations.
+   *
+   * Schedules a CSV export of the point buckets of the campaign's loyalty cards, active and
+   * expired, with their expiry dates. The file is produced in the background: follow the export
+   * by its id until its `status` is `DONE`.
    *
    * `POST /v1/loyalties/{campaignId}/points-expiration/export` (operation `createPointsExpirationExport`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3637,14 +4140,16 @@ export interface LoyaltiesResource {
   exportPointsExpiration(campaignId: string, body: components['schemas']["LoyaltyPointsExpirationExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyPointsExpirationExportCreateResponse"]>;
 
   /**
-   * list-earning-rules.
+   * List earning rules.
+   *
+   * Returns the campaign's earning rules, active or not, one page at a time.
    *
    * `GET /v1/loyalties/{campaignId}/earning-rules` (operation `listEarningRules`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param query - Query parameters: `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of earning rules.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3659,14 +4164,19 @@ export interface LoyaltiesResource {
   listEarningRules(campaignId: string, query?: operations["listEarningRules"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyEarningRuleList"]>;
 
   /**
-   * create-earning-rule.
+   * Create earning rules.
+   *
+   * Adds one or more earning rules to the campaign in one call. Each rule names the event that
+   * earns points (`order.paid`, a segment entered, a custom event or a tier change) and how
+   * many: a fixed number, or points proportional to an amount, a quantity or a metadata value. A
+   * project has at most 100 earning rules; a segment used by a rule becomes active.
    *
    * `POST /v1/loyalties/{campaignId}/earning-rules` (operation `createEarningRule`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new earning rules, in the order sent.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3683,14 +4193,17 @@ export interface LoyaltiesResource {
   createEarningRule(campaignId: string, body: components['schemas']["LoyaltyEarningRuleCreateRequest"], options?: CallOptions): Promise<operations["createEarningRule"]['responses'][200]['content']['application/json']>;
 
   /**
-   * get-earning-rule.
+   * Get an earning rule.
+   *
+   * Returns one earning rule of the campaign.
    *
    * `GET /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}` (operation `getEarningRule`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param earningRuleId - Path parameter `earningRuleId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param earningRuleId - Id of the earning rule (`ern_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The earning rule.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3704,15 +4217,18 @@ export interface LoyaltiesResource {
   getEarningRule(campaignId: string, earningRuleId: string, options?: CallOptions): Promise<components['schemas']["EarningRule"]>;
 
   /**
-   * update-earning-rule.
+   * Update an earning rule.
+   *
+   * Changes the points, validity, expiry or pending settings of an earning rule; fields left out
+   * keep their values. The event of a rule cannot be changed.
    *
    * `PUT /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}` (operation `updateEarningRule`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param earningRuleId - Path parameter `earningRuleId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param earningRuleId - Id of the earning rule (`ern_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The earning rule after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3729,14 +4245,17 @@ export interface LoyaltiesResource {
   updateEarningRule(campaignId: string, earningRuleId: string, body: components['schemas']["LoyaltyEarningRuleUpdateRequest"], options?: CallOptions): Promise<components['schemas']["EarningRule"]>;
 
   /**
-   * delete-earning-rule.
+   * Delete an earning rule.
+   *
+   * Deletes an earning rule for good. Points already earned through it stay on the cards.
    *
    * `DELETE /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}` (operation `deleteEarningRule`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param earningRuleId - Path parameter `earningRuleId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param earningRuleId - Id of the earning rule (`ern_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The earning rule is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3750,14 +4269,18 @@ export interface LoyaltiesResource {
   deleteEarningRule(campaignId: string, earningRuleId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * enable-earning-rule.
+   * Enable an earning rule.
+   *
+   * Sets `active` to `true`, so that the rule earns points again within its validity window.
+   * There is no request body.
    *
    * `POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/enable` (operation `enableEarningRule`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param earningRuleId - Path parameter `earningRuleId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param earningRuleId - Id of the earning rule (`ern_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The earning rule, now active.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3771,14 +4294,18 @@ export interface LoyaltiesResource {
   enableEarningRule(campaignId: string, earningRuleId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyEarningRuleEnableResponse"]>;
 
   /**
-   * disable-earning-rule.
+   * Disable an earning rule.
+   *
+   * Sets `active` to `false`, so that the rule earns no points until it is enabled again. There
+   * is no request body.
    *
    * `POST /v1/loyalties/{campaignId}/earning-rules/{earningRuleId}/disable` (operation `disableEarningRule`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param earningRuleId - Path parameter `earningRuleId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param earningRuleId - Id of the earning rule (`ern_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The earning rule, now inactive.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3792,14 +4319,17 @@ export interface LoyaltiesResource {
   disableEarningRule(campaignId: string, earningRuleId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyEarningRuleDisableResponse"]>;
 
   /**
-   * list-member-rewards.
+   * List a member's rewards.
+   *
+   * Returns the rewards that the card's holder can exchange points for, each with its assignment
+   * and points cost. Rewards made unavailable for the member's tier are left out.
    *
    * `GET /v1/loyalties/members/{memberId}/rewards` (operation `listMemberRewards`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param query - Query parameters: `affordable_only`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The rewards available to the member.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3814,14 +4344,17 @@ export interface LoyaltiesResource {
   listMemberRewards(memberId: string, query?: operations["listMemberRewards"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberRewardList"]>;
 
   /**
-   * get-reward-details.
+   * Get the reward of an assignment.
+   *
+   * Returns the reward that a reward assignment of the campaign refers to.
    *
    * `GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}/reward` (operation `getRewardDetails`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3835,14 +4368,17 @@ export interface LoyaltiesResource {
   getRewardDetails(campaignId: string, assignmentId: string, options?: CallOptions): Promise<components['schemas']["Reward"]>;
 
   /**
-   * list-reward-assignments-2.
+   * List a campaign's rewards.
+   *
+   * Returns the reward assignments of the campaign, each with its points cost, one page at a
+   * time. Same data as listing the campaign's reward assignments.
    *
    * `GET /v1/loyalties/{campaignId}/rewards` (operation `listLoyaltyRewards`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param query - Query parameters: `limit`, `page`, `assignment_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of reward assignments.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3857,14 +4393,18 @@ export interface LoyaltiesResource {
   listRewardAssignments(campaignId: string, query?: operations["listLoyaltyRewards"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyRewardAssignmentList"]>;
 
   /**
-   * create-reward-assignment-1.
+   * Assign rewards to a campaign.
+   *
+   * Makes rewards available in the campaign. Each entry names a reward (`rew_…`) and, except for
+   * pay-with-points rewards, its cost in points; pay-with-points rewards take validation rules
+   * instead. A reward can be assigned to a campaign once.
    *
    * `POST /v1/loyalties/{campaignId}/rewards` (operation `createLoyaltyRewardAssignment`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new reward assignments.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3882,14 +4422,17 @@ export interface LoyaltiesResource {
   createRewardAssignments(campaignId: string, body: components['schemas']["LoyaltyRewardCreateAssignmentRequest"], options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
 
   /**
-   * get-reward-assignment-2.
+   * Get a campaign's reward.
+   *
+   * Returns one reward assignment of the campaign. Same data as getting the reward assignment.
    *
    * `GET /v1/loyalties/{campaignId}/rewards/{assignmentId}` (operation `getLoyaltyReward`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward assignment.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3903,15 +4446,18 @@ export interface LoyaltiesResource {
   getRewardAssignment(campaignId: string, assignmentId: string, options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
 
   /**
-   * update-reward-assignment-1.
+   * Update a campaign's reward assignment.
+   *
+   * Changes the points cost of a reward in the campaign, or whether it is redeemed
+   * automatically. Fields left out keep their values.
    *
    * `PUT /v1/loyalties/{campaignId}/rewards/{assignmentId}` (operation `updateLoyaltyRewardAssignment`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward assignment after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3928,14 +4474,18 @@ export interface LoyaltiesResource {
   updateRewardAssignment(campaignId: string, assignmentId: string, body: components['schemas']["RewardAssignmentUpdateRequest"], options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
 
   /**
-   * delete-reward-assignment-1.
+   * Remove a reward from a campaign.
+   *
+   * Deletes the reward assignment, so that members can no longer redeem the reward in this
+   * campaign. The reward itself stays.
    *
    * `DELETE /v1/loyalties/{campaignId}/rewards/{assignmentId}` (operation `deleteLoyaltyRewardAssignment`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The assignment is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -3949,15 +4499,21 @@ export interface LoyaltiesResource {
   deleteRewardAssignment(campaignId: string, assignmentId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * redeem-reward-1.
+   * Redeem a reward in a campaign.
+   *
+   * Exchanges points of the card for a reward assigned to the campaign. The cost is the
+   * assignment's points, changed by the member's tier mapping if there is one; too few points
+   * give `loyalty_card_points_exceeded`. A discount coupon reward publishes a coupon to the
+   * holder, a gift card reward adds credit, a loyalty reward adds points and a material reward
+   * names the product; a pay-with-points reward needs `order`.
    *
    * `POST /v1/loyalties/{campaignId}/members/{memberId}/redemption` (operation `redeemRewardInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The redemption, with the reward and, for campaign rewards, the voucher that was issued or loaded.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3974,14 +4530,18 @@ export interface LoyaltiesResource {
   redeemRewardInCampaign(campaignId: string, memberId: string, body: components['schemas']["LoyaltyMemberRedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberRedemptionRedeemResponse"]>;
 
   /**
-   * redeem-reward.
+   * Redeem a reward.
+   *
+   * Exchanges points of the card for a reward assigned to its campaign; the cost follows the
+   * assignment and the member's tier mapping. Same as the operation under the campaign path,
+   * without naming the campaign.
    *
    * `POST /v1/loyalties/members/{memberId}/redemption` (operation `redeemReward`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The redemption, with the reward and, for campaign rewards, the voucher that was issued or loaded.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -3998,14 +4558,17 @@ export interface LoyaltiesResource {
   redeemReward(memberId: string, body: components['schemas']["LoyaltyMemberRedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberRedemptionRedeemResponse"]>;
 
   /**
-   * list-loyalty-tiers.
+   * List loyalty tiers.
+   *
+   * Returns the tiers of the campaign with their point ranges and their mappings of earning
+   * rules and rewards.
    *
    * `GET /v1/loyalties/{campaignId}/tiers` (operation `listLoyaltyTiers`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param query - Query parameters: `limit`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The campaign's tiers.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4020,14 +4583,19 @@ export interface LoyaltiesResource {
   listTiers(campaignId: string, query?: operations["listLoyaltyTiers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyTierList"]>;
 
   /**
-   * create-in-bulk-loyalty-tiers.
+   * Create loyalty tiers.
+   *
+   * Adds several tiers to the campaign in one call. Each tier covers a range of points
+   * (`points.from` to `points.to`) and may change the points of earning rules and the cost of
+   * rewards for its members. How members qualify for a tier and for how long is set by the
+   * campaign's `loyalty_tiers_expiration`.
    *
    * `POST /v1/loyalties/{campaignId}/tiers` (operation `createLoyaltyTiers`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new tiers, in the order sent.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4044,14 +4612,17 @@ export interface LoyaltiesResource {
   createTiers(campaignId: string, body: components['schemas']["LoyaltyTiersCreateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyTiersCreateResponse"]>;
 
   /**
-   * get-loyalty-tier.
+   * Get a loyalty tier.
+   *
+   * Returns one tier of the campaign.
    *
    * `GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}` (operation `getLoyaltyTier`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param loyaltyTierId - Path parameter `loyaltyTierId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param loyaltyTierId - Id of the loyalty tier (`ltr_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The loyalty tier.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4065,13 +4636,17 @@ export interface LoyaltiesResource {
   getTier(campaignId: string, loyaltyTierId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyTier"]>;
 
   /**
-   * list-member-loyalty-tier.
+   * List a member's tiers.
+   *
+   * Returns the loyalty tiers the card's holder is in, each with the dates of the current tier
+   * period.
    *
    * `GET /v1/loyalties/members/{memberId}/tiers` (operation `listMemberLoyaltyTiers`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Code of the loyalty card.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The member's tiers.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4085,15 +4660,19 @@ export interface LoyaltiesResource {
   listMemberLoyaltyTiers(memberId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyTierList"]>;
 
   /**
-   * list-loyalty-tier-earning-rules.
+   * List a tier's earning rules.
+   *
+   * Returns the campaign's earning rules as they apply to members of this tier: where the tier
+   * maps a rule (a multiplier or its own number of points), the rule's `loyalty` shows the
+   * points after the mapping.
    *
    * `GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules` (operation `listLoyaltyTierEarningRules`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param loyaltyTierId - Path parameter `loyaltyTierId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param loyaltyTierId - Id of the loyalty tier (`ltr_…`).
    * @param query - Query parameters: `limit`, `page`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of earning rules as seen by the tier.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4108,14 +4687,18 @@ export interface LoyaltiesResource {
   listLoyaltyTierEarningRules(campaignId: string, loyaltyTierId: string, query?: operations["listLoyaltyTierEarningRules"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyTierEarningRuleList"]>;
 
   /**
-   * list-loyalty-tier-rewards.
+   * List a tier's rewards.
+   *
+   * Returns the rewards that members of this tier can redeem, each with its assignment; the
+   * points cost reflects the tier's reward mapping.
    *
    * `GET /v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/rewards` (operation `listLoyaltyTierRewards`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param loyaltyTierId - Path parameter `loyaltyTierId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param loyaltyTierId - Id of the loyalty tier (`ltr_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The tier's rewards.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4127,6 +4710,37 @@ export interface LoyaltiesResource {
    * ```
    */
   listLoyaltyTierRewards(campaignId: string, loyaltyTierId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyTierRewardList"]>;
+
+  /**
+   * Estimate the points for an order.
+   *
+   * Estimates how many points the customer would earn in this loyalty campaign for the order,
+   * counting only the active earning rules on the `order.paid` event whose validation rules the
+   * customer and the order meet. `order` is sent inline or names a stored order by `id` or
+   * `source_id`, with inline fields taking precedence. Nothing is stored or credited, and tier
+   * changes or other rules at the time of payment can make the credited points differ. A
+   * customer who is not yet a member gets an estimate only when the campaign has `auto_join`.
+   *
+   * `POST /v1/loyalties/{campaignId}/qualifications` (operation `checkLoyaltyQualifications`).
+   *
+   * @param campaignId - Id (`camp_…`) of the loyalty campaign.
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The campaign, the total estimate and the points that each matching earning rule contributes.
+   * @throws {@link BadRequestError} 400: The body is invalid (`invalid_payload`, for example without `customer` or `order`), the campaign is not active (`campaign_not_active`), the customer's loyalty card is disabled (`loyalty_card_not_active`), or the customer is not a member and the campaign does not let customers join automatically (`campaign_not_allow_auto_join`).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.loyalties.checkQualifications('camp_0e1c7f3a2b9d4c5e61', {"customer":{},"order":{}});
+   * ```
+   */
+  checkQualifications(campaignId: string, body: components['schemas']["LoyaltyQualificationRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyQualificationResult"]>;
 
   /** The loyalties.rewardAssignments operations. */
   readonly rewardAssignments: LoyaltiesRewardAssignmentsResource;
@@ -4142,14 +4756,16 @@ export interface LoyaltiesResource {
  */
 export interface LoyaltiesRewardAssignmentsResource {
   /**
-   * list-reward-assignments-1.
+   * List a campaign's reward assignments.
+   *
+   * Returns the rewards assigned to the campaign, each with its points cost, one page at a time.
    *
    * `GET /v1/loyalties/{campaignId}/reward-assignments` (operation `listLoyaltyRewardAssignments`).
    *
-   * @param campaignId - Path parameter `campaignId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
    * @param query - Query parameters: `limit`, `page`, `assignmentId`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of reward assignments.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4164,14 +4780,17 @@ export interface LoyaltiesRewardAssignmentsResource {
   list(campaignId: string, query?: operations["listLoyaltyRewardAssignments"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyRewardAssignmentList"]>;
 
   /**
-   * get-reward-assignment-1.
+   * Get a campaign's reward assignment.
+   *
+   * Returns one reward assignment of the campaign.
    *
    * `GET /v1/loyalties/{campaignId}/reward-assignments/{assignmentId}` (operation `getLoyaltyRewardAssignment`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param assignmentId - Id of the reward assignment (`rewa_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The reward assignment.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4195,13 +4814,17 @@ export interface LoyaltiesRewardAssignmentsResource {
  */
 export interface CustomersResource {
   /**
-   * list-customers.
+   * List customers.
+   *
+   * Returns one page of customers, narrowed by email, city, name, segment or creation and update
+   * time. `segment_id` works for every kind of segment, passive ones included. Page with `page`
+   * (at most 99) or with `starting_after`, a `created_at` timestamp.
    *
    * `GET /v1/customers` (operation `listCustomers`).
    *
    * @param query - Query parameters: `limit`, `page`, `email`, `city`, `name`, `segment_id`, `created_at[before]`, `created_at[after]`, `updated_at[before]`, `updated_at[after]`, `order`, `starting_after`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of customers.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4215,13 +4838,16 @@ export interface CustomersResource {
   list(query?: operations["listCustomers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CustomerList"]>;
 
   /**
-   * create-customer.
+   * Create a customer.
+   *
+   * Adds a customer. When `id` or `source_id` names a customer that already exists, that customer
+   * is updated with the fields sent and returned instead (upsert).
    *
    * `POST /v1/customers` (operation `createCustomer`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new customer, or the existing one after the update.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4237,13 +4863,17 @@ export interface CustomersResource {
   create(body: components['schemas']["Customer"], options?: CallOptions): Promise<components['schemas']["CustomerWithSummaryLoyaltyReferral"]>;
 
   /**
-   * get-customer.
+   * Get a customer.
+   *
+   * Returns one customer, found by id or `source_id`, with summaries of its redemptions, orders,
+   * loyalty points and referrals.
    *
    * `GET /v1/customers/{customerId}` (operation `getCustomer`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The customer.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4257,14 +4887,17 @@ export interface CustomersResource {
   get(customerId: string, options?: CallOptions): Promise<components['schemas']["CustomerWithSummaryLoyaltyReferral"]>;
 
   /**
-   * update-customer.
+   * Update a customer.
+   *
+   * Changes the fields sent and leaves the others as they are. A change of the profile sends the
+   * `customer.updated` event.
    *
    * `PUT /v1/customers/{customerId}` (operation `updateCustomer`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The customer after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4281,13 +4914,17 @@ export interface CustomersResource {
   update(customerId: string, body: components['schemas']["CustomerBase"], options?: CallOptions): Promise<components['schemas']["CustomerWithSummaryLoyaltyReferral"]>;
 
   /**
-   * delete-customer.
+   * Delete a customer.
+   *
+   * Deletes a customer profile. To erase every trace of the customer, including events and
+   * orders, use the permanent deletion instead.
    *
    * `DELETE /v1/customers/{customerId}` (operation `deleteCustomer`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The customer is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4301,13 +4938,18 @@ export interface CustomersResource {
   delete(customerId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * customer-permanently-deletion.
+   * Delete a customer permanently.
+   *
+   * Erases the customer and all data linked to it (events, orders, segment memberships), so that
+   * the service forgets the person. This cannot be undone. The answer is a deletion record with
+   * counts of what was removed.
    *
    * `POST /v1/customers/{customerId}/permanent-deletion` (operation `deleteCustomerPermanently`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The deletion record, with the number of removed items per kind.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4321,13 +4963,17 @@ export interface CustomersResource {
   deletePermanently(customerId: string, options?: CallOptions): Promise<components['schemas']["CustomerPermanentDeletion"]>;
 
   /**
-   * import-customers-using-csv.
+   * Import customers from a CSV file.
+   *
+   * Creates or updates customers from a CSV file whose first line holds the column names; columns
+   * that are not standard customer fields become metadata. The import runs in the background:
+   * follow it through the returned async action. It does not send `customer.updated`.
    *
    * `POST /v1/customers/importCSV` (operation `importCustomersUsingCsv`).
    *
    * @param body - The request body (multipart/form-data).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4344,13 +4990,17 @@ export interface CustomersResource {
   importCSV(body: components['schemas']["ImportCSVRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * update-customers-in-bulk.
+   * Update customers in bulk.
+   *
+   * Updates many customers, each named by `source_id`, in one background job; a customer that
+   * does not exist is created. The body may be up to 10 MB. Follow the job through the returned
+   * async action. Bulk updates do not send `customer.updated`.
    *
    * `POST /v1/customers/bulk/async` (operation `updateCustomersInBulk`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The update is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4366,13 +5016,17 @@ export interface CustomersResource {
   updateInBulk(body: NonNullable<operations["updateCustomersInBulk"]['requestBody']>['content']["application/json"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * update-customers-metadata-in-bulk.
+   * Update the metadata of many customers.
+   *
+   * Sets the same metadata on every customer listed by `source_id`, in one background job; a
+   * customer that does not exist is created. The body may be up to 10 MB. Follow the job through
+   * the returned async action. Bulk metadata updates do not send `customer.updated`.
    *
    * `POST /v1/customers/metadata/async` (operation `updateCustomersMetadataInBulk`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The update is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4388,14 +5042,19 @@ export interface CustomersResource {
   updateMetadataInBulk(body: components['schemas']["ProductMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * list-customer-activity.
+   * List a customer's activity.
+   *
+   * Returns the events recorded for a customer (profile changes, segment moves, redemptions,
+   * orders, loyalty changes and more), narrowed by time window, campaign, category or event
+   * name. Page with `starting_after_id` set to the previous answer's `more_starting_after`
+   * while `has_more` is `true`.
    *
    * `GET /v1/customers/{customerId}/activity` (operation `listCustomerActivity`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `start_date`, `end_date`, `campaign_id`, `campaign_type`, `category`, `type`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of the customer's activities.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4410,14 +5069,18 @@ export interface CustomersResource {
   listActivity(customerId: string, query?: operations["listCustomerActivity"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CustomerActivityList"]>;
 
   /**
-   * list-customer-redeemables.
+   * List a customer's redeemables.
+   *
+   * Returns the vouchers, gift cards, loyalty cards and referral codes held by the customer,
+   * with the customer's role (owner, referrer or referee) and the state of each. Page with
+   * `starting_after_id` set to the previous answer's `more_starting_after` while `has_more` is `true`.
    *
    * `GET /v1/customers/{customerId}/redeemables` (operation `listCustomerRedeemables`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of the customer's redeemables.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4442,13 +5105,17 @@ export interface CustomersResource {
  */
 export interface SegmentsResource {
   /**
-   * list-customer-segments.
+   * List a customer's segments.
+   *
+   * Returns the segments the customer belongs to. For an id the service does not know, it
+   * returns the segments such a customer would qualify for.
    *
    * `GET /v1/customers/{customerId}/segments` (operation `listCustomerSegments`).
    *
-   * @param customerId - Path parameter `customerId`.
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The customer's segments.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4462,13 +5129,17 @@ export interface SegmentsResource {
   list(customerId: string, options?: CallOptions): Promise<components['schemas']["CustomerSegmentList"]>;
 
   /**
-   * get-segment.
+   * Get a segment.
+   *
+   * Returns one segment with its type and filter. The customers in it are not part of the
+   * answer; list them with `GET /v1/customers?segment_id=…`.
    *
    * `GET /v1/segments/{segmentId}` (operation `getSegment`).
    *
-   * @param segmentId - Path parameter `segmentId`.
+   * @param segmentId - Id of the segment (`seg_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The segment.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4482,13 +5153,45 @@ export interface SegmentsResource {
   get(segmentId: string, options?: CallOptions): Promise<components['schemas']["Segment"]>;
 
   /**
-   * delete-segment.
+   * Update a segment.
+   *
+   * Changes the name or the filter of a segment; a `filter` sent replaces the previous one, and
+   * its `junction` must be `and` or `or`. An active segment can no longer be edited, and a
+   * passive segment becomes active as soon as an earning rule, a distribution or a referral tier
+   * uses it. Segments created from a filter are passive unless `auto-update` was asked for.
+   *
+   * `PUT /v1/segments/{segmentId}` (operation `updateSegment`).
+   *
+   * @param segmentId - Id of the segment (`seg_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The segment after the change.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.segments.update('seg_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  update(segmentId: string, body: components['schemas']["SegmentUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Segment"]>;
+
+  /**
+   * Delete a segment.
+   *
+   * Deletes a segment. The customers in it are kept.
    *
    * `DELETE /v1/segments/{segmentId}` (operation `deleteSegment`).
    *
-   * @param segmentId - Path parameter `segmentId`.
+   * @param segmentId - Id of the segment (`seg_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The segment is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4502,13 +5205,42 @@ export interface SegmentsResource {
   delete(segmentId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * create-segment.
+   * List segments.
+   *
+   * Returns the project's segments, newest first unless `order` says otherwise, narrowed by
+   * `filters` or `ids`. Page with `starting_after` (a creation time) or with
+   * `filters[created_at][conditions][$before]`/`[$after]`. The customers of each segment are not
+   * included; list them with `GET /v1/customers?segment_id=…`.
+   *
+   * `GET /v1/segments` (operation `listSegments`).
+   *
+   * @param query - Query parameters: `limit`, `order`, `filters`, `starting_after`, `ids`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns One page of segments.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.segments.listAll();
+   * ```
+   */
+  listAll(query?: operations["listSegments"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["SegmentList"]>;
+
+  /**
+   * Create a segment.
+   *
+   * Creates a static segment from a list of customer ids, or a filter-based segment from a
+   * `filter`. A filter-based segment is passive unless `type` is `auto-update`. The answer has
+   * no `initial_sync_status`; membership of a filter-based segment is computed in the background.
    *
    * `POST /v1/segments` (operation `createSegment`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new segment.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4518,10 +5250,36 @@ export interface SegmentsResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.segments.create({});
+   * const result = await client.segments.create({"filter":{}});
    * ```
    */
   create(body: components['schemas']["SegmentCreateRequest"], options?: CallOptions): Promise<components['schemas']["Segment"]>;
+
+  /**
+   * List a segment's activities.
+   *
+   * Returns the recorded changes of a segment: its creation, updates, activation and filter
+   * changes. Page with `starting_after_id` set to the `starting_after_id` of the previous answer
+   * while `has_more` is `true`; narrow by time window, event name or event category.
+   *
+   * `GET /v1/segments/{segmentId}/activities` (operation `listSegmentActivities`).
+   *
+   * @param segmentId - Id of the segment (`seg_…`).
+   * @param query - Query parameters: `limit`, `order`, `starting_after`, `starting_after_id`, `start_date`, `end_date`, `type`, `category`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns One page of the segment's activities.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.segments.listActivities('seg_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  listActivities(segmentId: string, query?: operations["listSegmentActivities"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["SegmentActivityList"]>;
 }
 
 /**
@@ -4534,13 +5292,15 @@ export interface SegmentsResource {
  */
 export interface OrdersResource {
   /**
-   * list-orders.
+   * List orders.
+   *
+   * Returns one page of orders with their items and computed amounts.
    *
    * `GET /v1/orders` (operation `listOrders`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of orders.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4554,13 +5314,17 @@ export interface OrdersResource {
   list(query?: operations["listOrders"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["OrderList"]>;
 
   /**
-   * create-order.
+   * Create an order.
+   *
+   * Records an order and sends the order creation event. When `id` or `source_id` names an order
+   * that already exists, that order is updated with the fields sent and returned instead
+   * (upsert). The customer and referrer are created when the service does not know them yet.
    *
    * `POST /v1/orders` (operation `createOrder`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new order, or the existing one after the update, with its amounts computed.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4576,13 +5340,16 @@ export interface OrdersResource {
   create(body: components['schemas']["OrderCreateRequest"], options?: CallOptions): Promise<components['schemas']["OrderGetResponse"]>;
 
   /**
-   * get-order.
+   * Get an order.
+   *
+   * Returns one order with its items, computed amounts and the redemptions applied to it.
    *
    * `GET /v1/orders/{orderId}` (operation `getOrder`).
    *
-   * @param orderId - Path parameter `orderId`.
+   * @param orderId - The order's id (`ord_…`) or `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The order.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4596,14 +5363,17 @@ export interface OrdersResource {
   get(orderId: string, options?: CallOptions): Promise<components['schemas']["OrderGetResponse"]>;
 
   /**
-   * update-order.
+   * Update an order.
+   *
+   * Changes the fields sent and leaves the others as they are; use it to keep orders in step,
+   * for example when one is paid or cancelled.
    *
    * `PUT /v1/orders/{orderId}` (operation `updateOrder`).
    *
-   * @param orderId - Path parameter `orderId`.
+   * @param orderId - The order's id (`ord_…`) or `source_id`.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The order after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4620,13 +5390,18 @@ export interface OrdersResource {
   update(orderId: string, body: components['schemas']["OrderUpdateRequest"], options?: CallOptions): Promise<components['schemas']["OrderGetResponse"]>;
 
   /**
-   * import-orders.
+   * Import historical orders.
+   *
+   * Loads up to 2000 past orders per request in one background job; imports of a project run one
+   * after another. Imported orders send no webhooks, record no events and start no distributions,
+   * so use it only for history, not for keeping orders in step. Follow the job through the
+   * returned async action.
    *
    * `POST /v1/orders/import` (operation `importOrders`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4642,13 +5417,17 @@ export interface OrdersResource {
   import(body: components['schemas']["OrderImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * create-order-export.
+   * Export orders.
+   *
+   * Schedules a CSV export of orders with the chosen fields, filters and order; without fields the
+   * file holds `id`, `source_id` and `status`. The export runs in the background; read its state
+   * and download address through the exports endpoints.
    *
    * `POST /v1/orders/export` (operation `createOrderExport`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The scheduled export.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4674,13 +5453,15 @@ export interface OrdersResource {
  */
 export interface ProductsResource {
   /**
-   * list-products.
+   * List products.
+   *
+   * Returns one page of the product catalogue; each product comes with its SKUs.
    *
    * `GET /v1/products` (operation `listProducts`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`, `start_date`, `end_date`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of products.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4694,13 +5475,16 @@ export interface ProductsResource {
   list(query?: operations["listProducts"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ProductList"]>;
 
   /**
-   * create-product.
+   * Create a product.
+   *
+   * Adds a product to the catalogue. When `id` or `source_id` names a product that already
+   * exists, that product is updated with the fields sent and returned instead (upsert).
    *
    * `POST /v1/products` (operation `createProduct`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new product, or the existing one after the update.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4716,13 +5500,18 @@ export interface ProductsResource {
   create(body: components['schemas']["ProductCreateRequest"], options?: CallOptions): Promise<components['schemas']["Product"]>;
 
   /**
-   * get-product.
+   * Get a product.
+   *
+   * Returns one product, found by id or `source_id`, with its SKUs. With `hide=sku` the SKUs are
+   * left out.
    *
    * `GET /v1/products/{productId}` (operation `getProduct`).
    *
-   * @param productId - Path parameter `productId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
+   * @param query - Query parameters: `hide`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The product, with its SKUs unless `hide=sku` was sent.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4733,17 +5522,19 @@ export interface ProductsResource {
    * const result = await client.products.get('prod_0e1c7f3a2b9d4c5e61');
    * ```
    */
-  get(productId: string, options?: CallOptions): Promise<components['schemas']["Product"]>;
+  get(productId: string, query?: operations["getProduct"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["Product"]>;
 
   /**
-   * update-product.
+   * Update a product.
+   *
+   * Changes the fields sent and leaves the others as they are.
    *
    * `PUT /v1/products/{productId}` (operation `updateProduct`).
    *
-   * @param productId - Path parameter `productId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The product after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4760,14 +5551,18 @@ export interface ProductsResource {
   update(productId: string, body: components['schemas']["ProductUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Product"]>;
 
   /**
-   * delete-product.
+   * Delete a product.
+   *
+   * Deletes a product together with its SKUs. By default they move to the bin and their
+   * `source_id`s stay taken; with `force=true` they are removed for good and the `source_id`s can
+   * be used again.
    *
    * `DELETE /v1/products/{productId}` (operation `deleteProduct`).
    *
-   * @param productId - Path parameter `productId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
    * @param query - Query parameters: `force`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The product is gone; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4782,13 +5577,17 @@ export interface ProductsResource {
   delete(productId: string, query?: operations["deleteProduct"]['parameters']['query'], options?: CallOptions): Promise<void>;
 
   /**
-   * update-products-in-bulk.
+   * Update products in bulk.
+   *
+   * Updates many products, each named by `source_id`, in one background job; a product that does
+   * not exist is created. The body may be up to 10 MB. Follow the job through the returned async
+   * action.
    *
    * `POST /v1/products/bulk/async` (operation `updateProductsInBulk`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The update is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4804,13 +5603,17 @@ export interface ProductsResource {
   bulkUpdate(body: NonNullable<operations["updateProductsInBulk"]['requestBody']>['content']["application/json"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * update-products-metadata-in-bulk.
+   * Update the metadata of many products.
+   *
+   * Sets the same metadata on every product listed by `source_id`, in one background job; a
+   * product that does not exist is created. The body may be up to 10 MB. Follow the job through
+   * the returned async action.
    *
    * `POST /v1/products/metadata/async` (operation `updateProductsMetadataInBulk`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The update is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4826,13 +5629,16 @@ export interface ProductsResource {
   bulkUpdateMetadata(body: components['schemas']["ProductMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * get-sku.
+   * Get a SKU.
+   *
+   * Returns one SKU, found by id or `source_id`.
    *
    * `GET /v1/skus/{skuId}` (operation `getSku`).
    *
-   * @param skuId - Path parameter `skuId`.
+   * @param skuId - The SKU's id (`sku_…`) or `source_id`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The SKU.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4846,14 +5652,16 @@ export interface ProductsResource {
   getSku(skuId: string, options?: CallOptions): Promise<components['schemas']["Sku"]>;
 
   /**
-   * list-SKUs-in-product.
+   * List a product's SKUs.
+   *
+   * Returns one page of the SKUs of a product.
    *
    * `GET /v1/products/{productId}/skus` (operation `listSkusInProduct`).
    *
-   * @param productId - Path parameter `productId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
    * @param query - Query parameters: `limit`, `page`, `order`, `start_date`, `end_date`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of the product's SKUs.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4868,14 +5676,17 @@ export interface ProductsResource {
   listSkus(productId: string, query?: operations["listSkusInProduct"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["SkuList"]>;
 
   /**
-   * create-sku.
+   * Add a SKU to a product.
+   *
+   * Adds a variant to an existing product. When `id` or `source_id` names a SKU that already
+   * exists, that SKU is updated with the fields sent and returned instead (upsert).
    *
    * `POST /v1/products/{productId}/skus` (operation `createSku`).
    *
-   * @param productId - Path parameter `productId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new SKU, or the existing one after the update.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4892,15 +5703,18 @@ export interface ProductsResource {
   createSku(productId: string, body: components['schemas']["ProductSkuCreateRequest"], options?: CallOptions): Promise<components['schemas']["Sku"]>;
 
   /**
-   * update-sku.
+   * Update a SKU.
+   *
+   * Changes the fields sent and leaves the others as they are; fields outside the request shape
+   * are ignored.
    *
    * `PUT /v1/products/{productId}/skus/{skuId}` (operation `updateSku`).
    *
-   * @param productId - Path parameter `productId`.
-   * @param skuId - Path parameter `skuId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
+   * @param skuId - The SKU's id (`sku_…`) or `source_id`.
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The SKU after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4917,15 +5731,18 @@ export interface ProductsResource {
   updateSku(productId: string, skuId: string, body: components['schemas']["ProductSkuUpdateRequest"], options?: CallOptions): Promise<components['schemas']["Sku"]>;
 
   /**
-   * delete-sku.
+   * Delete a SKU.
+   *
+   * Deletes a SKU. By default it moves to the bin and its `source_id` stays taken; with
+   * `force=true` it is removed for good and the `source_id` can be used again.
    *
    * `DELETE /v1/products/{productId}/skus/{skuId}` (operation `deleteSku`).
    *
-   * @param productId - Path parameter `productId`.
-   * @param skuId - Path parameter `skuId`.
+   * @param productId - The product's id (`prod_…`) or `source_id`.
+   * @param skuId - The SKU's id (`sku_…`) or `source_id`.
    * @param query - Query parameters: `force`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The SKU is gone; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4940,13 +5757,18 @@ export interface ProductsResource {
   deleteSku(productId: string, skuId: string, query?: operations["deleteSku"]['parameters']['query'], options?: CallOptions): Promise<void>;
 
   /**
-   * import-products-using-csv.
+   * Import products from a CSV file.
+   *
+   * Creates products from a CSV file whose first line holds the column names (`name` is
+   * required); for a `source_id` that already exists, only the name is updated. Columns that are
+   * not standard product fields become metadata. The import runs in the background: follow it
+   * through the returned async action.
    *
    * `POST /v1/products/importCSV` (operation `importProductsUsingCsv`).
    *
    * @param body - The request body (multipart/form-data).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4963,13 +5785,18 @@ export interface ProductsResource {
   importCSV(body: components['schemas']["ImportCSVRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
-   * import-SKUs-using-csv.
+   * Import SKUs from a CSV file.
+   *
+   * Creates SKUs from a CSV file whose first line holds the column names; `source_id` and
+   * `product_id` are required, so import the products first. For an existing SKU, `sku` and
+   * `price` are updated. The import runs in the background: follow it through the returned async
+   * action.
    *
    * `POST /v1/skus/importCSV` (operation `importSkusUsingCsv`).
    *
    * @param body - The request body (multipart/form-data).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The import is queued; the async action id tracks it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -4996,13 +5823,15 @@ export interface ProductsResource {
  */
 export interface ProductCollectionsResource {
   /**
-   * list-product-collections.
+   * List product collections.
+   *
+   * Returns one page of the project's product collections, static and filter-based.
    *
    * `GET /v1/product-collections` (operation `listProductCollections`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of product collections.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5016,13 +5845,17 @@ export interface ProductCollectionsResource {
   list(query?: operations["listProductCollections"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ProductCollectionList"]>;
 
   /**
-   * create-product-collection.
+   * Create a product collection.
+   *
+   * Creates a `STATIC` collection from a list of products and SKUs, or an `AUTO_UPDATE`
+   * collection from a `filter` whose `junction` is required; `type` says which. The name must not
+   * be used by another collection of the project.
    *
    * `POST /v1/product-collections` (operation `createProductCollection`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new product collection.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5032,19 +5865,23 @@ export interface ProductCollectionsResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.productCollections.create({"type":"STATIC","name":"x"});
+   * const result = await client.productCollections.create({"type":"AUTO_UPDATE","name":"x","filter":{"junction":"and"}});
    * ```
    */
   create(body: components['schemas']["ProductCollectionCreateRequest"], options?: CallOptions): Promise<components['schemas']["ProductCollectionItem"]>;
 
   /**
-   * get-product-collection.
+   * Get a product collection.
+   *
+   * Returns one product collection: its member list when it is `STATIC`, its filter when it is
+   * `AUTO_UPDATE`. List the members of either kind with `GET /v1/product-collections/{productCollectionId}/products`.
    *
    * `GET /v1/product-collections/{productCollectionId}` (operation `getProductCollection`).
    *
-   * @param productCollectionId - Path parameter `productCollectionId`.
+   * @param productCollectionId - Id of the product collection (`pc_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The product collection.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5058,13 +5895,44 @@ export interface ProductCollectionsResource {
   get(productCollectionId: string, options?: CallOptions): Promise<components['schemas']["ProductCollectionItem"]>;
 
   /**
-   * delete-product-collection.
+   * Update a product collection.
+   *
+   * Renames a `STATIC` or `AUTO_UPDATE` collection and, for an `AUTO_UPDATE` collection, replaces
+   * its filter; the filter's `junction` must be `and` or `or`. The members of a `STATIC`
+   * collection cannot be changed here. The answer carries `updated_at`.
+   *
+   * `PUT /v1/product-collections/{productCollectionId}` (operation `updateProductCollection`).
+   *
+   * @param productCollectionId - Id of the product collection (`pc_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The product collection after the change.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.productCollections.update('productCollectionId', {});
+   * ```
+   */
+  update(productCollectionId: string, body: components['schemas']["ProductCollectionUpdateRequest"], options?: CallOptions): Promise<components['schemas']["ProductCollectionItem"]>;
+
+  /**
+   * Delete a product collection.
+   *
+   * Deletes a product collection; its products and SKUs stay. A collection that other resources
+   * use, such as a validation rule, cannot be deleted (`resource_in_use`).
    *
    * `DELETE /v1/product-collections/{productCollectionId}` (operation `deleteProductCollection`).
    *
-   * @param productCollectionId - Path parameter `productCollectionId`.
+   * @param productCollectionId - Id of the product collection (`pc_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The product collection is gone; there is no body.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5079,14 +5947,17 @@ export interface ProductCollectionsResource {
   delete(productCollectionId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * list-products-in-collection.
+   * List the products in a collection.
+   *
+   * Returns one page of the products and SKUs that belong to a collection, static or
+   * filter-based. Products come without their SKUs; each SKU comes with its product.
    *
    * `GET /v1/product-collections/{productCollectionId}/products` (operation `listProductsInCollection`).
    *
-   * @param productCollectionId - Path parameter `productCollectionId`.
+   * @param productCollectionId - Id of the product collection (`pc_…`).
    * @param query - Query parameters: `limit`, `page`, `order`, `starting_after`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of the collection's products and SKUs.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5099,6 +5970,32 @@ export interface ProductCollectionsResource {
    * ```
    */
   listProducts(productCollectionId: string, query?: operations["listProductsInCollection"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ProductCollectionProductList"]>;
+
+  /**
+   * List a product collection's activities.
+   *
+   * Returns the recorded changes of a product collection: its creation, name changes and filter
+   * changes. Page with `starting_after_id` set to the `starting_after_id` of the previous answer
+   * while `has_more` is `true`.
+   *
+   * `GET /v1/product-collections/{productCollectionId}/activities` (operation `listProductCollectionActivities`).
+   *
+   * @param productCollectionId - Id of the product collection (`pc_…`).
+   * @param query - Query parameters: `limit`, `order`, `starting_after`, `starting_after_id`, `start_date`, `end_date`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns One page of the collection's activities.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.productCollections.listActivities('productCollectionId');
+   * ```
+   */
+  listActivities(productCollectionId: string, query?: operations["listProductCollectionActivities"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ProductCollectionActivityList"]>;
 }
 
 /**
@@ -5111,13 +6008,15 @@ export interface ProductCollectionsResource {
  */
 export interface ValidationRulesResource {
   /**
-   * list-validation-rules.
+   * List validation rules.
+   *
+   * Returns the project's validation rules.
    *
    * `GET /v1/validation-rules` (operation `listValidationRules`).
    *
    * @param query - Query parameters: `limit`, `page`, `order`, `start_date`, `end_date`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of validation rules.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5131,13 +6030,18 @@ export interface ValidationRulesResource {
   list(query?: operations["listValidationRules"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ValidationRuleList"]>;
 
   /**
-   * create-validation-rules.
+   * Create a validation rule.
+   *
+   * Creates a validation rule: numbered conditions on the customer, the order, its items, the
+   * redemption and budgets, combined by `logic`, plus the products that discounts may reduce. The
+   * rule does nothing until it is assigned to a voucher, campaign, promotion tier, earning rule,
+   * reward assignment or distribution.
    *
    * `POST /v1/validation-rules` (operation `createValidationRule`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new validation rule.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5153,13 +6057,16 @@ export interface ValidationRulesResource {
   create(body: components['schemas']["ValidationRuleCreateRequest"], options?: CallOptions): Promise<components['schemas']["ValidationRule"]>;
 
   /**
-   * get-validation-rule.
+   * Get a validation rule.
+   *
+   * Returns one validation rule with the number of objects it is assigned to.
    *
    * `GET /v1/validation-rules/{validationRuleId}` (operation `getValidationRule`).
    *
-   * @param validationRuleId - Path parameter `validationRuleId`.
+   * @param validationRuleId - Id of the validation rule (`val_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The validation rule.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5173,14 +6080,17 @@ export interface ValidationRulesResource {
   get(validationRuleId: string, options?: CallOptions): Promise<components['schemas']["ValidationRule"]>;
 
   /**
-   * update-validation-rule.
+   * Update a validation rule.
+   *
+   * Changes a validation rule. The objects it is assigned to are checked against the changed rule
+   * from then on.
    *
    * `PUT /v1/validation-rules/{validationRuleId}` (operation `updateValidationRule`).
    *
-   * @param validationRuleId - Path parameter `validationRuleId`.
+   * @param validationRuleId - Id of the validation rule (`val_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The validation rule after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5197,13 +6107,16 @@ export interface ValidationRulesResource {
   update(validationRuleId: string, body: components['schemas']["ValidationRuleBase"], options?: CallOptions): Promise<components['schemas']["ValidationRule"]>;
 
   /**
-   * delete-validation-rules.
+   * Delete a validation rule.
+   *
+   * Deletes a validation rule.
    *
    * `DELETE /v1/validation-rules/{validationRuleId}` (operation `deleteValidationRule`).
    *
-   * @param validationRuleId - Path parameter `validationRuleId`.
+   * @param validationRuleId - Id of the validation rule (`val_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The validation rule is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5217,13 +6130,15 @@ export interface ValidationRulesResource {
   delete(validationRuleId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * list-validation-rules-assignments.
+   * List validation rule assignments.
+   *
+   * Returns the assignments of all validation rules, optionally only those of one rule or of one object.
    *
    * `GET /v1/validation-rules-assignments` (operation `listValidationRulesAssignments`).
    *
    * @param query - Query parameters: `related_object_id`, `rule`, `page`, `limit`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of assignments.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5237,14 +6152,16 @@ export interface ValidationRulesResource {
   listRulesAssignments(query?: operations["listValidationRulesAssignments"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ValidationRuleAssignmentList"]>;
 
   /**
-   * list-validation-rule-assignments.
+   * List the assignments of a validation rule.
+   *
+   * Returns the objects that one validation rule is assigned to.
    *
    * `GET /v1/validation-rules/{validationRuleId}/assignments` (operation `listValidationRuleAssignments`).
    *
-   * @param validationRuleId - Path parameter `validationRuleId`.
+   * @param validationRuleId - Id of the validation rule (`val_…`).
    * @param query - Query parameters: `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of the rule's assignments.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5259,15 +6176,20 @@ export interface ValidationRulesResource {
   listAssignments(validationRuleId: string, query?: operations["listValidationRuleAssignments"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ValidationRuleAssignmentList"]>;
 
   /**
-   * create-validation-rule-assignment.
+   * Assign a validation rule.
+   *
+   * Assigns a validation rule to a voucher, campaign, promotion tier, earning rule, reward
+   * assignment or distribution; the rule is then checked whenever that object is validated or
+   * used. Vouchers of a campaign follow the campaign's assignments. An assignment that already
+   * exists is refused unless `force=true`, which replaces it.
    *
    * `POST /v1/validation-rules/{validationRuleId}/assignments` (operation `createValidationRuleAssignment`).
    *
-   * @param validationRuleId - Path parameter `validationRuleId`.
+   * @param validationRuleId - Id of the validation rule (`val_…`).
    * @param body - The request body (application/json).
    * @param query - Query parameters: `force`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new assignment.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5285,14 +6207,18 @@ export interface ValidationRulesResource {
   createAssignment(validationRuleId: string, body: components['schemas']["ValidationRuleAssignmentCreateRequest"], query?: operations["createValidationRuleAssignment"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ValidationRuleAssignment"]>;
 
   /**
-   * delete-validation-rule-assignment.
+   * Unassign a validation rule.
+   *
+   * Deletes one assignment of a validation rule; the rule stops applying to that object. The rule
+   * itself stays.
    *
    * `DELETE /v1/validation-rules/{validationRuleId}/assignments/{assignmentId}` (operation `deleteValidationRuleAssignment`).
    *
-   * @param validationRuleId - Path parameter `validationRuleId`.
-   * @param assignmentId - Path parameter `assignmentId`.
+   * @param validationRuleId - Id of the validation rule (`val_…`).
+   * @param assignmentId - Id of the assignment (`asgm_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The assignment is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5316,13 +6242,18 @@ export interface ValidationRulesResource {
  */
 export interface EventsResource {
   /**
-   * track-custom-event.
+   * Track a custom event.
+   *
+   * Records a custom event that a customer performed, named as in the project's event schemas.
+   * A customer the service does not know is created. Send `referral.code` when the event is the
+   * conversion event of a referral programme, and `loyalty.code` to credit the loyalty card that
+   * an earning rule based on this event should reward.
    *
    * `POST /v1/events` (operation `trackCustomEvent`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The recorded event.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5348,13 +6279,16 @@ export interface EventsResource {
  */
 export interface LocationsResource {
   /**
-   * list-locations.
+   * List locations.
+   *
+   * Returns the project's locations (named areas, drawn as a circle or a polygon) that metadata
+   * conditions such as `$in_location` refer to, narrowed by name and time filters.
    *
    * `GET /v1/locations` (operation `listLocations`).
    *
    * @param query - Query parameters: `limit`, `order`, `filters`, `end_date`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of locations.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5368,13 +6302,16 @@ export interface LocationsResource {
   list(query?: operations["listLocations"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LocationList"]>;
 
   /**
-   * get-location.
+   * Get a location.
+   *
+   * Returns one location with its shape.
    *
    * `GET /v1/locations/{locationId}` (operation `getLocation`).
    *
-   * @param locationId - Path parameter `locationId`.
+   * @param locationId - Id of the location (`loc_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The location.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5398,15 +6335,18 @@ export interface LocationsResource {
  */
 export interface ReferralsResource {
   /**
-   * referrals-code-holders.
+   * List holders of a referral code in a campaign.
+   *
+   * Returns the customers attached to a referral code (its referrer and its referees), paged
+   * with `starting_after_id`.
    *
    * `GET /v1/referrals/{campaignId}/members/{memberId}/holders` (operation `listReferralCodeHoldersInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) of the referral campaign.
+   * @param memberId - Referral code, or its voucher id (`v_…`).
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of holders of the code.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5421,15 +6361,20 @@ export interface ReferralsResource {
   listHoldersInCampaign(campaignId: string, memberId: string, query?: operations["listReferralCodeHoldersInCampaign"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedeemableHolderList"]>;
 
   /**
-   * referrals-add-holders-1.
+   * Add referees to a referral code in a campaign.
+   *
+   * Attaches customers to a referral code as referees, creating or updating them from the body.
+   * The code must be published to its referrer first (`not_published` otherwise). All customers
+   * are saved or none: when one of them is invalid, the whole request fails. Referrers are added
+   * by publishing the code.
    *
    * `POST /v1/referrals/{campaignId}/members/{memberId}/holders` (operation `addReferralCodeHoldersInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
+   * @param campaignId - Id (`camp_…`) of the referral campaign.
+   * @param memberId - Referral code, or its voucher id (`v_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new holders.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5447,15 +6392,18 @@ export interface ReferralsResource {
   addHoldersInCampaign(campaignId: string, memberId: string, body: components['schemas']["ReferralHoldersCreateRequest"], options?: CallOptions): Promise<components['schemas']["ReferralHoldersCreateResponse"]>;
 
   /**
-   * referrals-remove-holder-1.
+   * Remove a referee from a referral code in a campaign.
+   *
+   * Detaches a referee from a referral code. Only referees can be removed; the referrer stays.
    *
    * `DELETE /v1/referrals/{campaignId}/members/{memberId}/holders/{holderId}` (operation `removeReferralCodeHolderInCampaign`).
    *
-   * @param campaignId - Path parameter `campaignId`.
-   * @param memberId - Path parameter `memberId`.
-   * @param holderId - Path parameter `holderId`.
+   * @param campaignId - Id (`camp_…`) of the referral campaign.
+   * @param memberId - Referral code, or its voucher id (`v_…`).
+   * @param holderId - Id of the holder entry (`rh_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The referee is removed; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5469,14 +6417,17 @@ export interface ReferralsResource {
   removeHolderInCampaign(campaignId: string, memberId: string, holderId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * referrals-code-holders-1.
+   * List holders of a referral code.
+   *
+   * Returns the referrer and referees of a referral code, paged with `starting_after_id`. Same
+   * as the operation under the campaign path, without naming the campaign.
    *
    * `GET /v1/referrals/members/{memberId}/holders` (operation `listReferralCodeHolders`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Referral code, or its voucher id (`v_…`).
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of holders of the code.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5491,14 +6442,18 @@ export interface ReferralsResource {
   listHolders(memberId: string, query?: operations["listReferralCodeHolders"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedeemableHolderList"]>;
 
   /**
-   * referrals-add-holders.
+   * Add referees to a referral code.
+   *
+   * Attaches customers to a published referral code as referees, creating or updating them from
+   * the body; all are saved or none. Same as the operation under the campaign path, without
+   * naming the campaign.
    *
    * `POST /v1/referrals/members/{memberId}/holders` (operation `addReferralCodeHolders`).
    *
-   * @param memberId - Path parameter `memberId`.
+   * @param memberId - Referral code, or its voucher id (`v_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new holders.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5516,14 +6471,18 @@ export interface ReferralsResource {
   addHolders(memberId: string, body: components['schemas']["ReferralHoldersCreateRequest"], options?: CallOptions): Promise<components['schemas']["ReferralHoldersCreateResponse"]>;
 
   /**
-   * referrals-remove-holder.
+   * Remove a referee from a referral code.
+   *
+   * Detaches a referee from a referral code; the referrer cannot be removed this way. Same as
+   * the operation under the campaign path, without naming the campaign.
    *
    * `DELETE /v1/referrals/members/{memberId}/holders/{holderId}` (operation `removeReferralCodeHolder`).
    *
-   * @param memberId - Path parameter `memberId`.
-   * @param holderId - Path parameter `holderId`.
+   * @param memberId - Referral code, or its voucher id (`v_…`).
+   * @param holderId - Id of the holder entry (`rh_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The referee is removed; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5547,13 +6506,16 @@ export interface ReferralsResource {
  */
 export interface BinResource {
   /**
-   * list-bin-entries.
+   * List bin entries.
+   *
+   * Returns a page of the campaigns, vouchers, products and SKUs that were deleted without
+   * `force=true` and wait in the bin. Pages follow each other through `starting_after_id`.
    *
    * `GET /v1/trash-bin` (operation `listBinEntries`).
    *
    * @param query - Query parameters: `limit`, `order`, `starting_after_id`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The bin entries of the requested page.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5567,13 +6529,18 @@ export interface BinResource {
   list(query?: operations["listBinEntries"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["BinEntryList"]>;
 
   /**
-   * delete-bin-entry.
+   * Delete a bin entry.
+   *
+   * Removes the resource of a bin entry for good, as `force=true` would have done: a campaign with
+   * its vouchers, a voucher, a product or a SKU. Its code, name or `source_id` can then be used
+   * again.
    *
    * `DELETE /v1/trash-bin/{binEntryId}` (operation `deleteBinEntry`).
    *
-   * @param binEntryId - Path parameter `binEntryId`.
+   * @param binEntryId - Id of the bin entry (`tbe_…`), not of the deleted resource.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The resource is gone for good; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5610,13 +6577,17 @@ export interface TemplatesResource {
  */
 export interface TemplatesCampaignsResource {
   /**
-   * list-campaign-templates.
+   * List campaign templates.
+   *
+   * Returns the project's campaign templates, oldest first unless `order` says otherwise. The
+   * list is paged by cursor: pass the last id of a page as `starting_after_id` to get the next
+   * one while `has_more` is true.
    *
    * `GET /v1/templates/campaigns` (operation `listCampaignTemplates`).
    *
    * @param query - Query parameters: `limit`, `starting_after_id`, `order`, `include_total`, `filters`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns One page of campaign templates.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5630,13 +6601,18 @@ export interface TemplatesCampaignsResource {
   list(query?: operations["listCampaignTemplates"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CampaignTemplateList"]>;
 
   /**
-   * create-campaign-template.
+   * Create a campaign template.
+   *
+   * Saves the set-up of an existing discount or gift card campaign (`campaign_id`), or of a
+   * promotion tier (`promotion_tier_id`), as a reusable template; pass exactly one of the
+   * two. The campaign's name, category and number of codes are not part of the template. A
+   * template made from a promotion tier is a `DISCOUNT_COUPONS` template.
    *
    * `POST /v1/templates/campaigns` (operation `createCampaignTemplate`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new template.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5653,14 +6629,17 @@ export interface TemplatesCampaignsResource {
   create(body: components['schemas']["CampaignTemplateCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTemplateBase"]>;
 
   /**
-   * get-campaign-template.
+   * Get a campaign template.
+   *
+   * Returns one campaign template. With `expand=json_template`, the answer also carries the
+   * full saved set-up in `json_template`.
    *
    * `GET /v1/templates/campaigns/{campaignTemplateId}` (operation `getCampaignTemplate`).
    *
-   * @param campaignTemplateId - Path parameter `campaignTemplateId`.
+   * @param campaignTemplateId - Id of the campaign template (`camp_tpl_…`).
    * @param query - Query parameters: `expand`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The template, with `json_template` when it was asked for.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5675,14 +6654,17 @@ export interface TemplatesCampaignsResource {
   get(campaignTemplateId: string, query?: operations["getCampaignTemplate"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CampaignTemplate"]>;
 
   /**
-   * update-campaign-template.
+   * Update a campaign template.
+   *
+   * Changes the name or description of a template; its saved set-up cannot be changed. A
+   * name already used by another template of the project is refused with 409.
    *
    * `PUT /v1/templates/campaigns/{campaignTemplateId}` (operation `updateCampaignTemplate`).
    *
-   * @param campaignTemplateId - Path parameter `campaignTemplateId`.
+   * @param campaignTemplateId - Id of the campaign template (`camp_tpl_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The template after the change.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5700,13 +6682,16 @@ export interface TemplatesCampaignsResource {
   update(campaignTemplateId: string, body: components['schemas']["CampaignTemplateUpdateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTemplate"]>;
 
   /**
-   * delete-campaign-template.
+   * Delete a campaign template.
+   *
+   * Deletes a campaign template for good.
    *
    * `DELETE /v1/templates/campaigns/{campaignTemplateId}` (operation `deleteCampaignTemplate`).
    *
-   * @param campaignTemplateId - Path parameter `campaignTemplateId`.
+   * @param campaignTemplateId - Id of the campaign template (`camp_tpl_…`).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The template is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -5720,14 +6705,19 @@ export interface TemplatesCampaignsResource {
   delete(campaignTemplateId: string, options?: CallOptions): Promise<void>;
 
   /**
-   * create-campaign-from-template.
+   * Create a campaign from a template.
+   *
+   * Creates a campaign from the template. Only `name` is required; every other field sent
+   * replaces the template's value. Validation rules cannot be chosen here: when the template
+   * has one, a new validation rule is created for the campaign, and the answer lists it with
+   * the other resources (products, segments …) created on the way.
    *
    * `POST /v1/templates/campaigns/{campaignTemplateId}/campaign-setup` (operation `createCampaignFromTemplate`).
    *
-   * @param campaignTemplateId - Path parameter `campaignTemplateId`.
+   * @param campaignTemplateId - Id of the campaign template (`camp_tpl_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new campaign, with the resources created for it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5745,14 +6735,19 @@ export interface TemplatesCampaignsResource {
   setupCampaign(campaignTemplateId: string, body: components['schemas']["CampaignFromTemplateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignFromTemplateResponse"]>;
 
   /**
-   * add-tier-from-template.
+   * Add a promotion tier from a template.
+   *
+   * Creates a promotion tier from a `DISCOUNT_COUPONS` template and adds it to the promotion
+   * campaign in `campaign_id`. `name` and `campaign_id` are required; other fields sent
+   * replace the template's values. As with campaigns, a validation rule of the template is
+   * created anew for the tier and listed in `created_resources`.
    *
    * `POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup` (operation `addTierFromTemplate`).
    *
-   * @param campaignTemplateId - Path parameter `campaignTemplateId`.
+   * @param campaignTemplateId - Id of the campaign template (`camp_tpl_…`).
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The new promotion tier, with the resources created for it.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5779,13 +6774,21 @@ export interface TemplatesCampaignsResource {
  */
 export interface ClientSideResource {
   /**
-   * check-eligibility-client-side.
+   * Check eligibility from a browser.
+   *
+   * Lists the incentives that a customer and an order qualify for, among the campaigns, vouchers,
+   * promotion tiers and stacks that the `scenario` selects (`ALL` by default). Each redeemable is
+   * evaluated on its own: budgets and per-customer limits are not checked, and answers may be
+   * cached for up to 5 minutes. The page holds 5 redeemables unless `options.limit` asks for up to
+   * 50; the next page starts at `options.starting_after`. Takes client keys
+   * (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against the
+   * project's allowed website addresses.
    *
    * `POST /client/v1/qualifications` (operation `checkEligibilityClientSide`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The qualifying redeemables, one page of them.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5801,13 +6804,17 @@ export interface ClientSideResource {
   qualifications(body: components['schemas']["QualificationRequest"], options?: CallOptions): Promise<components['schemas']["ClientQualificationResult"]>;
 
   /**
-   * list-promotion-tiers-client-side.
+   * List promotion tiers from a browser.
+   *
+   * Returns the promotion tiers of the project, for example to show current offers on a website.
+   * Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin`
+   * header against the project's allowed website addresses.
    *
    * `GET /client/v1/promotions/tiers` (operation `listPromotionTiersClientSide`).
    *
    * @param query - Query parameters: `is_available`, `limit`, `page`, `order`.
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns A page of promotion tiers.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5821,14 +6828,23 @@ export interface ClientSideResource {
   listPromotionTiers(query?: operations["listPromotionTiersClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
 
   /**
-   * redeem-stacked-discounts-client-side.
+   * Redeem incentives together from a browser.
+   *
+   * Uses up to 30 redeemables (vouchers, promotion tiers, or one promotion stack) on an order at
+   * once. Each applied redeemable becomes a child redemption under one parent redemption (`r_…`);
+   * the order is stored with its discounts and the customer is created or updated from the
+   * request. Pass the `session.key` of an earlier validation to use the lock it holds. When the
+   * request cannot be redeemed, the answer is 400 with the failure's `key` and the failed attempt
+   * is stored (`rf_…`). Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and
+   * checks the `origin` header against the project's allowed website addresses. Redemption with
+   * client keys must be enabled in the project.
    *
    * `POST /client/v1/redemptions` (operation `redeemStackedDiscountsClientSide`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @returns The child redemptions, their parent and the order after the discounts.
+   * @throws {@link BadRequestError} 400: Nothing was redeemed. Either the input is malformed, or a redeemable broke a business rule (expired, inactive, used up, rules not met …); then `key` gives the reason, `redeemable_type` and `redeemable_id` name the redeemable, and `resource_id` is the stored failed redemption (`rf_…`).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link VoucherkitError} 413: the body is too large.
@@ -5843,14 +6859,22 @@ export interface ClientSideResource {
   redeemStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["RedemptionResult"]>;
 
   /**
-   * validate-stacked-discounts-client-side.
+   * Validate incentives together from a browser.
+   *
+   * Checks whether up to 30 redeemables (vouchers, promotion tiers, or one promotion stack) can be
+   * used together on the given order and customer under the project's stacking rules, and computes
+   * the discounts. Nothing is redeemed; with `session.type` `LOCK` the result is reserved for a
+   * later redemption with the same `session.key`. A redeemable that fails its checks still gives
+   * HTTP 200, with `valid` false and the reason in that redeemable's result; only malformed input
+   * gives 400. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the
+   * `origin` header against the project's allowed website addresses.
    *
    * `POST /client/v1/validations` (operation `validateStackedDiscountsClientSide`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @returns The outcome of every redeemable and the order after the applicable discounts.
+   * @throws {@link BadRequestError} 400: The request is malformed: a property has the wrong shape, a redeemable is sent twice, or a promotion stack is combined with other redeemables. When the failure concerns one redeemable, `redeemable_type` and `redeemable_id` name it.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link VoucherkitError} 413: the body is too large.
@@ -5865,13 +6889,18 @@ export interface ClientSideResource {
   validateStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["ValidationResult"]>;
 
   /**
-   * track-custom-event-client-side.
+   * Track a custom event from a browser.
+   *
+   * Records a custom event for a customer, for example a sign-up or a page visit. The event can
+   * earn loyalty points through earning rules, or convert a referral when `referral.code` is
+   * given. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the
+   * `origin` header against the project's allowed website addresses.
    *
    * `POST /client/v1/events` (operation `trackCustomEventClientSide`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
-   * @returns TODO
+   * @returns The recorded event.
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
@@ -5921,6 +6950,9 @@ export interface ListItems {
   "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules": NonNullable<components['schemas']["LoyaltyTierEarningRuleList"]["data"]>[number];
   "/v1/orders": NonNullable<components['schemas']["OrderList"]["orders"]>[number];
   "/v1/product-collections": NonNullable<components['schemas']["ProductCollectionList"]["data"]>[number];
+  "/v1/product-collections/{productCollectionId}/activities": NonNullable<components['schemas']["ProductCollectionActivityList"]["data"]>[number];
+  "/v1/segments": NonNullable<components['schemas']["SegmentList"]["data"]>[number];
+  "/v1/segments/{segmentId}/activities": NonNullable<components['schemas']["SegmentActivityList"]["data"]>[number];
   "/v1/exports": NonNullable<components['schemas']["ExportList"]["exports"]>[number];
   "/v1/trash-bin": NonNullable<components['schemas']["BinEntryList"]["data"]>[number];
   "/v1/templates/campaigns": NonNullable<components['schemas']["CampaignTemplateList"]["data"]>[number];
@@ -5965,6 +6997,9 @@ export interface ListParameters {
   "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/earning-rules": operations["listLoyaltyTierEarningRules"]['parameters'];
   "/v1/orders": operations["listOrders"]['parameters'];
   "/v1/product-collections": operations["listProductCollections"]['parameters'];
+  "/v1/product-collections/{productCollectionId}/activities": operations["listProductCollectionActivities"]['parameters'];
+  "/v1/segments": operations["listSegments"]['parameters'];
+  "/v1/segments/{segmentId}/activities": operations["listSegmentActivities"]['parameters'];
   "/v1/exports": operations["listExports"]['parameters'];
   "/v1/trash-bin": operations["listBinEntries"]['parameters'];
   "/v1/templates/campaigns": operations["listCampaignTemplates"]['parameters'];

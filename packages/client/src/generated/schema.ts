@@ -2616,10 +2616,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** list-customers */
+        /**
+         * List customers
+         * @description Returns one page of customers, narrowed by email, city, name, segment or creation and update
+         *     time. `segment_id` works for every kind of segment, passive ones included. Page with `page`
+         *     (at most 99) or with `starting_after`, a `created_at` timestamp.
+         */
         get: operations["listCustomers"];
         put?: never;
-        /** create-customer */
+        /**
+         * Create a customer
+         * @description Adds a customer. When `id` or `source_id` names a customer that already exists, that customer
+         *     is updated with the fields sent and returned instead (upsert).
+         */
         post: operations["createCustomer"];
         delete?: never;
         options?: never;
@@ -2632,16 +2641,32 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
-        /** get-customer */
+        /**
+         * Get a customer
+         * @description Returns one customer, found by id or `source_id`, with summaries of its redemptions, orders,
+         *     loyalty points and referrals.
+         */
         get: operations["getCustomer"];
-        /** update-customer */
+        /**
+         * Update a customer
+         * @description Changes the fields sent and leaves the others as they are. A change of the profile sends the
+         *     `customer.updated` event.
+         */
         put: operations["updateCustomer"];
         post?: never;
-        /** delete-customer */
+        /**
+         * Delete a customer
+         * @description Deletes a customer profile. To erase every trace of the customer, including events and
+         *     orders, use the permanent deletion instead.
+         */
         delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
@@ -2653,13 +2678,22 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         get?: never;
         put?: never;
-        /** customer-permanently-deletion */
+        /**
+         * Delete a customer permanently
+         * @description Erases the customer and all data linked to it (events, orders, segment memberships), so that
+         *     the service forgets the person. This cannot be undone. The answer is a deletion record with
+         *     counts of what was removed.
+         */
         post: operations["deleteCustomerPermanently"];
         delete?: never;
         options?: never;
@@ -2676,7 +2710,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** import-customers-using-csv */
+        /**
+         * Import customers from a CSV file
+         * @description Creates or updates customers from a CSV file whose first line holds the column names; columns
+         *     that are not standard customer fields become metadata. The import runs in the background:
+         *     follow it through the returned async action. It does not send `customer.updated`.
+         */
         post: operations["importCustomersUsingCsv"];
         delete?: never;
         options?: never;
@@ -2693,7 +2732,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** update-customers-in-bulk */
+        /**
+         * Update customers in bulk
+         * @description Updates many customers, each named by `source_id`, in one background job; a customer that
+         *     does not exist is created. The body may be up to 10 MB. Follow the job through the returned
+         *     async action. Bulk updates do not send `customer.updated`.
+         */
         post: operations["updateCustomersInBulk"];
         delete?: never;
         options?: never;
@@ -2710,7 +2754,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** update-customers-metadata-in-bulk */
+        /**
+         * Update the metadata of many customers
+         * @description Sets the same metadata on every customer listed by `source_id`, in one background job; a
+         *     customer that does not exist is created. The body may be up to 10 MB. Follow the job through
+         *     the returned async action. Bulk metadata updates do not send `customer.updated`.
+         */
         post: operations["updateCustomersMetadataInBulk"];
         delete?: never;
         options?: never;
@@ -2723,11 +2772,21 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
-        /** list-customer-activity */
+        /**
+         * List a customer's activity
+         * @description Returns the events recorded for a customer (profile changes, segment moves, redemptions,
+         *     orders, loyalty changes and more), narrowed by time window, campaign, category or event
+         *     name. Page with `starting_after_id` set to the previous answer's `more_starting_after`
+         *     while `has_more` is `true`.
+         */
         get: operations["listCustomerActivity"];
         put?: never;
         post?: never;
@@ -2742,11 +2801,19 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
-        /** list-customer-segments */
+        /**
+         * List a customer's segments
+         * @description Returns the segments the customer belongs to. For an id the service does not know, it
+         *     returns the segments such a customer would qualify for.
+         */
         get: operations["listCustomerSegments"];
         put?: never;
         post?: never;
@@ -2761,11 +2828,20 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
-        /** list-customer-redeemables */
+        /**
+         * List a customer's redeemables
+         * @description Returns the vouchers, gift cards, loyalty cards and referral codes held by the customer,
+         *     with the customer's role (owner, referrer or referee) and the state of each. Page with
+         *     `starting_after_id` set to the previous answer's `more_starting_after` while `has_more` is `true`.
+         */
         get: operations["listCustomerRedeemables"];
         put?: never;
         post?: never;
@@ -2782,10 +2858,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** list-orders */
+        /**
+         * List orders
+         * @description Returns one page of orders with their items and computed amounts.
+         */
         get: operations["listOrders"];
         put?: never;
-        /** create-order */
+        /**
+         * Create an order
+         * @description Records an order and sends the order creation event. When `id` or `source_id` names an order
+         *     that already exists, that order is updated with the fields sent and returned instead
+         *     (upsert). The customer and referrer are created when the service does not know them yet.
+         */
         post: operations["createOrder"];
         delete?: never;
         options?: never;
@@ -2798,13 +2882,24 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The order's id (`ord_…`) or `source_id`.
+                 * @example ord_0e1c7f3a2b9d4c5e61
+                 */
                 orderId: string;
             };
             cookie?: never;
         };
-        /** get-order */
+        /**
+         * Get an order
+         * @description Returns one order with its items, computed amounts and the redemptions applied to it.
+         */
         get: operations["getOrder"];
-        /** update-order */
+        /**
+         * Update an order
+         * @description Changes the fields sent and leaves the others as they are; use it to keep orders in step,
+         *     for example when one is paid or cancelled.
+         */
         put: operations["updateOrder"];
         post?: never;
         delete?: never;
@@ -2822,7 +2917,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** import-orders */
+        /**
+         * Import historical orders
+         * @description Loads up to 2000 past orders per request in one background job; imports of a project run one
+         *     after another. Imported orders send no webhooks, record no events and start no distributions,
+         *     so use it only for history, not for keeping orders in step. Follow the job through the
+         *     returned async action.
+         */
         post: operations["importOrders"];
         delete?: never;
         options?: never;
@@ -2839,7 +2940,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** create-order-export */
+        /**
+         * Export orders
+         * @description Schedules a CSV export of orders with the chosen fields, filters and order; without fields the
+         *     file holds `id`, `source_id` and `status`. The export runs in the background; read its state
+         *     and download address through the exports endpoints.
+         */
         post: operations["createOrderExport"];
         delete?: never;
         options?: never;
@@ -2854,10 +2960,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** list-products */
+        /**
+         * List products
+         * @description Returns one page of the product catalogue; each product comes with its SKUs.
+         */
         get: operations["listProducts"];
         put?: never;
-        /** create-product */
+        /**
+         * Create a product
+         * @description Adds a product to the catalogue. When `id` or `source_id` names a product that already
+         *     exists, that product is updated with the fields sent and returned instead (upsert).
+         */
         post: operations["createProduct"];
         delete?: never;
         options?: never;
@@ -2870,16 +2983,32 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
         };
-        /** get-product */
+        /**
+         * Get a product
+         * @description Returns one product, found by id or `source_id`, with its SKUs. With `hide=sku` the SKUs are
+         *     left out.
+         */
         get: operations["getProduct"];
-        /** update-product */
+        /**
+         * Update a product
+         * @description Changes the fields sent and leaves the others as they are.
+         */
         put: operations["updateProduct"];
         post?: never;
-        /** delete-product */
+        /**
+         * Delete a product
+         * @description Deletes a product together with its SKUs. By default they move to the bin and their
+         *     `source_id`s stay taken; with `force=true` they are removed for good and the `source_id`s can
+         *     be used again.
+         */
         delete: operations["deleteProduct"];
         options?: never;
         head?: never;
@@ -2895,7 +3024,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** update-products-in-bulk */
+        /**
+         * Update products in bulk
+         * @description Updates many products, each named by `source_id`, in one background job; a product that does
+         *     not exist is created. The body may be up to 10 MB. Follow the job through the returned async
+         *     action.
+         */
         post: operations["updateProductsInBulk"];
         delete?: never;
         options?: never;
@@ -2912,7 +3046,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** update-products-metadata-in-bulk */
+        /**
+         * Update the metadata of many products
+         * @description Sets the same metadata on every product listed by `source_id`, in one background job; a
+         *     product that does not exist is created. The body may be up to 10 MB. Follow the job through
+         *     the returned async action.
+         */
         post: operations["updateProductsMetadataInBulk"];
         delete?: never;
         options?: never;
@@ -2925,11 +3064,18 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The SKU's id (`sku_…`) or `source_id`.
+                 * @example sku_0e1c7f3a2b9d4c5e61
+                 */
                 skuId: string;
             };
             cookie?: never;
         };
-        /** get-sku */
+        /**
+         * Get a SKU
+         * @description Returns one SKU, found by id or `source_id`.
+         */
         get: operations["getSku"];
         put?: never;
         post?: never;
@@ -2944,14 +3090,25 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
         };
-        /** list-SKUs-in-product */
+        /**
+         * List a product's SKUs
+         * @description Returns one page of the SKUs of a product.
+         */
         get: operations["listSkusInProduct"];
         put?: never;
-        /** create-sku */
+        /**
+         * Add a SKU to a product
+         * @description Adds a variant to an existing product. When `id` or `source_id` names a SKU that already
+         *     exists, that SKU is updated with the fields sent and returned instead (upsert).
+         */
         post: operations["createSku"];
         delete?: never;
         options?: never;
@@ -2964,16 +3121,32 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
+                /**
+                 * @description The SKU's id (`sku_…`) or `source_id`.
+                 * @example sku_0e1c7f3a2b9d4c5e61
+                 */
                 skuId: string;
             };
             cookie?: never;
         };
         get?: never;
-        /** update-sku */
+        /**
+         * Update a SKU
+         * @description Changes the fields sent and leaves the others as they are; fields outside the request shape
+         *     are ignored.
+         */
         put: operations["updateSku"];
         post?: never;
-        /** delete-sku */
+        /**
+         * Delete a SKU
+         * @description Deletes a SKU. By default it moves to the bin and its `source_id` stays taken; with
+         *     `force=true` it is removed for good and the `source_id` can be used again.
+         */
         delete: operations["deleteSku"];
         options?: never;
         head?: never;
@@ -2989,7 +3162,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** import-products-using-csv */
+        /**
+         * Import products from a CSV file
+         * @description Creates products from a CSV file whose first line holds the column names (`name` is
+         *     required); for a `source_id` that already exists, only the name is updated. Columns that are
+         *     not standard product fields become metadata. The import runs in the background: follow it
+         *     through the returned async action.
+         */
         post: operations["importProductsUsingCsv"];
         delete?: never;
         options?: never;
@@ -3006,7 +3185,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** import-SKUs-using-csv */
+        /**
+         * Import SKUs from a CSV file
+         * @description Creates SKUs from a CSV file whose first line holds the column names; `source_id` and
+         *     `product_id` are required, so import the products first. For an existing SKU, `sku` and
+         *     `price` are updated. The import runs in the background: follow it through the returned async
+         *     action.
+         */
         post: operations["importSkusUsingCsv"];
         delete?: never;
         options?: never;
@@ -3021,10 +3206,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** list-product-collections */
+        /**
+         * List product collections
+         * @description Returns one page of the project's product collections, static and filter-based.
+         */
         get: operations["listProductCollections"];
         put?: never;
-        /** create-product-collection */
+        /**
+         * Create a product collection
+         * @description Creates a `STATIC` collection from a list of products and SKUs, or an `AUTO_UPDATE`
+         *     collection from a `filter` whose `junction` is required; `type` says which. The name must not
+         *     be used by another collection of the project.
+         */
         post: operations["createProductCollection"];
         delete?: never;
         options?: never;
@@ -3037,15 +3230,33 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
                 productCollectionId: string;
             };
             cookie?: never;
         };
-        /** get-product-collection */
+        /**
+         * Get a product collection
+         * @description Returns one product collection: its member list when it is `STATIC`, its filter when it is
+         *     `AUTO_UPDATE`. List the members of either kind with `GET /v1/product-collections/{productCollectionId}/products`.
+         */
         get: operations["getProductCollection"];
-        put?: never;
+        /**
+         * Update a product collection
+         * @description Renames a `STATIC` or `AUTO_UPDATE` collection and, for an `AUTO_UPDATE` collection, replaces
+         *     its filter; the filter's `junction` must be `and` or `or`. The members of a `STATIC`
+         *     collection cannot be changed here. The answer carries `updated_at`.
+         */
+        put: operations["updateProductCollection"];
         post?: never;
-        /** delete-product-collection */
+        /**
+         * Delete a product collection
+         * @description Deletes a product collection; its products and SKUs stay. A collection that other resources
+         *     use, such as a validation rule, cannot be deleted (`resource_in_use`).
+         */
         delete: operations["deleteProductCollection"];
         options?: never;
         head?: never;
@@ -3057,12 +3268,48 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
                 productCollectionId: string;
             };
             cookie?: never;
         };
-        /** list-products-in-collection */
+        /**
+         * List the products in a collection
+         * @description Returns one page of the products and SKUs that belong to a collection, static or
+         *     filter-based. Products come without their SKUs; each SKU comes with its product.
+         */
         get: operations["listProductsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-collections/{productCollectionId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a product collection's activities
+         * @description Returns the recorded changes of a product collection: its creation, name changes and filter
+         *     changes. Page with `starting_after_id` set to the `starting_after_id` of the previous answer
+         *     while `has_more` is `true`.
+         */
+        get: operations["listProductCollectionActivities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3211,15 +3458,33 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the segment (`seg_…`).
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
                 segmentId: string;
             };
             cookie?: never;
         };
-        /** get-segment */
+        /**
+         * Get a segment
+         * @description Returns one segment with its type and filter. The customers in it are not part of the
+         *     answer; list them with `GET /v1/customers?segment_id=…`.
+         */
         get: operations["getSegment"];
-        put?: never;
+        /**
+         * Update a segment
+         * @description Changes the name or the filter of a segment; a `filter` sent replaces the previous one, and
+         *     its `junction` must be `and` or `or`. An active segment can no longer be edited, and a
+         *     passive segment becomes active as soon as an earning rule, a distribution or a referral tier
+         *     uses it. Segments created from a filter are passive unless `auto-update` was asked for.
+         */
+        put: operations["updateSegment"];
         post?: never;
-        /** delete-segment */
+        /**
+         * Delete a segment
+         * @description Deletes a segment. The customers in it are kept.
+         */
         delete: operations["deleteSegment"];
         options?: never;
         head?: never;
@@ -3233,10 +3498,50 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List segments
+         * @description Returns the project's segments, newest first unless `order` says otherwise, narrowed by
+         *     `filters` or `ids`. Page with `starting_after` (a creation time) or with
+         *     `filters[created_at][conditions][$before]`/`[$after]`. The customers of each segment are not
+         *     included; list them with `GET /v1/customers?segment_id=…`.
+         */
+        get: operations["listSegments"];
         put?: never;
-        /** create-segment */
+        /**
+         * Create a segment
+         * @description Creates a static segment from a list of customer ids, or a filter-based segment from a
+         *     `filter`. A filter-based segment is passive unless `type` is `auto-update`. The answer has
+         *     no `initial_sync_status`; membership of a filter-based segment is computed in the background.
+         */
         post: operations["createSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/segments/{segmentId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the segment (`seg_…`).
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a segment's activities
+         * @description Returns the recorded changes of a segment: its creation, updates, activation and filter
+         *     changes. Page with `starting_after_id` set to the `starting_after_id` of the previous answer
+         *     while `has_more` is `true`; narrow by time window, event name or event category.
+         */
+        get: operations["listSegmentActivities"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3252,7 +3557,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** track-custom-event */
+        /**
+         * Track a custom event
+         * @description Records a custom event that a customer performed, named as in the project's event schemas.
+         *     A customer the service does not know is created. Send `referral.code` when the event is the
+         *     conversion event of a referral programme, and `loyalty.code` to credit the loyalty card that
+         *     an earning rule based on this event should reward.
+         */
         post: operations["trackCustomEvent"];
         delete?: never;
         options?: never;
@@ -3328,7 +3639,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** list-locations */
+        /**
+         * List locations
+         * @description Returns the project's locations (named areas, drawn as a circle or a polygon) that metadata
+         *     conditions such as `$in_location` refer to, narrowed by name and time filters.
+         */
         get: operations["listLocations"];
         put?: never;
         post?: never;
@@ -3345,7 +3660,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** get-location */
+        /**
+         * Get a location
+         * @description Returns one location with its shape.
+         */
         get: operations["getLocation"];
         put?: never;
         post?: never;
@@ -5750,52 +6068,6 @@ export interface webhooks {
  */
 export interface components {
     schemas: {
-        /**
-         * @description Body of every failed request. `code` repeats the HTTP status, `key` is a stable snake_case
-         *     identifier to branch on, `message` a short summary and `details` the specifics of this failure.
-         */
-        Error: {
-            /**
-             * @description The HTTP status of the response.
-             * @example 400
-             */
-            code: number;
-            /**
-             * @description Machine-readable reason, in snake_case (for example `invalid_payload` or `not_found`).
-             * @example invalid_payload
-             */
-            key: string;
-            /**
-             * @description Short human-readable summary of the failure.
-             * @example Invalid payload
-             */
-            message: string;
-            /**
-             * @description What exactly went wrong, for example the offending property or the missing id.
-             * @example Property .hierarchy should be integer
-             */
-            details?: string;
-            /**
-             * @description Identifier of the request, to quote when reporting a problem.
-             * @example v-0e1c7f3a2b9d4c5e61
-             */
-            request_id?: string;
-            /**
-             * @description Id (or code) of the resource the failure is about, when there is one; on a 404, the id that was asked for.
-             * @example cat_0e1c7f3a2b9d4c5e61
-             */
-            resource_id?: string;
-            /**
-             * @description Type of the resource named by `resource_id`.
-             * @example category
-             */
-            resource_type?: string;
-            /** @description Extra explanation defined by the project, present only when a validation rule supplies its own text. */
-            error?: {
-                /** @description The text configured on the validation rule (or its fallback). */
-                message?: string;
-            };
-        };
         /** @description Form fields of a token request. */
         OAuthTokenGenerateRequest: {
             /**
@@ -5844,6 +6116,52 @@ export interface components {
              * @enum {string}
              */
             token_type: "Bearer";
+        };
+        /**
+         * @description Body of every failed request. `code` repeats the HTTP status, `key` is a stable snake_case
+         *     identifier to branch on, `message` a short summary and `details` the specifics of this failure.
+         */
+        Error: {
+            /**
+             * @description The HTTP status of the response.
+             * @example 400
+             */
+            code: number;
+            /**
+             * @description Machine-readable reason, in snake_case (for example `invalid_payload` or `not_found`).
+             * @example invalid_payload
+             */
+            key: string;
+            /**
+             * @description Short human-readable summary of the failure.
+             * @example Invalid payload
+             */
+            message: string;
+            /**
+             * @description What exactly went wrong, for example the offending property or the missing id.
+             * @example Property .hierarchy should be integer
+             */
+            details?: string;
+            /**
+             * @description Identifier of the request, to quote when reporting a problem.
+             * @example v-0e1c7f3a2b9d4c5e61
+             */
+            request_id?: string;
+            /**
+             * @description Id (or code) of the resource the failure is about, when there is one; on a 404, the id that was asked for.
+             * @example cat_0e1c7f3a2b9d4c5e61
+             */
+            resource_id?: string;
+            /**
+             * @description Type of the resource named by `resource_id`.
+             * @example category
+             */
+            resource_type?: string;
+            /** @description Extra explanation defined by the project, present only when a validation rule supplies its own text. */
+            error?: {
+                /** @description The text configured on the validation rule (or its fallback). */
+                message?: string;
+            };
         };
         /** @description Form fields of an introspection request. */
         OAuthTokenIntrospectRequest: {
@@ -6049,15 +6367,6 @@ export interface components {
             /** @description Number of metadata schemas in the project. */
             total: number;
         };
-        /** @description The first set of attribute definitions for a resource type. */
-        MetadataSchemaCreateRequest: {
-            /** @description One definition per attribute, keyed by the attribute name. */
-            properties: {
-                [key: string]: components["schemas"]["MetadataSchemaDefinition"];
-            };
-            /** @description When true, only the attributes defined here may be set on the resource type. Default: `false`. */
-            allow_defined_only?: boolean;
-        };
         /**
          * @description Definitions to add or replace. A definition that is sent replaces the stored one as a whole
          *     (send all of its fields); definitions that are not sent stay as they are. To retire a
@@ -6071,13 +6380,14 @@ export interface components {
             /** @description When true, only the attributes defined here may be set on the resource type. */
             allow_defined_only?: boolean;
         };
-        /** @description Answer of an operation that started a bulk job; follow the job with `GET /v1/async-actions/{asyncActionId}`. */
-        AsyncActionReference: {
-            /**
-             * @description Id of the async action that tracks the job (prefix `aa_`).
-             * @example aa_0e1c7f3a2b9d4c5e61
-             */
-            async_action_id: string;
+        /** @description The first set of attribute definitions for a resource type. */
+        MetadataSchemaCreateRequest: {
+            /** @description One definition per attribute, keyed by the attribute name. */
+            properties: {
+                [key: string]: components["schemas"]["MetadataSchemaDefinition"];
+            };
+            /** @description When true, only the attributes defined here may be set on the resource type. Default: `false`. */
+            allow_defined_only?: boolean;
         };
         /**
          * @description A bulk job and how far it got. A job is `ENQUEUED` when accepted, `IN_PROGRESS` while it
@@ -6426,106 +6736,208 @@ export interface components {
             /** @description Number of codes to publish to the customer in this request, from 1 to 50. */
             count?: number;
         } | string;
+        /** @description The editable profile fields of a customer. */
         CustomerBase: {
+            /** @description The customer's first and last name. */
             name?: string;
+            /** @description Free-text note about the customer. */
             description?: string;
             email?: string;
+            /** @description Phone number; needed to send codes to the customer by SMS. */
             phone?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Deprecated spelling of `birthdate` (`YYYY-MM-DD`); send `birthdate` instead.
+             */
             birthday?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of birth (`YYYY-MM-DD`).
+             */
             birthdate?: string;
+            /** @description Postal address; `null` clears it. */
             address?: {
                 city?: string;
+                /** @description State, province or region. */
                 state?: string;
+                /** @description First line of the street address. */
                 line_1?: string;
+                /** @description Second line of the street address. */
                 line_2?: string;
                 country?: string;
                 postal_code?: string;
             } | null;
+            /**
+             * @description Custom attributes of the customer, checked against the project's customer metadata schema.
+             *     Segments and validation rules can refer to them.
+             */
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description Capitalised duplicate of `name` that some callers send; the service's field is `name`. */
             Name?: string;
+            /** @description Country sent at the top level by some callers; the address's own field is `address.country`. */
             country?: string;
         };
+        /**
+         * @description A customer in a request: an object with the customer's data, or the id or `source_id` of a known
+         *     customer as a plain string.
+         */
         Customer: ({
+            /** @description Id of an existing customer (`cust_…`). */
             id?: string;
+            /**
+             * @description The customer's own identifier in the caller's systems, such as a CRM id or an email
+             *     address. An unknown `source_id` creates the customer where the operation upserts.
+             */
             source_id?: string;
         } & components["schemas"]["CustomerBase"]) | string;
+        /** @description A free-form object; which keys it holds depends on where it is used. */
         EmptyObject: {
             [key: string]: unknown;
         };
+        /** @description Counts of the customer's redemptions and rollbacks, with the gift credits and points spent. */
         CustomerSummaryRedemption: {
+            /** @description Redemptions attempted by the customer. */
             total_redeemed: number;
+            /** @description Redemptions that failed. */
             total_failed: number;
+            /** @description Redemptions that succeeded. */
             total_succeeded: number;
+            /** @description Redemptions that were rolled back. */
             total_rolled_back: number;
+            /** @description Rollbacks that failed. */
             total_rollback_failed: number;
+            /** @description Rollbacks that succeeded. */
             total_rollback_succeeded: number;
+            /** @description Gift card credits of the customer. */
             gift: {
-                /** @default 0 */
+                /**
+                 * @description Gift card credits spent, in minor units.
+                 * @default 0
+                 */
                 redeemed_amount: number;
-                /** @default 0 */
+                /**
+                 * @description Balance left on all the customer's gift cards, in minor units.
+                 * @default 0
+                 */
                 amount_to_go: number;
             };
+            /** @description Loyalty points of the customer. */
             loyalty_card: {
+                /** @description Points spent. */
                 redeemed_points: number;
+                /** @description Points left on all the customer's loyalty cards. */
                 points_to_go: number;
             };
         };
+        /**
+         * @description Totals of the customer's orders. Only orders with status `PAID` or `FULFILLED` count, and the
+         *     totals follow status changes.
+         */
         CustomerSummaryOrder: {
+            /** @description Total spent, in minor units of the currency. */
             total_amount: number;
+            /** @description Number of orders counted. */
             total_count: number;
+            /** @description `total_amount` divided by `total_count`, in minor units. */
             average_amount: number;
+            /** @description Amount of the latest order, in minor units. */
             last_order_amount: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the latest order was placed.
+             */
             last_order_date?: string;
         };
+        /** @description Totals of the customer's redemptions and orders. */
         CustomerSummary: {
             redemptions: components["schemas"]["CustomerSummaryRedemption"];
             orders: components["schemas"]["CustomerSummaryOrder"];
         };
+        /** @description The customer's loyalty points and referrals, in total and per campaign. */
         CustomerLoyalty: {
+            /** @description Points across all of the customer's loyalty cards, without expired points. */
             points: number;
+            /** @description Number of customers this customer referred. */
             referred_customers: number;
+            /** @description Points and referrals per campaign, keyed by campaign name. */
             campaigns: {
                 [key: string]: {
+                    /** @description Point balance in the campaign. */
                     points: number;
+                    /** @description Id of the customer's loyalty tier in the campaign (`ltr_…`). */
                     loyalty_tier?: string;
+                    /** @description Number of customers referred in the campaign. */
                     referred_customers: number;
                 };
             };
         };
+        /** @description How often and through which campaigns the customer was referred by others. */
         CustomerReferral: {
+            /** @description Number of times other customers referred this customer. */
             total: number;
+            /** @description The referrals, one entry each. */
             campaigns: {
+                /** @description Id of the referral campaign (`camp_…`). */
                 campaign_id: string;
+                /** @description Id of the referring customer (`cust_…`). */
                 referrer_id: string;
+                /** @description Id of the object that recorded the referral, for example a redemption (`r_…`). */
                 related_object_id: string;
+                /** @description Type of that object, for example `redemption`. */
                 related_object_type: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the customer was referred.
+                 */
                 date: string;
             }[];
         };
+        /**
+         * @description A customer profile as the service returns it, with summaries of redemptions, orders, loyalty and
+         *     referrals.
+         */
         CustomerWithSummaryLoyaltyReferral: {
+            /** @description Customer id, assigned by the service (prefix `cust_`). */
             id: string;
+            /**
+             * @description The customer's own identifier in the caller's systems, such as a CRM id or an email
+             *     address; unique in the project.
+             */
             source_id: string;
+            /** @description Totals of redemptions and orders. */
             summary?: components["schemas"]["CustomerSummary"] | null;
+            /** @description Loyalty points and referrals. */
             loyalty?: components["schemas"]["CustomerLoyalty"] | null;
+            /** @description Referrals of this customer by others. */
             referrals?: components["schemas"]["CustomerReferral"] | null;
+            /** @description Attributes the service itself keeps about the customer. */
             system_metadata?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the customer was created.
+             */
             created_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the customer was last changed.
+             */
             updated_at?: string;
+            /**
+             * @description Links for the customer. Customer cockpits are removed; their addresses lead to the
+             *     preference center.
+             */
             assets?: {
+                /** @description Former cockpit address of the customer; it now redirects to the preference center. */
                 cockpit_url: string;
+                /** @description Address of the customer's preference center. */
                 cockpit_preference_center_url?: string;
             };
             /**
+             * @description Type of this object.
              * @default customer
              * @enum {string}
              */
@@ -6743,7 +7155,7 @@ export interface components {
          *     amount off, `PERCENT` a share, `FIXED` sets a new price, and `UNIT` gives items for free, one
          *     product or several (`ADD_MANY_ITEMS`). Null where there is no discount.
          */
-        Discount: (components["schemas"]["DiscountAmount"] | components["schemas"]["DiscountUnit"] | components["schemas"]["DiscountUnitMultiple"] | components["schemas"]["DiscountPercent"] | components["schemas"]["DiscountFixed"]) | null;
+        Discount: components["schemas"]["DiscountAmount"] | components["schemas"]["DiscountUnit"] | components["schemas"]["DiscountUnitMultiple"] | components["schemas"]["DiscountPercent"] | components["schemas"]["DiscountFixed"];
         /**
          * @description A recurring validity period: counted from the object's `start_date`, the object is active for
          *     `duration` at the beginning of every `interval`. For example `interval` `P2D` with `duration`
@@ -6760,12 +7172,12 @@ export interface components {
              * @description Time from the start of one active period to the start of the next, as an ISO 8601 duration such as `P2D`.
              */
             interval?: string;
-        } | null;
+        };
         /**
          * @description Days of the week on which the object is valid, from `0` (Sunday) to `6` (Saturday). Null or
          *     absent means every day.
          */
-        ValidityDayOfWeek: (0 | 1 | 2 | 3 | 4 | 5 | 6)[] | null;
+        ValidityDayOfWeek: (0 | 1 | 2 | 3 | 4 | 5 | 6)[];
         /**
          * @description Daily time windows in which the object is valid, for example a happy hour. Outside all of its
          *     windows the object is not active at that moment, even within its dates.
@@ -6780,7 +7192,7 @@ export interface components {
                 /** @description End of the window, as `HH:MM`. Empty means the window lasts until the end of the day. */
                 expiration_time?: string;
             }[];
-        } | null;
+        };
         /** @description Images that encode the voucher code, for printing or scanning. */
         VoucherAssets: {
             /** @description QR code image of the voucher code. */
@@ -6822,7 +7234,7 @@ export interface components {
              */
             type?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
             /** @description The discount the voucher grants; only for `DISCOUNT_VOUCHER`. */
-            discount?: components["schemas"]["Discount"];
+            discount?: components["schemas"]["Discount"] | null;
             /** @description Credits of a gift card, in minor units; filled only for `GIFT_VOUCHER`, otherwise null. */
             gift?: {
                 /** @description Credits put on the card over its lifetime, in minor units. */
@@ -6871,9 +7283,9 @@ export interface components {
              */
             expiration_date?: string | null;
             /** @description Recurring periods in which the voucher is valid; requires `start_date`. */
-            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
             /** @description Days of the week on which the voucher is valid (`0` is Sunday). */
-            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
             /** @description Daily hours in which the voucher is valid. */
             validity_hours?: components["schemas"]["ValidityHours"];
             /**
@@ -6997,12 +7409,12 @@ export interface components {
             total: number;
         };
         /** @description A voucher with its categories and the validation rules assigned to it, directly or through its campaign. */
-        Voucher: (components["schemas"]["VoucherBase"] & {
+        Voucher: components["schemas"]["VoucherBase"] & {
             /** @description Categories of the voucher, in full. */
             categories?: components["schemas"]["Category"][];
             /** @description Validation rules that apply to the voucher, including those inherited from its campaign. */
             validation_rules_assignments?: components["schemas"]["ValidationRuleAssignmentPage"];
-        }) | null;
+        };
         /** @description A publication of one code, with the whole voucher as it is after publishing. */
         PublicationWithVoucher: components["schemas"]["PublicationBase"] & {
             /** @description The published voucher; its `holder_id` is now the customer. */
@@ -7022,60 +7434,122 @@ export interface components {
          *     codes when several were.
          */
         PublicationCreateResponse: components["schemas"]["PublicationWithVoucher"] | components["schemas"]["PublicationWithVouchers"];
+        /** @description An order line as a caller sends it: a product or SKU, the number of units and the unit price. */
         OrderItem: {
+            /** @description Id of the SKU ordered (`sku_…`). */
             sku_id?: string;
+            /** @description Id of the product ordered (`prod_…`). */
             product_id?: string;
-            /** @enum {string} */
+            /**
+             * @description Whether `source_id` names a `product` or a `sku`.
+             * @enum {string}
+             */
             related_object?: "product" | "sku";
+            /** @description The caller's own identifier of the product or SKU; `related_object` says which. */
             source_id?: string;
+            /** @description Number of units. */
             quantity?: number | string;
+            /** @description Number of units that got a discount. */
             discount_quantity?: number;
+            /** @description Number of units before any discount added or replaced units. */
             initial_quantity?: number;
+            /** @description Line amount, in minor units; when not sent, `price` times `quantity`. */
             amount?: number;
+            /** @description Sum of the discounts on this line, in minor units. */
             discount_amount?: number;
+            /** @description Line amount before any discount or added units, in minor units. */
             initial_amount?: number;
+            /** @description Unit price, in minor units. */
             price?: number;
+            /**
+             * @description Product data of the line. It overrides the catalogue for this order; with `override: true`
+             *     it is also stored in the catalogue.
+             */
             product?: {
                 id?: string;
+                /** @description The caller's own identifier. */
                 source_id?: string;
+                /**
+                 * @description `true` stores this data in the catalogue, creating the entry when the `source_id` is
+                 *     new.
+                 */
                 override?: boolean;
+                /** @description Product name. */
                 name?: string;
+                /** @description Custom attributes. */
                 metadata?: {
                     [key: string]: unknown;
                 };
+                /** @description Unit price, in minor units. */
                 price?: number;
             };
+            /**
+             * @description SKU data of the line. It overrides the catalogue for this order; with `override: true` it is
+             *     also stored in the catalogue.
+             */
             sku?: {
                 id?: string;
+                /** @description The caller's own identifier. */
                 source_id?: string;
+                /**
+                 * @description `true` stores this data in the catalogue, creating the entry when the `source_id` is
+                 *     new.
+                 */
                 override?: boolean;
+                /** @description Name of the variant. */
                 sku?: string;
+                /** @description Unit price, in minor units. */
                 price?: number;
+                /** @description Custom attributes. */
                 metadata?: {
                     [key: string]: unknown;
                 };
             };
+            /** @description Custom attributes of the line. */
             metadata?: {
                 [key: string]: unknown;
             };
         };
+        /** @description The fields of an order that a caller sends. */
         OrderBase: {
+            /** @description The order's own identifier in the caller's shop; unique in the project. */
             source_id?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Order state: `CREATED`, `PAID`, `CANCELED` or `FULFILLED`.
+             * @enum {string}
+             */
             status?: "CREATED" | "PAID" | "CANCELED" | "FULFILLED";
+            /**
+             * @description Order amount before discounts, in minor units; when not sent, the sum of the items' price
+             *     times quantity.
+             */
             amount?: number;
+            /** @description Order amount before any discount or other effect (such as added free items), in minor units. */
             initial_amount?: number;
+            /** @description Order-level discount, in minor units. */
             discount_amount?: number;
+            /** @description The order lines. */
             items?: components["schemas"]["OrderItem"][];
+            /** @description Custom attributes of the order; validation rules and formulas can refer to them. */
             metadata?: {
                 [key: string]: unknown;
             };
         };
+        /** @description An order in a request, identified by `id` or `source_id`. */
         Order: {
+            /** @description Id of an existing order (`ord_…`). */
             id?: string;
         } & components["schemas"]["OrderBase"];
-        /** @enum {string} */
-        Junction: "and" | "or" | "AND";
+        /**
+         * @description How the conditions of a filter combine: `and` (also `AND`) when all must hold, `or` (also `OR`)
+         *     when one is enough.
+         * @enum {string}
+         */
+        Junction: "and" | "or" | "AND" | "OR";
+        /**
+         * @description Operands of a condition: the values to compare with, in an array (a bare integer is accepted
+         *     where a count is expected).
+         */
         ConditionValues: (string | number | {
             [key: string]: unknown;
         })[] | number;
@@ -7316,105 +7790,215 @@ export interface components {
             /** @description Why the redeemable does not qualify, when it does not. */
             error?: components["schemas"]["Error"];
         };
+        /** @description A reference to a customer by id. */
         CustomerId: {
+            /** @description Customer id (`cust_…`). */
             id: string;
             /**
+             * @description Type of the object referred to.
              * @default customer
              * @enum {string}
              */
             object: "customer";
         };
+        /** @description One redemption applied to an order, with the child redemptions of its stack and any rollback. */
         OrderRedemptionEntry: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the redemption happened.
+             */
             date: string;
+            /** @description Id of the rollback (`rr_…`), once the redemption was rolled back. */
             rollback_id?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the rollback happened.
+             */
             rollback_date?: string;
-            /** @default redemption */
+            /**
+             * @description What was redeemed, for example `redemption` for a stacked request or `voucher`.
+             * @default redemption
+             */
             related_object_type: string;
+            /** @description Id of the parent redemption (`r_…`). */
             related_object_id: string;
+            /** @description Id of the campaign of the redeemed voucher or promotion tier (`camp_…`). */
             related_object_parent_id?: string;
+            /** @description Ids of the child redemptions, one per incentive of the stack. */
             stacked?: string[];
+            /** @description Ids of the rollbacks of the child redemptions. */
             rollback_stacked?: string[];
         };
+        /**
+         * @description An order as the service stores it, with the amounts it computed from the items and the discounts
+         *     applied.
+         */
         OrderCalculated: {
+            /** @description Order id, assigned by the service (prefix `ord_`). */
             id?: string;
+            /** @description The order's own identifier in the caller's shop; unique in the project. */
             source_id?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Order state: `CREATED`, `PAID`, `CANCELED` or `FULFILLED`.
+             * @enum {string}
+             */
             status?: "CREATED" | "PAID" | "CANCELED" | "FULFILLED";
+            /**
+             * @description Order amount before discounts, in minor units; when not sent, the sum of the items' price
+             *     times quantity.
+             */
             amount?: number;
+            /** @description Order amount before any discount or other effect (such as added free items), in minor units. */
             initial_amount?: number;
+            /**
+             * @description Sum of the order-level discounts applied so far, across all redemptions of the order, in
+             *     minor units.
+             */
             discount_amount?: number;
+            /** @description Sum of the item-level discounts (`discount_amount` of the items), in minor units. */
             items_discount_amount?: number;
+            /** @description `discount_amount` plus `items_discount_amount`, in minor units. */
             total_discount_amount?: number;
+            /** @description Amount to pay: `amount` minus `total_discount_amount`, in minor units. */
             total_amount?: number;
+            /** @description Order-level discount applied by this request only, in minor units. */
             applied_discount_amount?: number;
+            /** @description Sum of the item-level discounts applied by this request only, in minor units. */
             items_applied_discount_amount?: number;
+            /** @description `applied_discount_amount` plus `items_applied_discount_amount`, in minor units. */
             total_applied_discount_amount?: number;
+            /** @description Custom attributes of the order; validation rules and formulas can refer to them. */
             metadata?: {
                 [key: string]: unknown;
             };
             /**
+             * @description Type of this object.
              * @default order
              * @enum {string}
              */
             object: "order";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order was created.
+             */
             created_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order was last changed; `null` until the first change.
+             */
             updated_at?: string | null;
+            /** @description Id of the buying customer (`cust_…`); `null` when unknown. */
             customer_id: string | null;
+            /** @description Id of the customer who referred the buyer (`cust_…`); `null` when there is none. */
             referrer_id: string | null;
+            /** @description The buying customer. */
             customer?: components["schemas"]["CustomerId"];
+            /** @description The customer who referred the buyer. */
             referrer?: components["schemas"]["CustomerId"];
+            /** @description The redemptions applied to the order, keyed by the id of the (parent) redemption (`r_…`). */
             redemptions?: {
                 [key: string]: components["schemas"]["OrderRedemptionEntry"];
             };
         };
+        /** @description An order line with the amounts the service computed. */
         OrderCalculatedItem: {
+            /** @description Id of the order line, assigned by the service. */
             id?: string;
+            /** @description Id of the SKU ordered (`sku_…`). */
             sku_id?: string;
+            /** @description Id of the product ordered (`prod_…`). */
             product_id?: string;
-            /** @enum {string} */
+            /**
+             * @description Whether `source_id` names a `product` or a `sku`.
+             * @enum {string}
+             */
             related_object?: "product" | "sku";
+            /** @description The caller's own identifier of the product or SKU; `related_object` says which. */
             source_id?: string;
+            /** @description Number of units, including units added by a discount. */
             quantity: number;
+            /** @description Number of units that got a discount. */
             discount_quantity?: number;
+            /** @description Number of units before any discount added or replaced units. */
             initial_quantity?: number;
+            /** @description Line amount, `price` times `quantity`, in minor units. */
             amount?: number;
+            /** @description Sum of the discounts on this line, in minor units. */
             discount_amount?: number;
+            /** @description Discount on this line applied by this request only, in minor units. */
             applied_discount_amount?: number;
+            /** @description Number of discounted units applied by this request only. */
             applied_discount_quantity?: number;
+            /**
+             * @description Change in units caused by this request; positive when units were added, negative when they
+             *     were replaced.
+             */
             applied_quantity?: number;
+            /**
+             * @description Amount of the units added or replaced by this request, in minor units; negative for replaced
+             *     units.
+             */
             applied_quantity_amount?: number;
+            /** @description Line amount before any discount or added units, in minor units. */
             initial_amount?: number;
+            /** @description Unit price, in minor units. */
             price?: number;
+            /**
+             * @description Line amount after this request's item discount: `amount` minus `applied_discount_amount`, in
+             *     minor units.
+             */
             subtotal_amount?: number;
+            /**
+             * @description Product data of the line. It overrides the catalogue for this order; with `override: true`
+             *     it is also stored in the catalogue.
+             */
             product?: {
                 id?: string;
+                /** @description The caller's own identifier. */
                 source_id?: string;
+                /**
+                 * @description `true` stores this data in the catalogue, creating the entry when the `source_id` is
+                 *     new.
+                 */
                 override?: boolean;
+                /** @description Product name. */
                 name: string;
+                /** @description Custom attributes. */
                 metadata?: {
                     [key: string]: unknown;
                 };
+                /** @description Unit price, in minor units. */
                 price?: number;
             };
+            /**
+             * @description SKU data of the line. It overrides the catalogue for this order; with `override: true` it is
+             *     also stored in the catalogue.
+             */
             sku?: {
                 id?: string;
+                /** @description The caller's own identifier. */
                 source_id?: string;
+                /**
+                 * @description `true` stores this data in the catalogue, creating the entry when the `source_id` is
+                 *     new.
+                 */
                 override?: boolean;
+                /** @description Name of the variant. */
                 sku: string;
+                /** @description Unit price, in minor units. */
                 price?: number;
+                /** @description Custom attributes. */
                 metadata?: {
                     [key: string]: unknown;
                 };
             };
             /**
+             * @description Type of this object.
              * @default order_item
              * @enum {string}
              */
             object: "order_item";
+            /** @description Custom attributes of the line. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -8119,22 +8703,40 @@ export interface components {
             /** @description The stacking rules that governed this validation. */
             stacking_rules: components["schemas"]["AppliedStackingRules"];
         };
+        /** @description A time window, sent as a deep object (`created_at[after]=…&created_at[before]=…`). */
         DateRangeFilter: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Only items before this moment (ISO 8601 timestamp).
+             */
             before?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Only items after this moment (ISO 8601 timestamp).
+             */
             after?: string;
         };
+        /** @description Operators for a text field in a list filter; when several are given, all must hold. */
         FilterConditionsString: {
+            /** @description The value is one of these. */
             $in?: string[];
+            /** @description The value is none of these. */
             $not_in?: string[];
+            /** @description The value equals this one. */
             $is?: string;
+            /** @description The value differs from this one. */
             $is_not?: string;
+            /** @description The field is set; send an empty string as the operand. */
             $has_value?: string;
+            /** @description The field is not set; send an empty string as the operand. */
             $is_unknown?: string;
+            /** @description The value starts with this text. */
             $starts_with?: string;
+            /** @description The value ends with this text. */
             $ends_with?: string;
+            /** @description The value contains this text. */
             $contains?: string;
+            /** @description The value does not contain this text. */
             $not_contain?: string;
         };
         /** @description Conditions on redemption fields; `junction` says whether all or any must hold. */
@@ -8192,15 +8794,23 @@ export interface components {
             /** @description Whether all conditions (`AND`) or any (`OR`) must hold. */
             junction?: components["schemas"]["Junction"];
         };
+        /** @description A customer in short form, as embedded in events and other objects. */
         SimpleCustomer: {
+            /** @description Customer id (`cust_…`). */
             id: string;
+            /** @description The customer's first and last name. */
             name?: string;
             email?: string | null;
+            /** @description The customer's own identifier in the caller's systems. */
             source_id: string;
+            /** @description Custom attributes of the customer. */
             metadata?: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
+            /**
+             * @description Type of this object.
+             * @enum {string}
+             */
             object: "customer";
         };
         /** @description The link between a validation rule and an object that it governs. */
@@ -8247,7 +8857,7 @@ export interface components {
             data: components["schemas"]["ValidationRuleAssignment"][];
             /** @description Number of assignments that match. */
             total: number;
-        } | null;
+        };
         /**
          * @description One level of a promotion campaign: a discount that applies automatically, without a code, to
          *     orders that meet its validation rules. Tiers always belong to a campaign.
@@ -8340,7 +8950,7 @@ export interface components {
             /** @description Recurring window in which the tier works. */
             validity_timeframe?: components["schemas"]["ValidityTimeframe"];
             /** @description Days of the week on which the tier works (0 is Sunday). */
-            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
             /** @description Hours of the day in which the tier works. */
             validity_hours?: components["schemas"]["ValidityHours"];
             /** @description Usage figures of the tier. */
@@ -8364,7 +8974,7 @@ export interface components {
              */
             object: string;
             /** @description Validation rules assigned to the tier. */
-            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"];
+            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"] | null;
             /** @description Id of the tier's category (`cat_…`). */
             category_id?: string | null;
             /** @description Categories of the tier. */
@@ -8374,59 +8984,101 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /** @description An item of the catalogue without its variants. */
         ProductWithoutSku: {
+            /** @description Product id, assigned by the service (prefix `prod_`). */
             id: string;
+            /** @description The product's own identifier in the caller's catalogue; unique in the project. */
             source_id: string | null;
             name: string | null;
+            /** @description Unit price in minor units of the currency (`1999` is 19.99). `null` when not set. */
             price: number | null;
+            /** @description Names of the attributes in which the product's SKUs differ, such as `color` or `size`. */
             attributes: string[];
+            /** @description Custom attributes of the product, checked against the product metadata schema. */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Address of a picture of the product. */
             image_url?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the product was created.
+             */
             created_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the product was last changed; `null` until the first change.
+             */
             updated_at?: string | null;
             /**
+             * @description Type of this object.
              * @default product
              * @enum {string}
              */
             object: "product";
         };
+        /** @description A variant of a product (stock keeping unit), such as one size and colour of a shirt. */
         Sku: {
+            /** @description SKU id, assigned by the service (prefix `sku_`). */
             id: string;
+            /** @description The SKU's own identifier in the caller's catalogue; unique in the project. */
             source_id: string | null;
+            /** @description Id of the product the SKU belongs to (`prod_…`). */
             product_id: string;
+            /** @description Name of the variant. */
             sku: string | null;
+            /** @description Unit price in minor units of `currency`. */
             price: number | null;
+            /** @description Currency of the price (ISO 4217 code, such as `EUR`). */
             currency?: string | null;
+            /** @description Values of the product's attributes for this variant, such as `{"color": "blue"}`. */
             attributes: {
                 [key: string]: unknown;
             };
+            /** @description Address of a picture of the variant. */
             image_url: string | null;
+            /** @description Custom attributes of the SKU. */
             metadata: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the SKU was created.
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the SKU was last changed; `null` until the first change.
+             */
             updated_at: string | null;
             /**
+             * @description Type of this object.
              * @default sku
              * @enum {string}
              */
             object: "sku";
         };
+        /** @description The SKUs of a product, as embedded in the product. */
         SkuListForProduct: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items.
+             * @default data
+             */
             data_ref: string;
+            /** @description The SKUs. */
             data: components["schemas"]["Sku"][];
+            /** @description Number of SKUs of the product. */
             total: number;
         };
+        /** @description An item of the catalogue, with its variants (SKUs) unless they were hidden. */
         Product: components["schemas"]["ProductWithoutSku"] & {
+            /** @description The product's SKUs; absent when `hide=sku` was sent. */
             skus?: components["schemas"]["SkuListForProduct"];
         };
         /** @description A loyalty reward as used in a redemption, with what it gave. */
@@ -8710,7 +9362,7 @@ export interface components {
             /** @description Id of what the rolled-back redemption used. */
             related_object_id: string;
             /** @description The voucher whose redemption was rolled back. */
-            voucher: components["schemas"]["Voucher"];
+            voucher: components["schemas"]["Voucher"] | null;
             /** @description The promotion tier whose redemption was rolled back. */
             promotion_tier?: components["schemas"]["PromotionTier"];
             /** @description The loyalty reward whose redemption was rolled back. */
@@ -8925,7 +9577,7 @@ export interface components {
              * @enum {string}
              */
             effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
-        } | null;
+        };
         /** @description A new gift card. */
         VoucherCreateGift: components["schemas"]["VoucherCreateBase"] & {
             /**
@@ -9138,14 +9790,24 @@ export interface components {
                 type: "voucher";
             };
         };
+        /** @description Who or what caused an event. */
         EventSource: {
-            /** @enum {string} */
+            /**
+             * @description Where the event came from: the dashboard (`USER_PORTAL`), the server-side API (`API`), the
+             *     client-side API (`CLIENT_API`) or the service itself (`INTERNAL`).
+             * @enum {string}
+             */
             channel: "USER_PORTAL" | "API" | "CLIENT_API" | "INTERNAL";
+            /** @description The dashboard user who acted, for `USER_PORTAL`. */
             user?: {
+                /** @description Id of the user. */
                 id: string;
             };
+            /** @description The API key that was used, for `API` and `CLIENT_API`. */
             api_key?: {
+                /** @description Name given to the key in the project settings. */
                 name: string;
+                /** @description Application id of the key pair. */
                 app_id: string;
             };
         };
@@ -9590,6 +10252,14 @@ export interface components {
         VoucherImportCreateItemRequest: components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportDiscount"];
         /** @description Vouchers to import, each with its own code. */
         VoucherImportCreateRequest: components["schemas"]["VoucherImportCreateItemRequest"][];
+        /** @description Answer of an operation that started a bulk job; follow the job with `GET /v1/async-actions/{asyncActionId}`. */
+        AsyncActionReference: {
+            /**
+             * @description Id of the async action that tracks the job (prefix `aa_`).
+             * @example aa_0e1c7f3a2b9d4c5e61
+             */
+            async_action_id: string;
+        };
         /** @description A CSV file upload (`multipart/form-data`) for an import that runs as a background job. */
         ImportCSVRequest: {
             /**
@@ -9626,13 +10296,22 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description Operators for a date-time field in a list filter; when several are given, all must hold. */
         FilterConditionsDateTime: {
+            /** @description The moment is after this one (ISO 8601 timestamp). */
             $after?: string | string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The moment is before this one (ISO 8601 timestamp).
+             */
             $before?: string;
+            /** @description The field is set; send an empty string as the operand. */
             $has_value?: string;
+            /** @description The field is not set; send an empty string as the operand. */
             $is_unknown?: string;
+            /** @description The moment is more than this many days ago. */
             $more_than?: number;
+            /** @description The moment is less than this many days ago. */
             $less_than?: number;
         };
         /** @description Conditions on campaigns, written as `filters[field][conditions][$operator]=value`. */
@@ -9796,7 +10475,7 @@ export interface components {
                 /** @description Day of the month of the yearly expiry date; with `period_type` `FIXED_DAY_OF_YEAR`. */
                 fixed_day?: number;
             };
-        } | null;
+        };
         /** @description The template the campaign's vouchers are made from. */
         CampaignVoucher: {
             /** @description Kind of vouchers. */
@@ -9804,9 +10483,9 @@ export interface components {
             /** @description Discount of each voucher, for discount and referral campaigns. */
             discount?: components["schemas"]["Discount"];
             /** @description Starting credit of each gift card, in minor units. */
-            gift?: components["schemas"]["Gift"];
+            gift?: components["schemas"]["Gift"] | null;
             /** @description Loyalty card settings, such as starting points and point expiration. */
-            loyalty_card?: components["schemas"]["CampaignLoyaltyCard"];
+            loyalty_card?: components["schemas"]["CampaignLoyaltyCard"] | null;
             /** @description Redemption limit of each voucher. */
             redemption: {
                 /** @description How many redemptions each voucher allows; null means unlimited. */
@@ -10012,11 +10691,11 @@ export interface components {
             /** @description Whether the vouchers' metadata follows the voucher metadata schema instead of the campaign one. */
             use_voucher_metadata_schema: boolean;
             /** @description Recurring periods in which the campaign is valid; requires `start_date`. */
-            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
             /** @description Days of the week on which the campaign is valid (`0` is Sunday). */
-            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
             /** @description Daily hours in which the campaign is valid. */
-            validity_hours?: components["schemas"]["ValidityHours"];
+            validity_hours?: components["schemas"]["ValidityHours"] | null;
             /** @description How long a code stays valid after it is published to a customer, as an ISO 8601 duration such as `P24D`. */
             activity_duration_after_publishing?: string | null;
             /** @description Number of codes in the campaign. */
@@ -11872,9 +12551,9 @@ export interface components {
              */
             expiration_date: string | null;
             /** @description Recurring windows in which the card is active. */
-            validity_timeframe: components["schemas"]["ValidityTimeframe"];
+            validity_timeframe: components["schemas"]["ValidityTimeframe"] | null;
             /** @description Days of the week on which the card is active; 0 is Sunday. */
-            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"];
+            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"] | null;
             /** @description Hours of the day in which the card is active. */
             validity_hours?: components["schemas"]["ValidityHours"];
             /** @description Whether the card is switched on; `false` disables it even inside its validity window. */
@@ -12142,8 +12821,10 @@ export interface components {
              */
             object: "campaign";
         };
+        /** @description Fields shared by the loyalty tier events of a customer. */
         EventCustomerLoyaltyTierBase: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The loyalty campaign. */
             campaign?: components["schemas"]["SimpleCampaign"];
         };
         /** @description Multiplies the usual points for members of the tier. */
@@ -12267,78 +12948,164 @@ export interface components {
              */
             object: "loyalty_tier";
         };
+        /** @description Data of `customer.loyalty.tier.upgraded`: the customer moved to a higher tier. */
         EventCustomerLoyaltyTierUpgraded: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            /** @description The tier the customer left; absent when the customer had none. */
             loyalty_tier_from?: components["schemas"]["LoyaltyTier"];
+            /** @description The tier the customer is in now. */
             loyalty_tier_to: components["schemas"]["LoyaltyTier"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
             created_at: string;
         };
+        /** @description Data of `customer.loyalty.tier.downgraded`: the customer moved to a lower tier. */
         EventCustomerLoyaltyTierDowngraded: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            /** @description The tier the customer left. */
             loyalty_tier_from: components["schemas"]["LoyaltyTier"];
+            /** @description The tier the customer is in now; absent when none applies. */
             loyalty_tier_to?: components["schemas"]["LoyaltyTier"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
             created_at: string;
         };
+        /** @description Data of `customer.loyalty.tier.left`: the customer left a tier. */
         EventCustomerLoyaltyTierLeft: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            /** @description The tier the customer left. */
             loyalty_tier: components["schemas"]["LoyaltyTier"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
             created_at: string;
         };
+        /**
+         * @description Data of `customer.loyalty.tier.expiration.changed`: the date until which the customer keeps a
+         *     tier changed.
+         */
         EventCustomerLoyaltyTierExpirationChanged: components["schemas"]["EventCustomerLoyaltyTierBase"] & {
+            /** @description The tier concerned. */
             loyalty_tier: components["schemas"]["LoyaltyTier"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description New end of the customer's membership in the tier.
+             */
             expiration_date: string;
         };
+        /**
+         * @description Data of `customer.publication.failed` and `customer.publication.succeeded`: publishing a code to
+         *     the customer failed or succeeded.
+         */
         EventCustomerPublicationFailed: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The publication attempt. */
             publication?: components["schemas"]["ListPublicationItemValidSingleVoucher"];
         };
+        /** @description An order line in short form. */
         SimpleOrderItem: {
+            /** @description Id of the order line, assigned by the service. */
             id?: string;
             /**
+             * @description Type of this object.
              * @default order_item
              * @enum {string}
              */
             object: "order_item";
+            /** @description The caller's own identifier of the product or SKU; `related_object` says which. */
             source_id?: string;
-            /** @enum {string} */
+            /**
+             * @description Whether `source_id` names a `product` or a `sku`.
+             * @enum {string}
+             */
             related_object?: "product" | "sku";
+            /** @description Id of the product ordered (`prod_…`). */
             product_id?: string;
+            /** @description Id of the SKU ordered (`sku_…`). */
             sku_id?: string;
+            /** @description Number of units, including units added by a discount. */
             quantity?: number;
+            /**
+             * @description Change in units caused by this request; positive when units were added, negative when they
+             *     were replaced.
+             */
             applied_quantity?: number;
+            /**
+             * @description Amount of the units added or replaced by this request, in minor units; negative for replaced
+             *     units.
+             */
             applied_quantity_amount?: number;
+            /** @description Number of units that got a discount. */
             discount_quantity?: number;
+            /** @description Number of discounted units applied by this request only. */
             applied_discount_quantity?: number;
+            /** @description Line amount, `price` times `quantity`, in minor units. */
             amount?: number;
+            /** @description Sum of the discounts on this line, in minor units. */
             discount_amount?: number;
+            /** @description Discount on this line applied by this request only, in minor units. */
             applied_discount_amount?: number;
+            /** @description Unit price, in minor units. */
             price?: number;
+            /**
+             * @description Line amount after this request's item discount: `amount` minus `applied_discount_amount`, in
+             *     minor units.
+             */
             subtotal_amount?: number;
         };
+        /** @description An order in short form, as embedded in events. */
         SimpleOrder: {
+            /** @description Order id (`ord_…`). */
             id?: string;
+            /** @description The order's own identifier in the caller's shop; unique in the project. */
             source_id?: string;
-            /** @enum {string} */
+            /**
+             * @description Order state: `CREATED`, `PAID`, `CANCELED` or `FULFILLED`.
+             * @enum {string}
+             */
             status?: "CREATED" | "PAID" | "CANCELED" | "FULFILLED";
+            /** @description Id of the buying customer (`cust_…`); `null` when unknown. */
             customer_id?: string | null;
+            /** @description Id of the customer who referred the buyer (`cust_…`); `null` when there is none. */
             referrer_id?: string | null;
+            /**
+             * @description Order amount before discounts, in minor units; when not sent, the sum of the items' price
+             *     times quantity.
+             */
             amount?: number;
+            /**
+             * @description Sum of the order-level discounts applied so far, across all redemptions of the order, in
+             *     minor units.
+             */
             discount_amount?: number;
+            /** @description Order-level discount applied by this request only, in minor units. */
             applied_discount_amount?: number;
+            /** @description Sum of the item-level discounts (`discount_amount` of the items), in minor units. */
             items_discount_amount?: number;
+            /** @description Sum of the item-level discounts applied by this request only, in minor units. */
             items_applied_discount_amount?: number;
+            /** @description `discount_amount` plus `items_discount_amount`, in minor units. */
             total_discount_amount?: number;
+            /** @description `applied_discount_amount` plus `items_applied_discount_amount`, in minor units. */
             total_applied_discount_amount?: number;
+            /** @description Amount to pay: `amount` minus `total_discount_amount`, in minor units. */
             total_amount?: number;
+            /** @description The order lines. */
             items?: components["schemas"]["SimpleOrderItem"][];
+            /** @description Custom attributes of the order; validation rules and formulas can refer to them. */
             metadata?: {
                 [key: string]: unknown;
             };
             /**
+             * @description Type of this object.
              * @default order
              * @enum {string}
              */
@@ -12387,14 +13154,21 @@ export interface components {
                 hierarchy_mode: "MANUAL";
             };
         };
+        /** @description A product in short form. */
         SimpleProduct: {
+            /** @description Product id (`prod_…`). */
             id?: string;
+            /** @description The product's own identifier in the caller's catalogue. */
             source_id?: string;
             name?: string;
         };
+        /** @description A SKU in short form. */
         SimpleSku: {
+            /** @description SKU id (`sku_…`). */
             id?: string;
+            /** @description The SKU's own identifier in the caller's catalogue. */
             source_id?: string;
+            /** @description Name of the variant. */
             sku?: string;
         };
         /** @description A short form of the loyalty reward used in a redemption. */
@@ -12507,17 +13281,28 @@ export interface components {
              */
             object: string;
         };
+        /**
+         * @description Data of the `customer.redemption.*` events: a redemption by the customer succeeded, failed or
+         *     was rolled back.
+         */
         EventCustomerRedemption: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The order the redemption applied to. */
             order?: components["schemas"]["SimpleOrder"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The voucher redeemed, when the incentive was a code. */
             voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description The holder of the redeemed code, when it is not the redeeming customer. */
             holder?: components["schemas"]["SimpleCustomer"];
+            /** @description The promotion tier redeemed, when the incentive was a promotion. */
             promotion_tier?: components["schemas"]["SimplePromotionTier"];
+            /** @description The promotion stack redeemed, when there was one. */
             promotion_stack?: components["schemas"]["SimplePromotionStack"];
             redemption?: components["schemas"]["SimpleRedemption"];
         };
+        /** @description Data of `customer.redemption.rollback.failed`: rolling back a redemption of the customer failed. */
         EventCustomerRedemptionRollbackFailed: components["schemas"]["EventCustomerRedemption"] & {
+            /** @description The failed rollback. */
             redemption_rollback?: components["schemas"]["SimpleRedemption"];
         };
         /** @description A redemption as carried by webhook events. */
@@ -12637,64 +13422,107 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A customer in short form, as embedded in tracked custom events. */
         SimpleCustomerRequiredObjectType: {
+            /** @description Customer id (`cust_…`). */
             id: string;
+            /** @description The customer's own identifier in the caller's systems. */
             source_id: string;
+            /** @description The customer's first and last name. */
             name: string;
             email: string;
+            /** @description Custom attributes of the customer. */
             metadata: {
                 [key: string]: unknown;
             };
-            /** @default customer */
+            /**
+             * @description Type of this object.
+             * @default customer
+             */
             object: string;
         };
+        /** @description A custom event that a customer performed, as recorded by the service. */
         CustomEvent: {
+            /** @description Event id, assigned by the service (prefix `evcus_`). */
             id?: string;
             /**
+             * @description Type of this object.
              * @default event
              * @enum {string}
              */
             object: "event";
+            /** @description Event name, as defined in the project's custom event schemas. */
             type: string;
+            /** @description The customer who performed the event. */
             customer: components["schemas"]["SimpleCustomerRequiredObjectType"];
+            /** @description The referral the event converts, when it is the conversion event of a referral programme. */
             referral: {
+                /** @description Id of the referring customer (`cust_…`). */
                 referrer_id?: string;
+                /** @description The referral code used. */
                 code?: string;
+                /** @description Id of the referral code's voucher (`v_…`). */
                 id?: string;
             };
+            /** @description The loyalty card the event was credited to. */
             loyalty: {
+                /** @description Code of the loyalty card. */
                 code?: string;
             };
+            /** @description Custom attributes of the event, as defined in its event schema. */
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             */
             created_at?: string;
         };
+        /** @description A segment in short form. */
         SimpleSegment: {
+            /**
+             * @description Segment id (`seg_…`).
+             * @example seg_0e1c7f3a2b9d4c5e61
+             */
             id: string;
+            /** @description Segment name. */
             name: string;
             /**
+             * @description Type of this object.
              * @default segment
              * @enum {string}
              */
             object: "segment";
         };
+        /** @description Data of `customer.rewarded`: the customer received a reward, for example for a referral. */
         EventCustomerRewarded: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The holder of the code that led to the reward. */
             holder?: components["schemas"]["SimpleCustomer"];
+            /** @description The code that led to the reward. */
             voucher?: components["schemas"]["SimpleVoucher"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The redemption that led to the reward, when there was one. */
             redemption?: components["schemas"]["RedemptionInternal"];
+            /** @description The reward received. */
             reward?: components["schemas"]["SimpleRedemptionRewardResult"];
+            /** @description The referral tier whose condition was met. */
             referral_tier?: components["schemas"]["SimpleReferralTier"];
+            /** @description What the reward added, or `null`. */
             balance?: {
+                /** @description Gift card credits added, in minor units. */
                 amount?: number;
+                /** @description Loyalty points added. */
                 points?: number;
             } | null;
+            /** @description The custom event that led to the reward, when there was one. */
             custom_event?: components["schemas"]["CustomEvent"];
+            /** @description The customer event that led to the reward, such as entering a segment, or `null`. */
             customer_event?: {
+                /** @description The segment involved. */
                 segment?: components["schemas"]["SimpleSegment"];
+                /** @description Name of that customer event. */
                 event_type?: string;
             } | null;
         };
@@ -13146,181 +13974,279 @@ export interface components {
             /** @description Whether the rule currently earns points. */
             active: boolean;
         };
+        /** @description An event in short form. */
         SimpleEvent: {
+            /** @description Event id. */
             id?: string;
+            /** @description Event name. */
             type?: string;
-            /** @enum {string} */
+            /**
+             * @description `ACTION` for something done by or for the customer, `EFFECT` for a consequence of it.
+             * @enum {string}
+             */
             category?: "EFFECT" | "ACTION";
+            /** @description Id of the object the event is about. */
             entity_id?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
             created_at?: string;
+            /** @description Id of the request that caused the event; events of one request share it. */
             group_id?: string;
         };
+        /** @description Data of `customer.rewarded.loyalty_points`: an earning rule granted the customer loyalty points. */
         EventCustomerRewardedLoyaltyPoints: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The holder of the loyalty card. */
             holder?: components["schemas"]["SimpleCustomer"];
+            /** @description The loyalty card that received the points. */
             voucher?: components["schemas"]["SimpleVoucher"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The holder's tier, when tiers apply. */
             loyalty_tier?: components["schemas"]["LoyaltyTier"];
+            /** @description The earning rule that granted the points. */
             earning_rule?: components["schemas"]["EarningRule"];
+            /** @description Balance of the card after the points were added. */
             balance?: components["schemas"]["VoucherBalance"];
+            /** @description The order that earned the points, when there was one. */
             order?: components["schemas"]["OrderCalculated"] & {
                 items?: components["schemas"]["OrderCalculatedItem"][];
             };
+            /** @description The event that triggered the earning rule. */
             event?: components["schemas"]["SimpleEvent"];
         };
+        /**
+         * @description Data of the `customer.reward_redemptions.*` events: a loyalty reward was redeemed for the
+         *     customer, is pending, completed or rolled back.
+         */
         EventCustomerRewardRedemption: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The holder of the loyalty card. */
             holder?: components["schemas"]["SimpleCustomer"];
+            /** @description The loyalty card the points came from. */
             voucher?: components["schemas"]["SimpleVoucher"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The reward redemption record. */
             reward_redemption?: {
                 [key: string]: unknown;
             };
+            /** @description The reward received. */
             reward?: components["schemas"]["SimpleRedemptionRewardResult"];
+            /** @description The assignment of the reward to the loyalty campaign, with its point cost. */
             reward_assignment?: components["schemas"]["RewardAssignment"];
+            /** @description What triggered the reward redemption. */
             source?: string;
+            /** @description Point balance of the card after the redemption. */
             balance?: number;
         };
+        /** @description Data of `customer.voucher.deleted`: a code the customer held was deleted. */
         EventCustomerVoucherDeleted: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
             voucher?: components["schemas"]["SimpleVoucher"];
         };
+        /**
+         * @description Data of `customer.voucher.loyalty_card.pending_points.activated`: pending points became
+         *     spendable.
+         */
         EventCustomerLoyaltyCardPendingPointsActivated: {
             customer: components["schemas"]["SimpleCustomer"];
             campaign: components["schemas"]["SimpleCampaign"];
             voucher: components["schemas"]["SimpleVoucher"];
+            /** @description Balance of the card after the activation. */
             balance: components["schemas"]["VoucherBalance"];
+            /** @description The order that earned the points. */
             order: components["schemas"]["SimpleOrder"];
+            /** @description The activation transaction. */
             transaction: components["schemas"]["VoucherTransaction"];
+            /** @description The pending points that were activated. */
             pending_points: components["schemas"]["LoyaltyPendingPoints"];
         };
+        /**
+         * @description Data of `customer.voucher.loyalty_card.pending_points.added`: points were earned but are held
+         *     back for a waiting period.
+         */
         EventCustomerLoyaltyCardPendingPointsAdded: {
             customer: components["schemas"]["SimpleCustomer"];
             campaign: components["schemas"]["SimpleCampaign"];
             voucher: components["schemas"]["SimpleVoucher"];
+            /** @description Pending point balance of the card after the addition. */
             voucher_pending_points_balance: components["schemas"]["VoucherBalance"];
+            /** @description The order that earned the points. */
             order: components["schemas"]["SimpleOrder"];
+            /** @description The new pending points. */
             pending_points: components["schemas"]["LoyaltyPendingPoints"];
         };
+        /**
+         * @description Data of `customer.voucher.loyalty_card.points_added`: points were added to a loyalty card of the
+         *     customer.
+         */
         EventCustomerLoyaltyCardPointsAdded: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
             voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description Balance of the card after the change. */
             balance?: components["schemas"]["VoucherBalance"];
+            /** @description The point accrual on the loyalty card. */
             transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                /** @description What caused the transaction; only the parts that apply are present. */
                 details?: {
+                    /** @description Balance of the card after the transaction. */
                     balance?: components["schemas"]["VoucherBalance"];
+                    /** @description The order that caused the transaction. */
                     order?: {
                         id: string;
                         source_id: string;
                     };
+                    /** @description The event that caused the transaction. */
                     event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The earning rule that granted the points; `source.banner` is its displayed name. */
                     earning_rule?: {
                         id: string;
                         source: {
                             banner: string;
                         };
                     };
+                    /** @description The segment whose entry caused the transaction. */
                     segment?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The loyalty tier that caused the transaction. */
                     loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The redemption that caused the transaction. */
                     redemption?: {
                         id: string;
                     };
+                    /** @description The redemption rollback that caused the transaction. */
                     rollback?: {
                         id: string;
                     };
+                    /** @description The custom event that caused the transaction. */
                     custom_event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The card holder's loyalty tier when the points were granted. */
                     holder_loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The schema of that custom event. */
                     event_schema?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The reward involved. */
                     reward?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The card the points came from. */
                     source_voucher?: components["schemas"]["SimpleVoucher"];
+                    /** @description The card the points went to. */
                     destination_voucher?: components["schemas"]["SimpleVoucher"];
                 };
-                /** @enum {string} */
+                /**
+                 * @description Transaction type, `POINTS_ACCRUAL`.
+                 * @enum {string}
+                 */
                 type?: "POINTS_ACCRUAL";
             };
         };
+        /**
+         * @description Data of `customer.voucher.loyalty_card.points_transferred`: points moved between two loyalty
+         *     cards.
+         */
         EventCustomerLoyaltyCardPointsTransferred: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The loyalty card of the customer that the event is about. */
             voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description The card the points came from. */
             source_voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description The card the points went to. */
             destination_voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description Balance of the card after the change. */
             balance?: components["schemas"]["VoucherBalance"];
+            /** @description The transfer, seen from the card in `voucher`. */
             transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                /** @description What caused the transaction; only the parts that apply are present. */
                 details?: {
+                    /** @description Balance of the card after the transaction. */
                     balance?: components["schemas"]["VoucherBalance"];
+                    /** @description The order that caused the transaction. */
                     order?: {
                         id: string;
                         source_id: string;
                     };
+                    /** @description The event that caused the transaction. */
                     event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The earning rule that granted the points; `source.banner` is its displayed name. */
                     earning_rule?: {
                         id: string;
                         source: {
                             banner: string;
                         };
                     };
+                    /** @description The segment whose entry caused the transaction. */
                     segment?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The loyalty tier that caused the transaction. */
                     loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The redemption that caused the transaction. */
                     redemption?: {
                         id: string;
                     };
+                    /** @description The redemption rollback that caused the transaction. */
                     rollback?: {
                         id: string;
                     };
+                    /** @description The custom event that caused the transaction. */
                     custom_event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The schema of that custom event. */
                     event_schema?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The card holder's loyalty tier when the points were granted. */
                     holder_loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The reward involved. */
                     reward?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The card the points came from. */
                     source_voucher?: components["schemas"]["SimpleVoucher"];
+                    /** @description The card the points went to. */
                     destination_voucher?: components["schemas"]["SimpleVoucher"];
                 };
-                /** @enum {string} */
+                /**
+                 * @description Transaction type: `POINTS_TRANSFER_OUT` on the source card, `POINTS_TRANSFER_IN` on
+                 *     the destination card.
+                 * @enum {string}
+                 */
                 type?: "POINTS_TRANSFER_IN" | "POINTS_TRANSFER_OUT";
             };
         };
@@ -13360,63 +14286,88 @@ export interface components {
              */
             object: "loyalty_points_bucket";
         };
+        /**
+         * @description Data of `customer.voucher.loyalty_card.points_expired`: points on a loyalty card of the customer
+         *     expired.
+         */
         EventCustomerVoucherLoyaltyPointsExpired: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
             voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description Number of points that expired. */
             points?: number;
+            /** @description The point buckets that expired. */
             buckets?: components["schemas"]["LoyaltyPointsBucket"][];
+            /** @description The expiry of the points. */
             transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                /** @description What caused the transaction; only the parts that apply are present. */
                 details?: {
+                    /** @description Balance of the card after the transaction. */
                     balance?: components["schemas"]["VoucherBalance"];
+                    /** @description The order that caused the transaction. */
                     order?: {
                         id: string;
                         source_id: string;
                     };
+                    /** @description The event that caused the transaction. */
                     event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The earning rule that granted the points; `source.banner` is its displayed name. */
                     earning_rule?: {
                         id: string;
                         source: {
                             banner: string;
                         };
                     };
+                    /** @description The segment whose entry caused the transaction. */
                     segment?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The loyalty tier that caused the transaction. */
                     loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The redemption that caused the transaction. */
                     redemption?: {
                         id: string;
                     };
+                    /** @description The redemption rollback that caused the transaction. */
                     rollback?: {
                         id: string;
                     };
+                    /** @description The custom event that caused the transaction. */
                     custom_event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The schema of that custom event. */
                     event_schema?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The card holder's loyalty tier when the points were granted. */
                     holder_loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The reward involved. */
                     reward?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The card the points came from. */
                     source_voucher?: components["schemas"]["SimpleVoucher"];
+                    /** @description The card the points went to. */
                     destination_voucher?: components["schemas"]["SimpleVoucher"];
                 };
-                /** @enum {string} */
+                /**
+                 * @description Transaction type, `POINTS_EXPIRATION`.
+                 * @enum {string}
+                 */
                 type?: "POINTS_EXPIRATION";
             };
         };
@@ -13577,9 +14528,9 @@ export interface components {
              */
             expiration_date: string | null;
             /** @description Recurring windows in which the card is active. */
-            validity_timeframe: components["schemas"]["ValidityTimeframe"];
+            validity_timeframe: components["schemas"]["ValidityTimeframe"] | null;
             /** @description Days of the week on which the card is active; 0 is Sunday. */
-            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"];
+            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"] | null;
             /** @description Hours of the day in which the card is active. */
             validity_hours?: components["schemas"]["ValidityHours"];
             /** @description Summary of the card's publications. */
@@ -13832,35 +14783,64 @@ export interface components {
          * @enum {string}
          */
         ExportVoucherTransactionFields: "id" | "campaign_id" | "voucher_id" | "type" | "source_id" | "reason" | "source" | "balance" | "amount" | "related_transaction_id" | "created_at" | "details";
+        /** @description Operators of a filter condition and their operands; when several are given, all must hold. */
         FiltersCondition: {
+            /** @description The value is one of these. */
             $in?: components["schemas"]["ConditionValues"];
+            /** @description The value is none of these. */
             $not_in?: components["schemas"]["ConditionValues"];
+            /** @description The value equals this one. */
             $is?: components["schemas"]["ConditionValues"];
+            /** @description The date is exactly this many days ago. */
             $is_days_ago?: components["schemas"]["ConditionValues"];
+            /** @description The date is exactly this many days ahead. */
             $is_days_in_future?: components["schemas"]["ConditionValues"];
+            /** @description The value differs from this one. */
             $is_not?: components["schemas"]["ConditionValues"];
+            /** @description The field is set. */
             $has_value?: components["schemas"]["ConditionValues"];
+            /** @description The field is not set. */
             $is_unknown?: components["schemas"]["ConditionValues"];
+            /** @description The text contains this one. */
             $contains?: components["schemas"]["ConditionValues"];
+            /** @description The text does not contain this one. */
             $not_contain?: components["schemas"]["ConditionValues"];
+            /** @description The text starts with this one. */
             $starts_with?: components["schemas"]["ConditionValues"];
+            /** @description The text ends with this one. */
             $ends_with?: components["schemas"]["ConditionValues"];
+            /** @description The number is greater than this one. */
             $more_than?: components["schemas"]["ConditionValues"];
+            /** @description The number is less than this one. */
             $less_than?: components["schemas"]["ConditionValues"];
+            /** @description The date is more than this many days ago. */
             $more_than_ago?: components["schemas"]["ConditionValues"];
+            /** @description The date is less than this many days ago. */
             $less_than_ago?: components["schemas"]["ConditionValues"];
+            /** @description The date is more than this many days ahead. */
             $more_than_future?: components["schemas"]["ConditionValues"];
+            /** @description The date is less than this many days ahead. */
             $less_than_future?: components["schemas"]["ConditionValues"];
+            /** @description The number is greater than or equal to this one. */
             $more_than_equal?: components["schemas"]["ConditionValues"];
+            /** @description The number is less than or equal to this one. */
             $less_than_equal?: components["schemas"]["ConditionValues"];
+            /** @description The date is after this one. */
             $after?: components["schemas"]["ConditionValues"];
+            /** @description The date is before this one. */
             $before?: components["schemas"]["ConditionValues"];
+            /** @description The array field has exactly this many items. */
             $count?: components["schemas"]["ConditionValues"];
+            /** @description The array field has fewer items than this. */
             $count_less?: components["schemas"]["ConditionValues"];
+            /** @description The array field has more items than this. */
             $count_more?: components["schemas"]["ConditionValues"];
+            /** @description The geographic point lies inside one of these locations (`loc_…` ids). */
             $in_location?: string[];
         };
+        /** @description The conditions on one field of a filter. */
         FieldConditions: {
+            /** @description Operators and their operands; when several are given, all must hold. */
             conditions?: components["schemas"]["FiltersCondition"];
         };
         /** @description Conditions on the transactions to export, by creation time, card and campaign. */
@@ -14568,161 +15548,283 @@ export interface components {
                 points: number;
             }[];
         };
+        /** @description One page of customers. */
         CustomerList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default customers */
+            /**
+             * @description Name of the property that holds the items.
+             * @default customers
+             */
             data_ref: string;
+            /** @description The customers on this page. */
             customers: components["schemas"]["CustomerWithSummaryLoyaltyReferral"][];
+            /** @description Number of customers that match the query, on all pages. */
             total: number;
+            /** @description Whether more customers follow this page. */
             has_more?: boolean;
         };
+        /** @description The record of a permanent deletion of a customer and of the data linked to it. */
         CustomerPermanentDeletion: {
+            /** @description Id of the deletion record. */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the deletion was requested.
+             */
             created_at: string;
+            /** @description Id of the deleted customer (`cust_…`). */
             related_object_id: string;
-            /** @default customer */
+            /**
+             * @description Type of the deleted object.
+             * @default customer
+             */
             related_object: string;
-            /** @default DONE */
+            /**
+             * @description State of the deletion; `DONE` once everything is erased.
+             * @default DONE
+             */
             status: string;
+            /** @description How many records of each kind were erased. */
             data_json: {
+                /** @description Events erased. */
                 events: number;
+                /** @description Customer events erased. */
                 customer_events: number;
+                /** @description Daily event aggregates erased. */
                 daily_events: number;
+                /** @description Segment memberships erased. */
                 segments: number;
+                /** @description Orders erased. */
                 orders: number;
+                /** @description Order events erased. */
                 order_events: number;
-                /** @default 1 */
+                /**
+                 * @description Customer profiles erased; 1.
+                 * @default 1
+                 */
                 customer: number;
             };
-            /** @default pernament_deletion */
+            /**
+             * @description Type of this object, spelled `pernament_deletion` by the service.
+             * @default pernament_deletion
+             */
             object: string;
         };
+        /**
+         * @description The new profile fields of one customer in a bulk update, which names the customer by
+         *     `source_id`.
+         */
         CustomerUpdateInBulkRequest: {
+            /** @description The customer's own identifier; an unknown one creates the customer. */
             source_id: string;
         } & components["schemas"]["CustomerBase"];
+        /**
+         * @description The same metadata for many records, each named by `source_id`; used for products and for
+         *     customers.
+         */
         ProductMetadataUpdateInBulkRequest: {
+            /** @description The `source_id`s of the records to change; unknown ones are created. */
             source_ids: string[];
+            /** @description Metadata keys and values to set on every record listed. */
             metadata: {
                 [key: string]: unknown;
             };
         };
+        /** @description Data of `customer.confirmed`: a customer profile was confirmed. */
         EventCustomerConfirmed: {
             customer?: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            /** @description The unconfirmed profile that was merged into the confirmed one. */
             unconfirmed_customer?: {
                 id?: string;
             };
         };
+        /** @description Data of `customer.created`. */
         EventCustomerCreated: {
             customer?: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
         };
+        /** @description Data of `customer.referred`: the customer was referred by another customer. */
         EventCustomerReferred: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The referring customer. */
             referrer: components["schemas"]["SimpleCustomer"];
             campaign: components["schemas"]["SimpleCampaign"];
+            /** @description The referral code used. */
             voucher: components["schemas"]["SimpleVoucher"];
+            /**
+             * @description The custom event that counted as the conversion, when the programme converts on a custom
+             *     event.
+             */
             custom_event: components["schemas"]["CustomEvent"];
+            /** @description The redemption that counted as the conversion, when the programme converts on redemption. */
             redemption?: components["schemas"]["RedemptionInternal"];
         };
+        /** @description A custom event schema in short form. */
         SimpleCustomEvent: {
+            /** @description Id of the custom event schema. */
             id?: string;
+            /** @description Event name. */
             name?: string;
         };
+        /** @description Data of `customer.custom_event`: the customer performed a custom event. */
         EventCustomerCustomEvent: {
+            /** @description The recorded event. */
             event: components["schemas"]["CustomEvent"];
+            /** @description The custom event schema the event follows. */
             event_schema: components["schemas"]["SimpleCustomEvent"];
             customer: components["schemas"]["SimpleCustomer"];
+            /** @description The referral the event converted, or `null`. */
             referral: {
+                /** @description The referring customer. */
                 referrer: components["schemas"]["SimpleCustomer"];
+                /** @description The referral code. */
                 voucher: components["schemas"]["SimpleVoucher"];
+                /** @description The referral campaign. */
                 campaign: components["schemas"]["SimpleCampaign"];
             } | null;
+            /** @description The loyalty card the event was credited to, or `null`. */
             loyalty: {
+                /** @description The loyalty card. */
                 voucher: components["schemas"]["SimpleVoucher"];
+                /** @description The loyalty campaign. */
                 campaign: components["schemas"]["SimpleCampaign"];
             } | null;
         };
+        /**
+         * @description Data of `customer.segment.entered` and `customer.segment.left`: the customer entered or left an
+         *     active segment.
+         */
         EventCustomerSegmentLeft: {
             customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            /** @description The segment. */
             segment: components["schemas"]["SimpleSegment"];
         };
+        /**
+         * @description Data of the `customer.<channel>.sent` events: a message was sent to the customer through a
+         *     distribution channel.
+         */
         EventCustomerSent: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The distribution that sent the message. */
             distribution?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
             sent_at: string;
         };
+        /**
+         * @description Data of the `customer.<channel>.recovered` events: a failed message to the customer through a
+         *     distribution channel was delivered on a later attempt.
+         */
         EventCustomerRecovered: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The distribution that sent the message. */
             distribution?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
             recovered_at: string;
         };
+        /**
+         * @description Data of the `customer.<channel>.failed` events: a message to the customer through a distribution
+         *     channel (SMS, email or an integration) failed.
+         */
         EventCustomerFailed: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The distribution that sent the message. */
             distribution?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
             failed_at: string;
         };
+        /**
+         * @description Data of `customer.voucher.gift.balance_added`: credits were added to a gift card of the
+         *     customer.
+         */
         EventCustomerGiftVoucherBalanceAdded: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
             voucher?: components["schemas"]["SimpleVoucher"];
+            /** @description Balance of the card after the change. */
             balance?: components["schemas"]["VoucherBalance"];
+            /** @description The credit addition on the gift card. */
             transaction?: components["schemas"]["VoucherTransactionBase"] & {
+                /** @description What caused the transaction; only the parts that apply are present. */
                 details?: {
+                    /** @description Balance of the card after the transaction. */
                     balance?: components["schemas"]["VoucherBalance"];
+                    /** @description The order that caused the transaction. */
                     order?: {
                         id: string;
                         source_id: string;
                     };
+                    /** @description The event that caused the transaction. */
                     event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The earning rule that granted the points; `source.banner` is its displayed name. */
                     earning_rule?: {
                         id: string;
                         source: {
                             banner: string;
                         };
                     };
+                    /** @description The segment whose entry caused the transaction. */
                     segment?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The loyalty tier that caused the transaction. */
                     loyalty_tier?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The redemption that caused the transaction. */
                     redemption?: {
                         id: string;
                     };
+                    /** @description The redemption rollback that caused the transaction. */
                     rollback?: {
                         id: string;
                     };
+                    /** @description The custom event that caused the transaction. */
                     custom_event?: {
                         id: string;
                         type: string;
                     };
+                    /** @description The schema of that custom event. */
                     event_schema?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The reward involved. */
                     reward?: {
                         id: string;
                         name: string;
                     };
+                    /** @description The card the points came from. */
                     source_voucher?: components["schemas"]["SimpleVoucher"];
+                    /** @description The card the points went to. */
                     destination_voucher?: components["schemas"]["SimpleVoucher"];
                 };
-                /** @enum {string} */
+                /**
+                 * @description Transaction type, `CREDITS_ADDITION`.
+                 * @enum {string}
+                 */
                 type?: "CREDITS_ADDITION";
             };
         };
@@ -14778,25 +15880,42 @@ export interface components {
                 type?: "voucher" | "promotion_tier";
             }[];
         };
+        /**
+         * @description Data of `customer.validation.failed` and `customer.validation.succeeded`: a validation for the
+         *     customer failed or succeeded.
+         */
         EventCustomerValidationFailed: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The validation. */
             validation?: components["schemas"]["ValidationEntity"];
         };
+        /**
+         * @description Data of the `customer.order.*` events: an order of the customer was created, updated, paid,
+         *     fulfilled, cancelled or is being processed.
+         */
         EventCustomerOrder: {
             customer?: components["schemas"]["SimpleCustomer"];
+            /** @description The customer who referred the buyer, when there is one. */
             referrer?: components["schemas"]["SimpleCustomer"];
+            /** @description The order with its items and computed amounts. */
             order?: components["schemas"]["OrderCalculated"] & {
                 items?: components["schemas"]["OrderCalculatedItem"][];
             };
+            /** @description The redemption applied to the order, when there is one. */
             redemption?: components["schemas"]["RedemptionInternal"];
         };
+        /** @description Data of `customer.loyalty.updated`: the customer's loyalty standing in a campaign changed. */
         EventCustomerLoyaltyUpdated: {
             customer?: components["schemas"]["SimpleCustomer"];
             campaign?: components["schemas"]["SimpleCampaign"];
+            /** @description The customer's loyalty data after the change. */
             loyalty?: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
             created_at: string;
         };
         /**
@@ -14846,114 +15965,215 @@ export interface components {
              */
             object: "redeemable_holder";
         };
+        /** @description Data of `customer.holder.assignment.created`: the customer became a holder of a code. */
         EventCustomerHolderAssignmentCreated: {
+            /** @description The holder record, with the customer's role. */
             holder: components["schemas"]["SimpleRedeemableHolder"];
             voucher: components["schemas"]["SimpleVoucher"];
             campaign: components["schemas"]["SimpleCampaign"];
             customer: components["schemas"]["SimpleCustomer"];
         };
+        /** @description The objects involved in a customer event, in one of the shapes of the customer event types. */
         CustomerActivityData: components["schemas"]["EventCustomerConfirmed"] | components["schemas"]["EventCustomerCreated"] | components["schemas"]["EventCustomerReferred"] | components["schemas"]["EventCustomerCustomEvent"] | components["schemas"]["EventCustomerSegmentLeft"] | components["schemas"]["EventCustomerSent"] | components["schemas"]["EventCustomerRecovered"] | components["schemas"]["EventCustomerFailed"] | components["schemas"]["EventCustomerRewarded"] | components["schemas"]["EventCustomerRewardedLoyaltyPoints"] | components["schemas"]["EventCustomerGiftVoucherBalanceAdded"] | components["schemas"]["EventCustomerLoyaltyCardPendingPointsActivated"] | components["schemas"]["EventCustomerLoyaltyCardPendingPointsAdded"] | components["schemas"]["EventCustomerLoyaltyCardPointsAdded"] | components["schemas"]["EventCustomerLoyaltyCardPointsTransferred"] | components["schemas"]["EventCustomerVoucherLoyaltyPointsExpired"] | components["schemas"]["EventCustomerVoucherDeleted"] | components["schemas"]["EventCustomerPublicationFailed"] | components["schemas"]["EventCustomerValidationFailed"] | components["schemas"]["EventCustomerRedemption"] | components["schemas"]["EventCustomerRedemptionRollbackFailed"] | components["schemas"]["EventCustomerOrder"] | components["schemas"]["EventCustomerRewardRedemption"] | components["schemas"]["EventCustomerLoyaltyUpdated"] | components["schemas"]["EventCustomerLoyaltyTierUpgraded"] | components["schemas"]["EventCustomerLoyaltyTierDowngraded"] | components["schemas"]["EventCustomerLoyaltyTierLeft"] | components["schemas"]["EventCustomerLoyaltyTierExpirationChanged"] | components["schemas"]["EventCustomerHolderAssignmentCreated"];
+        /**
+         * @description One event in a customer's history, such as a redemption, an order change or a move into a
+         *     segment.
+         */
         CustomerActivity: {
+            /** @description Event id, assigned by the service (prefix `evcus_`). */
             id?: string;
-            /** @enum {string} */
+            /**
+             * @description Event name.
+             * @enum {string}
+             */
             type?: "customer.confirmed" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.referred" | "customer.custom_event" | "customer.segment.entered" | "customer.segment.left" | "customer.sms.sent" | "customer.sms.recovered" | "customer.sms.failed" | "customer.email.sent" | "customer.email.recovered" | "customer.email.failed" | "customer.activecampaign.sent" | "customer.activecampaign.recovered" | "customer.activecampaign.failed" | "customer.braze.sent" | "customer.braze.recovered" | "customer.braze.failed" | "customer.mailchimp.sent" | "customer.mailchimp.recovered" | "customer.mailchimp.failed" | "customer.intercom.sent" | "customer.intercom.recovered" | "customer.intercom.failed" | "customer.shopify.sent" | "customer.shopify.recovered" | "customer.shopify.failed" | "customer.klaviyo.sent" | "customer.klaviyo.recovered" | "customer.klaviyo.failed" | "customer.batch.sent" | "customer.batch.recovered" | "customer.batch.failed" | "customer.rewarded" | "customer.rewarded.loyalty_points" | "customer.voucher.gift.balance_added" | "customer.voucher.loyalty_card.pending_points.activated" | "customer.voucher.loyalty_card.pending_points.added" | "customer.voucher.loyalty_card.pending_points.canceled" | "customer.voucher.loyalty_card.pending_points.updated" | "customer.voucher.loyalty_card.points_activated" | "customer.voucher.loyalty_card.points_added" | "customer.voucher.loyalty_card.points_transferred" | "customer.voucher.loyalty_card.points_expired" | "customer.voucher.deleted" | "customer.publication.succeeded" | "customer.publication.failed" | "customer.validation.succeeded" | "customer.validation.failed" | "customer.redemption.failed" | "customer.redemption.succeeded" | "customer.redemption.rollback.failed" | "customer.redemption.rollback.succeeded" | "customer.order.canceled" | "customer.order.created" | "customer.order.fulfilled" | "customer.order.paid" | "customer.order.processing" | "customer.order.updated" | "customer.reward_redemptions.created" | "customer.reward_redemptions.pending" | "customer.reward_redemptions.completed" | "customer.reward_redemptions.rolledback" | "customer.loyalty.updated" | "customer.loyalty.tier.upgraded" | "customer.loyalty.tier.downgraded" | "customer.loyalty.tier.prolonged" | "customer.loyalty.tier.expiration.changed" | "customer.loyalty.tier.joined" | "customer.loyalty.tier.left" | "customer.holder.assignment.created" | "customer.holder.assignment.deleted";
+            /** @description What the event is about. */
             data?: {
+                /** @description The objects involved; which ones depends on `type`. */
                 data?: components["schemas"]["CustomerActivityData"];
+                /** @description Who or what caused the event. */
                 event_source?: components["schemas"]["EventSource"];
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
             created_at?: string;
+            /** @description Id of the request that caused the event; events of one request share it. */
             group_id?: string;
         };
+        /** @description One page of a customer's activities. */
         CustomerActivityList: {
             /**
+             * @description Type of this object.
              * @default list
              * @enum {string}
              */
             object: "list";
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items.
+             * @default data
+             */
             data_ref: string;
+            /** @description The activities on this page, in the requested order. */
             data: components["schemas"]["CustomerActivity"][];
+            /** @description Whether more activities follow this page. */
             has_more: boolean;
+            /** @description Cursor for the next page; send it as the `starting_after_id` query parameter. */
             more_starting_after?: string;
         };
+        /** @description The segments that one customer belongs to. */
         CustomerSegmentList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items.
+             * @default data
+             */
             data_ref: string;
+            /** @description The segments, each in short form. */
             data: components["schemas"]["SimpleSegment"][];
+            /** @description Number of segments in `data`. */
             total: number;
         };
+        /** @description Conditions on the fields of a customer's holder records, sent as a deep object. */
         CustomerRedeemableListFilters: {
+            /** @description Conditions on the holder record id. */
             id?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: components["schemas"]["FilterConditionsString"];
             };
+            /** @description Conditions on the time the customer became a holder. */
             created_at?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: components["schemas"]["FilterConditionsDateTime"];
             };
+            /** @description Conditions on the redeemable id. */
             redeemable_id?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: components["schemas"]["FilterConditionsString"];
             };
+            /** @description Conditions on the redeemable type. */
             redeemable_object?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: {
+                    /** @description The value is one of these. */
                     $in?: "voucher"[];
+                    /** @description The value is none of these. */
                     $not_in?: "voucher"[];
-                    /** @enum {string} */
+                    /**
+                     * @description The value equals this one.
+                     * @enum {string}
+                     */
                     $is?: "voucher";
-                    /** @enum {string} */
+                    /**
+                     * @description The value differs from this one.
+                     * @enum {string}
+                     */
                     $is_not?: "voucher";
+                    /** @description The field is set; send an empty string as the operand. */
                     $has_value?: string;
+                    /** @description The field is not set; send an empty string as the operand. */
                     $is_unknown?: string;
+                    /** @description The value starts with this text. */
                     $starts_with?: string;
+                    /** @description The value ends with this text. */
                     $ends_with?: string;
                 };
             };
+            /** @description Conditions on the holder role. */
             holder_role?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: {
+                    /** @description The value is one of these. */
                     $in?: ("OWNER" | "REFEREE" | "REFERRER")[];
+                    /** @description The value is none of these. */
                     $not_in?: ("OWNER" | "REFEREE" | "REFERRER")[];
-                    /** @enum {string} */
+                    /**
+                     * @description The value equals this one.
+                     * @enum {string}
+                     */
                     $is?: "OWNER" | "REFEREE" | "REFERRER";
-                    /** @enum {string} */
+                    /**
+                     * @description The value differs from this one.
+                     * @enum {string}
+                     */
                     $is_not?: "OWNER" | "REFEREE" | "REFERRER";
+                    /** @description The field is set; send an empty string as the operand. */
                     $has_value?: string;
+                    /** @description The field is not set; send an empty string as the operand. */
                     $is_unknown?: string;
+                    /** @description The value starts with this text. */
                     $starts_with?: string;
+                    /** @description The value ends with this text. */
                     $ends_with?: string;
                 };
             };
+            /** @description Conditions on the campaign id. */
             campaign_id?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: components["schemas"]["FilterConditionsString"];
             };
+            /** @description Conditions on the campaign type. */
             campaign_type?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: {
+                    /** @description The value is one of these. */
                     $in?: ("LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM")[];
+                    /** @description The value is none of these. */
                     $not_in?: ("LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM")[];
-                    /** @enum {string} */
+                    /**
+                     * @description The value equals this one.
+                     * @enum {string}
+                     */
                     $is?: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM";
-                    /** @enum {string} */
+                    /**
+                     * @description The value differs from this one.
+                     * @enum {string}
+                     */
                     $is_not?: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "REFERRAL_PROGRAM";
+                    /** @description The field is set; send an empty string as the operand. */
                     $has_value?: string;
+                    /** @description The field is not set; send an empty string as the operand. */
                     $is_unknown?: string;
+                    /** @description The value starts with this text. */
                     $starts_with?: string;
+                    /** @description The value ends with this text. */
                     $ends_with?: string;
                 };
             };
+            /** @description Conditions on the voucher type. */
             voucher_type?: {
+                /** @description Operators and the values to compare with. */
                 conditions?: {
+                    /** @description The value is one of these. */
                     $in?: ("GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD")[];
+                    /** @description The value is none of these. */
                     $not_in?: ("GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD")[];
-                    /** @enum {string} */
+                    /**
+                     * @description The value equals this one.
+                     * @enum {string}
+                     */
                     $is?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
-                    /** @enum {string} */
+                    /**
+                     * @description The value differs from this one.
+                     * @enum {string}
+                     */
                     $is_not?: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+                    /** @description The field is set; send an empty string as the operand. */
                     $has_value?: string;
+                    /** @description The field is not set; send an empty string as the operand. */
                     $is_unknown?: string;
+                    /** @description The value starts with this text. */
                     $starts_with?: string;
+                    /** @description The value ends with this text. */
                     $ends_with?: string;
                 };
             };
+            /** @description How the conditions combine. */
             junction?: components["schemas"]["Junction"];
         };
         /** @description A voucher as it appears among a customer's redeemables: the code with its settings and usage. */
@@ -15026,11 +16246,11 @@ export interface components {
              */
             expiration_date: string | null;
             /** @description Recurring window in which the voucher works. */
-            validity_timeframe: components["schemas"]["ValidityTimeframe"];
+            validity_timeframe: components["schemas"]["ValidityTimeframe"] | null;
             /** @description Days of the week on which the voucher works (0 is Sunday). */
-            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"];
+            validity_day_of_week: components["schemas"]["ValidityDayOfWeek"] | null;
             /** @description Hours of the day in which the voucher works. */
-            validity_hours: components["schemas"]["ValidityHours"];
+            validity_hours: components["schemas"]["ValidityHours"] | null;
             /** @description Whether the voucher is switched on; independent of its dates. */
             active: boolean | null;
             /** @description Free text about the code. */
@@ -15091,85 +16311,143 @@ export interface components {
                 url: string;
             };
         };
+        /**
+         * @description A voucher, gift card, loyalty card or referral code that a customer holds, with the customer's
+         *     role.
+         */
         CustomerRedeemable: {
+            /** @description Id of the holder record (prefix `rh_`). */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the customer became a holder of the redeemable.
+             */
             created_at: string;
+            /** @description Id of the redeemable, for a voucher `v_…`. */
             redeemable_id: string;
+            /** @description Type of the redeemable, for example `voucher`. */
             redeemable_object: string;
+            /** @description Id of the holding customer (`cust_…`). */
             customer_id: string;
             /**
+             * @description `OWNER` for a code the customer owns, `REFERRER` and `REFEREE` for the two sides of a
+             *     referral code.
              * @default OWNER
              * @enum {string}
              */
             holder_role: "OWNER" | "REFERRER" | "REFEREE";
+            /** @description Id of the redeemable's campaign (`camp_…`); `null` for a standalone voucher. */
             campaign_id: string | null;
             /**
+             * @description Type of the redeemable's campaign; `null` for a standalone voucher.
              * @default DISCOUNT_COUPONS
              * @enum {string|null}
              */
             campaign_type: "LOYALTY_PROGRAM" | "GIFT_VOUCHERS" | "DISCOUNT_COUPONS" | "PROMOTION" | "REFERRAL_PROGRAM" | null;
             /**
+             * @description Kind of voucher.
              * @default DISCOUNT_VOUCHER
              * @enum {string}
              */
             voucher_type: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
+            /** @description The redeemable itself and its state. */
             redeemable: {
+                /** @description Type of the redeemable, for example `voucher`. */
                 type: string;
+                /** @description The voucher. */
                 voucher: components["schemas"]["RedeemableVoucher"];
                 /**
+                 * @description Whether the redeemable can be used now: `ACTIVE`; `USED` up; `DISABLED`;
+                 *     `NOT_ACTIVE_YET` or `EXPIRED` by its dates; `NO_BALANCE` left on a card.
                  * @default ACTIVE
                  * @enum {string}
                  */
                 status: "ACTIVE" | "USED" | "DISABLED" | "NOT_ACTIVE_YET" | "EXPIRED" | "NO_BALANCE";
             };
         };
+        /** @description One page of the redeemables a customer holds. */
         CustomerRedeemablesList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items.
+             * @default data
+             */
             data_ref: string;
+            /** @description The holder records on this page. */
             data: components["schemas"]["CustomerRedeemable"][];
+            /** @description Number of redeemables the customer holds that match the filters. */
             total: number;
+            /** @description Whether more items follow this page. */
             has_more: boolean;
+            /** @description Cursor for the next page; send it as the `starting_after_id` query parameter. */
             more_starting_after?: string;
         };
+        /** @description One page of orders. */
         OrderList: {
             /**
+             * @description Type of this object.
              * @default list
              * @enum {string}
              */
             object: "list";
             /**
+             * @description Name of the property that holds the items.
              * @default orders
              * @enum {string}
              */
             data_ref: "orders";
+            /** @description The orders on this page, each with its lines. */
             orders: (components["schemas"]["OrderCalculated"] & {
+                /** @description The order lines. */
                 items: components["schemas"]["OrderCalculatedItem"][];
             })[];
+            /** @description Number of orders in the project. */
             total: number;
         };
+        /** @description A new order, or changes to an existing one named by `id` or `source_id`. */
         OrderCreateRequest: components["schemas"]["Order"] & {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order was placed, if not now.
+             */
             created_at?: string;
+            /** @description Id of the customer who referred the buyer (`cust_…`). */
             referrer_id?: string | null;
+            /** @description The buying customer; an unknown one is created. */
             customer?: components["schemas"]["Customer"];
+            /** @description The customer who referred the buyer; an unknown one is created. */
             referrer?: components["schemas"]["Customer"];
         };
+        /** @description An order with its lines and computed amounts. */
         OrderGetResponse: components["schemas"]["OrderCalculated"] & {
+            /** @description The order lines. */
             items: components["schemas"]["OrderCalculatedItem"][];
         };
+        /** @description The order fields to change; the others stay as they are. */
         OrderUpdateRequest: components["schemas"]["OrderBase"] & {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order was placed.
+             */
             created_at?: string;
+            /** @description Id of the customer who referred the buyer (`cust_…`). */
             referrer_id?: string | null;
+            /** @description The buying customer; an unknown one is created. */
             customer?: components["schemas"]["Customer"];
+            /** @description The customer who referred the buyer; an unknown one is created. */
             referrer?: components["schemas"]["Customer"];
         };
+        /** @description Past orders to import, at most 2000 per request. */
         OrderImportCreateRequest: (components["schemas"]["Order"] & {
+            /** @description Id of the customer who referred the buyer (`cust_…`). */
             referrer_id?: string | null;
+            /** @description The buying customer; an unknown one is created. */
             customer?: components["schemas"]["Customer"];
+            /** @description The customer who referred the buyer; an unknown one is created. */
             referrer?: components["schemas"]["Customer"];
         })[];
         /**
@@ -15213,10 +16491,15 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["FieldConditions"];
         };
+        /** @description What an order export holds; an empty body exports `id`, `source_id` and `status` of all orders. */
         OrderExportCreateRequest: {
+            /** @description Columns, filters and sort order of the export. */
             parameters?: {
+                /** @description Sort order of the rows. */
                 order?: components["schemas"]["ExportOrderOrder"];
+                /** @description Columns of the file, in this order. */
                 fields?: components["schemas"]["ExportOrderFields"][];
+                /** @description Conditions the exported orders must meet. */
                 filters?: components["schemas"]["ExportOrderFilters"];
             };
         };
@@ -15238,160 +16521,332 @@ export interface components {
         };
         /** @description An order export just scheduled. */
         ExportOrderScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportOrderBase"];
+        /** @description One page of products. */
         ProductList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default products */
+            /**
+             * @description Name of the property that holds the items.
+             * @default products
+             */
             data_ref: string;
+            /** @description The products on this page. */
             products: components["schemas"]["Product"][];
+            /** @description Number of products in the catalogue. */
             total: number;
         };
+        /** @description A new product, or changes to an existing one named by `id` or `source_id`. */
         ProductCreateRequest: {
+            /** @description Id of an existing product to update (`prod_…`). */
             id?: string;
+            /**
+             * @description The product's own identifier in the caller's catalogue; unique in the project. An existing
+             *     one updates that product.
+             */
             source_id?: string;
             name?: string;
+            /** @description Unit price in minor units of the currency (`1999` is 19.99). */
             price?: number;
+            /** @description Names of the attributes in which the product's SKUs differ, such as `color` or `size`. */
             attributes?: string[];
+            /** @description Custom attributes of the product, checked against the product metadata schema. */
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description Address of a picture of the product. */
             image_url?: string;
         };
+        /** @description The product fields to change; the others stay as they are. */
         ProductUpdateRequest: {
             name?: string;
+            /** @description Unit price in minor units of the currency (`1999` is 19.99). */
             price?: number;
+            /** @description Names of the attributes in which the product's SKUs differ, such as `color` or `size`. */
             attributes?: string[];
+            /** @description Custom attributes of the product, checked against the product metadata schema. */
             metadata?: {
                 [key: string]: unknown;
             };
+            /** @description Address of a picture of the product. */
             image_url?: string;
         };
+        /** @description The new fields of one product in a bulk update, which names the product by `source_id`. */
         ProductUpdateInBulkRequest: {
+            /** @description The product's own identifier; an unknown one creates the product. */
             source_id: string;
             name?: string;
+            /** @description Unit price in minor units of the currency (`1999` is 19.99). */
             price?: number;
+            /** @description Names of the attributes in which the product's SKUs differ, such as `color` or `size`. */
             attributes?: string[];
+            /** @description Address of a picture of the product. */
             image_url?: string;
+            /** @description Custom attributes of the product, checked against the product metadata schema. */
             metadata?: {
                 [key: string]: unknown;
             };
         };
+        /** @description One page of a product's SKUs. */
         SkuList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items; it says `data` although the items are under
+             *     `skus`.
+             * @default data
+             */
             data_ref: string;
+            /** @description The SKUs on this page. */
             skus: components["schemas"]["Sku"][];
+            /** @description Number of SKUs of the product. */
             total: number;
         };
+        /** @description A new SKU of a product, or changes to an existing one named by `id` or `source_id`. */
         ProductSkuCreateRequest: {
+            /** @description Id of an existing SKU to update (`sku_…`). */
             id?: string;
+            /**
+             * @description The SKU's own identifier in the caller's catalogue; unique in the project. An existing one
+             *     updates that SKU.
+             */
             source_id?: string;
+            /** @description Name of the variant. */
             sku?: string;
+            /** @description Unit price in minor units of `currency`. */
             price?: number;
+            /** @description Currency of the price (ISO 4217 code, such as `EUR`). */
             currency?: string;
+            /** @description Values of the product's attributes for this variant, such as `{"color": "blue"}`. */
             attributes?: {
                 [key: string]: unknown;
             };
+            /** @description Address of a picture of the variant. */
             image_url?: string;
+            /** @description Custom attributes of the SKU. */
             metadata?: {
                 [key: string]: unknown;
             };
         };
+        /** @description The SKU fields to change; the others stay as they are. */
         ProductSkuUpdateRequest: {
+            /** @description Name of the variant. */
             sku?: string;
+            /** @description Unit price in minor units of `currency`. */
             price?: number;
+            /** @description Currency of the price (ISO 4217 code, such as `EUR`). */
             currency?: string;
+            /** @description Values of the product's attributes for this variant, such as `{"color": "blue"}`. */
             attributes?: {
                 [key: string]: unknown;
             };
+            /** @description Address of a picture of the variant. */
             image_url?: string;
+            /** @description Custom attributes of the SKU. */
             metadata?: {
                 [key: string]: unknown;
             };
         };
-        ProductCollectionItem: {
+        /**
+         * @description Conditions a product or SKU must meet to belong to an `AUTO_UPDATE` collection. Besides
+         *     `junction`, each key is a product field (`id`, `product_id`, `source_id`, `name`, `price`,
+         *     `object`, `attributes`, `image_url`, `skus`, `created_at`, `updated_at`) or `metadata.<key>`,
+         *     holding a `conditions` object.
+         */
+        ProductCollectionFilter: {
+            junction: components["schemas"]["Junction"];
+        } & {
+            [key: string]: components["schemas"]["FieldConditions"];
+        };
+        /** @description A product or SKU listed in a static collection. */
+        ProductCollectionMember: {
+            /**
+             * @description Id of the product (`prod_…`) or SKU (`sku_…`).
+             * @example prod_0e1c7f3a2b9d4c5e61
+             */
             id: string;
+            /** @description For a SKU, the id of its product. */
+            product_id?: string;
+            /**
+             * @description Whether `id` names a product or a SKU.
+             * @enum {string}
+             */
+            object: "sku" | "product";
+        };
+        /**
+         * @description A named group of products and SKUs that discounts, validation rules and earning rules can
+         *     refer to. A `STATIC` collection lists its members; an `AUTO_UPDATE` collection holds whatever
+         *     matches its `filter` at the moment.
+         */
+        ProductCollectionItem: {
+            /**
+             * @description Collection id, assigned by the service (prefix `pc_`).
+             * @example pc_0e1c7f3a2b9d4c5e61
+             */
+            id: string;
+            /**
+             * @description Collection name, unique in the project.
+             * @example Summer shirts
+             */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description `STATIC` for a fixed list of products and SKUs, `AUTO_UPDATE` for a filter.
+             * @enum {string}
+             */
             type: "STATIC" | "AUTO_UPDATE";
-            filter?: {
-                junction: components["schemas"]["Junction"];
-            } & {
-                [key: string]: components["schemas"]["FieldConditions"];
-            };
-            products?: {
-                id: string;
-                product_id?: string;
-                /** @enum {string} */
-                object: "sku" | "product";
-            }[];
-            /** Format: date-time */
+            /** @description Conditions of an `AUTO_UPDATE` collection. */
+            filter?: components["schemas"]["ProductCollectionFilter"];
+            /** @description The members of a `STATIC` collection. */
+            products?: components["schemas"]["ProductCollectionMember"][];
+            /**
+             * Format: date-time
+             * @description When the collection was created.
+             * @example 2026-11-22T09:30:00.000Z
+             */
             created_at: string;
             /**
+             * Format: date-time
+             * @description When the collection's name or filter was last changed; absent until the first change.
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            updated_at?: string;
+            /**
+             * @description Type of this object.
              * @default products_collection
              * @enum {string}
              */
             object: "products_collection";
         };
+        /** @description One page of the project's product collections. */
         ProductCollectionList: {
             /**
+             * @description Type of this object.
              * @default list
              * @enum {string}
              */
             object: "list";
             /**
+             * @description Name of the property that holds the items.
              * @default data
              * @enum {string}
              */
             data_ref: "data";
+            /** @description The collections on this page. */
             data: components["schemas"]["ProductCollectionItem"][];
+            /** @description Number of collections in the project. */
             total: number;
         };
-        ProductCollectionCreateStaticRequest: {
-            /**
-             * @default STATIC
-             * @enum {string}
-             */
-            type: "STATIC";
-            name: string;
-            products?: {
-                id: string;
-                product_id?: string;
-                /** @enum {unknown} */
-                object: "sku" | "product";
-            }[];
-        };
+        /** @description A new collection whose members are the products and SKUs that match its filter. */
         ProductCollectionCreateAutoUpdateRequest: {
             /**
+             * @description Marks the collection as filter-based.
              * @default AUTO_UPDATE
              * @enum {string}
              */
             type: "AUTO_UPDATE";
+            /** @description Collection name, unique in the project. */
             name: string;
-            filter: {
-                junction: components["schemas"]["Junction"];
-            } & {
-                [key: string]: components["schemas"]["FieldConditions"];
-            };
+            /** @description Conditions the members must meet; `junction` is required. */
+            filter: components["schemas"]["ProductCollectionFilter"];
         };
-        ProductCollectionCreateRequest: components["schemas"]["ProductCollectionCreateStaticRequest"] | components["schemas"]["ProductCollectionCreateAutoUpdateRequest"];
+        /** @description A new collection made of the products and SKUs listed. */
+        ProductCollectionCreateStaticRequest: {
+            /**
+             * @description Marks the collection as a fixed list.
+             * @default STATIC
+             * @enum {string}
+             */
+            type: "STATIC";
+            /** @description Collection name, unique in the project. */
+            name: string;
+            /** @description The products and SKUs in the collection. */
+            products?: components["schemas"]["ProductCollectionMember"][];
+        };
+        /** @description A new collection, either filter-based (`AUTO_UPDATE`) or a fixed list (`STATIC`). */
+        ProductCollectionCreateRequest: components["schemas"]["ProductCollectionCreateAutoUpdateRequest"] | components["schemas"]["ProductCollectionCreateStaticRequest"];
+        /**
+         * @description New name of a collection and, for an `AUTO_UPDATE` collection, a new filter. A `filter` sent
+         *     replaces the previous one; a `STATIC` collection only takes a new `name`.
+         */
+        ProductCollectionUpdateRequest: {
+            /** @description New collection name, unique in the project. */
+            name?: string;
+            /** @description New conditions of an `AUTO_UPDATE` collection; they replace the old ones whole. */
+            filter?: components["schemas"]["ProductCollectionFilter"];
+        };
+        /** @description A SKU together with the product it belongs to. */
         SkuWithProduct: components["schemas"]["Sku"] & {
+            /** @description The SKU's product, without its SKUs. */
             product: components["schemas"]["ProductWithoutSku"];
         };
+        /** @description One page of the products and SKUs that belong to a collection. */
         ProductCollectionProductList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items.
+             * @default data
+             */
             data_ref: string;
+            /** @description The members on this page; a product without its SKUs, or a SKU together with its product. */
             data: (components["schemas"]["ProductWithoutSku"] | components["schemas"]["SkuWithProduct"])[];
+            /** @description Number of members in the collection. */
             total: number;
         };
+        /** @description One recorded change in the life of a product collection. */
+        ProductCollectionActivity: {
+            /** @description Activity id; pass it as `starting_after_id` to list the activities that follow it. */
+            id: string;
+            /** @description Event name of the change, which is the creation of the collection, a new name or a new filter. */
+            type: string;
+            /** @description Details of the change; the content depends on `type`. */
+            data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
+            created_at: string;
+            /** @description Id of the request that caused the change; activities of one request share it. */
+            group_id?: string;
+        };
+        /** @description One page of a product collection's activities. */
+        ProductCollectionActivityList: {
+            /**
+             * @description Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @description Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** @description The activities on this page, in the requested order. */
+            data: components["schemas"]["ProductCollectionActivity"][];
+            /** @description Whether more activities follow this page. */
+            has_more: boolean;
+            /** @description Cursor for the next page; send it as the `starting_after_id` query parameter. */
+            starting_after_id?: string;
+        };
+        /** @description Operand of a comparison: one value (text, date, timestamp, number or object) in an array. */
         ConditionValue: (string | number | {
             [key: string]: unknown;
         })[];
+        /** @description Operands of a text condition: strings in an array. */
         ConditionStrings: string[];
+        /** @description Operand of a numeric condition, such as a count or a number of days: one number in an array. */
         ConditionNumbers: number[];
+        /** @description Operand of a date condition: one date (`YYYY-MM-DD`) or timestamp (ISO 8601) in an array. */
         ConditionDates: (string)[];
         /**
          * @description Operators of one rule, each with its values in an array (for example `{"$less_than": [4000]}`).
@@ -15730,73 +17185,266 @@ export interface components {
             /** @description Id of the object. */
             related_object_id?: string;
         };
+        /**
+         * @description A group of customers. A static segment holds the customers it was given; a filter-based
+         *     segment holds whoever matches its `filter` at the moment. Filter-based segments are passive
+         *     (no entry or exit events) or active (`auto-update`, which sends `customer.segment.entered` and
+         *     `customer.segment.left`). A passive segment becomes active once an earning rule, a distribution
+         *     or a referral tier uses it, and an active segment can no longer be edited.
+         */
         Segment: {
-            id: string;
-            name: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at?: string;
-            /** @enum {string} */
-            type: "auto-update" | "passive" | "static";
-            filter: {
-                [key: string]: unknown;
-            } | null;
             /**
+             * @description Segment id, assigned by the service (prefix `seg_`).
+             * @example seg_0e1c7f3a2b9d4c5e61
+             */
+            id: string;
+            /**
+             * @description Segment name.
+             * @example Newsletter subscribers
+             */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the segment was created.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the segment was last changed; absent or `null` until the first change.
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            updated_at?: string | null;
+            /**
+             * @description How membership is decided: `static` for a fixed list of customers, `passive` for a filter
+             *     without entry and exit events, `auto-update` for an active filter-based segment that sends them.
+             * @enum {string}
+             */
+            type: "auto-update" | "passive" | "static";
+            /**
+             * @description Conditions a customer must meet to belong to a passive or active segment; `null` for a
+             *     static segment. Besides `junction`, each key is a customer field path (for example
+             *     `created_at`, `address.country`, `metadata.club_level`) holding a `conditions` object.
+             */
+            filter: ({
+                junction?: components["schemas"]["Junction"];
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /**
+             * @description Type of this object.
              * @default segment
              * @enum {string}
              */
             object: "segment";
-            initial_sync_status: string;
         };
-        SegmentCreateStaticRequest: {
+        /**
+         * @description New name or filter of a segment that can still be edited. A `filter` sent replaces the whole
+         *     previous filter; its `junction` is checked and must be `and` or `or`.
+         */
+        SegmentUpdateRequest: {
+            /** @description New segment name. */
             name?: string;
             /**
+             * @description The complete new set of conditions: a `junction` and, under customer field paths,
+             *     `conditions` objects.
+             */
+            filter?: {
+                junction: components["schemas"]["Junction"];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description A segment type.
+         * @enum {string}
+         */
+        SegmentType: "auto-update" | "passive" | "static";
+        /**
+         * @description Conditions on segment fields, sent as a deep object
+         *     (`filters[name][conditions][$starts_with]=VIP&filters[junction]=and`).
+         */
+        SegmentListFilters: {
+            /** @description How the field conditions combine. */
+            junction?: components["schemas"]["Junction"];
+            /** @description Conditions on the segment id. */
+            id?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            /** @description Conditions on the segment name. */
+            name?: {
+                conditions?: components["schemas"]["FilterConditionsString"];
+            };
+            /** @description Conditions on the segment type. */
+            type?: {
+                /** @description Operators that compare the type with one or more of `auto-update`, `passive` and `static`. */
+                conditions?: {
+                    /** @description The type is one of these. */
+                    $in?: components["schemas"]["SegmentType"][];
+                    /** @description The type is none of these. */
+                    $not_in?: components["schemas"]["SegmentType"][];
+                    /** @description The type equals this one. */
+                    $is?: components["schemas"]["SegmentType"];
+                    /** @description The type differs from this one. */
+                    $is_not?: components["schemas"]["SegmentType"];
+                };
+            };
+            /** @description Conditions on the creation time. */
+            created_at?: {
+                conditions?: components["schemas"]["FilterConditionsDateTime"];
+            };
+        };
+        /** @description One page of the project's segments. */
+        SegmentList: {
+            /**
+             * @description Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @description Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** @description The segments on this page, in the requested order; customers are not included. */
+            data: components["schemas"]["Segment"][];
+            /** @description Number of segments that match the filters, on all pages. */
+            total: number;
+            /** @description Whether more segments follow this page. */
+            has_more?: boolean;
+        };
+        /** @description A new filter-based segment. Without `type` it is created passive. */
+        SegmentCreateAutoUpdateRequest: {
+            /** @description Segment name. */
+            name?: string;
+            /**
+             * @description `passive` (the default) keeps membership up to date without sending events; `auto-update`
+             *     creates an active segment that sends `customer.segment.entered` and `customer.segment.left`.
+             * @default passive
+             * @enum {string}
+             */
+            type: "auto-update" | "passive";
+            /**
+             * @description Conditions a customer must meet to belong to the segment: a `junction` and, under customer
+             *     field paths, `conditions` objects.
+             */
+            filter: {
+                junction?: components["schemas"]["Junction"];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A new static segment made of the customers listed. */
+        SegmentCreateStaticRequest: {
+            /** @description Segment name. */
+            name?: string;
+            /**
+             * @description Marks the segment as static.
              * @default static
              * @enum {string}
              */
             type: "static";
+            /** @description Ids (`cust_…`) of the customers that make up the segment. */
             customers?: string[];
         };
-        SegmentCreateAutoUpdateRequest: {
-            name?: string;
-            /** @enum {string} */
-            type?: "auto-update" | "passive";
-            filter?: {
+        /** @description A new segment, either filter-based or static (a list of customers). */
+        SegmentCreateRequest: components["schemas"]["SegmentCreateAutoUpdateRequest"] | components["schemas"]["SegmentCreateStaticRequest"];
+        /** @description One recorded change in the life of a segment. */
+        SegmentActivity: {
+            /** @description Activity id; pass it as `starting_after_id` to list the activities that follow it. */
+            id: string;
+            /**
+             * @description What happened: the segment was `created`, `updated` (for example renamed), `activated`
+             *     (a passive segment became active) or had its filter changed (`filters_updated`).
+             * @enum {string}
+             */
+            type: "created" | "updated" | "activated" | "filters_updated";
+            /**
+             * @description Category of the event; `ACTION` for something a caller did, `EFFECT` for a consequence of it.
+             * @enum {string}
+             */
+            category?: "ACTION" | "EFFECT";
+            /** @description Details of the change; the content depends on `type`. */
+            data?: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: date-time
+             * @description When the change happened.
+             */
+            created_at: string;
+            /** @description Id of the request that caused the change; activities of one request share it. */
+            group_id?: string;
         };
-        SegmentCreateRequest: components["schemas"]["SegmentCreateStaticRequest"] | components["schemas"]["SegmentCreateAutoUpdateRequest"];
+        /** @description One page of a segment's activities. */
+        SegmentActivityList: {
+            /**
+             * @description Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * @description Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** @description The activities on this page, in the requested order. */
+            data: components["schemas"]["SegmentActivity"][];
+            /** @description Whether more activities follow this page. */
+            has_more: boolean;
+            /** @description Cursor for the next page; send it as the `starting_after_id` query parameter. */
+            starting_after_id?: string;
+        };
+        /** @description A custom event to record for a customer. */
         CustomEventCreateRequest: {
+            /** @description Event name, as defined in the project's custom event schemas (1 to 300 characters). */
             event: string;
+            /** @description The customer who performed the event; an unknown customer is created. */
             customer: components["schemas"]["Customer"];
+            /** @description Send this when the event is the conversion event of a referral programme. */
             referral?: {
+                /** @description The referral code through which the customer came. */
                 code: string;
+                /** @description Id of the referring customer (`cust_…`); not needed when `code` identifies the referrer. */
                 referrer_id?: string;
             };
+            /** @description Send this to credit a loyalty card through an earning rule based on this event. */
             loyalty?: {
+                /** @description Code of the loyalty card that earns the points. */
                 code: string;
             };
+            /** @description Custom attributes of the event, checked against its event schema. */
             metadata?: {
                 [key: string]: unknown;
             };
         };
+        /** @description The custom event as recorded. */
         CustomEventCreateResponse: {
             /**
+             * @description Type of this object.
              * @default event
              * @enum {string}
              */
             object: "event";
+            /** @description Event name. */
             type: string;
+            /** @description The customer who performed the event. */
             customer: components["schemas"]["SimpleCustomerRequiredObjectType"];
-            /** @default null */
+            /**
+             * @description The referral sent with the event; `null` when there was none.
+             * @default null
+             */
             referral: {
                 [key: string]: unknown;
             } | null;
-            /** @default null */
+            /**
+             * @description The loyalty card sent with the event; `null` when there was none.
+             * @default null
+             */
             loyalty: {
                 [key: string]: unknown;
             } | null;
+            /** @description Custom attributes of the event. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -16302,58 +17950,120 @@ export interface components {
         ExportApiLogScheduled: components["schemas"]["ExportScheduledBase"] & components["schemas"]["ExportApiLogBase"];
         /** @description A newly scheduled export; `status` is `SCHEDULED` and `result` is null. */
         ExportCreateResponse: components["schemas"]["ExportVoucherScheduled"] | components["schemas"]["ExportRedemptionScheduled"] | components["schemas"]["ExportCustomerScheduled"] | components["schemas"]["ExportPublicationScheduled"] | components["schemas"]["ExportOrderScheduled"] | components["schemas"]["ExportPointsExpirationScheduled"] | components["schemas"]["ExportVoucherTransactionScheduled"] | components["schemas"]["ExportApiLogScheduled"];
+        /** @description A circular area given by its centre and radius. */
         LocationShapeCircle: {
-            /** @enum {string} */
-            type: "circle" | "polygon";
-            /** @enum {string} */
-            format: "distance" | "geojson";
-            distance?: {
+            /**
+             * @description Kind of shape.
+             * @enum {string}
+             */
+            type: "circle";
+            /**
+             * @description How the shape is given; a circle is given as a `distance`.
+             * @enum {string}
+             */
+            format: "distance";
+            /** @description Centre and radius of the circle. */
+            distance: {
+                /**
+                 * @description GPS position of the centre as a `geo:` URI with latitude and longitude in decimal degrees.
+                 * @example geo:52.2297,21.0122
+                 */
                 center: string;
+                /**
+                 * @description Radius with its unit.
+                 * @example 1.5 km
+                 */
                 radius: string;
             };
-            geojson?: {
-                [key: string]: unknown;
-            };
         };
-        PolygonCoordinates: number[][];
+        /**
+         * @description Coordinates of one GeoJSON polygon: its rings (the outer boundary first, then any holes),
+         *     each a closed list of `[longitude, latitude]` positions in decimal degrees.
+         */
+        PolygonCoordinates: number[][][];
+        /** @description A GeoJSON `Polygon`. */
         GeojsonPolygon: {
-            /** @enum {string} */
+            /**
+             * @description GeoJSON geometry type.
+             * @enum {string}
+             */
             type: "Polygon";
             coordinates: components["schemas"]["PolygonCoordinates"];
         };
+        /** @description A GeoJSON `MultiPolygon`, an area made of several polygons. */
         GeojsonMultiPolygon: {
-            /** @enum {string} */
+            /**
+             * @description GeoJSON geometry type.
+             * @enum {string}
+             */
             type: "MultiPolygon";
+            /** @description The polygons, each given as its rings. */
             coordinates: components["schemas"]["PolygonCoordinates"][];
         };
+        /** @description An area given as a GeoJSON polygon or multi-polygon. */
         LocationShapePolygon: {
-            /** @enum {string} */
+            /**
+             * @description Kind of shape.
+             * @enum {string}
+             */
             type: "polygon";
-            /** @enum {string} */
+            /**
+             * @description How the shape is given; a polygon is given as `geojson`.
+             * @enum {string}
+             */
             format: "geojson";
+            /** @description The area as GeoJSON geometry. */
             geojson: components["schemas"]["GeojsonPolygon"] | components["schemas"]["GeojsonMultiPolygon"];
         };
+        /** @description A named geographic area, drawn as a circle or as a polygon. */
         Location: {
+            /**
+             * @description Location id, assigned by the service (prefix `loc_`).
+             * @example loc_0e1c7f3a2b9d4c5e61
+             */
             id: string;
             /**
+             * @description Type of this object.
              * @default location
              * @enum {string}
              */
             object: "location";
+            /**
+             * @description Location name.
+             * @example Old town
+             */
             name: string;
+            /** @description Boundaries of the area. */
             shape: components["schemas"]["LocationShapeCircle"] | components["schemas"]["LocationShapePolygon"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the location was created.
+             * @example 2026-11-22T09:30:00.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the location was last changed; `null` until the first change.
+             */
             updated_at: string | null;
         };
+        /** @description One page of the project's locations. */
         LocationList: {
-            /** @default list */
+            /**
+             * @description Type of this object.
+             * @default list
+             */
             object: string;
-            /** @default data */
+            /**
+             * @description Name of the property that holds the items.
+             * @default data
+             */
             data_ref: string;
+            /** @description The locations on this page. */
             data: components["schemas"]["Location"][];
+            /** @description Number of locations that match the filters. */
             total: number;
+            /** @description Whether more locations follow this page. */
             has_more: boolean;
         };
         /**
@@ -18685,53 +20395,10 @@ export interface components {
     };
     responses: {
         /**
-         * @description The request was refused because its input is wrong: a body, query or path value that breaks
-         *     the documented shape (wrong type, too long, out of range, NUL characters or text that is not
-         *     well-formed Unicode), or a value that breaks a business rule. `key` says which.
-         */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
          * @description No usable credentials: keys are missing or wrong, the bearer token is unknown, expired or
          *     revoked, or the keys are of a kind this operation does not take.
          */
         Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The bearer token is valid but carries none of the scopes that this operation accepts. */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
-         * @description Nothing with the given id exists in the project. `resource_id` and `resource_type` name
-         *     what was looked for.
-         */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request clashes with something that already exists, for example a resource of the same name. */
-        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -18789,6 +20456,49 @@ export interface components {
             };
         };
         /**
+         * @description The request was refused because its input is wrong: a body, query or path value that breaks
+         *     the documented shape (wrong type, too long, out of range, NUL characters or text that is not
+         *     well-formed Unicode), or a value that breaks a business rule. `key` says which.
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The bearer token is valid but carries none of the scopes that this operation accepts. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request clashes with something that already exists, for example a resource of the same name. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Nothing with the given id exists in the project. `resource_id` and `resource_type` name
+         *     what was looked for.
+         */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The organisation's plan does not include a feature this operation needs; the management
          *     API itself is such a feature.
          */
@@ -18813,20 +20523,6 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Largest number of items to return on one page. */
-        Limit: number;
-        /** @description Which page of results to return; the first page is 1. */
-        Page: number;
-        /**
-         * @description Only return items created before this moment (ISO 8601 timestamp).
-         * @example 2026-11-22T10:00:00.000Z
-         */
-        EndDate: string;
-        /**
-         * @description Id of the project that a management operation acts on (`proj_…`).
-         * @example proj_Xk3b9Qa1
-         */
-        ProjectId: string;
         /**
          * @description Id of the category (`cat_…`).
          * @example cat_0e1c7f3a2b9d4c5e61
@@ -18844,16 +20540,30 @@ export interface components {
          * @example customer
          */
         MetadataSchemaId: string;
+        /** @description Largest number of items to return on one page. */
+        Limit: number;
+        /**
+         * @description Only return items created before this moment (ISO 8601 timestamp).
+         * @example 2026-11-22T10:00:00.000Z
+         */
+        EndDate: string;
         /**
          * @description Id of the async action (`aa_…`).
          * @example aa_0e1c7f3a2b9d4c5e61
          */
         AsyncActionId: string;
         /**
+         * @description Id of the project that a management operation acts on (`proj_…`).
+         * @example proj_Xk3b9Qa1
+         */
+        ProjectId: string;
+        /**
          * @description Id of the project's stacking rules (`stk_…`).
          * @example stk_0e1c7f3a2b9d4c5e61
          */
         StackingRulesId: string;
+        /** @description Which page of results to return; the first page is 1. */
+        Page: number;
         /**
          * @description Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
          *     bytes as received; re-serialised JSON does not match.
@@ -19918,6 +21628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Voucher"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20047,6 +21758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Voucher"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20075,6 +21787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Voucher"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20336,6 +22049,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20447,6 +22161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Campaign"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20710,6 +22425,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyObject"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20738,6 +22454,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyObject"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20910,6 +22627,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionTierList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -20973,6 +22691,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionTier"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21034,6 +22753,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21062,6 +22782,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionTier"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21090,6 +22811,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionTier"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21160,6 +22882,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionStackList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21225,6 +22948,7 @@ export interface operations {
                     "application/json": components["schemas"]["PromotionStack"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21290,6 +23014,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21381,6 +23106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Reward"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21543,6 +23269,7 @@ export interface operations {
                     "application/json": components["schemas"]["RewardAssignment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21608,6 +23335,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21728,6 +23456,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedemptionEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21756,6 +23485,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoucherRedemptionSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -21962,6 +23692,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyCampaign"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -22149,6 +23880,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyMember"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -22177,6 +23909,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyMember"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -22993,6 +24726,7 @@ export interface operations {
                     "application/json": components["schemas"]["EarningRule"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23058,6 +24792,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23088,6 +24823,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyEarningRuleEnableResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23118,6 +24854,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyEarningRuleDisableResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23183,6 +24920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Reward"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23321,6 +25059,7 @@ export interface operations {
                     "application/json": components["schemas"]["RewardAssignment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23351,6 +25090,7 @@ export interface operations {
                     "application/json": components["schemas"]["RewardAssignment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23416,6 +25156,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23593,6 +25334,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyTier"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23621,6 +25363,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyTierList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23687,6 +25430,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyTierRewardList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23747,16 +25491,35 @@ export interface operations {
             query?: {
                 /** @description Largest number of items to return on one page. */
                 limit?: components["parameters"]["Limit"];
+                /** @description Which page of results to return; the first page is 1 and the last one allowed is 99. */
                 page?: number;
+                /** @description Only the customers with this email address. */
                 email?: string;
+                /** @description Only the customers whose address is in this city. */
                 city?: string;
+                /** @description Only the customers with this name. */
                 name?: string;
+                /**
+                 * @description Only the customers in this segment (`seg_…`), whatever its type, passive segments
+                 *     included. Other filters that contradict the segment's conditions can give surprising results.
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
                 segment_id?: string;
+                /** @description Only the customers created before this moment (ISO 8601 timestamp). */
                 "created_at[before]"?: string;
+                /** @description Only the customers created after this moment (ISO 8601 timestamp). */
                 "created_at[after]"?: string;
+                /** @description Only the customers last changed before this moment (ISO 8601 timestamp). */
                 "updated_at[before]"?: string;
+                /** @description Only the customers last changed after this moment (ISO 8601 timestamp). */
                 "updated_at[after]"?: string;
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "source_id" | "-source_id";
+                /**
+                 * @description Cursor: a customer's `created_at` (ISO 8601 timestamp). The page starts with the customers
+                 *     that come after that moment in the chosen order.
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
                 starting_after?: string;
             };
             header?: never;
@@ -23765,7 +25528,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of customers. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -23794,7 +25557,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The new customer, or the existing one after the update. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -23817,13 +25580,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The customer. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -23832,6 +25599,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23844,6 +25612,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
@@ -23854,7 +25626,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The customer after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -23878,19 +25650,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The customer is gone; there is no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23903,13 +25680,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The deletion record, with the number of removed items per kind. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -23918,6 +25699,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerPermanentDeletion"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -23938,7 +25720,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The import is queued; the async action id tracks it. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -23969,7 +25751,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The update is queued; the async action id tracks it. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -24000,7 +25782,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The update is queued; the async action id tracks it. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -24023,24 +25805,36 @@ export interface operations {
             query?: {
                 /** @description Largest number of items to return on one page. */
                 limit?: components["parameters"]["Limit"];
+                /** @description Sort by time, `created_at` oldest first or `-created_at` newest first. */
                 order?: "created_at" | "-created_at";
+                /** @description Cursor (activity id): return the activities that come after this one. */
                 starting_after_id?: string;
+                /** @description Only activities at or after this moment (ISO 8601 timestamp). */
                 start_date?: string;
+                /** @description Only activities at or before this moment (ISO 8601 timestamp). */
                 end_date?: string;
+                /** @description Only activities related to this campaign (`camp_…`). */
                 campaign_id?: string;
+                /** @description Only activities related to campaigns of this type. */
                 campaign_type?: "PROMOTION" | "GIFT_VOUCHERS" | "REFERRAL_PROGRAM" | "DISCOUNT_COUPONS" | "LOYALTY_PROGRAM";
+                /** @description Only actions (`ACTION`, something done by or for the customer) or only their effects (`EFFECT`). */
                 category?: "ACTION" | "EFFECT";
+                /** @description Only activities with this event name. */
                 type?: "customer.confirmed" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.referred" | "customer.custom_event" | "customer.segment.entered" | "customer.segment.left" | "customer.sms.sent" | "customer.sms.recovered" | "customer.sms.failed" | "customer.email.sent" | "customer.email.recovered" | "customer.email.failed" | "customer.activecampaign.sent" | "customer.activecampaign.recovered" | "customer.activecampaign.failed" | "customer.braze.sent" | "customer.braze.recovered" | "customer.braze.failed" | "customer.mailchimp.sent" | "customer.mailchimp.recovered" | "customer.mailchimp.failed" | "customer.intercom.sent" | "customer.intercom.recovered" | "customer.intercom.failed" | "customer.shopify.sent" | "customer.shopify.recovered" | "customer.shopify.failed" | "customer.klaviyo.sent" | "customer.klaviyo.recovered" | "customer.klaviyo.failed" | "customer.batch.sent" | "customer.batch.recovered" | "customer.batch.failed" | "customer.rewarded" | "customer.rewarded.loyalty_points" | "customer.voucher.gift.balance_added" | "customer.voucher.loyalty_card.points_added" | "customer.voucher.loyalty_card.points_transferred" | "customer.voucher.loyalty_card.points_expired" | "customer.voucher.deleted" | "customer.publication.succeeded" | "customer.publication.failed" | "customer.validation.succeeded" | "customer.validation.failed" | "customer.redemption.failed" | "customer.redemption.succeeded" | "customer.redemption.rollback.failed" | "customer.redemption.rollback.succeeded" | "customer.order.canceled" | "customer.order.created" | "customer.order.fulfilled" | "customer.order.paid" | "customer.order.processing" | "customer.order.updated" | "customer.reward_redemptions.created" | "customer.reward_redemptions.pending" | "customer.reward_redemptions.completed" | "customer.reward_redemptions.rolledback" | "customer.loyalty.updated" | "customer.loyalty.tier.upgraded" | "customer.loyalty.tier.downgraded" | "customer.loyalty.tier.prolonged" | "customer.loyalty.tier.expiration.changed" | "customer.loyalty.tier.joined" | "customer.loyalty.tier.left";
             };
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of the customer's activities. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24062,13 +25856,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The customer's segments. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24077,6 +25875,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerSegmentList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -24089,19 +25888,26 @@ export interface operations {
             query?: {
                 /** @description Largest number of items to return on one page. */
                 limit?: components["parameters"]["Limit"];
+                /** @description Sort by holder id; a leading `-` sorts in descending order. */
                 order?: "id" | "-id";
+                /** @description Cursor (holder id): return the redeemables that come after this one. */
                 starting_after_id?: string;
+                /** @description Conditions on the holder record's fields, combined by `junction`. */
                 filters?: components["schemas"]["CustomerRedeemableListFilters"];
             };
             header?: never;
             path: {
+                /**
+                 * @description The customer's id (`cust_…`) or `source_id`.
+                 * @example cust_0e1c7f3a2b9d4c5e61
+                 */
                 customerId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of the customer's redeemables. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24125,6 +25931,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Which page of results to return; the first page is 1. */
                 page?: components["parameters"]["Page"];
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
             };
             header?: never;
@@ -24133,7 +25940,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of orders. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24162,7 +25969,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The new order, or the existing one after the update, with its amounts computed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24185,13 +25992,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The order's id (`ord_…`) or `source_id`.
+                 * @example ord_0e1c7f3a2b9d4c5e61
+                 */
                 orderId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The order. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24200,6 +26011,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderGetResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -24212,6 +26024,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The order's id (`ord_…`) or `source_id`.
+                 * @example ord_0e1c7f3a2b9d4c5e61
+                 */
                 orderId: string;
             };
             cookie?: never;
@@ -24222,7 +26038,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The order after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24254,7 +26070,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The import is queued; the async action id tracks it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24285,7 +26101,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The scheduled export. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24310,8 +26126,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Which page of results to return; the first page is 1. */
                 page?: components["parameters"]["Page"];
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                /** @description Only products created at or after this moment (ISO 8601 timestamp). */
                 start_date?: string;
+                /** @description Only products created at or before this moment (ISO 8601 timestamp). */
                 end_date?: string;
             };
             header?: never;
@@ -24320,7 +26139,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of products. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24349,7 +26168,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The new product, or the existing one after the update. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24369,16 +26188,23 @@ export interface operations {
     };
     getProduct: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `sku` returns the product without its `skus` list. */
+                hide?: "sku";
+            };
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The product, with its SKUs unless `hide=sku` was sent. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24387,6 +26213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -24399,6 +26226,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
@@ -24409,7 +26240,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The product after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24431,17 +26262,22 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: {
+                /** @description `true` removes the product and its SKUs permanently; `false` (the default) moves them to the bin. */
                 force?: boolean;
             };
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The product is gone; there is no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -24469,7 +26305,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The update is queued; the async action id tracks it. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -24500,7 +26336,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The update is queued; the async action id tracks it. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -24523,13 +26359,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The SKU's id (`sku_…`) or `source_id`.
+                 * @example sku_0e1c7f3a2b9d4c5e61
+                 */
                 skuId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The SKU. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24538,6 +26378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Sku"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -24552,19 +26393,26 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Which page of results to return; the first page is 1. */
                 page?: components["parameters"]["Page"];
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                /** @description Only SKUs created at or after this moment (ISO 8601 timestamp). */
                 start_date?: string;
+                /** @description Only SKUs created at or before this moment (ISO 8601 timestamp). */
                 end_date?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of the product's SKUs. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24586,6 +26434,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
             };
             cookie?: never;
@@ -24596,7 +26448,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The new SKU, or the existing one after the update. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24620,7 +26472,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
+                /**
+                 * @description The SKU's id (`sku_…`) or `source_id`.
+                 * @example sku_0e1c7f3a2b9d4c5e61
+                 */
                 skuId: string;
             };
             cookie?: never;
@@ -24631,7 +26491,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The SKU after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24653,18 +26513,27 @@ export interface operations {
     deleteSku: {
         parameters: {
             query?: {
+                /** @description `true` removes the SKU permanently; `false` (the default) moves it to the bin. */
                 force?: boolean;
             };
             header?: never;
             path: {
+                /**
+                 * @description The product's id (`prod_…`) or `source_id`.
+                 * @example prod_0e1c7f3a2b9d4c5e61
+                 */
                 productId: string;
+                /**
+                 * @description The SKU's id (`sku_…`) or `source_id`.
+                 * @example sku_0e1c7f3a2b9d4c5e61
+                 */
                 skuId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The SKU is gone; there is no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -24692,7 +26561,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The import is queued; the async action id tracks it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24723,7 +26592,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The import is queued; the async action id tracks it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24748,6 +26617,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Which page of results to return; the first page is 1. */
                 page?: components["parameters"]["Page"];
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
             };
             header?: never;
@@ -24756,7 +26626,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of product collections. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24785,7 +26655,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The new product collection. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24808,13 +26678,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
                 productCollectionId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The product collection. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24823,9 +26697,48 @@ export interface operations {
                     "application/json": components["schemas"]["ProductCollectionItem"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProductCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCollectionUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The product collection after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCollectionItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -24835,13 +26748,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
                 productCollectionId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The product collection is gone; there is no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -24863,24 +26780,75 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Which page of results to return; the first page is 1. */
                 page?: components["parameters"]["Page"];
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                /** @description Cursor (ISO 8601 timestamp): return the members that come after the one created at this moment. */
                 starting_after?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
                 productCollectionId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of the collection's products and SKUs. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductCollectionProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductCollectionActivities: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort by time, `created_at` oldest first or `-created_at` newest first. */
+                order?: "created_at" | "-created_at";
+                /** @description Cursor (ISO 8601 timestamp): return the activities that come after this moment in the chosen order. */
+                starting_after?: string;
+                /** @description Cursor (activity id): return the activities that come after this one. */
+                starting_after_id?: string;
+                /** @description Only activities at or after this moment (ISO 8601 timestamp). */
+                start_date?: string;
+                /** @description Only activities at or before this moment (ISO 8601 timestamp). */
+                end_date?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the product collection (`pc_…`).
+                 * @example pc_0e1c7f3a2b9d4c5e61
+                 */
+                productCollectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the collection's activities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCollectionActivityList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -24979,6 +26947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationRule"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25040,6 +27009,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25185,6 +27155,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25197,13 +27168,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the segment (`seg_…`).
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
                 segmentId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The segment. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25212,9 +27187,48 @@ export interface operations {
                     "application/json": components["schemas"]["Segment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the segment (`seg_…`).
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The segment after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Segment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -25224,22 +27238,67 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the segment (`seg_…`).
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
                 segmentId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The segment is gone; there is no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSegments: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort by creation time, `created_at` oldest first or `-created_at` newest first. */
+                order?: "created_at" | "-created_at";
+                /** @description Conditions on `id`, `name`, `type` and `created_at`, combined by `junction`. */
+                filters?: components["schemas"]["SegmentListFilters"];
+                /**
+                 * @description Cursor (ISO 8601 timestamp): return the segments that come after the one created at this
+                 *     moment in the chosen order.
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                starting_after?: string;
+                /** @description Return only the segments with these ids (`seg_…`); one id, or the parameter repeated for several. */
+                ids?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of segments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -25257,7 +27316,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The new segment. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25275,6 +27334,55 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listSegmentActivities: {
+        parameters: {
+            query?: {
+                /** @description Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort by time, `created_at` oldest first or `-created_at` newest first. */
+                order?: "created_at" | "-created_at";
+                /** @description Cursor (ISO 8601 timestamp): return the activities that come after this moment in the chosen order. */
+                starting_after?: string;
+                /** @description Cursor (activity id): return the activities that come after this one. */
+                starting_after_id?: string;
+                /** @description Only activities at or after this moment (ISO 8601 timestamp). */
+                start_date?: string;
+                /** @description Only activities at or before this moment (ISO 8601 timestamp). */
+                end_date?: string;
+                /** @description Only activities with this event name. */
+                type?: "created" | "updated" | "activated" | "filters_updated";
+                /** @description Only activities of this event category. */
+                category?: "ACTION" | "EFFECT";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the segment (`seg_…`).
+                 * @example seg_0e1c7f3a2b9d4c5e61
+                 */
+                segmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the segment's activities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     trackCustomEvent: {
         parameters: {
             query?: never;
@@ -25288,7 +27396,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description TODO */
+            /** @description The recorded event. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25430,6 +27538,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25442,18 +27551,24 @@ export interface operations {
             query?: {
                 /** @description Largest number of items to return on one page. */
                 limit?: components["parameters"]["Limit"];
+                /** @description Sort key; a leading `-` sorts in descending order. */
                 order?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                /** @description Conditions on `name`, `created_at` and `updated_at`. */
                 filters?: {
+                    /** @description Conditions on the location name. */
                     name?: {
                         conditions?: components["schemas"]["FilterConditionsString"];
                     };
+                    /** @description Conditions on the creation time. */
                     created_at?: {
                         conditions?: components["schemas"]["FilterConditionsDateTime"];
                     };
+                    /** @description Conditions on the time of the last change. */
                     updated_at?: {
                         conditions?: components["schemas"]["FilterConditionsDateTime"];
                     };
                 };
+                /** @description Only locations created before this moment (ISO 8601 timestamp). */
                 end_date?: string;
             };
             header?: never;
@@ -25462,7 +27577,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description One page of locations. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25483,13 +27598,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description Id of the location (`loc_…`).
+                 * @example loc_0e1c7f3a2b9d4c5e61
+                 */
                 locationId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description TODO */
+            /** @description The location. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25498,6 +27617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Location"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25612,6 +27732,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25720,6 +27841,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25783,6 +27905,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25957,6 +28080,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -26120,6 +28244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26187,6 +28312,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26308,6 +28434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagementMetadataSchemaList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26383,6 +28510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagementMetadataSchema"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26460,6 +28588,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26491,6 +28620,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomEventSchemaList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26566,6 +28696,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomEventSchema"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26643,6 +28774,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26674,6 +28806,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26748,6 +28881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26825,6 +28959,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26856,6 +28991,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrandList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -26931,6 +29067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -27008,6 +29145,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
