@@ -1,4 +1,4 @@
-import { type Schemas, type VoucherkitClient, VoucherkitError, createClient, unwrap } from '@voucherkit/client';
+import { type Schemas, type VoucherkitClient, VoucherkitError, createClient } from '@voucherkit/client';
 import { createMockService, startMockWorker } from '@voucherkit/mock-server/browser';
 
 const byId = <T extends HTMLElement>(id: string, type: { new (): T; prototype: T }): T => {
@@ -49,8 +49,8 @@ const createCategory = async (client: VoucherkitClient, name: string, hierarchy:
   submit.disabled = true;
   showError(undefined);
   try {
-    // unwrap throws the service's error (a 409 `duplicate_found` for a taken name) as a VoucherkitError.
-    await unwrap(client.POST('/v1/categories', { body: { name, hierarchy } }));
+    // Resource methods throw the service's error (a 409 `duplicate_found` for a taken name) as a VoucherkitError.
+    await client.categories.create({ name, hierarchy });
     form.reset();
     await refresh(client);
   } catch (error) {
