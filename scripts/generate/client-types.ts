@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 
 /**
@@ -18,7 +19,8 @@ const TYPE_DOCS: Readonly<Record<string, string>> = {
  * \`\`\`
  */`,
   webhooks: `/**
- * Webhooks the spec describes as OpenAPI \`webhooks\` (none yet).
+ * The events the service posts to webhooks, described as OpenAPI \`webhooks\`: the payload of each
+ * is \`webhooks[name]['post']['requestBody']['content']['application/json']\`.
  *
  * @example
  * \`\`\`ts
@@ -60,8 +62,16 @@ const documented = (source: string): string =>
     return text.replace(declaration, (match) => `${doc}\n${match}`);
   }, source);
 
-/** Writes the client's `paths`, `components` and `operations` types with openapi-typescript. */
+/**
+ * Writes the client's `paths`, `components`, `operations` and `webhooks` types with
+ * openapi-typescript. A file of a multipart upload (`format: binary`) is a `Blob`; descriptions
+ * become plain TSDoc (openapi-typescript writes them as `@description`, a tag TSDoc lacks).
+ */
 export const generateClientTypes = async (): Promise<void> => {
-  const ast = await openapiTS(pathToFileURL(repoPath(GENERATED.bundle)), { alphabetize: false });
-  writeFileSync(repoPath(GENERATED.clientTypes), `${GENERATED_HEADER('openapi-typescript')}\n${documented(astToString(ast))}`);
+  const ast = await openapiTS(pathToFileURL(repoPath(GENERATED.bundle)), {
+    alphabetize: false,
+    transform: (schema) => (schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : undefined),
+  });
+  const source = astToString(ast).replace(/@description /g, '');
+  writeFileSync(repoPath(GENERATED.clientTypes), `${GENERATED_HEADER('openapi-typescript')}\n${documented(source)}`);
 };

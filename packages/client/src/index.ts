@@ -72,6 +72,7 @@ export {
 export { type FetchResultLike, type SuccessData, unwrap } from './unwrap.js';
 export {
   type ListItem,
+  type ListParams,
   type ListPath,
   type PaginateArgs,
   type PaginateInit,

@@ -55,8 +55,16 @@ export interface PaginateOptions {
   readonly by?: PaginationStyle | undefined;
 }
 
-/** The parameters a list path's GET takes, with `path` required exactly when the path has any. */
-type ListParams<P extends ListPath> = [ListParameters[P]['path']] extends [never | undefined]
+/**
+ * The parameters a list path's GET takes, with `path` required exactly when the path has any.
+ *
+ * @typeParam P - A list path.
+ * @example
+ * ```ts
+ * const params: ListParams<'/v1/loyalties/{campaignId}/members'> = { params: { path: { campaignId: 'camp_1' } } };
+ * ```
+ */
+export type ListParams<P extends ListPath> = [ListParameters[P]['path']] extends [never | undefined]
   ? { readonly params?: { readonly query?: ListParameters[P]['query'] } | undefined }
   : { readonly params: { readonly path: NonNullable<ListParameters[P]['path']>; readonly query?: ListParameters[P]['query'] } };
 
