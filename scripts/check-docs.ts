@@ -18,11 +18,12 @@ const PACKAGES = ['packages/client', 'packages/domain', 'packages/mock-server'];
 /** What the site is built from: reflections older than any of these are stale. */
 const SOURCES = ['typedoc.json', 'docs', ...PACKAGES.flatMap((dir) => [`${dir}/src`, `${dir}/typedoc.json`, `${dir}/package.json`])];
 /**
- * openapi-typescript's types, whose members are the spec's paths, schemas and operations: the
- * spec's descriptions document those, not TSDoc. The types themselves are still checked.
+ * Generated types whose members are the spec's paths, schemas, operations and events
+ * (openapi-typescript's, and the resource API's maps of list paths): the spec's descriptions
+ * document those, not TSDoc. The types themselves are still checked.
  */
 const GENERATED_TYPES: Readonly<Record<string, readonly string[]>> = {
-  '@voucherkit/client': ['paths', 'components', 'operations'],
+  '@voucherkit/client': ['paths', 'components', 'operations', 'webhooks', 'ListItems', 'ListParameters'],
 };
 
 type Declaration = JSONOutput.DeclarationReflection;

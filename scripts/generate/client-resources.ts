@@ -318,15 +318,19 @@ import type {
 } from '../errors.js';
 import type { components, operations } from './schema.js';
 
-/**
- * How the client calls each operation: flags (\`b\` JSON body, \`f\` form body, \`m\` multipart
- * body, \`q\` query, \`t\` text answer), method and path.
- */
-export const RESOURCE_TABLE = ${tableSource(root)} as const;
-
 ${interfaceSources(root, []).join('\n\n')}
 
 ${listItemsSource(doc)}
 `;
   writeFileSync(repoPath(GENERATED.clientResources), source);
+  writeFileSync(
+    repoPath(GENERATED.clientResourceTable),
+    `${GENERATED_HEADER('scripts/generate/client-resources.ts')}
+/**
+ * How the client calls each operation of the resource API: flags (\`b\` JSON body, \`f\` form body,
+ * \`m\` multipart body, \`q\` query, \`t\` text answer), method and path.
+ */
+export const RESOURCE_TABLE = ${tableSource(root)} as const;
+`,
+  );
 };

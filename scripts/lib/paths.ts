@@ -11,6 +11,7 @@ export const GENERATED = {
   bundle: 'spec/generated/openapi.json',
   clientTypes: 'packages/client/src/generated/schema.ts',
   clientResources: 'packages/client/src/generated/resources.ts',
+  clientResourceTable: 'packages/client/src/generated/resource-table.ts',
   clientWebhookEvents: 'packages/client/src/generated/webhook-events.ts',
   mockOperations: 'packages/mock-server/src/generated/operations.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',

@@ -15,7 +15,7 @@ import { unwrap } from './unwrap.js';
 export type AsyncAction = components['schemas']['AsyncAction'];
 
 /**
- * Thrown by {@link waitForAsyncAction} when the job ends `FAILED`; `action` holds its record,
+ * Thrown by `client.waitForAsyncAction` when the job ends `FAILED`; `action` holds its record,
  * including `result.failed`.
  *
  * @example
@@ -37,7 +37,7 @@ export class AsyncActionFailedError extends VoucherkitError {
 }
 
 /**
- * Thrown by {@link waitForAsyncAction} when the job has not finished within `timeoutMs`;
+ * Thrown by `client.waitForAsyncAction` when the job has not finished within `timeoutMs`;
  * `action` holds the last record read.
  *
  * @example
@@ -61,7 +61,7 @@ export class AsyncActionTimeoutError extends VoucherkitError {
 }
 
 /**
- * Options of {@link waitForAsyncAction}.
+ * Options of `client.waitForAsyncAction`.
  *
  * @example
  * ```ts

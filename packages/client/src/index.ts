@@ -1,16 +1,21 @@
 /**
- * Typed client for the promotions, vouchers and loyalty API: generated types, authentication
- * (keys or OAuth), retries, typed errors, pagination, async actions and webhook signatures.
+ * Typed client for the promotions, vouchers and loyalty API: one method per operation, named as
+ * the official SDK names them and typed from the spec, with authentication (keys or OAuth),
+ * retries, typed errors, pagination, async actions and typed webhook events.
  *
  * @example
  * ```ts
- * import { createClient, unwrap } from '@voucherkit/client';
+ * import { createClient, NotFoundError } from '@voucherkit/client';
  *
  * const client = createClient({ auth: { type: 'server', appId: 'id', appToken: 'secret' } });
- * const category = await unwrap(client.POST('/v1/categories', { body: { name: 'Summer', hierarchy: 1 } }));
+ * const category = await client.categories.create({ name: 'Summer', hierarchy: 1 });
+ * const voucher = await client.vouchers.get('SUMMER10').catch((error: unknown) => {
+ *   if (error instanceof NotFoundError) return undefined;
+ *   throw error;
+ * });
  * ```
  *
- * @packageDocumentation
+ * @module @voucherkit/client
  */
 import type { components } from './generated/schema.js';
 

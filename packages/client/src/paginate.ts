@@ -43,7 +43,7 @@ export type ListItem<P extends ListPath> = ListItems[P];
 export type PaginationStyle = 'auto' | 'page' | 'starting_after_id' | 'end_date';
 
 /**
- * Options of {@link paginate} besides the request options of the path's GET.
+ * Options of `client.paginate` besides the parameters of the path's GET.
  *
  * @example
  * ```ts

@@ -1,6 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import type { CallOptions } from './call-options.js';
-import { RESOURCE_TABLE, type Resources } from './generated/resources.js';
+import { RESOURCE_TABLE } from './generated/resource-table.js';
+import type { Resources } from './generated/resources.js';
 import type { paths } from './generated/schema.js';
 import { unwrap } from './unwrap.js';
 
