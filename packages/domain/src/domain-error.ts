@@ -7,6 +7,7 @@
  * ```ts
  * const status: Record<DomainErrorKey, number> = {
  *   invalid_payload: 400,
+ *   invalid_query_params: 400,
  *   invalid_scope: 400,
  *   invalid_code_config: 400,
  *   metadata_validation_failed: 400,
@@ -17,6 +18,8 @@
  */
 export type DomainErrorKey =
   | 'invalid_payload'
+  // A malformed query parameter, such as a list filter with an unknown operator.
+  | 'invalid_query_params'
   | 'invalid_scope'
   | 'invalid_code_config'
   | 'metadata_validation_failed'

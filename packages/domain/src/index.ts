@@ -49,3 +49,30 @@ export {
   generateUniqueCodes,
 } from './code-generation.js';
 export type { CodeConfigInput } from './code-generation.js';
+
+export {
+  FILTER_OPERATORS,
+  FILTER_OPERATOR_ALIASES,
+  parseFilter,
+} from './filter-language.js';
+export type {
+  FilterCondition,
+  FilterDefinition,
+  FilterField,
+  FilterJunction,
+  FilterOperator,
+  FilterParseOptions,
+  FilterSource,
+  FilterValue,
+} from './filter-language.js';
+export { compileFieldPath, resolveFieldPath } from './filter-field-path.js';
+export type { FieldReader } from './filter-field-path.js';
+export {
+  allOf,
+  anyOf,
+  compileFilter,
+  compileFilterDefinition,
+  dateRangeFilter,
+  matchesFilter,
+} from './filter-compile.js';
+export type { FilterCompileOptions, FilterPredicate } from './filter-compile.js';

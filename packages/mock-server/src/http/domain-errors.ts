@@ -4,6 +4,7 @@ import { ApiError } from './api-error.js';
 /** HTTP status of each domain error key: the one table from business failures to statuses. */
 const STATUS_BY_KEY: Readonly<Record<DomainErrorKey, number>> = {
   invalid_payload: 400,
+  invalid_query_params: 400,
   invalid_scope: 400,
   invalid_code_config: 400,
   metadata_validation_failed: 400,
