@@ -35,7 +35,7 @@ const configArb: fc.Arbitrary<CodeConfigInput> = fc.oneof(
   }),
 );
 
-/** A random source that always returns the same index, to show which characters are drawn. */
+/** A random source whose integer draws are always `index` (or the largest allowed below it). */
 const constantRandom = (index: number): RandomSource => ({ next: () => 0, int: (max) => Math.min(index, max - 1) });
 
 describe('generateCode', () => {
@@ -63,9 +63,11 @@ describe('generateCode', () => {
     expect(generateCode({ pattern: '', length: 3, charset: 'z' }, createSeededRandom(1))).toBe('zzz');
   });
 
-  it('draws each charset character by its index and counts duplicates once', () => {
-    expect(generateCode({ length: 3, charset: 'ABCA' }, constantRandom(2))).toBe('CCC');
-    expect(generateCode({ length: 3, charset: 'ABCA' }, constantRandom(9))).toBe('CCC');
+  it('reads each draw as charset indexes, first slot least significant, and counts duplicates once', () => {
+    // Several characters come from one draw below 3^k: its base-3 digits, lowest first.
+    expect(generateCode({ length: 3, charset: 'ABCA' }, constantRandom(Infinity))).toBe('CCC');
+    expect(generateCode({ length: 3, charset: 'ABCA' }, constantRandom(0))).toBe('AAA');
+    expect(generateCode({ length: 3, charset: 'ABCA' }, constantRandom(1 + 2 * 9))).toBe('BAC');
   });
 
   it('treats charset characters as Unicode characters', () => {
@@ -169,6 +171,40 @@ describe('generateUniqueCodes', () => {
     expect(new Set(codes).size).toBe(1000);
     for (const code of codes) expect(code).toMatch(/^[0-9a-zA-Z]{12}$/u);
     expect(generateUniqueCodes(config, 1000, createSeededRandom('wide'))).toEqual(codes);
+  });
+
+  it('accepts a Set of taken codes, in sparse and in dense requests', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(100, 5000, 140_000), (seed, count) => {
+        // 2^21 codes: up to 131072 (1/16) are drawn freely, more without replacement.
+        const config = { length: 21, charset: 'AB' };
+        const taken = new Set(generateUniqueCodes(config, 100_000, createSeededRandom(`taken-${seed}`)));
+        const codes = generateUniqueCodes(config, count, createSeededRandom(seed), taken);
+        expect(codes).toHaveLength(count);
+        expect(new Set(codes).size).toBe(count);
+        expect(codes.filter((code) => taken.has(code))).toEqual([]);
+      }),
+      { numRuns: 4 },
+    );
+  });
+
+  it('draws every character about equally often', () => {
+    const codes = generateUniqueCodes({ length: 6, charset: 'abcd' }, 200, createSeededRandom('spread'));
+    const counts = new Map<string, number>();
+    for (const code of codes) for (const character of code) counts.set(character, (counts.get(character) ?? 0) + 1);
+    // 1200 characters over 4 values: 300 each, standard deviation 15.
+    for (const character of 'abcd') expect(Math.abs((counts.get(character) ?? 0) - 300)).toBeLessThan(75);
+  });
+
+  it('builds the same codes with single-unit and multi-unit charsets', () => {
+    const ascii = generateUniqueCodes({ pattern: '##-##', charset: 'ab', prefix: 'P', postfix: 'Z' }, 16, createSeededRandom(4));
+    const astral = generateUniqueCodes({ pattern: '##-##', charset: 'a😀', prefix: 'P', postfix: 'Z' }, 16, createSeededRandom(4));
+    expect(astral.map((code) => code.replaceAll('😀', 'b'))).toEqual(ascii);
+  });
+
+  it('says how many codes the config can hold when asked for more', () => {
+    const error = catchDomainError(() => generateUniqueCodes({ pattern: 'SUMMER-####', charset: '0123456789' }, 10_001, createSeededRandom(1)));
+    expect(error.details).toBe('code_config allows at most 10000 unique codes (10 characters ^ 4 random positions); 10001 requested');
   });
 
   it('returns nothing for a count of zero', () => {

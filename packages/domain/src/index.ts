@@ -76,3 +76,62 @@ export {
   matchesFilter,
 } from './filter-compile.js';
 export type { FilterCompileOptions, FilterPredicate } from './filter-compile.js';
+export type { CodeConfigInput, TakenCodes } from './code-generation.js';
+
+export {
+  MS_PER_DAY,
+  civilFromDays,
+  dayOfWeekOfDays,
+  daysFromCivil,
+  daysInMonth,
+  instantOfZoned,
+  zoneClock,
+  zonedDateTime,
+} from './time-zone.js';
+export type { ZoneClock, ZonedDateTimeParts } from './time-zone.js';
+
+export { addIsoDuration, formatIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './iso-duration.js';
+export type { IsoDuration } from './iso-duration.js';
+
+export {
+  CAMPAIGN_VALIDITY_KEYS,
+  PROMOTION_TIER_VALIDITY_KEYS,
+  VOUCHER_VALIDITY_KEYS,
+  checkValidityWindow,
+  compileValidityWindow,
+} from './validity-window.js';
+export type {
+  ValidityCheckResult,
+  ValidityFailureKey,
+  ValidityFailureKeys,
+  ValidityFailureReason,
+  ValidityFailureText,
+  ValidityHoursEntryInput,
+  ValidityHoursInput,
+  ValidityTimeframeInput,
+  ValidityWindowCheck,
+  ValidityWindowInput,
+  ValidityWindowOptions,
+} from './validity-window.js';
+
+export {
+  CAMPAIGN_UPDATE_VOUCHER_FIELDS,
+  campaignUpdateForVoucher,
+  expirationAfterPublishing,
+  inheritVoucher,
+  isRewrittenByCampaignUpdate,
+  voucherRuleAssignments,
+  voucherTypeOf,
+} from './voucher-inheritance.js';
+export type {
+  CampaignField,
+  CampaignInheritanceInput,
+  CampaignUpdateVoucherField,
+  CampaignVoucherTemplateInput,
+  InheritedVoucherSettings,
+  PublishingOptions,
+  TemplateField,
+  VoucherOverridesInput,
+  VoucherType,
+  VoucherUsageInput,
+} from './voucher-inheritance.js';
