@@ -48,7 +48,6 @@ export {
   generateCode,
   generateUniqueCodes,
 } from './code-generation.js';
-export type { CodeConfigInput } from './code-generation.js';
 
 export {
   FILTER_OPERATORS,
