@@ -1,11 +1,20 @@
 /**
- * `npm run bench`: the project's performance figures, each measured against a reference in the
- * same run (these machines are shared and noisy, so only ratios are meaningful). Runs against
- * the built packages, as an app would.
+ * `npm run bench`: the project's performance figures, each measured against a reference or a
+ * target in the same run (these machines are shared and noisy, so ratios and per-run figures are
+ * what count). Runs against the built packages, as an app would; `npm run bench` passes
+ * `--expose-gc` so the memory figures count live data only.
  */
 import { bundleSize } from './bundle-size.ts';
+import { codeGeneration } from './code-generation.ts';
+import { filterEngine } from './filter-engine.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { typeCheckCost } from './type-check.ts';
+import { validityWindow } from './validity-window.ts';
 
-const sections = [await mockThroughput(), typeCheckCost(), await bundleSize()];
+const sections = [
+  await mockThroughput(),
+  typeCheckCost(),
+  await bundleSize(),
+  [...(await codeGeneration()), ...(await validityWindow()), ...(await filterEngine())],
+];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
