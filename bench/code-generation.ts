@@ -12,6 +12,7 @@
  *   node --expose-gc --input-type=module -e "import('./bench/code-generation.ts').then(async (m) => console.log((await m.codeGeneration()).join('\n')))"
  */
 import { createSeededRandom, generateUniqueCodes } from '@voucherkit/domain';
+import { label } from './lib/measure.ts';
 
 const COUNT = 1_000_000;
 const EXISTING = 100_000;
@@ -36,5 +37,9 @@ export const codeGeneration = async (): Promise<string[]> => {
   const heapAfter = process.memoryUsage().heapUsed;
 
   const bytesPerCode = Math.max(0, heapAfter - heapBefore) / codes.length;
-  return [`code generation: ${codes.length} codes in ${seconds.toFixed(2)} s, ${bytesPerCode.toFixed(0)} bytes/code`];
+  return [
+    `Code generation (${codes.length.toLocaleString('en')} unique codes beside ${EXISTING.toLocaleString('en')} taken ones)`,
+    `  ${label('time (target ≤ 3 s)')}${seconds.toFixed(2)} s`,
+    `  ${label('heap held per code (target ≤ 300 B)')}${bytesPerCode.toFixed(0)} B`,
+  ];
 };

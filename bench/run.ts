@@ -15,6 +15,8 @@ const sections = [
   await mockThroughput(),
   typeCheckCost(),
   await bundleSize(),
-  [...(await codeGeneration()), ...(await validityWindow()), ...(await filterEngine())],
+  await codeGeneration(),
+  await validityWindow(),
+  await filterEngine(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
