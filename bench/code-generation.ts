@@ -37,9 +37,10 @@ export const codeGeneration = async (): Promise<string[]> => {
   const heapAfter = process.memoryUsage().heapUsed;
 
   const bytesPerCode = Math.max(0, heapAfter - heapBefore) / codes.length;
+  // The first line's wording is the one the issue asks for; the others set it against the targets.
   return [
-    `Code generation (${codes.length.toLocaleString('en')} unique codes beside ${EXISTING.toLocaleString('en')} taken ones)`,
-    `  ${label('time (target ≤ 3 s)')}${seconds.toFixed(2)} s`,
+    `code generation: ${codes.length} codes in ${seconds.toFixed(2)} s, ${bytesPerCode.toFixed(0)} bytes/code`,
+    `  ${label(`time, beside ${EXISTING.toLocaleString('en')} taken codes (target ≤ 3 s)`)}${seconds.toFixed(2)} s`,
     `  ${label('heap held per code (target ≤ 300 B)')}${bytesPerCode.toFixed(0)} B`,
   ];
 };
