@@ -253,7 +253,7 @@ const listItemsSource = (doc: OpenApiDocument): string => {
     const schema = json?.schema === undefined ? undefined : (resolveRef(doc, json.schema) as JsonSchema);
     const properties = (schema?.['properties'] ?? {}) as Record<string, JsonSchema>;
     const dataRef = properties['data_ref'];
-    const refName = (Array.isArray(dataRef?.['enum']) ? dataRef['enum'][0] : dataRef?.['const']) as string | undefined;
+    const refName = (Array.isArray(dataRef?.['enum']) ? dataRef['enum'][0] : (dataRef?.['const'] ?? dataRef?.['default'])) as string | undefined;
     const array = refName === undefined ? undefined : properties[refName];
     if (array === undefined || (array['type'] !== 'array' && !(Array.isArray(array['type']) && array['type'].includes('array')))) continue;
     const response = schemaType(json?.schema, `operations[${JSON.stringify(operationIdOf(entry))}]['responses'][200]['content']['application/json']`);

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { API_VERSION } from '../src/generated/operations.js';
 import { banner } from '../src/sandbox.js';
 
 const facts = {
   url: 'http://127.0.0.1:4010',
-  apiVersion: 'v20261122_a',
+  apiVersion: API_VERSION,
   project: { name: 'Demo project', id: 'proj_1', keys: { appId: 'app-id', appToken: "it's\\secret", clientAppId: 'client-id', clientToken: 'client-token' } },
   management: { managementId: 'management-id', managementToken: 'management-token' },
 };

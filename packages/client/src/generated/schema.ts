@@ -8799,8 +8799,8 @@ export interface components {
         SimpleCustomer: {
             /** Customer id (`cust_…`). */
             id: string;
-            /** The customer's first and last name. */
-            name?: string;
+            /** The customer's first and last name; null when the customer has none. */
+            name?: string | null;
             email?: string | null;
             /** The customer's own identifier in the caller's systems. */
             source_id: string;
@@ -12288,7 +12288,7 @@ export interface components {
             /** Number of entries. */
             total: number;
             /** The voucher's redemptions (successful and failed) and rollbacks. */
-            redemption_entries: unknown;
+            redemption_entries: components["schemas"]["RedemptionEntry"][];
         };
         /** Details to record with a rollback. Every field is optional. */
         RedemptionRollbackCreateRequest: {

@@ -206,7 +206,7 @@ export const SimpleCampaign: z.ZodType = z.strictObject({ "id": z.string().optio
 
 export const SimpleCustomEvent: z.ZodType = z.strictObject({ "id": z.string().optional(), "name": z.string().optional() });
 
-export const SimpleCustomer: z.ZodType = z.strictObject({ "id": z.string(), "name": z.string().optional(), "email": z.string().nullable().optional(), "source_id": z.string(), "metadata": z.record(z.string(), z.unknown()).optional(), "object": z.enum(["customer"]) });
+export const SimpleCustomer: z.ZodType = z.strictObject({ "id": z.string(), "name": z.string().nullable().optional(), "email": z.string().nullable().optional(), "source_id": z.string(), "metadata": z.record(z.string(), z.unknown()).optional(), "object": z.enum(["customer"]) });
 
 export const SimpleLoyaltyCard: z.ZodType = z.strictObject({ "points": z.int(integerError), "balance": z.int(integerError).optional(), "next_expiration_date": z.iso.date().optional(), "next_expiration_points": z.int(integerError).optional(), "pending_points": z.int(integerError).optional(), "expired_points": z.int(integerError).optional(), "subtracted_points": z.int(integerError).optional() });
 
@@ -798,7 +798,7 @@ export const VoucherWithCategory: z.ZodType = z.strictObject({ "id": z.string(),
 
 export const VoucherList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["vouchers"]), "vouchers": z.array(VoucherWithCategory), "total": z.int(integerError) });
 
-export const VoucherRedemptionSummary: z.ZodType = z.strictObject({ "quantity": z.int(integerError).nullable(), "redeemed_quantity": z.int(integerError), "object": z.string(), "url": z.string(), "data_ref": z.string(), "total": z.int(integerError), "redemption_entries": z.unknown() });
+export const VoucherRedemptionSummary: z.ZodType = z.strictObject({ "quantity": z.int(integerError).nullable(), "redeemed_quantity": z.int(integerError), "object": z.string(), "url": z.string(), "data_ref": z.string(), "total": z.int(integerError), "redemption_entries": z.array(RedemptionEntry) });
 
 export const VoucherTransactionExportFilterConditions: z.ZodType = z.strictObject({ "voucher_id": z.strictObject({ "conditions": z.strictObject({ "$in": z.array(z.string().min(1)).min(1).max(1) }) }) });
 
