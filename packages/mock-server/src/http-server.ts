@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, c
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from './http/api-error.js';
-import { MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './http/limits.js';
+import { LINGER_MS, MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './http/limits.js';
 import { toIncomingRequest } from './http/node-request.js';
 import { type ParserError, type ParserRefusal, parserRefusal } from './http/parser-refusal.js';
 import { toApiError } from './http/respond.js';
@@ -57,15 +57,37 @@ const outgoingHeaders = (response: Response, body: Buffer): Record<string, strin
 });
 
 /**
- * Writes a response through Node's HTTP server. A request body that was not read to its end
- * (refused before reading, or over the size limit) is left to Node, which reads and drops the
- * rest after the answer: closing the connection while the client still sends would reset it, and
- * a client busy writing would then never see the answer.
+ * Waits until the client has sent the rest of a body the mock did not read (refused, or over the
+ * size limit), dropping it, for at most {@link LINGER_MS}: the client sees the answer first.
  */
-const send = async (response: Response, outgoing: ServerResponse): Promise<void> => {
+const linger = (incoming: IncomingMessage): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(done, LINGER_MS);
+    function done(): void {
+      clearTimeout(timer);
+      resolve();
+    }
+    incoming.once('end', done);
+    incoming.once('close', done);
+    incoming.resume();
+  });
+
+/**
+ * Writes a response through Node's HTTP server. When the request's body was not read to its end,
+ * the connection closes after the answer (`Connection: close`), but only once the client has sent
+ * the rest or {@link LINGER_MS} has passed (a lingering close): closing while the client still
+ * sends would reset the connection, and a client busy writing would then never see the answer.
+ */
+const send = async (response: Response, outgoing: ServerResponse, incoming?: IncomingMessage): Promise<void> => {
   const body = Buffer.from(await response.arrayBuffer());
-  outgoing.writeHead(response.status, outgoingHeaders(response, body));
-  outgoing.end(body);
+  if (incoming === undefined || incoming.complete) {
+    outgoing.writeHead(response.status, outgoingHeaders(response, body));
+    return void outgoing.end(body);
+  }
+  outgoing.writeHead(response.status, { ...outgoingHeaders(response, body), connection: 'close' });
+  outgoing.write(body);
+  await linger(incoming);
+  outgoing.end();
 };
 
 /** Writes a response straight to a socket that has no ServerResponse (parser refusals, CONNECT), then closes it. */
@@ -116,7 +138,7 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
     Promise.resolve()
       .then(() => service.handle(toIncomingRequest(incoming, origin)))
       .catch((error: unknown) => service.refuse(toApiError(error)))
-      .then((response) => send(response, outgoing))
+      .then((response) => send(response, outgoing, incoming))
       .catch(() => outgoing.destroy());
   });
   server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {

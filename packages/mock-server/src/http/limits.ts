@@ -35,3 +35,13 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  * createServer({ requestTimeout: REQUEST_TIMEOUT_MS });
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * How long the sandbox keeps reading (and dropping) the rest of a body it refused after it has
+ * answered, before it closes the connection: long enough for a client still sending to read the
+ * answer, short enough that an endless upload does not hold the connection.
+ *
+ * @example
+ * setTimeout(() => socket.destroy(), LINGER_MS);
+ */
+export const LINGER_MS = 5_000;
