@@ -13,6 +13,10 @@
  *   metadata_validation_failed: 400,
  *   duplicate_found: 409,
  *   stacking_rules_exist: 409,
+ *   invalid_order: 400,
+ *   invalid_amount: 400,
+ *   gift_amount_exceeded: 400,
+ *   loyalty_card_points_exceeded: 400,
  * };
  * ```
  */
@@ -24,7 +28,15 @@ export type DomainErrorKey =
   | 'invalid_code_config'
   | 'metadata_validation_failed'
   | 'duplicate_found'
-  | 'stacking_rules_exist';
+  | 'stacking_rules_exist'
+  /** An order line has a quantity, price or amount that is not a non-negative integer. */
+  | 'invalid_order'
+  /** The order's amount or discounts are not non-negative integers, or the discounts exceed the amount. */
+  | 'invalid_amount'
+  /** A gift card is asked for more credits than its balance. */
+  | 'gift_amount_exceeded'
+  /** A loyalty card is asked for more points than its balance. */
+  | 'loyalty_card_points_exceeded';
 
 /**
  * What a {@link DomainError} is built from besides its key and message.

@@ -134,3 +134,67 @@ export type {
   VoucherType,
   VoucherUsageInput,
 } from './voucher-inheritance.js';
+
+export {
+  allocateProportionally,
+  coinPointsCost,
+  coinPointsValue,
+  partOfAmount,
+  percentOfAmount,
+  roundToInteger,
+} from './discount-rounding.js';
+export type { CoinRatio } from './discount-rounding.js';
+
+export { calculateOrderAmounts } from './order-amounts.js';
+export type { OrderAmounts, OrderInput, OrderItemAmounts, OrderItemInput } from './order-amounts.js';
+
+export { resolveDiscountEffect } from './discount-definition.js';
+export type {
+  AmountDiscountEffect,
+  AmountDiscountInput,
+  DiscountFormulaContext,
+  DiscountFormulaEvaluator,
+  DiscountInput,
+  FixedDiscountInput,
+  OrderOrItemsEffect,
+  PercentDiscountInput,
+  UnitDiscountEffect,
+  UnitDiscountInput,
+  UnitDiscountItemInput,
+  UnitMultipleDiscountInput,
+} from './discount-definition.js';
+
+export { MAX_LISTED_UNITS } from './discount-item-selection.js';
+export type {
+  ApplicableItemsInput,
+  ApplicableToEffect,
+  ApplicableToEntryInput,
+  ApplicableToResult,
+  ApplicableToResultList,
+  OrderItemUnits,
+} from './discount-item-selection.js';
+export type { FreeItemInput } from './discount-free-items.js';
+
+export { applyDiscount } from './discount-application.js';
+export type { CalculationMode, DiscountStepInput, DiscountStepOptions, DiscountStepResult } from './discount-application.js';
+
+export { applyGiftCredits } from './gift-card-credits.js';
+export type { GiftCreditsInput, GiftCreditsResult } from './gift-card-credits.js';
+
+export { applyPointsPayment } from './pay-with-points.js';
+export type { PayWithPointsInput, PayWithPointsResult } from './pay-with-points.js';
+
+export { applyDiscountStack, applyStackStep, finishDiscountStack, startDiscountStack } from './discount-stack.js';
+export type {
+  DiscountStackDiscountResult,
+  DiscountStackDiscountStep,
+  DiscountStackGiftResult,
+  DiscountStackGiftStep,
+  DiscountStackOptions,
+  DiscountStackPointsResult,
+  DiscountStackPointsStep,
+  DiscountStackResult,
+  DiscountStackState,
+  DiscountStackStep,
+  DiscountStackStepResult,
+} from './discount-stack.js';

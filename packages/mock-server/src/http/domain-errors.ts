@@ -10,6 +10,10 @@ const STATUS_BY_KEY: Readonly<Record<DomainErrorKey, number>> = {
   metadata_validation_failed: 400,
   duplicate_found: 409,
   stacking_rules_exist: 409,
+  invalid_order: 400,
+  invalid_amount: 400,
+  gift_amount_exceeded: 400,
+  loyalty_card_points_exceeded: 400,
 };
 
 /** Maps a domain failure to the service's error response. */
