@@ -13,6 +13,8 @@
  *   metadata_validation_failed: 400,
  *   duplicate_found: 409,
  *   stacking_rules_exist: 409,
+ *   duplicated_redeemables: 400,
+ *   invalid_redeemables: 400,
  * };
  * ```
  */
@@ -24,7 +26,12 @@ export type DomainErrorKey =
   | 'invalid_code_config'
   | 'metadata_validation_failed'
   | 'duplicate_found'
-  | 'stacking_rules_exist';
+  | 'stacking_rules_exist'
+  // A validation or redemption request that sends the same redeemable twice.
+  | 'duplicated_redeemables'
+  // A validation or redemption request whose list of redeemables cannot be processed as sent:
+  // a promotion stack with other entries, or more entries than the stacking rules allow.
+  | 'invalid_redeemables';
 
 /**
  * What a {@link DomainError} is built from besides its key and message.

@@ -10,6 +10,8 @@ const STATUS_BY_KEY: Readonly<Record<DomainErrorKey, number>> = {
   metadata_validation_failed: 400,
   duplicate_found: 409,
   stacking_rules_exist: 409,
+  duplicated_redeemables: 400,
+  invalid_redeemables: 400,
 };
 
 /** Maps a domain failure to the service's error response. */
