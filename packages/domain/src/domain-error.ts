@@ -17,6 +17,8 @@
  *   invalid_amount: 400,
  *   gift_amount_exceeded: 400,
  *   loyalty_card_points_exceeded: 400,
+ *   duplicated_redeemables: 400,
+ *   invalid_redeemables: 400,
  * };
  * ```
  */
@@ -36,7 +38,14 @@ export type DomainErrorKey =
   /** A gift card is asked for more credits than its balance. */
   | 'gift_amount_exceeded'
   /** A loyalty card is asked for more points than its balance. */
-  | 'loyalty_card_points_exceeded';
+  | 'loyalty_card_points_exceeded'
+  /** A validation or redemption request that sends the same redeemable twice. */
+  | 'duplicated_redeemables'
+  /**
+   * A validation or redemption request whose list of redeemables cannot be processed as sent:
+   * a promotion stack with other entries, or more entries than the stacking rules allow.
+   */
+  | 'invalid_redeemables';
 
 /**
  * What a {@link DomainError} is built from besides its key and message.

@@ -31,6 +31,34 @@ export type {
   StackingRulesSettings,
 } from './stacking-rules.js';
 
+export {
+  categoryStackingRulesType,
+  discountCalculationModeFor,
+  noEffectRuleFor,
+  redeemableHierarchy,
+  redeemableStackingType,
+} from './stacking-categories.js';
+export type { StackingCategory, StackingRedeemable, StackingType } from './stacking-categories.js';
+export { stackingApplicationOrder } from './stacking-order.js';
+export { StackedRedeemablesError, checkStackedRedeemables } from './stacking-request.js';
+export type { StackedRedeemableRef } from './stacking-request.js';
+export { STACKING_SKIP_MESSAGES, applyStackedRedeemables } from './stacking-application.js';
+export type {
+  StackingApplicableOutcome,
+  StackingApplication,
+  StackingApplicationInput,
+  StackingApplied,
+  StackingEvaluate,
+  StackingInapplicableOutcome,
+  StackingOutcome,
+  StackingRejected,
+  StackingSkipDetails,
+  StackingSkipKey,
+  StackingSkippedOutcome,
+  StackingStepContext,
+  StackingVerdict,
+} from './stacking-application.js';
+
 export { assertValidMetadata, findMetadataViolations } from './metadata-validation.js';
 export type {
   MetadataPropertyRules,

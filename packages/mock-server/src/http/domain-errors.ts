@@ -14,6 +14,8 @@ const STATUS_BY_KEY: Readonly<Record<DomainErrorKey, number>> = {
   invalid_amount: 400,
   gift_amount_exceeded: 400,
   loyalty_card_points_exceeded: 400,
+  duplicated_redeemables: 400,
+  invalid_redeemables: 400,
 };
 
 /** Maps a domain failure to the service's error response. */
