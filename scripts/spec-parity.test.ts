@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkWebhookExamples, ourWebhookName } from './lib/examples.ts';
 import { type OpenApiDocument, type Operation, listOperations } from './lib/openapi.ts';
 import {
   EXCLUSION,
@@ -244,5 +246,49 @@ describe('compareDocuments', () => {
     expect(report).toContain('| POST | `/v1/metadata-schemas/{id}` | `createMetadataSchema` |');
     expect(report).toMatch(/<details>\n<summary>1 operation: management user administration<\/summary>/);
     expect(report).not.toMatch(/\/work\/|\/home\/|[A-Z]:\\/);
+  });
+});
+
+describe('webhook examples', () => {
+  const reference = {
+    ...doc({}),
+    webhooks: {
+      'EVENTS.VOUCHER.CREATED': {
+        post: {
+          requestBody: { content: { 'application/json': { examples: { ok: { value: { id: 'v_1' } }, bad: { value: { id: 1 } } } } } },
+          responses: {},
+        },
+      },
+      'EVENTS.BUS_VAL_RULE.CREATED': {
+        post: { requestBody: { content: { 'application/json': { examples: { rule: { value: {} } } } } }, responses: {} },
+      },
+    },
+  };
+
+  it('maps the reference names to ours, mechanically or by the table', () => {
+    expect(ourWebhookName('EVENTS.REDEMPTION.ROLLBACK.SUCCEEDED')).toBe('redemption.rollback.succeeded');
+    expect(ourWebhookName('EVENTS.CUSTOMER.REWARDED.LOYALTY_POINTS')).toBe('customer.rewarded.loyalty_points');
+    expect(ourWebhookName('EVENTS.BUS_VAL_RULE.ASSIGNMENT.DELETED')).toBe('business_validation_rule.assignment.deleted');
+    expect(ourWebhookName('EVENTS.DISTRIBUTION.MANUAL_DISTRIBUTION_SCHEDULE')).toBe('manual_distribution_schedule');
+  });
+
+  it("checks each example against our event's data and reports a missing event", () => {
+    const report = checkWebhookExamples(reference, { 'voucher.created': { data: z.strictObject({ id: z.string() }) } });
+    expect(report.accepted).toBe(1);
+    expect(report.rejected.map(({ operation, ours, name }) => [operation, ours, name])).toEqual([
+      ['EVENTS.VOUCHER.CREATED', 'voucher.created', 'bad'],
+      ['EVENTS.BUS_VAL_RULE.CREATED', 'business_validation_rule.created', 'rule'],
+    ]);
+    expect(report.rejected[0]?.reason).toContain('.id');
+    expect(report.rejected[1]?.reason).toBe('our spec lacks the event');
+  });
+
+  it('reports the count in the summary and lists the rejected examples', () => {
+    const result = compareDocuments(doc({}), doc({}));
+    const sources = { ours: { title: 'Ours', version: '1' }, reference: { title: 'Theirs', version: '2' } };
+    const webhooks = checkWebhookExamples(reference, { 'voucher.created': { data: z.strictObject({ id: z.string() }) } });
+    const report = renderParityReport(result, sources, undefined, [], webhooks);
+    expect(report).toContain('| Reference webhook examples that validate against our spec | 1 of 3 (33.3 %) |');
+    expect(report).toContain('| `EVENTS.BUS_VAL_RULE.CREATED` | `business_validation_rule.created` | rule | our spec lacks the event |');
   });
 });

@@ -16,7 +16,13 @@ import {
   type ParityRow,
   compareDocuments,
 } from './lib/parity.ts';
-import { type CheckedOperation, type ExampleReport, checkExamples } from './lib/examples.ts';
+import {
+  type CheckedOperation,
+  type CheckedWebhookEvent,
+  type ExampleReport,
+  checkExamples,
+  checkWebhookExamples,
+} from './lib/examples.ts';
 import { type OpenApiDocument, type OperationEntry, listOperations } from './lib/openapi.ts';
 import { routeKey } from './lib/parity.ts';
 import { SEED_OPERATIONS } from './lib/seed-operations.ts';
@@ -129,6 +135,7 @@ export const renderParityReport = (
   sources: ParityReportSources,
   examples?: ExampleReport,
   ours: readonly OperationEntry[] = [],
+  webhookExamples?: ExampleReport,
 ): string => {
   const implemented = result.inScope.filter((row) => row.ours !== undefined);
   const differing = result.inScope.filter(hasDetails);
@@ -174,6 +181,12 @@ export const renderParityReport = (
           `| Reference JSON examples (requests and responses) | ${examples.outcomes.length} |`,
           `| … that validate against our spec | ${examples.accepted} (${percent(examples.accepted, examples.outcomes.length)}) |`,
         ]),
+    ...(webhookExamples === undefined
+      ? []
+      : [
+          `| Reference webhook examples that validate against our spec | ${webhookExamples.accepted} of ${webhookExamples.outcomes.length} ` +
+            `(${percent(webhookExamples.accepted, webhookExamples.outcomes.length)}) |`,
+        ]),
     `| Seed operations (not in the reference) in our spec | ${seedRows(ours).filter((row) => row.ours).length} of ${SEED_OPERATIONS.length} |`,
     '',
     '## Operations by tag',
@@ -207,6 +220,31 @@ export const renderParityReport = (
       lines.push('| Operation | Where | Example | Why it is rejected |', '| --- | --- | --- | --- |');
       for (const outcome of examples.rejected) {
         lines.push(`| ${code(outcome.operation)} | ${outcome.where} | ${outcome.name} | ${(outcome.reason ?? '').replaceAll('|', '\\|')} |`);
+      }
+      lines.push('');
+    }
+  }
+
+  if (webhookExamples !== undefined) {
+    lines.push(
+      '## Reference webhook examples',
+      '',
+      ...prose(
+        "Every JSON example of the reference's webhook events (the payload's `data`, without the sendout's envelope) is",
+        "checked against the `data` of our event of the same name with the mock's generated validation, strictly",
+        '(unknown keys refused), as a sender of the events would check them.',
+        `The reference's names are mapped to ours (${code('EVENTS.REDEMPTION.SUCCEEDED')} is ${code('redemption.succeeded')},`,
+        `${code('EVENTS.BUS_VAL_RULE.CREATED')} is ${code('business_validation_rule.created')}).`,
+        `${webhookExamples.accepted} of ${webhookExamples.outcomes.length} validate.`,
+      ),
+      '',
+    );
+    if (webhookExamples.rejected.length === 0) lines.push('None is rejected.', '');
+    else {
+      lines.push('| Reference event | Ours | Example | Why it is rejected |', '| --- | --- | --- | --- |');
+      for (const outcome of webhookExamples.rejected) {
+        const reason = (outcome.reason ?? '').replaceAll('|', '\\|');
+        lines.push(`| ${code(outcome.operation)} | ${code(outcome.ours ?? '–')} | ${outcome.name} | ${reason} |`);
       }
       lines.push('');
     }
@@ -272,10 +310,13 @@ export const writeParityReport = async (): Promise<ParityResult> => {
   const ours = readJson<OpenApiDocument>(repoPath(GENERATED.bundle), 'run `npx tsx scripts/generate.ts --spec-only` first.');
   const result = compareDocuments(ours, reference);
   // The mock's generated validation, written by the step before this one in `npm run generate`.
-  const { operations } = (await import('../packages/mock-server/src/generated/operations.ts')) as unknown as {
+  const { operations, webhookEvents } = (await import('../packages/mock-server/src/generated/operations.ts')) as unknown as {
     operations: Record<string, CheckedOperation>;
+    webhookEvents: Record<string, CheckedWebhookEvent>;
   };
   const examples = checkExamples(reference, result, operations);
+  const webhookReference = readJson<OpenApiDocument>(repoPath(REFERENCE.webhooks), 'the vendored reference is part of the repository; restore it with git.');
+  const webhookExamples = checkWebhookExamples(webhookReference, webhookEvents);
   const report = renderParityReport(
     result,
     {
@@ -284,6 +325,7 @@ export const writeParityReport = async (): Promise<ParityResult> => {
     },
     examples,
     listOperations(ours),
+    webhookExamples,
   );
   const out = repoPath(GENERATED.parity);
   mkdirSync(dirname(out), { recursive: true });
@@ -292,7 +334,8 @@ export const writeParityReport = async (): Promise<ParityResult> => {
   console.log(
     `Parity with ${fromRepo(referenceFile)}: ${implemented} of ${result.inScope.length} in-scope operations ` +
       `(${percent(implemented, result.inScope.length)}), ${result.extra.length} extra; ` +
-      `${examples.accepted} of ${examples.outcomes.length} reference examples validate; wrote ${GENERATED.parity}.`,
+      `${examples.accepted} of ${examples.outcomes.length} reference examples and ${webhookExamples.accepted} of ` +
+      `${webhookExamples.outcomes.length} reference webhook examples validate; wrote ${GENERATED.parity}.`,
   );
   return result;
 };

@@ -41,7 +41,42 @@ const bodyOf = (doc: OpenApiDocument, entry: OperationEntry): { contentType: str
   return { contentType, required: body.required ?? false, media: body.content[contentType] ?? {} };
 };
 
-/** Component schemas reachable from the requests or from the responses of the document. */
+/** One outbound webhook of the document: its event name, its JSON payload and that payload's `data`. */
+interface WebhookPayload {
+  name: string;
+  schema: JsonSchema;
+  data: JsonSchema;
+}
+
+/**
+ * The schema that a schema gives one of its properties, through references and `allOf` members;
+ * like the zod writer's merge, a later member overrides the schema's own properties.
+ */
+const propertyOf = (doc: OpenApiDocument, schema: JsonSchema, property: string, depth = 0): JsonSchema | undefined => {
+  if (depth > 16) throw new Error(`Property ${property} is nested too deep in references`);
+  const resolved = resolveRef<JsonSchema>(doc, schema);
+  const candidates = [
+    (resolved['properties'] as Record<string, JsonSchema> | undefined)?.[property],
+    ...((resolved['allOf'] as JsonSchema[] | undefined) ?? []).map((member) => propertyOf(doc, member, property, depth + 1)),
+  ];
+  return candidates.findLast((candidate) => candidate !== undefined);
+};
+
+/**
+ * The webhooks of the document. The service sends these, so the mock checks them as it checks its
+ * responses: strictly, in the response direction.
+ */
+const webhookPayloads = (doc: OpenApiDocument): WebhookPayload[] =>
+  Object.entries(doc.webhooks ?? {}).map(([name, item]) => {
+    const body = item.post?.requestBody === undefined ? undefined : resolveRef(doc, item.post.requestBody);
+    const schema = body?.content['application/json']?.schema;
+    if (schema === undefined) throw new Error(`Webhook ${name}: expected a POST with a JSON body`);
+    const data = propertyOf(doc, schema, 'data');
+    if (data === undefined) throw new Error(`Webhook ${name}: its payload has no \`data\``);
+    return { name, schema, data };
+  });
+
+/** Component schemas reachable from the requests, or from the responses and webhook payloads, of the document. */
 const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
   const roots = new Set<string>();
   for (const entry of listOperations(doc)) {
@@ -52,6 +87,7 @@ const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
       for (const response of Object.values(entry.operation.responses)) collectRefs(resolveRef(doc, response).content, roots);
     }
   }
+  if (direction === 'response') for (const { schema } of webhookPayloads(doc)) collectRefs(schema, roots);
   return roots;
 };
 
@@ -146,6 +182,11 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
       .map(([name, scheme]) => [name, scheme.name]),
   );
   const ids = listOperations(doc).map(operationId);
+  const payloads = webhookPayloads(doc);
+  const webhookNames = payloads.map(({ name }) => name);
+  const webhooks = payloads.map(
+    ({ name, schema, data }) => `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
+  );
   return `${HEADER}import { z } from 'zod';
 import * as coerce from '../http/coerce.js';
 import type { OperationSpec } from '../http/operation-spec.js';
@@ -198,6 +239,46 @@ ${ids.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};
  */
 export const operations: Readonly<Record<OperationId, OperationSpec>> = {
 ${entries.join('\n')}
+};
+
+/**
+ * The zod schemas of one outbound webhook event, in the response direction (unknown keys are
+ * rejected): the whole sendout, and its \`data\` alone.
+ *
+ * @example
+ * \`\`\`ts
+ * const spec: WebhookEventSpec = webhookEvents['voucher.created'];
+ * \`\`\`
+ */
+export interface WebhookEventSpec {
+  /** Validates a whole sendout: the envelope, \`type\` and \`data\`. */
+  readonly schema: z.ZodType;
+  /** Validates the sendout's \`data\` alone. */
+  readonly data: z.ZodType;
+}
+
+/**
+ * The name of any webhook event of the spec (its key under \`webhooks\`).
+ *
+ * @example
+ * \`\`\`ts
+ * const name: WebhookEventName = 'redemption.succeeded';
+ * \`\`\`
+ */
+export type WebhookEventName =
+${webhookNames.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};
+
+/**
+ * Every outbound webhook event of the spec, by name, with the schemas that check its payload, so a
+ * sender can refuse a payload that drifts from the spec.
+ *
+ * @example
+ * \`\`\`ts
+ * const result = webhookEvents['redemption.succeeded'].schema.safeParse(sendout);
+ * \`\`\`
+ */
+export const webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>> = {
+${webhooks.join('\n')}
 };
 `;
 };

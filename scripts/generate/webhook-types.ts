@@ -13,7 +13,7 @@
  * nothing beyond what the schema types already cost.
  */
 import { writeFileSync } from 'node:fs';
-import { type JsonSchema, type OpenApiDocument, type PathItem, type RequestBody, isReference } from '../lib/openapi.ts';
+import { type JsonSchema, type OpenApiDocument, type RequestBody, isReference } from '../lib/openapi.ts';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
@@ -30,8 +30,6 @@ interface WebhookEntry {
   summary: string;
 }
 
-type WebhookDocument = OpenApiDocument & { webhooks?: Record<string, PathItem> };
-
 const componentName = (ref: unknown, where: string): string => {
   if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_PREFIX)) {
     throw new Error(`${where}: the JSON payload must be a $ref to a component schema`);
@@ -40,7 +38,7 @@ const componentName = (ref: unknown, where: string): string => {
 };
 
 /** The `const` that a schema, its `allOf` members or the schemas they refer to give `property`. */
-const constOf = (doc: WebhookDocument, schema: JsonSchema | undefined, path: readonly string[], depth = 0): unknown => {
+const constOf = (doc: OpenApiDocument, schema: JsonSchema | undefined, path: readonly string[], depth = 0): unknown => {
   if (schema === undefined || depth > 16) return undefined;
   const ref = schema['$ref'];
   if (typeof ref === 'string') return constOf(doc, doc.components?.schemas?.[componentName(ref, ref)], path, depth + 1);
@@ -56,7 +54,7 @@ const constOf = (doc: WebhookDocument, schema: JsonSchema | undefined, path: rea
   return undefined;
 };
 
-const entriesOf = (doc: WebhookDocument): WebhookEntry[] =>
+const entriesOf = (doc: OpenApiDocument): WebhookEntry[] =>
   Object.entries(doc.webhooks ?? {}).map(([key, item]) => {
     const operation = item.post;
     if (operation === undefined || operation.requestBody === undefined || isReference(operation.requestBody)) {

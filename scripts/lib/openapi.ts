@@ -6,6 +6,8 @@ export interface OpenApiDocument {
   openapi: string;
   info: { version: string; title: string };
   paths: Record<string, PathItem>;
+  /** Outbound requests the service makes (its webhook events), by event name. */
+  webhooks?: Record<string, PathItem>;
   components?: {
     schemas?: Record<string, JsonSchema>;
     parameters?: Record<string, Parameter | Reference>;
@@ -34,7 +36,12 @@ export interface Parameter {
   schema?: JsonSchema;
   description?: string;
 }
-export interface MediaType { schema?: JsonSchema }
+export interface MediaType {
+  schema?: JsonSchema;
+  /** Named examples: Example Objects (their payload under `value`) or references to them. */
+  examples?: Record<string, unknown>;
+  example?: unknown;
+}
 export interface RequestBody { required?: boolean; content: Record<string, MediaType> }
 export interface Response { description: string; content?: Record<string, MediaType>; headers?: Record<string, unknown> }
 export interface Operation {

@@ -10,7 +10,15 @@ export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed } from './core/
 export type { ProjectState } from './resources/state.js';
 export type { ManagementKeys, Principal } from './http/authenticate.js';
 export { ApiError, type ApiErrorExtras } from './http/api-error.js';
-export { API_VERSION, OAUTH_SCOPES, operations, type OperationId } from './generated/operations.js';
+export {
+  API_VERSION,
+  OAUTH_SCOPES,
+  operations,
+  type OperationId,
+  webhookEvents,
+  type WebhookEventName,
+  type WebhookEventSpec,
+} from './generated/operations.js';
 export type { OperationSpec } from './http/operation-spec.js';
 export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionResult, type AsyncJob } from './resources/async-actions/store.js';
 export { CategoryStore, type Category } from './resources/categories/store.js';

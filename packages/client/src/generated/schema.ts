@@ -6756,17 +6756,17 @@ export interface components {
              * Date of birth (`YYYY-MM-DD`).
              */
             birthdate?: string;
-            /** Postal address; `null` clears it. */
+            /** Postal address; `null` clears it. The service sends a field that was never set as `null`. */
             address?: {
-                city?: string;
+                city?: string | null;
                 /** State, province or region. */
-                state?: string;
+                state?: string | null;
                 /** First line of the street address. */
-                line_1?: string;
+                line_1?: string | null;
                 /** Second line of the street address. */
-                line_2?: string;
-                country?: string;
-                postal_code?: string;
+                line_2?: string | null;
+                country?: string | null;
+                postal_code?: string | null;
             } | null;
             /**
              * Custom attributes of the customer, checked against the project's customer metadata schema.
@@ -7063,6 +7063,8 @@ export interface components {
             sku?: components["schemas"]["SimpleSkuDiscountUnit"];
             /** Whether the value came from a formula. */
             is_dynamic?: boolean;
+            /** Not used by this variant. */
+            units?: null;
         };
         /** One free product of a discount with several. */
         DiscountUnitMultipleOneUnit: {
@@ -7128,6 +7130,8 @@ export interface components {
             effect?: components["schemas"]["DiscountFixedVoucherEffectTypes"];
             /** Whether the value came from a formula. */
             is_dynamic?: boolean;
+            /** Not used by this variant. */
+            units?: null;
         };
         /**
          * Sets a new price instead of taking an amount off. With `APPLY_TO_ORDER` the discount is the
@@ -7287,8 +7291,8 @@ export interface components {
             validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
             /** Days of the week on which the voucher is valid (`0` is Sunday). */
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
-            /** Daily hours in which the voucher is valid. */
-            validity_hours?: components["schemas"]["ValidityHours"];
+            /** Daily hours in which the voucher is valid, or null. */
+            validity_hours?: components["schemas"]["ValidityHours"] | null;
             /**
              * Whether the voucher is switched on. Independent of the dates: a voucher can be switched off
              *     inside its validity, and switching it on does not extend its dates.
@@ -8110,6 +8114,8 @@ export interface components {
             repeat?: number;
             /** Number of items or units left undiscounted before the first discounted one. */
             skip_initially?: number;
+            /** Flag that validation rule webhooks show on each entry; the service documents no meaning for it. */
+            strict?: boolean;
             /**
              * What `skip_initially` and `repeat` count: whole order lines (`ITEM`) or single units (`UNIT`).
              * @enum {string}
@@ -8799,11 +8805,11 @@ export interface components {
         SimpleCustomer: {
             /** Customer id (`cust_…`). */
             id: string;
-            /** The customer's first and last name; null when the customer has none. */
+            /** The customer's first and last name; null when not given. */
             name?: string | null;
             email?: string | null;
-            /** The customer's own identifier in the caller's systems. */
-            source_id: string;
+            /** The customer's own identifier in the caller's systems; null when the customer has none. */
+            source_id: string | null;
             /** Custom attributes of the customer. */
             metadata?: {
                 [key: string]: unknown;
@@ -8836,6 +8842,11 @@ export interface components {
              */
             created_at: string;
             /**
+             * Format: date-time
+             * When the assignment was last changed; absent until the first change.
+             */
+            updated_at?: string;
+            /**
              * Type of this object.
              * @default validation_rules_assignment
              * @enum {string}
@@ -8860,10 +8871,10 @@ export interface components {
             total: number;
         };
         /**
-         * One level of a promotion campaign: a discount that applies automatically, without a code, to
-         *     orders that meet its validation rules. Tiers always belong to a campaign.
+         * The fields of a promotion tier. A `campaign.promotion_tier.deleted` webhook sends the deleted tier in
+         *     this form, without `campaign`: the event carries the campaign beside the tier.
          */
-        PromotionTier: {
+        PromotionTierBase: {
             /** Tier id (prefix `promo_`). */
             id: string;
             /**
@@ -8897,7 +8908,7 @@ export interface components {
             /** Id of the promotion campaign that holds the tier (`camp_…`). */
             promotion_id?: string;
             /** The parent campaign: its id, and its dates and switches, which also bound the tier. */
-            campaign: {
+            campaign?: {
                 /** Campaign id (`camp_…`). */
                 id: string;
                 /**
@@ -8985,6 +8996,12 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /**
+         * One level of a promotion campaign: a discount that applies automatically, without a code, to
+         *     orders that meet its validation rules. Tiers always belong to a campaign, and the API always
+         *     includes it as `campaign`.
+         */
+        PromotionTier: WithRequired<components["schemas"]["PromotionTierBase"], "id" | "campaign">;
         /** An item of the catalogue without its variants. */
         ProductWithoutSku: {
             /** Product id, assigned by the service (prefix `prod_`). */
@@ -9824,8 +9841,8 @@ export interface components {
                 /** Tier name. */
                 name: string;
             };
-            /** The tier the holder was in when the points were earned. */
-            holder_loyalty_tier: {
+            /** The tier the holder was in when the points were earned; absent when the holder had no tier. */
+            holder_loyalty_tier?: {
                 /** Tier id (`ltr_…`). */
                 id: string;
                 /** Tier name. */
@@ -9921,28 +9938,30 @@ export interface components {
             /** The discount of a discount voucher. */
             discount?: components["schemas"]["Discount"];
             /** Points of a loyalty card; only for `LOYALTY_CARD`. */
-            loyalty_card: components["schemas"]["SimpleLoyaltyCard"];
+            loyalty_card?: components["schemas"]["SimpleLoyaltyCard"];
             /**
              * Kind of voucher.
              * @enum {string}
              */
-            type: "DISCOUNT_VOUCHER" | "LOYALTY_CARD" | "GIFT_VOUCHER";
+            type?: "DISCOUNT_VOUCHER" | "LOYALTY_CARD" | "GIFT_VOUCHER";
             /** Name of the voucher's campaign. */
             campaign: string;
             /** Id of the voucher's campaign (`camp_…`). */
             campaign_id: string;
             /** Whether the code belongs to a referral program. */
-            is_referral_code: boolean;
+            is_referral_code?: boolean;
             /** Id of the customer who holds the code (`cust_…`). */
             holder_id?: string;
             /** Id of the customer who referred the holder (`cust_…`). */
             referrer_id?: string;
             /** Id of the voucher's category (`cat_…`), or null. */
             category_id?: string | null;
+            /** Name of the voucher's category. */
+            category?: string;
             /** Categories of the voucher. */
             categories?: components["schemas"]["Category"][];
-            /** Whether the voucher is switched on; independent of its date window. */
-            active?: boolean;
+            /** Whether the voucher is switched on; independent of its date window. Null in the short form that a rolled-back redemption carries. */
+            active?: boolean | null;
             /**
              * Format: date-time
              * When the voucher was created.
@@ -9961,17 +9980,19 @@ export interface components {
                 redeemed_quantity: number;
                 /** Loyalty points spent from the card so far. */
                 redeemed_points?: number;
+                /** Gift card credits spent so far, in minor units. */
+                redeemed_amount?: number;
             };
             /**
              * Format: date-time
-             * Start of the voucher's validity; it is inactive before.
+             * Start of the voucher's validity; it is inactive before. Null when it has none.
              */
-            start_date?: string;
+            start_date?: string | null;
             /**
              * Format: date-time
-             * End of the voucher's validity; it is inactive after.
+             * End of the voucher's validity; it is inactive after. Null when it has none.
              */
-            expiration_date?: string;
+            expiration_date?: string | null;
             /** Your own key/value attributes of the voucher. */
             metadata?: {
                 [key: string]: unknown;
@@ -12141,11 +12162,18 @@ export interface components {
                 source_id?: string;
                 /** Id of the distribution that made the publication. */
                 distribution_id?: string;
+                /** How the publication was made, such as `manual` for one made in the dashboard. */
+                method?: string;
             };
             /** Channel through which the codes were distributed, such as `API`. */
             channel: string;
             /** Your own id of the publication; null when none was given. */
             source_id: string | null;
+            /**
+             * Outcome of the attempt.
+             * @enum {string}
+             */
+            result: "SUCCESS" | "FAILURE";
             /** The receiving customer. */
             customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
             /** Codes of the published vouchers. */
@@ -12742,18 +12770,18 @@ export interface components {
              * @enum {string}
              */
             type: "DISCOUNT_VOUCHER" | "LOYALTY_CARD" | "GIFT_VOUCHER";
-            /** Discount of each voucher. */
-            discount?: components["schemas"]["Discount"];
-            /** Starting credit of each gift card, in minor units. */
-            gift?: components["schemas"]["Gift"];
-            /** Loyalty card settings. */
-            loyalty_card?: components["schemas"]["CampaignLoyaltyCard"];
+            /** Discount of each voucher; null for gift cards and loyalty cards. */
+            discount?: components["schemas"]["Discount"] | null;
+            /** Starting credit of each gift card, in minor units; null for other kinds. */
+            gift?: components["schemas"]["Gift"] | null;
+            /** Loyalty card settings; null for other kinds. */
+            loyalty_card?: components["schemas"]["CampaignLoyaltyCard"] | null;
             /** Redemption limit of each voucher. */
             redemption: {
                 /** How many redemptions each voucher allows; null means unlimited. */
                 quantity: number | null;
-                /** How many redemptions used the voucher so far. */
-                redeemed_quantity: number;
+                /** How many redemptions used the voucher so far; absent from some loyalty card events. */
+                redeemed_quantity?: number;
             };
             /** How the campaign's codes are generated. */
             code_config: WithRequired<components["schemas"]["CodeConfig"], "length" | "charset" | "pattern">;
@@ -12785,8 +12813,8 @@ export interface components {
             active?: boolean;
             /** Id of the campaign's category, or null. */
             category_id?: string | null;
-            /** Name of the campaign's category. */
-            category?: string;
+            /** Name of the campaign's category, or null. */
+            category?: string | null;
             /** Categories of the campaign. */
             categories?: components["schemas"]["Category"][];
             /** Your own key/value attributes of the campaign. */
@@ -12795,16 +12823,16 @@ export interface components {
             };
             /**
              * Format: date-time
-             * Start of the campaign's validity.
+             * Start of the campaign's validity; null when it has none.
              */
-            start_date?: string;
+            start_date?: string | null;
             /**
              * Format: date-time
-             * End of the campaign's validity.
+             * End of the campaign's validity; null when it has none.
              */
-            expiration_date?: string;
-            /** Free text about the campaign. */
-            description?: string;
+            expiration_date?: string | null;
+            /** Free text about the campaign, or null. */
+            description?: string | null;
             /**
              * Format: date-time
              * When the campaign was created.
@@ -12894,8 +12922,8 @@ export interface components {
             tier_id: string;
             /** When the customer entered the tier (ISO 8601). */
             start_date: string;
-            /** When the customer leaves the tier unless they qualify again (ISO 8601). */
-            expiration_date: string;
+            /** When the customer leaves the tier unless they qualify again (ISO 8601); absent when the tier does not expire. */
+            expiration_date?: string;
             /**
              * Format: date-time
              * When the period was recorded.
@@ -12903,9 +12931,9 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * When the period was last changed.
+             * When the period was last changed; absent until the first change.
              */
-            updated_at: string;
+            updated_at?: string;
         };
         /**
          * A level of a loyalty program (`ltr_…`) that members reach by points, with its own earning
@@ -12936,8 +12964,8 @@ export interface components {
                 points: {
                     /** Lowest number of points of the range. */
                     from: number;
-                    /** Highest number of points of the range. */
-                    to: number;
+                    /** Highest number of points of the range; absent for a top tier without an upper bound. */
+                    to?: number;
                 };
             };
             /** The member's current period in the tier; returned when listing a member's tiers. */
@@ -13066,8 +13094,8 @@ export interface components {
         SimpleOrder: {
             /** Order id (`ord_…`). */
             id?: string;
-            /** The order's own identifier in the caller's shop; unique in the project. */
-            source_id?: string;
+            /** The order's own identifier in the caller's shop, unique in the project; `null` when it has none. */
+            source_id?: string | null;
             /**
              * Order state: `CREATED`, `PAID`, `CANCELED` or `FULFILLED`.
              * @enum {string}
@@ -13111,6 +13139,16 @@ export interface components {
              * @enum {string}
              */
             object: "order";
+            /**
+             * Format: date-time
+             * When the order was created.
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * When the order was last changed; absent until the first change.
+             */
+            updated_at?: string;
         };
         /** A short form of a promotion tier, as embedded in webhook events. */
         SimplePromotionTier: {
@@ -13248,17 +13286,17 @@ export interface components {
              * State of the redemption.
              * @enum {string|null}
              */
-            status: "SUCCEEDED" | "FAILED" | "ROLLED BACK" | null;
+            status: "SUCCEEDED" | "FAILED" | "ROLLED_BACK" | null;
             /** The redeemed voucher. */
             voucher?: components["schemas"]["SimpleVoucher"];
             /** The redeemed promotion tier. */
             promotion_tier?: components["schemas"]["SimplePromotionTier"];
             /** Id of the parent redemption of a stacked request. */
             redemption?: string;
-            /** Custom attributes of the redemption. */
+            /** Custom attributes of the redemption; null on a rollback made without any. */
             metadata: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** With `result` `FAILURE`, the error key of the failure. */
             failure_code?: string;
             /** With `result` `FAILURE`, a readable explanation. */
@@ -13454,9 +13492,15 @@ export interface components {
             object: "event";
             /** Event name, as defined in the project's custom event schemas. */
             type: string;
-            /** The customer who performed the event. */
-            customer: components["schemas"]["SimpleCustomerRequiredObjectType"];
-            /** The referral the event converts, when it is the conversion event of a referral programme. */
+            /**
+             * The customer who performed the event. The event that a `customer.custom_event` webhook carries names
+             *     the customer by `id` alone.
+             */
+            customer: components["schemas"]["SimpleCustomerRequiredObjectType"] | {
+                /** Customer id (`cust_…`). */
+                id: string;
+            };
+            /** The referral the event converts, when it is the conversion event of a referral programme; otherwise `null`. */
             referral: {
                 /** Id of the referring customer (`cust_…`). */
                 referrer_id?: string;
@@ -13464,12 +13508,12 @@ export interface components {
                 code?: string;
                 /** Id of the referral code's voucher (`v_…`). */
                 id?: string;
-            };
-            /** The loyalty card the event was credited to. */
+            } | null;
+            /** The loyalty card the event was credited to, or `null`. */
             loyalty: {
                 /** Code of the loyalty card. */
                 code?: string;
-            };
+            } | null;
             /** Custom attributes of the event, as defined in its event schema. */
             metadata?: {
                 [key: string]: unknown;
@@ -19363,8 +19407,11 @@ export interface components {
             /** Code the reward was paid from or handed out with. */
             voucher?: components["schemas"]["SimpleVoucher"] | null;
             campaign?: components["schemas"]["SimpleCampaign"] | null;
-            /** Redemption that earned the reward, for example a referee's redemption. */
-            redemption?: components["schemas"]["RedemptionInternal"] | null;
+            /**
+             * Redemption that earned the reward, for example a referee's redemption, in the short form that redemption
+             *     events carry.
+             */
+            redemption?: components["schemas"]["SimpleRedemption"] | null;
             reward: components["schemas"]["SimpleRedemptionRewardResult"];
             /** Referral tier whose condition the customer met. */
             referral_tier?: components["schemas"]["SimpleReferralTier"] | null;
@@ -19388,6 +19435,23 @@ export interface components {
             /** @constant */
             type: "customer.rewarded";
             data: components["schemas"]["CustomerRewardedEventData"];
+        };
+        /**
+         * An order as order and loyalty events carry it: with its lines, and the buyer as a reference whose
+         *     profile parts are null.
+         */
+        WebhookOrder: components["schemas"]["OrderGetResponse"] & {
+            /** The buying customer, by id. */
+            customer?: components["schemas"]["CustomerId"] & {
+                /** Not filled in here. */
+                address?: null;
+                /** Not filled in here. */
+                summary?: null;
+                /** Not filled in here. */
+                loyalty?: null;
+                /** Not filled in here. */
+                referrals?: null;
+            };
         };
         /** A publication that a distribution or a programme made. */
         DistributionPublicationBase: {
@@ -19430,7 +19494,7 @@ export interface components {
             earning_rule: components["schemas"]["EarningRule"];
             balance: components["schemas"]["VoucherBalance"];
             /** Order that earned the points, for order-based earning rules. */
-            order?: components["schemas"]["OrderCalculated"] | null;
+            order?: components["schemas"]["WebhookOrder"] | null;
             event?: components["schemas"]["SimpleEvent"];
             publication?: components["schemas"]["DistributionPublication"];
         };
@@ -19650,12 +19714,33 @@ export interface components {
             };
             data: components["schemas"]["LoyaltyCardPointsExpiredEventData"];
         };
+        /**
+         * A card transaction in the short form that the `voucher.loyalty_card.points_added` and
+         *     `voucher.gift.balance_added` events can carry: its id, campaign, type and time, with `details` null. The
+         *     event's `voucher` and `balance` say which card changed and by how much.
+         */
+        VoucherTransactionSummary: {
+            /** Transaction id (`vtx_…`). */
+            id: string;
+            /** Id of the card's campaign (`camp_…`). */
+            campaign_id: string;
+            /** What the transaction did. */
+            type: components["schemas"]["GiftVoucherTransactionType"] | components["schemas"]["LoyaltyCardTransactionType"];
+            /** Not filled in here. */
+            details: null;
+            /**
+             * Format: date-time
+             * When the transaction happened.
+             */
+            created_at: string;
+        };
         /** Credits added to a gift card. */
         GiftCardBalanceAddedEventData: {
             voucher: components["schemas"]["SimpleVoucher"];
             campaign: components["schemas"]["SimpleCampaign"];
             balance: components["schemas"]["VoucherBalanceUpdateResponse"];
-            transaction: components["schemas"]["VoucherTransaction"];
+            /** The transaction that added the credits, in full or in the short form. */
+            transaction: components["schemas"]["VoucherTransaction"] | components["schemas"]["VoucherTransactionSummary"];
         };
         /** Credits added to a customer's gift card. */
         CustomerGiftCardBalanceAddedEventData: components["schemas"]["GiftCardBalanceAddedEventData"] & {
@@ -19811,7 +19896,7 @@ export interface components {
             customer: components["schemas"]["SimpleCustomer"] | null;
             /** Customer who referred the buyer, for referral orders. */
             referrer: components["schemas"]["SimpleCustomer"] | null;
-            order: components["schemas"]["OrderCalculated"];
+            order: components["schemas"]["WebhookOrder"];
             /** Redemption applied to the order. */
             redemption: components["schemas"]["RedemptionInternal"] | null;
         } & components["schemas"]["DistributionActionData"];
@@ -20048,7 +20133,8 @@ export interface components {
             campaign: components["schemas"]["SimpleCampaign"];
             /** Holder of the card; `null` for an unassigned card. */
             customer: components["schemas"]["SimpleCustomer"] | null;
-            transaction: components["schemas"]["VoucherTransaction"];
+            /** The transaction that added the points, in full or in the short form. */
+            transaction: components["schemas"]["VoucherTransaction"] | components["schemas"]["VoucherTransactionSummary"];
         };
         /** Sendout of `voucher.loyalty_card.points_added`. */
         VoucherLoyaltyCardPointsAddedEvent: components["schemas"]["WebhookEnvelope"] & {
@@ -20207,11 +20293,17 @@ export interface components {
             type: "campaign.promotion_tier.disabled";
             data: components["schemas"]["CampaignPromotionTierEventData"];
         };
+        /** A deleted promotion tier and its campaign. */
+        CampaignPromotionTierDeletedEventData: {
+            campaign: components["schemas"]["SimpleCampaign"];
+            /** The tier as it was; it leaves out `campaign`, which the event carries beside it. */
+            promotion_tier: components["schemas"]["PromotionTierBase"];
+        };
         /** Sendout of `campaign.promotion_tier.deleted`. */
         CampaignPromotionTierDeletedEvent: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             type: "campaign.promotion_tier.deleted";
-            data: components["schemas"]["CampaignPromotionTierEventData"];
+            data: components["schemas"]["CampaignPromotionTierDeletedEventData"];
         };
         /** A new validation rule. */
         ValidationRuleCreatedEventData: {

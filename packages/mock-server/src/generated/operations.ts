@@ -15,7 +15,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_b";
+export const API_VERSION = "v20261123_c";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -541,7 +541,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     tag: "Publications",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["publications"]}],
     pathParams: z.object({  }),
-    query: z.object({ "join_once": z.preprocess(coerce.toBoolean, z.boolean().default(false)), "voucher": z.string().optional(), "campaign": z.union([z.looseObject({ "name": z.string(), "count": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(50)).optional() }), z.string()]).optional(), "source_id": z.string().optional(), "customer": z.union([z.looseObject({ "id": z.string().optional(), "source_id": z.string().optional(), "name": z.string().optional(), "description": z.string().optional(), "email": z.string().optional(), "phone": z.string().optional(), "birthday": z.iso.date().optional(), "birthdate": z.iso.date().optional(), "address": z.looseObject({ "city": z.string().optional(), "state": z.string().optional(), "line_1": z.string().optional(), "line_2": z.string().optional(), "country": z.string().optional(), "postal_code": z.string().optional() }).nullable().optional(), "metadata": z.record(z.string(), z.unknown()).optional(), "Name": z.string().optional(), "country": z.string().optional() }), z.string()]), "metadata": z.record(z.string(), z.unknown()).optional() }),
+    query: z.object({ "join_once": z.preprocess(coerce.toBoolean, z.boolean().default(false)), "voucher": z.string().optional(), "campaign": z.union([z.looseObject({ "name": z.string(), "count": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(50)).optional() }), z.string()]).optional(), "source_id": z.string().optional(), "customer": z.union([z.looseObject({ "id": z.string().optional(), "source_id": z.string().optional(), "name": z.string().optional(), "description": z.string().optional(), "email": z.string().optional(), "phone": z.string().optional(), "birthday": z.iso.date().optional(), "birthdate": z.iso.date().optional(), "address": z.looseObject({ "city": z.string().nullable().optional(), "state": z.string().nullable().optional(), "line_1": z.string().nullable().optional(), "line_2": z.string().nullable().optional(), "country": z.string().nullable().optional(), "postal_code": z.string().nullable().optional() }).nullable().optional(), "metadata": z.record(z.string(), z.unknown()).optional(), "Name": z.string().optional(), "country": z.string().optional() }), z.string()]), "metadata": z.record(z.string(), z.unknown()).optional() }),
     arrayQuery: [],
     deepQuery: ["campaign","customer","metadata"],
     body: null,
@@ -3247,4 +3247,188 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     body: { contentType: "application/json", required: true, schema: request.CustomEventCreateRequest },
     responses: { "200": response.CustomEventCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
+};
+
+/**
+ * The zod schemas of one outbound webhook event, in the response direction (unknown keys are
+ * rejected): the whole sendout, and its `data` alone.
+ *
+ * @example
+ * ```ts
+ * const spec: WebhookEventSpec = webhookEvents['voucher.created'];
+ * ```
+ */
+export interface WebhookEventSpec {
+  /** Validates a whole sendout: the envelope, `type` and `data`. */
+  readonly schema: z.ZodType;
+  /** Validates the sendout's `data` alone. */
+  readonly data: z.ZodType;
+}
+
+/**
+ * The name of any webhook event of the spec (its key under `webhooks`).
+ *
+ * @example
+ * ```ts
+ * const name: WebhookEventName = 'redemption.succeeded';
+ * ```
+ */
+export type WebhookEventName =
+  | "redemption.succeeded"
+  | "redemption.failed"
+  | "redemption.rollback.succeeded"
+  | "redemption.rollback.failed"
+  | "publication.succeeded"
+  | "customer.created"
+  | "customer.updated"
+  | "customer.deleted"
+  | "customer.rewarded"
+  | "customer.rewarded.loyalty_points"
+  | "customer.redemption.succeeded"
+  | "customer.redemption.rollback.succeeded"
+  | "customer.reward_redemptions.created"
+  | "customer.reward_redemptions.pending"
+  | "customer.reward_redemptions.completed"
+  | "customer.voucher.loyalty_card.pending_points.activated"
+  | "customer.voucher.loyalty_card.pending_points.added"
+  | "customer.voucher.loyalty_card.pending_points.canceled"
+  | "customer.voucher.loyalty_card.pending_points.updated"
+  | "customer.voucher.loyalty_card.points_added"
+  | "customer.voucher.loyalty_card.points_expired"
+  | "customer.voucher.gift.balance_added"
+  | "customer.segment.entered"
+  | "customer.segment.left"
+  | "customer.loyalty.tier.joined"
+  | "customer.loyalty.tier.upgraded"
+  | "customer.loyalty.tier.downgraded"
+  | "customer.loyalty.tier.prolonged"
+  | "customer.loyalty.tier.left"
+  | "customer.holder.assignment.created"
+  | "customer.holder.assignment.deleted"
+  | "customer.order.created"
+  | "customer.order.paid"
+  | "customer.order.updated"
+  | "customer.order.canceled"
+  | "customer.publication.succeeded"
+  | "customer.custom_event"
+  | "voucher.created"
+  | "voucher.updated"
+  | "voucher.enabled"
+  | "voucher.disabled"
+  | "voucher.deleted"
+  | "voucher.published"
+  | "voucher.loyalty_card.transaction.created"
+  | "voucher.loyalty_card.pending_points.activated"
+  | "voucher.loyalty_card.pending_points.added"
+  | "voucher.loyalty_card.pending_points.canceled"
+  | "voucher.loyalty_card.pending_points.updated"
+  | "voucher.loyalty_card.points_added"
+  | "voucher.loyalty_card.points_expired"
+  | "voucher.gift.transaction.created"
+  | "voucher.gift.balance_added"
+  | "campaign.created"
+  | "campaign.updated"
+  | "campaign.enabled"
+  | "campaign.disabled"
+  | "campaign.deleted"
+  | "campaign.vouchers.generation.completed"
+  | "campaign.loyalty_tier.created"
+  | "campaign.loyalty_tier.updated"
+  | "campaign.loyalty_tier.deleted"
+  | "campaign.promotion_tier.created"
+  | "campaign.promotion_tier.updated"
+  | "campaign.promotion_tier.enabled"
+  | "campaign.promotion_tier.disabled"
+  | "campaign.promotion_tier.deleted"
+  | "business_validation_rule.created"
+  | "business_validation_rule.updated"
+  | "business_validation_rule.deleted"
+  | "business_validation_rule.assignment.created"
+  | "business_validation_rule.assignment.deleted"
+  | "manual_distribution_schedule"
+  | "workflow.loyalty_tier_transaction.upgraded";
+
+/**
+ * Every outbound webhook event of the spec, by name, with the schemas that check its payload, so a
+ * sender can refuse a payload that drifts from the spec.
+ *
+ * @example
+ * ```ts
+ * const result = webhookEvents['redemption.succeeded'].schema.safeParse(sendout);
+ * ```
+ */
+export const webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>> = {
+  "redemption.succeeded": { schema: response.RedemptionSucceededEvent, data: response.RedemptionSucceededEventData },
+  "redemption.failed": { schema: response.RedemptionFailedEvent, data: response.RedemptionSucceededEventData },
+  "redemption.rollback.succeeded": { schema: response.RedemptionRollbackSucceededEvent, data: response.RedemptionRollbackEventData },
+  "redemption.rollback.failed": { schema: response.RedemptionRollbackFailedEvent, data: response.RedemptionRollbackEventData },
+  "publication.succeeded": { schema: response.PublicationSucceededEvent, data: response.PublicationSucceededEventData },
+  "customer.created": { schema: response.CustomerCreatedEvent, data: response.CustomerEventData },
+  "customer.updated": { schema: response.CustomerUpdatedEvent, data: response.CustomerEventData },
+  "customer.deleted": { schema: response.CustomerDeletedEvent, data: response.CustomerEventData },
+  "customer.rewarded": { schema: response.CustomerRewardedEvent, data: response.CustomerRewardedEventData },
+  "customer.rewarded.loyalty_points": { schema: response.CustomerRewardedLoyaltyPointsEvent, data: response.CustomerRewardedLoyaltyPointsEventData },
+  "customer.redemption.succeeded": { schema: response.CustomerRedemptionSucceededEvent, data: response.RedemptionEventData },
+  "customer.redemption.rollback.succeeded": { schema: response.CustomerRedemptionRollbackSucceededEvent, data: response.RedemptionRollbackEventData },
+  "customer.reward_redemptions.created": { schema: response.CustomerRewardRedemptionCreatedEvent, data: response.CustomerRewardRedemptionEventData },
+  "customer.reward_redemptions.pending": { schema: response.CustomerRewardRedemptionPendingEvent, data: response.CustomerRewardRedemptionEventData },
+  "customer.reward_redemptions.completed": { schema: response.CustomerRewardRedemptionCompletedEvent, data: response.CustomerRewardRedemptionCompletedEventData },
+  "customer.voucher.loyalty_card.pending_points.activated": { schema: response.CustomerVoucherLoyaltyCardPendingPointsActivatedEvent, data: response.CustomerLoyaltyCardPendingPointsActivatedEventData },
+  "customer.voucher.loyalty_card.pending_points.added": { schema: response.CustomerVoucherLoyaltyCardPendingPointsAddedEvent, data: response.LoyaltyCardPendingPointsEventData },
+  "customer.voucher.loyalty_card.pending_points.canceled": { schema: response.CustomerVoucherLoyaltyCardPendingPointsCanceledEvent, data: response.LoyaltyCardPendingPointsEventData },
+  "customer.voucher.loyalty_card.pending_points.updated": { schema: response.CustomerVoucherLoyaltyCardPendingPointsUpdatedEvent, data: response.LoyaltyCardPendingPointsEventData },
+  "customer.voucher.loyalty_card.points_added": { schema: response.CustomerVoucherLoyaltyCardPointsAddedEvent, data: response.CustomerLoyaltyCardPointsAddedEventData },
+  "customer.voucher.loyalty_card.points_expired": { schema: response.CustomerVoucherLoyaltyCardPointsExpiredEvent, data: response.LoyaltyCardPointsExpiredEventData },
+  "customer.voucher.gift.balance_added": { schema: response.CustomerVoucherGiftBalanceAddedEvent, data: response.CustomerGiftCardBalanceAddedEventData },
+  "customer.segment.entered": { schema: response.CustomerSegmentEnteredEvent, data: response.CustomerSegmentEventData },
+  "customer.segment.left": { schema: response.CustomerSegmentLeftEvent, data: response.CustomerSegmentEventData },
+  "customer.loyalty.tier.joined": { schema: response.CustomerLoyaltyTierJoinedEvent, data: response.CustomerLoyaltyTierEventData },
+  "customer.loyalty.tier.upgraded": { schema: response.CustomerLoyaltyTierUpgradedEvent, data: response.CustomerLoyaltyTierChangedEventData },
+  "customer.loyalty.tier.downgraded": { schema: response.CustomerLoyaltyTierDowngradedEvent, data: response.CustomerLoyaltyTierChangedEventData },
+  "customer.loyalty.tier.prolonged": { schema: response.CustomerLoyaltyTierProlongedEvent, data: response.CustomerLoyaltyTierEventData },
+  "customer.loyalty.tier.left": { schema: response.CustomerLoyaltyTierLeftEvent, data: response.CustomerLoyaltyTierEventData },
+  "customer.holder.assignment.created": { schema: response.CustomerHolderAssignmentCreatedEvent, data: response.CustomerHolderAssignmentEventData },
+  "customer.holder.assignment.deleted": { schema: response.CustomerHolderAssignmentDeletedEvent, data: response.CustomerHolderAssignmentEventData },
+  "customer.order.created": { schema: response.CustomerOrderCreatedEvent, data: response.CustomerOrderEventData },
+  "customer.order.paid": { schema: response.CustomerOrderPaidEvent, data: response.CustomerOrderEventData },
+  "customer.order.updated": { schema: response.CustomerOrderUpdatedEvent, data: response.CustomerOrderEventData },
+  "customer.order.canceled": { schema: response.CustomerOrderCanceledEvent, data: response.CustomerOrderEventData },
+  "customer.publication.succeeded": { schema: response.CustomerPublicationSucceededEvent, data: response.CustomerPublicationSucceededEventData },
+  "customer.custom_event": { schema: response.CustomerCustomEventTrackedEvent, data: response.CustomerCustomEventData },
+  "voucher.created": { schema: response.VoucherCreatedEvent, data: response.VoucherEventData },
+  "voucher.updated": { schema: response.VoucherUpdatedEvent, data: response.VoucherEventData },
+  "voucher.enabled": { schema: response.VoucherEnabledEvent, data: response.VoucherEventData },
+  "voucher.disabled": { schema: response.VoucherDisabledEvent, data: response.VoucherEventData },
+  "voucher.deleted": { schema: response.VoucherDeletedEvent, data: response.VoucherEventData },
+  "voucher.published": { schema: response.VoucherPublishedEvent, data: response.VoucherPublishedEventData },
+  "voucher.loyalty_card.transaction.created": { schema: response.VoucherLoyaltyCardTransactionCreatedEvent, data: response.LoyaltyCardTransactionCreatedEventData },
+  "voucher.loyalty_card.pending_points.activated": { schema: response.VoucherLoyaltyCardPendingPointsActivatedEvent, data: response.LoyaltyCardPendingPointsActivatedEventData },
+  "voucher.loyalty_card.pending_points.added": { schema: response.VoucherLoyaltyCardPendingPointsAddedEvent, data: response.LoyaltyCardPendingPointsEventData },
+  "voucher.loyalty_card.pending_points.canceled": { schema: response.VoucherLoyaltyCardPendingPointsCanceledEvent, data: response.LoyaltyCardPendingPointsEventData },
+  "voucher.loyalty_card.pending_points.updated": { schema: response.VoucherLoyaltyCardPendingPointsUpdatedEvent, data: response.LoyaltyCardPendingPointsEventData },
+  "voucher.loyalty_card.points_added": { schema: response.VoucherLoyaltyCardPointsAddedEvent, data: response.LoyaltyCardPointsAddedEventData },
+  "voucher.loyalty_card.points_expired": { schema: response.VoucherLoyaltyCardPointsExpiredEvent, data: response.LoyaltyCardPointsExpiredEventData },
+  "voucher.gift.transaction.created": { schema: response.VoucherGiftTransactionCreatedEvent, data: response.GiftCardTransactionCreatedEventData },
+  "voucher.gift.balance_added": { schema: response.VoucherGiftBalanceAddedEvent, data: response.GiftCardBalanceAddedEventData },
+  "campaign.created": { schema: response.CampaignCreatedEvent, data: response.CampaignCreatedEventData },
+  "campaign.updated": { schema: response.CampaignUpdatedEvent, data: response.CampaignEventData },
+  "campaign.enabled": { schema: response.CampaignEnabledEvent, data: response.CampaignEventData },
+  "campaign.disabled": { schema: response.CampaignDisabledEvent, data: response.CampaignEventData },
+  "campaign.deleted": { schema: response.CampaignDeletedEvent, data: response.CampaignDeletedEventData },
+  "campaign.vouchers.generation.completed": { schema: response.CampaignVouchersGenerationCompletedEvent, data: response.CampaignVouchersGenerationCompletedEventData },
+  "campaign.loyalty_tier.created": { schema: response.CampaignLoyaltyTierCreatedEvent, data: response.CampaignLoyaltyTierEventData },
+  "campaign.loyalty_tier.updated": { schema: response.CampaignLoyaltyTierUpdatedEvent, data: response.CampaignLoyaltyTierEventData },
+  "campaign.loyalty_tier.deleted": { schema: response.CampaignLoyaltyTierDeletedEvent, data: response.CampaignLoyaltyTierEventData },
+  "campaign.promotion_tier.created": { schema: response.CampaignPromotionTierCreatedEvent, data: response.CampaignPromotionTierEventData },
+  "campaign.promotion_tier.updated": { schema: response.CampaignPromotionTierUpdatedEvent, data: response.CampaignPromotionTierEventData },
+  "campaign.promotion_tier.enabled": { schema: response.CampaignPromotionTierEnabledEvent, data: response.CampaignPromotionTierEventData },
+  "campaign.promotion_tier.disabled": { schema: response.CampaignPromotionTierDisabledEvent, data: response.CampaignPromotionTierEventData },
+  "campaign.promotion_tier.deleted": { schema: response.CampaignPromotionTierDeletedEvent, data: response.CampaignPromotionTierDeletedEventData },
+  "business_validation_rule.created": { schema: response.ValidationRuleCreatedEvent, data: response.ValidationRuleCreatedEventData },
+  "business_validation_rule.updated": { schema: response.ValidationRuleUpdatedEvent, data: response.ValidationRuleUpdatedEventData },
+  "business_validation_rule.deleted": { schema: response.ValidationRuleDeletedEvent, data: response.ValidationRuleDeletedEventData },
+  "business_validation_rule.assignment.created": { schema: response.ValidationRuleAssignmentCreatedEvent, data: response.ValidationRuleAssignmentEventData },
+  "business_validation_rule.assignment.deleted": { schema: response.ValidationRuleAssignmentDeletedEvent, data: response.ValidationRuleAssignmentEventData },
+  "manual_distribution_schedule": { schema: response.ManualDistributionScheduleEvent, data: response.ManualDistributionScheduleEventData },
+  "workflow.loyalty_tier_transaction.upgraded": { schema: response.LoyaltyTierUpgradedWorkflowEvent, data: z.looseObject({ "trigger": z.looseObject({ "transaction": response.LoyaltyTierUpgradeTransaction }) }) },
 };
