@@ -6,8 +6,10 @@
  */
 import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
+import { discounts } from './discounts.ts';
 import { filterEngine } from './filter-engine.ts';
 import { mockThroughput } from './mock-throughput.ts';
+import { stackingApplication } from './stacking-application.ts';
 import { typeCheckCost } from './type-check.ts';
 import { validityWindow } from './validity-window.ts';
 
@@ -18,5 +20,7 @@ const sections = [
   await codeGeneration(),
   await validityWindow(),
   await filterEngine(),
+  await discounts(),
+  await stackingApplication(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
