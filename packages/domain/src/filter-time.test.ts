@@ -97,6 +97,17 @@ describe('createZoneCalendar', () => {
     );
   });
 
+  it('names the local day of an instant, the one whose start startOfDayFrom finds', () => {
+    expect(warsaw.dayOf(Date.UTC(2024, 2, 30, 23))).toEqual({ year: 2024, month: 3, day: 31 });
+    expect(newYork.dayOf(Date.UTC(2024, 0, 1, 4, 59))).toEqual({ year: 2023, month: 12, day: 31 });
+    fc.assert(
+      fc.property(anyInstant, fc.constantFrom(UTC_CALENDAR, warsaw, newYork), (ms, calendar) => {
+        const { year, month, day } = calendar.dayOf(ms);
+        expect(calendar.startOfDay(year, month, day)).toBe(calendar.startOfDayFrom(ms, 0));
+      }),
+    );
+  });
+
   it('refuses an unknown time zone once, when created', () => {
     expect(() => createZoneCalendar('Mars/Olympus_Mons')).toThrow(RangeError);
   });

@@ -1,7 +1,7 @@
 /**
  * Dates and instants as the filter engine reads them: ISO 8601 timestamps and calendar dates,
  * turned into epoch milliseconds, and calendar days counted in a time zone. Internal to the
- * filter engine; `now` and the time zone are always parameters.
+ * filter engine and the formula language; `now` and the time zone are always parameters.
  */
 
 /** Calendar arithmetic in one IANA time zone. */
@@ -12,6 +12,8 @@ export interface ZoneCalendar {
   readonly startOfDay: (year: number, month: number, day: number) => number;
   /** The instant at which the local day `days` days after (or before, when negative) the day of `ms` begins. */
   readonly startOfDayFrom: (ms: number, days: number) => number;
+  /** The local calendar day that contains the instant `ms` (`month` 1–12), from one offset lookup. */
+  readonly dayOf: (ms: number) => { readonly year: number; readonly month: number; readonly day: number };
   /** The epoch milliseconds of a wall-clock time in the zone (`month` 1–12). */
   readonly wallClock: (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number) => number;
 }
@@ -70,7 +72,11 @@ export const createZoneCalendar = (timeZone: string): ZoneCalendar => {
     const local = new Date(ms + offsetAt(ms));
     return startOfDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate() + days);
   };
-  return { timeZone, startOfDay, startOfDayFrom, wallClock };
+  const dayOf = (ms: number): { year: number; month: number; day: number } => {
+    const local = new Date(ms + offsetAt(ms));
+    return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+  };
+  return { timeZone, startOfDay, startOfDayFrom, dayOf, wallClock };
 };
 
 const DAY_MS = 86_400_000;

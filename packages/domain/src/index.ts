@@ -226,3 +226,47 @@ export type {
   DiscountStackStep,
   DiscountStackStepResult,
 } from './discount-stack.js';
+
+export {
+  FORMULA_FUNCTIONS,
+  FORMULA_METADATA_READERS,
+  FORMULA_OPERANDS,
+  FORMULA_OPERATORS,
+} from './formula-ast.js';
+export type {
+  FormulaAst,
+  FormulaBinaryNode,
+  FormulaBooleanNode,
+  FormulaCallNode,
+  FormulaFunctionName,
+  FormulaMetadataNode,
+  FormulaMetadataReader,
+  FormulaNumberNode,
+  FormulaOperandName,
+  FormulaOperandNode,
+  FormulaOperator,
+  FormulaSpan,
+  FormulaSwitchCase,
+  FormulaSwitchNode,
+  FormulaTextNode,
+  FormulaUnaryNode,
+} from './formula-ast.js';
+export { FormulaSyntaxError, parseFormula } from './formula-parser.js';
+export { printFormula } from './formula-print.js';
+export type { FormulaParseOptions } from './formula-parser.js';
+export type {
+  FormulaContext,
+  FormulaCustomerInput,
+  FormulaMetadata,
+  FormulaMetadataHolder,
+  FormulaOrderInput,
+  FormulaOrderItemInput,
+  FormulaPromotionTierInput,
+  FormulaVoucherInput,
+} from './formula-context.js';
+export { FormulaEvaluationError, evaluateFormula } from './formula-evaluate.js';
+export { compileFormula } from './formula-compile.js';
+export type { CompiledFormula } from './formula-compile.js';
+export type { FormulaFailureReason, FormulaResult } from './formula-evaluate.js';
+export { FORMULA_FIELD_KINDS, formulaNumberToApiValue, formulaValue } from './formula-value.js';
+export type { FormulaOutputKind, FormulaValueOptions } from './formula-value.js';
