@@ -8,6 +8,7 @@ import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
 import { discounts } from './discounts.ts';
 import { filterEngine } from './filter-engine.ts';
+import { formulaBenchmark } from './formulas.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { stackingApplication } from './stacking-application.ts';
 import { typeCheckCost } from './type-check.ts';
@@ -22,5 +23,6 @@ const sections = [
   await filterEngine(),
   await discounts(),
   await stackingApplication(),
+  await formulaBenchmark(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
