@@ -170,20 +170,21 @@ export interface ApplicableToResult {
 }
 
 /**
- * A list of {@link ApplicableToResult}s, shaped as the API's `ApplicableToResultList`.
+ * A list of {@link ApplicableToResult}s (or of the validation rules' entries), shaped as the API's
+ * `ApplicableToResultList`.
  *
  * @example
  * ```ts
  * const none: ApplicableToResultList = { object: 'list', data_ref: 'data', data: [], total: 0 };
  * ```
  */
-export interface ApplicableToResultList {
+export interface ApplicableToResultList<Entry = ApplicableToResult> {
   /** Always `list`. */
   readonly object: 'list';
   /** Always `data`. */
   readonly data_ref: 'data';
   /** The entries. */
-  readonly data: readonly ApplicableToResult[];
+  readonly data: readonly Entry[];
   /** Number of entries. */
   readonly total: number;
 }
