@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OrderItemUnits } from './discount-item-selection.js';
+import type { OrderItemUnits } from './applicable-to-results.js';
 import { type ApplicableToOptions, resolveApplicableTo } from './validation-rule-applicable-to.js';
 import type { RuleOrderItemInput } from './validation-rule-context.js';
 import { parseValidationRules } from './validation-rule-parse.js';
@@ -153,6 +153,28 @@ describe('resolveApplicableTo: effects, skip and repeat', () => {
       { index: 0, units: [2] },
       { index: 1, units: [1, 4] },
     ]);
+  });
+
+  it('reaches one line, or one unit with target UNIT, for APPLY_TO_CHEAPEST, after the skipped ones', () => {
+    const mugs: RuleOrderItemInput[] = [
+      { product_id: 'prod_mug', quantity: 3, price: 1000 },
+      { product_id: 'prod_mug', quantity: 2, price: 800 },
+    ];
+    const units = (extra: Record<string, unknown>) =>
+      resolve({ included: [{ object: 'product', id: 'prod_mug', effect: 'APPLY_TO_CHEAPEST', ...extra }] }, mugs).applicable_to.data[0]?.order_item_units;
+    expect(units({})).toEqual([{ index: 1, units: [1, 2] }]);
+    expect(units({ target: 'UNIT' })).toEqual([{ index: 1, units: [1] }]);
+    expect(units({ skip_initially: 1 })).toEqual([{ index: 0, units: [1, 2, 3] }]);
+    expect(units({ target: 'UNIT', skip_initially: 3 })).toEqual([{ index: 0, units: [2] }]);
+  });
+
+  it('gives lines without units no place in skipping', () => {
+    const withEmpty: RuleOrderItemInput[] = [
+      { product_id: 'prod_a', quantity: 1, price: 100, collection_ids: ['pc'] },
+      { product_id: 'prod_b', quantity: 0, price: 100, collection_ids: ['pc'] },
+      { product_id: 'prod_c', quantity: 1, price: 100, collection_ids: ['pc'] },
+    ];
+    expect(resolve({ included: [{ object: 'products_collection', id: 'pc', skip_initially: 1 }] }, withEmpty).covered).toEqual([{ index: 2, units: 1, entry: 0 }]);
   });
 
   it('breaks ties on unit price by the lower line amount, then by position', () => {

@@ -2,7 +2,7 @@ import { DomainError, isDomainError } from './domain-error.js';
 import { type FilterCondition, type FilterValue, isNumberText, parseConditionList } from './filter-language.js';
 import { type RuleLogic, parseRuleLogic, ruleLogicReferences } from './validation-rule-logic.js';
 import { OPERATORS_BY_OPERANDS, RULE_NAME_SPECS, type ValidationRuleName, isValidationRuleName } from './validation-rule-names.js';
-import type { ApplicableToEffect } from './discount-item-selection.js';
+import type { ApplicableToEffect } from './applicable-to-selection.js';
 
 /**
  * One numbered rule after validation: a known name, its metadata key when it needs one, its
