@@ -48,11 +48,22 @@ const documentedKeys = (id: OperationId, status: string): string[] => {
   });
 };
 
-/** The first example of the request body, which is a valid request by the spec's own lint. */
+const PERCENT_VOUCHER = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } as const;
+
+/** Valid bodies of operations whose spec gives no request example. */
+const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
+  generateRandomCode: PERCENT_VOUCHER,
+  createVoucher: PERCENT_VOUCHER,
+  updateVoucher: { active: false },
+  updateVoucherBalance: { amount: 100 },
+  addVoucherWithSpecificCodeToCampaign: {},
+};
+
+/** The first example of the request body, which is a valid request by the spec's own lint, else a valid body of ours. */
 const exampleBody = (id: OperationId): unknown => {
   const content = specOf(id).requestBody?.content ?? {};
   const first = Object.values(Object.values(content)[0]?.examples ?? {})[0];
-  return first === undefined ? undefined : (resolve(first) as { value: unknown }).value;
+  return first === undefined ? VALID_BODIES[id] : (resolve(first) as { value: unknown }).value;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +200,27 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '409': (id) => {
       state().metadataSchemas.create('customer', { properties: {} });
       return send(id, { params: { metadataSchemaId: 'customer' } });
+    },
+  },
+  generateRandomCode: {
+    '404': (id) => send(id, { body: { ...PERCENT_VOUCHER, campaign: 'No such campaign' } }),
+    '409': (id) => {
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { body: { ...PERCENT_VOUCHER, code: 'TAKEN' } });
+    },
+  },
+  createVoucher: {
+    '404': (id) => send(id, { params: { code: 'NEW-CODE' }, body: { ...PERCENT_VOUCHER, category_id: 'cat_0000000000000000ab' } }),
+    '409': (id) => {
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { params: { code: 'TAKEN' } });
+    },
+  },
+  addVoucherWithSpecificCodeToCampaign: {
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { params: { campaignId: campaign.id, code: 'TAKEN' } });
     },
   },
   createStackingRules: {

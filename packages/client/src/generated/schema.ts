@@ -437,7 +437,8 @@ export interface paths {
          * Creates a discount voucher, gift card or loyalty card. Send `code` to choose the code or
          *     `code_config` to shape a generated one; with neither, the service generates a random code.
          *     Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
-         *     campaign. A code already used in the project is refused.
+         *     campaign. A code already used in the project is refused with 409, an unknown campaign or
+         *     category with 404.
          */
         post: operations["generateRandomCode"];
         delete?: never;
@@ -9757,8 +9758,8 @@ export interface components {
             source_id: string | null;
             /** Id of the card (`v_…`). */
             voucher_id: string;
-            /** Id of the card's campaign (`camp_…`). */
-            campaign_id: string;
+            /** Id of the card's campaign (`camp_…`); null for a standalone card. */
+            campaign_id: string | null;
             /** Where a manual change came from, such as `API`; null for redemptions. */
             source: string | null;
             /** Reason given with a manual change; null for redemptions. */
@@ -21694,6 +21695,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -22380,6 +22383,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

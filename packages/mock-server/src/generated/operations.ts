@@ -15,7 +15,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_c";
+export const API_VERSION = "v20261123_d";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -617,7 +617,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.VoucherCreateRequest },
-    responses: { "200": response.Voucher, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Voucher, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getVoucher: {
     method: "GET",
@@ -857,7 +857,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.CampaignVoucherCreateInBulkRequest },
-    responses: { "200": z.union([response.Voucher, response.AsyncActionReference]), "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": z.union([response.Voucher, response.AsyncActionReference]), "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   addVoucherWithSpecificCodeToCampaign: {
     method: "POST",

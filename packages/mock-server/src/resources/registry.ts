@@ -1,10 +1,12 @@
 import type { OperationId } from '../generated/operations.js';
 import type { HandlerMap } from '../http/handler.js';
 import { asyncActionHandlers } from './async-actions/handlers.js';
+import { campaignHandlers } from './campaigns/handlers.js';
 import { categoryHandlers } from './categories/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
+import { voucherHandlers } from './vouchers/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -13,6 +15,8 @@ export const handlers: HandlerMap = {
   ...stackingRulesHandlers,
   ...metadataSchemaHandlers,
   ...asyncActionHandlers,
+  ...voucherHandlers,
+  ...campaignHandlers,
 };
 
 /**

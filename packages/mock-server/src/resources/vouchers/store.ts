@@ -1,0 +1,513 @@
+import {
+  type CodeConfigInput,
+  changeGiftBalance,
+  changeLoyaltyPoints,
+  compileValidityWindow,
+  generateUniqueCodes,
+  inheritVoucher,
+  voucherRuleAssignments,
+} from '@voucherkit/domain';
+import type { ServiceContext } from '../../core/context.js';
+import { ApiError } from '../../http/api-error.js';
+import type { CategoryStore } from '../categories/store.js';
+import type {
+  BalanceChangeInput,
+  Campaign,
+  StoredVoucher,
+  Voucher,
+  VoucherCreateInput,
+  VoucherTransaction,
+  VoucherUpdateInput,
+} from './types.js';
+
+type RuleAssignment = NonNullable<Voucher['validation_rules_assignments']>['data'][number];
+
+/**
+ * What the voucher store needs of the project's campaigns; the campaign store provides it.
+ *
+ * @example
+ * ```ts
+ * const port: CampaignPort = { get: (ref) => campaigns.get(ref), countVouchers: (id, delta) => campaigns.countVouchers(id, delta) };
+ * ```
+ */
+export interface CampaignPort {
+  /** The campaign with this id or name, if any. */
+  find(ref: string): Campaign | undefined;
+  /**
+   * The campaign with this id or name.
+   * @throws ApiError 404 when the project has no such campaign.
+   */
+  get(ref: string): Campaign;
+  /** Adds `delta` (negative to remove) to the campaign's `vouchers_count`. */
+  countVouchers(campaignId: string, delta: number): void;
+}
+
+/**
+ * The stores a voucher store reads from.
+ *
+ * @example
+ * ```ts
+ * const vouchers = new VoucherStore(context, { categories, campaigns: () => campaigns });
+ * ```
+ */
+export interface VoucherStoreDependencies {
+  readonly categories: CategoryStore;
+  /** The project's campaigns, looked up when a voucher names one. */
+  readonly campaigns: () => CampaignPort;
+}
+
+/**
+ * A validation session that holds back one redemption of a voucher, and credits or points.
+ *
+ * @example
+ * ```ts
+ * const session: HeldSession = { key: 'ssn_1', expiresAt: Date.parse('2026-01-08T00:00:00Z') };
+ * ```
+ */
+export interface HeldSession {
+  /** The session key (`ssn_…`). */
+  readonly key: string;
+  /** When the session ends by itself, in epoch milliseconds. */
+  readonly expiresAt: number;
+  /** Gift card credits held back, in minor units. */
+  readonly credits?: number | undefined;
+  /** Loyalty points held back. */
+  readonly points?: number | undefined;
+}
+
+/**
+ * The outcome of a manual balance change: the card afterwards and the transaction recorded.
+ *
+ * @example
+ * ```ts
+ * const { voucher, transaction }: BalanceChange = vouchers.changeBalance('GIFT-1', { amount: 500 });
+ * ```
+ */
+export interface BalanceChange {
+  readonly voucher: StoredVoucher;
+  readonly transaction: VoucherTransaction;
+}
+
+/** The voucher fields `PUT /v1/vouchers/{code}` may change; the others are ignored. */
+const UPDATABLE = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'active',
+  'additional_info',
+] as const;
+
+const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
+
+const duplicateCode = (code: string): ApiError =>
+  new ApiError(409, 'duplicate_found', 'Duplicated resource found', {
+    details: `A voucher with code ${code} already exists.`,
+    resourceId: code,
+    resourceType: 'voucher',
+  });
+
+const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
+  `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
+
+/** The settings of a new voucher other than those it inherits: the kind-specific objects and the window. */
+type VoucherDraft = Pick<
+  VoucherCreateInput,
+  'type' | 'discount' | 'gift' | 'loyalty_card' | 'validity_timeframe' | 'validity_day_of_week' | 'validity_hours' | 'validation_rules'
+>;
+
+/**
+ * Vouchers of one project: discount vouchers, gift cards and loyalty cards, standalone or in a
+ * campaign. Codes are unique in the project; the check and the insert happen in one synchronous
+ * step, so of two requests creating the same code one wins and the other gets `duplicate_found`.
+ *
+ * @example
+ * ```ts
+ * const { vouchers } = service.projects.primary.state;
+ * const gift = vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' });
+ * vouchers.changeBalance('GIFT-1', { amount: 1000 });
+ * vouchers.get(gift.id).gift?.balance; // 6000
+ * ```
+ */
+export class VoucherStore {
+  readonly #byId = new Map<string, StoredVoucher>();
+  readonly #idByCode = new Map<string, string>();
+  readonly #ownRules = new Map<string, RuleAssignment[]>();
+  readonly #transactions = new Map<string, VoucherTransaction[]>();
+  readonly #sessions = new Map<string, Map<string, HeldSession>>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: VoucherStoreDependencies,
+  ) {}
+
+  /** Number of vouchers in the project. */
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /** Whether a code is used in the project. */
+  isCodeTaken(code: string): boolean {
+    return this.#idByCode.has(code);
+  }
+
+  /** The voucher with this code or id, if any. */
+  find(codeOrId: string): StoredVoucher | undefined {
+    const id = this.#idByCode.get(codeOrId) ?? codeOrId;
+    return this.#byId.get(id);
+  }
+
+  /**
+   * The voucher with this code or id.
+   * @throws ApiError 404 when the project has no such voucher.
+   */
+  get(codeOrId: string): StoredVoucher {
+    const voucher = this.find(codeOrId);
+    if (!voucher) throw ApiError.notFound('voucher', codeOrId);
+    return voucher;
+  }
+
+  /** Every voucher, oldest first. */
+  all(): IterableIterator<StoredVoucher> {
+    return this.#byId.values();
+  }
+
+  /** The vouchers of a campaign, oldest first. */
+  ofCampaign(campaignId: string): StoredVoucher[] {
+    return [...this.#byId.values()].filter((voucher) => voucher.campaign_id === campaignId);
+  }
+
+  /**
+   * The voucher as the API shows it: with its category objects and the validation rules assigned
+   * to it directly or through its campaign.
+   */
+  present(voucher: StoredVoucher): Voucher & { categories: NonNullable<Voucher['categories']> } {
+    const { categories } = this.deps;
+    const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
+    const campaignRules = voucher.campaign_id ? (this.deps.campaigns().find(voucher.campaign_id)?.validation_rules_assignments?.data ?? []) : [];
+    const rules = voucherRuleAssignments(this.#ownRules.get(voucher.id) ?? [], campaignRules);
+    return {
+      ...voucher,
+      categories: category ? [category] : [],
+      validation_rules_assignments: { object: 'list', data_ref: 'data', data: rules, total: rules.length },
+    };
+  }
+
+  /**
+   * Creates a voucher: in the campaign that `campaign` or `campaign_id` names (it inherits the
+   * campaign's settings), or standalone. The code is `code` (the path's), else `input.code`, else
+   * one generated from `input.code_config`.
+   *
+   * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used
+   *   code; 400 for a loyalty card without a campaign or a kind that differs from the campaign's.
+   */
+  create(input: VoucherCreateInput, code?: string): StoredVoucher {
+    const ref = input.campaign_id ?? input.campaign;
+    const campaign = ref === undefined ? null : this.deps.campaigns().get(ref);
+    if (campaign === null && input.type === 'LOYALTY_CARD') {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: 'A loyalty card needs a loyalty campaign: pass campaign or campaign_id.' });
+    }
+    return this.insert(campaign, { ...input, ...(code === undefined ? {} : { code }) });
+  }
+
+  /**
+   * Adds one voucher to a campaign or, with `campaign` null, creates a standalone one. Campaign
+   * stores call this for each generated or imported code.
+   *
+   * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category.
+   */
+  insert(campaign: Campaign | null, input: VoucherCreateInput & VoucherDraft): StoredVoucher {
+    const voucher = this.build(campaign, input);
+    this.add(voucher, input.validation_rules);
+    return voucher;
+  }
+
+  /**
+   * Builds a voucher without storing it, checking everything that could refuse it, so a job can
+   * build all its vouchers before storing any.
+   *
+   * @throws As {@link VoucherStore.insert}.
+   */
+  build(campaign: Campaign | null, input: VoucherCreateInput & VoucherDraft): StoredVoucher {
+    if (campaign && input.type !== undefined && campaign.voucher && input.type !== campaign.voucher.type) {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: `The campaign ${campaign.name} holds vouchers of type ${campaign.voucher.type}, not ${input.type}.`,
+      });
+    }
+    const template = {
+      ...(campaign?.voucher ?? {}),
+      ...(given(input.type) ? { type: input.type } : {}),
+      ...(given(input.discount) ? { discount: input.discount } : {}),
+      ...(given(input.gift) ? { gift: input.gift } : {}),
+      ...(given(input.loyalty_card) ? { loyalty_card: input.loyalty_card } : {}),
+    };
+    const settings = inheritVoucher(
+      {
+        campaign_type: campaign?.campaign_type,
+        voucher: template,
+        start_date: campaign?.start_date,
+        expiration_date: campaign?.expiration_date,
+        validity_timeframe: input.validity_timeframe ?? campaign?.validity_timeframe,
+        validity_day_of_week: input.validity_day_of_week ?? campaign?.validity_day_of_week,
+        validity_hours: input.validity_hours ?? campaign?.validity_hours,
+        category: campaign?.category,
+        category_id: campaign?.category_id,
+      },
+      input,
+    );
+    const code = settings.code ?? this.generateCodes(settings.code_config, 1)[0];
+    if (code === undefined) throw new RangeError('no code generated');
+    if (this.#idByCode.has(code)) throw duplicateCode(code);
+    const category = this.resolveCategory(settings.category, settings.category_id);
+    const now = this.context.timestamp();
+    const gift = settings.gift as { amount?: number; effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | null } | null;
+    const card = settings.loyalty_card as { points?: number } | null;
+    const voucher: StoredVoucher = {
+      id: this.context.ids('v'),
+      code,
+      campaign: campaign?.name ?? null,
+      campaign_id: campaign?.id ?? null,
+      category: category.category,
+      category_id: category.category_id,
+      type: settings.type,
+      discount: (settings.discount ?? null) as NonNullable<StoredVoucher['discount']> | null,
+      gift: gift ? { amount: gift.amount ?? 0, subtracted_amount: 0, balance: gift.amount ?? 0, effect: gift.effect ?? null } : null,
+      loyalty_card: card ? { points: card.points ?? 0, balance: card.points ?? 0 } : null,
+      start_date: settings.start_date,
+      expiration_date: settings.expiration_date,
+      validity_timeframe: settings.validity_timeframe,
+      validity_day_of_week: settings.validity_day_of_week,
+      validity_hours: settings.validity_hours,
+      active: settings.active,
+      additional_info: settings.additional_info,
+      metadata: { ...settings.metadata },
+      is_referral_code: settings.is_referral_code,
+      created_at: now,
+      updated_at: null,
+      object: 'voucher',
+      publish: { object: 'list', count: 0, url: listPath(code, 'publications') },
+      redemption: {
+        quantity: settings.redemption.quantity,
+        redeemed_quantity: input.redemption?.redeemed_quantity ?? 0,
+        ...(settings.type === 'GIFT_VOUCHER' ? { redeemed_amount: 0 } : {}),
+        ...(settings.type === 'LOYALTY_CARD' ? { redeemed_points: 0 } : {}),
+        object: 'list',
+        url: listPath(code, 'redemptions'),
+      },
+    };
+    compileValidityWindow(voucher);
+    return voucher;
+  }
+
+  /**
+   * Stores a voucher made by {@link VoucherStore.build}; the code is checked again, since other
+   * requests may have taken it in between.
+   *
+   * @throws ApiError 409 `duplicate_found` for a used code.
+   */
+  add(voucher: StoredVoucher, validationRules?: readonly string[]): void {
+    if (this.#idByCode.has(voucher.code)) throw duplicateCode(voucher.code);
+    this.#byId.set(voucher.id, voucher);
+    this.#idByCode.set(voucher.code, voucher.id);
+    if (validationRules !== undefined && validationRules.length > 0) {
+      this.#ownRules.set(
+        voucher.id,
+        validationRules.map((ruleId) => ({
+          id: this.context.ids('asgm'),
+          rule_id: ruleId,
+          related_object_id: voucher.id,
+          related_object_type: 'voucher',
+          created_at: voucher.created_at ?? this.context.timestamp(),
+          object: 'validation_rules_assignment',
+        })),
+      );
+    }
+    if (voucher.campaign_id) this.deps.campaigns().countVouchers(voucher.campaign_id, 1);
+  }
+
+  /**
+   * Codes not used in the project, from a code configuration.
+   *
+   * @throws DomainError `invalid_code_config` when the configuration cannot yield that many unused codes.
+   */
+  generateCodes(config: CodeConfigInput, count: number): string[] {
+    return generateUniqueCodes(config, count, this.context.random, this.#idByCode);
+  }
+
+  /**
+   * Changes what `PUT /v1/vouchers/{code}` may change: dates, validity, `active`, category,
+   * additional info, metadata (merged), the discount of a discount voucher and the `effect` of a
+   * gift card. Other fields are ignored.
+   *
+   * @throws ApiError 404 for an unknown voucher or category.
+   */
+  update(codeOrId: string, patch: VoucherUpdateInput): StoredVoucher {
+    const current = this.get(codeOrId);
+    const changes: Partial<StoredVoucher> = {};
+    for (const field of UPDATABLE) {
+      if (patch[field] !== undefined) Object.assign(changes, { [field]: patch[field] });
+    }
+    if (patch.category !== undefined || patch.category_id !== undefined) {
+      Object.assign(changes, this.resolveCategory(patch.category, patch.category_id));
+    }
+    if (patch.metadata !== undefined) changes.metadata = { ...current.metadata, ...patch.metadata };
+    if (patch.discount !== undefined && current.type === 'DISCOUNT_VOUCHER') changes.discount = patch.discount;
+    const effect: unknown = patch.gift?.['effect'];
+    if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS')) changes.gift = { ...current.gift, effect };
+    return this.replace(current, changes);
+  }
+
+  /**
+   * Applies changes to a stored voucher (after checking its validity window) and stamps `updated_at`.
+   *
+   * @throws DomainError `invalid_payload` when the changed validity window is malformed.
+   */
+  replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher {
+    const updated: StoredVoucher = { ...current, ...changes, updated_at: this.context.timestamp() };
+    compileValidityWindow(updated);
+    this.#byId.set(updated.id, updated);
+    return updated;
+  }
+
+  /**
+   * Switches a voucher on or off.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  setActive(codeOrId: string, active: boolean): StoredVoucher {
+    return this.replace(this.get(codeOrId), { active });
+  }
+
+  /**
+   * Removes a voucher from the project and frees its code; its transactions and sessions go with it.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  remove(codeOrId: string): StoredVoucher {
+    const voucher = this.get(codeOrId);
+    this.#byId.delete(voucher.id);
+    this.#idByCode.delete(voucher.code);
+    this.#ownRules.delete(voucher.id);
+    this.#transactions.delete(voucher.id);
+    this.#sessions.delete(voucher.id);
+    if (voucher.campaign_id) this.deps.campaigns().countVouchers(voucher.campaign_id, -1);
+    return voucher;
+  }
+
+  /**
+   * Adds credits to a gift card or points to a loyalty card, or removes them with a negative
+   * amount, and records the transaction (`CREDITS_ADDITION`, `CREDITS_REMOVAL`, `POINTS_ADDITION`,
+   * `POINTS_REMOVAL`).
+   *
+   * @throws ApiError 404 for an unknown voucher; 400 `invalid_voucher` for a discount voucher,
+   *   `not_published` for a loyalty card without a holder; DomainError `invalid_amount`,
+   *   `gift_amount_exceeded` or `loyalty_card_points_exceeded`.
+   */
+  changeBalance(codeOrId: string, change: BalanceChangeInput): BalanceChange {
+    const current = this.get(codeOrId);
+    let changes: Partial<StoredVoucher>;
+    let balance: { type: 'gift_voucher' | 'loyalty_card'; total: number; balance: number };
+    let type: VoucherTransaction['type'];
+    if (current.type === 'GIFT_VOUCHER' && current.gift) {
+      const gift = changeGiftBalance(current.gift, change.amount);
+      changes = { gift: { ...current.gift, ...gift } };
+      balance = { type: 'gift_voucher', total: gift.amount, balance: gift.balance };
+      type = change.amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL';
+    } else if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
+      if (!given(current.holder_id)) {
+        throw new ApiError(400, 'not_published', 'Loyalty card not published', {
+          details: `The loyalty card ${current.code} has no holder; points change only on a card published to a customer.`,
+        });
+      }
+      const card = changeLoyaltyPoints(current.loyalty_card, change.amount);
+      changes = { loyalty_card: { ...current.loyalty_card, ...card } };
+      balance = { type: 'loyalty_card', total: card.points, balance: card.balance };
+      type = change.amount > 0 ? 'POINTS_ADDITION' : 'POINTS_REMOVAL';
+    } else {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: `The voucher ${current.code} is a ${current.type ?? 'voucher'}; only gift cards and loyalty cards have a balance.`,
+      });
+    }
+    const voucher = this.replace(current, changes);
+    const transaction: VoucherTransaction = {
+      id: this.context.ids('vtx'),
+      source_id: change.source_id ?? null,
+      voucher_id: voucher.id,
+      campaign_id: voucher.campaign_id ?? null,
+      source: 'API',
+      reason: change.reason ?? null,
+      related_transaction_id: null,
+      created_at: voucher.updated_at ?? this.context.timestamp(),
+      type,
+      details: {
+        balance: {
+          ...balance,
+          object: 'balance',
+          ...(balance.type === 'gift_voucher' ? { amount: change.amount } : { points: change.amount }),
+          operation_type: 'MANUAL',
+          related_object: { id: voucher.id, type: 'voucher' },
+        },
+      },
+    };
+    const log = this.#transactions.get(voucher.id) ?? [];
+    log.push(transaction);
+    this.#transactions.set(voucher.id, log);
+    return { voucher, transaction };
+  }
+
+  /**
+   * The transactions of a card, oldest first.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  transactionsOf(codeOrId: string): readonly VoucherTransaction[] {
+    return this.#transactions.get(this.get(codeOrId).id) ?? [];
+  }
+
+  /** The transactions of every card of a campaign, oldest first. */
+  transactionsOfCampaign(campaignId: string): VoucherTransaction[] {
+    return [...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId).sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  /**
+   * Opens (or, with the same key, replaces) a validation session that holds back one redemption
+   * of the voucher; the validations area calls this.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  holdSession(codeOrId: string, session: HeldSession): void {
+    const voucher = this.get(codeOrId);
+    const held = this.#sessions.get(voucher.id) ?? new Map<string, HeldSession>();
+    held.set(session.key, session);
+    this.#sessions.set(voucher.id, held);
+  }
+
+  /** The sessions that still hold the voucher back: those not released and not past their end. */
+  sessionsOf(codeOrId: string): HeldSession[] {
+    const now = this.context.clock.now();
+    return [...(this.#sessions.get(this.get(codeOrId).id)?.values() ?? [])].filter((session) => session.expiresAt > now);
+  }
+
+  /**
+   * Ends a validation session before its time runs out.
+   * @throws ApiError 404 for an unknown voucher, or a session the voucher does not hold (never
+   *   opened, released already, or expired).
+   */
+  releaseSession(codeOrId: string, key: string): void {
+    const voucher = this.get(codeOrId);
+    const held = this.#sessions.get(voucher.id);
+    const session = held?.get(key);
+    if (!held || !session || session.expiresAt <= this.context.clock.now()) throw ApiError.notFound('session', key);
+    held.delete(key);
+  }
+
+  /**
+   * The category of a voucher or campaign from a name or an id (the id wins).
+   * @throws ApiError 404 when no category has that id or name.
+   */
+  resolveCategory(name: string | null | undefined, id: string | null | undefined): { category: string | null; category_id: string | null } {
+    if (given(id)) return { category: this.deps.categories.get(id).name, category_id: id };
+    if (!given(name)) return { category: null, category_id: null };
+    const match = this.deps.categories.list().find((category) => category.name === name);
+    if (!match) throw ApiError.notFound('category', name);
+    return { category: match.name, category_id: match.id };
+  }
+}
