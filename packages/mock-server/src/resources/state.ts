@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../core/context.js';
+import { EventLog } from '../core/event-log.js';
 import { AsyncActionStore } from './async-actions/store.js';
+import { BinStore } from './bin/store.js';
 import { CampaignStore } from './campaigns/store.js';
 import { CategoryStore } from './categories/store.js';
 import { MetadataSchemaStore } from './metadata-schemas/store.js';
@@ -28,6 +30,10 @@ export interface ProjectState {
   readonly metadataSchemas: MetadataSchemaStore;
   /** Bulk jobs and their status. */
   readonly asyncActions: AsyncActionStore;
+  /** Campaigns, vouchers, products and SKUs deleted without `force=true`. */
+  readonly bin: BinStore;
+  /** What happened in the project (`voucher.created`, `customer.updated` …), for tests and webhooks. */
+  readonly events: EventLog;
   /** Vouchers, gift cards and loyalty cards, with their transactions and validation sessions. */
   readonly vouchers: VoucherStore;
   /** Campaigns and their promotion tiers. */
@@ -37,15 +43,20 @@ export interface ProjectState {
 /** Creates the empty state of a new project; the service hands it to the project registry. */
 export const createProjectState = (context: ServiceContext): ProjectState => {
   const categories = new CategoryStore(context);
+  const asyncActions = new AsyncActionStore(context);
+  const bin = new BinStore(context);
+  const events = new EventLog(context);
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
-  const vouchers: VoucherStore = new VoucherStore(context, { categories, campaigns: () => campaigns });
-  const campaigns: CampaignStore = new CampaignStore(context, vouchers, categories);
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
+  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
   return {
     oauth: new OAuthTokenStore(context),
     categories,
     stackingRules: new StackingRulesStore(context),
     metadataSchemas: new MetadataSchemaStore(context),
-    asyncActions: new AsyncActionStore(context),
+    asyncActions,
+    bin,
+    events,
     vouchers,
     campaigns,
   };

@@ -1,15 +1,23 @@
 import {
   type CodeConfigInput,
+  type FilterPredicate,
+  allOf,
   changeGiftBalance,
   changeLoyaltyPoints,
+  compileFilter,
   compileValidityWindow,
+  dateRangeFilter,
   generateUniqueCodes,
   inheritVoucher,
   voucherRuleAssignments,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import type { EventLog } from '../../core/event-log.js';
+import { type CursorQuery, type Page, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
+import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
+import { type ChangeOrigin, simpleCampaign, simpleVoucher } from './shapes.js';
 import type {
   BalanceChangeInput,
   Campaign,
@@ -27,7 +35,7 @@ type RuleAssignment = NonNullable<Voucher['validation_rules_assignments']>['data
  *
  * @example
  * ```ts
- * const port: CampaignPort = { get: (ref) => campaigns.get(ref), countVouchers: (id, delta) => campaigns.countVouchers(id, delta) };
+ * const port: CampaignPort = campaigns; // the project's CampaignStore
  * ```
  */
 export interface CampaignPort {
@@ -38,8 +46,8 @@ export interface CampaignPort {
    * @throws ApiError 404 when the project has no such campaign.
    */
   get(ref: string): Campaign;
-  /** Adds `delta` (negative to remove) to the campaign's `vouchers_count`. */
-  countVouchers(campaignId: string, delta: number): void;
+  /** Counts a voucher that joined (`delta` 1) or left (`delta` -1) its campaign: `vouchers_count` and the summary. */
+  countVoucher(voucher: StoredVoucher, delta: 1 | -1): void;
 }
 
 /**
@@ -52,6 +60,10 @@ export interface CampaignPort {
  */
 export interface VoucherStoreDependencies {
   readonly categories: CategoryStore;
+  /** Where deleted vouchers wait, their codes still taken, until deleted for good. */
+  readonly bin: BinStore;
+  /** The project's event log (`voucher.created` …). */
+  readonly events: EventLog;
   /** The project's campaigns, looked up when a voucher names one. */
   readonly campaigns: () => CampaignPort;
 }
@@ -118,9 +130,75 @@ type VoucherDraft = Pick<
 >;
 
 /**
+ * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
+ *
+ * @example
+ * ```ts
+ * const query: VoucherListQuery = { campaign: 'Summer', order: 'code', limit: 20 };
+ * ```
+ */
+export interface VoucherListQuery {
+  readonly limit?: number | undefined;
+  readonly page?: number | undefined;
+  /** Name of the category. */
+  readonly category?: string | undefined;
+  readonly campaign_id?: string | undefined;
+  /** Name of the campaign. */
+  readonly campaign?: string | undefined;
+  /** Id of the customer holding the voucher, as stored in `holder_id`. */
+  readonly customer?: string | undefined;
+  readonly code?: string | undefined;
+  readonly ids?: readonly string[] | undefined;
+  readonly created_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
+  readonly updated_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
+  readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'code' | '-code' | undefined;
+  /** Conditions on voucher fields (`filters[field][conditions][$op]=value`), read by the domain's filter engine. */
+  readonly filters?: unknown;
+}
+
+/**
+ * Which transactions a transaction listing returns: a page after a cursor, in id order.
+ *
+ * @example
+ * ```ts
+ * const query: TransactionQuery = { limit: 5, order: '-id' };
+ * ```
+ */
+export interface TransactionQuery extends CursorQuery {
+  /** `-id` (default): newest first; `id`: oldest first. */
+  readonly order?: 'id' | '-id' | undefined;
+  /** Conditions on transaction fields (`id`, `voucher_id`). */
+  readonly filters?: unknown;
+}
+
+/**
+ * A page of transactions in the order asked for, paged by `starting_after_id`.
+ *
+ * @param transactions - The transactions, oldest first.
+ * @param query - Order, limit, cursor and filters.
+ * @returns The page, with `moreStartingAfter`.
+ * @throws DomainError `invalid_query_params` for a malformed filter; ApiError 400 for an unknown cursor.
+ * @example
+ * ```ts
+ * const page = transactionPage(vouchers.transactionsOf('GIFT-1'), { limit: 10 });
+ * ```
+ */
+export const transactionPage = (
+  transactions: readonly VoucherTransaction[],
+  query: TransactionQuery,
+): Page<VoucherTransaction> & { readonly moreStartingAfter: string } => {
+  const keep = compileFilter(query.filters);
+  const ordered = transactions.filter((transaction) => keep(transaction));
+  if (query.order !== 'id') ordered.reverse();
+  const rank = new Map(ordered.map((transaction, index) => [transaction.id, index]));
+  return cursorPageOf(ordered, query, (id) => rank.get(id));
+};
+
+/**
  * Vouchers of one project: discount vouchers, gift cards and loyalty cards, standalone or in a
- * campaign. Codes are unique in the project; the check and the insert happen in one synchronous
- * step, so of two requests creating the same code one wins and the other gets `duplicate_found`.
+ * campaign. Codes are unique in the project, including the codes of vouchers in the bin; the
+ * check and the insert happen in one synchronous step, so of two requests creating the same code
+ * one wins and the other gets `duplicate_found`.
  *
  * @example
  * ```ts
@@ -133,26 +211,32 @@ type VoucherDraft = Pick<
 export class VoucherStore {
   readonly #byId = new Map<string, StoredVoucher>();
   readonly #idByCode = new Map<string, string>();
+  /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
+  readonly #binnedCodes = new Set<string>();
   readonly #ownRules = new Map<string, RuleAssignment[]>();
   readonly #transactions = new Map<string, VoucherTransaction[]>();
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
+  /** Every code in use, live or in the bin, for code generation. */
+  readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: VoucherStoreDependencies,
-  ) {}
+  ) {
+    deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(record.code));
+  }
 
-  /** Number of vouchers in the project. */
+  /** Number of vouchers in the project, not counting the bin. */
   get size(): number {
     return this.#byId.size;
   }
 
-  /** Whether a code is used in the project. */
+  /** Whether a code is used in the project, by a voucher or by one in the bin. */
   isCodeTaken(code: string): boolean {
-    return this.#idByCode.has(code);
+    return this.#idByCode.has(code) || this.#binnedCodes.has(code);
   }
 
-  /** The voucher with this code or id, if any. */
+  /** The voucher with this code or id, if any (vouchers in the bin are not found). */
   find(codeOrId: string): StoredVoucher | undefined {
     const id = this.#idByCode.get(codeOrId) ?? codeOrId;
     return this.#byId.get(id);
@@ -168,14 +252,47 @@ export class VoucherStore {
     return voucher;
   }
 
-  /** Every voucher, oldest first. */
-  all(): IterableIterator<StoredVoucher> {
-    return this.#byId.values();
+  /** Ids of the vouchers of a campaign, oldest first. */
+  idsOfCampaign(campaignId: string): string[] {
+    const ids: string[] = [];
+    for (const voucher of this.#byId.values()) if (voucher.campaign_id === campaignId) ids.push(voucher.id);
+    return ids;
   }
 
-  /** The vouchers of a campaign, oldest first. */
-  ofCampaign(campaignId: string): StoredVoucher[] {
-    return [...this.#byId.values()].filter((voucher) => voucher.campaign_id === campaignId);
+  /**
+   * A page of vouchers, newest first unless `order` says otherwise, narrowed by the query.
+   *
+   * @throws DomainError `invalid_query_params` for a malformed `filters`.
+   */
+  list(query: VoucherListQuery = {}): Page<StoredVoucher> {
+    const tests: FilterPredicate[] = [];
+    const equal = (field: keyof StoredVoucher, value: string | undefined): void => {
+      if (value !== undefined) tests.push((voucher) => (voucher as StoredVoucher)[field] === value);
+    };
+    equal('campaign_id', query.campaign_id);
+    equal('campaign', query.campaign);
+    equal('category', query.category);
+    equal('holder_id', query.customer);
+    equal('code', query.code);
+    if (query.ids !== undefined) {
+      const ids = new Set(query.ids);
+      tests.push((voucher) => ids.has((voucher as StoredVoucher).id));
+    }
+    const now = this.context.clock.now();
+    const dates = { ...dateRangeFilter('created_at', query.created_at), ...dateRangeFilter('updated_at', query.updated_at) };
+    if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
+    if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
+    const keep = allOf(...tests);
+    const matching: StoredVoucher[] = [];
+    for (const voucher of this.#byId.values()) if (keep(voucher)) matching.push(voucher);
+    const order = query.order ?? '-created_at';
+    // Vouchers are stored in creation order and the clock never runs backwards, so creation order
+    // is created_at order without sorting (and keeps vouchers created in the same millisecond apart).
+    let ordered: StoredVoucher[];
+    if (order === 'created_at') ordered = matching;
+    else if (order === '-created_at') ordered = matching.reverse();
+    else ordered = sortByOrder(matching, order);
+    return pageOf(ordered, query);
   }
 
   /**
@@ -197,29 +314,31 @@ export class VoucherStore {
   /**
    * Creates a voucher: in the campaign that `campaign` or `campaign_id` names (it inherits the
    * campaign's settings), or standalone. The code is `code` (the path's), else `input.code`, else
-   * one generated from `input.code_config`.
+   * one generated from `input.code_config`. Records `voucher.created`.
    *
    * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used
    *   code; 400 for a loyalty card without a campaign or a kind that differs from the campaign's.
    */
-  create(input: VoucherCreateInput, code?: string): StoredVoucher {
+  create(input: VoucherCreateInput, code?: string, origin: ChangeOrigin = {}): StoredVoucher {
     const ref = input.campaign_id ?? input.campaign;
     const campaign = ref === undefined ? null : this.deps.campaigns().get(ref);
     if (campaign === null && input.type === 'LOYALTY_CARD') {
       throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: 'A loyalty card needs a loyalty campaign: pass campaign or campaign_id.' });
     }
-    return this.insert(campaign, { ...input, ...(code === undefined ? {} : { code }) });
+    return this.insert(campaign, { ...input, ...(code === undefined ? {} : { code }) }, origin);
   }
 
   /**
-   * Adds one voucher to a campaign or, with `campaign` null, creates a standalone one. Campaign
-   * stores call this for each generated or imported code.
+   * Adds one voucher to a campaign or, with `campaign` null, creates a standalone one, and records
+   * `voucher.created` unless `origin.silent`. Campaign stores call this for each generated or
+   * imported code.
    *
    * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category.
    */
-  insert(campaign: Campaign | null, input: VoucherCreateInput & VoucherDraft): StoredVoucher {
+  insert(campaign: Campaign | null, input: VoucherCreateInput & VoucherDraft, origin: ChangeOrigin = {}): StoredVoucher {
     const voucher = this.build(campaign, input);
     this.add(voucher, input.validation_rules);
+    this.#record('voucher.created', voucher, origin);
     return voucher;
   }
 
@@ -258,7 +377,7 @@ export class VoucherStore {
     );
     const code = settings.code ?? this.generateCodes(settings.code_config, 1)[0];
     if (code === undefined) throw new RangeError('no code generated');
-    if (this.#idByCode.has(code)) throw duplicateCode(code);
+    if (this.isCodeTaken(code)) throw duplicateCode(code);
     const category = this.resolveCategory(settings.category, settings.category_id);
     const now = this.context.timestamp();
     const gift = settings.gift as { amount?: number; effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | null } | null;
@@ -307,7 +426,7 @@ export class VoucherStore {
    * @throws ApiError 409 `duplicate_found` for a used code.
    */
   add(voucher: StoredVoucher, validationRules?: readonly string[]): void {
-    if (this.#idByCode.has(voucher.code)) throw duplicateCode(voucher.code);
+    if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
     this.#byId.set(voucher.id, voucher);
     this.#idByCode.set(voucher.code, voucher.id);
     if (validationRules !== undefined && validationRules.length > 0) {
@@ -323,7 +442,7 @@ export class VoucherStore {
         })),
       );
     }
-    if (voucher.campaign_id) this.deps.campaigns().countVouchers(voucher.campaign_id, 1);
+    if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
   }
 
   /**
@@ -332,17 +451,17 @@ export class VoucherStore {
    * @throws DomainError `invalid_code_config` when the configuration cannot yield that many unused codes.
    */
   generateCodes(config: CodeConfigInput, count: number): string[] {
-    return generateUniqueCodes(config, count, this.context.random, this.#idByCode);
+    return generateUniqueCodes(config, count, this.context.random, this.#taken);
   }
 
   /**
    * Changes what `PUT /v1/vouchers/{code}` may change: dates, validity, `active`, category,
    * additional info, metadata (merged), the discount of a discount voucher and the `effect` of a
-   * gift card. Other fields are ignored.
+   * gift card. Other fields are ignored. Records `voucher.updated`.
    *
    * @throws ApiError 404 for an unknown voucher or category.
    */
-  update(codeOrId: string, patch: VoucherUpdateInput): StoredVoucher {
+  update(codeOrId: string, patch: VoucherUpdateInput, origin: ChangeOrigin = {}): StoredVoucher {
     const current = this.get(codeOrId);
     const changes: Partial<StoredVoucher> = {};
     for (const field of UPDATABLE) {
@@ -355,7 +474,20 @@ export class VoucherStore {
     if (patch.discount !== undefined && current.type === 'DISCOUNT_VOUCHER') changes.discount = patch.discount;
     const effect: unknown = patch.gift?.['effect'];
     if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS')) changes.gift = { ...current.gift, effect };
-    return this.replace(current, changes);
+    const updated = this.replace(current, changes);
+    this.#record('voucher.updated', updated, origin);
+    return updated;
+  }
+
+  /**
+   * Merges metadata into a voucher's (bulk metadata updates); records `voucher.updated` unless silent.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  mergeMetadata(codeOrId: string, metadata: Readonly<Record<string, unknown>>, origin: ChangeOrigin = {}): StoredVoucher {
+    const current = this.get(codeOrId);
+    const updated = this.replace(current, { metadata: { ...current.metadata, ...metadata } });
+    this.#record('voucher.updated', updated, origin);
+    return updated;
   }
 
   /**
@@ -371,11 +503,30 @@ export class VoucherStore {
   }
 
   /**
-   * Switches a voucher on or off.
+   * Switches a voucher on or off and records `voucher.enabled` or `voucher.disabled`.
    * @throws ApiError 404 for an unknown voucher.
    */
-  setActive(codeOrId: string, active: boolean): StoredVoucher {
-    return this.replace(this.get(codeOrId), { active });
+  setActive(codeOrId: string, active: boolean, origin: ChangeOrigin = {}): StoredVoucher {
+    const updated = this.replace(this.get(codeOrId), { active });
+    this.#record(active ? 'voucher.enabled' : 'voucher.disabled', updated, origin);
+    return updated;
+  }
+
+  /**
+   * Deletes a voucher: into the bin, where its code stays taken until the bin entry is deleted
+   * for good, or with `force` for good at once, freeing the code. Records `voucher.deleted`
+   * unless silent.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  delete(codeOrId: string, force: boolean, origin: ChangeOrigin = {}): void {
+    const shown = this.present(this.get(codeOrId));
+    const voucher = this.remove(codeOrId);
+    if (!force) {
+      this.#binnedCodes.add(voucher.code);
+      this.deps.bin.put({ type: 'voucher', id: voucher.id, name: voucher.code, parentId: voucher.campaign_id ?? null, record: shown });
+    }
+    this.#record('voucher.deleted', voucher, origin, shown);
   }
 
   /**
@@ -389,7 +540,7 @@ export class VoucherStore {
     this.#ownRules.delete(voucher.id);
     this.#transactions.delete(voucher.id);
     this.#sessions.delete(voucher.id);
-    if (voucher.campaign_id) this.deps.campaigns().countVouchers(voucher.campaign_id, -1);
+    if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, -1);
     return voucher;
   }
 
@@ -402,7 +553,7 @@ export class VoucherStore {
    *   `not_published` for a loyalty card without a holder; DomainError `invalid_amount`,
    *   `gift_amount_exceeded` or `loyalty_card_points_exceeded`.
    */
-  changeBalance(codeOrId: string, change: BalanceChangeInput): BalanceChange {
+  changeBalance(codeOrId: string, change: BalanceChangeInput, origin: ChangeOrigin = {}): BalanceChange {
     const current = this.get(codeOrId);
     let changes: Partial<StoredVoucher>;
     let balance: { type: 'gift_voucher' | 'loyalty_card'; total: number; balance: number };
@@ -451,6 +602,7 @@ export class VoucherStore {
     const log = this.#transactions.get(voucher.id) ?? [];
     log.push(transaction);
     this.#transactions.set(voucher.id, log);
+    if (voucher.type === 'GIFT_VOUCHER') this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
     return { voucher, transaction };
   }
 
@@ -465,6 +617,14 @@ export class VoucherStore {
   /** The transactions of every card of a campaign, oldest first. */
   transactionsOfCampaign(campaignId: string): VoucherTransaction[] {
     return [...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId).sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  /**
+   * A new export of card transactions, `SCHEDULED`: the common fields of the answer of
+   * `POST /v1/vouchers/{code}/transactions/export` and its campaign form.
+   */
+  scheduleExport(): { id: string; object: 'export'; created_at: string; status: 'SCHEDULED'; channel: 'API'; result: null; user_id: null } {
+    return { id: this.context.ids('exp'), object: 'export', created_at: this.context.timestamp(), status: 'SCHEDULED', channel: 'API', result: null, user_id: null };
   }
 
   /**
@@ -509,5 +669,48 @@ export class VoucherStore {
     const match = this.deps.categories.list().find((category) => category.name === name);
     if (!match) throw ApiError.notFound('category', name);
     return { category: match.name, category_id: match.id };
+  }
+
+  #record(
+    type: 'voucher.created' | 'voucher.updated' | 'voucher.enabled' | 'voucher.disabled' | 'voucher.deleted',
+    voucher: StoredVoucher,
+    origin: ChangeOrigin,
+    shown: Voucher = this.present(voucher),
+  ): void {
+    if (origin.silent) return;
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    this.deps.events.record(type, {
+      entityId: voucher.id,
+      data: { voucher: shown, campaign: campaign ? simpleCampaign(campaign) : null },
+      groupId: origin.requestId,
+      source: origin.source,
+    });
+  }
+
+  #recordGiftTransaction(voucher: StoredVoucher, transaction: VoucherTransaction, amount: number, origin: ChangeOrigin): void {
+    if (origin.silent) return;
+    const { balance } = transaction.details;
+    const response = {
+      amount,
+      total: balance.total,
+      balance: balance.balance,
+      type: 'gift_voucher' as const,
+      operation_type: 'MANUAL' as const,
+      object: 'balance' as const,
+      related_object: { type: 'voucher' as const, id: voucher.id },
+    };
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    const common = { groupId: origin.requestId, source: origin.source, entityId: voucher.id };
+    this.deps.events.record('voucher.gift.transaction.created', {
+      ...common,
+      data: { transaction, voucher: this.present(voucher), balance: response, ...(campaign ? { campaign: simpleCampaign(campaign) } : {}) },
+    });
+    // The balance_added payload names the card's campaign; a standalone card has none to name.
+    if (amount > 0 && campaign) {
+      this.deps.events.record('voucher.gift.balance_added', {
+        ...common,
+        data: { voucher: simpleVoucher(voucher), campaign: simpleCampaign(campaign), balance: response, transaction },
+      });
+    }
   }
 }
