@@ -9698,8 +9698,8 @@ export interface components {
             /** The new discount, sent whole with its `type`. */
             discount?: components["schemas"]["Discount"];
         };
-        /** Changes to a voucher of any kind. */
-        VoucherUpdateRequest: components["schemas"]["VoucherUpdateBase"] | components["schemas"]["VoucherUpdateDiscount"];
+        /** Changes to a voucher of any kind; `discount` applies to discount vouchers only. */
+        VoucherUpdateRequest: components["schemas"]["VoucherUpdateDiscount"] | components["schemas"]["VoucherUpdateBase"];
         /** A new voucher of any kind whose code is given in the path. */
         VoucherCreateWithSpecificCodeRequest: components["schemas"]["VoucherCreateLoyaltyCard"] | components["schemas"]["VoucherCreateGift"] | components["schemas"]["VoucherCreateDiscount"];
         /** A manual change of the balance of a gift card or loyalty card. */
@@ -11223,8 +11223,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** Changes to a campaign; which fields apply depends on the campaign type. */
-        CampaignUpdateRequest: components["schemas"]["CampaignUpdateDiscountCouponsCampaign"] | components["schemas"]["CampaignUpdateReferralCampaign"] | components["schemas"]["CampaignUpdateGiftCampaign"] | components["schemas"]["CampaignUpdateLoyaltyCampaign"] | components["schemas"]["CampaignUpdateBase"];
+        /**
+         * Changes to a campaign: the fields of every campaign type, all optional; which of them apply
+         *     depends on the campaign's type, and the others are ignored.
+         */
+        CampaignUpdateRequest: components["schemas"]["CampaignUpdateDiscountCouponsCampaign"] & components["schemas"]["CampaignUpdateReferralCampaign"] & components["schemas"]["CampaignUpdateGiftCampaign"] & components["schemas"]["CampaignUpdateLoyaltyCampaign"] & components["schemas"]["CampaignUpdateBase"];
         /** Answer to a campaign deletion: the job that removes the campaign and its vouchers. */
         CampaignDeleteResponse: {
             /** Id of the async action that tracks the deletion (`aa_…`). */

@@ -5,7 +5,11 @@ import { transactionPage } from '../vouchers/store.js';
 
 /** Campaigns: create (codes generated at once or in a bulk job), list, read, change, delete, switch on and off, add and import vouchers, transactions and summary. */
 export const campaignHandlers = {
-  listCampaigns: ({ project, query }) => ({ status: 200, body: listBody('campaigns', project.state.campaigns.list(query), ['total']) }),
+  listCampaigns: ({ project, query }) => {
+    const { campaigns } = project.state;
+    const page = campaigns.list(query);
+    return { status: 200, body: listBody('campaigns', { ...page, items: page.items.map((campaign) => campaigns.listed(campaign)) }, ['total']) };
+  },
   createCampaign: ({ project, body, requestId }) => ({ status: 200, body: project.state.campaigns.create(body, { requestId }) }),
   getCampaign: ({ project, params }) => ({ status: 200, body: project.state.campaigns.get(params.campaignId) }),
   updateCampaign: ({ project, params, body, requestId }) => ({ status: 200, body: project.state.campaigns.update(params.campaignId, body, { requestId }) }),

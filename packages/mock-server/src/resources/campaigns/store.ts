@@ -268,6 +268,12 @@ export class CampaignStore implements CampaignPort {
     }
   }
 
+  /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
+  listed(campaign: Campaign): Schemas['CampaignBase'] {
+    const { promotion: _tiers, validation_rules_assignments: _rules, is_referral_code: _referral, ...base } = campaign;
+    return base;
+  }
+
   /**
    * A page of campaigns, newest first unless `order` says otherwise.
    *
@@ -472,7 +478,7 @@ export class CampaignStore implements CampaignPort {
         .reduce((sum, transaction) => sum + Math.abs(transaction.details.balance.amount ?? transaction.details.balance.points ?? 0), 0);
     const base = {
       object: 'campaign_summary' as const,
-      campaign,
+      campaign: this.listed(campaign),
       redemptions: 0,
       redemptions_succeeded: 0,
       redemptions_failed: 0,

@@ -8,7 +8,7 @@ export const voucherHandlers = {
   listVouchers: ({ project, query }) => {
     const { vouchers } = project.state;
     const page = vouchers.list(query);
-    return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((voucher) => vouchers.present(voucher)) }, ['total']) };
+    return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((voucher) => vouchers.listed(voucher)) }, ['total']) };
   },
   generateRandomCode: ({ project, body, requestId }) => {
     const { vouchers } = project.state;

@@ -300,15 +300,19 @@ export class VoucherStore {
    * to it directly or through its campaign.
    */
   present(voucher: StoredVoucher): Voucher & { categories: NonNullable<Voucher['categories']> } {
-    const { categories } = this.deps;
-    const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
     const campaignRules = voucher.campaign_id ? (this.deps.campaigns().find(voucher.campaign_id)?.validation_rules_assignments?.data ?? []) : [];
     const rules = voucherRuleAssignments(this.#ownRules.get(voucher.id) ?? [], campaignRules);
     return {
-      ...voucher,
-      categories: category ? [category] : [],
+      ...this.listed(voucher),
       validation_rules_assignments: { object: 'list', data_ref: 'data', data: rules, total: rules.length },
     };
+  }
+
+  /** The voucher as lists show it: with its category objects, without the rule assignments. */
+  listed(voucher: StoredVoucher): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
+    const { categories } = this.deps;
+    const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
+    return { ...voucher, categories: category ? [category] : [] };
   }
 
   /**
@@ -530,7 +534,8 @@ export class VoucherStore {
   }
 
   /**
-   * Removes a voucher from the project and frees its code; its transactions and sessions go with it.
+   * Removes a voucher from the project and frees its code; its sessions go with it, its transactions
+   * stay in the history of its campaign.
    * @throws ApiError 404 for an unknown voucher.
    */
   remove(codeOrId: string): StoredVoucher {
@@ -538,7 +543,6 @@ export class VoucherStore {
     this.#byId.delete(voucher.id);
     this.#idByCode.delete(voucher.code);
     this.#ownRules.delete(voucher.id);
-    this.#transactions.delete(voucher.id);
     this.#sessions.delete(voucher.id);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, -1);
     return voucher;
