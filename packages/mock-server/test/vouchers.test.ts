@@ -147,6 +147,16 @@ describe('reading, changing and switching vouchers', () => {
     expect(state().events.list({ type: 'voucher.updated' })).toHaveLength(1);
   });
 
+  test('a discount voucher takes a new discount; a gift card ignores one', async () => {
+    await create('NEW-DISCOUNT');
+    await create('GIFT-NO-DISCOUNT', giftCard());
+    const amount = { type: 'AMOUNT', amount_off: 700 } as const;
+    const changed = await mock.serverClient().PUT('/v1/vouchers/{code}', { ...path('NEW-DISCOUNT'), body: { type: 'DISCOUNT_VOUCHER', discount: amount } });
+    expect(changed.data?.discount).toEqual(amount);
+    const ignored = await mock.serverClient().PUT('/v1/vouchers/{code}', { ...path('GIFT-NO-DISCOUNT'), body: { discount: amount } });
+    expect(ignored.data).toMatchObject({ type: 'GIFT_VOUCHER', discount: null });
+  });
+
   test('disable and enable switch active without touching the dates, and record their events', async () => {
     await create('SWITCH', { ...discountVoucher, expiration_date: '2026-02-01T00:00:00.000Z' });
     const off = await mock.serverClient().POST('/v1/vouchers/{code}/disable', path('SWITCH'));

@@ -11284,8 +11284,8 @@ export interface components {
             /** Points of the card. */
             loyalty_card?: components["schemas"]["SimpleLoyaltyCard"];
         };
-        /** One voucher to import: a loyalty card, gift card or discount voucher, matching the campaign's type. */
-        CampaignImportVoucherItem: components["schemas"]["VoucherImportLoyaltyCard"] | components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportDiscount"];
+        /** One voucher to import: a discount voucher, gift card or loyalty card, matching the campaign's type. */
+        CampaignImportVoucherItem: components["schemas"]["VoucherImportDiscount"] | components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportLoyaltyCard"];
         /** Vouchers to import into a campaign, each with its own code. Settings not given come from the campaign. */
         CampaignImportCreateRequest: components["schemas"]["CampaignImportVoucherItem"][];
         /** Conditions on the transactions of a campaign, written as `filters[field][conditions][$operator]=value`. */

@@ -92,7 +92,7 @@ export const SimpleLoyaltyCard: z.ZodType = z.object({ "points": z.int(integerEr
 
 export const VoucherImportLoyaltyCard: z.ZodType = z.object({ "code": z.string(), "redemption": z.object({ "quantity": z.int(integerError).optional(), "redeemed_quantity": z.int(integerError).optional() }).optional(), "active": z.boolean().optional(), "metadata": z.record(z.string(), z.unknown()).optional(), "category": z.string().optional(), "start_date": z.iso.datetime({ offset: true }).optional(), "expiration_date": z.iso.datetime({ offset: true }).optional(), "validity_timeframe": ValidityTimeframe.optional(), "validity_day_of_week": ValidityDayOfWeek.optional(), "additional_info": z.string().optional(), "type": z.enum(["LOYALTY_CARD"]).default("LOYALTY_CARD"), "loyalty_card": SimpleLoyaltyCard.optional() });
 
-export const CampaignImportVoucherItem: z.ZodType = z.union([VoucherImportLoyaltyCard, VoucherImportGift, VoucherImportDiscount]);
+export const CampaignImportVoucherItem: z.ZodType = z.union([VoucherImportDiscount, VoucherImportGift, VoucherImportLoyaltyCard]);
 
 export const CampaignImportCreateRequest: z.ZodType = z.array(CampaignImportVoucherItem);
 

@@ -17,7 +17,9 @@ export type VoucherImportItem = AnyVariant<Schemas['CampaignImportVoucherItem']>
 
 /**
  * The settings of an imported voucher, from a JSON import item. A standalone voucher without a
- * `type` is a gift card when it has `gift`, otherwise a discount voucher.
+ * `type` is a gift card when it has `gift`, otherwise a discount voucher. In a campaign, the
+ * campaign decides the kind: the item's `type` (which validation fills with its variant's default)
+ * is not read.
  *
  * @param item - The item as sent.
  * @param standalone - Whether the voucher joins no campaign (then its kind comes from the item).
@@ -28,8 +30,8 @@ export type VoucherImportItem = AnyVariant<Schemas['CampaignImportVoucherItem']>
  * ```
  */
 export const importedVoucher = (item: VoucherImportItem, standalone: boolean): VoucherCreateInput => {
-  const type = item.type ?? (standalone ? (item.gift ? 'GIFT_VOUCHER' : item.loyalty_card ? 'LOYALTY_CARD' : 'DISCOUNT_VOUCHER') : undefined);
-  const { redemption, ...rest } = item;
+  const type = standalone ? (item.type ?? (item.gift ? 'GIFT_VOUCHER' : item.loyalty_card ? 'LOYALTY_CARD' : 'DISCOUNT_VOUCHER')) : undefined;
+  const { redemption, type: _declared, ...rest } = item;
   return {
     ...rest,
     ...(type === undefined ? {} : { type }),
