@@ -30,6 +30,13 @@ const operationId = (entry: OperationEntry): string => {
 const parametersOf = (doc: OpenApiDocument, entry: OperationEntry): Parameter[] =>
   [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) => resolveRef(doc, parameter));
 
+/**
+ * The writer of a request body's schema. Form fields (multipart or URL-encoded) arrive as text,
+ * so their numbers and booleans are coerced as query values are (`webhooks_enable=true`).
+ */
+const bodyWriter = (writer: ZodSourceWriter, contentType: string): ZodSourceWriter =>
+  contentType === 'multipart/form-data' || contentType === 'application/x-www-form-urlencoded' ? writer.forQueryValues() : writer;
+
 const bodyOf = (doc: OpenApiDocument, entry: OperationEntry): { contentType: string; required: boolean; media: MediaType } | undefined => {
   if (!entry.operation.requestBody) return undefined;
   const body = resolveRef(doc, entry.operation.requestBody);
@@ -169,7 +176,7 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
       `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
       `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
       body
-        ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${requestWriter.write(body.media.schema)} }`
+        ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${bodyWriter(requestWriter, body.contentType).write(body.media.schema)} }`
         : 'body: null',
       `responses: { ${responses.join(', ')} }`,
     ];

@@ -202,6 +202,8 @@ export { applyDiscount } from './discount-application.js';
 export type { CalculationMode, DiscountStepInput, DiscountStepOptions, DiscountStepResult } from './discount-application.js';
 
 export { applyGiftCredits } from './gift-card-credits.js';
+export { changeGiftBalance, changeLoyaltyPoints } from './card-balance.js';
+export type { GiftBalance, GiftBalanceInput, LoyaltyPoints, LoyaltyPointsInput } from './card-balance.js';
 export type { GiftCreditsInput, GiftCreditsResult } from './gift-card-credits.js';
 
 export { applyPointsPayment } from './pay-with-points.js';

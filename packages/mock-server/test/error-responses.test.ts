@@ -48,11 +48,43 @@ const documentedKeys = (id: OperationId, status: string): string[] => {
   });
 };
 
-/** The first example of the request body, which is a valid request by the spec's own lint. */
+const PERCENT_VOUCHER = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } as const;
+
+const csvUpload = (text: string): FormData => {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/csv' }), 'vouchers.csv');
+  return form;
+};
+
+/** Valid bodies of operations whose spec gives no request example. */
+const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
+  generateRandomCode: PERCENT_VOUCHER,
+  createVoucher: PERCENT_VOUCHER,
+  updateVoucher: { active: false },
+  updateVoucherBalance: { amount: 100 },
+  exportVoucherTransactions: {},
+  importVouchers: [{ ...PERCENT_VOUCHER, code: 'IMPORTED-1' }],
+  updateVouchersInBulk: [{ code: 'IMPORTED-1', metadata: { batch: 1 } }],
+  updateVouchersMetadataInBulk: { codes: ['IMPORTED-1'], metadata: { batch: 1 } },
+  createCampaign: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER },
+  updateCampaign: { description: 'Longer summer' },
+  addVouchersToCampaign: {},
+  addVoucherWithSpecificCodeToCampaign: {},
+  importVouchersToCampaign: [{ code: 'IMPORTED-1' }],
+  exportCampaignTransactions: {},
+};
+
+/** Bodies built per request (a FormData cannot be sent twice). */
+const FRESH_BODIES: Partial<Record<OperationId, () => unknown>> = {
+  importVouchersUsingCsv: () => csvUpload('code,discount_type,value\nIMPORTED-1,PERCENT,10\n'),
+  importVouchersToCampaignUsingCsv: () => csvUpload('code\nIMPORTED-1\n'),
+};
+
+/** The first example of the request body, which is a valid request by the spec's own lint, else a valid body of ours. */
 const exampleBody = (id: OperationId): unknown => {
   const content = specOf(id).requestBody?.content ?? {};
   const first = Object.values(Object.values(content)[0]?.examples ?? {})[0];
-  return first === undefined ? undefined : (resolve(first) as { value: unknown }).value;
+  return first === undefined ? (FRESH_BODIES[id]?.() ?? VALID_BODIES[id]) : (resolve(first) as { value: unknown }).value;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -93,14 +125,17 @@ const send = (id: OperationId, spec: RequestSpec = {}): Promise<Response> => {
   const headers: Record<string, string> =
     spec.auth === 'none' ? {} : typeof spec.auth === 'object' ? { authorization: `Bearer ${spec.auth.bearer}` } : keyHeaders(service, operation);
   const body = spec.body === undefined ? exampleBody(id) : spec.body;
-  let payload: string | undefined;
-  if (operation.body && body !== null && body !== undefined) {
+  let payload: string | FormData | undefined;
+  if (operation.body && body instanceof FormData && spec.payload === undefined && spec.contentType === undefined) {
+    // fetch writes the multipart content type itself, with the boundary.
+    payload = body;
+  } else if (operation.body && body !== null && body !== undefined) {
     headers['content-type'] = spec.contentType ?? operation.body.contentType;
     payload =
       spec.payload ??
       (operation.body.contentType === 'application/x-www-form-urlencoded'
         ? new URLSearchParams(body as Record<string, string>).toString()
-        : JSON.stringify(body));
+        : JSON.stringify(body instanceof FormData ? {} : body));
   }
   return mock.raw(`${path}${query ? `?${query}` : ''}`, { method: operation.method, headers, ...(payload === undefined ? {} : { body: payload }) });
 };
@@ -189,6 +224,50 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '409': (id) => {
       state().metadataSchemas.create('customer', { properties: {} });
       return send(id, { params: { metadataSchemaId: 'customer' } });
+    },
+  },
+  importVouchers: {
+    '400': (id) => send(id, { body: { code: 'NOT-A-LIST' } }),
+  },
+  importVouchersToCampaign: {
+    '400': (id) => send(id, { body: { code: 'NOT-A-LIST' } }),
+  },
+  updateVouchersInBulk: {
+    '400': (id) => send(id, { body: { code: 'NOT-A-LIST' } }),
+  },
+  createCampaign: {
+    '404': (id) => send(id, { body: { name: 'Summer', category_id: 'cat_0000000000000000ab' } }),
+    '409': (id) => {
+      state().campaigns.create({ name: 'Summer' });
+      return send(id, { body: { name: 'Summer' } });
+    },
+  },
+  addVouchersToCampaign: {
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { params: { campaignId: campaign.id }, body: { code: 'TAKEN' } });
+    },
+  },
+  generateRandomCode: {
+    '404': (id) => send(id, { body: { ...PERCENT_VOUCHER, campaign: 'No such campaign' } }),
+    '409': (id) => {
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { body: { ...PERCENT_VOUCHER, code: 'TAKEN' } });
+    },
+  },
+  createVoucher: {
+    '404': (id) => send(id, { params: { code: 'NEW-CODE' }, body: { ...PERCENT_VOUCHER, category_id: 'cat_0000000000000000ab' } }),
+    '409': (id) => {
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { params: { code: 'TAKEN' } });
+    },
+  },
+  addVoucherWithSpecificCodeToCampaign: {
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
+      return send(id, { params: { campaignId: campaign.id, code: 'TAKEN' } });
     },
   },
   createStackingRules: {

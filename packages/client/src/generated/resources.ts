@@ -1954,7 +1954,8 @@ export interface VouchersResource {
    * Creates a discount voucher, gift card or loyalty card. Send `code` to choose the code or
    * `code_config` to shape a generated one; with neither, the service generates a random code.
    * Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
-   * campaign. A code already used in the project is refused.
+   * campaign. A code already used in the project is refused with 409, an unknown campaign or
+   * category with 404.
    *
    * `POST /v1/vouchers` (operation `generateRandomCode`).
    *
@@ -1964,6 +1965,8 @@ export interface VouchersResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -2515,6 +2518,7 @@ export interface CampaignsResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.

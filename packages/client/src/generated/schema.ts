@@ -437,7 +437,8 @@ export interface paths {
          * Creates a discount voucher, gift card or loyalty card. Send `code` to choose the code or
          *     `code_config` to shape a generated one; with neither, the service generates a random code.
          *     Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
-         *     campaign. A code already used in the project is refused.
+         *     campaign. A code already used in the project is refused with 409, an unknown campaign or
+         *     category with 404.
          */
         post: operations["generateRandomCode"];
         delete?: never;
@@ -9697,8 +9698,8 @@ export interface components {
             /** The new discount, sent whole with its `type`. */
             discount?: components["schemas"]["Discount"];
         };
-        /** Changes to a voucher of any kind. */
-        VoucherUpdateRequest: components["schemas"]["VoucherUpdateBase"] | components["schemas"]["VoucherUpdateDiscount"];
+        /** Changes to a voucher of any kind; `discount` applies to discount vouchers only. */
+        VoucherUpdateRequest: components["schemas"]["VoucherUpdateDiscount"] | components["schemas"]["VoucherUpdateBase"];
         /** A new voucher of any kind whose code is given in the path. */
         VoucherCreateWithSpecificCodeRequest: components["schemas"]["VoucherCreateLoyaltyCard"] | components["schemas"]["VoucherCreateGift"] | components["schemas"]["VoucherCreateDiscount"];
         /** A manual change of the balance of a gift card or loyalty card. */
@@ -9757,8 +9758,8 @@ export interface components {
             source_id: string | null;
             /** Id of the card (`v_…`). */
             voucher_id: string;
-            /** Id of the card's campaign (`camp_…`). */
-            campaign_id: string;
+            /** Id of the card's campaign (`camp_…`); null for a standalone card. */
+            campaign_id: string | null;
             /** Where a manual change came from, such as `API`; null for redemptions. */
             source: string | null;
             /** Reason given with a manual change; null for redemptions. */
@@ -11222,8 +11223,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** Changes to a campaign; which fields apply depends on the campaign type. */
-        CampaignUpdateRequest: components["schemas"]["CampaignUpdateDiscountCouponsCampaign"] | components["schemas"]["CampaignUpdateReferralCampaign"] | components["schemas"]["CampaignUpdateGiftCampaign"] | components["schemas"]["CampaignUpdateLoyaltyCampaign"] | components["schemas"]["CampaignUpdateBase"];
+        /**
+         * Changes to a campaign: the fields of every campaign type, all optional; which of them apply
+         *     depends on the campaign's type, and the others are ignored.
+         */
+        CampaignUpdateRequest: components["schemas"]["CampaignUpdateDiscountCouponsCampaign"] & components["schemas"]["CampaignUpdateReferralCampaign"] & components["schemas"]["CampaignUpdateGiftCampaign"] & components["schemas"]["CampaignUpdateLoyaltyCampaign"] & components["schemas"]["CampaignUpdateBase"];
         /** Answer to a campaign deletion: the job that removes the campaign and its vouchers. */
         CampaignDeleteResponse: {
             /** Id of the async action that tracks the deletion (`aa_…`). */
@@ -11280,8 +11284,8 @@ export interface components {
             /** Points of the card. */
             loyalty_card?: components["schemas"]["SimpleLoyaltyCard"];
         };
-        /** One voucher to import: a loyalty card, gift card or discount voucher, matching the campaign's type. */
-        CampaignImportVoucherItem: components["schemas"]["VoucherImportLoyaltyCard"] | components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportDiscount"];
+        /** One voucher to import: a discount voucher, gift card or loyalty card, matching the campaign's type. */
+        CampaignImportVoucherItem: components["schemas"]["VoucherImportDiscount"] | components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportLoyaltyCard"];
         /** Vouchers to import into a campaign, each with its own code. Settings not given come from the campaign. */
         CampaignImportCreateRequest: components["schemas"]["CampaignImportVoucherItem"][];
         /** Conditions on the transactions of a campaign, written as `filters[field][conditions][$operator]=value`. */
@@ -21694,6 +21698,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -22380,6 +22386,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -15,7 +15,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_c";
+export const API_VERSION = "v20261123_d";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -304,7 +304,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenGenerateRequest },
+    body: { contentType: "application/x-www-form-urlencoded", required: true, schema: z.looseObject({ "grant_type": z.enum(["client_credentials"]), "scope": z.string().max(1024) }) },
     responses: { "200": response.OAuthToken, "400": response.Error, "401": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   introspectOAuthToken: {
@@ -316,7 +316,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenIntrospectRequest },
+    body: { contentType: "application/x-www-form-urlencoded", required: true, schema: z.looseObject({ "access_token": z.string().max(1024) }) },
     responses: { "200": response.OAuthTokenIntrospection, "400": response.Error, "401": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   revokeOAuthToken: {
@@ -328,7 +328,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/x-www-form-urlencoded", required: true, schema: request.OAuthTokenRevokeRequest },
+    body: { contentType: "application/x-www-form-urlencoded", required: true, schema: z.looseObject({ "access_token": z.string().max(1024) }) },
     responses: { "204": null, "400": response.Error, "401": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listCategories: {
@@ -617,7 +617,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.VoucherCreateRequest },
-    responses: { "200": response.Voucher, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Voucher, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getVoucher: {
     method: "GET",
@@ -748,7 +748,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "multipart/form-data", required: true, schema: request.VoucherImportCSVRequest },
+    body: { contentType: "multipart/form-data", required: true, schema: z.looseObject({ "file": z.instanceof(Blob), "webhooks_enable": z.preprocess(coerce.toBoolean, z.boolean()).optional() }) },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   updateVouchersInBulk: {
@@ -857,7 +857,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.CampaignVoucherCreateInBulkRequest },
-    responses: { "200": z.union([response.Voucher, response.AsyncActionReference]), "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": z.union([response.Voucher, response.AsyncActionReference]), "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   addVoucherWithSpecificCodeToCampaign: {
     method: "POST",
@@ -892,7 +892,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "multipart/form-data", required: true, schema: request.ImportCSVRequest },
+    body: { contentType: "multipart/form-data", required: true, schema: z.looseObject({ "file": z.instanceof(Blob) }) },
     responses: { "200": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   enableCampaign: {
@@ -2032,7 +2032,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "multipart/form-data", required: true, schema: request.ImportCSVRequest },
+    body: { contentType: "multipart/form-data", required: true, schema: z.looseObject({ "file": z.instanceof(Blob) }) },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   updateCustomersInBulk: {
@@ -2320,7 +2320,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "multipart/form-data", required: true, schema: request.ImportCSVRequest },
+    body: { contentType: "multipart/form-data", required: true, schema: z.looseObject({ "file": z.instanceof(Blob) }) },
     responses: { "200": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   importSkusUsingCsv: {
@@ -2332,7 +2332,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "multipart/form-data", required: true, schema: request.ImportCSVRequest },
+    body: { contentType: "multipart/form-data", required: true, schema: z.looseObject({ "file": z.instanceof(Blob) }) },
     responses: { "200": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listProductCollections: {

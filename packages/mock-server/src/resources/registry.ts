@@ -2,10 +2,12 @@ import type { OperationId } from '../generated/operations.js';
 import type { HandlerMap } from '../http/handler.js';
 import { asyncActionHandlers } from './async-actions/handlers.js';
 import { binHandlers } from './bin/handlers.js';
+import { campaignHandlers } from './campaigns/handlers.js';
 import { categoryHandlers } from './categories/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
+import { voucherHandlers } from './vouchers/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -15,6 +17,8 @@ export const handlers: HandlerMap = {
   ...metadataSchemaHandlers,
   ...asyncActionHandlers,
   ...binHandlers,
+  ...voucherHandlers,
+  ...campaignHandlers,
 };
 
 /**

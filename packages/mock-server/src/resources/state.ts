@@ -2,10 +2,12 @@ import type { ServiceContext } from '../core/context.js';
 import { EventLog } from '../core/event-log.js';
 import { AsyncActionStore } from './async-actions/store.js';
 import { BinStore } from './bin/store.js';
+import { CampaignStore } from './campaigns/store.js';
 import { CategoryStore } from './categories/store.js';
 import { MetadataSchemaStore } from './metadata-schemas/store.js';
 import { OAuthTokenStore } from './oauth/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
+import { VoucherStore } from './vouchers/store.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -32,15 +34,30 @@ export interface ProjectState {
   readonly bin: BinStore;
   /** What happened in the project (`voucher.created`, `customer.updated` …), for tests and webhooks. */
   readonly events: EventLog;
+  /** Vouchers, gift cards and loyalty cards, with their transactions and validation sessions. */
+  readonly vouchers: VoucherStore;
+  /** Campaigns and their promotion tiers. */
+  readonly campaigns: CampaignStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
-export const createProjectState = (context: ServiceContext): ProjectState => ({
-  oauth: new OAuthTokenStore(context),
-  categories: new CategoryStore(context),
-  stackingRules: new StackingRulesStore(context),
-  metadataSchemas: new MetadataSchemaStore(context),
-  asyncActions: new AsyncActionStore(context),
-  bin: new BinStore(context),
-  events: new EventLog(context),
-});
+export const createProjectState = (context: ServiceContext): ProjectState => {
+  const categories = new CategoryStore(context);
+  const asyncActions = new AsyncActionStore(context);
+  const bin = new BinStore(context);
+  const events = new EventLog(context);
+  // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
+  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
+  return {
+    oauth: new OAuthTokenStore(context),
+    categories,
+    stackingRules: new StackingRulesStore(context),
+    metadataSchemas: new MetadataSchemaStore(context),
+    asyncActions,
+    bin,
+    events,
+    vouchers,
+    campaigns,
+  };
+};
