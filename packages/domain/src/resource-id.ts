@@ -44,7 +44,15 @@ export const ID_PREFIXES = [
   'aa',
   'exp',
   'ms',
+  // Event ids carry their family: `evcus` and `evred` appear in the service's payloads; the other
+  // families follow the same rule (`ev` and the first three letters of the event's first segment).
   'evcus',
+  'evred',
+  'evvou',
+  'evcam',
+  'evpub',
+  'evbus',
+  'evman',
   'loc',
   'wh',
   'whs',

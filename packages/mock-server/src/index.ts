@@ -20,7 +20,30 @@ export {
   type WebhookEventSpec,
 } from './generated/operations.js';
 export type { OperationSpec } from './http/operation-spec.js';
-export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionResult, type AsyncJob } from './resources/async-actions/store.js';
+export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionQuery } from './resources/async-actions/store.js';
+export {
+  importSummary,
+  itemSummary,
+  updateSummary,
+  type AsyncActionResult,
+  type BulkJob,
+  type FailedItem,
+  type FailedItemKey,
+  type JobTally,
+} from './resources/async-actions/job.js';
+export {
+  BinStore,
+  type BinEntry,
+  type BinInput,
+  type BinListQuery,
+  type BinPurgeListener,
+  type BinRecords,
+  type BinResourceType,
+} from './resources/bin/store.js';
+export type { BinListFilters } from './resources/bin/filters.js';
+export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
+export type { Page } from './core/list.js';
+export type { BulkJobSettings } from './core/context.js';
 export { CategoryStore, type Category } from './resources/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';
 export { OAuthTokenStore, type ActiveToken } from './resources/oauth/store.js';

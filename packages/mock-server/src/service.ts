@@ -1,7 +1,7 @@
 import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
 import { http, type HttpHandler } from 'msw';
 import { type Clock, type ClockOptions, createClock } from './core/clock.js';
-import type { ServiceContext } from './core/context.js';
+import type { BulkJobSettings, ServiceContext } from './core/context.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
@@ -38,6 +38,8 @@ export interface MockServiceOptions {
   tokenTtlSeconds?: number;
   /** Account-wide management keys; generated when left out. */
   management?: Partial<ManagementKeys>;
+  /** Portion size (default 100 items) and pace (default 10 ms apart) of bulk jobs. */
+  bulkJobs?: Partial<BulkJobSettings>;
 }
 
 /**
@@ -98,6 +100,18 @@ export interface MockService {
 
 const DEFAULT_BASE_URL = 'https://api.voucherify.io';
 
+/** Bulk job settings with defaults, refusing values that would stall or spin the scheduler. */
+const bulkJobSettings = (options: Partial<BulkJobSettings> = {}): BulkJobSettings => {
+  const settings = { portionSize: options.portionSize ?? 100, portionIntervalMs: options.portionIntervalMs ?? 10 };
+  if (!Number.isInteger(settings.portionSize) || settings.portionSize < 1) {
+    throw new RangeError(`bulkJobs.portionSize must be a positive integer, not ${settings.portionSize}`);
+  }
+  if (!Number.isFinite(settings.portionIntervalMs) || settings.portionIntervalMs < 0) {
+    throw new RangeError(`bulkJobs.portionIntervalMs must be a finite number of milliseconds >= 0, not ${settings.portionIntervalMs}`);
+  }
+  return settings;
+};
+
 /**
  * Requests the handler takes: every URL under the base URL. A RegExp without groups rather than
  * `${baseUrl}/*`, because MSW decodes the groups of a path pattern with decodeURIComponent, which
@@ -123,6 +137,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
   const clock = createClock(options.clock);
   const scheduler = createScheduler(clock, options.scheduler ?? (clock.frozen ? 'manual' : 'auto'));
   const failures = createFailureQueue();
+  const bulkJobs = bulkJobSettings(options.bulkJobs);
   const seed = options.seed ?? 1;
   const keyRandom = createSeededRandom(`${String(seed)}:keys`);
   const management: ManagementKeys = {
@@ -149,7 +164,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       random,
       ids: createIdFactory(random),
       timestamp: () => clock.date().toISOString(),
-      settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900 },
+      settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900, bulkJobs },
     };
     return { context, projects: createProjectRegistry(context, seeds, createProjectState) };
   };

@@ -20,7 +20,7 @@ describe('strict mode', () => {
     const service = createMockService({ clock: { frozenAt: 0 } });
     const clock = createClock({ frozenAt: 0 });
     const dispatch = createDispatcher({
-      context: { clock, scheduler: createScheduler(clock, 'manual'), random: { next: () => 0, int: () => 0 }, ids: () => 'x', timestamp: () => '', settings: { tokenTtlSeconds: 900 } },
+      context: { clock, scheduler: createScheduler(clock, 'manual'), random: { next: () => 0, int: () => 0 }, ids: () => 'x', timestamp: () => '', settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 } } },
       projects: () => service.projects,
       management: service.management,
       handlers: {},

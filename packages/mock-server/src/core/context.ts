@@ -2,10 +2,28 @@ import type { IdPrefix, RandomSource } from '@voucherkit/domain';
 import type { Clock } from './clock.js';
 import type { Scheduler } from './scheduler.js';
 
+/**
+ * How bulk jobs share the scheduler: each scheduler task processes one portion of one job, the
+ * jobs taking turns, and the next portion runs `portionIntervalMs` later on the mock's clock.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ bulkJobs: { portionSize: 2, portionIntervalMs: 10 } });
+ * ```
+ */
+export interface BulkJobSettings {
+  /** Items processed in one portion; default 100. */
+  readonly portionSize: number;
+  /** Milliseconds between two portions; default 10. */
+  readonly portionIntervalMs: number;
+}
+
 /** Settings every store may read. */
 export interface ServiceSettings {
   /** Lifetime of OAuth access tokens, in seconds. */
   readonly tokenTtlSeconds: number;
+  /** Portion size and pace of bulk jobs. */
+  readonly bulkJobs: BulkJobSettings;
 }
 
 /** The service-wide dependencies that stores and handlers use instead of globals. */

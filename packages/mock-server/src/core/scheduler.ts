@@ -29,7 +29,7 @@ export type SchedulerMode = 'auto' | 'manual';
  * @example
  * ```ts
  * const service = createMockService({ clock: { frozenAt: '2026-01-01T00:00:00Z' } }); // manual scheduler
- * const job = service.projects.primary.state.asyncActions.start('CUSTOMERS.IMPORT_CSV', () => ({ message: 'ok', done_count: 1, failed_count: 0 }));
+ * const job = service.projects.primary.state.asyncActions.start('CUSTOMERS.IMPORT_CSV', { items: rows, process: importRow });
  * service.scheduler.pending(); // 1: the job is ENQUEUED
  * await service.scheduler.drain();
  * ```
@@ -46,7 +46,7 @@ export interface Scheduler {
    * or `maxTasks` ran (a guard against work that reschedules itself forever).
    */
   drain(maxTasks?: number): Promise<number>;
-  /** Drops every pending task and stops timers. */
+  /** Drops every pending task and stops the timer. */
   clear(): void;
 }
 
@@ -57,8 +57,10 @@ interface Entry {
 }
 
 /**
- * Creates a scheduler bound to a clock. In `auto` mode each task also gets a timer (unref'd so it
- * never keeps a process alive); in `manual` mode nothing runs until `runDue` or `drain`.
+ * Creates a scheduler bound to a clock. In `auto` mode one timer (unref'd, so it never keeps a
+ * process alive) waits for the earliest task and is set again after every run, so a timer that
+ * fires a little before the clock reaches a task's time cannot strand it; in `manual` mode
+ * nothing runs until `runDue` or `drain`.
  *
  * @example
  * const scheduler = createScheduler(clock, 'manual');
@@ -68,7 +70,7 @@ interface Entry {
 export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler => {
   let queue: Entry[] = [];
   let seq = 0;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const takeDue = (limit: number): Entry | undefined => {
     const next = queue[0];
@@ -88,27 +90,36 @@ export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler =>
     return ran;
   };
 
+  /** Auto mode: one timer for the earliest task, none when the queue is empty. */
+  const arm = (): void => {
+    if (mode !== 'auto') return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const next = queue[0];
+    if (next === undefined) return;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void scheduler.runDue().finally(arm);
+      },
+      Math.max(0, next.at - clock.now()),
+    );
+    timer.unref?.();
+  };
+
   const scheduler: Scheduler = {
     schedule(task, delayMs = 0) {
       const entry = { at: clock.now() + Math.max(0, delayMs), seq: seq++, task };
       queue.push(entry);
       queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      if (mode === 'auto') {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          void scheduler.runDue();
-        }, Math.max(0, delayMs));
-        timer.unref?.();
-        timers.add(timer);
-      }
+      arm();
     },
     pending: () => queue.length,
     runDue: () => run(() => clock.now(), false, Number.POSITIVE_INFINITY),
     drain: (maxTasks = 10_000) => run(() => Number.POSITIVE_INFINITY, clock.frozen, maxTasks),
     clear() {
       queue = [];
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      arm();
     },
   };
   return scheduler;

@@ -78,6 +78,8 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       const { status, key, message, retryAfter } = failure;
       return errorResponse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
     }
+    // Drawn before the handler runs, so what the request starts (bulk jobs, events) can name it.
+    const requestId = deps.requestId();
     let status: number;
     let body: unknown;
     try {
@@ -101,12 +103,12 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         principal,
         project: projectOf(principal, input.params, projects),
         service: deps.context,
+        requestId,
       } as HandlerContext<OperationId>);
       status = result.status;
       body = result.body;
     } catch (caught) {
       const error = isDomainError(caught) ? fromDomainError(caught) : toApiError(caught);
-      const requestId = deps.requestId();
       if (deps.strict && error.status !== 501 && error.status !== 500) {
         const violation = contractViolation(operation, error.status, errorBody(error, requestId));
         if (violation) return strictFailure(operationId, violation, requestId);
@@ -115,7 +117,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
     }
     if (deps.strict) {
       const violation = contractViolation(operation, status, body);
-      if (violation) return strictFailure(operationId, violation, deps.requestId());
+      if (violation) return strictFailure(operationId, violation, requestId);
     }
     return jsonResponse(status, body);
   };

@@ -34,6 +34,8 @@ export interface HandlerContext<Id extends OperationId> {
   query: Part<Parameters<Id>['query']>;
   body: RequestBody<Id>;
   service: ServiceContext;
+  /** Id of this request (`v-…`): the `request_id` of the jobs it starts and the `group_id` of its events. */
+  requestId: string;
 }
 
 /** A thin handler: delegate to the project's stores and the domain, shape the response. */

@@ -1,6 +1,7 @@
 import type { OperationId } from '../generated/operations.js';
 import type { HandlerMap } from '../http/handler.js';
 import { asyncActionHandlers } from './async-actions/handlers.js';
+import { binHandlers } from './bin/handlers.js';
 import { categoryHandlers } from './categories/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
@@ -13,6 +14,7 @@ export const handlers: HandlerMap = {
   ...stackingRulesHandlers,
   ...metadataSchemaHandlers,
   ...asyncActionHandlers,
+  ...binHandlers,
 };
 
 /**

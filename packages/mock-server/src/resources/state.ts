@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../core/context.js';
+import { EventLog } from '../core/event-log.js';
 import { AsyncActionStore } from './async-actions/store.js';
+import { BinStore } from './bin/store.js';
 import { CategoryStore } from './categories/store.js';
 import { MetadataSchemaStore } from './metadata-schemas/store.js';
 import { OAuthTokenStore } from './oauth/store.js';
@@ -26,6 +28,10 @@ export interface ProjectState {
   readonly metadataSchemas: MetadataSchemaStore;
   /** Bulk jobs and their status. */
   readonly asyncActions: AsyncActionStore;
+  /** Campaigns, vouchers, products and SKUs deleted without `force=true`. */
+  readonly bin: BinStore;
+  /** What happened in the project (`voucher.created`, `customer.updated` …), for tests and webhooks. */
+  readonly events: EventLog;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -35,4 +41,6 @@ export const createProjectState = (context: ServiceContext): ProjectState => ({
   stackingRules: new StackingRulesStore(context),
   metadataSchemas: new MetadataSchemaStore(context),
   asyncActions: new AsyncActionStore(context),
+  bin: new BinStore(context),
+  events: new EventLog(context),
 });

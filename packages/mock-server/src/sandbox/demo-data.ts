@@ -1,4 +1,5 @@
 import type { Project } from '../core/projects.js';
+import { importSummary } from '../resources/async-actions/job.js';
 import type { ProjectState } from '../resources/state.js';
 
 /**
@@ -20,5 +21,9 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
       vip: { type: 'boolean', optional: true },
     },
   });
-  asyncActions.start('CUSTOMERS.IMPORT_CSV', () => ({ message: 'Imported 3 customers.', done_count: 3, failed_count: 0 }));
+  asyncActions.start('CUSTOMERS.IMPORT_CSV', {
+    items: ['ana@example.com', 'ben@example.com', 'cho@example.com'],
+    process: () => undefined,
+    summarize: importSummary('customer'),
+  });
 };

@@ -1,6 +1,10 @@
 import type { ServiceContext } from '../../core/context.js';
-import { ApiError } from '../../http/api-error.js';
+import { type Page, pageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
+import { ApiError } from '../../http/api-error.js';
+import { type ActionPatch, JobExecution } from './execution.js';
+import type { BulkJob } from './job.js';
+import { RoundRobin } from './round-robin.js';
 
 /**
  * An async action as the API returns it.
@@ -13,62 +17,74 @@ import type { Resource } from '../../core/resource.js';
 export type AsyncAction = Resource<'AsyncAction'>;
 
 /**
- * What a finished job reports.
- *
- * @example
- * ```ts
- * const result: AsyncActionResult = { message: 'Imported 3 customers.', done_count: 3, failed_count: 0 };
- * ```
- */
-export type AsyncActionResult = NonNullable<AsyncAction['result']>;
-
-/**
- * The work of a bulk job; it runs on the scheduler and reports its outcome. A job that throws
- * ends `FAILED`, with the error's message as the result's message.
- *
- * @example
- * ```ts
- * const job: AsyncJob = () => ({ message: 'Imported 3 customers.', done_count: 3, failed_count: 0 });
- * ```
- */
-export type AsyncJob = () => AsyncActionResult | Promise<AsyncActionResult>;
-
-/**
  * Who started a job, recorded on the action as the service does.
  *
  * @example
  * ```ts
- * const origin: AsyncActionOrigin = { logId: 'log_1', requestId: 'v-0123456789abcdef01' };
+ * const origin: AsyncActionOrigin = { requestId: context.requestId };
  * ```
  */
 export interface AsyncActionOrigin {
-  /** The user who started the job, as the action's `user`. */
+  /** The dashboard user who started the job, as the action's `user`; default null (API keys). */
   user?: AsyncAction['user'];
-  /** Id of the API log entry of the starting request, as the action's `log_id`. */
+  /** Id of the API log entry of the starting request, as the action's `log_id`; default null. */
   logId?: string;
-  /** Id of the starting request, as the action's `request_id`. */
+  /** Id of the starting request (`HandlerContext.requestId`), as the action's `request_id`. */
   requestId?: string;
 }
 
 /**
- * Bulk jobs of one project. A job is ENQUEUED when started, IN_PROGRESS once the scheduler
- * picks it up, and DONE (or FAILED when the job throws) after it ran.
+ * Which actions {@link AsyncActionStore.list} returns.
+ *
+ * @example
+ * ```ts
+ * const query: AsyncActionQuery = { limit: 10, endDate: '2026-01-01T00:00:00.000Z' };
+ * ```
+ */
+export interface AsyncActionQuery {
+  /** Actions per page; default 10. */
+  limit?: number | undefined;
+  /** Only actions created before this moment (ISO 8601): the `created_at` of the last action read. */
+  endDate?: string | undefined;
+}
+
+/**
+ * Bulk jobs of one project and their async actions. A started job is ENQUEUED; the next
+ * scheduler task takes it in (IN_PROGRESS) together with every other job started meanwhile,
+ * and the jobs then run in portions, in turn, until each is DONE or FAILED. Progress, counts and
+ * failed items are visible on the action while the job runs.
  *
  * @example
  * ```ts
  * const { asyncActions } = service.projects.primary.state;
- * const action = asyncActions.start('CUSTOMERS.IMPORT_CSV', () => ({ message: 'ok', done_count: 3, failed_count: 0 }));
+ * const action = asyncActions.start('CUSTOMERS.IMPORT_CSV', { items: rows, process: (row) => importRow(row) });
  * await service.scheduler.drain();
  * asyncActions.get(action.id).status; // 'DONE'
  * ```
  */
 export class AsyncActionStore {
   readonly #items = new Map<string, AsyncAction>();
+  readonly #runner: RoundRobin;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#runner = new RoundRobin(context.scheduler, context.settings.bulkJobs);
+  }
 
-  /** Starts a job of `type` (for example `CAMPAIGN.VOUCHERS_GENERATE`) and returns its action. */
-  start(type: string, job: AsyncJob, origin: AsyncActionOrigin = {}): AsyncAction {
+  /**
+   * Starts a bulk job and returns its action, ENQUEUED. Handlers answer with
+   * `{ async_action_id: action.id }`.
+   *
+   * @param type - What the job does, as `AREA.OPERATION` (`CAMPAIGN.VOUCHERS_GENERATE`, `CUSTOMERS.IMPORT_CSV` …).
+   * @param job - The items and what to do with each, see {@link BulkJob}.
+   * @param origin - The starting request and user.
+   * @returns The new action.
+   * @example
+   * ```ts
+   * const action = asyncActions.start('VOUCHERS.METADATA_UPDATE', job, { requestId });
+   * return { status: 202, body: { async_action_id: action.id } };
+   * ```
+   */
+  start<Item>(type: string, job: BulkJob<Item>, origin: AsyncActionOrigin = {}): AsyncAction {
     const now = this.context.timestamp();
     const action: AsyncAction = {
       id: this.context.ids('aa'),
@@ -77,28 +93,42 @@ export class AsyncActionStore {
       created_at: now,
       updated_at: now,
       progress: 0,
-      object: 'async_action',
       ...(origin.requestId === undefined ? {} : { request_id: origin.requestId }),
-      ...(origin.user === undefined ? {} : { user: origin.user }),
-      ...(origin.logId === undefined ? {} : { log_id: origin.logId }),
+      user: origin.user ?? null,
+      log_id: origin.logId ?? null,
+      object: 'async_action',
     };
     this.#items.set(action.id, action);
-    this.context.scheduler.schedule(() => this.#run(action.id, job));
+    this.#runner.add(new JobExecution(job, (patch) => this.#patch(action.id, patch), this.context.clock));
     return action;
   }
 
-  /** Actions newest first; `endDate` keeps those created before it. */
-  list(options: { limit?: number | undefined; endDate?: string | undefined } = {}): AsyncAction[] {
-    const end = options.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(options.endDate);
-    return [...this.#items.values()]
-      .filter((action) => Date.parse(action.created_at) < end)
-      .reverse()
-      .slice(0, options.limit ?? 10);
+  /**
+   * A page of actions, newest first.
+   *
+   * @param query - Limit and `end_date`.
+   * @returns The page; `hasMore` tells whether older actions exist.
+   * @example
+   * ```ts
+   * const { items, hasMore } = asyncActions.list({ limit: 5 });
+   * ```
+   */
+  list(query: AsyncActionQuery = {}): Page<AsyncAction> {
+    const end = query.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endDate);
+    const newestFirst = [...this.#items.values()].reverse().filter((action) => Date.parse(action.created_at) < end);
+    return pageOf(newestFirst, { limit: query.limit });
   }
 
   /**
    * The action with this id.
+   *
+   * @param id - The action's id (`aa_…`).
+   * @returns The action as it is now.
    * @throws ApiError 404 when the project has no such action.
+   * @example
+   * ```ts
+   * asyncActions.get(action.id).progress; // 40
+   * ```
    */
   get(id: string): AsyncAction {
     const action = this.#items.get(id);
@@ -106,23 +136,8 @@ export class AsyncActionStore {
     return action;
   }
 
-  async #run(id: string, job: AsyncJob): Promise<void> {
-    const started = this.context.clock.now();
-    this.#patch(id, { status: 'IN_PROGRESS' });
-    try {
-      const result = await job();
-      this.#patch(id, { status: 'DONE', progress: 100, result, processing_time: this.context.clock.now() - started });
-    } catch (error) {
-      this.#patch(id, {
-        status: 'FAILED',
-        result: { message: error instanceof Error ? error.message : String(error), done_count: 0, failed_count: 1 } as AsyncActionResult,
-        processing_time: this.context.clock.now() - started,
-      });
-    }
-  }
-
-  #patch(id: string, patch: Partial<AsyncAction>): void {
+  #patch(id: string, patch: ActionPatch): void {
     const action = this.#items.get(id);
-    if (action) this.#items.set(id, { ...action, ...patch, updated_at: this.context.timestamp() } as AsyncAction);
+    if (action) this.#items.set(id, { ...action, ...patch, updated_at: this.context.timestamp() });
   }
 }

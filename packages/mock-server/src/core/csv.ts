@@ -1,0 +1,222 @@
+import { ApiError } from '../http/api-error.js';
+
+/**
+ * One data row of a CSV file, its values named by the header.
+ *
+ * @example
+ * ```ts
+ * const row: CsvRow = { row: 1, line: 2, values: { Code: 'SUMMER-1', Category: 'Seasonal' } };
+ * ```
+ */
+export interface CsvRow {
+  /** Position among the data rows, from 1 (the header and empty lines do not count), as import reports name rows. */
+  readonly row: number;
+  /** Line of the file where the row starts, from 1, for messages that point into the file. */
+  readonly line: number;
+  /** The row's values by column name; when `problem` is set, only the columns the row reached. */
+  readonly values: Readonly<Record<string, string>>;
+  /**
+   * What is wrong with this row alone (a value count that differs from the header's, text after
+   * a closing quote, a NUL character), so a bulk job can fail the row and go on with the others;
+   * {@link csvValues} throws it as the row's failure.
+   */
+  readonly problem?: string;
+}
+
+/**
+ * A CSV file read into its header and rows.
+ *
+ * @example
+ * ```ts
+ * const table: CsvTable = parseCsv('code,name\nA,Alpha\n');
+ * table.columns; // ['code', 'name']
+ * ```
+ */
+export interface CsvTable {
+  /** Column names, from the first line, trimmed. */
+  readonly columns: readonly string[];
+  /** The data rows in file order. */
+  readonly rows: readonly CsvRow[];
+}
+
+const invalid = (details: string): ApiError => ApiError.invalidPayload(details);
+
+interface CsvRecord {
+  /** Line where the record starts. */
+  line: number;
+  fields: string[];
+  /** Malformed quoting confined to this record. */
+  problem?: string;
+}
+
+/**
+ * Splits the text into records of fields (RFC 4180). Text after a closing quote is kept, and the
+ * record notes the problem; an unclosed quote swallows the rest of the file, so it fails the file.
+ */
+const records = (text: string): CsvRecord[] => {
+  const result: CsvRecord[] = [];
+  let fields: string[] = [];
+  let problem: string | undefined;
+  let field = '';
+  let line = 1;
+  let start = 1;
+  let quoted = false;
+  let quoteLine = 1;
+  let afterQuote = false;
+  let i = 0;
+  const endRecord = (): void => {
+    fields.push(field);
+    result.push(problem === undefined ? { line: start, fields } : { line: start, fields, problem });
+    fields = [];
+    field = '';
+    afterQuote = false;
+    problem = undefined;
+  };
+  while (i < text.length) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        afterQuote = true;
+      } else {
+        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line += 1;
+        field += char;
+      }
+      i += 1;
+      continue;
+    }
+    if (char === ',') {
+      fields.push(field);
+      field = '';
+      afterQuote = false;
+    } else if (char === '\n' || char === '\r') {
+      endRecord();
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      line += 1;
+      start = line;
+    } else if (afterQuote) {
+      problem ??= `Value ${fields.length + 1} has text after its closing quote.`;
+      field += char;
+    } else if (char === '"' && field === '') {
+      quoted = true;
+      quoteLine = line;
+    } else {
+      field += char;
+    }
+    i += 1;
+  }
+  if (quoted) throw invalid(`The quoted value that starts on line ${quoteLine} is not closed.`);
+  if (field !== '' || fields.length > 0 || afterQuote) endRecord();
+  return result;
+};
+
+const isBlank = (fields: readonly string[]): boolean => fields.length === 1 && fields[0] === '';
+
+/** What is wrong with one data record alone, if anything. */
+const rowProblem = (record: CsvRecord, columns: readonly string[]): string | undefined => {
+  if (record.problem !== undefined) return record.problem;
+  if (record.fields.length !== columns.length) {
+    return `The row has ${record.fields.length} value(s), but the header names ${columns.length} column(s).`;
+  }
+  const nul = columns.findIndex((_name, column) => record.fields[column]?.includes('\u0000'));
+  return nul === -1 ? undefined : `Column ${columns[nul]} must not contain NUL characters.`;
+};
+
+/**
+ * Reads CSV text (RFC 4180): comma-separated fields, double quotes around fields that hold
+ * commas, quotes (doubled) or line breaks, CRLF, LF or CR line ends, an optional UTF-8 byte
+ * order mark. The first line names the columns (trimmed); empty lines are skipped; values are
+ * kept as written. A row whose value count differs from the header's, that has text after a
+ * closing quote, or that holds a NUL character, keeps a `problem` instead of failing the file,
+ * so imports can report it as that row's failure.
+ *
+ * @param text - The file's text.
+ * @returns The columns and the data rows.
+ * @throws ApiError 400 `invalid_payload` when the file has no header, the header names a
+ *   column twice, leaves one unnamed or is malformed itself, or a quoted field is not closed.
+ * @example
+ * ```ts
+ * const { rows } = parseCsv('\uFEFFcode,note\r\nA,"one, two"\r\n\r\nB,"say ""hi"""\r\n');
+ * rows[1]; // { row: 2, line: 4, values: { code: 'B', note: 'say "hi"' } }
+ * ```
+ */
+export const parseCsv = (text: string): CsvTable => {
+  const all = records(text.startsWith('\uFEFF') ? text.slice(1) : text).filter((record) => !isBlank(record.fields));
+  const [header, ...data] = all;
+  if (!header) throw invalid('The file is empty: its first line must name the columns.');
+  if (header.problem !== undefined) throw invalid(`The header is malformed: ${header.problem}`);
+  const columns = header.fields.map((name) => name.trim());
+  columns.forEach((name, index) => {
+    if (name === '') throw invalid(`Column ${index + 1} of the header has no name.`);
+    if (columns.indexOf(name) !== index) throw invalid(`The header names the column "${name}" twice.`);
+  });
+  const rows = data.map((record, index): CsvRow => {
+    const values = Object.fromEntries(columns.flatMap((name, column) => (column < record.fields.length ? [[name, record.fields[column] as string]] : [])));
+    const row = { row: index + 1, line: record.line, values };
+    const problem = rowProblem(record, columns);
+    return problem === undefined ? row : { ...row, problem };
+  });
+  return { columns, rows };
+};
+
+/**
+ * The values of a row that has no problem: what an import job's `process` calls first, so a
+ * malformed row fails alone, with its problem as the reason.
+ *
+ * @param row - A row from {@link parseCsv} or {@link readCsv}.
+ * @returns The row's values by column name.
+ * @throws ApiError 400 `invalid_payload` with the row's problem as `details`.
+ * @example
+ * ```ts
+ * const job: BulkJob<CsvRow> = { items: rows, process: (row) => customers.importRow(csvValues(row)) };
+ * ```
+ */
+export const csvValues = (row: CsvRow): Readonly<Record<string, string>> => {
+  if (row.problem !== undefined) throw invalid(row.problem);
+  return row.values;
+};
+
+/**
+ * Checks that the header names the columns an import needs; a file without them fails as a whole.
+ *
+ * @param table - The file read by {@link parseCsv} or {@link readCsv}.
+ * @param required - Column names the import cannot do without.
+ * @returns The same table.
+ * @throws ApiError 400 `invalid_payload` naming the first missing column.
+ * @example
+ * ```ts
+ * const { rows } = requireColumns(await readCsv(body.file), ['code']);
+ * ```
+ */
+export const requireColumns = (table: CsvTable, required: readonly string[]): CsvTable => {
+  const missing = required.find((name) => !table.columns.includes(name));
+  if (missing !== undefined) throw invalid(`The file has no column "${missing}"; its header names ${table.columns.join(', ')}.`);
+  return table;
+};
+
+/**
+ * Reads an uploaded CSV file (the `file` part of a multipart body) as UTF-8 and parses it with
+ * {@link parseCsv}.
+ *
+ * @param file - The uploaded file.
+ * @returns The columns and the data rows.
+ * @throws ApiError 400 `invalid_payload` when the bytes are not UTF-8, and as {@link parseCsv}.
+ * @example
+ * ```ts
+ * const { rows } = await readCsv(body.file);
+ * ```
+ */
+export const readCsv = async (file: Blob): Promise<CsvTable> => {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    throw invalid('The file is not UTF-8 text.');
+  }
+  return parseCsv(text);
+};

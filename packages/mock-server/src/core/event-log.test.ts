@@ -1,0 +1,96 @@
+import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import { createClock } from './clock.js';
+import type { ServiceContext } from './context.js';
+import { type EventData, EventLog, type ServiceEvent } from './event-log.js';
+import { createScheduler } from './scheduler.js';
+
+const setup = () => {
+  const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
+  const random = createSeededRandom(1);
+  const context: ServiceContext = {
+    clock,
+    scheduler: createScheduler(clock, 'manual'),
+    random,
+    ids: createIdFactory(random),
+    timestamp: () => clock.date().toISOString(),
+    settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 } },
+  };
+  return { clock, log: new EventLog(context) };
+};
+
+// Payloads as the spec types them; these tests look only at the ids in them.
+const customer = (id: string) => ({ customer: { id, object: 'customer' } }) as EventData<'customer.updated'>;
+const campaign = (id: string) => ({ campaign: { id, name: 'Summer' } }) as EventData<'campaign.deleted'>;
+const redemption = (id: string) => ({ redemption: { id } }) as EventData<'redemption.succeeded'>;
+
+describe('EventLog', () => {
+  test('records events with a family id, the time, the entity, the request and the source', () => {
+    const { clock, log } = setup();
+    const updated = log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-0123456789abcdef01' });
+    clock.advance(1_000);
+    const deleted = log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), source: { channel: 'INTERNAL' } });
+    const redeemed = log.record('redemption.succeeded', { entityId: 'r_1', data: redemption('r_1') });
+    const paid = log.record('customer.order.paid', { entityId: 'cust_1', data: {} as EventData<'customer.order.paid'> });
+    expect(updated).toEqual({
+      id: expect.stringMatching(/^evcus_[0-9a-f]{18}$/),
+      type: 'customer.updated',
+      created_at: '2026-01-01T00:00:00.000Z',
+      entity_id: 'cust_1',
+      group_id: 'v-0123456789abcdef01',
+      event_source: { channel: 'API' },
+      data: { customer: { id: 'cust_1', object: 'customer' } },
+    });
+    expect(deleted).toMatchObject({ id: expect.stringMatching(/^evcam_/), created_at: '2026-01-01T00:00:01.000Z', event_source: { channel: 'INTERNAL' } });
+    expect(deleted.group_id).toBe(deleted.id);
+    expect(redeemed.id).toMatch(/^evred_/);
+    expect(paid.id).toMatch(/^evcus_/);
+  });
+
+  test('lists oldest first, by type, entity and request, typed by the type asked for', () => {
+    const { log } = setup();
+    log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-1' });
+    log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), groupId: 'v-1' });
+    log.record('customer.updated', { entityId: 'cust_2', data: customer('cust_2'), groupId: 'v-2' });
+    const updates = log.list({ type: 'customer.updated' });
+    expectTypeOf(updates).toEqualTypeOf<ServiceEvent<'customer.updated'>[]>();
+    expect(updates.map((event) => event.data.customer.id)).toEqual(['cust_1', 'cust_2']);
+    expect(log.list({ entityId: 'camp_1' }).map((event) => event.type)).toEqual(['campaign.deleted']);
+    expect(log.list({ groupId: 'v-1' }).map((event) => event.entity_id)).toEqual(['cust_1', 'camp_1']);
+    expect(log.list()).toHaveLength(3);
+    const [any] = log.list();
+    if (any?.type === 'campaign.deleted') expectTypeOf(any.data).toEqualTypeOf<EventData<'campaign.deleted'>>();
+  });
+
+  test('keeps a copy of the payload and tells subscribers of each new event until they stop', () => {
+    const { log } = setup();
+    const data = customer('cust_1');
+    const heard: string[] = [];
+    const stop = log.subscribe((event) => heard.push(event.type));
+    log.record('customer.updated', { entityId: 'cust_1', data });
+    data.customer.id = 'changed later';
+    stop();
+    log.record('customer.deleted', { entityId: 'cust_1', data: customer('cust_1') });
+    expect(heard).toEqual(['customer.updated']);
+    expect(log.list({ type: 'customer.updated' })[0]?.data.customer.id).toBe('cust_1');
+  });
+
+  test('a subscription with a filter hears only the matching events, typed by the name asked for', () => {
+    const { log } = setup();
+    const codes: string[] = [];
+    const fromRequest: string[] = [];
+    log.subscribe(
+      (event) => {
+        expectTypeOf(event).toEqualTypeOf<ServiceEvent<'customer.updated'>>();
+        codes.push(event.data.customer.id ?? '');
+      },
+      { type: 'customer.updated' },
+    );
+    log.subscribe((event) => fromRequest.push(event.type), { groupId: 'v-1' });
+    log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-1' });
+    log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), groupId: 'v-1' });
+    log.record('customer.updated', { entityId: 'cust_2', data: customer('cust_2') });
+    expect(codes).toEqual(['cust_1', 'cust_2']);
+    expect(fromRequest).toEqual(['customer.updated', 'campaign.deleted']);
+  });
+});

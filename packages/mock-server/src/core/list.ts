@@ -1,0 +1,297 @@
+import { ApiError } from '../http/api-error.js';
+
+/**
+ * One page of a list, as stores return it (`AsyncActionStore.list`, `BinStore.list`); handlers
+ * put it into the operation's list envelope.
+ *
+ * @typeParam T - The listed records.
+ * @example
+ * ```ts
+ * const page: Page<BinEntry> = service.projects.primary.state.bin.list({ limit: 10 });
+ * page.hasMore; // whether another page follows
+ * ```
+ */
+export interface Page<T> {
+  /** The items of this page, in list order. */
+  readonly items: T[];
+  /** How many items the whole list holds (every page, after filters). */
+  readonly total: number;
+  /** Whether items follow this page. */
+  readonly hasMore: boolean;
+  /**
+   * The cursor to send as `starting_after_id` for the next page: the id of this page's last item,
+   * or for an empty page the cursor it was asked with (`''` when there was none). Only lists
+   * paged by `starting_after_id` have it.
+   */
+  readonly moreStartingAfter?: string;
+}
+
+/**
+ * Page and limit of a `page`/`limit` list. The operation's schema gives `limit` its default and
+ * bounds, and refuses a page over its maximum, before a handler runs.
+ *
+ * @example
+ * ```ts
+ * const query: PageQuery = { page: 1, limit: 10 };
+ * ```
+ */
+export interface PageQuery {
+  /** The page, from 1; default 1. */
+  readonly page?: number | undefined;
+  /** Items per page; default 10, the service's default. */
+  readonly limit?: number | undefined;
+}
+
+/**
+ * Cuts page `page` of `limit` items out of a list that is already filtered and sorted.
+ *
+ * @param items - The whole list, in list order.
+ * @param query - Page (from 1) and limit.
+ * @returns The page, the list's total and whether later pages hold items.
+ * @example
+ * ```ts
+ * pageOf(['a', 'b', 'c'], { page: 2, limit: 2 }); // { items: ['c'], total: 3, hasMore: false }
+ * ```
+ */
+export const pageOf = <T>(items: readonly T[], query: PageQuery = {}): Page<T> => {
+  const limit = query.limit ?? 10;
+  const start = ((query.page ?? 1) - 1) * limit;
+  return { items: items.slice(start, start + limit), total: items.length, hasMore: start + limit < items.length };
+};
+
+/**
+ * Limit and cursor of a `starting_after_id` list.
+ *
+ * @example
+ * ```ts
+ * const query: CursorQuery = { limit: 10, startingAfterId: 'tbe_0b5f49fb31c3bf6ab0' };
+ * ```
+ */
+export interface CursorQuery {
+  /** Items per page; default 10, the service's default. */
+  readonly limit?: number | undefined;
+  /** Id of the item the page starts after: the `more_starting_after` of the previous page. */
+  readonly startingAfterId?: string | undefined;
+}
+
+/**
+ * Cuts the page that follows a cursor out of a list that is already filtered and sorted.
+ *
+ * Ids of the mock do not sort in creation order, so the position of an id comes from `rank`,
+ * which must also know the ids of items that are gone: a client that deletes the items it has
+ * read (emptying the bin page by page) still sends the last of them as its cursor.
+ *
+ * @param items - The whole list, sorted by ascending `rank`.
+ * @param query - Limit and cursor.
+ * @param rank - Position of an id in the list's order, for every id the list ever held;
+ *   `undefined` for an id it never held.
+ * @returns The page, with `moreStartingAfter` set.
+ * @throws ApiError 400 `invalid_query_params` when the cursor is neither empty nor an id of this list.
+ * @example
+ * ```ts
+ * const order = new Map([['a', 0], ['b', 1], ['c', 2]]);
+ * cursorPageOf([{ id: 'b' }, { id: 'c' }], { limit: 1, startingAfterId: 'a' }, (id) => order.get(id));
+ * // { items: [{ id: 'b' }], total: 2, hasMore: true, moreStartingAfter: 'b' }
+ * ```
+ */
+export const cursorPageOf = <T extends { readonly id: string }>(
+  items: readonly T[],
+  query: CursorQuery,
+  rank: (id: string) => number | undefined,
+): Page<T> & { readonly moreStartingAfter: string } => {
+  const limit = query.limit ?? 10;
+  // '' is the cursor this function hands out when there is none, so it reads as no cursor.
+  const cursor = query.startingAfterId === '' ? undefined : query.startingAfterId;
+  let rest = items;
+  if (cursor !== undefined) {
+    const after = rank(cursor);
+    if (after === undefined) {
+      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
+        details: `Query parameter starting_after_id does not name an item of this list: ${cursor}`,
+      });
+    }
+    rest = items.filter((item) => (rank(item.id) ?? Number.NEGATIVE_INFINITY) > after);
+  }
+  const page = rest.slice(0, limit);
+  return {
+    items: page,
+    total: items.length,
+    hasMore: rest.length > limit,
+    moreStartingAfter: page.at(-1)?.id ?? cursor ?? '',
+  };
+};
+
+/**
+ * A sort order as list operations take it (`order=created_at`, `order=-created_at`): a field
+ * name for ascending order, the name after `-` for descending.
+ *
+ * @typeParam Field - The fields the operation sorts on.
+ * @example
+ * ```ts
+ * const order: ListOrder<'created_at' | 'name'> = '-created_at';
+ * ```
+ */
+export type ListOrder<Field extends string> = Field | `-${Field}`;
+
+/** The field an order sorts on, without its `-`. */
+type OrderField<Order extends string> = Order extends `-${infer Field}` ? Field : Order;
+
+/** A value lists sort on; ISO 8601 timestamps of one form sort as text. */
+type Sortable = string | number | boolean | null | undefined;
+
+const compareAscending = (a: Sortable, b: Sortable): number => {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  return a < b ? -1 : 1;
+};
+
+/**
+ * Sorts a list as an `order` query asks. Ascending order puts items without a value last and
+ * keeps items with equal values in the order given (creation order, as the stores keep them);
+ * descending order is exactly the reverse, so `-created_at` lists the newest first, ties
+ * included.
+ *
+ * @param items - The list in creation order.
+ * @param order - The field, with `-` for descending.
+ * @returns A new, sorted array.
+ * @example
+ * ```ts
+ * sortByOrder(customers.list(), query.order ?? '-created_at');
+ * ```
+ */
+export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(items: readonly T[], order: Order): T[] => {
+  const descending = order.startsWith('-');
+  const field = (descending ? order.slice(1) : order) as OrderField<Order>;
+  const sorted = [...items].sort((a, b) => compareAscending(a[field], b[field]));
+  return descending ? sorted.reverse() : sorted;
+};
+
+/**
+ * Limit and cursor of a list paged by a `starting_after` timestamp (customers, segments, product
+ * collection members).
+ *
+ * @example
+ * ```ts
+ * const query: TimeCursorQuery = { limit: 10, startingAfter: '2026-01-01T00:00:00.000Z', descending: true };
+ * ```
+ */
+export interface TimeCursorQuery {
+  /** Items per page; default 10, the service's default. */
+  readonly limit?: number | undefined;
+  /** A `created_at` (ISO 8601): the page starts with the items created after it in list order. */
+  readonly startingAfter?: string | undefined;
+  /** Whether the list runs newest first, so "after" means created earlier. */
+  readonly descending?: boolean | undefined;
+}
+
+/**
+ * Cuts the page that follows a `starting_after` moment out of a list that is already filtered
+ * and sorted by `created_at`: the items created strictly after it (strictly before it when the
+ * list is descending). Items created at the cursor's very moment are left out, as the service's
+ * timestamp cursors do; the client pages on with the `created_at` of the page's last item.
+ *
+ * @param items - The whole list, sorted by `created_at` in the direction of `query.descending`.
+ * @param query - Limit, cursor and direction.
+ * @returns The page.
+ * @throws ApiError 400 `invalid_query_params` when the cursor is not a timestamp.
+ * @example
+ * ```ts
+ * timeCursorPageOf(sortByOrder(segments.list(), '-created_at'), { limit: 2, startingAfter: last.created_at, descending: true });
+ * ```
+ */
+export const timeCursorPageOf = <T extends { readonly created_at?: string | null | undefined }>(items: readonly T[], query: TimeCursorQuery): Page<T> => {
+  const limit = query.limit ?? 10;
+  let rest = items;
+  if (query.startingAfter !== undefined) {
+    const cursor = Date.parse(query.startingAfter);
+    if (Number.isNaN(cursor)) {
+      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
+        details: `Query parameter starting_after should be an ISO 8601 timestamp, not ${query.startingAfter}`,
+      });
+    }
+    rest = items.filter((item) => {
+      const created = Date.parse(item.created_at ?? '');
+      return query.descending ? created < cursor : created > cursor;
+    });
+  }
+  return { items: rest.slice(0, limit), total: items.length, hasMore: rest.length > limit };
+};
+
+/**
+ * Envelope fields beyond `object`, `data_ref` and the items; which of them an operation sends
+ * depends on its list schema.
+ *
+ * @example
+ * ```ts
+ * const fields: readonly ListField[] = ['total', 'has_more', 'more_starting_after'];
+ * ```
+ */
+export type ListField = 'total' | 'has_more' | 'more_starting_after';
+
+interface ListFieldValues {
+  total: number;
+  has_more: boolean;
+  more_starting_after: string;
+}
+
+/**
+ * A list envelope: `object: 'list'`, `data_ref` naming the property that holds the items, the
+ * items under that name, and the chosen {@link ListField}s.
+ *
+ * @typeParam Ref - The name of the items' property (`data`, `vouchers`, `async_actions` …).
+ * @typeParam T - The items.
+ * @typeParam Field - The envelope fields the list schema has.
+ * @example
+ * ```ts
+ * const body: ListBody<'data', BinEntry, 'total'> = { object: 'list', data_ref: 'data', data: [], total: 0 };
+ * ```
+ */
+export type ListBody<Ref extends string, T, Field extends ListField = never> = { object: 'list'; data_ref: Ref } & {
+  [Key in Ref]: T[];
+} & Pick<ListFieldValues, Field>;
+
+/**
+ * Builds a list envelope from a page: the items go under `dataRef`, and only the fields the
+ * operation's list schema has are added, so one function serves the service's differing
+ * envelopes.
+ *
+ * @param dataRef - Name of the items' property, as the schema's `data_ref` enum gives it.
+ * @param page - The page, from {@link pageOf} or {@link cursorPageOf}.
+ * @param fields - The envelope fields to send.
+ * @returns The response body.
+ * @throws RangeError when `more_starting_after` is asked for a page without a cursor.
+ * @example
+ * ```ts
+ * listBody('async_actions', pageOf(actions, { limit: 10 }), ['has_more']);
+ * // { object: 'list', data_ref: 'async_actions', async_actions: [...], has_more: false }
+ * ```
+ */
+export const listBody = <Ref extends string, T, Field extends ListField = never>(
+  dataRef: Ref,
+  page: Page<T>,
+  fields: readonly Field[] = [],
+): ListBody<Ref, T, Field> => {
+  const body: Record<string, unknown> = { object: 'list', data_ref: dataRef, [dataRef]: page.items };
+  for (const field of fields) {
+    if (field === 'total') body['total'] = page.total;
+    else if (field === 'has_more') body['has_more'] = page.hasMore;
+    else {
+      if (page.moreStartingAfter === undefined) throw new RangeError('more_starting_after needs a page made by cursorPageOf');
+      body['more_starting_after'] = page.moreStartingAfter;
+    }
+  }
+  return body as ListBody<Ref, T, Field>;
+};
+
+/**
+ * The whole list as one page, for operations that do not page.
+ *
+ * @param items - Every item, in list order.
+ * @returns A page with every item and `hasMore: false`.
+ * @example
+ * ```ts
+ * listBody('data', wholeList(categories.list()), ['total']);
+ * ```
+ */
+export const wholeList = <T>(items: readonly T[]): Page<T> => ({ items: [...items], total: items.length, hasMore: false });
