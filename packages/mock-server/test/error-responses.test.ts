@@ -191,6 +191,16 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       return send(id, { params: { metadataSchemaId: 'customer' } });
     },
   },
+  createCustomer: {
+    '404': (id) => send(id, { body: { id: 'cust_0000000000000000ff', name: 'Ana' } }),
+  },
+  createOrder: {
+    '404': (id) => send(id, { body: { source_id: 'o-404', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  listCustomerSegments: {
+    // An unknown source_id answers the segments such a customer would join; an unknown id is 404.
+    '404': (id) => send(id, { params: { customerId: 'cust_0000000000000000ff' } }),
+  },
   createStackingRules: {
     '409': (id) => {
       state().stackingRules.create({}, () => true);

@@ -4845,6 +4845,7 @@ export interface CustomersResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5322,6 +5323,7 @@ export interface OrdersResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5853,6 +5855,7 @@ export interface ProductCollectionsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5905,6 +5908,7 @@ export interface ProductCollectionsResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -6251,6 +6255,7 @@ export interface EventsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -6898,6 +6903,7 @@ export interface ClientSideResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.

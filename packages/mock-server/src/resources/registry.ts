@@ -3,6 +3,7 @@ import type { HandlerMap } from '../http/handler.js';
 import { asyncActionHandlers } from './async-actions/handlers.js';
 import { binHandlers } from './bin/handlers.js';
 import { categoryHandlers } from './categories/handlers.js';
+import { customerHandlers } from './customers/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
@@ -15,6 +16,7 @@ export const handlers: HandlerMap = {
   ...metadataSchemaHandlers,
   ...asyncActionHandlers,
   ...binHandlers,
+  ...customerHandlers,
 };
 
 /**

@@ -3,8 +3,14 @@ import { EventLog } from '../core/event-log.js';
 import { AsyncActionStore } from './async-actions/store.js';
 import { BinStore } from './bin/store.js';
 import { CategoryStore } from './categories/store.js';
+import { CustomerStore } from './customers/store.js';
+import { LocationStore } from './locations/store.js';
 import { MetadataSchemaStore } from './metadata-schemas/store.js';
 import { OAuthTokenStore } from './oauth/store.js';
+import { OrderStore } from './orders/store.js';
+import { ProductCollectionStore } from './product-collections/store.js';
+import { ProductStore } from './products/store.js';
+import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 
 /**
@@ -32,15 +38,40 @@ export interface ProjectState {
   readonly bin: BinStore;
   /** What happened in the project (`voucher.created`, `customer.updated` …), for tests and webhooks. */
   readonly events: EventLog;
+  /** Customers; other areas resolve the `customer` of their requests with `customers.resolve`. */
+  readonly customers: CustomerStore;
+  /** Products and their SKUs. */
+  readonly products: ProductStore;
+  /** Product collections, static and filter-based. */
+  readonly productCollections: ProductCollectionStore;
+  /** Customer segments, static and filter-based. */
+  readonly segments: SegmentStore;
+  /** Orders, with amounts computed by the domain. */
+  readonly orders: OrderStore;
+  /** Locations that `$in_location` conditions refer to. */
+  readonly locations: LocationStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
-export const createProjectState = (context: ServiceContext): ProjectState => ({
-  oauth: new OAuthTokenStore(context),
-  categories: new CategoryStore(context),
-  stackingRules: new StackingRulesStore(context),
-  metadataSchemas: new MetadataSchemaStore(context),
-  asyncActions: new AsyncActionStore(context),
-  bin: new BinStore(context),
-  events: new EventLog(context),
-});
+export const createProjectState = (context: ServiceContext): ProjectState => {
+  const metadataSchemas = new MetadataSchemaStore(context);
+  const bin = new BinStore(context);
+  const events = new EventLog(context);
+  const customers = new CustomerStore(context, metadataSchemas, events);
+  const products = new ProductStore(context, metadataSchemas, bin);
+  return {
+    oauth: new OAuthTokenStore(context),
+    categories: new CategoryStore(context),
+    stackingRules: new StackingRulesStore(context),
+    metadataSchemas,
+    asyncActions: new AsyncActionStore(context),
+    bin,
+    events,
+    customers,
+    products,
+    productCollections: new ProductCollectionStore(context, products),
+    segments: new SegmentStore(context, customers),
+    orders: new OrderStore(context, customers, products, metadataSchemas, events),
+    locations: new LocationStore(context),
+  };
+};
