@@ -194,8 +194,24 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   createCustomer: {
     '404': (id) => send(id, { body: { id: 'cust_0000000000000000ff', name: 'Ana' } }),
   },
+  createProduct: {
+    '404': (id) => send(id, { body: { id: 'prod_0000000000000000ff', name: 'Mug' } }),
+  },
   createOrder: {
     '404': (id) => send(id, { body: { source_id: 'o-404', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  createProductCollection: {
+    '409': (id) => {
+      state().productCollections.create({ type: 'STATIC', name: 'Over 50', products: [] });
+      return send(id);
+    },
+  },
+  updateProductCollection: {
+    '409': (id) => {
+      state().productCollections.create({ type: 'STATIC', name: 'Premium', products: [] });
+      const other = state().productCollections.create({ type: 'STATIC', name: 'Basic', products: [] });
+      return send(id, { params: { productCollectionId: other.id } });
+    },
   },
   listCustomerSegments: {
     // An unknown source_id answers the segments such a customer would join; an unknown id is 404.

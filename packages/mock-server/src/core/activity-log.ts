@@ -1,5 +1,6 @@
 import type { IdPrefix } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
+import { cursorPageOf, timeCursorPageOf } from './list.js';
 
 /**
  * One recorded change of a resource (a segment, a product collection), as its activity list
@@ -14,8 +15,8 @@ import type { ServiceContext } from './context.js';
 export interface Activity<Type extends string> {
   readonly id: string;
   readonly type: Type;
-  /** `ACTION` for what a caller did, `EFFECT` for what followed from it. */
-  readonly category: 'ACTION' | 'EFFECT';
+  /** `ACTION` for what a caller did, `EFFECT` for what followed from it; absent where the resource's activities have no category. */
+  readonly category?: 'ACTION' | 'EFFECT';
   /** The resource after the change, and what it was before. */
   readonly data: Record<string, unknown>;
   readonly created_at: string;
@@ -60,9 +61,15 @@ export class ActivityLog<Type extends string> {
   readonly #byResource = new Map<string, Activity<Type>[]>();
   readonly #ranks = new Map<string, number>();
 
+  /**
+   * @param context - The service's clock and ids.
+   * @param prefix - The prefix of activity ids.
+   * @param categorised - Whether activities carry a `category` (segments' do, collections' do not).
+   */
   constructor(
     private readonly context: ServiceContext,
     private readonly prefix: IdPrefix,
+    private readonly categorised = true,
   ) {}
 
   /**
@@ -84,7 +91,7 @@ export class ActivityLog<Type extends string> {
     const activity: Activity<Type> = {
       id,
       type,
-      category: options.category ?? 'ACTION',
+      ...(this.categorised ? { category: options.category ?? 'ACTION' } : {}),
       data: structuredClone(data),
       created_at: this.context.timestamp(),
       group_id: options.groupId ?? id,
@@ -140,3 +147,72 @@ export class ActivityLog<Type extends string> {
     this.#byResource.delete(resourceId);
   }
 }
+
+/**
+ * The list parameters of an activity operation (segment, product collection).
+ *
+ * @typeParam Type - The activity names.
+ * @example
+ * ```ts
+ * const query: ActivityListQuery<'created'> = { limit: 10, order: 'created_at', starting_after_id: 'evseg_0b5f49fb31c3bf6ab0' };
+ * ```
+ */
+export interface ActivityListQuery<Type extends string> {
+  readonly limit?: number | undefined;
+  readonly order?: 'created_at' | '-created_at' | undefined;
+  /** Only activities after this moment, in the list's direction. */
+  readonly starting_after?: string | undefined;
+  /** Only activities after this one, in the list's direction. */
+  readonly starting_after_id?: string | undefined;
+  readonly start_date?: string | undefined;
+  readonly end_date?: string | undefined;
+  readonly type?: Type | undefined;
+  readonly category?: 'ACTION' | 'EFFECT' | undefined;
+}
+
+/**
+ * An activity list answer: `has_more`, and `starting_after_id` to send for the next page.
+ *
+ * @typeParam Type - The activity names.
+ * @example
+ * ```ts
+ * const body: ActivityListBody<'created'> = { object: 'list', data_ref: 'data', data: [], has_more: false };
+ * ```
+ */
+export interface ActivityListBody<Type extends string> {
+  object: 'list';
+  data_ref: 'data';
+  data: Activity<Type>[];
+  has_more: boolean;
+  starting_after_id?: string;
+}
+
+/**
+ * One page of a resource's activities, as the activity operations answer it.
+ *
+ * @param log - The store's activity log.
+ * @param resourceId - The resource.
+ * @param query - The list parameters.
+ * @returns The answer's body.
+ * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity or a
+ *   `starting_after` that is not a timestamp.
+ * @example
+ * ```ts
+ * activityListBody(this.#activities, segment.id, { limit: 10, order: 'created_at' });
+ * ```
+ */
+export const activityListBody = <Type extends string>(log: ActivityLog<Type>, resourceId: string, query: ActivityListQuery<Type>): ActivityListBody<Type> => {
+  const items = log.query(resourceId, { order: query.order, startDate: query.start_date, endDate: query.end_date, type: query.type, category: query.category });
+  const afterMoment =
+    query.starting_after === undefined
+      ? items
+      : timeCursorPageOf(items, { startingAfter: query.starting_after, descending: query.order !== 'created_at', limit: items.length }).items;
+  const page = cursorPageOf(afterMoment, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => log.rank(id, query.order));
+  return {
+    object: 'list',
+    data_ref: 'data',
+    data: page.items,
+    has_more: page.hasMore,
+    ...(page.items.length > 0 ? { starting_after_id: page.moreStartingAfter } : {}),
+  };
+};

@@ -2189,7 +2189,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.ProductCreateRequest },
-    responses: { "200": response.Product, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Product, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getProduct: {
     method: "GET",

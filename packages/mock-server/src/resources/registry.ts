@@ -6,6 +6,8 @@ import { categoryHandlers } from './categories/handlers.js';
 import { customerHandlers } from './customers/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
+import { productCollectionHandlers } from './product-collections/handlers.js';
+import { productHandlers } from './products/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
@@ -17,6 +19,8 @@ export const handlers: HandlerMap = {
   ...asyncActionHandlers,
   ...binHandlers,
   ...customerHandlers,
+  ...productHandlers,
+  ...productCollectionHandlers,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { DomainError, compileFilter, parseFilter } from '@voucherkit/domain';
-import { type Activity, type ActivityQuery, ActivityLog } from '../../core/activity-log.js';
+import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
+import { type ListOrder, type Page, pageOf, sortByOrder, timeCursorPageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { ProductStore, ProductWithoutSku, Sku } from '../products/store.js';
@@ -35,6 +36,32 @@ export type CollectionMember = ProductWithoutSku | Resource<'SkuWithProduct'>;
  * ```
  */
 export type CollectionActivityType = 'created' | 'updated' | 'filters_updated';
+
+/**
+ * The list parameters of the collection lists.
+ *
+ * @example
+ * ```ts
+ * const query: CollectionListQuery = { limit: 10, page: 1, order: '-created_at' };
+ * ```
+ */
+export interface CollectionListQuery {
+  readonly limit?: number | undefined;
+  readonly page?: number | undefined;
+  /** A field with `-` for descending order; fields a record lacks leave the order as it is. */
+  readonly order?: CollectionOrder | undefined;
+}
+
+/**
+ * The sort keys the collection lists take (the service shares them with other lists; the
+ * fields a collection or product lacks leave the order as it is).
+ *
+ * @example
+ * ```ts
+ * const order: CollectionOrder = '-created_at';
+ * ```
+ */
+export type CollectionOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
 const SOURCE = { in: 'body', property: '.filter' } as const;
 
@@ -74,7 +101,7 @@ export class ProductCollectionStore {
     private readonly context: ServiceContext,
     private readonly products: ProductStore,
   ) {
-    this.#activities = new ActivityLog(context, 'evpro');
+    this.#activities = new ActivityLog(context, 'evpro', false);
   }
 
   /**
@@ -90,9 +117,30 @@ export class ProductCollectionStore {
     return collection;
   }
 
-  /** Every collection, oldest first. */
-  list(): ProductCollection[] {
-    return [...this.#items.values()];
+  /**
+   * One page of the collections, newest first unless `order` says otherwise.
+   *
+   * @param query - Page, limit and order.
+   * @returns The page.
+   */
+  list(query: CollectionListQuery = {}): Page<ProductCollection> {
+    return pageOf(sortByOrder([...this.#items.values()], query.order ?? '-created_at'), query);
+  }
+
+  /**
+   * One page of the products and SKUs in a collection, oldest first unless `order` says
+   * otherwise; `starting_after` (a `created_at`) starts after that moment in the list's direction.
+   *
+   * @param id - The collection's id.
+   * @param query - Page, limit, order and cursor.
+   * @returns The page.
+   * @throws ApiError 404.
+   */
+  listMembers(id: string, query: CollectionListQuery & { readonly starting_after?: string | undefined } = {}): Page<CollectionMember> {
+    const order = query.order ?? 'created_at';
+    const sorted = sortByOrder(this.members(id), order);
+    if (query.starting_after === undefined) return pageOf(sorted, query);
+    return timeCursorPageOf(sorted, { limit: query.limit, startingAfter: query.starting_after, descending: order.startsWith('-') });
   }
 
   /**
@@ -211,14 +259,15 @@ export class ProductCollectionStore {
    * The activities of a collection.
    *
    * @param id - The collection's id.
-   * @param query - Window and order.
-   * @returns The activities, and the rank of each id for cursors.
+   * @param query - Window, order and cursors.
+   * @returns The page as the activity operation answers it.
    * @throws ApiError 404.
    */
-  activities(id: string, query: ActivityQuery<CollectionActivityType> = {}): { items: Activity<CollectionActivityType>[]; rank: (activityId: string) => number | undefined } {
+  activities(id: string, query: ActivityListQuery<CollectionActivityType> = {}): ActivityListBody<CollectionActivityType> {
     this.get(id);
-    return { items: this.#activities.query(id, query), rank: (activityId) => this.#activities.rank(activityId, query.order) };
+    return activityListBody(this.#activities, id, query);
   }
+
 
   #withProduct(sku: Sku): Resource<'SkuWithProduct'> {
     const product = this.products.find(sku.product_id);

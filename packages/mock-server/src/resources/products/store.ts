@@ -1,4 +1,6 @@
+import { compileFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
@@ -56,14 +58,47 @@ export type ProductInput = Resource<'ProductCreateRequest'>;
 export type SkuInput = Resource<'ProductSkuCreateRequest'>;
 
 /**
- * The sort keys of product and SKU lists.
+ * The sort keys of product and SKU lists, as the spec lists them; the fields a product or SKU
+ * lacks (`type`, `code`, `campaign`, `category`) leave the order as it is.
  *
  * @example
  * ```ts
  * const order: CatalogueOrder = '-created_at';
  * ```
  */
-export type CatalogueOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
+export type CatalogueOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
+
+/**
+ * The list parameters of the product and SKU lists.
+ *
+ * @example
+ * ```ts
+ * const query: CatalogueListQuery = { limit: 20, page: 2, order: 'created_at', start_date: '2026-01-01T00:00:00Z' };
+ * ```
+ */
+export interface CatalogueListQuery {
+  readonly limit?: number | undefined;
+  readonly page?: number | undefined;
+  /** Default `-created_at`, newest first. */
+  readonly order?: CatalogueOrder | undefined;
+  /** Only records created at or after this moment. */
+  readonly start_date?: string | undefined;
+  /** Only records created at or before this moment. */
+  readonly end_date?: string | undefined;
+}
+
+/** One page of records created within the query's window, in its order. */
+const cataloguePage = <T extends { created_at?: string | null | undefined; updated_at?: string | null | undefined }>(
+  records: readonly T[],
+  query: CatalogueListQuery,
+): Page<T> => {
+  const conditions = {
+    ...(query.start_date === undefined ? {} : { $more_than_equal: [query.start_date] }),
+    ...(query.end_date === undefined ? {} : { $less_than_equal: [query.end_date] }),
+  };
+  const inWindow = compileFilter(Object.keys(conditions).length === 0 ? {} : { created_at: { conditions } });
+  return pageOf(sortByOrder(records.filter(inWindow), query.order ?? '-created_at'), query);
+};
 
 /**
  * What a removal leaves behind: the product or SKU and, for a product, the SKUs removed with
@@ -167,8 +202,30 @@ export class ProductStore {
   }
 
   /** Every product with its SKUs, oldest first. */
-  list(): Product[] {
+  all(): Product[] {
     return [...this.#products.values()].map((entry) => this.#withSkus(entry));
+  }
+
+  /**
+   * One page of products with their SKUs.
+   *
+   * @param query - Page, limit, order and creation window.
+   * @returns The page.
+   */
+  list(query: CatalogueListQuery = {}): Page<Product> {
+    return cataloguePage(this.all(), query);
+  }
+
+  /**
+   * One page of a product's SKUs.
+   *
+   * @param product - The product's id or `source_id`.
+   * @param query - Page, limit, order and creation window.
+   * @returns The page.
+   * @throws ApiError 404.
+   */
+  listSkus(product: string, query: CatalogueListQuery = {}): Page<Sku> {
+    return cataloguePage(this.skusOf(product), query);
   }
 
   /**

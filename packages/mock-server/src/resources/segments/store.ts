@@ -1,5 +1,5 @@
 import { type FilterPredicate, compileFilter, parseFilter } from '@voucherkit/domain';
-import { type Activity, type ActivityQuery, ActivityLog } from '../../core/activity-log.js';
+import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
@@ -293,14 +293,15 @@ export class SegmentStore {
    * The activities of a segment.
    *
    * @param id - The segment's id.
-   * @param query - Window, type, category and order.
-   * @returns The activities, and the rank of each id for cursors.
+   * @param query - Window, type, category, order and cursors.
+   * @returns The page as the activity operation answers it.
    * @throws ApiError 404.
    */
-  activities(id: string, query: ActivityQuery<SegmentActivityType> = {}): { items: Activity<SegmentActivityType>[]; rank: (activityId: string) => number | undefined } {
+  activities(id: string, query: ActivityListQuery<SegmentActivityType> = {}): ActivityListBody<SegmentActivityType> {
     this.#entry(id);
-    return { items: this.#activities.query(id, query), rank: (activityId) => this.#activities.rank(activityId, query.order) };
+    return activityListBody(this.#activities, id, query);
   }
+
 
   #entry(id: string): Entry {
     const entry = this.#entries.get(id);
