@@ -8,6 +8,7 @@ import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
 import { productCollectionHandlers } from './product-collections/handlers.js';
 import { productHandlers } from './products/handlers.js';
+import { segmentHandlers } from './segments/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
@@ -21,6 +22,7 @@ export const handlers: HandlerMap = {
   ...customerHandlers,
   ...productHandlers,
   ...productCollectionHandlers,
+  ...segmentHandlers,
 };
 
 /**

@@ -70,7 +70,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     customers,
     products,
     productCollections: new ProductCollectionStore(context, products),
-    segments: new SegmentStore(context, customers),
+    segments: new SegmentStore(context, customers, events),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
     locations: new LocationStore(context),
   };

@@ -1,6 +1,7 @@
 import { type FilterPredicate, compileFilter, parseFilter } from '@voucherkit/domain';
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
+import type { EventLog, EventType, ServiceEvent } from '../../core/event-log.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
@@ -50,6 +51,17 @@ export interface SegmentListQuery {
   readonly ids?: string | readonly string[] | undefined;
 }
 
+/** The events after which an active segment looks at the customer again. */
+const CUSTOMER_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
+  'customer.created',
+  'customer.updated',
+  'customer.order.created',
+  'customer.order.updated',
+  'customer.order.paid',
+  'customer.order.canceled',
+  'customer.custom_event',
+]);
+
 /** How many passive and active segments a project may have, as the service limits them. */
 export const MAX_FILTER_SEGMENTS = 100;
 /** How many customers a static segment may list. */
@@ -87,12 +99,16 @@ const notEditable = (segment: Segment): ApiError =>
 export class SegmentStore {
   readonly #entries = new Map<string, Entry>();
   readonly #activities: ActivityLog<SegmentActivityType>;
+  /** The members of each active segment as last seen, to tell who entered and who left. */
+  readonly #tracked = new Map<string, Set<string>>();
 
   constructor(
     private readonly context: ServiceContext,
     private readonly customers: CustomerStore,
+    private readonly events: EventLog,
   ) {
     this.#activities = new ActivityLog(context, 'evseg');
+    events.subscribe((event) => this.#onCustomerEvent(event));
   }
 
   /**
@@ -153,6 +169,7 @@ export class SegmentStore {
       };
     }
     this.#entries.set(entry.segment.id, entry);
+    if (entry.segment.type === 'auto-update') this.#track(entry.segment.id);
     this.#activities.record(entry.segment.id, 'created', { segment: entry.segment }, { groupId });
     return entry.segment;
   }
@@ -202,6 +219,7 @@ export class SegmentStore {
     const entry = this.#entry(id);
     if (entry.segment.type !== 'passive') return entry.segment;
     entry.segment = { ...entry.segment, type: 'auto-update', updated_at: this.context.timestamp() };
+    this.#track(id);
     this.#activities.record(id, 'activated', { segment: entry.segment }, { groupId, category: 'EFFECT' });
     return entry.segment;
   }
@@ -215,6 +233,7 @@ export class SegmentStore {
   delete(id: string): void {
     this.#entry(id);
     this.#entries.delete(id);
+    this.#tracked.delete(id);
     this.#activities.forget(id);
   }
 
@@ -302,6 +321,40 @@ export class SegmentStore {
     return activityListBody(this.#activities, id, query);
   }
 
+
+  /** Starts following an active segment's members; those who match now are members without an event. */
+  #track(id: string): void {
+    const matches = this.membership(id);
+    this.#tracked.set(id, new Set(this.customers.all().filter((customer) => matches(this.customers.filterView(customer))).map((customer) => customer.id)));
+  }
+
+  /**
+   * After a change of a customer, records `customer.segment.entered` and `customer.segment.left`
+   * for the active segments whose membership it changed. Passive segments send no events.
+   */
+  #onCustomerEvent(event: ServiceEvent): void {
+    if (event.type === 'customer.deleted') {
+      for (const members of this.#tracked.values()) members.delete(event.entity_id);
+      return;
+    }
+    if (!CUSTOMER_CHANGES.has(event.type)) return;
+    const customer = this.customers.find(event.entity_id);
+    if (!customer) return;
+    const view = this.customers.filterView(customer);
+    for (const [id, members] of this.#tracked) {
+      const inside = this.membership(id)(view);
+      if (inside === members.has(customer.id)) continue;
+      if (inside) members.add(customer.id);
+      else members.delete(customer.id);
+      const { segment } = this.#entry(id);
+      this.events.record(inside ? 'customer.segment.entered' : 'customer.segment.left', {
+        entityId: customer.id,
+        data: { customer, segment: { id: segment.id, name: segment.name, object: 'segment' } },
+        groupId: event.group_id,
+        source: event.event_source,
+      });
+    }
+  }
 
   #entry(id: string): Entry {
     const entry = this.#entries.get(id);
