@@ -115,7 +115,7 @@ describe('customers: create, upsert, get, update, delete', () => {
       object: 'pernament_deletion',
       data_json: { orders: 2, segments: 1, customer: 1, customer_events: 3 },
     });
-    expect(state().orders.list()).toEqual([]);
+    expect(state().orders.all()).toEqual([]);
     expect(state().segments.includes(segment.id, ana)).toBe(false);
     const again = await client.POST('/v1/customers/{customerId}/permanent-deletion', { params: { path: { customerId: ana.id } } });
     expect(again.data).toEqual(data);

@@ -79,7 +79,9 @@ const UNKNOWN_ID = 'unknown_0000000000';
 const keyHeaders = (service: MockService, operation: Operation): Record<string, string> => {
   const management = operation.security.some((requirement) => 'X-Management-Id' in requirement);
   if (management) return { 'X-Management-Id': service.management.managementId, 'X-Management-Token': service.management.managementToken };
-  const { appId, appToken } = service.projects.primary.keys;
+  const { appId, appToken, clientAppId, clientToken } = service.projects.primary.keys;
+  const client = operation.security.some((requirement) => 'X-Client-Application-Id' in requirement);
+  if (client) return { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken };
   return { 'X-App-Id': appId, 'X-App-Token': appToken };
 };
 
@@ -193,6 +195,16 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   },
   createCustomer: {
     '404': (id) => send(id, { body: { id: 'cust_0000000000000000ff', name: 'Ana' } }),
+  },
+  trackCustomEvent: {
+    '404': (id) => send(id, { body: { event: 'signed_up', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  trackCustomEventClientSide: {
+    '404': (id) => send(id, { body: { event: 'signed_up', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  importOrders: {
+    // An empty list is a valid import; a line of the wrong type is not.
+    '400': (id) => send(id, { body: [{ source_id: 'o-1', status: 'SHIPPED' }] }),
   },
   createProduct: {
     '404': (id) => send(id, { body: { id: 'prod_0000000000000000ff', name: 'Mug' } }),

@@ -1,5 +1,6 @@
 import { compileFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import { sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 
@@ -102,9 +103,6 @@ export class LocationStore {
     });
     const end = query.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endDate);
     const kept = [...this.#items.values()].filter((location) => Date.parse(location.created_at) < end && matches(location));
-    const order = query.order ?? '-created_at';
-    const field = order.replace('-', '') as 'created_at' | 'updated_at';
-    const sorted = kept.sort((a, b) => (a[field] ?? '').localeCompare(b[field] ?? ''));
-    return order.startsWith('-') ? sorted.reverse() : sorted;
+    return sortByOrder(kept, query.order ?? '-created_at');
   }
 }

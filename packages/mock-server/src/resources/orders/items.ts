@@ -103,13 +103,22 @@ const productOf = (item: OrderItemRequest, index: number, catalogue: ProductStor
  * @returns The lines with what they name.
  * @throws DomainError `invalid_order` for an id that names nothing or a bad quantity.
  */
-export const resolveLines = (items: readonly OrderItemRequest[], catalogue: ProductStore): ResolvedLine[] =>
-  items.map((request, index) => {
+export const resolveLines = (items: readonly OrderItemRequest[], catalogue: ProductStore): ResolvedLine[] => {
+  // Every line is checked before any `override` writes to the catalogue, so a bad line leaves
+  // the catalogue as it was.
+  const quantities = items.map((request, index) => {
+    const productId = request.product_id ?? request.product?.id;
+    if (productId !== undefined && catalogue.find(productId) === undefined) throw unknownItem(index, 'product', productId);
+    const skuId = request.sku_id ?? request.sku?.id;
+    if (skuId !== undefined && catalogue.findSku(skuId) === undefined) throw unknownItem(index, 'sku', skuId);
+    return quantityOf(request.quantity, index);
+  });
+  return items.map((request, index) => {
     let product = productOf(request, index, catalogue);
     const sku = skuOf(request, index, catalogue, product);
     if (sku !== undefined && product === undefined) product = catalogue.find(sku.product_id);
     const price = request.price ?? request.sku?.price ?? request.product?.price ?? sku?.price ?? product?.price ?? undefined;
-    const quantity = quantityOf(request.quantity, index);
+    const quantity = quantities[index];
     const amounts: OrderItemInput = {
       product_id: product?.id,
       sku_id: sku?.id,
@@ -123,6 +132,7 @@ export const resolveLines = (items: readonly OrderItemRequest[], catalogue: Prod
     };
     return { request, product, sku, amounts };
   });
+};
 
 /**
  * An order line as the API returns it: what the line names and the amounts the domain computed.

@@ -1,6 +1,7 @@
 import { calculateOrderAmounts } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventType } from '../../core/event-log.js';
+import { type Page, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { mergeMetadata } from '../customers/profile.js';
@@ -153,8 +154,18 @@ export class OrderStore {
   }
 
   /** Every order, oldest first. */
-  list(): Order[] {
+  all(): Order[] {
     return [...this.#items.values()];
+  }
+
+  /**
+   * One page of orders, newest first unless `order` says otherwise.
+   *
+   * @param query - Page, limit and order.
+   * @returns The page.
+   */
+  list(query: { readonly page?: number | undefined; readonly limit?: number | undefined; readonly order?: OrderOrder | undefined } = {}): Page<Order> {
+    return pageOf(sortByOrder(this.all(), query.order ?? '-created_at'), query);
   }
 
   /**
@@ -164,7 +175,7 @@ export class OrderStore {
    * @returns The orders.
    */
   ofCustomer(customerId: string): Order[] {
-    return this.list().filter((order) => order.customer_id === customerId);
+    return this.all().filter((order) => order.customer_id === customerId);
   }
 
   /**
@@ -248,6 +259,14 @@ export class OrderStore {
   #build(input: Resource<'OrderUpdateRequest'>, before: Order | undefined, origin: ChangeOrigin): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
     const metadata = input.metadata === undefined ? (before?.metadata ?? {}) : mergeMetadata(before?.metadata, input.metadata);
     this.metadataSchemas.assertValid('order', metadata);
+    // Customers named by id must exist before anything is written.
+    for (const reference of [input.customer, input.referrer]) {
+      if (reference !== undefined && this.customers.lookup(reference as CustomerReference) === undefined) {
+        const id = typeof reference === 'string' ? reference : reference.id;
+        if (id !== undefined && (typeof reference !== 'string' || id.startsWith('cust_'))) throw ApiError.notFound('customer', id);
+      }
+    }
+    if (input.referrer_id !== undefined && input.referrer_id !== null) this.customers.get(input.referrer_id);
     const items: readonly OrderItemRequest[] | undefined = input.items ?? undefined;
     // Without new lines, the stored lines (and the amounts sent now) are computed again.
     const calculated =
