@@ -13,12 +13,15 @@ import { cursorPageOf, timeCursorPageOf } from './list.js';
  * ```
  */
 export interface Activity<Type extends string> {
+  /** Id of the activity. */
   readonly id: string;
+  /** What happened. */
   readonly type: Type;
   /** `ACTION` for what a caller did, `EFFECT` for what followed from it; absent where the resource's activities have no category. */
   readonly category?: 'ACTION' | 'EFFECT';
   /** The resource after the change, and what it was before. */
   readonly data: Record<string, unknown>;
+  /** When it happened (ISO 8601). */
   readonly created_at: string;
   /** The request that caused it; the activity's own id when none did. */
   readonly group_id: string;
@@ -158,15 +161,21 @@ export class ActivityLog<Type extends string> {
  * ```
  */
 export interface ActivityListQuery<Type extends string> {
+  /** Most items per page. */
   readonly limit?: number | undefined;
+  /** Sort field; a leading `-` sorts descending. */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** Only activities after this moment, in the list's direction. */
   readonly starting_after?: string | undefined;
   /** Only activities after this one, in the list's direction. */
   readonly starting_after_id?: string | undefined;
+  /** Only activities from this instant. */
   readonly start_date?: string | undefined;
+  /** Only activities up to this instant. */
   readonly end_date?: string | undefined;
+  /** Only activities of this type. */
   readonly type?: Type | undefined;
+  /** Only activities of this category. */
   readonly category?: 'ACTION' | 'EFFECT' | undefined;
 }
 
@@ -180,10 +189,15 @@ export interface ActivityListQuery<Type extends string> {
  * ```
  */
 export interface ActivityListBody<Type extends string> {
+  /** Always `list`. */
   object: 'list';
+  /** Always `data`. */
   data_ref: 'data';
+  /** The activities of this page. */
   data: Activity<Type>[];
+  /** Whether another page follows. */
   has_more: boolean;
+  /** Id to pass as `starting_after_id` for the next page. */
   starting_after_id?: string;
 }
 

@@ -27,7 +27,6 @@ import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { AnyVariant, Campaign, CampaignVoucherInput, StoredVoucher, VoucherCreateInput } from '../vouchers/types.js';
 
-type Schemas = components['schemas'];
 
 /**
  * The fields of a new campaign of any type (`POST /v1/campaigns`).
@@ -37,7 +36,7 @@ type Schemas = components['schemas'];
  * const input: CampaignCreateInput = { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1 };
  * ```
  */
-export type CampaignCreateInput = AnyVariant<Schemas['CampaignCreateRequest']>;
+export type CampaignCreateInput = AnyVariant<components['schemas']['CampaignCreateRequest']>;
 
 /**
  * The changes of `PUT /v1/campaigns/{campaignId}`, whatever the campaign's type.
@@ -47,11 +46,11 @@ export type CampaignCreateInput = AnyVariant<Schemas['CampaignCreateRequest']>;
  * const patch: CampaignUpdateInput = { description: 'Now with a longer window', expiration_date: '2026-12-31T00:00:00Z' };
  * ```
  */
-export type CampaignUpdateInput = AnyVariant<Schemas['CampaignUpdateRequest']>;
+export type CampaignUpdateInput = AnyVariant<components['schemas']['CampaignUpdateRequest']>;
 
 type CampaignType = Campaign['campaign_type'];
 type CampaignVoucher = NonNullable<Campaign['voucher']>;
-type PromotionTier = Schemas['PromotionTier'];
+type PromotionTier = components['schemas']['PromotionTier'];
 type CreationStatus = Campaign['creation_status'];
 
 /** Campaign types whose codes a standalone (generic) campaign may hold. */
@@ -109,12 +108,15 @@ export const storedCodeConfig = (config: CodeConfigInput | null | undefined): Ca
  * ```
  */
 export interface CampaignStoreDependencies {
+  /** The vouchers the campaign makes and changes. */
   readonly vouchers: VoucherStore;
+  /** Categories, to resolve `category_id`. */
   readonly categories: CategoryStore;
   /** Runs code generation, campaign-wide voucher updates and deletions. */
   readonly asyncActions: AsyncActionStore;
   /** Where deleted campaigns wait, their names still taken. */
   readonly bin: BinStore;
+  /** Where the campaign events are recorded. */
   readonly events: EventLog;
 }
 
@@ -127,12 +129,17 @@ export interface CampaignStoreDependencies {
  * ```
  */
 export interface CampaignListQuery {
+  /** Most items per page. */
   readonly limit?: number | undefined;
+  /** Page number, from 1. */
   readonly page?: number | undefined;
+  /** Only campaigns of this type. */
   readonly campaign_type?: CampaignType | undefined;
   /** Only campaigns whose `creation_status` is this. */
   readonly campaign_status?: CreationStatus | undefined;
+  /** Only referral (or only non-referral) campaigns. */
   readonly is_referral_code?: boolean | undefined;
+  /** Sort field; a leading `-` sorts descending. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | undefined;
   /** Conditions on campaign fields, as `GET /v1/campaigns` documents them (`filters[campaigns][conditions][$in]=…`). */
   readonly filters?: unknown;
@@ -147,7 +154,9 @@ export interface CampaignListQuery {
  * ```
  */
 export interface SummaryRange {
+  /** Start of the period summed up. */
   readonly start_date?: string | undefined;
+  /** End of the period summed up. */
   readonly end_date?: string | undefined;
 }
 
@@ -269,7 +278,7 @@ export class CampaignStore implements CampaignPort {
   }
 
   /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
-  listed(campaign: Campaign): Schemas['CampaignBase'] {
+  listed(campaign: Campaign): components['schemas']['CampaignBase'] {
     const { promotion: _tiers, validation_rules_assignments: _rules, is_referral_code: _referral, ...base } = campaign;
     return base;
   }
@@ -466,7 +475,7 @@ export class CampaignStore implements CampaignPort {
    *
    * @throws ApiError 404 for an unknown campaign.
    */
-  summary(ref: string, range: SummaryRange = {}): Schemas['CampaignSummary'] {
+  summary(ref: string, range: SummaryRange = {}): components['schemas']['CampaignSummary'] {
     const campaign = this.get(ref);
     const inRange = (day: string): boolean => (range.start_date === undefined || day >= range.start_date) && (range.end_date === undefined || day <= range.end_date);
     const days = [...(this.#days.get(campaign.id) ?? new Map<string, DayCounters>())].filter(([day]) => inRange(day)).map(([, counters]) => counters);
@@ -767,7 +776,7 @@ export class CampaignStore implements CampaignPort {
     return { object: 'list', data_ref: 'data', data, total: data.length };
   }
 
-  #tiers(campaign: Campaign, tiers: readonly Schemas['PromotionTierCreateParams'][]): NonNullable<Campaign['promotion']> {
+  #tiers(campaign: Campaign, tiers: readonly components['schemas']['PromotionTierCreateParams'][]): NonNullable<Campaign['promotion']> {
     const list: PromotionTier[] = tiers.map((tier, index) => {
       const category = this.deps.vouchers.resolveCategory(tier.category, tier.category_id);
       const promotionTier: PromotionTier = {

@@ -70,12 +70,19 @@ export interface CustomerChange {
  * ```
  */
 export interface CustomerListQuery {
+  /** Only the customer with this email. */
   readonly email?: string | undefined;
+  /** Only customers of this city. */
   readonly city?: string | undefined;
+  /** Only customers with this name. */
   readonly name?: string | undefined;
+  /** Only customers created before this instant. */
   readonly 'created_at[before]'?: string | undefined;
+  /** Only customers created after this instant. */
   readonly 'created_at[after]'?: string | undefined;
+  /** Only customers updated before this instant. */
   readonly 'updated_at[before]'?: string | undefined;
+  /** Only customers updated after this instant. */
   readonly 'updated_at[after]'?: string | undefined;
   /** Sort key; default `-created_at`, newest first. */
   readonly order?: CustomerOrder | undefined;

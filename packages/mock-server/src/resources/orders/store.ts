@@ -35,9 +35,13 @@ export type Order = Resource<'OrderGetResponse'> & {
  * ```
  */
 export interface OrderCalculationInput {
+  /** The order lines. */
   readonly items?: readonly OrderItemRequest[] | undefined;
+  /** Amount before discounts, in cents; computed from the items when absent. */
   readonly amount?: number | undefined;
+  /** Amount the order started with, in cents. */
   readonly initial_amount?: number | undefined;
+  /** Order-level discount, in cents. */
   readonly discount_amount?: number | undefined;
 }
 

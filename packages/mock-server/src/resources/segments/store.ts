@@ -45,9 +45,11 @@ export type SegmentInput = Resource<'SegmentCreateRequest'>;
  * ```
  */
 export interface SegmentListQuery {
+  /** Sort field; a leading `-` sorts descending. */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** The `filters` deep-object parameter as parsed from the query. */
   readonly filters?: unknown;
+  /** Only the segments with these ids. */
   readonly ids?: string | readonly string[] | undefined;
 }
 

@@ -19,7 +19,9 @@ type Schemas = components['schemas'];
  * ```
  */
 export interface ImportRow {
+  /** How the row is named in the failures of the async action. */
   readonly key: { readonly row: number; readonly code?: string };
+  /** The voucher to import, as the row gives it. */
   readonly input: () => VoucherCreateInput;
 }
 

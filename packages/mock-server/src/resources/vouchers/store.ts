@@ -59,6 +59,7 @@ export interface CampaignPort {
  * ```
  */
 export interface VoucherStoreDependencies {
+  /** Categories, to resolve `category_id`. */
   readonly categories: CategoryStore;
   /** Where deleted vouchers wait, their codes still taken, until deleted for good. */
   readonly bin: BinStore;
@@ -96,7 +97,9 @@ export interface HeldSession {
  * ```
  */
 export interface BalanceChange {
+  /** The card after the change. */
   readonly voucher: StoredVoucher;
+  /** The transaction recorded for the change. */
   readonly transaction: VoucherTransaction;
 }
 
@@ -123,8 +126,15 @@ const duplicateCode = (code: string): ApiError =>
 const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
   `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
 
-/** The settings of a new voucher other than those it inherits: the kind-specific objects and the window. */
-type VoucherDraft = Pick<
+/**
+ * The settings of a new voucher other than those it inherits: the kind-specific objects and the window.
+ *
+ * @example
+ * ```ts
+ * const draft: VoucherDraft = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } };
+ * ```
+ */
+export type VoucherDraft = Pick<
   VoucherCreateInput,
   'type' | 'discount' | 'gift' | 'loyalty_card' | 'validity_timeframe' | 'validity_day_of_week' | 'validity_hours' | 'validation_rules'
 >;
@@ -138,19 +148,27 @@ type VoucherDraft = Pick<
  * ```
  */
 export interface VoucherListQuery {
+  /** Most items per page. */
   readonly limit?: number | undefined;
+  /** Page number, from 1. */
   readonly page?: number | undefined;
   /** Name of the category. */
   readonly category?: string | undefined;
+  /** Only vouchers of this campaign. */
   readonly campaign_id?: string | undefined;
   /** Name of the campaign. */
   readonly campaign?: string | undefined;
   /** Id of the customer holding the voucher, as stored in `holder_id`. */
   readonly customer?: string | undefined;
+  /** Only the voucher with this code. */
   readonly code?: string | undefined;
+  /** Only the vouchers with these ids. */
   readonly ids?: readonly string[] | undefined;
+  /** Only vouchers created in this range. */
   readonly created_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
+  /** Only vouchers updated in this range. */
   readonly updated_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
+  /** Sort field; a leading `-` sorts descending. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'code' | '-code' | undefined;
   /** Conditions on voucher fields (`filters[field][conditions][$op]=value`), read by the domain's filter engine. */
   readonly filters?: unknown;
