@@ -48,4 +48,34 @@ export { CategoryStore, type Category } from './resources/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';
 export { OAuthTokenStore, type ActiveToken } from './resources/oauth/store.js';
 export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
+export {
+  VoucherStore,
+  type BalanceChange,
+  type CampaignPort,
+  type HeldSession,
+  type TransactionQuery,
+  type VoucherListQuery,
+  type VoucherStoreDependencies,
+} from './resources/vouchers/store.js';
+export type {
+  AnyVariant,
+  BalanceChangeInput,
+  Campaign,
+  CampaignVoucherInput,
+  StoredVoucher,
+  Voucher,
+  VoucherCreateInput,
+  VoucherTransaction,
+  VoucherUpdateInput,
+} from './resources/vouchers/types.js';
+export type { ChangeOrigin } from './resources/vouchers/shapes.js';
+export type { ImportRow } from './resources/vouchers/jobs.js';
+export {
+  CampaignStore,
+  type CampaignCreateInput,
+  type CampaignListQuery,
+  type CampaignStoreDependencies,
+  type CampaignUpdateInput,
+  type SummaryRange,
+} from './resources/campaigns/store.js';
 export { implementedOperations } from './resources/registry.js';

@@ -15,6 +15,7 @@ import {
   voucherTypeOf,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import type { Resource } from '../../core/resource.js';
 import type { EventLog } from '../../core/event-log.js';
 import { type Page, pageOf, sortByOrder } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
@@ -37,7 +38,7 @@ type Schemas = components['schemas'];
  * const input: CampaignCreateInput = { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1 };
  * ```
  */
-export type CampaignCreateInput = AnyVariant<Schemas['CampaignCreateRequest']>;
+export type CampaignCreateInput = AnyVariant<Resource<'CampaignCreateRequest'>>;
 
 /**
  * The changes of `PUT /v1/campaigns/{campaignId}`, whatever the campaign's type.
@@ -47,7 +48,7 @@ export type CampaignCreateInput = AnyVariant<Schemas['CampaignCreateRequest']>;
  * const patch: CampaignUpdateInput = { description: 'Now with a longer window', expiration_date: '2026-12-31T00:00:00Z' };
  * ```
  */
-export type CampaignUpdateInput = AnyVariant<Schemas['CampaignUpdateRequest']>;
+export type CampaignUpdateInput = AnyVariant<Resource<'CampaignUpdateRequest'>>;
 
 type CampaignType = Campaign['campaign_type'];
 type CampaignVoucher = NonNullable<Campaign['voucher']>;
@@ -109,12 +110,15 @@ export const storedCodeConfig = (config: CodeConfigInput | null | undefined): Ca
  * ```
  */
 export interface CampaignStoreDependencies {
+  /** The project's vouchers, which campaigns create, rewrite and delete. */
   readonly vouchers: VoucherStore;
+  /** The project's categories, for promotion tiers. */
   readonly categories: CategoryStore;
   /** Runs code generation, campaign-wide voucher updates and deletions. */
   readonly asyncActions: AsyncActionStore;
   /** Where deleted campaigns wait, their names still taken. */
   readonly bin: BinStore;
+  /** The project's event log (`campaign.created` …). */
   readonly events: EventLog;
 }
 
@@ -127,12 +131,17 @@ export interface CampaignStoreDependencies {
  * ```
  */
 export interface CampaignListQuery {
+  /** Campaigns per page; default 10. */
   readonly limit?: number | undefined;
+  /** The page, from 1; default 1. */
   readonly page?: number | undefined;
+  /** Only campaigns of this type. */
   readonly campaign_type?: CampaignType | undefined;
   /** Only campaigns whose `creation_status` is this. */
   readonly campaign_status?: CreationStatus | undefined;
+  /** Only referral campaigns (`true`) or only the others (`false`). */
   readonly is_referral_code?: boolean | undefined;
+  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | undefined;
   /** Conditions on campaign fields, as `GET /v1/campaigns` documents them (`filters[campaigns][conditions][$in]=…`). */
   readonly filters?: unknown;
@@ -147,7 +156,9 @@ export interface CampaignListQuery {
  * ```
  */
 export interface SummaryRange {
+  /** First day counted. */
   readonly start_date?: string | undefined;
+  /** Last day counted. */
   readonly end_date?: string | undefined;
 }
 
@@ -269,7 +280,7 @@ export class CampaignStore implements CampaignPort {
   }
 
   /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
-  listed(campaign: Campaign): Schemas['CampaignBase'] {
+  listed(campaign: Campaign): Resource<'CampaignBase'> {
     const { promotion: _tiers, validation_rules_assignments: _rules, is_referral_code: _referral, ...base } = campaign;
     return base;
   }
@@ -466,7 +477,7 @@ export class CampaignStore implements CampaignPort {
    *
    * @throws ApiError 404 for an unknown campaign.
    */
-  summary(ref: string, range: SummaryRange = {}): Schemas['CampaignSummary'] {
+  summary(ref: string, range: SummaryRange = {}): Resource<'CampaignSummary'> {
     const campaign = this.get(ref);
     const inRange = (day: string): boolean => (range.start_date === undefined || day >= range.start_date) && (range.end_date === undefined || day <= range.end_date);
     const days = [...(this.#days.get(campaign.id) ?? new Map<string, DayCounters>())].filter(([day]) => inRange(day)).map(([, counters]) => counters);

@@ -19,7 +19,9 @@ type Schemas = components['schemas'];
  * ```
  */
 export interface ImportRow {
+  /** How `result.failed` names the row when it fails: its position from 1 and its code. */
   readonly key: { readonly row: number; readonly code?: string };
+  /** Reads the row into a voucher's settings; throws the row's failure. */
   readonly input: () => VoucherCreateInput;
 }
 

@@ -1,9 +1,4 @@
-import type { components } from '@voucherkit/client';
 import type { Resource } from '../../core/resource.js';
-
-type Schemas = components['schemas'];
-type KeysOf<U> = U extends unknown ? keyof U : never;
-type ValueOf<U, K extends PropertyKey> = U extends { readonly [P in K]?: infer V } ? V : never;
 
 /**
  * Every field of every member of a union of request shapes, each optional: a request body read
@@ -15,7 +10,9 @@ type ValueOf<U, K extends PropertyKey> = U extends { readonly [P in K]?: infer V
  * // { type?: 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER'; gift?: Gift; discount?: Discount }
  * ```
  */
-export type AnyVariant<U> = { [K in KeysOf<U>]?: ValueOf<U, K> | undefined };
+export type AnyVariant<U> = {
+  [K in U extends unknown ? keyof U : never]?: (U extends { readonly [P in K]?: infer V } ? V : never) | undefined;
+};
 
 /**
  * A voucher as the API returns it.
@@ -46,7 +43,7 @@ export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assig
  * const input: VoucherCreateInput = { type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' };
  * ```
  */
-export type VoucherCreateInput = Omit<AnyVariant<Schemas['VoucherCreateRequest']>, 'redemption'> & {
+export type VoucherCreateInput = Omit<AnyVariant<Resource<'VoucherCreateRequest'>>, 'redemption'> & {
   /** Redemption limit (null: unlimited) and, for imports, how many redemptions the voucher already had. */
   readonly redemption?: { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | undefined } | undefined;
 };
@@ -59,7 +56,7 @@ export type VoucherCreateInput = Omit<AnyVariant<Schemas['VoucherCreateRequest']
  * const patch: VoucherUpdateInput = { active: false, metadata: { batch: 7 } };
  * ```
  */
-export type VoucherUpdateInput = AnyVariant<Schemas['VoucherUpdateRequest']>;
+export type VoucherUpdateInput = AnyVariant<Resource<'VoucherUpdateRequest'>>;
 
 /**
  * The settings of vouchers added to a campaign (`POST /v1/campaigns/{campaignId}/vouchers[/{code}]`).
@@ -69,7 +66,7 @@ export type VoucherUpdateInput = AnyVariant<Schemas['VoucherUpdateRequest']>;
  * const input: CampaignVoucherInput = { code_config: { prefix: 'EXTRA-' }, metadata: { wave: 2 } };
  * ```
  */
-export type CampaignVoucherInput = Schemas['CampaignVoucherCreateInBulkRequest'];
+export type CampaignVoucherInput = Resource<'CampaignVoucherCreateInBulkRequest'>;
 
 /**
  * A change of the balance of a card as `POST /v1/vouchers/{code}/balance` takes it.
@@ -79,7 +76,7 @@ export type CampaignVoucherInput = Schemas['CampaignVoucherCreateInBulkRequest']
  * const change: BalanceChangeInput = { amount: 1000, reason: 'goodwill' };
  * ```
  */
-export type BalanceChangeInput = Schemas['VoucherBalanceUpdateRequest'];
+export type BalanceChangeInput = Resource<'VoucherBalanceUpdateRequest'>;
 
 /**
  * A card transaction as the API lists it.
