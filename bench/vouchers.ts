@@ -11,33 +11,21 @@
  *   npm run build
  *   node --expose-gc --input-type=module -e "import('./bench/vouchers.ts').then(async (m) => console.log((await m.vouchersBenchmark()).join('\n')))"
  */
-import { createClient } from '@voucherkit/client';
 import { createMockService } from '@voucherkit/mock-server';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { label, median, rate } from './lib/measure.ts';
+import { collectGarbage, label, median, rate } from './lib/measure.ts';
+import { benchServer } from './lib/mock-server.ts';
 
 const CODES = 100_000;
 const ROUNDS = 3;
 const DURATION_MS = 2_000;
 
-const collect = (): void => {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-};
-
 export const vouchersBenchmark = async (): Promise<string[]> => {
   // A manual scheduler runs the generation job only when drained, as fast as it can, whatever the clock.
   const service = createMockService({ seed: 'bench-vouchers', scheduler: 'manual' });
-  const server = setupServer(
-    http.get('https://bare.bench.test/ping', () => HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' })),
-    ...service.handlers,
-  );
-  server.listen({ onUnhandledRequest: 'error' });
-  const { appId, appToken } = service.projects.primary.keys;
-  const client = createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false });
+  const server = benchServer(service);
+  const { client } = server;
 
-  collect();
+  collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
   const start = performance.now();
   const campaign = await client.campaigns.create({
@@ -48,7 +36,7 @@ export const vouchersBenchmark = async (): Promise<string[]> => {
   });
   await service.scheduler.drain(CODES);
   const seconds = (performance.now() - start) / 1000;
-  collect();
+  collectGarbage();
   const heapAfter = process.memoryUsage().heapUsed;
   const created = await client.campaigns.get(campaign.id);
   if (created.creation_status !== 'DONE' || created.vouchers_count !== CODES) throw new Error(`campaign not generated: ${created.creation_status} ${created.vouchers_count}`);
@@ -60,7 +48,7 @@ export const vouchersBenchmark = async (): Promise<string[]> => {
   const get: number[] = [];
   const list: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    bare.push(await rate(async () => (await fetch('https://bare.bench.test/ping')).json(), DURATION_MS));
+    bare.push(await rate(server.bare, DURATION_MS));
     get.push(await rate(() => client.vouchers.get(code), DURATION_MS));
     list.push(await rate(() => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 5 }), DURATION_MS, 20));
   }

@@ -217,8 +217,8 @@ export const transactionPage = (
 export class VoucherStore {
   readonly #byId = new Map<string, StoredVoucher>();
   readonly #idByCode = new Map<string, string>();
-  /** Ids of each campaign's vouchers, in creation order. */
-  readonly #idsByCampaign = new Map<string, Set<string>>();
+  /** Each campaign's vouchers by id, in creation order: a list of one campaign reads them in sequence. */
+  readonly #byCampaign = new Map<string, Map<string, StoredVoucher>>();
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
   readonly #binnedCodes = new Set<string>();
   readonly #ownRules = new Map<string, RuleAssignment[]>();
@@ -262,7 +262,7 @@ export class VoucherStore {
 
   /** Ids of the vouchers of a campaign, oldest first. */
   idsOfCampaign(campaignId: string): string[] {
-    return [...(this.#idsByCampaign.get(campaignId) ?? [])];
+    return [...(this.#byCampaign.get(campaignId)?.keys() ?? [])];
   }
 
   /**
@@ -276,12 +276,13 @@ export class VoucherStore {
       if (value !== undefined) tests.push((voucher) => (voucher as StoredVoucher)[field] === value);
     };
     // A campaign narrows the list to its own index rather than a test on every voucher of the project.
-    let source: Iterable<string> | undefined;
+    let source: Iterable<StoredVoucher> = this.#byId.values();
     if (query.campaign_id !== undefined || query.campaign !== undefined) {
-      const byId = query.campaign_id === undefined ? undefined : this.#idsByCampaign.get(query.campaign_id);
+      const byId = query.campaign_id === undefined ? undefined : this.#byCampaign.get(query.campaign_id);
       const named = query.campaign === undefined ? undefined : this.deps.campaigns().find(query.campaign);
-      const byName = named === undefined ? undefined : this.#idsByCampaign.get(named.id);
-      source = query.campaign_id !== undefined && query.campaign !== undefined && byId !== byName ? [] : (byId ?? byName ?? []);
+      const byName = named === undefined ? undefined : this.#byCampaign.get(named.id);
+      const vouchers = query.campaign_id !== undefined && query.campaign !== undefined && byId !== byName ? undefined : (byId ?? byName);
+      source = vouchers?.values() ?? [];
     }
     equal('campaign', query.campaign);
     equal('category', query.category);
@@ -297,14 +298,7 @@ export class VoucherStore {
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
     const keep = allOf(...tests);
     const matching: StoredVoucher[] = [];
-    if (source === undefined) {
-      for (const voucher of this.#byId.values()) if (keep(voucher)) matching.push(voucher);
-    } else {
-      for (const id of source) {
-        const voucher = this.#byId.get(id);
-        if (voucher && keep(voucher)) matching.push(voucher);
-      }
-    }
+    for (const voucher of source) if (keep(voucher)) matching.push(voucher);
     const order = query.order ?? '-created_at';
     // Vouchers are stored in creation order and the clock never runs backwards, so creation order
     // is created_at order without sorting (and keeps vouchers created in the same millisecond apart).
@@ -454,9 +448,9 @@ export class VoucherStore {
     this.#byId.set(voucher.id, voucher);
     this.#idByCode.set(voucher.code, voucher.id);
     if (voucher.campaign_id) {
-      const ids = this.#idsByCampaign.get(voucher.campaign_id) ?? new Set<string>();
-      ids.add(voucher.id);
-      this.#idsByCampaign.set(voucher.campaign_id, ids);
+      const vouchers = this.#byCampaign.get(voucher.campaign_id) ?? new Map<string, StoredVoucher>();
+      vouchers.set(voucher.id, voucher);
+      this.#byCampaign.set(voucher.campaign_id, vouchers);
     }
     if (validationRules !== undefined && validationRules.length > 0) {
       this.#ownRules.set(
@@ -528,6 +522,7 @@ export class VoucherStore {
     const updated: StoredVoucher = { ...current, ...changes, updated_at: this.context.timestamp() };
     compileValidityWindow(updated);
     this.#byId.set(updated.id, updated);
+    if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);
     return updated;
   }
 
@@ -566,7 +561,7 @@ export class VoucherStore {
   remove(codeOrId: string): StoredVoucher {
     const voucher = this.get(codeOrId);
     this.#byId.delete(voucher.id);
-    if (voucher.campaign_id) this.#idsByCampaign.get(voucher.campaign_id)?.delete(voucher.id);
+    if (voucher.campaign_id) this.#byCampaign.get(voucher.campaign_id)?.delete(voucher.id);
     this.#idByCode.delete(voucher.code);
     this.#ownRules.delete(voucher.id);
     this.#sessions.delete(voucher.id);
