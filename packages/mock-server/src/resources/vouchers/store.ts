@@ -1,6 +1,9 @@
 import {
+  CAMPAIGN_VALIDITY_KEYS,
   type CodeConfigInput,
   type FilterPredicate,
+  type ValidityCheckResult,
+  type ValidityWindowCheck,
   allOf,
   changeGiftBalance,
   changeLoyaltyPoints,
@@ -224,6 +227,8 @@ export class VoucherStore {
   readonly #ownRules = new Map<string, RuleAssignment[]>();
   readonly #transactions = new Map<string, VoucherTransaction[]>();
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
+  /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
+  readonly #windows = new WeakMap<object, ValidityWindowCheck>();
   /** Every code in use, live or in the bin, for code generation. */
   readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
 
@@ -650,6 +655,33 @@ export class VoucherStore {
    */
   scheduleExport(): { id: string; object: 'export'; created_at: string; status: 'SCHEDULED'; channel: 'API'; result: null; user_id: null } {
     return { id: this.context.ids('exp'), object: 'export', created_at: this.context.timestamp(), status: 'SCHEDULED', channel: 'API', result: null, user_id: null };
+  }
+
+  /**
+   * Whether a voucher can be used at an instant (default now): its campaign must be switched on
+   * and inside its validity (`campaign_not_active`), then the voucher itself
+   * (`voucher_disabled`, `voucher_not_active`, `voucher_expired`, `voucher_not_active_now`), as
+   * the domain's validity windows say. Validations and redemptions read this.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  checkValidity(codeOrId: string, at: number = this.context.clock.now()): ValidityCheckResult {
+    const voucher = this.get(codeOrId);
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    if (campaign) {
+      const result = this.#window(campaign, true)(at);
+      if (!result.active) return result;
+    }
+    return this.#window(voucher, false)(at);
+  }
+
+  #window(record: StoredVoucher | Campaign, isCampaign: boolean): ValidityWindowCheck {
+    let check = this.#windows.get(record);
+    if (check === undefined) {
+      check = compileValidityWindow(record, isCampaign ? { keys: CAMPAIGN_VALIDITY_KEYS } : {});
+      this.#windows.set(record, check);
+    }
+    return check;
   }
 
   /**
