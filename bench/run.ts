@@ -12,6 +12,7 @@ import { formulaBenchmark } from './formulas.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { stackingApplication } from './stacking-application.ts';
 import { typeCheckCost } from './type-check.ts';
+import { validationRules } from './validation-rules.ts';
 import { validityWindow } from './validity-window.ts';
 
 const sections = [
@@ -24,5 +25,6 @@ const sections = [
   await discounts(),
   await stackingApplication(),
   await formulaBenchmark(),
+  await validationRules(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);

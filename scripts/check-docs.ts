@@ -12,11 +12,16 @@ import { ReflectionKind } from 'typedoc/models';
 import { repoPath } from './lib/paths.ts';
 
 const REFLECTIONS = 'docs/api/reflections.json';
+/**
+ * Four times what the site needs today and a fifth of the longest string Node can hold, which
+ * typedoc writes the JSON from: a larger file means types are copied at every use again (0022).
+ */
+const MAX_REFLECTIONS_BYTES = 100_000_000;
 /** Where the site is written; its pages are output, not sources. */
 const SITE = 'docs/api';
 const PACKAGES = ['packages/client', 'packages/domain', 'packages/mock-server'];
 /** What the site is built from: reflections older than any of these are stale. */
-const SOURCES = ['typedoc.json', 'docs', ...PACKAGES.flatMap((dir) => [`${dir}/src`, `${dir}/typedoc.json`, `${dir}/package.json`])];
+const SOURCES = ['typedoc.json', 'scripts/typedoc-plugin.mjs', 'docs', ...PACKAGES.flatMap((dir) => [`${dir}/src`, `${dir}/typedoc.json`, `${dir}/package.json`])];
 /**
  * Generated types whose members are the spec's paths, schemas, operations and events
  * (openapi-typescript's, and the resource API's maps of list paths): the spec's descriptions
@@ -45,9 +50,15 @@ const markdownPages = (dir: string): string[] =>
 
 const readReflections = (): JSONOutput.ProjectReflection => {
   const file = repoPath(REFLECTIONS);
-  const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
-  if (written === undefined || SOURCES.some((source) => newestChange(repoPath(source)) > written)) {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (stats === undefined || SOURCES.some((source) => newestChange(repoPath(source)) > stats.mtimeMs)) {
     console.error(`${REFLECTIONS} is missing or older than the sources; run \`npm run docs\` first.`);
+    process.exit(1);
+  }
+  if (stats.size > MAX_REFLECTIONS_BYTES) {
+    console.error(
+      `${REFLECTIONS} has ${Math.round(stats.size / 1e6)} MB, over ${MAX_REFLECTIONS_BYTES / 1e6} MB: some type is copied where it is used instead of linked (docs/decisions/0022).`,
+    );
     process.exit(1);
   }
   return JSON.parse(readFileSync(file, 'utf8')) as JSONOutput.ProjectReflection;

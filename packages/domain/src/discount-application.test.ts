@@ -4,6 +4,8 @@ import { type DiscountStepInput, applyDiscount } from './discount-application.js
 import type { DiscountFormulaEvaluator, DiscountInput } from './discount-definition.js';
 import type { ApplicableItemsInput, ApplicableToEntryInput } from './discount-item-selection.js';
 import { type OrderAmounts, type OrderInput, calculateOrderAmounts } from './order-amounts.js';
+import { resolveApplicableTo } from './validation-rule-applicable-to.js';
+import { parseValidationRules } from './validation-rule-parse.js';
 
 /** The reference's sample cart: mug, poster and T-shirt are Adventure items, the bottle is not. */
 const ADVENTURE_CART: OrderInput = {
@@ -75,7 +77,7 @@ describe('applyDiscount: the reference example (amount 17500)', () => {
         { index: 2, units: [1, 2, 3] },
       ],
     });
-    expect(result.inapplicable_to.data).toEqual([{ object: 'product', id: 'prod_bottle', order_item_indices: [3], order_item_units: [] }]);
+    expect(result.inapplicable_to.data).toEqual([{ object: 'product', id: 'prod_bottle', order_item_indices: [3] }]);
   });
 
   it('marks each discounted unit', () => {
@@ -196,6 +198,39 @@ describe('applyDiscount: application rules', () => {
       },
     });
     expect(lineDiscounts(order)).toEqual([50, 100, 0, 0, 0]);
+  });
+
+  it('gives a line matched by two entries to the more specific one, whatever their order', () => {
+    const { order } = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' },
+      applicable_to: {
+        included: [
+          { object: 'products_collection', id: 'pc_adventure', matched_item_indices: [0, 1] },
+          { object: 'product', id: 'prod_tshirt', matched_item_indices: [0], amount_limit: 50 },
+        ],
+      },
+    });
+    expect(lineDiscounts(order)).toEqual([50, 100, 0, 0, 0]);
+  });
+
+  it('reads a unit limit of 0 as no units, and a money limit of 0 as no limit', () => {
+    const discount: DiscountInput = { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' };
+    const noUnits = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ quantity_limit: 0 }) });
+    expect(noUnits.has_effect).toBe(false);
+    expect(noUnits.applicable_to.data[0]?.order_item_indices).toEqual([]);
+    const noCap = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ amount_limit: 0, aggregated_amount_limit: 0 }) });
+    expect(lineDiscounts(noCap.order)).toEqual([100, 100, 100, 100, 0]);
+  });
+
+  it('breaks ties on unit price by the lower line amount, then by request order', () => {
+    const { order } = applyDiscount(
+      calculateOrderAmounts({ items: [{ price: 1000, quantity: 3 }, { price: 1000, quantity: 1 }, { price: 1000, quantity: 1 }] }),
+      {
+        discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ITEMS' },
+        applicable_to: { included: [{ object: 'products_collection', id: 'pc_all', matched_item_indices: [0, 1, 2], effect: 'APPLY_TO_CHEAPEST' }] },
+      },
+    );
+    expect(lineDiscounts(order)).toEqual([0, 100, 0]);
   });
 
   it('refuses a line index the order does not have', () => {
@@ -660,7 +695,7 @@ describe('applyDiscount: applicable_to results', () => {
       discount: { type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' },
       applicable_to: { included: [{ object: 'product', id: 'prod_pin', matched_item_indices: [0] }] },
     });
-    expect(thousand.applicable_to.data[0]?.order_item_units[0]?.units).toHaveLength(1000);
+    expect(thousand.applicable_to.data[0]?.order_item_units?.[0]?.units).toHaveLength(1000);
   });
 
   it('echoes the entry fields, leaves out the caller-only ones, and lists nothing for order discounts', () => {
@@ -808,6 +843,33 @@ describe('applyDiscount: properties', () => {
           expect(item.discount_quantity).toBeLessThanOrEqual(item.quantity);
         });
       }),
+    );
+  });
+
+  it('covers the lines and units that validation rules resolve for the same entry', () => {
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 1, max: 3 }), ({ order, included }, bundles) => {
+        const [entry] = included;
+        if (entry === undefined) return;
+        const { matched_item_indices: matched, ...written } = entry;
+        const items = (order.items ?? []).map((item, index) => ({ ...item, product_id: `prod_${index}`, collection_ids: matched.includes(index) ? [entry.id] : [] }));
+        // A rule set refuses `repeat: 0`, which the discount reads as 1.
+        const rules = parseValidationRules({ applicable_to: { included: [{ ...written, repeat: Math.max(1, written.repeat ?? 1) }] } });
+        const resolved = resolveApplicableTo(rules.applicable_to, items, { unitLimitMultiplier: bundles });
+        const discounted = applyDiscount(calculateOrderAmounts({ items }), {
+          discount: { type: 'AMOUNT', amount_off: 1, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' },
+          applicable_to: { included: [entry] },
+          bundle_quantity: bundles,
+        });
+        const [byRules] = resolved.applicable_to.data;
+        const [byDiscount] = discounted.applicable_to.data;
+        expect(byDiscount?.order_item_indices).toEqual(byRules?.order_item_indices);
+        expect(byDiscount?.order_item_units).toEqual(byRules?.order_item_units);
+        expect(resolved.covered.map(({ index, units }) => [index, units])).toEqual(
+          (byDiscount?.order_item_units ?? []).map((line) => [line.index, line.units?.length]),
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 

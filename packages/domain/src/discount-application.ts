@@ -1,3 +1,5 @@
+import { type ApplicableToResultList, applicableToResultList } from './applicable-to-results.js';
+import { scaleLimit } from './applicable-to-selection.js';
 import {
   type AmountDiscountInput,
   type DiscountFormulaContext,
@@ -13,11 +15,7 @@ import { type FreeItemInput, giveFreeUnits } from './discount-free-items.js';
 import {
   type ApplicableItemsInput,
   type ApplicableToEntryInput,
-  type ApplicableToResultList,
   applicableToResults,
-  limitOf,
-  resultList,
-  scaleLimit,
   selectDiscountedUnits,
 } from './discount-item-selection.js';
 import { allocateProportionally, partOfAmount, percentOfAmount } from './discount-rounding.js';
@@ -107,6 +105,10 @@ export interface DiscountStepResult {
   /** Whether the discount changed anything: a discount above 0, units added, or units made free. */
   readonly has_effect: boolean;
 }
+
+/** A money limit: absent, null, 0 and negative mean no limit. */
+const limitOf = (value: number | null | undefined): number =>
+  typeof value === 'number' && value > 0 ? Math.floor(value) : Number.POSITIVE_INFINITY;
 
 /** One covered line of an item discount, with what it is worth and the most it may get. */
 interface LinePlan {
@@ -285,7 +287,7 @@ export function applyDiscount(order: OrderAmounts, step: DiscountStepInput, opti
   const evaluate = options.evaluate;
   const mode = options.calculation_mode ?? 'DISCOUNTED_AMOUNT';
   const bundle = step.bundle_quantity === null || step.bundle_quantity === undefined ? 1 : Math.max(0, Math.floor(step.bundle_quantity));
-  let lists = { applicable_to: resultList([]), inapplicable_to: resultList([]) };
+  let lists = { applicable_to: applicableToResultList([]), inapplicable_to: applicableToResultList([]) };
   let applied: DiscountInput;
 
   if (discount.type === 'UNIT') {

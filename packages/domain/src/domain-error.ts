@@ -10,6 +10,7 @@
  *   invalid_query_params: 400,
  *   invalid_scope: 400,
  *   invalid_code_config: 400,
+ *   invalid_validation_rules: 400,
  *   metadata_validation_failed: 400,
  *   duplicate_found: 409,
  *   stacking_rules_exist: 409,
@@ -28,6 +29,8 @@ export type DomainErrorKey =
   | 'invalid_query_params'
   | 'invalid_scope'
   | 'invalid_code_config'
+  // A validation rule set that cannot be stored: unknown rule name, bad logic, missing property …
+  | 'invalid_validation_rules'
   | 'metadata_validation_failed'
   | 'duplicate_found'
   | 'stacking_rules_exist'

@@ -1,9 +1,12 @@
 import { DomainError } from './domain-error.js';
-import { isDateText } from './filter-time.js';
+import { parseAbsoluteTimeframe, parseDailyHours, parseTimeframe } from './filter-timeframe.js';
+import { UTC_CALENDAR, isDateText } from './filter-time.js';
 
 /**
  * Every operator the filter engine understands, by its canonical name. Aliases the service also
- * accepts are in {@link FILTER_OPERATOR_ALIASES}.
+ * accepts are in {@link FILTER_OPERATOR_ALIASES}. The last five (`$timeframe`,
+ * `$timeframe_absolute`, `$timeframe_daily_hours`, `$dow`, `$from`) belong to validation rules:
+ * a filter accepts them only where its place lists them in `operators`.
  *
  * @example
  * ```ts
@@ -39,6 +42,11 @@ export const FILTER_OPERATORS = [
   '$not_differ',
   '$not_intersect',
   '$in_location',
+  '$timeframe',
+  '$timeframe_absolute',
+  '$timeframe_daily_hours',
+  '$dow',
+  '$from',
 ] as const;
 
 /**
@@ -175,14 +183,30 @@ export interface FilterParseOptions {
    * allows every path below it (`metadata.*` allows `metadata.tier` and `metadata.a.b`).
    */
   readonly fields?: readonly string[] | undefined;
-  /** The operators allowed (canonical names; their aliases are allowed with them); without it, all. */
+  /**
+   * The operators allowed (canonical names; their aliases are allowed with them); without it, all
+   * but the operators of validation rules (`$timeframe`, `$timeframe_absolute`,
+   * `$timeframe_daily_hours`, `$dow`, `$from`), which must be listed to be accepted.
+   */
   readonly operators?: readonly FilterOperator[] | undefined;
   /** When `true`, a filter without `junction` is refused, as segment updates and product collections demand. */
   readonly requireJunction?: boolean | undefined;
 }
 
 /** What kind of operand list each operator takes. */
-type OperandKind = 'none' | 'equality' | 'text' | 'ordered' | 'date' | 'days' | 'count' | 'ids';
+type OperandKind =
+  | 'none'
+  | 'equality'
+  | 'text'
+  | 'ordered'
+  | 'date'
+  | 'days'
+  | 'count'
+  | 'ids'
+  | 'timeframe'
+  | 'timeframe_absolute'
+  | 'daily_hours'
+  | 'weekday';
 
 const OPERAND_KIND: Readonly<Record<FilterOperator, OperandKind>> = {
   $is: 'equality',
@@ -213,7 +237,19 @@ const OPERAND_KIND: Readonly<Record<FilterOperator, OperandKind>> = {
   $count_more: 'count',
   $count_less: 'count',
   $in_location: 'ids',
+  $timeframe: 'timeframe',
+  $timeframe_absolute: 'timeframe_absolute',
+  $timeframe_daily_hours: 'daily_hours',
+  $dow: 'weekday',
+  $from: 'equality',
 };
+
+/**
+ * Operators of validation rules, which judge dates by windows or items by their collections: a
+ * filter accepts them only where the place lists them in `operators`, so list filters keep
+ * refusing them as unknown.
+ */
+const OPT_IN = new Set<FilterOperator>(['$timeframe', '$timeframe_absolute', '$timeframe_daily_hours', '$dow', '$from']);
 
 /** Operators whose operand list may be empty (an empty `$in` matches nothing, an empty `$not_in` everything). */
 const MAY_BE_EMPTY = new Set<FilterOperator>(['$in', '$not_in', '$not_differ', '$not_intersect']);
@@ -308,6 +344,14 @@ const describeKind = (kind: OperandKind): string => {
     case 'ids':
     case 'none':
       return 'should hold ids';
+    case 'timeframe':
+      return "should be 'start;interval;duration', an ISO 8601 date and two ISO 8601 durations";
+    case 'timeframe_absolute':
+      return "should be 'from;to', two ISO 8601 dates or timestamps in order";
+    case 'daily_hours':
+      return "should be 'HH:MM;HH:MM;days' with days 0 to 6 separated by commas";
+    case 'weekday':
+      return 'should be a day of the week, 0 (Sunday) to 6';
   }
 };
 
@@ -333,6 +377,16 @@ const readOperand = (kind: OperandKind, value: unknown): FilterValue | undefined
     }
     case 'ids':
       return typeof value === 'string' && value.length > 0 ? value : undefined;
+    case 'timeframe':
+      return typeof value === 'string' && parseTimeframe(value, UTC_CALENDAR) !== undefined ? value : undefined;
+    case 'timeframe_absolute':
+      return typeof value === 'string' && parseAbsoluteTimeframe(value, UTC_CALENDAR) !== undefined ? value : undefined;
+    case 'daily_hours':
+      return typeof value === 'string' && parseDailyHours(value) !== undefined ? value : undefined;
+    case 'weekday': {
+      const number = typeof value === 'string' && /^[0-6]$/u.test(value.trim()) ? Number(value) : value;
+      return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= 6 ? number : undefined;
+    }
     case 'none':
       return undefined;
   }
@@ -349,7 +403,45 @@ const readJunction = (value: unknown, options: FilterParseOptions, issues: Issue
   return 'and';
 };
 
-const readConditions = (path: string, entry: unknown, options: FilterParseOptions, issues: Issue[]): FilterCondition[] => {
+/** A problem with one operator of a conditions object: the operator as written (none for the object itself) and what is wrong. */
+export interface ConditionProblem {
+  readonly operator: string | undefined;
+  readonly problem: string;
+}
+
+/**
+ * Reads one conditions object (`{ <operator>: operand, … }`): operators under their canonical
+ * names and operands as lists. The operators of validation rules are accepted only when
+ * `operators` lists them. Shared by filters and validation rules, so both read operators and
+ * operands the same way.
+ *
+ * @param conditions - The conditions object as sent.
+ * @param operators - The canonical operators allowed here; without it, every operator but those of validation rules.
+ * @returns The conditions read, and the problems found (none when all is well).
+ */
+export const parseConditionList = (
+  conditions: unknown,
+  operators: readonly FilterOperator[] | undefined,
+): { readonly conditions: readonly FilterCondition[]; readonly problems: readonly ConditionProblem[] } => {
+  if (!isPlainObject(conditions)) return { conditions: [], problems: [{ operator: undefined, problem: 'should be object' }] };
+  const read: FilterCondition[] = [];
+  const problems: ConditionProblem[] = [];
+  for (const name of Object.keys(conditions)) {
+    const operator = canonicalOperator(name);
+    if (operator === undefined || (operators === undefined && OPT_IN.has(operator))) {
+      problems.push({ operator: name, problem: 'is not a known operator' });
+    } else if (operators !== undefined && !operators.includes(operator)) {
+      problems.push({ operator: name, problem: `is not allowed here; allowed: ${operators.join(', ')}` });
+    } else {
+      const values = readOperands(operator, conditions[name]);
+      if (typeof values === 'string') problems.push({ operator: name, problem: values });
+      else read.push({ operator, values });
+    }
+  }
+  return { conditions: read, problems };
+};
+
+const readConditions = (path: string, entry: unknown, options: FilterParseOptions, issues: Issue[]): readonly FilterCondition[] => {
   if (!isPlainObject(entry) || !Object.hasOwn(entry, 'conditions')) {
     issues.push({ at: [path], problem: "should have required property 'conditions'" });
     return [];
@@ -357,27 +449,14 @@ const readConditions = (path: string, entry: unknown, options: FilterParseOption
   const extra = Object.keys(entry).filter((key) => key !== 'conditions');
   if (extra.length > 0) issues.push({ at: [path], problem: `has unknown properties: ${extra.join(', ')}` });
   const { conditions } = entry;
-  if (!isPlainObject(conditions)) {
-    issues.push({ at: [path, 'conditions'], problem: 'should be object' });
-    return [];
+  if (isPlainObject(conditions) && Object.keys(conditions).length === 0) {
+    issues.push({ at: [path, 'conditions'], problem: 'should have at least one operator' });
   }
-  const names = Object.keys(conditions);
-  if (names.length === 0) issues.push({ at: [path, 'conditions'], problem: 'should have at least one operator' });
-  const read: FilterCondition[] = [];
-  for (const name of names) {
-    const at = [path, 'conditions', name];
-    const operator = canonicalOperator(name);
-    if (operator === undefined) {
-      issues.push({ at, problem: 'is not a known operator' });
-    } else if (options.operators !== undefined && !options.operators.includes(operator)) {
-      issues.push({ at, problem: `is not allowed here; allowed: ${options.operators.join(', ')}` });
-    } else {
-      const values = readOperands(operator, conditions[name]);
-      if (typeof values === 'string') issues.push({ at, problem: values });
-      else read.push({ operator, values });
-    }
+  const read = parseConditionList(conditions, options.operators);
+  for (const { operator, problem } of read.problems) {
+    issues.push({ at: operator === undefined ? [path, 'conditions'] : [path, 'conditions', operator], problem });
   }
-  return read;
+  return read.conditions;
 };
 
 /**
@@ -398,6 +477,9 @@ const readConditions = (path: string, entry: unknown, options: FilterParseOption
  * - the relative day operators and `$count`, `$count_more`, `$count_less`: exactly one whole
  *   number, 0 or more (text such as `'3'` becomes a number).
  * - `$in_location`: location ids.
+ * - Only where `operators` lists them: `$timeframe` (`'start;interval;duration'`),
+ *   `$timeframe_absolute` (`'from;to'`), `$timeframe_daily_hours` (`'HH:MM;HH:MM;days'`), `$dow`
+ *   (days of the week 0–6) and `$from` (like `$in`).
  *
  * @param input - The filter as sent: `null` or `undefined` is the empty filter, which matches
  *   every record.

@@ -4,6 +4,15 @@
  */
 import { type FilterCondition, type FilterOperator, type FilterValue, isNumberText } from './filter-language.js';
 import { type ZoneCalendar, isCalendarDate, readInstant } from './filter-time.js';
+import {
+  inAbsoluteTimeframe,
+  inDailyHours,
+  inTimeframe,
+  onDayOfWeek,
+  parseAbsoluteTimeframe,
+  parseDailyHours,
+  parseTimeframe,
+} from './filter-timeframe.js';
 
 /** A test of the value a field path reads (an array stands for the set of its elements). */
 export type ValueTest = (value: unknown) => boolean;
@@ -261,6 +270,27 @@ const orderedTest = (operand: FilterValue, order: Order, context: OperatorContex
 
 const countOf = (value: unknown): number => elementsOf(value).length;
 
+/**
+ * A window test on dates: holds when the value, or one element of an array, is a date or
+ * timestamp inside one of the windows the operands describe. Operands that do not read as a
+ * window (they were checked when the filter was parsed) match nothing.
+ */
+const windowTest = <W>(
+  values: readonly FilterValue[],
+  read: (text: string) => W | undefined,
+  inside: (ms: number, window: W) => boolean,
+  calendar: ZoneCalendar,
+): ValueTest => {
+  const windows = values.flatMap((value) => {
+    const window = typeof value === 'string' ? read(value) : undefined;
+    return window === undefined ? [] : [window];
+  });
+  return some((scalar) => {
+    const ms = readInstant(scalar, calendar);
+    return ms !== undefined && windows.some((window) => inside(ms, window));
+  });
+};
+
 const onlyNumber = (values: readonly FilterValue[]): number => {
   const [value] = values;
   return typeof value === 'number' ? value : Number(value);
@@ -268,7 +298,10 @@ const onlyNumber = (values: readonly FilterValue[]): number => {
 
 /**
  * Compiles one condition into a test of the value its field path reads. Positive operators hold
- * when the value, or one element of an array value, matches; `$is_not`, `$not_in`,
+ * when the value, or one element of an array value, matches (`$from` is `$in` under another name:
+ * validation rules use it for the collections of an order item); the window operators
+ * (`$timeframe`, `$timeframe_absolute`, `$timeframe_daily_hours`, `$dow`) hold for a date inside
+ * the window, read in the calendar's zone; `$is_not`, `$not_in`,
  * `$not_contain`, `$not_intersect` and `$is_unknown` are their exact complements, so they also
  * hold for a missing field.
  *
@@ -285,6 +318,7 @@ export const compileCondition = (condition: FilterCondition, context: OperatorCo
       return not(hasValue);
     case '$is':
     case '$in':
+    case '$from':
       return some(equalityTest(values, calendar));
     case '$is_not':
     case '$not_in':
@@ -345,6 +379,24 @@ export const compileCondition = (condition: FilterCondition, context: OperatorCo
       if (inLocation === undefined) throw new TypeError('compileFilter: options.inLocation is required for $in_location');
       const ids = values.map(String);
       return some((scalar) => ids.some((id) => inLocation(scalar, id)));
+    }
+    case '$timeframe':
+      return windowTest(values, (text) => parseTimeframe(text, calendar), (ms, window) => inTimeframe(ms, window, calendar), calendar);
+    case '$timeframe_absolute':
+      return windowTest(
+        values,
+        (text) => parseAbsoluteTimeframe(text, calendar),
+        (ms, window) => inAbsoluteTimeframe(ms, window, calendar),
+        calendar,
+      );
+    case '$timeframe_daily_hours':
+      return windowTest(values, parseDailyHours, (ms, window) => inDailyHours(ms, window, calendar), calendar);
+    case '$dow': {
+      const days = values.map(Number);
+      return some((scalar) => {
+        const ms = readInstant(scalar, calendar);
+        return ms !== undefined && onDayOfWeek(ms, days, calendar);
+      });
     }
   }
 };

@@ -12,10 +12,22 @@ export interface ZoneCalendar {
   readonly startOfDay: (year: number, month: number, day: number) => number;
   /** The instant at which the local day `days` days after (or before, when negative) the day of `ms` begins. */
   readonly startOfDayFrom: (ms: number, days: number) => number;
-  /** The local calendar day that contains the instant `ms` (`month` 1–12), from one offset lookup. */
-  readonly dayOf: (ms: number) => { readonly year: number; readonly month: number; readonly day: number };
   /** The epoch milliseconds of a wall-clock time in the zone (`month` 1–12). */
   readonly wallClock: (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number) => number;
+  /** The wall-clock reading of an instant in the zone (its local day among it), from one offset lookup. */
+  readonly localParts: (ms: number) => LocalParts;
+}
+
+/** A wall-clock reading in a time zone: the date (`month` 1–12), the time of day and the day of the week (0 = Sunday). */
+export interface LocalParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly millisecond: number;
+  readonly weekday: number;
 }
 
 const TIMESTAMP =
@@ -23,7 +35,8 @@ const TIMESTAMP =
 
 const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-const daysInMonth = (year: number, month: number): number =>
+/** Days in a month (`month` 1–12) of a proleptic Gregorian year. */
+export const daysInMonth = (year: number, month: number): number =>
   month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 const utc = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number => {
@@ -72,11 +85,20 @@ export const createZoneCalendar = (timeZone: string): ZoneCalendar => {
     const local = new Date(ms + offsetAt(ms));
     return startOfDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate() + days);
   };
-  const dayOf = (ms: number): { year: number; month: number; day: number } => {
+  const localParts = (ms: number): LocalParts => {
     const local = new Date(ms + offsetAt(ms));
-    return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      second: local.getUTCSeconds(),
+      millisecond: local.getUTCMilliseconds(),
+      weekday: local.getUTCDay(),
+    };
   };
-  return { timeZone, startOfDay, startOfDayFrom, dayOf, wallClock };
+  return { timeZone, startOfDay, startOfDayFrom, wallClock, localParts };
 };
 
 const DAY_MS = 86_400_000;

@@ -41,7 +41,7 @@ const dayNumber = ({ year, month, day }: LocalDay): number => {
 };
 
 /** The calendar day, in the calendar's time zone, that contains the instant `ms`. */
-export const localDay = (ms: number, calendar: ZoneCalendar): LocalDay => calendar.dayOf(ms);
+export const localDay = (ms: number, calendar: ZoneCalendar): LocalDay => calendar.localParts(ms);
 
 /** The whole calendar day that contains `ms`. */
 export const calendarDayOf = (ms: number, calendar: ZoneCalendar): FormulaDate => new FormulaDate(calendar.startOfDayFrom(ms, 0), true);

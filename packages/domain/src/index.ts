@@ -192,15 +192,10 @@ export type {
   UnitMultipleDiscountInput,
 } from './discount-definition.js';
 
-export { MAX_LISTED_UNITS } from './discount-item-selection.js';
-export type {
-  ApplicableItemsInput,
-  ApplicableToEffect,
-  ApplicableToEntryInput,
-  ApplicableToResult,
-  ApplicableToResultList,
-  OrderItemUnits,
-} from './discount-item-selection.js';
+export type { ApplicableToEffect, ApplicationRulesInput } from './applicable-to-selection.js';
+export { MAX_LISTED_UNITS } from './applicable-to-results.js';
+export type { ApplicableToResult, ApplicableToResultList, OrderItemUnits } from './applicable-to-results.js';
+export type { ApplicableItemsInput, ApplicableToEntryInput } from './discount-item-selection.js';
 export type { FreeItemInput } from './discount-free-items.js';
 
 export { applyDiscount } from './discount-application.js';
@@ -272,3 +267,49 @@ export type { CompiledFormula } from './formula-compile.js';
 export type { FormulaFailureReason, FormulaResult } from './formula-evaluate.js';
 export { FORMULA_FIELD_KINDS, formulaNumberToApiValue, formulaValue } from './formula-value.js';
 export type { FormulaOutputKind, FormulaValueOptions } from './formula-value.js';
+
+export { blameRuleLogic, evaluateRuleLogic, parseRuleLogic, ruleLogicReferences } from './validation-rule-logic.js';
+export type { RuleLogic } from './validation-rule-logic.js';
+export {
+  VALIDATION_RULE_FAILURE_MESSAGES,
+  VALIDATION_RULE_NAMES,
+  isValidationRuleName,
+  validationRuleCategory,
+  validationRuleFailureKey,
+  validationRuleViolationDetails,
+} from './validation-rule-names.js';
+export type { ValidatedRedeemable, ValidationRuleCategory, ValidationRuleFailureKey, ValidationRuleName } from './validation-rule-names.js';
+export { UNIT_LIMIT_NAMES, parseValidationRules } from './validation-rule-parse.js';
+export type {
+  ApplicableToDefinition,
+  ApplicableToEntry,
+  BundleDefinition,
+  BundlePart,
+  UnitLimitName,
+  ValidationRuleLevel,
+  ValidationRuleNode,
+  ValidationRuleSetDefinition,
+} from './validation-rule-parse.js';
+export type {
+  RedemptionPeriodCounts,
+  RuleCampaignInput,
+  RuleCustomerInput,
+  RuleMetadata,
+  RuleOrderInput,
+  RuleOrderItemInput,
+  RuleRedemptionInput,
+  ValidationRuleContext,
+} from './validation-rule-context.js';
+export { compileValidationRules, evaluateValidationRules } from './validation-rule-evaluate.js';
+export type {
+  EvaluateValidationRulesOptions,
+  ValidationRuleFailure,
+  ValidationRulesEvaluator,
+  ValidationRulesResult,
+} from './validation-rule-evaluate.js';
+export { evaluateBundle } from './validation-rule-bundle.js';
+export type { BundleResult } from './validation-rule-bundle.js';
+export { resolveApplicableTo } from './validation-rule-applicable-to.js';
+export type { ApplicableToOptions, ApplicableToResolution, CoveredLine } from './validation-rule-applicable-to.js';
+export { calendarPeriods, countRedemptionsByPeriod, firstDayOfWeek } from './validation-rule-periods.js';
+export type { CalendarPeriods, PeriodOptions } from './validation-rule-periods.js';

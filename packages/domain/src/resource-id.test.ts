@@ -27,11 +27,11 @@ describe('createIdFactory', () => {
 
   it('knows every prefix of the reference', () => {
     expect(ID_PREFIXES).toEqual(
-      expect.arrayContaining(['camp', 'promo', 'v', 'r', 'rr', 'rf', 'rrf', 'cust', 'cat', 'stk', 'ms', 'aa', 'tbe', 'evcus', 'evred']),
+      expect.arrayContaining(['camp', 'promo', 'v', 'r', 'rr', 'rf', 'rrf', 'cust', 'cat', 'stk', 'ms', 'aa', 'tbe', 'evcus', 'evred', 'del']),
     );
     // Event families the reference shows no id for, named by the same rule as evcus and evred.
-    expect(ID_PREFIXES).toEqual(expect.arrayContaining(['evvou', 'evcam', 'evpub', 'evbus', 'evman']));
-    expect(ID_PREFIXES).toHaveLength(46);
+    expect(ID_PREFIXES).toEqual(expect.arrayContaining(['evvou', 'evcam', 'evpub', 'evbus', 'evman', 'evseg', 'evpro']));
+    expect(ID_PREFIXES).toHaveLength(49);
     expect(new Set(ID_PREFIXES).size).toBe(ID_PREFIXES.length);
   });
 

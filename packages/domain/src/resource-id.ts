@@ -59,6 +59,12 @@ export const ID_PREFIXES = [
   'stk',
   'proj',
   'tbe',
+  // Record of a customer's permanent deletion (`del_…`, as the service's example shows).
+  'del',
+  // Activities of segments and of product collections: `ev` and the first three letters of the
+  // resource, as the service's event ids are formed.
+  'evseg',
+  'evpro',
 ] as const;
 
 /**

@@ -42,12 +42,51 @@ export {
 } from './resources/bin/store.js';
 export type { BinListFilters } from './resources/bin/filters.js';
 export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
-export type { Page } from './core/list.js';
+export type { ListOrder, Page } from './core/list.js';
 export type { BulkJobSettings } from './core/context.js';
 export { CategoryStore, type Category } from './resources/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';
 export { OAuthTokenStore, type ActiveToken } from './resources/oauth/store.js';
-export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
+export {
+  CampaignStore,
+  type CampaignCreateInput,
+  type CampaignListQuery,
+  type CampaignStoreDependencies,
+  type CampaignUpdateInput,
+  type SummaryRange,
+} from './resources/campaigns/store.js';
+export {
+  CustomerStore,
+  type ChangeOrigin,
+  type CustomerOrder,
+  type CustomerProfile,
+  type CustomerChange,
+  type CustomerListQuery,
+  type CustomerPermanentDeletion,
+  type CustomerUpsert,
+} from './resources/customers/store.js';
+export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
+export {
+  OrderStore,
+  type Order,
+  type OrderCalculation,
+  type OrderCalculationInput,
+  type OrderChange,
+  type OrderOrder,
+} from './resources/orders/store.js';
+export {
+  ProductCollectionStore,
+  type CollectionActivityType,
+  type CollectionListQuery,
+  type CollectionMember,
+  type CollectionOrder,
+} from './resources/product-collections/store.js';
+export {
+  ProductStore,
+  type CatalogueOrder,
+  type ProductWithoutSku,
+  type CatalogueListQuery, type ProductInput, type RemovedProduct, type SkuInput } from './resources/products/store.js';
+export { SegmentStore, type SegmentListQuery } from './resources/segments/store.js';
 export {
   VoucherStore,
   type BalanceChange,
@@ -68,14 +107,8 @@ export type {
   VoucherTransaction,
   VoucherUpdateInput,
 } from './resources/vouchers/types.js';
-export type { ChangeOrigin } from './resources/vouchers/shapes.js';
+export type { ChangeOrigin as VoucherChangeOrigin } from './resources/vouchers/shapes.js';
 export type { ImportRow } from './resources/vouchers/jobs.js';
-export {
-  CampaignStore,
-  type CampaignCreateInput,
-  type CampaignListQuery,
-  type CampaignStoreDependencies,
-  type CampaignUpdateInput,
-  type SummaryRange,
-} from './resources/campaigns/store.js';
+export type { Activity, ActivityListBody, ActivityListQuery } from './core/activity-log.js';
+export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
 export { implementedOperations } from './resources/registry.js';

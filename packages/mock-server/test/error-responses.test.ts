@@ -111,7 +111,9 @@ const UNKNOWN_ID = 'unknown_0000000000';
 const keyHeaders = (service: MockService, operation: Operation): Record<string, string> => {
   const management = operation.security.some((requirement) => 'X-Management-Id' in requirement);
   if (management) return { 'X-Management-Id': service.management.managementId, 'X-Management-Token': service.management.managementToken };
-  const { appId, appToken } = service.projects.primary.keys;
+  const { appId, appToken, clientAppId, clientToken } = service.projects.primary.keys;
+  const client = operation.security.some((requirement) => 'X-Client-Application-Id' in requirement);
+  if (client) return { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken };
   return { 'X-App-Id': appId, 'X-App-Token': appToken };
 };
 
@@ -269,6 +271,42 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
       return send(id, { params: { campaignId: campaign.id, code: 'TAKEN' } });
     },
+  },
+  createCustomer: {
+    '404': (id) => send(id, { body: { id: 'cust_0000000000000000ff', name: 'Ana' } }),
+  },
+  trackCustomEvent: {
+    '404': (id) => send(id, { body: { event: 'signed_up', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  trackCustomEventClientSide: {
+    '404': (id) => send(id, { body: { event: 'signed_up', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  importOrders: {
+    // An empty list is a valid import; a line of the wrong type is not.
+    '400': (id) => send(id, { body: [{ source_id: 'o-1', status: 'SHIPPED' }] }),
+  },
+  createProduct: {
+    '404': (id) => send(id, { body: { id: 'prod_0000000000000000ff', name: 'Mug' } }),
+  },
+  createOrder: {
+    '404': (id) => send(id, { body: { source_id: 'o-404', customer: { id: 'cust_0000000000000000ff' } } }),
+  },
+  createProductCollection: {
+    '409': (id) => {
+      state().productCollections.create({ type: 'STATIC', name: 'Over 50', products: [] });
+      return send(id);
+    },
+  },
+  updateProductCollection: {
+    '409': (id) => {
+      state().productCollections.create({ type: 'STATIC', name: 'Premium', products: [] });
+      const other = state().productCollections.create({ type: 'STATIC', name: 'Basic', products: [] });
+      return send(id, { params: { productCollectionId: other.id } });
+    },
+  },
+  listCustomerSegments: {
+    // An unknown source_id answers the segments such a customer would join; an unknown id is 404.
+    '404': (id) => send(id, { params: { customerId: 'cust_0000000000000000ff' } }),
   },
   createStackingRules: {
     '409': (id) => {

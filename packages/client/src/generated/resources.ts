@@ -4849,6 +4849,7 @@ export interface CustomersResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5326,6 +5327,7 @@ export interface OrdersResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5486,6 +5488,7 @@ export interface ProductsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5857,6 +5860,7 @@ export interface ProductCollectionsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -5909,6 +5913,7 @@ export interface ProductCollectionsResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -6255,6 +6260,7 @@ export interface EventsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -6902,6 +6908,7 @@ export interface ClientSideResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.

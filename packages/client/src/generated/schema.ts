@@ -6905,9 +6905,9 @@ export interface components {
             id: string;
             /**
              * The customer's own identifier in the caller's systems, such as a CRM id or an email
-             *     address; unique in the project.
+             *     address; unique in the project. `null` for a customer created without one.
              */
-            source_id: string;
+            source_id: string | null;
             /** Totals of redemptions and orders. */
             summary?: components["schemas"]["CustomerSummary"] | null;
             /** Loyalty points and referrals. */
@@ -13469,11 +13469,12 @@ export interface components {
         SimpleCustomerRequiredObjectType: {
             /** Customer id (`cust_…`). */
             id: string;
-            /** The customer's own identifier in the caller's systems. */
-            source_id: string;
-            /** The customer's first and last name. */
-            name: string;
-            email: string;
+            /** The customer's own identifier in the caller's systems; `null` when the customer has none. */
+            source_id: string | null;
+            /** The customer's first and last name; `null` when not given. */
+            name: string | null;
+            /** The customer's email address; `null` when not given. */
+            email: string | null;
             /** Custom attributes of the customer. */
             metadata: {
                 [key: string]: unknown;
@@ -25669,6 +25670,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -26081,6 +26083,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -26280,6 +26283,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -26767,6 +26771,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -26837,6 +26842,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -27508,6 +27514,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -29465,6 +29472,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -15,7 +15,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_d";
+export const API_VERSION = "v20261123_e";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -1973,7 +1973,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.Customer },
-    responses: { "200": response.CustomerWithSummaryLoyaltyReferral, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.CustomerWithSummaryLoyaltyReferral, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getCustomer: {
     method: "GET",
@@ -2117,7 +2117,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.OrderCreateRequest },
-    responses: { "200": response.OrderGetResponse, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.OrderGetResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getOrder: {
     method: "GET",
@@ -2189,7 +2189,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.ProductCreateRequest },
-    responses: { "200": response.Product, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Product, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getProduct: {
     method: "GET",
@@ -2357,7 +2357,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.ProductCollectionCreateRequest },
-    responses: { "200": response.ProductCollectionItem, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.ProductCollectionItem, "400": response.Error, "401": response.Error, "403": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getProductCollection: {
     method: "GET",
@@ -2381,7 +2381,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.ProductCollectionUpdateRequest },
-    responses: { "200": response.ProductCollectionItem, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.ProductCollectionItem, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   deleteProductCollection: {
     method: "DELETE",
@@ -2609,7 +2609,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.CustomEventCreateRequest },
-    responses: { "200": response.CustomEventCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.CustomEventCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listExports: {
     method: "GET",
@@ -3245,7 +3245,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.CustomEventCreateRequest },
-    responses: { "200": response.CustomEventCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.CustomEventCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
 };
 

@@ -7,6 +7,7 @@ const STATUS_BY_KEY: Readonly<Record<DomainErrorKey, number>> = {
   invalid_query_params: 400,
   invalid_scope: 400,
   invalid_code_config: 400,
+  invalid_validation_rules: 400,
   metadata_validation_failed: 400,
   duplicate_found: 409,
   stacking_rules_exist: 409,

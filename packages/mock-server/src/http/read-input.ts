@@ -28,6 +28,12 @@ const readQuery = (url: URL, operation: Operation): Record<string, unknown> => {
       details: malformed.map((key) => `Query parameter ${key} is malformed`).join('; '),
     });
   }
+  // A few operations name parameters with brackets literally (`created_at[after]` on the
+  // customer list): they are plain parameters, not deep objects.
+  for (const name of names.filter((declaredName) => declaredName.includes('['))) {
+    const values = url.searchParams.getAll(name);
+    if (values.length > 0) query[name] = values.length === 1 ? (values[0] as string) : values;
+  }
   return query;
 };
 

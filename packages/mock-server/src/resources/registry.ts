@@ -4,8 +4,15 @@ import { asyncActionHandlers } from './async-actions/handlers.js';
 import { binHandlers } from './bin/handlers.js';
 import { campaignHandlers } from './campaigns/handlers.js';
 import { categoryHandlers } from './categories/handlers.js';
+import { customerHandlers } from './customers/handlers.js';
+import { eventHandlers } from './events/handlers.js';
+import { locationHandlers } from './locations/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
+import { orderHandlers } from './orders/handlers.js';
+import { productCollectionHandlers } from './product-collections/handlers.js';
+import { productHandlers } from './products/handlers.js';
+import { segmentHandlers } from './segments/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 import { voucherHandlers } from './vouchers/handlers.js';
 
@@ -19,6 +26,13 @@ export const handlers: HandlerMap = {
   ...binHandlers,
   ...voucherHandlers,
   ...campaignHandlers,
+  ...customerHandlers,
+  ...productHandlers,
+  ...productCollectionHandlers,
+  ...segmentHandlers,
+  ...orderHandlers,
+  ...locationHandlers,
+  ...eventHandlers,
 };
 
 /**

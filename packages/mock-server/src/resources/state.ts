@@ -4,8 +4,14 @@ import { AsyncActionStore } from './async-actions/store.js';
 import { BinStore } from './bin/store.js';
 import { CampaignStore } from './campaigns/store.js';
 import { CategoryStore } from './categories/store.js';
+import { CustomerStore } from './customers/store.js';
+import { LocationStore } from './locations/store.js';
 import { MetadataSchemaStore } from './metadata-schemas/store.js';
 import { OAuthTokenStore } from './oauth/store.js';
+import { OrderStore } from './orders/store.js';
+import { ProductCollectionStore } from './product-collections/store.js';
+import { ProductStore } from './products/store.js';
+import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
 
@@ -38,14 +44,29 @@ export interface ProjectState {
   readonly vouchers: VoucherStore;
   /** Campaigns and their promotion tiers. */
   readonly campaigns: CampaignStore;
+  /** Customers; other areas resolve the `customer` of their requests with `customers.resolve`. */
+  readonly customers: CustomerStore;
+  /** Products and their SKUs. */
+  readonly products: ProductStore;
+  /** Product collections, static and filter-based. */
+  readonly productCollections: ProductCollectionStore;
+  /** Customer segments, static and filter-based. */
+  readonly segments: SegmentStore;
+  /** Orders, with amounts computed by the domain. */
+  readonly orders: OrderStore;
+  /** Locations that `$in_location` conditions refer to. */
+  readonly locations: LocationStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
 export const createProjectState = (context: ServiceContext): ProjectState => {
   const categories = new CategoryStore(context);
+  const metadataSchemas = new MetadataSchemaStore(context);
   const asyncActions = new AsyncActionStore(context);
   const bin = new BinStore(context);
   const events = new EventLog(context);
+  const customers = new CustomerStore(context, metadataSchemas, events);
+  const products = new ProductStore(context, metadataSchemas, bin);
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
@@ -53,11 +74,17 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     oauth: new OAuthTokenStore(context),
     categories,
     stackingRules: new StackingRulesStore(context),
-    metadataSchemas: new MetadataSchemaStore(context),
+    metadataSchemas,
     asyncActions,
     bin,
     events,
     vouchers,
     campaigns,
+    customers,
+    products,
+    productCollections: new ProductCollectionStore(context, products),
+    segments: new SegmentStore(context, customers, events),
+    orders: new OrderStore(context, customers, products, metadataSchemas, events),
+    locations: new LocationStore(context),
   };
 };

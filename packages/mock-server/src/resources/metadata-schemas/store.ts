@@ -1,4 +1,4 @@
-import { DomainError } from '@voucherkit/domain';
+import { DomainError, assertValidMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Resource } from '../../core/resource.js';
@@ -83,6 +83,19 @@ export class MetadataSchemaStore {
     };
     this.#items.set(updated.id, updated);
     return updated;
+  }
+
+  /**
+   * Checks the metadata of a resource against the schema of its type; without a schema for
+   * that type, any metadata is valid.
+   *
+   * @param relatedObject - The resource type (`customer`, `product`, `order` …).
+   * @param metadata - The metadata the resource will have.
+   * @throws DomainError `metadata_validation_failed` naming every violation.
+   */
+  assertValid(relatedObject: string, metadata: Readonly<Record<string, unknown>> | null | undefined): void {
+    const schema = [...this.#items.values()].find((candidate) => candidate.related_object === relatedObject);
+    if (schema) assertValidMetadata(metadata, schema as Parameters<typeof assertValidMetadata>[1]);
   }
 
   /**

@@ -1,0 +1,232 @@
+import type { IdPrefix } from '@voucherkit/domain';
+import type { ServiceContext } from './context.js';
+import { cursorPageOf, timeCursorPageOf } from './list.js';
+
+/**
+ * One recorded change of a resource (a segment, a product collection), as its activity list
+ * returns it.
+ *
+ * @typeParam Type - The activity names of the resource.
+ * @example
+ * ```ts
+ * const activity: Activity<'created'> = { id: 'evseg_0b5f49fb31c3bf6ab0', type: 'created', category: 'ACTION', data: {}, created_at: '2026-01-01T00:00:00.000Z', group_id: 'v-0b5f49fb31c3bf6ab0' };
+ * ```
+ */
+export interface Activity<Type extends string> {
+  /** Id of the activity. */
+  readonly id: string;
+  /** What happened. */
+  readonly type: Type;
+  /** `ACTION` for what a caller did, `EFFECT` for what followed from it; absent where the resource's activities have no category. */
+  readonly category?: 'ACTION' | 'EFFECT';
+  /** The resource after the change, and what it was before. */
+  readonly data: Record<string, unknown>;
+  /** When it happened (ISO 8601). */
+  readonly created_at: string;
+  /** The request that caused it; the activity's own id when none did. */
+  readonly group_id: string;
+}
+
+/**
+ * Which activities {@link ActivityLog.query} keeps and in which order.
+ *
+ * @typeParam Type - The activity names of the resource.
+ * @example
+ * ```ts
+ * const query: ActivityQuery<'created'> = { order: '-created_at', type: 'created' };
+ * ```
+ */
+export interface ActivityQuery<Type extends string> {
+  /** `created_at` oldest first, `-created_at` newest first (the default). */
+  readonly order?: 'created_at' | '-created_at' | undefined;
+  /** Only activities at or after this moment. */
+  readonly startDate?: string | undefined;
+  /** Only activities at or before this moment. */
+  readonly endDate?: string | undefined;
+  readonly type?: Type | undefined;
+  readonly category?: 'ACTION' | 'EFFECT' | undefined;
+}
+
+/**
+ * The activities of the resources of one store, kept per resource: what their activity
+ * operations list. The position of every activity that was ever recorded is kept, so a cursor
+ * stays valid.
+ *
+ * @typeParam Type - The activity names.
+ * @example
+ * ```ts
+ * const log = new ActivityLog<'created' | 'updated'>(context, 'evseg');
+ * log.record(segment.id, 'created', { segment });
+ * log.query(segment.id, { order: '-created_at' });
+ * ```
+ */
+export class ActivityLog<Type extends string> {
+  readonly #byResource = new Map<string, Activity<Type>[]>();
+  readonly #ranks = new Map<string, number>();
+
+  /**
+   * @param context - The service's clock and ids.
+   * @param prefix - The prefix of activity ids.
+   * @param categorised - Whether activities carry a `category` (segments' do, collections' do not).
+   */
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly prefix: IdPrefix,
+    private readonly categorised = true,
+  ) {}
+
+  /**
+   * Records an activity of a resource now.
+   *
+   * @param resourceId - The resource the activity belongs to.
+   * @param type - What happened.
+   * @param data - The resource after the change and what it was before.
+   * @param options - The causing request and the category (default `ACTION`).
+   * @returns The activity.
+   */
+  record(
+    resourceId: string,
+    type: Type,
+    data: Record<string, unknown>,
+    options: { groupId?: string | undefined; category?: 'ACTION' | 'EFFECT' } = {},
+  ): Activity<Type> {
+    const id = this.context.ids(this.prefix);
+    const activity: Activity<Type> = {
+      id,
+      type,
+      ...(this.categorised ? { category: options.category ?? 'ACTION' } : {}),
+      data: structuredClone(data),
+      created_at: this.context.timestamp(),
+      group_id: options.groupId ?? id,
+    };
+    const list = this.#byResource.get(resourceId) ?? [];
+    list.push(activity);
+    this.#byResource.set(resourceId, list);
+    this.#ranks.set(id, this.#ranks.size);
+    return activity;
+  }
+
+  /**
+   * The activities of a resource that match the query, in the asked order.
+   *
+   * @param resourceId - The resource.
+   * @param query - Window, type, category and order.
+   * @returns The activities.
+   */
+  query(resourceId: string, query: ActivityQuery<Type> = {}): Activity<Type>[] {
+    const start = query.startDate === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.startDate);
+    const end = query.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endDate);
+    const kept = (this.#byResource.get(resourceId) ?? []).filter((activity) => {
+      const at = Date.parse(activity.created_at);
+      return (
+        at >= start &&
+        at <= end &&
+        (query.type === undefined || activity.type === query.type) &&
+        (query.category === undefined || activity.category === query.category)
+      );
+    });
+    return query.order === 'created_at' ? kept : kept.reverse();
+  }
+
+  /**
+   * Where an activity stands in a list of the given order, for `starting_after_id` cursors;
+   * `undefined` for an id this log never recorded.
+   *
+   * @param id - An activity id.
+   * @param order - The list's order.
+   * @returns The rank, growing along the list.
+   */
+  rank(id: string, order: 'created_at' | '-created_at' | undefined): number | undefined {
+    const rank = this.#ranks.get(id);
+    return rank === undefined ? undefined : order === 'created_at' ? rank : -rank;
+  }
+
+  /**
+   * Forgets the activities of a resource.
+   *
+   * @param resourceId - The resource.
+   */
+  forget(resourceId: string): void {
+    this.#byResource.delete(resourceId);
+  }
+}
+
+/**
+ * The list parameters of an activity operation (segment, product collection).
+ *
+ * @typeParam Type - The activity names.
+ * @example
+ * ```ts
+ * const query: ActivityListQuery<'created'> = { limit: 10, order: 'created_at', starting_after_id: 'evseg_0b5f49fb31c3bf6ab0' };
+ * ```
+ */
+export interface ActivityListQuery<Type extends string> {
+  /** Most items per page. */
+  readonly limit?: number | undefined;
+  /** Sort field; a leading `-` sorts descending. */
+  readonly order?: 'created_at' | '-created_at' | undefined;
+  /** Only activities after this moment, in the list's direction. */
+  readonly starting_after?: string | undefined;
+  /** Only activities after this one, in the list's direction. */
+  readonly starting_after_id?: string | undefined;
+  /** Only activities from this instant. */
+  readonly start_date?: string | undefined;
+  /** Only activities up to this instant. */
+  readonly end_date?: string | undefined;
+  /** Only activities of this type. */
+  readonly type?: Type | undefined;
+  /** Only activities of this category. */
+  readonly category?: 'ACTION' | 'EFFECT' | undefined;
+}
+
+/**
+ * An activity list answer: `has_more`, and `starting_after_id` to send for the next page.
+ *
+ * @typeParam Type - The activity names.
+ * @example
+ * ```ts
+ * const body: ActivityListBody<'created'> = { object: 'list', data_ref: 'data', data: [], has_more: false };
+ * ```
+ */
+export interface ActivityListBody<Type extends string> {
+  /** Always `list`. */
+  object: 'list';
+  /** Always `data`. */
+  data_ref: 'data';
+  /** The activities of this page. */
+  data: Activity<Type>[];
+  /** Whether another page follows. */
+  has_more: boolean;
+  /** Id to pass as `starting_after_id` for the next page. */
+  starting_after_id?: string;
+}
+
+/**
+ * One page of a resource's activities, as the activity operations answer it.
+ *
+ * @param log - The store's activity log.
+ * @param resourceId - The resource.
+ * @param query - The list parameters.
+ * @returns The answer's body.
+ * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity or a
+ *   `starting_after` that is not a timestamp.
+ * @example
+ * ```ts
+ * activityListBody(this.#activities, segment.id, { limit: 10, order: 'created_at' });
+ * ```
+ */
+export const activityListBody = <Type extends string>(log: ActivityLog<Type>, resourceId: string, query: ActivityListQuery<Type>): ActivityListBody<Type> => {
+  const items = log.query(resourceId, { order: query.order, startDate: query.start_date, endDate: query.end_date, type: query.type, category: query.category });
+  const afterMoment =
+    query.starting_after === undefined
+      ? items
+      : timeCursorPageOf(items, { startingAfter: query.starting_after, descending: query.order !== 'created_at', limit: items.length }).items;
+  const page = cursorPageOf(afterMoment, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => log.rank(id, query.order));
+  return {
+    object: 'list',
+    data_ref: 'data',
+    data: page.items,
+    has_more: page.hasMore,
+    ...(page.items.length > 0 ? { starting_after_id: page.moreStartingAfter } : {}),
+  };
+};

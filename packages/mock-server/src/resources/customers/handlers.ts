@@ -1,0 +1,73 @@
+import { compileFilter } from '@voucherkit/domain';
+import { cursorPageOf, listBody } from '../../core/list.js';
+import { ApiError } from '../../http/api-error.js';
+import type { HandlerMap } from '../../http/handler.js';
+import { countCustomerEvents, listCustomerActivity } from './activity.js';
+
+/**
+ * A segment named by `segment_id` in a customer list must exist; the list documents no 404, so
+ * an unknown one is a bad query parameter.
+ */
+const segmentFilter = (segments: { membership(id: string): (record: unknown) => boolean }, id: string | undefined) => {
+  if (id === undefined) return undefined;
+  try {
+    return segments.membership(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details: `Query parameter segment_id names no segment: ${id}` });
+    }
+    throw error;
+  }
+};
+
+/** Customers: profiles, their activity, segments and redeemables. */
+export const customerHandlers = {
+  listCustomers: ({ project, query }) => {
+    const page = project.state.customers.list(query, segmentFilter(project.state.segments, query.segment_id));
+    return { status: 200, body: listBody('customers', page, ['total', 'has_more']) };
+  },
+  createCustomer: ({ project, body, requestId }) => {
+    const origin = { groupId: requestId };
+    const { customers } = project.state;
+    const change = typeof body === 'string' ? customers.resolve(body, origin) : customers.upsert(body, origin);
+    return { status: 200, body: change.customer };
+  },
+  getCustomer: ({ project, params }) => ({ status: 200, body: project.state.customers.get(params.customerId) }),
+  updateCustomer: ({ project, params, body, requestId }) => ({
+    status: 200,
+    body: project.state.customers.update(params.customerId, body, { groupId: requestId }).customer,
+  }),
+  deleteCustomer: ({ project, params, requestId }) => {
+    project.state.customers.delete(params.customerId, { groupId: requestId });
+    return { status: 204, body: null };
+  },
+  deleteCustomerPermanently: ({ project, params, requestId }) => {
+    const { customers, orders, segments, events } = project.state;
+    const customer = customers.find(params.customerId);
+    const earlier = customer === undefined ? customers.deletion(params.customerId) : undefined;
+    if (earlier) return { status: 200, body: earlier };
+    const { id } = customers.get(params.customerId);
+    const erased = { customer_events: countCustomerEvents(events, id), orders: orders.forgetCustomer(id), segments: segments.forgetCustomer(id) };
+    return { status: 200, body: customers.deletePermanently(id, erased, { groupId: requestId }) };
+  },
+  listCustomerActivity: ({ project, params, query }) => {
+    const customer = project.state.customers.get(params.customerId);
+    return { status: 200, body: listBody('data', listCustomerActivity(project.state.events, customer, query), ['has_more', 'more_starting_after']) };
+  },
+  listCustomerSegments: ({ project, params }) => {
+    const { customers, segments } = project.state;
+    const known = customers.find(params.customerId);
+    if (known === undefined && params.customerId.startsWith('cust_')) throw ApiError.notFound('customer', params.customerId);
+    // An unknown source_id gets the segments such a customer would qualify for.
+    const customer = known ?? { object: 'customer', source_id: params.customerId, metadata: {} };
+    const data = segments.segmentsOf(customer).map(({ id, name, object }) => ({ id, name, object }));
+    return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } };
+  },
+  listCustomerRedeemables: ({ project, params, query }) => {
+    project.state.customers.get(params.customerId);
+    // The filters are checked even though no voucher store lists holders yet.
+    compileFilter(query.filters, { source: { in: 'query', parameter: 'filters' } });
+    const page = cursorPageOf([], { limit: query.limit, startingAfterId: query.starting_after_id }, () => undefined);
+    return { status: 200, body: listBody('data', page, ['total', 'has_more', 'more_starting_after']) };
+  },
+} satisfies HandlerMap;
