@@ -12,15 +12,10 @@
  *   node --expose-gc --input-type=module -e "import('./bench/code-generation.ts').then(async (m) => console.log((await m.codeGeneration()).join('\n')))"
  */
 import { createSeededRandom, generateUniqueCodes } from '@voucherkit/domain';
-import { label } from './lib/measure.ts';
+import { collectGarbage, label } from './lib/measure.ts';
 
 const COUNT = 1_000_000;
 const EXISTING = 100_000;
-
-const collect = (): void => {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-};
 
 export const codeGeneration = async (): Promise<string[]> => {
   const config = { prefix: 'PROMO-', length: 8 };
@@ -28,12 +23,12 @@ export const codeGeneration = async (): Promise<string[]> => {
   // Warm up the generator's code paths on a small batch.
   generateUniqueCodes(config, 10_000, createSeededRandom('warm-up'), taken);
 
-  collect();
+  collectGarbage();
   const heapBefore = process.memoryUsage().heapUsed;
   const start = performance.now();
   const codes = generateUniqueCodes(config, COUNT, createSeededRandom('bench'), taken);
   const seconds = (performance.now() - start) / 1000;
-  collect();
+  collectGarbage();
   const heapAfter = process.memoryUsage().heapUsed;
 
   const bytesPerCode = Math.max(0, heapAfter - heapBefore) / codes.length;

@@ -2,11 +2,9 @@
  * Throughput of the mock through the client against a bare MSW handler, in interleaved rounds of
  * the same run, so the ratio survives a noisy, shared machine.
  */
-import { createClient } from '@voucherkit/client';
 import { createMockService } from '@voucherkit/mock-server';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { label, median, rate } from './lib/measure.ts';
+import { benchServer } from './lib/mock-server.ts';
 
 const ROUNDS = 3;
 const DURATION_MS = 2_000;
@@ -14,17 +12,12 @@ const DURATION_MS = 2_000;
 export const mockThroughput = async (): Promise<string[]> => {
   const service = createMockService({ seed: 'bench' });
   const category = service.projects.primary.state.categories.create({ name: 'Bench', hierarchy: 1 });
-  const server = setupServer(
-    http.get('https://bare.bench.test/ping', () => HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' })),
-    ...service.handlers,
-  );
-  server.listen({ onUnhandledRequest: 'error' });
-  const { appId, appToken } = service.projects.primary.keys;
-  const client = createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false });
+  const server = benchServer(service);
+  const { client } = server;
   const bare: number[] = [];
   const mock: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    bare.push(await rate(async () => (await fetch('https://bare.bench.test/ping')).json(), DURATION_MS));
+    bare.push(await rate(server.bare, DURATION_MS));
     mock.push(await rate(() => client.categories.get(category.id), DURATION_MS));
   }
   server.close();

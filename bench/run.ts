@@ -14,6 +14,7 @@ import { stackingApplication } from './stacking-application.ts';
 import { typeCheckCost } from './type-check.ts';
 import { validationRules } from './validation-rules.ts';
 import { validityWindow } from './validity-window.ts';
+import { vouchersBenchmark } from './vouchers.ts';
 
 const sections = [
   await mockThroughput(),
@@ -26,5 +27,6 @@ const sections = [
   await stackingApplication(),
   await formulaBenchmark(),
   await validationRules(),
+  await vouchersBenchmark(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);

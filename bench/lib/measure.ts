@@ -17,3 +17,9 @@ export const median = (values: readonly number[]): number => [...values].sort((a
 
 /** A fixed-width label column, so the report lines up. */
 export const label = (text: string): string => text.padEnd(52);
+
+/** Runs a full garbage collection when Node was started with `--expose-gc`, so heap readings count live data only. */
+export const collectGarbage = (): void => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+};

@@ -92,11 +92,21 @@ export {
   type BalanceChange,
   type CampaignPort,
   type HeldSession,
-  type VoucherDraft,
+  type TransactionQuery,
   type VoucherListQuery,
   type VoucherStoreDependencies,
 } from './resources/vouchers/store.js';
-export type { AnyVariant, StoredVoucher, Voucher, VoucherCreateInput, VoucherUpdateInput } from './resources/vouchers/types.js';
+export type {
+  AnyVariant,
+  BalanceChangeInput,
+  Campaign,
+  CampaignVoucherInput,
+  StoredVoucher,
+  Voucher,
+  VoucherCreateInput,
+  VoucherTransaction,
+  VoucherUpdateInput,
+} from './resources/vouchers/types.js';
 export type { ChangeOrigin as VoucherChangeOrigin } from './resources/vouchers/shapes.js';
 export type { ImportRow } from './resources/vouchers/jobs.js';
 export type { Activity, ActivityListBody, ActivityListQuery } from './core/activity-log.js';

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { VoucherifyServerSide } from '@voucherify/sdk';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HttpSandbox, listen } from '../src/node.js';
+import { seedDemoData } from '../src/sandbox/demo-data.js';
 import { createMockService } from '../src/service.js';
 
 let sandbox: HttpSandbox | undefined;
@@ -19,8 +20,9 @@ afterEach(async () => {
   directory = undefined;
 });
 
-const start = async () => {
+const start = async (demo = false) => {
   const service = createMockService({ seed: 'sdk-vouchers', strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });
+  if (demo) seedDemoData(service.projects.primary);
   sandbox = await listen(service, { port: 0 });
   const { appId, appToken } = service.projects.primary.keys;
   return VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url });
@@ -134,5 +136,18 @@ describe('the official SDK against the sandbox', () => {
     await settled(sdk, perVoucher.async_action_id);
     expect((await sdk.vouchers.get('SDK-G-1')).metadata).toEqual({ batch: 8 });
     expect((await sdk.vouchers.get('SDK-G-2')).metadata).toEqual({ batch: 7 });
+  });
+
+  test('the demo data shows campaigns, vouchers and a gift card balance', async () => {
+    const sdk = await start(true);
+    const { campaigns } = await sdk.campaigns.list();
+    expect(campaigns.map((campaign) => campaign.name)).toEqual(['Autumn Promotion', 'Gift Cards', 'Summer Sale']);
+    expect(await sdk.vouchers.get('WELCOME10')).toMatchObject({ discount: { type: 'AMOUNT', amount_off: 1000 } });
+    const [card] = (await sdk.vouchers.list({ campaign: 'Gift Cards' })).vouchers;
+    expect(card?.gift).toMatchObject({ amount: 7500, balance: 7500 });
+    for (let attempt = 0; attempt < 200 && (await sdk.vouchers.list({ campaign: 'Summer Sale' })).total < 5; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await sdk.vouchers.list({ campaign: 'Summer Sale' })).vouchers.every((voucher) => /^SUMMER-\d{4}$/.test(voucher.code))).toBe(true);
   });
 });

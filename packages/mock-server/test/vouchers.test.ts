@@ -338,6 +338,33 @@ describe('gift card balances and transactions', () => {
   });
 });
 
+describe('validity', () => {
+  test('the voucher and its campaign windows give the service keys, from the domain', async () => {
+    const { vouchers, campaigns } = state();
+    vouchers.create({ ...discountVoucher, code: 'LATER', start_date: '2026-02-01T00:00:00.000Z' });
+    vouchers.create({ ...discountVoucher, code: 'OVER', expiration_date: '2025-12-01T00:00:00.000Z' });
+    vouchers.create({ ...discountVoucher, code: 'OFF', active: false });
+    vouchers.create({ ...discountVoucher, code: 'MONDAYS', validity_day_of_week: [1] });
+    campaigns.create({ name: 'Paused', campaign_type: 'DISCOUNT_COUPONS', voucher: discountVoucher });
+    vouchers.create({ campaign: 'Paused', code: 'PAUSED-1' });
+    campaigns.setActive('Paused', false);
+    const key = (code: string, at?: number) => {
+      const result = vouchers.checkValidity(code, at);
+      return result.active ? 'active' : result.key;
+    };
+    expect(key('LATER')).toBe('voucher_not_active');
+    expect(key('LATER', Date.parse('2026-02-02T00:00:00.000Z'))).toBe('active');
+    expect(key('OVER')).toBe('voucher_expired');
+    expect(key('OFF')).toBe('voucher_disabled');
+    // 2026-01-01 is a Thursday; the 5th a Monday.
+    expect(key('MONDAYS')).toBe('voucher_not_active_now');
+    expect(key('MONDAYS', Date.parse('2026-01-05T10:00:00.000Z'))).toBe('active');
+    expect(key('PAUSED-1')).toBe('campaign_not_active');
+    await mock.serverClient().POST('/v1/campaigns/{campaignId}/enable', { params: { path: { campaignId: 'Paused' } } });
+    expect(key('PAUSED-1')).toBe('active');
+  });
+});
+
 describe('validation sessions', () => {
   test('releasing a session frees what it held; an unknown or expired session is a 404', async () => {
     await create('LOCKED');

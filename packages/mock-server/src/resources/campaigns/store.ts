@@ -15,6 +15,7 @@ import {
   voucherTypeOf,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import type { Resource } from '../../core/resource.js';
 import type { EventLog } from '../../core/event-log.js';
 import { type Page, pageOf, sortByOrder } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
@@ -27,6 +28,7 @@ import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { AnyVariant, Campaign, CampaignVoucherInput, StoredVoucher, VoucherCreateInput } from '../vouchers/types.js';
 
+type Schemas = components['schemas'];
 
 /**
  * The fields of a new campaign of any type (`POST /v1/campaigns`).
@@ -36,7 +38,7 @@ import type { AnyVariant, Campaign, CampaignVoucherInput, StoredVoucher, Voucher
  * const input: CampaignCreateInput = { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1 };
  * ```
  */
-export type CampaignCreateInput = AnyVariant<components['schemas']['CampaignCreateRequest']>;
+export type CampaignCreateInput = AnyVariant<Resource<'CampaignCreateRequest'>>;
 
 /**
  * The changes of `PUT /v1/campaigns/{campaignId}`, whatever the campaign's type.
@@ -46,11 +48,11 @@ export type CampaignCreateInput = AnyVariant<components['schemas']['CampaignCrea
  * const patch: CampaignUpdateInput = { description: 'Now with a longer window', expiration_date: '2026-12-31T00:00:00Z' };
  * ```
  */
-export type CampaignUpdateInput = AnyVariant<components['schemas']['CampaignUpdateRequest']>;
+export type CampaignUpdateInput = AnyVariant<Resource<'CampaignUpdateRequest'>>;
 
 type CampaignType = Campaign['campaign_type'];
 type CampaignVoucher = NonNullable<Campaign['voucher']>;
-type PromotionTier = components['schemas']['PromotionTier'];
+type PromotionTier = Schemas['PromotionTier'];
 type CreationStatus = Campaign['creation_status'];
 
 /** Campaign types whose codes a standalone (generic) campaign may hold. */
@@ -108,15 +110,15 @@ export const storedCodeConfig = (config: CodeConfigInput | null | undefined): Ca
  * ```
  */
 export interface CampaignStoreDependencies {
-  /** The vouchers the campaign makes and changes. */
+  /** The project's vouchers, which campaigns create, rewrite and delete. */
   readonly vouchers: VoucherStore;
-  /** Categories, to resolve `category_id`. */
+  /** The project's categories, for promotion tiers. */
   readonly categories: CategoryStore;
   /** Runs code generation, campaign-wide voucher updates and deletions. */
   readonly asyncActions: AsyncActionStore;
   /** Where deleted campaigns wait, their names still taken. */
   readonly bin: BinStore;
-  /** Where the campaign events are recorded. */
+  /** The project's event log (`campaign.created` …). */
   readonly events: EventLog;
 }
 
@@ -129,17 +131,17 @@ export interface CampaignStoreDependencies {
  * ```
  */
 export interface CampaignListQuery {
-  /** Most items per page. */
+  /** Campaigns per page; default 10. */
   readonly limit?: number | undefined;
-  /** Page number, from 1. */
+  /** The page, from 1; default 1. */
   readonly page?: number | undefined;
   /** Only campaigns of this type. */
   readonly campaign_type?: CampaignType | undefined;
   /** Only campaigns whose `creation_status` is this. */
   readonly campaign_status?: CreationStatus | undefined;
-  /** Only referral (or only non-referral) campaigns. */
+  /** Only referral campaigns (`true`) or only the others (`false`). */
   readonly is_referral_code?: boolean | undefined;
-  /** Sort field; a leading `-` sorts descending. */
+  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | undefined;
   /** Conditions on campaign fields, as `GET /v1/campaigns` documents them (`filters[campaigns][conditions][$in]=…`). */
   readonly filters?: unknown;
@@ -154,9 +156,9 @@ export interface CampaignListQuery {
  * ```
  */
 export interface SummaryRange {
-  /** Start of the period summed up. */
+  /** First day counted. */
   readonly start_date?: string | undefined;
-  /** End of the period summed up. */
+  /** Last day counted. */
   readonly end_date?: string | undefined;
 }
 
@@ -278,7 +280,7 @@ export class CampaignStore implements CampaignPort {
   }
 
   /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
-  listed(campaign: Campaign): components['schemas']['CampaignBase'] {
+  listed(campaign: Campaign): Resource<'CampaignBase'> {
     const { promotion: _tiers, validation_rules_assignments: _rules, is_referral_code: _referral, ...base } = campaign;
     return base;
   }
@@ -475,7 +477,7 @@ export class CampaignStore implements CampaignPort {
    *
    * @throws ApiError 404 for an unknown campaign.
    */
-  summary(ref: string, range: SummaryRange = {}): components['schemas']['CampaignSummary'] {
+  summary(ref: string, range: SummaryRange = {}): Resource<'CampaignSummary'> {
     const campaign = this.get(ref);
     const inRange = (day: string): boolean => (range.start_date === undefined || day >= range.start_date) && (range.end_date === undefined || day <= range.end_date);
     const days = [...(this.#days.get(campaign.id) ?? new Map<string, DayCounters>())].filter(([day]) => inRange(day)).map(([, counters]) => counters);
@@ -776,7 +778,7 @@ export class CampaignStore implements CampaignPort {
     return { object: 'list', data_ref: 'data', data, total: data.length };
   }
 
-  #tiers(campaign: Campaign, tiers: readonly components['schemas']['PromotionTierCreateParams'][]): NonNullable<Campaign['promotion']> {
+  #tiers(campaign: Campaign, tiers: readonly Schemas['PromotionTierCreateParams'][]): NonNullable<Campaign['promotion']> {
     const list: PromotionTier[] = tiers.map((tier, index) => {
       const category = this.deps.vouchers.resolveCategory(tier.category, tier.category_id);
       const promotionTier: PromotionTier = {

@@ -19,9 +19,9 @@ type Schemas = components['schemas'];
  * ```
  */
 export interface ImportRow {
-  /** How the row is named in the failures of the async action. */
+  /** How `result.failed` names the row when it fails: its position from 1 and its code. */
   readonly key: { readonly row: number; readonly code?: string };
-  /** The voucher to import, as the row gives it. */
+  /** Reads the row into a voucher's settings; throws the row's failure. */
   readonly input: () => VoucherCreateInput;
 }
 

@@ -1,6 +1,9 @@
 import {
+  CAMPAIGN_VALIDITY_KEYS,
   type CodeConfigInput,
   type FilterPredicate,
+  type ValidityCheckResult,
+  type ValidityWindowCheck,
   allOf,
   changeGiftBalance,
   changeLoyaltyPoints,
@@ -59,7 +62,7 @@ export interface CampaignPort {
  * ```
  */
 export interface VoucherStoreDependencies {
-  /** Categories, to resolve `category_id`. */
+  /** The project's categories, which vouchers name by id or name. */
   readonly categories: CategoryStore;
   /** Where deleted vouchers wait, their codes still taken, until deleted for good. */
   readonly bin: BinStore;
@@ -99,7 +102,7 @@ export interface HeldSession {
 export interface BalanceChange {
   /** The card after the change. */
   readonly voucher: StoredVoucher;
-  /** The transaction recorded for the change. */
+  /** The transaction that records the change. */
   readonly transaction: VoucherTransaction;
 }
 
@@ -126,18 +129,6 @@ const duplicateCode = (code: string): ApiError =>
 const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
   `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
 
-/**
- * The settings of a new voucher other than those it inherits: the kind-specific objects and the window.
- *
- * @example
- * ```ts
- * const draft: VoucherDraft = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } };
- * ```
- */
-export type VoucherDraft = Pick<
-  VoucherCreateInput,
-  'type' | 'discount' | 'gift' | 'loyalty_card' | 'validity_timeframe' | 'validity_day_of_week' | 'validity_hours' | 'validation_rules'
->;
 
 /**
  * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
@@ -148,13 +139,13 @@ export type VoucherDraft = Pick<
  * ```
  */
 export interface VoucherListQuery {
-  /** Most items per page. */
+  /** Vouchers per page; default 10. */
   readonly limit?: number | undefined;
-  /** Page number, from 1. */
+  /** The page, from 1; default 1. */
   readonly page?: number | undefined;
   /** Name of the category. */
   readonly category?: string | undefined;
-  /** Only vouchers of this campaign. */
+  /** Id of the campaign. */
   readonly campaign_id?: string | undefined;
   /** Name of the campaign. */
   readonly campaign?: string | undefined;
@@ -164,11 +155,11 @@ export interface VoucherListQuery {
   readonly code?: string | undefined;
   /** Only the vouchers with these ids. */
   readonly ids?: readonly string[] | undefined;
-  /** Only vouchers created in this range. */
+  /** Only vouchers created before and/or after these instants (ISO 8601). */
   readonly created_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
-  /** Only vouchers updated in this range. */
+  /** Only vouchers last changed before and/or after these instants (ISO 8601). */
   readonly updated_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
-  /** Sort field; a leading `-` sorts descending. */
+  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'code' | '-code' | undefined;
   /** Conditions on voucher fields (`filters[field][conditions][$op]=value`), read by the domain's filter engine. */
   readonly filters?: unknown;
@@ -229,11 +220,15 @@ export const transactionPage = (
 export class VoucherStore {
   readonly #byId = new Map<string, StoredVoucher>();
   readonly #idByCode = new Map<string, string>();
+  /** Each campaign's vouchers by id, in creation order: a list of one campaign reads them in sequence. */
+  readonly #byCampaign = new Map<string, Map<string, StoredVoucher>>();
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
   readonly #binnedCodes = new Set<string>();
   readonly #ownRules = new Map<string, RuleAssignment[]>();
   readonly #transactions = new Map<string, VoucherTransaction[]>();
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
+  /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
+  readonly #windows = new WeakMap<object, ValidityWindowCheck>();
   /** Every code in use, live or in the bin, for code generation. */
   readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
 
@@ -272,9 +267,7 @@ export class VoucherStore {
 
   /** Ids of the vouchers of a campaign, oldest first. */
   idsOfCampaign(campaignId: string): string[] {
-    const ids: string[] = [];
-    for (const voucher of this.#byId.values()) if (voucher.campaign_id === campaignId) ids.push(voucher.id);
-    return ids;
+    return [...(this.#byCampaign.get(campaignId)?.keys() ?? [])];
   }
 
   /**
@@ -287,7 +280,15 @@ export class VoucherStore {
     const equal = (field: keyof StoredVoucher, value: string | undefined): void => {
       if (value !== undefined) tests.push((voucher) => (voucher as StoredVoucher)[field] === value);
     };
-    equal('campaign_id', query.campaign_id);
+    // A campaign narrows the list to its own index rather than a test on every voucher of the project.
+    let source: Iterable<StoredVoucher> = this.#byId.values();
+    if (query.campaign_id !== undefined || query.campaign !== undefined) {
+      const byId = query.campaign_id === undefined ? undefined : this.#byCampaign.get(query.campaign_id);
+      const named = query.campaign === undefined ? undefined : this.deps.campaigns().find(query.campaign);
+      const byName = named === undefined ? undefined : this.#byCampaign.get(named.id);
+      const vouchers = query.campaign_id !== undefined && query.campaign !== undefined && byId !== byName ? undefined : (byId ?? byName);
+      source = vouchers?.values() ?? [];
+    }
     equal('campaign', query.campaign);
     equal('category', query.category);
     equal('holder_id', query.customer);
@@ -302,7 +303,7 @@ export class VoucherStore {
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
     const keep = allOf(...tests);
     const matching: StoredVoucher[] = [];
-    for (const voucher of this.#byId.values()) if (keep(voucher)) matching.push(voucher);
+    for (const voucher of source) if (keep(voucher)) matching.push(voucher);
     const order = query.order ?? '-created_at';
     // Vouchers are stored in creation order and the clock never runs backwards, so creation order
     // is created_at order without sorting (and keeps vouchers created in the same millisecond apart).
@@ -357,7 +358,7 @@ export class VoucherStore {
    *
    * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category.
    */
-  insert(campaign: Campaign | null, input: VoucherCreateInput & VoucherDraft, origin: ChangeOrigin = {}): StoredVoucher {
+  insert(campaign: Campaign | null, input: VoucherCreateInput, origin: ChangeOrigin = {}): StoredVoucher {
     const voucher = this.build(campaign, input);
     this.add(voucher, input.validation_rules);
     this.#record('voucher.created', voucher, origin);
@@ -370,7 +371,7 @@ export class VoucherStore {
    *
    * @throws As {@link VoucherStore.insert}.
    */
-  build(campaign: Campaign | null, input: VoucherCreateInput & VoucherDraft): StoredVoucher {
+  build(campaign: Campaign | null, input: VoucherCreateInput): StoredVoucher {
     if (campaign && input.type !== undefined && campaign.voucher && input.type !== campaign.voucher.type) {
       throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
         details: `The campaign ${campaign.name} holds vouchers of type ${campaign.voucher.type}, not ${input.type}.`,
@@ -451,6 +452,11 @@ export class VoucherStore {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
     this.#byId.set(voucher.id, voucher);
     this.#idByCode.set(voucher.code, voucher.id);
+    if (voucher.campaign_id) {
+      const vouchers = this.#byCampaign.get(voucher.campaign_id) ?? new Map<string, StoredVoucher>();
+      vouchers.set(voucher.id, voucher);
+      this.#byCampaign.set(voucher.campaign_id, vouchers);
+    }
     if (validationRules !== undefined && validationRules.length > 0) {
       this.#ownRules.set(
         voucher.id,
@@ -521,6 +527,7 @@ export class VoucherStore {
     const updated: StoredVoucher = { ...current, ...changes, updated_at: this.context.timestamp() };
     compileValidityWindow(updated);
     this.#byId.set(updated.id, updated);
+    if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);
     return updated;
   }
 
@@ -559,6 +566,7 @@ export class VoucherStore {
   remove(codeOrId: string): StoredVoucher {
     const voucher = this.get(codeOrId);
     this.#byId.delete(voucher.id);
+    if (voucher.campaign_id) this.#byCampaign.get(voucher.campaign_id)?.delete(voucher.id);
     this.#idByCode.delete(voucher.code);
     this.#ownRules.delete(voucher.id);
     this.#sessions.delete(voucher.id);
@@ -647,6 +655,33 @@ export class VoucherStore {
    */
   scheduleExport(): { id: string; object: 'export'; created_at: string; status: 'SCHEDULED'; channel: 'API'; result: null; user_id: null } {
     return { id: this.context.ids('exp'), object: 'export', created_at: this.context.timestamp(), status: 'SCHEDULED', channel: 'API', result: null, user_id: null };
+  }
+
+  /**
+   * Whether a voucher can be used at an instant (default now): its campaign must be switched on
+   * and inside its validity (`campaign_not_active`), then the voucher itself
+   * (`voucher_disabled`, `voucher_not_active`, `voucher_expired`, `voucher_not_active_now`), as
+   * the domain's validity windows say. Validations and redemptions read this.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  checkValidity(codeOrId: string, at: number = this.context.clock.now()): ValidityCheckResult {
+    const voucher = this.get(codeOrId);
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    if (campaign) {
+      const result = this.#window(campaign, true)(at);
+      if (!result.active) return result;
+    }
+    return this.#window(voucher, false)(at);
+  }
+
+  #window(record: StoredVoucher | Campaign, isCampaign: boolean): ValidityWindowCheck {
+    let check = this.#windows.get(record);
+    if (check === undefined) {
+      check = compileValidityWindow(record, isCampaign ? { keys: CAMPAIGN_VALIDITY_KEYS } : {});
+      this.#windows.set(record, check);
+    }
+    return check;
   }
 
   /**

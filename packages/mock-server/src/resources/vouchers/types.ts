@@ -1,4 +1,3 @@
-import type { components } from '@voucherkit/client';
 import type { Resource } from '../../core/resource.js';
 
 /**
@@ -44,7 +43,7 @@ export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assig
  * const input: VoucherCreateInput = { type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' };
  * ```
  */
-export type VoucherCreateInput = Omit<AnyVariant<components['schemas']['VoucherCreateRequest']>, 'redemption'> & {
+export type VoucherCreateInput = Omit<AnyVariant<Resource<'VoucherCreateRequest'>>, 'redemption'> & {
   /** Redemption limit (null: unlimited) and, for imports, how many redemptions the voucher already had. */
   readonly redemption?: { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | undefined } | undefined;
 };
@@ -57,7 +56,7 @@ export type VoucherCreateInput = Omit<AnyVariant<components['schemas']['VoucherC
  * const patch: VoucherUpdateInput = { active: false, metadata: { batch: 7 } };
  * ```
  */
-export type VoucherUpdateInput = AnyVariant<components['schemas']['VoucherUpdateRequest']>;
+export type VoucherUpdateInput = AnyVariant<Resource<'VoucherUpdateRequest'>>;
 
 /**
  * The settings of vouchers added to a campaign (`POST /v1/campaigns/{campaignId}/vouchers[/{code}]`).
@@ -67,7 +66,7 @@ export type VoucherUpdateInput = AnyVariant<components['schemas']['VoucherUpdate
  * const input: CampaignVoucherInput = { code_config: { prefix: 'EXTRA-' }, metadata: { wave: 2 } };
  * ```
  */
-export type CampaignVoucherInput = components['schemas']['CampaignVoucherCreateInBulkRequest'];
+export type CampaignVoucherInput = Resource<'CampaignVoucherCreateInBulkRequest'>;
 
 /**
  * A change of the balance of a card as `POST /v1/vouchers/{code}/balance` takes it.
@@ -77,7 +76,7 @@ export type CampaignVoucherInput = components['schemas']['CampaignVoucherCreateI
  * const change: BalanceChangeInput = { amount: 1000, reason: 'goodwill' };
  * ```
  */
-export type BalanceChangeInput = components['schemas']['VoucherBalanceUpdateRequest'];
+export type BalanceChangeInput = Resource<'VoucherBalanceUpdateRequest'>;
 
 /**
  * A card transaction as the API lists it.
