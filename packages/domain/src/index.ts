@@ -60,6 +60,7 @@ export type {
 } from './stacking-application.js';
 
 export { assertValidMetadata, findMetadataViolations } from './metadata-validation.js';
+export { metadataFromText, metadataValueFromText } from './metadata-from-text.js';
 export type {
   MetadataPropertyRules,
   MetadataPropertyType,
