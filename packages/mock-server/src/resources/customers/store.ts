@@ -401,13 +401,14 @@ export class CustomerStore {
       ...(query.city === undefined ? {} : { 'address.city': { conditions: { $is: [query.city] } } }),
       ...(query.name === undefined ? {} : { name: { conditions: { $is: [query.name] } } }),
     };
-    const predicates = [
-      compileFilter(filter),
-      compileFilter(dateRangeFilter('created_at', { after: query['created_at[after]'], before: query['created_at[before]'] })),
-      compileFilter(dateRangeFilter('updated_at', { after: query['updated_at[after]'], before: query['updated_at[before]'] })),
-      ...(extra === undefined ? [] : [extra]),
-    ];
-    const matches = allOf(...predicates);
+    const filters = [
+      filter,
+      dateRangeFilter('created_at', { after: query['created_at[after]'], before: query['created_at[before]'] }),
+      dateRangeFilter('updated_at', { after: query['updated_at[after]'], before: query['updated_at[before]'] }),
+    ].filter((part) => Object.keys(part).length > 0);
+    // Parameters that were not sent add no predicate, so a segment alone costs only its filter.
+    const predicates = [...filters.map((part) => compileFilter(part)), ...(extra === undefined ? [] : [extra])];
+    const matches = predicates.length === 1 ? (predicates[0] as FilterPredicate) : allOf(...predicates);
     const items: Customer[] = [];
     for (const entry of this.#entries.values()) if (matches(entry.view)) items.push(entry.customer);
     const order = query.order ?? '-created_at';
