@@ -42,10 +42,63 @@ export {
 } from './resources/bin/store.js';
 export type { BinListFilters } from './resources/bin/filters.js';
 export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
-export type { Page } from './core/list.js';
+export type { ListOrder, Page } from './core/list.js';
 export type { BulkJobSettings } from './core/context.js';
 export { CategoryStore, type Category } from './resources/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';
 export { OAuthTokenStore, type ActiveToken } from './resources/oauth/store.js';
 export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
+export {
+  CustomerStore,
+  type ChangeOrigin,
+  type Customer,
+  type CustomerChange,
+  type CustomerListQuery,
+  type CustomerOrder,
+  type CustomerOrderSummary,
+  type CustomerPermanentDeletion,
+  type CustomerProfile,
+  type CustomerReference,
+  type CustomerUpsert,
+} from './resources/customers/store.js';
+export {
+  ProductStore,
+  type CatalogueListQuery,
+  type CatalogueOrder,
+  type Product,
+  type ProductInput,
+  type ProductWithoutSku,
+  type RemovedProduct,
+  type Sku,
+  type SkuInput,
+} from './resources/products/store.js';
+export {
+  ProductCollectionStore,
+  type CollectionActivityType,
+  type CollectionListQuery,
+  type CollectionMember,
+  type CollectionOrder,
+  type ProductCollection,
+} from './resources/product-collections/store.js';
+export {
+  SegmentStore,
+  MAX_FILTER_SEGMENTS,
+  MAX_STATIC_CUSTOMERS,
+  type Segment,
+  type SegmentActivityType,
+  type SegmentInput,
+  type SegmentListQuery,
+} from './resources/segments/store.js';
+export {
+  OrderStore,
+  type Order,
+  type OrderCalculation,
+  type OrderCalculationInput,
+  type OrderChange,
+  type OrderInput,
+  type OrderOrder,
+} from './resources/orders/store.js';
+export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
+export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
+export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
 export { implementedOperations } from './resources/registry.js';

@@ -13,19 +13,22 @@ import { cursorPageOf, timeCursorPageOf } from './list.js';
  * ```
  */
 export interface Activity<Type extends string> {
+  /** Activity id (`evseg_…`, `evpro_…`). */
   readonly id: string;
+  /** What happened. */
   readonly type: Type;
   /** `ACTION` for what a caller did, `EFFECT` for what followed from it; absent where the resource's activities have no category. */
   readonly category?: 'ACTION' | 'EFFECT';
   /** The resource after the change, and what it was before. */
   readonly data: Record<string, unknown>;
+  /** When it happened, on the service's clock. */
   readonly created_at: string;
   /** The request that caused it; the activity's own id when none did. */
   readonly group_id: string;
 }
 
 /**
- * Which activities {@link ActivityLog.query} keeps and in which order.
+ * Which activities `ActivityLog.query` keeps and in which order.
  *
  * @typeParam Type - The activity names of the resource.
  * @example
@@ -40,7 +43,9 @@ export interface ActivityQuery<Type extends string> {
   readonly startDate?: string | undefined;
   /** Only activities at or before this moment. */
   readonly endDate?: string | undefined;
+  /** Only activities of this name. */
   readonly type?: Type | undefined;
+  /** Only activities of this category. */
   readonly category?: 'ACTION' | 'EFFECT' | undefined;
 }
 
@@ -158,15 +163,21 @@ export class ActivityLog<Type extends string> {
  * ```
  */
 export interface ActivityListQuery<Type extends string> {
+  /** Activities per page; default 10. */
   readonly limit?: number | undefined;
+  /** `created_at` oldest first, `-created_at` newest first (the default). */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** Only activities after this moment, in the list's direction. */
   readonly starting_after?: string | undefined;
   /** Only activities after this one, in the list's direction. */
   readonly starting_after_id?: string | undefined;
+  /** Only activities at or after this moment. */
   readonly start_date?: string | undefined;
+  /** Only activities at or before this moment. */
   readonly end_date?: string | undefined;
+  /** Only activities of this name. */
   readonly type?: Type | undefined;
+  /** Only activities of this category (segments only). */
   readonly category?: 'ACTION' | 'EFFECT' | undefined;
 }
 
@@ -180,10 +191,15 @@ export interface ActivityListQuery<Type extends string> {
  * ```
  */
 export interface ActivityListBody<Type extends string> {
+  /** Always `list`. */
   object: 'list';
+  /** Always `data`, the property that holds the activities. */
   data_ref: 'data';
+  /** The activities of this page. */
   data: Activity<Type>[];
+  /** Whether more activities follow. */
   has_more: boolean;
+  /** The cursor to send as `starting_after_id` for the next page: the id of this page's last activity. */
   starting_after_id?: string;
 }
 

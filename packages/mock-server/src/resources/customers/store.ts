@@ -70,12 +70,19 @@ export interface CustomerChange {
  * ```
  */
 export interface CustomerListQuery {
+  /** Only the customers with this email address. */
   readonly email?: string | undefined;
+  /** Only the customers whose address is in this city. */
   readonly city?: string | undefined;
+  /** Only the customers with this name. */
   readonly name?: string | undefined;
+  /** Only the customers created before this moment. */
   readonly 'created_at[before]'?: string | undefined;
+  /** Only the customers created after this moment. */
   readonly 'created_at[after]'?: string | undefined;
+  /** Only the customers last changed before this moment. */
   readonly 'updated_at[before]'?: string | undefined;
+  /** Only the customers last changed after this moment. */
   readonly 'updated_at[after]'?: string | undefined;
   /** Sort key; default `-created_at`, newest first. */
   readonly order?: CustomerOrder | undefined;

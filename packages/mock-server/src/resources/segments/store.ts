@@ -45,9 +45,11 @@ export type SegmentInput = Resource<'SegmentCreateRequest'>;
  * ```
  */
 export interface SegmentListQuery {
+  /** `created_at` oldest first, `-created_at` newest first (the default). */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** The `filters` deep-object parameter as parsed from the query. */
   readonly filters?: unknown;
+  /** Only the segments with these ids. */
   readonly ids?: string | readonly string[] | undefined;
 }
 
@@ -62,9 +64,23 @@ const CUSTOMER_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
   'customer.custom_event',
 ]);
 
-/** How many passive and active segments a project may have, as the service limits them. */
+/**
+ * How many passive and active segments a project may have, as the service limits them.
+ *
+ * @example
+ * ```ts
+ * segments.list({ filters: { type: { conditions: { $in: ['passive', 'auto-update'] } } } }).length <= MAX_FILTER_SEGMENTS; // true
+ * ```
+ */
 export const MAX_FILTER_SEGMENTS = 100;
-/** How many customers a static segment may list. */
+/**
+ * How many customers a static segment may list.
+ *
+ * @example
+ * ```ts
+ * const ids = customers.all().slice(0, MAX_STATIC_CUSTOMERS).map((customer) => customer.id);
+ * ```
+ */
 export const MAX_STATIC_CUSTOMERS = 20_000;
 
 interface Entry {
