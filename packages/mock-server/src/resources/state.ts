@@ -59,6 +59,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const events = new EventLog(context);
   const customers = new CustomerStore(context, metadataSchemas, events);
   const products = new ProductStore(context, metadataSchemas, bin);
+  const locations = new LocationStore(context);
   return {
     oauth: new OAuthTokenStore(context),
     categories: new CategoryStore(context),
@@ -70,8 +71,8 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     customers,
     products,
     productCollections: new ProductCollectionStore(context, products),
-    segments: new SegmentStore(context, customers, events),
+    segments: new SegmentStore(context, customers, events, locations),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
-    locations: new LocationStore(context),
+    locations,
   };
 };

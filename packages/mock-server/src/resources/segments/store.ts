@@ -1,10 +1,11 @@
-import { type FilterPredicate, compileFilter, parseFilter } from '@voucherkit/domain';
+import { type FilterCompileOptions, type FilterPredicate, compileFilter, locationContains, parseFilter } from '@voucherkit/domain';
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventType, ServiceEvent } from '../../core/event-log.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
+import type { LocationStore } from '../locations/store.js';
 
 /**
  * A segment as the API returns it.
@@ -122,6 +123,7 @@ export class SegmentStore {
     private readonly context: ServiceContext,
     private readonly customers: CustomerStore,
     private readonly events: EventLog,
+    private readonly locations: LocationStore,
   ) {
     this.#activities = new ActivityLog(context, 'evseg');
     events.subscribe((event) => this.#onCustomerEvent(event));
@@ -293,8 +295,7 @@ export class SegmentStore {
   membership(id: string): FilterPredicate {
     const { filter, members } = this.#entry(id);
     if (filter === undefined) return (record) => members.has(String((record as { id?: unknown }).id));
-    const matches = compileFilter(filter, { source: { in: 'body', property: '.filter' }, now: this.context.clock.now() });
-    return matches;
+    return compileFilter(filter, this.#compileOptions());
   }
 
   /**
@@ -388,7 +389,22 @@ export class SegmentStore {
   #check(filter: unknown, requireJunction: boolean): void {
     const source = { in: 'body', property: '.filter' } as const;
     parseFilter(filter, { source, requireJunction });
-    compileFilter(filter, { source, now: this.context.clock.now() });
+    compileFilter(filter, this.#compileOptions());
+  }
+
+  /**
+   * How segment filters compile: from the body's `.filter`, relative days counted from now, and
+   * `$in_location` answered by the project's locations (an unknown location holds no one).
+   */
+  #compileOptions(): FilterCompileOptions {
+    return {
+      source: { in: 'body', property: '.filter' },
+      now: this.context.clock.now(),
+      inLocation: (value, locationId) => {
+        const location = this.locations.find(locationId);
+        return location !== undefined && locationContains(location.shape, value);
+      },
+    };
   }
 
   #staticMembers(references: readonly string[]): ReadonlySet<string> {
