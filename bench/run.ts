@@ -6,6 +6,7 @@
  */
 import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
+import { commerce } from './commerce.ts';
 import { discounts } from './discounts.ts';
 import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
@@ -28,5 +29,6 @@ const sections = [
   await formulaBenchmark(),
   await validationRules(),
   await vouchersBenchmark(),
+  await commerce(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);

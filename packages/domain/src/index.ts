@@ -60,6 +60,8 @@ export type {
 } from './stacking-application.js';
 
 export { assertValidMetadata, findMetadataViolations } from './metadata-validation.js';
+export { metadataFromText, metadataValueFromText } from './metadata-from-text.js';
+export { distanceMetres, locationContains, readGeoPoint, type GeoPoint, type LocationShape } from './geo-location.js';
 export type {
   MetadataPropertyRules,
   MetadataPropertyType,

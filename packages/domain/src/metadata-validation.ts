@@ -1,4 +1,5 @@
 import { DomainError } from './domain-error.js';
+import { readGeoPoint } from './geo-location.js';
 
 /**
  * The value types a metadata property can have.
@@ -155,7 +156,6 @@ const TYPE_NAMES: Readonly<Record<MetadataPropertyType, string>> = {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
 const DATETIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))$/u;
-const GEOPOINT = /^(?:geo:)?\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*$/u;
 const IMAGE_PATH = /\.(?:jpe?g|png)$/iu;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -189,24 +189,8 @@ const isDatetime = (value: string): boolean => {
   );
 };
 
-const isLatitude = (value: number): boolean => Number.isFinite(value) && Math.abs(value) <= 90;
-const isLongitude = (value: number): boolean => Number.isFinite(value) && Math.abs(value) <= 180;
 
-const isGeopoint = (value: unknown): boolean => {
-  if (typeof value === 'string') {
-    const match = GEOPOINT.exec(value);
-    return match !== null && isLatitude(Number(match[1])) && isLongitude(Number(match[2]));
-  }
-  if (!isPlainObject(value)) return false;
-  const { latitude, longitude } = value;
-  return (
-    Object.keys(value).length === 2 &&
-    typeof latitude === 'number' &&
-    typeof longitude === 'number' &&
-    isLatitude(latitude) &&
-    isLongitude(longitude)
-  );
-};
+const isGeopoint = (value: unknown): boolean => readGeoPoint(value) !== undefined;
 
 const isImageUrl = (value: string): boolean => {
   try {

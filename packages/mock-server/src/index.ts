@@ -56,38 +56,6 @@ export {
   type SummaryRange,
 } from './resources/campaigns/store.js';
 export {
-  CustomerStore,
-  type ChangeOrigin,
-  type CustomerOrder,
-  type CustomerProfile,
-  type CustomerChange,
-  type CustomerListQuery,
-  type CustomerPermanentDeletion,
-  type CustomerUpsert,
-} from './resources/customers/store.js';
-export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
-export {
-  OrderStore,
-  type Order,
-  type OrderCalculation,
-  type OrderCalculationInput,
-  type OrderChange,
-  type OrderOrder,
-} from './resources/orders/store.js';
-export {
-  ProductCollectionStore,
-  type CollectionActivityType,
-  type CollectionListQuery,
-  type CollectionMember,
-  type CollectionOrder,
-} from './resources/product-collections/store.js';
-export {
-  ProductStore,
-  type CatalogueOrder,
-  type ProductWithoutSku,
-  type CatalogueListQuery, type ProductInput, type RemovedProduct, type SkuInput } from './resources/products/store.js';
-export { SegmentStore, type SegmentListQuery } from './resources/segments/store.js';
-export {
   VoucherStore,
   type BalanceChange,
   type CampaignPort,
@@ -109,6 +77,58 @@ export type {
 } from './resources/vouchers/types.js';
 export type { ChangeOrigin as VoucherChangeOrigin } from './resources/vouchers/shapes.js';
 export type { ImportRow } from './resources/vouchers/jobs.js';
-export type { Activity, ActivityListBody, ActivityListQuery } from './core/activity-log.js';
 export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
+export {
+  CustomerStore,
+  type ChangeOrigin,
+  type Customer,
+  type CustomerChange,
+  type CustomerListQuery,
+  type CustomerOrder,
+  type CustomerOrderSummary,
+  type CustomerPermanentDeletion,
+  type CustomerProfile,
+  type CustomerReference,
+  type CustomerUpsert,
+} from './resources/customers/store.js';
+export {
+  ProductStore,
+  type CatalogueListQuery,
+  type CatalogueOrder,
+  type Product,
+  type ProductInput,
+  type ProductWithoutSku,
+  type RemovedProduct,
+  type Sku,
+  type SkuInput,
+} from './resources/products/store.js';
+export {
+  ProductCollectionStore,
+  type CollectionActivityType,
+  type CollectionListQuery,
+  type CollectionMember,
+  type CollectionOrder,
+  type ProductCollection,
+} from './resources/product-collections/store.js';
+export {
+  SegmentStore,
+  MAX_FILTER_SEGMENTS,
+  MAX_STATIC_CUSTOMERS,
+  type Segment,
+  type SegmentActivityType,
+  type SegmentInput,
+  type SegmentListQuery,
+} from './resources/segments/store.js';
+export {
+  OrderStore,
+  type Order,
+  type OrderCalculation,
+  type OrderCalculationInput,
+  type OrderChange,
+  type OrderInput,
+  type OrderOrder,
+} from './resources/orders/store.js';
+export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
+export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
+export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
 export { implementedOperations } from './resources/registry.js';

@@ -200,6 +200,14 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
 
 const state = () => mock.service.projects.primary.state;
 
+/** Size and media type refusals of a file upload, which has no example body to start from. */
+const upload: Record<string, Scenario> = {
+  '413': (id) => send(id, { body: {}, payload: ' '.repeat(MAX_BODY_BYTES + 1) }),
+  '415': (id) => send(id, { body: {}, payload: 'code\nA\n', contentType: 'text/csv' }),
+};
+/** A bulk update whose entry lacks the `source_id` that names it (an empty list is valid). */
+const bulkWithoutSourceId = { '400': (id: OperationId) => send(id, { body: [{ name: 'No source id' }] }) };
+
 /** What only some operations can run into, with the setup that gets them there. */
 const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   createCategory: {
@@ -285,6 +293,11 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     // An empty list is a valid import; a line of the wrong type is not.
     '400': (id) => send(id, { body: [{ source_id: 'o-1', status: 'SHIPPED' }] }),
   },
+  importCustomersUsingCsv: upload,
+  importProductsUsingCsv: upload,
+  importSkusUsingCsv: upload,
+  updateCustomersInBulk: bulkWithoutSourceId,
+  updateProductsInBulk: bulkWithoutSourceId,
   createProduct: {
     '404': (id) => send(id, { body: { id: 'prod_0000000000000000ff', name: 'Mug' } }),
   },

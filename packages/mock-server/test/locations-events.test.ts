@@ -30,6 +30,26 @@ describe('locations', () => {
   });
 });
 
+describe('locations in segment filters', () => {
+  test('$in_location selects the customers whose geopoint metadata lies inside the location', async () => {
+    const { locations, customers, segments } = state();
+    const oldTown = locations.create({ name: 'Old town', shape: circle('geo:52.2297,21.0122') });
+    const square = locations.create({
+      name: 'Square',
+      shape: { type: 'polygon', format: 'geojson', geojson: { type: 'Polygon', coordinates: [[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]] } },
+    });
+    customers.upsert({ source_id: 'near', metadata: { home: 'geo:52.2300,21.0100' } });
+    customers.upsert({ source_id: 'far', metadata: { home: 'geo:52.4064,16.9252' } });
+    customers.upsert({ source_id: 'square', metadata: { home: { latitude: 5, longitude: 5 } } });
+    customers.upsert({ source_id: 'nowhere' });
+    const local = segments.create({ name: 'Local', type: 'passive', filter: { junction: 'or', 'metadata.home': { conditions: { $in_location: [oldTown.id, square.id] } } } });
+    const { data } = await mock.serverClient().GET('/v1/customers', { params: { query: { segment_id: local.id, order: 'source_id' } } });
+    expect(data?.customers.map((customer) => customer.source_id)).toEqual(['near', 'square']);
+    const ghost = segments.create({ name: 'Ghost', type: 'passive', filter: { junction: 'and', 'metadata.home': { conditions: { $in_location: ['loc_000000000000000000'] } } } });
+    expect(customers.all().filter((customer) => segments.includes(ghost.id, customer))).toEqual([]);
+  });
+});
+
 describe('custom events', () => {
   test('tracking creates an unknown customer, answers the event, and shows in the customer activity', async () => {
     const client = mock.serverClient();

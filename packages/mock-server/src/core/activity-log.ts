@@ -13,7 +13,7 @@ import { cursorPageOf, timeCursorPageOf } from './list.js';
  * ```
  */
 export interface Activity<Type extends string> {
-  /** Id of the activity. */
+  /** Activity id (`evseg_…`, `evpro_…`). */
   readonly id: string;
   /** What happened. */
   readonly type: Type;
@@ -21,14 +21,14 @@ export interface Activity<Type extends string> {
   readonly category?: 'ACTION' | 'EFFECT';
   /** The resource after the change, and what it was before. */
   readonly data: Record<string, unknown>;
-  /** When it happened (ISO 8601). */
+  /** When it happened, on the service's clock. */
   readonly created_at: string;
   /** The request that caused it; the activity's own id when none did. */
   readonly group_id: string;
 }
 
 /**
- * Which activities {@link ActivityLog.query} keeps and in which order.
+ * Which activities `ActivityLog.query` keeps and in which order.
  *
  * @typeParam Type - The activity names of the resource.
  * @example
@@ -43,7 +43,9 @@ export interface ActivityQuery<Type extends string> {
   readonly startDate?: string | undefined;
   /** Only activities at or before this moment. */
   readonly endDate?: string | undefined;
+  /** Only activities of this name. */
   readonly type?: Type | undefined;
+  /** Only activities of this category. */
   readonly category?: 'ACTION' | 'EFFECT' | undefined;
 }
 
@@ -161,21 +163,21 @@ export class ActivityLog<Type extends string> {
  * ```
  */
 export interface ActivityListQuery<Type extends string> {
-  /** Most items per page. */
+  /** Activities per page; default 10. */
   readonly limit?: number | undefined;
-  /** Sort field; a leading `-` sorts descending. */
+  /** `created_at` oldest first, `-created_at` newest first (the default). */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** Only activities after this moment, in the list's direction. */
   readonly starting_after?: string | undefined;
   /** Only activities after this one, in the list's direction. */
   readonly starting_after_id?: string | undefined;
-  /** Only activities from this instant. */
+  /** Only activities at or after this moment. */
   readonly start_date?: string | undefined;
-  /** Only activities up to this instant. */
+  /** Only activities at or before this moment. */
   readonly end_date?: string | undefined;
-  /** Only activities of this type. */
+  /** Only activities of this name. */
   readonly type?: Type | undefined;
-  /** Only activities of this category. */
+  /** Only activities of this category (segments only). */
   readonly category?: 'ACTION' | 'EFFECT' | undefined;
 }
 
@@ -191,13 +193,13 @@ export interface ActivityListQuery<Type extends string> {
 export interface ActivityListBody<Type extends string> {
   /** Always `list`. */
   object: 'list';
-  /** Always `data`. */
+  /** Always `data`, the property that holds the activities. */
   data_ref: 'data';
   /** The activities of this page. */
   data: Activity<Type>[];
-  /** Whether another page follows. */
+  /** Whether more activities follow. */
   has_more: boolean;
-  /** Id to pass as `starting_after_id` for the next page. */
+  /** The cursor to send as `starting_after_id` for the next page: the id of this page's last activity. */
   starting_after_id?: string;
 }
 

@@ -70,6 +70,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
+  const locations = new LocationStore(context);
   return {
     oauth: new OAuthTokenStore(context),
     categories,
@@ -83,8 +84,8 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     customers,
     products,
     productCollections: new ProductCollectionStore(context, products),
-    segments: new SegmentStore(context, customers, events),
+    segments: new SegmentStore(context, customers, events, locations),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
-    locations: new LocationStore(context),
+    locations,
   };
 };

@@ -3,6 +3,7 @@ import { cursorPageOf, listBody } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
 import type { HandlerMap } from '../../http/handler.js';
 import { countCustomerEvents, listCustomerActivity } from './activity.js';
+import { customerBulkUpdateJob, customerImportJob, customerMetadataJob } from './bulk.js';
 
 /**
  * A segment named by `segment_id` in a customer list must exist; the list documents no 404, so
@@ -49,6 +50,19 @@ export const customerHandlers = {
     const { id } = customers.get(params.customerId);
     const erased = { customer_events: countCustomerEvents(events, id), orders: orders.forgetCustomer(id), segments: segments.forgetCustomer(id) };
     return { status: 200, body: customers.deletePermanently(id, erased, { groupId: requestId }) };
+  },
+  importCustomersUsingCsv: ({ project, body, requestId }) => {
+    const { customers, metadataSchemas, asyncActions } = project.state;
+    const action = asyncActions.start('CUSTOMERS.IMPORT_CSV', customerImportJob(customers, metadataSchemas, body.file), { requestId });
+    return { status: 202, body: { async_action_id: action.id } };
+  },
+  updateCustomersInBulk: ({ project, body, requestId }) => {
+    const action = project.state.asyncActions.start('CUSTOMERS.BULK_UPDATE', customerBulkUpdateJob(project.state.customers, body), { requestId });
+    return { status: 202, body: { async_action_id: action.id } };
+  },
+  updateCustomersMetadataInBulk: ({ project, body, requestId }) => {
+    const action = project.state.asyncActions.start('CUSTOMERS.METADATA_UPDATE', customerMetadataJob(project.state.customers, body), { requestId });
+    return { status: 202, body: { async_action_id: action.id } };
   },
   listCustomerActivity: ({ project, params, query }) => {
     const customer = project.state.customers.get(params.customerId);

@@ -92,3 +92,20 @@ const PROFILE_FIELDS = ['name', 'description', 'email', 'phone', 'birthdate', 'a
  */
 export const profileChanged = (before: Customer, after: Customer): boolean =>
   PROFILE_FIELDS.some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+
+/**
+ * A customer in the short form that events and other objects embed (the spec's `SimpleCustomer`).
+ *
+ * @param customer - A stored customer.
+ * @returns The short form.
+ */
+export const simpleCustomer = (
+  customer: Customer,
+): Resource<'SimpleCustomer'> & { name: string | null; email: string | null; metadata: Record<string, unknown> } => ({
+  id: customer.id,
+  source_id: customer.source_id,
+  name: customer.name ?? null,
+  email: customer.email ?? null,
+  metadata: customer.metadata ?? {},
+  object: 'customer',
+});

@@ -70,19 +70,19 @@ export interface CustomerChange {
  * ```
  */
 export interface CustomerListQuery {
-  /** Only the customer with this email. */
+  /** Only the customers with this email address. */
   readonly email?: string | undefined;
-  /** Only customers of this city. */
+  /** Only the customers whose address is in this city. */
   readonly city?: string | undefined;
-  /** Only customers with this name. */
+  /** Only the customers with this name. */
   readonly name?: string | undefined;
-  /** Only customers created before this instant. */
+  /** Only the customers created before this moment. */
   readonly 'created_at[before]'?: string | undefined;
-  /** Only customers created after this instant. */
+  /** Only the customers created after this moment. */
   readonly 'created_at[after]'?: string | undefined;
-  /** Only customers updated before this instant. */
+  /** Only the customers last changed before this moment. */
   readonly 'updated_at[before]'?: string | undefined;
-  /** Only customers updated after this instant. */
+  /** Only the customers last changed after this moment. */
   readonly 'updated_at[after]'?: string | undefined;
   /** Sort key; default `-created_at`, newest first. */
   readonly order?: CustomerOrder | undefined;
@@ -408,13 +408,14 @@ export class CustomerStore {
       ...(query.city === undefined ? {} : { 'address.city': { conditions: { $is: [query.city] } } }),
       ...(query.name === undefined ? {} : { name: { conditions: { $is: [query.name] } } }),
     };
-    const predicates = [
-      compileFilter(filter),
-      compileFilter(dateRangeFilter('created_at', { after: query['created_at[after]'], before: query['created_at[before]'] })),
-      compileFilter(dateRangeFilter('updated_at', { after: query['updated_at[after]'], before: query['updated_at[before]'] })),
-      ...(extra === undefined ? [] : [extra]),
-    ];
-    const matches = allOf(...predicates);
+    const filters = [
+      filter,
+      dateRangeFilter('created_at', { after: query['created_at[after]'], before: query['created_at[before]'] }),
+      dateRangeFilter('updated_at', { after: query['updated_at[after]'], before: query['updated_at[before]'] }),
+    ].filter((part) => Object.keys(part).length > 0);
+    // Parameters that were not sent add no predicate, so a segment alone costs only its filter.
+    const predicates = [...filters.map((part) => compileFilter(part)), ...(extra === undefined ? [] : [extra])];
+    const matches = predicates.length === 1 ? (predicates[0] as FilterPredicate) : allOf(...predicates);
     const items: Customer[] = [];
     for (const entry of this.#entries.values()) if (matches(entry.view)) items.push(entry.customer);
     const order = query.order ?? '-created_at';

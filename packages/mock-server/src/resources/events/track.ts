@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../core/context.js';
 import type { EventSource } from '../../core/event-log.js';
 import type { Resource } from '../../core/resource.js';
 import type { ProjectState } from '../state.js';
+import { simpleCustomer } from '../customers/profile.js';
 import type { CustomerReference } from '../customers/store.js';
 
 /**
@@ -54,14 +55,7 @@ export const trackCustomEvent = (
         created_at: context.timestamp(),
       },
       event_schema: { name: input.event },
-      customer: {
-        id: customer.id,
-        source_id: customer.source_id,
-        name: customer.name ?? null,
-        email: customer.email ?? null,
-        metadata: customer.metadata ?? {},
-        object: 'customer',
-      },
+      customer: simpleCustomer(customer),
       referral: null,
       loyalty: null,
     },
@@ -69,14 +63,7 @@ export const trackCustomEvent = (
   return {
     object: 'event',
     type: input.event,
-    customer: {
-      object: 'customer',
-      id: customer.id,
-      source_id: customer.source_id,
-      name: customer.name ?? null,
-      email: customer.email ?? null,
-      metadata: customer.metadata ?? {},
-    },
+    customer: simpleCustomer(customer),
     referral: input.referral ?? null,
     loyalty: input.loyalty ?? null,
     metadata,

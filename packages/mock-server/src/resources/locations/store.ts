@@ -23,7 +23,7 @@ export type Location = Resource<'Location'>;
  * ```
  */
 export interface LocationListQuery {
-  /** Sort field; a leading `-` sorts descending. */
+  /** Sort key; default `-created_at`, newest first. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | undefined;
   /** The `filters` deep-object parameter as parsed from the query. */
   readonly filters?: unknown;

@@ -4,7 +4,7 @@ import type { EventLog, EventType } from '../../core/event-log.js';
 import { type Page, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
-import { mergeMetadata } from '../customers/profile.js';
+import { mergeMetadata, simpleCustomer } from '../customers/profile.js';
 import type { ChangeOrigin, Customer, CustomerChange, CustomerOrderSummary, CustomerReference, CustomerStore } from '../customers/store.js';
 import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
 import type { ProductStore } from '../products/store.js';
@@ -35,13 +35,13 @@ export type Order = Resource<'OrderGetResponse'> & {
  * ```
  */
 export interface OrderCalculationInput {
-  /** The order lines. */
+  /** The lines, resolved to the catalogue. */
   readonly items?: readonly OrderItemRequest[] | undefined;
-  /** Amount before discounts, in cents; computed from the items when absent. */
+  /** Amount before discounts; the sum of the lines when absent. */
   readonly amount?: number | undefined;
-  /** Amount the order started with, in cents. */
+  /** Amount before any effect; `amount` when absent. */
   readonly initial_amount?: number | undefined;
-  /** Order-level discount, in cents. */
+  /** Order-level discounts already applied. */
   readonly discount_amount?: number | undefined;
 }
 
@@ -350,12 +350,3 @@ export class OrderStore {
   }
 }
 
-/** A customer in the short form events carry. */
-const simpleCustomer = (customer: Customer): Resource<'SimpleCustomer'> => ({
-  id: customer.id,
-  source_id: customer.source_id,
-  name: customer.name ?? null,
-  email: customer.email ?? null,
-  metadata: customer.metadata ?? {},
-  object: 'customer',
-});

@@ -46,9 +46,9 @@ export type CollectionActivityType = 'created' | 'updated' | 'filters_updated';
  * ```
  */
 export interface CollectionListQuery {
-  /** Most items per page. */
+  /** Items per page; default 10. */
   readonly limit?: number | undefined;
-  /** Page number, from 1. */
+  /** The page, from 1. */
   readonly page?: number | undefined;
   /** A field with `-` for descending order; fields a record lacks leave the order as it is. */
   readonly order?: CollectionOrder | undefined;

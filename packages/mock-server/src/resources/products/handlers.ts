@@ -1,5 +1,6 @@
 import { listBody } from '../../core/list.js';
 import type { HandlerMap } from '../../http/handler.js';
+import { productBulkUpdateJob, productImportJob, productMetadataJob, skuImportJob } from './bulk.js';
 
 /** Products and their SKUs. */
 export const productHandlers = {
@@ -30,5 +31,23 @@ export const productHandlers = {
   deleteSku: ({ project, params, query }) => {
     project.state.products.removeSku(params.productId, params.skuId, { force: query.force ?? false });
     return { status: 204, body: null };
+  },
+  importProductsUsingCsv: ({ project, body, requestId }) => {
+    const { products, metadataSchemas, asyncActions } = project.state;
+    const action = asyncActions.start('PRODUCTS.IMPORT_CSV', productImportJob(products, metadataSchemas, body.file), { requestId });
+    return { status: 200, body: { async_action_id: action.id } };
+  },
+  importSkusUsingCsv: ({ project, body, requestId }) => {
+    const { products, metadataSchemas, asyncActions } = project.state;
+    const action = asyncActions.start('SKUS.IMPORT_CSV', skuImportJob(products, metadataSchemas, body.file), { requestId });
+    return { status: 200, body: { async_action_id: action.id } };
+  },
+  updateProductsInBulk: ({ project, body, requestId }) => {
+    const action = project.state.asyncActions.start('PRODUCTS.BULK_UPDATE', productBulkUpdateJob(project.state.products, body), { requestId });
+    return { status: 202, body: { async_action_id: action.id } };
+  },
+  updateProductsMetadataInBulk: ({ project, body, requestId }) => {
+    const action = project.state.asyncActions.start('PRODUCTS.METADATA_UPDATE', productMetadataJob(project.state.products, body), { requestId });
+    return { status: 202, body: { async_action_id: action.id } };
   },
 } satisfies HandlerMap;

@@ -77,9 +77,9 @@ export type CatalogueOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'c
  * ```
  */
 export interface CatalogueListQuery {
-  /** Most items per page. */
+  /** Records per page; default 10. */
   readonly limit?: number | undefined;
-  /** Page number, from 1. */
+  /** The page, from 1. */
   readonly page?: number | undefined;
   /** Default `-created_at`, newest first. */
   readonly order?: CatalogueOrder | undefined;
@@ -112,9 +112,9 @@ const cataloguePage = <T extends { created_at?: string | null | undefined; updat
  * ```
  */
 export interface RemovedProduct {
-  /** The removed product. */
+  /** The product as it was, with its SKUs. */
   readonly product: Product;
-  /** Its SKUs, removed with it. */
+  /** The SKUs removed with it. */
   readonly skus: readonly Sku[];
 }
 

@@ -1,10 +1,11 @@
-import { type FilterPredicate, compileFilter, parseFilter } from '@voucherkit/domain';
+import { type FilterCompileOptions, type FilterPredicate, compileFilter, locationContains, parseFilter } from '@voucherkit/domain';
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventType, ServiceEvent } from '../../core/event-log.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
+import type { LocationStore } from '../locations/store.js';
 
 /**
  * A segment as the API returns it.
@@ -45,7 +46,7 @@ export type SegmentInput = Resource<'SegmentCreateRequest'>;
  * ```
  */
 export interface SegmentListQuery {
-  /** Sort field; a leading `-` sorts descending. */
+  /** `created_at` oldest first, `-created_at` newest first (the default). */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** The `filters` deep-object parameter as parsed from the query. */
   readonly filters?: unknown;
@@ -64,9 +65,23 @@ const CUSTOMER_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
   'customer.custom_event',
 ]);
 
-/** How many passive and active segments a project may have, as the service limits them. */
+/**
+ * How many passive and active segments a project may have, as the service limits them.
+ *
+ * @example
+ * ```ts
+ * segments.list({ filters: { type: { conditions: { $in: ['passive', 'auto-update'] } } } }).length <= MAX_FILTER_SEGMENTS; // true
+ * ```
+ */
 export const MAX_FILTER_SEGMENTS = 100;
-/** How many customers a static segment may list. */
+/**
+ * How many customers a static segment may list.
+ *
+ * @example
+ * ```ts
+ * const ids = customers.all().slice(0, MAX_STATIC_CUSTOMERS).map((customer) => customer.id);
+ * ```
+ */
 export const MAX_STATIC_CUSTOMERS = 20_000;
 
 interface Entry {
@@ -108,6 +123,7 @@ export class SegmentStore {
     private readonly context: ServiceContext,
     private readonly customers: CustomerStore,
     private readonly events: EventLog,
+    private readonly locations: LocationStore,
   ) {
     this.#activities = new ActivityLog(context, 'evseg');
     events.subscribe((event) => this.#onCustomerEvent(event));
@@ -279,8 +295,7 @@ export class SegmentStore {
   membership(id: string): FilterPredicate {
     const { filter, members } = this.#entry(id);
     if (filter === undefined) return (record) => members.has(String((record as { id?: unknown }).id));
-    const matches = compileFilter(filter, { source: { in: 'body', property: '.filter' }, now: this.context.clock.now() });
-    return matches;
+    return compileFilter(filter, this.#compileOptions());
   }
 
   /**
@@ -374,7 +389,22 @@ export class SegmentStore {
   #check(filter: unknown, requireJunction: boolean): void {
     const source = { in: 'body', property: '.filter' } as const;
     parseFilter(filter, { source, requireJunction });
-    compileFilter(filter, { source, now: this.context.clock.now() });
+    compileFilter(filter, this.#compileOptions());
+  }
+
+  /**
+   * How segment filters compile: from the body's `.filter`, relative days counted from now, and
+   * `$in_location` answered by the project's locations (an unknown location holds no one).
+   */
+  #compileOptions(): FilterCompileOptions {
+    return {
+      source: { in: 'body', property: '.filter' },
+      now: this.context.clock.now(),
+      inLocation: (value, locationId) => {
+        const location = this.locations.find(locationId);
+        return location !== undefined && locationContains(location.shape, value);
+      },
+    };
   }
 
   #staticMembers(references: readonly string[]): ReadonlySet<string> {
