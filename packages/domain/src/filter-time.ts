@@ -3,6 +3,7 @@
  * turned into epoch milliseconds, and calendar days counted in a time zone. Internal to the
  * filter engine and the formula language; `now` and the time zone are always parameters.
  */
+import { MS_PER_DAY, type ZonedDateTimeParts, daysFromCivil, daysInMonth, partsOnClock, wallOf, zoneClock } from './time-zone.js';
 
 /** Calendar arithmetic in one IANA time zone. */
 export interface ZoneCalendar {
@@ -18,98 +19,29 @@ export interface ZoneCalendar {
   readonly localParts: (ms: number) => LocalParts;
 }
 
-/** A wall-clock reading in a time zone: the date (`month` 1–12), the time of day and the day of the week (0 = Sunday). */
-export interface LocalParts {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly millisecond: number;
-  readonly weekday: number;
-}
+/** A wall-clock reading in a time zone: the date (`month` 1–12), the time of day, the day of the week (0 = Sunday) and the offset. */
+export type LocalParts = ZonedDateTimeParts;
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/u;
 
-const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-/** Days in a month (`month` 1–12) of a proleptic Gregorian year. */
-export const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-
-const utc = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number => {
-  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
-  // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, millisecond));
-  date.setUTCFullYear(year);
-  return date.getTime();
-};
-
 /**
- * A calendar for `timeZone`. UTC needs no lookups; other zones read their offsets from `Intl`,
- * so a name the runtime does not know throws a `RangeError` here, once, not per record.
+ * A calendar for `timeZone`, over the zone's shared {@link zoneClock}: UTC (and `GMT`, `Z`, in
+ * any case) needs no lookups; a name the runtime does not know throws a `RangeError` here, once,
+ * not per record. A wall-clock time that occurs twice reads as the earlier instant; one skipped
+ * by a change of offset moves forward by the gap.
  */
 export const createZoneCalendar = (timeZone: string): ZoneCalendar => {
-  const isUtc = /^(?:utc|gmt|etc\/utc|etc\/gmt|z)$/iu.test(timeZone);
-  const format = isUtc
-    ? undefined
-    : new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-        era: 'short',
-      });
-  /** Offset of local time from UTC at `ms`, in milliseconds (local − UTC). */
-  const offsetAt = (ms: number): number => {
-    if (format === undefined) return 0;
-    const parts: Record<string, string> = {};
-    for (const part of format.formatToParts(ms)) parts[part.type] = part.value;
-    const year = parts.era === 'BC' || parts.era === 'B' ? 1 - Number(parts.year) : Number(parts.year);
-    const local = utc(year, Number(parts.month), Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-    return local - (ms - (((ms % 1000) + 1000) % 1000));
+  const clock = zoneClock(/^(?:utc|gmt|etc\/utc|etc\/gmt|z)$/iu.test(timeZone) ? 'UTC' : timeZone);
+  const wallClock = (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number): number =>
+    clock.fromWall(wallOf(year, month, day, hour, minute, second, millisecond));
+  return {
+    timeZone,
+    wallClock,
+    startOfDay: (year, month, day) => clock.fromWall(wallOf(year, month, day)),
+    startOfDayFrom: (ms, days) => clock.fromWall((Math.floor(clock.toWall(ms) / MS_PER_DAY) + days) * MS_PER_DAY),
+    localParts: (ms) => partsOnClock(ms, clock),
   };
-  const wallClock = (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number): number => {
-    // Two passes find the offset in force at the wall-clock time itself, not at the UTC guess.
-    const guess = utc(year, month, day, hour, minute, second, millisecond);
-    return guess - offsetAt(guess - offsetAt(guess));
-  };
-  const startOfDay = (year: number, month: number, day: number): number => wallClock(year, month, day, 0, 0, 0, 0);
-  const startOfDayFrom = (ms: number, days: number): number => {
-    const local = new Date(ms + offsetAt(ms));
-    return startOfDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate() + days);
-  };
-  const localParts = (ms: number): LocalParts => {
-    const local = new Date(ms + offsetAt(ms));
-    return {
-      year: local.getUTCFullYear(),
-      month: local.getUTCMonth() + 1,
-      day: local.getUTCDate(),
-      hour: local.getUTCHours(),
-      minute: local.getUTCMinutes(),
-      second: local.getUTCSeconds(),
-      millisecond: local.getUTCMilliseconds(),
-      weekday: local.getUTCDay(),
-    };
-  };
-  return { timeZone, startOfDay, startOfDayFrom, wallClock, localParts };
-};
-
-const DAY_MS = 86_400_000;
-
-/** Days from 1970-01-01 to a proleptic Gregorian date (`month` 1–12), by arithmetic alone. */
-const daysFromCivil = (year: number, month: number, day: number): number => {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
 };
 
 const digit = (text: string, index: number): number => text.charCodeAt(index) - 48;
@@ -140,7 +72,7 @@ const readCanonical = (text: string): number | undefined => {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || hour < 0 || minute > 59 || minute < 0 || second > 59 || second < 0) {
     return undefined;
   }
-  return daysFromCivil(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000 + msHigh * 100 + msLow;
+  return daysFromCivil(year, month, day) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + msHigh * 100 + msLow;
 };
 
 /**
@@ -173,13 +105,13 @@ export const readInstant = (value: unknown, calendar: ZoneCalendar): number | un
   const second = s === undefined ? 0 : Number(s);
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   const millisecond = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
-  if (zulu !== undefined) return utc(year, month, day, hour, minute, second, millisecond);
+  if (zulu !== undefined) return wallOf(year, month, day, hour, minute, second, millisecond);
   if (sign === undefined) return calendar.wallClock(year, month, day, hour, minute, second, millisecond);
   const offsetH = Number(offsetHours);
   const offsetM = Number(offsetMinutes);
   if (offsetH > 23 || offsetM > 59) return undefined;
   const offset = (sign === '-' ? -1 : 1) * (offsetH * 60 + offsetM) * 60_000;
-  return utc(year, month, day, hour, minute, second, millisecond) - offset;
+  return wallOf(year, month, day, hour, minute, second, millisecond) - offset;
 };
 
 /**

@@ -253,9 +253,10 @@ describe('the wall clock of a zone', () => {
       minute: 30,
       second: 15,
       millisecond: 250,
-      weekday: 0,
+      day_of_week: 0,
+      offset: 3_600_000,
     });
-    expect(UTC_CALENDAR.localParts(Date.UTC(2026, 6, 1, 12))).toMatchObject({ month: 7, day: 1, hour: 12, weekday: 3 });
+    expect(UTC_CALENDAR.localParts(Date.UTC(2026, 6, 1, 12))).toMatchObject({ month: 7, day: 1, hour: 12, day_of_week: 3 });
   });
 
   it('round-trips through wallClock away from changes of clocks (property)', () => {

@@ -6,7 +6,8 @@
  * `filter-operators.ts` compiles them with the tests here. Local times are read in the project's
  * time zone through a {@link ZoneCalendar}.
  */
-import { type ZoneCalendar, daysInMonth, isCalendarDate, readInstant } from './filter-time.js';
+import { type ZoneCalendar, isCalendarDate, readInstant } from './filter-time.js';
+import { daysInMonth } from './time-zone.js';
 
 /**
  * An ISO 8601 duration split into its calendar part (years, months, days; weeks count as seven
@@ -175,10 +176,10 @@ export const inDailyHours = (ms: number, hours: DailyHours, calendar: ZoneCalend
   const local = calendar.localParts(ms);
   const minute = local.hour * 60 + local.minute;
   const onDay = (weekday: number): boolean => hours.days.length === 0 || hours.days.includes(weekday);
-  if (hours.from < hours.to) return onDay(local.weekday) && minute >= hours.from && minute < hours.to;
-  return (onDay(local.weekday) && minute >= hours.from) || (onDay((local.weekday + 6) % 7) && minute < hours.to);
+  if (hours.from < hours.to) return onDay(local.day_of_week) && minute >= hours.from && minute < hours.to;
+  return (onDay(local.day_of_week) && minute >= hours.from) || (onDay((local.day_of_week + 6) % 7) && minute < hours.to);
 };
 
 /** Whether an instant falls on one of the days of the week (0 = Sunday) on the wall clock of the zone. */
 export const onDayOfWeek = (ms: number, days: readonly number[], calendar: ZoneCalendar): boolean =>
-  days.includes(calendar.localParts(ms).weekday);
+  days.includes(calendar.localParts(ms).day_of_week);

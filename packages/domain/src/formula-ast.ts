@@ -131,22 +131,8 @@ export const FORMULA_FUNCTIONS = [
  */
 export type FormulaFunctionName = (typeof FORMULA_FUNCTIONS)[number];
 
-/**
- * The infix operators under their canonical spellings, loosest-binding first: `OR`; `AND`; the
- * comparisons and tests (`=`, `!=`, `>`, `<`, `>=`, `<=`, `is`, `isNot`, `contains`,
- * `startsWith`, `endsWith`, `IN_ARRAY`, `NOT_IN_ARRAY`, `IS_AFTER`, `IS_BEFORE`, `DATE_IS`,
- * `DATE_IS_NOT`), which do not chain; `+ -`; `* / %`. The parser also reads `<>` and `==`, the
- * formula builder's `×`, `x` and `÷`, and the word operators in any letter case; `printFormula`
- * writes the canonical spellings.
- *
- * @example
- * ```ts
- * FORMULA_OPERATORS.includes('startsWith'); // true
- * ```
- */
-export const FORMULA_OPERATORS = [
-  'OR',
-  'AND',
+/** The comparison operators: one may stand between two operands, never chained. */
+export const FORMULA_COMPARISONS = [
   '=',
   '!=',
   '>',
@@ -164,12 +150,22 @@ export const FORMULA_OPERATORS = [
   'IS_BEFORE',
   'DATE_IS',
   'DATE_IS_NOT',
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
 ] as const;
+
+/**
+ * The infix operators under their canonical spellings, loosest-binding first: `OR`; `AND`; the
+ * comparisons and tests (`=`, `!=`, `>`, `<`, `>=`, `<=`, `is`, `isNot`, `contains`,
+ * `startsWith`, `endsWith`, `IN_ARRAY`, `NOT_IN_ARRAY`, `IS_AFTER`, `IS_BEFORE`, `DATE_IS`,
+ * `DATE_IS_NOT`), which do not chain; `+ -`; `* / %`. The parser also reads `<>` and `==`, the
+ * formula builder's `×`, `x` and `÷`, and the word operators in any letter case; `printFormula`
+ * writes the canonical spellings.
+ *
+ * @example
+ * ```ts
+ * FORMULA_OPERATORS.includes('startsWith'); // true
+ * ```
+ */
+export const FORMULA_OPERATORS = ['OR', 'AND', ...FORMULA_COMPARISONS, '+', '-', '*', '/', '%'] as const;
 
 /**
  * An infix operator under its canonical spelling.

@@ -2,6 +2,7 @@ import { DomainError } from './domain-error.js';
 import {
   FORMULA_FUNCTIONS,
   FORMULA_METADATA_READERS,
+  FORMULA_COMPARISONS,
   FORMULA_OPERANDS,
   type FormulaAst,
   type FormulaCallNode,
@@ -136,25 +137,7 @@ const SYMBOL_OPERATORS: Readonly<Record<string, FormulaOperator>> = {
   '<=': '<=',
 };
 
-const COMPARISONS: ReadonlySet<FormulaOperator> = new Set<FormulaOperator>([
-  '=',
-  '!=',
-  '>',
-  '<',
-  '>=',
-  '<=',
-  'is',
-  'isNot',
-  'contains',
-  'startsWith',
-  'endsWith',
-  'IN_ARRAY',
-  'NOT_IN_ARRAY',
-  'IS_AFTER',
-  'IS_BEFORE',
-  'DATE_IS',
-  'DATE_IS_NOT',
-]);
+const COMPARISONS: ReadonlySet<FormulaOperator> = new Set<FormulaOperator>(FORMULA_COMPARISONS);
 
 const OPERANDS: ReadonlySet<string> = new Set(FORMULA_OPERANDS);
 const READERS: ReadonlySet<string> = new Set(FORMULA_METADATA_READERS);

@@ -322,10 +322,13 @@ export interface ZonedDateTimeParts {
  * ```
  */
 export function zonedDateTime(instant: number | Date, timeZone: string): ZonedDateTimeParts {
-  const at = typeof instant === 'number' ? instant : instant.getTime();
-  const clock = zoneClock(timeZone);
-  const offset = clock.offsetAt(at);
-  const wall = at + offset;
+  return partsOnClock(typeof instant === 'number' ? instant : instant.getTime(), zoneClock(timeZone));
+}
+
+/** {@link zonedDateTime} on a clock already looked up, for callers that read many instants in one zone. */
+export const partsOnClock = (instant: number, clock: ZoneClock): ZonedDateTimeParts => {
+  const offset = clock.offsetAt(instant);
+  const wall = instant + offset;
   const days = Math.floor(wall / MS_PER_DAY);
   const inDay = wall - days * MS_PER_DAY;
   const [year, month, day] = civilFromDays(days);
@@ -340,7 +343,7 @@ export function zonedDateTime(instant: number | Date, timeZone: string): ZonedDa
     day_of_week: dayOfWeekOfDays(days),
     offset,
   };
-}
+};
 
 /**
  * The instant of a wall-clock date and time in a time zone. Times that occur twice give the
@@ -361,16 +364,20 @@ export function instantOfZoned(
   parts: Pick<ZonedDateTimeParts, 'year' | 'month' | 'day'> & Partial<Pick<ZonedDateTimeParts, 'hour' | 'minute' | 'second' | 'millisecond'>>,
   timeZone: string,
 ): number {
-  const months = parts.year * 12 + (parts.month - 1);
-  const year = Math.floor(months / 12);
-  const wall =
-    (daysFromCivil(year, months - year * 12 + 1, 1) + parts.day - 1) * MS_PER_DAY +
-    (parts.hour ?? 0) * 3_600_000 +
-    (parts.minute ?? 0) * 60_000 +
-    (parts.second ?? 0) * 1000 +
-    (parts.millisecond ?? 0);
-  return zoneClock(timeZone).fromWall(wall);
+  return zoneClock(timeZone).fromWall(wallOf(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, parts.millisecond));
 }
+
+/**
+ * A wall-clock date and time as epoch milliseconds read as UTC (the form {@link ZoneClock}
+ * converts), by arithmetic alone. Out-of-range months and days roll over.
+ */
+export const wallOf = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number => {
+  const months = year * 12 + (month - 1);
+  const wholeYear = Math.floor(months / 12);
+  return (
+    (daysFromCivil(wholeYear, months - wholeYear * 12 + 1, 1) + day - 1) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
+  );
+};
 
 /**
  * Day of the week of a day number, as the API counts it (0 Sunday … 6 Saturday).

@@ -1,4 +1,4 @@
-import type { FilterOperator } from './filter-language.js';
+import { FILTER_OPERATORS, type FilterOperator } from './filter-language.js';
 
 /**
  * Every rule name a validation rule may use. A name outside this list is refused when the rule
@@ -144,30 +144,9 @@ export const OPERATORS_BY_OPERANDS: Readonly<Record<RuleOperands, readonly Filte
   items: [...COMPARISON, '$from'],
   text: [...COMPARISON, ...TEXT],
   boolean: ['$is', '$is_not'],
-  metadata: [
-    ...COMPARISON,
-    ...ORDERED,
-    ...TEXT,
-    '$has_value',
-    '$is_unknown',
-    '$after',
-    '$before',
-    '$is_days_ago',
-    '$more_than_ago',
-    '$less_than_ago',
-    '$is_days_in_future',
-    '$more_than_future',
-    '$less_than_future',
-    '$count',
-    '$count_more',
-    '$count_less',
-    '$not_differ',
-    '$not_intersect',
-    '$timeframe',
-    '$timeframe_absolute',
-    '$timeframe_daily_hours',
-    '$dow',
-  ],
+  // Metadata takes every operator of the filter language except those that read places or
+  // item collections.
+  metadata: FILTER_OPERATORS.filter((operator) => operator !== '$in_location' && operator !== '$from'),
 };
 
 const spec = (

@@ -100,7 +100,7 @@ export function calendarPeriods(now: number | Date, options: PeriodOptions = {})
   const calendar = options.timeZone === undefined ? UTC_CALENDAR : createZoneCalendar(options.timeZone);
   const ms = instantOf(now);
   const local = calendar.localParts(ms);
-  const back = (local.weekday - weekStartOf(options) + 7) % 7;
+  const back = (local.day_of_week - weekStartOf(options) + 7) % 7;
   return {
     day: [calendar.startOfDay(local.year, local.month, local.day), calendar.startOfDay(local.year, local.month, local.day + 1)],
     week: [calendar.startOfDay(local.year, local.month, local.day - back), calendar.startOfDay(local.year, local.month, local.day - back + 7)],
