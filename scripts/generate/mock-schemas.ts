@@ -11,6 +11,7 @@ import {
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 import {
   type Direction,
+  ANY_OF,
   INTEGER_ERROR_DECLARATION,
   ZodSourceWriter,
   collectRefs,
@@ -115,7 +116,7 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
       throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   });
-  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
+  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\nimport { ${ANY_OF} } from '../http/any-of.js';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
 /** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
@@ -195,6 +196,7 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
     ({ name, schema, data }) => `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
   );
   return `${HEADER}import { z } from 'zod';
+import { ${ANY_OF} } from '../http/any-of.js';
 import * as coerce from '../http/coerce.js';
 import type { OperationSpec } from '../http/operation-spec.js';
 import * as request from './request-schemas.js';

@@ -50,6 +50,13 @@ const isNullSchema = (schema: unknown): boolean =>
  */
 export const INTEGER_ERROR = 'integerError';
 
+/**
+ * Name of the request-side `anyOf`, imported by each generated module from the mock's
+ * `http/any-of.ts`: it keeps the fields of every member that matches, where `z.union` keeps the
+ * first member's output only.
+ */
+export const ANY_OF = 'anyOf';
+
 /** The declaration of {@link INTEGER_ERROR}, placed at the top of each generated module. */
 export const INTEGER_ERROR_DECLARATION =
   `const ${INTEGER_ERROR} = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };`;
@@ -74,7 +81,9 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'dep
  * - `allOf` is flattened into one object, so strict response objects accept the fields of every
  *   member (an intersection of strict objects would reject each member's fields in the other);
  *   a union inside `allOf` multiplies out into a union of flattened objects.
- * - `oneOf` and `anyOf` become unions (zod picks the first member that parses); a `null` member,
+ * - `oneOf` and `anyOf` become unions: `z.union` for responses (strict, so the first member that
+ *   parses is exact), {@link ANY_OF} for requests (it keeps the fields of every matching member,
+ *   where `z.union` would strip those only a later member declares); a `null` member,
  *   a `null` type or a `null` in an enum make the schema nullable.
  * - Unsupported keywords throw, so a spec change the generator cannot honour is noticed at
  *   generation time instead of silently accepting anything.
@@ -172,13 +181,21 @@ export class ZodSourceWriter {
   private writeUnion(members: JsonSchema[]): string {
     const written = members.map((member) => this.write(member));
     if (written.length === 0) return 'z.never()';
-    return written.length === 1 ? (written[0] as string) : `z.union([${written.join(', ')}])`;
+    return this.alternatives(written);
   }
 
   private writeAllOf(schema: JsonSchema): string {
-    const variants = this.variantsOf(schema, new Set());
-    const written = variants.map((shape) => this.writeObject(shape));
-    return written.length === 1 ? (written[0] as string) : `z.union([${written.join(', ')}])`;
+    return this.alternatives(this.variantsOf(schema, new Set()).map((shape) => this.writeObject(shape)));
+  }
+
+  /**
+   * Schemas of which any may match. Responses are strict, so the first member that parses holds
+   * every field and `z.union` is exact. Requests strip unknown keys, so `z.union` would keep only
+   * the first matching member's fields; {@link ANY_OF} keeps the fields of every member that matches.
+   */
+  private alternatives(written: readonly string[]): string {
+    if (written.length === 1) return written[0] as string;
+    return this.direction === 'request' ? `${ANY_OF}([${written.join(', ')}])` : `z.union([${written.join(', ')}])`;
   }
 
   /**
