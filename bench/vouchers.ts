@@ -47,13 +47,15 @@ export const vouchersBenchmark = async (): Promise<string[]> => {
   const bare: number[] = [];
   const get: number[] = [];
   const list: number[] = [];
+  const byCode: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     bare.push(await rate(server.bare, DURATION_MS));
     get.push(await rate(() => client.vouchers.get(code), DURATION_MS));
     list.push(await rate(() => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 5 }), DURATION_MS, 20));
+    byCode.push(await rate(() => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 2, order: '-code' }), DURATION_MS, 5));
   }
   server.close();
-  const [bareRate, getRate, listRate] = [median(bare), median(get), median(list)];
+  const [bareRate, getRate, listRate, byCodeRate] = [median(bare), median(get), median(list), median(byCode)];
   return [
     `Vouchers: a campaign of ${CODES.toLocaleString('en')} codes through the mock; get and list against a bare MSW handler (median of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms)`,
     `  ${label('campaign created and generated (target ≤ 10 s)')}${seconds.toFixed(2)} s`,
@@ -61,5 +63,6 @@ export const vouchersBenchmark = async (): Promise<string[]> => {
     `  ${label('bare MSW handler (fetch + JSON)')}${bareRate.toFixed(0)} fetches/s`,
     `  ${label('mock: client.vouchers.get(code)')}${getRate.toFixed(0)} fetches/s (ratio ${(getRate / bareRate).toFixed(2)})`,
     `  ${label(`mock: list a page of the ${CODES.toLocaleString('en')}-code campaign`)}${listRate.toFixed(0)} fetches/s (ratio ${(listRate / bareRate).toFixed(3)})`,
+    `  ${label('mock: the same list ordered by -code')}${byCodeRate.toFixed(0)} fetches/s (ratio ${(byCodeRate / bareRate).toFixed(3)})`,
   ];
 };

@@ -134,12 +134,13 @@ export const cursorPageOf = <T extends { readonly id: string }>(
 export type ListOrder<Field extends string> = Field | `-${Field}`;
 
 /** The field an order sorts on, without its `-`. */
-type OrderField<Order extends string> = Order extends `-${infer Field}` ? Field : Order;
+export type OrderField<Order extends string> = Order extends `-${infer Field}` ? Field : Order;
 
 /** A value lists sort on; ISO 8601 timestamps of one form sort as text. */
-type Sortable = string | number | boolean | null | undefined;
+export type Sortable = string | number | boolean | null | undefined;
 
-const compareAscending = (a: Sortable, b: Sortable): number => {
+/** Ascending order of list values: values without a value last. */
+export const compareAscending = (a: Sortable, b: Sortable): number => {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;

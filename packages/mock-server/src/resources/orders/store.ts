@@ -1,7 +1,8 @@
 import { calculateOrderAmounts } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventType } from '../../core/event-log.js';
-import { type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type Page } from '../../core/list.js';
+import { sortedPageOf } from '../../core/sorted-page.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { mergeMetadata, simpleCustomer } from '../customers/profile.js';
@@ -169,7 +170,7 @@ export class OrderStore {
    * @returns The page.
    */
   list(query: { readonly page?: number | undefined; readonly limit?: number | undefined; readonly order?: OrderOrder | undefined } = {}): Page<Order> {
-    return pageOf(sortByOrder(this.all(), query.order ?? '-created_at'), query);
+    return sortedPageOf(this.all(), query.order ?? '-created_at', query);
   }
 
   /**

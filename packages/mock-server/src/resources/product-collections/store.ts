@@ -2,6 +2,7 @@ import { DomainError, compileFilter, parseFilter } from '@voucherkit/domain';
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
 import { type ListOrder, type Page, pageOf, sortByOrder, timeCursorPageOf } from '../../core/list.js';
+import { sortedPageOf } from '../../core/sorted-page.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { ProductStore, ProductWithoutSku, Sku } from '../products/store.js';
@@ -126,7 +127,7 @@ export class ProductCollectionStore {
    * @returns The page.
    */
   list(query: CollectionListQuery = {}): Page<ProductCollection> {
-    return pageOf(sortByOrder([...this.#items.values()], query.order ?? '-created_at'), query);
+    return sortedPageOf([...this.#items.values()], query.order ?? '-created_at', query);
   }
 
   /**

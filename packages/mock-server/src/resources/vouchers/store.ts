@@ -16,7 +16,8 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type CursorQuery, type Page, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
+import { type CursorQuery, type Page, cursorPageOf, pageOf } from '../../core/list.js';
+import { sortedPageOf } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
@@ -307,11 +308,9 @@ export class VoucherStore {
     const order = query.order ?? '-created_at';
     // Vouchers are stored in creation order and the clock never runs backwards, so creation order
     // is created_at order without sorting (and keeps vouchers created in the same millisecond apart).
-    let ordered: StoredVoucher[];
-    if (order === 'created_at') ordered = matching;
-    else if (order === '-created_at') ordered = matching.reverse();
-    else ordered = sortByOrder(matching, order);
-    return pageOf(ordered, query);
+    if (order === 'created_at') return pageOf(matching, query);
+    if (order === '-created_at') return pageOf(matching.reverse(), query);
+    return sortedPageOf(matching, order, query);
   }
 
   /**

@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pageOf, sortByOrder } from './list.js';
+import { sortedPageOf } from './sorted-page.js';
+
+describe('sortedPageOf', () => {
+  it('answers the page of the fully sorted list (property)', () => {
+    const value = fc.option(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constantFrom('a', 'b', 'c')), { nil: undefined });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.nat(), code: value }), { maxLength: 300 }).map((items) => items.map((item, index) => ({ ...item, id: index }))),
+        fc.constantFrom('code', '-code', 'id', '-id'),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 20 }),
+        (items, order, page, limit) => {
+          expect(sortedPageOf(items, order, { page, limit })).toEqual(pageOf(sortByOrder(items, order), { page, limit }));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('selects from a large list without changing it', () => {
+    const items = Array.from({ length: 1000 }, (_, index) => ({ code: `C${String((index * 7919) % 1000).padStart(4, '0')}` }));
+    const copy = [...items];
+    expect(sortedPageOf(items, '-code', { page: 2, limit: 3 }).items.map(({ code }) => code)).toEqual(['C0996', 'C0995', 'C0994']);
+    expect(items).toEqual(copy);
+  });
+});
