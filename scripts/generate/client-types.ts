@@ -70,6 +70,7 @@ const documented = (source: string): string =>
 export const generateClientTypes = async (): Promise<void> => {
   const ast = await openapiTS(pathToFileURL(repoPath(GENERATED.bundle)), {
     alphabetize: false,
+    defaultNonNullable: false,
     transform: (schema) => (schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : undefined),
   });
   const source = astToString(ast).replace(/@description /g, '');

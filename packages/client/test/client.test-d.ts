@@ -104,6 +104,14 @@ describe('the resource API', () => {
     expectTypeOf(createMainClient({ auth: { type: 'server', appId: 'a', appToken: 't' } })).not.toHaveProperty('POST');
     expectTypeOf(client.vouchers.get).toEqualTypeOf(main.vouchers.get);
   });
+
+  it('leaves request fields with a spec default optional, and keeps response fields the service always sends', async () => {
+    // `scenario` (default ALL) and the options' `limit` and `sorting_rule` have defaults.
+    const result = await main.qualifications.checkEligibility({ customer: { id: 'cust_1' }, options: { expand: ['redeemable'] } });
+    expectTypeOf(result).toEqualTypeOf<Schemas['QualificationResult']>();
+    expectTypeOf<Schemas['ValidationRedeemableSkippedResultNoEffect']['key']>().toEqualTypeOf<'no_effect'>();
+    expectTypeOf<Schemas['SimpleCampaign']['object']>().toEqualTypeOf<'campaign'>();
+  });
 });
 
 describe('createClient', () => {

@@ -7099,7 +7099,7 @@ export interface components {
              * @default ADD_MANY_ITEMS
              * @enum {string}
              */
-            effect: "ADD_MANY_ITEMS";
+            effect?: "ADD_MANY_ITEMS";
             /** The free products, each with its own number of units and effect. */
             units: components["schemas"]["DiscountUnitMultipleOneUnit"][];
         };
@@ -7327,7 +7327,7 @@ export interface components {
              * Type of this object.
              * @default voucher
              */
-            object: string;
+            object?: string;
             /** How often the code was published. */
             publish?: {
                 /**
@@ -7402,13 +7402,13 @@ export interface components {
              * @default list
              * @enum {string}
              */
-            object: "list";
+            object?: "list";
             /**
              * Name of the property that holds the items.
              * @default data
              * @enum {string}
              */
-            data_ref: "data";
+            data_ref?: "data";
             /** The assignments. */
             data: components["schemas"]["ValidationRuleAssignmentDetails"][];
             /** Number of assignments. */
@@ -7596,7 +7596,7 @@ export interface components {
              * Largest number of redeemables to return; the service may return fewer. At most 50.
              * @default 5
              */
-            limit: number;
+            limit?: number;
             /**
              * Format: date-time
              * Cursor for the next page: the `more_starting_after` of the previous answer (a `created_at`
@@ -7677,7 +7677,7 @@ export interface components {
              * @default DEFAULT
              * @enum {string}
              */
-            sorting_rule: "BEST_DEAL" | "LEAST_DEAL" | "DEFAULT";
+            sorting_rule?: "BEST_DEAL" | "LEAST_DEAL" | "DEFAULT";
         };
         /** A customer and an order to find incentives for, and which incentives to look for. */
         QualificationRequest: {
@@ -7698,7 +7698,7 @@ export interface components {
              * @default ALL
              * @enum {string}
              */
-            scenario: "ALL" | "CUSTOMER_WALLET" | "AUDIENCE_ONLY" | "PRODUCTS" | "PRODUCTS_DISCOUNT" | "PROMOTION_STACKS" | "PRODUCTS_BY_CUSTOMER" | "PRODUCTS_DISCOUNT_BY_CUSTOMER";
+            scenario?: "ALL" | "CUSTOMER_WALLET" | "AUDIENCE_ONLY" | "PRODUCTS" | "PRODUCTS_DISCOUNT" | "PROMOTION_STACKS" | "PRODUCTS_BY_CUSTOMER" | "PRODUCTS_DISCOUNT_BY_CUSTOMER";
             /** Paging, filters, sorting and detail of the answer. */
             options?: components["schemas"]["QualificationOption"];
             /** With `type` `LOCK`, gift cards in the answer also show the credits locked by validation sessions. */
@@ -8248,7 +8248,7 @@ export interface components {
              * Most incentives of one category that one request may apply.
              * @default 1
              */
-            applicable_redeemables_per_category_limit: number;
+            applicable_redeemables_per_category_limit?: number;
             /** Own limits for single categories, keyed by category id. */
             applicable_redeemables_category_limits?: {
                 [key: string]: number;
@@ -8262,7 +8262,7 @@ export interface components {
              * Most incentives of one exclusive category that one request may apply.
              * @default 1
              */
-            applicable_exclusive_redeemables_per_category_limit: number;
+            applicable_exclusive_redeemables_per_category_limit?: number;
             /** Categories whose incentives combine only with other exclusive ones and with joint ones. */
             exclusive_categories: string[];
             /** Categories whose incentives combine with every other incentive. */
@@ -8394,7 +8394,7 @@ export interface components {
              * @default LOCK
              * @enum {string}
              */
-            type: "LOCK";
+            type?: "LOCK";
             /** How long the lock lasts, counted in `ttl_unit`. */
             ttl?: number;
             /**
@@ -8936,7 +8936,7 @@ export interface components {
                  * Type of this object.
                  * @default campaign
                  */
-                object: string;
+                object?: string;
                 /** Campaign name. */
                 name?: string;
                 /** When the campaign was created. */
@@ -8985,7 +8985,7 @@ export interface components {
              * Type of this object.
              * @default promotion_tier
              */
-            object: string;
+            object?: string;
             /** Validation rules assigned to the tier. */
             validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"] | null;
             /** Id of the tier's category (`cat_…`). */
@@ -9084,12 +9084,12 @@ export interface components {
              * Type of this object.
              * @default list
              */
-            object: string;
+            object?: string;
             /**
              * Name of the property that holds the items.
              * @default data
              */
-            data_ref: string;
+            data_ref?: string;
             /** The SKUs. */
             data: components["schemas"]["Sku"][];
             /** Number of SKUs of the product. */
@@ -10003,7 +10003,7 @@ export interface components {
              * @default voucher
              * @enum {string}
              */
-            object: "voucher";
+            object?: "voucher";
         };
         /**
          * What moved credits on a gift card: a redemption, the refund of a rolled-back redemption, or a
@@ -10256,7 +10256,7 @@ export interface components {
              * @default GIFT_VOUCHER
              * @enum {string}
              */
-            type: "GIFT_VOUCHER";
+            type?: "GIFT_VOUCHER";
             /** Credit of the card, in minor units. */
             gift: components["schemas"]["Gift"];
         };
@@ -10267,7 +10267,7 @@ export interface components {
              * @default DISCOUNT_VOUCHER
              * @enum {string}
              */
-            type: "DISCOUNT_VOUCHER";
+            type?: "DISCOUNT_VOUCHER";
             /** The discount the voucher grants. */
             discount: components["schemas"]["Discount"];
         };
@@ -10568,7 +10568,7 @@ export interface components {
                      * @default CAMPAIGN
                      * @enum {string}
                      */
-                    object: "CAMPAIGN";
+                    object?: "CAMPAIGN";
                 };
                 /**
                  * Kind of card credited.
@@ -10628,7 +10628,7 @@ export interface components {
                      * @default MONTH
                      * @enum {string}
                      */
-                    unit: "MONTH";
+                    unit?: "MONTH";
                     /** Month to round to with `CUSTOM`, `0` for January to `11` for December. */
                     value?: number;
                 };
@@ -10919,7 +10919,7 @@ export interface components {
              * @default DISCOUNT_COUPONS
              * @enum {string}
              */
-            campaign_type: "DISCOUNT_COUPONS";
+            campaign_type?: "DISCOUNT_COUPONS";
             /** Template for the campaign's codes. */
             voucher?: components["schemas"]["DiscountCouponsCampaignVoucher"];
         };
@@ -10953,7 +10953,7 @@ export interface components {
              * @default REFERRAL_PROGRAM
              * @enum {string}
              */
-            campaign_type: "REFERRAL_PROGRAM";
+            campaign_type?: "REFERRAL_PROGRAM";
             /** How referrals are counted and what the referee gets. */
             referral_program?: components["schemas"]["ReferralProgram"];
             /** Template for the program's referral codes. */
@@ -10986,7 +10986,7 @@ export interface components {
              * @default GIFT_VOUCHERS
              * @enum {string}
              */
-            campaign_type: "GIFT_VOUCHERS";
+            campaign_type?: "GIFT_VOUCHERS";
             /** Template for the campaign's gift cards. */
             voucher?: components["schemas"]["GiftCampaignVoucher"];
         };
@@ -11018,7 +11018,7 @@ export interface components {
              * @default LOYALTY_PROGRAM
              * @enum {string}
              */
-            campaign_type: "LOYALTY_PROGRAM";
+            campaign_type?: "LOYALTY_PROGRAM";
             /** Template for the program's loyalty cards. */
             voucher?: components["schemas"]["CampaignLoyaltyVoucher"];
             /** How customers qualify for loyalty tiers and when tiers expire. */
@@ -11078,7 +11078,7 @@ export interface components {
              * @default PROMOTION
              * @enum {string}
              */
-            campaign_type: "PROMOTION";
+            campaign_type?: "PROMOTION";
             /** The promotion's tiers. */
             promotion?: {
                 /** Tiers to create with the campaign. */
@@ -11280,7 +11280,7 @@ export interface components {
              * @default LOYALTY_CARD
              * @enum {string}
              */
-            type: "LOYALTY_CARD";
+            type?: "LOYALTY_CARD";
             /** Points of the card. */
             loyalty_card?: components["schemas"]["SimpleLoyaltyCard"];
         };
@@ -11618,7 +11618,7 @@ export interface components {
                  * @default MANUAL
                  * @enum {string}
                  */
-                hierarchy_mode: "MANUAL";
+                hierarchy_mode?: "MANUAL";
             };
         };
         /**
@@ -11713,7 +11713,7 @@ export interface components {
                  * @default MANUAL
                  * @enum {string}
                  */
-                hierarchy_mode: "MANUAL";
+                hierarchy_mode?: "MANUAL";
             };
             /** Id of the category to put the stack in (`cat_…`). */
             category_id?: string;
@@ -12867,7 +12867,7 @@ export interface components {
              * @default MULTIPLY
              * @enum {string}
              */
-            type: "MULTIPLY";
+            type?: "MULTIPLY";
             /** Factor applied to the usual points, for example `1.5`. */
             multiplier?: number;
         };
@@ -12878,7 +12878,7 @@ export interface components {
              * @default CUSTOM
              * @enum {string}
              */
-            type: "CUSTOM";
+            type?: "CUSTOM";
             /** Points earned or charged instead of the usual ones. */
             points?: number;
         };
@@ -13194,7 +13194,7 @@ export interface components {
                  * @default MANUAL
                  * @enum {string}
                  */
-                hierarchy_mode: "MANUAL";
+                hierarchy_mode?: "MANUAL";
             };
         };
         /** A product in short form. */
@@ -13235,7 +13235,7 @@ export interface components {
              * @default reward
              * @enum {string}
              */
-            object: "reward";
+            object?: "reward";
             /** Reward name. */
             name?: string;
             /**
@@ -13356,7 +13356,7 @@ export interface components {
              * Type of this object.
              * @default redemption
              */
-            object: string;
+            object?: string;
             /**
              * Format: date-time
              * When the redemption happened.
@@ -15112,7 +15112,7 @@ export interface components {
              * @default order.paid
              * @enum {string}
              */
-            event: "order.paid";
+            event?: "order.paid";
             /** How the rule is shown. */
             source?: {
                 /** The rule's display name, shown to customers. */
@@ -15169,7 +15169,7 @@ export interface components {
              * @default customer.segment.entered
              * @enum {string}
              */
-            event: "customer.segment.entered" | "order.paid" | "page_view" | "customer.loyalty.tier.prolonged";
+            event?: "customer.segment.entered" | "order.paid" | "page_view" | "customer.loyalty.tier.prolonged";
             /** How the rule is shown. */
             source?: {
                 /** The rule's display name, shown to customers. */
@@ -17083,7 +17083,7 @@ export interface components {
              * Most times the bundle may be counted in one order; the discount is multiplied by that count.
              * @default 1
              */
-            limit: number | null;
+            limit?: number | null;
         } & {
             [key: string]: {
                 /**
@@ -17172,14 +17172,14 @@ export interface components {
              * @default expression
              * @enum {string}
              */
-            type: "expression" | "basic" | "advanced" | "complex";
+            type?: "expression" | "basic" | "advanced" | "complex";
             /**
              * Where the rule may be used, for example on discount vouchers that apply to items, on a
              *     pay-with-points reward or on an earning rule; `global` allows any use.
              * @default global
              * @enum {string}
              */
-            context_type: "earning_rule.order.paid" | "earning_rule.custom_event" | "earning_rule.customer.segment.entered" | "earning_rule.customer.tier.joined" | "earning_rule.customer.tier.left" | "earning_rule.customer.tier.upgraded" | "earning_rule.customer.tier.downgraded" | "earning_rule.customer.tier.prolonged" | "campaign.discount_coupons" | "campaign.discount_coupons.discount.apply_to_order" | "campaign.discount_coupons.discount.apply_to_items" | "campaign.discount_coupons.discount.apply_to_items_proportionally" | "campaign.discount_coupons.discount.apply_to_items_proportionally_by_quantity" | "campaign.discount_coupons.discount.apply_to_items_by_quantity" | "campaign.discount_coupons.discount.fixed.apply_to_items" | "campaign.discount_coupons.discount.percent.apply_to_items" | "campaign.gift_vouchers" | "campaign.gift_vouchers.gift.apply_to_order" | "campaign.gift_vouchers.gift.apply_to_items" | "campaign.referral_program" | "campaign.referral_program.discount.apply_to_order" | "campaign.referral_program.discount.apply_to_items" | "campaign.referral_program.discount.apply_to_items_proportionally" | "campaign.referral_program.discount.apply_to_items_proportionally_by_quantity" | "campaign.referral_program.discount.apply_to_items_by_quantity" | "campaign.referral_program.discount.fixed.apply_to_items" | "campaign.referral_program.discount.percent.apply_to_items" | "campaign.promotion" | "campaign.promotion.discount.apply_to_order" | "campaign.promotion.discount.apply_to_items" | "campaign.promotion.discount.apply_to_items_proportionally" | "campaign.promotion.discount.apply_to_items_proportionally_by_quantity" | "campaign.promotion.discount.apply_to_items_by_quantity" | "campaign.promotion.discount.fixed.apply_to_items" | "campaign.promotion.discount.percent.apply_to_items" | "campaign.loyalty_program" | "voucher.discount_voucher" | "voucher.discount_voucher.discount.apply_to_order" | "voucher.discount_voucher.discount.apply_to_items" | "voucher.discount_voucher.discount.apply_to_items_proportionally" | "voucher.discount_voucher.discount.apply_to_items_proportionally_by_quantity" | "voucher.discount_voucher.discount.apply_to_items_by_quantity" | "voucher.discount_voucher.discount.fixed.apply_to_items" | "voucher.discount_voucher.discount.percent.apply_to_items" | "voucher.gift_voucher" | "voucher.gift_voucher.gift.apply_to_order" | "voucher.gift_voucher.gift.apply_to_items" | "voucher.loyalty_card" | "distribution.custom_event" | "distribution.order.paid" | "distribution.order.created" | "distribution.order.canceled" | "distribution.order.updated" | "reward_assignment.pay_with_points" | "global";
+            context_type?: "earning_rule.order.paid" | "earning_rule.custom_event" | "earning_rule.customer.segment.entered" | "earning_rule.customer.tier.joined" | "earning_rule.customer.tier.left" | "earning_rule.customer.tier.upgraded" | "earning_rule.customer.tier.downgraded" | "earning_rule.customer.tier.prolonged" | "campaign.discount_coupons" | "campaign.discount_coupons.discount.apply_to_order" | "campaign.discount_coupons.discount.apply_to_items" | "campaign.discount_coupons.discount.apply_to_items_proportionally" | "campaign.discount_coupons.discount.apply_to_items_proportionally_by_quantity" | "campaign.discount_coupons.discount.apply_to_items_by_quantity" | "campaign.discount_coupons.discount.fixed.apply_to_items" | "campaign.discount_coupons.discount.percent.apply_to_items" | "campaign.gift_vouchers" | "campaign.gift_vouchers.gift.apply_to_order" | "campaign.gift_vouchers.gift.apply_to_items" | "campaign.referral_program" | "campaign.referral_program.discount.apply_to_order" | "campaign.referral_program.discount.apply_to_items" | "campaign.referral_program.discount.apply_to_items_proportionally" | "campaign.referral_program.discount.apply_to_items_proportionally_by_quantity" | "campaign.referral_program.discount.apply_to_items_by_quantity" | "campaign.referral_program.discount.fixed.apply_to_items" | "campaign.referral_program.discount.percent.apply_to_items" | "campaign.promotion" | "campaign.promotion.discount.apply_to_order" | "campaign.promotion.discount.apply_to_items" | "campaign.promotion.discount.apply_to_items_proportionally" | "campaign.promotion.discount.apply_to_items_proportionally_by_quantity" | "campaign.promotion.discount.apply_to_items_by_quantity" | "campaign.promotion.discount.fixed.apply_to_items" | "campaign.promotion.discount.percent.apply_to_items" | "campaign.loyalty_program" | "voucher.discount_voucher" | "voucher.discount_voucher.discount.apply_to_order" | "voucher.discount_voucher.discount.apply_to_items" | "voucher.discount_voucher.discount.apply_to_items_proportionally" | "voucher.discount_voucher.discount.apply_to_items_proportionally_by_quantity" | "voucher.discount_voucher.discount.apply_to_items_by_quantity" | "voucher.discount_voucher.discount.fixed.apply_to_items" | "voucher.discount_voucher.discount.percent.apply_to_items" | "voucher.gift_voucher" | "voucher.gift_voucher.gift.apply_to_order" | "voucher.gift_voucher.gift.apply_to_items" | "voucher.loyalty_card" | "distribution.custom_event" | "distribution.order.paid" | "distribution.order.created" | "distribution.order.canceled" | "distribution.order.updated" | "reward_assignment.pay_with_points" | "global";
         };
         /** A stored validation rule. */
         ValidationRule: components["schemas"]["ValidationRuleBase"] & {
@@ -17231,7 +17231,7 @@ export interface components {
              * @default voucher
              * @enum {string}
              */
-            related_object_type: "voucher" | "promotion_tier" | "campaign" | "earning_rule" | "distribution" | "reward_assignment";
+            related_object_type?: "voucher" | "promotion_tier" | "campaign" | "earning_rule" | "distribution" | "reward_assignment";
             /** Id of the object. */
             related_object_id?: string;
         };
@@ -17373,7 +17373,7 @@ export interface components {
              * @default passive
              * @enum {string}
              */
-            type: "auto-update" | "passive";
+            type?: "auto-update" | "passive";
             /**
              * Conditions a customer must meet to belong to the segment: a `junction` and, under customer
              *     field paths, `conditions` objects.
@@ -17393,7 +17393,7 @@ export interface components {
              * @default static
              * @enum {string}
              */
-            type: "static";
+            type?: "static";
             /** Ids (`cust_…`) of the customers that make up the segment. */
             customers?: string[];
         };
@@ -18574,7 +18574,7 @@ export interface components {
              * @default v2024-01-01
              * @enum {string}
              */
-            webhook_version: "v2024-01-01";
+            webhook_version?: "v2024-01-01";
             /** Web origins from which the client-side API may be called. */
             client_trusted_domains?: string[];
             /** Whether client-side keys may redeem. */
@@ -18736,7 +18736,7 @@ export interface components {
              * @default v2018-08-01
              * @enum {string}
              */
-            api_version: "v2018-08-01";
+            api_version?: "v2018-08-01";
             /** Existing users of the organisation to assign to the project. */
             users?: {
                 /** Id of the user; sent with `role`, never together with `login`. */
@@ -18903,7 +18903,7 @@ export interface components {
              * When true, only the attributes defined here may be set on the resource type.
              * @default false
              */
-            allow_defined_only: boolean;
+            allow_defined_only?: boolean;
         } & {
             /** One definition per attribute, keyed by the attribute name. */
             properties: {
@@ -19035,7 +19035,7 @@ export interface components {
              * Whether webhooks are sent; `true` when left out.
              * @default true
              */
-            active: boolean;
+            active?: boolean;
         };
         /**
          * A webhook configuration of the project: while `active`, every listed event is posted to
@@ -19159,7 +19159,7 @@ export interface components {
                  * Text that reminds newsletter recipients why they receive the message; a standard sentence when left out.
                  * @default You are receiving this email because you opted in at our website.
                  */
-                permission_reminder: string | null;
+                permission_reminder?: string | null;
                 /** Address of the brand's website. */
                 website_url?: string | null;
             };
