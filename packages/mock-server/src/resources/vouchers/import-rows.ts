@@ -1,9 +1,8 @@
-import type { components } from '@voucherkit/client';
+import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AnyVariant, VoucherCreateInput } from './types.js';
 
-type Schemas = components['schemas'];
-type Discount = Schemas['Discount'];
+type Discount = Resource<'Discount'>;
 
 /**
  * One voucher of a JSON import, standalone or into a campaign.
@@ -13,7 +12,7 @@ type Discount = Schemas['Discount'];
  * const item: VoucherImportItem = { code: 'GIFT-7', type: 'GIFT_VOUCHER', gift: { amount: 2500 } };
  * ```
  */
-export type VoucherImportItem = AnyVariant<Schemas['CampaignImportVoucherItem']>;
+export type VoucherImportItem = AnyVariant<Resource<'CampaignImportVoucherItem'>>;
 
 /**
  * The settings of an imported voucher, from a JSON import item. A standalone voucher without a

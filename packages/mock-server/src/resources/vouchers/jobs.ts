@@ -1,13 +1,11 @@
-import type { components } from '@voucherkit/client';
 import { type CsvRow, csvValues, readCsv, requireColumns } from '../../core/csv.js';
+import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { type BulkJob, importSummary, updateSummary } from '../async-actions/job.js';
 import { type VoucherImportItem, importedVoucher, voucherFromCsvRow } from './import-rows.js';
 import type { ChangeOrigin } from './shapes.js';
 import type { VoucherStore } from './store.js';
 import type { VoucherCreateInput } from './types.js';
-
-type Schemas = components['schemas'];
 
 /**
  * One item of a voucher import, named by its row (from 1) and code in `result.failed`, and read
@@ -105,7 +103,7 @@ export const voucherImportJob = (vouchers: VoucherStore, items: BulkJob<ImportRo
  * asyncActions.start('VOUCHERS.METADATA_UPDATE', metadataUpdateJob(vouchers, body.codes.map((code) => ({ code, metadata: body.metadata }))));
  * ```
  */
-export const metadataUpdateJob = (vouchers: VoucherStore, updates: readonly Schemas['VoucherUpdateInBulkItemRequest'][]): BulkJob<Schemas['VoucherUpdateInBulkItemRequest']> => ({
+export const metadataUpdateJob = (vouchers: VoucherStore, updates: readonly Resource<'VoucherUpdateInBulkItemRequest'>[]): BulkJob<Resource<'VoucherUpdateInBulkItemRequest'>> => ({
   items: updates,
   process: (update) => {
     vouchers.mergeMetadata(update.code, update.metadata, { silent: true });

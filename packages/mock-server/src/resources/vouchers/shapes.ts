@@ -1,8 +1,6 @@
-import type { components } from '@voucherkit/client';
 import type { EventSource } from '../../core/event-log.js';
+import type { Resource } from '../../core/resource.js';
 import type { Campaign, StoredVoucher } from './types.js';
-
-type Schemas = components['schemas'];
 
 /**
  * Who caused a change, for the events it records: the request (its id becomes the events'
@@ -32,7 +30,7 @@ export interface ChangeOrigin {
  * simpleCampaign(campaign).name; // 'Summer'
  * ```
  */
-export const simpleCampaign = (campaign: Campaign): Schemas['SimpleCampaign'] => ({
+export const simpleCampaign = (campaign: Campaign): Resource<'SimpleCampaign'> => ({
   id: campaign.id,
   name: campaign.name,
   campaign_type: campaign.campaign_type,
@@ -62,7 +60,7 @@ export const simpleCampaign = (campaign: Campaign): Schemas['SimpleCampaign'] =>
  * simpleVoucher(voucher).code; // 'SUMMER-1'
  * ```
  */
-export const simpleVoucher = (voucher: StoredVoucher): Schemas['SimpleVoucher'] => ({
+export const simpleVoucher = (voucher: StoredVoucher): Resource<'SimpleVoucher'> => ({
   id: voucher.id,
   code: voucher.code,
   campaign: voucher.campaign ?? '',
