@@ -1,5 +1,6 @@
 import { createClient } from '@voucherkit/client/fetch';
 import { describe, expect, test } from 'vitest';
+import { webhookEvents } from '../src/index.js';
 import { T0, useMockService } from './setup.js';
 
 const mock = useMockService();
@@ -184,6 +185,9 @@ describe('promotion tiers', () => {
       'campaign.promotion_tier.enabled',
       'campaign.promotion_tier.deleted',
     ]);
+    for (const event of state().events.list()) {
+      if (event.type.startsWith('campaign.promotion_tier.')) expect(webhookEvents[event.type].data.safeParse(event.data).success, event.type).toBe(true);
+    }
     const [gone] = state().events.list({ type: 'campaign.promotion_tier.deleted' });
     expect(gone?.data.promotion_tier).toMatchObject({ id: five, name: 'Five' });
     expect(gone?.data.promotion_tier).not.toHaveProperty('campaign');
