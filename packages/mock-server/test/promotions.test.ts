@@ -138,6 +138,20 @@ describe('promotion tiers', () => {
     expect(state().promotions.list().total).toBe(2);
   });
 
+  test('tier metadata must fit the promotion_tier metadata schema', async () => {
+    const campaign = await autumn();
+    state().metadataSchemas.create('promotion_tier', { properties: { level: { type: 'string', optional: false } } });
+    const refused = await addTier(campaign.id, { name: 'X', metadata: { level: 3 } });
+    expect(refused.error).toMatchObject({ code: 400, key: 'metadata_validation_failed' });
+    const added = await addTier(campaign.id, { name: 'X', metadata: { level: 'gold' } });
+    const id = added.data?.id ?? '';
+    const update = await mock.serverClient().PUT('/v1/promotions/tiers/{promotionTierId}', { ...tierPath(id), body: { metadata: { level: 7 } } });
+    expect(update.error).toMatchObject({ code: 400, key: 'metadata_validation_failed' });
+    expect((await mock.serverClient().GET('/v1/promotions/tiers/{promotionTierId}', tierPath(id))).data?.metadata).toEqual({ level: 'gold' });
+    const withCampaign = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Bad', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'A', metadata: {} }] } } as never });
+    expect(withCampaign.error).toMatchObject({ code: 400, key: 'metadata_validation_failed' });
+  });
+
   test('get, update, enable, disable and delete a tier, with their events', async () => {
     const campaign = await autumn();
     const { ten, five } = await tierIds(campaign.id);

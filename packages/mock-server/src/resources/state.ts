@@ -73,7 +73,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
-  const promotions: PromotionStore = new PromotionStore(context, { categories, events, campaigns: () => campaigns });
+  const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions });
   const locations = new LocationStore(context);
   return {

@@ -39,7 +39,7 @@ export interface TierRuleAssignments {
  * @returns The port.
  * @example
  * ```ts
- * const promotions = new PromotionStore(context, { categories, events, campaigns: () => campaigns, rules: inlineTierRuleAssignments(context) });
+ * const promotions = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules: inlineTierRuleAssignments(context) });
  * ```
  */
 export const inlineTierRuleAssignments = (context: ServiceContext): TierRuleAssignments => {

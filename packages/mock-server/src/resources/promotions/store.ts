@@ -11,6 +11,7 @@ import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { CategoryStore } from '../categories/store.js';
+import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { Campaign } from '../vouchers/types.js';
 import { type TierRuleAssignments, inlineTierRuleAssignments } from './rule-assignments.js';
@@ -207,7 +208,7 @@ export interface PromotionCampaignPort {
  *
  * @example
  * ```ts
- * const promotions = new PromotionStore(context, { categories, events, campaigns: () => campaigns });
+ * const promotions = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns });
  * ```
  */
 export interface PromotionStoreDependencies {
@@ -215,6 +216,8 @@ export interface PromotionStoreDependencies {
   readonly categories: CategoryStore;
   /** The project's event log (`campaign.promotion_tier.created` …). */
   readonly events: EventLog;
+  /** The project's metadata schemas: a tier's metadata must fit the `promotion_tier` schema. */
+  readonly metadataSchemas: MetadataSchemaStore;
   /** The project's campaigns, looked up lazily: the campaign store also uses this store. */
   readonly campaigns: () => PromotionCampaignPort;
   /** Where tiers' validation rules are assigned; by default kept beside the tiers. */
@@ -348,7 +351,8 @@ export class PromotionStore implements PromotionRedeemables {
    * last one (the highest `hierarchy` plus 1). Records `campaign.promotion_tier.created`.
    *
    * @throws ApiError 404 for an unknown campaign or category; 400 `invalid_campaign` for a campaign
-   *   that is not a promotion; DomainError `invalid_payload` for a malformed validity window.
+   *   that is not a promotion; DomainError `invalid_payload` for a malformed validity window,
+   *   `metadata_validation_failed` for metadata that breaks the `promotion_tier` schema.
    */
   create(campaignRef: string, input: PromotionTierCreateInput, origin: ChangeOrigin = {}): PromotionTier {
     const [built] = this.#buildAll(this.promotion(campaignRef), [input]);
@@ -364,7 +368,8 @@ export class PromotionStore implements PromotionRedeemables {
    * @param campaign - The campaign, not stored yet.
    * @param inputs - Its `promotion.tiers`.
    * @returns The tiers, to store once the campaign is stored.
-   * @throws ApiError 404 for an unknown category; DomainError `invalid_payload` for a malformed validity window.
+   * @throws ApiError 404 for an unknown category; DomainError `invalid_payload` for a malformed
+   *   validity window, `metadata_validation_failed` for metadata that breaks the `promotion_tier` schema.
    */
   prepare(campaign: Campaign, inputs: readonly PromotionTierCreateInput[]): PreparedTiers {
     const built = this.#buildAll(campaign, inputs);
@@ -381,7 +386,8 @@ export class PromotionStore implements PromotionRedeemables {
    * `campaign.promotion_tier.updated`.
    *
    * @throws ApiError 404 for an unknown tier or category; DomainError `invalid_payload` for a
-   *   malformed validity window.
+   *   malformed validity window, `metadata_validation_failed` for metadata that breaks the
+   *   `promotion_tier` schema.
    */
   update(id: string, patch: PromotionTierUpdateInput, origin: ChangeOrigin = {}): PromotionTier {
     const current = this.#stored(id);
@@ -397,6 +403,7 @@ export class PromotionStore implements PromotionRedeemables {
       updated_at: this.context.timestamp(),
     };
     compileValidityWindow(updated, { keys: PROMOTION_TIER_VALIDITY_KEYS });
+    if (patch.metadata !== undefined) this.deps.metadataSchemas.assertValid('promotion_tier', updated.metadata);
     this.#byId.set(id, updated);
     this.#record('campaign.promotion_tier.updated', updated, origin);
     return this.#present(updated);
@@ -540,6 +547,7 @@ export class PromotionStore implements PromotionRedeemables {
       category_id: this.#categoryId(input.category, input.category_id),
     };
     compileValidityWindow(tier, { keys: PROMOTION_TIER_VALIDITY_KEYS });
+    this.deps.metadataSchemas.assertValid('promotion_tier', tier.metadata);
     return tier;
   }
 
