@@ -131,4 +131,29 @@ export {
 export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
 export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
 export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
+export {
+  PromotionStore,
+  type FoundPromotionStack,
+  type FoundPromotionTier,
+  type PreparedTiers,
+  type PromotionCampaignPort,
+  type PromotionRedeemableRef,
+  type PromotionRedeemables,
+  type PromotionStoreDependencies,
+  type PromotionTier,
+  type PromotionTierCreateInput,
+  type PromotionTierListQuery,
+  type PromotionTierUpdateInput,
+  type TierRedemptionAmounts,
+} from './resources/promotions/store.js';
+export {
+  MAX_TIERS_PER_STACK,
+  PromotionStackStore,
+  type PromotionStack,
+  type PromotionStackCreateInput,
+  type PromotionStackListQuery,
+  type PromotionStackUpdateInput,
+  type StackTierLookup,
+} from './resources/promotions/stacks.js';
+export { inlineTierRuleAssignments, type TierRuleAssignmentList, type TierRuleAssignments } from './resources/promotions/rule-assignments.js';
 export { implementedOperations } from './resources/registry.js';

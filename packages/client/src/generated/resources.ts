@@ -2772,7 +2772,7 @@ export interface PromotionsTiersResource {
   /**
    * List promotion tiers.
    *
-   * Returns the promotion tiers of every promotion campaign in the project.
+   * Returns the promotion tiers of every promotion campaign in the project, newest first unless `order` says otherwise.
    *
    * `GET /v1/promotions/tiers` (operation `listPromotionTiers`).
    *
@@ -2794,7 +2794,7 @@ export interface PromotionsTiersResource {
   /**
    * List the tiers of a promotion campaign.
    *
-   * Returns every tier of one promotion campaign.
+   * Returns every tier of one promotion campaign, newest first. A campaign of another type is refused with 400 `invalid_campaign`.
    *
    * `GET /v1/promotions/{campaignId}/tiers` (operation `listPromotionTiersFromCampaign`).
    *
@@ -2819,7 +2819,7 @@ export interface PromotionsTiersResource {
    *
    * Creates a promotion tier in a promotion campaign. The tier's discount applies without a code
    * to orders that meet its validation rule; `hierarchy` sets its place among the campaign's
-   * tiers.
+   * tiers, by default after the last one (the highest `hierarchy` plus 1).
    *
    * `POST /v1/promotions/{campaignId}/tiers` (operation `addPromotionTierToCampaign`).
    *
@@ -2894,7 +2894,7 @@ export interface PromotionsTiersResource {
   /**
    * Delete a promotion tier.
    *
-   * Deletes a promotion tier.
+   * Deletes a promotion tier for good. It leaves the stacks that held it; a stack left without tiers is deleted.
    *
    * `DELETE /v1/promotions/tiers/{promotionTierId}` (operation `deletePromotionTier`).
    *
@@ -2975,7 +2975,7 @@ export interface PromotionsStackResource {
   /**
    * List promotion stacks.
    *
-   * Returns the promotion stacks of every promotion campaign in the project.
+   * Returns the promotion stacks of every promotion campaign in the project, newest first unless `order` says otherwise.
    *
    * `GET /v1/promotions/stacks` (operation `listAllPromotionStacks`).
    *
@@ -2997,7 +2997,7 @@ export interface PromotionsStackResource {
   /**
    * List the stacks of a promotion campaign.
    *
-   * Returns every promotion stack of one promotion campaign.
+   * Returns every promotion stack of one promotion campaign, oldest first.
    *
    * `GET /v1/promotions/{campaignId}/stacks` (operation `listPromotionStacksInCampaign`).
    *
@@ -3022,7 +3022,8 @@ export interface PromotionsStackResource {
    *
    * Groups 1 to 30 tiers of a promotion campaign into a stack, in the order given in `tiers.ids`.
    * A stack is validated and redeemed as one redeemable (`object` `promotion_stack`), which must
-   * then be the only redeemable of the request.
+   * then be the only redeemable of the request. A tier of another campaign, or a tier listed
+   * twice, is refused with 400 `invalid_payload`; an unknown tier or category with 404.
    *
    * `POST /v1/promotions/{campaignId}/stacks` (operation `createPromotionStack`).
    *

@@ -1027,7 +1027,7 @@ export interface paths {
         };
         /**
          * List promotion tiers
-         * Returns the promotion tiers of every promotion campaign in the project.
+         * Returns the promotion tiers of every promotion campaign in the project, newest first unless `order` says otherwise.
          */
         get: operations["listPromotionTiers"];
         put?: never;
@@ -1050,7 +1050,7 @@ export interface paths {
         };
         /**
          * List the tiers of a promotion campaign
-         * Returns every tier of one promotion campaign.
+         * Returns every tier of one promotion campaign, newest first. A campaign of another type is refused with 400 `invalid_campaign`.
          */
         get: operations["listPromotionTiersFromCampaign"];
         put?: never;
@@ -1058,7 +1058,7 @@ export interface paths {
          * Add a tier to a promotion campaign
          * Creates a promotion tier in a promotion campaign. The tier's discount applies without a code
          *     to orders that meet its validation rule; `hierarchy` sets its place among the campaign's
-         *     tiers.
+         *     tiers, by default after the last one (the highest `hierarchy` plus 1).
          */
         post: operations["addPromotionTierToCampaign"];
         delete?: never;
@@ -1090,7 +1090,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a promotion tier
-         * Deletes a promotion tier.
+         * Deletes a promotion tier for good. It leaves the stacks that held it; a stack left without tiers is deleted.
          */
         delete: operations["deletePromotionTier"];
         options?: never;
@@ -1155,7 +1155,7 @@ export interface paths {
         };
         /**
          * List promotion stacks
-         * Returns the promotion stacks of every promotion campaign in the project.
+         * Returns the promotion stacks of every promotion campaign in the project, newest first unless `order` says otherwise.
          */
         get: operations["listAllPromotionStacks"];
         put?: never;
@@ -1178,7 +1178,7 @@ export interface paths {
         };
         /**
          * List the stacks of a promotion campaign
-         * Returns every promotion stack of one promotion campaign.
+         * Returns every promotion stack of one promotion campaign, oldest first.
          */
         get: operations["listPromotionStacksInCampaign"];
         put?: never;
@@ -1186,7 +1186,8 @@ export interface paths {
          * Create a promotion stack
          * Groups 1 to 30 tiers of a promotion campaign into a stack, in the order given in `tiers.ids`.
          *     A stack is validated and redeemed as one redeemable (`object` `promotion_stack`), which must
-         *     then be the only redeemable of the request.
+         *     then be the only redeemable of the request. A tier of another campaign, or a tier listed
+         *     twice, is refused with 400 `invalid_payload`; an unknown tier or category with 404.
          */
         post: operations["createPromotionStack"];
         delete?: never;
@@ -22676,7 +22677,10 @@ export interface operations {
     listPromotionTiers: {
         parameters: {
             query?: {
-                /** With `true`, only tiers that are active and not expired. */
+                /**
+                 * With `true`, only tiers usable now: switched on, inside their own dates and validity
+                 *     settings, in a campaign that is switched on and inside its own. Otherwise every tier.
+                 */
                 is_available?: boolean;
                 /** Largest number of tiers to return on one page, 1 to 100. */
                 limit?: number;

@@ -14,6 +14,7 @@ import { ProductStore } from './products/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
+import { PromotionStore } from './promotions/store.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -42,7 +43,7 @@ export interface ProjectState {
   readonly events: EventLog;
   /** Vouchers, gift cards and loyalty cards, with their transactions and validation sessions. */
   readonly vouchers: VoucherStore;
-  /** Campaigns and their promotion tiers. */
+  /** Campaigns; a promotion's tiers live in `promotions`. */
   readonly campaigns: CampaignStore;
   /** Customers; other areas resolve the `customer` of their requests with `customers.resolve`. */
   readonly customers: CustomerStore;
@@ -56,6 +57,8 @@ export interface ProjectState {
   readonly orders: OrderStore;
   /** Locations that `$in_location` conditions refer to. */
   readonly locations: LocationStore;
+  /** Promotion tiers and (`promotions.stacks`) promotion stacks; validations and redemptions read them as `PromotionRedeemables`. */
+  readonly promotions: PromotionStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -69,7 +72,9 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const products = new ProductStore(context, metadataSchemas, bin);
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
-  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
+  // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
+  const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns });
+  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions });
   const locations = new LocationStore(context);
   return {
     oauth: new OAuthTokenStore(context),
@@ -87,5 +92,6 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     segments: new SegmentStore(context, customers, events, locations),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
     locations,
+    promotions,
   };
 };

@@ -1,4 +1,3 @@
-import type { components } from '@voucherkit/client';
 import {
   CAMPAIGN_VALIDITY_KEYS,
   DEFAULT_CODE_CHARSET,
@@ -23,12 +22,12 @@ import type { AsyncAction, AsyncActionStore } from '../async-actions/store.js';
 import { type BulkJob, type JobTally, importSummary, itemSummary } from '../async-actions/job.js';
 import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
+import type { PromotionStore } from '../promotions/store.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { AnyVariant, Campaign, CampaignVoucherInput, StoredVoucher, VoucherCreateInput } from '../vouchers/types.js';
 
-type Schemas = components['schemas'];
 
 /**
  * The fields of a new campaign of any type (`POST /v1/campaigns`).
@@ -52,7 +51,6 @@ export type CampaignUpdateInput = AnyVariant<Resource<'CampaignUpdateRequest'>>;
 
 type CampaignType = Campaign['campaign_type'];
 type CampaignVoucher = NonNullable<Campaign['voucher']>;
-type PromotionTier = Schemas['PromotionTier'];
 type CreationStatus = Campaign['creation_status'];
 
 /** Campaign types whose codes a standalone (generic) campaign may hold. */
@@ -106,14 +104,16 @@ export const storedCodeConfig = (config: CodeConfigInput | null | undefined): Ca
  *
  * @example
  * ```ts
- * const campaigns = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
+ * const campaigns = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions });
  * ```
  */
 export interface CampaignStoreDependencies {
   /** The project's vouchers, which campaigns create, rewrite and delete. */
   readonly vouchers: VoucherStore;
-  /** The project's categories, for promotion tiers. */
+  /** The project's categories. */
   readonly categories: CategoryStore;
+  /** The project's promotion tiers and stacks: the tiers of a `PROMOTION` campaign live there. */
+  readonly promotions: PromotionStore;
   /** Runs code generation, campaign-wide voucher updates and deletions. */
   readonly asyncActions: AsyncActionStore;
   /** Where deleted campaigns wait, their names still taken. */
@@ -279,6 +279,15 @@ export class CampaignStore implements CampaignPort {
     }
   }
 
+  /**
+   * The campaign as the API answers it: a `PROMOTION` campaign with its tiers (`promotion`), read
+   * from the promotion store, which owns them.
+   */
+  present(campaign: Campaign): Campaign {
+    if (campaign.campaign_type !== 'PROMOTION') return campaign;
+    return { ...campaign, promotion: this.deps.promotions.tierList(campaign.id) };
+  }
+
   /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
   listed(campaign: Campaign): Resource<'CampaignBase'> {
     const { promotion: _tiers, validation_rules_assignments: _rules, is_referral_code: _referral, ...base } = campaign;
@@ -319,12 +328,16 @@ export class CampaignStore implements CampaignPort {
     const campaign = this.#build(input, count > 1 ? 'IN_PROGRESS' : 'DONE');
     // The one code of a synchronous campaign is checked before the campaign is stored, so a taken code stores nothing.
     const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
+    // Likewise the tiers of a promotion: a bad tier stores neither the campaign nor any tier.
+    const tiers = campaign.campaign_type === 'PROMOTION' ? this.deps.promotions.prepare(campaign, input.promotion?.tiers ?? []) : undefined;
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
     if (voucher) this.deps.vouchers.add(voucher);
+    tiers?.store();
     this.#record('campaign.created', campaign, origin);
+    tiers?.record(origin);
     if (count > 1) this.#generate(campaign.id, count, {}, origin);
-    return this.get(campaign.id);
+    return this.present(this.get(campaign.id));
   }
 
   /**
@@ -391,7 +404,7 @@ export class CampaignStore implements CampaignPort {
     this.#idByName.set(updated.name, updated.id);
     this.#record('campaign.updated', updated, origin);
     if (updated.vouchers_generation_status === 'MODIFYING') this.#rewrite(updated.id, change, origin);
-    return updated;
+    return this.present(updated);
   }
 
   /**
@@ -402,12 +415,13 @@ export class CampaignStore implements CampaignPort {
     const campaign: Campaign = { ...this.get(ref), active, updated_at: this.context.timestamp() };
     this.#byId.set(campaign.id, campaign);
     this.#record(active ? 'campaign.enabled' : 'campaign.disabled', campaign, origin);
-    return campaign;
+    return this.present(campaign);
   }
 
   /**
    * Deletes a campaign at once: into the bin, where its name stays taken, or with `force` for
-   * good. Its vouchers follow it (into the bin, or for good) in a bulk job
+   * good. A promotion's tiers and stacks are deleted with it (the bin keeps the campaign as it was,
+   * tiers included). Its vouchers follow it (into the bin, or for good) in a bulk job
    * (`CAMPAIGN.VOUCHERS_DELETE`), whose action is returned. Records `campaign.deleted`.
    *
    * @throws ApiError 404 for an unknown campaign.
@@ -415,17 +429,19 @@ export class CampaignStore implements CampaignPort {
   delete(ref: string, force: boolean, origin: ChangeOrigin = {}): AsyncAction {
     const campaign = this.get(ref);
     const voucherIds = this.deps.vouchers.idsOfCampaign(campaign.id);
+    const shown = this.present(campaign);
+    this.deps.promotions.removeCampaign(campaign.id);
     this.#byId.delete(campaign.id);
     this.#idByName.delete(campaign.name);
     this.#days.delete(campaign.id);
     if (!force) {
       this.#binnedNames.add(campaign.name);
-      this.deps.bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: campaign });
+      this.deps.bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: shown });
     }
     if (!origin.silent) {
       this.deps.events.record('campaign.deleted', {
         entityId: campaign.id,
-        data: { campaign, deleted_at: this.context.timestamp() },
+        data: { campaign: shown, deleted_at: this.context.timestamp() },
         groupId: origin.requestId,
         source: origin.source,
       });
@@ -601,7 +617,6 @@ export class CampaignStore implements CampaignPort {
       validation_rules_assignments: this.#ruleAssignments(id, input.validation_rules, now),
     };
     compileValidityWindow(campaign);
-    if (campaignType === 'PROMOTION') campaign.promotion = this.#tiers(campaign, input.promotion?.tiers ?? []);
     return campaign;
   }
 
@@ -748,7 +763,8 @@ export class CampaignStore implements CampaignPort {
 
   #record(type: 'campaign.created' | 'campaign.updated' | 'campaign.enabled' | 'campaign.disabled', campaign: Campaign, origin: ChangeOrigin): void {
     if (origin.silent) return;
-    const data = type === 'campaign.created' ? { campaign, created_at: this.context.timestamp() } : { campaign };
+    const shown = this.present(campaign);
+    const data = type === 'campaign.created' ? { campaign: shown, created_at: this.context.timestamp() } : { campaign: shown };
     this.deps.events.record(type, { entityId: campaign.id, data, groupId: origin.requestId, source: origin.source });
   }
 
@@ -776,42 +792,6 @@ export class CampaignStore implements CampaignPort {
       object: 'validation_rules_assignment' as const,
     }));
     return { object: 'list', data_ref: 'data', data, total: data.length };
-  }
-
-  #tiers(campaign: Campaign, tiers: readonly Schemas['PromotionTierCreateParams'][]): NonNullable<Campaign['promotion']> {
-    const list: PromotionTier[] = tiers.map((tier, index) => {
-      const category = this.deps.vouchers.resolveCategory(tier.category, tier.category_id);
-      const promotionTier: PromotionTier = {
-        id: this.context.ids('promo'),
-        created_at: campaign.created_at,
-        name: tier.name,
-        banner: tier.banner ?? null,
-        action: tier.action?.discount ? { discount: tier.action.discount } : null,
-        metadata: { ...tier.metadata },
-        hierarchy: tier.hierarchy ?? index + 1,
-        campaign: {
-          id: campaign.id,
-          name: campaign.name,
-          object: 'campaign',
-          active: campaign.active,
-          start_date: campaign.start_date ?? null,
-          expiration_date: campaign.expiration_date ?? null,
-        },
-        campaign_id: campaign.id,
-        active: tier.active ?? true,
-        ...(given(tier.start_date) ? { start_date: tier.start_date } : {}),
-        ...(given(tier.expiration_date) ? { expiration_date: tier.expiration_date } : {}),
-        ...(given(tier.validity_timeframe) ? { validity_timeframe: tier.validity_timeframe } : {}),
-        ...(given(tier.validity_day_of_week) ? { validity_day_of_week: tier.validity_day_of_week } : {}),
-        ...(given(tier.validity_hours) ? { validity_hours: tier.validity_hours } : {}),
-        category_id: category.category_id,
-        categories: category.category_id ? [this.deps.categories.get(category.category_id)] : [],
-        object: 'promotion_tier',
-      };
-      compileValidityWindow(promotionTier);
-      return promotionTier;
-    });
-    return { object: 'list', data_ref: 'tiers', tiers: list, total: list.length, has_more: false };
   }
 }
 

@@ -49,6 +49,20 @@ export class CategoryStore {
   }
 
   /**
+   * The category a request names, by id (`category_id`) or by name (`category`); the id wins when
+   * both are sent. Neither gives no category.
+   *
+   * @throws ApiError 404 when the id or the name names no category.
+   */
+  resolve(name: string | null | undefined, id: string | null | undefined): { category: string | null; category_id: string | null } {
+    if (id !== undefined && id !== null) return { category: this.get(id).name, category_id: id };
+    if (name === undefined || name === null) return { category: null, category_id: null };
+    const match = [...this.#items.values()].find((category) => category.name === name);
+    if (!match) throw ApiError.notFound('category', name);
+    return { category: match.name, category_id: match.id };
+  }
+
+  /**
    * Adds a category with a new id and the current time as `created_at`.
    * @throws DomainError `duplicate_found` when the name is taken.
    */

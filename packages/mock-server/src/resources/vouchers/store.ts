@@ -720,11 +720,7 @@ export class VoucherStore {
    * @throws ApiError 404 when no category has that id or name.
    */
   resolveCategory(name: string | null | undefined, id: string | null | undefined): { category: string | null; category_id: string | null } {
-    if (given(id)) return { category: this.deps.categories.get(id).name, category_id: id };
-    if (!given(name)) return { category: null, category_id: null };
-    const match = this.deps.categories.list().find((category) => category.name === name);
-    if (!match) throw ApiError.notFound('category', name);
-    return { category: match.name, category_id: match.id };
+    return this.deps.categories.resolve(name, id);
   }
 
   #record(
