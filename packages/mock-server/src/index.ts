@@ -131,4 +131,24 @@ export {
 export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
 export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
 export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
+export {
+  ValidationRuleStore,
+  type ApplicableValidationRule,
+  type AssignmentInput,
+  type AssignmentListQuery,
+  type RuleRedeemable,
+  type ValidationRule,
+  type ValidationRuleAssignment,
+  type ValidationRuleAssignmentDetails,
+  type ValidationRuleInput,
+  type ValidationRuleListQuery,
+  type ValidationRulesPort,
+} from './resources/validation-rules/store.js';
+export type {
+  AssignmentTarget,
+  AssignmentTargetLookup,
+  PromotionTierLookup,
+  PromotionTierRef,
+  RelatedObjectType,
+} from './resources/validation-rules/targets.js';
 export { implementedOperations } from './resources/registry.js';

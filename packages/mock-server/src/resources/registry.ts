@@ -15,6 +15,7 @@ import { productHandlers } from './products/handlers.js';
 import { segmentHandlers } from './segments/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 import { voucherHandlers } from './vouchers/handlers.js';
+import { validationRuleHandlers } from './validation-rules/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -33,6 +34,7 @@ export const handlers: HandlerMap = {
   ...orderHandlers,
   ...locationHandlers,
   ...eventHandlers,
+  ...validationRuleHandlers,
 };
 
 /**

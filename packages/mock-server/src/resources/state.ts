@@ -14,6 +14,9 @@ import { ProductStore } from './products/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
+import { projectTargets } from './validation-rules/lookup.js';
+import { ValidationRuleStore } from './validation-rules/store.js';
+import type { PromotionTierLookup } from './validation-rules/targets.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -56,6 +59,8 @@ export interface ProjectState {
   readonly orders: OrderStore;
   /** Locations that `$in_location` conditions refer to. */
   readonly locations: LocationStore;
+  /** Validation rules and every assignment of them; the validation engine reads them through `rulesFor`. */
+  readonly validationRules: ValidationRuleStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -67,9 +72,12 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const events = new EventLog(context);
   const customers = new CustomerStore(context, metadataSchemas, events);
   const products = new ProductStore(context, metadataSchemas, bin);
+  // Validation rules look up the objects they are assigned to; vouchers and campaigns read their assignments from them.
+  const tiers: PromotionTierLookup = { findTier: (id) => campaigns.findPromotionTier(id) };
+  const validationRules = new ValidationRuleStore(context, projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, tiers: () => tiers }));
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
-  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
-  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, validationRules });
+  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, validationRules });
   const locations = new LocationStore(context);
   return {
     oauth: new OAuthTokenStore(context),
@@ -87,5 +95,6 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     segments: new SegmentStore(context, customers, events, locations),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
     locations,
+    validationRules,
   };
 };

@@ -10,9 +10,18 @@ export const campaignHandlers = {
     const page = campaigns.list(query);
     return { status: 200, body: listBody('campaigns', { ...page, items: page.items.map((campaign) => campaigns.listed(campaign)) }, ['total']) };
   },
-  createCampaign: ({ project, body, requestId }) => ({ status: 200, body: project.state.campaigns.create(body, { requestId }) }),
-  getCampaign: ({ project, params }) => ({ status: 200, body: project.state.campaigns.get(params.campaignId) }),
-  updateCampaign: ({ project, params, body, requestId }) => ({ status: 200, body: project.state.campaigns.update(params.campaignId, body, { requestId }) }),
+  createCampaign: ({ project, body, requestId }) => {
+    const { campaigns } = project.state;
+    return { status: 200, body: campaigns.present(campaigns.create(body, { requestId })) };
+  },
+  getCampaign: ({ project, params }) => {
+    const { campaigns } = project.state;
+    return { status: 200, body: campaigns.present(campaigns.get(params.campaignId)) };
+  },
+  updateCampaign: ({ project, params, body, requestId }) => {
+    const { campaigns } = project.state;
+    return { status: 200, body: campaigns.present(campaigns.update(params.campaignId, body, { requestId })) };
+  },
   deleteCampaign: ({ project, params, query, requestId }) => ({
     status: 202,
     body: { async_action_id: project.state.campaigns.delete(params.campaignId, query.force ?? false, { requestId }).id },

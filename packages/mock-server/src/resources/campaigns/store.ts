@@ -23,6 +23,8 @@ import type { AsyncAction, AsyncActionStore } from '../async-actions/store.js';
 import { type BulkJob, type JobTally, importSummary, itemSummary } from '../async-actions/job.js';
 import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
+import type { ValidationRuleStore } from '../validation-rules/store.js';
+import { type PromotionTierRef, campaignTarget, tierTarget } from '../validation-rules/targets.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
@@ -120,6 +122,8 @@ export interface CampaignStoreDependencies {
   readonly bin: BinStore;
   /** The project's event log (`campaign.created` …). */
   readonly events: EventLog;
+  /** The project's validation rules, which own the campaigns' and tiers' rule assignments. */
+  readonly validationRules: ValidationRuleStore;
 }
 
 /**
@@ -248,6 +252,20 @@ export class CampaignStore implements CampaignPort {
     return this.#byId.get(this.#idByName.get(ref) ?? ref);
   }
 
+  /** The promotion tier with this id, from the promotion campaign that holds it, if any. */
+  findPromotionTier(id: string): PromotionTierRef | undefined {
+    for (const campaign of this.#byId.values()) {
+      const tier = campaign.promotion?.tiers?.find((candidate) => candidate.id === id);
+      if (tier) return { id: tier.id, campaign_id: campaign.id };
+    }
+    return undefined;
+  }
+
+  /** The campaign as the API shows it: with the validation rules assigned to it. */
+  present(campaign: Campaign): Campaign {
+    return { ...campaign, validation_rules_assignments: this.deps.validationRules.assignmentPage(campaign.id) };
+  }
+
   /**
    * The campaign with this id or name.
    * @throws ApiError 404 when the project has no such campaign.
@@ -311,16 +329,23 @@ export class CampaignStore implements CampaignPort {
    * (`CAMPAIGN.VOUCHERS_GENERATE`) while the campaign is `IN_PROGRESS`. Records `campaign.created`.
    *
    * @throws ApiError 400 for a missing name or a standalone campaign of a type that cannot be one;
-   *   404 for an unknown category; 409 `duplicate_found` for a used name or standalone code;
-   *   DomainError `invalid_payload` for a malformed validity window or duration.
+   *   404 for an unknown category or validation rule; 409 `duplicate_found` for a used name or
+   *   standalone code; DomainError `invalid_payload` for a malformed validity window or duration,
+   *   or a validation rule that does not fit the campaign or its tiers.
    */
   create(input: CampaignCreateInput, origin: ChangeOrigin = {}): Campaign {
     const count = this.#requestedCodes(input);
     const campaign = this.#build(input, count > 1 ? 'IN_PROGRESS' : 'DONE');
-    // The one code of a synchronous campaign is checked before the campaign is stored, so a taken code stores nothing.
+    // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
     const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
+    const { validationRules } = this.deps;
+    const tierRules = (campaign.promotion?.tiers ?? []).map((tier, index) => ({ target: tierTarget(tier.id), ids: input.promotion?.tiers?.[index]?.validation_rules }));
+    validationRules.assertAssignable(input.validation_rules, campaignTarget(campaign));
+    for (const { target, ids } of tierRules) validationRules.assertAssignable(ids, target);
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
+    validationRules.assignAll(input.validation_rules, campaignTarget(campaign));
+    for (const { target, ids } of tierRules) validationRules.assignAll(ids, target);
     if (voucher) this.deps.vouchers.add(voucher);
     this.#record('campaign.created', campaign, origin);
     if (count > 1) this.#generate(campaign.id, count, {}, origin);
@@ -415,17 +440,21 @@ export class CampaignStore implements CampaignPort {
   delete(ref: string, force: boolean, origin: ChangeOrigin = {}): AsyncAction {
     const campaign = this.get(ref);
     const voucherIds = this.deps.vouchers.idsOfCampaign(campaign.id);
+    const shown = this.present(campaign);
     this.#byId.delete(campaign.id);
     this.#idByName.delete(campaign.name);
     this.#days.delete(campaign.id);
+    // Assignments to the campaign and its tiers go with it; its vouchers' own go as the job deletes them.
+    this.deps.validationRules.releaseObject(campaign.id);
+    for (const tier of campaign.promotion?.tiers ?? []) this.deps.validationRules.releaseObject(tier.id);
     if (!force) {
       this.#binnedNames.add(campaign.name);
-      this.deps.bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: campaign });
+      this.deps.bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: shown });
     }
     if (!origin.silent) {
       this.deps.events.record('campaign.deleted', {
         entityId: campaign.id,
-        data: { campaign, deleted_at: this.context.timestamp() },
+        data: { campaign: shown, deleted_at: this.context.timestamp() },
         groupId: origin.requestId,
         source: origin.source,
       });
@@ -598,7 +627,6 @@ export class CampaignStore implements CampaignPort {
       object: 'campaign',
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
       ...(given(input.referral_program) ? { referral_program: input.referral_program } : {}),
-      validation_rules_assignments: this.#ruleAssignments(id, input.validation_rules, now),
     };
     compileValidityWindow(campaign);
     if (campaignType === 'PROMOTION') campaign.promotion = this.#tiers(campaign, input.promotion?.tiers ?? []);
@@ -748,7 +776,8 @@ export class CampaignStore implements CampaignPort {
 
   #record(type: 'campaign.created' | 'campaign.updated' | 'campaign.enabled' | 'campaign.disabled', campaign: Campaign, origin: ChangeOrigin): void {
     if (origin.silent) return;
-    const data = type === 'campaign.created' ? { campaign, created_at: this.context.timestamp() } : { campaign };
+    const shown = this.present(campaign);
+    const data = type === 'campaign.created' ? { campaign: shown, created_at: this.context.timestamp() } : { campaign: shown };
     this.deps.events.record(type, { entityId: campaign.id, data, groupId: origin.requestId, source: origin.source });
   }
 
@@ -764,18 +793,6 @@ export class CampaignStore implements CampaignPort {
       code_config: storedCodeConfig(voucher.code_config),
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
     };
-  }
-
-  #ruleAssignments(campaignId: string, ruleIds: readonly string[] | undefined, now: string): NonNullable<Campaign['validation_rules_assignments']> {
-    const data = (ruleIds ?? []).map((ruleId) => ({
-      id: this.context.ids('asgm'),
-      rule_id: ruleId,
-      related_object_id: campaignId,
-      related_object_type: 'campaign',
-      created_at: now,
-      object: 'validation_rules_assignment' as const,
-    }));
-    return { object: 'list', data_ref: 'data', data, total: data.length };
   }
 
   #tiers(campaign: Campaign, tiers: readonly Schemas['PromotionTierCreateParams'][]): NonNullable<Campaign['promotion']> {
