@@ -331,6 +331,35 @@ describe('vouchers and campaigns read their assignments from the validation rule
   });
 });
 
+describe('events', () => {
+  test('rule and assignment changes are recorded, with the request as group and the object in short form', async () => {
+    const rule = await createRule({ name: 'Over 50', rules: OVER_50 });
+    const campaign = discountCampaign();
+    const assignment = (await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id })).data;
+    await client().PUT('/v1/validation-rules/{validationRuleId}', { ...rulePath(rule.id), body: { name: 'Over 60' } });
+    await client().DELETE('/v1/validation-rules/{validationRuleId}', rulePath(rule.id));
+    const events = state().events.list().filter((event) => event.type.startsWith('business_validation_rule.'));
+    expect(events.map((event) => event.type)).toEqual([
+      'business_validation_rule.created',
+      'business_validation_rule.assignment.created',
+      'business_validation_rule.updated',
+      'business_validation_rule.assignment.deleted',
+      'business_validation_rule.deleted',
+    ]);
+    const [created] = state().events.list({ type: 'business_validation_rule.assignment.created' });
+    expect(created?.data).toMatchObject({
+      rule: { id: rule.id },
+      assignment: { id: assignment?.id },
+      campaign: { id: campaign.id, name: 'Summer' },
+      voucher: null,
+      promotion_tier: null,
+    });
+    expect(created?.group_id).toMatch(/^v-/);
+    const [deleted] = state().events.list({ type: 'business_validation_rule.deleted' });
+    expect(deleted?.data).toMatchObject({ rule: { id: rule.id, name: 'Over 60', assignments_count: 1 } });
+  });
+});
+
 describe('the port of the validation engine', () => {
   test("rulesFor gives a redeemable's rules compiled, campaign's first; an update gives a new version", () => {
     const { validationRules, vouchers, campaigns } = state();

@@ -74,7 +74,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const products = new ProductStore(context, metadataSchemas, bin);
   // Validation rules look up the objects they are assigned to; vouchers and campaigns read their assignments from them.
   const tiers: PromotionTierLookup = { findTier: (id) => campaigns.findPromotionTier(id) };
-  const validationRules = new ValidationRuleStore(context, projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, tiers: () => tiers }));
+  const validationRules = new ValidationRuleStore(context, projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, tiers: () => tiers }), events);
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, validationRules });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, validationRules });

@@ -339,13 +339,13 @@ export class CampaignStore implements CampaignPort {
     // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
     const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
     const { validationRules } = this.deps;
-    const tierRules = (campaign.promotion?.tiers ?? []).map((tier, index) => ({ target: tierTarget(tier.id), ids: input.promotion?.tiers?.[index]?.validation_rules }));
+    const tierRules = (campaign.promotion?.tiers ?? []).map((tier, index) => ({ target: tierTarget({ id: tier.id, campaign_id: campaign.id }), ids: input.promotion?.tiers?.[index]?.validation_rules }));
     validationRules.assertAssignable(input.validation_rules, campaignTarget(campaign));
     for (const { target, ids } of tierRules) validationRules.assertAssignable(ids, target);
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
-    validationRules.assignAll(input.validation_rules, campaignTarget(campaign));
-    for (const { target, ids } of tierRules) validationRules.assignAll(ids, target);
+    validationRules.assignAll(input.validation_rules, campaignTarget(campaign), origin);
+    for (const { target, ids } of tierRules) validationRules.assignAll(ids, target, origin);
     if (voucher) this.deps.vouchers.add(voucher);
     this.#record('campaign.created', campaign, origin);
     if (count > 1) this.#generate(campaign.id, count, {}, origin);

@@ -24,7 +24,7 @@ export const projectTargets = (stores: {
       }
       case 'promotion_tier': {
         const tier = stores.tiers().findTier(id);
-        return tier && tierTarget(tier.id);
+        return tier && tierTarget(tier);
       }
       default:
         return undefined;

@@ -6,9 +6,11 @@ import {
   parseValidationRules,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import type { EventData, EventInput, EventLog } from '../../core/event-log.js';
 import { type Page, pageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
+import type { ChangeOrigin } from '../vouchers/shapes.js';
 import { type AssignmentTarget, type AssignmentTargetLookup, type RelatedObjectType, assertKindAccepts, assertTargetAccepts } from './targets.js';
 
 /**
@@ -224,6 +226,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
   constructor(
     private readonly context: ServiceContext,
     private readonly targets: AssignmentTargetLookup,
+    private readonly events: EventLog,
   ) {}
 
   /** Whether the rule exists. */
@@ -263,12 +266,12 @@ export class ValidationRuleStore implements ValidationRulesPort {
   /**
    * Creates a rule. The domain checks `rules`, `bundle_rules`, `error` and `applicable_to`; `type`
    * defaults to `basic` for a rule that only limits products and to `expression` otherwise,
-   * `context_type` to `global`.
+   * `context_type` to `global`. Records `business_validation_rule.created`.
    *
    * @throws DomainError `invalid_validation_rules` (400) listing every problem of the rule set;
    *   ApiError 400 `invalid_payload` without a `name`.
    */
-  create(input: ValidationRuleInput): ValidationRule {
+  create(input: ValidationRuleInput, origin: ChangeOrigin = {}): ValidationRule {
     if (typeof input.name !== 'string') throw ApiError.invalidPayload("Property .name is required");
     const definition = parseValidationRules(input);
     const rule: ValidationRule = {
@@ -278,17 +281,19 @@ export class ValidationRuleStore implements ValidationRulesPort {
       object: 'validation_rules',
     };
     this.#rules.set(rule.id, { rule, version: 1, definition, evaluate: undefined });
-    return this.#show(rule);
+    const shown = this.#show(rule);
+    this.#record('business_validation_rule.created', rule.id, { rule: shown, created_at: rule.created_at }, origin);
+    return shown;
   }
 
   /**
    * Changes the fields sent and keeps the others; `rules`, `bundle_rules`, `error` and
    * `applicable_to` are replaced whole. The changed rule is parsed again and applies to its
-   * assignments from then on.
+   * assignments from then on. Records `business_validation_rule.updated`.
    *
    * @throws ApiError 404 for an unknown rule; DomainError `invalid_validation_rules` (400).
    */
-  update(id: string, patch: ValidationRuleInput): ValidationRule {
+  update(id: string, patch: ValidationRuleInput, origin: ChangeOrigin = {}): ValidationRule {
     const current = this.#stored(id);
     const merged: ValidationRuleInput = { ...current.rule };
     for (const [key, value] of Object.entries(patch)) if (value !== undefined) Object.assign(merged, { [key]: value });
@@ -299,20 +304,24 @@ export class ValidationRuleStore implements ValidationRulesPort {
       updated_at: this.context.timestamp(),
     };
     this.#rules.set(id, { rule, version: current.version + 1, definition, evaluate: undefined });
-    return this.#show(rule);
+    const shown = this.#show(rule);
+    this.#record('business_validation_rule.updated', id, { rule: shown, updated_at: rule.updated_at ?? this.context.timestamp() }, origin);
+    return shown;
   }
 
   /**
    * Deletes a rule together with its assignments: the objects it was assigned to are no longer
-   * governed by it.
+   * governed by it. Records `business_validation_rule.assignment.deleted` for each assignment,
+   * then `business_validation_rule.deleted`.
    *
    * @throws ApiError 404 for an unknown rule.
    */
-  delete(id: string): void {
-    this.#stored(id);
-    for (const assignmentId of [...(this.#byRule.get(id) ?? [])]) this.#unlink(assignmentId);
+  delete(id: string, origin: ChangeOrigin = {}): void {
+    const shown = this.get(id);
+    for (const assignmentId of [...(this.#byRule.get(id) ?? [])]) this.#unlink(assignmentId, origin);
     this.#rules.delete(id);
     this.#byRule.delete(id);
+    this.#record('business_validation_rule.deleted', id, { rule: shown, deleted_at: this.context.timestamp() }, origin);
   }
 
   /**
@@ -360,13 +369,14 @@ export class ValidationRuleStore implements ValidationRulesPort {
 
   /**
    * Assigns a rule to an object after the service's checks. With `force`, an assignment of the
-   * same rule to the same object is replaced by a new one; without it, it is refused.
+   * same rule to the same object is replaced by a new one; without it, it is refused. Records
+   * `business_validation_rule.assignment.created` (and `.deleted` for a replaced one).
    *
    * @throws ApiError 404 for an unknown rule or object; 400 `invalid_payload` without
    *   `related_object_id`, or for a rule whose context or product limits do not fit the object;
    *   409 `duplicate_found` for a rule already assigned to the object.
    */
-  assign(ruleId: string, input: AssignmentInput, force = false): ValidationRuleAssignment {
+  assign(ruleId: string, input: AssignmentInput, force = false, origin: ChangeOrigin = {}): ValidationRuleAssignment {
     const type = input.related_object_type ?? 'voucher';
     const objectId = input.related_object_id;
     if (objectId === undefined || objectId === '') throw ApiError.invalidPayload("Property .related_object_id is required");
@@ -381,9 +391,9 @@ export class ValidationRuleStore implements ValidationRulesPort {
           resourceType: 'validation_rules_assignment',
         });
       }
-      this.#unlink(existing.id);
+      this.#unlink(existing.id, origin);
     }
-    return this.#link(ruleId, target);
+    return this.#link(ruleId, target, origin);
   }
 
   /**
@@ -402,32 +412,35 @@ export class ValidationRuleStore implements ValidationRulesPort {
 
   /**
    * Assigns rules to an object just created, once each, after {@link ValidationRuleStore.assertAssignable}
-   * passed for it.
+   * passed for it. Records `business_validation_rule.assignment.created` for each unless silent.
    *
    * @throws As {@link ValidationRuleStore.assertAssignable}.
    */
-  assignAll(ruleIds: readonly string[] | null | undefined, target: AssignmentTarget): void {
+  assignAll(ruleIds: readonly string[] | null | undefined, target: AssignmentTarget, origin: ChangeOrigin = {}): void {
     this.assertAssignable(ruleIds, target);
     const given = new Set(this.assignmentsOf(target.id).map((assignment) => assignment.rule_id));
     for (const ruleId of ruleIds ?? []) {
       if (given.has(ruleId)) continue;
       given.add(ruleId);
-      this.#link(ruleId, target);
+      this.#link(ruleId, target, origin);
     }
   }
 
   /**
-   * Deletes one assignment of a rule.
+   * Deletes one assignment of a rule and records `business_validation_rule.assignment.deleted`.
    * @throws ApiError 404 for an unknown rule, or an assignment that is not the rule's.
    */
-  unassign(ruleId: string, assignmentId: string): void {
+  unassign(ruleId: string, assignmentId: string, origin: ChangeOrigin = {}): void {
     this.#stored(ruleId);
     const assignment = this.#assignments.get(assignmentId);
     if (assignment?.rule_id !== ruleId) throw ApiError.notFound('validation_rules_assignment', assignmentId);
-    this.#unlink(assignmentId);
+    this.#unlink(assignmentId, origin);
   }
 
-  /** Deletes the assignments of an object that is gone (a deleted voucher, campaign or tier). */
+  /**
+   * Deletes the assignments of an object that is gone (a deleted voucher, campaign or tier). The
+   * object's own deletion event tells of it, so no assignment event is recorded.
+   */
   releaseObject(objectId: string): void {
     for (const assignmentId of [...(this.#byObject.get(objectId) ?? [])]) this.#unlink(assignmentId);
   }
@@ -481,7 +494,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
     return target;
   }
 
-  #link(ruleId: string, target: AssignmentTarget): ValidationRuleAssignment {
+  #link(ruleId: string, target: AssignmentTarget, origin: ChangeOrigin): ValidationRuleAssignment {
     const assignment: ValidationRuleAssignment = {
       id: this.context.ids('asgm'),
       rule_id: ruleId,
@@ -493,17 +506,54 @@ export class ValidationRuleStore implements ValidationRulesPort {
     this.#assignments.set(assignment.id, assignment);
     index(this.#byRule, ruleId).add(assignment.id);
     index(this.#byObject, target.id).add(assignment.id);
+    this.#recordAssignment('business_validation_rule.assignment.created', assignment, target, origin);
     return assignment;
   }
 
-  #unlink(assignmentId: string): void {
+  #unlink(assignmentId: string, origin: ChangeOrigin = { silent: true }): void {
     const assignment = this.#assignments.get(assignmentId);
     if (!assignment) return;
+    if (!origin.silent) {
+      const target = this.targets.find(assignment.related_object_type, assignment.related_object_id);
+      this.#recordAssignment('business_validation_rule.assignment.deleted', assignment, target, origin);
+    }
     this.#assignments.delete(assignmentId);
     this.#byRule.get(assignment.rule_id)?.delete(assignmentId);
     const ofObject = this.#byObject.get(assignment.related_object_id);
     ofObject?.delete(assignmentId);
     if (ofObject?.size === 0) this.#byObject.delete(assignment.related_object_id);
+  }
+
+  #record<T extends 'business_validation_rule.created' | 'business_validation_rule.updated' | 'business_validation_rule.deleted'>(
+    type: T,
+    entityId: string,
+    data: EventData<T>,
+    origin: ChangeOrigin,
+  ): void {
+    if (origin.silent) return;
+    this.events.record(type, { entityId, data, groupId: origin.requestId, source: origin.source } as EventInput<T>);
+  }
+
+  #recordAssignment(
+    type: 'business_validation_rule.assignment.created' | 'business_validation_rule.assignment.deleted',
+    assignment: ValidationRuleAssignment,
+    target: AssignmentTarget | undefined,
+    origin: ChangeOrigin,
+  ): void {
+    if (origin.silent) return;
+    const rule = this.#rules.get(assignment.rule_id)?.rule;
+    if (rule === undefined) return;
+    const data = {
+      rule: this.#show(rule),
+      assignment,
+      voucher: null,
+      campaign: null,
+      promotion_tier: null,
+      earning_rule: null,
+      distribution: null,
+      ...target?.related,
+    };
+    this.events.record(type, { entityId: assignment.id, data, groupId: origin.requestId, source: origin.source });
   }
 
   #details(assignment: ValidationRuleAssignment): ValidationRuleAssignmentDetails {

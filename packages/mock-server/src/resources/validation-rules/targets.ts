@@ -1,6 +1,8 @@
 import type { ValidationRuleSetDefinition } from '@voucherkit/domain';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
+import { simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
+import type { Campaign, StoredVoucher } from '../vouchers/types.js';
 
 /**
  * The kinds of object a validation rule can be assigned to (`related_object_type`).
@@ -11,6 +13,17 @@ import { ApiError } from '../../http/api-error.js';
  * ```
  */
 export type RelatedObjectType = Resource<'ValidationRuleAssignment'>['related_object_type'];
+
+/**
+ * The short forms of the object an assignment event names (`voucher`, `campaign`,
+ * `promotion_tier`); the others are null.
+ *
+ * @example
+ * ```ts
+ * const related: AssignmentRelated = { campaign: { id: 'camp_1', name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } };
+ * ```
+ */
+export type AssignmentRelated = Partial<Pick<Resource<'ValidationRuleAssignmentEventData'>, 'voucher' | 'campaign' | 'promotion_tier'>>;
 
 /**
  * An object a validation rule may be assigned to, as the lookups find it: its id and the contexts
@@ -28,6 +41,8 @@ export interface AssignmentTarget {
   readonly id: string;
   /** Prefixes of the `context_type`s a rule assigned to it may have; `global` always may. */
   readonly contexts: readonly string[];
+  /** The object (and its campaign) in the short forms that assignment events carry. */
+  readonly related?: AssignmentRelated | undefined;
 }
 
 /**
@@ -144,16 +159,14 @@ export const assertTargetAccepts = (target: AssignmentTarget, rule: { readonly i
  *
  * @example
  * ```ts
- * voucherTarget({ id: 'v_1', type: 'GIFT_VOUCHER' }, undefined).contexts; // ['voucher.gift_voucher']
+ * voucherTarget(vouchers.get('GIFT-1'), undefined).contexts; // ['voucher.gift_voucher']
  * ```
  */
-export const voucherTarget = (
-  voucher: { readonly id: string; readonly type?: string | null | undefined },
-  campaign: { readonly campaign_type?: string | null | undefined } | undefined,
-): AssignmentTarget => ({
+export const voucherTarget = (voucher: StoredVoucher, campaign: Campaign | undefined): AssignmentTarget => ({
   type: 'voucher',
   id: voucher.id,
   contexts: [voucherContext(voucher.type), ...(campaign ? [campaignContext(campaign.campaign_type)] : [])],
+  related: { voucher: simpleVoucher(voucher), campaign: campaign ? simpleCampaign(campaign) : null },
 });
 
 /**
@@ -162,17 +175,14 @@ export const voucherTarget = (
  *
  * @example
  * ```ts
- * campaignTarget({ id: 'camp_1', campaign_type: 'PROMOTION' }).contexts; // ['campaign.promotion']
+ * campaignTarget(campaigns.get('Autumn Promotion')).contexts; // ['campaign.promotion']
  * ```
  */
-export const campaignTarget = (campaign: {
-  readonly id: string;
-  readonly campaign_type?: string | null | undefined;
-  readonly voucher?: { readonly type?: string | null | undefined } | null | undefined;
-}): AssignmentTarget => ({
+export const campaignTarget = (campaign: Campaign): AssignmentTarget => ({
   type: 'campaign',
   id: campaign.id,
   contexts: [campaignContext(campaign.campaign_type), ...(campaign.voucher?.type ? [voucherContext(campaign.voucher.type)] : [])],
+  related: { campaign: simpleCampaign(campaign) },
 });
 
 /**
@@ -180,7 +190,12 @@ export const campaignTarget = (campaign: {
  *
  * @example
  * ```ts
- * tierTarget('promo_1').contexts; // ['campaign.promotion']
+ * tierTarget({ id: 'promo_1', campaign_id: 'camp_1' }).contexts; // ['campaign.promotion']
  * ```
  */
-export const tierTarget = (id: string): AssignmentTarget => ({ type: 'promotion_tier', id, contexts: ['campaign.promotion'] });
+export const tierTarget = (tier: PromotionTierRef): AssignmentTarget => ({
+  type: 'promotion_tier',
+  id: tier.id,
+  contexts: ['campaign.promotion'],
+  related: { promotion_tier: { id: tier.id, campaign: { id: tier.campaign_id } } },
+});

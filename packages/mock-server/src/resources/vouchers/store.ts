@@ -356,7 +356,7 @@ export class VoucherStore {
    */
   insert(campaign: Campaign | null, input: VoucherCreateInput, origin: ChangeOrigin = {}): StoredVoucher {
     const voucher = this.build(campaign, input);
-    this.add(voucher, input.validation_rules);
+    this.add(voucher, input.validation_rules, origin);
     this.#record('voucher.created', voucher, origin);
     return voucher;
   }
@@ -445,7 +445,7 @@ export class VoucherStore {
    * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown validation rule, 400
    *   for one that does not fit the voucher (nothing is stored then).
    */
-  add(voucher: StoredVoucher, validationRules?: readonly string[] | null): void {
+  add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: ChangeOrigin = {}): void {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
     const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
     const target = voucherTarget(voucher, campaign);
@@ -457,7 +457,7 @@ export class VoucherStore {
       vouchers.set(voucher.id, voucher);
       this.#byCampaign.set(voucher.campaign_id, vouchers);
     }
-    this.deps.validationRules.assignAll(validationRules, target);
+    this.deps.validationRules.assignAll(validationRules, target, origin);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
   }
 
