@@ -145,6 +145,7 @@ export {
   type ValidationRulesPort,
 } from './resources/validation-rules/store.js';
 export type {
+  AssignmentRelated,
   AssignmentTarget,
   AssignmentTargetLookup,
   PromotionTierLookup,
