@@ -155,18 +155,22 @@ describe('parseValidationRules: the rule tree', () => {
     expect(definition.rules.rules).toHaveLength(2);
   });
 
-  it('checks logic: its syntax, the rules it names, and that it names every rule', () => {
+  it('checks logic: its syntax and the rules it names; a rule it leaves out is checked, not refused', () => {
     expect(problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '1 and' } })).toBe(
       "Logic '1 and' ends where a rule number or '(' is expected (.rules.logic)",
     );
     expect(problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '(1 and 2) and (3)' } })).toBe(
       "Logic '(1 and 2) and (3)' names rule 2, which is not defined (.rules.logic); Logic '(1 and 2) and (3)' names rule 3, which is not defined (.rules.logic)",
     );
-    expect(
-      problems({
-        rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, 2: { name: 'order.amount', conditions: { $less_than: [9] } }, logic: '1' },
-      }),
-    ).toBe("Rule 2 is not used in logic '1' (.rules.2)");
+    // A rule the logic leaves out is accepted (the reference's own examples store one) but still checked.
+    const unused = parseValidationRules({
+      rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, 2: { name: 'order.amount', conditions: { $less_than: [9] } }, logic: '1' },
+    });
+    expect(unused.rules.logic).toEqual({ kind: 'rule', key: '1' });
+    expect(unused.rules.rules.map((rule) => rule.key)).toEqual(['1', '2']);
+    expect(problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, 2: { name: 'order.nothing' }, logic: '1' } })).toBe(
+      "Rule 'order.nothing' is not a known rule (.rules.2)",
+    );
     expect(problems({ rules: { logic: 5 } })).toBe('Property .rules.logic should be string');
   });
 

@@ -362,12 +362,11 @@ const readLogic = (text: unknown, keys: readonly string[], at: string, problems:
     const [only] = operands;
     return only === undefined ? logic : operands.length === 1 ? only : { kind: 'and', operands };
   }
+  // A rule the logic leaves out is still checked but never judged: the service stores such sets
+  // (its own examples do), so refusing them would refuse what the service accepts.
   const named = ruleLogicReferences(logic);
   for (const key of named) {
     if (!keys.includes(key)) problems.push(`Logic '${String(text)}' names rule ${key}, which is not defined (${at}.logic)`);
-  }
-  for (const key of keys) {
-    if (!named.includes(key)) problems.push(`Rule ${key} is not used in logic '${String(text)}' (${at}.${key})`);
   }
   return logic;
 };
@@ -572,8 +571,9 @@ const readBundle = (input: unknown, problems: Problems): BundleDefinition | unde
  *   metadata, and `conditions` whose values are arrays, with operators the rule accepts and
  *   operands of the right kind. Rules on values need at least one condition; rules that choose
  *   order lines and yes-or-no rules may have none.
- * - `logic`: rule numbers joined by `and`/`or` (any case) with brackets; it must name only rules
- *   of its level and every one of them. A blank or missing logic requires all rules of the level.
+ * - `logic`: rule numbers joined by `and`/`or` (any case) with brackets; it may name only rules
+ *   of its level. A rule it leaves out is checked but never judged. A blank or missing logic
+ *   requires all rules of the level.
  * - `error.message` (of the set and of each rule) is text.
  * - `bundle_rules`: `limit` 1–100; each part an `order.items.any` rule with one product, SKU or
  *   collection under `$is`, and optionally an `order.items.aggregated_quantity` sub-rule giving

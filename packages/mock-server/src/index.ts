@@ -155,5 +155,26 @@ export {
   type PromotionStackUpdateInput,
   type StackTierLookup,
 } from './resources/promotions/stacks.js';
-export { inlineTierRuleAssignments, type TierRuleAssignmentList, type TierRuleAssignments } from './resources/promotions/rule-assignments.js';
+export type { TierRef, TierRuleAssignmentList, TierRuleAssignments } from './resources/promotions/rule-assignments.js';
+export { tierRuleAssignments } from './resources/validation-rules/tier-assignments.js';
+export {
+  ValidationRuleStore,
+  type ApplicableValidationRule,
+  type AssignmentInput,
+  type AssignmentListQuery,
+  type RuleRedeemable,
+  type ValidationRule,
+  type ValidationRuleAssignment,
+  type ValidationRuleAssignmentDetails,
+  type ValidationRuleInput,
+  type ValidationRuleListQuery,
+  type ValidationRulesPort,
+} from './resources/validation-rules/store.js';
+export type {
+  AssignmentRelated,
+  AssignmentTarget,
+  AssignmentTargetLookup,
+  PromotionTierRef,
+  RelatedObjectType,
+} from './resources/validation-rules/targets.js';
 export { implementedOperations } from './resources/registry.js';

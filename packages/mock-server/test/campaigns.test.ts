@@ -20,13 +20,14 @@ const summer = (extra: Record<string, unknown> = {}) =>
 describe('creating campaigns', () => {
   test('one code is created at once; the campaign has the fields of the spec and its voucher inherits', async () => {
     const seasonal = state().categories.create({ name: 'Seasonal', hierarchy: 1 });
+    const rule = state().validationRules.create({ name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } });
     const campaign = await summer({
       vouchers_count: 1,
       category_id: seasonal.id,
       start_date: '2026-01-01T00:00:00.000Z',
       expiration_date: '2026-12-31T00:00:00.000Z',
       metadata: { region: 'EU' },
-      validation_rules: ['val_0000000000000000aa'],
+      validation_rules: [rule.id],
     });
     expect(campaign).toMatchObject({
       id: expect.stringMatching(/^camp_[0-9a-f]{18}$/),
@@ -45,7 +46,7 @@ describe('creating campaigns', () => {
       metadata: { region: 'EU' },
       created_at: T0,
       object: 'campaign',
-      validation_rules_assignments: { total: 1, data: [{ rule_id: 'val_0000000000000000aa', related_object_type: 'campaign', related_object_id: expect.any(String) }] },
+      validation_rules_assignments: { total: 1, data: [{ rule_id: rule.id, related_object_type: 'campaign', related_object_id: campaign.id, validation_status: 'VALID' }] },
     });
     const { data } = await mock.serverClient().GET('/v1/vouchers', { params: { query: { campaign_id: campaign.id } } });
     const [voucher] = data?.vouchers ?? [];
@@ -59,7 +60,7 @@ describe('creating campaigns', () => {
       expiration_date: '2026-12-31T00:00:00.000Z',
     });
     const shown = await mock.serverClient().GET('/v1/vouchers/{code}', { params: { path: { code: voucher?.code ?? '' } } });
-    expect(shown.data?.validation_rules_assignments?.data.map((assignment) => assignment.rule_id)).toEqual(['val_0000000000000000aa']);
+    expect(shown.data?.validation_rules_assignments?.data.map((assignment) => assignment.rule_id)).toEqual([rule.id]);
     expect(state().events.list({ type: 'campaign.created' })).toHaveLength(1);
   });
 

@@ -72,6 +72,9 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   addVoucherWithSpecificCodeToCampaign: {},
   importVouchersToCampaign: [{ code: 'IMPORTED-1' }],
   exportCampaignTransactions: {},
+  createValidationRule: { name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } },
+  updateValidationRule: { name: 'Over 60' },
+  createValidationRuleAssignment: { related_object_type: 'campaign', related_object_id: 'camp_0000000000000000ff' },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -325,6 +328,15 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '409': (id) => {
       state().stackingRules.create({}, () => true);
       return send(id, { body: {} });
+    },
+  },
+  createValidationRuleAssignment: {
+    '409': (id) => {
+      const rule = state().validationRules.create({ name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } });
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const body = { related_object_type: 'campaign', related_object_id: campaign.id } as const;
+      state().validationRules.assign(rule.id, body);
+      return send(id, { params: { validationRuleId: rule.id }, body });
     },
   },
 };

@@ -86,9 +86,19 @@ describe('promotion tiers', () => {
     expect(state().promotions.list().total).toBe(0);
   });
 
+  test('a tier naming an unknown validation rule is refused with 404 and nothing is stored', async () => {
+    const campaign = await autumn();
+    const before = state().promotions.list().total;
+    const refused = await addTier(campaign.id, { name: 'Ghost', validation_rules: ['val_0000000000000000aa'] });
+    expect(refused.response.status).toBe(404);
+    expect(refused.error).toMatchObject({ key: 'not_found', resource_type: 'validation_rule', resource_id: 'val_0000000000000000aa' });
+    expect(state().promotions.list().total).toBe(before);
+  });
+
   test('adding a tier: next hierarchy, category by name or id, rules, dates, event', async () => {
     const campaign = await autumn();
     const seasonal = state().categories.create({ name: 'Seasonal', hierarchy: 1 });
+    const rule = state().validationRules.create({ name: 'Big carts', rules: { 1: { name: 'order.amount', conditions: { $more_than: [10000] } }, logic: '1' } });
     const added = await addTier(campaign.id, {
       name: 'Big spenders',
       banner: '30 off',
@@ -98,7 +108,7 @@ describe('promotion tiers', () => {
       start_date: '2026-01-01T00:00:00.000Z',
       expiration_date: '2026-02-01T00:00:00.000Z',
       validity_day_of_week: [1, 2],
-      validation_rules: ['val_0000000000000000aa'],
+      validation_rules: [rule.id],
     });
     expect(added.data).toMatchObject({
       name: 'Big spenders',
@@ -112,7 +122,7 @@ describe('promotion tiers', () => {
       validity_day_of_week: [1, 2],
       validation_rule_assignments: {
         total: 1,
-        data: [{ id: expect.stringMatching(/^asgm_/), rule_id: 'val_0000000000000000aa', related_object_type: 'promotion_tier', related_object_id: added.data?.id }],
+        data: [{ id: expect.stringMatching(/^asgm_/), rule_id: rule.id, related_object_type: 'promotion_tier', related_object_id: added.data?.id }],
       },
     });
     const byId = await addTier('Autumn', { name: 'Chosen', hierarchy: 10, category_id: seasonal.id });

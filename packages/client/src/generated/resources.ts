@@ -6158,7 +6158,8 @@ export interface ValidationRulesResource {
   /**
    * List the assignments of a validation rule.
    *
-   * Returns the objects that one validation rule is assigned to.
+   * Returns the objects that one validation rule is assigned to. An id that names no validation
+   * rule gives an empty list, not an error.
    *
    * `GET /v1/validation-rules/{validationRuleId}/assignments` (operation `listValidationRuleAssignments`).
    *
@@ -6169,7 +6170,6 @@ export interface ValidationRulesResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example

@@ -3411,7 +3411,8 @@ export interface paths {
         };
         /**
          * List the assignments of a validation rule
-         * Returns the objects that one validation rule is assigned to.
+         * Returns the objects that one validation rule is assigned to. An id that names no validation
+         *     rule gives an empty list, not an error.
          */
         get: operations["listValidationRuleAssignments"];
         put?: never;
@@ -17169,15 +17170,16 @@ export interface components {
                 included_all?: boolean;
             };
             /**
-             * Kind of validation rule; the default, `expression`, is a rule tree in `rules`.
-             * @default expression
+             * Kind of validation rule. When a new rule does not say, it is `basic` if it only limits the
+             *     products a discount reaches (no numbered rules, no bundle), else `expression`; an update
+             *     that does not send it keeps the rule's kind.
              * @enum {string}
              */
             type?: "expression" | "basic" | "advanced" | "complex";
             /**
              * Where the rule may be used, for example on discount vouchers that apply to items, on a
-             *     pay-with-points reward or on an earning rule; `global` allows any use.
-             * @default global
+             *     pay-with-points reward or on an earning rule; `global`, the value of a new rule that does
+             *     not say, allows any use. An update that does not send it keeps the rule's context.
              * @enum {string}
              */
             context_type?: "earning_rule.order.paid" | "earning_rule.custom_event" | "earning_rule.customer.segment.entered" | "earning_rule.customer.tier.joined" | "earning_rule.customer.tier.left" | "earning_rule.customer.tier.upgraded" | "earning_rule.customer.tier.downgraded" | "earning_rule.customer.tier.prolonged" | "campaign.discount_coupons" | "campaign.discount_coupons.discount.apply_to_order" | "campaign.discount_coupons.discount.apply_to_items" | "campaign.discount_coupons.discount.apply_to_items_proportionally" | "campaign.discount_coupons.discount.apply_to_items_proportionally_by_quantity" | "campaign.discount_coupons.discount.apply_to_items_by_quantity" | "campaign.discount_coupons.discount.fixed.apply_to_items" | "campaign.discount_coupons.discount.percent.apply_to_items" | "campaign.gift_vouchers" | "campaign.gift_vouchers.gift.apply_to_order" | "campaign.gift_vouchers.gift.apply_to_items" | "campaign.referral_program" | "campaign.referral_program.discount.apply_to_order" | "campaign.referral_program.discount.apply_to_items" | "campaign.referral_program.discount.apply_to_items_proportionally" | "campaign.referral_program.discount.apply_to_items_proportionally_by_quantity" | "campaign.referral_program.discount.apply_to_items_by_quantity" | "campaign.referral_program.discount.fixed.apply_to_items" | "campaign.referral_program.discount.percent.apply_to_items" | "campaign.promotion" | "campaign.promotion.discount.apply_to_order" | "campaign.promotion.discount.apply_to_items" | "campaign.promotion.discount.apply_to_items_proportionally" | "campaign.promotion.discount.apply_to_items_proportionally_by_quantity" | "campaign.promotion.discount.apply_to_items_by_quantity" | "campaign.promotion.discount.fixed.apply_to_items" | "campaign.promotion.discount.percent.apply_to_items" | "campaign.loyalty_program" | "voucher.discount_voucher" | "voucher.discount_voucher.discount.apply_to_order" | "voucher.discount_voucher.discount.apply_to_items" | "voucher.discount_voucher.discount.apply_to_items_proportionally" | "voucher.discount_voucher.discount.apply_to_items_proportionally_by_quantity" | "voucher.discount_voucher.discount.apply_to_items_by_quantity" | "voucher.discount_voucher.discount.fixed.apply_to_items" | "voucher.discount_voucher.discount.percent.apply_to_items" | "voucher.gift_voucher" | "voucher.gift_voucher.gift.apply_to_order" | "voucher.gift_voucher.gift.apply_to_items" | "voucher.loyalty_card" | "distribution.custom_event" | "distribution.order.paid" | "distribution.order.created" | "distribution.order.canceled" | "distribution.order.updated" | "reward_assignment.pay_with_points" | "global";
@@ -27197,7 +27199,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

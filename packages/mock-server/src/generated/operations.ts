@@ -16,7 +16,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_g";
+export const API_VERSION = "v20261123_h";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -2502,7 +2502,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
-    responses: { "200": response.ValidationRuleAssignmentList, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.ValidationRuleAssignmentList, "400": response.Error, "401": response.Error, "403": response.Error, "429": response.Error, "500": response.Error },
   },
   createValidationRuleAssignment: {
     method: "POST",

@@ -16,6 +16,7 @@ import { segmentHandlers } from './segments/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 import { voucherHandlers } from './vouchers/handlers.js';
 import { promotionHandlers } from './promotions/handlers.js';
+import { validationRuleHandlers } from './validation-rules/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -35,6 +36,7 @@ export const handlers: HandlerMap = {
   ...locationHandlers,
   ...eventHandlers,
   ...promotionHandlers,
+  ...validationRuleHandlers,
 };
 
 /**

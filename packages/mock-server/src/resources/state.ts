@@ -15,6 +15,9 @@ import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
 import { PromotionStore } from './promotions/store.js';
+import { projectTargets } from './validation-rules/lookup.js';
+import { ValidationRuleStore } from './validation-rules/store.js';
+import { tierRuleAssignments } from './validation-rules/tier-assignments.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -59,6 +62,8 @@ export interface ProjectState {
   readonly locations: LocationStore;
   /** Promotion tiers and (`promotions.stacks`) promotion stacks; validations and redemptions read them as `PromotionRedeemables`. */
   readonly promotions: PromotionStore;
+  /** Validation rules and every assignment of them; the validation engine reads them through `rulesFor`. */
+  readonly validationRules: ValidationRuleStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -70,11 +75,13 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const events = new EventLog(context);
   const customers = new CustomerStore(context, metadataSchemas, events);
   const products = new ProductStore(context, metadataSchemas, bin);
+  // Validation rules look up the objects they are assigned to; vouchers and campaigns read their assignments from them.
+  const validationRules = new ValidationRuleStore(context, projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, promotions: () => promotions }), events);
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
-  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, validationRules });
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
-  const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns });
-  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions });
+  const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules: tierRuleAssignments(() => validationRules) });
+  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, validationRules });
   const locations = new LocationStore(context);
   return {
     oauth: new OAuthTokenStore(context),
@@ -93,5 +100,6 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
     locations,
     promotions,
+    validationRules,
   };
 };

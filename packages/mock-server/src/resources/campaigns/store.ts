@@ -23,6 +23,8 @@ import { type BulkJob, type JobTally, importSummary, itemSummary } from '../asyn
 import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
 import type { PromotionStore } from '../promotions/store.js';
+import type { ValidationRuleStore } from '../validation-rules/store.js';
+import { campaignTarget } from '../validation-rules/targets.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
@@ -120,6 +122,8 @@ export interface CampaignStoreDependencies {
   readonly bin: BinStore;
   /** The project's event log (`campaign.created` …). */
   readonly events: EventLog;
+  /** The project's validation rules, which own the campaigns' and tiers' rule assignments. */
+  readonly validationRules: ValidationRuleStore;
 }
 
 /**
@@ -280,12 +284,13 @@ export class CampaignStore implements CampaignPort {
   }
 
   /**
-   * The campaign as the API answers it: a `PROMOTION` campaign with its tiers (`promotion`), read
-   * from the promotion store, which owns them.
+   * The campaign as the API answers it: with the validation rules assigned to it, and a
+   * `PROMOTION` campaign with its tiers (`promotion`), read from the stores that own them.
    */
   present(campaign: Campaign): Campaign {
-    if (campaign.campaign_type !== 'PROMOTION') return campaign;
-    return { ...campaign, promotion: this.deps.promotions.tierList(campaign.id) };
+    const validation_rules_assignments = this.deps.validationRules.assignmentPage(campaign.id);
+    if (campaign.campaign_type !== 'PROMOTION') return { ...campaign, validation_rules_assignments };
+    return { ...campaign, validation_rules_assignments, promotion: this.deps.promotions.tierList(campaign.id) };
   }
 
   /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
@@ -320,18 +325,22 @@ export class CampaignStore implements CampaignPort {
    * (`CAMPAIGN.VOUCHERS_GENERATE`) while the campaign is `IN_PROGRESS`. Records `campaign.created`.
    *
    * @throws ApiError 400 for a missing name or a standalone campaign of a type that cannot be one;
-   *   404 for an unknown category; 409 `duplicate_found` for a used name or standalone code;
-   *   DomainError `invalid_payload` for a malformed validity window or duration.
+   *   404 for an unknown category or validation rule; 409 `duplicate_found` for a used name or
+   *   standalone code; DomainError `invalid_payload` for a malformed validity window or duration,
+   *   or a validation rule that does not fit the campaign or its tiers.
    */
   create(input: CampaignCreateInput, origin: ChangeOrigin = {}): Campaign {
     const count = this.#requestedCodes(input);
     const campaign = this.#build(input, count > 1 ? 'IN_PROGRESS' : 'DONE');
-    // The one code of a synchronous campaign is checked before the campaign is stored, so a taken code stores nothing.
+    // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
     const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
     // Likewise the tiers of a promotion: a bad tier stores neither the campaign nor any tier.
     const tiers = campaign.campaign_type === 'PROMOTION' ? this.deps.promotions.prepare(campaign, input.promotion?.tiers ?? []) : undefined;
+    const { validationRules } = this.deps;
+    validationRules.assertAssignable(input.validation_rules, campaignTarget(campaign));
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
+    validationRules.assignAll(input.validation_rules, campaignTarget(campaign), origin);
     if (voucher) this.deps.vouchers.add(voucher);
     tiers?.store();
     this.#record('campaign.created', campaign, origin);
@@ -434,6 +443,8 @@ export class CampaignStore implements CampaignPort {
     this.#byId.delete(campaign.id);
     this.#idByName.delete(campaign.name);
     this.#days.delete(campaign.id);
+    // Assignments to the campaign go with it (the promotion store releases its tiers'); its vouchers' own go as the job deletes them.
+    this.deps.validationRules.releaseObject(campaign.id);
     if (!force) {
       this.#binnedNames.add(campaign.name);
       this.deps.bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: shown });
@@ -614,7 +625,6 @@ export class CampaignStore implements CampaignPort {
       object: 'campaign',
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
       ...(given(input.referral_program) ? { referral_program: input.referral_program } : {}),
-      validation_rules_assignments: this.#ruleAssignments(id, input.validation_rules, now),
     };
     compileValidityWindow(campaign);
     return campaign;
@@ -780,18 +790,6 @@ export class CampaignStore implements CampaignPort {
       code_config: storedCodeConfig(voucher.code_config),
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
     };
-  }
-
-  #ruleAssignments(campaignId: string, ruleIds: readonly string[] | undefined, now: string): NonNullable<Campaign['validation_rules_assignments']> {
-    const data = (ruleIds ?? []).map((ruleId) => ({
-      id: this.context.ids('asgm'),
-      rule_id: ruleId,
-      related_object_id: campaignId,
-      related_object_type: 'campaign',
-      created_at: now,
-      object: 'validation_rules_assignment' as const,
-    }));
-    return { object: 'list', data_ref: 'data', data, total: data.length };
   }
 }
 

@@ -14,7 +14,7 @@ import type { CategoryStore } from '../categories/store.js';
 import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { Campaign } from '../vouchers/types.js';
-import { type TierRuleAssignments, inlineTierRuleAssignments } from './rule-assignments.js';
+import type { TierRuleAssignments } from './rule-assignments.js';
 import { type PromotionStack, PromotionStackStore } from './stacks.js';
 
 /**
@@ -220,8 +220,8 @@ export interface PromotionStoreDependencies {
   readonly metadataSchemas: MetadataSchemaStore;
   /** The project's campaigns, looked up lazily: the campaign store also uses this store. */
   readonly campaigns: () => PromotionCampaignPort;
-  /** Where tiers' validation rules are assigned; by default kept beside the tiers. */
-  readonly rules?: TierRuleAssignments | undefined;
+  /** Where tiers' validation rules are checked and assigned: the project's validation rules. */
+  readonly rules: TierRuleAssignments;
 }
 
 /** A tier as stored: `campaign`, `categories` and rule assignments are read when it is shown. */
@@ -277,7 +277,7 @@ export class PromotionStore implements PromotionRedeemables {
     private readonly context: ServiceContext,
     private readonly deps: PromotionStoreDependencies,
   ) {
-    this.#rules = deps.rules ?? inlineTierRuleAssignments(context);
+    this.#rules = deps.rules;
     this.stacks = new PromotionStackStore(context, {
       categories: deps.categories,
       lookup: { promotion: (ref) => this.promotion(ref), campaignOfTier: (id) => this.#byId.get(id)?.campaign_id },
@@ -501,14 +501,17 @@ export class PromotionStore implements PromotionRedeemables {
     return inputs.map((input) => {
       const hierarchy = input.hierarchy ?? last + 1;
       last = Math.max(last, hierarchy);
-      return { tier: this.#build(campaign, input, hierarchy), rules: input.validation_rules ?? [] };
+      const tier = this.#build(campaign, input, hierarchy);
+      const rules = input.validation_rules ?? [];
+      this.#rules.check(tier, rules);
+      return { tier, rules };
     });
   }
 
   #insert(built: readonly BuiltTier[], origin: ChangeOrigin): void {
     for (const { tier, rules } of built) {
       this.#byId.set(tier.id, tier);
-      this.#rules.assign(tier.id, rules);
+      this.#rules.assign(tier, rules);
       this.#record('campaign.promotion_tier.created', tier, origin);
     }
   }

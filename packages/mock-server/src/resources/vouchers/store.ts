@@ -12,7 +12,6 @@ import {
   dateRangeFilter,
   generateUniqueCodes,
   inheritVoucher,
-  voucherRuleAssignments,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
@@ -21,6 +20,8 @@ import { sortedPageOf } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
+import type { ValidationRuleStore } from '../validation-rules/store.js';
+import { voucherTarget } from '../validation-rules/targets.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher } from './shapes.js';
 import type {
   BalanceChangeInput,
@@ -31,8 +32,6 @@ import type {
   VoucherTransaction,
   VoucherUpdateInput,
 } from './types.js';
-
-type RuleAssignment = NonNullable<Voucher['validation_rules_assignments']>['data'][number];
 
 /**
  * What the voucher store needs of the project's campaigns; the campaign store provides it.
@@ -71,6 +70,8 @@ export interface VoucherStoreDependencies {
   readonly events: EventLog;
   /** The project's campaigns, looked up when a voucher names one. */
   readonly campaigns: () => CampaignPort;
+  /** The project's validation rules, which own the vouchers' rule assignments. */
+  readonly validationRules: ValidationRuleStore;
 }
 
 /**
@@ -225,7 +226,6 @@ export class VoucherStore {
   readonly #byCampaign = new Map<string, Map<string, StoredVoucher>>();
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
   readonly #binnedCodes = new Set<string>();
-  readonly #ownRules = new Map<string, RuleAssignment[]>();
   readonly #transactions = new Map<string, VoucherTransaction[]>();
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
@@ -318,12 +318,8 @@ export class VoucherStore {
    * to it directly or through its campaign.
    */
   present(voucher: StoredVoucher): Voucher & { categories: NonNullable<Voucher['categories']> } {
-    const campaignRules = voucher.campaign_id ? (this.deps.campaigns().find(voucher.campaign_id)?.validation_rules_assignments?.data ?? []) : [];
-    const rules = voucherRuleAssignments(this.#ownRules.get(voucher.id) ?? [], campaignRules);
-    return {
-      ...this.listed(voucher),
-      validation_rules_assignments: { object: 'list', data_ref: 'data', data: rules, total: rules.length },
-    };
+    const owners = voucher.campaign_id ? [voucher.campaign_id, voucher.id] : [voucher.id];
+    return { ...this.listed(voucher), validation_rules_assignments: this.deps.validationRules.assignmentPage(...owners) };
   }
 
   /** The voucher as lists show it: with its category objects, without the rule assignments. */
@@ -359,7 +355,7 @@ export class VoucherStore {
    */
   insert(campaign: Campaign | null, input: VoucherCreateInput, origin: ChangeOrigin = {}): StoredVoucher {
     const voucher = this.build(campaign, input);
-    this.add(voucher, input.validation_rules);
+    this.add(voucher, input.validation_rules, origin);
     this.#record('voucher.created', voucher, origin);
     return voucher;
   }
@@ -445,10 +441,14 @@ export class VoucherStore {
    * Stores a voucher made by {@link VoucherStore.build}; the code is checked again, since other
    * requests may have taken it in between.
    *
-   * @throws ApiError 409 `duplicate_found` for a used code.
+   * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown validation rule, 400
+   *   for one that does not fit the voucher (nothing is stored then).
    */
-  add(voucher: StoredVoucher, validationRules?: readonly string[]): void {
+  add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: ChangeOrigin = {}): void {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    const target = voucherTarget(voucher, campaign);
+    this.deps.validationRules.assertAssignable(validationRules, target);
     this.#byId.set(voucher.id, voucher);
     this.#idByCode.set(voucher.code, voucher.id);
     if (voucher.campaign_id) {
@@ -456,19 +456,7 @@ export class VoucherStore {
       vouchers.set(voucher.id, voucher);
       this.#byCampaign.set(voucher.campaign_id, vouchers);
     }
-    if (validationRules !== undefined && validationRules.length > 0) {
-      this.#ownRules.set(
-        voucher.id,
-        validationRules.map((ruleId) => ({
-          id: this.context.ids('asgm'),
-          rule_id: ruleId,
-          related_object_id: voucher.id,
-          related_object_type: 'voucher',
-          created_at: voucher.created_at ?? this.context.timestamp(),
-          object: 'validation_rules_assignment',
-        })),
-      );
-    }
+    this.deps.validationRules.assignAll(validationRules, target, origin);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
   }
 
@@ -567,7 +555,7 @@ export class VoucherStore {
     this.#byId.delete(voucher.id);
     if (voucher.campaign_id) this.#byCampaign.get(voucher.campaign_id)?.delete(voucher.id);
     this.#idByCode.delete(voucher.code);
-    this.#ownRules.delete(voucher.id);
+    this.deps.validationRules.releaseObject(voucher.id);
     this.#sessions.delete(voucher.id);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, -1);
     return voucher;
