@@ -132,3 +132,17 @@ export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
 export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
 export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
 export { implementedOperations } from './resources/registry.js';
+export {
+  PublicationStore,
+  type CustomerRedeemable,
+  type CustomerRedeemableQuery,
+  type PublicationAnswer,
+  type PublicationExportQuery,
+  type PublicationExportRow,
+  type PublicationListItem,
+  type PublicationListQuery,
+  type PublicationOrder,
+  type PublicationRequest,
+  type PublicationStoreDependencies,
+  type PublishOptions,
+} from './resources/publications/store.js';

@@ -72,6 +72,7 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   addVoucherWithSpecificCodeToCampaign: {},
   importVouchersToCampaign: [{ code: 'IMPORTED-1' }],
   exportCampaignTransactions: {},
+  createPublication: { voucher: 'NO-SUCH-CODE', customer: { source_id: 'ana' } },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -320,6 +321,12 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   listCustomerSegments: {
     // An unknown source_id answers the segments such a customer would join; an unknown id is 404.
     '404': (id) => send(id, { params: { customerId: 'cust_0000000000000000ff' } }),
+  },
+  createPublication: {
+    '404': (id) => send(id, { body: { voucher: 'NO-SUCH-CODE', customer: { source_id: 'ana' } } }),
+  },
+  createPublicationByGet: {
+    '404': (id) => send(id, { query: { voucher: 'NO-SUCH-CODE', 'customer[source_id]': 'ana' } }),
   },
   createStackingRules: {
     '409': (id) => {

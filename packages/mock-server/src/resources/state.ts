@@ -11,6 +11,7 @@ import { OAuthTokenStore } from './oauth/store.js';
 import { OrderStore } from './orders/store.js';
 import { ProductCollectionStore } from './product-collections/store.js';
 import { ProductStore } from './products/store.js';
+import { PublicationStore } from './publications/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
@@ -56,6 +57,8 @@ export interface ProjectState {
   readonly orders: OrderStore;
   /** Locations that `$in_location` conditions refer to. */
   readonly locations: LocationStore;
+  /** Publications (codes handed to customers) and the holder records of customers' redeemables. */
+  readonly publications: PublicationStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -87,5 +90,6 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     segments: new SegmentStore(context, customers, events, locations),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
     locations,
+    publications: new PublicationStore(context, { vouchers, campaigns, customers, events }),
   };
 };
