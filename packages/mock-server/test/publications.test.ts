@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { webhookEvents } from '../src/index.js';
 import { T0, serverHeaders, useMockService } from './setup.js';
 
 const mock = useMockService({ bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });
@@ -357,6 +358,8 @@ describe('events', () => {
     expect(perCode[0]?.data).toMatchObject({ customer: { source_id: 'ana' }, campaign: { name: 'Evented' }, publication: { id: publication.id }, voucher: { holder_id: publication.customer_id } });
     const [succeeded] = state().events.list({ type: 'publication.succeeded' });
     expect(succeeded).toMatchObject({ entity_id: publication.id, group_id: perCode[0]?.group_id, data: { vouchers: [{}, {}], user: null } });
+    for (const event of perCode) expect(webhookEvents['voucher.published'].data.safeParse(event.data).error).toBeUndefined();
+    expect(webhookEvents['publication.succeeded'].data.safeParse(succeeded?.data).error).toBeUndefined();
   });
 
   test('a refused publication records no publication event', async () => {
