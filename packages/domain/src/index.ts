@@ -122,6 +122,9 @@ export type { ZoneClock, ZonedDateTimeParts } from './time-zone.js';
 export { addIsoDuration, formatIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './iso-duration.js';
 export type { IsoDuration } from './iso-duration.js';
 
+export { redeemableStatus } from './redeemable-status.js';
+export type { RedeemableStatus, RedeemableStatusInput } from './redeemable-status.js';
+
 export {
   CAMPAIGN_VALIDITY_KEYS,
   PROMOTION_TIER_VALIDITY_KEYS,

@@ -178,3 +178,17 @@ export type {
   RelatedObjectType,
 } from './resources/validation-rules/targets.js';
 export { implementedOperations } from './resources/registry.js';
+export {
+  PublicationStore,
+  type CustomerRedeemable,
+  type CustomerRedeemableQuery,
+  type PublicationAnswer,
+  type PublicationExportQuery,
+  type PublicationExportRow,
+  type PublicationListItem,
+  type PublicationListQuery,
+  type PublicationOrder,
+  type PublicationRequest,
+  type PublicationStoreDependencies,
+  type PublishOptions,
+} from './resources/publications/store.js';

@@ -75,6 +75,7 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createValidationRule: { name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } },
   updateValidationRule: { name: 'Over 60' },
   createValidationRuleAssignment: { related_object_type: 'campaign', related_object_id: 'camp_0000000000000000ff' },
+  createPublication: { voucher: 'NO-SUCH-CODE', customer: { source_id: 'ana' } },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -323,6 +324,12 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   listCustomerSegments: {
     // An unknown source_id answers the segments such a customer would join; an unknown id is 404.
     '404': (id) => send(id, { params: { customerId: 'cust_0000000000000000ff' } }),
+  },
+  createPublication: {
+    '404': (id) => send(id, { body: { voucher: 'NO-SUCH-CODE', customer: { source_id: 'ana' } } }),
+  },
+  createPublicationByGet: {
+    '404': (id) => send(id, { query: { voucher: 'NO-SUCH-CODE', 'customer[source_id]': 'ana' } }),
   },
   createStackingRules: {
     '409': (id) => {

@@ -1506,8 +1506,9 @@ export interface DistributionsPublicationsResource {
    * to 50 with `campaign.count`). Only active codes that were not published before qualify;
    * publishing makes the customer their holder and starts the campaign's
    * `activity_duration_after_publishing`. With `join_once=true` a customer who already holds a code
-   * of the campaign gets that code again. A `source_id` limits the request to one code and may be
-   * used only once (400 `duplicate_source_id` on a repeat).
+   * of the campaign gets that code again. A `source_id` limits the request to one code; a repeat
+   * for the same customer answers the first publication, for another customer it is refused (400
+   * `duplicate_source_id`).
    *
    * `POST /v1/publications` (operation `createPublication`).
    *

@@ -1374,8 +1374,9 @@ export interface paths {
          *     to 50 with `campaign.count`). Only active codes that were not published before qualify;
          *     publishing makes the customer their holder and starts the campaign's
          *     `activity_duration_after_publishing`. With `join_once=true` a customer who already holds a code
-         *     of the campaign gets that code again. A `source_id` limits the request to one code and may be
-         *     used only once (400 `duplicate_source_id` on a repeat).
+         *     of the campaign gets that code again. A `source_id` limits the request to one code; a repeat
+         *     for the same customer answers the first publication, for another customer it is refused (400
+         *     `duplicate_source_id`).
          */
         post: operations["createPublication"];
         delete?: never;
@@ -6976,9 +6977,8 @@ export interface components {
             /**
              * Channel through which the codes were distributed; `API` unless the request named another.
              * @default API
-             * @enum {string}
              */
-            channel: "API" | "myown";
+            channel: string;
             /** Your own id of the publication; null when none was given. */
             source_id: string | null;
             /**
@@ -12170,6 +12170,8 @@ export interface components {
                 distribution_id?: string;
                 /** How the publication was made, such as `manual` for one made in the dashboard. */
                 method?: string;
+            } & {
+                [key: string]: unknown;
             };
             /** Channel through which the codes were distributed, such as `API`. */
             channel: string;
@@ -12266,9 +12268,9 @@ export interface components {
         CreatePublicationBase: {
             /**
              * Your own id for the publication. With it the request publishes exactly one code, and the id is
-             *     unique: a second request with the same `source_id` publishes nothing new (400
-             *     `duplicate_source_id`), while `GET /v1/publications?source_id=…` returns the code given the
-             *     first time.
+             *     unique: a repeat for the same customer publishes nothing new and answers the first
+             *     publication again, a repeat for another customer is refused (400 `duplicate_source_id`), and
+             *     `GET /v1/publications?source_id=…` returns the code given the first time.
              */
             source_id?: string;
             /** The customer who receives the codes, identified by `id`, `source_id` or both. */
@@ -16251,8 +16253,8 @@ export interface components {
              * @enum {string}
              */
             type: "GIFT_VOUCHER" | "DISCOUNT_VOUCHER" | "LOYALTY_CARD";
-            /** The discount, for a discount voucher. */
-            discount: components["schemas"]["Discount"];
+            /** The discount, for a discount voucher; null for gift cards and loyalty cards. */
+            discount: components["schemas"]["Discount"] | null;
             /** Amounts of a gift card; null for other kinds. */
             gift: {
                 /** All credits ever added to the card, in minor units. */
@@ -16312,7 +16314,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** Links to the QR code and barcode images of the code. */
-            assets: components["schemas"]["VoucherAssets"];
+            assets?: components["schemas"]["VoucherAssets"];
             /** Whether the code belongs to a referral programme. */
             is_referral_code: boolean | null;
             /**
@@ -21417,8 +21419,9 @@ export interface operations {
                 /** Campaign to publish from, as `campaign[name]=…` (name or id); pass this or `voucher`. */
                 campaign?: components["schemas"]["CreatePublicationCampaign"];
                 /**
-                 * Your own id for the publication. It limits the request to one code and may be used only once;
-                 *     `GET /v1/publications?source_id=…` finds the publication again.
+                 * Your own id for the publication. It limits the request to one code; a repeat for the same
+                 *     customer answers the first publication, for another customer it is refused (400
+                 *     `duplicate_source_id`). `GET /v1/publications?source_id=…` finds the publication again.
                  */
                 source_id?: string;
                 /** The receiving customer, as `customer[id]=…` or `customer[source_id]=…`, with other customer fields if needed. */

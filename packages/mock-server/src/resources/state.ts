@@ -11,6 +11,7 @@ import { OAuthTokenStore } from './oauth/store.js';
 import { OrderStore } from './orders/store.js';
 import { ProductCollectionStore } from './product-collections/store.js';
 import { ProductStore } from './products/store.js';
+import { PublicationStore } from './publications/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
@@ -64,6 +65,8 @@ export interface ProjectState {
   readonly promotions: PromotionStore;
   /** Validation rules and every assignment of them; the validation engine reads them through `rulesFor`. */
   readonly validationRules: ValidationRuleStore;
+  /** Publications (codes handed to customers) and the holder records of customers' redeemables. */
+  readonly publications: PublicationStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -101,5 +104,6 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     locations,
     promotions,
     validationRules,
+    publications: new PublicationStore(context, { vouchers, campaigns, customers, events }),
   };
 };

@@ -1,5 +1,4 @@
-import { compileFilter } from '@voucherkit/domain';
-import { cursorPageOf, listBody } from '../../core/list.js';
+import { listBody } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
 import type { HandlerMap } from '../../http/handler.js';
 import { countCustomerEvents, listCustomerActivity } from './activity.js';
@@ -78,10 +77,8 @@ export const customerHandlers = {
     return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } };
   },
   listCustomerRedeemables: ({ project, params, query }) => {
-    project.state.customers.get(params.customerId);
-    // The filters are checked even though no voucher store lists holders yet.
-    compileFilter(query.filters, { source: { in: 'query', parameter: 'filters' } });
-    const page = cursorPageOf([], { limit: query.limit, startingAfterId: query.starting_after_id }, () => undefined);
+    const { id } = project.state.customers.get(params.customerId);
+    const page = project.state.publications.redeemables(id, { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
     return { status: 200, body: listBody('data', page, ['total', 'has_more', 'more_starting_after']) };
   },
 } satisfies HandlerMap;

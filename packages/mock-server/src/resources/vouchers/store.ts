@@ -128,6 +128,9 @@ const duplicateCode = (code: string): ApiError =>
     resourceType: 'voucher',
   });
 
+/** Whether a voucher was handed to a customer already: such a code is never published again. */
+const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id) || (voucher.publish?.count ?? 0) > 0;
+
 const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
   `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
 
@@ -230,6 +233,11 @@ export class VoucherStore {
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
   readonly #windows = new WeakMap<object, ValidityWindowCheck>();
+  /**
+   * Each campaign's voucher ids in creation order, and how many at the front are published or
+   * gone: publishing a campaign's next free codes reads on from there instead of from the start.
+   */
+  readonly #publishQueues = new Map<string, { ids: string[]; start: number }>();
   /** Every code in use, live or in the bin, for code generation. */
   readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
 
@@ -269,6 +277,55 @@ export class VoucherStore {
   /** Ids of the vouchers of a campaign, oldest first. */
   idsOfCampaign(campaignId: string): string[] {
     return [...(this.#byCampaign.get(campaignId)?.keys() ?? [])];
+  }
+
+  /**
+   * Up to `count` vouchers of a campaign that were never published and that `suitable` accepts,
+   * oldest first. Published and deleted vouchers at the front of the campaign are passed over once
+   * for good, so publishing a large campaign code by code does not read it again each time.
+   *
+   * @param campaignId - The campaign's id.
+   * @param count - How many vouchers are wanted.
+   * @param suitable - Further conditions (active, not expired) on an unpublished voucher.
+   * @returns The vouchers found, fewer than `count` when the campaign has no more.
+   */
+  publishable(campaignId: string, count: number, suitable: (voucher: StoredVoucher) => boolean): StoredVoucher[] {
+    const queue = this.#publishQueues.get(campaignId);
+    if (!queue) return [];
+    const free = (id: string | undefined): StoredVoucher | undefined => {
+      const voucher = id === undefined ? undefined : this.#byId.get(id);
+      return voucher && !isPublished(voucher) ? voucher : undefined;
+    };
+    while (queue.start < queue.ids.length && free(queue.ids[queue.start]) === undefined) queue.start += 1;
+    if (queue.start > 4096 && queue.start * 2 > queue.ids.length) {
+      queue.ids.splice(0, queue.start);
+      queue.start = 0;
+    }
+    const found: StoredVoucher[] = [];
+    for (let index = queue.start; index < queue.ids.length && found.length < count; index += 1) {
+      const voucher = free(queue.ids[index]);
+      if (voucher && suitable(voucher)) found.push(voucher);
+    }
+    return found;
+  }
+
+  /**
+   * Hands a voucher to a customer: it becomes the holder, the publish count goes up and, when the
+   * campaign limits a code's life after publishing, the expiration date is replaced. The
+   * publications area calls this and records the events.
+   *
+   * @param codeOrId - The voucher's code or id.
+   * @param holderId - The receiving customer's id.
+   * @param expirationDate - The new `expiration_date`, or null to keep the voucher's.
+   * @returns The voucher after publishing.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  publish(codeOrId: string, holderId: string, expirationDate: string | null = null): StoredVoucher {
+    const current = this.get(codeOrId);
+    const publish = current.publish ?? { object: 'list' as const, count: 0, url: listPath(current.code, 'publications') };
+    const changes: Partial<StoredVoucher> = { holder_id: holderId, publish: { ...publish, count: (publish.count ?? 0) + 1 } };
+    if (expirationDate !== null) changes.expiration_date = expirationDate;
+    return this.replace(current, changes);
   }
 
   /**
@@ -455,6 +512,9 @@ export class VoucherStore {
       const vouchers = this.#byCampaign.get(voucher.campaign_id) ?? new Map<string, StoredVoucher>();
       vouchers.set(voucher.id, voucher);
       this.#byCampaign.set(voucher.campaign_id, vouchers);
+      const queue = this.#publishQueues.get(voucher.campaign_id) ?? { ids: [], start: 0 };
+      queue.ids.push(voucher.id);
+      this.#publishQueues.set(voucher.campaign_id, queue);
     }
     this.deps.validationRules.assignAll(validationRules, target, origin);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
