@@ -131,4 +131,14 @@ export {
 export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
 export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
 export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
+export {
+  ExportStore,
+  scheduledExport,
+  type Export,
+  type ExportFile,
+  type ExportListQuery,
+  type StoredExport,
+} from './resources/exports/store.js';
+export { ExportSources, type ExportParameters, type ExportPlan, type ExportSelection, type ExportSource, type ExportedObject } from './resources/exports/source.js';
+export type { CsvCell } from './core/csv.js';
 export { implementedOperations } from './resources/registry.js';

@@ -1,5 +1,9 @@
 import type { ServiceContext } from '../core/context.js';
 import { EventLog } from '../core/event-log.js';
+import { customerExportSource } from './customers/export-source.js';
+import { ExportStore } from './exports/store.js';
+import { orderExportSource } from './orders/export-source.js';
+import { voucherExportSource, voucherTransactionExportSource } from './vouchers/export-source.js';
 import { AsyncActionStore } from './async-actions/store.js';
 import { BinStore } from './bin/store.js';
 import { CampaignStore } from './campaigns/store.js';
@@ -56,6 +60,8 @@ export interface ProjectState {
   readonly orders: OrderStore;
   /** Locations that `$in_location` conditions refer to. */
   readonly locations: LocationStore;
+  /** Exports: background jobs that write CSV files of the sources registered in `exports.sources`. */
+  readonly exports: ExportStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -71,6 +77,12 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
   const locations = new LocationStore(context);
+  const orders = new OrderStore(context, customers, products, metadataSchemas, events);
+  const exports = new ExportStore(context);
+  exports.sources.register('voucher', voucherExportSource(vouchers, customers));
+  exports.sources.register('voucher_transactions', voucherTransactionExportSource(vouchers));
+  exports.sources.register('customer', customerExportSource(customers));
+  exports.sources.register('order', orderExportSource(orders));
   return {
     oauth: new OAuthTokenStore(context),
     categories,
@@ -85,7 +97,8 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     products,
     productCollections: new ProductCollectionStore(context, products),
     segments: new SegmentStore(context, customers, events, locations),
-    orders: new OrderStore(context, customers, products, metadataSchemas, events),
+    orders,
     locations,
+    exports,
   };
 };

@@ -265,6 +265,11 @@ export class VoucherStore {
     return voucher;
   }
 
+  /** Every voucher of the project, oldest first (not the bin). */
+  all(): StoredVoucher[] {
+    return [...this.#byId.values()];
+  }
+
   /** Ids of the vouchers of a campaign, oldest first. */
   idsOfCampaign(campaignId: string): string[] {
     return [...(this.#byCampaign.get(campaignId)?.keys() ?? [])];
@@ -649,12 +654,9 @@ export class VoucherStore {
     return [...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId).sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
-  /**
-   * A new export of card transactions, `SCHEDULED`: the common fields of the answer of
-   * `POST /v1/vouchers/{code}/transactions/export` and its campaign form.
-   */
-  scheduleExport(): { id: string; object: 'export'; created_at: string; status: 'SCHEDULED'; channel: 'API'; result: null; user_id: null } {
-    return { id: this.context.ids('exp'), object: 'export', created_at: this.context.timestamp(), status: 'SCHEDULED', channel: 'API', result: null, user_id: null };
+  /** The transactions of every card of the project, oldest first. */
+  allTransactions(): VoucherTransaction[] {
+    return sortByOrder([...this.#transactions.values()].flat(), 'created_at');
   }
 
   /**
