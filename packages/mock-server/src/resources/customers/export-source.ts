@@ -1,4 +1,4 @@
-import type { ExportSource } from '../exports/source.js';
+import { type ExportSource, sameNameColumns } from '../exports/source.js';
 import type { Customer, CustomerStore } from './store.js';
 
 /**
@@ -16,12 +16,7 @@ export const customerExportSource = (customers: CustomerStore): ExportSource<Cus
   rows: () => customers.all(),
   view: (customer) => ({ ...customers.filterView(customer), city: customer.address?.city }),
   columns: {
-    name: (customer) => customer.name,
-    id: (customer) => customer.id,
-    description: (customer) => customer.description,
-    email: (customer) => customer.email,
-    source_id: (customer) => customer.source_id,
-    created_at: (customer) => customer.created_at,
+    ...sameNameColumns<Customer>('name', 'id', 'description', 'email', 'source_id', 'created_at', 'updated_at', 'phone', 'birthday', 'birthdate', 'metadata'),
     address_city: (customer) => customer.address?.city,
     address_state: (customer) => customer.address?.state,
     address_line_1: (customer) => customer.address?.line_1,
@@ -41,11 +36,6 @@ export const customerExportSource = (customers: CustomerStore): ExportSource<Cus
     orders_last_order_date: (customer) => customer.summary?.orders?.last_order_date,
     loyalty_points: (customer) => customer.loyalty?.points,
     loyalty_referred_customers: (customer) => customer.loyalty?.referred_customers,
-    updated_at: (customer) => customer.updated_at,
-    phone: (customer) => customer.phone,
-    birthday: (customer) => customer.birthday,
-    metadata: (customer) => (customer.metadata ? JSON.stringify(customer.metadata) : ''),
-    birthdate: (customer) => customer.birthdate,
   },
   defaultFields: ['name', 'source_id'],
   filterFields: ['created_at', 'updated_at', 'email', 'name', 'city', 'phone', 'birthday', 'birthdate', 'source_id', 'id', 'address.*', 'summary.*', 'metadata.*'],

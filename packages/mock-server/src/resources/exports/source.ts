@@ -98,6 +98,29 @@ export interface ExportSelection {
 
 const invalid = (details: string): ApiError => ApiError.invalidPayload(details);
 
+/**
+ * Columns that are a property of the row as it is, by the same name, plus `metadata` as JSON
+ * when `metadata` is among the names: what most columns of a source are.
+ *
+ * @param names - The row's properties to write.
+ * @returns The columns, to spread into a source's `columns`.
+ * @example
+ * ```ts
+ * const columns = { ...sameNameColumns<Order>('id', 'source_id', 'status', 'metadata'), amount: (order) => order.amount };
+ * ```
+ */
+export const sameNameColumns = <Row>(...names: readonly (keyof Row & string)[]): Record<string, (row: Row) => CsvCell> =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      (row: Row): CsvCell => {
+        const value = row[name];
+        if (value === null || value === undefined) return '';
+        return typeof value === 'object' ? JSON.stringify(value) : (value as CsvCell);
+      },
+    ]),
+  );
+
 /** `metadata` as one JSON column; `metadata.<key>` as the value of one key. */
 const metadataCell = (field: string, view: Record<string, unknown>): CsvCell => {
   const metadata = view['metadata'];

@@ -1,6 +1,6 @@
 import type { CsvCell } from '../../core/csv.js';
 import type { CustomerStore } from '../customers/store.js';
-import type { ExportSource } from '../exports/source.js';
+import { type ExportSource, sameNameColumns } from '../exports/source.js';
 import type { VoucherStore } from './store.js';
 import type { StoredVoucher, VoucherTransaction } from './types.js';
 
@@ -42,7 +42,21 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
     vouchers: voucher.id,
   }),
   columns: {
-    code: (voucher) => voucher.code,
+    ...sameNameColumns<StoredVoucher>(
+      'code',
+      'campaign',
+      'category',
+      'start_date',
+      'expiration_date',
+      'active',
+      'metadata',
+      'id',
+      'is_referral_code',
+      'created_at',
+      'updated_at',
+      'campaign_id',
+      'additional_info',
+    ),
     voucher_type: (voucher) => voucher.type,
     value: (voucher) => {
       if (voucher.type === 'GIFT_VOUCHER') return voucher.gift?.balance;
@@ -55,28 +69,16 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
       return key === undefined ? undefined : discountField(voucher, `${key}_formula`);
     },
     discount_type: (voucher) => discountType(voucher),
-    campaign: (voucher) => voucher.campaign,
-    category: (voucher) => voucher.category,
-    start_date: (voucher) => voucher.start_date,
-    expiration_date: (voucher) => voucher.expiration_date,
     gift_balance: (voucher) => voucher.gift?.balance,
     loyalty_balance: (voucher) => voucher.loyalty_card?.balance,
     redemption_quantity: (voucher) => voucher.redemption?.quantity,
     redemption_count: (voucher) => voucher.redemption?.redeemed_quantity,
-    active: (voucher) => voucher.active,
     qr_code: (voucher) => voucher.assets?.qr?.url,
     bar_code: (voucher) => voucher.assets?.barcode?.url,
-    metadata: (voucher) => (voucher.metadata ? JSON.stringify(voucher.metadata) : ''),
-    id: (voucher) => voucher.id,
-    is_referral_code: (voucher) => voucher.is_referral_code,
-    created_at: (voucher) => voucher.created_at,
-    updated_at: (voucher) => voucher.updated_at,
     validity_timeframe_interval: (voucher) => voucher.validity_timeframe?.interval,
     validity_timeframe_duration: (voucher) => voucher.validity_timeframe?.duration,
     validity_day_of_week: (voucher) => voucher.validity_day_of_week?.join(','),
     discount_amount_limit: (voucher) => discountField(voucher, 'amount_limit'),
-    campaign_id: (voucher) => voucher.campaign_id,
-    additional_info: (voucher) => voucher.additional_info,
     customer_id: (voucher) => voucher.holder_id,
     discount_effect: (voucher) => discountField(voucher, 'effect'),
     discount_unit_type: (voucher) => discountField(voucher, 'unit_type'),
@@ -125,18 +127,9 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
 export const voucherTransactionExportSource = (vouchers: VoucherStore): ExportSource<VoucherTransaction> => ({
   rows: () => vouchers.allTransactions(),
   columns: {
-    id: (transaction) => transaction.id,
-    campaign_id: (transaction) => transaction.campaign_id,
-    voucher_id: (transaction) => transaction.voucher_id,
-    type: (transaction) => transaction.type,
-    source_id: (transaction) => transaction.source_id,
-    reason: (transaction) => transaction.reason,
-    source: (transaction) => transaction.source,
+    ...sameNameColumns<VoucherTransaction>('id', 'campaign_id', 'voucher_id', 'type', 'source_id', 'reason', 'source', 'related_transaction_id', 'created_at', 'details'),
     balance: (transaction) => transaction.details.balance?.balance,
     amount: (transaction) => transaction.details.balance?.amount ?? transaction.details.balance?.points,
-    related_transaction_id: (transaction) => transaction.related_transaction_id,
-    created_at: (transaction) => transaction.created_at,
-    details: (transaction) => JSON.stringify(transaction.details),
   },
   defaultFields: ['id', 'type', 'source_id', 'reason', 'source', 'balance', 'amount', 'created_at'],
   filterFields: ['created_at', 'voucher_id', 'campaign_id'],
