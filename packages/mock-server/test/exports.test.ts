@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../src/core/csv.js';
+import { createMockService } from '../src/index.js';
 import { serverHeaders, useMockService } from './setup.js';
 
 const mock = useMockService();
@@ -289,6 +290,17 @@ describe('exports: download', () => {
     const other = mock.service.projects.create({ name: 'Other' });
     const { status } = await errorOf(await fetch(`${mock.service.baseUrl}/v1/exports/${id}`, { headers: { 'X-App-Id': other.keys.appId, 'X-App-Token': other.keys.appToken } }));
     expect(status).toBe(404);
+  });
+
+  test('under a base URL with a path, result.url keeps the path and the download answers there', async () => {
+    const service = createMockService({ baseUrl: 'https://mock.example/api/', clock: { frozenAt: '2026-01-01T00:00:00.000Z' } });
+    const { exports, customers } = service.projects.primary.state;
+    customers.upsert({ source_id: 'ana' });
+    const created = exports.create('customer', { fields: ['source_id'] });
+    await service.scheduler.drain();
+    const url = exports.present(exports.get(created.id), service.baseUrl).result?.url ?? '';
+    expect(url).toMatch(new RegExp(`^https://mock\\.example/api/v1/exports/${created.id}\\?token=`));
+    expect(await (await service.handle(new Request(url))).text()).toBe('source_id\r\nana\r\n');
   });
 });
 

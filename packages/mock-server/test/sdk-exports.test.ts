@@ -59,16 +59,21 @@ describe('the official SDK against the sandbox: exports', () => {
     expect((await fetch(download)).status).toBe(404);
   });
 
-  test('the demo project has a finished voucher export; the list shows it', async () => {
+  test('the demo project has a finished customer export; the list shows it', async () => {
     const { sdk } = await start();
     const { exports, total } = await sdk.distributions.exports.list();
     expect(total).toBeGreaterThanOrEqual(1);
-    const listed = exports.find((item) => item.exported_object === 'voucher');
+    const listed = exports.find((item) => item.exported_object === 'customer');
     const demo = await settled(sdk, listed?.id ?? '');
     expect(demo).toMatchObject({ status: 'DONE' });
     const text = await (await fetch(demo?.result?.url ?? '')).text();
-    expect(text.split('\r\n')[0]).toBe('code,voucher_type,value,discount_type');
-    expect(text).toContain('WELCOME10,DISCOUNT_VOUCHER,1000,AMOUNT');
+    expect(text.split('\r\n')).toEqual([
+      'source_id,name,email,address_city',
+      'ana@example.com,Ana Silva,ana@example.com,Porto',
+      'ben@example.com,Ben Costa,ben@example.com,Lisbon',
+      'cho@example.com,Cho Lee,cho@example.com,Porto',
+      '',
+    ]);
   });
 
   test('an unknown exported object is refused with 400 and the service key', async () => {

@@ -121,11 +121,9 @@ export const sameNameColumns = <Row>(...names: readonly (keyof Row & string)[]):
     ]),
   );
 
-/** `metadata` as one JSON column; `metadata.<key>` as the value of one key. */
-const metadataCell = (field: string, view: Record<string, unknown>): CsvCell => {
-  const metadata = view['metadata'];
-  if (field === 'metadata') return metadata === undefined || metadata === null ? '' : JSON.stringify(metadata);
-  const value = (metadata as Record<string, unknown> | null | undefined)?.[field.slice('metadata.'.length)];
+/** `metadata.<key>`: the value of one metadata key, JSON when it is an object or array. */
+const metadataKeyCell = (field: string, view: Record<string, unknown>): CsvCell => {
+  const value = (view['metadata'] as Record<string, unknown> | null | undefined)?.[field.slice('metadata.'.length)];
   return value === undefined || value === null || typeof value !== 'object' ? (value as CsvCell) : JSON.stringify(value);
 };
 
@@ -148,7 +146,7 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
   const view = source.view ?? ((row: Row) => row as Record<string, unknown>);
   const writers = fields.map((field) => {
     const column = source.columns[field];
-    return column ?? ((row: Row) => metadataCell(field, view(row)));
+    return column ?? ((row: Row) => metadataKeyCell(field, view(row)));
   });
   return {
     fields,
