@@ -177,6 +177,16 @@ export type {
   PromotionTierRef,
   RelatedObjectType,
 } from './resources/validation-rules/targets.js';
+export {
+  ExportStore,
+  scheduledExport,
+  type Export,
+  type ExportFile,
+  type ExportListQuery,
+  type StoredExport,
+} from './resources/exports/store.js';
+export { ExportSources, type ExportParameters, type ExportPlan, type ExportSelection, type ExportSource, type ExportedObject } from './resources/exports/source.js';
+export type { CsvCell } from './core/csv.js';
 export { implementedOperations } from './resources/registry.js';
 export {
   PublicationStore,
@@ -192,3 +202,4 @@ export {
   type PublicationStoreDependencies,
   type PublishOptions,
 } from './resources/publications/store.js';
+export { publicationExportSource } from './resources/publications/export-source.js';

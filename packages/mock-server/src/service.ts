@@ -10,6 +10,7 @@ import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { createDispatcher } from './http/dispatch.js';
 import { errorResponse } from './http/respond.js';
+import { exportDownloads } from './resources/exports/download.js';
 import { handlers as resourceHandlers } from './resources/registry.js';
 import { type ProjectState, createProjectState } from './resources/state.js';
 
@@ -184,10 +185,13 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     strict: options.strict ?? false,
     requestId,
   });
+  // Export files are served at their `result.url`, on the API's own address, by their token.
+  const download = exportDownloads({ projects: () => current.projects, basePath, requestId });
+  const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> => download(request) ?? (await dispatch(request));
 
   return {
-    handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => dispatch(request))],
-    handle: dispatch,
+    handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => handle(request))],
+    handle,
     refuse: (error, headers) => errorResponse(error, requestId(), headers),
     get projects() {
       return current.projects;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../http/api-error.js';
-import { type CsvTable, csvValues, parseCsv, readCsv, requireColumns } from './csv.js';
+import { type CsvTable, csvRecord, csvValues, parseCsv, readCsv, requireColumns } from './csv.js';
 
 /** The values of each row, for assertions that do not look at row numbers or problems. */
 const values = (table: CsvTable) => table.rows.map((row) => row.values);
@@ -170,5 +170,21 @@ describe('readCsv', () => {
   test('refuses bytes that are not UTF-8', async () => {
     const latin1 = new Blob([new Uint8Array([0x63, 0x6f, 0x64, 0x65, 0x0a, 0x5a, 0x6f, 0xeb, 0x0a])]);
     await expect(readCsv(latin1)).rejects.toMatchObject({ status: 400, key: 'invalid_payload', extras: { details: 'The file is not UTF-8 text.' } });
+  });
+});
+
+describe('csvRecord', () => {
+  test('quotes only fields with a comma, a quote or a line break, doubling quotes, and ends with CRLF', () => {
+    expect(csvRecord(['plain', 'one, two', 'say "hi"', 'two\nlines', 'cr\rhere', 1500, false, null, undefined, ''])).toBe(
+      'plain,"one, two","say ""hi""","two\nlines","cr\rhere",1500,false,,,\r\n',
+    );
+  });
+
+  test('parseCsv reads written records back to the same text', () => {
+    const values = ['A,B', '"quoted"', ' spaced ', 'line\r\nbreak', '', '=1+1'];
+    const text = csvRecord(values.map((_value, index) => `c${index}`)) + csvRecord(values);
+    const { rows } = parseCsv(text);
+    expect(Object.values(rows[0]?.values ?? {})).toEqual(values);
+    expect(rows[0]?.problem).toBeUndefined();
   });
 });

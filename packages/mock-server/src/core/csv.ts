@@ -220,3 +220,40 @@ export const readCsv = async (file: Blob): Promise<CsvTable> => {
   }
   return parseCsv(text);
 };
+
+/**
+ * One value of a CSV file being written: text as it is, numbers and booleans as JavaScript
+ * writes them, `null` and `undefined` as an empty field.
+ *
+ * @example
+ * ```ts
+ * const cells: CsvCell[] = ['SUMMER-1', 1500, true, null];
+ * ```
+ */
+export type CsvCell = string | number | boolean | null | undefined;
+
+/** A field needs quotes when it holds the separator, a quote or a line break (RFC 4180). */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One record of a CSV file (RFC 4180): the fields separated by commas, a field that holds a
+ * comma, a double quote or a line break put in double quotes with its quotes doubled, and the
+ * record ended by CRLF. {@link parseCsv} reads it back to the same values (as text).
+ *
+ * @param cells - The record's values, in column order.
+ * @returns The record's line, CRLF included.
+ * @example
+ * ```ts
+ * csvRecord(['A', 'one, two', 'say "hi"', 5, null]); // 'A,"one, two","say ""hi""",5,\r\n'
+ * ```
+ */
+export const csvRecord = (cells: readonly CsvCell[]): string => {
+  let line = '';
+  for (let index = 0; index < cells.length; index += 1) {
+    const cell = cells[index];
+    const text = cell === null || cell === undefined ? '' : String(cell);
+    if (index > 0) line += ',';
+    line += NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  }
+  return `${line}\r\n`;
+};

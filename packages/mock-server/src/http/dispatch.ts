@@ -104,6 +104,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         project: projectOf(principal, input.params, projects),
         service: deps.context,
         requestId,
+        baseUrl: `${url.origin}${deps.basePath}`,
       } as HandlerContext<OperationId>);
       status = result.status;
       body = result.body;

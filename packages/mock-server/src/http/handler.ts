@@ -36,6 +36,8 @@ export interface HandlerContext<Id extends OperationId> {
   service: ServiceContext;
   /** Id of this request (`v-…`): the `request_id` of the jobs it starts and the `group_id` of its events. */
   requestId: string;
+  /** Origin and base path of the API as this request reached it (`http://127.0.0.1:4010`), for addresses in answers. */
+  baseUrl: string;
 }
 
 /** A thin handler: delegate to the project's stores and the domain, shape the response. */

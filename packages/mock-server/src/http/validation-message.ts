@@ -25,6 +25,36 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
   }
 };
 
+const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean => a.length === b.length && a.every((part, index) => part === b[index]);
+
+/**
+ * The issues that explain why a value matched no member of a union (`anyOf`), instead of zod's
+ * bare "invalid input". When every member refuses the same property's value and each member
+ * takes a single value there (a discriminator such as `exported_object`), one issue lists the
+ * values the members take; otherwise the issues
+ * of the member the value came closest to (fewest issues, then the deepest one), so a voucher
+ * export with an unknown column is told about that column.
+ */
+const unionIssues = (issue: z.core.$ZodIssue): z.core.$ZodIssue[] => {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const branches = issue.errors.map((branch) =>
+    branch.flatMap(unionIssues).map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
+  );
+  const first = branches[0] ?? [];
+  const discriminator = first.find(
+    (candidate) =>
+      candidate.code === 'invalid_value' &&
+      branches.every((branch) => branch.some((other) => other.code === 'invalid_value' && other.values.length === 1 && samePath(other.path, candidate.path))),
+  );
+  if (discriminator) {
+    const values = branches.flatMap((branch) => branch.flatMap((other) => (other.code === 'invalid_value' && samePath(other.path, discriminator.path) ? other.values : [])));
+    return [{ ...discriminator, values: [...new Set(values)] } as z.core.$ZodIssue];
+  }
+  const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));
+  const closest = [...branches].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
+  return closest && closest.length > 0 ? closest : [issue];
+};
+
 /**
  * One sentence per issue naming the offending field, e.g. "Property .hierarchy should be integer"
  * or "Query parameter limit should be <= 100". A sentence is said once, even when zod reports the
@@ -36,7 +66,7 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
  * ```
  */
 export const describeIssues = (where: 'body' | 'query' | 'path', issues: readonly z.core.$ZodIssue[]): string => {
-  const sentences = issues.map((issue) => {
+  const sentences = issues.flatMap(unionIssues).map((issue) => {
     if (where === 'body') return `Property ${renderPath(issue.path) || '(body)'} ${describeExpected(issue)}`;
     const [name, ...rest] = issue.path;
     const label = where === 'query' ? 'Query parameter' : 'Path parameter';

@@ -6,6 +6,7 @@ import { campaignHandlers } from './campaigns/handlers.js';
 import { categoryHandlers } from './categories/handlers.js';
 import { customerHandlers } from './customers/handlers.js';
 import { eventHandlers } from './events/handlers.js';
+import { exportHandlers } from './exports/handlers.js';
 import { locationHandlers } from './locations/handlers.js';
 import { metadataSchemaHandlers } from './metadata-schemas/handlers.js';
 import { oauthHandlers } from './oauth/handlers.js';
@@ -39,6 +40,7 @@ export const handlers: HandlerMap = {
   ...promotionHandlers,
   ...validationRuleHandlers,
   ...publicationHandlers,
+  ...exportHandlers,
 };
 
 /**

@@ -1,5 +1,9 @@
 import type { ServiceContext } from '../core/context.js';
 import { EventLog } from '../core/event-log.js';
+import { customerExportSource } from './customers/export-source.js';
+import { ExportStore } from './exports/store.js';
+import { orderExportSource } from './orders/export-source.js';
+import { voucherExportSource, voucherTransactionExportSource } from './vouchers/export-source.js';
 import { AsyncActionStore } from './async-actions/store.js';
 import { BinStore } from './bin/store.js';
 import { CampaignStore } from './campaigns/store.js';
@@ -11,6 +15,7 @@ import { OAuthTokenStore } from './oauth/store.js';
 import { OrderStore } from './orders/store.js';
 import { ProductCollectionStore } from './product-collections/store.js';
 import { ProductStore } from './products/store.js';
+import { publicationExportSource } from './publications/export-source.js';
 import { PublicationStore } from './publications/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
@@ -67,6 +72,8 @@ export interface ProjectState {
   readonly validationRules: ValidationRuleStore;
   /** Publications (codes handed to customers) and the holder records of customers' redeemables. */
   readonly publications: PublicationStore;
+  /** Exports: background jobs that write CSV files of the sources registered in `exports.sources`. */
+  readonly exports: ExportStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -86,6 +93,14 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules: tierRuleAssignments(() => validationRules) });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, validationRules });
   const locations = new LocationStore(context);
+  const orders = new OrderStore(context, customers, products, metadataSchemas, events);
+  const exports = new ExportStore(context);
+  exports.sources.register('voucher', voucherExportSource(vouchers, customers));
+  exports.sources.register('voucher_transactions', voucherTransactionExportSource(vouchers));
+  exports.sources.register('customer', customerExportSource(customers));
+  exports.sources.register('order', orderExportSource(orders));
+  const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
+  exports.sources.register('publication', publicationExportSource(publications));
   return {
     oauth: new OAuthTokenStore(context),
     categories,
@@ -100,10 +115,11 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     products,
     productCollections: new ProductCollectionStore(context, products),
     segments: new SegmentStore(context, customers, events, locations),
-    orders: new OrderStore(context, customers, products, metadataSchemas, events),
+    orders,
     locations,
     promotions,
     validationRules,
-    publications: new PublicationStore(context, { vouchers, campaigns, customers, events }),
+    publications,
+    exports,
   };
 };

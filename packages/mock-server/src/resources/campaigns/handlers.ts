@@ -1,4 +1,5 @@
 import { listBody } from '../../core/list.js';
+import { scheduledExport } from '../exports/store.js';
 import type { HandlerMap } from '../../http/handler.js';
 import { csvImportRows, jsonImportRows } from '../vouchers/jobs.js';
 import { transactionPage } from '../vouchers/store.js';
@@ -54,16 +55,11 @@ export const campaignHandlers = {
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after', 'total']) };
   },
   exportCampaignTransactions: ({ project, params, body }) => {
-    const campaign = project.state.campaigns.get(params.campaignId);
-    const { filters, ...parameters } = body.parameters ?? {};
-    return {
-      status: 200,
-      body: {
-        ...project.state.vouchers.scheduleExport(),
-        exported_object: 'voucher_transactions',
-        parameters: { ...parameters, filters: { ...filters, campaign_id: { conditions: { $in: [campaign.id] } } } },
-      },
-    };
+    const { campaigns, exports } = project.state;
+    const { filters, ...rest } = body.parameters ?? {};
+    const parameters = { ...rest, filters: { ...filters, campaign_id: { conditions: { $in: [campaigns.get(params.campaignId).id] } } } };
+    const created = exports.create('voucher_transactions', parameters);
+    return { status: 200, body: { ...scheduledExport(created), exported_object: 'voucher_transactions', parameters } };
   },
   getCampaignSummary: ({ project, params, query }) => ({ status: 200, body: project.state.campaigns.summary(params.campaignId, query) }),
 } satisfies HandlerMap;

@@ -1,6 +1,7 @@
 import { listBody } from '../../core/list.js';
 import type { HandlerMap } from '../../http/handler.js';
 import { importSummary } from '../async-actions/job.js';
+import { scheduledExport } from '../exports/store.js';
 import type { OrderInput } from './store.js';
 
 /** Orders, with amounts computed from their lines. */
@@ -28,5 +29,10 @@ export const orderHandlers = {
       { requestId },
     );
     return { status: 200, body: { async_action_id: action.id } };
+  },
+  createOrderExport: ({ project, body }) => {
+    const created = project.state.exports.create('order', body.parameters);
+    // The stored parameters are the request's, with the default columns filled in.
+    return { status: 200, body: { ...scheduledExport(created), exported_object: 'order', parameters: created.parameters as NonNullable<typeof body.parameters> } };
   },
 } satisfies HandlerMap;

@@ -360,6 +360,11 @@ export class PublicationStore {
     });
   }
 
+  /** The record that publication filters read (`campaign`, `customer`, `failure_code`, …), for the publication with this id. */
+  filterViewOf(publicationId: string): Record<string, unknown> {
+    return this.#views.get(publicationId) ?? {};
+  }
+
   /**
    * Makes a customer the holder of a voucher in their redeemables, unless they hold it already.
    * Publishing calls this; other areas that hand out codes (loyalty members, referrals) may too.

@@ -1,4 +1,5 @@
 import { listBody } from '../../core/list.js';
+import { scheduledExport } from '../exports/store.js';
 import type { HandlerMap } from '../../http/handler.js';
 import { csvImportRows, jsonImportRows, metadataUpdateJob, voucherImportJob } from './jobs.js';
 import { transactionPage } from './store.js';
@@ -59,15 +60,10 @@ export const voucherHandlers = {
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after', 'total']) };
   },
   exportVoucherTransactions: ({ project, params, body }) => {
-    const voucher = project.state.vouchers.get(params.code);
-    return {
-      status: 200,
-      body: {
-        ...project.state.vouchers.scheduleExport(),
-        exported_object: 'voucher_transactions',
-        parameters: { ...body.parameters, filters: { voucher_id: { conditions: { $in: [voucher.id] } } } },
-      },
-    };
+    const { vouchers, exports } = project.state;
+    const parameters = { ...body.parameters, filters: { voucher_id: { conditions: { $in: [vouchers.get(params.code).id] } } } };
+    const created = exports.create('voucher_transactions', parameters);
+    return { status: 200, body: { ...scheduledExport(created), exported_object: 'voucher_transactions', parameters } };
   },
   importVouchers: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;

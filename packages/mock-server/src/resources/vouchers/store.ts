@@ -15,7 +15,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type CursorQuery, type Page, cursorPageOf, pageOf } from '../../core/list.js';
+import { type CursorQuery, type Page, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
 import { sortedPageOf } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
@@ -272,6 +272,11 @@ export class VoucherStore {
     const voucher = this.find(codeOrId);
     if (!voucher) throw ApiError.notFound('voucher', codeOrId);
     return voucher;
+  }
+
+  /** Every voucher of the project, oldest first (not the bin). */
+  all(): StoredVoucher[] {
+    return [...this.#byId.values()];
   }
 
   /** Ids of the vouchers of a campaign, oldest first. */
@@ -693,15 +698,12 @@ export class VoucherStore {
 
   /** The transactions of every card of a campaign, oldest first. */
   transactionsOfCampaign(campaignId: string): VoucherTransaction[] {
-    return [...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId).sort((a, b) => (a.id < b.id ? -1 : 1));
+    return sortByOrder([...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId), 'created_at');
   }
 
-  /**
-   * A new export of card transactions, `SCHEDULED`: the common fields of the answer of
-   * `POST /v1/vouchers/{code}/transactions/export` and its campaign form.
-   */
-  scheduleExport(): { id: string; object: 'export'; created_at: string; status: 'SCHEDULED'; channel: 'API'; result: null; user_id: null } {
-    return { id: this.context.ids('exp'), object: 'export', created_at: this.context.timestamp(), status: 'SCHEDULED', channel: 'API', result: null, user_id: null };
+  /** The transactions of every card of the project, oldest first. */
+  allTransactions(): VoucherTransaction[] {
+    return sortByOrder([...this.#transactions.values()].flat(), 'created_at');
   }
 
   /**
