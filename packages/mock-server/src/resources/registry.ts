@@ -12,6 +12,7 @@ import { oauthHandlers } from './oauth/handlers.js';
 import { orderHandlers } from './orders/handlers.js';
 import { productCollectionHandlers } from './product-collections/handlers.js';
 import { productHandlers } from './products/handlers.js';
+import { redemptionHandlers } from './redemptions/handlers.js';
 import { segmentHandlers } from './segments/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 import { voucherHandlers } from './vouchers/handlers.js';
@@ -33,6 +34,7 @@ export const handlers: HandlerMap = {
   ...orderHandlers,
   ...locationHandlers,
   ...eventHandlers,
+  ...redemptionHandlers,
 };
 
 /**

@@ -11,6 +11,7 @@ import { OAuthTokenStore } from './oauth/store.js';
 import { OrderStore } from './orders/store.js';
 import { ProductCollectionStore } from './product-collections/store.js';
 import { ProductStore } from './products/store.js';
+import { RedemptionStore } from './redemptions/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
@@ -56,6 +57,8 @@ export interface ProjectState {
   readonly orders: OrderStore;
   /** Locations that `$in_location` conditions refer to. */
   readonly locations: LocationStore;
+  /** Validations, redemptions and rollbacks: the engine shops call at checkout. */
+  readonly redemptions: RedemptionStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -71,7 +74,9 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events });
   const locations = new LocationStore(context);
-  return {
+  // The engine reads every other store of the project, so it gets the finished state.
+  const redemptions: RedemptionStore = new RedemptionStore(context, () => state);
+  const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,
     stackingRules: new StackingRulesStore(context),
@@ -87,5 +92,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     segments: new SegmentStore(context, customers, events, locations),
     orders: new OrderStore(context, customers, products, metadataSchemas, events),
     locations,
+    redemptions,
   };
+  return state;
 };
