@@ -1,7 +1,7 @@
 import { listBody } from '../../core/list.js';
 import type { Principal } from '../../http/authenticate.js';
 import type { HandlerMap } from '../../http/handler.js';
-import type { EngineOrigin } from './store.js';
+import type { EngineOrigin } from './engine/records.js';
 
 /** The channel of a request's records: the key it came with. */
 const originOf = (principal: Principal, requestId: string): EngineOrigin => {

@@ -1,6 +1,37 @@
 import type { ValidationRulesEvaluator } from '@voucherkit/domain';
 import type { Resource } from '../../core/resource.js';
+import type { EventLog } from '../../core/event-log.js';
 import type { CampaignStore } from '../campaigns/store.js';
+import type { CategoryStore } from '../categories/store.js';
+import type { CustomerStore } from '../customers/store.js';
+import type { OrderStore } from '../orders/store.js';
+import type { StackingRulesStore } from '../stacking-rules/store.js';
+import type { VoucherStore } from '../vouchers/store.js';
+
+/**
+ * The project's stores the engine reads and writes.
+ *
+ * @example
+ * ```ts
+ * const stores: EngineStores = service.projects.primary.state;
+ * ```
+ */
+export interface EngineStores {
+  /** Vouchers, gift cards and loyalty cards, with their sessions. */
+  readonly vouchers: VoucherStore;
+  /** Campaigns and their promotion tiers. */
+  readonly campaigns: CampaignStore;
+  /** Customers, resolved and upserted from requests. */
+  readonly customers: CustomerStore;
+  /** Orders, upserted by redemptions. */
+  readonly orders: OrderStore;
+  /** Categories of redeemables. */
+  readonly categories: CategoryStore;
+  /** The project's stacking rules. */
+  readonly stackingRules: StackingRulesStore;
+  /** The event log (`redemption.succeeded` …). */
+  readonly events: EventLog;
+}
 
 /**
  * A promotion tier as the engine reads it.

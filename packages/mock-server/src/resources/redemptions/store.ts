@@ -6,15 +6,14 @@ import { ApiError } from '../../http/api-error.js';
 import { fromDomainError } from '../../http/domain-errors.js';
 import type { CustomerReference } from '../customers/store.js';
 import type { OrderItemRequest } from '../orders/items.js';
-import type { ProjectState } from '../state.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import type { CheckContext } from './engine/checks.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
-import type { RedemptionChannel, RedemptionRecord, RedemptionRollbackRecord } from './engine/records.js';
+import type { EngineOrigin, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './engine/records.js';
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
-import { type EnginePorts, defaultPorts } from './ports.js';
+import { type EnginePorts, type EngineStores, defaultPorts } from './ports.js';
 
 /**
  * The answer of `POST /v1/validations`.
@@ -25,21 +24,6 @@ import { type EnginePorts, defaultPorts } from './ports.js';
  * ```
  */
 export type ValidationResult = Resource<'ValidationResult'>;
-
-/**
- * The request-wide facts a validation or redemption needs.
- *
- * @example
- * ```ts
- * const origin: EngineOrigin = { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } };
- * ```
- */
-export interface EngineOrigin {
-  /** The request's id (`v-…`): the `request_id` of errors and the `group_id` of events. */
-  readonly requestId: string;
-  /** The channel the records name. */
-  readonly channel: RedemptionChannel;
-}
 
 /**
  * The query of `GET /v1/redemptions`.
@@ -68,25 +52,15 @@ export interface RedemptionListQuery {
   readonly filters?: unknown;
 }
 
-/** What the store keeps about each record beyond what it shows. */
-export interface RedemptionEntry {
-  /** The record as shown. */
-  record: RedemptionRecord | RedemptionRollbackRecord;
-  /** The voucher it redeemed (children and single redemptions), by id. */
-  readonly voucherId: string | undefined;
-  /** Its campaign. */
-  readonly campaign: { readonly id: string; readonly name: string } | undefined;
-  /** Credits a gift card spent. */
-  readonly credits: number;
-  /** Ids of the children of a parent redemption. */
-  readonly children: readonly string[];
-  /** The answer of the request, replayed to a retry. */
-  result?: RedemptionResult | undefined;
-  /** When it was rolled back, epoch milliseconds. */
-  rolledBackAt?: number | undefined;
-}
-
-/** Two rollbacks of one redemption within this many milliseconds count as the same moment. */
+/**
+ * Two rollbacks of one redemption within this many milliseconds count as the same moment: the
+ * later one is refused with `multiple_requests` rather than `already_rolled_back`.
+ *
+ * @example
+ * ```ts
+ * service.clock.advance(ROLLBACK_MOMENT_MS); // a rollback now is `already_rolled_back`
+ * ```
+ */
 export const ROLLBACK_MOMENT_MS = 1000;
 
 /** The filterable view of a record (`RedemptionListFilters` and the sort keys). */
@@ -133,7 +107,7 @@ export class RedemptionStore {
 
   constructor(
     private readonly context: ServiceContext,
-    private readonly state: () => ProjectState,
+    private readonly state: () => EngineStores,
   ) {}
 
   /** The ports in use: those plugged in, else today's stand-ins (built on first use, once the project's stores exist). */

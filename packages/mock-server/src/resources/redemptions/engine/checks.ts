@@ -8,14 +8,13 @@ import {
 } from '@voucherkit/domain';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
-import type { ProjectState } from '../../state.js';
-import type { EnginePorts } from '../ports.js';
+import type { EnginePorts, EngineStores } from '../ports.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
 
 /** What the checks of one redeemable read besides the redeemable. */
 export interface CheckContext {
-  readonly state: ProjectState;
+  readonly state: EngineStores;
   readonly ports: EnginePorts;
   /** The instant of the request, epoch milliseconds. */
   readonly now: number;

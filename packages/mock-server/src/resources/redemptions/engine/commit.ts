@@ -1,14 +1,13 @@
 import type { ServiceContext } from '../../../core/context.js';
+import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../customers/store.js';
 import type { Order } from '../../orders/store.js';
-import type { ProjectState } from '../../state.js';
 import { simpleCampaign } from '../../vouchers/shapes.js';
-import type { RedemptionEntry } from '../store.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
-import { type RedemptionChannel, type RedemptionRecord, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
+import { type RedemptionChannel, type RedemptionEntry, type RedemptionRecord, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
 
 /**
@@ -30,7 +29,7 @@ export interface CommitInput {
   /** The session the request ends, if it names one. */
   readonly sessionKey: string | undefined;
   readonly context: ServiceContext;
-  readonly state: ProjectState;
+  readonly state: EngineStores;
 }
 
 /** What a committed redemption produced: the records to store and the answer. */
@@ -79,7 +78,7 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): Order 
   const sent = input.request.order;
   if (sent === undefined) return undefined;
   const { order } = input.state.orders.upsert(
-    { ...sent, status: sent.status ?? 'PAID', ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<ProjectState['orders']['upsert']>[0],
+    { ...sent, status: sent.status ?? 'PAID', ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
     { groupId: input.options.requestId },
   );
   return order;

@@ -34,6 +34,46 @@ export type RedemptionRollbackRecord = Resource<'RedemptionRollback'>;
  */
 export type RedemptionChannel = NonNullable<RedemptionRecord['channel']>;
 
+/**
+ * The request-wide facts a validation or redemption needs.
+ *
+ * @example
+ * ```ts
+ * const origin: EngineOrigin = { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } };
+ * ```
+ */
+export interface EngineOrigin {
+  /** The request's id (`v-…`): the `request_id` of errors and the `group_id` of events. */
+  readonly requestId: string;
+  /** The channel the records name. */
+  readonly channel: RedemptionChannel;
+}
+
+/**
+ * What the store keeps about each record beyond what it shows.
+ *
+ * @example
+ * ```ts
+ * const entry: RedemptionEntry = { record, voucherId: 'v_1', campaign: undefined, credits: 0, children: [] };
+ * ```
+ */
+export interface RedemptionEntry {
+  /** The record as shown. */
+  record: RedemptionRecord | RedemptionRollbackRecord;
+  /** The voucher it redeemed (children and single redemptions), by id. */
+  readonly voucherId: string | undefined;
+  /** Its campaign. */
+  readonly campaign: { readonly id: string; readonly name: string } | undefined;
+  /** Credits a gift card spent. */
+  readonly credits: number;
+  /** Ids of the children of a parent redemption. */
+  readonly children: readonly string[];
+  /** The answer of the request, replayed to a retry. */
+  result?: Resource<'RedemptionResult'> | undefined;
+  /** When it was rolled back, epoch milliseconds. */
+  rolledBackAt?: number | undefined;
+}
+
 /** The customer of a record in short form. */
 export const recordCustomer = (customer: Customer | undefined): RedemptionRecord['customer'] => (customer ? simpleCustomer(customer) : null);
 

@@ -1,9 +1,8 @@
 import type { StackingCategory } from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
-import type { ProjectState } from '../../state.js';
 import type { Campaign, StoredVoucher } from '../../vouchers/types.js';
-import type { EnginePorts, EnginePromotionTier } from '../ports.js';
+import type { EnginePorts, EnginePromotionTier, EngineStores } from '../ports.js';
 import type { RequestedRedeemable } from './request.js';
 
 /**
@@ -34,14 +33,14 @@ export type FoundRedeemable =
 
 /** What finding a redeemable reads. */
 export interface FindContext {
-  readonly state: ProjectState;
+  readonly state: EngineStores;
   readonly ports: EnginePorts;
 }
 
 /** Finds redeemables of one object type; the registry holds one per type. */
 type Finder = (ref: RequestedRedeemable, context: FindContext) => FoundRedeemable | undefined;
 
-const categoriesOf = (state: ProjectState, ids: readonly (string | null | undefined)[]): Resource<'Category'>[] =>
+const categoriesOf = (state: EngineStores, ids: readonly (string | null | undefined)[]): Resource<'Category'>[] =>
   ids.filter((id): id is string => typeof id === 'string' && state.categories.has(id)).map((id) => state.categories.get(id));
 
 /** One finder per object type; `promotion_stack` is replaced by its tiers before finding. */

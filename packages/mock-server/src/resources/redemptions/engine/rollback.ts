@@ -1,9 +1,8 @@
 import type { ServiceContext } from '../../../core/context.js';
+import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../core/resource.js';
 import type { ApiError } from '../../../http/api-error.js';
-import type { ProjectState } from '../../state.js';
-import type { EngineOrigin, RedemptionEntry } from '../store.js';
-import { type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './records.js';
+import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
 
 /**
@@ -46,7 +45,7 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
 };
 
 /** Gives back what a redemption used: its voucher's redemption and a card's credits. */
-const restore = (entry: RedemptionEntry, state: ProjectState): Resource<'Voucher'> | null => {
+const restore = (entry: RedemptionEntry, state: EngineStores): Resource<'Voucher'> | null => {
   if (entry.voucherId === undefined) return null;
   const { vouchers } = state;
   const current = vouchers.find(entry.voucherId);
@@ -81,7 +80,7 @@ export const rollbackEntry = {
     input: RollbackInput,
     origin: EngineOrigin,
     context: ServiceContext,
-    state: ProjectState,
+    state: EngineStores,
   ): { entries: RedemptionEntry[]; result: RollbacksResult } {
     const headRecord = head.record as RedemptionRecord;
     const stacked = targets[0] !== head;
