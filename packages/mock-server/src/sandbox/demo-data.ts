@@ -47,6 +47,25 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
   });
   vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 }, code: 'WELCOME10' });
   seedCommerce(project.state);
+  seedRedemptions(project.state);
+};
+
+/** Two redemptions at checkout: WELCOME10 on a new order, and a gift card payment rolled back. */
+const seedRedemptions = (state: ProjectState): void => {
+  const { redemptions, vouchers } = state;
+  const origin = { requestId: 'v-0000000000000000de', channel: { channel_id: 'demo', channel_type: 'API' as const } };
+  redemptions.redeem(
+    { redeemables: [{ object: 'voucher', id: 'WELCOME10' }], customer: { source_id: 'cho@example.com' }, order: { source_id: 'order-1003', items: [{ source_id: 'lamp', quantity: 1 }] } },
+    origin,
+  );
+  const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
+  if (!card) return;
+  const paid = redemptions.redeem(
+    { redeemables: [{ object: 'voucher', id: card.code, gift: { credits: 1500 } }], customer: { source_id: 'ben@example.com' }, order: { source_id: 'order-1004', items: [{ source_id: 'mug', quantity: 1 }] } },
+    origin,
+  );
+  const [payment] = paid.redemptions ?? [];
+  if (payment) redemptions.rollback(payment.id, { reason: 'Order cancelled' }, false, origin);
 };
 
 /** A few customers, products, a collection, segments, orders and a location. */

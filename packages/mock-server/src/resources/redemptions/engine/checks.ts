@@ -111,9 +111,9 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
     now: context.now,
     customer: customer ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: [] } : null,
     order: {
-      amount: order.amount,
+      // What is left to pay after the earlier redeemables: the cart as this step sees it.
+      amount: order.total_amount,
       initial_amount: order.initial_amount,
-      total_amount: order.total_amount,
       items: order.items.map((item) => ({ product_id: item.product_id ?? null, sku_id: item.sku_id ?? null, quantity: item.quantity, price: item.price, amount: item.amount })),
     },
     redemption: { metadata: context.metadata ?? {}, gift: 'gift' in ref ? { credits: ref.gift?.credits ?? null } : null, counts: { incentive: counts.incentive, customer: counts.customer } },
