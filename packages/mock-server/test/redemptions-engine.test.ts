@@ -149,3 +149,37 @@ describe('client side', () => {
     expect(redeemed.data?.redemptions?.[0]).toMatchObject({ result: 'SUCCESS', channel: { channel_id: clientAppId } });
   });
 });
+
+describe('promotion tiers', () => {
+  test('a tier of a PROMOTION campaign validates and redeems through the promotion tier port; an unknown one is not_found', async () => {
+    const campaign = state().campaigns.create({
+      name: 'Autumn',
+      campaign_type: 'PROMOTION',
+      promotion: { tiers: [{ name: '10% off', action: { discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } } }] },
+    } as never);
+    const tierId = campaign.promotion?.tiers?.[0]?.id ?? '';
+    discountVoucher('EXTRA', { type: 'AMOUNT', amount_off: 500 });
+    const client = mock.serverClient();
+    const redeemed = await client.POST('/v1/redemptions', {
+      body: { redeemables: [{ object: 'promotion_tier', id: tierId }, { object: 'voucher', id: 'EXTRA' }], order: { amount: 10000 }, options: { expand: ['redeemable'] } },
+    });
+    expect(redeemed.data?.redemptions?.[0]).toMatchObject({ related_object_type: 'promotion_tier', related_object_id: tierId, promotion_tier: { id: tierId } });
+    expect(redeemed.data?.order?.total_amount).toBe(8500);
+    const unknown = await client.POST('/v1/validations', { body: { redeemables: [{ object: 'promotion_tier', id: 'promo_unknown' }] } });
+    expect(unknown.data?.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ code: 404, key: 'not_found', resource_type: 'promotion_tier' });
+    const stack = await client.POST('/v1/validations', { body: { redeemables: [{ object: 'promotion_stack', id: 'stack_unknown' }] } });
+    expect(stack.data?.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ key: 'not_found', redeemable_type: 'promotion_stack' });
+  });
+
+  test('sorts redemptions by voucher code and filters by campaign name', async () => {
+    const campaign = state().campaigns.create({ name: 'Coupons', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } } as never);
+    state().campaigns.addVouchers(campaign.id, { code: 'B-CODE' }, 1);
+    discountVoucher('A-CODE', { type: 'AMOUNT', amount_off: 100 });
+    const client = mock.serverClient();
+    for (const id of ['B-CODE', 'A-CODE']) await client.POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id }], order: { amount: 1000 } } });
+    const sorted = await client.GET('/v1/redemptions', { params: { query: { order: 'voucher_code' } } });
+    expect(sorted.data?.redemptions.map((entry) => ('voucher' in entry ? entry.voucher?.code : undefined))).toEqual(['A-CODE', 'B-CODE']);
+    const inCampaign = await client.GET('/v1/redemptions', { params: { query: { campaign: 'Coupons' } } });
+    expect(inCampaign.data?.total).toBe(1);
+  });
+});
