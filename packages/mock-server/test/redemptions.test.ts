@@ -135,7 +135,10 @@ describe('rollbacks', () => {
     expect(card.data?.gift?.balance).toBe(5000);
     mock.service.clock.advance(5000);
     const again = await client.POST('/v1/redemptions/{redemptionId}/rollback', { params: { path: { redemptionId: id } }, body: {} });
-    expect(again.error).toMatchObject({ code: 400, key: 'already_rolled_back' });
+    expect(again.error).toMatchObject({ code: 400, key: 'already_rolled_back', resource_type: 'redemption_rollback', resource_id: expect.stringMatching(/^rrf_/) });
+    const events = mock.service.projects.primary.state.events;
+    expect(events.list({ type: 'redemption.rollback.succeeded' })).toHaveLength(1);
+    expect(events.list({ type: 'redemption.rollback.failed' })).toHaveLength(2);
     const missing = await client.POST('/v1/redemptions/{redemptionId}/rollback', { params: { path: { redemptionId: 'r_missing' } }, body: {} });
     expect(missing.response.status).toBe(404);
   });

@@ -10,7 +10,7 @@ import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } fro
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import type { CheckContext } from './engine/checks.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
-import type { EngineOrigin, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './engine/records.js';
+import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './engine/records.js';
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
 import { type EnginePorts, type EngineStores, defaultPorts } from './ports.js';
@@ -200,7 +200,8 @@ export class RedemptionStore {
    *
    * @throws ApiError 404 for an unknown redemption; 400 `invalid_redemption` (a parent through
    *   the single form, a failed redemption), `invalid_redemption_parent` (a child),
-   *   `multiple_requests` (another rollback of it at the same moment), `already_rolled_back`.
+   *   `multiple_requests` (another rollback of it at the same moment), `already_rolled_back`;
+   *   each refusal is stored as an `rrf_…` record and recorded as `redemption.rollback.failed`.
    */
   rollback(id: string, input: RollbackInput, stacked: boolean, origin: EngineOrigin): RollbacksResult {
     const entry = this.#entries.get(id);
@@ -211,6 +212,11 @@ export class RedemptionStore {
       this.#add({ record: refused, voucherId: entry.voucherId, campaign: entry.campaign, credits: 0, children: [] });
       failure.extras.resourceId = refused.id;
       failure.extras.resourceType = 'redemption_rollback';
+      this.state().events.record('redemption.rollback.failed', {
+        entityId: refused.id,
+        groupId: origin.requestId,
+        data: { redemption: simpleRedemption(entry.record), redemption_rollback: simpleRedemption(refused), customer: refused.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
+      });
       throw failure;
     }
     const now = this.context.clock.now();
