@@ -203,3 +203,9 @@ export {
   type PublishOptions,
 } from './resources/publications/store.js';
 export { publicationExportSource } from './resources/publications/export-source.js';
+export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './resources/redemptions/store.js';
+export type { EnginePorts, EnginePromotionTier, EngineStores, RuleTarget } from './resources/redemptions/ports.js';
+export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './resources/redemptions/engine/records.js';
+export type { RequestedRedeemable, StackedRequest } from './resources/redemptions/engine/request.js';
+export type { RedemptionResult } from './resources/redemptions/engine/commit.js';
+export type { RollbackInput, RollbacksResult } from './resources/redemptions/engine/rollback.js';

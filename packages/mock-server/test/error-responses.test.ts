@@ -76,6 +76,12 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   updateValidationRule: { name: 'Over 60' },
   createValidationRuleAssignment: { related_object_type: 'campaign', related_object_id: 'camp_0000000000000000ff' },
   createPublication: { voucher: 'NO-SUCH-CODE', customer: { source_id: 'ana' } },
+  validateStackedDiscounts: { redeemables: [{ object: 'voucher', id: 'UNKNOWN-CODE' }] },
+  validateStackedDiscountsClientSide: { redeemables: [{ object: 'voucher', id: 'UNKNOWN-CODE' }] },
+  redeemStackedDiscounts: { redeemables: [{ object: 'voucher', id: 'UNKNOWN-CODE' }] },
+  redeemStackedDiscountsClientSide: { redeemables: [{ object: 'voucher', id: 'UNKNOWN-CODE' }] },
+  rollbackRedemption: {},
+  rollbackStackedRedemptions: {},
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -204,6 +210,26 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
 
 const state = () => mock.service.projects.primary.state;
 
+/** A stack with a promotion stack among other redeemables, which no request may send. */
+const stackWithOthers = { '400': (id: OperationId) => send(id, { body: { redeemables: [{ object: 'promotion_stack', id: 'stack_1' }, { object: 'voucher', id: 'A' }] } }) };
+
+/** A redemption of a fresh voucher, stacked with a second one when `stacked`. */
+const redeemed = (stacked: boolean): string => {
+  state().vouchers.create({ ...PERCENT_VOUCHER, code: 'R-1' });
+  state().vouchers.create({ ...PERCENT_VOUCHER, code: 'R-2' });
+  const origin = { requestId: 'v-000000000000000000', channel: { channel_id: 'test', channel_type: 'API' as const } };
+  const result = state().redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'R-1' }, ...(stacked ? [{ object: 'voucher' as const, id: 'R-2' }] : [])] }, origin);
+  return result.parent_redemption?.id ?? result.redemptions?.[0]?.id ?? '';
+};
+
+/** A redemption rolled back long enough ago that another rollback is `already_rolled_back`. */
+const rolledBack = (id: OperationId): Promise<Response> => {
+  const redemptionId = redeemed(false);
+  state().redemptions.rollback(redemptionId, {}, true, { requestId: 'v-000000000000000001', channel: { channel_id: 'test', channel_type: 'API' } });
+  mock.service.clock.advance(60_000);
+  return send(id, { params: { redemptionId, parentRedemptionId: redemptionId } });
+};
+
 /** Size and media type refusals of a file upload, which has no example body to start from. */
 const upload: Record<string, Scenario> = {
   '413': (id) => send(id, { body: {}, payload: ' '.repeat(MAX_BODY_BYTES + 1) }),
@@ -331,6 +357,13 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   createPublicationByGet: {
     '404': (id) => send(id, { query: { voucher: 'NO-SUCH-CODE', 'customer[source_id]': 'ana' } }),
   },
+  redeemStackedDiscounts: stackWithOthers,
+  redeemStackedDiscountsClientSide: stackWithOthers,
+  rollbackRedemption: {
+    // A stacked redemption is rolled back through its parent, all at once.
+    '400': (id) => send(id, { params: { redemptionId: redeemed(true) } }),
+  },
+  rollbackStackedRedemptions: { '400': rolledBack },
   createStackingRules: {
     '409': (id) => {
       state().stackingRules.create({}, () => true);

@@ -225,7 +225,7 @@ describe('exports: publications', () => {
     await publish({ campaign: { name: 'Other' }, customer: { source_id: 'ben' } });
     mock.service.clock.advance(1000);
     const last = await publish({ campaign: { name: 'Spring' }, customer: { source_id: 'ben' } });
-    const anaCodes = first.data?.vouchers ?? [];
+    const anaCodes = first.data && 'vouchers' in first.data ? first.data.vouchers : [];
     const benCode = last.data?.voucher?.code;
     const customerId = (sourceId: string) => state().customers.get(sourceId).id;
 

@@ -1739,7 +1739,7 @@ export interface ValidationsResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.validations.validateStackable({"redeemables":[{"object":"voucher","id":"x"}]});
+   * const result = await client.validations.validateStackable({"redeemables":[{}]});
    * ```
    */
   validateStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["ValidationResult"]>;
@@ -1802,7 +1802,7 @@ export interface RedemptionsResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.redemptions.redeemStackable({"redeemables":[{"object":"voucher","id":"x"}]});
+   * const result = await client.redemptions.redeemStackable({"redeemables":[{}]});
    * ```
    */
   redeemStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["RedemptionResult"]>;
@@ -6859,7 +6859,7 @@ export interface ClientSideResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.clientSide.redeemStackable({"redeemables":[{"object":"voucher","id":"x"}]});
+   * const result = await client.clientSide.redeemStackable({"redeemables":[{}]});
    * ```
    */
   redeemStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["RedemptionResult"]>;
@@ -6889,7 +6889,7 @@ export interface ClientSideResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.clientSide.validateStackable({"redeemables":[{"object":"voucher","id":"x"}]});
+   * const result = await client.clientSide.validateStackable({"redeemables":[{}]});
    * ```
    */
   validateStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["ValidationResult"]>;

@@ -8331,6 +8331,27 @@ export interface components {
             /** The voucher code, or the voucher id (`v_…`). */
             id: string;
         };
+        /** A gift card to pay part of the order with its balance. */
+        RedeemGiftCard: components["schemas"]["RedeemVoucher"] & {
+            /** How much of the balance to use. */
+            gift: {
+                /**
+                 * Credits to use, in minor units of the currency. It must not exceed the balance
+                 *     (`gift_amount_exceeded`).
+                 */
+                credits?: number;
+            };
+        };
+        /** A loyalty card to pay part of the order with points, through a pay-with-points reward. */
+        RedeemLoyaltyCard: components["schemas"]["RedeemVoucher"] & {
+            /** The reward that converts points into a discount, and how many points to spend. */
+            reward: {
+                /** Id of a pay-with-points (`COIN`) reward of the card's campaign (`rew_…`). */
+                id?: string;
+                /** Points to spend. They must not exceed the card's balance (`loyalty_card_points_exceeded`). */
+                points?: number;
+            };
+        };
         /** A promotion tier, which applies without a code. */
         RedeemPromotionTier: {
             /**
@@ -8355,27 +8376,6 @@ export interface components {
             object: "promotion_stack";
             /** Id of the promotion stack (`stack_…`). */
             id: string;
-        };
-        /** A gift card to pay part of the order with its balance. */
-        RedeemGiftCard: components["schemas"]["RedeemVoucher"] & {
-            /** How much of the balance to use. */
-            gift?: {
-                /**
-                 * Credits to use, in minor units of the currency. It must not exceed the balance
-                 *     (`gift_amount_exceeded`).
-                 */
-                credits?: number;
-            };
-        };
-        /** A loyalty card to pay part of the order with points, through a pay-with-points reward. */
-        RedeemLoyaltyCard: components["schemas"]["RedeemVoucher"] & {
-            /** The reward that converts points into a discount, and how many points to spend. */
-            reward?: {
-                /** Id of a pay-with-points (`COIN`) reward of the card's campaign (`rew_…`). */
-                id?: string;
-                /** Points to spend. They must not exceed the card's balance (`loyalty_card_points_exceeded`). */
-                points?: number;
-            };
         };
         /**
          * A validation session that locks what a validation found applicable until it is redeemed,
@@ -8414,7 +8414,7 @@ export interface components {
              * The incentives, at most 30 (the project's `redeemables_limit` may allow fewer). Each may
              *     appear only once. A promotion stack must be the only entry.
              */
-            redeemables: (components["schemas"]["RedeemVoucher"] | components["schemas"]["RedeemPromotionTier"] | components["schemas"]["RedeemPromotionStack"] | components["schemas"]["RedeemGiftCard"] | components["schemas"]["RedeemLoyaltyCard"])[];
+            redeemables: (components["schemas"]["RedeemGiftCard"] | components["schemas"]["RedeemLoyaltyCard"] | components["schemas"]["RedeemVoucher"] | components["schemas"]["RedeemPromotionTier"] | components["schemas"]["RedeemPromotionStack"])[];
             /**
              * The order the incentives apply to (at most 500 items). When `id` or `source_id` names a
              *     stored order, the stored data is used.

@@ -16,7 +16,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_i";
+export const API_VERSION = "v20261123_j";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.

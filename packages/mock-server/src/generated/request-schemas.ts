@@ -421,9 +421,9 @@ export const RedemptionListFilters: z.ZodType = z.object({ "voucher_code": z.obj
 
 export const RedeemVoucher: z.ZodType = z.object({ "object": z.enum(["voucher"]).default("voucher"), "id": z.string() });
 
-export const RedeemGiftCard: z.ZodType = z.object({ "object": z.enum(["voucher"]).default("voucher"), "id": z.string(), "gift": z.object({ "credits": z.int(integerError).optional() }).optional() });
+export const RedeemGiftCard: z.ZodType = z.object({ "object": z.enum(["voucher"]).default("voucher"), "id": z.string(), "gift": z.object({ "credits": z.int(integerError).optional() }) });
 
-export const RedeemLoyaltyCard: z.ZodType = z.object({ "object": z.enum(["voucher"]).default("voucher"), "id": z.string(), "reward": z.object({ "id": z.string().optional(), "points": z.int(integerError).optional() }).optional() });
+export const RedeemLoyaltyCard: z.ZodType = z.object({ "object": z.enum(["voucher"]).default("voucher"), "id": z.string(), "reward": z.object({ "id": z.string().optional(), "points": z.int(integerError).optional() }) });
 
 export const RedeemPromotionStack: z.ZodType = z.object({ "object": z.enum(["promotion_stack"]).default("promotion_stack"), "id": z.string() });
 
@@ -431,9 +431,9 @@ export const RedeemPromotionTier: z.ZodType = z.object({ "object": z.enum(["prom
 
 export const Session: z.ZodType = z.object({ "key": z.string().optional(), "type": z.enum(["LOCK"]).default("LOCK"), "ttl": z.number().optional(), "ttl_unit": z.enum(["DAYS","HOURS","MICROSECONDS","MILLISECONDS","MINUTES","NANOSECONDS","SECONDS"]).optional() });
 
-export const StackableValidateRedeemBase: z.ZodType = z.object({ "redeemables": z.array(anyOf([RedeemVoucher, RedeemPromotionTier, RedeemPromotionStack, RedeemGiftCard, RedeemLoyaltyCard])).min(1).max(30), "order": Order.optional(), "customer": Customer.optional(), "session": Session.optional(), "tracking_id": z.string().optional(), "metadata": z.record(z.string(), z.unknown()).optional() });
+export const StackableValidateRedeemBase: z.ZodType = z.object({ "redeemables": z.array(anyOf([RedeemGiftCard, RedeemLoyaltyCard, RedeemVoucher, RedeemPromotionTier, RedeemPromotionStack])).min(1).max(30), "order": Order.optional(), "customer": Customer.optional(), "session": Session.optional(), "tracking_id": z.string().optional(), "metadata": z.record(z.string(), z.unknown()).optional() });
 
-export const RedemptionRedeemRequest: z.ZodType = z.object({ "options": z.object({ "expand": z.array(z.enum(["order","redemption","redeemable","category"])).optional() }).optional(), "redeemables": z.array(anyOf([RedeemVoucher, RedeemPromotionTier, RedeemPromotionStack, RedeemGiftCard, RedeemLoyaltyCard])).min(1).max(30), "order": Order.optional(), "customer": Customer.optional(), "session": Session.optional(), "tracking_id": z.string().optional(), "metadata": z.record(z.string(), z.unknown()).optional() });
+export const RedemptionRedeemRequest: z.ZodType = z.object({ "options": z.object({ "expand": z.array(z.enum(["order","redemption","redeemable","category"])).optional() }).optional(), "redeemables": z.array(anyOf([RedeemGiftCard, RedeemLoyaltyCard, RedeemVoucher, RedeemPromotionTier, RedeemPromotionStack])).min(1).max(30), "order": Order.optional(), "customer": Customer.optional(), "session": Session.optional(), "tracking_id": z.string().optional(), "metadata": z.record(z.string(), z.unknown()).optional() });
 
 export const RedemptionRollbackCreateRequest: z.ZodType = z.object({ "reason": z.string().optional(), "tracking_id": z.string().optional(), "customer": Customer.optional(), "order": Order.optional(), "metadata": z.record(z.string(), z.unknown()).optional() });
 

@@ -15,6 +15,10 @@ export interface ApiErrorExtras {
   resourceType?: string;
   /** Seconds, sent as `Retry-After` (429). */
   retryAfter?: number;
+  /** The invalid redeemable of a validation or redemption (`redeemable_type`, `redeemable_id`). */
+  redeemable?: { readonly type: 'voucher' | 'promotion_tier' | 'promotion_stack'; readonly id: string };
+  /** The text a validation rule defines for its failure (`error.message`). */
+  ruleMessage?: string;
 }
 
 /**

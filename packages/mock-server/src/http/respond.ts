@@ -16,6 +16,8 @@ export const errorBody = (error: ApiError, requestId: string): Record<string, un
   request_id: requestId,
   ...(error.extras.resourceId === undefined ? {} : { resource_id: error.extras.resourceId }),
   ...(error.extras.resourceType === undefined ? {} : { resource_type: error.extras.resourceType }),
+  ...(error.extras.ruleMessage === undefined ? {} : { error: { message: error.extras.ruleMessage } }),
+  ...(error.extras.redeemable === undefined ? {} : { redeemable_type: error.extras.redeemable.type, redeemable_id: error.extras.redeemable.id }),
 });
 
 /**

@@ -14,6 +14,7 @@ import { orderHandlers } from './orders/handlers.js';
 import { productCollectionHandlers } from './product-collections/handlers.js';
 import { productHandlers } from './products/handlers.js';
 import { publicationHandlers } from './publications/handlers.js';
+import { redemptionHandlers } from './redemptions/handlers.js';
 import { segmentHandlers } from './segments/handlers.js';
 import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 import { voucherHandlers } from './vouchers/handlers.js';
@@ -41,6 +42,7 @@ export const handlers: HandlerMap = {
   ...validationRuleHandlers,
   ...publicationHandlers,
   ...exportHandlers,
+  ...redemptionHandlers,
 };
 
 /**

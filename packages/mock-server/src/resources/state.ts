@@ -17,6 +17,7 @@ import { ProductCollectionStore } from './product-collections/store.js';
 import { ProductStore } from './products/store.js';
 import { publicationExportSource } from './publications/export-source.js';
 import { PublicationStore } from './publications/store.js';
+import { RedemptionStore } from './redemptions/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
@@ -74,6 +75,8 @@ export interface ProjectState {
   readonly publications: PublicationStore;
   /** Exports: background jobs that write CSV files of the sources registered in `exports.sources`. */
   readonly exports: ExportStore;
+  /** Validations, redemptions and rollbacks: the engine shops call at checkout. */
+  readonly redemptions: RedemptionStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -101,7 +104,9 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   exports.sources.register('order', orderExportSource(orders));
   const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
   exports.sources.register('publication', publicationExportSource(publications));
-  return {
+  // The engine reads every other store of the project, so it gets the finished state.
+  const redemptions: RedemptionStore = new RedemptionStore(context, () => state);
+  const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,
     stackingRules: new StackingRulesStore(context),
@@ -121,5 +126,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     validationRules,
     publications,
     exports,
+    redemptions,
   };
+  return state;
 };

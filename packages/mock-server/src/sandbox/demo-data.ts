@@ -9,7 +9,8 @@ import type { ProjectState } from '../resources/state.js';
  * a promotion with two tiers and a stack of both, a standalone voucher, a small shop (customers,
  * products with a SKU, a collection, segments, orders and a location), a validation rule assigned
  * to the discount campaign, the gift card and the standalone voucher published to two of the
- * customers, and an export of the customers (finished once the scheduler has run).
+ * customers, redemptions (one rolled back), and an export of the customers (finished once the
+ * scheduler has run).
  */
 export const seedDemoData = (project: Project<ProjectState>): void => {
   const { categories, stackingRules, metadataSchemas, asyncActions, campaigns, vouchers } = project.state;
@@ -52,6 +53,7 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
   seedCommerce(project.state);
   seedValidationRules(project.state);
   seedPublications(project.state);
+  seedRedemptions(project.state);
   project.state.exports.create('customer', { fields: ['source_id', 'name', 'email', 'address_city'], order: 'source_id' });
 };
 
@@ -72,6 +74,24 @@ const seedValidationRules = (state: ProjectState): void => {
 const seedPromotionStack = (state: ProjectState, campaign: string, categoryId: string): void => {
   const ids = state.promotions.tierList(state.campaigns.get(campaign).id).tiers.map((tier) => tier.id);
   state.promotions.stacks.create(campaign, { name: 'Autumn bundle', tiers: { ids, hierarchy_mode: 'MANUAL' }, category_id: categoryId });
+};
+
+/** Two redemptions at checkout: WELCOME10 on a new order, and a gift card payment rolled back. */
+const seedRedemptions = (state: ProjectState): void => {
+  const { redemptions, vouchers } = state;
+  const origin = { requestId: 'v-0000000000000000de', channel: { channel_id: 'demo', channel_type: 'API' as const } };
+  redemptions.redeem(
+    { redeemables: [{ object: 'voucher', id: 'WELCOME10' }], customer: { source_id: 'cho@example.com' }, order: { source_id: 'order-1003', items: [{ source_id: 'lamp', quantity: 1 }] } },
+    origin,
+  );
+  const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
+  if (!card) return;
+  const paid = redemptions.redeem(
+    { redeemables: [{ object: 'voucher', id: card.code, gift: { credits: 1500 } }], customer: { source_id: 'ben@example.com' }, order: { source_id: 'order-1004', items: [{ source_id: 'mug', quantity: 1 }] } },
+    origin,
+  );
+  const [payment] = paid.redemptions ?? [];
+  if (payment) redemptions.rollback(payment.id, { reason: 'Order cancelled' }, false, origin);
 };
 
 /** A few customers, products, a collection, segments, orders and a location. */

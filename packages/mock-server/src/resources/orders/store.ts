@@ -247,6 +247,23 @@ export class OrderStore {
   }
 
   /**
+   * Writes what a redemption did to a stored order: its amounts after the discounts and the
+   * redemption's entry in `order.redemptions` (validations and redemptions call this).
+   *
+   * @param id - The order's id.
+   * @param amounts - The amounts and lines after the redemption; absent to keep them.
+   * @param redemptions - Entries of `order.redemptions` to add or replace, by redemption id.
+   * @returns The order afterwards.
+   * @throws ApiError 404 for an unknown order.
+   */
+  recordRedemption(id: string, amounts: OrderCalculation | undefined, redemptions: Readonly<NonNullable<Order['redemptions']>>): Order {
+    const before = this.get(id);
+    const order: Order = { ...before, ...(amounts ?? {}), redemptions: { ...before.redemptions, ...redemptions }, updated_at: this.context.timestamp() };
+    this.#items.set(order.id, order);
+    return order;
+  }
+
+  /**
    * Erases the orders of a customer (permanent deletion of the customer).
    *
    * @param customerId - The customer's id.

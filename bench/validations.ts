@@ -1,0 +1,72 @@
+/**
+ * The validation engine in the mock: a stacked validation of five redeemables (three discount
+ * vouchers of different kinds, a gift card spending credits and a promotion tier) on an order of
+ * four lines, through the typed client, against the bare MSW handler of `mock-throughput.ts`, in
+ * interleaved rounds of the same run. Target: at least half the bare handler's rate. The engine
+ * alone (the store's `validate`, no HTTP) is measured too, to tell its cost from the HTTP path's.
+ *
+ *   npm run build
+ *   node --input-type=module -e "import('./bench/validations.ts').then(async (m) => console.log((await m.validationsBenchmark()).join('\n')))"
+ */
+import { createMockService } from '@voucherkit/mock-server';
+import { label, median, rate } from './lib/measure.ts';
+import { benchServer } from './lib/mock-server.ts';
+
+const ROUNDS = 3;
+const DURATION_MS = 2_000;
+
+export const validationsBenchmark = async (): Promise<string[]> => {
+  const service = createMockService({ seed: 'bench-validations' });
+  const { state } = service.projects.primary;
+  state.vouchers.create({ code: 'AMOUNT-10', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' } });
+  state.vouchers.create({ code: 'PERCENT-5', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ITEMS' } });
+  state.vouchers.create({ code: 'FIXED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' } });
+  state.vouchers.create({ code: 'GIFT', type: 'GIFT_VOUCHER', gift: { amount: 100_000 } });
+  const promotion = state.campaigns.create({
+    name: 'Bench promotion',
+    campaign_type: 'PROMOTION',
+    promotion: { tiers: [{ name: 'Five off', action: { discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } } }] },
+  });
+  const tierId = promotion.promotion?.tiers?.[0]?.id ?? '';
+  const stacking = state.stackingRules;
+  stacking.create({ applicable_redeemables_limit: 5 }, () => true);
+  const body = {
+    redeemables: [
+      { object: 'voucher' as const, id: 'AMOUNT-10' },
+      { object: 'voucher' as const, id: 'PERCENT-5' },
+      { object: 'voucher' as const, id: 'FIXED' },
+      { object: 'voucher' as const, id: 'GIFT', gift: { credits: 2000 } },
+      { object: 'promotion_tier' as const, id: tierId },
+    ],
+    order: {
+      items: [
+        { source_id: 'mug', related_object: 'product' as const, price: 1000, quantity: 2 },
+        { source_id: 'poster', related_object: 'product' as const, price: 1500, quantity: 3 },
+        { source_id: 'tee', related_object: 'product' as const, price: 2000, quantity: 3 },
+        { source_id: 'bottle', related_object: 'product' as const, price: 2500, quantity: 2 },
+      ],
+    },
+    customer: { source_id: 'bench-customer' },
+  };
+  const server = benchServer(service);
+  const { client } = server;
+  const check = await client.validations.validateStackable(body);
+  if (!check.valid || check.redeemables.length !== 5) throw new Error(`the bench validation is not valid: ${JSON.stringify(check.inapplicable_redeemables)}`);
+  const origin = { requestId: 'v-bench', channel: { channel_id: 'bench', channel_type: 'API' as const } };
+  const bare: number[] = [];
+  const validate: number[] = [];
+  const engine: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    bare.push(await rate(server.bare, DURATION_MS));
+    validate.push(await rate(() => client.validations.validateStackable(body), DURATION_MS));
+    engine.push(await rate(async () => state.redemptions.validate(body, origin), DURATION_MS));
+  }
+  server.close();
+  const [bareRate, validateRate, engineRate] = [median(bare), median(validate), median(engine)];
+  return [
+    `Validations: a stacked validation of five redeemables through the client and the mock, against a bare MSW handler (median of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms)`,
+    `  ${label('bare MSW handler (fetch + JSON)')}${bareRate.toFixed(0)} fetches/s`,
+    `  ${label('mock: validateStackedDiscounts, 5 redeemables (target ratio ≥ 0.5)')}${validateRate.toFixed(0)} validations/s (ratio ${(validateRate / bareRate).toFixed(2)})`,
+    `  ${label('the engine alone (store.validate, no HTTP)')}${engineRate.toFixed(0)} validations/s (${(1000 / engineRate).toFixed(2)} ms each)`,
+  ];
+};

@@ -1,0 +1,117 @@
+import type { OrderAmounts, RedemptionPeriodCounts, ValidationRuleContext } from '@voucherkit/domain';
+import { ApiError } from '../../../http/api-error.js';
+import type { Customer } from '../../customers/store.js';
+import type { EnginePorts, EngineStores } from '../ports.js';
+import type { FoundRedeemable } from './redeemables.js';
+import type { RequestedRedeemable, StackedRequest } from './request.js';
+
+/** What the checks of one redeemable read besides the redeemable. */
+export interface CheckContext {
+  readonly state: EngineStores;
+  readonly ports: EnginePorts;
+  /** The instant of the request, epoch milliseconds. */
+  readonly now: number;
+  /** The request's customer as stored, if known. */
+  readonly customer: Customer | undefined;
+  /** Whether the request names a customer at all. */
+  readonly customerGiven: boolean;
+  /** The session the request holds or ends: its own hold does not count against the voucher. */
+  readonly sessionKey: string | undefined;
+  /** The request's metadata (redemption rules read it). */
+  readonly metadata: StackedRequest['metadata'];
+  /** How many successful redemptions a redeemable and a customer have, for the rules. */
+  readonly counts: (redeemableId: string, customerId: string | undefined) => { readonly incentive: RedemptionPeriodCounts; readonly customer: RedemptionPeriodCounts };
+}
+
+/** A failure of one redeemable with the service's key, pointing at the redeemable. */
+export const redeemableError = (
+  ref: RequestedRedeemable,
+  status: number,
+  key: string,
+  message: string,
+  details: string = ref.id,
+  ruleMessage?: string,
+): ApiError =>
+  new ApiError(status, key, message, {
+    details,
+    redeemable: { type: ref.object, id: ref.id },
+    ...(ruleMessage === undefined ? {} : { ruleMessage }),
+  });
+
+/** Credits other sessions hold on a gift card, and redemptions other sessions hold on a voucher. */
+export const heldByOthers = (found: FoundRedeemable & { object: 'voucher' }, context: CheckContext): { readonly count: number; readonly credits: number } => {
+  const others = context.state.vouchers.sessionsOf(found.voucher.id).filter((session) => session.key !== context.sessionKey);
+  return { count: others.length, credits: others.reduce((sum, session) => sum + (session.credits ?? 0), 0) };
+};
+
+const voucherChecks = (found: FoundRedeemable & { object: 'voucher' }, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined => {
+  const { voucher } = found;
+  const validity = context.state.vouchers.checkValidity(voucher.id, context.now);
+  if (!validity.active) return redeemableError(ref, 400, validity.key, validity.message);
+  if (voucher.type === 'LOYALTY_CARD') {
+    if (!context.customerGiven) return redeemableError(ref, 400, 'missing_customer', 'Missing customer');
+    const reward = 'reward' in ref ? ref.reward : undefined;
+    if (reward?.id === undefined) return redeemableError(ref, 400, 'missing_reward', 'Missing reward');
+    // Rewards are not part of the mock yet: no reward can be found.
+    return new ApiError(404, 'not_found', 'Resource not found', {
+      details: `Cannot find reward with id ${reward.id}`,
+      resourceId: reward.id,
+      resourceType: 'reward',
+      redeemable: { type: ref.object, id: ref.id },
+    });
+  }
+  const quantity = voucher.redemption?.quantity;
+  if (quantity !== null && quantity !== undefined) {
+    const used = (voucher.redemption?.redeemed_quantity ?? 0) + heldByOthers(found, context).count;
+    if (used >= quantity) return redeemableError(ref, 400, 'quantity_exceeded', 'quantity exceeded');
+  }
+  return undefined;
+};
+
+const tierChecks = (found: FoundRedeemable & { object: 'promotion_tier' }, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined => {
+  const validity = context.state.promotions.checkValidity({ object: 'promotion_tier', id: found.tier.id }, context.now);
+  return validity.active ? undefined : redeemableError(ref, 400, validity.key, validity.message);
+};
+
+/**
+ * The checks of a redeemable that do not depend on the order: lifecycle (campaign, dates,
+ * timeframes, `active`), limits (quantity, with the redemptions other sessions hold) and what
+ * a card needs.
+ *
+ * @returns The failure to report, or `undefined` when the redeemable passes.
+ */
+export const checkRedeemable = (found: FoundRedeemable, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined =>
+  found.object === 'voucher' ? voucherChecks(found, ref, context) : tierChecks(found, ref, context);
+
+/**
+ * The validation rules of a redeemable on the order as the earlier redeemables left it, through
+ * the rules port (empty until validation rules are plugged in).
+ *
+ * @returns The failure (`customer_rules_violated`, `order_rules_violated`,
+ *   `redemption_rules_violated` …), or `undefined` when every rule holds.
+ */
+export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, order: OrderAmounts, context: CheckContext): ApiError | undefined => {
+  const id = found.object === 'voucher' ? found.voucher.id : found.tier.id;
+  const evaluators = context.ports.rulesFor({ object: found.object, id, campaign_id: found.campaign?.id ?? null });
+  if (evaluators.length === 0) return undefined;
+  const { customer } = context;
+  const counts = context.counts(id, customer?.id);
+  const ruleContext: ValidationRuleContext = {
+    now: context.now,
+    customer: customer ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: [] } : null,
+    order: {
+      // What is left to pay after the earlier redeemables: the cart as this step sees it.
+      amount: order.total_amount,
+      initial_amount: order.initial_amount,
+      items: order.items.map((item) => ({ product_id: item.product_id ?? null, sku_id: item.sku_id ?? null, quantity: item.quantity, price: item.price, amount: item.amount })),
+    },
+    redemption: { metadata: context.metadata ?? {}, gift: 'gift' in ref ? { credits: ref.gift?.credits ?? null } : null, counts: { incentive: counts.incentive, customer: counts.customer } },
+  };
+  for (const evaluate of evaluators) {
+    const result = evaluate(ruleContext);
+    if (!result.valid) {
+      return redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message);
+    }
+  }
+  return undefined;
+};

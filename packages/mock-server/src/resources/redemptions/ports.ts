@@ -1,0 +1,110 @@
+import type { ValidationRulesEvaluator } from '@voucherkit/domain';
+import type { Resource } from '../../core/resource.js';
+import type { EventLog } from '../../core/event-log.js';
+import type { CampaignStore } from '../campaigns/store.js';
+import type { CategoryStore } from '../categories/store.js';
+import type { CustomerStore } from '../customers/store.js';
+import type { OrderStore } from '../orders/store.js';
+import type { PromotionStore } from '../promotions/store.js';
+import type { StackingRulesStore } from '../stacking-rules/store.js';
+import type { ValidationRuleStore } from '../validation-rules/store.js';
+import type { VoucherStore } from '../vouchers/store.js';
+
+/**
+ * The project's stores the engine reads and writes.
+ *
+ * @example
+ * ```ts
+ * const stores: EngineStores = service.projects.primary.state;
+ * ```
+ */
+export interface EngineStores {
+  /** Vouchers, gift cards and loyalty cards, with their sessions. */
+  readonly vouchers: VoucherStore;
+  /** Campaigns and their promotion tiers. */
+  readonly campaigns: CampaignStore;
+  /** Customers, resolved and upserted from requests. */
+  readonly customers: CustomerStore;
+  /** Orders, upserted by redemptions. */
+  readonly orders: OrderStore;
+  /** Categories of redeemables. */
+  readonly categories: CategoryStore;
+  /** The project's stacking rules. */
+  readonly stackingRules: StackingRulesStore;
+  /** The event log (`redemption.succeeded` …). */
+  readonly events: EventLog;
+  /** Promotion tiers and stacks, with their validity. */
+  readonly promotions: PromotionStore;
+  /** Validation rules and their assignments. */
+  readonly validationRules: ValidationRuleStore;
+}
+
+/**
+ * A promotion tier as the engine reads it.
+ *
+ * @example
+ * ```ts
+ * const tier: EnginePromotionTier | undefined = ports.promotionTier('promo_1');
+ * ```
+ */
+export type EnginePromotionTier = Resource<'PromotionTier'>;
+
+/**
+ * What a validation rule is looked up for: the redeemable and the campaign it belongs to, so
+ * rules assigned to either apply.
+ *
+ * @example
+ * ```ts
+ * const target: RuleTarget = { object: 'voucher', id: 'v_1', campaign_id: 'camp_1' };
+ * ```
+ */
+export interface RuleTarget {
+  /** Kind of redeemable. */
+  readonly object: 'voucher' | 'promotion_tier';
+  /** Its stored id (`v_…`, `promo_…`). */
+  readonly id: string;
+  /** Its campaign's id, when it has one. */
+  readonly campaign_id: string | null;
+}
+
+/**
+ * The engine's ports to the areas it reads: validation rules and their assignments, and
+ * promotion tiers and stacks ({@link projectPorts}); a test may replace one with
+ * {@link RedemptionStore.connect}.
+ *
+ * @example
+ * ```ts
+ * service.projects.primary.state.redemptions.connect({ rulesFor: () => [compileValidationRules(definition)] });
+ * ```
+ */
+export interface EnginePorts {
+  /**
+   * The compiled validation rules that apply to a redeemable (its own assignments and its
+   * campaign's), evaluated in this order; the first failure decides.
+   */
+  readonly rulesFor: (target: RuleTarget) => readonly ValidationRulesEvaluator[];
+  /** The promotion tier with this id, if any. */
+  readonly promotionTier: (id: string) => EnginePromotionTier | undefined;
+  /**
+   * The ids of the tiers of a promotion stack, in the stack's order; `undefined` for an unknown
+   * stack.
+   */
+  readonly promotionStackTiers: (id: string) => readonly string[] | undefined;
+}
+
+/**
+ * The ports on the project's stores: the rules assigned to a redeemable and to its campaign
+ * (compiled once per rule version), tiers and stacks from the promotions store.
+ *
+ * @param state - The project's stores.
+ * @returns The ports the engine uses unless a test plugs in others.
+ * @example
+ * ```ts
+ * const ports = projectPorts(service.projects.primary.state);
+ * ```
+ */
+export const projectPorts = (state: EngineStores): EnginePorts => ({
+  rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => rule.evaluate),
+  promotionTier: (id) => (state.promotions.findTier(id) === undefined ? undefined : state.promotions.get(id)),
+  promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
+});
