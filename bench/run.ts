@@ -8,12 +8,15 @@ import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
 import { commerce } from './commerce.ts';
 import { discounts } from './discounts.ts';
+import { exportsBenchmark } from './exports.ts';
 import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
 import { mockThroughput } from './mock-throughput.ts';
+import { publicationsBenchmark } from './publications.ts';
 import { stackingApplication } from './stacking-application.ts';
 import { typeCheckCost } from './type-check.ts';
 import { validationRules } from './validation-rules.ts';
+import { validationsBenchmark } from './validations.ts';
 import { validityWindow } from './validity-window.ts';
 import { vouchersBenchmark } from './vouchers.ts';
 
@@ -30,5 +33,8 @@ const sections = [
   await validationRules(),
   await vouchersBenchmark(),
   await commerce(),
+  await publicationsBenchmark(),
+  await exportsBenchmark(),
+  await validationsBenchmark(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
