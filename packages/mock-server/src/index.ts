@@ -204,7 +204,7 @@ export {
 } from './resources/publications/store.js';
 export { publicationExportSource } from './resources/publications/export-source.js';
 export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './resources/redemptions/store.js';
-export type { EnginePorts, EnginePromotionTier, EngineStores, RuleTarget } from './resources/redemptions/ports.js';
+export { projectPorts, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './resources/redemptions/ports.js';
 export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './resources/redemptions/engine/records.js';
 export type { RequestedRedeemable, StackedRequest } from './resources/redemptions/engine/request.js';
 export type { RedemptionResult } from './resources/redemptions/engine/commit.js';
