@@ -2,27 +2,14 @@
  * The official Voucherify SDK drives customers, products, orders and segments against the HTTP
  * sandbox in strict mode, as an app would.
  */
-import { VoucherifyServerSide } from '@voucherify/sdk';
-import { afterEach, expect, test } from 'vitest';
-import { type HttpSandbox, listen } from '../src/node.js';
-import { createMockService } from '../src/service.js';
-
-let sandbox: HttpSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+import { expect, test } from 'vitest';
+import { useSdkSandbox } from './sdk-sandbox.js';
 
 /** The SDK types a customer as possibly unconfirmed (without an id); the service sends one. */
 type SdkCustomer = { id: string; name?: string | null };
 const customerOf = (customer: unknown): SdkCustomer => customer as SdkCustomer;
 
-const start = async () => {
-  const service = createMockService({ seed: 'commerce-sdk', strict: true });
-  sandbox = await listen(service, { port: 0 });
-  const { appId, appToken } = service.projects.primary.keys;
-  return { service, sdk: VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url }) };
-};
+const start = useSdkSandbox('commerce-sdk');
 
 test('the official SDK manages customers, products, orders and segments against the sandbox', async () => {
   const { service, sdk } = await start();

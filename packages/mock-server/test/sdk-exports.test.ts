@@ -2,26 +2,12 @@
  * The official Voucherify SDK creates, reads and deletes exports against the HTTP sandbox, and
  * the file is downloaded from `result.url`, which names the sandbox's own address.
  */
-import { VoucherifyServerSide } from '@voucherify/sdk';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../src/core/csv.js';
-import { type HttpSandbox, listen } from '../src/node.js';
-import { seedDemoData } from '../src/sandbox/demo-data.js';
-import { createMockService } from '../src/service.js';
+import { useSdkSandbox } from './sdk-sandbox.js';
 
-let sandbox: HttpSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
-
-const start = async () => {
-  const service = createMockService({ seed: 'sdk-exports', strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });
-  seedDemoData(service.projects.primary);
-  sandbox = await listen(service, { port: 0 });
-  const { appId, appToken } = service.projects.primary.keys;
-  return { sdk: VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url }), url: sandbox.url };
-};
+const sandbox = useSdkSandbox('sdk-exports');
+const start = async () => sandbox({ demo: true });
 
 type Sdk = Awaited<ReturnType<typeof start>>['sdk'];
 

@@ -2,25 +2,11 @@
  * The official Voucherify SDK manages promotion tiers and stacks against the HTTP sandbox, in
  * strict mode, as an app would.
  */
-import { VoucherifyServerSide } from '@voucherify/sdk';
-import { afterEach, describe, expect, test } from 'vitest';
-import { type HttpSandbox, listen } from '../src/node.js';
-import { seedDemoData } from '../src/sandbox/demo-data.js';
-import { createMockService } from '../src/service.js';
+import { describe, expect, test } from 'vitest';
+import { useSdkSandbox } from './sdk-sandbox.js';
 
-let sandbox: HttpSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
-
-const start = async (demo = false) => {
-  const service = createMockService({ seed: 'sdk-promotions', strict: true });
-  if (demo) seedDemoData(service.projects.primary);
-  sandbox = await listen(service, { port: 0 });
-  const { appId, appToken } = service.projects.primary.keys;
-  return VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url });
-};
+const sandbox = useSdkSandbox('sdk-promotions');
+const start = async (demo = false) => (await sandbox({ demo })).sdk;
 
 // The SDK's own types lag behind the API in places (a percent discount's type, required fields of
 // a tier); the casts below are for those places only.

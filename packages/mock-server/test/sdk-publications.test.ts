@@ -2,25 +2,11 @@
  * The official Voucherify SDK publishes codes and lists publications and a customer's
  * redeemables against the HTTP sandbox.
  */
-import { VoucherifyServerSide } from '@voucherify/sdk';
-import { afterEach, describe, expect, test } from 'vitest';
-import { type HttpSandbox, listen } from '../src/node.js';
-import { seedDemoData } from '../src/sandbox/demo-data.js';
-import { createMockService } from '../src/service.js';
+import { describe, expect, test } from 'vitest';
+import { useSdkSandbox } from './sdk-sandbox.js';
 
-let sandbox: HttpSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
-
-const start = async (demo = false) => {
-  const service = createMockService({ seed: 'sdk-publications', strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });
-  if (demo) seedDemoData(service.projects.primary);
-  sandbox = await listen(service, { port: 0 });
-  const { appId, appToken } = service.projects.primary.keys;
-  return { service, sdk: VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url }) };
-};
+const sandbox = useSdkSandbox('sdk-publications');
+const start = async (demo = false) => sandbox({ demo });
 
 // The SDK's own types lag behind the API in places (a campaign's body, a publication's answer);
 // the casts below are for those places only.

@@ -2,25 +2,18 @@
  * The official Voucherify SDK validates, redeems, lists and rolls back stacked discounts against
  * the HTTP sandbox.
  */
-import { VoucherifyServerSide } from '@voucherify/sdk';
-import { afterEach, expect, test } from 'vitest';
-import { type HttpSandbox, listen } from '../src/node.js';
-import { createMockService } from '../src/service.js';
+import { expect, test } from 'vitest';
+import { useSdkSandbox } from './sdk-sandbox.js';
 
-let sandbox: HttpSandbox | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const sandbox = useSdkSandbox('sdk-redemptions');
 
 test('validateStackable, redeemStackable, list, get and rollbackStackable', async () => {
-  const service = createMockService({ seed: 'sdk-redemptions', strict: true });
-  const { state } = service.projects.primary;
-  state.vouchers.create({ code: 'SDK-10', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } });
-  state.vouchers.create({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 5000 } });
-  sandbox = await listen(service, { port: 0 });
-  const { appId, appToken } = service.projects.primary.keys;
-  const sdk = VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url });
+  const { sdk, service } = await sandbox({
+    arrange: ({ projects }) => {
+      projects.primary.state.vouchers.create({ code: 'SDK-10', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } });
+      projects.primary.state.vouchers.create({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 5000 } });
+    },
+  });
   const request = {
     redeemables: [{ object: 'voucher' as const, id: 'SDK-10' }, { object: 'voucher' as const, id: 'SDK-GIFT', gift: { credits: 1000 } }],
     order: { source_id: 'sdk-order-1', amount: 20000 },
@@ -43,5 +36,5 @@ test('validateStackable, redeemStackable, list, get and rollbackStackable', asyn
 
   const rollback = await sdk.redemptions.rollbackStackable(parentId, { reason: 'sdk test' });
   expect(rollback.rollbacks).toHaveLength(2);
-  expect(state.vouchers.get('SDK-GIFT').gift?.balance).toBe(5000);
+  expect(service.projects.primary.state.vouchers.get('SDK-GIFT').gift?.balance).toBe(5000);
 });

@@ -5,28 +5,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VoucherifyServerSide } from '@voucherify/sdk';
 import { afterEach, describe, expect, test } from 'vitest';
-import { type HttpSandbox, listen } from '../src/node.js';
-import { seedDemoData } from '../src/sandbox/demo-data.js';
-import { createMockService } from '../src/service.js';
+import { useSdkSandbox } from './sdk-sandbox.js';
 
-let sandbox: HttpSandbox | undefined;
 let directory: string | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
+afterEach(() => {
   if (directory) rmSync(directory, { recursive: true, force: true });
   directory = undefined;
 });
 
-const start = async (demo = false) => {
-  const service = createMockService({ seed: 'sdk-vouchers', strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });
-  if (demo) seedDemoData(service.projects.primary);
-  sandbox = await listen(service, { port: 0 });
-  const { appId, appToken } = service.projects.primary.keys;
-  return VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url });
-};
+const sandbox = useSdkSandbox('sdk-vouchers');
+const start = async (demo = false) => (await sandbox({ demo })).sdk;
 
 type Sdk = Awaited<ReturnType<typeof start>>;
 
