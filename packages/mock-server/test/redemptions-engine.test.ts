@@ -183,6 +183,10 @@ describe('promotion tiers', () => {
     });
     expect(redeemed.data?.redemptions?.[0]).toMatchObject({ related_object_type: 'promotion_tier', related_object_id: tierId, promotion_tier: { id: tierId } });
     expect(redeemed.data?.order?.total_amount).toBe(8500);
+    // The tier's summary counts the redemption, and forgets it when it is rolled back.
+    expect(state().promotions.get(tierId).summary).toMatchObject({ redemptions: { total_redeemed: 1 }, orders: { total_amount: 10000, total_discount_amount: 1000 } });
+    await client.POST('/v1/redemptions/{parentRedemptionId}/rollbacks', { params: { path: { parentRedemptionId: redeemed.data?.parent_redemption?.id ?? '' }, query: {} }, body: {} });
+    expect(state().promotions.get(tierId).summary).toMatchObject({ redemptions: { total_redeemed: 0 }, orders: { total_amount: 0, total_discount_amount: 0 } });
     const unknown = await client.POST('/v1/validations', { body: { redeemables: [{ object: 'promotion_tier', id: 'promo_unknown' }] } });
     expect(unknown.data?.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ code: 404, key: 'not_found', resource_type: 'promotion_tier' });
     const stack = await client.POST('/v1/validations', { body: { redeemables: [{ object: 'promotion_stack', id: 'stack_unknown' }] } });

@@ -4,6 +4,7 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../customers/store.js';
 import type { Order } from '../../orders/store.js';
+import type { TierRedemptionAmounts } from '../../promotions/store.js';
 import { simpleCampaign } from '../../vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
@@ -51,10 +52,22 @@ const asRedemption = (record: RedemptionRecord): Resource<'Redemption'> => {
 const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>
   applied.found.campaign ? { id: applied.found.campaign.id, name: applied.found.campaign.name } : undefined;
 
-/** Spends what one applicable redeemable uses: a redemption of the voucher and a card's credits; ends the request's session on it. */
+/** The amounts a promotion tier's summary counts for one redemption of it. */
+export const tierAmounts = (order: { readonly amount?: number | null; readonly total_applied_discount_amount?: number | null }): TierRedemptionAmounts => ({
+  orderAmount: order.amount ?? 0,
+  discountAmount: order.total_applied_discount_amount ?? 0,
+});
+
+/**
+ * Spends what one applicable redeemable uses: a redemption of the voucher and a card's credits
+ * (ending the request's session on it), or a redemption in the promotion tier's summary.
+ */
 const spend = (applied: AppliedRedeemable, input: CommitInput): Resource<'Voucher'> | undefined => {
   const { found, step } = applied;
-  if (found.object !== 'voucher') return undefined;
+  if (found.object !== 'voucher') {
+    input.state.promotions.countRedemption(found.tier.id, tierAmounts(step.order));
+    return undefined;
+  }
   const { vouchers } = input.state;
   const current = vouchers.get(found.voucher.id);
   const credits = step.kind === 'gift' ? step.gift.credits : 0;

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../core/resource.js';
 import type { ApiError } from '../../../http/api-error.js';
+import { tierAmounts } from './commit.js';
 import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
 
@@ -44,8 +45,12 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
   };
 };
 
-/** Gives back what a redemption used: its voucher's redemption and a card's credits. */
+/** Gives back what a redemption used: its voucher's redemption and a card's credits, or its count in a promotion tier's summary. */
 const restore = (entry: RedemptionEntry, state: EngineStores): Resource<'Voucher'> | null => {
+  const { record } = entry;
+  if (record.related_object_type === 'promotion_tier' && state.promotions.findTier(record.related_object_id) !== undefined) {
+    state.promotions.countRedemption(record.related_object_id, tierAmounts(record.order ?? {}), -1);
+  }
   if (entry.voucherId === undefined) return null;
   const { vouchers } = state;
   const current = vouchers.find(entry.voucherId);
