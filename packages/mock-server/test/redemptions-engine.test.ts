@@ -117,6 +117,29 @@ describe('failure keys', () => {
     expect(big.data?.valid).toBe(true);
   });
 
+  test('rules read the customer\'s segments and the holder of a published code', async () => {
+    const { customers, segments, validationRules, vouchers, publications } = state();
+    customers.upsert({ source_id: 'vip@example.com', metadata: { tier: 'gold' } });
+    customers.upsert({ source_id: 'new@example.com' });
+    const vip = segments.create({ name: 'VIP', type: 'static', customers: ['vip@example.com'] });
+    const voucher = discountVoucher('VIP-ONLY', { type: 'AMOUNT', amount_off: 100 });
+    const segmentRule = validationRules.create({ name: 'VIP only', rules: { 1: { name: 'customer.segment', conditions: { $is: [vip.id] } }, logic: '1' } });
+    validationRules.assign(segmentRule.id, { related_object_type: 'voucher', related_object_id: voucher.id });
+    const client = mock.serverClient();
+    const validate = (code: string, customer: string) =>
+      client.POST('/v1/validations', { body: { redeemables: [{ object: 'voucher', id: code }], customer: { source_id: customer }, order: { amount: 5000 } } });
+    expect((await validate('VIP-ONLY', 'vip@example.com')).data?.valid).toBe(true);
+    expect((await validate('VIP-ONLY', 'new@example.com')).data?.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ key: 'customer_rules_violated' });
+
+    const owned = discountVoucher('OWNED', { type: 'AMOUNT', amount_off: 100 });
+    const holderRule = validationRules.create({ name: 'Holder only', rules: { 1: { name: 'publication.redeemable_by_linked_customer', conditions: { $is: [true] } }, logic: '1' } });
+    validationRules.assign(holderRule.id, { related_object_type: 'voucher', related_object_id: owned.id });
+    publications.publish({ voucher: 'OWNED', customer: { source_id: 'vip@example.com' } });
+    expect(vouchers.get('OWNED').holder_id).toBe(customers.get('vip@example.com').id);
+    expect((await validate('OWNED', 'vip@example.com')).data?.valid).toBe(true);
+    expect((await validate('OWNED', 'new@example.com')).data?.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ key: 'customer_rules_violated' });
+  });
+
   test('an exclusive redeemable skips the common ones; ALL mode skips what follows a failure', async () => {
     const exclusive = state().categories.create({ name: 'Exclusive', hierarchy: 1 });
     state().stackingRules.create({ exclusive_categories: [exclusive.id] }, () => true);

@@ -6,6 +6,7 @@ import type { CategoryStore } from '../categories/store.js';
 import type { CustomerStore } from '../customers/store.js';
 import type { OrderStore } from '../orders/store.js';
 import type { PromotionStore } from '../promotions/store.js';
+import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
 import type { ValidationRuleStore } from '../validation-rules/store.js';
 import type { VoucherStore } from '../vouchers/store.js';
@@ -37,6 +38,8 @@ export interface EngineStores {
   readonly promotions: PromotionStore;
   /** Validation rules and their assignments. */
   readonly validationRules: ValidationRuleStore;
+  /** Customer segments, for `customer.segment` rules. */
+  readonly segments: SegmentStore;
 }
 
 /**

@@ -83,9 +83,17 @@ const tierChecks = (found: FoundRedeemable & { object: 'promotion_tier' }, ref: 
 export const checkRedeemable = (found: FoundRedeemable, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined =>
   found.object === 'voucher' ? voucherChecks(found, ref, context) : tierChecks(found, ref, context);
 
+/** The customer a code is published to, for `publication.redeemable_by_linked_customer`; none for a tier or an unpublished code. */
+const holderOf = (found: FoundRedeemable, context: CheckContext): ValidationRuleContext['publication'] => {
+  const holderId = found.object === 'voucher' ? found.voucher.holder_id : undefined;
+  if (holderId === undefined || holderId === null) return null;
+  return { customer_id: holderId, customer_source_id: context.state.customers.find(holderId)?.source_id ?? null };
+};
+
 /**
  * The validation rules of a redeemable on the order as the earlier redeemables left it, through
- * the rules port (empty until validation rules are plugged in).
+ * the rules port: the customer with the segments they belong to now, the order at this step of
+ * the stack, the redemption's counts, and the holder of a published code.
  *
  * @returns The failure (`customer_rules_violated`, `order_rules_violated`,
  *   `redemption_rules_violated` …), or `undefined` when every rule holds.
@@ -98,7 +106,10 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
   const counts = context.counts(id, customer?.id);
   const ruleContext: ValidationRuleContext = {
     now: context.now,
-    customer: customer ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: [] } : null,
+    customer: customer
+      ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
+      : null,
+    publication: holderOf(found, context),
     order: {
       // What is left to pay after the earlier redeemables: the cart as this step sees it.
       amount: order.total_amount,
