@@ -1,13 +1,8 @@
-import {
-  CAMPAIGN_VALIDITY_KEYS,
-  PROMOTION_TIER_VALIDITY_KEYS,
-  type ValidityCheckResult,
-  type ValidityWindowCheck,
-  compileValidityWindow,
-} from '@voucherkit/domain';
+import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
 import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { RedeemableWindows } from '../../core/redeemable-windows.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { CategoryStore } from '../categories/store.js';
@@ -268,7 +263,7 @@ type TierEvent = 'campaign.promotion_tier.created' | 'campaign.promotion_tier.up
 export class PromotionStore implements PromotionRedeemables {
   /** Tiers in creation order. */
   readonly #byId = new Map<string, StoredTier>();
-  readonly #windows = new WeakMap<object, ValidityWindowCheck>();
+  readonly #windows = new RedeemableWindows({ keys: PROMOTION_TIER_VALIDITY_KEYS });
   readonly #rules: TierRuleAssignments;
   /** The project's promotion stacks. */
   readonly stacks: PromotionStackStore;
@@ -475,7 +470,7 @@ export class PromotionStore implements PromotionRedeemables {
     if (redeemable.object === 'promotion_tier') return this.#check(this.#stored(redeemable.id), at);
     const found = this.findStack(redeemable.id);
     if (!found) throw ApiError.notFound('promotion_stack', redeemable.id);
-    return this.#window(found.campaign, true)(at);
+    return this.#windows.campaign(found.campaign, at);
   }
 
   /**
@@ -559,22 +554,7 @@ export class PromotionStore implements PromotionRedeemables {
   }
 
   #check(tier: StoredTier, at: number): ValidityCheckResult {
-    const campaign = this.deps.campaigns().find(tier.campaign_id);
-    if (campaign) {
-      const result = this.#window(campaign, true)(at);
-      if (!result.active) return result;
-    }
-    return this.#window(tier, false)(at);
-  }
-
-  /** The compiled window of a campaign or tier; records are replaced on change, so the cache keys on the record. */
-  #window(record: StoredTier | Campaign, isCampaign: boolean): ValidityWindowCheck {
-    let check = this.#windows.get(record);
-    if (check === undefined) {
-      check = compileValidityWindow(record, { keys: isCampaign ? CAMPAIGN_VALIDITY_KEYS : PROMOTION_TIER_VALIDITY_KEYS });
-      this.#windows.set(record, check);
-    }
-    return check;
+    return this.#windows.check(tier, this.deps.campaigns().find(tier.campaign_id), at);
   }
 
   #present(tier: StoredTier): PromotionTier {

@@ -1,9 +1,7 @@
 import {
-  CAMPAIGN_VALIDITY_KEYS,
   type CodeConfigInput,
   type FilterPredicate,
   type ValidityCheckResult,
-  type ValidityWindowCheck,
   allOf,
   changeGiftBalance,
   changeLoyaltyPoints,
@@ -16,6 +14,7 @@ import {
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
 import { type CursorQuery, type Page, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
+import { RedeemableWindows } from '../../core/redeemable-windows.js';
 import { sortedPageOf } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
@@ -232,7 +231,7 @@ export class VoucherStore {
   readonly #transactions = new Map<string, VoucherTransaction[]>();
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
-  readonly #windows = new WeakMap<object, ValidityWindowCheck>();
+  readonly #windows = new RedeemableWindows();
   /**
    * Each campaign's voucher ids in creation order, and how many at the front are published or
    * gone: publishing a campaign's next free codes reads on from there instead of from the start.
@@ -716,21 +715,7 @@ export class VoucherStore {
    */
   checkValidity(codeOrId: string, at: number = this.context.clock.now()): ValidityCheckResult {
     const voucher = this.get(codeOrId);
-    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
-    if (campaign) {
-      const result = this.#window(campaign, true)(at);
-      if (!result.active) return result;
-    }
-    return this.#window(voucher, false)(at);
-  }
-
-  #window(record: StoredVoucher | Campaign, isCampaign: boolean): ValidityWindowCheck {
-    let check = this.#windows.get(record);
-    if (check === undefined) {
-      check = compileValidityWindow(record, isCampaign ? { keys: CAMPAIGN_VALIDITY_KEYS } : {});
-      this.#windows.set(record, check);
-    }
-    return check;
+    return this.#windows.check(voucher, voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined, at);
   }
 
   /**
