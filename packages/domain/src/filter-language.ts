@@ -194,7 +194,7 @@ export interface FilterParseOptions {
 }
 
 /** What kind of operand list each operator takes. */
-type OperandKind =
+export type OperandKind =
   | 'none'
   | 'equality'
   | 'text'
@@ -243,6 +243,9 @@ const OPERAND_KIND: Readonly<Record<FilterOperator, OperandKind>> = {
   $dow: 'weekday',
   $from: 'equality',
 };
+
+/** The kind of operand list an operator takes (`days` for the relative date operators, `ordered` for the comparisons …). */
+export const operandKindOf = (operator: FilterOperator): OperandKind => OPERAND_KIND[operator];
 
 /**
  * Operators of validation rules, which judge dates by windows or items by their collections: a

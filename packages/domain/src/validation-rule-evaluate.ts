@@ -1,5 +1,5 @@
 import { type FieldReader, compileFieldPath } from './filter-field-path.js';
-import type { FilterCondition, FilterOperator } from './filter-language.js';
+import { type FilterCondition, operandKindOf } from './filter-language.js';
 import { type ValueTest, compileCondition } from './filter-operators.js';
 import { UTC_CALENDAR, type ZoneCalendar, createZoneCalendar } from './filter-time.js';
 import { type ApplicableToOptions, type ApplicableToResolution, resolveApplicableToLines } from './validation-rule-applicable-to.js';
@@ -152,23 +152,13 @@ interface State {
 
 const TRUE_CONDITION: FilterCondition = { operator: '$is', values: [true] };
 
-const RELATIVE = new Set<FilterOperator>([
-  '$is_days_ago',
-  '$more_than_ago',
-  '$less_than_ago',
-  '$is_days_in_future',
-  '$more_than_future',
-  '$less_than_future',
-]);
-const ORDERED = new Set<FilterOperator>(['$more_than', '$more_than_equal', '$less_than', '$less_than_equal']);
-
 /**
  * Whether a condition's test reads the moment of the validation: the relative day operators, and a
  * number compared with a metadata value, which counts days ago when the value is a date.
  */
 const readsMoment = (rule: ValidationRuleNode, condition: FilterCondition): boolean =>
-  RELATIVE.has(condition.operator) ||
-  (ORDERED.has(condition.operator) && RULE_NAME_SPECS[rule.name].operands === 'metadata' && typeof condition.values[0] === 'number');
+  operandKindOf(condition.operator) === 'days' ||
+  (operandKindOf(condition.operator) === 'ordered' && RULE_NAME_SPECS[rule.name].operands === 'metadata' && typeof condition.values[0] === 'number');
 
 const testOf = (rule: ValidationRuleNode, condition: FilterCondition, state: State): ValueTest => {
   const moment = readsMoment(rule, condition);
