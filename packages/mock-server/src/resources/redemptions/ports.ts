@@ -108,6 +108,6 @@ export interface EnginePorts {
  */
 export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => rule.evaluate),
-  promotionTier: (id) => (state.promotions.findTier(id) === undefined ? undefined : state.promotions.get(id)),
+  promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
 });
