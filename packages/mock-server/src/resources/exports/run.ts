@@ -46,7 +46,7 @@ export class ExportRun implements Turn {
   /** Marks the export IN_PROGRESS and writes the header. */
   begin(): void {
     this.progress.started();
-    this.#parts.push(csvRecord(this.plan.fields, SPREADSHEET_SAFE));
+    this.#parts.push(csvRecord(this.plan.header, SPREADSHEET_SAFE));
   }
 
   /**

@@ -48,7 +48,7 @@ export type ExportListQuery = SortedPageQuery<ListOrder<'created_at' | 'status'>
  * @example
  * ```ts
  * const file: ExportFile = exports.download(id, token);
- * file.text.split('\r\n')[0]; // the header: 'code,voucher_type,value,discount_type'
+ * file.text.split('\r\n')[0]; // the header of a voucher export: 'Code,Voucher Type,Value,Discount Type'
  * ```
  */
 export interface ExportFile {
