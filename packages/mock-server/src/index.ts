@@ -43,6 +43,7 @@ export {
 export type { BinListFilters } from './resources/bin/filters.js';
 export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
 export type { ListOrder, Page } from './core/list.js';
+export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
 export type { BulkJobSettings } from './core/context.js';
 export { CategoryStore, type Category } from './resources/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';

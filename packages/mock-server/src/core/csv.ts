@@ -236,24 +236,78 @@ export type CsvCell = string | number | boolean | null | undefined;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
+ * In a spreadsheet-safe file a field is also quoted when it holds a semicolon, the separator of
+ * spreadsheet programs in many locales, so the field stays one cell there too.
+ */
+const NEEDS_QUOTES_IN_SPREADSHEETS = /[",;\r\n]/;
+
+/** First characters that make a spreadsheet program read a cell as a formula (OWASP's list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text that is a plain decimal number (`-100`, `+1.5`, `2e3`): a spreadsheet reads it as that number. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * How {@link csvRecord} writes fields.
+ *
+ * @example
+ * ```ts
+ * const options: CsvWriteOptions = { spreadsheetSafe: true };
+ * ```
+ */
+export interface CsvWriteOptions {
+  /**
+   * Write text so that spreadsheet programs open it as text: a text field that starts with
+   * `=`, `+`, `-`, `@`, a tab or a carriage return gets a single quote in front, unless it is a
+   * plain number (`-100`), and a field that holds a semicolon is quoted. Numbers (`-100` as a
+   * number) are written as they are. Default `false`: values as they are.
+   */
+  readonly spreadsheetSafe?: boolean | undefined;
+}
+
+/**
+ * The text of one field as a spreadsheet-safe file writes it: a text value that a spreadsheet
+ * program would run as a formula, behind a single quote; anything else as it is.
+ *
+ * @param cell - The value.
+ * @returns The text to write (before CSV quoting).
+ * @example
+ * ```ts
+ * spreadsheetText('=HYPERLINK("http://x")'); // '\'=HYPERLINK("http://x")'
+ * spreadsheetText('-100'); // '-100'
+ * spreadsheetText(-100); // '-100'
+ * ```
+ */
+export const spreadsheetText = (cell: CsvCell): string => {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell !== 'string') return String(cell);
+  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+};
+
+/**
  * One record of a CSV file (RFC 4180): the fields separated by commas, a field that holds a
  * comma, a double quote or a line break put in double quotes with its quotes doubled, and the
- * record ended by CRLF. {@link parseCsv} reads it back to the same values (as text).
+ * record ended by CRLF. {@link parseCsv} reads it back to the same values (as text); a
+ * spreadsheet-safe record reads back with the single quotes it added.
  *
  * @param cells - The record's values, in column order.
+ * @param options - Whether to guard the fields against spreadsheet formulas.
  * @returns The record's line, CRLF included.
  * @example
  * ```ts
  * csvRecord(['A', 'one, two', 'say "hi"', 5, null]); // 'A,"one, two","say ""hi""",5,\r\n'
+ * csvRecord(['=1+1', '-100', -100, 'a;b'], { spreadsheetSafe: true }); // '\'=1+1,-100,-100,"a;b"\r\n'
  * ```
  */
-export const csvRecord = (cells: readonly CsvCell[]): string => {
+export const csvRecord = (cells: readonly CsvCell[], options: CsvWriteOptions = {}): string => {
+  const safe = options.spreadsheetSafe === true;
+  const needsQuotes = safe ? NEEDS_QUOTES_IN_SPREADSHEETS : NEEDS_QUOTES;
   let line = '';
   for (let index = 0; index < cells.length; index += 1) {
     const cell = cells[index];
-    const text = cell === null || cell === undefined ? '' : String(cell);
+    const text = safe ? spreadsheetText(cell) : cell === null || cell === undefined ? '' : String(cell);
     if (index > 0) line += ',';
-    line += NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    line += needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   }
   return `${line}\r\n`;
 };

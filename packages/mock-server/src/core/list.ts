@@ -27,6 +27,20 @@ export interface Page<T> {
 }
 
 /**
+ * The page size every kind of list takes. The operation's schema gives `limit` its default and
+ * bounds before a handler runs.
+ *
+ * @example
+ * ```ts
+ * const query: LimitQuery = { limit: 10 };
+ * ```
+ */
+export interface LimitQuery {
+  /** Items per page; default 10, the service's default. */
+  readonly limit?: number | undefined;
+}
+
+/**
  * Page and limit of a `page`/`limit` list. The operation's schema gives `limit` its default and
  * bounds, and refuses a page over its maximum, before a handler runs.
  *
@@ -35,11 +49,43 @@ export interface Page<T> {
  * const query: PageQuery = { page: 1, limit: 10 };
  * ```
  */
-export interface PageQuery {
+export interface PageQuery extends LimitQuery {
   /** The page, from 1; default 1. */
   readonly page?: number | undefined;
-  /** Items per page; default 10, the service's default. */
-  readonly limit?: number | undefined;
+}
+
+/**
+ * Page, limit and sort order of a `page`/`limit` list that takes `order`: what most list queries
+ * of the stores extend with their own conditions.
+ *
+ * @typeParam Order - The orders the operation takes, usually a {@link ListOrder}.
+ * @example
+ * ```ts
+ * const query: SortedPageQuery<ListOrder<'created_at' | 'code'>> = { page: 2, limit: 20, order: 'code' };
+ * ```
+ */
+export interface SortedPageQuery<Order extends string> extends PageQuery {
+  /**
+   * Sort key: a field, with a leading `-` for descending order. Left out, the list's default
+   * (`-created_at`, newest first, unless the list says otherwise).
+   */
+  readonly order?: Order | undefined;
+}
+
+/**
+ * A window of instants (ISO 8601) that a list query keeps records in, as `created_at[before]`
+ * and `created_at[after]` give it; each end is exclusive and may be left out.
+ *
+ * @example
+ * ```ts
+ * const created: TimeWindow = { after: '2026-01-01T00:00:00Z' };
+ * ```
+ */
+export interface TimeWindow {
+  /** Only records before this instant. */
+  readonly before?: string | undefined;
+  /** Only records after this instant. */
+  readonly after?: string | undefined;
 }
 
 /**
@@ -67,9 +113,7 @@ export const pageOf = <T>(items: readonly T[], query: PageQuery = {}): Page<T> =
  * const query: CursorQuery = { limit: 10, startingAfterId: 'tbe_0b5f49fb31c3bf6ab0' };
  * ```
  */
-export interface CursorQuery {
-  /** Items per page; default 10, the service's default. */
-  readonly limit?: number | undefined;
+export interface CursorQuery extends LimitQuery {
   /** Id of the item the page starts after: the `more_starting_after` of the previous page. */
   readonly startingAfterId?: string | undefined;
 }
@@ -177,9 +221,7 @@ export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: So
  * const query: TimeCursorQuery = { limit: 10, startingAfter: '2026-01-01T00:00:00.000Z', descending: true };
  * ```
  */
-export interface TimeCursorQuery {
-  /** Items per page; default 10, the service's default. */
-  readonly limit?: number | undefined;
+export interface TimeCursorQuery extends LimitQuery {
   /** A `created_at` (ISO 8601): the page starts with the items created after it in list order. */
   readonly startingAfter?: string | undefined;
   /** Whether the list runs newest first, so "after" means created earlier. */

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../core/context.js';
-import { type Page, pageOf } from '../../core/list.js';
+import { type LimitQuery, type Page, pageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { type ActionPatch, JobExecution } from './execution.js';
@@ -41,9 +41,7 @@ export interface AsyncActionOrigin {
  * const query: AsyncActionQuery = { limit: 10, endDate: '2026-01-01T00:00:00.000Z' };
  * ```
  */
-export interface AsyncActionQuery {
-  /** Actions per page; default 10. */
-  limit?: number | undefined;
+export interface AsyncActionQuery extends LimitQuery {
   /** Only actions created before this moment (ISO 8601): the `created_at` of the last action read. */
   endDate?: string | undefined;
 }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../core/context.js';
-import { type Page, cursorPageOf } from '../../core/list.js';
+import { type CursorQuery, type Page, cursorPageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { type BinListFilters, binFilter } from './filters.js';
@@ -87,13 +87,9 @@ export type BinPurgeListener<T extends BinResourceType> = (record: BinRecords[T]
  * const query: BinListQuery = { limit: 10, order: '-id', filters: { resource_type: { conditions: { $is: 'voucher' } } } };
  * ```
  */
-export interface BinListQuery {
-  /** Entries per page; default 10. */
-  readonly limit?: number | undefined;
+export interface BinListQuery extends CursorQuery {
   /** `id` (default): oldest first; `-id`: newest first. */
   readonly order?: 'id' | '-id' | undefined;
-  /** The `more_starting_after` of the previous page. */
-  readonly startingAfterId?: string | undefined;
   /** The parsed `filters` query; every entry when left out. */
   readonly filters?: BinListFilters | undefined;
 }

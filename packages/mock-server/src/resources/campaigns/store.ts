@@ -16,7 +16,7 @@ import {
 import type { ServiceContext } from '../../core/context.js';
 import type { Resource } from '../../core/resource.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AsyncAction, AsyncActionStore } from '../async-actions/store.js';
 import { type BulkJob, type JobTally, importSummary, itemSummary } from '../async-actions/job.js';
@@ -134,19 +134,13 @@ export interface CampaignStoreDependencies {
  * const query: CampaignListQuery = { campaign_type: 'GIFT_VOUCHERS', order: '-updated_at' };
  * ```
  */
-export interface CampaignListQuery {
-  /** Campaigns per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
+export interface CampaignListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at'>> {
   /** Only campaigns of this type. */
   readonly campaign_type?: CampaignType | undefined;
   /** Only campaigns whose `creation_status` is this. */
   readonly campaign_status?: CreationStatus | undefined;
   /** Only referral campaigns (`true`) or only the others (`false`). */
   readonly is_referral_code?: boolean | undefined;
-  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
-  readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | undefined;
   /** Conditions on campaign fields, as `GET /v1/campaigns` documents them (`filters[campaigns][conditions][$in]=…`). */
   readonly filters?: unknown;
 }

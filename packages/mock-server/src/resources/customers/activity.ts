@@ -1,3 +1,4 @@
+import type { ActivityListQuery } from '../../core/activity-log.js';
 import type { EventLog, ServiceEvent } from '../../core/event-log.js';
 import { type Page, cursorPageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
@@ -14,24 +15,19 @@ import type { Customer } from './profile.js';
 export type CustomerActivity = Resource<'CustomerActivity'>;
 
 /**
- * The parameters of `GET /v1/customers/{customerId}/activity`.
+ * The parameters of `GET /v1/customers/{customerId}/activity`: those of the other activity lists
+ * (without their `starting_after` moment), and the campaign an event is about.
  *
  * @example
  * ```ts
  * const query: CustomerActivityQuery = { type: 'customer.updated', order: 'created_at' };
  * ```
  */
-export interface CustomerActivityQuery {
-  readonly limit?: number | undefined;
-  /** `created_at` oldest first, `-created_at` newest first (the default). */
-  readonly order?: 'created_at' | '-created_at' | undefined;
-  readonly starting_after_id?: string | undefined;
-  readonly start_date?: string | undefined;
-  readonly end_date?: string | undefined;
+export interface CustomerActivityQuery extends Omit<ActivityListQuery<string>, 'starting_after'> {
+  /** Only events about the campaign with this id. */
   readonly campaign_id?: string | undefined;
+  /** Only events about a campaign of this type. */
   readonly campaign_type?: string | undefined;
-  readonly category?: 'ACTION' | 'EFFECT' | undefined;
-  readonly type?: string | undefined;
 }
 
 /**

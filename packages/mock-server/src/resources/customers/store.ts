@@ -1,7 +1,7 @@
 import { type FilterPredicate, allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventSource } from '../../core/event-log.js';
-import { type Page, pageOf, sortByOrder, timeCursorPageOf } from '../../core/list.js';
+import { type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
@@ -69,7 +69,7 @@ export interface CustomerChange {
  * const query: CustomerListQuery = { city: 'Porto', 'created_at[after]': '2026-01-01T00:00:00Z', order: '-created_at' };
  * ```
  */
-export interface CustomerListQuery {
+export interface CustomerListQuery extends SortedPageQuery<CustomerOrder> {
   /** Only the customers with this email address. */
   readonly email?: string | undefined;
   /** Only the customers whose address is in this city. */
@@ -84,15 +84,9 @@ export interface CustomerListQuery {
   readonly 'updated_at[before]'?: string | undefined;
   /** Only the customers last changed after this moment. */
   readonly 'updated_at[after]'?: string | undefined;
-  /** Sort key; default `-created_at`, newest first. */
-  readonly order?: CustomerOrder | undefined;
-  /** Customers per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; ignored when `starting_after` is sent. */
-  readonly page?: number | undefined;
   /**
    * Cursor: a `created_at`. The page holds the customers created after it (before it when the
-   * order is descending), in the list's order.
+   * order is descending), in the list's order; `page` is ignored when it is sent.
    */
   readonly starting_after?: string | undefined;
 }

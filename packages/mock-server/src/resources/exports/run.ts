@@ -2,6 +2,9 @@ import { csvRecord } from '../../core/csv.js';
 import type { Turn } from '../async-actions/round-robin.js';
 import type { ExportPlan, ExportSelection } from './source.js';
 
+/** Export files are opened in spreadsheet programs: text that would run as a formula is written as text. */
+const SPREADSHEET_SAFE = { spreadsheetSafe: true } as const;
+
 /**
  * What an export job reports to its store: that it started, its file when it is done, or that
  * it failed.
@@ -43,7 +46,7 @@ export class ExportRun implements Turn {
   /** Marks the export IN_PROGRESS and writes the header. */
   begin(): void {
     this.progress.started();
-    this.#parts.push(csvRecord(this.plan.fields));
+    this.#parts.push(csvRecord(this.plan.header, SPREADSHEET_SAFE));
   }
 
   /**
@@ -55,7 +58,7 @@ export class ExportRun implements Turn {
     try {
       const selection = (this.#selection ??= this.plan.select());
       const end = Math.min(this.#next + size, selection.count);
-      for (; this.#next < end; this.#next += 1) this.#parts.push(csvRecord(selection.cells(this.#next)));
+      for (; this.#next < end; this.#next += 1) this.#parts.push(csvRecord(selection.cells(this.#next), SPREADSHEET_SAFE));
       if (this.#next < selection.count) return false;
       this.progress.done(this.#parts.join(''));
     } catch (error) {

@@ -56,6 +56,11 @@ export interface ExportSource<Row> {
   view?(row: Row): Record<string, unknown>;
   /** How each column the spec lists for the object is written. */
   readonly columns: Readonly<Record<string, (row: Row) => CsvCell>>;
+  /**
+   * The header of a column the source writes; default the field name. `metadata.<key>` columns
+   * are always headed by their field name.
+   */
+  header?(field: string): string;
   /** The columns of a request without `fields`, as the service documents them. */
   readonly defaultFields: readonly string[];
   /** Paths `parameters.filters` may name; `metadata.*` allows every metadata key. */
@@ -76,6 +81,8 @@ export interface ExportSource<Row> {
 export interface ExportPlan {
   /** The file's columns, in order. */
   readonly fields: readonly string[];
+  /** The file's header row: the columns' headers, in the order of `fields`. */
+  readonly header: readonly string[];
   /** Picks the rows (filtered and sorted) as the data is now. */
   select(): ExportSelection;
 }
@@ -128,6 +135,24 @@ const metadataKeyCell = (field: string, view: Record<string, unknown>): CsvCell 
 };
 
 /**
+ * The header the service writes for a column named `field`: its words capitalised, `id` as `ID`
+ * (`voucher_type` → `Voucher Type`, `campaign_id` → `Campaign ID`), as the service's sample
+ * voucher file heads `id`, `code`, `voucher_type` and `value`.
+ *
+ * @param field - A column's field name.
+ * @returns Its header.
+ * @example
+ * ```ts
+ * columnLabel('validation_rules_id'); // 'Validation Rules ID'
+ * ```
+ */
+export const columnLabel = (field: string): string =>
+  field
+    .split('_')
+    .map((word) => (word === 'id' ? 'ID' : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+
+/**
  * Checks a request against a source and compiles it: unknown columns and sort fields give 400
  * `invalid_payload` naming them, and the filter is checked by the domain's filter engine.
  */
@@ -148,8 +173,10 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
     const column = source.columns[field];
     return column ?? ((row: Row) => metadataKeyCell(field, view(row)));
   });
+  const header = fields.map((field) => (source.header && field in source.columns ? source.header(field) : field));
   return {
     fields,
+    header,
     select: () => {
       const entries = source.rows(parameters).map((row) => ({ row, view: view(row) }));
       const kept = entries.filter((entry) => keep(entry.view));

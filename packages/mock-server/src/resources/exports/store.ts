@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../core/context.js';
-import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { RoundRobin } from '../async-actions/round-robin.js';
@@ -32,21 +32,15 @@ export type StoredExport = Omit<Export, 'result'> & {
 };
 
 /**
- * Which exports {@link ExportStore.list} returns, and in what order.
+ * Which exports {@link ExportStore.list} returns, and in what order: `created_at` or `status`,
+ * newest first by default.
  *
  * @example
  * ```ts
  * const query: ExportListQuery = { page: 2, limit: 10, order: 'status' };
  * ```
  */
-export interface ExportListQuery {
-  /** Exports per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
-  /** Sort order; default `-created_at` (newest first). */
-  readonly order?: ListOrder<'created_at' | 'status'> | undefined;
-}
+export type ExportListQuery = SortedPageQuery<ListOrder<'created_at' | 'status'>>;
 
 /**
  * The file of a finished export, as its download serves it.
@@ -54,7 +48,7 @@ export interface ExportListQuery {
  * @example
  * ```ts
  * const file: ExportFile = exports.download(id, token);
- * file.text.split('\r\n')[0]; // the header: 'code,voucher_type,value,discount_type'
+ * file.text.split('\r\n')[0]; // the header of a voucher export: 'Code,Voucher Type,Value,Discount Type'
  * ```
  */
 export interface ExportFile {

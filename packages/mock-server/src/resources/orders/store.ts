@@ -1,7 +1,7 @@
 import { calculateOrderAmounts } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventType } from '../../core/event-log.js';
-import { type Page } from '../../core/list.js';
+import { type Page, type SortedPageQuery } from '../../core/list.js';
 import { sortedPageOf } from '../../core/sorted-page.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
@@ -169,7 +169,7 @@ export class OrderStore {
    * @param query - Page, limit and order.
    * @returns The page.
    */
-  list(query: { readonly page?: number | undefined; readonly limit?: number | undefined; readonly order?: OrderOrder | undefined } = {}): Page<Order> {
+  list(query: SortedPageQuery<OrderOrder> = {}): Page<Order> {
     return sortedPageOf(this.all(), query.order ?? '-created_at', query);
   }
 

@@ -1,7 +1,7 @@
 import { DomainError, compileFilter, parseFilter } from '@voucherkit/domain';
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../core/activity-log.js';
 import type { ServiceContext } from '../../core/context.js';
-import { type ListOrder, type Page, pageOf, sortByOrder, timeCursorPageOf } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf } from '../../core/list.js';
 import { sortedPageOf } from '../../core/sorted-page.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
@@ -39,21 +39,15 @@ export type CollectionMember = ProductWithoutSku | Resource<'SkuWithProduct'>;
 export type CollectionActivityType = 'created' | 'updated' | 'filters_updated';
 
 /**
- * The list parameters of the collection lists.
+ * The list parameters of the collection lists: collections newest first, a collection's
+ * products and SKUs oldest first, unless `order` says otherwise.
  *
  * @example
  * ```ts
  * const query: CollectionListQuery = { limit: 10, page: 1, order: '-created_at' };
  * ```
  */
-export interface CollectionListQuery {
-  /** Items per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1. */
-  readonly page?: number | undefined;
-  /** A field with `-` for descending order; fields a record lacks leave the order as it is. */
-  readonly order?: CollectionOrder | undefined;
-}
+export type CollectionListQuery = SortedPageQuery<CollectionOrder>;
 
 /**
  * The sort keys the collection lists take (the service shares them with other lists; the

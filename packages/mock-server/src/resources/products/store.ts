@@ -1,6 +1,6 @@
 import { compileFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
@@ -76,13 +76,7 @@ export type CatalogueOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'c
  * const query: CatalogueListQuery = { limit: 20, page: 2, order: 'created_at', start_date: '2026-01-01T00:00:00Z' };
  * ```
  */
-export interface CatalogueListQuery {
-  /** Records per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1. */
-  readonly page?: number | undefined;
-  /** Default `-created_at`, newest first. */
-  readonly order?: CatalogueOrder | undefined;
+export interface CatalogueListQuery extends SortedPageQuery<CatalogueOrder> {
   /** Only records created at or after this moment. */
   readonly start_date?: string | undefined;
   /** Only records created at or before this moment. */

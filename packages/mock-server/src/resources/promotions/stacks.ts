@@ -1,6 +1,6 @@
 import { allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { CategoryStore } from '../categories/store.js';
@@ -44,17 +44,11 @@ export type PromotionStackUpdateInput = Resource<'PromotionStackUpdateRequest'>;
  * const query: PromotionStackListQuery = { order: 'name', created_at: { after: '2026-01-01T00:00:00Z' } };
  * ```
  */
-export interface PromotionStackListQuery {
-  /** Stacks per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
-  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
-  readonly order?: ListOrder<'created_at' | 'updated_at' | 'name'> | undefined;
+export interface PromotionStackListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'name'>> {
   /** Only stacks created in this window (both ends exclusive). */
-  readonly created_at?: { readonly after?: string | undefined; readonly before?: string | undefined } | undefined;
+  readonly created_at?: TimeWindow | undefined;
   /** Only stacks last changed in this window (both ends exclusive). */
-  readonly updated_at?: { readonly after?: string | undefined; readonly before?: string | undefined } | undefined;
+  readonly updated_at?: TimeWindow | undefined;
 }
 
 /**

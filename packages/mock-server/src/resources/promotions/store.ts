@@ -1,7 +1,7 @@
 import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type ListOrder, type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
 import { RedeemableWindows } from '../../core/redeemable-windows.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
@@ -51,15 +51,9 @@ export type PromotionTierUpdateInput = Resource<'PromotionTierUpdate'>;
  * const query: PromotionTierListQuery = { is_available: true, order: 'created_at', limit: 20 };
  * ```
  */
-export interface PromotionTierListQuery {
+export interface PromotionTierListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at'>> {
   /** With `true`, only tiers {@link PromotionStore.checkValidity} finds usable now; otherwise all. */
   readonly is_available?: boolean | undefined;
-  /** Tiers per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
-  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
-  readonly order?: ListOrder<'created_at' | 'updated_at'> | undefined;
 }
 
 /**

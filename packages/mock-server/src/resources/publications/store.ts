@@ -1,7 +1,7 @@
 import { type FilterPredicate, allOf, compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type CursorQuery, type ListOrder, type Page, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
 import { simpleCustomer } from '../customers/profile.js';
@@ -54,13 +54,7 @@ export interface PublishOptions {
  * const query: PublicationListQuery = { campaign: 'Summer', result: 'SUCCESS', order: '-created_at' };
  * ```
  */
-export interface PublicationListQuery {
-  /** Items per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
-  /** Sort key; default `-created_at`, newest first. */
-  readonly order?: PublicationOrder | undefined;
+export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> {
   /** Only publications from the campaign with this name (or id). */
   readonly campaign?: string | undefined;
   /** Only publications to the customer with this id. */

@@ -1,6 +1,6 @@
 import { type FilterPredicate, StackedRedeemablesError, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import { type Page, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { fromDomainError } from '../../http/domain-errors.js';
@@ -33,21 +33,15 @@ export type ValidationResult = Resource<'ValidationResult'>;
  * const query: RedemptionListQuery = { result: 'FAILURE', order: '-created_at', limit: 20 };
  * ```
  */
-export interface RedemptionListQuery {
-  /** Items per page, 1–100; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, 1–99; default 1. */
-  readonly page?: number | undefined;
+export interface RedemptionListQuery extends SortedPageQuery<ListOrder<'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id'>> {
   /** `SUCCESS` or `FAILURE`. */
   readonly result?: string | undefined;
   /** Name of the campaign. */
   readonly campaign?: string | undefined;
   /** The customer's id or `source_id`. */
   readonly customer?: string | undefined;
-  /** Sort key, `-` for descending; default `-created_at`. */
-  readonly order?: 'created_at' | '-created_at' | 'id' | '-id' | 'voucher_code' | '-voucher_code' | 'tracking_id' | '-tracking_id' | 'customer_id' | '-customer_id' | undefined;
   /** Creation window. */
-  readonly created_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
+  readonly created_at?: TimeWindow | undefined;
   /** Conditions on the fields of `RedemptionListFilters`. */
   readonly filters?: unknown;
 }

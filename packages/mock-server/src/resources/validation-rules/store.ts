@@ -7,7 +7,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventData, EventInput, EventLog } from '../../core/event-log.js';
-import { type Page, pageOf } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { ChangeOrigin } from '../vouchers/shapes.js';
@@ -66,13 +66,7 @@ export type ValidationRuleInput = Omit<Partial<Resource<'ValidationRuleBase'>>, 
  * const query: ValidationRuleListQuery = { order: 'name', start_date: '2026-01-01T00:00:00Z' };
  * ```
  */
-export interface ValidationRuleListQuery {
-  /** Rules per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
-  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
-  readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'name' | '-name' | undefined;
+export interface ValidationRuleListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'name'>> {
   /** Only rules created at or after this instant (ISO 8601). */
   readonly start_date?: string | undefined;
   /** Only rules created at or before this instant (ISO 8601). */
@@ -87,13 +81,7 @@ export interface ValidationRuleListQuery {
  * const query: AssignmentListQuery = { related_object_id: 'camp_1', order: 'created_at' };
  * ```
  */
-export interface AssignmentListQuery {
-  /** Assignments per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
-  /** `created_at` (oldest first) or `-created_at` (newest first, the default). */
-  readonly order?: string | undefined;
+export interface AssignmentListQuery extends SortedPageQuery<string> {
   /** Only assignments to this object. */
   readonly related_object_id?: string | undefined;
   /** Only assignments of this validation rule. */

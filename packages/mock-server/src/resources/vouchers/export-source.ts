@@ -1,6 +1,7 @@
+import { redeemableStatus } from '@voucherkit/domain';
 import type { CsvCell } from '../../core/csv.js';
 import type { CustomerStore } from '../customers/store.js';
-import { type ExportSource, sameNameColumns } from '../exports/source.js';
+import { type ExportSource, columnLabel, sameNameColumns } from '../exports/source.js';
 import type { VoucherStore } from './store.js';
 import type { StoredVoucher, VoucherTransaction } from './types.js';
 
@@ -19,7 +20,10 @@ const discountType = (voucher: StoredVoucher): string | undefined => discountFie
  * The rows of a voucher export: the project's vouchers (of one campaign with
  * `parameters.campaign_id`). `value` is what the voucher is worth in its own unit: the discount
  * (amount or price in minor units, percentage, free units), the gift card balance, the loyalty
- * card's points balance.
+ * card's points balance. Filters may also name `redemption_status`, the voucher's state as a
+ * customer's wallet shows it (`ACTIVE`, `USED`, `DISABLED`, `NOT_ACTIVE_YET`, `EXPIRED`,
+ * `NO_BALANCE`) when the rows are picked, and `published_for_customer_id`, the id of the customer
+ * the voucher was published to. Headers are the columns' labels (`Voucher Type`).
  *
  * @param vouchers - The vouchers store.
  * @param customers - The customers store, for `customer_source_id`.
@@ -40,6 +44,12 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
     categories: voucher.category === null || voucher.category === undefined ? [] : [voucher.category],
     created_date: voucher.created_at?.slice(0, 10),
     vouchers: voucher.id,
+    // Read only when a filter or the order names it: a validity check per voucher is not free.
+    get redemption_status() {
+      return redeemableStatus(voucher, vouchers.checkValidity(voucher.id));
+    },
+    // Only publishing sets a holder, and a published code is never published again.
+    published_for_customer_id: (voucher.publish?.count ?? 0) > 0 ? (voucher.holder_id ?? null) : null,
   }),
   columns: {
     ...sameNameColumns<StoredVoucher>(
@@ -90,6 +100,7 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
         .join(','),
     customer_source_id: (voucher) => (voucher.holder_id ? customers.find(voucher.holder_id)?.source_id : undefined),
   },
+  header: columnLabel,
   defaultFields: ['code', 'voucher_type', 'value', 'discount_type'],
   filterFields: [
     'created_at',
@@ -108,6 +119,8 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
     'category_ids',
     'campaign_id',
     'type',
+    'redemption_status',
+    'published_for_customer_id',
     'metadata.*',
   ],
 });

@@ -13,7 +13,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type CursorQuery, type Page, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
 import { RedeemableWindows } from '../../core/redeemable-windows.js';
 import { sortedPageOf } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
@@ -142,11 +142,7 @@ const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
  * const query: VoucherListQuery = { campaign: 'Summer', order: 'code', limit: 20 };
  * ```
  */
-export interface VoucherListQuery {
-  /** Vouchers per page; default 10. */
-  readonly limit?: number | undefined;
-  /** The page, from 1; default 1. */
-  readonly page?: number | undefined;
+export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'code'>> {
   /** Name of the category. */
   readonly category?: string | undefined;
   /** Id of the campaign. */
@@ -160,11 +156,9 @@ export interface VoucherListQuery {
   /** Only the vouchers with these ids. */
   readonly ids?: readonly string[] | undefined;
   /** Only vouchers created before and/or after these instants (ISO 8601). */
-  readonly created_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
+  readonly created_at?: TimeWindow | undefined;
   /** Only vouchers last changed before and/or after these instants (ISO 8601). */
-  readonly updated_at?: { readonly before?: string | undefined; readonly after?: string | undefined } | undefined;
-  /** Sort key; a leading `-` sorts descending. Default `-created_at`. */
-  readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'code' | '-code' | undefined;
+  readonly updated_at?: TimeWindow | undefined;
   /** Conditions on voucher fields (`filters[field][conditions][$op]=value`), read by the domain's filter engine. */
   readonly filters?: unknown;
 }
