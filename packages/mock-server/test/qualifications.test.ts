@@ -117,7 +117,8 @@ describe('scenario ALL (the default)', () => {
 
   test('nothing is written: no redemption, customer or order', async () => {
     promotion('Autumn', ['Ten', PERCENT_10]);
-    await qualify({ customer: { source_id: 'stranger' }, order: { source_id: 'o-1', amount: 1000 } });
+    const answer = await qualify({ customer: { source_id: 'stranger' }, order: { source_id: 'o-1', amount: 1000 } });
+    expect(answer.tracking_id).toBe('stranger');
     expect(state().redemptions.list().total).toBe(0);
     expect(state().customers.find('stranger')).toBeUndefined();
     expect(state().orders.find('o-1')).toBeUndefined();

@@ -173,7 +173,7 @@ export class QualificationStore {
     const keep = this.#filter(options.filters);
     const policy = qualificationScenarioPolicy(request.scenario ?? 'ALL');
     const findings = new Map<string, RuleFindings>();
-    const judge = this.state().redemptions.judgeAlone(request as never, this.#rulesPort(policy, findings));
+    const judge = this.state().redemptions.judgeAlone(request, this.#rulesPort(policy, findings));
     const qualified: Qualified[] = [];
     for (const candidate of this.#candidates(policy, judge)) {
       if (!keep(candidate.view)) continue;
@@ -199,7 +199,7 @@ export class QualificationStore {
         has_more: hasMore,
         ...(hasMore && last ? { more_starting_after: last.candidate.created_at } : {}),
       } as QualificationResult['redeemables'],
-      tracking_id: request.tracking_id ?? judge.customer?.source_id ?? this.context.ids('track'),
+      tracking_id: request.tracking_id ?? judge.customer?.source_id ?? sentSourceId(request.customer) ?? this.context.ids('track'),
       order: judge.initialOrder,
       stacking_rules: appliedStackingRules(judge.rules),
     };
@@ -415,5 +415,9 @@ const presentBundle = (bundle: BundleResult): Resource<'Bundle'> =>
     identified: bundle.identified.map((item) => ({ ...item })),
     ...(bundle.missing === undefined ? {} : { missing: bundle.missing.map((item) => ({ ...item })) }),
   }) as Resource<'Bundle'>;
+
+/** The `source_id` a request's customer names, if it names one. */
+const sentSourceId = (customer: QualificationRequest['customer']): string | undefined =>
+  typeof customer === 'object' && customer !== null && typeof customer.source_id === 'string' ? customer.source_id : undefined;
 
 const promotionCreatedAt = (promotions: PromotionStore, id: string, fallback: string): string => promotions.find(id)?.created_at ?? fallback;
