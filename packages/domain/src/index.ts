@@ -312,6 +312,8 @@ export type {
   ValidationRulesEvaluator,
   ValidationRulesResult,
 } from './validation-rule-evaluate.js';
+export { isCustomerRule, qualificationRuleOptions, qualificationScenarioPolicy, ruleSetRequiresProducts } from './qualification-scenarios.js';
+export type { QualificationScenario, QualificationScenarioPolicy } from './qualification-scenarios.js';
 export { evaluateBundle } from './validation-rule-bundle.js';
 export type { BundleResult } from './validation-rule-bundle.js';
 export { resolveApplicableTo } from './validation-rule-applicable-to.js';

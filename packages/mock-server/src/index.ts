@@ -210,3 +210,5 @@ export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord
 export type { RequestedRedeemable, StackedRequest } from './resources/redemptions/engine/request.js';
 export type { RedemptionResult } from './resources/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './resources/redemptions/engine/rollback.js';
+export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './resources/redemptions/engine/alone.js';
+export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './resources/qualifications/store.js';

@@ -82,6 +82,8 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   redeemStackedDiscountsClientSide: { redeemables: [{ object: 'voucher', id: 'UNKNOWN-CODE' }] },
   rollbackRedemption: {},
   rollbackStackedRedemptions: {},
+  checkEligibility: { order: { amount: 1000 } },
+  checkEligibilityClientSide: { order: { amount: 1000 } },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -240,6 +242,8 @@ const bulkWithoutSourceId = { '400': (id: OperationId) => send(id, { body: [{ na
 
 /** What only some operations can run into, with the setup that gets them there. */
 const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
+  checkEligibility: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }) },
+  checkEligibilityClientSide: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }) },
   createCategory: {
     '409': (id) => {
       state().categories.create({ name: 'Summer', hierarchy: 1 });

@@ -1694,6 +1694,7 @@ export interface QualificationsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -6798,6 +6799,7 @@ export interface ClientSideResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.

@@ -7740,7 +7740,7 @@ export interface components {
                 item_quantity: number;
             }[];
             /** Items the order lacks to complete a bundle. */
-            missing: {
+            missing?: {
                 /** Id of the missing product, SKU or collection. */
                 id: string;
                 /**
@@ -7788,9 +7788,9 @@ export interface components {
         /** What a redeemable gives when it qualifies: a discount, a bundle, gift credits or loyalty points. */
         RedeemableResult: {
             /** The discount the redeemable grants. */
-            discount: components["schemas"]["Discount"];
+            discount?: components["schemas"]["Discount"];
             /** For a bundle discount, the products found in the order and those missing. */
-            bundle: components["schemas"]["Bundle"];
+            bundle?: components["schemas"]["Bundle"];
             /** For a gift card, its balance and the credits that would be used. */
             gift?: components["schemas"]["RedeemableGift"];
             /** For a loyalty card, its points and the points that would be spent. */
@@ -8194,9 +8194,9 @@ export interface components {
             /** Name of the redeemable. */
             name?: string;
             /** Name of the parent campaign; absent for a campaign. */
-            campaign_name: string;
+            campaign_name?: string;
             /** Id of the parent campaign (`camp_…`); absent for a campaign. */
-            campaign_id: string;
+            campaign_id?: string;
             /** The validation rules assigned to the redeemable. */
             validation_rules_assignments: components["schemas"]["ValidationRuleAssignmentPage"];
         };
@@ -8227,9 +8227,9 @@ export interface components {
             has_more: boolean;
             /**
              * Format: date-time
-             * Cursor for the next page: pass it as `options.starting_after`.
+             * Cursor for the next page: pass it as `options.starting_after`; absent when `has_more` is false.
              */
-            more_starting_after: string;
+            more_starting_after?: string;
         };
         /**
          * The stacking rules that governed a validation, redemption or qualification: the project's own
@@ -21477,6 +21477,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -29300,6 +29301,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

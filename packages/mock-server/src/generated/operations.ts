@@ -16,7 +16,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_j";
+export const API_VERSION = "v20261123_k";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -558,7 +558,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.QualificationRequest },
-    responses: { "200": response.QualificationResult, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.QualificationResult, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   validateStackedDiscounts: {
     method: "POST",
@@ -3198,7 +3198,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true, schema: request.QualificationRequest },
-    responses: { "200": response.ClientQualificationResult, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.ClientQualificationResult, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listPromotionTiersClientSide: {
     method: "GET",

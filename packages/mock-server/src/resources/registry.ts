@@ -20,6 +20,7 @@ import { stackingRulesHandlers } from './stacking-rules/handlers.js';
 import { voucherHandlers } from './vouchers/handlers.js';
 import { promotionHandlers } from './promotions/handlers.js';
 import { validationRuleHandlers } from './validation-rules/handlers.js';
+import { qualificationHandlers } from './qualifications/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -43,6 +44,7 @@ export const handlers: HandlerMap = {
   ...publicationHandlers,
   ...exportHandlers,
   ...redemptionHandlers,
+  ...qualificationHandlers,
 };
 
 /**

@@ -18,6 +18,7 @@ import { ProductStore } from './products/store.js';
 import { publicationExportSource } from './publications/export-source.js';
 import { PublicationStore } from './publications/store.js';
 import { RedemptionStore } from './redemptions/store.js';
+import { QualificationStore } from './qualifications/store.js';
 import { SegmentStore } from './segments/store.js';
 import { StackingRulesStore } from './stacking-rules/store.js';
 import { VoucherStore } from './vouchers/store.js';
@@ -77,6 +78,8 @@ export interface ProjectState {
   readonly exports: ExportStore;
   /** Validations, redemptions and rollbacks: the engine shops call at checkout. */
   readonly redemptions: RedemptionStore;
+  /** Qualifications: which redeemables a customer and an order qualify for, each judged alone by the engine. */
+  readonly qualifications: QualificationStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -127,6 +130,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
     publications,
     exports,
     redemptions,
+    qualifications: new QualificationStore(context, () => state),
   };
   return state;
 };

@@ -4,8 +4,9 @@ import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageO
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import { fromDomainError } from '../../http/domain-errors.js';
-import type { CustomerReference } from '../customers/store.js';
+import type { Customer, CustomerReference } from '../customers/store.js';
 import type { OrderItemRequest } from '../orders/items.js';
+import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import type { CheckContext } from './engine/checks.js';
@@ -283,6 +284,33 @@ export class RedemptionStore {
     };
   }
 
+  /**
+   * Reads the customer and order of a request once (as a validation does) and returns the
+   * engine's judge of redeemables on that order: each call checks and applies the redeemables it
+   * is given together, with `rulesFor` as the rules port, and writes nothing. Qualifications judge
+   * each redeemable alone this way.
+   *
+   * @throws ApiError 404 for a customer id (`cust_…`) or order id that names nothing; 400
+   *   `invalid_order`, `invalid_amount` for an order whose numbers are wrong.
+   */
+  judgeAlone(request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>, rulesFor: EnginePorts['rulesFor']): AloneJudge {
+    const state = this.state();
+    const customerRef = request.customer as CustomerReference | undefined;
+    const customer = this.#customer(customerRef, false);
+    const { frame, input } = this.#order(request, customer?.id ?? null);
+    const check: CheckContext = {
+      state,
+      ports: { ...this.#ports, rulesFor },
+      now: this.context.clock.now(),
+      customer,
+      customerGiven: customerRef !== undefined,
+      sessionKey: undefined,
+      metadata: request.metadata,
+      counts: (id, customerId) => this.#counts(id, customerId),
+    };
+    return aloneJudge(input, frame, stackingRulesInForce(state.stackingRules.list()[0]), check);
+  }
+
   /** How many successful, not rolled back redemptions a redeemable and a customer have. */
   #counts(redeemableId: string, customerId: string | undefined): ReturnType<CheckContext['counts']> {
     let incentive = 0;
@@ -347,11 +375,7 @@ export class RedemptionStore {
       throw fromDomainError(error as Parameters<typeof fromDomainError>[0]);
     }
     const customerRef = request.customer as CustomerReference | undefined;
-    const customer = customerRef === undefined ? undefined : state.customers.lookup(customerRef);
-    if (customerRef !== undefined && customer === undefined && !redeeming) {
-      const id = typeof customerRef === 'string' ? customerRef : customerRef.id;
-      if (id !== undefined && id.startsWith('cust_')) throw ApiError.notFound('customer', id);
-    }
+    const customer = this.#customer(customerRef, redeeming);
     const { frame, input } = this.#order(request, customer?.id ?? null);
     const check: CheckContext = {
       state,
@@ -368,6 +392,16 @@ export class RedemptionStore {
     return { application, options: { rules, frame, expandRedeemable }, check };
   }
 
+  /** The request's customer as stored; a validation naming an unknown `cust_…` id is refused. */
+  #customer(customerRef: CustomerReference | undefined, redeeming: boolean): Customer | undefined {
+    const customer = customerRef === undefined ? undefined : this.state().customers.lookup(customerRef);
+    if (customerRef !== undefined && customer === undefined && !redeeming) {
+      const id = typeof customerRef === 'string' ? customerRef : customerRef.id;
+      if (id !== undefined && id.startsWith('cust_')) throw ApiError.notFound('customer', id);
+    }
+    return customer;
+  }
+
   /** A promotion stack becomes its tiers; an unknown stack stays, to be reported as not found. */
   #expand(redeemables: readonly RequestedRedeemable[]): RequestedRedeemable[] {
     const [first] = redeemables;
@@ -377,7 +411,7 @@ export class RedemptionStore {
   }
 
   /** The order of a request: its lines priced from the catalogue, or a stored order's lines. */
-  #order(request: StackedRequest, customerId: string | null): { frame: OrderFrame; input: DomainOrderInput } {
+  #order(request: Pick<StackedRequest, 'order'>, customerId: string | null): { frame: OrderFrame; input: DomainOrderInput } {
     const { orders } = this.state();
     const sent = request.order;
     const stored = sent?.id !== undefined ? orders.get(sent.id) : sent?.source_id ? orders.find(sent.source_id) : undefined;
