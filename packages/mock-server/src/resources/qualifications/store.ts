@@ -93,11 +93,11 @@ interface Candidate {
   /** What the engine is asked to apply: the code, the tier, a campaign's unpublished code, a stack's tiers. */
   readonly refs: readonly RequestedRedeemable[];
   readonly campaign: Campaign | undefined;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly name: string | undefined;
-  readonly banner: string | undefined;
-  /** Whose validation rule assignments the answer shows. */
-  readonly assignmentsOf: string | undefined;
+  readonly metadata?: Readonly<Record<string, unknown>> | null | undefined;
+  readonly name?: string | undefined;
+  readonly banner?: string | undefined;
+  /** Whose validation rule assignments the answer shows; none for a stack. */
+  readonly assignmentsOf?: string | undefined;
   /** What `options.filters` reads. */
   readonly view: Readonly<Record<string, unknown>>;
 }
@@ -279,10 +279,7 @@ export class QualificationStore {
           created_at: stack.created_at,
           refs: found.tiers.map((tier) => ({ object: 'promotion_tier' as const, id: tier.id })),
           campaign: found.campaign,
-          metadata: {},
           name: stack.name,
-          banner: undefined,
-          assignmentsOf: undefined,
           view: this.#view('promotion_stack', stack.id, found.campaign, stack.category_id === undefined || stack.category_id === null ? [] : [stack.category_id]),
         };
       }
@@ -298,9 +295,7 @@ export class QualificationStore {
         created_at: voucher.created_at ?? '',
         refs: [{ object: 'voucher', id: voucher.code }],
         campaign,
-        metadata: voucher.metadata ?? {},
-        name: undefined,
-        banner: undefined,
+        metadata: voucher.metadata,
         assignmentsOf: voucher.id,
         view: { ...this.#view('voucher', voucher.code, campaign, [voucher.category_id]), voucher_type: voucher.type, code: voucher.code, holder_role: held ? 'OWNER' : null },
       };
@@ -314,7 +309,7 @@ export class QualificationStore {
         created_at: tier.created_at ?? '',
         refs: [{ object: 'promotion_tier', id: tier.id }],
         campaign,
-        metadata: tier.metadata ?? {},
+        metadata: tier.metadata,
         name: tier.name,
         banner: tier.banner ?? undefined,
         assignmentsOf: tier.id,
@@ -332,9 +327,8 @@ export class QualificationStore {
         created_at: campaign.created_at,
         refs: [{ object: 'voucher', id: code.code }],
         campaign: undefined,
-        metadata: campaign.metadata ?? {},
+        metadata: campaign.metadata,
         name: campaign.name,
-        banner: undefined,
         assignmentsOf: campaign.id,
         view: { ...this.#view('campaign', campaign.id, campaign, [campaign.category_id]), voucher_type: campaign.voucher?.type ?? null },
       };
