@@ -209,3 +209,4 @@ export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord
 export type { RequestedRedeemable, StackedRequest } from './resources/redemptions/engine/request.js';
 export type { RedemptionResult } from './resources/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './resources/redemptions/engine/rollback.js';
+export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';

@@ -1,10 +1,11 @@
-import type { ValidationRulesEvaluator } from '@voucherkit/domain';
+import { type ValidationRuleSetDefinition, type ValidationRulesEvaluator, collectionsNamedBy } from '@voucherkit/domain';
 import type { Resource } from '../../core/resource.js';
 import type { EventLog } from '../../core/event-log.js';
 import type { CampaignStore } from '../campaigns/store.js';
 import type { CategoryStore } from '../categories/store.js';
 import type { CustomerStore } from '../customers/store.js';
 import type { OrderStore } from '../orders/store.js';
+import type { ProductCollectionStore } from '../product-collections/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
@@ -40,6 +41,8 @@ export interface EngineStores {
   readonly validationRules: ValidationRuleStore;
   /** Customer segments, for `customer.segment` rules. */
   readonly segments: SegmentStore;
+  /** Product collections, for the collections of order lines that rules name. */
+  readonly productCollections: ProductCollectionStore;
 }
 
 /**
@@ -70,6 +73,19 @@ export interface RuleTarget {
   readonly campaign_id: string | null;
 }
 
+/** The collections each stored rule set names, worked out once per parsed definition (a new version is a new definition). */
+const collectionsByDefinition = new WeakMap<ValidationRuleSetDefinition, readonly string[]>();
+
+const namedCollections = (definition: ValidationRuleSetDefinition | undefined): readonly string[] => {
+  if (definition === undefined) return [];
+  let named = collectionsByDefinition.get(definition);
+  if (named === undefined) {
+    named = collectionsNamedBy(definition);
+    collectionsByDefinition.set(definition, named);
+  }
+  return named;
+};
+
 /**
  * The engine's ports to the areas it reads: validation rules and their assignments, and
  * promotion tiers and stacks ({@link projectPorts}); a test may replace one with
@@ -93,6 +109,12 @@ export interface EnginePorts {
    * stack.
    */
   readonly promotionStackTiers: (id: string) => readonly string[] | undefined;
+  /**
+   * The product collections the validation rules of a redeemable name (conditions,
+   * `applicable_to`, bundles), whose memberships the engine resolves for the order's lines; none
+   * when absent.
+   */
+  readonly collectionsFor?: ((target: RuleTarget) => readonly string[]) | undefined;
 }
 
 /**
@@ -108,6 +130,10 @@ export interface EnginePorts {
  */
 export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => rule.evaluate),
+  collectionsFor: (target) => {
+    const rules = state.validationRules.rulesFor(target);
+    return rules.length === 1 ? namedCollections(rules[0]?.definition) : [...new Set(rules.flatMap((rule) => namedCollections(rule.definition)))];
+  },
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
 });
