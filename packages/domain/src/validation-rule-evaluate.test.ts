@@ -525,6 +525,23 @@ describe('the answer on a pass: the items a discount may reduce', () => {
     expect(result.valid && result.applicable.covered).toEqual([{ index: 0, units: 1, first: 1, step: 1, entry: 0 }]);
   });
 
+  it('takes budgets and earlier units per validation, over the compiled options', () => {
+    const limited = {
+      ...rules,
+      applicable_to: {
+        ...rules.applicable_to,
+        included: [{ object: 'products_collection', id: 'pc_kitchen', product_promotion_tier_quantity_limit: 2, product_campaign_quantity_limit: 10 }],
+      },
+    };
+    const compiled = compileValidationRules(parseValidationRules(limited), { applicableTo: { discountedUnits: { all: { pc_kitchen: 9 } } } });
+    const covered = (result: ReturnType<typeof compiled>) => (result.valid ? result.applicable.covered.reduce((sum, line) => sum + line.units, 0) : -1);
+    expect(covered(compiled({ now: 0, order: { items } }))).toBe(1);
+    expect(covered(compiled({ now: 0, order: { items } }, { budget: 'promotion_tier' }))).toBe(0);
+    expect(covered(compiled({ now: 0, order: { items } }, { budget: 'promotion_tier', discountedUnits: { all: {} } }))).toBe(2);
+    expect(covered(compiled({ now: 0, order: { items } }, { budget: 'promotion_tier', discountedUnits: { all: { pc_kitchen: 1 } } }))).toBe(1);
+    expect(covered(compiled({ now: 0, order: { items } }, { discountedUnits: { all: {} } }))).toBe(3);
+  });
+
   it('covers nothing when the rule set names no items', () => {
     const result = evaluate(one({ name: 'order.amount', conditions: { $more_than: [0] } }), { order: { items } });
     expect(result.valid && result.applicable).toEqual({

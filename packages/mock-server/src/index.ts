@@ -210,3 +210,4 @@ export type { RequestedRedeemable, StackedRequest } from './resources/redemption
 export type { RedemptionResult } from './resources/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './resources/redemptions/engine/rollback.js';
 export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';
+export type { RuleInputs } from './resources/redemptions/ports.js';

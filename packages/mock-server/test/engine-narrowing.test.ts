@@ -206,6 +206,48 @@ describe('rule context: campaign counters', () => {
   });
 });
 
+describe('rule context: product budgets read the units earlier redemptions discounted', () => {
+  test("a campaign's budget of 3 mugs: the second order gets 1 discounted mug, and a rollback gives the units back", async () => {
+    const { mug } = catalogue();
+    const { campaigns, vouchers, validationRules } = state();
+    const campaign = campaigns.create({ name: 'Mug budget', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3, voucher: { type: 'DISCOUNT_VOUCHER', discount: tenPercent } } as never);
+    const rule = validationRules.create({ name: 'Three mugs in all', ...entries([{ object: 'product', id: mug.id, product_campaign_quantity_limit: 3 }]) } as never);
+    validationRules.assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id });
+    await mock.service.scheduler.drain();
+    const [a, b, c] = vouchers.list({ campaign: 'Mug budget' }).items.map((voucher) => voucher.code);
+    const mugs = { items: CART.items.slice(0, 1) };
+    const client = mock.serverClient();
+    const first = await client.POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id: a ?? '' }], order: mugs } });
+    expect(first.data?.order?.items?.[0]).toMatchObject({ discount_amount: 200, discount_quantity: 2 });
+    const second = await client.POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id: b ?? '' }], order: mugs } });
+    expect(second.data?.order?.items?.[0]).toMatchObject({ discount_amount: 100, discount_quantity: 1 });
+    const spent = await validate(c ?? '', mugs);
+    expect(spent.data?.order?.items_discount_amount ?? 0).toBe(0);
+    await client.POST('/v1/redemptions/{redemptionId}/rollback', { params: { path: { redemptionId: first.data?.redemptions?.[0]?.id ?? '' } }, body: {} });
+    expect((await validate(c ?? '', mugs)).data?.order?.items_discount_amount).toBe(200);
+  });
+
+  test("a promotion tier's per-customer budget counts this customer's units only", async () => {
+    const { picked, mug } = catalogue();
+    const { campaigns, validationRules } = state();
+    const promotion = campaigns.create({ name: 'Tier budget', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'Ten off mugs', action: { discount: tenPercent } }] } } as never);
+    const tierId = promotion.promotion?.tiers?.[0]?.id ?? '';
+    const rule = validationRules.create({
+      name: 'Two per customer',
+      ...entries([{ object: 'products_collection', id: picked.id, product_in_collection_customer_promotion_tier_quantity_limit: 2 }]),
+    } as never);
+    validationRules.assign(rule.id, { related_object_type: 'promotion_tier', related_object_id: tierId });
+    const client = mock.serverClient();
+    const redeem = (customer: string) =>
+      client.POST('/v1/redemptions', { body: { redeemables: [{ object: 'promotion_tier', id: tierId }], order: { items: [{ product_id: mug.id, quantity: 3 }] }, customer: { source_id: customer } } });
+    const check = (customer: string) =>
+      client.POST('/v1/validations', { body: { redeemables: [{ object: 'promotion_tier', id: tierId }], order: { items: [{ product_id: mug.id, quantity: 3 }] }, customer: { source_id: customer } } });
+    expect((await redeem('ann')).data?.order?.items?.[0]).toMatchObject({ discount_quantity: 2, discount_amount: 200 });
+    expect((await check('ann')).data?.order?.items_discount_amount ?? 0).toBe(0);
+    expect((await check('bob')).data?.order?.items?.[0]).toMatchObject({ discount_quantity: 2, discount_amount: 200 });
+  });
+});
+
 describe('rollback limits', () => {
   const DAY = 24 * 3600 * 1000;
   const redeemOne = async () => {

@@ -73,17 +73,36 @@ export interface RuleTarget {
   readonly campaign_id: string | null;
 }
 
-/** The collections each stored rule set names, worked out once per parsed definition (a new version is a new definition). */
-const collectionsByDefinition = new WeakMap<ValidationRuleSetDefinition, readonly string[]>();
+/**
+ * What validation rules read from the project besides the request.
+ *
+ * @example
+ * ```ts
+ * const inputs: RuleInputs = { collections: ['pc_mugs'], budgets: true };
+ * ```
+ */
+export interface RuleInputs {
+  /** The product collections the rules name, each once. */
+  readonly collections: readonly string[];
+  /** Whether an `applicable_to` entry sets a product budget (`product_*_quantity_limit`). */
+  readonly budgets: boolean;
+}
 
-const namedCollections = (definition: ValidationRuleSetDefinition | undefined): readonly string[] => {
-  if (definition === undefined) return [];
-  let named = collectionsByDefinition.get(definition);
-  if (named === undefined) {
-    named = collectionsNamedBy(definition);
-    collectionsByDefinition.set(definition, named);
+const NO_INPUTS: RuleInputs = { collections: [], budgets: false };
+
+/** What each stored rule set reads, worked out once per parsed definition (a new version is a new definition). */
+const inputsByDefinition = new WeakMap<ValidationRuleSetDefinition, RuleInputs>();
+
+const inputsOf = (definition: ValidationRuleSetDefinition): RuleInputs => {
+  let inputs = inputsByDefinition.get(definition);
+  if (inputs === undefined) {
+    inputs = {
+      collections: collectionsNamedBy(definition),
+      budgets: definition.applicable_to.included.some((entry) => Object.keys(entry.limits).some((name) => name.startsWith('product_'))),
+    };
+    inputsByDefinition.set(definition, inputs);
   }
-  return named;
+  return inputs;
 };
 
 /**
@@ -110,11 +129,12 @@ export interface EnginePorts {
    */
   readonly promotionStackTiers: (id: string) => readonly string[] | undefined;
   /**
-   * The product collections the validation rules of a redeemable name (conditions,
-   * `applicable_to`, bundles), whose memberships the engine resolves for the order's lines; none
-   * when absent.
+   * What the validation rules of a redeemable read from the project besides the request: the
+   * product collections they name (whose memberships the engine resolves for the order's lines)
+   * and whether they set product budgets (which need the units earlier redemptions discounted).
+   * Nothing when absent.
    */
-  readonly collectionsFor?: ((target: RuleTarget) => readonly string[]) | undefined;
+  readonly ruleInputsFor?: ((target: RuleTarget) => RuleInputs) | undefined;
 }
 
 /**
@@ -130,9 +150,10 @@ export interface EnginePorts {
  */
 export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => rule.evaluate),
-  collectionsFor: (target) => {
-    const rules = state.validationRules.rulesFor(target);
-    return rules.length === 1 ? namedCollections(rules[0]?.definition) : [...new Set(rules.flatMap((rule) => namedCollections(rule.definition)))];
+  ruleInputsFor: (target) => {
+    const inputs = state.validationRules.rulesFor(target).map((rule) => inputsOf(rule.definition));
+    if (inputs.length <= 1) return inputs[0] ?? NO_INPUTS;
+    return { collections: [...new Set(inputs.flatMap((each) => each.collections))], budgets: inputs.some((each) => each.budgets) };
   },
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),

@@ -370,7 +370,7 @@ export class RedemptionStore {
       newCustomerSourceId: customer === undefined && typeof customerRef === 'object' ? (customerRef.source_id ?? undefined) : undefined,
       sessionKey: request.session?.key,
       metadata: request.metadata,
-      counts: (id, customerId, campaignId) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId }, this.context.clock.now()),
+      counts: (id, customerId, campaignId, unitsOf) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now()),
     };
     const application = applyStack(refs, input, rules, check);
     const expandRedeemable = request.options?.expand?.includes('redeemable') ?? false;

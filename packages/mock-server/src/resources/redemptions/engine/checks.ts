@@ -1,8 +1,8 @@
-import { type ApplicableItemsInput, type OrderAmounts, type ValidationRuleContext, discountItemsFromRules } from '@voucherkit/domain';
+import { type ApplicableItemsInput, type ApplicableToOptions, type OrderAmounts, type ValidationRuleContext, discountItemsFromRules } from '@voucherkit/domain';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
 import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
-import type { RedemptionCounts } from './counts.js';
+import type { CountTarget, RedemptionCounts } from './counts.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
 
@@ -22,8 +22,11 @@ export interface CheckContext {
   readonly sessionKey: string | undefined;
   /** The request's metadata (redemption rules read it). */
   readonly metadata: StackedRequest['metadata'];
-  /** How many successful redemptions a redeemable, a customer and (given its id) a campaign have, for the rules. */
-  readonly counts: (redeemableId: string, customerId: string | undefined, campaignId?: string) => RedemptionCounts;
+  /**
+   * How many successful redemptions a redeemable, a customer and (given its id) a campaign have,
+   * for the rules, and (given `unitsOf`) the units earlier discounts reached, for product budgets.
+   */
+  readonly counts: (redeemableId: string, customerId: string | undefined, campaignId?: string, unitsOf?: CountTarget['unitsOf']) => RedemptionCounts;
 }
 
 /** A failure of one redeemable with the service's key, pointing at the redeemable. */
@@ -137,7 +140,8 @@ const EVERY_LINE: RulesVerdict = { valid: true, applicable_to: undefined };
  * The validation rules of a redeemable on the order as the earlier redeemables left it, through
  * the rules port: the customer with the segments they belong to now, the order at this step of
  * the stack with the collections of its lines that the rules name, the redemption's counts and
- * its campaign's, and the holder of a published code.
+ * its campaign's, the units earlier redemptions discounted (when an entry sets a product budget),
+ * and the holder of a published code.
  *
  * @returns The failure (`customer_rules_violated`, `order_rules_violated`,
  *   `redemption_rules_violated` …), or on a pass the lines the discount may reach: those of the
@@ -149,8 +153,13 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
   const evaluators = context.ports.rulesFor(target);
   if (evaluators.length === 0) return EVERY_LINE;
   const { customer } = context;
-  const counts = context.counts(id, customer?.id, found.campaign?.id);
-  const named = context.ports.collectionsFor?.(target) ?? [];
+  const inputs = context.ports.ruleInputsFor?.(target);
+  const named = inputs?.collections ?? [];
+  // Product budgets read the units earlier redemptions discounted: the campaign's for its codes, a tier's or a standalone code's own.
+  const unitsOf = inputs?.budgets === true ? (found.object === 'voucher' && found.campaign !== undefined ? 'campaign' : 'redeemable') : undefined;
+  const counts = context.counts(id, customer?.id, found.campaign?.id, unitsOf);
+  const budgets: ApplicableToOptions | undefined =
+    counts.discountedUnits === undefined ? undefined : { budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign', discountedUnits: counts.discountedUnits };
   const ruleContext: ValidationRuleContext = {
     now: context.now,
     customer: customer
@@ -177,7 +186,7 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
   };
   let applicable: ApplicableItemsInput | undefined;
   for (const evaluate of evaluators) {
-    const result = evaluate(ruleContext);
+    const result = evaluate(ruleContext, budgets);
     if (!result.valid) {
       return { valid: false, error: redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message) };
     }
