@@ -118,6 +118,18 @@ describe('item discounts reach only the lines the rules cover', () => {
     ]);
   });
 
+  test("entries show the catalogue's ids: a product's source_id, a SKU's source_id and product", async () => {
+    const { products } = state();
+    const { tee, poster } = catalogue();
+    const large = products.upsertSku(tee.id, { source_id: 'tee-l', sku: 'Large T-shirt', price: 2200 }).sku;
+    voucherWithRule('TEEL', tenPercent, entries([{ object: 'sku', id: large.id }], [{ object: 'product', id: poster.id }]));
+    const result = await validate('TEEL', { items: [{ sku_id: large.id, related_object: 'sku', quantity: 1 }, CART.items[1]] });
+    const redeemable = applicable(result.data);
+    expect(redeemable.applicable_to.data[0]).toMatchObject({ object: 'sku', id: large.id, source_id: 'tee-l', product_id: tee.id, product_source_id: 'tee', order_item_indices: [0] });
+    expect(redeemable.inapplicable_to.data[0]).toMatchObject({ object: 'product', id: poster.id, source_id: 'poster', order_item_indices: [1] });
+    expect(result.data?.order?.items?.map((item) => item.discount_amount ?? 0)).toEqual([220, 0]);
+  });
+
   test('a voucher whose rules name no products still discounts every line', async () => {
     catalogue();
     voucherWithRule('ANY10', tenPercent, { rules: { 1: { name: 'order.amount', conditions: { $more_than: [1000] } }, logic: '1' } });

@@ -6,6 +6,7 @@ import type { CategoryStore } from '../categories/store.js';
 import type { CustomerStore } from '../customers/store.js';
 import type { OrderStore } from '../orders/store.js';
 import type { ProductCollectionStore } from '../product-collections/store.js';
+import type { ProductStore } from '../products/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
@@ -43,6 +44,8 @@ export interface EngineStores {
   readonly segments: SegmentStore;
   /** Product collections, for the collections of order lines that rules name. */
   readonly productCollections: ProductCollectionStore;
+  /** Products and SKUs, for the catalogue ids of the entries a discount lists. */
+  readonly products: ProductStore;
 }
 
 /**

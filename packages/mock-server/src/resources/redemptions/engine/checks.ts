@@ -1,4 +1,4 @@
-import { type ApplicableItemsInput, type ApplicableToOptions, type OrderAmounts, type ValidationRuleContext, discountItemsFromRules } from '@voucherkit/domain';
+import { type ApplicableItemsInput, type ApplicableToEntryInput, type ApplicableToOptions, type OrderAmounts, type ValidationRuleContext, discountItemsFromRules } from '@voucherkit/domain';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
 import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
@@ -126,6 +126,31 @@ const collectionsOfLine = (context: CheckContext, named: readonly string[], item
     return (item.sku_id !== undefined && item.sku_id !== null && members.has(item.sku_id)) || (item.product_id !== undefined && item.product_id !== null && members.has(item.product_id));
   });
 
+/** An entry with the catalogue's ids, as the service lists it: a product's `source_id`; a SKU's `source_id`, `product_id` and `product_source_id`. */
+const withCatalogueIds = (entry: ApplicableToEntryInput, context: CheckContext): ApplicableToEntryInput => {
+  if (entry.object === 'products_collection' || entry.source_id !== undefined) return entry;
+  const { products } = context.state;
+  if (entry.object === 'product') {
+    const sourceId = products.find(entry.id)?.source_id;
+    return typeof sourceId === 'string' ? { ...entry, source_id: sourceId } : entry;
+  }
+  const sku = products.findSku(entry.id);
+  if (sku === undefined) return entry;
+  const productSourceId = typeof sku.product_id === 'string' ? products.find(sku.product_id)?.source_id : undefined;
+  return {
+    ...entry,
+    ...(typeof sku.source_id === 'string' ? { source_id: sku.source_id } : {}),
+    ...(typeof sku.product_id === 'string' ? { product_id: sku.product_id } : {}),
+    ...(typeof productSourceId === 'string' ? { product_source_id: productSourceId } : {}),
+  };
+};
+
+const withCatalogue = (items: ApplicableItemsInput, context: CheckContext): ApplicableItemsInput => ({
+  ...items,
+  included: items.included.map((entry) => withCatalogueIds(entry, context)),
+  excluded: (items.excluded ?? []).map((entry) => withCatalogueIds(entry, context)),
+});
+
 /**
  * What judging a redeemable's validation rules gave: the failure to report, or, on a pass, the
  * lines and units its discount may reach (`undefined`: every line, as without product rules).
@@ -192,5 +217,5 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
     }
     applicable ??= discountItemsFromRules(result.applicable);
   }
-  return applicable === undefined ? EVERY_LINE : { valid: true, applicable_to: applicable };
+  return applicable === undefined ? EVERY_LINE : { valid: true, applicable_to: withCatalogue(applicable, context) };
 };
