@@ -67,7 +67,16 @@ export interface SelectableLine {
   readonly amount: number | undefined;
 }
 
-/** The units of one line that an entry reached: `units` units numbered `first`, `first + step`, … (from 1). */
+/**
+ * The units of one line that an entry reached: `units` units numbered `first`, `first + step`, …
+ * (from 1).
+ *
+ * @example
+ * ```ts
+ * // Units 2 and 4 of the third line.
+ * const line: SelectedLine = { index: 2, units: 2, first: 2, step: 2 };
+ * ```
+ */
 export interface SelectedLine {
   /** Position of the line in the order, from 0. */
   readonly index: number;

@@ -1,5 +1,5 @@
 import { type ApplicableToResultList, applicableToResultList, coveredEntryResult, excludedEntryResult } from './applicable-to-results.js';
-import { type ApplicationRulesInput, type SelectedLine, assignLines, scaleLimit, selectUnits, unitLimit } from './applicable-to-selection.js';
+import { type ApplicationRulesInput, type SelectedLine, assignLines, scaleLimit, selectUnits, unitLimit, wholeUnits } from './applicable-to-selection.js';
 import type { OrderAmounts } from './order-amounts.js';
 
 /**
@@ -55,6 +55,13 @@ export interface ApplicableToEntryInput extends ApplicationRulesInput {
   readonly price_formula?: string | null | undefined;
   /** Units the campaign, customer and tier budgets still allow, resolved by the caller. */
   readonly remaining_units?: number | null | undefined;
+  /**
+   * The lines and units of this entry that the validation rules already selected (see
+   * {@link discountItemsFromRules}). When given, they are the entry's coverage: the application
+   * rules and unit limits are not applied a second time, `matched_item_indices` is only echoed,
+   * and only blocked lines, lines without units and units beyond a line's quantity are left out.
+   */
+  readonly selected_lines?: readonly SelectedLine[] | null | undefined;
 }
 
 /**
@@ -76,6 +83,11 @@ export interface ApplicableItemsInput {
   readonly included: readonly ApplicableToEntryInput[];
   /** The excluded entries; only echoed in `inapplicable_to`. */
   readonly excluded?: readonly ApplicableToEntryInput[] | null | undefined;
+  /**
+   * Lines that `included_all` covers and no included entry names, with the units it covers: item
+   * effects reach them under no entry's caps, and no entry of `applicable_to` lists them.
+   */
+  readonly included_all_lines?: readonly SelectedLine[] | null | undefined;
 }
 
 /** The lines one entry covers, in the order its application rules reach them. */
@@ -91,13 +103,30 @@ const checkIndex = (order: OrderAmounts, index: number): number => {
   return index;
 };
 
+/** The entry that reaches every line in request order, when no rule names products. */
+const everyLine = (order: OrderAmounts): ApplicableToEntryInput => ({
+  object: 'product',
+  id: '',
+  matched_item_indices: order.items.map((_, index) => index),
+});
+
+/** The entry under which the lines of `included_all` are reached: the least specific kind, so any named entry owns a line first. */
+const includedAllEntry = (lines: readonly SelectedLine[]): ApplicableToEntryInput => ({
+  object: 'products_collection',
+  id: '',
+  matched_item_indices: [],
+  selected_lines: lines,
+});
+
 /**
  * Applies the application rules of each entry: which lines and units a discount covers.
  * `applicable` absent means every line, in request order. A line matched by several entries
  * belongs to one of them (see {@link assignLines}). Lines in `blocked` (already discounted under
  * the ONCE products application mode) and lines without units are never covered.
  * `unitLimitFactor` multiplies the entries' `quantity_limit` and `aggregated_quantity_limit`
- * (the number of bundles, for effects whose unit limits scale with bundles).
+ * (the number of bundles, for effects whose unit limits scale with bundles). An entry with
+ * `selected_lines` is not selected again: its lines are taken as they are (the rules that
+ * selected them applied their own limits and bundles), each line once.
  */
 export const selectDiscountedUnits = (
   order: OrderAmounts,
@@ -105,13 +134,30 @@ export const selectDiscountedUnits = (
   blocked: ReadonlySet<number>,
   unitLimitFactor = 1,
 ): EntryCoverage[] => {
-  const entries: readonly ApplicableToEntryInput[] = applicable?.included ?? [
-    { object: 'product', id: '', matched_item_indices: order.items.map((_, index) => index) },
-  ];
-  const owners = assignLines(entries, (entry) => entry.matched_item_indices.map((index) => checkIndex(order, index)));
+  const rest = applicable?.included_all_lines ?? [];
+  const entries: readonly ApplicableToEntryInput[] =
+    applicable === null || applicable === undefined
+      ? [everyLine(order)]
+      : rest.length > 0
+        ? [...applicable.included, includedAllEntry(rest)]
+        : applicable.included;
+  const owners = assignLines(entries, (entry) =>
+    (entry.selected_lines?.map((line) => line.index) ?? entry.matched_item_indices).map((index) => checkIndex(order, index)),
+  );
   return entries.map((entry, position) => {
+    const owned = (index: number): boolean => owners.get(index) === position && !blocked.has(index);
+    if (entry.selected_lines !== null && entry.selected_lines !== undefined) {
+      const seen = new Set<number>();
+      const lines = entry.selected_lines.flatMap((line): SelectedLine[] => {
+        const units = Math.min(wholeUnits(line.units), wholeUnits(order.items[line.index]?.quantity ?? 0));
+        if (seen.has(line.index) || !owned(line.index) || units <= 0) return [];
+        seen.add(line.index);
+        return [{ index: line.index, units, first: line.first, step: line.step }];
+      });
+      return { entry, lines };
+    }
     const lines = order.items.flatMap((item, index) =>
-      owners.get(index) === position && !blocked.has(index)
+      owned(index)
         ? [{ index, quantity: item.quantity, amount: item.amount, price: item.price ?? (item.quantity > 0 ? item.amount / item.quantity : 0) }]
         : [],
     );
@@ -126,7 +172,7 @@ export const selectDiscountedUnits = (
 /**
  * The `applicable_to` and `inapplicable_to` lists of an item discount: every included entry with
  * the lines and units its application rules covered (whether or not caps left them a discount),
- * and every excluded entry with the lines it matched.
+ * and every excluded entry with the lines it matched. The lines of `included_all` are in no entry.
  */
 export const applicableToResults = (
   order: OrderAmounts,
@@ -135,6 +181,7 @@ export const applicableToResults = (
 ): { applicable_to: ApplicableToResultList; inapplicable_to: ApplicableToResultList } => {
   if (applicable === null || applicable === undefined) return { applicable_to: applicableToResultList([]), inapplicable_to: applicableToResultList([]) };
   const orderUnits = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const listed = new Set(applicable.included);
   const excluded = (applicable.excluded ?? []).map((entry) =>
     excludedEntryResult(
       entry,
@@ -142,7 +189,7 @@ export const applicableToResults = (
     ),
   );
   return {
-    applicable_to: applicableToResultList(coverage.map(({ entry, lines }) => coveredEntryResult(entry, lines, orderUnits))),
+    applicable_to: applicableToResultList(coverage.filter(({ entry }) => listed.has(entry)).map(({ entry, lines }) => coveredEntryResult(entry, lines, orderUnits))),
     inapplicable_to: applicableToResultList(excluded),
   };
 };

@@ -197,10 +197,11 @@ export type {
   UnitMultipleDiscountInput,
 } from './discount-definition.js';
 
-export type { ApplicableToEffect, ApplicationRulesInput } from './applicable-to-selection.js';
+export type { ApplicableToEffect, ApplicationRulesInput, SelectedLine } from './applicable-to-selection.js';
 export { MAX_LISTED_UNITS } from './applicable-to-results.js';
 export type { ApplicableToResult, ApplicableToResultList, OrderItemUnits } from './applicable-to-results.js';
 export type { ApplicableItemsInput, ApplicableToEntryInput } from './discount-item-selection.js';
+export { discountItemsFromRules } from './discount-items-from-rules.js';
 export type { FreeItemInput } from './discount-free-items.js';
 
 export { applyDiscount } from './discount-application.js';
@@ -317,6 +318,7 @@ export type { QualificationScenario, QualificationScenarioPolicy } from './quali
 export { evaluateBundle } from './validation-rule-bundle.js';
 export type { BundleResult } from './validation-rule-bundle.js';
 export { resolveApplicableTo } from './validation-rule-applicable-to.js';
+export { collectionsNamedBy } from './validation-rule-collections.js';
 export type { ApplicableToOptions, ApplicableToResolution, CoveredLine } from './validation-rule-applicable-to.js';
 export { calendarPeriods, countRedemptionsByPeriod, firstDayOfWeek } from './validation-rule-periods.js';
 export type { CalendarPeriods, PeriodOptions } from './validation-rule-periods.js';

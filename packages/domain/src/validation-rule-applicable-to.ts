@@ -47,12 +47,13 @@ export interface ApplicableToOptions {
 }
 
 /**
- * Units of one order line a discount may reduce, and which entry covers them (`undefined` for
- * lines covered by `included_all` alone).
+ * Units of one order line a discount may reduce, which of its units they are, and which entry
+ * covers them (`undefined` for lines covered by `included_all` alone).
  *
  * @example
  * ```ts
- * const covered: CoveredLine = { index: 2, units: 1, entry: 0 };
+ * // The second and fourth units of line 2, under the first included entry.
+ * const covered: CoveredLine = { index: 2, units: 2, first: 2, step: 2, entry: 0 };
  * ```
  */
 export interface CoveredLine {
@@ -60,6 +61,10 @@ export interface CoveredLine {
   readonly index: number;
   /** How many of its units a discount may reduce, 1 or more. */
   readonly units: number;
+  /** Number of the first covered unit of the line, from 1. */
+  readonly first: number;
+  /** Distance between the numbers of the covered units (the entry's `repeat` with `target: UNIT`, else 1). */
+  readonly step: number;
   /** Position in `included` of the entry that covers the line; `undefined` when `included_all` alone does. */
   readonly entry: number | undefined;
 }
@@ -168,7 +173,7 @@ const limitsOf = (entry: ApplicableToEntry, position: number, options: Applicabl
  *   applicable_to: { included: [{ object: 'products_collection', id: 'pc_mugs', quantity_limit: 1 }], excluded: [], included_all: false },
  * });
  * resolveApplicableTo(applicable_to, [{ product_id: 'prod_mug', quantity: 3, price: 1000, collection_ids: ['pc_mugs'] }]).covered;
- * // [{ index: 0, units: 1, entry: 0 }]
+ * // [{ index: 0, units: 1, first: 1, step: 1, entry: 0 }]
  * ```
  */
 export function resolveApplicableTo(
@@ -201,13 +206,13 @@ export const resolveApplicableToLines = (
   const applicable = applicableTo.included.map((entry, position) => {
     const own = lines.filter((line) => owners.get(line.index) === position);
     const selected = selectUnits(own, entry, limitsOf(entry, position, options));
-    for (const { index, units } of selected) covered.push({ index, units, entry: position });
+    for (const { index, units, first, step } of selected) covered.push({ index, units, first, step, entry: position });
     return coveredEntryResult({ ...entry.input, object: entry.object, id: entry.id, effect: entry.effect }, selected, orderUnits);
   });
   if (applicableTo.included_all) {
     for (const line of lines) {
       if (!excluded.has(line.index) && !owners.has(line.index) && wholeUnits(line.quantity) > 0) {
-        covered.push({ index: line.index, units: wholeUnits(line.quantity), entry: undefined });
+        covered.push({ index: line.index, units: wholeUnits(line.quantity), first: 1, step: 1, entry: undefined });
       }
     }
   }

@@ -479,9 +479,9 @@ describe('bundles', () => {
     const items = [laptops(3), bags(5)];
     const result = evaluate(bundle, { order: { items } });
     expect(result.bundle?.quantity).toBe(2);
-    expect(result.valid && result.applicable.covered).toEqual([{ index: 1, units: 2, entry: 0 }]);
+    expect(result.valid && result.applicable.covered).toEqual([{ index: 1, units: 2, first: 1, step: 1, entry: 0 }]);
     const once = evaluate(bundle, { order: { items } }, { applicableTo: { unitLimitMultiplier: 1 } });
-    expect(once.valid && once.applicable.covered).toEqual([{ index: 1, units: 1, entry: 0 }]);
+    expect(once.valid && once.applicable.covered).toEqual([{ index: 1, units: 1, first: 1, step: 1, entry: 0 }]);
   });
 });
 
@@ -513,7 +513,7 @@ describe('the answer on a pass: the items a discount may reduce', () => {
       },
     ]);
     expect(result.applicable.inapplicable_to.data).toEqual([{ object: 'product', id: 'prod_knife', order_item_indices: [1] }]);
-    expect(result.applicable.covered).toEqual([{ index: 2, units: 2, entry: 0 }]);
+    expect(result.applicable.covered).toEqual([{ index: 2, units: 2, first: 1, step: 1, entry: 0 }]);
   });
 
   it('passes budgets and earlier discounted units through', () => {
@@ -522,7 +522,24 @@ describe('the answer on a pass: the items a discount may reduce', () => {
       applicable_to: { ...rules.applicable_to, included: [{ object: 'products_collection', id: 'pc_kitchen', product_customer_campaign_quantity_limit: 3 }] },
     };
     const result = evaluate(limited, { order: { items } }, { applicableTo: { discountedUnits: { customer: { pc_kitchen: 2 } } } });
-    expect(result.valid && result.applicable.covered).toEqual([{ index: 0, units: 1, entry: 0 }]);
+    expect(result.valid && result.applicable.covered).toEqual([{ index: 0, units: 1, first: 1, step: 1, entry: 0 }]);
+  });
+
+  it('takes budgets and earlier units per validation, over the compiled options', () => {
+    const limited = {
+      ...rules,
+      applicable_to: {
+        ...rules.applicable_to,
+        included: [{ object: 'products_collection', id: 'pc_kitchen', product_promotion_tier_quantity_limit: 2, product_campaign_quantity_limit: 10 }],
+      },
+    };
+    const compiled = compileValidationRules(parseValidationRules(limited), { applicableTo: { discountedUnits: { all: { pc_kitchen: 9 } } } });
+    const covered = (result: ReturnType<typeof compiled>) => (result.valid ? result.applicable.covered.reduce((sum, line) => sum + line.units, 0) : -1);
+    expect(covered(compiled({ now: 0, order: { items } }))).toBe(1);
+    expect(covered(compiled({ now: 0, order: { items } }, { budget: 'promotion_tier' }))).toBe(0);
+    expect(covered(compiled({ now: 0, order: { items } }, { budget: 'promotion_tier', discountedUnits: { all: {} } }))).toBe(2);
+    expect(covered(compiled({ now: 0, order: { items } }, { budget: 'promotion_tier', discountedUnits: { all: { pc_kitchen: 1 } } }))).toBe(1);
+    expect(covered(compiled({ now: 0, order: { items } }, { discountedUnits: { all: {} } }))).toBe(3);
   });
 
   it('covers nothing when the rule set names no items', () => {

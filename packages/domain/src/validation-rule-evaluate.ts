@@ -103,15 +103,18 @@ export interface EvaluateValidationRulesOptions {
 }
 
 /**
- * A rule set compiled by {@link compileValidationRules}: judges one validation at a time.
+ * A rule set compiled by {@link compileValidationRules}: judges one validation at a time. The
+ * optional `applicableTo` options are this validation's (whose budgets apply, what earlier
+ * redemptions used up); they override the compiled ones field by field.
  *
  * @example
  * ```ts
  * const evaluate: ValidationRulesEvaluator = compileValidationRules(definition);
  * const result = evaluate({ now: clock.now(), customer, order });
+ * const tier = evaluate({ now: clock.now(), order }, { budget: 'promotion_tier', discountedUnits: { all: { prod_mug: 95 } } });
  * ```
  */
-export type ValidationRulesEvaluator = (context: ValidationRuleContext) => ValidationRulesResult;
+export type ValidationRulesEvaluator = (context: ValidationRuleContext, applicableTo?: ApplicableToOptions) => ValidationRulesResult;
 
 /** The rules blamed for a failure, from the one at the top down to the deepest at fault. */
 type Blame = readonly [ValidationRuleNode, ...ValidationRuleNode[]];
@@ -517,7 +520,7 @@ export function compileValidationRules(
   options: EvaluateValidationRulesOptions = {},
 ): ValidationRulesEvaluator {
   const caches: Caches = { calendars: new Map(), tests: new Map(), readers: new Map() };
-  return (context) => {
+  return (context, applicableTo) => {
     const lines = readOrderLines(context.order?.items);
     const timeZone = context.timeZone ?? 'UTC';
     const state: State = {
@@ -540,7 +543,7 @@ export function compileValidationRules(
       const part = definition.bundle?.parts.find((candidate) => bundle.missing?.some((item) => item.id === candidate.reference.id) === true);
       return { valid: false, failure: failure('order_rules_violated', definition.error, { path: ['bundle_rules', part?.key ?? ''], name: 'order.items.any' }), bundle };
     }
-    const applicableOptions = options.applicableTo ?? {};
+    const applicableOptions = applicableTo === undefined ? (options.applicableTo ?? {}) : { ...options.applicableTo, ...applicableTo };
     const applicable = resolveApplicableToLines(definition.applicable_to, lines, {
       ...applicableOptions,
       unitLimitMultiplier: applicableOptions.unitLimitMultiplier ?? (bundle === undefined ? 1 : Math.max(1, bundle.quantity)),

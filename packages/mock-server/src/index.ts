@@ -212,3 +212,5 @@ export type { RedemptionResult } from './resources/redemptions/engine/commit.js'
 export type { RollbackInput, RollbacksResult } from './resources/redemptions/engine/rollback.js';
 export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './resources/redemptions/engine/alone.js';
 export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './resources/qualifications/store.js';
+export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';
+export type { RuleInputs } from './resources/redemptions/ports.js';

@@ -238,8 +238,8 @@ export class QualificationStore {
           let evaluate = compiled.get(policy.scenario);
           if (!evaluate) compiled.set(policy.scenario, (evaluate = compileValidationRules(definition, options)));
           const judged = evaluate;
-          return (ruleContext) => {
-            const result = judged(ruleContext);
+          return (ruleContext, applicableTo) => {
+            const result = judged(ruleContext, applicableTo);
             if (result.valid) {
               const noted = findings.get(target.id) ?? { bundle: undefined, discountsProducts: false, requiresProducts: false };
               findings.set(target.id, {

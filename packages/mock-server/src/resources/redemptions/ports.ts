@@ -1,10 +1,12 @@
-import type { ValidationRulesEvaluator } from '@voucherkit/domain';
+import { type ValidationRuleSetDefinition, type ValidationRulesEvaluator, collectionsNamedBy } from '@voucherkit/domain';
 import type { Resource } from '../../core/resource.js';
 import type { EventLog } from '../../core/event-log.js';
 import type { CampaignStore } from '../campaigns/store.js';
 import type { CategoryStore } from '../categories/store.js';
 import type { CustomerStore } from '../customers/store.js';
 import type { OrderStore } from '../orders/store.js';
+import type { ProductCollectionStore } from '../product-collections/store.js';
+import type { ProductStore } from '../products/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
@@ -40,6 +42,10 @@ export interface EngineStores {
   readonly validationRules: ValidationRuleStore;
   /** Customer segments, for `customer.segment` rules. */
   readonly segments: SegmentStore;
+  /** Product collections, for the collections of order lines that rules name. */
+  readonly productCollections: ProductCollectionStore;
+  /** Products and SKUs, for the catalogue ids of the entries a discount lists. */
+  readonly products: ProductStore;
 }
 
 /**
@@ -71,6 +77,38 @@ export interface RuleTarget {
 }
 
 /**
+ * What validation rules read from the project besides the request.
+ *
+ * @example
+ * ```ts
+ * const inputs: RuleInputs = { collections: ['pc_mugs'], budgets: true };
+ * ```
+ */
+export interface RuleInputs {
+  /** The product collections the rules name, each once. */
+  readonly collections: readonly string[];
+  /** Whether an `applicable_to` entry sets a product budget (`product_*_quantity_limit`). */
+  readonly budgets: boolean;
+}
+
+const NO_INPUTS: RuleInputs = { collections: [], budgets: false };
+
+/** What each stored rule set reads, worked out once per parsed definition (a new version is a new definition). */
+const inputsByDefinition = new WeakMap<ValidationRuleSetDefinition, RuleInputs>();
+
+const inputsOf = (definition: ValidationRuleSetDefinition): RuleInputs => {
+  let inputs = inputsByDefinition.get(definition);
+  if (inputs === undefined) {
+    inputs = {
+      collections: collectionsNamedBy(definition),
+      budgets: definition.applicable_to.included.some((entry) => Object.keys(entry.limits).some((name) => name.startsWith('product_'))),
+    };
+    inputsByDefinition.set(definition, inputs);
+  }
+  return inputs;
+};
+
+/**
  * The engine's ports to the areas it reads: validation rules and their assignments, and
  * promotion tiers and stacks ({@link projectPorts}); a test may replace one with
  * {@link RedemptionStore.connect}.
@@ -93,6 +131,13 @@ export interface EnginePorts {
    * stack.
    */
   readonly promotionStackTiers: (id: string) => readonly string[] | undefined;
+  /**
+   * What the validation rules of a redeemable read from the project besides the request: the
+   * product collections they name (whose memberships the engine resolves for the order's lines)
+   * and whether they set product budgets (which need the units earlier redemptions discounted).
+   * Nothing when absent.
+   */
+  readonly ruleInputsFor?: ((target: RuleTarget) => RuleInputs) | undefined;
 }
 
 /**
@@ -108,6 +153,11 @@ export interface EnginePorts {
  */
 export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => rule.evaluate),
+  ruleInputsFor: (target) => {
+    const inputs = state.validationRules.rulesFor(target).map((rule) => inputsOf(rule.definition));
+    if (inputs.length <= 1) return inputs[0] ?? NO_INPUTS;
+    return { collections: [...new Set(inputs.flatMap((each) => each.collections))], budgets: inputs.some((each) => each.budgets) };
+  },
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
 });

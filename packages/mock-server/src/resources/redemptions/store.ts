@@ -1,4 +1,4 @@
-import { type FilterPredicate, StackedRedeemablesError, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
+import { type FilterPredicate, StackedRedeemablesError, addIsoDuration, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
@@ -10,6 +10,7 @@ import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import type { CheckContext } from './engine/checks.js';
+import { countRedemptions } from './engine/counts.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
 import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './engine/records.js';
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
@@ -57,6 +58,17 @@ export interface RedemptionListQuery extends SortedPageQuery<ListOrder<'created_
  * ```
  */
 export const ROLLBACK_MOMENT_MS = 1000;
+
+/**
+ * How far back a redemption can be rolled back, as an ISO 8601 duration of calendar months
+ * (UTC); an older one is refused with `invalid_redemption` (decision 0032).
+ *
+ * @example
+ * ```ts
+ * addIsoDuration(Date.parse(redemption.date), ROLLBACK_WINDOW) < clock.now(); // too old to roll back
+ * ```
+ */
+export const ROLLBACK_WINDOW = 'P3M';
 
 /** The filterable view of a record (`RedemptionListFilters` and the sort keys). */
 const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | null): Record<string, unknown> => {
@@ -194,7 +206,7 @@ export class RedemptionStore {
    * false) or a parent and all its children, or a single one (`…/rollbacks`, `stacked` true).
    *
    * @throws ApiError 404 for an unknown redemption; 400 `invalid_redemption` (a parent through
-   *   the single form, a failed redemption), `invalid_redemption_parent` (a child),
+   *   the single form, a failed redemption, one older than 3 months), `invalid_redemption_parent` (a child),
    *   `multiple_requests` (another rollback of it at the same moment), `already_rolled_back`;
    *   each refusal is stored as an `rrf_…` record and recorded as `redemption.rollback.failed`.
    */
@@ -294,35 +306,32 @@ export class RedemptionStore {
    *   `invalid_order`, `invalid_amount` for an order whose numbers are wrong.
    */
   judgeAlone(request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>, rulesFor: EnginePorts['rulesFor']): AloneJudge {
-    const state = this.state();
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, false);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    const check: CheckContext = {
-      state,
-      ports: { ...this.#ports, rulesFor },
+    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, ports: { ...this.#ports, rulesFor } });
+    return aloneJudge(input, frame, stackingRulesInForce(this.state().stackingRules.list()[0]), check);
+  }
+
+  /** What the checks of a request read: the project, the engine's ports, the customer, the session and the redemption counts. */
+  #checkContext(
+    customerRef: CustomerReference | undefined,
+    customer: Customer | undefined,
+    request: { readonly metadata: StackedRequest['metadata']; readonly sessionKey?: string | undefined; readonly ports?: EnginePorts | undefined },
+  ): CheckContext {
+    return {
+      state: this.state(),
+      ports: request.ports ?? this.#ports,
       now: this.context.clock.now(),
       customer,
       customerGiven: customerRef !== undefined,
-      sessionKey: undefined,
+      newCustomerSourceId: customer === undefined && typeof customerRef === 'object' ? (customerRef.source_id ?? undefined) : undefined,
+      sessionKey: request.sessionKey,
       metadata: request.metadata,
-      counts: (id, customerId) => this.#counts(id, customerId),
+      counts: (id, customerId, campaignId, unitsOf) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now()),
     };
-    return aloneJudge(input, frame, stackingRulesInForce(state.stackingRules.list()[0]), check);
   }
 
-  /** How many successful, not rolled back redemptions a redeemable and a customer have. */
-  #counts(redeemableId: string, customerId: string | undefined): ReturnType<CheckContext['counts']> {
-    let incentive = 0;
-    let customer = 0;
-    for (const entry of this.#entries.values()) {
-      const { record } = entry;
-      if (record.object !== 'redemption' || record.status !== 'SUCCEEDED' || record.related_object_id !== redeemableId) continue;
-      incentive += 1;
-      if (customerId !== undefined && record.customer_id === customerId) customer += 1;
-    }
-    return { incentive: { total: incentive }, customer: { total: customer } };
-  }
 
   #add(entry: RedemptionEntry): void {
     this.#entries.set(entry.record.id, entry);
@@ -351,6 +360,9 @@ export class RedemptionStore {
         details: `Redemption ${record.id} is a stacked redemption; roll it back with POST /v1/redemptions/{parentRedemptionId}/rollbacks.`,
       });
     }
+    if (entry.rolledBackAt === undefined && addIsoDuration(Date.parse(record.date), ROLLBACK_WINDOW) < this.context.clock.now()) {
+      return new ApiError(400, 'invalid_redemption', 'Invalid redemption', { details: `Redemption ${record.id} is older than 3 months and can no longer be rolled back.` });
+    }
     if (entry.rolledBackAt !== undefined) {
       return this.context.clock.now() - entry.rolledBackAt < ROLLBACK_MOMENT_MS
         ? new ApiError(400, 'multiple_requests', 'Multiple requests', { details: `Redemption ${record.id} is being rolled back by another request.` })
@@ -377,16 +389,7 @@ export class RedemptionStore {
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, redeeming);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    const check: CheckContext = {
-      state,
-      ports: this.#ports,
-      now: this.context.clock.now(),
-      customer,
-      customerGiven: customerRef !== undefined,
-      sessionKey: request.session?.key,
-      metadata: request.metadata,
-      counts: (id, customerId) => this.#counts(id, customerId),
-    };
+    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, sessionKey: request.session?.key });
     const application = applyStack(refs, input, rules, check);
     const expandRedeemable = request.options?.expand?.includes('redeemable') ?? false;
     return { application, options: { rules, frame, expandRedeemable }, check };

@@ -1,4 +1,5 @@
 import {
+  type ApplicableItemsInput,
   type DiscountInput,
   type DiscountStackState,
   type DiscountStackStep,
@@ -48,10 +49,20 @@ export interface EngineApplication extends StackingApplication<EngineRedeemable,
 
 const NO_DISCOUNT: DiscountInput = { type: 'AMOUNT', amount_off: 0, effect: 'APPLY_TO_ORDER' };
 
-/** The domain's step for a redeemable: a discount, or gift credits out of what no other session holds. */
-const stepOf = (found: FoundRedeemable, ref: RequestedRedeemable, step: StackingStepContext<DiscountStackState>, context: CheckContext): DiscountStackStep => {
+/**
+ * The domain's step for a redeemable: a discount reaching the lines its rules cover
+ * (`applicable_to`; every line when absent), or gift credits out of what no other session holds.
+ */
+const stepOf = (
+  found: FoundRedeemable,
+  ref: RequestedRedeemable,
+  step: StackingStepContext<DiscountStackState>,
+  context: CheckContext,
+  applicable: ApplicableItemsInput | undefined,
+): DiscountStackStep => {
+  const lines = applicable === undefined ? {} : { applicable_to: applicable };
   if (found.object === 'promotion_tier') {
-    return { kind: 'discount', discount: (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT, calculation_mode: step.calculationMode };
+    return { kind: 'discount', discount: (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT, calculation_mode: step.calculationMode, ...lines };
   }
   const { voucher } = found;
   if (voucher.type === 'GIFT_VOUCHER') {
@@ -59,7 +70,7 @@ const stepOf = (found: FoundRedeemable, ref: RequestedRedeemable, step: Stacking
     const credits = 'gift' in ref ? ref.gift?.credits : undefined;
     return { kind: 'gift', gift: { credits, balance } };
   }
-  return { kind: 'discount', discount: (voucher.discount as DiscountInput | null | undefined) ?? NO_DISCOUNT, calculation_mode: step.calculationMode };
+  return { kind: 'discount', discount: (voucher.discount as DiscountInput | null | undefined) ?? NO_DISCOUNT, calculation_mode: step.calculationMode, ...lines };
 };
 
 /**
@@ -67,7 +78,8 @@ const stepOf = (found: FoundRedeemable, ref: RequestedRedeemable, step: Stacking
  * application order, limits, exclusions, `ALL`/`PARTIAL`, no-effect rule (the domain's
  * `applyStackedRedeemables`); for each redeemable its lifecycle and limits, its validation rules
  * on the order as the earlier ones left it, then its discount or credits (the domain's
- * `applyStackStep`). Synchronous, so a redemption commits what it checked.
+ * `applyStackStep`), an item discount reaching only the lines and units its rules'
+ * `applicable_to` covers. Synchronous, so a redemption commits what it checked.
  *
  * @param refs - The request's redeemables (a promotion stack already replaced by its tiers).
  * @param order - The order's input to the domain's order maths.
@@ -95,10 +107,12 @@ export const applyStack = (
     precheck: (redeemable) => ('object' in redeemable.found ? undefined : redeemable.found),
     evaluate: (redeemable, step) => {
       const found = redeemable.found as FoundRedeemable;
-      const failure = checkRedeemable(found, redeemable.ref, context) ?? checkRules(found, redeemable.ref, step.order.order, context);
+      const failure = checkRedeemable(found, redeemable.ref, context);
       if (failure) return { status: 'INAPPLICABLE', error: failure };
+      const rules = checkRules(found, redeemable.ref, step.order.order, context);
+      if (!rules.valid) return { status: 'INAPPLICABLE', error: rules.error };
       try {
-        const next = applyStackStep(step.order, stepOf(found, redeemable.ref, step, context), {
+        const next = applyStackStep(step.order, stepOf(found, redeemable.ref, step, context, rules.applicable_to), {
           calculation_mode: step.calculationMode,
           products_application_mode: step.productsApplicationMode,
         });

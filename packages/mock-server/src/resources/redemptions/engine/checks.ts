@@ -1,7 +1,8 @@
-import type { OrderAmounts, RedemptionPeriodCounts, ValidationRuleContext } from '@voucherkit/domain';
+import { type ApplicableItemsInput, type ApplicableToEntryInput, type ApplicableToOptions, type OrderAmounts, type ValidationRuleContext, discountItemsFromRules } from '@voucherkit/domain';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
-import type { EnginePorts, EngineStores } from '../ports.js';
+import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
+import type { CountTarget, RedemptionCounts } from './counts.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
 
@@ -15,12 +16,17 @@ export interface CheckContext {
   readonly customer: Customer | undefined;
   /** Whether the request names a customer at all. */
   readonly customerGiven: boolean;
+  /** The `source_id` the request gives a customer not stored yet (a redemption creates them), so per-customer rules count from zero. */
+  readonly newCustomerSourceId?: string | undefined;
   /** The session the request holds or ends: its own hold does not count against the voucher. */
   readonly sessionKey: string | undefined;
   /** The request's metadata (redemption rules read it). */
   readonly metadata: StackedRequest['metadata'];
-  /** How many successful redemptions a redeemable and a customer have, for the rules. */
-  readonly counts: (redeemableId: string, customerId: string | undefined) => { readonly incentive: RedemptionPeriodCounts; readonly customer: RedemptionPeriodCounts };
+  /**
+   * How many successful redemptions a redeemable, a customer and (given its id) a campaign have,
+   * for the rules, and (given `unitsOf`) the units earlier discounts reached, for product budgets.
+   */
+  readonly counts: (redeemableId: string, customerId: string | undefined, campaignId?: string, unitsOf?: CountTarget['unitsOf']) => RedemptionCounts;
 }
 
 /** A failure of one redeemable with the service's key, pointing at the redeemable. */
@@ -90,39 +96,126 @@ const holderOf = (found: FoundRedeemable, context: CheckContext): ValidationRule
   return { customer_id: holderId, customer_source_id: context.state.customers.find(holderId)?.source_id ?? null };
 };
 
+/** The ids of the products and SKUs in each collection, read once per request (collections are looked up only when a rule names them). */
+const membersByRequest = new WeakMap<CheckContext, Map<string, ReadonlySet<string>>>();
+
+const membersOf = (context: CheckContext, collectionId: string): ReadonlySet<string> => {
+  let cache = membersByRequest.get(context);
+  if (cache === undefined) {
+    cache = new Map();
+    membersByRequest.set(context, cache);
+  }
+  let members = cache.get(collectionId);
+  if (members === undefined) {
+    try {
+      members = new Set(context.state.productCollections.members(collectionId).map((member) => member.id));
+    } catch (error) {
+      // A rule may name a collection deleted since: it has no members.
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      members = new Set();
+    }
+    cache.set(collectionId, members);
+  }
+  return members;
+};
+
+/** The collections, among those the rules name, that a line's product or SKU belongs to (a SKU belongs where its product does). */
+const collectionsOfLine = (context: CheckContext, named: readonly string[], item: OrderAmounts['items'][number]): string[] =>
+  named.filter((id) => {
+    const members = membersOf(context, id);
+    return (item.sku_id !== undefined && item.sku_id !== null && members.has(item.sku_id)) || (item.product_id !== undefined && item.product_id !== null && members.has(item.product_id));
+  });
+
+/** An entry with the catalogue's ids, as the service lists it: a product's `source_id`; a SKU's `source_id`, `product_id` and `product_source_id`. */
+const withCatalogueIds = (entry: ApplicableToEntryInput, context: CheckContext): ApplicableToEntryInput => {
+  if (entry.object === 'products_collection' || entry.source_id !== undefined) return entry;
+  const { products } = context.state;
+  if (entry.object === 'product') {
+    const sourceId = products.find(entry.id)?.source_id;
+    return typeof sourceId === 'string' ? { ...entry, source_id: sourceId } : entry;
+  }
+  const sku = products.findSku(entry.id);
+  if (sku === undefined) return entry;
+  const productSourceId = typeof sku.product_id === 'string' ? products.find(sku.product_id)?.source_id : undefined;
+  return {
+    ...entry,
+    ...(typeof sku.source_id === 'string' ? { source_id: sku.source_id } : {}),
+    ...(typeof sku.product_id === 'string' ? { product_id: sku.product_id } : {}),
+    ...(typeof productSourceId === 'string' ? { product_source_id: productSourceId } : {}),
+  };
+};
+
+const withCatalogue = (items: ApplicableItemsInput, context: CheckContext): ApplicableItemsInput => ({
+  ...items,
+  included: items.included.map((entry) => withCatalogueIds(entry, context)),
+  excluded: (items.excluded ?? []).map((entry) => withCatalogueIds(entry, context)),
+});
+
+/**
+ * What judging a redeemable's validation rules gave: the failure to report, or, on a pass, the
+ * lines and units its discount may reach (`undefined`: every line, as without product rules).
+ */
+export type RulesVerdict =
+  | { readonly valid: false; readonly error: ApiError }
+  | { readonly valid: true; readonly applicable_to: ApplicableItemsInput | undefined };
+
+const EVERY_LINE: RulesVerdict = { valid: true, applicable_to: undefined };
+
 /**
  * The validation rules of a redeemable on the order as the earlier redeemables left it, through
  * the rules port: the customer with the segments they belong to now, the order at this step of
- * the stack, the redemption's counts, and the holder of a published code.
+ * the stack with the collections of its lines that the rules name, the redemption's counts and
+ * its campaign's, the units earlier redemptions discounted (when an entry sets a product budget),
+ * and the holder of a published code.
  *
  * @returns The failure (`customer_rules_violated`, `order_rules_violated`,
- *   `redemption_rules_violated` …), or `undefined` when every rule holds.
+ *   `redemption_rules_violated` …), or on a pass the lines the discount may reach: those of the
+ *   first rule set that names products, SKUs or collections (decision 0032), else every line.
  */
-export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, order: OrderAmounts, context: CheckContext): ApiError | undefined => {
+export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, order: OrderAmounts, context: CheckContext): RulesVerdict => {
   const id = found.object === 'voucher' ? found.voucher.id : found.tier.id;
-  const evaluators = context.ports.rulesFor({ object: found.object, id, campaign_id: found.campaign?.id ?? null });
-  if (evaluators.length === 0) return undefined;
+  const target: RuleTarget = { object: found.object, id, campaign_id: found.campaign?.id ?? null };
+  const evaluators = context.ports.rulesFor(target);
+  if (evaluators.length === 0) return EVERY_LINE;
   const { customer } = context;
-  const counts = context.counts(id, customer?.id);
+  const inputs = context.ports.ruleInputsFor?.(target);
+  const named = inputs?.collections ?? [];
+  // Product budgets read the units earlier redemptions discounted: the campaign's for its codes, a tier's or a standalone code's own.
+  const unitsOf = inputs?.budgets === true ? (found.object === 'voucher' && found.campaign !== undefined ? 'campaign' : 'redeemable') : undefined;
+  const counts = context.counts(id, customer?.id, found.campaign?.id, unitsOf);
+  const budgets: ApplicableToOptions | undefined =
+    counts.discountedUnits === undefined ? undefined : { budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign', discountedUnits: counts.discountedUnits };
   const ruleContext: ValidationRuleContext = {
     now: context.now,
     customer: customer
       ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
-      : null,
+      : context.newCustomerSourceId === undefined
+        ? null
+        : { source_id: context.newCustomerSourceId, metadata: {}, segment_ids: [] },
     publication: holderOf(found, context),
     order: {
       // What is left to pay after the earlier redeemables: the cart as this step sees it.
       amount: order.total_amount,
       initial_amount: order.initial_amount,
-      items: order.items.map((item) => ({ product_id: item.product_id ?? null, sku_id: item.sku_id ?? null, quantity: item.quantity, price: item.price, amount: item.amount })),
+      items: order.items.map((item) => ({
+        product_id: item.product_id ?? null,
+        sku_id: item.sku_id ?? null,
+        quantity: item.quantity,
+        price: item.price,
+        amount: item.amount,
+        ...(named.length === 0 ? {} : { collection_ids: collectionsOfLine(context, named, item) }),
+      })),
     },
     redemption: { metadata: context.metadata ?? {}, gift: 'gift' in ref ? { credits: ref.gift?.credits ?? null } : null, counts: { incentive: counts.incentive, customer: counts.customer } },
+    campaign: counts.campaign ?? null,
   };
+  let applicable: ApplicableItemsInput | undefined;
   for (const evaluate of evaluators) {
-    const result = evaluate(ruleContext);
+    const result = evaluate(ruleContext, budgets);
     if (!result.valid) {
-      return redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message);
+      return { valid: false, error: redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message) };
     }
+    applicable ??= discountItemsFromRules(result.applicable);
   }
-  return undefined;
+  return applicable === undefined ? EVERY_LINE : { valid: true, applicable_to: withCatalogue(applicable, context) };
 };

@@ -4,10 +4,10 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../customers/store.js';
 import type { Order } from '../../orders/store.js';
-import type { TierRedemptionAmounts } from '../../promotions/store.js';
 import { simpleCampaign } from '../../vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
+import { discountedUnitsOf, tierAmounts } from './counts.js';
 import { type RedemptionChannel, type RedemptionEntry, type RedemptionRecord, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
 
@@ -51,12 +51,6 @@ const asRedemption = (record: RedemptionRecord): Resource<'Redemption'> => {
 
 const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>
   applied.found.campaign ? { id: applied.found.campaign.id, name: applied.found.campaign.name } : undefined;
-
-/** The amounts a promotion tier's summary counts for one redemption of it. */
-export const tierAmounts = (order: { readonly amount?: number | null; readonly total_applied_discount_amount?: number | null }): TierRedemptionAmounts => ({
-  orderAmount: order.amount ?? 0,
-  discountAmount: order.total_applied_discount_amount ?? 0,
-});
 
 /**
  * Spends what one applicable redeemable uses: a redemption of the voucher and a card's credits
@@ -156,7 +150,8 @@ export const commitRedemption = (input: CommitInput): Committed => {
       ...(credits > 0 ? { gift: { amount: credits } } : {}),
     };
     if (stacked) children.push(id);
-    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, children: [] });
+    const discountedUnits = discountedUnitsOf(step);
+    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, children: [], ...(discountedUnits ? { discountedUnits } : {}) });
   }
   const finalOrder = presentOrder(application.finalOrder, frame);
   if (stacked) {

@@ -66,6 +66,12 @@ export interface RedemptionEntry {
   readonly campaign: { readonly id: string; readonly name: string } | undefined;
   /** Credits a gift card spent. */
   readonly credits: number;
+  /**
+   * Units the redemption's discount reached, for product budgets: by the id of each
+   * `applicable_to` entry and, under a collection, by the line's product (or SKU); absent when it
+   * reached no listed entry.
+   */
+  readonly discountedUnits?: Readonly<Record<string, number>> | undefined;
   /** Ids of the children of a parent redemption. */
   readonly children: readonly string[];
   /** The answer of the request, replayed to a retry. */

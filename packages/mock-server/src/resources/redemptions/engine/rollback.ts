@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../core/resource.js';
 import type { ApiError } from '../../../http/api-error.js';
-import { tierAmounts } from './commit.js';
+import { tierAmounts } from './counts.js';
 import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
 
