@@ -12,6 +12,32 @@ export const rate = async (once: () => Promise<unknown>, durationMs: number, war
   return calls / ((performance.now() - start) / 1000);
 };
 
+/** Calls per second over the same run, by the wall clock and by this thread's CPU time. */
+export interface Rates {
+  readonly wall: number;
+  /** Per second of the main thread's CPU time: what other processes on a shared machine disturb least (the wall rate where Node cannot tell). */
+  readonly cpu: number;
+}
+
+const threadCpuMs = (): number | undefined => {
+  const usage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage?.();
+  return usage === undefined ? undefined : (usage.user + usage.system) / 1000;
+};
+
+/** Like {@link rate}, and also per second of this thread's CPU time, so a busy machine's share of the time can be told apart. */
+export const rates = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<Rates> => {
+  for (let i = 0; i < warmup; i += 1) await once();
+  const [start, cpuStart] = [performance.now(), threadCpuMs()];
+  let calls = 0;
+  while (performance.now() - start < durationMs) {
+    await once();
+    calls += 1;
+  }
+  const wall = calls / ((performance.now() - start) / 1000);
+  const cpuEnd = threadCpuMs();
+  return { wall, cpu: cpuStart === undefined || cpuEnd === undefined ? wall : calls / ((cpuEnd - cpuStart) / 1000) };
+};
+
 /** The median of some numbers (the upper one of the two middle values for an even count). */
 export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 

@@ -1,21 +1,34 @@
-/** The setting the mock benchmarks share: the mock's handlers and a bare MSW handler on one server, and a client. */
+/** The setting the mock benchmarks share: the mock's handlers and bare MSW handlers on one server, and a client. */
 import { type VoucherkitClient, createClient } from '@voucherkit/client';
 import type { MockService } from '@voucherkit/mock-server';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** What a mock benchmark measures against: the client of the mock and one fetch of the bare handler. */
+/** What a mock benchmark measures against: the client of the mock and fetches of the bare handlers. */
 export interface BenchServer {
   readonly client: VoucherkitClient;
-  /** One fetch of a bare MSW handler answering a small JSON object: the reference rate. */
+  /** One GET of a bare MSW handler answering a small JSON object: the reference rate of a small read. */
   readonly bare: () => Promise<unknown>;
+  /**
+   * The reference of equal work for a POST: returns one fetch that sends `body` as JSON to a bare
+   * MSW handler, which reads it as JSON and answers `answer` as JSON (so both sides stringify and
+   * parse the same sizes as the mock's call, and nothing else).
+   */
+  readonly barePost: (body: unknown, answer: unknown) => () => Promise<unknown>;
   readonly close: () => void;
 }
 
-/** Starts MSW with the bare handler and the service's handlers, and a client with the primary project's server keys. */
+/** Starts MSW with the bare handlers and the service's handlers, and a client with the primary project's server keys. */
 export const benchServer = (service: MockService): BenchServer => {
+  let postAnswer: unknown = null;
+  // One bare handler for both references, first in the list: each reference matches at once, and
+  // the mock's requests pass one handler before theirs, as they did with the GET reference alone.
   const server = setupServer(
-    http.get('https://bare.bench.test/ping', () => HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' })),
+    http.all('https://bare.bench.test/:what', async ({ request }) => {
+      if (request.method === 'GET') return HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' });
+      await request.json();
+      return HttpResponse.json(postAnswer as Record<string, unknown>);
+    }),
     ...service.handlers,
   );
   server.listen({ onUnhandledRequest: 'error' });
@@ -23,6 +36,17 @@ export const benchServer = (service: MockService): BenchServer => {
   return {
     client: createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false }),
     bare: async () => (await fetch('https://bare.bench.test/ping')).json(),
+    barePost: (body, answer) => {
+      postAnswer = answer;
+      return async () =>
+        (
+          await fetch('https://bare.bench.test/echo', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
+    },
     close: () => server.close(),
   };
 };

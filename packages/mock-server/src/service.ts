@@ -172,7 +172,11 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
 
   let current = build();
   const requestRandom = createSeededRandom(`${String(seed)}:requests`);
-  const requestId = (): string => `v-${Array.from({ length: 18 }, () => requestRandom.int(16).toString(16)).join('')}`;
+  const requestId = (): string => {
+    let id = 'v-';
+    for (let digit = 0; digit < 18; digit += 1) id += requestRandom.int(16).toString(16);
+    return id;
+  };
   const dispatch = createDispatcher({
     get context() {
       return current.context;

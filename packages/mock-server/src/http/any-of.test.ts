@@ -1,6 +1,23 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { anyOf } from './any-of.js';
+
+/** What `anyOf` answers, without screening: every member parses, issues are kept as they come. */
+const unscreened = (members: readonly z.ZodType[], value: unknown): { ok: true; data: unknown } | { ok: false; errors: unknown[] } => {
+  const errors: unknown[] = [];
+  let matched = false;
+  let parsed: unknown;
+  for (const member of members) {
+    const result = member.safeParse(value);
+    if (!result.success) errors.push(result.error.issues);
+    else if (!matched) [matched, parsed] = [true, result.data];
+    else if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data)) {
+      parsed = { ...result.data, ...parsed };
+    }
+  }
+  return matched ? { ok: true, data: parsed } : { ok: false, errors };
+};
 
 const discount = z.object({ type: z.literal('DISCOUNT_VOUCHER').optional(), discount: z.object({ amount_off: z.number() }).optional() });
 const base = z.object({ category: z.string().optional(), active: z.boolean().optional() });
@@ -37,4 +54,46 @@ describe('anyOf for request values', () => {
       expect.objectContaining({ code: 'invalid_union', path: ['body'], message: 'Invalid input', errors: [expect.any(Array), expect.any(Array)] }),
     ]);
   });
+
+  it('answers what parsing every member answers, for members it screens and members it does not', () => {
+    const members = [
+      z.object({ object: z.enum(['voucher']).default('voucher'), id: z.string(), gift: z.object({ credits: z.number().optional() }) }),
+      z.object({ object: z.enum(['voucher']).default('voucher'), id: z.string() }),
+      z.object({ object: z.literal('promotion_tier'), id: z.string(), note: z.string().nullable().optional() }),
+      z.object({ kind: z.enum(['a', 'b']).nullable(), count: z.number().optional() }),
+      z.object({ note: z.coerce.string(), count: z.number() }),
+      z.string(),
+      z.coerce.number(),
+      z.array(z.string()),
+    ];
+    const schema = anyOf(members);
+    const values = fc.oneof(
+      fc.record(
+        {
+          object: fc.constantFrom('voucher', 'promotion_tier', 'other', undefined, null),
+          id: fc.oneof(fc.string({ maxLength: 3 }), fc.integer()),
+          gift: fc.oneof(fc.record({ credits: fc.integer() }), fc.constant(undefined), fc.string()),
+          note: fc.constantFrom(null, undefined, 'x', 1),
+          kind: fc.constantFrom('a', 'b', 'c', null, undefined),
+          count: fc.oneof(fc.integer(), fc.constant(undefined)),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.string({ maxLength: 3 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.oneof(fc.string({ maxLength: 2 }), fc.integer()), { maxLength: 2 }),
+    );
+    fc.assert(
+      fc.property(values, (value) => {
+        const expected = unscreened(members, value);
+        const result = schema.safeParse(value);
+        if (expected.ok) expect(result).toEqual({ success: true, data: expected.data });
+        else expect(result.error?.issues).toEqual([expect.objectContaining({ code: 'invalid_union', errors: expected.errors })]);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
+

@@ -2,6 +2,63 @@ import { z } from 'zod';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A check a value must pass for a member to accept it: false means the member surely refuses. */
+type MayAccept = (value: unknown) => boolean;
+
+interface Def {
+  type: string;
+  coerce?: boolean;
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+}
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const valuesOf = (schema: z.ZodType): ReadonlySet<unknown> | undefined => (schema as unknown as { _zod: { values?: ReadonlySet<unknown> } })._zod.values;
+
+/** Types whose schema refuses `undefined` (a required property that is absent). */
+const REFUSE_UNDEFINED = new Set(['string', 'number', 'boolean', 'object', 'array', 'record']);
+const ALWAYS = (): boolean => true;
+
+/**
+ * What a property's schema surely refuses, read from its definition: an enum or literal accepts
+ * only its values, a required property of a plain type (not coerced) refuses absence; `optional`
+ * and `default` let absence through, `nullable` lets null through. Anything else is not screened.
+ */
+const propertyCheck = (schema: z.ZodType): MayAccept | undefined => {
+  let [undefinedOk, nullOk, base] = [false, false, schema];
+  for (let def = defOf(base); ; def = defOf(base)) {
+    if ((def.type === 'optional' || def.type === 'default') && def.innerType) undefinedOk = true;
+    else if (def.type === 'nullable' && def.innerType) nullOk = true;
+    else break;
+    base = def.innerType;
+  }
+  const { type, coerce } = defOf(base);
+  if (coerce) return undefined;
+  const values = type === 'enum' || type === 'literal' ? valuesOf(base) : undefined;
+  if (values) return (value) => values.has(value) || (value === undefined && undefinedOk) || (value === null && nullOk);
+  if (REFUSE_UNDEFINED.has(type) && !undefinedOk) return (value) => value !== undefined;
+  return undefined;
+};
+
+/**
+ * A quick screen of a member: an object refuses anything but a plain object and checks its
+ * properties as {@link propertyCheck} does; a string, number or boolean without coercion refuses
+ * other types. It only ever answers false for a value the member's own parse refuses, so skipping
+ * those members changes no result.
+ */
+const screen = (member: z.ZodType): MayAccept => {
+  const def = defOf(member);
+  if (def.type === 'object' && def.shape) {
+    const checks = Object.entries(def.shape).flatMap(([key, property]) => {
+      const check = propertyCheck(property);
+      return check ? [[key, check] as const] : [];
+    });
+    return (value) => isRecord(value) && checks.every(([key, check]) => check(value[key]));
+  }
+  if ((def.type === 'string' || def.type === 'number' || def.type === 'boolean') && !def.coerce) return (value) => typeof value === def.type;
+  return ALWAYS;
+};
+
 /**
  * JSON Schema's `anyOf` for request values: valid when at least one member accepts the value,
  * and the parsed value keeps what every accepting member read from it. Request objects strip
@@ -9,6 +66,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * fields only a later member declares (a voucher update that is both a discount and a base
  * update). Where two accepting members read the same field, the earlier member's reading wins.
  * When none accepts, the issue is `z.union`'s: `invalid_union` with every member's issues.
+ *
+ * Members that surely refuse the value (a `promotion_tier` reference against the voucher
+ * members, an object against a string) are screened out before parsing, and issues are only
+ * built when no member accepts: a request names one of several shapes, so most members refuse it.
  *
  * @param members - The members, in the spec's order.
  * @returns A schema for the generated request modules.
@@ -18,18 +79,23 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * body.parse({ a: 1, b: 2 }); // { a: 1, b: 2 }
  * ```
  */
-export const anyOf = (members: readonly z.ZodType[]): z.ZodType =>
-  z.unknown().transform((value, context) => {
-    const errors: z.core.$ZodIssue[][] = [];
+export const anyOf = (members: readonly z.ZodType[]): z.ZodType => {
+  // Screens are read from the members' definitions on first use, when every member is built.
+  let screens: readonly MayAccept[] | undefined;
+  return z.unknown().transform((value, context) => {
+    screens ??= members.map(screen);
     let matched = false;
     let parsed: unknown;
-    for (const member of members) {
+    for (const [index, member] of members.entries()) {
+      if (!(screens[index] as MayAccept)(value)) continue;
       const result = member.safeParse(value);
-      if (!result.success) errors.push(result.error.issues);
-      else if (!matched) [matched, parsed] = [true, result.data];
+      if (!result.success) continue;
+      if (!matched) [matched, parsed] = [true, result.data];
       else if (isRecord(parsed) && isRecord(result.data)) parsed = { ...result.data, ...parsed };
     }
     if (matched) return parsed;
+    const errors = members.map((member) => member.safeParse(value).error?.issues ?? []);
     context.issues.push({ code: 'invalid_union', errors, input: value, message: 'Invalid input' });
     return z.NEVER;
   });
+};

@@ -2,6 +2,9 @@ import { ApiError } from './api-error.js';
 import type { IncomingRequest } from './incoming-request.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
+// Without `stream`, each decode starts afresh, so one decoder serves every request.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 const tooLarge = (limit: number): ApiError =>
   new ApiError(413, 'query_too_large', 'Request too large', { details: `The request body is larger than ${limit} bytes.` });
 
@@ -68,7 +71,7 @@ export const readBodyBytes = async (request: IncomingRequest, limit = MAX_BODY_B
  */
 export const readBodyText = async (request: IncomingRequest, limit = MAX_BODY_BYTES): Promise<string> => {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(await readBodyBytes(request, limit));
+    return utf8.decode(await readBodyBytes(request, limit));
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw ApiError.invalidPayload('The request body is not valid UTF-8.');

@@ -18,10 +18,22 @@ export interface RequestInput {
   body: unknown;
 }
 
+const parameterNames = new WeakMap<object, readonly string[]>();
+
+/** The names a parameter schema (a zod object) declares, read once per schema. */
+const namesOf = (schema: object): readonly string[] => {
+  let names = parameterNames.get(schema);
+  if (names === undefined) {
+    names = Object.keys((schema as { shape: Record<string, unknown> }).shape);
+    parameterNames.set(schema, names);
+  }
+  return names;
+};
+
 const readQuery = (url: URL, operation: Operation): Record<string, unknown> => {
   const { query, malformed: unreadable } = parseQuery(url.searchParams, operation.arrayQuery);
   // Like the service, the mock ignores query parameters an operation does not take, however they look.
-  const names = Object.keys((operation.query as unknown as { shape: Record<string, unknown> }).shape);
+  const names = namesOf(operation.query);
   const malformed = unreadable.filter((key) => names.includes(key.split('[')[0] ?? ''));
   if (malformed.length > 0) {
     throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
@@ -73,7 +85,7 @@ const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
 
 /** The raw values of the parameters the operation declares; others are ignored, as the schema strips them. */
 const declared = (schema: z.ZodType, values: Record<string, unknown>): Record<string, unknown> => {
-  const names = Object.keys((schema as unknown as { shape: Record<string, unknown> }).shape);
+  const names = namesOf(schema);
   return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
 };
 
@@ -125,7 +137,9 @@ export const readInput = async (
   operation: Operation,
   params: Record<string, string>,
 ): Promise<RequestInput> => ({
-  params: checkParameters(operation.pathParams as z.ZodType, params, 'path'),
-  query: checkParameters(operation.query as z.ZodType, readQuery(url, operation), 'query'),
+  // An operation without path or query parameters reads none: whatever the URL carries, the
+  // schema would strip it to an empty object.
+  params: namesOf(operation.pathParams).length === 0 ? {} : checkParameters(operation.pathParams as z.ZodType, params, 'path'),
+  query: namesOf(operation.query).length === 0 ? {} : checkParameters(operation.query as z.ZodType, readQuery(url, operation), 'query'),
   body: await readValidBody(request, operation),
 });

@@ -70,8 +70,15 @@ const decodeSegment = (segment: string): string => {
 export const createRouter = (): ((method: string, pathname: string) => RouteMatch) => {
   const paths = compile();
   const methods = [...new Set(paths.flatMap((path) => [...path.methods.keys()]))].sort(byMethodOrder);
+  // Paths without parameters come first in `paths` anyway; a lookup finds them without the scan.
+  const fixed = new Map(paths.filter((path) => path.segments.every((segment) => typeof segment === 'string')).map((path) => [path.segments.join('/'), path]));
   return (method, pathname) => {
     const parts = pathname.split('/').filter(Boolean);
+    const exact = fixed.get(parts.join('/'));
+    if (exact) {
+      const operationId = exact.methods.get(method.toUpperCase());
+      return operationId ? { kind: 'operation', operationId, params: {} } : { kind: 'method-not-allowed', allowed: [...exact.methods.keys()] };
+    }
     for (const path of paths) {
       if (path.segments.length !== parts.length) continue;
       const params: Record<string, string> = {};
