@@ -105,23 +105,38 @@ describe('addIsoDuration', () => {
     );
   });
 
-  it('never moves backwards, and keeps the order of instants an hour or more apart', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
-        fc.integer({ min: 3_600_000, max: 40 * 86_400_000 }),
-        durationArb,
-        fc.constantFrom('Europe/Warsaw', 'America/New_York', 'UTC'),
-        (instant, gap, duration, zone) => {
-          const a = addIsoDuration(instant, duration, zone);
-          const b = addIsoDuration(instant + gap, duration, zone);
-          expect(a).toBeGreaterThanOrEqual(instant);
-          // Clamping to month ends and skipped hours can merge instants; only within a repeated
-          // hour can a later instant have an earlier wall time, and so an earlier result.
-          expect(b).toBeGreaterThanOrEqual(a);
-        },
-      ),
+  const keepsOrder = (duration: fc.Arbitrary<IsoDuration>, minGap: number) =>
+    fc.property(
+      fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
+      fc.integer({ min: minGap, max: 40 * 86_400_000 }),
+      duration,
+      fc.constantFrom('Europe/Warsaw', 'America/New_York', 'UTC'),
+      (instant, gap, added, zone) => {
+        const a = addIsoDuration(instant, added, zone);
+        const b = addIsoDuration(instant + gap, added, zone);
+        expect(a).toBeGreaterThanOrEqual(instant);
+        expect(b).toBeGreaterThanOrEqual(a);
+      },
     );
+
+  it('never moves backwards, and keeps the order of instants an hour or more apart without months', () => {
+    // Only within a repeated hour can a later instant have an earlier wall time, and so an
+    // earlier result; skipped hours merge instants.
+    fc.assert(keepsOrder(durationArb.map((duration) => ({ ...duration, years: 0, months: 0 })), 3_600_000));
+  });
+
+  it('keeps the order of instants four days or more apart with months', () => {
+    // Clamping to a shorter month's end puts the last days of a month (up to 3 of them, 31 to
+    // 28) on one day, where their times of day decide: 31 May 00:00 + P6M is before
+    // 30 May 23:00 + P6M. Four days apart, two instants land on different days.
+    fc.assert(keepsOrder(durationArb, 4 * 86_400_000 + 3_600_000));
+  });
+
+  it('puts instants of the last days of a month on the shorter month\'s last day', () => {
+    const may30late = Date.UTC(2051, 4, 30, 22, 59);
+    const may31 = Date.UTC(2051, 4, 31);
+    expect(addIsoDuration(may30late, 'P6M')).toBe(Date.UTC(2051, 10, 30, 22, 59));
+    expect(addIsoDuration(may31, 'P6M')).toBe(Date.UTC(2051, 10, 30));
   });
 
   it('refuses bad input', () => {
