@@ -52,8 +52,11 @@ export interface ExportParameters {
 export interface ExportSource<Row> {
   /** Every record of the project, oldest first; `parameters` lets a source narrow by its own keys (`campaign_id`). */
   rows(parameters: ExportParameters): readonly Row[];
-  /** The record that filters and sort orders read; default the row itself. */
-  view?(row: Row): Record<string, unknown>;
+  /**
+   * The record that filters and sort orders read; default the row itself. `named` tells whether
+   * the request's filters or order name a field, so a costly field is worked out only then.
+   */
+  view?(row: Row, named: (field: string) => boolean): Record<string, unknown>;
   /** How each column the spec lists for the object is written. */
   readonly columns: Readonly<Record<string, (row: Row) => CsvCell>>;
   /**
@@ -168,7 +171,10 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
     fields: source.filterFields,
     now,
   });
-  const view = source.view ?? ((row: Row) => row as Record<string, unknown>);
+  // A superset is harmless: a field named only in a filter's value is worked out for nothing.
+  const mentioned = `${JSON.stringify(parameters.filters ?? null)} "${order.replace(/^-/, '')}"`;
+  const named = (field: string): boolean => mentioned.includes(`"${field}"`);
+  const view = source.view ? (row: Row) => (source.view as NonNullable<typeof source.view>)(row, named) : (row: Row) => row as Record<string, unknown>;
   const writers = fields.map((field) => {
     const column = source.columns[field];
     return column ?? ((row: Row) => metadataKeyCell(field, view(row)));
