@@ -13,6 +13,7 @@ import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
+import { qualifications } from './qualifications.ts';
 import { stackingApplication } from './stacking-application.ts';
 import { typeCheckCost } from './type-check.ts';
 import { validationRules } from './validation-rules.ts';
@@ -36,5 +37,6 @@ const sections = [
   await publicationsBenchmark(),
   await exportsBenchmark(),
   await validationsBenchmark(),
+  await qualifications(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
