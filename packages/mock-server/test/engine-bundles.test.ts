@@ -3,6 +3,7 @@
  * answer shows the bundle; limit formulas and discount formulas are computed on the request.
  */
 import { describe, expect, test } from 'vitest';
+import { seedDemoData } from '../src/sandbox/demo-data.js';
 import { createVoucherWithRule } from './rule-fixtures.js';
 import { useMockService } from './setup.js';
 
@@ -175,5 +176,16 @@ describe('formulas are computed on the request', () => {
     state().vouchers.create({ code: 'FALLBACK', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: 'ORDER_METADATA("none") * 2', effect: 'APPLY_TO_ORDER' } } as never);
     const fallback = await validate('FALLBACK', { items: [line('mug', 3)] });
     expect(fallback.data?.order?.total_discount_amount).toBe(100);
+  });
+});
+
+describe('the sandbox shows a bundle', () => {
+  test('MUGLAMP takes 5.00 off each mug-and-lamp pair, up to two', async () => {
+    seedDemoData(mock.service.projects.primary);
+    const pairs = (count: number) => ({ items: [line('mug', count), line('lamp', count)] });
+    expect((await validate('MUGLAMP', pairs(1))).data?.order?.total_discount_amount).toBe(500);
+    const three = await validate('MUGLAMP', pairs(3));
+    expect(three.data?.order?.total_discount_amount).toBe(1000);
+    expect(bundleOf(applicable(three.data))).toMatchObject({ quantity: 2, limit: 2 });
   });
 });

@@ -19,7 +19,7 @@ import {
 import type { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
 import { type CheckContext, type RulesVerdict, checkRedeemable, checkRules, heldByOthers } from './checks.js';
-import { discountFormulaEvaluator, formulaContextOf } from './formulas.js';
+import { discountFormulaEvaluator } from './formulas.js';
 import { type FoundRedeemable, findRedeemable, stackingCategories } from './redeemables.js';
 import type { RequestedRedeemable } from './request.js';
 
@@ -133,7 +133,7 @@ export const applyStack = (
         const next = applyStackStep(step.order, stepOf(found, redeemable.ref, step, context, discount, rules), {
           calculation_mode: step.calculationMode,
           products_application_mode: step.productsApplicationMode,
-          evaluate: discountFormulaEvaluator(formulaContextOf(found, step.order.order, context), context),
+          evaluate: discountFormulaEvaluator(found, context),
         });
         const result = next.steps[next.steps.length - 1] as DiscountStackStepResult;
         return { status: 'APPLICABLE', order: next, effect: result.has_effect, result: { found, step: result, ...(rules.bundle === undefined ? {} : { bundle: rules.bundle }) } };

@@ -137,15 +137,17 @@ export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, co
 
 /**
  * The domain's evaluator of discount formulas (`amount_off_formula`, `percent_off_formula`,
- * `price_formula` …) on a formula context: the order of the step the discount computes on, and for
- * `price_formula` the line priced. A formula without a value gives `undefined`, so the static value
+ * `price_formula` …) for a redeemable, on {@link formulaContextOf} with the order of the step the
+ * discount computes on, and for `price_formula` the line priced. A formula without a value gives `undefined`, so the static value
  * applies.
  */
-export const discountFormulaEvaluator =
-  (base: FormulaContext, context: CheckContext): DiscountFormulaEvaluator =>
-  (text, { field, order, item_index }) => {
+export const discountFormulaEvaluator = (found: FoundRedeemable, context: CheckContext): DiscountFormulaEvaluator => {
+  let base: FormulaContext | undefined;
+  return (text, { field, order, item_index }) => {
     const formula = compiled(text);
     if (formula === undefined) return undefined;
+    // Built on the first formula only: most discounts have none.
+    base ??= formulaContextOf(found, order, context);
     const items = order.items.map((item, index) => formulaItem(item, index, context));
     const value = formula.value(
       { ...base, order: { ...base.order, amount: order.amount, items }, ...(item_index === undefined ? {} : { item: items[item_index] ?? null }) },
@@ -153,3 +155,4 @@ export const discountFormulaEvaluator =
     );
     return Number.isFinite(value) ? value : undefined;
   };
+};
