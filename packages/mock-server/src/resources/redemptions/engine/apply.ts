@@ -96,7 +96,9 @@ const stepOf = (
  * `applyStackedRedeemables`); for each redeemable its lifecycle and limits, its validation rules
  * on the order as the earlier ones left it, then its discount or credits (the domain's
  * `applyStackStep`), an item discount reaching only the lines and units its rules'
- * `applicable_to` covers. Synchronous, so a redemption commits what it checked.
+ * `applicable_to` covers, multiplied by the complete bundles of its rules, with its formulas
+ * (and the rules' limit formulas) computed on the request. Synchronous, so a redemption commits
+ * what it checked.
  *
  * @param refs - The request's redeemables (a promotion stack already replaced by its tiers).
  * @param order - The order's input to the domain's order maths.
