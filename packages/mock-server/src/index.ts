@@ -6,7 +6,7 @@ export { createMockService, type MockService, type MockServiceOptions } from './
 export type { Clock, ClockOptions } from './core/clock.js';
 export type { Scheduler, SchedulerMode, Task } from './core/scheduler.js';
 export type { FailureInjector, InjectedFailure } from './core/failures.js';
-export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed } from './core/projects.js';
+export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed, ProjectSettings } from './core/projects.js';
 export type { ProjectState } from './resources/state.js';
 export type { ManagementKeys, Principal } from './http/authenticate.js';
 export { ApiError, type ApiErrorExtras } from './http/api-error.js';
@@ -214,3 +214,4 @@ export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './reso
 export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './resources/qualifications/store.js';
 export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';
 export type { RuleInputs } from './resources/redemptions/ports.js';
+export type { LimitFormulas } from './resources/redemptions/engine/formulas.js';

@@ -4,6 +4,7 @@
  * have an age limit.
  */
 import { describe, expect, test } from 'vitest';
+import { createVoucherWithRule } from './rule-fixtures.js';
 import { useMockService } from './setup.js';
 
 const mock = useMockService();
@@ -39,13 +40,7 @@ const CART = {
   ],
 };
 
-const voucherWithRule = (code: string, discount: Record<string, unknown>, rule: Record<string, unknown>) => {
-  const { vouchers, validationRules } = state();
-  const voucher = vouchers.create({ code, type: 'DISCOUNT_VOUCHER', discount } as never);
-  const created = validationRules.create({ name: `${code} rule`, ...rule } as never);
-  validationRules.assign(created.id, { related_object_type: 'voucher', related_object_id: voucher.id });
-  return voucher;
-};
+const voucherWithRule = (code: string, discount: Record<string, unknown>, rule: Record<string, unknown>) => createVoucherWithRule(state(), code, discount, rule);
 
 const validate = (code: string, order: object = CART) =>
   mock.serverClient().POST('/v1/validations', { body: { redeemables: [{ object: 'voucher', id: code }], order: order as never } });

@@ -36,6 +36,21 @@ export interface ProjectSeed {
   name?: string;
   /** Keys to use instead of generated ones, each on its own. */
   keys?: Partial<ProjectKeys>;
+  /** The project's IANA time zone (`Europe/Warsaw`), in which validation rules and formulas read dates; UTC when left out. */
+  timezone?: string;
+}
+
+/**
+ * The settings of a project that its areas read, as the management API's project has them.
+ *
+ * @example
+ * ```ts
+ * const settings: ProjectSettings = { timezone: 'Europe/Warsaw' };
+ * ```
+ */
+export interface ProjectSettings {
+  /** IANA time zone in which validation rules and formulas read dates, days and hours; UTC when absent. */
+  readonly timezone?: string | undefined;
 }
 
 /**
@@ -55,6 +70,8 @@ export interface Project<State = unknown> {
   readonly name: string;
   /** The project's API keys. */
   readonly keys: ProjectKeys;
+  /** The project's settings (its time zone). */
+  readonly settings: ProjectSettings;
   /** The project's data: one store per resource. */
   readonly state: State;
 }
@@ -91,20 +108,34 @@ export const randomKey = (random: RandomSource): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
+/** Whether the runtime knows an IANA time zone name. */
+const knownTimeZone = (timeZone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Creates the project registry and the projects named in `seeds` (one default project when
- * none is given). Each project's data comes from `createState`, which the service passes in:
- * the core knows nothing of the resources.
+ * none is given). Each project's data comes from `createState`, which the service passes in with
+ * the project's settings: the core knows nothing of the resources.
+ *
+ * @throws Error for a project id given twice or a time zone the runtime does not know.
  */
 export const createProjectRegistry = <State>(
   context: ServiceContext,
   seeds: readonly ProjectSeed[],
-  createState: (context: ServiceContext) => State,
+  createState: (context: ServiceContext, settings: ProjectSettings) => State,
 ): ProjectRegistry<State> => {
   const projects: Project<State>[] = [];
   const create = (seed: ProjectSeed = {}): Project<State> => {
     const id = seed.id ?? context.ids('proj');
     if (projects.some((project) => project.id === id)) throw new Error(`Project ${id} already exists`);
+    if (seed.timezone !== undefined && !knownTimeZone(seed.timezone)) throw new Error(`Unknown time zone for project ${id}: ${seed.timezone}`);
+    const settings: ProjectSettings = seed.timezone === undefined ? {} : { timezone: seed.timezone };
     const project: Project<State> = {
       id,
       name: seed.name ?? `Project ${projects.length + 1}`,
@@ -114,7 +145,8 @@ export const createProjectRegistry = <State>(
         clientAppId: seed.keys?.clientAppId ?? randomKey(context.random),
         clientToken: seed.keys?.clientToken ?? randomKey(context.random),
       },
-      state: createState(context),
+      settings,
+      state: createState(context, settings),
     };
     projects.push(project);
     return project;

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../core/context.js';
+import type { ProjectSettings } from '../core/projects.js';
 import { EventLog } from '../core/event-log.js';
 import { customerExportSource } from './customers/export-source.js';
 import { ExportStore } from './exports/store.js';
@@ -83,7 +84,7 @@ export interface ProjectState {
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
-export const createProjectState = (context: ServiceContext): ProjectState => {
+export const createProjectState = (context: ServiceContext, settings: ProjectSettings = {}): ProjectState => {
   const categories = new CategoryStore(context);
   const metadataSchemas = new MetadataSchemaStore(context);
   const asyncActions = new AsyncActionStore(context);
@@ -108,7 +109,7 @@ export const createProjectState = (context: ServiceContext): ProjectState => {
   const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
   exports.sources.register('publication', publicationExportSource(publications));
   // The engine reads every other store of the project, so it gets the finished state.
-  const redemptions: RedemptionStore = new RedemptionStore(context, () => state);
+  const redemptions: RedemptionStore = new RedemptionStore(context, () => state, settings);
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,

@@ -19,6 +19,7 @@ import { fromDomainError } from '../../http/domain-errors.js';
 import type { CampaignStore } from '../campaigns/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { AloneJudge, AloneVerdict } from '../redemptions/engine/alone.js';
+import { presentBundle } from '../redemptions/engine/answer.js';
 import { appliedStackingRules } from '../redemptions/engine/request.js';
 import type { RequestedRedeemable } from '../redemptions/engine/request.js';
 import type { EnginePorts } from '../redemptions/ports.js';
@@ -401,14 +402,6 @@ export class QualificationStore {
 }
 
 const EMPTY: Resource<'ApplicableToResultList'> = { object: 'list', data_ref: 'data', data: [], total: 0 };
-
-const presentBundle = (bundle: BundleResult): Resource<'Bundle'> =>
-  ({
-    quantity: bundle.quantity,
-    limit: bundle.limit,
-    identified: bundle.identified.map((item) => ({ ...item })),
-    ...(bundle.missing === undefined ? {} : { missing: bundle.missing.map((item) => ({ ...item })) }),
-  }) as Resource<'Bundle'>;
 
 /** The `source_id` a request's customer names, if it names one. */
 const sentSourceId = (customer: QualificationRequest['customer']): string | undefined =>

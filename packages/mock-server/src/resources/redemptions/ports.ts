@@ -12,6 +12,7 @@ import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
 import type { ValidationRuleStore } from '../validation-rules/store.js';
 import type { VoucherStore } from '../vouchers/store.js';
+import { type LimitFormulas, limitFormulasOf } from './engine/formulas.js';
 
 /**
  * The project's stores the engine reads and writes.
@@ -87,7 +88,7 @@ export interface RuleTarget {
 export interface RuleInputs {
   /** The product collections the rules name, each once. */
   readonly collections: readonly string[];
-  /** Whether an `applicable_to` entry sets a product budget (`product_*_quantity_limit`). */
+  /** Whether an `applicable_to` entry sets a product budget (`product_*_quantity_limit`, or its formula). */
   readonly budgets: boolean;
 }
 
@@ -101,7 +102,9 @@ const inputsOf = (definition: ValidationRuleSetDefinition): RuleInputs => {
   if (inputs === undefined) {
     inputs = {
       collections: collectionsNamedBy(definition),
-      budgets: definition.applicable_to.included.some((entry) => Object.keys(entry.limits).some((name) => name.startsWith('product_'))),
+      budgets: definition.applicable_to.included.some(
+        (entry) => Object.keys(entry.limits).some((name) => name.startsWith('product_')) || Object.keys(entry.input).some((name) => name.startsWith('product_') && name.endsWith('_formula')),
+      ),
     };
     inputsByDefinition.set(definition, inputs);
   }
@@ -138,6 +141,12 @@ export interface EnginePorts {
    * Nothing when absent.
    */
   readonly ruleInputsFor?: ((target: RuleTarget) => RuleInputs) | undefined;
+  /**
+   * The compiled limit formulas (`*_quantity_limit_formula`) of each rule set `rulesFor` gives, in
+   * the same order (`undefined` for a rule set without any); the engine evaluates them on the
+   * request. Static limits apply when absent, or when the lists do not line up.
+   */
+  readonly limitFormulasFor?: ((target: RuleTarget) => readonly (LimitFormulas | undefined)[]) | undefined;
 }
 
 /**
@@ -158,6 +167,7 @@ export const projectPorts = (state: EngineStores): EnginePorts => ({
     if (inputs.length <= 1) return inputs[0] ?? NO_INPUTS;
     return { collections: [...new Set(inputs.flatMap((each) => each.collections))], budgets: inputs.some((each) => each.budgets) };
   },
+  limitFormulasFor: (target) => state.validationRules.rulesFor(target).map((rule) => limitFormulasOf(rule.definition)),
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
 });

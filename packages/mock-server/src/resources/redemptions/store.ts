@@ -1,5 +1,6 @@
 import { type FilterPredicate, StackedRedeemablesError, addIsoDuration, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
+import type { ProjectSettings } from '../../core/projects.js';
 import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
@@ -115,6 +116,7 @@ export class RedemptionStore {
   constructor(
     private readonly context: ServiceContext,
     private readonly state: () => EngineStores,
+    private readonly settings: ProjectSettings = {},
   ) {}
 
   /** The ports in use: those plugged in, else the project's (built on first use, once the project's stores exist). */
@@ -309,7 +311,7 @@ export class RedemptionStore {
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, false);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, ports: { ...this.#ports, rulesFor } });
+    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, ports: { ...this.#ports, rulesFor } });
     return aloneJudge(input, frame, stackingRulesInForce(this.state().stackingRules.list()[0]), check);
   }
 
@@ -317,7 +319,12 @@ export class RedemptionStore {
   #checkContext(
     customerRef: CustomerReference | undefined,
     customer: Customer | undefined,
-    request: { readonly metadata: StackedRequest['metadata']; readonly sessionKey?: string | undefined; readonly ports?: EnginePorts | undefined },
+    request: {
+      readonly metadata: StackedRequest['metadata'];
+      readonly orderFrame?: OrderFrame | undefined;
+      readonly sessionKey?: string | undefined;
+      readonly ports?: EnginePorts | undefined;
+    },
   ): CheckContext {
     return {
       state: this.state(),
@@ -328,7 +335,9 @@ export class RedemptionStore {
       newCustomerSourceId: customer === undefined && typeof customerRef === 'object' ? (customerRef.source_id ?? undefined) : undefined,
       sessionKey: request.sessionKey,
       metadata: request.metadata,
-      counts: (id, customerId, campaignId, unitsOf) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now()),
+      orderFrame: request.orderFrame,
+      timeZone: this.settings.timezone,
+      counts: (id, customerId, campaignId, unitsOf) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now(), this.settings.timezone),
     };
   }
 
@@ -389,7 +398,7 @@ export class RedemptionStore {
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, redeeming);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, sessionKey: request.session?.key });
+    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, sessionKey: request.session?.key });
     const application = applyStack(refs, input, rules, check);
     const expandRedeemable = request.options?.expand?.includes('redeemable') ?? false;
     return { application, options: { rules, frame, expandRedeemable }, check };

@@ -1,4 +1,4 @@
-import { type OrderAmounts, type StackingOutcome, type StackingRulesSettings, categoryStackingRulesType } from '@voucherkit/domain';
+import { type BundleResult, type OrderAmounts, type StackingOutcome, type StackingRulesSettings, categoryStackingRulesType } from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
 import type { ApiError } from '../../../http/api-error.js';
 import { errorBody } from '../../../http/respond.js';
@@ -90,12 +90,24 @@ const metadataOf = (found: FoundRedeemable): Record<string, unknown> => ({ ...(f
 
 const emptyList = (): Applicable['applicable_to'] => ({ object: 'list', data_ref: 'data', data: [], total: 0 });
 
-/** The `result` of an applicable redeemable: its discount, or the credits of a gift card. */
+/** A bundle as answers show it (`result.bundle`): complete bundles, their limit, the lines that make them up and, short of one, what is missing. */
+export const presentBundle = (bundle: BundleResult): Resource<'Bundle'> =>
+  ({
+    quantity: bundle.quantity,
+    limit: bundle.limit,
+    identified: bundle.identified.map((item) => ({ ...item })),
+    ...(bundle.missing === undefined ? {} : { missing: bundle.missing.map((item) => ({ ...item })) }),
+  }) as Resource<'Bundle'>;
+
+/** The `result` of an applicable redeemable: its discount with the bundle its rules found, or the credits of a gift card. */
 export const redeemableResult = (applied: AppliedRedeemable): Applicable['result'] => {
-  const { step } = applied;
+  const { step, bundle } = applied;
   if (step.kind === 'gift') return { gift: { balance: step.gift.balance, credits: step.gift.credits } };
   if (step.kind === 'pay_with_points') return { loyalty_card: { points: step.loyalty_card.points } };
-  return { discount: step.discount as Extract<Applicable['result'], { discount: unknown }>['discount'] };
+  return {
+    discount: step.discount as Extract<Applicable['result'], { discount: unknown }>['discount'],
+    ...(bundle === undefined ? {} : { bundle: presentBundle(bundle) }),
+  };
 };
 
 /** Options of the answer's shape. */

@@ -1,5 +1,5 @@
 import {
-  type ApplicableItemsInput,
+  type BundleResult,
   type DiscountInput,
   type DiscountStackState,
   type DiscountStackStep,
@@ -18,7 +18,8 @@ import {
 } from '@voucherkit/domain';
 import type { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
-import { type CheckContext, checkRedeemable, checkRules, heldByOthers } from './checks.js';
+import { type CheckContext, type RulesVerdict, checkRedeemable, checkRules, heldByOthers } from './checks.js';
+import { discountFormulaEvaluator } from './formulas.js';
 import { type FoundRedeemable, findRedeemable, stackingCategories } from './redeemables.js';
 import type { RequestedRedeemable } from './request.js';
 
@@ -30,10 +31,12 @@ export interface EngineRedeemable extends StackingRedeemable {
   readonly found: FoundRedeemable | ApiError;
 }
 
-/** What applying one redeemable did: the redeemable and the domain's step result. */
+/** What applying one redeemable did: the redeemable, the domain's step result and the bundle its rules found. */
 export interface AppliedRedeemable {
   readonly found: FoundRedeemable;
   readonly step: DiscountStackStepResult;
+  /** How the order meets the bundle of its rules (the discount multiplied by `quantity`); absent without one. */
+  readonly bundle?: BundleResult | undefined;
 }
 
 /**
@@ -49,28 +52,42 @@ export interface EngineApplication extends StackingApplication<EngineRedeemable,
 
 const NO_DISCOUNT: DiscountInput = { type: 'AMOUNT', amount_off: 0, effect: 'APPLY_TO_ORDER' };
 
+/** The discount of a voucher or promotion tier (none for a card), as stored. */
+const discountOf = (found: FoundRedeemable): DiscountInput | undefined => {
+  if (found.object === 'promotion_tier') return (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT;
+  if (found.voucher.type === 'GIFT_VOUCHER') return undefined;
+  return (found.voucher.discount as DiscountInput | null | undefined) ?? NO_DISCOUNT;
+};
+
+/** Whether bundles multiply a discount's unit limits (per-unit amounts, new prices) rather than its amounts (decision 0035). */
+const unitsScaleWithBundles = (discount: DiscountInput | undefined): boolean =>
+  discount === undefined || discount.type === 'FIXED' || (discount.type === 'AMOUNT' && discount.effect === 'APPLY_TO_ITEMS_BY_QUANTITY');
+
 /**
  * The domain's step for a redeemable: a discount reaching the lines its rules cover
- * (`applicable_to`; every line when absent), or gift credits out of what no other session holds.
+ * (`applicable_to`; every line when absent), multiplied by the complete bundles of its rules, or
+ * gift credits out of what no other session holds.
  */
 const stepOf = (
   found: FoundRedeemable,
   ref: RequestedRedeemable,
   step: StackingStepContext<DiscountStackState>,
   context: CheckContext,
-  applicable: ApplicableItemsInput | undefined,
+  discount: DiscountInput | undefined,
+  rules: Extract<RulesVerdict, { valid: true }>,
 ): DiscountStackStep => {
-  const lines = applicable === undefined ? {} : { applicable_to: applicable };
-  if (found.object === 'promotion_tier') {
-    return { kind: 'discount', discount: (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT, calculation_mode: step.calculationMode, ...lines };
+  if (discount !== undefined || found.object !== 'voucher') {
+    return {
+      kind: 'discount',
+      discount: discount ?? NO_DISCOUNT,
+      calculation_mode: step.calculationMode,
+      ...(rules.applicable_to === undefined ? {} : { applicable_to: rules.applicable_to }),
+      ...(rules.bundle === undefined ? {} : { bundle_quantity: rules.bundle.quantity }),
+    };
   }
-  const { voucher } = found;
-  if (voucher.type === 'GIFT_VOUCHER') {
-    const balance = Math.max(0, (voucher.gift?.balance ?? 0) - heldByOthers(found, context).credits);
-    const credits = 'gift' in ref ? ref.gift?.credits : undefined;
-    return { kind: 'gift', gift: { credits, balance } };
-  }
-  return { kind: 'discount', discount: (voucher.discount as DiscountInput | null | undefined) ?? NO_DISCOUNT, calculation_mode: step.calculationMode, ...lines };
+  const balance = Math.max(0, (found.voucher.gift?.balance ?? 0) - heldByOthers(found, context).credits);
+  const credits = 'gift' in ref ? ref.gift?.credits : undefined;
+  return { kind: 'gift', gift: { credits, balance } };
 };
 
 /**
@@ -79,7 +96,9 @@ const stepOf = (
  * `applyStackedRedeemables`); for each redeemable its lifecycle and limits, its validation rules
  * on the order as the earlier ones left it, then its discount or credits (the domain's
  * `applyStackStep`), an item discount reaching only the lines and units its rules'
- * `applicable_to` covers. Synchronous, so a redemption commits what it checked.
+ * `applicable_to` covers, multiplied by the complete bundles of its rules, with its formulas
+ * (and the rules' limit formulas) computed on the request. Synchronous, so a redemption commits
+ * what it checked.
  *
  * @param refs - The request's redeemables (a promotion stack already replaced by its tiers).
  * @param order - The order's input to the domain's order maths.
@@ -109,15 +128,17 @@ export const applyStack = (
       const found = redeemable.found as FoundRedeemable;
       const failure = checkRedeemable(found, redeemable.ref, context);
       if (failure) return { status: 'INAPPLICABLE', error: failure };
-      const rules = checkRules(found, redeemable.ref, step.order.order, context);
+      const discount = discountOf(found);
+      const rules = checkRules(found, redeemable.ref, step.order.order, context, { unitsScaleWithBundles: unitsScaleWithBundles(discount) });
       if (!rules.valid) return { status: 'INAPPLICABLE', error: rules.error };
       try {
-        const next = applyStackStep(step.order, stepOf(found, redeemable.ref, step, context, rules.applicable_to), {
+        const next = applyStackStep(step.order, stepOf(found, redeemable.ref, step, context, discount, rules), {
           calculation_mode: step.calculationMode,
           products_application_mode: step.productsApplicationMode,
+          evaluate: discountFormulaEvaluator(found, context),
         });
         const result = next.steps[next.steps.length - 1] as DiscountStackStepResult;
-        return { status: 'APPLICABLE', order: next, effect: result.has_effect, result: { found, step: result } };
+        return { status: 'APPLICABLE', order: next, effect: result.has_effect, result: { found, step: result, ...(rules.bundle === undefined ? {} : { bundle: rules.bundle }) } };
       } catch (error) {
         if (!isDomainError(error)) throw error;
         const failed = fromDomainError(error);

@@ -1,8 +1,19 @@
-import { type ApplicableItemsInput, type ApplicableToEntryInput, type ApplicableToOptions, type OrderAmounts, type ValidationRuleContext, discountItemsFromRules } from '@voucherkit/domain';
+import {
+  type ApplicableItemsInput,
+  type ApplicableToEntryInput,
+  type ApplicableToOptions,
+  type BundleResult,
+  type FormulaContext,
+  type OrderAmounts,
+  type ValidationRuleContext,
+  discountItemsFromRules,
+} from '@voucherkit/domain';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
 import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
+import type { OrderFrame } from './answer.js';
 import type { CountTarget, RedemptionCounts } from './counts.js';
+import { formulaContextOf, formulaLimitsOf } from './formulas.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
 
@@ -22,6 +33,10 @@ export interface CheckContext {
   readonly sessionKey: string | undefined;
   /** The request's metadata (redemption rules read it). */
   readonly metadata: StackedRequest['metadata'];
+  /** The request's order as the answer shows it (its metadata and lines'), for formulas and rules; none when unknown. */
+  readonly orderFrame?: OrderFrame | undefined;
+  /** The project's IANA time zone, in which rules and formulas read dates; UTC when absent. */
+  readonly timeZone?: string | undefined;
   /**
    * How many successful redemptions a redeemable, a customer and (given its id) a campaign have,
    * for the rules, and (given `unitsOf`) the units earlier discounts reached, for product budgets.
@@ -153,13 +168,20 @@ const withCatalogue = (items: ApplicableItemsInput, context: CheckContext): Appl
 
 /**
  * What judging a redeemable's validation rules gave: the failure to report, or, on a pass, the
- * lines and units its discount may reach (`undefined`: every line, as without product rules).
+ * lines and units its discount may reach (`undefined`: every line, as without product rules) and
+ * the bundle of the first passing rule set that has one.
  */
 export type RulesVerdict =
   | { readonly valid: false; readonly error: ApiError }
-  | { readonly valid: true; readonly applicable_to: ApplicableItemsInput | undefined };
+  | { readonly valid: true; readonly applicable_to: ApplicableItemsInput | undefined; readonly bundle: BundleResult | undefined };
 
-const EVERY_LINE: RulesVerdict = { valid: true, applicable_to: undefined };
+const EVERY_LINE: RulesVerdict = { valid: true, applicable_to: undefined, bundle: undefined };
+
+/** How the discount judged uses bundles: whether the rules' unit limits scale with them (per-unit amounts and new prices) or its amounts do. */
+export interface RulesOptions {
+  /** `true` when the discount's unit limits multiply by the bundles (`APPLY_TO_ITEMS_BY_QUANTITY`, `FIXED`); else its amounts do and unit limits stay. */
+  readonly unitsScaleWithBundles: boolean;
+}
 
 /**
  * The validation rules of a redeemable on the order as the earlier redeemables left it, through
@@ -172,7 +194,13 @@ const EVERY_LINE: RulesVerdict = { valid: true, applicable_to: undefined };
  *   `redemption_rules_violated` …), or on a pass the lines the discount may reach: those of the
  *   first rule set that names products, SKUs or collections (decision 0032), else every line.
  */
-export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, order: OrderAmounts, context: CheckContext): RulesVerdict => {
+export const checkRules = (
+  found: FoundRedeemable,
+  ref: RequestedRedeemable,
+  order: OrderAmounts,
+  context: CheckContext,
+  options: RulesOptions = { unitsScaleWithBundles: true },
+): RulesVerdict => {
   const id = found.object === 'voucher' ? found.voucher.id : found.tier.id;
   const target: RuleTarget = { object: found.object, id, campaign_id: found.campaign?.id ?? null };
   const evaluators = context.ports.rulesFor(target);
@@ -183,10 +211,18 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
   // Product budgets read the units earlier redemptions discounted: the campaign's for its codes, a tier's or a standalone code's own.
   const unitsOf = inputs?.budgets === true ? (found.object === 'voucher' && found.campaign !== undefined ? 'campaign' : 'redeemable') : undefined;
   const counts = context.counts(id, customer?.id, found.campaign?.id, unitsOf);
-  const budgets: ApplicableToOptions | undefined =
-    counts.discountedUnits === undefined ? undefined : { budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign', discountedUnits: counts.discountedUnits };
+  const budgets: ApplicableToOptions = {
+    ...(counts.discountedUnits === undefined ? {} : { budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign', discountedUnits: counts.discountedUnits }),
+    // Bundles multiply either the discount's amounts or the units it reaches, never both (decision 0035).
+    ...(options.unitsScaleWithBundles ? {} : { unitLimitMultiplier: 1 }),
+  };
+  // Limit formulas, by rule set, when the port's list lines up with the rule sets.
+  const formulas = context.ports.limitFormulasFor?.(target);
+  const lined = formulas !== undefined && formulas.length === evaluators.length && formulas.some((each) => each !== undefined) ? formulas : undefined;
+  let formulaContext: FormulaContext | undefined;
   const ruleContext: ValidationRuleContext = {
     now: context.now,
+    ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
     customer: customer
       ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
       : context.newCustomerSourceId === undefined
@@ -197,6 +233,7 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
       // What is left to pay after the earlier redeemables: the cart as this step sees it.
       amount: order.total_amount,
       initial_amount: order.initial_amount,
+      ...(context.orderFrame === undefined ? {} : { metadata: context.orderFrame.metadata }),
       items: order.items.map((item) => ({
         product_id: item.product_id ?? null,
         sku_id: item.sku_id ?? null,
@@ -210,12 +247,17 @@ export const checkRules = (found: FoundRedeemable, ref: RequestedRedeemable, ord
     campaign: counts.campaign ?? null,
   };
   let applicable: ApplicableItemsInput | undefined;
-  for (const evaluate of evaluators) {
-    const result = evaluate(ruleContext, budgets);
+  let bundle: BundleResult | undefined;
+  for (const [position, evaluate] of evaluators.entries()) {
+    const own = lined?.[position];
+    if (own !== undefined) formulaContext ??= formulaContextOf(found, order, context);
+    const result = evaluate(ruleContext, own === undefined || formulaContext === undefined ? budgets : { ...budgets, formulaLimits: formulaLimitsOf(own, formulaContext) });
     if (!result.valid) {
       return { valid: false, error: redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message) };
     }
     applicable ??= discountItemsFromRules(result.applicable);
+    bundle ??= result.bundle;
   }
-  return applicable === undefined ? EVERY_LINE : { valid: true, applicable_to: withCatalogue(applicable, context) };
+  if (applicable === undefined && bundle === undefined) return EVERY_LINE;
+  return { valid: true, applicable_to: applicable === undefined ? undefined : withCatalogue(applicable, context), bundle };
 };

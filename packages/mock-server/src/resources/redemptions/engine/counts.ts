@@ -78,16 +78,17 @@ export interface CountTarget {
 /**
  * Counts the successful redemptions (not rolled back) that validation rules read, in one pass
  * over the records: of the redeemable and of its campaign, in all and by this customer, over the
- * calendar periods that contain `now` (UTC), and the campaign's order amounts, discounts and gift
+ * calendar periods that contain `now` (in the project's time zone, UTC by default), and the campaign's order amounts, discounts and gift
  * credits (the same amounts a promotion tier's summary counts), and, when `unitsOf` asks, the
  * units earlier discounts reached in the budget's scope.
  *
  * @param entries - The project's redemption records.
  * @param target - The redeemable, customer and campaign.
  * @param now - The instant of the request, epoch milliseconds.
+ * @param timeZone - The project's IANA time zone, whose days, weeks and months the periods are; UTC when absent.
  * @returns The counts.
  */
-export const countRedemptions = (entries: Iterable<RedemptionEntry>, target: CountTarget, now: number): RedemptionCounts => {
+export const countRedemptions = (entries: Iterable<RedemptionEntry>, target: CountTarget, now: number, timeZone?: string): RedemptionCounts => {
   const { redeemableId, customerId, campaignId, unitsOf } = target;
   const unitsAll: Record<string, number> = {};
   const unitsOwn: Record<string, number> = {};
@@ -123,15 +124,16 @@ export const countRedemptions = (entries: Iterable<RedemptionEntry>, target: Cou
       giftAmount += entry.credits;
     }
   }
+  const periods = timeZone === undefined ? {} : { timeZone };
   return {
-    incentive: countRedemptionsByPeriod(incentive, now),
-    customer: countRedemptionsByPeriod(customer, now),
+    incentive: countRedemptionsByPeriod(incentive, now, periods),
+    customer: countRedemptionsByPeriod(customer, now, periods),
     ...(campaignId === undefined
       ? {}
       : {
           campaign: {
-            redemptions: countRedemptionsByPeriod(campaign, now),
-            customer_redemptions: countRedemptionsByPeriod(campaignCustomer, now),
+            redemptions: countRedemptionsByPeriod(campaign, now, periods),
+            customer_redemptions: countRedemptionsByPeriod(campaignCustomer, now, periods),
             orders_amount: ordersAmount,
             orders_amount_discounted: ordersDiscounted,
             gift_amount: giftAmount,
