@@ -214,4 +214,4 @@ export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './reso
 export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './resources/qualifications/store.js';
 export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';
 export type { RuleInputs } from './resources/redemptions/ports.js';
-export type { LimitFormulas } from './resources/redemptions/engine/formulas.js';
+export type { LimitFormulas } from './resources/redemptions/engine/limit-formulas.js';

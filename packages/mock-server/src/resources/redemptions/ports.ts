@@ -12,7 +12,7 @@ import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
 import type { ValidationRuleStore } from '../validation-rules/store.js';
 import type { VoucherStore } from '../vouchers/store.js';
-import { type LimitFormulas, limitFormulasOf } from './engine/formulas.js';
+import { type LimitFormulas, limitFormulasOf } from './engine/limit-formulas.js';
 
 /**
  * The project's stores the engine reads and writes.

@@ -2,30 +2,16 @@ import { type BundleResult, type OrderAmounts, type StackingOutcome, type Stacki
 import type { Resource } from '../../../core/resource.js';
 import type { ApiError } from '../../../http/api-error.js';
 import { errorBody } from '../../../http/respond.js';
-import type { OrderLine } from '../../orders/items.js';
 import type { AppliedRedeemable, EngineRedeemable } from './apply.js';
 import type { FoundRedeemable } from './redeemables.js';
+import type { OrderFrame } from './order-frame.js';
+
+export type { OrderFrame } from './order-frame.js';
 
 type OrderCalculated = Resource<'OrderCalculated'> & { items: Resource<'OrderCalculatedItem'>[] };
 type Applicable = Resource<'ValidationRedeemableApplicable'>;
 type Inapplicable = Resource<'ValidationRedeemableInapplicable'>;
 type Skipped = Resource<'ValidationRedeemableSkipped'>;
-
-/**
- * What an answer's `order` shows besides the amounts: the order's identity, status, metadata and
- * people, and the request's lines as the catalogue resolved them.
- */
-export interface OrderFrame {
-  readonly id?: string | undefined;
-  readonly source_id: string | null;
-  readonly status?: OrderCalculated['status'];
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly customer_id: string | null;
-  readonly referrer_id: string | null;
-  readonly created_at?: string | undefined;
-  /** The lines as the orders store resolved them, in request order. */
-  readonly lines: readonly OrderLine[];
-}
 
 /** An order with the domain's amounts, framed by the request's order. */
 export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCalculated => ({

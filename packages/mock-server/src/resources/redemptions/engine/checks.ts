@@ -11,9 +11,10 @@ import {
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
 import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
-import type { OrderFrame } from './answer.js';
+import type { OrderFrame } from './order-frame.js';
 import type { CountTarget, RedemptionCounts } from './counts.js';
-import { formulaContextOf, formulaLimitsOf } from './formulas.js';
+import { formulaContextOf } from './formulas.js';
+import { formulaLimitsOf } from './limit-formulas.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
 

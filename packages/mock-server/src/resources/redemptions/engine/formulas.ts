@@ -1,96 +1,32 @@
 import {
-  type CompiledFormula,
   type DiscountFormulaEvaluator,
   type FormulaContext,
   type FormulaOrderItemInput,
   type OrderAmounts,
-  type UnitLimitName,
-  type ValidationRuleSetDefinition,
   FORMULA_FIELD_KINDS,
-  UNIT_LIMIT_NAMES,
-  compileFormula,
-  isDomainError,
 } from '@voucherkit/domain';
-import type { CheckContext } from './checks.js';
+import type { Customer } from '../../customers/store.js';
+import { compiled } from './limit-formulas.js';
+import type { OrderFrame } from './order-frame.js';
 import type { FoundRedeemable } from './redeemables.js';
+import type { StackedRequest } from './request.js';
 
-/**
- * The compiled limit formulas of one rule set's `applicable_to.included`, by entry position:
- * each entry's `<limit>_formula` by limit name; `undefined` for an entry without any.
- *
- * @example
- * ```ts
- * const formulas: LimitFormulas = [{ product_campaign_quantity_limit: compileFormula('IF(ORDER_AMOUNT > 50;1;3)') }, undefined];
- * ```
- */
-export type LimitFormulas = readonly (Readonly<Partial<Record<UnitLimitName, CompiledFormula>>> | undefined)[];
-
-/** Compiles formula text once for the life of the process; `undefined` for text that does not parse (the static value applies). */
-const compiledByText = new Map<string, CompiledFormula | undefined>();
-
-const compiled = (text: string): CompiledFormula | undefined => {
-  if (compiledByText.has(text)) return compiledByText.get(text);
-  let formula: CompiledFormula | undefined;
-  try {
-    formula = compileFormula(text);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    formula = undefined;
-  }
-  compiledByText.set(text, formula);
-  return formula;
-};
-
-const limitFormulasByDefinition = new WeakMap<ValidationRuleSetDefinition, LimitFormulas | null>();
-
-/**
- * The limit formulas (`*_quantity_limit_formula`) of a rule set's included entries, compiled once
- * per parsed definition.
- *
- * @returns By entry position; `undefined` when no entry has one.
- */
-export const limitFormulasOf = (definition: ValidationRuleSetDefinition): LimitFormulas | undefined => {
-  let formulas = limitFormulasByDefinition.get(definition);
-  if (formulas === undefined) {
-    let any = false;
-    const list = definition.applicable_to.included.map((entry) => {
-      const own: Partial<Record<UnitLimitName, CompiledFormula>> = {};
-      let has = false;
-      for (const name of UNIT_LIMIT_NAMES) {
-        const text = entry.input[`${name}_formula`];
-        const formula = typeof text === 'string' && text.trim() !== '' ? compiled(text) : undefined;
-        if (formula !== undefined) {
-          own[name] = formula;
-          has = true;
-        }
-      }
-      any ||= has;
-      return has ? own : undefined;
-    });
-    formulas = any ? list : null;
-    limitFormulasByDefinition.set(definition, formulas);
-  }
-  return formulas ?? undefined;
-};
-
-/**
- * The values of a rule set's limit formulas on this request, for the domain's
- * `ApplicableToOptions.formulaLimits`: a formula without a value is left out, so the entry's static
- * limit applies.
- */
-export const formulaLimitsOf = (formulas: LimitFormulas, context: FormulaContext): (Partial<Record<UnitLimitName, number>> | undefined)[] =>
-  formulas.map((entry) => {
-    if (entry === undefined) return undefined;
-    const values: Partial<Record<UnitLimitName, number>> = {};
-    for (const [name, formula] of Object.entries(entry) as [UnitLimitName, CompiledFormula][]) {
-      const value = formula.value(context, { kind: 'units', fallback: Number.NaN });
-      if (Number.isFinite(value)) values[name] = value;
-    }
-    return values;
-  });
+/** What formulas read of a request besides the redeemable and the order (a part of the checks' context). */
+export interface FormulaInputs {
+  /** The instant of the request, epoch milliseconds. */
+  readonly now: number;
+  /** The request's customer as stored, if known. */
+  readonly customer: Customer | undefined;
+  /** The request's metadata (`REDEMPTION_METADATA`). */
+  readonly metadata: StackedRequest['metadata'];
+  /** The request's order: its lines' and its own metadata. */
+  readonly orderFrame?: OrderFrame | undefined;
+  /** The project's time zone; UTC without one. */
+  readonly timeZone?: string | undefined;
+}
 
 /** An order line as formulas read it: the step's amounts, with the metadata of the request's line and of its product. */
-const formulaItem = (item: OrderAmounts['items'][number], index: number, context: CheckContext): FormulaOrderItemInput => {
+const formulaItem = (item: OrderAmounts['items'][number], index: number, context: FormulaInputs): FormulaOrderItemInput => {
   const line = context.orderFrame?.lines[index];
   const product = line?.product as { readonly metadata?: Record<string, unknown> | null } | undefined;
   return {
@@ -109,7 +45,7 @@ const formulaItem = (item: OrderAmounts['items'][number], index: number, context
  * the voucher or promotion tier, the request's metadata (`REDEMPTION_METADATA`), the instant and
  * the project's time zone.
  */
-export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, context: CheckContext): FormulaContext => {
+export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, context: FormulaInputs): FormulaContext => {
   const { customer } = context;
   return {
     now: context.now,
@@ -141,7 +77,7 @@ export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, co
  * discount computes on, and for `price_formula` the line priced. A formula without a value gives `undefined`, so the static value
  * applies.
  */
-export const discountFormulaEvaluator = (found: FoundRedeemable, context: CheckContext): DiscountFormulaEvaluator => {
+export const discountFormulaEvaluator = (found: FoundRedeemable, context: FormulaInputs): DiscountFormulaEvaluator => {
   let base: FormulaContext | undefined;
   return (text, { field, order, item_index }) => {
     const formula = compiled(text);
