@@ -1,6 +1,6 @@
 /**
  * The engine with the rules' `applicable_to`: item discounts reach only the lines and units the
- * rules cover; rules read the collections of order lines and the campaign's counters; rollbacks
+ * rules cover; rules read the collections and metadata of order lines and the campaign's counters; rollbacks
  * have an age limit.
  */
 import { describe, expect, test } from 'vitest';
@@ -166,6 +166,27 @@ describe('rule context: collections of order lines', () => {
       rules: { 1: { name: 'order.items.none', conditions: { $is: [{ id: 'pc_deleted', object: 'products_collection' }] } }, 2: { name: 'order.items.any', conditions: { $is: [{ id: picked.id, object: 'products_collection' }] } }, logic: '1 and 2' },
     });
     expect((await validate('GONE')).data?.valid).toBe(true);
+  });
+});
+
+describe('rule context: metadata of order lines and their products', () => {
+  const orderVoucher = { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' };
+
+  test('product.metadata reads the catalogue product of each line', async () => {
+    catalogue();
+    voucherWithRule('KITCHEN', orderVoucher, { rules: { 1: { name: 'product.metadata', property: 'kind', conditions: { $is: ['kitchen'] } }, logic: '1' } });
+    expect((await validate('KITCHEN', { items: [CART.items[3]] })).data?.valid).toBe(true);
+    const adventureOnly = await validate('KITCHEN', { items: [CART.items[0], CART.items[1]] });
+    expect(adventureOnly.data?.valid).toBe(false);
+    expect(adventureOnly.data?.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ key: 'order_rules_violated' });
+  });
+
+  test('order.items.metadata reads the metadata the request gives a line', async () => {
+    catalogue();
+    voucherWithRule('GIFTWRAP', orderVoucher, { rules: { 1: { name: 'order.items.metadata', property: 'gift_wrap', conditions: { $is: [true] } }, logic: '1' } });
+    const wrapped = { items: [CART.items[0], { ...CART.items[1], metadata: { gift_wrap: true } }] };
+    expect((await validate('GIFTWRAP', wrapped)).data?.valid).toBe(true);
+    expect((await validate('GIFTWRAP', { items: [CART.items[0], CART.items[1]] })).data?.valid).toBe(false);
   });
 });
 

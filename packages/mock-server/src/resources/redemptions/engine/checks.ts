@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer } from '../../customers/store.js';
 import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
-import type { OrderFrame } from './order-frame.js';
+import { type OrderFrame, lineMetadataOf } from './order-frame.js';
 import type { CountTarget, RedemptionCounts } from './counts.js';
 import { formulaContextOf } from './formulas.js';
 import { formulaLimitsOf } from './limit-formulas.js';
@@ -235,14 +235,19 @@ export const checkRules = (
       amount: order.total_amount,
       initial_amount: order.initial_amount,
       ...(context.orderFrame === undefined ? {} : { metadata: context.orderFrame.metadata }),
-      items: order.items.map((item) => ({
-        product_id: item.product_id ?? null,
-        sku_id: item.sku_id ?? null,
-        quantity: item.quantity,
-        price: item.price,
-        amount: item.amount,
-        ...(named.length === 0 ? {} : { collection_ids: collectionsOfLine(context, named, item) }),
-      })),
+      items: order.items.map((item, index) => {
+        const { metadata, productMetadata } = lineMetadataOf(context.orderFrame, index);
+        return {
+          product_id: item.product_id ?? null,
+          sku_id: item.sku_id ?? null,
+          quantity: item.quantity,
+          price: item.price,
+          amount: item.amount,
+          metadata,
+          ...(productMetadata === undefined ? {} : { product: { metadata: productMetadata } }),
+          ...(named.length === 0 ? {} : { collection_ids: collectionsOfLine(context, named, item) }),
+        };
+      }),
     },
     redemption: { metadata: context.metadata ?? {}, gift: 'gift' in ref ? { credits: ref.gift?.credits ?? null } : null, counts: { incentive: counts.incentive, customer: counts.customer } },
     campaign: counts.campaign ?? null,

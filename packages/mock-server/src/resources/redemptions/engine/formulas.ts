@@ -7,7 +7,7 @@ import {
 } from '@voucherkit/domain';
 import type { Customer } from '../../customers/store.js';
 import { compiled } from './limit-formulas.js';
-import type { OrderFrame } from './order-frame.js';
+import { type OrderFrame, lineMetadataOf } from './order-frame.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { StackedRequest } from './request.js';
 
@@ -27,15 +27,14 @@ export interface FormulaInputs {
 
 /** An order line as formulas read it: the step's amounts, with the metadata of the request's line and of its product. */
 const formulaItem = (item: OrderAmounts['items'][number], index: number, context: FormulaInputs): FormulaOrderItemInput => {
-  const line = context.orderFrame?.lines[index];
-  const product = line?.product as { readonly metadata?: Record<string, unknown> | null } | undefined;
+  const { metadata, productMetadata } = lineMetadataOf(context.orderFrame, index);
   return {
     price: item.price,
     amount: item.amount,
     subtotal_amount: item.subtotal_amount,
     quantity: item.quantity,
-    metadata: (line?.metadata as Record<string, unknown> | null | undefined) ?? null,
-    product: product?.metadata === undefined ? null : { metadata: product.metadata },
+    metadata,
+    product: productMetadata === undefined ? null : { metadata: productMetadata },
   };
 };
 
