@@ -213,5 +213,5 @@ export type { RollbackInput, RollbacksResult } from './resources/redemptions/eng
 export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './resources/redemptions/engine/alone.js';
 export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './resources/qualifications/store.js';
 export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';
-export type { RuleInputs } from './resources/redemptions/ports.js';
+export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './resources/redemptions/ports.js';
 export type { LimitFormulas } from './resources/redemptions/engine/limit-formulas.js';

@@ -83,7 +83,7 @@ describe('failure keys', () => {
       parseValidationRules({ rules: { '1': { name: 'order.amount', conditions: { $more_than: [1000] }, rules: {}, error: { message: 'Orders over 10.00 only' } }, logic: '1' } }),
     );
     const ruled = state().vouchers.get('RULED').id;
-    state().redemptions.connect({ rulesFor: (target) => (target.id === ruled ? [rule] : []) });
+    state().redemptions.connect({ rulesFor: (target) => (target.id === ruled ? [{ evaluate: rule }] : []) });
     const client = mock.serverClient();
     const first = await client.POST('/v1/validations', { body: { redeemables: [{ object: 'voucher', id: 'RULED' }, { object: 'voucher', id: 'BIG' }], order: { amount: 1500 } } });
     expect(first.data?.valid).toBe(true);
@@ -94,7 +94,7 @@ describe('failure keys', () => {
       failure: { key: 'customer_rules_violated' as const, message: 'Customer does not match', error: { message: 'Not a new customer' }, rule: { path: ['1'], name: 'customer.segment' as const } },
       bundle: undefined,
     });
-    state().redemptions.connect({ rulesFor: () => [customerRule] });
+    state().redemptions.connect({ rulesFor: () => [{ evaluate: customerRule }] });
     const refused = await client.POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id: 'BIG' }], order: { amount: 1500 } } });
     expect(refused.error).toMatchObject({ code: 400, key: 'customer_rules_violated', error: { message: 'Not a new customer' }, redeemable_type: 'voucher', redeemable_id: 'BIG' });
   });

@@ -22,7 +22,7 @@ import type { AloneJudge, AloneVerdict } from '../redemptions/engine/alone.js';
 import { presentBundle } from '../redemptions/engine/answer.js';
 import { appliedStackingRules } from '../redemptions/engine/request.js';
 import type { RequestedRedeemable } from '../redemptions/engine/request.js';
-import type { EnginePorts } from '../redemptions/ports.js';
+import { type EnginePorts, engineRuleSet } from '../redemptions/ports.js';
 import type { RedemptionStore } from '../redemptions/store.js';
 import type { ValidationRuleStore } from '../validation-rules/store.js';
 import type { Campaign, StoredVoucher } from '../vouchers/types.js';
@@ -233,13 +233,14 @@ export class QualificationStore {
     return (target) =>
       this.state()
         .validationRules.rulesFor(target)
-        .map(({ definition }) => {
+        .map((rule) => {
+          const { definition } = rule;
           let compiled = this.#compiled.get(definition);
           if (!compiled) this.#compiled.set(definition, (compiled = new Map()));
           let evaluate = compiled.get(policy.scenario);
           if (!evaluate) compiled.set(policy.scenario, (evaluate = compileValidationRules(definition, options)));
           const judged = evaluate;
-          return (ruleContext, applicableTo) => {
+          return engineRuleSet(rule, (ruleContext, applicableTo) => {
             const result = judged(ruleContext, applicableTo);
             if (result.valid) {
               const noted = findings.get(target.id) ?? { bundle: undefined, discountsProducts: false, requiresProducts: false };
@@ -250,7 +251,7 @@ export class QualificationStore {
               });
             }
             return result;
-          };
+          });
         });
   }
 

@@ -10,7 +10,7 @@ import type { ProductStore } from '../products/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { SegmentStore } from '../segments/store.js';
 import type { StackingRulesStore } from '../stacking-rules/store.js';
-import type { ValidationRuleStore } from '../validation-rules/store.js';
+import type { ApplicableValidationRule, ValidationRuleStore } from '../validation-rules/store.js';
 import type { VoucherStore } from '../vouchers/store.js';
 import { type LimitFormulas, limitFormulasOf } from './engine/limit-formulas.js';
 
@@ -92,8 +92,6 @@ export interface RuleInputs {
   readonly budgets: boolean;
 }
 
-const NO_INPUTS: RuleInputs = { collections: [], budgets: false };
-
 /** What each stored rule set reads, worked out once per parsed definition (a new version is a new definition). */
 const inputsByDefinition = new WeakMap<ValidationRuleSetDefinition, RuleInputs>();
 
@@ -112,21 +110,60 @@ const inputsOf = (definition: ValidationRuleSetDefinition): RuleInputs => {
 };
 
 /**
+ * One validation rule set as the engine judges it: the compiled rules, what they read from the
+ * project besides the request, and their limit formulas.
+ *
+ * @example
+ * ```ts
+ * const ruleSet: EngineRuleSet = { evaluate: compileValidationRules(definition) };
+ * ```
+ */
+export interface EngineRuleSet {
+  /** The compiled rule set. */
+  readonly evaluate: ValidationRulesEvaluator;
+  /** The collections it names and whether it sets product budgets; nothing when absent. */
+  readonly inputs?: RuleInputs | undefined;
+  /**
+   * Its compiled limit formulas (`*_quantity_limit_formula`) by `applicable_to.included`
+   * position, which the engine evaluates on the request; static limits apply when absent.
+   */
+  readonly limitFormulas?: LimitFormulas | undefined;
+}
+
+/**
+ * A stored rule set as the engine judges it, with its inputs and limit formulas worked out once
+ * per rule version.
+ *
+ * @param rule - A rule set that applies to a redeemable, from the validation rules store.
+ * @param evaluate - The compiled rules to judge with; the store's compilation by default.
+ * @returns The rule set for the engine's `rulesFor` port.
+ * @example
+ * ```ts
+ * const ruleSets = validationRules.rulesFor(target).map((rule) => engineRuleSet(rule));
+ * ```
+ */
+export const engineRuleSet = (rule: ApplicableValidationRule, evaluate: ValidationRulesEvaluator = rule.evaluate): EngineRuleSet => ({
+  evaluate,
+  inputs: inputsOf(rule.definition),
+  limitFormulas: limitFormulasOf(rule.definition),
+});
+
+/**
  * The engine's ports to the areas it reads: validation rules and their assignments, and
  * promotion tiers and stacks ({@link projectPorts}); a test may replace one with
  * {@link RedemptionStore.connect}.
  *
  * @example
  * ```ts
- * service.projects.primary.state.redemptions.connect({ rulesFor: () => [compileValidationRules(definition)] });
+ * service.projects.primary.state.redemptions.connect({ rulesFor: () => [{ evaluate: compileValidationRules(definition) }] });
  * ```
  */
 export interface EnginePorts {
   /**
-   * The compiled validation rules that apply to a redeemable (its own assignments and its
-   * campaign's), evaluated in this order; the first failure decides.
+   * The validation rule sets that apply to a redeemable (its campaign's, then its own), compiled,
+   * with what each reads from the project; evaluated in this order, the first failure decides.
    */
-  readonly rulesFor: (target: RuleTarget) => readonly ValidationRulesEvaluator[];
+  readonly rulesFor: (target: RuleTarget) => readonly EngineRuleSet[];
   /** The promotion tier with this id, if any. */
   readonly promotionTier: (id: string) => EnginePromotionTier | undefined;
   /**
@@ -134,19 +171,6 @@ export interface EnginePorts {
    * stack.
    */
   readonly promotionStackTiers: (id: string) => readonly string[] | undefined;
-  /**
-   * What the validation rules of a redeemable read from the project besides the request: the
-   * product collections they name (whose memberships the engine resolves for the order's lines)
-   * and whether they set product budgets (which need the units earlier redemptions discounted).
-   * Nothing when absent.
-   */
-  readonly ruleInputsFor?: ((target: RuleTarget) => RuleInputs) | undefined;
-  /**
-   * The compiled limit formulas (`*_quantity_limit_formula`) of each rule set `rulesFor` gives, in
-   * the same order (`undefined` for a rule set without any); the engine evaluates them on the
-   * request. Static limits apply when absent, or when the lists do not line up.
-   */
-  readonly limitFormulasFor?: ((target: RuleTarget) => readonly (LimitFormulas | undefined)[]) | undefined;
 }
 
 /**
@@ -161,13 +185,7 @@ export interface EnginePorts {
  * ```
  */
 export const projectPorts = (state: EngineStores): EnginePorts => ({
-  rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => rule.evaluate),
-  ruleInputsFor: (target) => {
-    const inputs = state.validationRules.rulesFor(target).map((rule) => inputsOf(rule.definition));
-    if (inputs.length <= 1) return inputs[0] ?? NO_INPUTS;
-    return { collections: [...new Set(inputs.flatMap((each) => each.collections))], budgets: inputs.some((each) => each.budgets) };
-  },
-  limitFormulasFor: (target) => state.validationRules.rulesFor(target).map((rule) => limitFormulasOf(rule.definition)),
+  rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => engineRuleSet(rule)),
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
 });

@@ -204,22 +204,19 @@ export const checkRules = (
 ): RulesVerdict => {
   const id = found.object === 'voucher' ? found.voucher.id : found.tier.id;
   const target: RuleTarget = { object: found.object, id, campaign_id: found.campaign?.id ?? null };
-  const evaluators = context.ports.rulesFor(target);
-  if (evaluators.length === 0) return EVERY_LINE;
+  const ruleSets = context.ports.rulesFor(target);
+  if (ruleSets.length === 0) return EVERY_LINE;
   const { customer } = context;
-  const inputs = context.ports.ruleInputsFor?.(target);
-  const named = inputs?.collections ?? [];
+  const named = [...new Set(ruleSets.flatMap((ruleSet) => ruleSet.inputs?.collections ?? []))];
   // Product budgets read the units earlier redemptions discounted: the campaign's for its codes, a tier's or a standalone code's own.
-  const unitsOf = inputs?.budgets === true ? (found.object === 'voucher' && found.campaign !== undefined ? 'campaign' : 'redeemable') : undefined;
+  const budgeted = ruleSets.some((ruleSet) => ruleSet.inputs?.budgets === true);
+  const unitsOf = budgeted ? (found.object === 'voucher' && found.campaign !== undefined ? 'campaign' : 'redeemable') : undefined;
   const counts = context.counts(id, customer?.id, found.campaign?.id, unitsOf);
   const budgets: ApplicableToOptions = {
     ...(counts.discountedUnits === undefined ? {} : { budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign', discountedUnits: counts.discountedUnits }),
     // Bundles multiply either the discount's amounts or the units it reaches, never both (decision 0035).
     ...(options.unitsScaleWithBundles ? {} : { unitLimitMultiplier: 1 }),
   };
-  // Limit formulas, by rule set, when the port's list lines up with the rule sets.
-  const formulas = context.ports.limitFormulasFor?.(target);
-  const lined = formulas !== undefined && formulas.length === evaluators.length && formulas.some((each) => each !== undefined) ? formulas : undefined;
   let formulaContext: FormulaContext | undefined;
   const ruleContext: ValidationRuleContext = {
     now: context.now,
@@ -254,10 +251,9 @@ export const checkRules = (
   };
   let applicable: ApplicableItemsInput | undefined;
   let bundle: BundleResult | undefined;
-  for (const [position, evaluate] of evaluators.entries()) {
-    const own = lined?.[position];
-    if (own !== undefined) formulaContext ??= formulaContextOf(found, order, context);
-    const result = evaluate(ruleContext, own === undefined || formulaContext === undefined ? budgets : { ...budgets, formulaLimits: formulaLimitsOf(own, formulaContext) });
+  for (const { evaluate, limitFormulas } of ruleSets) {
+    if (limitFormulas !== undefined) formulaContext ??= formulaContextOf(found, order, context);
+    const result = evaluate(ruleContext, limitFormulas === undefined || formulaContext === undefined ? budgets : { ...budgets, formulaLimits: formulaLimitsOf(limitFormulas, formulaContext) });
     if (!result.valid) {
       return { valid: false, error: redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message) };
     }
