@@ -194,7 +194,6 @@ export {
   type CustomerRedeemable,
   type CustomerRedeemableQuery,
   type PublicationAnswer,
-  type PublicationExportQuery,
   type PublicationExportRow,
   type PublicationListItem,
   type PublicationListQuery,

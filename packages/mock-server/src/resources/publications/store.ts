@@ -84,28 +84,12 @@ export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> 
 export type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
 
 /**
- * Which publications an export writes: conditions on the publication fields (those of the list's
- * `filters`, and `campaign`, `customer`, `voucher`, `created_at`) and the order.
- *
- * @example
- * ```ts
- * const query: PublicationExportQuery = { filters: { result: { conditions: { $is: 'SUCCESS' } } }, order: 'created_at' };
- * ```
- */
-export interface PublicationExportQuery {
-  /** Conditions, as `parameters.filters` of an export request. */
-  readonly filters?: unknown;
-  /** Sort key; default `-created_at`. */
-  readonly order?: PublicationOrder | undefined;
-}
-
-/**
  * One row of a publication export: one published code (a publication of several codes gives a
  * row for each), with every column an export may ask for.
  *
  * @example
  * ```ts
- * const row: PublicationExportRow = publications.exportRows({})[0]!;
+ * const row: PublicationExportRow = publications.exportRows()[0]!;
  * row.voucher_code;
  * ```
  */
@@ -128,8 +112,6 @@ export interface PublicationExportRow {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** The publication's id. */
   readonly publication_id: string;
-  /** `SUCCESS` or `FAILURE`. */
-  readonly result: 'SUCCESS' | 'FAILURE';
 }
 
 /**
@@ -177,8 +159,6 @@ interface Holding {
   readonly customerId: string;
   readonly voucherId: string;
   readonly role: CustomerRedeemable['holder_role'];
-  /** The publication that made the customer the holder, if a publication did. */
-  readonly publicationId: string | null;
 }
 
 const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
@@ -229,7 +209,6 @@ export class PublicationStore {
   readonly #views = new Map<string, Record<string, unknown>>();
   readonly #bySourceId = new Map<string, string>();
   /** Holder records by id, in the order the customers became holders. */
-  readonly #holdings = new Map<string, Holding>();
   /** Each customer's holder records by voucher id. */
   readonly #holdingsByCustomer = new Map<string, Map<string, Holding>>();
   /** The latest successful publication of a campaign to a customer, for `join_once`. */
@@ -327,17 +306,15 @@ export class PublicationStore {
   }
 
   /**
-   * The rows of a publication export: one per published code, filtered and sorted as an export's
-   * `parameters` ask. The exports area builds its file from these.
+   * The rows of a publication export: one per published code, in creation order. The exports
+   * area filters and sorts them through {@link PublicationStore.filterViewOf} and builds its file.
    *
-   * @param query - The export's `filters` and `order`.
-   * @returns Every matching row, in order.
-   * @throws DomainError `invalid_query_params` for malformed filters.
+   * @returns Every row.
    */
-  exportRows(query: PublicationExportQuery = {}): PublicationExportRow[] {
-    const keep = query.filters === undefined ? () => true : compileFilter(query.filters, { now: this.context.clock.now() });
-    return this.#select(keep, query.order).flatMap((publication) => {
-      const customer = this.deps.customers.find(publication.customer_id) ?? publication.customer;
+  exportRows(): PublicationExportRow[] {
+    // Publications are stored in creation order.
+    return [...this.#publications.values()].flatMap((publication) => {
+      const customer = this.#customerOf(publication);
       const row = {
         customer_id: publication.customer_id,
         customer_source_id: customer.source_id,
@@ -347,7 +324,6 @@ export class PublicationStore {
         is_winner: false,
         metadata: publication.metadata,
         publication_id: publication.id,
-        result: publication.result,
       };
       const codes = publication.vouchers.length > 0 ? publication.vouchers : [''];
       return codes.map((code) => ({ voucher_code: code, ...row }));
@@ -366,15 +342,13 @@ export class PublicationStore {
    * @param customerId - The holder's id.
    * @param voucher - The held voucher.
    * @param role - `OWNER` (default), `REFERRER` or `REFEREE`.
-   * @param publicationId - The publication that handed the code out, if any.
    */
-  hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER', publicationId: string | null = null): void {
+  hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): void {
     const held = this.#holdingsByCustomer.get(customerId) ?? new Map<string, Holding>();
     this.#holdingsByCustomer.set(customerId, held);
     if (held.has(voucher.id)) return;
-    const holding: Holding = { id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role, publicationId };
+    const holding: Holding = { id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role };
     held.set(voucher.id, holding);
-    this.#holdings.set(holding.id, holding);
   }
 
   /**
@@ -452,7 +426,7 @@ export class PublicationStore {
       voucher_type: first ? familyOf(first) : null,
       is_referral_code: first?.is_referral_code ?? false,
     });
-    for (const voucher of published) this.hold(customer.id, voucher, 'OWNER', id);
+    for (const voucher of published) this.hold(customer.id, voucher, 'OWNER');
     if (campaign) this.#joined.set(joinKey(customer.id, campaign.id), id);
     this.#recordSuccess(publication, published, campaign, options);
     return publication;
