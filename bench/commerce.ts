@@ -8,7 +8,7 @@
  */
 import { compileFilter, createSeededRandom } from '@voucherkit/domain';
 import { createMockService } from '@voucherkit/mock-server';
-import { label, median } from './lib/measure.ts';
+import { label, median, time } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
 const CUSTOMERS = 100_000;
@@ -23,12 +23,6 @@ const FILTER = {
   'metadata.tier': { conditions: { $is: ['gold'] } },
   created_at: { conditions: { $after: ['2024-01-01T00:00:00Z'] } },
   'summary.orders.total_amount': { conditions: { $more_than: [1000] } },
-};
-
-const time = async (run: () => unknown): Promise<number> => {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
 };
 
 export const commerce = async (): Promise<string[]> => {

@@ -9,17 +9,11 @@
  *   node --expose-gc --input-type=module -e "import('./bench/exports.ts').then(async (m) => console.log((await m.exportsBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
-import { label, median } from './lib/measure.ts';
+import { label, median, time } from './lib/measure.ts';
 
 const CODES = 100_000;
 const ROUNDS = 3;
 const TWELVE = ['id', 'code', 'voucher_type', 'value', 'discount_type', 'campaign', 'active', 'redemption_quantity', 'redemption_count', 'metadata', 'created_at', 'qr_code'];
-
-const time = async (run: () => Promise<unknown> | unknown): Promise<number> => {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
-};
 
 export const exportsBenchmark = async (): Promise<string[]> => {
   // A manual scheduler runs the jobs only when drained, as fast as they can, whatever the clock.

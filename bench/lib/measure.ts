@@ -1,17 +1,5 @@
 /** Helpers shared by the benchmarks: rates over a fixed time and medians of interleaved rounds. */
 
-/** Calls `once` sequentially for `durationMs` after `warmup` calls and returns calls per second. */
-export const rate = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<number> => {
-  for (let i = 0; i < warmup; i += 1) await once();
-  const start = performance.now();
-  let calls = 0;
-  while (performance.now() - start < durationMs) {
-    await once();
-    calls += 1;
-  }
-  return calls / ((performance.now() - start) / 1000);
-};
-
 /** Calls per second over the same run, by the wall clock and by this thread's CPU time. */
 export interface Rates {
   readonly wall: number;
@@ -24,7 +12,7 @@ const threadCpuMs = (): number | undefined => {
   return usage === undefined ? undefined : (usage.user + usage.system) / 1000;
 };
 
-/** Like {@link rate}, and also per second of this thread's CPU time, so a busy machine's share of the time can be told apart. */
+/** Calls `once` sequentially for `durationMs` after `warmup` calls: calls per second by the wall clock and per second of this thread's CPU time, so a busy machine's share of the time can be told apart. */
 export const rates = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<Rates> => {
   for (let i = 0; i < warmup; i += 1) await once();
   const [start, cpuStart] = [performance.now(), threadCpuMs()];
@@ -36,6 +24,16 @@ export const rates = async (once: () => Promise<unknown>, durationMs: number, wa
   const wall = calls / ((performance.now() - start) / 1000);
   const cpuEnd = threadCpuMs();
   return { wall, cpu: cpuStart === undefined || cpuEnd === undefined ? wall : calls / ((cpuEnd - cpuStart) / 1000) };
+};
+
+/** Calls `once` sequentially for `durationMs` after `warmup` calls and returns calls per second (by the wall clock). */
+export const rate = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<number> => (await rates(once, durationMs, warmup)).wall;
+
+/** Milliseconds that `run` takes, awaited. */
+export const time = async (run: () => unknown): Promise<number> => {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
 };
 
 /** The median of some numbers (the upper one of the two middle values for an even count). */

@@ -59,6 +59,12 @@ const decodeSegment = (segment: string): string => {
   return utf8.decode(new Uint8Array(bytes));
 };
 
+/** The operation of a matched path for the method, or the methods the path allows. */
+const matchOf = (path: CompiledPath, method: string, params: Record<string, string>): RouteMatch => {
+  const operationId = path.methods.get(method.toUpperCase());
+  return operationId ? { kind: 'operation', operationId, params } : { kind: 'method-not-allowed', allowed: [...path.methods.keys()] };
+};
+
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
@@ -75,10 +81,7 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
   return (method, pathname) => {
     const parts = pathname.split('/').filter(Boolean);
     const exact = fixed.get(parts.join('/'));
-    if (exact) {
-      const operationId = exact.methods.get(method.toUpperCase());
-      return operationId ? { kind: 'operation', operationId, params: {} } : { kind: 'method-not-allowed', allowed: [...exact.methods.keys()] };
-    }
+    if (exact) return matchOf(exact, method, {});
     for (const path of paths) {
       if (path.segments.length !== parts.length) continue;
       const params: Record<string, string> = {};
@@ -88,10 +91,7 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
         params[segment.param] = decodeSegment(part);
         return true;
       });
-      if (!matches) continue;
-      const operationId = path.methods.get(method.toUpperCase());
-      if (operationId) return { kind: 'operation', operationId, params };
-      return { kind: 'method-not-allowed', allowed: [...path.methods.keys()] };
+      if (matches) return matchOf(path, method, params);
     }
     return methods.includes(method.toUpperCase()) ? { kind: 'not-found' } : { kind: 'unknown-method', allowed: methods };
   };
