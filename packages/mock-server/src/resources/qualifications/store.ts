@@ -151,6 +151,8 @@ const reachesProducts = (policy: QualificationScenarioPolicy, findings: RuleFind
 export class QualificationStore {
   /** Rule sets compiled with each scenario's options, kept with the version of the rule (a new version is a new definition). */
   readonly #compiled = new WeakMap<ValidationRuleSetDefinition, Map<QualificationScenario, ValidationRulesEvaluator>>();
+  /** Whether a rule set requires products of the order, worked out once per rule version. */
+  readonly #requiresProducts = new WeakMap<ValidationRuleSetDefinition, boolean>();
 
   constructor(
     private readonly context: ServiceContext,
@@ -240,6 +242,9 @@ export class QualificationStore {
           let evaluate = compiled.get(policy.scenario);
           if (!evaluate) compiled.set(policy.scenario, (evaluate = compileValidationRules(definition, options)));
           const judged = evaluate;
+          let requires = this.#requiresProducts.get(definition);
+          if (requires === undefined) this.#requiresProducts.set(definition, (requires = ruleSetRequiresProducts(definition)));
+          const requiresProducts = requires;
           return engineRuleSet(rule, (ruleContext, applicableTo) => {
             const result = judged(ruleContext, applicableTo);
             if (result.valid) {
@@ -247,7 +252,7 @@ export class QualificationStore {
               findings.set(target.id, {
                 bundle: result.bundle ?? noted.bundle,
                 discountsProducts: noted.discountsProducts || result.applicable.covered.some((line) => line.entry !== undefined),
-                requiresProducts: noted.requiresProducts || (ruleSetRequiresProducts(definition) && (result.bundle === undefined || result.bundle.identified.length > 0)),
+                requiresProducts: noted.requiresProducts || (requiresProducts && (result.bundle === undefined || result.bundle.identified.length > 0)),
               });
             }
             return result;
