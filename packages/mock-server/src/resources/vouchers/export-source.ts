@@ -93,8 +93,8 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
     discount_unit_effect: (voucher) => (discountType(voucher) === 'UNIT' ? discountField(voucher, 'effect') : undefined),
     validation_rules_id: (voucher) =>
       vouchers
-        .present(voucher)
-        .validation_rules_assignments?.data?.map((assignment) => assignment.rule_id)
+        .ruleAssignments(voucher)
+        .data?.map((assignment) => assignment.rule_id)
         .join(','),
     customer_source_id: (voucher) => (voucher.holder_id ? customers.find(voucher.holder_id)?.source_id : undefined),
   },

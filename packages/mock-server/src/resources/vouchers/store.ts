@@ -373,8 +373,13 @@ export class VoucherStore {
    * to it directly or through its campaign.
    */
   present(voucher: StoredVoucher): Voucher & { categories: NonNullable<Voucher['categories']> } {
+    return { ...this.listed(voucher), validation_rules_assignments: this.ruleAssignments(voucher) };
+  }
+
+  /** The validation rules assigned to the voucher directly or through its campaign, as `validation_rules_assignments` shows them. */
+  ruleAssignments(voucher: StoredVoucher): NonNullable<Voucher['validation_rules_assignments']> {
     const owners = voucher.campaign_id ? [voucher.campaign_id, voucher.id] : [voucher.id];
-    return { ...this.listed(voucher), validation_rules_assignments: this.deps.validationRules.assignmentPage(...owners) };
+    return this.deps.validationRules.assignmentPage(...owners);
   }
 
   /** The voucher as lists show it: with its category objects, without the rule assignments. */
