@@ -331,10 +331,11 @@ export class CampaignStore implements CampaignPort {
     // Likewise the tiers of a promotion: a bad tier stores neither the campaign nor any tier.
     const tiers = campaign.campaign_type === 'PROMOTION' ? this.deps.promotions.prepare(campaign, input.promotion?.tiers ?? []) : undefined;
     const { validationRules } = this.deps;
-    validationRules.assertAssignable(input.validation_rules, campaignTarget(campaign));
+    const target = campaignTarget(campaign);
+    validationRules.assertAssignable(input.validation_rules, target);
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
-    validationRules.assignAll(input.validation_rules, campaignTarget(campaign), origin);
+    validationRules.assignAll(input.validation_rules, target, origin);
     if (voucher) this.deps.vouchers.add(voucher);
     tiers?.store();
     this.#record('campaign.created', campaign, origin);

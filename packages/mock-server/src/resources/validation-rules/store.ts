@@ -399,13 +399,12 @@ export class ValidationRuleStore implements ValidationRulesPort {
   }
 
   /**
-   * Assigns rules to an object just created, once each, after {@link ValidationRuleStore.assertAssignable}
-   * passed for it. Records `business_validation_rule.assignment.created` for each unless silent.
-   *
-   * @throws As {@link ValidationRuleStore.assertAssignable}.
+   * Assigns rules to an object just created, once each. Call it after
+   * {@link ValidationRuleStore.assertAssignable} passed for the same rules and object (before the
+   * object was stored, so a refusal stores nothing). Records
+   * `business_validation_rule.assignment.created` for each unless silent.
    */
   assignAll(ruleIds: readonly string[] | null | undefined, target: AssignmentTarget, origin: ChangeOrigin = {}): void {
-    this.assertAssignable(ruleIds, target);
     const given = new Set(this.assignmentsOf(target.id).map((assignment) => assignment.rule_id));
     for (const ruleId of ruleIds ?? []) {
       if (given.has(ruleId)) continue;
@@ -435,13 +434,12 @@ export class ValidationRuleStore implements ValidationRulesPort {
 
   /** {@inheritDoc ValidationRulesPort.rulesFor} */
   rulesFor(redeemable: RuleRedeemable): ApplicableValidationRule[] {
-    const seen = new Set<string>();
     const applicable: ApplicableValidationRule[] = [];
+    // Each assignment is indexed under its one object, so the campaign's and the redeemable's never overlap.
     const owners = redeemable.campaign_id ? [redeemable.campaign_id, redeemable.id] : [redeemable.id];
     for (const assignment of owners.flatMap((id) => this.assignmentsOf(id))) {
       const stored = this.#rules.get(assignment.rule_id);
-      if (stored === undefined || seen.has(assignment.id)) continue;
-      seen.add(assignment.id);
+      if (stored === undefined) continue;
       // Compiled on first use and kept with this version of the rule; an update stores a new version.
       stored.evaluate ??= compileValidationRules(stored.definition);
       applicable.push({ assignment, rule: this.#show(stored.rule), version: stored.version, definition: stored.definition, evaluate: stored.evaluate });

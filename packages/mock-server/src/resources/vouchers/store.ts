@@ -506,9 +506,9 @@ export class VoucherStore {
    */
   add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: ChangeOrigin = {}): void {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
-    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
-    const target = voucherTarget(voucher, campaign);
-    this.deps.validationRules.assertAssignable(validationRules, target);
+    // Codes generated in bulk have no rules of their own: no target to build for them.
+    const target = validationRules && validationRules.length > 0 ? voucherTarget(voucher, voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined) : undefined;
+    if (target) this.deps.validationRules.assertAssignable(validationRules, target);
     this.#byId.set(voucher.id, voucher);
     this.#idByCode.set(voucher.code, voucher.id);
     if (voucher.campaign_id) {
@@ -519,7 +519,7 @@ export class VoucherStore {
       queue.ids.push(voucher.id);
       this.#publishQueues.set(voucher.campaign_id, queue);
     }
-    this.deps.validationRules.assignAll(validationRules, target, origin);
+    if (target) this.deps.validationRules.assignAll(validationRules, target, origin);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
   }
 
