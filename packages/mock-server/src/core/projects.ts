@@ -1,4 +1,4 @@
-import type { RandomSource } from '@voucherkit/domain';
+import { type RandomSource, zoneClock } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
 
 /**
@@ -108,10 +108,10 @@ export const randomKey = (random: RandomSource): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
-/** Whether the runtime knows an IANA time zone name. */
+/** Whether the runtime knows an IANA time zone name: the domain's zone clock, which the engine reads later, can be made. */
 const knownTimeZone = (timeZone: string): boolean => {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    zoneClock(timeZone);
     return true;
   } catch {
     return false;
