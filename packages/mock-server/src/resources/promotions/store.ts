@@ -446,14 +446,29 @@ export class PromotionStore implements PromotionRedeemables {
 
   /** The stack with this id, its campaign and its tiers in the stack's order, if any. */
   findStack(id: string): FoundPromotionStack | undefined {
+    const found = this.#stackOf(id);
+    return found && { ...found, tiers: this.#stackTiers(found.stack).map((tier) => this.#present(tier)) };
+  }
+
+  /**
+   * The ids of a stack's tiers that still exist, in the stack's order, without presenting them;
+   * `undefined` for an unknown stack or one whose campaign is gone (as {@link PromotionStore.findStack}).
+   */
+  stackTierIds(id: string): string[] | undefined {
+    const found = this.#stackOf(id);
+    return found && this.#stackTiers(found.stack).map((tier) => tier.id);
+  }
+
+  /** A stack with its campaign; `undefined` when either is unknown. */
+  #stackOf(id: string): { stack: PromotionStack; campaign: Campaign } | undefined {
     const stack = this.stacks.find(id);
     const campaign = stack && this.deps.campaigns().find(stack.campaign_id);
-    if (!stack || !campaign) return undefined;
-    const tiers = (stack.tiers?.ids ?? []).flatMap((tierId) => {
-      const tier = this.#byId.get(tierId);
-      return tier ? [this.#present(tier)] : [];
-    });
-    return { stack, campaign, tiers };
+    return stack && campaign ? { stack, campaign } : undefined;
+  }
+
+  /** The stored tiers a stack names, in its order, leaving out deleted ones. */
+  #stackTiers(stack: PromotionStack): StoredTier[] {
+    return (stack.tiers?.ids ?? []).flatMap((tierId) => this.#byId.get(tierId) ?? []);
   }
 
   /**
@@ -462,7 +477,7 @@ export class PromotionStore implements PromotionRedeemables {
    */
   checkValidity(redeemable: PromotionRedeemableRef, at: number = this.context.clock.now()): ValidityCheckResult {
     if (redeemable.object === 'promotion_tier') return this.#check(this.#stored(redeemable.id), at);
-    const found = this.findStack(redeemable.id);
+    const found = this.#stackOf(redeemable.id);
     if (!found) throw ApiError.notFound('promotion_stack', redeemable.id);
     return this.#windows.campaign(found.campaign, at);
   }

@@ -187,5 +187,5 @@ export interface EnginePorts {
 export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => engineRuleSet(rule)),
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
-  promotionStackTiers: (id) => state.promotions.findStack(id)?.tiers.map((tier) => tier.id),
+  promotionStackTiers: (id) => state.promotions.stackTierIds(id),
 });
