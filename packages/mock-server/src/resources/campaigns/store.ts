@@ -383,7 +383,7 @@ export class CampaignStore implements CampaignPort {
       if (patch[field] !== undefined) Object.assign(updated, { [field]: patch[field] });
     }
     if (given(patch.activity_duration_after_publishing)) parseIsoDuration(patch.activity_duration_after_publishing, '.activity_duration_after_publishing');
-    if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(updated, this.deps.vouchers.resolveCategory(patch.category, patch.category_id));
+    if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(updated, this.deps.categories.resolve(patch.category, patch.category_id));
     if (patch.metadata !== undefined || given(patch.unset_metadata_fields)) {
       const unset = new Set(patch.unset_metadata_fields ?? []);
       updated.metadata = Object.fromEntries(Object.entries({ ...current.metadata, ...patch.metadata }).filter(([key]) => !unset.has(key)));
@@ -588,7 +588,7 @@ export class CampaignStore implements CampaignPort {
       throw ApiError.invalidPayload(`A ${campaignType} campaign cannot be STANDALONE; only discount and gift card campaigns can.`);
     }
     if (given(input.activity_duration_after_publishing)) parseIsoDuration(input.activity_duration_after_publishing, '.activity_duration_after_publishing');
-    const category = this.deps.vouchers.resolveCategory(input.category, input.category_id);
+    const category = this.deps.categories.resolve(input.category, input.category_id);
     const id = this.context.ids('camp');
     const now = this.context.timestamp();
     const campaign: Campaign = {

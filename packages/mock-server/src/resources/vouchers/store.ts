@@ -456,7 +456,7 @@ export class VoucherStore {
     const code = settings.code ?? this.generateCodes(settings.code_config, 1)[0];
     if (code === undefined) throw new RangeError('no code generated');
     if (this.isCodeTaken(code)) throw duplicateCode(code);
-    const category = this.resolveCategory(settings.category, settings.category_id);
+    const category = this.deps.categories.resolve(settings.category, settings.category_id);
     const now = this.context.timestamp();
     const gift = settings.gift as { amount?: number; effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | null } | null;
     const card = settings.loyalty_card as { points?: number } | null;
@@ -546,7 +546,7 @@ export class VoucherStore {
       if (patch[field] !== undefined) Object.assign(changes, { [field]: patch[field] });
     }
     if (patch.category !== undefined || patch.category_id !== undefined) {
-      Object.assign(changes, this.resolveCategory(patch.category, patch.category_id));
+      Object.assign(changes, this.deps.categories.resolve(patch.category, patch.category_id));
     }
     if (patch.metadata !== undefined) changes.metadata = { ...current.metadata, ...patch.metadata };
     if (patch.discount !== undefined && current.type === 'DISCOUNT_VOUCHER') changes.discount = patch.discount;
@@ -747,14 +747,6 @@ export class VoucherStore {
     const session = held?.get(key);
     if (!held || !session || session.expiresAt <= this.context.clock.now()) throw ApiError.notFound('session', key);
     held.delete(key);
-  }
-
-  /**
-   * The category of a voucher or campaign from a name or an id (the id wins).
-   * @throws ApiError 404 when no category has that id or name.
-   */
-  resolveCategory(name: string | null | undefined, id: string | null | undefined): { category: string | null; category_id: string | null } {
-    return this.deps.categories.resolve(name, id);
   }
 
   #record(
