@@ -156,7 +156,7 @@ export {
   type PromotionStackUpdateInput,
   type StackTierLookup,
 } from './resources/promotions/stacks.js';
-export type { TierRef, TierRuleAssignmentList, TierRuleAssignments } from './resources/promotions/rule-assignments.js';
+export type { TierRuleAssignmentList, TierRuleAssignments } from './resources/promotions/rule-assignments.js';
 export { tierRuleAssignments } from './resources/validation-rules/tier-assignments.js';
 export {
   ValidationRuleStore,

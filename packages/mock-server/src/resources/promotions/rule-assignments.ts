@@ -1,4 +1,5 @@
 import type { Resource } from '../../core/resource.js';
+import type { PromotionTierRef } from '../validation-rules/targets.js';
 
 /**
  * The validation rule assignments of a promotion tier, as the API shows them.
@@ -23,26 +24,11 @@ export type TierRuleAssignmentList = Resource<'ValidationRuleAssignmentList'>;
  */
 export interface TierRuleAssignments {
   /** Throws the service's error when a rule does not exist or does not fit a promotion tier. */
-  check(tier: TierRef, ruleIds: readonly string[]): void;
+  check(tier: PromotionTierRef, ruleIds: readonly string[]): void;
   /** Assigns each rule to the tier (`related_object_type` `promotion_tier`). */
-  assign(tier: TierRef, ruleIds: readonly string[]): void;
+  assign(tier: PromotionTierRef, ruleIds: readonly string[]): void;
   /** The tier's assignments, or `null` when it has none (as the service shows a tier without rules). */
   of(tierId: string): TierRuleAssignmentList | null;
   /** Forgets the tier's assignments (the tier is deleted). */
   release(tierId: string): void;
-}
-
-/**
- * A promotion tier as its rule assignments name it.
- *
- * @example
- * ```ts
- * const tier: TierRef = { id: 'promo_0b5f49fb31c3bf6ab0', campaign_id: 'camp_1' };
- * ```
- */
-export interface TierRef {
-  /** The tier's id (`promo_…`). */
-  readonly id: string;
-  /** Its promotion campaign's id. */
-  readonly campaign_id: string;
 }
