@@ -172,7 +172,8 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
     now,
   });
   // A superset is harmless: a field named only in a filter's value is worked out for nothing.
-  const mentioned = `${JSON.stringify(parameters.filters ?? null)} "${order.replace(/^-/, '')}"`;
+  const sortField = order.replace(/^-/, '');
+  const mentioned = `${JSON.stringify(parameters.filters ?? null)} "${sortField}"`;
   const named = (field: string): boolean => mentioned.includes(`"${field}"`);
   const view = source.view ? (row: Row) => (source.view as NonNullable<typeof source.view>)(row, named) : (row: Row) => row as Record<string, unknown>;
   const writers = fields.map((field) => {
@@ -187,7 +188,7 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
       const entries = source.rows(parameters).map((row) => ({ row, view: view(row) }));
       const kept = entries.filter((entry) => keep(entry.view));
       const sorted = sortByOrder(
-        kept.map((entry) => ({ ...entry, sortKey: sortValue(entry.view, order) })),
+        kept.map((entry) => ({ ...entry, sortKey: sortValue(entry.view, sortField) })),
         order.startsWith('-') ? '-sortKey' : 'sortKey',
       );
       return { count: sorted.length, cells: (index) => writers.map((write) => write((sorted[index] as { row: Row }).row)) };
@@ -195,8 +196,8 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
   };
 };
 
-const sortValue = (view: Record<string, unknown>, order: string): string | number | boolean | null => {
-  const value = view[order.replace(/^-/, '')];
+const sortValue = (view: Record<string, unknown>, field: string): string | number | boolean | null => {
+  const value = view[field];
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 };
 
