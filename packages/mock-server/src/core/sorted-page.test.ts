@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageOf, sortByOrder } from './list.js';
-import { sortedPageOf } from './sorted-page.js';
+import { creationOrderPage, sortedPageOf } from './sorted-page.js';
 
 describe('sortedPageOf', () => {
   it('answers the page of the fully sorted list (property)', () => {
@@ -26,5 +26,28 @@ describe('sortedPageOf', () => {
     const copy = [...items];
     expect(sortedPageOf(items, '-code', { page: 2, limit: 3 }).items.map(({ code }) => code)).toEqual(['C0996', 'C0995', 'C0994']);
     expect(items).toEqual(copy);
+  });
+});
+
+describe('creationOrderPage', () => {
+  it('answers the page of the fully sorted list for records in creation order (property)', () => {
+    // Creation order: created_at never decreases, and records of the same millisecond share it.
+    const records = fc
+      .array(fc.record({ step: fc.nat(2), code: fc.constantFrom('a', 'b', 'c') }), { maxLength: 200 })
+      .map((steps) => {
+        let at = Date.UTC(2026, 0, 1);
+        return steps.map(({ step, code }, index) => {
+          at += step;
+          return { id: index, code, created_at: new Date(at).toISOString() };
+        });
+      });
+    fc.assert(
+      fc.property(records, fc.constantFrom('created_at', '-created_at', 'code', '-code'), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 20 }), (items, order, page, limit) => {
+        const copy = [...items];
+        expect(creationOrderPage(items, order, { page, limit })).toEqual(pageOf(sortByOrder(items, order), { page, limit }));
+        expect(items).toEqual(copy);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

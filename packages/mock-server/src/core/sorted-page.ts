@@ -79,3 +79,31 @@ const selectFirst = (length: number, count: number, before: (i: number, j: numbe
   }
   return heap;
 };
+
+/**
+ * The page `query` asks for of records kept in creation order, as {@link sortedPageOf} answers it.
+ * The clock never runs backwards, so creation order is already `created_at` order (and keeps
+ * records of the same millisecond apart): `created_at` and `-created_at` page the list as kept or
+ * from its end, without sorting or reversing it; any other order selects the page.
+ *
+ * @param items - The filtered records, in creation order.
+ * @param order - The field, with `-` for descending.
+ * @param query - Page (from 1) and limit.
+ * @returns The page, the list's total and whether later pages hold items.
+ * @example
+ * ```ts
+ * creationOrderPage(campaigns, query.order ?? '-created_at', query);
+ * ```
+ */
+export const creationOrderPage = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
+  items: readonly T[],
+  order: Order,
+  query: PageQuery = {},
+): Page<T> => {
+  if (order === 'created_at') return pageOf(items, query);
+  if (order !== '-created_at') return sortedPageOf(items, order, query);
+  const limit = query.limit ?? 10;
+  const start = ((query.page ?? 1) - 1) * limit;
+  const end = Math.max(0, items.length - start);
+  return { items: items.slice(Math.max(0, end - limit), end).reverse(), total: items.length, hasMore: start + limit < items.length };
+};

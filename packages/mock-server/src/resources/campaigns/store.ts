@@ -16,7 +16,8 @@ import {
 import type { ServiceContext } from '../../core/context.js';
 import type { Resource } from '../../core/resource.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery } from '../../core/list.js';
+import { creationOrderPage } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AsyncAction, AsyncActionStore } from '../async-actions/store.js';
 import { type BulkJob, type JobTally, importSummary, itemSummary } from '../async-actions/job.js';
@@ -307,10 +308,8 @@ export class CampaignStore implements CampaignPort {
     if (query.filters !== undefined) tests.push(this.#filter(query.filters));
     const keep = allOf(...tests);
     const matching = [...this.#byId.values()].filter((campaign) => keep(campaign));
-    const order = query.order ?? '-created_at';
-    // Campaigns are stored in creation order and the clock never runs backwards.
-    const ordered = order === 'created_at' ? matching : order === '-created_at' ? matching.reverse() : sortByOrder(matching, order);
-    return pageOf(ordered, query);
+    // Campaigns are stored in creation order.
+    return creationOrderPage(matching, query.order ?? '-created_at', query);
   }
 
   /**

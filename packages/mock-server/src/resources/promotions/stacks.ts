@@ -1,6 +1,7 @@
 import { allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
-import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow } from '../../core/list.js';
+import { creationOrderPage } from '../../core/sorted-page.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { CategoryStore } from '../categories/store.js';
@@ -116,10 +117,8 @@ export class PromotionStackStore {
     const dates = { ...dateRangeFilter('created_at', query.created_at), ...dateRangeFilter('updated_at', query.updated_at) };
     const keep = Object.keys(dates).length > 0 ? compileFilter(dates, { now: this.context.clock.now() }) : allOf();
     const matching = [...this.#byId.values()].filter((stack) => keep(stack));
-    const order = query.order ?? '-created_at';
-    // Stacks are kept in creation order and the clock never runs backwards.
-    const ordered = order === 'created_at' ? matching : order === '-created_at' ? matching.reverse() : sortByOrder(matching, order);
-    const page = pageOf(ordered, query);
+    // Stacks are kept in creation order.
+    const page = creationOrderPage(matching, query.order ?? '-created_at', query);
     return { ...page, items: page.items.map((stack) => this.#present(stack)) };
   }
 

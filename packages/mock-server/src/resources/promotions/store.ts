@@ -1,7 +1,8 @@
 import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, sortByOrder } from '../../core/list.js';
+import { creationOrderPage } from '../../core/sorted-page.js';
 import { RedeemableWindows } from '../../core/redeemable-windows.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
@@ -308,10 +309,8 @@ export class PromotionStore implements PromotionRedeemables {
       const now = this.context.clock.now();
       tiers = tiers.filter((tier) => this.#check(tier, now).active);
     }
-    const order = query.order ?? '-created_at';
-    // Tiers are kept in creation order and the clock never runs backwards.
-    const ordered = order === 'created_at' ? tiers : order === '-created_at' ? tiers.reverse() : sortByOrder(tiers, order);
-    const page = pageOf(ordered, query);
+    // Tiers are kept in creation order.
+    const page = creationOrderPage(tiers, query.order ?? '-created_at', query);
     return { ...page, items: page.items.map((tier) => this.#present(tier)) };
   }
 

@@ -13,9 +13,9 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf, pageOf, sortByOrder } from '../../core/list.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf, sortByOrder } from '../../core/list.js';
 import { RedeemableWindows } from '../../core/redeemable-windows.js';
-import { sortedPageOf } from '../../core/sorted-page.js';
+import { creationOrderPage } from '../../core/sorted-page.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
 import type { CategoryStore } from '../categories/store.js';
@@ -360,12 +360,8 @@ export class VoucherStore {
     const keep = allOf(...tests);
     const matching: StoredVoucher[] = [];
     for (const voucher of source) if (keep(voucher)) matching.push(voucher);
-    const order = query.order ?? '-created_at';
-    // Vouchers are stored in creation order and the clock never runs backwards, so creation order
-    // is created_at order without sorting (and keeps vouchers created in the same millisecond apart).
-    if (order === 'created_at') return pageOf(matching, query);
-    if (order === '-created_at') return pageOf(matching.reverse(), query);
-    return sortedPageOf(matching, order, query);
+    // Vouchers are stored in creation order.
+    return creationOrderPage(matching, query.order ?? '-created_at', query);
   }
 
   /**
