@@ -13,6 +13,7 @@ import {
   type Direction,
   ANY_OF,
   INTEGER_ERROR_DECLARATION,
+  NULL_MEANS_ABSENT,
   ZodSourceWriter,
   collectRefs,
   componentIdentifier,
@@ -116,7 +117,7 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
       throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   });
-  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\nimport { ${ANY_OF} } from '../http/any-of.js';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
+  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\nimport { ${ANY_OF} } from '../http/any-of.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
 /** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
@@ -198,6 +199,7 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
   return `${HEADER}import { z } from 'zod';
 import { ${ANY_OF} } from '../http/any-of.js';
 import * as coerce from '../http/coerce.js';
+import { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';
 import type { OperationSpec } from '../http/operation-spec.js';
 import * as request from './request-schemas.js';
 import * as response from './response-schemas.js';

@@ -57,6 +57,12 @@ export const INTEGER_ERROR = 'integerError';
  */
 export const ANY_OF = 'anyOf';
 
+/**
+ * Name of the request-side object wrapper, imported by each generated module from the mock's
+ * `http/null-means-absent.ts`: the optional properties listed take `null` as "not given".
+ */
+export const NULL_MEANS_ABSENT = 'nullMeansAbsent';
+
 /** The declaration of {@link INTEGER_ERROR}, placed at the top of each generated module. */
 export const INTEGER_ERROR_DECLARATION =
   `const ${INTEGER_ERROR} = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };`;
@@ -326,10 +332,42 @@ export class ZodSourceWriter {
       return `${literal(name)}: ${value}${optional}`;
     });
     const body = `{ ${fields.join(', ')} }`;
-    if (additional === false) return `z.strictObject(${body})`;
-    if (extra !== undefined) return `z.object(${body}).catchall(${extra})`;
-    if (additional === true || this.queryValues) return `z.looseObject(${body})`;
-    return this.direction === 'response' ? `z.strictObject(${body})` : `z.object(${body})`;
+    const object =
+      additional === false
+        ? `z.strictObject(${body})`
+        : extra !== undefined
+          ? `z.object(${body}).catchall(${extra})`
+          : additional === true || this.queryValues
+            ? `z.looseObject(${body})`
+            : this.direction === 'response'
+              ? `z.strictObject(${body})`
+              : `z.object(${body})`;
+    return this.withNullMeansAbsent(object, shape);
+  }
+
+  /**
+   * The request rule for `null`: an optional property whose schema does not admit `null` takes it
+   * as "not given" (decision 0036). Form fields and query values never carry `null`.
+   */
+  private withNullMeansAbsent(object: string, { properties, required }: ObjectShape): string {
+    if (this.direction !== 'request' || this.queryValues) return object;
+    const absent = [...properties].filter(([name, property]) => !required.has(name) && !this.admitsNull(property, 0)).map(([name]) => name);
+    return absent.length === 0 ? object : `${NULL_MEANS_ABSENT}(${object}, ${literal(absent)})`;
+  }
+
+  /** Whether a schema, through references, accepts `null` itself. */
+  private admitsNull(schema: JsonSchema, depth: number): boolean {
+    const ref = schema['$ref'];
+    if (typeof ref === 'string') {
+      const target = this.components[componentName(ref)];
+      if (target === undefined || depth > MAX_INLINE_DEPTH) throw new Error(`Cannot resolve ${ref}`);
+      return this.admitsNull(target, depth + 1);
+    }
+    if (typesOf(schema).includes('null') || (Array.isArray(schema['enum']) && (schema['enum'] as unknown[]).includes(null))) return true;
+    if ('const' in schema) return schema['const'] === null;
+    return ['anyOf', 'oneOf'].some(
+      (key) => Array.isArray(schema[key]) && (schema[key] as JsonSchema[]).some((member) => isNullSchema(member) || this.admitsNull(member, depth + 1)),
+    );
   }
 
   private withNull(schema: JsonSchema, source: string): string {

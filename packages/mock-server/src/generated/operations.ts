@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { anyOf } from '../http/any-of.js';
 import * as coerce from '../http/coerce.js';
+import { nullMeansAbsent } from '../http/null-means-absent.js';
 import type { OperationSpec } from '../http/operation-spec.js';
 import * as request from './request-schemas.js';
 import * as response from './response-schemas.js';

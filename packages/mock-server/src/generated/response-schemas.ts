@@ -2,6 +2,7 @@
 // Response-side zod schemas: unknown keys are rejected, so strict mode catches drift from the spec.
 import { z } from 'zod';
 import { anyOf } from '../http/any-of.js';
+import { nullMeansAbsent } from '../http/null-means-absent.js';
 
 const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };
 

@@ -9,7 +9,7 @@ const unscreened = (members: readonly z.ZodType[], value: unknown): { ok: true; 
   let matched = false;
   let parsed: unknown;
   for (const member of members) {
-    const result = member.safeParse(value);
+    const result = member.safeParse(value, { reportInput: true });
     if (!result.success) errors.push(result.error.issues);
     else if (!matched) [matched, parsed] = [true, result.data];
     else if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data)) {

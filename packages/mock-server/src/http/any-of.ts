@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullMeansAbsentParts } from './null-means-absent.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -41,17 +42,21 @@ const propertyCheck = (schema: z.ZodType): MayAccept | undefined => {
 };
 
 /**
- * A quick screen of a member: an object refuses anything but a plain object and checks its
- * properties as {@link propertyCheck} does; a string, number or boolean without coercion refuses
- * other types. It only ever answers false for a value the member's own parse refuses, so skipping
+ * A quick screen of a member: an object (also one that reads null as absence) refuses anything
+ * but a plain object and checks its properties as {@link propertyCheck} does; a string, number or
+ * boolean without coercion refuses other types. It only ever answers false for a value the member's own parse refuses, so skipping
  * those members changes no result.
  */
 const screen = (member: z.ZodType): MayAccept => {
-  const def = defOf(member);
+  const parts = nullMeansAbsentParts(member);
+  const def = defOf(parts?.object ?? member);
   if (def.type === 'object' && def.shape) {
+    const absent = parts?.keys;
     const checks = Object.entries(def.shape).flatMap(([key, property]) => {
       const check = propertyCheck(property);
-      return check ? [[key, check] as const] : [];
+      if (!check) return [];
+      // A null that the object reads as absence is screened as absence.
+      return [[key, absent?.has(key) ? (value: unknown) => check(value === null ? undefined : value) : check] as const];
     });
     return (value) => isRecord(value) && checks.every(([key, check]) => check(value[key]));
   }
@@ -94,7 +99,8 @@ export const anyOf = (members: readonly z.ZodType[]): z.ZodType => {
       else if (isRecord(parsed) && isRecord(result.data)) parsed = { ...result.data, ...parsed };
     }
     if (matched) return parsed;
-    const errors = members.map((member) => member.safeParse(value).error?.issues ?? []);
+    // The input of each issue tells the error message which member the value came closest to.
+    const errors = members.map((member) => member.safeParse(value, { reportInput: true }).error?.issues ?? []);
     context.issues.push({ code: 'invalid_union', errors, input: value, message: 'Invalid input' });
     return z.NEVER;
   });

@@ -92,30 +92,39 @@ const declared = (schema: z.ZodType, values: Record<string, unknown>): Record<st
 const checkParameters = (schema: z.ZodType, values: Record<string, unknown>, where: 'query' | 'path'): unknown =>
   check(schema, declared(schema, values), where);
 
+/** The body as sent, or undefined when there is none: no bytes, only white space, or a JSON `null`. */
 const readBody = async (request: IncomingRequest, body: NonNullable<Operation['body']>): Promise<unknown> => {
-  if (!hasBody(request)) {
-    if (body.required) throw ApiError.invalidPayload('The request body is required.');
-    return undefined;
-  }
+  if (!hasBody(request)) return undefined;
   checkMediaType(request.headers, body.contentType);
   if (body.contentType === 'multipart/form-data') return readMultipart(request);
   const text = await readBodyText(request);
-  if (text.trim() === '') {
-    if (body.required) throw ApiError.invalidPayload('The request body is required.');
-    return undefined;
-  }
+  if (text.trim() === '') return undefined;
   if (body.contentType === 'application/x-www-form-urlencoded') return readForm(text);
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text) ?? undefined;
   } catch {
     throw ApiError.invalidPayload('The request body is not valid JSON.');
   }
 };
 
+/**
+ * A JSON body that is left out reads as `{}` when the schema takes an empty object (every field
+ * optional), so its defaults apply and the handler always gets an object: clients send no body
+ * when nothing is set (decision 0036). Any other missing body is refused when the spec requires it.
+ */
+const readAbsentBody = (body: NonNullable<Operation['body']>): unknown => {
+  if (body.contentType === 'application/json') {
+    const empty = (body.schema as z.ZodType).safeParse({});
+    if (empty.success) return empty.data;
+  }
+  if (body.required) throw ApiError.invalidPayload('The request body is required.');
+  return undefined;
+};
+
 const readValidBody = async (request: IncomingRequest, operation: Operation): Promise<unknown> => {
   if (operation.body === null) return undefined;
   const body = await readBody(request, operation.body);
-  return body === undefined ? undefined : check(operation.body.schema as z.ZodType, body, 'body');
+  return body === undefined ? readAbsentBody(operation.body) : check(operation.body.schema as z.ZodType, body, 'body');
 };
 
 /**

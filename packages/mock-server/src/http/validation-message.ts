@@ -8,6 +8,7 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';
+      if (issue.input === null) return 'should not be null';
       // The generated schemas name some types themselves ("should be integer"); zod's own says "number".
       return issue.message.startsWith('should be ') ? issue.message : `should be ${issue.expected}`;
     case 'invalid_value':
@@ -27,13 +28,30 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
 
 const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean => a.length === b.length && a.every((part, index) => part === b[index]);
 
+/** A member's value for an enum or literal field differs from the one the request gives. */
+const contradicts = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_value' && issue.input !== undefined;
+
+/** A member needs a field the request leaves out. */
+const lacks = (issue: z.core.$ZodIssue): boolean => (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
+
+const count = (branch: readonly z.core.$ZodIssue[], test: (issue: z.core.$ZodIssue) => boolean): number => branch.filter(test).length;
+const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));
+
+/**
+ * Ranks two members' issues: the member whose enum and literal fields (its discriminators) agree
+ * with the request explains best, then the one that needs no field the request leaves out, then
+ * the one with fewest issues, then the one whose issue lies deepest.
+ */
+const closer = (a: readonly z.core.$ZodIssue[], b: readonly z.core.$ZodIssue[]): number =>
+  count(a, contradicts) - count(b, contradicts) || count(a, lacks) - count(b, lacks) || a.length - b.length || depth(b) - depth(a);
+
 /**
  * The issues that explain why a value matched no member of a union (`anyOf`), instead of zod's
  * bare "invalid input". When every member refuses the same property's value and each member
  * takes a single value there (a discriminator such as `exported_object`), one issue lists the
- * values the members take; otherwise the issues
- * of the member the value came closest to (fewest issues, then the deepest one), so a voucher
- * export with an unknown column is told about that column.
+ * values the members take; otherwise the issues of the member the value came closest to (see
+ * {@link closer}), so a gift card without its amount is told about `gift.amount`, not that its
+ * `type` should be `LOYALTY_CARD`.
  */
 const unionIssues = (issue: z.core.$ZodIssue): z.core.$ZodIssue[] => {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
@@ -50,8 +68,7 @@ const unionIssues = (issue: z.core.$ZodIssue): z.core.$ZodIssue[] => {
     const values = branches.flatMap((branch) => branch.flatMap((other) => (other.code === 'invalid_value' && samePath(other.path, discriminator.path) ? other.values : [])));
     return [{ ...discriminator, values: [...new Set(values)] } as z.core.$ZodIssue];
   }
-  const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));
-  const closest = [...branches].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
+  const closest = [...branches].sort(closer)[0];
   return closest && closest.length > 0 ? closest : [issue];
 };
 
