@@ -117,7 +117,12 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
       throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   });
-  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\nimport { ${ANY_OF} } from '../http/any-of.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
+  // Responses are strict: they never read null as absence, nor take a request-side union.
+  const helpers =
+    direction === 'request'
+      ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
+      : '';
+  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
 /** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
