@@ -23,6 +23,7 @@ import {
   checkExamples,
   checkWebhookExamples,
 } from './lib/examples.ts';
+import { type NullVariantReport, checkNullVariants } from './lib/null-variants.ts';
 import { type OpenApiDocument, type OperationEntry, listOperations } from './lib/openapi.ts';
 import { routeKey } from './lib/parity.ts';
 import { SEED_OPERATIONS } from './lib/seed-operations.ts';
@@ -136,6 +137,7 @@ export const renderParityReport = (
   examples?: ExampleReport,
   ours: readonly OperationEntry[] = [],
   webhookExamples?: ExampleReport,
+  nullVariants?: NullVariantReport,
 ): string => {
   const implemented = result.inScope.filter((row) => row.ours !== undefined);
   const differing = result.inScope.filter(hasDetails);
@@ -186,6 +188,12 @@ export const renderParityReport = (
       : [
           `| Reference webhook examples that validate against our spec | ${webhookExamples.accepted} of ${webhookExamples.outcomes.length} ` +
             `(${percent(webhookExamples.accepted, webhookExamples.outcomes.length)}) |`,
+        ]),
+    ...(nullVariants === undefined
+      ? []
+      : [
+          `| Null variants of the reference's request examples that the mock accepts | ${nullVariants.accepted} of ${nullVariants.variants.length} ` +
+            `(${percent(nullVariants.accepted, nullVariants.variants.length)}) |`,
         ]),
     `| Seed operations (not in the reference) in our spec | ${seedRows(ours).filter((row) => row.ours).length} of ${SEED_OPERATIONS.length} |`,
     '',
@@ -250,6 +258,8 @@ export const renderParityReport = (
     }
   }
 
+  if (nullVariants !== undefined) lines.push(...nullVariantLines(nullVariants));
+
   lines.push('## Our operations without a reference counterpart', '');
   if (result.extra.length === 0) {
     lines.push('None.', '');
@@ -278,6 +288,32 @@ export const renderParityReport = (
     '</details>',
   );
   return `${lines.join('\n')}\n`;
+};
+
+/** The section on null variants: how they are made, and the fields whose null is refused, with counts. */
+const nullVariantLines = (report: NullVariantReport): string[] => {
+  const refused = new Map<string, { count: number; reason: string }>();
+  for (const variant of report.rejected) {
+    const key = `${code(variant.ours)} | ${variant.nulled.length === 1 ? code(variant.nulled[0]?.replace(/\[\d+\]/g, '[]') ?? '') : 'every absent field'}`;
+    const previous = refused.get(key);
+    refused.set(key, { count: (previous?.count ?? 0) + 1, reason: previous?.reason ?? variant.reason ?? '' });
+  }
+  return [
+    "## Null variants of the reference's request examples",
+    '',
+    ...prose(
+      'Generated clients send `null` for every field left unset. Each JSON request example that our spec accepts is',
+      "sent again with the optional fields that the reference marks nullable set to `null`: every absent one at once, in",
+      "every object of the example, then each present one alone; the mock's request validation checks each variant",
+      `(decision 0036). ${report.accepted} of ${report.variants.length} are accepted. Those refused null a field that the`,
+      "service's documentation requires, listed with its source in the decision note.",
+    ),
+    '',
+    ...(refused.size === 0
+      ? ['None is refused.']
+      : ['| Our operation | Field set to null | Variants | Why it is refused |', '| --- | --- | ---: | --- |', ...[...refused].map(([key, { count, reason }]) => `| ${key} | ${count} | ${reason.replaceAll('|', '\\|')} |`)]),
+    '',
+  ];
 };
 
 /** Each seed operation with the operationId of our counterpart, if our spec has one. */
@@ -317,6 +353,7 @@ export const writeParityReport = async (): Promise<ParityResult> => {
   const examples = checkExamples(reference, result, operations);
   const webhookReference = readJson<OpenApiDocument>(repoPath(REFERENCE.webhooks), 'the vendored reference is part of the repository; restore it with git.');
   const webhookExamples = checkWebhookExamples(webhookReference, webhookEvents);
+  const nullVariants = checkNullVariants(reference, result, operations);
   const report = renderParityReport(
     result,
     {
@@ -326,6 +363,7 @@ export const writeParityReport = async (): Promise<ParityResult> => {
     examples,
     listOperations(ours),
     webhookExamples,
+    nullVariants,
   );
   const out = repoPath(GENERATED.parity);
   mkdirSync(dirname(out), { recursive: true });

@@ -61,6 +61,7 @@ export type {
 
 export { assertValidMetadata, findMetadataViolations } from './metadata-validation.js';
 export { metadataFromText, metadataValueFromText } from './metadata-from-text.js';
+export { patchMetadata, type Metadata } from './metadata-patch.js';
 export { distanceMetres, locationContains, readGeoPoint, type GeoPoint, type LocationShape } from './geo-location.js';
 export type {
   MetadataPropertyRules,

@@ -1884,7 +1884,7 @@ export interface RedemptionsResource {
    * const result = await client.redemptions.rollback('r_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  rollback(redemptionId: string, body: components['schemas']["RedemptionRollbackCreateRequest"], query?: operations["rollbackRedemption"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionRollback"]>;
+  rollback(redemptionId: string, body?: components['schemas']["RedemptionRollbackCreateRequest"], query?: operations["rollbackRedemption"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionRollback"]>;
 
   /**
    * Roll back a stacked redemption.
@@ -1914,7 +1914,7 @@ export interface RedemptionsResource {
    * const result = await client.redemptions.rollbackStackable('r_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  rollbackStackable(parentRedemptionId: string, body: components['schemas']["RedemptionRollbackCreateRequest"], query?: operations["rollbackStackedRedemptions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionRollbacksResult"]>;
+  rollbackStackable(parentRedemptionId: string, body?: components['schemas']["RedemptionRollbackCreateRequest"], query?: operations["rollbackStackedRedemptions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionRollbacksResult"]>;
 }
 
 /**
@@ -2187,7 +2187,7 @@ export interface VouchersResource {
    * const result = await client.vouchers.exportTransactions('SUMMER10', {});
    * ```
    */
-  exportTransactions(code: string, body: components['schemas']["VoucherTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["VoucherTransactionExport"]>;
+  exportTransactions(code: string, body?: components['schemas']["VoucherTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["VoucherTransactionExport"]>;
 
   /**
    * Import vouchers.
@@ -2530,7 +2530,7 @@ export interface CampaignsResource {
    * const result = await client.campaigns.addVoucher('camp_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  addVoucher(campaignId: string, body: components['schemas']["CampaignVoucherCreateInBulkRequest"], query?: operations["addVouchersToCampaign"]['parameters']['query'], options?: CallOptions): Promise<operations["addVouchersToCampaign"]['responses'][200]['content']['application/json'] | components['schemas']["AsyncActionReference"]>;
+  addVoucher(campaignId: string, body?: components['schemas']["CampaignVoucherCreateInBulkRequest"], query?: operations["addVouchersToCampaign"]['parameters']['query'], options?: CallOptions): Promise<operations["addVouchersToCampaign"]['responses'][200]['content']['application/json'] | components['schemas']["AsyncActionReference"]>;
 
   /**
    * Add a voucher with a given code to a campaign.
@@ -2559,7 +2559,7 @@ export interface CampaignsResource {
    * const result = await client.campaigns.addCertainVoucher('camp_0e1c7f3a2b9d4c5e61', 'SUMMER10', {});
    * ```
    */
-  addCertainVoucher(campaignId: string, code: string, body: components['schemas']["CampaignVoucherCreateBaseRequest"], options?: CallOptions): Promise<components['schemas']["Voucher"]>;
+  addCertainVoucher(campaignId: string, code: string, body?: components['schemas']["CampaignVoucherCreateBaseRequest"], options?: CallOptions): Promise<components['schemas']["Voucher"]>;
 
   /**
    * Import vouchers into a campaign.
@@ -2717,7 +2717,7 @@ export interface CampaignsResource {
    * const result = await client.campaigns.exportTransactions('camp_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  exportTransactions(campaignId: string, body: components['schemas']["LoyaltyTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTransactionExport"]>;
+  exportTransactions(campaignId: string, body?: components['schemas']["LoyaltyTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTransactionExport"]>;
 
   /**
    * Get the statistics of a campaign.
@@ -3976,7 +3976,7 @@ export interface LoyaltiesResource {
    * const result = await client.loyalties.exportTransactions('camp_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  exportTransactions(campaignId: string, body: components['schemas']["LoyaltyTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTransactionExport"]>;
+  exportTransactions(campaignId: string, body?: components['schemas']["LoyaltyTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["CampaignTransactionExport"]>;
 
   /**
    * List a member's point transactions in a campaign.
@@ -4054,7 +4054,7 @@ export interface LoyaltiesResource {
    * const result = await client.loyalties.exportCardTransactions('LOYALTY-CARD-8kWqjPfe', {});
    * ```
    */
-  exportCardTransactions(memberId: string, body: components['schemas']["LoyaltyMemberTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportVoucherTransactionScheduled"]>;
+  exportCardTransactions(memberId: string, body?: components['schemas']["LoyaltyMemberTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportVoucherTransactionScheduled"]>;
 
   /**
    * Export a member's point transactions in a campaign.
@@ -4083,7 +4083,7 @@ export interface LoyaltiesResource {
    * const result = await client.loyalties.exportCardTransactionsInCampaign('camp_0e1c7f3a2b9d4c5e61', 'LOYALTY-CARD-8kWqjPfe', {});
    * ```
    */
-  exportCardTransactionsInCampaign(campaignId: string, memberId: string, body: components['schemas']["LoyaltyMemberTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportVoucherTransactionScheduled"]>;
+  exportCardTransactionsInCampaign(campaignId: string, memberId: string, body?: components['schemas']["LoyaltyMemberTransactionExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportVoucherTransactionScheduled"]>;
 
   /**
    * List a member's point expirations.
@@ -4138,7 +4138,7 @@ export interface LoyaltiesResource {
    * const result = await client.loyalties.exportPointsExpiration('camp_0e1c7f3a2b9d4c5e61', {});
    * ```
    */
-  exportPointsExpiration(campaignId: string, body: components['schemas']["LoyaltyPointsExpirationExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyPointsExpirationExportCreateResponse"]>;
+  exportPointsExpiration(campaignId: string, body?: components['schemas']["LoyaltyPointsExpirationExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyPointsExpirationExportCreateResponse"]>;
 
   /**
    * List earning rules.
@@ -5443,7 +5443,7 @@ export interface OrdersResource {
    * const result = await client.orders.createExport({});
    * ```
    */
-  createExport(body: components['schemas']["OrderExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportOrderScheduled"]>;
+  createExport(body?: components['schemas']["OrderExportCreateRequest"], options?: CallOptions): Promise<components['schemas']["ExportOrderScheduled"]>;
 }
 
 /**

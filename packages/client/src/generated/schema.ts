@@ -9614,20 +9614,21 @@ export interface components {
             /** The code; it must not be used in the project yet. */
             code: string;
         } & components["schemas"]["VoucherCreateGift"];
-        /** A new gift card whose code the service generates as `code_config` says. */
+        /** A new gift card whose code the service generates, optionally shaped by `code_config`. */
         VoucherCreateGiftWithCodeConfig: components["schemas"]["VoucherCreateGift"] & {
             /** How to generate the code. */
-            code_config: components["schemas"]["CodeConfig"];
+            code_config?: components["schemas"]["CodeConfig"];
         };
         /** A new gift card with either a given code or a generated one. */
         VoucherCreateGiftWithSpecificCodeOrCodeConfig: components["schemas"]["VoucherCreateGiftWithSpecificCode"] | components["schemas"]["VoucherCreateGiftWithCodeConfig"];
-        /** A new discount voucher. */
+        /** A new discount voucher; a voucher created without `type` is one. */
         VoucherCreateDiscount: components["schemas"]["VoucherCreateBase"] & {
             /**
-             * Kind of voucher.
+             * Kind of voucher; the service makes a discount voucher when it is left out.
+             * @default DISCOUNT_VOUCHER
              * @enum {string}
              */
-            type: "DISCOUNT_VOUCHER";
+            type?: "DISCOUNT_VOUCHER";
             /** The discount the voucher grants. */
             discount: components["schemas"]["Discount"];
         };
@@ -9659,28 +9660,28 @@ export interface components {
             category_id?: string;
             /**
              * Format: date-time
-             * Start of the voucher's validity.
+             * Start of the voucher's validity; null clears it.
              */
-            start_date?: string;
+            start_date?: string | null;
             /**
              * Format: date-time
-             * End of the voucher's validity.
+             * End of the voucher's validity; null clears it.
              */
-            expiration_date?: string;
-            /** Recurring periods in which the voucher is valid; the voucher needs a `start_date`. */
-            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
-            /** Days of the week on which the voucher is valid (`0` is Sunday). */
-            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
-            /** Daily hours in which the voucher is valid. */
-            validity_hours?: components["schemas"]["ValidityHours"];
+            expiration_date?: string | null;
+            /** Recurring periods in which the voucher is valid; the voucher needs a `start_date`; null clears it. */
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
+            /** Days of the week on which the voucher is valid (`0` is Sunday); null clears it. */
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
+            /** Daily hours in which the voucher is valid; null clears it. */
+            validity_hours?: components["schemas"]["ValidityHours"] | null;
             /** Switches the voucher on or off. */
             active?: boolean;
             /** Free text about the code. */
             additional_info?: string;
-            /** Your own key/value attributes of the voucher. */
+            /** Your own key/value attributes of the voucher; null clears it. */
             metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** Gift card settings such as `effect`; credits change only through the balance operation. */
             gift?: {
                 [key: string]: unknown;
@@ -10901,7 +10902,7 @@ export interface components {
              * @default DISCOUNT_VOUCHER
              * @enum {string}
              */
-            type: "DISCOUNT_VOUCHER";
+            type?: "DISCOUNT_VOUCHER";
             /** The single generic code of a `STANDALONE` campaign. */
             code?: string;
             /** Discount of each code. */
@@ -10935,7 +10936,7 @@ export interface components {
              * @default DISCOUNT_VOUCHER
              * @enum {string}
              */
-            type: "DISCOUNT_VOUCHER";
+            type?: "DISCOUNT_VOUCHER";
             /** The discount a referee gets with the code. */
             discount: components["schemas"]["Discount"];
             /** How the codes are generated. */
@@ -10945,8 +10946,11 @@ export interface components {
                 /** Most redemptions per code; `null` means no limit. */
                 quantity?: number | null;
             };
-            /** Always `true` for referral codes. */
-            is_referral_code: boolean;
+            /**
+             * Always `true` for referral codes.
+             * @default true
+             */
+            is_referral_code?: boolean;
         };
         /** A new referral program; its codes are referral codes. */
         CampaignCreateReferralCampaign: components["schemas"]["CampaignCreateBaseValidationRule"] & {
@@ -11151,28 +11155,28 @@ export interface components {
         CampaignUpdateBase: {
             /**
              * Format: date-time
-             * Start of the campaign's validity.
+             * Start of the campaign's validity; null clears it.
              */
-            start_date?: string;
+            start_date?: string | null;
             /**
              * Format: date-time
-             * End of the campaign's validity.
+             * End of the campaign's validity; null clears it.
              */
-            expiration_date?: string;
-            /** Recurring periods in which the campaign is valid; the campaign needs a `start_date`. */
-            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
-            /** Days of the week on which the campaign is valid (`0` is Sunday). */
-            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
-            /** Daily hours in which the campaign is valid. */
-            validity_hours?: components["schemas"]["ValidityHours"];
+            expiration_date?: string | null;
+            /** Recurring periods in which the campaign is valid; the campaign needs a `start_date`; null clears it. */
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
+            /** Days of the week on which the campaign is valid (`0` is Sunday); null clears it. */
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
+            /** Daily hours in which the campaign is valid; null clears it. */
+            validity_hours?: components["schemas"]["ValidityHours"] | null;
             /** Free text about the campaign. */
             description?: string;
             /** Name of the campaign's category; pass this or `category_id`. */
             category?: string;
-            /** Key/value attributes to set; keys not named stay as they are. */
+            /** Key/value attributes to set; keys not named stay as they are; null removes every key. */
             metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** Metadata keys to remove from the campaign. */
             unset_metadata_fields?: string[] | null;
             /** Id of the campaign's category (`cat_…`); pass this or `category`. */
@@ -11275,19 +11279,23 @@ export interface components {
             /** How to generate the codes, instead of the campaign's settings. */
             code_config?: components["schemas"]["CodeConfig"];
         } & components["schemas"]["CampaignVoucherCreateBaseRequest"];
-        /** A loyalty card to import into a loyalty campaign. */
-        VoucherImportLoyaltyCard: components["schemas"]["VoucherImportBase"] & {
+        /**
+         * One voucher to import into a campaign, of the campaign's kind. What it leaves out (the
+         *     discount, the gift card's credit, the loyalty card's points, dates) comes from the campaign.
+         */
+        CampaignImportVoucherItem: components["schemas"]["VoucherImportBase"] & {
             /**
-             * Kind of voucher.
-             * @default LOYALTY_CARD
+             * Kind of voucher; the campaign's kind applies whatever is sent.
              * @enum {string}
              */
-            type?: "LOYALTY_CARD";
-            /** Points of the card. */
+            type?: "DISCOUNT_VOUCHER" | "GIFT_VOUCHER" | "LOYALTY_CARD";
+            /** The discount of a discount voucher, instead of the campaign's. */
+            discount?: components["schemas"]["Discount"];
+            /** Credit of a gift card, in minor units, instead of the campaign's. */
+            gift?: components["schemas"]["Gift"];
+            /** Points of a loyalty card, instead of the campaign's. */
             loyalty_card?: components["schemas"]["SimpleLoyaltyCard"];
         };
-        /** One voucher to import: a discount voucher, gift card or loyalty card, matching the campaign's type. */
-        CampaignImportVoucherItem: components["schemas"]["VoucherImportDiscount"] | components["schemas"]["VoucherImportGift"] | components["schemas"]["VoucherImportLoyaltyCard"];
         /** Vouchers to import into a campaign, each with its own code. Settings not given come from the campaign. */
         CampaignImportCreateRequest: components["schemas"]["CampaignImportVoucherItem"][];
         /** Conditions on the transactions of a campaign, written as `filters[field][conditions][$operator]=value`. */
@@ -11556,8 +11564,13 @@ export interface components {
                 /** The discount the tier grants. */
                 discount?: components["schemas"]["Discount"];
             };
-            /** Validation rules assigned to the tier. */
-            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"];
+            /**
+             * The tier's rule assignments as answers list them; accepted and not read. Assign a rule
+             *     with `validation_rules` or the validation rule assignment operations.
+             */
+            validation_rule_assignments?: {
+                [key: string]: unknown;
+            };
             /** Id of the validation rule to assign to the tier (`val_…`), as a one-item array. */
             validation_rules?: string[];
         };
@@ -11572,10 +11585,10 @@ export interface components {
                 /** The discount the tier grants. */
                 discount?: components["schemas"]["Discount"];
             };
-            /** Custom attributes of the tier. */
+            /** Custom attributes of the tier; null clears it. */
             metadata?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /**
              * Position of the tier in its campaign; when an order qualifies for several tiers, lower
              *     numbers apply first.
@@ -11583,22 +11596,27 @@ export interface components {
             hierarchy?: number;
             /**
              * Format: date-time
-             * The tier is inactive before this moment.
+             * The tier is inactive before this moment; null clears it.
              */
-            start_date?: string;
+            start_date?: string | null;
             /**
              * Format: date-time
-             * The tier is inactive after this moment.
+             * The tier is inactive after this moment; null clears it.
              */
-            expiration_date?: string;
-            /** Recurring window in which the tier works. */
-            validity_timeframe?: components["schemas"]["ValidityTimeframe"];
-            /** Days of the week on which the tier works (0 is Sunday). */
-            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
-            /** Hours of the day in which the tier works. */
-            validity_hours?: components["schemas"]["ValidityHours"];
-            /** Validation rules assigned to the tier. */
-            validation_rule_assignments?: components["schemas"]["ValidationRuleAssignmentList"];
+            expiration_date?: string | null;
+            /** Recurring window in which the tier works; null clears it. */
+            validity_timeframe?: components["schemas"]["ValidityTimeframe"] | null;
+            /** Days of the week on which the tier works (0 is Sunday); null clears it. */
+            validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"] | null;
+            /** Hours of the day in which the tier works; null clears it. */
+            validity_hours?: components["schemas"]["ValidityHours"] | null;
+            /**
+             * The tier's rule assignments as answers list them; accepted and not read. Change a tier's
+             *     rules with the validation rule assignment operations.
+             */
+            validation_rule_assignments?: {
+                [key: string]: unknown;
+            };
             /** Name of the tier's category. Send this or `category_id`, not both. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
@@ -17295,7 +17313,7 @@ export interface components {
         };
         /**
          * New name or filter of a segment that can still be edited. A `filter` sent replaces the whole
-         *     previous filter; its `junction` is checked and must be `and` or `or`.
+         *     previous filter; its `junction`, when given, is checked and must be `and` or `or`.
          */
         SegmentUpdateRequest: {
             /** New segment name. */
@@ -17305,7 +17323,7 @@ export interface components {
              *     `conditions` objects.
              */
             filter?: {
-                junction: components["schemas"]["Junction"];
+                junction?: components["schemas"]["Junction"];
             } & {
                 [key: string]: unknown;
             };
@@ -18716,12 +18734,15 @@ export interface components {
             total: number;
         };
         /**
-         * A new project. `name`, `timezone`, `currency` and `case_sensitive_codes` are required;
-         *     case-sensitivity and cluster cannot be changed later.
+         * A new project. `name`, `timezone` and `currency` are required; case-sensitivity and cluster
+         *     cannot be changed later.
          */
         ProjectCreateRequest: {
-            /** Whether codes that differ only in letter case are different codes. */
-            case_sensitive_codes: boolean;
+            /**
+             * Whether codes that differ only in letter case are different codes.
+             * @default true
+             */
+            case_sensitive_codes?: boolean;
         } & WithRequired<components["schemas"]["ProjectBase"], "name" | "timezone" | "currency"> & {
             /** Warnings sent when usage nears a limit; each names the percentage of the limit that triggers it. */
             api_usage_notifications?: {
@@ -21986,7 +22007,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["VoucherTransactionExportCreateRequest"];
             };
@@ -22363,7 +22384,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CampaignVoucherCreateInBulkRequest"];
             };
@@ -22416,7 +22437,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CampaignVoucherCreateBaseRequest"];
             };
@@ -22621,7 +22642,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LoyaltyTransactionExportCreateRequest"];
             };
@@ -23619,7 +23640,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RedemptionRollbackCreateRequest"];
             };
@@ -23672,7 +23693,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RedemptionRollbackCreateRequest"];
             };
@@ -24487,7 +24508,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LoyaltyTransactionExportCreateRequest"];
             };
@@ -24610,7 +24631,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LoyaltyMemberTransactionExportCreateRequest"];
             };
@@ -24647,7 +24668,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LoyaltyMemberTransactionExportCreateRequest"];
             };
@@ -24718,7 +24739,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LoyaltyPointsExpirationExportCreateRequest"];
             };
@@ -26208,7 +26229,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OrderExportCreateRequest"];
             };

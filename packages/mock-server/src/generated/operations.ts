@@ -17,7 +17,7 @@ const integerError = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'i
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261123_k";
+export const API_VERSION = "v20261126_a";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -726,7 +726,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.VoucherTransactionExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.VoucherTransactionExportCreateRequest },
     responses: { "200": response.VoucherTransactionExport, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   importVouchers: {
@@ -858,7 +858,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({ "vouchers_count": z.preprocess(coerce.toNumber, z.int(integerError).min(1).default(1)) }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.CampaignVoucherCreateInBulkRequest },
+    body: { contentType: "application/json", required: false, schema: request.CampaignVoucherCreateInBulkRequest },
     responses: { "200": z.union([response.Voucher, response.AsyncActionReference]), "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   addVoucherWithSpecificCodeToCampaign: {
@@ -870,7 +870,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.CampaignVoucherCreateBaseRequest },
+    body: { contentType: "application/json", required: false, schema: request.CampaignVoucherCreateBaseRequest },
     responses: { "200": response.Voucher, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   importVouchersToCampaign: {
@@ -942,7 +942,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.LoyaltyTransactionExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.LoyaltyTransactionExportCreateRequest },
     responses: { "200": response.CampaignTransactionExport, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getCampaignSummary: {
@@ -1302,7 +1302,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({ "reason": z.string().optional(), "tracking_id": z.string().optional() }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.RedemptionRollbackCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.RedemptionRollbackCreateRequest },
     responses: { "200": response.RedemptionRollback, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   rollbackStackedRedemptions: {
@@ -1314,7 +1314,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({ "reason": z.string().optional(), "tracking_id": z.string().optional() }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.RedemptionRollbackCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.RedemptionRollbackCreateRequest },
     responses: { "200": response.RedemptionRollbacksResult, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listLoyaltyPrograms: {
@@ -1578,7 +1578,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.LoyaltyTransactionExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.LoyaltyTransactionExportCreateRequest },
     responses: { "200": response.CampaignTransactionExport, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listLoyaltyCardTransactionsInCampaign: {
@@ -1614,7 +1614,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.LoyaltyMemberTransactionExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.LoyaltyMemberTransactionExportCreateRequest },
     responses: { "200": response.ExportVoucherTransactionScheduled, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   exportLoyaltyCardTransactionsInCampaign: {
@@ -1626,7 +1626,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.LoyaltyMemberTransactionExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.LoyaltyMemberTransactionExportCreateRequest },
     responses: { "200": response.ExportVoucherTransactionScheduled, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listPointsExpiration: {
@@ -1650,7 +1650,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.LoyaltyPointsExpirationExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.LoyaltyPointsExpirationExportCreateRequest },
     responses: { "200": response.LoyaltyPointsExpirationExportCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listEarningRules: {
@@ -2166,7 +2166,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true, schema: request.OrderExportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.OrderExportCreateRequest },
     responses: { "200": response.ExportOrderScheduled, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listProducts: {

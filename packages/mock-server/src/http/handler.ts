@@ -13,12 +13,9 @@ type Part<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNul
 type JsonBody<Content> = Content extends { 'application/json': infer Json } ? Json : Content extends Record<string, infer Other> ? Other : never;
 type SuccessStatus<Id extends OperationId> = Extract<keyof Api<Id>['responses'], 200 | 201 | 202 | 204>;
 type ResponseBody<Response> = Response extends { content: infer Content } ? ([Content] extends [never] ? null : JsonBody<Content>) : null;
-type RequestBody<Id extends OperationId> =
-  Api<Id> extends { requestBody: { content: infer Content } }
-    ? JsonBody<Content>
-    : Api<Id> extends { requestBody?: { content: infer Content } }
-      ? JsonBody<Content> | undefined
-      : undefined;
+// An optional body takes an empty object, and a body left out reads as `{}` (http/read-input.ts),
+// so a handler always receives one when the operation has a body.
+type RequestBody<Id extends OperationId> = Api<Id> extends { requestBody?: { content: infer Content } } ? JsonBody<Content> : undefined;
 
 /** What a handler may answer: one of the operation's documented success statuses with its body. */
 export type HandlerResult<Id extends OperationId> = {

@@ -11,8 +11,10 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
       if (issue.input === null) return 'should not be null';
       // The generated schemas name some types themselves ("should be integer"); zod's own says "number".
       return issue.message.startsWith('should be ') ? issue.message : `should be ${issue.expected}`;
-    case 'invalid_value':
-      return `should be one of: ${issue.values.map((value) => String(value)).join(', ')}`;
+    case 'invalid_value': {
+      const values = issue.values.map((value) => String(value)).join(', ');
+      return issue.input === null ? `should be one of: ${values}, not null` : `should be one of: ${values}`;
+    }
     case 'unrecognized_keys':
       return `has unknown properties: ${issue.keys.join(', ')}`;
     case 'too_small':
@@ -29,10 +31,11 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
 const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean => a.length === b.length && a.every((part, index) => part === b[index]);
 
 /** A member's value for an enum or literal field differs from the one the request gives. */
-const contradicts = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_value' && issue.input !== undefined;
+const contradicts = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_value' && issue.input !== undefined && issue.input !== null;
 
-/** A member needs a field the request leaves out. */
-const lacks = (issue: z.core.$ZodIssue): boolean => (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
+/** A member needs a field the request leaves out or sends as null. */
+const lacks = (issue: z.core.$ZodIssue): boolean =>
+  (issue.code === 'invalid_type' || issue.code === 'invalid_value') && (issue.input === undefined || issue.input === null);
 
 const count = (branch: readonly z.core.$ZodIssue[], test: (issue: z.core.$ZodIssue) => boolean): number => branch.filter(test).length;
 const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));

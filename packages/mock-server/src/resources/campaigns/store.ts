@@ -11,6 +11,7 @@ import {
   compileFilter,
   compileValidityWindow,
   parseIsoDuration,
+  patchMetadata,
   voucherTypeOf,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
@@ -384,8 +385,7 @@ export class CampaignStore implements CampaignPort {
     if (given(patch.activity_duration_after_publishing)) parseIsoDuration(patch.activity_duration_after_publishing, '.activity_duration_after_publishing');
     if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(updated, this.deps.categories.resolve(patch.category, patch.category_id));
     if (patch.metadata !== undefined || given(patch.unset_metadata_fields)) {
-      const unset = new Set(patch.unset_metadata_fields ?? []);
-      updated.metadata = Object.fromEntries(Object.entries({ ...current.metadata, ...patch.metadata }).filter(([key]) => !unset.has(key)));
+      updated.metadata = patchMetadata(current.metadata, patch.metadata, patch.unset_metadata_fields ?? []);
     }
     if (patch.join_once !== undefined && current.campaign_type !== 'LOYALTY_PROGRAM' && current.type !== 'STANDALONE') updated.join_once = patch.join_once;
     if (given(patch.type) && current.type !== 'STANDALONE') updated.type = patch.type;

@@ -1,4 +1,4 @@
-import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow } from '@voucherkit/domain';
+import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
 import { type ListOrder, type Page, type SortedPageQuery, sortByOrder } from '../../core/list.js';
@@ -231,11 +231,20 @@ const WINDOW_FIELDS = ['start_date', 'expiration_date', 'validity_timeframe', 'v
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
+type WindowInput = { [K in (typeof WINDOW_FIELDS)[number]]?: StoredTier[K] | null };
+
 /** Copies the window fields that a request sends. */
-const windowOf = (input: Partial<Pick<StoredTier, (typeof WINDOW_FIELDS)[number]>>): Partial<StoredTier> => {
+const windowOf = (input: WindowInput): Partial<StoredTier> => {
   const window: Partial<StoredTier> = {};
   for (const field of WINDOW_FIELDS) if (given(input[field])) Object.assign(window, { [field]: input[field] });
   return window;
+};
+
+/** A tier with an update's window applied: a field sent as null is cleared, as if never set. */
+const withWindow = (tier: StoredTier, patch: WindowInput): StoredTier => {
+  const cleared = new Set<string>(WINDOW_FIELDS.filter((field) => patch[field] === null));
+  const kept = cleared.size === 0 ? tier : (Object.fromEntries(Object.entries(tier).filter(([field]) => !cleared.has(field))) as StoredTier);
+  return { ...kept, ...windowOf(patch) };
 };
 
 type TierEvent = 'campaign.promotion_tier.created' | 'campaign.promotion_tier.updated' | 'campaign.promotion_tier.enabled' | 'campaign.promotion_tier.disabled';
@@ -370,7 +379,8 @@ export class PromotionStore implements PromotionRedeemables {
   }
 
   /**
-   * Changes the fields sent; `metadata` is merged into the tier's. Stamps `updated_at` and records
+   * Changes the fields sent; `metadata` is merged into the tier's, and null clears a date, a
+   * validity setting or the metadata. Stamps `updated_at` and records
    * `campaign.promotion_tier.updated`.
    *
    * @throws ApiError 404 for an unknown tier or category; DomainError `invalid_payload` for a
@@ -380,13 +390,12 @@ export class PromotionStore implements PromotionRedeemables {
   update(id: string, patch: PromotionTierUpdateInput, origin: ChangeOrigin = {}): PromotionTier {
     const current = this.#stored(id);
     const updated: StoredTier = {
-      ...current,
+      ...withWindow(current, patch),
       ...(patch.name === undefined ? {} : { name: patch.name }),
       ...(patch.banner === undefined ? {} : { banner: patch.banner }),
       ...(patch.action?.discount === undefined ? {} : { action: { discount: patch.action.discount } }),
       ...(patch.hierarchy === undefined ? {} : { hierarchy: patch.hierarchy }),
-      ...(patch.metadata === undefined ? {} : { metadata: { ...current.metadata, ...patch.metadata } }),
-      ...windowOf(patch),
+      ...(patch.metadata === undefined ? {} : { metadata: patchMetadata(current.metadata, patch.metadata) }),
       ...(patch.category === undefined && patch.category_id === undefined ? {} : { category_id: this.#categoryId(patch.category, patch.category_id) }),
       updated_at: this.context.timestamp(),
     };

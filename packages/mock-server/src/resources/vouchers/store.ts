@@ -10,6 +10,7 @@ import {
   dateRangeFilter,
   generateUniqueCodes,
   inheritVoucher,
+  patchMetadata,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog } from '../../core/event-log.js';
@@ -544,7 +545,7 @@ export class VoucherStore {
     if (patch.category !== undefined || patch.category_id !== undefined) {
       Object.assign(changes, this.deps.categories.resolve(patch.category, patch.category_id));
     }
-    if (patch.metadata !== undefined) changes.metadata = { ...current.metadata, ...patch.metadata };
+    if (patch.metadata !== undefined) changes.metadata = patchMetadata(current.metadata, patch.metadata);
     if (patch.discount !== undefined && current.type === 'DISCOUNT_VOUCHER') changes.discount = patch.discount;
     const effect: unknown = patch.gift?.['effect'];
     if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS')) changes.gift = { ...current.gift, effect };

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { patchMetadata } from './metadata-patch.js';
+
+const key = fc.constantFrom<string>('tier', 'region', 'vip', 'visits');
+const metadata = fc.dictionary(key, fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean()), { maxKeys: 5 });
+
+describe('patchMetadata', () => {
+  it('merges the keys sent over the others, and a patch left out changes nothing', () => {
+    expect(patchMetadata({ tier: 'gold', region: 'EU' }, { tier: 'silver', vip: true })).toEqual({ tier: 'silver', region: 'EU', vip: true });
+    expect(patchMetadata({ tier: 'gold' }, undefined)).toEqual({ tier: 'gold' });
+    expect(patchMetadata(undefined, { tier: 'gold' })).toEqual({ tier: 'gold' });
+  });
+
+  it('clears every key for null, and removes the unset keys after the merge', () => {
+    expect(patchMetadata({ tier: 'gold' }, null)).toEqual({});
+    expect(patchMetadata({ tier: 'gold', region: 'EU' }, { region: 'US' }, ['region', 'absent'])).toEqual({ tier: 'gold' });
+  });
+
+  it('keeps exactly the keys of the merge minus the unset ones, and never changes its input', () => {
+    fc.assert(
+      fc.property(metadata, fc.option(metadata, { nil: undefined }), fc.array(key, { maxLength: 3 }), (current, patch, unset) => {
+        const before = structuredClone(current);
+        const result = patchMetadata(current, patch, unset);
+        expect(current).toEqual(before);
+        const keys = new Set([...Object.keys(current), ...Object.keys(patch ?? {})].filter((key) => !unset.includes(key)));
+        expect(new Set(Object.keys(result))).toEqual(keys);
+        for (const key of keys) expect(result[key]).toEqual(patch !== undefined && key in patch ? patch[key] : current[key]);
+      }),
+    );
+  });
+});
