@@ -133,6 +133,48 @@ const firstIssue = (issues: readonly z.core.$ZodIssue[], prefix: readonly Proper
   return { path, message: issue.message };
 };
 
+/**
+ * A request body as a client generated from the reference sends it: every field of the reference's
+ * schema that the body leaves out is `null`, in the body and in every object it holds.
+ *
+ * @param reference - The reference document.
+ * @param schema - The reference's schema of the body.
+ * @param body - The fields the caller sets.
+ * @returns A copy of the body with the unset fields as `null`.
+ * @example
+ * ```ts
+ * asGeneratedClientSends(reference, schema, { redeemables: [{ object: 'voucher', id: 'SUMMER' }] });
+ * // { redeemables: [{ object: 'voucher', id: 'SUMMER', gift: null, reward: null }], customer: null, order: null, … }
+ * ```
+ */
+export const asGeneratedClientSends = (reference: OpenApiDocument, schema: unknown, body: unknown, depth = 0): unknown => {
+  if (depth > MAX_DEPTH) return body;
+  if (Array.isArray(body)) {
+    const items = itemsOf(reference, schema);
+    return body.map((item) => asGeneratedClientSends(reference, items, item, depth + 1));
+  }
+  if (!isRecord(body)) return body;
+  const fields = fieldsOf(reference, schema);
+  const filled: Json = {};
+  for (const [name, field] of fields) filled[name] = name in body ? asGeneratedClientSends(reference, field.schema, body[name], depth + 1) : null;
+  for (const [name, value] of Object.entries(body)) if (!fields.has(name)) filled[name] = value;
+  return filled;
+};
+
+/**
+ * The reference's schema of the JSON body of the operation paired with one of ours.
+ *
+ * @param reference - The reference document.
+ * @param parity - The pairing of our operations with the reference's.
+ * @param ours - Our operationId.
+ * @returns The schema, or undefined when the reference operation takes no JSON body.
+ */
+export const referenceBodySchema = (reference: OpenApiDocument, parity: ParityResult, ours: string): unknown => {
+  const row = parity.inScope.find((candidate) => candidate.ours?.operation.operationId === ours);
+  const body = row?.reference.operation.requestBody;
+  return body === undefined ? undefined : resolveRef(reference, body).content['application/json']?.schema;
+};
+
 const examplesOf = (reference: OpenApiDocument, media: MediaType | undefined): [string, unknown][] => {
   if (media === undefined) return [];
   const named = Object.entries(media.examples ?? {}).map(

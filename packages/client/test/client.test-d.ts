@@ -112,6 +112,22 @@ describe('the resource API', () => {
     expectTypeOf<Schemas['ValidationRedeemableSkippedResultNoEffect']['key']>().toEqualTypeOf<'no_effect'>();
     expectTypeOf<Schemas['SimpleCampaign']['object']>().toEqualTypeOf<'campaign'>();
   });
+
+  it('requires no more than the service does, and admits null only where null clears a field (decision 0036)', async () => {
+    // A voucher without `type` is a discount voucher.
+    expectTypeOf(await main.vouchers.create('SUMMER10', { discount: { type: 'PERCENT', percent_off: 10 } })).toEqualTypeOf<Schemas['Voucher']>();
+    // Adding a voucher to a campaign and rolling back need no body.
+    void main.campaigns.addVoucher('camp_1');
+    void main.redemptions.rollbackStackable('r_1');
+    // On updates, null clears a date, a validity setting or the metadata.
+    void main.campaigns.update('camp_1', { expiration_date: null, validity_hours: null, metadata: null });
+    void main.vouchers.update('SUMMER10', { start_date: null });
+    // Elsewhere an optional field keeps its type: null means "not given" on the wire, not in the types.
+    // @ts-expect-error: category is a string when given
+    void main.vouchers.create('SUMMER10', { discount: { type: 'PERCENT', percent_off: 10 }, category: null });
+    // @ts-expect-error: a category's name is required
+    void main.categories.create({ hierarchy: 1 });
+  });
 });
 
 describe('createClient', () => {

@@ -3,8 +3,8 @@ export type Metadata = Readonly<Record<string, unknown>>;
 
 /**
  * The metadata after an update, as the service applies one: the keys sent replace theirs and the
- * others stay, `unset` removes keys, and `null` instead of an object removes every key (a cleared
- * field). A patch left out changes nothing.
+ * others stay, a key sent as `null` is removed, `unset` removes keys, and `null` instead of an
+ * object removes every key (a cleared field). A patch left out changes nothing.
  *
  * @param current - The metadata before the update (none counts as empty).
  * @param patch - The update's `metadata`: an object, `null`, or undefined when not sent.
@@ -13,13 +13,13 @@ export type Metadata = Readonly<Record<string, unknown>>;
  * @example
  * ```ts
  * patchMetadata({ tier: 'gold', region: 'EU' }, { tier: 'silver' }); // { tier: 'silver', region: 'EU' }
+ * patchMetadata({ tier: 'gold', region: 'EU' }, { region: null }); // { tier: 'gold' }
  * patchMetadata({ tier: 'gold' }, null); // {}
  * patchMetadata({ tier: 'gold', region: 'EU' }, undefined, ['region']); // { tier: 'gold' }
  * ```
  */
 export function patchMetadata(current: Metadata | null | undefined, patch: Metadata | null | undefined, unset: readonly string[] = []): Record<string, unknown> {
-  const merged = patch === null ? {} : { ...current, ...patch };
-  if (unset.length === 0) return merged;
+  if (patch === null) return {};
   const removed = new Set(unset);
-  return Object.fromEntries(Object.entries(merged).filter(([key]) => !removed.has(key)));
+  return Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([key, value]) => !removed.has(key) && !(value === null && patch !== undefined && key in patch)));
 }

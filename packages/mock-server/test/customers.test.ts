@@ -247,7 +247,6 @@ describe('customers.resolve: the customer of a validation, redemption, publicati
     expect(customers.resolve('ben').created).toBe(true);
     expect(() => customers.resolve({ id: 'cust_000000000000000000' })).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => customers.resolve('cust_000000000000000000')).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => customers.resolve({ name: 'No id' })).toThrow(expect.objectContaining({ status: 400, key: 'invalid_payload' }));
     expect(customers.lookup({ source_id: 'nobody' })).toBeUndefined();
     const events = state().events.list().map((event) => [event.type, event.group_id]);
     expect(events).toEqual([
@@ -257,5 +256,15 @@ describe('customers.resolve: the customer of a validation, redemption, publicati
     ]);
     customers.resolve({ source_id: 'cho' }, { silent: true });
     expect(state().events.list()).toHaveLength(3);
+  });
+
+  test('a customer named by neither id nor source_id is a new customer each time, without a source_id', () => {
+    const { customers } = state();
+    const first = customers.resolve({ name: 'Guest', email: 'guest@example.com', metadata: { channel: 'kiosk' } });
+    const second = customers.resolve({ name: 'Guest', email: 'guest@example.com' });
+    expect(first).toMatchObject({ created: true, customer: { source_id: null, name: 'Guest', email: 'guest@example.com', metadata: { channel: 'kiosk' } } });
+    expect(second.created).toBe(true);
+    expect(second.customer.id).not.toBe(first.customer.id);
+    expect(state().events.list({ type: 'customer.created' })).toHaveLength(2);
   });
 });

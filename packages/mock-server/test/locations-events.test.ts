@@ -103,7 +103,9 @@ describe('custom events', () => {
     expect(event?.event_source).toEqual({ channel: 'CLIENT_API' });
     const unknown = await mock.serverClient().POST('/v1/events', { body: { event: 'x', customer: { id: 'cust_000000000000000000' } } });
     expect(unknown.error).toMatchObject({ code: 404, resource_type: 'customer' });
+    // A customer described without id or source_id is created, as redemptions do (decision 0036).
     const anonymous = await mock.serverClient().POST('/v1/events', { body: { event: 'x', customer: { name: 'Nobody' } } });
-    expect(anonymous.error).toMatchObject({ code: 400, key: 'invalid_payload' });
+    expect(anonymous.response.status).toBe(200);
+    expect(state().customers.list({}).items.find((customer) => customer.name === 'Nobody')).toMatchObject({ source_id: null });
   });
 });

@@ -122,9 +122,14 @@ describe('publishing a given code', () => {
     expect((await publish({ customer: 'ana' })).response.status).toBe(400);
     const { error } = await publish({ voucher: 'X' });
     expect(error).toMatchObject({ code: 400, key: 'invalid_payload' });
+  });
+
+  test('a customer given by name and email alone is created and holds the code', async () => {
     await createVoucher('NO-REF');
-    const { error: noRef } = await publish({ voucher: 'NO-REF', customer: { name: 'No id' } });
-    expect(noRef).toMatchObject({ code: 400 });
+    const publication = await published({ voucher: 'NO-REF', customer: { name: 'Guest', email: 'guest@example.com' } });
+    const guest = state().customers.get(publication.customer_id ?? '');
+    expect(guest).toMatchObject({ name: 'Guest', email: 'guest@example.com', source_id: null });
+    expect(state().vouchers.get('NO-REF').holder_id).toBe(guest.id);
   });
 });
 

@@ -1,3 +1,4 @@
+import { patchMetadata } from '@voucherkit/domain';
 import type { Resource } from '../../core/resource.js';
 
 /**
@@ -52,10 +53,6 @@ const nextAddress = (current: Customer['address'], patch: CustomerProfile): Cust
   return address;
 };
 
-/** Metadata after a change: the keys sent replace their values, a key sent as `null` is removed. */
-export const mergeMetadata = (current: Metadata | undefined, patch: Metadata | undefined): Metadata =>
-  Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([, value]) => value !== null));
-
 /**
  * Applies the fields a request sends to a customer's profile and leaves the others as they are.
  * `birthday` (deprecated) fills `birthdate` when that is not sent; `Name` fills `name` likewise.
@@ -76,7 +73,7 @@ export const applyProfile = <T extends Customer>(current: T, patch: CustomerProf
   const address = nextAddress(current.address, patch);
   if (address === undefined) delete next.address;
   else next.address = address;
-  if (patch.metadata !== undefined) next.metadata = mergeMetadata(current.metadata, patch.metadata);
+  if (patch.metadata !== undefined) next.metadata = patchMetadata(current.metadata, patch.metadata);
   return next;
 };
 

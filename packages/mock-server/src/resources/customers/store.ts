@@ -289,6 +289,8 @@ export class CustomerStore {
    *   updated with the fields sent;
    * - `{ source_id, name, email, metadata … }` updates the customer with that `source_id`, or
    *   creates it;
+   * - `{ name, email, metadata … }` without `id` or `source_id` creates a new customer each time,
+   *   without a `source_id` (decision 0036);
    * - a plain string is an id (`cust_…`) or a `source_id`; an unknown `source_id` creates a
    *   customer with it.
    *
@@ -298,9 +300,8 @@ export class CustomerStore {
    * @param reference - The request's `customer`.
    * @param origin - The request, or `silent` for bulk jobs (order imports).
    * @returns What happened: the customer, and whether it was created or changed.
-   * @throws ApiError 404 when an id (`cust_…`) names no customer; 400 `invalid_payload` when
-   *   the object names the customer by neither `id` nor `source_id`;
-   *   DomainError `metadata_validation_failed`.
+   * @throws ApiError 404 when an id (`cust_…`) names no customer; DomainError
+   *   `metadata_validation_failed`.
    */
   resolve(reference: CustomerReference, origin: ChangeOrigin = {}): CustomerChange {
     if (typeof reference === 'string') {
@@ -308,9 +309,6 @@ export class CustomerStore {
       if (known) return { customer: known, before: known, created: false, changed: false };
       if (reference.startsWith(ID_PREFIX)) throw ApiError.notFound('customer', reference);
       return this.#announce(this.#create(reference, {}), origin);
-    }
-    if (reference.id === undefined && reference.source_id === undefined) {
-      throw ApiError.invalidPayload('Property .customer should have required property id or source_id');
     }
     return this.upsert(reference, origin);
   }

@@ -1,11 +1,11 @@
-import { calculateOrderAmounts } from '@voucherkit/domain';
+import { calculateOrderAmounts, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import type { EventLog, EventType } from '../../core/event-log.js';
 import { type Page, type SortedPageQuery } from '../../core/list.js';
 import { sortedPageOf } from '../../core/sorted-page.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
-import { mergeMetadata, simpleCustomer } from '../customers/profile.js';
+import { simpleCustomer } from '../customers/profile.js';
 import type { ChangeOrigin, Customer, CustomerChange, CustomerOrderSummary, CustomerReference, CustomerStore } from '../customers/store.js';
 import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
 import type { ProductStore } from '../products/store.js';
@@ -279,7 +279,7 @@ export class OrderStore {
   }
 
   #build(input: Resource<'OrderUpdateRequest'>, before: Order | undefined, origin: ChangeOrigin): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
-    const metadata = input.metadata === undefined ? (before?.metadata ?? {}) : mergeMetadata(before?.metadata, input.metadata);
+    const metadata = input.metadata === undefined ? (before?.metadata ?? {}) : patchMetadata(before?.metadata, input.metadata);
     this.metadataSchemas.assertValid('order', metadata);
     // Customers named by id must exist before anything is written.
     for (const reference of [input.customer, input.referrer]) {

@@ -1,10 +1,9 @@
-import { compileFilter } from '@voucherkit/domain';
+import { compileFilter, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../core/context.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../core/list.js';
 import type { Resource } from '../../core/resource.js';
 import { ApiError } from '../../http/api-error.js';
 import type { BinStore } from '../bin/store.js';
-import { mergeMetadata } from '../customers/profile.js';
 import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
 
 /**
@@ -274,7 +273,7 @@ export class ProductStore {
   update(idOrSourceId: string, patch: Omit<ProductInput, 'id' | 'source_id'>): Product {
     const entry = this.#entryOf(idOrSourceId);
     if (!entry) throw ApiError.notFound('product', idOrSourceId);
-    const metadata = patch.metadata === undefined ? entry.product.metadata : mergeMetadata(entry.product.metadata, patch.metadata);
+    const metadata = patch.metadata === undefined ? entry.product.metadata : patchMetadata(entry.product.metadata, patch.metadata);
     if (patch.metadata !== undefined) this.metadataSchemas.assertValid('product', metadata);
     entry.product = {
       ...entry.product,
@@ -437,7 +436,7 @@ export class ProductStore {
    */
   updateSku(idOrSourceId: string, patch: Omit<SkuInput, 'id' | 'source_id'>): Sku {
     const current = this.getSku(idOrSourceId);
-    const metadata = patch.metadata === undefined ? current.metadata : mergeMetadata(current.metadata, patch.metadata);
+    const metadata = patch.metadata === undefined ? current.metadata : patchMetadata(current.metadata, patch.metadata);
     if (patch.metadata !== undefined) this.metadataSchemas.assertValid('sku', metadata);
     const sku: Sku = {
       ...current,

@@ -10,7 +10,7 @@ import type { OrderItemRequest } from '../orders/items.js';
 import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
-import type { CheckContext } from './engine/checks.js';
+import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
 import { countRedemptions } from './engine/counts.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
 import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './engine/records.js';
@@ -332,7 +332,7 @@ export class RedemptionStore {
       now: this.context.clock.now(),
       customer,
       customerGiven: customerRef !== undefined,
-      newCustomerSourceId: customer === undefined && typeof customerRef === 'object' ? (customerRef.source_id ?? undefined) : undefined,
+      unsavedCustomer: unsavedCustomerOf(customerRef, customer),
       sessionKey: request.sessionKey,
       metadata: request.metadata,
       orderFrame: request.orderFrame,

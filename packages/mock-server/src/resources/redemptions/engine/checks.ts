@@ -9,7 +9,7 @@ import {
   discountItemsFromRules,
 } from '@voucherkit/domain';
 import { ApiError } from '../../../http/api-error.js';
-import type { Customer } from '../../customers/store.js';
+import type { Customer, CustomerReference } from '../../customers/store.js';
 import type { EnginePorts, EngineStores, RuleTarget } from '../ports.js';
 import { type OrderFrame, lineMetadataOf } from './order-frame.js';
 import type { CountTarget, RedemptionCounts } from './counts.js';
@@ -17,6 +17,27 @@ import { formulaContextOf } from './formulas.js';
 import { formulaLimitsOf } from './limit-formulas.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
+
+/** A customer that a request describes and the project does not store: its `source_id`, if any, and its metadata. */
+export interface UnsavedCustomer {
+  readonly source_id: string | null;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The unsaved customer of a request whose `customer` matches no stored one: what the object
+ * says of it (a plain string names an id or `source_id` only).
+ *
+ * @param reference - The request's `customer`.
+ * @param stored - The stored customer it names, if any.
+ * @returns The unsaved customer, or undefined when the customer is stored or none is given.
+ */
+export const unsavedCustomerOf = (reference: CustomerReference | undefined, stored: Customer | undefined): UnsavedCustomer | undefined => {
+  if (reference === undefined || stored !== undefined) return undefined;
+  if (typeof reference === 'string') return reference.startsWith('cust_') ? undefined : { source_id: reference, metadata: {} };
+  if (reference.id !== undefined) return undefined;
+  return { source_id: reference.source_id ?? null, metadata: reference.metadata ?? {} };
+};
 
 /** What the checks of one redeemable read besides the redeemable. */
 export interface CheckContext {
@@ -28,8 +49,12 @@ export interface CheckContext {
   readonly customer: Customer | undefined;
   /** Whether the request names a customer at all. */
   readonly customerGiven: boolean;
-  /** The `source_id` the request gives a customer not stored yet (a redemption creates them), so per-customer rules count from zero. */
-  readonly newCustomerSourceId?: string | undefined;
+  /**
+   * The customer a request describes that is not stored (a new `source_id`, or only a name, an
+   * email or metadata): a redemption creates it, a validation reads it unsaved. Rules read its
+   * metadata, and per-customer rules count from zero.
+   */
+  readonly unsavedCustomer?: UnsavedCustomer | undefined;
   /** The session the request holds or ends: its own hold does not count against the voucher. */
   readonly sessionKey: string | undefined;
   /** The request's metadata (redemption rules read it). */
@@ -223,9 +248,9 @@ export const checkRules = (
     ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
     customer: customer
       ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
-      : context.newCustomerSourceId === undefined
+      : context.unsavedCustomer === undefined
         ? null
-        : { source_id: context.newCustomerSourceId, metadata: {}, segment_ids: [] },
+        : { source_id: context.unsavedCustomer.source_id, metadata: context.unsavedCustomer.metadata, segment_ids: [] },
     publication: holderOf(found, context),
     order: {
       // What is left to pay after the earlier redeemables: the cart as this step sees it.
