@@ -90,7 +90,9 @@ describe('campaigns', () => {
     const campaign = await client.campaigns.create({ name: 'Bodiless', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: PERCENT } });
     const voucher = await client.campaigns.addVoucher(campaign.id);
     expect(voucher).toMatchObject({ campaign_id: campaign.id, type: 'DISCOUNT_VOUCHER', discount: PERCENT });
-    expect(state().vouchers.idsOfCampaign(campaign.id)).toHaveLength(1);
+    const chosen = await client.campaigns.addCertainVoucher(campaign.id, 'CHOSEN-1');
+    expect(chosen).toMatchObject({ code: 'CHOSEN-1', campaign_id: campaign.id });
+    expect(state().vouchers.idsOfCampaign(campaign.id)).toHaveLength(2);
   });
 });
 
@@ -125,7 +127,7 @@ describe('a customer described without id or source_id', () => {
     expect(state().customers.get(publication.customer_id ?? '')).toMatchObject({ email: 'g@example.com', source_id: null });
   });
 
-  it('is read unsaved by a validation, whose rules see its metadata, and created by a redemption', async () => {
+  it('is read unsaved by validations and qualifications, whose rules see its metadata, and created by a redemption', async () => {
     const rule = await client.validationRules.create({
       name: 'Gold only',
       type: 'basic',
@@ -138,6 +140,8 @@ describe('a customer described without id or source_id', () => {
     expect(silver.valid).toBe(false);
     const gold = await client.validations.validateStackable(sent('validateStackedDiscounts', { redeemables, order: ORDER, customer: { name: 'Guest', metadata: { tier: 'gold' } } }));
     expect(gold.valid).toBe(true);
+    const qualified = await client.qualifications.checkEligibility(sent('checkEligibility', { order: ORDER, customer: { metadata: { tier: 'gold' } } }));
+    expect(qualified.redeemables.data.map((redeemable) => redeemable.id)).toContain('GOLD');
     expect(state().customers.size).toBe(0);
     const redeemed = await client.redemptions.redeemStackable(sent('redeemStackedDiscounts', { redeemables, order: ORDER, customer: { name: 'Guest', metadata: { tier: 'gold' } } }));
     const [redemption] = redeemed.redemptions ?? [];
