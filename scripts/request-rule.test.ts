@@ -87,6 +87,15 @@ describe('the fields our spec requires and the reference does not', () => {
   });
 });
 
+describe('defaults the service fills', () => {
+  it('are filled by the mock when a field is left out or null', () => {
+    const project = operations.createProject.body?.schema as z.ZodType;
+    expect(project.parse({ name: 'Test', timezone: 'Europe/Warsaw', currency: 'EUR', case_sensitive_codes: null })).toMatchObject({ case_sensitive_codes: true });
+    const voucher = operations.createVoucher.body?.schema as z.ZodType;
+    expect(voucher.parse({ type: null, discount: { type: 'AMOUNT', amount_off: 100 } })).toMatchObject({ type: 'DISCOUNT_VOUCHER' });
+  });
+});
+
 describe('request bodies the spec lets clients leave out', () => {
   it('are JSON bodies whose schema accepts {}, so the mock reads them as {}', () => {
     const optional = Object.entries(operations).filter(([, operation]) => operation.body !== null && !operation.body.required);

@@ -78,7 +78,8 @@ export interface ExampleReport {
 
 const MAX_REASON = 300;
 
-const examplesOf = (reference: OpenApiDocument, media: MediaType | undefined): [string, unknown][] => {
+/** The named examples of a media type, and its single `example` as `example`, with their values. */
+export const examplesOf = (reference: OpenApiDocument, media: MediaType | undefined): [string, unknown][] => {
   if (media === undefined) return [];
   const named = Object.entries(media.examples ?? {}).map(
     ([name, example]) => [name, (resolveRef(reference, example as JsonSchema) as { value?: unknown }).value] as [string, unknown],

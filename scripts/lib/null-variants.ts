@@ -12,8 +12,8 @@
  */
 import type { z } from 'zod';
 import { describeIssues } from '../../packages/mock-server/src/http/validation-message.ts';
-import type { CheckedOperation } from './examples.ts';
-import { type JsonSchema, type MediaType, type OpenApiDocument, isReference, resolveRef } from './openapi.ts';
+import { type CheckedOperation, examplesOf } from './examples.ts';
+import { type JsonSchema, type OpenApiDocument, isReference, resolveRef } from './openapi.ts';
 import type { ParityResult } from './parity.ts';
 
 /** One request with nulls, and what our validation made of it. */
@@ -173,14 +173,6 @@ export const referenceBodySchema = (reference: OpenApiDocument, parity: ParityRe
   const row = parity.inScope.find((candidate) => candidate.ours?.operation.operationId === ours);
   const body = row?.reference.operation.requestBody;
   return body === undefined ? undefined : resolveRef(reference, body).content['application/json']?.schema;
-};
-
-const examplesOf = (reference: OpenApiDocument, media: MediaType | undefined): [string, unknown][] => {
-  if (media === undefined) return [];
-  const named = Object.entries(media.examples ?? {}).map(
-    ([name, example]) => [name, (resolveRef(reference, example as JsonSchema) as { value?: unknown }).value] as [string, unknown],
-  );
-  return media.example === undefined ? named : [...named, ['example', media.example]];
 };
 
 /**
