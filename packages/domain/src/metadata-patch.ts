@@ -1,4 +1,11 @@
-/** A resource's metadata: key/value attributes of the caller's own. */
+/**
+ * A resource's metadata: key/value attributes of the caller's own.
+ *
+ * @example
+ * ```ts
+ * const metadata: Metadata = { tier: 'gold', visits: 3 };
+ * ```
+ */
 export type Metadata = Readonly<Record<string, unknown>>;
 
 /**
