@@ -33,6 +33,8 @@ const propertyCheck = (schema: z.ZodType): MayAccept | undefined => {
     else break;
     base = def.innerType;
   }
+  // An object that reads null as absence refuses what its object refuses.
+  base = nullMeansAbsentParts(base)?.object ?? base;
   const { type, coerce } = defOf(base);
   if (coerce) return undefined;
   const values = type === 'enum' || type === 'literal' ? valuesOf(base) : undefined;
