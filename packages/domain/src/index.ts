@@ -8,13 +8,13 @@
 export { DomainError, isDomainError } from './domain-error.js';
 export type { DomainErrorInit, DomainErrorKey } from './domain-error.js';
 
-export { createSeededRandom } from './random-source.js';
-export type { RandomSource } from './random-source.js';
+export { createSeededRandom } from './ids/random-source.js';
+export type { RandomSource } from './ids/random-source.js';
 
-export { ID_PREFIXES, createIdFactory } from './resource-id.js';
-export type { IdFactory, IdPrefix } from './resource-id.js';
+export { ID_PREFIXES, createIdFactory } from './ids/resource-id.js';
+export type { IdFactory, IdPrefix } from './ids/resource-id.js';
 
-export { parseScopes, scopesSatisfy } from './oauth-scopes.js';
+export { parseScopes, scopesSatisfy } from './auth/oauth-scopes.js';
 
 export {
   STACKING_RULES_DEFAULTS,
@@ -24,12 +24,12 @@ export {
   removeCategoryFromStackingRules,
   stackingRulesReferenceCategory,
   validateStackingRules,
-} from './stacking-rules.js';
+} from './stacking/rules.js';
 export type {
   StackingRulesCategoryRefs,
   StackingRulesInput,
   StackingRulesSettings,
-} from './stacking-rules.js';
+} from './stacking/rules.js';
 
 export {
   categoryStackingRulesType,
@@ -37,12 +37,12 @@ export {
   noEffectRuleFor,
   redeemableHierarchy,
   redeemableStackingType,
-} from './stacking-categories.js';
-export type { StackingCategory, StackingRedeemable, StackingType } from './stacking-categories.js';
-export { stackingApplicationOrder } from './stacking-order.js';
-export { StackedRedeemablesError, checkStackedRedeemables } from './stacking-request.js';
-export type { StackedRedeemableRef } from './stacking-request.js';
-export { STACKING_SKIP_MESSAGES, applyStackedRedeemables } from './stacking-application.js';
+} from './stacking/categories.js';
+export type { StackingCategory, StackingRedeemable, StackingType } from './stacking/categories.js';
+export { stackingApplicationOrder } from './stacking/order.js';
+export { StackedRedeemablesError, checkStackedRedeemables } from './stacking/request.js';
+export type { StackedRedeemableRef } from './stacking/request.js';
+export { STACKING_SKIP_MESSAGES, applyStackedRedeemables } from './stacking/application.js';
 export type {
   StackingApplicableOutcome,
   StackingApplication,
@@ -57,12 +57,12 @@ export type {
   StackingSkippedOutcome,
   StackingStepContext,
   StackingVerdict,
-} from './stacking-application.js';
+} from './stacking/application.js';
 
-export { assertValidMetadata, findMetadataViolations } from './metadata-validation.js';
-export { metadataFromText, metadataValueFromText } from './metadata-from-text.js';
-export { patchMetadata, type Metadata } from './metadata-patch.js';
-export { distanceMetres, locationContains, readGeoPoint, type GeoPoint, type LocationShape } from './geo-location.js';
+export { assertValidMetadata, findMetadataViolations } from './metadata/validation.js';
+export { metadataFromText, metadataValueFromText } from './metadata/from-text.js';
+export { patchMetadata, type Metadata } from './metadata/patch.js';
+export { distanceMetres, locationContains, readGeoPoint, type GeoPoint, type LocationShape } from './metadata/geo-location.js';
 export type {
   MetadataPropertyRules,
   MetadataPropertyType,
@@ -70,7 +70,7 @@ export type {
   MetadataValidationOptions,
   MetadataViolation,
   MetadataViolationReason,
-} from './metadata-validation.js';
+} from './metadata/validation.js';
 
 export {
   DEFAULT_CODE_CHARSET,
@@ -78,13 +78,13 @@ export {
   codeConfigCapacity,
   generateCode,
   generateUniqueCodes,
-} from './code-generation.js';
+} from './codes/generation.js';
 
 export {
   FILTER_OPERATORS,
   FILTER_OPERATOR_ALIASES,
   parseFilter,
-} from './filter-language.js';
+} from './filters/language.js';
 export type {
   FilterCondition,
   FilterDefinition,
@@ -94,9 +94,9 @@ export type {
   FilterParseOptions,
   FilterSource,
   FilterValue,
-} from './filter-language.js';
-export { compileFieldPath, resolveFieldPath } from './filter-field-path.js';
-export type { FieldReader } from './filter-field-path.js';
+} from './filters/language.js';
+export { compileFieldPath, resolveFieldPath } from './filters/field-path.js';
+export type { FieldReader } from './filters/field-path.js';
 export {
   allOf,
   anyOf,
@@ -104,9 +104,9 @@ export {
   compileFilterDefinition,
   dateRangeFilter,
   matchesFilter,
-} from './filter-compile.js';
-export type { FilterCompileOptions, FilterPredicate } from './filter-compile.js';
-export type { CodeConfigInput, TakenCodes } from './code-generation.js';
+} from './filters/compile.js';
+export type { FilterCompileOptions, FilterPredicate } from './filters/compile.js';
+export type { CodeConfigInput, TakenCodes } from './codes/generation.js';
 
 export {
   MS_PER_DAY,
@@ -117,14 +117,14 @@ export {
   instantOfZoned,
   zoneClock,
   zonedDateTime,
-} from './time-zone.js';
-export type { ZoneClock, ZonedDateTimeParts } from './time-zone.js';
+} from './time/zone.js';
+export type { ZoneClock, ZonedDateTimeParts } from './time/zone.js';
 
-export { addIsoDuration, formatIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './iso-duration.js';
-export type { IsoDuration } from './iso-duration.js';
+export { addIsoDuration, formatIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './time/iso-duration.js';
+export type { IsoDuration } from './time/iso-duration.js';
 
-export { redeemableStatus } from './redeemable-status.js';
-export type { RedeemableStatus, RedeemableStatusInput } from './redeemable-status.js';
+export { redeemableStatus } from './vouchers/redeemable-status.js';
+export type { RedeemableStatus, RedeemableStatusInput } from './vouchers/redeemable-status.js';
 
 export {
   CAMPAIGN_VALIDITY_KEYS,
@@ -132,7 +132,7 @@ export {
   VOUCHER_VALIDITY_KEYS,
   checkValidityWindow,
   compileValidityWindow,
-} from './validity-window.js';
+} from './time/validity-window.js';
 export type {
   ValidityCheckResult,
   ValidityFailureKey,
@@ -145,7 +145,7 @@ export type {
   ValidityWindowCheck,
   ValidityWindowInput,
   ValidityWindowOptions,
-} from './validity-window.js';
+} from './time/validity-window.js';
 
 export {
   CAMPAIGN_UPDATE_VOUCHER_FIELDS,
@@ -155,7 +155,7 @@ export {
   isRewrittenByCampaignUpdate,
   voucherRuleAssignments,
   voucherTypeOf,
-} from './voucher-inheritance.js';
+} from './vouchers/inheritance.js';
 export type {
   CampaignField,
   CampaignInheritanceInput,
@@ -167,7 +167,7 @@ export type {
   VoucherOverridesInput,
   VoucherType,
   VoucherUsageInput,
-} from './voucher-inheritance.js';
+} from './vouchers/inheritance.js';
 
 export {
   allocateProportionally,
@@ -176,13 +176,13 @@ export {
   partOfAmount,
   percentOfAmount,
   roundToInteger,
-} from './discount-rounding.js';
-export type { CoinRatio } from './discount-rounding.js';
+} from './discounts/rounding.js';
+export type { CoinRatio } from './discounts/rounding.js';
 
-export { calculateOrderAmounts } from './order-amounts.js';
-export type { OrderAmounts, OrderInput, OrderItemAmounts, OrderItemInput } from './order-amounts.js';
+export { calculateOrderAmounts } from './discounts/order-amounts.js';
+export type { OrderAmounts, OrderInput, OrderItemAmounts, OrderItemInput } from './discounts/order-amounts.js';
 
-export { resolveDiscountEffect } from './discount-definition.js';
+export { resolveDiscountEffect } from './discounts/definition.js';
 export type {
   AmountDiscountEffect,
   AmountDiscountInput,
@@ -196,27 +196,27 @@ export type {
   UnitDiscountInput,
   UnitDiscountItemInput,
   UnitMultipleDiscountInput,
-} from './discount-definition.js';
+} from './discounts/definition.js';
 
-export type { ApplicableToEffect, ApplicationRulesInput, SelectedLine } from './applicable-to-selection.js';
-export { MAX_LISTED_UNITS } from './applicable-to-results.js';
-export type { ApplicableToResult, ApplicableToResultList, OrderItemUnits } from './applicable-to-results.js';
-export type { ApplicableItemsInput, ApplicableToEntryInput } from './discount-item-selection.js';
-export { discountItemsFromRules } from './discount-items-from-rules.js';
-export type { FreeItemInput } from './discount-free-items.js';
+export type { ApplicableToEffect, ApplicationRulesInput, SelectedLine } from './discounts/applicable-to-selection.js';
+export { MAX_LISTED_UNITS } from './discounts/applicable-to-results.js';
+export type { ApplicableToResult, ApplicableToResultList, OrderItemUnits } from './discounts/applicable-to-results.js';
+export type { ApplicableItemsInput, ApplicableToEntryInput } from './discounts/item-selection.js';
+export { discountItemsFromRules } from './discounts/items-from-rules.js';
+export type { FreeItemInput } from './discounts/free-items.js';
 
-export { applyDiscount } from './discount-application.js';
-export type { CalculationMode, DiscountStepInput, DiscountStepOptions, DiscountStepResult } from './discount-application.js';
+export { applyDiscount } from './discounts/application.js';
+export type { CalculationMode, DiscountStepInput, DiscountStepOptions, DiscountStepResult } from './discounts/application.js';
 
-export { applyGiftCredits } from './gift-card-credits.js';
-export { changeGiftBalance, changeLoyaltyPoints } from './card-balance.js';
-export type { GiftBalance, GiftBalanceInput, LoyaltyPoints, LoyaltyPointsInput } from './card-balance.js';
-export type { GiftCreditsInput, GiftCreditsResult } from './gift-card-credits.js';
+export { applyGiftCredits } from './discounts/gift-card-credits.js';
+export { changeGiftBalance, changeLoyaltyPoints } from './vouchers/card-balance.js';
+export type { GiftBalance, GiftBalanceInput, LoyaltyPoints, LoyaltyPointsInput } from './vouchers/card-balance.js';
+export type { GiftCreditsInput, GiftCreditsResult } from './discounts/gift-card-credits.js';
 
-export { applyPointsPayment } from './pay-with-points.js';
-export type { PayWithPointsInput, PayWithPointsResult } from './pay-with-points.js';
+export { applyPointsPayment } from './discounts/pay-with-points.js';
+export type { PayWithPointsInput, PayWithPointsResult } from './discounts/pay-with-points.js';
 
-export { applyDiscountStack, applyStackStep, finishDiscountStack, startDiscountStack } from './discount-stack.js';
+export { applyDiscountStack, applyStackStep, finishDiscountStack, startDiscountStack } from './discounts/stack.js';
 export type {
   DiscountStackDiscountResult,
   DiscountStackDiscountStep,
@@ -229,14 +229,14 @@ export type {
   DiscountStackState,
   DiscountStackStep,
   DiscountStackStepResult,
-} from './discount-stack.js';
+} from './discounts/stack.js';
 
 export {
   FORMULA_FUNCTIONS,
   FORMULA_METADATA_READERS,
   FORMULA_OPERANDS,
   FORMULA_OPERATORS,
-} from './formula-ast.js';
+} from './formulas/ast.js';
 export type {
   FormulaAst,
   FormulaBinaryNode,
@@ -254,10 +254,10 @@ export type {
   FormulaSwitchNode,
   FormulaTextNode,
   FormulaUnaryNode,
-} from './formula-ast.js';
-export { FormulaSyntaxError, parseFormula } from './formula-parser.js';
-export { printFormula } from './formula-print.js';
-export type { FormulaParseOptions } from './formula-parser.js';
+} from './formulas/ast.js';
+export { FormulaSyntaxError, parseFormula } from './formulas/parser.js';
+export { printFormula } from './formulas/print.js';
+export type { FormulaParseOptions } from './formulas/parser.js';
 export type {
   FormulaContext,
   FormulaCustomerInput,
@@ -267,16 +267,16 @@ export type {
   FormulaOrderItemInput,
   FormulaPromotionTierInput,
   FormulaVoucherInput,
-} from './formula-context.js';
-export { FormulaEvaluationError, evaluateFormula } from './formula-evaluate.js';
-export { compileFormula } from './formula-compile.js';
-export type { CompiledFormula } from './formula-compile.js';
-export type { FormulaFailureReason, FormulaResult } from './formula-evaluate.js';
-export { FORMULA_FIELD_KINDS, formulaNumberToApiValue, formulaValue } from './formula-value.js';
-export type { FormulaOutputKind, FormulaValueOptions } from './formula-value.js';
+} from './formulas/context.js';
+export { FormulaEvaluationError, evaluateFormula } from './formulas/evaluate.js';
+export { compileFormula } from './formulas/compile.js';
+export type { CompiledFormula } from './formulas/compile.js';
+export type { FormulaFailureReason, FormulaResult } from './formulas/evaluate.js';
+export { FORMULA_FIELD_KINDS, formulaNumberToApiValue, formulaValue } from './formulas/value.js';
+export type { FormulaOutputKind, FormulaValueOptions } from './formulas/value.js';
 
-export { blameRuleLogic, evaluateRuleLogic, parseRuleLogic, ruleLogicReferences } from './validation-rule-logic.js';
-export type { RuleLogic } from './validation-rule-logic.js';
+export { blameRuleLogic, evaluateRuleLogic, parseRuleLogic, ruleLogicReferences } from './rules/logic.js';
+export type { RuleLogic } from './rules/logic.js';
 export {
   VALIDATION_RULE_FAILURE_MESSAGES,
   VALIDATION_RULE_NAMES,
@@ -284,9 +284,9 @@ export {
   validationRuleCategory,
   validationRuleFailureKey,
   validationRuleViolationDetails,
-} from './validation-rule-names.js';
-export type { ValidatedRedeemable, ValidationRuleCategory, ValidationRuleFailureKey, ValidationRuleName } from './validation-rule-names.js';
-export { UNIT_LIMIT_NAMES, parseValidationRules } from './validation-rule-parse.js';
+} from './rules/names.js';
+export type { ValidatedRedeemable, ValidationRuleCategory, ValidationRuleFailureKey, ValidationRuleName } from './rules/names.js';
+export { UNIT_LIMIT_NAMES, parseValidationRules } from './rules/parse.js';
 export type {
   ApplicableToDefinition,
   ApplicableToEntry,
@@ -296,7 +296,7 @@ export type {
   ValidationRuleLevel,
   ValidationRuleNode,
   ValidationRuleSetDefinition,
-} from './validation-rule-parse.js';
+} from './rules/parse.js';
 export type {
   RedemptionPeriodCounts,
   RuleCampaignInput,
@@ -306,20 +306,20 @@ export type {
   RuleOrderItemInput,
   RuleRedemptionInput,
   ValidationRuleContext,
-} from './validation-rule-context.js';
-export { compileValidationRules, evaluateValidationRules } from './validation-rule-evaluate.js';
+} from './rules/context.js';
+export { compileValidationRules, evaluateValidationRules } from './rules/evaluate.js';
 export type {
   EvaluateValidationRulesOptions,
   ValidationRuleFailure,
   ValidationRulesEvaluator,
   ValidationRulesResult,
-} from './validation-rule-evaluate.js';
-export { isCustomerRule, qualificationRuleOptions, qualificationScenarioPolicy, ruleSetRequiresProducts } from './qualification-scenarios.js';
-export type { QualificationScenario, QualificationScenarioPolicy } from './qualification-scenarios.js';
-export { evaluateBundle } from './validation-rule-bundle.js';
-export type { BundleResult } from './validation-rule-bundle.js';
-export { resolveApplicableTo } from './validation-rule-applicable-to.js';
-export { collectionsNamedBy } from './validation-rule-collections.js';
-export type { ApplicableToOptions, ApplicableToResolution, CoveredLine } from './validation-rule-applicable-to.js';
-export { calendarPeriods, countRedemptionsByPeriod, firstDayOfWeek } from './validation-rule-periods.js';
-export type { CalendarPeriods, PeriodOptions } from './validation-rule-periods.js';
+} from './rules/evaluate.js';
+export { isCustomerRule, qualificationRuleOptions, qualificationScenarioPolicy, ruleSetRequiresProducts } from './qualifications/scenarios.js';
+export type { QualificationScenario, QualificationScenarioPolicy } from './qualifications/scenarios.js';
+export { evaluateBundle } from './rules/bundle.js';
+export type { BundleResult } from './rules/bundle.js';
+export { resolveApplicableTo } from './rules/applicable-to.js';
+export { collectionsNamedBy } from './rules/collections.js';
+export type { ApplicableToOptions, ApplicableToResolution, CoveredLine } from './rules/applicable-to.js';
+export { calendarPeriods, countRedemptionsByPeriod, firstDayOfWeek } from './rules/periods.js';
+export type { CalendarPeriods, PeriodOptions } from './rules/periods.js';
