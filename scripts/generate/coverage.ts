@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { implementedOperations } from '../../packages/mock-server/src/resources/registry.ts';
+import { implementedOperations } from '../../packages/mock-server/src/areas/registry.ts';
 import { type OpenApiDocument, type OperationEntry, listOperations, readBundledSpec } from '../lib/openapi.ts';
 import { EXCLUSION, type ParityResult } from '../lib/parity.ts';
 import { GENERATED, repoPath } from '../lib/paths.ts';

@@ -7,7 +7,7 @@ export type { Clock, ClockOptions } from './core/clock.js';
 export type { Scheduler, SchedulerMode, Task } from './core/scheduler.js';
 export type { FailureInjector, InjectedFailure } from './core/failures.js';
 export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed, ProjectSettings } from './core/projects.js';
-export type { ProjectState } from './resources/state.js';
+export type { ProjectState } from './areas/state.js';
 export type { ManagementKeys, Principal } from './http/authenticate.js';
 export { ApiError, type ApiErrorExtras } from './http/api-error.js';
 export {
@@ -20,7 +20,7 @@ export {
   type WebhookEventSpec,
 } from './generated/operations.js';
 export type { OperationSpec } from './http/operation-spec.js';
-export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionQuery } from './resources/async-actions/store.js';
+export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionQuery } from './areas/platform/async-actions/store.js';
 export {
   importSummary,
   itemSummary,
@@ -30,7 +30,7 @@ export {
   type FailedItem,
   type FailedItemKey,
   type JobTally,
-} from './resources/async-actions/job.js';
+} from './areas/platform/async-actions/job.js';
 export {
   BinStore,
   type BinEntry,
@@ -39,15 +39,15 @@ export {
   type BinPurgeListener,
   type BinRecords,
   type BinResourceType,
-} from './resources/bin/store.js';
-export type { BinListFilters } from './resources/bin/filters.js';
+} from './areas/platform/bin/store.js';
+export type { BinListFilters } from './areas/platform/bin/filters.js';
 export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
 export type { ListOrder, Page } from './core/list.js';
 export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
 export type { BulkJobSettings } from './core/context.js';
-export { CategoryStore, type Category } from './resources/categories/store.js';
-export { MetadataSchemaStore, type MetadataSchema } from './resources/metadata-schemas/store.js';
-export { OAuthTokenStore, type ActiveToken } from './resources/oauth/store.js';
+export { CategoryStore, type Category } from './areas/catalog/categories/store.js';
+export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
+export { OAuthTokenStore, type ActiveToken } from './areas/platform/oauth/store.js';
 export {
   CampaignStore,
   type CampaignCreateInput,
@@ -55,7 +55,7 @@ export {
   type CampaignStoreDependencies,
   type CampaignUpdateInput,
   type SummaryRange,
-} from './resources/campaigns/store.js';
+} from './areas/campaigns/campaigns/store.js';
 export {
   VoucherStore,
   type BalanceChange,
@@ -64,7 +64,7 @@ export {
   type TransactionQuery,
   type VoucherListQuery,
   type VoucherStoreDependencies,
-} from './resources/vouchers/store.js';
+} from './areas/campaigns/vouchers/store.js';
 export type {
   AnyVariant,
   BalanceChangeInput,
@@ -75,10 +75,10 @@ export type {
   VoucherCreateInput,
   VoucherTransaction,
   VoucherUpdateInput,
-} from './resources/vouchers/types.js';
-export type { ChangeOrigin as VoucherChangeOrigin } from './resources/vouchers/shapes.js';
-export type { ImportRow } from './resources/vouchers/jobs.js';
-export { StackingRulesStore, type StackingRules } from './resources/stacking-rules/store.js';
+} from './areas/campaigns/vouchers/types.js';
+export type { ChangeOrigin as VoucherChangeOrigin } from './areas/campaigns/vouchers/shapes.js';
+export type { ImportRow } from './areas/campaigns/vouchers/jobs.js';
+export { StackingRulesStore, type StackingRules } from './areas/rules/stacking-rules/store.js';
 export {
   CustomerStore,
   type ChangeOrigin,
@@ -91,7 +91,7 @@ export {
   type CustomerProfile,
   type CustomerReference,
   type CustomerUpsert,
-} from './resources/customers/store.js';
+} from './areas/customers/customers/store.js';
 export {
   ProductStore,
   type CatalogueListQuery,
@@ -102,7 +102,7 @@ export {
   type RemovedProduct,
   type Sku,
   type SkuInput,
-} from './resources/products/store.js';
+} from './areas/catalog/products/store.js';
 export {
   ProductCollectionStore,
   type CollectionActivityType,
@@ -110,7 +110,7 @@ export {
   type CollectionMember,
   type CollectionOrder,
   type ProductCollection,
-} from './resources/product-collections/store.js';
+} from './areas/catalog/product-collections/store.js';
 export {
   SegmentStore,
   MAX_FILTER_SEGMENTS,
@@ -119,7 +119,7 @@ export {
   type SegmentActivityType,
   type SegmentInput,
   type SegmentListQuery,
-} from './resources/segments/store.js';
+} from './areas/customers/segments/store.js';
 export {
   OrderStore,
   type Order,
@@ -128,9 +128,9 @@ export {
   type OrderChange,
   type OrderInput,
   type OrderOrder,
-} from './resources/orders/store.js';
-export type { OrderItemRequest, OrderLine } from './resources/orders/items.js';
-export { LocationStore, type Location, type LocationListQuery } from './resources/locations/store.js';
+} from './areas/customers/orders/store.js';
+export type { OrderItemRequest, OrderLine } from './areas/customers/orders/items.js';
+export { LocationStore, type Location, type LocationListQuery } from './areas/catalog/locations/store.js';
 export type { Activity, ActivityListBody, ActivityListQuery, ActivityQuery } from './core/activity-log.js';
 export {
   PromotionStore,
@@ -146,7 +146,7 @@ export {
   type PromotionTierListQuery,
   type PromotionTierUpdateInput,
   type TierRedemptionAmounts,
-} from './resources/promotions/store.js';
+} from './areas/campaigns/promotions/store.js';
 export {
   MAX_TIERS_PER_STACK,
   PromotionStackStore,
@@ -155,9 +155,9 @@ export {
   type PromotionStackListQuery,
   type PromotionStackUpdateInput,
   type StackTierLookup,
-} from './resources/promotions/stacks.js';
-export type { TierRuleAssignmentList, TierRuleAssignments } from './resources/promotions/rule-assignments.js';
-export { tierRuleAssignments } from './resources/validation-rules/tier-assignments.js';
+} from './areas/campaigns/promotions/stacks.js';
+export type { PromotionTierRef, RuleAssignments, RuleOwner, TierRuleAssignmentList } from './areas/campaigns/rule-assignments.js';
+export { ruleAssignments } from './areas/rules/validation-rules/rule-assignments.js';
 export {
   ValidationRuleStore,
   type ApplicableValidationRule,
@@ -170,14 +170,13 @@ export {
   type ValidationRuleInput,
   type ValidationRuleListQuery,
   type ValidationRulesPort,
-} from './resources/validation-rules/store.js';
+} from './areas/rules/validation-rules/store.js';
 export type {
   AssignmentRelated,
   AssignmentTarget,
   AssignmentTargetLookup,
-  PromotionTierRef,
   RelatedObjectType,
-} from './resources/validation-rules/targets.js';
+} from './areas/rules/validation-rules/targets.js';
 export {
   ExportStore,
   scheduledExport,
@@ -185,10 +184,10 @@ export {
   type ExportFile,
   type ExportListQuery,
   type StoredExport,
-} from './resources/exports/store.js';
-export { ExportSources, type ExportParameters, type ExportPlan, type ExportSelection, type ExportSource, type ExportedObject } from './resources/exports/source.js';
+} from './areas/platform/exports/store.js';
+export { ExportSources, type ExportParameters, type ExportPlan, type ExportSelection, type ExportSource, type ExportedObject } from './areas/platform/exports/source.js';
 export type { CsvCell } from './core/csv.js';
-export { implementedOperations } from './resources/registry.js';
+export { implementedOperations } from './areas/registry.js';
 export {
   PublicationStore,
   type CustomerRedeemable,
@@ -201,16 +200,16 @@ export {
   type PublicationRequest,
   type PublicationStoreDependencies,
   type PublishOptions,
-} from './resources/publications/store.js';
-export { publicationExportSource } from './resources/publications/export-source.js';
-export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './resources/redemptions/store.js';
-export { projectPorts, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './resources/redemptions/ports.js';
-export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './resources/redemptions/engine/records.js';
-export type { RequestedRedeemable, StackedRequest } from './resources/redemptions/engine/request.js';
-export type { RedemptionResult } from './resources/redemptions/engine/commit.js';
-export type { RollbackInput, RollbacksResult } from './resources/redemptions/engine/rollback.js';
-export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './resources/redemptions/engine/alone.js';
-export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './resources/qualifications/store.js';
-export { ROLLBACK_WINDOW } from './resources/redemptions/store.js';
-export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './resources/redemptions/ports.js';
-export type { LimitFormulas } from './resources/redemptions/engine/limit-formulas.js';
+} from './areas/campaigns/publications/store.js';
+export { publicationExportSource } from './areas/campaigns/publications/export-source.js';
+export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './areas/engine/redemptions/store.js';
+export { projectPorts, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './areas/engine/redemptions/ports.js';
+export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './areas/engine/redemptions/engine/records.js';
+export type { RequestedRedeemable, StackedRequest } from './areas/engine/redemptions/engine/request.js';
+export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.js';
+export type { RollbackInput, RollbacksResult } from './areas/engine/redemptions/engine/rollback.js';
+export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './areas/engine/redemptions/engine/alone.js';
+export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './areas/engine/qualifications/store.js';
+export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
+export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';
+export type { LimitFormulas } from './areas/engine/redemptions/engine/limit-formulas.js';

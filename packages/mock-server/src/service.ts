@@ -10,9 +10,9 @@ import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { createDispatcher } from './http/dispatch.js';
 import { errorResponse } from './http/respond.js';
-import { exportDownloads } from './resources/exports/download.js';
-import { handlers as resourceHandlers } from './resources/registry.js';
-import { type ProjectState, createProjectState } from './resources/state.js';
+import { exportDownloads } from './areas/platform/exports/download.js';
+import { handlers as resourceHandlers } from './areas/registry.js';
+import { type ProjectState, createProjectState } from './areas/state.js';
 
 /**
  * Options of {@link createMockService}.

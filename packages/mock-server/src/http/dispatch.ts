@@ -2,7 +2,7 @@ import { isDomainError } from '@voucherkit/domain';
 import type { ServiceContext } from '../core/context.js';
 import type { FailureQueue } from '../core/failures.js';
 import type { Project, ProjectRegistry } from '../core/projects.js';
-import type { ProjectState } from '../resources/state.js';
+import type { ProjectState } from '../areas/state.js';
 import { type OperationId, operations } from '../generated/operations.js';
 import { ApiError } from './api-error.js';
 import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';

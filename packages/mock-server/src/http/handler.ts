@@ -2,7 +2,7 @@ import type { operations as ApiOperations } from '@voucherkit/client';
 import type { ServiceContext } from '../core/context.js';
 import type { Project } from '../core/projects.js';
 import type { OperationId } from '../generated/operations.js';
-import type { ProjectState } from '../resources/state.js';
+import type { ProjectState } from '../areas/state.js';
 import type { Principal } from './authenticate.js';
 
 // Request and response types come from the spec's generated TypeScript types (the client's);

@@ -1,6 +1,6 @@
 import type { Project } from '../core/projects.js';
-import { importSummary } from '../resources/async-actions/job.js';
-import type { ProjectState } from '../resources/state.js';
+import { importSummary } from '../areas/platform/async-actions/job.js';
+import type { ProjectState } from '../areas/state.js';
 
 /**
  * Fills a project with a small, realistic data set so the sandbox is useful on first start:

@@ -1,0 +1,816 @@
+import {
+  CAMPAIGN_VALIDITY_KEYS,
+  DEFAULT_CODE_CHARSET,
+  DEFAULT_CODE_LENGTH,
+  type CodeConfigInput,
+  type FilterPredicate,
+  allOf,
+  anyOf,
+  campaignUpdateForVoucher,
+  checkValidityWindow,
+  compileFilter,
+  compileValidityWindow,
+  parseIsoDuration,
+  patchMetadata,
+  voucherTypeOf,
+} from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { Resource } from '../../../core/resource.js';
+import type { EventLog } from '../../../core/event-log.js';
+import { type ListOrder, type Page, type SortedPageQuery } from '../../../core/list.js';
+import { creationOrderPage } from '../../../core/sorted-page.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { AsyncAction, AsyncActionStore } from '../../platform/async-actions/store.js';
+import { type BulkJob, type JobTally, importSummary, itemSummary } from '../../platform/async-actions/job.js';
+import type { BinStore } from '../../platform/bin/store.js';
+import type { CategoryStore } from '../../catalog/categories/store.js';
+import type { PromotionStore } from '../promotions/store.js';
+import type { RuleAssignments } from '../rule-assignments.js';
+import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
+import type { ImportRow } from '../vouchers/jobs.js';
+import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
+import type { AnyVariant, Campaign, CampaignVoucherInput, StoredVoucher, VoucherCreateInput } from '../vouchers/types.js';
+
+
+/**
+ * The fields of a new campaign of any type (`POST /v1/campaigns`).
+ *
+ * @example
+ * ```ts
+ * const input: CampaignCreateInput = { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1 };
+ * ```
+ */
+export type CampaignCreateInput = AnyVariant<Resource<'CampaignCreateRequest'>>;
+
+/**
+ * The changes of `PUT /v1/campaigns/{campaignId}`, whatever the campaign's type.
+ *
+ * @example
+ * ```ts
+ * const patch: CampaignUpdateInput = { description: 'Now with a longer window', expiration_date: '2026-12-31T00:00:00Z' };
+ * ```
+ */
+export type CampaignUpdateInput = AnyVariant<Resource<'CampaignUpdateRequest'>>;
+
+type CampaignType = Campaign['campaign_type'];
+type CampaignVoucher = NonNullable<Campaign['voucher']>;
+type CreationStatus = Campaign['creation_status'];
+
+/** Campaign types whose codes a standalone (generic) campaign may hold. */
+const STANDALONE_TYPES: ReadonlySet<CampaignType> = new Set<CampaignType>(['DISCOUNT_COUPONS', 'GIFT_VOUCHERS']);
+
+/** Fields `PUT /v1/campaigns/{campaignId}` copies as sent; the others are handled one by one or ignored. */
+const COPIED_ON_UPDATE = [
+  'description',
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'activity_duration_after_publishing',
+  'auto_join',
+  'referral_program',
+] as const;
+
+const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
+
+const campaignTypeOf = (input: CampaignCreateInput): CampaignType => {
+  if (given(input.campaign_type)) return input.campaign_type;
+  if (given(input.promotion)) return 'PROMOTION';
+  switch (input.voucher?.type) {
+    case 'GIFT_VOUCHER':
+      return 'GIFT_VOUCHERS';
+    case 'LOYALTY_CARD':
+      return 'LOYALTY_PROGRAM';
+    default:
+      return input.voucher && 'is_referral_code' in input.voucher && input.voucher.is_referral_code ? 'REFERRAL_PROGRAM' : 'DISCOUNT_COUPONS';
+  }
+};
+
+/**
+ * The code settings a campaign stores: `pattern` always written out (one `#` per random
+ * character), `length` the number of random characters, and the charset in full.
+ */
+export const storedCodeConfig = (config: CodeConfigInput | null | undefined): CampaignVoucher['code_config'] & CodeConfigInput => {
+  const pattern = given(config?.pattern) && config.pattern !== '' ? config.pattern : '#'.repeat(config?.length ?? DEFAULT_CODE_LENGTH);
+  return {
+    length: [...pattern].filter((character) => character === '#').length,
+    charset: config?.charset ?? DEFAULT_CODE_CHARSET,
+    pattern,
+    ...(given(config?.prefix) ? { prefix: config.prefix } : {}),
+    ...(given(config?.postfix) ? { postfix: config.postfix } : {}),
+  };
+};
+
+/**
+ * The stores a campaign store works with.
+ *
+ * @example
+ * ```ts
+ * const campaigns = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions });
+ * ```
+ */
+export interface CampaignStoreDependencies {
+  /** The project's vouchers, which campaigns create, rewrite and delete. */
+  readonly vouchers: VoucherStore;
+  /** The project's categories. */
+  readonly categories: CategoryStore;
+  /** The project's promotion tiers and stacks: the tiers of a `PROMOTION` campaign live there. */
+  readonly promotions: PromotionStore;
+  /** Runs code generation, campaign-wide voucher updates and deletions. */
+  readonly asyncActions: AsyncActionStore;
+  /** Where deleted campaigns wait, their names still taken. */
+  readonly bin: BinStore;
+  /** The project's event log (`campaign.created` …). */
+  readonly events: EventLog;
+  /** The campaigns' validation rule assignments, which the rules area owns. */
+  readonly rules: RuleAssignments;
+}
+
+/**
+ * Which campaigns {@link CampaignStore.list} returns, as `GET /v1/campaigns` takes them.
+ *
+ * @example
+ * ```ts
+ * const query: CampaignListQuery = { campaign_type: 'GIFT_VOUCHERS', order: '-updated_at' };
+ * ```
+ */
+export interface CampaignListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at'>> {
+  /** Only campaigns of this type. */
+  readonly campaign_type?: CampaignType | undefined;
+  /** Only campaigns whose `creation_status` is this. */
+  readonly campaign_status?: CreationStatus | undefined;
+  /** Only referral campaigns (`true`) or only the others (`false`). */
+  readonly is_referral_code?: boolean | undefined;
+  /** Conditions on campaign fields, as `GET /v1/campaigns` documents them (`filters[campaigns][conditions][$in]=…`). */
+  readonly filters?: unknown;
+}
+
+/**
+ * The days a campaign summary counts, as `YYYY-MM-DD` (both ends included); open when left out.
+ *
+ * @example
+ * ```ts
+ * const range: SummaryRange = { start_date: '2026-01-01', end_date: '2026-01-31' };
+ * ```
+ */
+export interface SummaryRange {
+  /** First day counted. */
+  readonly start_date?: string | undefined;
+  /** Last day counted. */
+  readonly end_date?: string | undefined;
+}
+
+/** Counters of one day of a campaign, for its summary. */
+interface DayCounters {
+  created: number;
+  deleted: number;
+  createdAmount: number;
+  deletedAmount: number;
+  createdPoints: number;
+  deletedPoints: number;
+}
+
+const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
+
+/** Status filters (`filters[status][conditions][$active]`, `filters[active][$enabled]`) and whether a campaign meets them. */
+type StatusTest = (campaign: Campaign, now: number) => boolean;
+
+const windowReason = (campaign: Campaign, now: number, ignoreSwitch: boolean): string | undefined => {
+  const result = checkValidityWindow({ ...campaign, ...(ignoreSwitch ? { active: true } : {}) }, now, { keys: CAMPAIGN_VALIDITY_KEYS });
+  return result.active ? undefined : result.reason;
+};
+
+const STATUS_CONDITIONS: Readonly<Record<string, StatusTest>> = {
+  $active: (campaign, now) => windowReason(campaign, now, false) === undefined,
+  $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
+  before_start: (campaign, now) => windowReason(campaign, now, true) === 'not_started',
+  $failed: (campaign) => campaign.creation_status === 'FAILED',
+  $in_progress: (campaign) => campaign.creation_status === 'IN_PROGRESS',
+};
+
+const ACTIVE_CONDITIONS: Readonly<Record<string, StatusTest>> = {
+  $enabled: (campaign) => campaign.active,
+  $disabled: (campaign) => !campaign.active,
+  $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
+  $active: (campaign, now) => windowReason(campaign, now, true) === undefined,
+};
+
+/** A campaign under the names `GET /v1/campaigns` filters on. */
+const filterView = (campaign: Campaign): Record<string, unknown> => ({
+  campaigns: campaign.name,
+  campaigns_id: campaign.id,
+  campaign_status: campaign.creation_status,
+  is_referral_code: campaign.is_referral_code ? 'TRUE' : 'FALSE',
+  validity_timeframe: campaign.validity_timeframe,
+  voucher_type: campaign.voucher?.type,
+  categories: campaign.category,
+  category_ids: campaign.category_id,
+  type: campaign.type,
+  created_date: campaign.created_at,
+  updated_at: campaign.updated_at,
+  start_date: campaign.start_date,
+  expiration_date: campaign.expiration_date,
+  validity_day_of_week: campaign.validity_day_of_week,
+  metadata: campaign.metadata,
+});
+
+/**
+ * Campaigns of one project: discount coupons, gift cards, referral programs, loyalty programs
+ * and promotions (with tiers). Names are unique in the project, including the names of campaigns
+ * in the bin; operations take the id or the name. A campaign of more than one code is generated
+ * by a bulk job: `IN_PROGRESS` until every code exists, then `DONE`, or `FAILED` when its code
+ * settings cannot yield that many unused codes.
+ *
+ * @example
+ * ```ts
+ * const { campaigns } = service.projects.primary.state;
+ * const summer = campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } });
+ * campaigns.addVouchers(summer.id, { code: 'SUMMER-1' }, 1);
+ * ```
+ */
+export class CampaignStore implements CampaignPort {
+  readonly #byId = new Map<string, Campaign>();
+  readonly #idByName = new Map<string, string>();
+  readonly #binnedNames = new Set<string>();
+  readonly #days = new Map<string, Map<string, DayCounters>>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: CampaignStoreDependencies,
+  ) {
+    deps.bin.onPurge('campaign', (record) => this.#binnedNames.delete(record.name));
+  }
+
+  /** The campaign with this id or name, if any (campaigns in the bin are not found). */
+  find(ref: string): Campaign | undefined {
+    return this.#byId.get(this.#idByName.get(ref) ?? ref);
+  }
+
+  /**
+   * The campaign with this id or name.
+   * @throws ApiError 404 when the project has no such campaign.
+   */
+  get(ref: string): Campaign {
+    const campaign = this.find(ref);
+    if (!campaign) throw ApiError.notFound('campaign', ref);
+    return campaign;
+  }
+
+  /** Counts a voucher that joined (`delta` 1) or left (`delta` -1) a campaign; the voucher store calls it. */
+  countVoucher(voucher: StoredVoucher, delta: 1 | -1): void {
+    const campaign = voucher.campaign_id ? this.#byId.get(voucher.campaign_id) : undefined;
+    if (!campaign) return;
+    campaign.vouchers_count = (campaign.vouchers_count ?? 0) + delta;
+    const days = this.#days.get(campaign.id) ?? new Map<string, DayCounters>();
+    this.#days.set(campaign.id, days);
+    const key = dayOf(this.context.timestamp());
+    const day = days.get(key) ?? { created: 0, deleted: 0, createdAmount: 0, deletedAmount: 0, createdPoints: 0, deletedPoints: 0 };
+    days.set(key, day);
+    if (delta > 0) {
+      day.created += 1;
+      day.createdAmount += voucher.gift?.amount ?? 0;
+      day.createdPoints += voucher.loyalty_card?.points ?? 0;
+    } else {
+      day.deleted += 1;
+      day.deletedAmount += voucher.gift?.balance ?? 0;
+      day.deletedPoints += voucher.loyalty_card?.balance ?? 0;
+    }
+  }
+
+  /**
+   * The campaign as the API answers it: with the validation rules assigned to it, and a
+   * `PROMOTION` campaign with its tiers (`promotion`), read from the stores that own them.
+   */
+  present(campaign: Campaign): Campaign {
+    const validation_rules_assignments = this.deps.rules.details(campaign.id);
+    if (campaign.campaign_type !== 'PROMOTION') return { ...campaign, validation_rules_assignments };
+    return { ...campaign, validation_rules_assignments, promotion: this.deps.promotions.tierList(campaign.id) };
+  }
+
+  /** The campaign as lists show it (`CampaignBase`): without its tiers, rule assignments and referral flag. */
+  listed(campaign: Campaign): Resource<'CampaignBase'> {
+    const { promotion: _tiers, validation_rules_assignments: _rules, is_referral_code: _referral, ...base } = campaign;
+    return base;
+  }
+
+  /**
+   * A page of campaigns, newest first unless `order` says otherwise.
+   *
+   * @throws DomainError `invalid_query_params` for a malformed filter.
+   */
+  list(query: CampaignListQuery = {}): Page<Campaign> {
+    const tests: FilterPredicate[] = [];
+    const { campaign_type: campaignType, campaign_status: status, is_referral_code: referral } = query;
+    if (campaignType !== undefined) tests.push((campaign) => (campaign as Campaign).campaign_type === campaignType);
+    if (status !== undefined) tests.push((campaign) => (campaign as Campaign).creation_status === status);
+    if (referral !== undefined) tests.push((campaign) => ((campaign as Campaign).is_referral_code ?? false) === referral);
+    if (query.filters !== undefined) tests.push(this.#filter(query.filters));
+    const keep = allOf(...tests);
+    const matching = [...this.#byId.values()].filter((campaign) => keep(campaign));
+    // Campaigns are stored in creation order.
+    return creationOrderPage(matching, query.order ?? '-created_at', query);
+  }
+
+  /**
+   * Creates a campaign and its codes: none for a promotion (it has tiers), one at once (a
+   * standalone campaign's generic code, or `vouchers_count: 1`), more in a bulk job
+   * (`CAMPAIGN.VOUCHERS_GENERATE`) while the campaign is `IN_PROGRESS`. Records `campaign.created`.
+   *
+   * @throws ApiError 400 for a missing name or a standalone campaign of a type that cannot be one;
+   *   404 for an unknown category or validation rule; 409 `duplicate_found` for a used name or
+   *   standalone code; DomainError `invalid_payload` for a malformed validity window or duration,
+   *   or a validation rule that does not fit the campaign or its tiers.
+   */
+  create(input: CampaignCreateInput, origin: ChangeOrigin = {}): Campaign {
+    const count = this.#requestedCodes(input);
+    const campaign = this.#build(input, count > 1 ? 'IN_PROGRESS' : 'DONE');
+    // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
+    const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
+    // Likewise the tiers of a promotion: a bad tier stores neither the campaign nor any tier.
+    const tiers = campaign.campaign_type === 'PROMOTION' ? this.deps.promotions.prepare(campaign, input.promotion?.tiers ?? []) : undefined;
+    const { rules } = this.deps;
+    rules.check({ object: 'campaign', campaign }, input.validation_rules);
+    this.#byId.set(campaign.id, campaign);
+    this.#idByName.set(campaign.name, campaign.id);
+    rules.assign({ object: 'campaign', campaign }, input.validation_rules, origin);
+    if (voucher) this.deps.vouchers.add(voucher);
+    tiers?.store();
+    this.#record('campaign.created', campaign, origin);
+    tiers?.record(origin);
+    if (count > 1) this.#generate(campaign.id, count, {}, origin);
+    return this.present(this.get(campaign.id));
+  }
+
+  /**
+   * Adds vouchers to a campaign. One (`count` 1) is created at once and returned, with a chosen
+   * `code` or one generated from the request's or the campaign's code settings; more are
+   * generated by a bulk job whose action is returned. They inherit the campaign's settings; `input`
+   * overrides some.
+   *
+   * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used code;
+   *   400 for a promotion, or a `code` with more than one voucher; DomainError `invalid_code_config`
+   *   when no unused code is left.
+   */
+  addVouchers(ref: string, input: CampaignVoucherInput, count: number, origin: ChangeOrigin = {}): StoredVoucher | AsyncAction {
+    const campaign = this.get(ref);
+    if (campaign.campaign_type === 'PROMOTION') {
+      throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', { details: `The campaign ${campaign.name} is a PROMOTION; it has tiers, not codes.` });
+    }
+    if (count === 1) return this.deps.vouchers.insert(campaign, input, origin);
+    if (given(input.code)) throw ApiError.invalidPayload('Property .code can be sent only when one voucher is added (vouchers_count 1).');
+    if (campaign.creation_status === 'IN_PROGRESS') throw this.#notReady(campaign);
+    return this.#generate(campaign.id, count, input, origin);
+  }
+
+  /**
+   * Changes the fields a campaign of its type may change; other fields are ignored. `metadata`
+   * is merged and `unset_metadata_fields` removes keys. The change is then applied, by a bulk job
+   * (`CAMPAIGN.VOUCHERS_UPDATE`), to the campaign's vouchers that were neither published nor
+   * redeemed; meanwhile `vouchers_generation_status` is `MODIFYING`. Records `campaign.updated`.
+   *
+   * @throws ApiError 404 for an unknown campaign or category; 400 `invalid_campaign` while the
+   *   campaign's codes are being generated; DomainError `invalid_payload` for a malformed validity
+   *   window or duration.
+   */
+  update(ref: string, patch: CampaignUpdateInput, origin: ChangeOrigin = {}): Campaign {
+    const current = this.get(ref);
+    if (current.creation_status === 'IN_PROGRESS' || current.vouchers_generation_status === 'IN_PROGRESS') throw this.#notReady(current);
+    const updated: Campaign = { ...current };
+    for (const field of COPIED_ON_UPDATE) {
+      if (patch[field] !== undefined) Object.assign(updated, { [field]: patch[field] });
+    }
+    if (given(patch.activity_duration_after_publishing)) parseIsoDuration(patch.activity_duration_after_publishing, '.activity_duration_after_publishing');
+    if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(updated, this.deps.categories.resolve(patch.category, patch.category_id));
+    if (patch.metadata !== undefined || given(patch.unset_metadata_fields)) {
+      updated.metadata = patchMetadata(current.metadata, patch.metadata, patch.unset_metadata_fields ?? []);
+    }
+    if (patch.join_once !== undefined && current.campaign_type !== 'LOYALTY_PROGRAM' && current.type !== 'STANDALONE') updated.join_once = patch.join_once;
+    if (given(patch.type) && current.type !== 'STANDALONE') updated.type = patch.type;
+    const voucher = current.voucher;
+    if (voucher) {
+      const template: CampaignVoucher = { ...voucher };
+      if (given(patch.discount) && voucher.type === 'DISCOUNT_VOUCHER') template.discount = patch.discount;
+      if (given(patch.gift) && voucher.type === 'GIFT_VOUCHER') template.gift = patch.gift;
+      if (given(patch.loyalty_card) && voucher.type === 'LOYALTY_CARD') {
+        template.loyalty_card = { ...voucher.loyalty_card, ...patch.loyalty_card } as NonNullable<CampaignVoucher['loyalty_card']>;
+      }
+      updated.voucher = template;
+    }
+    updated.updated_at = this.context.timestamp();
+    compileValidityWindow(updated);
+    const change = voucherChangeOf(patch, current, updated);
+    if (Object.keys(change).length > 0 && (current.vouchers_count ?? 0) > 0) updated.vouchers_generation_status = 'MODIFYING';
+    this.#byId.set(updated.id, updated);
+    this.#idByName.set(updated.name, updated.id);
+    this.#record('campaign.updated', updated, origin);
+    if (updated.vouchers_generation_status === 'MODIFYING') this.#rewrite(updated.id, change, origin);
+    return this.present(updated);
+  }
+
+  /**
+   * Switches a campaign on or off and records `campaign.enabled` or `campaign.disabled`.
+   * @throws ApiError 404 for an unknown campaign.
+   */
+  setActive(ref: string, active: boolean, origin: ChangeOrigin = {}): Campaign {
+    const campaign: Campaign = { ...this.get(ref), active, updated_at: this.context.timestamp() };
+    this.#byId.set(campaign.id, campaign);
+    this.#record(active ? 'campaign.enabled' : 'campaign.disabled', campaign, origin);
+    return this.present(campaign);
+  }
+
+  /**
+   * Deletes a campaign at once: into the bin, where its name stays taken, or with `force` for
+   * good. A promotion's tiers and stacks are deleted with it (the bin keeps the campaign as it was,
+   * tiers included). Its vouchers follow it (into the bin, or for good) in a bulk job
+   * (`CAMPAIGN.VOUCHERS_DELETE`), whose action is returned. Records `campaign.deleted`.
+   *
+   * @throws ApiError 404 for an unknown campaign.
+   */
+  delete(ref: string, force: boolean, origin: ChangeOrigin = {}): AsyncAction {
+    const campaign = this.get(ref);
+    const voucherIds = this.deps.vouchers.idsOfCampaign(campaign.id);
+    const shown = this.present(campaign);
+    this.deps.promotions.removeCampaign(campaign.id);
+    this.#byId.delete(campaign.id);
+    this.#idByName.delete(campaign.name);
+    this.#days.delete(campaign.id);
+    // Assignments to the campaign go with it (the promotion store releases its tiers'); its vouchers' own go as the job deletes them.
+    this.deps.rules.release(campaign.id);
+    if (!force) {
+      this.#binnedNames.add(campaign.name);
+      this.deps.bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: shown });
+    }
+    if (!origin.silent) {
+      this.deps.events.record('campaign.deleted', {
+        entityId: campaign.id,
+        data: { campaign: shown, deleted_at: this.context.timestamp() },
+        groupId: origin.requestId,
+        source: origin.source,
+      });
+    }
+    const { vouchers } = this.deps;
+    const job: BulkJob<string> = {
+      items: voucherIds,
+      process: (id) => {
+        if (vouchers.find(id)) vouchers.delete(id, force, { silent: true });
+      },
+      summarize: importSummary('voucher', 'deleted'),
+    };
+    return this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_DELETE', job, jobOrigin(origin));
+  }
+
+  /**
+   * Imports vouchers with given codes into a campaign, one item at a time in a bulk job: an
+   * item that fails (a used code, an unknown category) is reported by its row and nothing of it
+   * is stored.
+   *
+   * @param ref - Id or name of the campaign.
+   * @param type - The async action's type (`CAMPAIGN.VOUCHERS_IMPORT` or `CAMPAIGN.VOUCHERS_IMPORT_CSV`).
+   * @param items - The vouchers, or a function that reads them when the job starts (a CSV file).
+   * @param origin - The starting request.
+   * @throws ApiError 404 for an unknown campaign; 400 for a promotion.
+   */
+  importVouchers(
+    ref: string,
+    type: string,
+    items: BulkJob<ImportRow>['items'],
+    origin: ChangeOrigin = {},
+  ): AsyncAction {
+    const { id, campaign_type: campaignType, name } = this.get(ref);
+    if (campaignType === 'PROMOTION') throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', { details: `The campaign ${name} is a PROMOTION; it has tiers, not codes.` });
+    const job: BulkJob<ImportRow> = {
+      items,
+      process: (row) => {
+        this.deps.vouchers.insert(this.get(id), row.input(), { ...origin, silent: true });
+      },
+      identify: (row) => row.key,
+      summarize: importSummary('voucher'),
+    };
+    return this.deps.asyncActions.start(type, job, jobOrigin(origin));
+  }
+
+  /**
+   * Statistics of a campaign: codes created and deleted, credits or points put on and taken off
+   * its cards, and (zero until redemptions, validations and publications exist) their counters.
+   *
+   * @throws ApiError 404 for an unknown campaign.
+   */
+  summary(ref: string, range: SummaryRange = {}): Resource<'CampaignSummary'> {
+    const campaign = this.get(ref);
+    const inRange = (day: string): boolean => (range.start_date === undefined || day >= range.start_date) && (range.end_date === undefined || day <= range.end_date);
+    const days = [...(this.#days.get(campaign.id) ?? new Map<string, DayCounters>())].filter(([day]) => inRange(day)).map(([, counters]) => counters);
+    const total = (pick: (day: DayCounters) => number): number => days.reduce((sum, day) => sum + pick(day), 0);
+    const transactions = this.deps.vouchers.transactionsOfCampaign(campaign.id).filter((transaction) => inRange(dayOf(transaction.created_at)));
+    const moved = (type: string): number =>
+      transactions
+        .filter((transaction) => transaction.type === type)
+        .reduce((sum, transaction) => sum + Math.abs(transaction.details.balance.amount ?? transaction.details.balance.points ?? 0), 0);
+    const base = {
+      object: 'campaign_summary' as const,
+      campaign: this.listed(campaign),
+      redemptions: 0,
+      redemptions_succeeded: 0,
+      redemptions_failed: 0,
+      rollbacks: 0,
+      rollbacks_succeeded: 0,
+      rollbacks_failed: 0,
+      validations: 0,
+      validations_succeeded: 0,
+      validations_failed: 0,
+      orders_amount: 0,
+      orders_rolledback_amount: 0,
+    };
+    const discounts = { discounted_amount: 0, rolledback_discounted_amount: 0 };
+    if (campaign.campaign_type === 'PROMOTION') return { ...base, ...discounts };
+    const codes = {
+      vouchers_created: total((day) => day.created),
+      vouchers_deleted: total((day) => day.deleted),
+      publications: 0,
+      publications_succeeded: 0,
+      publications_failed: 0,
+    };
+    switch (campaign.campaign_type) {
+      case 'GIFT_VOUCHERS':
+        return {
+          ...base,
+          ...codes,
+          created_vouchers_amount: total((day) => day.createdAmount),
+          amount_added: moved('CREDITS_ADDITION'),
+          amount_deleted: total((day) => day.deletedAmount),
+          amount_redeemed: 0,
+          amount_rolledback: 0,
+          amount_subtracted: moved('CREDITS_REMOVAL'),
+        };
+      case 'LOYALTY_PROGRAM':
+        return {
+          ...base,
+          ...codes,
+          created_vouchers_points: total((day) => day.createdPoints),
+          points_deleted: total((day) => day.deletedPoints),
+          points_subtracted: moved('POINTS_REMOVAL'),
+          points_added: moved('POINTS_ADDITION'),
+          points_rewarded: 0,
+          points_redeemed: 0,
+          points_rolledback: 0,
+          points_expired: 0,
+          points_transferred_out: 0,
+          points_transferred_in: 0,
+          pending_points_added: 0,
+          pending_points_subtracted: 0,
+          pending_points_activated: 0,
+          pending_points_canceled: 0,
+        };
+      case 'REFERRAL_PROGRAM':
+        return { ...base, ...codes, referred_customers: 0 };
+      default:
+        return { ...base, ...codes, ...discounts };
+    }
+  }
+
+  /** Builds a campaign from a creation request without storing it. */
+  #build(input: CampaignCreateInput, creationStatus: CreationStatus): Campaign {
+    const name = input.name;
+    if (!given(name) || name.trim() === '') throw ApiError.invalidPayload('Property .name is required');
+    if (this.#idByName.has(name) || this.#binnedNames.has(name)) {
+      throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', {
+        details: `A campaign named "${name}" already exists.`,
+        resourceId: name,
+        resourceType: 'campaign',
+      });
+    }
+    const campaignType = campaignTypeOf(input);
+    const type = input.type ?? 'AUTO_UPDATE';
+    if (type === 'STANDALONE' && !STANDALONE_TYPES.has(campaignType)) {
+      throw ApiError.invalidPayload(`A ${campaignType} campaign cannot be STANDALONE; only discount and gift card campaigns can.`);
+    }
+    if (given(input.activity_duration_after_publishing)) parseIsoDuration(input.activity_duration_after_publishing, '.activity_duration_after_publishing');
+    const category = this.deps.categories.resolve(input.category, input.category_id);
+    const id = this.context.ids('camp');
+    const now = this.context.timestamp();
+    const campaign: Campaign = {
+      id,
+      name,
+      ...(given(input.description) ? { description: input.description } : {}),
+      campaign_type: campaignType,
+      type,
+      ...(campaignType === 'PROMOTION' ? {} : { voucher: this.#template(campaignType, input) }),
+      auto_join: input.auto_join ?? false,
+      join_once: campaignType === 'LOYALTY_PROGRAM' ? true : type === 'STANDALONE' ? false : (input.join_once ?? false),
+      use_voucher_metadata_schema: input.use_voucher_metadata_schema ?? true,
+      start_date: input.start_date ?? null,
+      expiration_date: input.expiration_date ?? null,
+      validity_timeframe: input.validity_timeframe ?? null,
+      validity_day_of_week: input.validity_day_of_week ?? null,
+      validity_hours: input.validity_hours ?? null,
+      activity_duration_after_publishing: input.activity_duration_after_publishing ?? null,
+      vouchers_count: 0,
+      active: input.active ?? true,
+      metadata: { ...input.metadata },
+      created_at: now,
+      updated_at: null,
+      category: category.category,
+      category_id: category.category_id,
+      creation_status: creationStatus,
+      vouchers_generation_status: creationStatus,
+      protected: false,
+      object: 'campaign',
+      is_referral_code: campaignType === 'REFERRAL_PROGRAM',
+      ...(given(input.referral_program) ? { referral_program: input.referral_program } : {}),
+    };
+    compileValidityWindow(campaign);
+    return campaign;
+  }
+
+  /** How many codes a new campaign asks for: `vouchers_count`, or the one generic code of a standalone campaign; promotions have none. */
+  #requestedCodes(input: CampaignCreateInput): number {
+    if (campaignTypeOf(input) === 'PROMOTION') return 0;
+    if (input.type === 'STANDALONE') return 1;
+    return input.vouchers_count ?? 0;
+  }
+
+  /** The code a standalone campaign's generic voucher gets, when the request names one. */
+  #standaloneCode(input: CampaignCreateInput): VoucherCreateInput {
+    const voucher = input.voucher;
+    return voucher && 'code' in voucher && given(voucher.code) ? { code: voucher.code } : {};
+  }
+
+  #notReady(campaign: Campaign): ApiError {
+    return new ApiError(400, 'invalid_campaign', 'Invalid campaign', {
+      details: `The codes of campaign ${campaign.name} are still being generated; try again once its creation_status is DONE.`,
+    });
+  }
+
+  #setStatus(campaignId: string, status: CreationStatus, both: boolean): void {
+    const campaign = this.#byId.get(campaignId);
+    if (!campaign) return;
+    if (both) campaign.creation_status = status;
+    campaign.vouchers_generation_status = status;
+  }
+
+  /** Starts the job that generates `count` codes for a campaign, moving its status along. */
+  #generate(campaignId: string, count: number, input: CampaignVoucherInput, origin: ChangeOrigin): AsyncAction {
+    const { vouchers } = this.deps;
+    const campaign = this.get(campaignId);
+    const creating = campaign.creation_status === 'IN_PROGRESS';
+    const config = input.code_config ?? campaign.voucher?.code_config ?? {};
+    const { code_config: _ignored, ...settings } = input;
+    this.#setStatus(campaignId, 'IN_PROGRESS', creating);
+    let finished = false;
+    const finish = (status: 'DONE' | 'FAILED', generated: number): void => {
+      if (finished) return;
+      finished = true;
+      this.#setStatus(campaignId, status, creating);
+      const current = this.find(campaignId);
+      if (status === 'DONE' && current && !origin.silent) {
+        this.deps.events.record('campaign.vouchers.generation.completed', {
+          entityId: campaignId,
+          data: { campaign: simpleCampaign(current), count: generated, completed_at: this.context.timestamp() },
+          groupId: origin.requestId,
+          source: { channel: 'INTERNAL' },
+        });
+      }
+    };
+    const insert = (code: string): void => {
+      vouchers.insert(this.get(campaignId), { ...settings, code }, { silent: true });
+    };
+    const job: BulkJob<string> = {
+      items: () => {
+        try {
+          return vouchers.generateCodes(config, count);
+        } catch (error) {
+          finish('FAILED', 0);
+          throw error;
+        }
+      },
+      process: (code) => {
+        try {
+          insert(code);
+        } catch (error) {
+          // Another request took the code after the job drew it: draw another.
+          if (!(error instanceof ApiError && error.key === 'duplicate_found')) throw error;
+          const [fresh] = vouchers.generateCodes(config, 1);
+          if (fresh !== undefined) insert(fresh);
+        }
+      },
+      identify: (code) => ({ code }),
+      summarize: (tally: JobTally) => {
+        if (tally.total > 0 && tally.processed === tally.total) finish('DONE', tally.done);
+        return importSummary('voucher', 'generated')(tally);
+      },
+    };
+    return this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', job, jobOrigin(origin));
+  }
+
+  /** Starts the job that applies a campaign change to its unpublished, unredeemed vouchers. */
+  #rewrite(campaignId: string, change: VoucherChange, origin: ChangeOrigin): void {
+    const { vouchers } = this.deps;
+    const job: BulkJob<string> = {
+      items: vouchers.idsOfCampaign(campaignId),
+      process: (id) => {
+        const voucher = vouchers.find(id);
+        if (voucher) this.#rewriteVoucher(voucher, change);
+      },
+      summarize: (tally: JobTally) => {
+        if (tally.processed === tally.total) this.#setStatus(campaignId, 'DONE', false);
+        return itemSummary(tally);
+      },
+    };
+    this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_UPDATE', job, jobOrigin(origin));
+  }
+
+  /** Applies a campaign change to one of its vouchers, if the domain says the voucher takes it (neither published nor redeemed). */
+  #rewriteVoucher(voucher: StoredVoucher, change: VoucherChange): void {
+    const patch = campaignUpdateForVoucher(voucher, change);
+    if (patch === null || Object.keys(patch).length === 0) return;
+    const changes: Partial<StoredVoucher> = {};
+    for (const [field, value] of Object.entries(patch)) {
+      if (field === 'gift') {
+        const gift = value as CampaignVoucher['gift'];
+        if (voucher.gift && gift) {
+          const subtracted = voucher.gift.subtracted_amount ?? 0;
+          changes.gift = { ...voucher.gift, amount: gift.amount, balance: gift.amount - subtracted, effect: gift.effect ?? voucher.gift.effect ?? null };
+        }
+      } else if (field === 'discount') {
+        if (voucher.type === 'DISCOUNT_VOUCHER') changes.discount = value as NonNullable<StoredVoucher['discount']>;
+      } else {
+        Object.assign(changes, { [field]: value });
+      }
+    }
+    this.deps.vouchers.replace(voucher, changes);
+  }
+
+  #filter(filters: unknown): FilterPredicate {
+    if (typeof filters !== 'object' || filters === null) return compileFilter(filters);
+    const { status, active, ...fields } = filters as Record<string, unknown>;
+    const now = this.context.clock.now();
+    const parts: StatusTest[] = [];
+    const conditions = (group: unknown, table: Readonly<Record<string, StatusTest>>): void => {
+      if (typeof group !== 'object' || group === null) return;
+      const tests = Object.keys(group).flatMap((name) => {
+        const test = table[name];
+        return test === undefined ? [] : [test];
+      });
+      // Several states in one group mean any of them: a campaign cannot be active and expired at once.
+      if (tests.length > 0) parts.push((campaign, at) => tests.some((test) => test(campaign, at)));
+    };
+    conditions((status as { conditions?: unknown } | undefined)?.conditions, STATUS_CONDITIONS);
+    conditions(active, ACTIVE_CONDITIONS);
+    const named = Object.keys(fields).some((key) => key !== 'junction') ? compileFilter(fields, { now }) : undefined;
+    const predicates: FilterPredicate[] = parts.map((test) => (campaign) => test(campaign as Campaign, now));
+    if (named) predicates.push((campaign) => named(filterView(campaign as Campaign)));
+    const junction = String(fields['junction'] ?? 'and').toLowerCase();
+    return junction === 'or' ? anyOf(...predicates) : allOf(...predicates);
+  }
+
+  #record(type: 'campaign.created' | 'campaign.updated' | 'campaign.enabled' | 'campaign.disabled', campaign: Campaign, origin: ChangeOrigin): void {
+    if (origin.silent) return;
+    const shown = this.present(campaign);
+    const data = type === 'campaign.created' ? { campaign: shown, created_at: this.context.timestamp() } : { campaign: shown };
+    this.deps.events.record(type, { entityId: campaign.id, data, groupId: origin.requestId, source: origin.source });
+  }
+
+  #template(campaignType: CampaignType, input: CampaignCreateInput): CampaignVoucher {
+    const voucher = (input.voucher ?? {}) as AnyVariant<NonNullable<CampaignCreateInput['voucher']>>;
+    const type = voucherTypeOf({ campaign_type: campaignType, voucher: { type: voucher.type ?? null } });
+    return {
+      type,
+      ...(type === 'DISCOUNT_VOUCHER' && given(voucher.discount) ? { discount: voucher.discount } : {}),
+      ...(type === 'GIFT_VOUCHER' ? { gift: voucher.gift ?? { amount: 0 } } : {}),
+      ...(type === 'LOYALTY_CARD' ? { loyalty_card: voucher.loyalty_card ?? { points: 0 } } : {}),
+      redemption: { quantity: voucher.redemption?.quantity ?? null },
+      code_config: storedCodeConfig(voucher.code_config),
+      is_referral_code: campaignType === 'REFERRAL_PROGRAM',
+    };
+  }
+}
+
+/** The async action origin of a change's request. */
+const jobOrigin = (origin: ChangeOrigin): { requestId?: string } => (origin.requestId === undefined ? {} : { requestId: origin.requestId });
+
+const voucherChangeOf = (patch: CampaignUpdateInput, before: Campaign, after: Campaign): VoucherChange => {
+  const change: VoucherChange = {};
+  for (const field of ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours'] as const) {
+    if (patch[field] !== undefined) Object.assign(change, { [field]: patch[field] });
+  }
+  if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(change, { category: after.category, category_id: after.category_id });
+  if (after.voucher?.discount !== before.voucher?.discount) change.discount = after.voucher?.discount;
+  if (after.voucher?.gift !== before.voucher?.gift) change.gift = after.voucher?.gift;
+  return change;
+};
+
+/**
+ * What a campaign change does to each of its unpublished, unredeemed vouchers: the fields named
+ * by the domain's `CAMPAIGN_UPDATE_VOUCHER_FIELDS`.
+ *
+ * @example
+ * ```ts
+ * const change: VoucherChange = { expiration_date: '2026-12-31T00:00:00.000Z' };
+ * ```
+ */
+export type VoucherChange = Partial<
+  Pick<StoredVoucher, 'start_date' | 'expiration_date' | 'validity_timeframe' | 'validity_day_of_week' | 'validity_hours' | 'category' | 'category_id'> & {
+    discount: CampaignVoucher['discount'];
+    gift: CampaignVoucher['gift'];
+  }
+>;

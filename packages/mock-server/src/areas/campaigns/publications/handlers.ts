@@ -1,0 +1,22 @@
+import { listBody } from '../../../core/list.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { HandlerMap } from '../../../http/handler.js';
+
+/** Publications: hand codes to customers (body or query form) and list the attempts. */
+export const publicationHandlers = {
+  createPublication: ({ project, query, body, requestId }) => ({
+    status: 200,
+    body: project.state.publications.publish(body, { joinOnce: query.join_once, requestId }),
+  }),
+  createPublicationByGet: ({ project, query, requestId }) => {
+    const { join_once: joinOnce, ...request } = query;
+    // The query form publishes one code; several at once need the body form.
+    if (typeof request.campaign === 'object' && (request.campaign.count ?? 1) > 1) {
+      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
+        details: 'Query parameter campaign[count] must be 1: publish several codes with POST /v1/publications.',
+      });
+    }
+    return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
+  },
+  listPublications: ({ project, query }) => ({ status: 200, body: listBody('publications', project.state.publications.list(query), ['total']) }),
+} satisfies HandlerMap;

@@ -1,0 +1,640 @@
+import { type FilterPredicate, allOf, compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { EventLog } from '../../../core/event-log.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, cursorPageOf, pageOf, sortByOrder } from '../../../core/list.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { Customer, CustomerStore } from '../../customers/customers/store.js';
+import { simpleCustomer } from '../../customers/customers/profile.js';
+import { simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
+import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
+import type { Campaign, StoredVoucher } from '../vouchers/types.js';
+import type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
+
+export type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
+
+/**
+ * The stores a publication store reads and changes.
+ *
+ * @example
+ * ```ts
+ * const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
+ * ```
+ */
+export interface PublicationStoreDependencies {
+  /** The project's vouchers: the codes handed out, and their holders. */
+  readonly vouchers: VoucherStore;
+  /** The project's campaigns, named by the requests. */
+  readonly campaigns: CampaignPort;
+  /** The project's customers, resolved (and created or updated) from the requests. */
+  readonly customers: CustomerStore;
+  /** The project's event log (`voucher.published`, `publication.succeeded`). */
+  readonly events: EventLog;
+}
+
+/**
+ * How a publication request is handled beyond its fields.
+ *
+ * @example
+ * ```ts
+ * publications.publish(request, { joinOnce: true, requestId: context.requestId });
+ * ```
+ */
+export interface PublishOptions {
+  /** `join_once=true`: a customer who holds a code of the campaign gets that publication again. */
+  readonly joinOnce?: boolean | undefined;
+  /** Id of the request, the `group_id` of the events it records. */
+  readonly requestId?: string | undefined;
+}
+
+/**
+ * The parameters of `GET /v1/publications` that the store applies.
+ *
+ * @example
+ * ```ts
+ * const query: PublicationListQuery = { campaign: 'Summer', result: 'SUCCESS', order: '-created_at' };
+ * ```
+ */
+export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> {
+  /** Only publications from the campaign with this name (or id). */
+  readonly campaign?: string | undefined;
+  /** Only publications to the customer with this id. */
+  readonly customer?: string | undefined;
+  /** Only publications of this code. */
+  readonly voucher?: string | undefined;
+  /** Only successful or only failed attempts. */
+  readonly result?: 'SUCCESS' | 'FAILURE' | undefined;
+  /** Only publications of discount codes or of loyalty cards. */
+  readonly voucher_type?: 'discount' | 'loyalty' | undefined;
+  /** `true`: only publications of referral codes; `false` does not filter. */
+  readonly is_referral_code?: boolean | undefined;
+  /** Only the publication with this `source_id`. */
+  readonly source_id?: string | undefined;
+  /** Conditions on publication fields, read by the domain's filter engine. */
+  readonly filters?: unknown;
+}
+
+/**
+ * The sort keys of the publication list and of publication exports.
+ *
+ * @example
+ * ```ts
+ * const order: PublicationOrder = '-voucher_code';
+ * ```
+ */
+export type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
+
+/**
+ * One row of a publication export: one published code (a publication of several codes gives a
+ * row for each), with every column an export may ask for.
+ *
+ * @example
+ * ```ts
+ * const row: PublicationExportRow = publications.exportRows()[0]!;
+ * row.voucher_code;
+ * ```
+ */
+export interface PublicationExportRow {
+  /** The published code; empty for a failed attempt that named none. */
+  readonly voucher_code: string;
+  /** Id of the receiving customer. */
+  readonly customer_id: string;
+  /** `source_id` of the receiving customer. */
+  readonly customer_source_id: string | null;
+  /** When the code was published. */
+  readonly date: string;
+  /** The publication's channel. */
+  readonly channel: string;
+  /** Name of the code's campaign, if any. */
+  readonly campaign: string | null;
+  /** Always false: the mock runs no lucky draws. */
+  readonly is_winner: boolean;
+  /** The publication's metadata. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** The publication's id. */
+  readonly publication_id: string;
+}
+
+/**
+ * The parameters of `GET /v1/customers/{customerId}/redeemables`.
+ *
+ * @example
+ * ```ts
+ * const query: CustomerRedeemableQuery = { limit: 5, order: '-id', filters: { voucher_type: { conditions: { $is: 'GIFT_VOUCHER' } } } };
+ * ```
+ */
+export interface CustomerRedeemableQuery extends CursorQuery {
+  /** `id` (default): the oldest holding first; `-id`: the newest first. */
+  readonly order?: 'id' | '-id' | undefined;
+  /** Conditions on the holder record's fields (`campaign_id`, `voucher_type`, `holder_role` …). */
+  readonly filters?: unknown;
+}
+
+type VoucherFamily = 'discount' | 'gift' | 'loyalty';
+
+/** A publication as stored: what the list shows, and the fields its filters read. */
+interface StoredPublication {
+  readonly id: string;
+  readonly created_at: string;
+  readonly customer_id: string;
+  readonly tracking_id: string;
+  readonly metadata: Record<string, unknown>;
+  readonly channel: string;
+  readonly source_id: string | null;
+  readonly result: 'SUCCESS' | 'FAILURE';
+  readonly vouchers: readonly string[];
+  readonly vouchers_id: readonly string[];
+  readonly campaign_id: string | null;
+  readonly campaign_name: string | null;
+  readonly voucher_type: VoucherFamily | null;
+  readonly is_referral_code: boolean;
+  readonly failure_code?: string;
+  readonly failure_message?: string;
+  /** The customer when the publication was made, shown if the customer is deleted since. */
+  readonly customer: Customer;
+}
+
+interface Holding {
+  readonly id: string;
+  readonly created_at: string;
+  readonly customerId: string;
+  readonly voucherId: string;
+  readonly role: CustomerRedeemable['holder_role'];
+}
+
+const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
+  if (voucher.type === 'GIFT_VOUCHER') return 'gift';
+  if (voucher.type === 'LOYALTY_CARD') return 'loyalty';
+  return voucher.type === 'DISCOUNT_VOUCHER' ? 'discount' : null;
+};
+
+const isPast = (date: string | null | undefined, now: number): boolean => typeof date === 'string' && Date.parse(date) <= now;
+
+/** The fields filters of the list and of exports read, for one publication. */
+const filterView = (publication: StoredPublication): Record<string, unknown> => ({
+  id: publication.id,
+  created_at: publication.created_at,
+  customer_id: publication.customer_id,
+  customer: publication.customer_id,
+  tracking_id: publication.tracking_id,
+  source_id: publication.source_id,
+  channel: publication.channel,
+  result: publication.result,
+  failure_code: publication.failure_code ?? null,
+  campaign: publication.campaign_name,
+  campaign_name: publication.campaign_name,
+  parent_object_id: publication.campaign_id,
+  voucher: publication.vouchers,
+  voucher_code: publication.vouchers[0] ?? null,
+  related_object_id: publication.vouchers_id,
+  voucher_type: publication.voucher_type,
+  is_referral_code: publication.is_referral_code,
+  metadata: publication.metadata,
+});
+
+/**
+ * Publications of one project: codes handed to customers, and the failed attempts. A published
+ * code belongs to its customer (its `holder_id`), who then lists it among their redeemables.
+ * Every request is decided in one synchronous step, so of two simultaneous requests neither sees
+ * the other half done: a code never goes to two customers, and `join_once` never gives two codes.
+ *
+ * @example
+ * ```ts
+ * const { publications } = service.projects.primary.state;
+ * const answer = publications.publish({ campaign: 'Summer', customer: { source_id: 'ana' } });
+ * publications.list({ customer: answer.customer_id }).total; // 1
+ * ```
+ */
+export class PublicationStore {
+  readonly #publications = new Map<string, StoredPublication>();
+  readonly #views = new Map<string, Record<string, unknown>>();
+  readonly #bySourceId = new Map<string, string>();
+  /** Holder records by id, in the order the customers became holders. */
+  /** Each customer's holder records by voucher id. */
+  readonly #holdingsByCustomer = new Map<string, Map<string, Holding>>();
+  /** The latest successful publication of a campaign to a customer, for `join_once`. */
+  readonly #joined = new Map<string, string>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: PublicationStoreDependencies,
+  ) {}
+
+  /** Number of publications, failed attempts included. */
+  get size(): number {
+    return this.#publications.size;
+  }
+
+  /**
+   * Publishes codes to a customer: the given `voucher`, or the next free codes of `campaign`
+   * (`count`, default 1; an auto-update campaign with too few free codes generates the rest).
+   * A failure the service records is stored as a `FAILURE` publication before it is thrown.
+   *
+   * @param request - What to publish and to whom.
+   * @param options - `join_once` and the request id.
+   * @returns The publication, with the voucher for one code and the codes for several.
+   * @throws ApiError 404 for an unknown voucher, campaign or customer id; 400 `invalid_payload`
+   *   without a voucher or campaign, or with `source_id` and more than one code;
+   *   `duplicate_source_id` for a `source_id` used for another customer;
+   *   `voucher_already_published`, `voucher_disabled`, `voucher_expired`, `campaign_not_active`,
+   *   `no_voucher_suitable_for_publication` (recorded as failed publications).
+   */
+  publish(request: PublicationRequest, options: PublishOptions = {}): PublicationAnswer {
+    const target = this.#target(request);
+    const sourceId = request.source_id ?? null;
+    if (sourceId !== null && target.count > 1) {
+      throw ApiError.invalidPayload('Property .source_id allows one code per publication; campaign.count must be 1.');
+    }
+    const { customer } = this.deps.customers.resolve(request.customer, { groupId: options.requestId });
+    if (sourceId !== null) {
+      const earlier = this.#publications.get(this.#bySourceId.get(sourceId) ?? '');
+      if (earlier && earlier.customer_id === customer.id) return this.#answer(earlier);
+      if (earlier) {
+        throw new ApiError(400, 'duplicate_source_id', 'Duplicated source_id', {
+          details: `The publication source_id ${sourceId} was used for another customer.`,
+          resourceId: sourceId,
+          resourceType: 'publication',
+        });
+      }
+    }
+    const campaign = target.campaign ?? (target.voucher?.campaign_id ? this.deps.campaigns.find(target.voucher.campaign_id) : undefined);
+    if (campaign && (options.joinOnce === true || campaign.join_once === true)) {
+      const joined = this.#publications.get(this.#joined.get(joinKey(customer.id, campaign.id)) ?? '');
+      if (joined) return this.#answer(joined);
+    }
+    const base = { request, customer, campaign: campaign ?? null, sourceId };
+    const refusal = this.#refusal(target, campaign, customer);
+    if (refusal) throw this.#fail(base, refusal, target.voucher);
+    const vouchers = target.voucher ? [target.voucher] : this.#freeCodes(target.campaign as Campaign, target.count, options);
+    if (vouchers.length < target.count) {
+      throw this.#fail(base, {
+        key: 'no_voucher_suitable_for_publication',
+        message: "Couldn't find any voucher suitable for publication.",
+        details: `The campaign ${campaign?.name ?? ''} has fewer than ${target.count} active codes that were not published.`,
+      });
+    }
+    return this.#answer(this.#succeed(base, vouchers, options));
+  }
+
+  /**
+   * A page of publications, failed attempts included, newest first unless `order` says otherwise.
+   *
+   * @param query - The list parameters.
+   * @returns The page of list entries.
+   * @throws DomainError `invalid_query_params` for a malformed `filters`.
+   */
+  list(query: PublicationListQuery = {}): Page<PublicationListItem> {
+    const tests: FilterPredicate[] = [];
+    const equal = (field: string, value: unknown): void => {
+      if (value !== undefined) tests.push((view) => (view as Record<string, unknown>)[field] === value);
+    };
+    if (query.campaign !== undefined) {
+      const campaign = query.campaign;
+      tests.push((view) => (view as Record<string, unknown>)['campaign_name'] === campaign || (view as Record<string, unknown>)['parent_object_id'] === campaign);
+    }
+    equal('customer_id', query.customer);
+    equal('result', query.result);
+    equal('voucher_type', query.voucher_type);
+    equal('source_id', query.source_id);
+    if (query.is_referral_code === true) equal('is_referral_code', true);
+    if (query.voucher !== undefined) {
+      const code = query.voucher;
+      tests.push((view) => ((view as Record<string, unknown>)['voucher'] as string[]).includes(code));
+    }
+    if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } }));
+    const page = pageOf(this.#select(allOf(...tests), query.order), query);
+    return { ...page, items: page.items.map((publication) => this.#listed(publication)) };
+  }
+
+  /**
+   * The rows of a publication export: one per published code, in creation order. The exports
+   * area filters and sorts them through {@link PublicationStore.filterViewOf} and builds its file.
+   *
+   * @returns Every row.
+   */
+  exportRows(): PublicationExportRow[] {
+    // Publications are stored in creation order.
+    return [...this.#publications.values()].flatMap((publication) => {
+      const customer = this.#customerOf(publication);
+      const row = {
+        customer_id: publication.customer_id,
+        customer_source_id: customer.source_id,
+        date: publication.created_at,
+        channel: publication.channel,
+        campaign: publication.campaign_name,
+        is_winner: false,
+        metadata: publication.metadata,
+        publication_id: publication.id,
+      };
+      const codes = publication.vouchers.length > 0 ? publication.vouchers : [''];
+      return codes.map((code) => ({ voucher_code: code, ...row }));
+    });
+  }
+
+  /** The record that publication filters read (`campaign`, `customer`, `failure_code`, …), for the publication with this id. */
+  filterViewOf(publicationId: string): Record<string, unknown> {
+    return this.#views.get(publicationId) ?? {};
+  }
+
+  /**
+   * Makes a customer the holder of a voucher in their redeemables, unless they hold it already.
+   * Publishing calls this; other areas that hand out codes (loyalty members, referrals) may too.
+   *
+   * @param customerId - The holder's id.
+   * @param voucher - The held voucher.
+   * @param role - `OWNER` (default), `REFERRER` or `REFEREE`.
+   */
+  hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): void {
+    const held = this.#holdingsByCustomer.get(customerId) ?? new Map<string, Holding>();
+    this.#holdingsByCustomer.set(customerId, held);
+    if (held.has(voucher.id)) return;
+    const holding: Holding = { id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role };
+    held.set(voucher.id, holding);
+  }
+
+  /**
+   * A page of the vouchers a customer holds, with their state now, oldest holding first unless
+   * `order` is `-id`. Vouchers deleted since are left out.
+   *
+   * @param customerId - The customer's id.
+   * @param query - Order, cursor, limit and filters on the holder records.
+   * @returns The page, with `moreStartingAfter`.
+   * @throws DomainError `invalid_query_params` for malformed filters; ApiError 400 for an unknown cursor.
+   */
+  redeemables(customerId: string, query: CustomerRedeemableQuery = {}): Page<CustomerRedeemable> & { readonly moreStartingAfter: string } {
+    const keep = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
+    const held = [...(this.#holdingsByCustomer.get(customerId)?.values() ?? [])];
+    const records: CustomerRedeemable[] = [];
+    for (const holding of held) {
+      const record = this.#redeemable(holding);
+      if (record && keep(record)) records.push(record);
+    }
+    if (query.order === '-id') records.reverse();
+    const rank = new Map(held.map((holding, index) => [holding.id, query.order === '-id' ? -index : index]));
+    return cursorPageOf(records, query, (id) => rank.get(id));
+  }
+
+  #target(request: PublicationRequest): { voucher?: StoredVoucher; campaign?: Campaign; count: number } {
+    if (request.voucher !== undefined) return { voucher: this.deps.vouchers.get(request.voucher), count: 1 };
+    const ref = typeof request.campaign === 'string' ? request.campaign : request.campaign?.name;
+    if (ref === undefined || ref === null || ref === '') throw ApiError.invalidPayload('Property .voucher or .campaign is required: name the code or the campaign to publish from.');
+    const count = typeof request.campaign === 'object' ? (request.campaign?.count ?? 1) : 1;
+    return { campaign: this.deps.campaigns.get(ref), count };
+  }
+
+  /** Why the named code or campaign cannot be published now, if it cannot. */
+  #refusal(target: { voucher?: StoredVoucher | undefined }, campaign: Campaign | undefined, customer: Customer): Failure | undefined {
+    const now = this.context.clock.now();
+    if (campaign && (campaign.active === false || isPast(campaign.expiration_date, now))) {
+      return { key: 'campaign_not_active', message: 'Campaign not active', details: `The campaign ${campaign.name} is switched off or expired.` };
+    }
+    const { voucher } = target;
+    if (!voucher) return undefined;
+    if (voucher.holder_id && voucher.holder_id !== customer.id) {
+      return { key: 'voucher_already_published', message: 'Voucher already published', details: `The code ${voucher.code} belongs to another customer.` };
+    }
+    if (voucher.active === false) return { key: 'voucher_disabled', message: 'Voucher is disabled', details: voucher.code };
+    if (isPast(voucher.expiration_date, now)) return { key: 'voucher_expired', message: 'Voucher expired', details: voucher.code };
+    return undefined;
+  }
+
+  /** The next free codes of a campaign; an auto-update campaign makes the ones missing. */
+  #freeCodes(campaign: Campaign, count: number, options: PublishOptions): StoredVoucher[] {
+    const now = this.context.clock.now();
+    const { vouchers } = this.deps;
+    const found = vouchers.publishable(campaign.id, count, (voucher) => voucher.active !== false && !isPast(voucher.expiration_date, now));
+    if (campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') {
+      while (found.length < count) found.push(vouchers.insert(campaign, {}, { requestId: options.requestId }));
+    }
+    return found;
+  }
+
+  #succeed(base: Attempt, vouchers: readonly StoredVoucher[], options: PublishOptions): StoredPublication {
+    const { customer, campaign } = base;
+    const id = this.context.ids('pub');
+    const expiration = campaign ? expirationAfterPublishing(campaign, this.context.clock.now()) : null;
+    const published = vouchers.map((voucher) => {
+      // A code already held by someone else is refused before this point; the check here keeps the rule whatever the caller.
+      if (voucher.holder_id && voucher.holder_id !== customer.id) throw new RangeError(`voucher ${voucher.code} is held by another customer`);
+      return this.deps.vouchers.publish(voucher.id, customer.id, expiration);
+    });
+    const first = published[0];
+    const publication = this.#store({
+      ...this.#common(id, base),
+      result: 'SUCCESS',
+      vouchers: published.map((voucher) => voucher.code),
+      vouchers_id: published.map((voucher) => voucher.id),
+      voucher_type: first ? familyOf(first) : null,
+      is_referral_code: first?.is_referral_code ?? false,
+    });
+    for (const voucher of published) this.hold(customer.id, voucher, 'OWNER');
+    if (campaign) this.#joined.set(joinKey(customer.id, campaign.id), id);
+    this.#recordSuccess(publication, published, campaign, options);
+    return publication;
+  }
+
+  #fail(base: Attempt, failure: Failure, voucher?: StoredVoucher): ApiError {
+    this.#store({
+      ...this.#common(this.context.ids('pub'), { ...base, sourceId: null }),
+      result: 'FAILURE',
+      vouchers: voucher ? [voucher.code] : [],
+      vouchers_id: voucher ? [voucher.id] : [],
+      voucher_type: voucher ? familyOf(voucher) : null,
+      is_referral_code: voucher?.is_referral_code ?? base.campaign?.is_referral_code ?? false,
+      failure_code: failure.key,
+      failure_message: failure.message,
+    });
+    return new ApiError(400, failure.key, failure.message, {
+      details: failure.details,
+      ...(voucher ? { resourceId: voucher.code, resourceType: 'voucher' } : {}),
+    });
+  }
+
+  #common(id: string, base: Attempt) {
+    const { request, customer, campaign, sourceId } = base;
+    return {
+      id,
+      created_at: this.context.timestamp(),
+      customer_id: customer.id,
+      tracking_id: customer.source_id ?? customer.id,
+      metadata: { ...request.metadata },
+      channel: request.channel ?? 'API',
+      source_id: sourceId,
+      campaign_id: campaign?.id ?? null,
+      campaign_name: campaign?.name ?? null,
+      customer,
+    };
+  }
+
+  #store(publication: StoredPublication): StoredPublication {
+    this.#publications.set(publication.id, publication);
+    this.#views.set(publication.id, filterView(publication));
+    if (publication.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
+    return publication;
+  }
+
+  #select(keep: FilterPredicate, order: PublicationOrder | undefined): StoredPublication[] {
+    const matching: StoredPublication[] = [];
+    for (const publication of this.#publications.values()) {
+      if (keep(this.#views.get(publication.id))) matching.push(publication);
+    }
+    const sort = order ?? '-created_at';
+    // Publications are stored in creation order and the clock never runs backwards.
+    if (sort === 'created_at') return matching;
+    if (sort === '-created_at') return matching.reverse();
+    const views = matching.map((publication) => ({ publication, ...(this.#views.get(publication.id) as SortView) }));
+    return sortByOrder(views, sort).map((view) => view.publication);
+  }
+
+  #customerOf(publication: StoredPublication): Customer {
+    return this.deps.customers.find(publication.customer_id) ?? publication.customer;
+  }
+
+  #base(publication: StoredPublication) {
+    return {
+      id: publication.id,
+      object: 'publication' as const,
+      created_at: publication.created_at,
+      customer_id: publication.customer_id,
+      tracking_id: publication.tracking_id,
+      metadata: { ...publication.metadata },
+      channel: publication.channel,
+      source_id: publication.source_id,
+      customer: this.#customerOf(publication),
+      vouchers_id: [...publication.vouchers_id],
+    };
+  }
+
+  #listed(publication: StoredPublication): PublicationListItem {
+    const base = this.#base(publication);
+    if (publication.result === 'FAILURE') {
+      return { ...base, result: 'FAILURE', failure_code: publication.failure_code ?? '', failure_message: publication.failure_message ?? '' };
+    }
+    const [code] = publication.vouchers;
+    if (publication.vouchers.length !== 1 || code === undefined) return { ...base, result: 'SUCCESS', vouchers: [...publication.vouchers] };
+    const voucher = this.deps.vouchers.find(publication.vouchers_id[0] ?? '');
+    return {
+      ...base,
+      result: 'SUCCESS',
+      voucher: {
+        code,
+        object: 'voucher',
+        campaign: publication.campaign_name,
+        ...(voucher?.discount ? { discount: voucher.discount } : {}),
+        ...(voucher?.gift ? { gift: { ...voucher.gift, effect: voucher.gift.effect ?? 'APPLY_TO_ORDER' } } : {}),
+        ...(voucher?.loyalty_card ? { loyalty_card: voucher.loyalty_card } : {}),
+        is_referral_code: publication.is_referral_code,
+      },
+    };
+  }
+
+  /** The answer of a publication request: a repeat answers the vouchers as they are now. */
+  #answer(publication: StoredPublication): PublicationAnswer {
+    const base = { ...this.#base(publication), result: 'SUCCESS' as const };
+    const { vouchers } = this.deps;
+    const voucher = publication.vouchers.length === 1 ? vouchers.find(publication.vouchers_id[0] ?? '') : undefined;
+    if (voucher) return { ...base, voucher: vouchers.present(voucher) };
+    return { ...base, vouchers: [...publication.vouchers] };
+  }
+
+  #recordSuccess(publication: StoredPublication, published: readonly StoredVoucher[], campaign: Campaign | null, options: PublishOptions): void {
+    const { events } = this.deps;
+    const customer = simpleCustomer(publication.customer);
+    const shown = this.#base(publication);
+    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...publication.vouchers] };
+    const simpleCampaignOrNull = campaign ? simpleCampaign(campaign) : null;
+    const common = { groupId: options.requestId, source: { channel: 'API' as const } };
+    for (const voucher of published) {
+      events.record('voucher.published', {
+        ...common,
+        entityId: voucher.id,
+        data: { customer, campaign: simpleCampaignOrNull, publication: listed, voucher: simpleVoucher(voucher), created_at: publication.created_at },
+      });
+    }
+    const [first] = published;
+    events.record('publication.succeeded', {
+      ...common,
+      entityId: publication.id,
+      data: {
+        customer,
+        campaign: simpleCampaignOrNull,
+        publication: listed,
+        ...(first && published.length === 1 ? { voucher: simpleVoucher(first) } : {}),
+        vouchers: published.map((voucher) => simpleVoucher(voucher)),
+        user: null,
+      },
+    });
+  }
+
+  #redeemable(holding: Holding): CustomerRedeemable | undefined {
+    const { vouchers, campaigns } = this.deps;
+    const voucher = vouchers.find(holding.voucherId);
+    if (!voucher) return undefined;
+    const campaign = voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
+    const shown = vouchers.listed(voucher);
+    return {
+      id: holding.id,
+      created_at: holding.created_at,
+      redeemable_id: voucher.id,
+      redeemable_object: 'voucher',
+      customer_id: holding.customerId,
+      holder_role: holding.role,
+      campaign_id: campaign?.id ?? null,
+      campaign_type: campaign?.campaign_type ?? null,
+      voucher_type: voucher.type ?? 'DISCOUNT_VOUCHER',
+      redeemable: {
+        type: 'voucher',
+        voucher: {
+          ...shown,
+          object: 'voucher',
+          campaign: voucher.campaign ?? '',
+          campaign_id: voucher.campaign_id ?? '',
+          category: voucher.category ?? null,
+          category_id: voucher.category_id ?? null,
+          type: voucher.type ?? 'DISCOUNT_VOUCHER',
+          discount: voucher.discount ?? null,
+          gift: voucher.gift ? { ...voucher.gift, effect: voucher.gift.effect ?? 'APPLY_TO_ORDER' } : null,
+          loyalty_card: voucher.loyalty_card ?? null,
+          start_date: voucher.start_date ?? null,
+          expiration_date: voucher.expiration_date ?? null,
+          validity_timeframe: voucher.validity_timeframe ?? null,
+          validity_day_of_week: voucher.validity_day_of_week ?? null,
+          validity_hours: voucher.validity_hours ?? null,
+          active: voucher.active ?? null,
+          additional_info: voucher.additional_info ?? null,
+          metadata: { ...voucher.metadata },
+          is_referral_code: voucher.is_referral_code ?? null,
+          created_at: voucher.created_at ?? holding.created_at,
+          updated_at: voucher.updated_at ?? voucher.created_at ?? holding.created_at,
+          publish: { object: 'list', count: voucher.publish?.count ?? 0, url: voucher.publish?.url ?? '' },
+          redemption: {
+            quantity: voucher.redemption?.quantity ?? null,
+            redeemed_quantity: voucher.redemption?.redeemed_quantity ?? 0,
+            ...(voucher.redemption?.redeemed_points === undefined ? {} : { redeemed_points: voucher.redemption.redeemed_points }),
+            object: 'list',
+            url: voucher.redemption?.url ?? '',
+          },
+          holder_id: voucher.holder_id ?? holding.customerId,
+        },
+        status: redeemableStatus(voucher, vouchers.checkValidity(voucher.id)),
+      },
+    };
+  }
+}
+
+/** The fields a publication list or export sorts on. */
+type SortView = Readonly<Record<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel', string | null>>;
+
+interface Failure {
+  readonly key: string;
+  readonly message: string;
+  readonly details: string;
+}
+
+interface Attempt {
+  readonly request: PublicationRequest;
+  readonly customer: Customer;
+  readonly campaign: Campaign | null;
+  readonly sourceId: string | null;
+}
+
+const joinKey = (customerId: string, campaignId: string): string => `${customerId}\u0000${campaignId}`;

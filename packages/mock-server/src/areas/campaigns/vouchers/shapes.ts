@@ -1,0 +1,76 @@
+import type { EventSource } from '../../../core/event-log.js';
+import type { Resource } from '../../../core/resource.js';
+import type { Campaign, StoredVoucher } from './types.js';
+
+/**
+ * Who caused a change, for the events it records: the request (its id becomes the events'
+ * `group_id`) and the channel. Bulk jobs record no event per item unless they say so.
+ *
+ * @example
+ * ```ts
+ * vouchers.setActive('SUMMER-1', false, { requestId: context.requestId });
+ * ```
+ */
+export interface ChangeOrigin {
+  /** Id of the request (`v-…`), the `group_id` of the events. */
+  readonly requestId?: string | undefined;
+  /** The event source; default the API. */
+  readonly source?: EventSource | undefined;
+  /** Record no events (items of bulk jobs that do not send webhooks). */
+  readonly silent?: boolean | undefined;
+}
+
+/**
+ * The short form of a campaign that events embed.
+ *
+ * @param campaign - The campaign.
+ * @returns Its `SimpleCampaign` form.
+ * @example
+ * ```ts
+ * simpleCampaign(campaign).name; // 'Summer'
+ * ```
+ */
+export const simpleCampaign = (campaign: Campaign): Resource<'SimpleCampaign'> => ({
+  id: campaign.id,
+  name: campaign.name,
+  campaign_type: campaign.campaign_type,
+  type: campaign.type,
+  is_referral_code: campaign.is_referral_code ?? false,
+  auto_join: campaign.auto_join,
+  join_once: campaign.join_once,
+  active: campaign.active,
+  category_id: campaign.category_id,
+  category: campaign.category ?? null,
+  metadata: { ...campaign.metadata },
+  start_date: campaign.start_date ?? null,
+  expiration_date: campaign.expiration_date ?? null,
+  description: campaign.description ?? null,
+  ...(campaign.created_at === undefined ? {} : { created_at: campaign.created_at }),
+  ...(campaign.updated_at ? { updated_at: campaign.updated_at } : {}),
+  object: 'campaign',
+});
+
+/**
+ * The short form of a voucher that events embed.
+ *
+ * @param voucher - The voucher.
+ * @returns Its `SimpleVoucher` form; `campaign` and `campaign_id` are empty for a standalone voucher.
+ * @example
+ * ```ts
+ * simpleVoucher(voucher).code; // 'SUMMER-1'
+ * ```
+ */
+export const simpleVoucher = (voucher: StoredVoucher): Resource<'SimpleVoucher'> => ({
+  id: voucher.id,
+  code: voucher.code,
+  campaign: voucher.campaign ?? '',
+  campaign_id: voucher.campaign_id ?? '',
+  ...(voucher.type === undefined ? {} : { type: voucher.type }),
+  ...(voucher.gift ? { gift: { ...voucher.gift, effect: voucher.gift.effect ?? 'APPLY_TO_ORDER' } } : {}),
+  ...(voucher.loyalty_card ? { loyalty_card: voucher.loyalty_card } : {}),
+  is_referral_code: voucher.is_referral_code ?? false,
+  category_id: voucher.category_id ?? null,
+  active: voucher.active ?? null,
+  ...(voucher.holder_id === undefined ? {} : { holder_id: voucher.holder_id }),
+  object: 'voucher',
+});

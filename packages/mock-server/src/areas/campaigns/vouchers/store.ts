@@ -1,0 +1,790 @@
+import {
+  type CodeConfigInput,
+  type FilterPredicate,
+  type ValidityCheckResult,
+  allOf,
+  changeGiftBalance,
+  changeLoyaltyPoints,
+  compileFilter,
+  compileValidityWindow,
+  dateRangeFilter,
+  generateUniqueCodes,
+  inheritVoucher,
+  patchMetadata,
+} from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { EventLog } from '../../../core/event-log.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf, sortByOrder } from '../../../core/list.js';
+import { RedeemableWindows } from '../../../core/redeemable-windows.js';
+import { creationOrderPage } from '../../../core/sorted-page.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { BinStore } from '../../platform/bin/store.js';
+import type { CategoryStore } from '../../catalog/categories/store.js';
+import type { RuleAssignments } from '../rule-assignments.js';
+import { type ChangeOrigin, simpleCampaign, simpleVoucher } from './shapes.js';
+import type {
+  BalanceChangeInput,
+  Campaign,
+  StoredVoucher,
+  Voucher,
+  VoucherCreateInput,
+  VoucherTransaction,
+  VoucherUpdateInput,
+} from './types.js';
+
+/**
+ * What the voucher store needs of the project's campaigns; the campaign store provides it.
+ *
+ * @example
+ * ```ts
+ * const port: CampaignPort = campaigns; // the project's CampaignStore
+ * ```
+ */
+export interface CampaignPort {
+  /** The campaign with this id or name, if any. */
+  find(ref: string): Campaign | undefined;
+  /**
+   * The campaign with this id or name.
+   * @throws ApiError 404 when the project has no such campaign.
+   */
+  get(ref: string): Campaign;
+  /** Counts a voucher that joined (`delta` 1) or left (`delta` -1) its campaign: `vouchers_count` and the summary. */
+  countVoucher(voucher: StoredVoucher, delta: 1 | -1): void;
+}
+
+/**
+ * The stores a voucher store reads from.
+ *
+ * @example
+ * ```ts
+ * const vouchers = new VoucherStore(context, { categories, campaigns: () => campaigns });
+ * ```
+ */
+export interface VoucherStoreDependencies {
+  /** The project's categories, which vouchers name by id or name. */
+  readonly categories: CategoryStore;
+  /** Where deleted vouchers wait, their codes still taken, until deleted for good. */
+  readonly bin: BinStore;
+  /** The project's event log (`voucher.created` …). */
+  readonly events: EventLog;
+  /** The project's campaigns, looked up when a voucher names one. */
+  readonly campaigns: () => CampaignPort;
+  /** The vouchers' validation rule assignments, which the rules area owns. */
+  readonly rules: RuleAssignments;
+}
+
+/**
+ * A validation session that holds back one redemption of a voucher, and credits or points.
+ *
+ * @example
+ * ```ts
+ * const session: HeldSession = { key: 'ssn_1', expiresAt: Date.parse('2026-01-08T00:00:00Z') };
+ * ```
+ */
+export interface HeldSession {
+  /** The session key (`ssn_…`). */
+  readonly key: string;
+  /** When the session ends by itself, in epoch milliseconds. */
+  readonly expiresAt: number;
+  /** Gift card credits held back, in minor units. */
+  readonly credits?: number | undefined;
+  /** Loyalty points held back. */
+  readonly points?: number | undefined;
+}
+
+/**
+ * The outcome of a manual balance change: the card afterwards and the transaction recorded.
+ *
+ * @example
+ * ```ts
+ * const { voucher, transaction }: BalanceChange = vouchers.changeBalance('GIFT-1', { amount: 500 });
+ * ```
+ */
+export interface BalanceChange {
+  /** The card after the change. */
+  readonly voucher: StoredVoucher;
+  /** The transaction that records the change. */
+  readonly transaction: VoucherTransaction;
+}
+
+/** The voucher fields `PUT /v1/vouchers/{code}` may change; the others are ignored. */
+const UPDATABLE = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'active',
+  'additional_info',
+] as const;
+
+const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
+
+const duplicateCode = (code: string): ApiError =>
+  new ApiError(409, 'duplicate_found', 'Duplicated resource found', {
+    details: `A voucher with code ${code} already exists.`,
+    resourceId: code,
+    resourceType: 'voucher',
+  });
+
+/** Whether a voucher was handed to a customer already: such a code is never published again. */
+const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id) || (voucher.publish?.count ?? 0) > 0;
+
+const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
+  `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
+
+
+/**
+ * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
+ *
+ * @example
+ * ```ts
+ * const query: VoucherListQuery = { campaign: 'Summer', order: 'code', limit: 20 };
+ * ```
+ */
+export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'code'>> {
+  /** Name of the category. */
+  readonly category?: string | undefined;
+  /** Id of the campaign. */
+  readonly campaign_id?: string | undefined;
+  /** Name of the campaign. */
+  readonly campaign?: string | undefined;
+  /** Id of the customer holding the voucher, as stored in `holder_id`. */
+  readonly customer?: string | undefined;
+  /** Only the voucher with this code. */
+  readonly code?: string | undefined;
+  /** Only the vouchers with these ids. */
+  readonly ids?: readonly string[] | undefined;
+  /** Only vouchers created before and/or after these instants (ISO 8601). */
+  readonly created_at?: TimeWindow | undefined;
+  /** Only vouchers last changed before and/or after these instants (ISO 8601). */
+  readonly updated_at?: TimeWindow | undefined;
+  /** Conditions on voucher fields (`filters[field][conditions][$op]=value`), read by the domain's filter engine. */
+  readonly filters?: unknown;
+}
+
+/**
+ * Which transactions a transaction listing returns: a page after a cursor, in id order.
+ *
+ * @example
+ * ```ts
+ * const query: TransactionQuery = { limit: 5, order: '-id' };
+ * ```
+ */
+export interface TransactionQuery extends CursorQuery {
+  /** `-id` (default): newest first; `id`: oldest first. */
+  readonly order?: 'id' | '-id' | undefined;
+  /** Conditions on transaction fields (`id`, `voucher_id`). */
+  readonly filters?: unknown;
+}
+
+/**
+ * A page of transactions in the order asked for, paged by `starting_after_id`.
+ *
+ * @param transactions - The transactions, oldest first.
+ * @param query - Order, limit, cursor and filters.
+ * @returns The page, with `moreStartingAfter`.
+ * @throws DomainError `invalid_query_params` for a malformed filter; ApiError 400 for an unknown cursor.
+ * @example
+ * ```ts
+ * const page = transactionPage(vouchers.transactionsOf('GIFT-1'), { limit: 10 });
+ * ```
+ */
+export const transactionPage = (
+  transactions: readonly VoucherTransaction[],
+  query: TransactionQuery,
+): Page<VoucherTransaction> & { readonly moreStartingAfter: string } => {
+  const keep = compileFilter(query.filters);
+  const ordered = transactions.filter((transaction) => keep(transaction));
+  if (query.order !== 'id') ordered.reverse();
+  const rank = new Map(ordered.map((transaction, index) => [transaction.id, index]));
+  return cursorPageOf(ordered, query, (id) => rank.get(id));
+};
+
+/**
+ * Vouchers of one project: discount vouchers, gift cards and loyalty cards, standalone or in a
+ * campaign. Codes are unique in the project, including the codes of vouchers in the bin; the
+ * check and the insert happen in one synchronous step, so of two requests creating the same code
+ * one wins and the other gets `duplicate_found`.
+ *
+ * @example
+ * ```ts
+ * const { vouchers } = service.projects.primary.state;
+ * const gift = vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' });
+ * vouchers.changeBalance('GIFT-1', { amount: 1000 });
+ * vouchers.get(gift.id).gift?.balance; // 6000
+ * ```
+ */
+export class VoucherStore {
+  readonly #byId = new Map<string, StoredVoucher>();
+  readonly #idByCode = new Map<string, string>();
+  /** Each campaign's vouchers by id, in creation order: a list of one campaign reads them in sequence. */
+  readonly #byCampaign = new Map<string, Map<string, StoredVoucher>>();
+  /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
+  readonly #binnedCodes = new Set<string>();
+  readonly #transactions = new Map<string, VoucherTransaction[]>();
+  readonly #sessions = new Map<string, Map<string, HeldSession>>();
+  /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
+  readonly #windows = new RedeemableWindows();
+  /**
+   * Each campaign's voucher ids in creation order, and how many at the front are published or
+   * gone: publishing a campaign's next free codes reads on from there instead of from the start.
+   */
+  readonly #publishQueues = new Map<string, { ids: string[]; start: number }>();
+  /** Every code in use, live or in the bin, for code generation. */
+  readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: VoucherStoreDependencies,
+  ) {
+    deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(record.code));
+  }
+
+  /** Number of vouchers in the project, not counting the bin. */
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /** Whether a code is used in the project, by a voucher or by one in the bin. */
+  isCodeTaken(code: string): boolean {
+    return this.#idByCode.has(code) || this.#binnedCodes.has(code);
+  }
+
+  /** The voucher with this code or id, if any (vouchers in the bin are not found). */
+  find(codeOrId: string): StoredVoucher | undefined {
+    const id = this.#idByCode.get(codeOrId) ?? codeOrId;
+    return this.#byId.get(id);
+  }
+
+  /**
+   * The voucher with this code or id.
+   * @throws ApiError 404 when the project has no such voucher.
+   */
+  get(codeOrId: string): StoredVoucher {
+    const voucher = this.find(codeOrId);
+    if (!voucher) throw ApiError.notFound('voucher', codeOrId);
+    return voucher;
+  }
+
+  /** Every voucher of the project, oldest first (not the bin). */
+  all(): StoredVoucher[] {
+    return [...this.#byId.values()];
+  }
+
+  /** Ids of the vouchers of a campaign, oldest first. */
+  idsOfCampaign(campaignId: string): string[] {
+    return [...(this.#byCampaign.get(campaignId)?.keys() ?? [])];
+  }
+
+  /**
+   * Up to `count` vouchers of a campaign that were never published and that `suitable` accepts,
+   * oldest first. Published and deleted vouchers at the front of the campaign are passed over once
+   * for good, so publishing a large campaign code by code does not read it again each time.
+   *
+   * @param campaignId - The campaign's id.
+   * @param count - How many vouchers are wanted.
+   * @param suitable - Further conditions (active, not expired) on an unpublished voucher.
+   * @returns The vouchers found, fewer than `count` when the campaign has no more.
+   */
+  publishable(campaignId: string, count: number, suitable: (voucher: StoredVoucher) => boolean): StoredVoucher[] {
+    const queue = this.#publishQueues.get(campaignId);
+    if (!queue) return [];
+    const free = (id: string | undefined): StoredVoucher | undefined => {
+      const voucher = id === undefined ? undefined : this.#byId.get(id);
+      return voucher && !isPublished(voucher) ? voucher : undefined;
+    };
+    while (queue.start < queue.ids.length && free(queue.ids[queue.start]) === undefined) queue.start += 1;
+    if (queue.start > 4096 && queue.start * 2 > queue.ids.length) {
+      queue.ids.splice(0, queue.start);
+      queue.start = 0;
+    }
+    const found: StoredVoucher[] = [];
+    for (let index = queue.start; index < queue.ids.length && found.length < count; index += 1) {
+      const voucher = free(queue.ids[index]);
+      if (voucher && suitable(voucher)) found.push(voucher);
+    }
+    return found;
+  }
+
+  /**
+   * Hands a voucher to a customer: it becomes the holder, the publish count goes up and, when the
+   * campaign limits a code's life after publishing, the expiration date is replaced. The
+   * publications area calls this and records the events.
+   *
+   * @param codeOrId - The voucher's code or id.
+   * @param holderId - The receiving customer's id.
+   * @param expirationDate - The new `expiration_date`, or null to keep the voucher's.
+   * @returns The voucher after publishing.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  publish(codeOrId: string, holderId: string, expirationDate: string | null = null): StoredVoucher {
+    const current = this.get(codeOrId);
+    const publish = current.publish ?? { object: 'list' as const, count: 0, url: listPath(current.code, 'publications') };
+    const changes: Partial<StoredVoucher> = { holder_id: holderId, publish: { ...publish, count: (publish.count ?? 0) + 1 } };
+    if (expirationDate !== null) changes.expiration_date = expirationDate;
+    return this.replace(current, changes);
+  }
+
+  /**
+   * A page of vouchers, newest first unless `order` says otherwise, narrowed by the query.
+   *
+   * @throws DomainError `invalid_query_params` for a malformed `filters`.
+   */
+  list(query: VoucherListQuery = {}): Page<StoredVoucher> {
+    const tests: FilterPredicate[] = [];
+    const equal = (field: keyof StoredVoucher, value: string | undefined): void => {
+      if (value !== undefined) tests.push((voucher) => (voucher as StoredVoucher)[field] === value);
+    };
+    // A campaign narrows the list to its own index rather than a test on every voucher of the project.
+    let source: Iterable<StoredVoucher> = this.#byId.values();
+    if (query.campaign_id !== undefined || query.campaign !== undefined) {
+      const byId = query.campaign_id === undefined ? undefined : this.#byCampaign.get(query.campaign_id);
+      const named = query.campaign === undefined ? undefined : this.deps.campaigns().find(query.campaign);
+      const byName = named === undefined ? undefined : this.#byCampaign.get(named.id);
+      const vouchers = query.campaign_id !== undefined && query.campaign !== undefined && byId !== byName ? undefined : (byId ?? byName);
+      source = vouchers?.values() ?? [];
+    }
+    equal('campaign', query.campaign);
+    equal('category', query.category);
+    equal('holder_id', query.customer);
+    equal('code', query.code);
+    if (query.ids !== undefined) {
+      const ids = new Set(query.ids);
+      tests.push((voucher) => ids.has((voucher as StoredVoucher).id));
+    }
+    const now = this.context.clock.now();
+    const dates = { ...dateRangeFilter('created_at', query.created_at), ...dateRangeFilter('updated_at', query.updated_at) };
+    if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
+    if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
+    const keep = allOf(...tests);
+    const matching: StoredVoucher[] = [];
+    for (const voucher of source) if (keep(voucher)) matching.push(voucher);
+    // Vouchers are stored in creation order.
+    return creationOrderPage(matching, query.order ?? '-created_at', query);
+  }
+
+  /**
+   * The voucher as the API shows it: with its category objects and the validation rules assigned
+   * to it directly or through its campaign.
+   */
+  present(voucher: StoredVoucher): Voucher & { categories: NonNullable<Voucher['categories']> } {
+    return { ...this.listed(voucher), validation_rules_assignments: this.ruleAssignments(voucher) };
+  }
+
+  /** The validation rules assigned to the voucher directly or through its campaign, as `validation_rules_assignments` shows them. */
+  ruleAssignments(voucher: StoredVoucher): NonNullable<Voucher['validation_rules_assignments']> {
+    const owners = voucher.campaign_id ? [voucher.campaign_id, voucher.id] : [voucher.id];
+    return this.deps.rules.details(...owners);
+  }
+
+  /** The voucher as lists show it: with its category objects, without the rule assignments. */
+  listed(voucher: StoredVoucher): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
+    const { categories } = this.deps;
+    const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
+    return { ...voucher, categories: category ? [category] : [] };
+  }
+
+  /**
+   * Creates a voucher: in the campaign that `campaign` or `campaign_id` names (it inherits the
+   * campaign's settings), or standalone. The code is `code` (the path's), else `input.code`, else
+   * one generated from `input.code_config`. Records `voucher.created`.
+   *
+   * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used
+   *   code; 400 for a loyalty card without a campaign or a kind that differs from the campaign's.
+   */
+  create(input: VoucherCreateInput, code?: string, origin: ChangeOrigin = {}): StoredVoucher {
+    const ref = input.campaign_id ?? input.campaign;
+    const campaign = ref === undefined ? null : this.deps.campaigns().get(ref);
+    if (campaign === null && input.type === 'LOYALTY_CARD') {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: 'A loyalty card needs a loyalty campaign: pass campaign or campaign_id.' });
+    }
+    return this.insert(campaign, { ...input, ...(code === undefined ? {} : { code }) }, origin);
+  }
+
+  /**
+   * Adds one voucher to a campaign or, with `campaign` null, creates a standalone one, and records
+   * `voucher.created` unless `origin.silent`. Campaign stores call this for each generated or
+   * imported code.
+   *
+   * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category.
+   */
+  insert(campaign: Campaign | null, input: VoucherCreateInput, origin: ChangeOrigin = {}): StoredVoucher {
+    const voucher = this.build(campaign, input);
+    this.add(voucher, input.validation_rules, origin);
+    this.#record('voucher.created', voucher, origin);
+    return voucher;
+  }
+
+  /**
+   * Builds a voucher without storing it, checking everything that could refuse it, so a job can
+   * build all its vouchers before storing any.
+   *
+   * @throws As {@link VoucherStore.insert}.
+   */
+  build(campaign: Campaign | null, input: VoucherCreateInput): StoredVoucher {
+    if (campaign && input.type !== undefined && campaign.voucher && input.type !== campaign.voucher.type) {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: `The campaign ${campaign.name} holds vouchers of type ${campaign.voucher.type}, not ${input.type}.`,
+      });
+    }
+    const template = {
+      ...(campaign?.voucher ?? {}),
+      ...(given(input.type) ? { type: input.type } : {}),
+      ...(given(input.discount) ? { discount: input.discount } : {}),
+      ...(given(input.gift) ? { gift: input.gift } : {}),
+      ...(given(input.loyalty_card) ? { loyalty_card: input.loyalty_card } : {}),
+    };
+    const settings = inheritVoucher(
+      {
+        campaign_type: campaign?.campaign_type,
+        voucher: template,
+        start_date: campaign?.start_date,
+        expiration_date: campaign?.expiration_date,
+        validity_timeframe: input.validity_timeframe ?? campaign?.validity_timeframe,
+        validity_day_of_week: input.validity_day_of_week ?? campaign?.validity_day_of_week,
+        validity_hours: input.validity_hours ?? campaign?.validity_hours,
+        category: campaign?.category,
+        category_id: campaign?.category_id,
+      },
+      input,
+    );
+    const code = settings.code ?? this.generateCodes(settings.code_config, 1)[0];
+    if (code === undefined) throw new RangeError('no code generated');
+    if (this.isCodeTaken(code)) throw duplicateCode(code);
+    const category = this.deps.categories.resolve(settings.category, settings.category_id);
+    const now = this.context.timestamp();
+    const gift = settings.gift as { amount?: number; effect?: 'APPLY_TO_ORDER' | 'APPLY_TO_ITEMS' | null } | null;
+    const card = settings.loyalty_card as { points?: number } | null;
+    const voucher: StoredVoucher = {
+      id: this.context.ids('v'),
+      code,
+      campaign: campaign?.name ?? null,
+      campaign_id: campaign?.id ?? null,
+      category: category.category,
+      category_id: category.category_id,
+      type: settings.type,
+      discount: (settings.discount ?? null) as NonNullable<StoredVoucher['discount']> | null,
+      gift: gift ? { amount: gift.amount ?? 0, subtracted_amount: 0, balance: gift.amount ?? 0, effect: gift.effect ?? null } : null,
+      loyalty_card: card ? { points: card.points ?? 0, balance: card.points ?? 0 } : null,
+      start_date: settings.start_date,
+      expiration_date: settings.expiration_date,
+      validity_timeframe: settings.validity_timeframe,
+      validity_day_of_week: settings.validity_day_of_week,
+      validity_hours: settings.validity_hours,
+      active: settings.active,
+      additional_info: settings.additional_info,
+      metadata: { ...settings.metadata },
+      is_referral_code: settings.is_referral_code,
+      created_at: now,
+      updated_at: null,
+      object: 'voucher',
+      publish: { object: 'list', count: 0, url: listPath(code, 'publications') },
+      redemption: {
+        quantity: settings.redemption.quantity,
+        redeemed_quantity: input.redemption?.redeemed_quantity ?? 0,
+        ...(settings.type === 'GIFT_VOUCHER' ? { redeemed_amount: 0 } : {}),
+        ...(settings.type === 'LOYALTY_CARD' ? { redeemed_points: 0 } : {}),
+        object: 'list',
+        url: listPath(code, 'redemptions'),
+      },
+    };
+    compileValidityWindow(voucher);
+    return voucher;
+  }
+
+  /**
+   * Stores a voucher made by {@link VoucherStore.build}; the code is checked again, since other
+   * requests may have taken it in between.
+   *
+   * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown validation rule, 400
+   *   for one that does not fit the voucher (nothing is stored then).
+   */
+  add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: ChangeOrigin = {}): void {
+    if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
+    // Codes generated in bulk have no rules of their own: no campaign to look up for them.
+    const owner = validationRules && validationRules.length > 0 ? { object: 'voucher' as const, voucher, campaign: voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined } : undefined;
+    if (owner) this.deps.rules.check(owner, validationRules);
+    this.#byId.set(voucher.id, voucher);
+    this.#idByCode.set(voucher.code, voucher.id);
+    if (voucher.campaign_id) {
+      const vouchers = this.#byCampaign.get(voucher.campaign_id) ?? new Map<string, StoredVoucher>();
+      vouchers.set(voucher.id, voucher);
+      this.#byCampaign.set(voucher.campaign_id, vouchers);
+      const queue = this.#publishQueues.get(voucher.campaign_id) ?? { ids: [], start: 0 };
+      queue.ids.push(voucher.id);
+      this.#publishQueues.set(voucher.campaign_id, queue);
+    }
+    if (owner) this.deps.rules.assign(owner, validationRules, origin);
+    if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
+  }
+
+  /**
+   * Codes not used in the project, from a code configuration.
+   *
+   * @throws DomainError `invalid_code_config` when the configuration cannot yield that many unused codes.
+   */
+  generateCodes(config: CodeConfigInput, count: number): string[] {
+    return generateUniqueCodes(config, count, this.context.random, this.#taken);
+  }
+
+  /**
+   * Changes what `PUT /v1/vouchers/{code}` may change: dates, validity, `active`, category,
+   * additional info, metadata (merged), the discount of a discount voucher and the `effect` of a
+   * gift card. Other fields are ignored. Records `voucher.updated`.
+   *
+   * @throws ApiError 404 for an unknown voucher or category.
+   */
+  update(codeOrId: string, patch: VoucherUpdateInput, origin: ChangeOrigin = {}): StoredVoucher {
+    const current = this.get(codeOrId);
+    const changes: Partial<StoredVoucher> = {};
+    for (const field of UPDATABLE) {
+      if (patch[field] !== undefined) Object.assign(changes, { [field]: patch[field] });
+    }
+    if (patch.category !== undefined || patch.category_id !== undefined) {
+      Object.assign(changes, this.deps.categories.resolve(patch.category, patch.category_id));
+    }
+    if (patch.metadata !== undefined) changes.metadata = patchMetadata(current.metadata, patch.metadata);
+    if (patch.discount !== undefined && current.type === 'DISCOUNT_VOUCHER') changes.discount = patch.discount;
+    const effect: unknown = patch.gift?.['effect'];
+    if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS')) changes.gift = { ...current.gift, effect };
+    const updated = this.replace(current, changes);
+    this.#record('voucher.updated', updated, origin);
+    return updated;
+  }
+
+  /**
+   * Merges metadata into a voucher's (bulk metadata updates); records `voucher.updated` unless silent.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  mergeMetadata(codeOrId: string, metadata: Readonly<Record<string, unknown>>, origin: ChangeOrigin = {}): StoredVoucher {
+    const current = this.get(codeOrId);
+    const updated = this.replace(current, { metadata: { ...current.metadata, ...metadata } });
+    this.#record('voucher.updated', updated, origin);
+    return updated;
+  }
+
+  /**
+   * Applies changes to a stored voucher (after checking its validity window) and stamps `updated_at`.
+   *
+   * @throws DomainError `invalid_payload` when the changed validity window is malformed.
+   */
+  replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher {
+    const updated: StoredVoucher = { ...current, ...changes, updated_at: this.context.timestamp() };
+    compileValidityWindow(updated);
+    this.#byId.set(updated.id, updated);
+    if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);
+    return updated;
+  }
+
+  /**
+   * Switches a voucher on or off and records `voucher.enabled` or `voucher.disabled`.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  setActive(codeOrId: string, active: boolean, origin: ChangeOrigin = {}): StoredVoucher {
+    const updated = this.replace(this.get(codeOrId), { active });
+    this.#record(active ? 'voucher.enabled' : 'voucher.disabled', updated, origin);
+    return updated;
+  }
+
+  /**
+   * Deletes a voucher: into the bin, where its code stays taken until the bin entry is deleted
+   * for good, or with `force` for good at once, freeing the code. Records `voucher.deleted`
+   * unless silent.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  delete(codeOrId: string, force: boolean, origin: ChangeOrigin = {}): void {
+    const shown = this.present(this.get(codeOrId));
+    const voucher = this.remove(codeOrId);
+    if (!force) {
+      this.#binnedCodes.add(voucher.code);
+      this.deps.bin.put({ type: 'voucher', id: voucher.id, name: voucher.code, parentId: voucher.campaign_id ?? null, record: shown });
+    }
+    this.#record('voucher.deleted', voucher, origin, shown);
+  }
+
+  /**
+   * Removes a voucher from the project and frees its code; its sessions go with it, its transactions
+   * stay in the history of its campaign.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  remove(codeOrId: string): StoredVoucher {
+    const voucher = this.get(codeOrId);
+    this.#byId.delete(voucher.id);
+    if (voucher.campaign_id) this.#byCampaign.get(voucher.campaign_id)?.delete(voucher.id);
+    this.#idByCode.delete(voucher.code);
+    this.deps.rules.release(voucher.id);
+    this.#sessions.delete(voucher.id);
+    if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, -1);
+    return voucher;
+  }
+
+  /**
+   * Adds credits to a gift card or points to a loyalty card, or removes them with a negative
+   * amount, and records the transaction (`CREDITS_ADDITION`, `CREDITS_REMOVAL`, `POINTS_ADDITION`,
+   * `POINTS_REMOVAL`).
+   *
+   * @throws ApiError 404 for an unknown voucher; 400 `invalid_voucher` for a discount voucher,
+   *   `not_published` for a loyalty card without a holder; DomainError `invalid_amount`,
+   *   `gift_amount_exceeded` or `loyalty_card_points_exceeded`.
+   */
+  changeBalance(codeOrId: string, change: BalanceChangeInput, origin: ChangeOrigin = {}): BalanceChange {
+    const current = this.get(codeOrId);
+    let changes: Partial<StoredVoucher>;
+    let balance: { type: 'gift_voucher' | 'loyalty_card'; total: number; balance: number };
+    let type: VoucherTransaction['type'];
+    if (current.type === 'GIFT_VOUCHER' && current.gift) {
+      const gift = changeGiftBalance(current.gift, change.amount);
+      changes = { gift: { ...current.gift, ...gift } };
+      balance = { type: 'gift_voucher', total: gift.amount, balance: gift.balance };
+      type = change.amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL';
+    } else if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
+      if (!given(current.holder_id)) {
+        throw new ApiError(400, 'not_published', 'Loyalty card not published', {
+          details: `The loyalty card ${current.code} has no holder; points change only on a card published to a customer.`,
+        });
+      }
+      const card = changeLoyaltyPoints(current.loyalty_card, change.amount);
+      changes = { loyalty_card: { ...current.loyalty_card, ...card } };
+      balance = { type: 'loyalty_card', total: card.points, balance: card.balance };
+      type = change.amount > 0 ? 'POINTS_ADDITION' : 'POINTS_REMOVAL';
+    } else {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: `The voucher ${current.code} is a ${current.type ?? 'voucher'}; only gift cards and loyalty cards have a balance.`,
+      });
+    }
+    const voucher = this.replace(current, changes);
+    const transaction: VoucherTransaction = {
+      id: this.context.ids('vtx'),
+      source_id: change.source_id ?? null,
+      voucher_id: voucher.id,
+      campaign_id: voucher.campaign_id ?? null,
+      source: 'API',
+      reason: change.reason ?? null,
+      related_transaction_id: null,
+      created_at: voucher.updated_at ?? this.context.timestamp(),
+      type,
+      details: {
+        balance: {
+          ...balance,
+          object: 'balance',
+          ...(balance.type === 'gift_voucher' ? { amount: change.amount } : { points: change.amount }),
+          operation_type: 'MANUAL',
+          related_object: { id: voucher.id, type: 'voucher' },
+        },
+      },
+    };
+    const log = this.#transactions.get(voucher.id) ?? [];
+    log.push(transaction);
+    this.#transactions.set(voucher.id, log);
+    if (voucher.type === 'GIFT_VOUCHER') this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
+    return { voucher, transaction };
+  }
+
+  /**
+   * The transactions of a card, oldest first.
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  transactionsOf(codeOrId: string): readonly VoucherTransaction[] {
+    return this.#transactions.get(this.get(codeOrId).id) ?? [];
+  }
+
+  /** The transactions of every card of a campaign, oldest first. */
+  transactionsOfCampaign(campaignId: string): VoucherTransaction[] {
+    return sortByOrder([...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId), 'created_at');
+  }
+
+  /** The transactions of every card of the project, oldest first. */
+  allTransactions(): VoucherTransaction[] {
+    return sortByOrder([...this.#transactions.values()].flat(), 'created_at');
+  }
+
+  /**
+   * Whether a voucher can be used at an instant (default now): its campaign must be switched on
+   * and inside its validity (`campaign_not_active`), then the voucher itself
+   * (`voucher_disabled`, `voucher_not_active`, `voucher_expired`, `voucher_not_active_now`), as
+   * the domain's validity windows say. Validations and redemptions read this.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  checkValidity(codeOrId: string, at: number = this.context.clock.now()): ValidityCheckResult {
+    const voucher = this.get(codeOrId);
+    return this.#windows.check(voucher, voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined, at);
+  }
+
+  /**
+   * Opens (or, with the same key, replaces) a validation session that holds back one redemption
+   * of the voucher; the validations area calls this.
+   *
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  holdSession(codeOrId: string, session: HeldSession): void {
+    const voucher = this.get(codeOrId);
+    const held = this.#sessions.get(voucher.id) ?? new Map<string, HeldSession>();
+    held.set(session.key, session);
+    this.#sessions.set(voucher.id, held);
+  }
+
+  /** The sessions that still hold the voucher back: those not released and not past their end. */
+  sessionsOf(codeOrId: string): HeldSession[] {
+    const now = this.context.clock.now();
+    return [...(this.#sessions.get(this.get(codeOrId).id)?.values() ?? [])].filter((session) => session.expiresAt > now);
+  }
+
+  /**
+   * Ends a validation session before its time runs out.
+   * @throws ApiError 404 for an unknown voucher, or a session the voucher does not hold (never
+   *   opened, released already, or expired).
+   */
+  releaseSession(codeOrId: string, key: string): void {
+    const voucher = this.get(codeOrId);
+    const held = this.#sessions.get(voucher.id);
+    const session = held?.get(key);
+    if (!held || !session || session.expiresAt <= this.context.clock.now()) throw ApiError.notFound('session', key);
+    held.delete(key);
+  }
+
+  #record(
+    type: 'voucher.created' | 'voucher.updated' | 'voucher.enabled' | 'voucher.disabled' | 'voucher.deleted',
+    voucher: StoredVoucher,
+    origin: ChangeOrigin,
+    shown: Voucher = this.present(voucher),
+  ): void {
+    if (origin.silent) return;
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    this.deps.events.record(type, {
+      entityId: voucher.id,
+      data: { voucher: shown, campaign: campaign ? simpleCampaign(campaign) : null },
+      groupId: origin.requestId,
+      source: origin.source,
+    });
+  }
+
+  #recordGiftTransaction(voucher: StoredVoucher, transaction: VoucherTransaction, amount: number, origin: ChangeOrigin): void {
+    if (origin.silent) return;
+    const { balance } = transaction.details;
+    const response = {
+      amount,
+      total: balance.total,
+      balance: balance.balance,
+      type: 'gift_voucher' as const,
+      operation_type: 'MANUAL' as const,
+      object: 'balance' as const,
+      related_object: { type: 'voucher' as const, id: voucher.id },
+    };
+    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    const common = { groupId: origin.requestId, source: origin.source, entityId: voucher.id };
+    this.deps.events.record('voucher.gift.transaction.created', {
+      ...common,
+      data: { transaction, voucher: this.present(voucher), balance: response, ...(campaign ? { campaign: simpleCampaign(campaign) } : {}) },
+    });
+    // The balance_added payload names the card's campaign; a standalone card has none to name.
+    if (amount > 0 && campaign) {
+      this.deps.events.record('voucher.gift.balance_added', {
+        ...common,
+        data: { voucher: simpleVoucher(voucher), campaign: simpleCampaign(campaign), balance: response, transaction },
+      });
+    }
+  }
+}

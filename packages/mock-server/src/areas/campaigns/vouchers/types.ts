@@ -1,0 +1,99 @@
+import type { Resource } from '../../../core/resource.js';
+
+/**
+ * Every field of every member of a union of request shapes, each optional: a request body read
+ * whichever variant of an `anyOf` it matched (a voucher of any kind, a campaign of any type).
+ *
+ * @example
+ * ```ts
+ * type Fields = AnyVariant<{ type: 'GIFT_VOUCHER'; gift: Gift } | { type: 'DISCOUNT_VOUCHER'; discount: Discount }>;
+ * // { type?: 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER'; gift?: Gift; discount?: Discount }
+ * ```
+ */
+export type AnyVariant<U> = {
+  [K in U extends unknown ? keyof U : never]?: (U extends { readonly [P in K]?: infer V } ? V : never) | undefined;
+};
+
+/**
+ * A voucher as the API returns it.
+ *
+ * @example
+ * ```ts
+ * const voucher: Voucher = service.projects.primary.state.vouchers.get('SUMMER-10');
+ * ```
+ */
+export type Voucher = Resource<'Voucher'>;
+
+/**
+ * A voucher as it is stored: without the categories and rule assignments, which are read from
+ * their stores when the voucher is shown.
+ *
+ * @example
+ * ```ts
+ * const stored: StoredVoucher = { ...voucher, categories: undefined };
+ * ```
+ */
+export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assignments'>;
+
+/**
+ * The fields of a new voucher, from `POST /v1/vouchers`, `POST /v1/vouchers/{code}` or an import.
+ *
+ * @example
+ * ```ts
+ * const input: VoucherCreateInput = { type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' };
+ * ```
+ */
+export type VoucherCreateInput = Omit<AnyVariant<Resource<'VoucherCreateRequest'>>, 'redemption'> & {
+  /** Redemption limit (null: unlimited) and, for imports, how many redemptions the voucher already had. */
+  readonly redemption?: { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | undefined } | undefined;
+};
+
+/**
+ * The changes of `PUT /v1/vouchers/{code}`.
+ *
+ * @example
+ * ```ts
+ * const patch: VoucherUpdateInput = { active: false, metadata: { batch: 7 } };
+ * ```
+ */
+export type VoucherUpdateInput = AnyVariant<Resource<'VoucherUpdateRequest'>>;
+
+/**
+ * The settings of vouchers added to a campaign (`POST /v1/campaigns/{campaignId}/vouchers[/{code}]`).
+ *
+ * @example
+ * ```ts
+ * const input: CampaignVoucherInput = { code_config: { prefix: 'EXTRA-' }, metadata: { wave: 2 } };
+ * ```
+ */
+export type CampaignVoucherInput = Resource<'CampaignVoucherCreateInBulkRequest'>;
+
+/**
+ * A change of the balance of a card as `POST /v1/vouchers/{code}/balance` takes it.
+ *
+ * @example
+ * ```ts
+ * const change: BalanceChangeInput = { amount: 1000, reason: 'goodwill' };
+ * ```
+ */
+export type BalanceChangeInput = Resource<'VoucherBalanceUpdateRequest'>;
+
+/**
+ * A card transaction as the API lists it.
+ *
+ * @example
+ * ```ts
+ * const [latest]: VoucherTransaction[] = vouchers.transactions('GIFT-1').items;
+ * ```
+ */
+export type VoucherTransaction = Resource<'VoucherTransaction'>;
+
+/**
+ * A campaign as the API returns it.
+ *
+ * @example
+ * ```ts
+ * const campaign: Campaign = service.projects.primary.state.campaigns.get('Summer');
+ * ```
+ */
+export type Campaign = Resource<'Campaign'>;

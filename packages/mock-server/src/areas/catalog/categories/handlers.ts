@@ -1,0 +1,18 @@
+import type { HandlerMap } from '../../../http/handler.js';
+
+/** Categories: CRUD, with deletion guarded by the project's stacking rules. */
+export const categoryHandlers = {
+  listCategories: ({ project }) => {
+    const data = project.state.categories.list();
+    return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } };
+  },
+  createCategory: ({ project, body }) => ({ status: 200, body: project.state.categories.create(body) }),
+  getCategory: ({ project, params }) => ({ status: 200, body: project.state.categories.get(params.categoryId) }),
+  updateCategory: ({ project, params, body }) => ({ status: 200, body: project.state.categories.update(params.categoryId, body) }),
+  deleteCategory: ({ project, params, query }) => {
+    const { id } = project.state.categories.get(params.categoryId);
+    project.state.stackingRules.releaseCategory(id, query.remove_from_stacking_rules ?? false);
+    project.state.categories.delete(id);
+    return { status: 204, body: null };
+  },
+} satisfies HandlerMap;

@@ -1,0 +1,113 @@
+import { DomainError } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { Resource } from '../../../core/resource.js';
+
+/**
+ * A category as the API returns it.
+ *
+ * @example
+ * ```ts
+ * const category: Category = service.projects.primary.state.categories.create({ name: 'Summer', hierarchy: 1 });
+ * ```
+ */
+export type Category = Resource<'Category'>;
+
+/**
+ * Categories of one project. Names are unique within a project.
+ *
+ * @example
+ * ```ts
+ * const { categories } = service.projects.primary.state;
+ * const summer = categories.create({ name: 'Summer', hierarchy: 1 });
+ * categories.update(summer.id, { hierarchy: 2 });
+ * ```
+ */
+export class CategoryStore {
+  readonly #items = new Map<string, Category>();
+
+  constructor(private readonly context: ServiceContext) {}
+
+  /** All categories, newest first (the service's listing order). */
+  list(): Category[] {
+    return [...this.#items.values()].reverse();
+  }
+
+  /**
+   * The category with this id.
+   * @throws ApiError 404 when the project has no such category.
+   */
+  get(id: string): Category {
+    const category = this.#items.get(id);
+    if (!category) throw ApiError.notFound('category', id);
+    return category;
+  }
+
+  /** Whether the category exists. */
+  has(id: string): boolean {
+    return this.#items.has(id);
+  }
+
+  /**
+   * The category a request names, by id (`category_id`) or by name (`category`); the id wins when
+   * both are sent. Neither gives no category.
+   *
+   * @throws ApiError 404 when the id or the name names no category.
+   */
+  resolve(name: string | null | undefined, id: string | null | undefined): { category: string | null; category_id: string | null } {
+    if (id !== undefined && id !== null) return { category: this.get(id).name, category_id: id };
+    if (name === undefined || name === null) return { category: null, category_id: null };
+    const match = [...this.#items.values()].find((category) => category.name === name);
+    if (!match) throw ApiError.notFound('category', name);
+    return { category: match.name, category_id: match.id };
+  }
+
+  /**
+   * Adds a category with a new id and the current time as `created_at`.
+   * @throws DomainError `duplicate_found` when the name is taken.
+   */
+  create(input: { name: string; hierarchy: number }): Category {
+    this.#assertNameFree(input.name);
+    const category: Category = {
+      id: this.context.ids('cat'),
+      name: input.name,
+      hierarchy: input.hierarchy,
+      object: 'category',
+      created_at: this.context.timestamp(),
+    };
+    this.#items.set(category.id, category);
+    return category;
+  }
+
+  /**
+   * Changes the name or the priority of a category and stamps `updated_at`.
+   * @throws ApiError 404; DomainError `duplicate_found` when renaming onto a taken name.
+   */
+  update(id: string, patch: { name?: string | undefined; hierarchy?: number | undefined }): Category {
+    const current = this.get(id);
+    if (patch.name !== undefined && patch.name !== current.name) this.#assertNameFree(patch.name);
+    const updated: Category = {
+      ...current,
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.hierarchy === undefined ? {} : { hierarchy: patch.hierarchy }),
+      updated_at: this.context.timestamp(),
+    };
+    this.#items.set(id, updated);
+    return updated;
+  }
+
+  /**
+   * Removes a category. The stacking rules are not checked here: see `StackingRulesStore.releaseCategory`.
+   * @throws ApiError 404 when the project has no such category.
+   */
+  delete(id: string): void {
+    this.get(id);
+    this.#items.delete(id);
+  }
+
+  #assertNameFree(name: string): void {
+    if ([...this.#items.values()].some((category) => category.name === name)) {
+      throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `A category named "${name}" already exists.` });
+    }
+  }
+}

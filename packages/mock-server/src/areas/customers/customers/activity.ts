@@ -1,0 +1,107 @@
+import type { ActivityListQuery } from '../../../core/activity-log.js';
+import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
+import { type Page, cursorPageOf } from '../../../core/list.js';
+import type { Resource } from '../../../core/resource.js';
+import type { Customer } from './profile.js';
+
+/**
+ * One entry of a customer's activity list.
+ *
+ * @example
+ * ```ts
+ * const [latest]: CustomerActivity[] = listCustomerActivity(events, customer, {}).items;
+ * ```
+ */
+export type CustomerActivity = Resource<'CustomerActivity'>;
+
+/**
+ * The parameters of `GET /v1/customers/{customerId}/activity`: those of the other activity lists
+ * (without their `starting_after` moment), and the campaign an event is about.
+ *
+ * @example
+ * ```ts
+ * const query: CustomerActivityQuery = { type: 'customer.updated', order: 'created_at' };
+ * ```
+ */
+export interface CustomerActivityQuery extends Omit<ActivityListQuery<string>, 'starting_after'> {
+  /** Only events about the campaign with this id. */
+  readonly campaign_id?: string | undefined;
+  /** Only events about a campaign of this type. */
+  readonly campaign_type?: string | undefined;
+}
+
+/**
+ * Events that follow from something else (a segment move, a reward, a loyalty change) rather
+ * than from what the customer or the caller did; they form the `EFFECT` category.
+ */
+const EFFECT_PREFIXES = ['customer.segment.', 'customer.rewarded', 'customer.loyalty.', 'customer.voucher.'];
+
+const categoryOf = (type: string): 'ACTION' | 'EFFECT' => (EFFECT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? 'EFFECT' : 'ACTION');
+
+/** Parts of an event's payload that the activity shape leaves out rather than sending as `null`. */
+const OPTIONAL_PARTS = ['referrer', 'redemption'];
+
+const activityData = (data: unknown): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key, value]) => !(value === null && OPTIONAL_PARTS.includes(key))));
+
+const belongsTo = (event: ServiceEvent, customerId: string): boolean => {
+  if (!event.type.startsWith('customer.')) return false;
+  if (event.entity_id === customerId) return true;
+  return (event.data as { customer?: { id?: unknown } }).customer?.id === customerId;
+};
+
+const campaignOf = (event: ServiceEvent): { id?: unknown; campaign_type?: unknown } | undefined =>
+  (event.data as { campaign?: { id?: unknown; campaign_type?: unknown } }).campaign;
+
+/**
+ * A customer's activity: the `customer.*` events of the project's event log that concern the
+ * customer, as `listCustomerActivity` returns them, narrowed by time window, campaign, category
+ * and event name, and paged by `starting_after_id`.
+ *
+ * @param events - The project's event log.
+ * @param customer - The customer.
+ * @param query - The list parameters.
+ * @returns The page, with `moreStartingAfter` for the next request.
+ * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity.
+ */
+export const listCustomerActivity = (events: EventLog, customer: Customer, query: CustomerActivityQuery): Page<CustomerActivity> & { moreStartingAfter: string } => {
+  const all = events.list();
+  const ranks = new Map(all.map((event, index) => [event.id, index]));
+  const start = query.start_date === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.start_date);
+  const end = query.end_date === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.end_date);
+  const descending = query.order !== 'created_at';
+  const kept = all.filter((event) => {
+    if (!belongsTo(event, customer.id)) return false;
+    const at = Date.parse(event.created_at);
+    if (at < start || at > end) return false;
+    if (query.type !== undefined && event.type !== query.type) return false;
+    if (query.category !== undefined && categoryOf(event.type) !== query.category) return false;
+    const campaign = campaignOf(event);
+    if (query.campaign_id !== undefined && campaign?.id !== query.campaign_id) return false;
+    return query.campaign_type === undefined || campaign?.campaign_type === query.campaign_type;
+  });
+  if (descending) kept.reverse();
+  const activities = kept.map(
+    (event) =>
+      ({
+        id: event.id,
+        type: event.type,
+        data: { data: activityData(event.data), event_source: event.event_source },
+        created_at: event.created_at,
+        group_id: event.group_id,
+      }) as CustomerActivity & { id: string },
+  );
+  return cursorPageOf(activities, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => {
+    const rank = ranks.get(id);
+    return rank === undefined ? undefined : descending ? -rank : rank;
+  });
+};
+
+/**
+ * How many events of the log concern a customer, for the record of its permanent deletion.
+ *
+ * @param events - The project's event log.
+ * @param customerId - The customer's id.
+ * @returns The count.
+ */
+export const countCustomerEvents = (events: EventLog, customerId: string): number => events.list().filter((event) => belongsTo(event, customerId)).length;

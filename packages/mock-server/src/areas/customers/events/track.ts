@@ -1,0 +1,69 @@
+import type { ServiceContext } from '../../../core/context.js';
+import type { EventLog, EventSource } from '../../../core/event-log.js';
+import type { Resource } from '../../../core/resource.js';
+import { simpleCustomer } from '../customers/profile.js';
+import type { CustomerReference, CustomerStore } from '../customers/store.js';
+
+/**
+ * A custom event as `POST /v1/events` takes it.
+ *
+ * @example
+ * ```ts
+ * const input: CustomEventInput = { event: 'newsletter_subscribed', customer: { source_id: 'ana@example.com' } };
+ * ```
+ */
+export type CustomEventInput = Resource<'CustomEventCreateRequest'>;
+
+/**
+ * Records a custom event that a customer performed: the customer is resolved (and created when
+ * unknown), `customer.custom_event` goes to the event log, so it shows in the customer's
+ * activity, and the customer's tally of the event (`events.<name>.count` and
+ * `events.<name>.last_occurred`) grows, so segments can select on it. Referral and loyalty codes
+ * are echoed; crediting them belongs to the referral and loyalty programmes.
+ *
+ * @param state - The project's stores.
+ * @param input - The request body.
+ * @param origin - The request id and its channel (`API` or `CLIENT_API`).
+ * @param context - The service's ids and clock, for the event's own id and time.
+ * @returns The answer of `trackCustomEvent`.
+ * @throws ApiError 404 when the customer is named by an unknown id.
+ */
+export const trackCustomEvent = (
+  state: { readonly customers: CustomerStore; readonly events: EventLog },
+  input: CustomEventInput,
+  origin: { readonly groupId: string; readonly source: EventSource },
+  context: ServiceContext,
+): Resource<'CustomEventCreateResponse'> => {
+  const { customer } = state.customers.resolve(input.customer as CustomerReference, origin);
+  state.customers.countEvent(customer.id, input.event);
+  const metadata = input.metadata ?? {};
+  state.events.record('customer.custom_event', {
+    entityId: customer.id,
+    groupId: origin.groupId,
+    source: origin.source,
+    data: {
+      event: {
+        id: context.ids('evcus'),
+        object: 'event',
+        type: input.event,
+        customer: { id: customer.id },
+        referral: null,
+        loyalty: null,
+        metadata,
+        created_at: context.timestamp(),
+      },
+      event_schema: { name: input.event },
+      customer: simpleCustomer(customer),
+      referral: null,
+      loyalty: null,
+    },
+  });
+  return {
+    object: 'event',
+    type: input.event,
+    customer: simpleCustomer(customer),
+    referral: input.referral ?? null,
+    loyalty: input.loyalty ?? null,
+    metadata,
+  };
+};

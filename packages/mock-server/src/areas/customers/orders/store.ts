@@ -1,0 +1,370 @@
+import { calculateOrderAmounts, patchMetadata } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { EventLog, EventType } from '../../../core/event-log.js';
+import { type Page, type SortedPageQuery } from '../../../core/list.js';
+import { sortedPageOf } from '../../../core/sorted-page.js';
+import type { Resource } from '../../../core/resource.js';
+import { ApiError } from '../../../http/api-error.js';
+import { simpleCustomer } from '../customers/profile.js';
+import type { ChangeOrigin, Customer, CustomerChange, CustomerOrderSummary, CustomerReference, CustomerStore } from '../customers/store.js';
+import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
+import type { ProductStore } from '../../catalog/products/store.js';
+import { type OrderItemRequest, orderLine, resolveLines } from './items.js';
+
+/**
+ * An order as the API returns it, with its lines and computed amounts.
+ *
+ * @example
+ * ```ts
+ * const order: Order = service.projects.primary.state.orders.get('order-1');
+ * order.total_amount;
+ * ```
+ */
+export type Order = Resource<'OrderGetResponse'> & {
+  id: string;
+  source_id: string | null;
+  created_at: string;
+  status: NonNullable<Resource<'OrderGetResponse'>['status']>;
+};
+
+/**
+ * What {@link OrderStore.calculate} computes an order from.
+ *
+ * @example
+ * ```ts
+ * const input: OrderCalculationInput = { items: [{ source_id: 'mug', quantity: 2 }] };
+ * ```
+ */
+export interface OrderCalculationInput {
+  /** The lines, resolved to the catalogue. */
+  readonly items?: readonly OrderItemRequest[] | undefined;
+  /** Amount before discounts; the sum of the lines when absent. */
+  readonly amount?: number | undefined;
+  /** Amount before any effect; `amount` when absent. */
+  readonly initial_amount?: number | undefined;
+  /** Order-level discounts already applied. */
+  readonly discount_amount?: number | undefined;
+}
+
+/**
+ * An order's amounts and lines as {@link OrderStore.calculate} computes them.
+ *
+ * @example
+ * ```ts
+ * const { total_amount, items }: OrderCalculation = orders.calculate({ items });
+ * ```
+ */
+export type OrderCalculation = Pick<
+  Order,
+  | 'amount'
+  | 'initial_amount'
+  | 'discount_amount'
+  | 'items_discount_amount'
+  | 'total_discount_amount'
+  | 'total_amount'
+  | 'applied_discount_amount'
+  | 'items_applied_discount_amount'
+  | 'total_applied_discount_amount'
+  | 'items'
+>;
+
+/**
+ * What a create, update or import request sends for one order.
+ *
+ * @example
+ * ```ts
+ * const input: OrderInput = { source_id: 'order-1', customer: { source_id: 'ana' }, items: [{ product_id: 'prod_0b5f49fb31c3bf6ab0', quantity: 2 }] };
+ * ```
+ */
+export type OrderInput = Resource<'OrderCreateRequest'>;
+
+/**
+ * The sort keys of the order list.
+ *
+ * @example
+ * ```ts
+ * const order: OrderOrder = '-created_at';
+ * ```
+ */
+export type OrderOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
+
+/**
+ * What a change to an order did, so the caller can record the right events.
+ *
+ * @example
+ * ```ts
+ * const { order, before, customer } = orders.upsert({ source_id: 'order-1', status: 'PAID' });
+ * ```
+ */
+export interface OrderChange {
+  /** The order after the change. */
+  readonly order: Order;
+  /** The order before it; `undefined` for a new order. */
+  readonly before: Order | undefined;
+  /** What resolving the order's customer did, when the request sent one. */
+  readonly customer: CustomerChange | undefined;
+  /** What resolving the referrer did, when the request sent one. */
+  readonly referrer: CustomerChange | undefined;
+}
+
+/** Statuses whose orders count in a customer's order summary. */
+const COUNTED = new Set(['PAID', 'FULFILLED']);
+
+/**
+ * Orders of one project, addressed by id (`ord_…`) or `source_id`. Amounts come from the
+ * domain's `calculateOrderAmounts`: an amount a request leaves out is computed from the lines,
+ * and the lines are priced from the catalogue when they carry no price. Each change keeps the
+ * customers' order summaries (`summary.orders`) in step.
+ *
+ * @example
+ * ```ts
+ * const { orders } = service.projects.primary.state;
+ * const { order } = orders.upsert({ source_id: 'order-1', items: [{ source_id: 'mug', quantity: 2 }] });
+ * order.amount; // twice the mug's catalogue price
+ * ```
+ */
+export class OrderStore {
+  readonly #items = new Map<string, Order>();
+  readonly #idsBySource = new Map<string, string>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly customers: CustomerStore,
+    private readonly products: ProductStore,
+    private readonly metadataSchemas: MetadataSchemaStore,
+    private readonly events: EventLog,
+  ) {}
+
+  /**
+   * The order with this id or `source_id`, if any.
+   *
+   * @param idOrSourceId - An order id (`ord_…`) or `source_id`.
+   * @returns The order, or `undefined`.
+   */
+  find(idOrSourceId: string): Order | undefined {
+    return this.#items.get(idOrSourceId) ?? this.#items.get(this.#idsBySource.get(idOrSourceId) ?? '');
+  }
+
+  /**
+   * The order with this id or `source_id`.
+   *
+   * @param idOrSourceId - An order id (`ord_…`) or `source_id`.
+   * @returns The order.
+   * @throws ApiError 404.
+   */
+  get(idOrSourceId: string): Order {
+    const order = this.find(idOrSourceId);
+    if (!order) throw ApiError.notFound('order', idOrSourceId);
+    return order;
+  }
+
+  /** Every order, oldest first. */
+  all(): Order[] {
+    return [...this.#items.values()];
+  }
+
+  /**
+   * One page of orders, newest first unless `order` says otherwise.
+   *
+   * @param query - Page, limit and order.
+   * @returns The page.
+   */
+  list(query: SortedPageQuery<OrderOrder> = {}): Page<Order> {
+    return sortedPageOf(this.all(), query.order ?? '-created_at', query);
+  }
+
+  /**
+   * The orders of a customer, oldest first.
+   *
+   * @param customerId - The customer's id.
+   * @returns The orders.
+   */
+  ofCustomer(customerId: string): Order[] {
+    return this.all().filter((order) => order.customer_id === customerId);
+  }
+
+  /**
+   * Creates an order, or updates the one that `id` or `source_id` names (the service's upsert).
+   * The customer and referrer are resolved, and created when unknown.
+   *
+   * Records `customer.order.created` (and `customer.order.paid` for a paid order) for an order
+   * with a customer, unless the origin is silent (imports).
+   *
+   * @param input - The order as the request sends it.
+   * @param origin - The request, or `silent` for imports.
+   * @returns What the change did.
+   * @throws ApiError 404 when `id` names no order, or an id names no customer;
+   *   DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
+   */
+  upsert(input: OrderInput, origin: ChangeOrigin = {}): OrderChange {
+    const existing = input.id !== undefined ? this.get(input.id) : input.source_id ? this.find(input.source_id) : undefined;
+    if (existing) return this.update(existing.id, input, origin);
+    const { order, customer, referrer } = this.#build(input, undefined, origin);
+    this.#items.set(order.id, order);
+    if (order.source_id) this.#idsBySource.set(order.source_id, order.id);
+    this.#refreshSummaries([order.customer_id]);
+    return this.#announce({ order, before: undefined, customer, referrer }, origin);
+  }
+
+  /**
+   * Changes the fields sent and leaves the others as they are; lines sent replace the old ones,
+   * metadata keys sent replace their values.
+   *
+   * Records `customer.order.updated`, and `customer.order.paid` or `customer.order.canceled`
+   * when the status becomes `PAID` or `CANCELED`, for an order with a customer.
+   *
+   * @param idOrSourceId - The order's id or `source_id`.
+   * @param patch - The fields to change.
+   * @param origin - The request, or `silent` for imports.
+   * @returns What the change did.
+   * @throws ApiError 404; DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
+   */
+  update(idOrSourceId: string, patch: Resource<'OrderUpdateRequest'>, origin: ChangeOrigin = {}): OrderChange {
+    const before = this.get(idOrSourceId);
+    const { order, customer, referrer } = this.#build(patch, before, origin);
+    this.#items.set(order.id, order);
+    this.#refreshSummaries([before.customer_id, order.customer_id]);
+    return this.#announce({ order, before, customer, referrer }, origin);
+  }
+
+  /**
+   * Computes an order's amounts and lines without storing it, as validations do with the
+   * order of their request.
+   *
+   * @param input - The order as a request sends it.
+   * @returns The amounts and the lines.
+   * @throws DomainError `invalid_order`, `invalid_amount`.
+   */
+  calculate(input: OrderCalculationInput): OrderCalculation {
+    const lines = resolveLines(input.items ?? [], this.products);
+    const { items, ...amounts } = calculateOrderAmounts({
+      amount: input.amount,
+      initial_amount: input.initial_amount,
+      discount_amount: input.discount_amount,
+      items: lines.map((line) => line.amounts),
+    });
+    return { ...amounts, items: lines.map((line, index) => orderLine(line, items[index] as (typeof items)[number])) };
+  }
+
+  /**
+   * Writes what a redemption did to a stored order: its amounts after the discounts and the
+   * redemption's entry in `order.redemptions` (validations and redemptions call this).
+   *
+   * @param id - The order's id.
+   * @param amounts - The amounts and lines after the redemption; absent to keep them.
+   * @param redemptions - Entries of `order.redemptions` to add or replace, by redemption id.
+   * @returns The order afterwards.
+   * @throws ApiError 404 for an unknown order.
+   */
+  recordRedemption(id: string, amounts: OrderCalculation | undefined, redemptions: Readonly<NonNullable<Order['redemptions']>>): Order {
+    const before = this.get(id);
+    const order: Order = { ...before, ...(amounts ?? {}), redemptions: { ...before.redemptions, ...redemptions }, updated_at: this.context.timestamp() };
+    this.#items.set(order.id, order);
+    return order;
+  }
+
+  /**
+   * Erases the orders of a customer (permanent deletion of the customer).
+   *
+   * @param customerId - The customer's id.
+   * @returns How many orders went.
+   */
+  forgetCustomer(customerId: string): number {
+    const orders = this.ofCustomer(customerId);
+    for (const order of orders) {
+      this.#items.delete(order.id);
+      if (order.source_id) this.#idsBySource.delete(order.source_id);
+    }
+    return orders.length;
+  }
+
+  #build(input: Resource<'OrderUpdateRequest'>, before: Order | undefined, origin: ChangeOrigin): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
+    const metadata = input.metadata === undefined ? (before?.metadata ?? {}) : patchMetadata(before?.metadata, input.metadata);
+    this.metadataSchemas.assertValid('order', metadata);
+    // Customers named by id must exist before anything is written.
+    for (const reference of [input.customer, input.referrer]) {
+      if (reference !== undefined && this.customers.lookup(reference as CustomerReference) === undefined) {
+        const id = typeof reference === 'string' ? reference : reference.id;
+        if (id !== undefined && (typeof reference !== 'string' || id.startsWith('cust_'))) throw ApiError.notFound('customer', id);
+      }
+    }
+    if (input.referrer_id !== undefined && input.referrer_id !== null) this.customers.get(input.referrer_id);
+    const items: readonly OrderItemRequest[] | undefined = input.items ?? undefined;
+    // Without new lines, the stored lines (and the amounts sent now) are computed again.
+    const calculated =
+      items === undefined && before !== undefined
+        ? this.calculate({ items: before.items, amount: input.amount ?? before.amount, initial_amount: input.initial_amount ?? before.initial_amount, discount_amount: input.discount_amount ?? before.discount_amount })
+        : this.calculate({ items: items ?? [], amount: input.amount, initial_amount: input.initial_amount, discount_amount: input.discount_amount });
+    const customer = input.customer === undefined ? undefined : this.customers.resolve(input.customer as CustomerReference, origin);
+    const referrer = this.#referrer(input, origin);
+    const customerId = customer?.customer.id ?? before?.customer_id ?? null;
+    const referrerId = referrer?.customer.id ?? (input.referrer_id === undefined ? (before?.referrer_id ?? null) : input.referrer_id);
+    const now = this.context.timestamp();
+    const order: Order = {
+      id: before?.id ?? this.context.ids('ord'),
+      source_id: before?.source_id ?? (input as OrderInput).source_id ?? null,
+      created_at: before?.created_at ?? input.created_at ?? now,
+      updated_at: before === undefined ? null : now,
+      status: input.status ?? before?.status ?? 'CREATED',
+      ...calculated,
+      metadata,
+      customer_id: customerId,
+      referrer_id: referrerId,
+      ...(customerId === null ? {} : { customer: { id: customerId, object: 'customer' } }),
+      ...(referrerId === null ? {} : { referrer: { id: referrerId, object: 'customer' } }),
+      redemptions: before?.redemptions ?? {},
+      object: 'order',
+    };
+    return { order, customer, referrer };
+  }
+
+  #referrer(input: Resource<'OrderUpdateRequest'>, origin: ChangeOrigin): CustomerChange | undefined {
+    if (input.referrer !== undefined) return this.customers.resolve(input.referrer as CustomerReference, origin);
+    if (input.referrer_id === undefined || input.referrer_id === null) return undefined;
+    const referrer: Customer = this.customers.get(input.referrer_id);
+    return { customer: referrer, before: referrer, created: false, changed: false };
+  }
+
+  #announce(change: OrderChange, origin: ChangeOrigin): OrderChange {
+    const { order, before } = change;
+    const buyer = order.customer_id === null ? undefined : this.customers.find(order.customer_id);
+    if (origin.silent === true || buyer === undefined) return change;
+    const referrer = order.referrer_id === null ? undefined : this.customers.find(order.referrer_id);
+    const data = { customer: simpleCustomer(buyer), referrer: referrer ? simpleCustomer(referrer) : null, order, redemption: null };
+    const types: EventType[] = [before === undefined ? 'customer.order.created' : 'customer.order.updated'];
+    if (order.status !== before?.status && order.status === 'PAID') types.push('customer.order.paid');
+    if (order.status !== before?.status && order.status === 'CANCELED') types.push('customer.order.canceled');
+    for (const type of types) {
+      this.events.record(type as 'customer.order.created', { entityId: buyer.id, data, groupId: origin.groupId, source: origin.source });
+    }
+    return change;
+  }
+
+  /** Recomputes `summary.orders` of the customers an order change touched. */
+  #refreshSummaries(customerIds: readonly (string | null | undefined)[]): void {
+    for (const id of new Set(customerIds)) {
+      if (id === null || id === undefined || this.customers.find(id) === undefined) continue;
+      this.customers.setOrderSummary(id, this.summaryOf(id));
+    }
+  }
+
+  /**
+   * Totals of a customer's paid and fulfilled orders: what `summary.orders` shows.
+   *
+   * @param customerId - The customer's id.
+   * @returns The totals.
+   */
+  summaryOf(customerId: string): CustomerOrderSummary {
+    const counted = this.ofCustomer(customerId).filter((order) => COUNTED.has(order.status ?? ''));
+    const total = counted.reduce((sum, order) => sum + (order.total_amount ?? 0), 0);
+    const last = counted.reduce<Order | undefined>((latest, order) => (latest === undefined || (order.created_at ?? '') >= (latest.created_at ?? '') ? order : latest), undefined);
+    return {
+      total_amount: total,
+      total_count: counted.length,
+      average_amount: counted.length === 0 ? 0 : Math.round(total / counted.length),
+      last_order_amount: last?.total_amount ?? 0,
+      ...(last?.created_at ? { last_order_date: last.created_at } : {}),
+    };
+  }
+}
+

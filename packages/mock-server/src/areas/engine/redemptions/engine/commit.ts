@@ -1,0 +1,247 @@
+import type { ServiceContext } from '../../../../core/context.js';
+import type { EngineStores } from '../ports.js';
+import type { Resource } from '../../../../core/resource.js';
+import { ApiError } from '../../../../http/api-error.js';
+import type { Customer, CustomerReference } from '../../../customers/customers/store.js';
+import type { Order } from '../../../customers/orders/store.js';
+import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
+import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
+import type { AppliedRedeemable, EngineApplication } from './apply.js';
+import { discountedUnitsOf, tierAmounts } from './counts.js';
+import { type RedemptionChannel, type RedemptionEntry, type RedemptionRecord, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
+import type { StackedRequest } from './request.js';
+
+/**
+ * The answer of `POST /v1/redemptions`.
+ *
+ * @example
+ * ```ts
+ * const { parent_redemption, redemptions: children }: RedemptionResult = redemptions.redeem(request, origin);
+ * ```
+ */
+export type RedemptionResult = Resource<'RedemptionResult'>;
+
+/** What committing (or failing) a redemption reads. */
+export interface CommitInput {
+  readonly request: StackedRequest;
+  readonly application: EngineApplication;
+  readonly options: AnswerOptions;
+  readonly channel: RedemptionChannel;
+  /** The session the request ends, if it names one. */
+  readonly sessionKey: string | undefined;
+  readonly context: ServiceContext;
+  readonly state: EngineStores;
+}
+
+/** What a committed redemption produced: the records to store and the answer. */
+export interface Committed {
+  /** The parent's id, or the single redemption's. */
+  readonly head: string;
+  /** Ids of the children of a parent. */
+  readonly children: readonly string[];
+  readonly entries: readonly RedemptionEntry[];
+  readonly result: RedemptionResult;
+}
+
+/** A record as a redemption answer shows it: the voucher left out where there is none. */
+const asRedemption = (record: RedemptionRecord): Resource<'Redemption'> => {
+  const { voucher, ...rest } = record;
+  return voucher === null ? rest : { ...rest, voucher };
+};
+
+const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>
+  applied.found.campaign ? { id: applied.found.campaign.id, name: applied.found.campaign.name } : undefined;
+
+/**
+ * Spends what one applicable redeemable uses: a redemption of the voucher and a card's credits
+ * (ending the request's session on it), or a redemption in the promotion tier's summary.
+ */
+const spend = (applied: AppliedRedeemable, input: CommitInput): Resource<'Voucher'> | undefined => {
+  const { found, step } = applied;
+  if (found.object !== 'voucher') {
+    input.state.promotions.countRedemption(found.tier.id, tierAmounts(step.order));
+    return undefined;
+  }
+  const { vouchers } = input.state;
+  const current = vouchers.get(found.voucher.id);
+  const credits = step.kind === 'gift' ? step.gift.credits : 0;
+  const redemption = current.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
+  const next = vouchers.replace(current, {
+    redemption: { ...redemption, redeemed_quantity: redemption.redeemed_quantity + 1, ...(credits > 0 ? { redeemed_amount: (redemption.redeemed_amount ?? 0) + credits } : {}) },
+    ...(credits > 0 && current.gift ? { gift: { ...current.gift, balance: current.gift.balance - credits } } : {}),
+  });
+  if (input.sessionKey !== undefined && vouchers.sessionsOf(next.id).some((session) => session.key === input.sessionKey)) {
+    vouchers.releaseSession(next.id, input.sessionKey);
+  }
+  return vouchers.present(next);
+};
+
+/** The customer of a redemption: resolved (created or updated) from the request. */
+const resolveCustomer = (input: CommitInput): Customer | undefined =>
+  input.request.customer === undefined ? undefined : input.state.customers.resolve(input.request.customer as CustomerReference, { groupId: input.options.requestId }).customer;
+
+/** The order of a redemption: created or updated from the request, `PAID` unless it says otherwise. */
+const upsertOrder = (input: CommitInput, customer: Customer | undefined): Order | undefined => {
+  const sent = input.request.order;
+  if (sent === undefined) return undefined;
+  const { order } = input.state.orders.upsert(
+    { ...sent, status: sent.status ?? 'PAID', ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
+    { groupId: input.options.requestId },
+  );
+  return order;
+};
+
+const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redemption.failed', record: RedemptionRecord, customer: Customer | undefined, campaign: RedemptionEntry['campaign']): void => {
+  const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
+  input.state.events.record(type, {
+    entityId: record.id,
+    groupId: input.options.requestId,
+    data: {
+      redemption: simpleRedemption(record),
+      customer: recordCustomer(customer),
+      order: record.order ? simpleOrder(record.order) : null,
+      campaign: shownCampaign ? simpleCampaign(shownCampaign) : null,
+      voucher: record.voucher ? simpleRedemption(record).voucher ?? null : null,
+      holder: null,
+      promotion_tier: null,
+      promotion_stack: null,
+      created_at: record.date,
+    },
+  });
+};
+
+/**
+ * Writes a redemption that may go through: the customer and the order (upserted), each
+ * applicable voucher (one more redemption, credits spent, the request's session ended), a
+ * record per redeemable (children under a parent when there are several, else one), the order's
+ * amounts and `redemptions` entry, and `redemption.succeeded` events. Synchronous.
+ */
+export const commitRedemption = (input: CommitInput): Committed => {
+  const { context, application, options } = input;
+  const customer = resolveCustomer(input);
+  const order = upsertOrder(input, customer);
+  const date = context.timestamp();
+  const frame = { ...options.frame, ...(order ? { id: order.id, created_at: order.created_at, status: order.status, customer_id: order.customer_id } : {}) };
+  const trackingId = customer?.source_id ?? null;
+  const base = { date, customer_id: customer?.id ?? null, tracking_id: trackingId, metadata: input.request.metadata ?? {}, channel: input.channel, customer: recordCustomer(customer) };
+  const stacked = application.applicable.length > 1;
+  const head = context.ids('r');
+  const entries: RedemptionEntry[] = [];
+  const children: string[] = [];
+  for (const outcome of application.applicable) {
+    const id = stacked ? context.ids('r') : head;
+    const voucher = spend(outcome.result, input);
+    const { found, step } = outcome.result;
+    const credits = step.kind === 'gift' ? step.gift.credits : 0;
+    const record: RedemptionRecord = {
+      id,
+      object: 'redemption',
+      ...base,
+      amount: credits > 0 ? credits : step.order.total_applied_discount_amount,
+      redemption: stacked ? head : null,
+      result: 'SUCCESS',
+      status: 'SUCCEEDED',
+      ...(input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } }),
+      order: presentOrder(step.order, frame),
+      related_object_type: found.object,
+      related_object_id: found.object === 'voucher' ? found.voucher.id : found.tier.id,
+      voucher: voucher ?? null,
+      ...(found.object === 'promotion_tier' ? { promotion_tier: found.tier } : {}),
+      ...(credits > 0 ? { gift: { amount: credits } } : {}),
+    };
+    if (stacked) children.push(id);
+    const discountedUnits = discountedUnitsOf(step);
+    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, children: [], ...(discountedUnits ? { discountedUnits } : {}) });
+  }
+  const finalOrder = presentOrder(application.finalOrder, frame);
+  if (stacked) {
+    entries.unshift({
+      record: {
+        id: head,
+        object: 'redemption',
+        ...base,
+        amount: application.finalOrder.total_applied_discount_amount,
+        redemption: null,
+        result: 'SUCCESS',
+        status: 'SUCCEEDED',
+        ...(input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } }),
+        order: finalOrder,
+        related_object_type: 'redemption',
+        related_object_id: head,
+        voucher: null,
+      },
+      voucherId: undefined,
+      campaign: undefined,
+      credits: 0,
+      children,
+    });
+  }
+  if (order) {
+    const { items: _items, ...amounts } = application.finalOrder;
+    const stored = input.state.orders.recordRedemption(order.id, { ...amounts, items: finalOrder.items }, {
+      [head]: { date, related_object_type: stacked ? 'redemption' : (entries[0]?.record.related_object_type ?? 'voucher'), related_object_id: stacked ? head : (entries[0]?.record.related_object_id ?? head), ...(stacked ? { stacked: children } : {}) },
+    });
+    for (const entry of entries) if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
+  }
+  for (const entry of entries) if (!stacked || entry.record.id !== head) recordEvent(input, 'redemption.succeeded', entry.record as RedemptionRecord, customer, entry.campaign);
+  const present = (outcome: (typeof application.outcomes)[number]) => presentOutcome(outcome, options);
+  const redemptionsShown = entries.filter((entry) => !stacked || entry.record.id !== head).map((entry) => asRedemption(entry.record as RedemptionRecord));
+  const result: RedemptionResult = {
+    redemptions: redemptionsShown,
+    ...(stacked ? { parent_redemption: asRedemption(entries[0]?.record as RedemptionRecord) } : {}),
+    order: { ...finalOrder, ...(order ? { redemptions: input.state.orders.get(order.id).redemptions ?? {} } : {}) },
+    inapplicable_redeemables: application.inapplicable.map((outcome) => present(outcome) as Resource<'ValidationRedeemableInapplicable'>),
+    skipped_redeemables: application.skipped.map((outcome) => present(outcome) as Resource<'ValidationRedeemableSkipped'>),
+  };
+  const head_entry = entries.find((entry) => entry.record.id === head);
+  if (head_entry) head_entry.result = result;
+  return { head, children, entries, result };
+};
+
+/**
+ * A redemption that may not go through: the `rf_…` record that keeps it, the error to answer
+ * (the first inapplicable redeemable's, else the first skipped one's) pointing at the record, and
+ * a `redemption.failed` event. Nothing else changes.
+ */
+export const failRedemption = (input: CommitInput): { record: RedemptionRecord; error: ApiError; voucherId: string | undefined; campaign: RedemptionEntry['campaign'] } => {
+  const { context, application, state } = input;
+  const customerRef = input.request.customer as CustomerReference | undefined;
+  const customer = customerRef === undefined ? undefined : state.customers.lookup(customerRef);
+  const [inapplicable] = application.inapplicable;
+  const [skipped] = application.skipped;
+  const first = inapplicable ?? skipped ?? application.outcomes[0];
+  const ref = first?.redeemable.ref ?? { object: 'voucher' as const, id: '' };
+  const found = first && 'object' in first.redeemable.found ? first.redeemable.found : undefined;
+  const cause = inapplicable
+    ? inapplicable.error
+    : new ApiError(400, skipped?.details.key ?? 'invalid_redeemables', skipped?.details.message ?? 'Invalid redeemables', { redeemable: { type: ref.object, id: ref.id } });
+  const id = context.ids('rf');
+  const record: RedemptionRecord = {
+    id,
+    object: 'redemption',
+    date: context.timestamp(),
+    customer_id: customer?.id ?? null,
+    tracking_id: customer?.source_id ?? null,
+    metadata: input.request.metadata ?? {},
+    redemption: null,
+    result: 'FAILURE',
+    status: 'FAILED',
+    failure_code: cause.key,
+    failure_message: cause.message,
+    order: null,
+    channel: input.channel,
+    customer: recordCustomer(customer),
+    related_object_type: ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher',
+    related_object_id: found?.object === 'voucher' ? found.voucher.id : found?.object === 'promotion_tier' ? found.tier.id : ref.id,
+    voucher: found?.object === 'voucher' ? state.vouchers.present(state.vouchers.get(found.voucher.id)) : null,
+  };
+  const campaign = found?.campaign ? { id: found.campaign.id, name: found.campaign.name } : undefined;
+  recordEvent(input, 'redemption.failed', record, customer, campaign);
+  const error = new ApiError(400, cause.key, cause.message, {
+    ...cause.extras,
+    resourceId: id,
+    resourceType: 'redemption',
+    redeemable: { type: ref.object, id: ref.id },
+  });
+  return { record, error, voucherId: found?.object === 'voucher' ? found.voucher.id : undefined, campaign };
+};

@@ -1,0 +1,136 @@
+import type { Resource } from '../../../../core/resource.js';
+import { simpleCustomer } from '../../../customers/customers/profile.js';
+import type { Customer } from '../../../customers/customers/store.js';
+import { simpleVoucher } from '../../../campaigns/vouchers/shapes.js';
+
+/**
+ * A redemption as it is stored and listed: a parent, a child, a single redemption, or a failed
+ * one (`rf_…`).
+ *
+ * @example
+ * ```ts
+ * const redemption: RedemptionRecord = redemptions.get('r_0c5d710a87c8a31f86');
+ * ```
+ */
+export type RedemptionRecord = Resource<'RedemptionWithVoucherWithoutStackingRulesTypeCategory'>;
+
+/**
+ * A rollback of a redemption as it is stored and listed (`rr_…`, or `rrf_…` for a refused one).
+ *
+ * @example
+ * ```ts
+ * const rollback: RedemptionRollbackRecord = redemptions.get('rr_0c5d710a87c8a31f86') as RedemptionRollbackRecord;
+ * ```
+ */
+export type RedemptionRollbackRecord = Resource<'RedemptionRollback'>;
+
+/**
+ * How a request reached the service: the `channel` of its records.
+ *
+ * @example
+ * ```ts
+ * const channel: RedemptionChannel = { channel_id: 'app-id', channel_type: 'API' };
+ * ```
+ */
+export type RedemptionChannel = NonNullable<RedemptionRecord['channel']>;
+
+/**
+ * The request-wide facts a validation or redemption needs.
+ *
+ * @example
+ * ```ts
+ * const origin: EngineOrigin = { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } };
+ * ```
+ */
+export interface EngineOrigin {
+  /** The request's id (`v-…`): the `request_id` of errors and the `group_id` of events. */
+  readonly requestId: string;
+  /** The channel the records name. */
+  readonly channel: RedemptionChannel;
+}
+
+/**
+ * What the store keeps about each record beyond what it shows.
+ *
+ * @example
+ * ```ts
+ * const entry: RedemptionEntry = { record, voucherId: 'v_1', campaign: undefined, credits: 0, children: [] };
+ * ```
+ */
+export interface RedemptionEntry {
+  /** The record as shown. */
+  record: RedemptionRecord | RedemptionRollbackRecord;
+  /** The voucher it redeemed (children and single redemptions), by id. */
+  readonly voucherId: string | undefined;
+  /** Its campaign. */
+  readonly campaign: { readonly id: string; readonly name: string } | undefined;
+  /** Credits a gift card spent. */
+  readonly credits: number;
+  /**
+   * Units the redemption's discount reached, for product budgets: by the id of each
+   * `applicable_to` entry and, under a collection, by the line's product (or SKU); absent when it
+   * reached no listed entry.
+   */
+  readonly discountedUnits?: Readonly<Record<string, number>> | undefined;
+  /** Ids of the children of a parent redemption. */
+  readonly children: readonly string[];
+  /** The answer of the request, replayed to a retry. */
+  result?: Resource<'RedemptionResult'> | undefined;
+  /** When it was rolled back, epoch milliseconds. */
+  rolledBackAt?: number | undefined;
+}
+
+/** The customer of a record in short form. */
+export const recordCustomer = (customer: Customer | undefined): RedemptionRecord['customer'] => (customer ? simpleCustomer(customer) : null);
+
+/** A redemption or rollback as event payloads show it (`SimpleRedemption`). */
+export const simpleRedemption = (record: RedemptionRecord | RedemptionRollbackRecord): Resource<'SimpleRedemption'> => ({
+  id: record.id,
+  customer_id: record.customer_id,
+  ...(record.tracking_id === null ? {} : { tracking_id: record.tracking_id }),
+  date: record.date,
+  ...(record.amount === undefined ? {} : { amount: record.amount }),
+  result: record.result,
+  status: record.status ?? (record.result === 'SUCCESS' ? 'SUCCEEDED' : 'FAILED'),
+  ...(record.voucher ? { voucher: simpleVoucher(record.voucher) } : {}),
+  ...(record.redemption === null ? {} : { redemption: record.redemption }),
+  metadata: record.metadata,
+  ...(record.failure_code === undefined ? {} : { failure_code: record.failure_code }),
+  ...(record.failure_message === undefined ? {} : { failure_message: record.failure_message }),
+  ...('reason' in record && record.reason !== undefined ? { reason: record.reason } : {}),
+  ...(record.channel === undefined ? {} : { channel: { channel_id: record.channel.channel_id, channel_type: record.channel.channel_type } }),
+  object: record.object,
+});
+
+/** An order as event payloads show it (`SimpleOrder`). */
+export const simpleOrder = (order: NonNullable<RedemptionRecord['order']>): Resource<'SimpleOrder'> => ({
+  ...(order.id === undefined ? {} : { id: order.id }),
+  source_id: order.source_id ?? null,
+  ...(order.status === undefined ? {} : { status: order.status }),
+  customer_id: order.customer_id,
+  referrer_id: order.referrer_id,
+  ...(order.amount === undefined ? {} : { amount: order.amount }),
+  ...(order.discount_amount === undefined ? {} : { discount_amount: order.discount_amount }),
+  ...(order.applied_discount_amount === undefined ? {} : { applied_discount_amount: order.applied_discount_amount }),
+  ...(order.items_discount_amount === undefined ? {} : { items_discount_amount: order.items_discount_amount }),
+  ...(order.items_applied_discount_amount === undefined ? {} : { items_applied_discount_amount: order.items_applied_discount_amount }),
+  ...(order.total_discount_amount === undefined ? {} : { total_discount_amount: order.total_discount_amount }),
+  ...(order.total_applied_discount_amount === undefined ? {} : { total_applied_discount_amount: order.total_applied_discount_amount }),
+  ...(order.total_amount === undefined ? {} : { total_amount: order.total_amount }),
+  items: (order.items ?? []).map((item) => ({
+    object: 'order_item' as const,
+    ...(item.source_id === undefined ? {} : { source_id: item.source_id }),
+    ...(item.related_object === undefined ? {} : { related_object: item.related_object }),
+    ...(item.product_id === undefined ? {} : { product_id: item.product_id }),
+    ...(item.sku_id === undefined ? {} : { sku_id: item.sku_id }),
+    quantity: item.quantity,
+    ...(item.amount === undefined ? {} : { amount: item.amount }),
+    ...(item.discount_amount === undefined ? {} : { discount_amount: item.discount_amount }),
+    ...(item.applied_discount_amount === undefined ? {} : { applied_discount_amount: item.applied_discount_amount }),
+    ...(item.price === undefined ? {} : { price: item.price }),
+    ...(item.subtotal_amount === undefined ? {} : { subtotal_amount: item.subtotal_amount }),
+  })),
+  metadata: { ...order.metadata },
+  object: 'order',
+  ...(order.created_at === undefined ? {} : { created_at: order.created_at }),
+});

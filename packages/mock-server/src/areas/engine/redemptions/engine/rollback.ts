@@ -1,0 +1,158 @@
+import type { ServiceContext } from '../../../../core/context.js';
+import type { EngineStores } from '../ports.js';
+import type { Resource } from '../../../../core/resource.js';
+import type { ApiError } from '../../../../http/api-error.js';
+import { tierAmounts } from './counts.js';
+import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './records.js';
+import { stackingRulesInForce } from './request.js';
+
+/**
+ * The body and query of a rollback request.
+ *
+ * @example
+ * ```ts
+ * const input: RollbackInput = { reason: 'order cancelled' };
+ * ```
+ */
+export type RollbackInput = Resource<'RedemptionRollbackCreateRequest'>;
+
+/**
+ * The answer of `POST /v1/redemptions/{parentRedemptionId}/rollbacks`; the single form answers
+ * its one rollback.
+ *
+ * @example
+ * ```ts
+ * const { rollbacks, parent_rollback }: RollbacksResult = redemptions.rollback('r_1', {}, true, origin);
+ * ```
+ */
+export type RollbacksResult = Resource<'RedemptionRollbacksResult'> & { rollbacks: RedemptionRollbackRecord[] };
+
+const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrigin, context: ServiceContext) => {
+  const record = entry.record as RedemptionRecord;
+  return {
+    object: 'redemption_rollback' as const,
+    date: context.timestamp(),
+    customer_id: record.customer_id,
+    tracking_id: input.tracking_id ?? record.tracking_id,
+    metadata: input.metadata ?? {},
+    redemption: record.id,
+    ...(input.reason === undefined ? {} : { reason: input.reason }),
+    channel: { channel_id: origin.channel.channel_id, channel_type: origin.channel.channel_type === 'USER' ? ('USER' as const) : ('API' as const) },
+    customer: record.customer,
+    related_object_type: record.related_object_type,
+    related_object_id: record.related_object_id,
+    voucher: record.voucher,
+  };
+};
+
+/** Gives back what a redemption used: its voucher's redemption and a card's credits, or its count in a promotion tier's summary. */
+const restore = (entry: RedemptionEntry, state: EngineStores): Resource<'Voucher'> | null => {
+  const { record } = entry;
+  if (record.related_object_type === 'promotion_tier' && state.promotions.findTier(record.related_object_id) !== undefined) {
+    state.promotions.countRedemption(record.related_object_id, tierAmounts(record.order ?? {}), -1);
+  }
+  if (entry.voucherId === undefined) return null;
+  const { vouchers } = state;
+  const current = vouchers.find(entry.voucherId);
+  if (!current) return null;
+  const redemption = current.redemption ?? { quantity: null, redeemed_quantity: 1, object: 'list', url: '' };
+  const next = vouchers.replace(current, {
+    redemption: {
+      ...redemption,
+      redeemed_quantity: Math.max(0, redemption.redeemed_quantity - 1),
+      ...(entry.credits > 0 ? { redeemed_amount: Math.max(0, (redemption.redeemed_amount ?? 0) - entry.credits) } : {}),
+    },
+    ...(entry.credits > 0 && current.gift ? { gift: { ...current.gift, balance: current.gift.balance + entry.credits } } : {}),
+  });
+  return vouchers.present(next);
+};
+
+/** Building and committing rollbacks. */
+export const rollbackEntry = {
+  /** The `rrf_…` record of a refused rollback. */
+  refused(entry: RedemptionEntry, error: ApiError, input: RollbackInput, origin: EngineOrigin, context: ServiceContext): RedemptionRollbackRecord {
+    return { id: context.ids('rrf'), ...baseOf(entry, input, origin, context), result: 'FAILURE', status: 'FAILED', failure_code: error.key, failure_message: error.message, order: null };
+  },
+
+  /**
+   * Rolls back a redemption and, for a parent, each child: gives back quantities and credits,
+   * marks the redemptions `ROLLED_BACK`, cancels the order under `WITH_ORDER`, records `rr_…`
+   * records and `redemption.rollback.succeeded` events. Synchronous.
+   */
+  commit(
+    head: RedemptionEntry,
+    targets: readonly RedemptionEntry[],
+    input: RollbackInput,
+    origin: EngineOrigin,
+    context: ServiceContext,
+    state: EngineStores,
+  ): { entries: RedemptionEntry[]; result: RollbacksResult } {
+    const headRecord = head.record as RedemptionRecord;
+    const stacked = targets[0] !== head;
+    const mode = stackingRulesInForce(state.stackingRules.list()[0]).redeemables_rollback_order_mode;
+    const orderId = headRecord.order?.id;
+    const order =
+      orderId === undefined || !state.orders.find(orderId)
+        ? null
+        : mode === 'WITH_ORDER'
+          ? state.orders.update(orderId, { status: 'CANCELED' }, { groupId: origin.requestId }).order
+          : state.orders.get(orderId);
+    const entries: RedemptionEntry[] = [];
+    const headId = context.ids('rr');
+    const rollbacks: RedemptionRollbackRecord[] = [];
+    for (const target of targets) {
+      const record = target.record as RedemptionRecord;
+      const voucher = restore(target, state);
+      const rollback: RedemptionRollbackRecord = {
+        id: stacked ? context.ids('rr') : headId,
+        ...baseOf(target, input, origin, context),
+        amount: -(record.amount ?? 0),
+        result: 'SUCCESS',
+        status: 'SUCCEEDED',
+        order: record.order ? { ...record.order, ...(order ? { status: order.status } : {}), items: record.order.items ?? [] } : null,
+        voucher: voucher ?? record.voucher,
+        ...(target.credits > 0 ? { gift: { amount: -target.credits } } : {}),
+      };
+      target.record = {
+        ...record,
+        status: 'ROLLED_BACK',
+        related_redemptions: { rollbacks: [{ id: rollback.id, date: rollback.date, rollback_order_mode: mode }], redemptions: record.related_redemptions?.redemptions ?? [] },
+      };
+      rollbacks.push(rollback);
+      entries.push({ record: rollback, voucherId: target.voucherId, campaign: target.campaign, credits: 0, children: [] });
+      state.events.record('redemption.rollback.succeeded', {
+        entityId: rollback.id,
+        groupId: origin.requestId,
+        data: { redemption: simpleRedemption(target.record), redemption_rollback: simpleRedemption(rollback), customer: rollback.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
+      });
+    }
+    let parent: RedemptionRollbackRecord | undefined;
+    if (stacked) {
+      parent = {
+        id: headId,
+        ...baseOf(head, input, origin, context),
+        amount: -(headRecord.amount ?? 0),
+        result: 'SUCCESS',
+        status: 'SUCCEEDED',
+        order: headRecord.order ? { ...headRecord.order, ...(order ? { status: order.status } : {}), items: headRecord.order.items ?? [] } : null,
+      };
+      head.record = { ...headRecord, status: 'ROLLED_BACK', related_redemptions: { rollbacks: [{ id: headId, date: parent.date, rollback_order_mode: mode }], redemptions: [] } };
+      entries.unshift({ record: parent, voucherId: undefined, campaign: undefined, credits: 0, children: [] });
+    }
+    if (order) {
+      const existing = (order.redemptions ?? {})[headRecord.id] ?? { date: headRecord.date, related_object_type: headRecord.related_object_type, related_object_id: headRecord.related_object_id };
+      state.orders.recordRedemption(order.id, undefined, {
+        [headRecord.id]: { ...existing, rollback_id: headId, rollback_date: context.timestamp(), ...(stacked ? { rollback_stacked: rollbacks.map((rollback) => rollback.id) } : {}) },
+      });
+    }
+    const finalOrder = order ? state.orders.get(order.id) : undefined;
+    return {
+      entries,
+      result: {
+        rollbacks,
+        ...(parent ? { parent_rollback: parent } : {}),
+        ...(finalOrder ? { order: finalOrder as RollbacksResult['order'] } : {}),
+      } as RollbacksResult,
+    };
+  },
+};

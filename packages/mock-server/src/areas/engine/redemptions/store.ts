@@ -1,0 +1,454 @@
+import { type FilterPredicate, StackedRedeemablesError, addIsoDuration, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { ProjectSettings } from '../../../core/projects.js';
+import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../../core/list.js';
+import type { Resource } from '../../../core/resource.js';
+import { ApiError } from '../../../http/api-error.js';
+import { fromDomainError } from '../../../http/domain-errors.js';
+import type { Customer, CustomerReference } from '../../customers/customers/store.js';
+import type { OrderItemRequest } from '../../customers/orders/items.js';
+import { type AloneJudge, aloneJudge } from './engine/alone.js';
+import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
+import { type EngineApplication, applyStack } from './engine/apply.js';
+import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
+import { countRedemptions } from './engine/counts.js';
+import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
+import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './engine/records.js';
+import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
+import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
+import { type EnginePorts, type EngineStores, projectPorts } from './ports.js';
+
+/**
+ * The answer of `POST /v1/validations`.
+ *
+ * @example
+ * ```ts
+ * const { valid, order }: ValidationResult = redemptions.validate(request, { requestId: 'v-1', channel });
+ * ```
+ */
+export type ValidationResult = Resource<'ValidationResult'>;
+
+/**
+ * The query of `GET /v1/redemptions`.
+ *
+ * @example
+ * ```ts
+ * const query: RedemptionListQuery = { result: 'FAILURE', order: '-created_at', limit: 20 };
+ * ```
+ */
+export interface RedemptionListQuery extends SortedPageQuery<ListOrder<'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id'>> {
+  /** `SUCCESS` or `FAILURE`. */
+  readonly result?: string | undefined;
+  /** Name of the campaign. */
+  readonly campaign?: string | undefined;
+  /** The customer's id or `source_id`. */
+  readonly customer?: string | undefined;
+  /** Creation window. */
+  readonly created_at?: TimeWindow | undefined;
+  /** Conditions on the fields of `RedemptionListFilters`. */
+  readonly filters?: unknown;
+}
+
+/**
+ * Two rollbacks of one redemption within this many milliseconds count as the same moment: the
+ * later one is refused with `multiple_requests` rather than `already_rolled_back`.
+ *
+ * @example
+ * ```ts
+ * service.clock.advance(ROLLBACK_MOMENT_MS); // a rollback now is `already_rolled_back`
+ * ```
+ */
+export const ROLLBACK_MOMENT_MS = 1000;
+
+/**
+ * How far back a redemption can be rolled back, as an ISO 8601 duration of calendar months
+ * (UTC); an older one is refused with `invalid_redemption` (decision 0032).
+ *
+ * @example
+ * ```ts
+ * addIsoDuration(Date.parse(redemption.date), ROLLBACK_WINDOW) < clock.now(); // too old to roll back
+ * ```
+ */
+export const ROLLBACK_WINDOW = 'P3M';
+
+/** The filterable view of a record (`RedemptionListFilters` and the sort keys). */
+const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | null): Record<string, unknown> => {
+  const { record } = entry;
+  return {
+    id: record.id,
+    created_at: record.date,
+    voucher_code: record.voucher?.code ?? null,
+    related_object_id: record.related_object_id,
+    related_object_parent_id: entry.campaign?.id ?? null,
+    parent_redemption_id: parentOf(record.id),
+    failure_code: record.failure_code ?? null,
+    result: record.result,
+    object: record.object,
+    customer_id: record.customer_id,
+    campaign_name: entry.campaign?.name ?? null,
+    user_login: null,
+    tracking_id: record.tracking_id,
+  };
+};
+
+/**
+ * Validations, redemptions and rollbacks of one project: the engine that answers "may this
+ * customer use these codes on this order, and what does it cost now?". The rules are the
+ * domain's; this store reads the request, finds the redeemables, checks and applies them, and
+ * commits what a redemption did (vouchers, gift balances, sessions, order, customer, records,
+ * events) in one synchronous step, so parallel requests never both pass a check that only one
+ * may pass.
+ *
+ * @example
+ * ```ts
+ * const { redemptions } = service.projects.primary.state;
+ * const result = redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'SUMMER10' }], order: { amount: 10000 } }, origin);
+ * ```
+ */
+export class RedemptionStore {
+  readonly #entries = new Map<string, RedemptionEntry>();
+  readonly #sequence: string[] = [];
+  readonly #parents = new Map<string, string>();
+  readonly #retries = new Map<string, string>();
+  #plugged: Partial<EnginePorts> = {};
+  #defaults: EnginePorts | undefined;
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly state: () => EngineStores,
+    private readonly settings: ProjectSettings = {},
+  ) {}
+
+  /** The ports in use: those plugged in, else the project's (built on first use, once the project's stores exist). */
+  get #ports(): EnginePorts {
+    this.#defaults ??= projectPorts(this.state());
+    return { ...this.#defaults, ...this.#plugged };
+  }
+
+  /**
+   * Replaces ports of the engine: validation rules, promotion tiers and stacks, as their areas
+   * provide them.
+   */
+  connect(ports: Partial<EnginePorts>): void {
+    this.#plugged = { ...this.#plugged, ...ports };
+  }
+
+  /**
+   * Validates the redeemables of a request on its order without redeeming them; with
+   * `session.type: LOCK` and a valid answer, holds one redemption (and the credits) of each
+   * applicable voucher for the session's lifetime.
+   *
+   * @throws ApiError 400 `invalid_payload`, `duplicated_redeemables`, `invalid_redeemables`,
+   *   `invalid_order`, `invalid_amount`; 404 for an order id or customer id that names nothing.
+   */
+  validate(request: StackedRequest, origin: EngineOrigin): ValidationResult {
+    const prepared = this.#prepare(request, false);
+    const { application, options, check } = prepared;
+    const session = readSession(request.session, () => this.context.ids('ssn'));
+    if (session && application.valid) {
+      const expiresAt = this.context.clock.now() + session.ttlMs;
+      for (const { result } of application.applicable) {
+        if (result.found.object !== 'voucher') continue;
+        const credits = result.step.kind === 'gift' ? result.step.gift.credits : undefined;
+        this.state().vouchers.holdSession(result.found.voucher.id, { key: session.key, expiresAt, credits });
+      }
+    }
+    const answerOptions = { ...options, requestId: origin.requestId };
+    return {
+      id: this.context.ids('valid'),
+      valid: application.valid,
+      redeemables: application.outcomes.map((outcome) => presentOutcome(outcome, answerOptions)),
+      skipped_redeemables: application.skipped.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableSkipped'>),
+      inapplicable_redeemables: application.inapplicable.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableInapplicable'>),
+      order: presentOrder(application.finalOrder, options.frame),
+      tracking_id: check.customer?.source_id ?? this.context.ids('track'),
+      ...(session && application.valid ? { session: { key: session.key, type: 'LOCK' as const, ttl: session.ttl, ttl_unit: session.ttl_unit } } : {}),
+      stacking_rules: appliedStackingRules(options.rules),
+    };
+  }
+
+  /**
+   * Redeems the redeemables of a request: checks them as a validation does, then, when they may
+   * be redeemed, writes everything at once. A request that retries an earlier successful one
+   * (same session key, or same order and redeemables) gets the earlier answer again.
+   *
+   * @throws ApiError 400 with the failing redeemable's key (`quantity_exceeded`,
+   *   `voucher_expired` …), `resource_id` naming the stored `rf_…` record, and
+   *   `redeemable_type`/`redeemable_id`; the request errors of {@link RedemptionStore.validate}.
+   */
+  redeem(request: StackedRequest, origin: EngineOrigin): RedemptionResult {
+    const retryKey = this.#retryKey(request);
+    const earlier = retryKey === undefined ? undefined : this.#retries.get(retryKey);
+    const replay = earlier === undefined ? undefined : this.#entries.get(earlier);
+    if (replay?.result && replay.record.status !== 'ROLLED_BACK') return replay.result;
+    const prepared = this.#prepare(request, true);
+    const input: CommitInput = {
+      request,
+      application: prepared.application,
+      options: { ...prepared.options, requestId: origin.requestId },
+      channel: origin.channel,
+      sessionKey: request.session?.key,
+      context: this.context,
+      state: this.state(),
+    };
+    if (!prepared.application.canRedeem) {
+      const failed = failRedemption(input);
+      this.#add({ record: failed.record, voucherId: failed.voucherId, campaign: failed.campaign, credits: 0, children: [] });
+      throw failed.error;
+    }
+    const committed = commitRedemption(input);
+    for (const entry of committed.entries) this.#add(entry);
+    for (const child of committed.children) this.#parents.set(child, committed.head);
+    if (retryKey !== undefined) this.#retries.set(retryKey, committed.head);
+    return committed.result;
+  }
+
+  /**
+   * Rolls back a redemption: a single one (`POST /v1/redemptions/{id}/rollback`, `stacked`
+   * false) or a parent and all its children, or a single one (`…/rollbacks`, `stacked` true).
+   *
+   * @throws ApiError 404 for an unknown redemption; 400 `invalid_redemption` (a parent through
+   *   the single form, a failed redemption, one older than 3 months), `invalid_redemption_parent` (a child),
+   *   `multiple_requests` (another rollback of it at the same moment), `already_rolled_back`;
+   *   each refusal is stored as an `rrf_…` record and recorded as `redemption.rollback.failed`.
+   */
+  rollback(id: string, input: RollbackInput, stacked: boolean, origin: EngineOrigin): RollbacksResult {
+    const entry = this.#entries.get(id);
+    if (!entry || entry.record.object !== 'redemption') throw ApiError.notFound('redemption', id);
+    const failure = this.#rollbackRefusal(entry, stacked);
+    if (failure) {
+      const refused = rollbackEntry.refused(entry, failure, input, origin, this.context);
+      this.#add({ record: refused, voucherId: entry.voucherId, campaign: entry.campaign, credits: 0, children: [] });
+      failure.extras.resourceId = refused.id;
+      failure.extras.resourceType = 'redemption_rollback';
+      this.state().events.record('redemption.rollback.failed', {
+        entityId: refused.id,
+        groupId: origin.requestId,
+        data: { redemption: simpleRedemption(entry.record), redemption_rollback: simpleRedemption(refused), customer: refused.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
+      });
+      throw failure;
+    }
+    const now = this.context.clock.now();
+    const targets = entry.children.length > 0 ? entry.children.map((child) => this.#entries.get(child) as RedemptionEntry) : [entry];
+    const done = rollbackEntry.commit(entry, targets, input, origin, this.context, this.state());
+    for (const target of [entry, ...targets]) target.rolledBackAt = now;
+    for (const created of done.entries) this.#add(created);
+    return done.result;
+  }
+
+  /**
+   * A redemption, failed redemption or rollback by id.
+   * @throws ApiError 404.
+   */
+  get(id: string): RedemptionRecord | RedemptionRollbackRecord {
+    const entry = this.#entries.get(id);
+    if (!entry) throw ApiError.notFound('redemption', id);
+    return entry.record;
+  }
+
+  /**
+   * Redemptions, failed redemptions and rollbacks, filtered, sorted and paged as
+   * `GET /v1/redemptions` documents.
+   */
+  list(query: RedemptionListQuery = {}): Page<RedemptionRecord | RedemptionRollbackRecord> {
+    const tests: FilterPredicate[] = [];
+    const now = this.context.clock.now();
+    if (query.result !== undefined) tests.push((view) => (view as { result: string }).result === query.result);
+    if (query.campaign !== undefined) tests.push((view) => (view as { campaign_name: string | null }).campaign_name === query.campaign);
+    if (query.customer !== undefined) {
+      const customer = this.state().customers.find(query.customer);
+      const id = customer?.id ?? query.customer;
+      tests.push((view) => (view as { customer_id: string | null }).customer_id === id);
+    }
+    const dates = dateRangeFilter('created_at', query.created_at);
+    if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
+    if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
+    const keep = allOf(...tests);
+    const parentOf = (id: string): string | null => this.#parents.get(id) ?? null;
+    const views = this.#sequence.map((id) => this.#entries.get(id) as RedemptionEntry).map((entry) => ({ entry, view: filterView(entry, parentOf) })).filter(({ view }) => keep(view));
+    const order = query.order ?? '-created_at';
+    // Records are kept in creation order, which is created_at order.
+    let sorted: RedemptionEntry[];
+    if (order === 'created_at') sorted = views.map(({ entry }) => entry);
+    else if (order === '-created_at') sorted = views.reverse().map(({ entry }) => entry);
+    else sorted = sortByOrder(views.map(({ view, entry }) => ({ ...(view as { id: string; customer_id: string | null; voucher_code: string | null; tracking_id: string | null }), entry })), order).map(({ entry }) => entry);
+    return pageOf(sorted.map((entry) => entry.record), query);
+  }
+
+  /**
+   * The redemption summary of a voucher and every record that names it, newest first
+   * (`GET /v1/vouchers/{code}/redemption`).
+   * @throws ApiError 404 for an unknown voucher.
+   */
+  ofVoucher(code: string): Resource<'VoucherRedemptionSummary'> {
+    const voucher = this.state().vouchers.get(code);
+    const entries = this.#sequence
+      .map((id) => this.#entries.get(id) as RedemptionEntry)
+      .filter((entry) => entry.voucherId === voucher.id)
+      .reverse()
+      .map((entry) => entry.record);
+    return {
+      quantity: voucher.redemption?.quantity ?? null,
+      redeemed_quantity: voucher.redemption?.redeemed_quantity ?? 0,
+      object: 'list',
+      url: voucher.redemption?.url ?? `/v1/vouchers/${encodeURIComponent(voucher.code)}/redemptions`,
+      data_ref: 'redemption_entries',
+      total: entries.length,
+      redemption_entries: entries,
+    };
+  }
+
+  /**
+   * Reads the customer and order of a request once (as a validation does) and returns the
+   * engine's judge of redeemables on that order: each call checks and applies the redeemables it
+   * is given together, with `rulesFor` as the rules port, and writes nothing. Qualifications judge
+   * each redeemable alone this way.
+   *
+   * @throws ApiError 404 for a customer id (`cust_…`) or order id that names nothing; 400
+   *   `invalid_order`, `invalid_amount` for an order whose numbers are wrong.
+   */
+  judgeAlone(request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>, rulesFor: EnginePorts['rulesFor']): AloneJudge {
+    const customerRef = request.customer as CustomerReference | undefined;
+    const customer = this.#customer(customerRef, false);
+    const { frame, input } = this.#order(request, customer?.id ?? null);
+    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, ports: { ...this.#ports, rulesFor } });
+    return aloneJudge(input, frame, stackingRulesInForce(this.state().stackingRules.list()[0]), check);
+  }
+
+  /** What the checks of a request read: the project, the engine's ports, the customer, the session and the redemption counts. */
+  #checkContext(
+    customerRef: CustomerReference | undefined,
+    customer: Customer | undefined,
+    request: {
+      readonly metadata: StackedRequest['metadata'];
+      readonly orderFrame?: OrderFrame | undefined;
+      readonly sessionKey?: string | undefined;
+      readonly ports?: EnginePorts | undefined;
+    },
+  ): CheckContext {
+    return {
+      state: this.state(),
+      ports: request.ports ?? this.#ports,
+      now: this.context.clock.now(),
+      customer,
+      customerGiven: customerRef !== undefined,
+      unsavedCustomer: unsavedCustomerOf(customerRef, customer),
+      sessionKey: request.sessionKey,
+      metadata: request.metadata,
+      orderFrame: request.orderFrame,
+      timeZone: this.settings.timezone,
+      counts: (id, customerId, campaignId, unitsOf) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now(), this.settings.timezone),
+    };
+  }
+
+
+  #add(entry: RedemptionEntry): void {
+    this.#entries.set(entry.record.id, entry);
+    this.#sequence.push(entry.record.id);
+  }
+
+  /** What identifies a retry: the session key, else the order and the redeemables. */
+  #retryKey(request: StackedRequest): string | undefined {
+    if (request.session?.key !== undefined) return `session\u0000${request.session.key}`;
+    const orderRef = request.order?.id ?? request.order?.source_id ?? undefined;
+    if (orderRef === undefined || orderRef === null) return undefined;
+    const refs = request.redeemables.map((ref) => `${ref.object}:${ref.id}`).join(',');
+    return `order\u0000${orderRef}\u0000${refs}`;
+  }
+
+  #rollbackRefusal(entry: RedemptionEntry, stacked: boolean): ApiError | undefined {
+    const { record } = entry;
+    if (record.result === 'FAILURE') return new ApiError(400, 'invalid_redemption', 'Invalid redemption', { details: `Redemption ${record.id} failed; there is nothing to roll back.` });
+    if (this.#parents.has(record.id)) {
+      return new ApiError(400, 'invalid_redemption_parent', 'Invalid redemption parent', {
+        details: `Redemption ${record.id} is part of the stacked redemption ${this.#parents.get(record.id) ?? ''}; roll back the parent with POST /v1/redemptions/{parentRedemptionId}/rollbacks.`,
+      });
+    }
+    if (!stacked && entry.children.length > 0) {
+      return new ApiError(400, 'invalid_redemption', 'Invalid redemption', {
+        details: `Redemption ${record.id} is a stacked redemption; roll it back with POST /v1/redemptions/{parentRedemptionId}/rollbacks.`,
+      });
+    }
+    if (entry.rolledBackAt === undefined && addIsoDuration(Date.parse(record.date), ROLLBACK_WINDOW) < this.context.clock.now()) {
+      return new ApiError(400, 'invalid_redemption', 'Invalid redemption', { details: `Redemption ${record.id} is older than 3 months and can no longer be rolled back.` });
+    }
+    if (entry.rolledBackAt !== undefined) {
+      return this.context.clock.now() - entry.rolledBackAt < ROLLBACK_MOMENT_MS
+        ? new ApiError(400, 'multiple_requests', 'Multiple requests', { details: `Redemption ${record.id} is being rolled back by another request.` })
+        : new ApiError(400, 'already_rolled_back', 'Already rolled back', { details: `Redemption ${record.id} has been rolled back already.` });
+    }
+    return undefined;
+  }
+
+  /** Reads a request, finds and checks its redeemables and applies them; writes nothing. */
+  #prepare(request: StackedRequest, redeeming: boolean): { application: EngineApplication; options: Omit<AnswerOptions, 'requestId'>; check: CheckContext } {
+    const state = this.state();
+    const rules = stackingRulesInForce(state.stackingRules.list()[0]);
+    const refs = this.#expand(request.redeemables);
+    try {
+      checkStackedRedeemables(refs, rules);
+    } catch (error) {
+      if (error instanceof StackedRedeemablesError) {
+        const failed = fromDomainError(error);
+        if (error.redeemable) failed.extras.redeemable = { type: error.redeemable.object as 'voucher', id: error.redeemable.id };
+        throw failed;
+      }
+      throw fromDomainError(error as Parameters<typeof fromDomainError>[0]);
+    }
+    const customerRef = request.customer as CustomerReference | undefined;
+    const customer = this.#customer(customerRef, redeeming);
+    const { frame, input } = this.#order(request, customer?.id ?? null);
+    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, sessionKey: request.session?.key });
+    const application = applyStack(refs, input, rules, check);
+    const expandRedeemable = request.options?.expand?.includes('redeemable') ?? false;
+    return { application, options: { rules, frame, expandRedeemable }, check };
+  }
+
+  /** The request's customer as stored; a validation naming an unknown `cust_…` id is refused. */
+  #customer(customerRef: CustomerReference | undefined, redeeming: boolean): Customer | undefined {
+    const customer = customerRef === undefined ? undefined : this.state().customers.lookup(customerRef);
+    if (customerRef !== undefined && customer === undefined && !redeeming) {
+      const id = typeof customerRef === 'string' ? customerRef : customerRef.id;
+      if (id !== undefined && id.startsWith('cust_')) throw ApiError.notFound('customer', id);
+    }
+    return customer;
+  }
+
+  /** A promotion stack becomes its tiers; an unknown stack stays, to be reported as not found. */
+  #expand(redeemables: readonly RequestedRedeemable[]): RequestedRedeemable[] {
+    const [first] = redeemables;
+    if (redeemables.length !== 1 || first?.object !== 'promotion_stack') return [...redeemables];
+    const tiers = this.#ports.promotionStackTiers(first.id);
+    return tiers === undefined ? [first] : tiers.map((id) => ({ object: 'promotion_tier' as const, id }));
+  }
+
+  /** The order of a request: its lines priced from the catalogue, or a stored order's lines. */
+  #order(request: Pick<StackedRequest, 'order'>, customerId: string | null): { frame: OrderFrame; input: DomainOrderInput } {
+    const { orders } = this.state();
+    const sent = request.order;
+    const stored = sent?.id !== undefined ? orders.get(sent.id) : sent?.source_id ? orders.find(sent.source_id) : undefined;
+    const items: readonly OrderItemRequest[] = sent?.items ?? stored?.items ?? [];
+    const calculation = (() => {
+      try {
+        return orders.calculate({ items, amount: sent?.amount ?? (sent?.items === undefined ? stored?.amount : undefined), initial_amount: sent?.initial_amount ?? undefined });
+      } catch (error) {
+        throw fromDomainError(error as Parameters<typeof fromDomainError>[0]);
+      }
+    })();
+    const frame: OrderFrame = {
+      ...(stored ? { id: stored.id, created_at: stored.created_at } : {}),
+      source_id: sent?.source_id ?? stored?.source_id ?? null,
+      status: sent?.status ?? stored?.status ?? 'CREATED',
+      metadata: { ...stored?.metadata, ...sent?.metadata },
+      customer_id: customerId ?? stored?.customer_id ?? null,
+      referrer_id: stored?.referrer_id ?? null,
+      lines: calculation.items,
+    };
+    const input: DomainOrderInput = {
+      amount: calculation.amount,
+      initial_amount: calculation.initial_amount,
+      items: calculation.items.map((item) => ({ product_id: item.product_id, sku_id: item.sku_id, quantity: item.quantity, price: item.price, amount: item.amount })),
+    };
+    return { frame, input };
+  }
+}

@@ -1,0 +1,122 @@
+import { isDomainError } from '@voucherkit/domain';
+import type { Clock } from '../../../core/clock.js';
+import type { Resource } from '../../../core/resource.js';
+import { ApiError } from '../../../http/api-error.js';
+import { type BulkJob, type FailedItem, type JobTally, itemSummary } from './job.js';
+import type { Turn } from './round-robin.js';
+
+/**
+ * The fields of an async action that a running job changes.
+ *
+ * @example
+ * ```ts
+ * const patch: ActionPatch = { status: 'IN_PROGRESS' };
+ * ```
+ */
+export type ActionPatch = Partial<Pick<Resource<'AsyncAction'>, 'status' | 'operation_status' | 'progress' | 'processing_time' | 'result'>>;
+
+/** Why an item failed: an ApiError or DomainError fails the item; anything else is not an item's failure. */
+const itemFailureReason = (error: unknown): string | undefined => {
+  if (error instanceof ApiError) return error.extras.details ?? error.message;
+  if (isDomainError(error)) return error.details ?? error.message;
+  return undefined;
+};
+
+const jobFailureReason = (error: unknown): string =>
+  itemFailureReason(error) ?? (error instanceof Error ? error.message : String(error));
+
+/**
+ * One run of a {@link BulkJob}: it counts done and failed items and writes its progress into the
+ * job's async action after every portion. Created by `AsyncActionStore.start`.
+ *
+ * @typeParam Item - The job's items.
+ * @example
+ * ```ts
+ * runner.add(new JobExecution(job, (patch) => patchAction(id, patch), context.clock));
+ * ```
+ */
+export class JobExecution<Item> implements Turn {
+  #items: readonly Item[] | undefined;
+  #next = 0;
+  #done = 0;
+  readonly #failed: FailedItem[] = [];
+  #startedAt = 0;
+
+  constructor(
+    private readonly job: BulkJob<Item>,
+    private readonly update: (patch: ActionPatch) => void,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Marks the action IN_PROGRESS and starts its processing time. */
+  begin(): void {
+    this.#startedAt = this.clock.now();
+    this.update({ status: 'IN_PROGRESS' });
+  }
+
+  /**
+   * Processes the next `size` items, then writes the progress, or the outcome when none is left.
+   * Never rejects: whatever goes wrong, the job's own code included, ends the job FAILED, so one
+   * broken job cannot stall the others.
+   * @returns Whether the job has finished, DONE or FAILED.
+   */
+  async step(size: number): Promise<boolean> {
+    try {
+      const items = (this.#items ??= typeof this.job.items === 'function' ? await this.job.items() : this.job.items);
+      const end = Math.min(this.#next + size, items.length);
+      for (; this.#next < end; this.#next += 1) await this.#processOne(items[this.#next] as Item, this.#next);
+      if (this.#next < items.length) {
+        this.update({ progress: this.#progress(), result: this.#summary() });
+        return false;
+      }
+      this.#finish('DONE', this.#summary());
+    } catch (error) {
+      this.#finish('FAILED', { ...this.#fallbackSummary(), message: jobFailureReason(error) });
+    }
+    return true;
+  }
+
+  async #processOne(item: Item, index: number): Promise<void> {
+    try {
+      await this.job.process(item, index);
+      this.#done += 1;
+    } catch (error) {
+      const reason = itemFailureReason(error);
+      if (reason === undefined) throw error;
+      this.#failed.push({ ...this.job.identify?.(item, index), reason });
+    }
+  }
+
+  #tally(): JobTally {
+    return { total: this.#items?.length ?? 0, processed: this.#next, done: this.#done, failed: [...this.#failed] };
+  }
+
+  #progress(): number {
+    const total = this.#items?.length ?? 0;
+    return total === 0 ? 0 : Math.floor((this.#next * 100) / total);
+  }
+
+  #summary(): NonNullable<ActionPatch['result']> {
+    return (this.job.summarize ?? itemSummary)(this.#tally());
+  }
+
+  /** The job's summary, or the default one when the job's `summarize` is what failed. */
+  #fallbackSummary(): NonNullable<ActionPatch['result']> {
+    try {
+      return this.#summary();
+    } catch {
+      return itemSummary(this.#tally());
+    }
+  }
+
+  #finish(status: 'DONE' | 'FAILED', result: NonNullable<ActionPatch['result']>): void {
+    const succeeded = status === 'DONE' && this.#failed.length === 0;
+    this.update({
+      status,
+      progress: status === 'DONE' ? 100 : this.#progress(),
+      result,
+      processing_time: this.clock.now() - this.#startedAt,
+      ...(this.job.reportsOperationStatus ? { operation_status: succeeded ? 'SUCCESS' : 'FAILED' } : {}),
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { csvRecord } from '../../../core/csv.js';
+import type { Turn } from '../async-actions/round-robin.js';
+import type { ExportPlan, ExportSelection } from './source.js';
+
+/** Export files are opened in spreadsheet programs: text that would run as a formula is written as text. */
+const SPREADSHEET_SAFE = { spreadsheetSafe: true } as const;
+
+/**
+ * What an export job reports to its store: that it started, its file when it is done, or that
+ * it failed.
+ *
+ * @example
+ * ```ts
+ * const progress: ExportProgress = { started: () => {}, done: (file) => files.set(id, file), failed: () => {} };
+ * ```
+ */
+export interface ExportProgress {
+  /** The job was taken in: the export is `IN_PROGRESS`. */
+  started(): void;
+  /** The file is complete: the export is `DONE`. */
+  done(file: string): void;
+  /** The rows could not be read or written: the export ends `ERROR`. */
+  failed(reason: string): void;
+}
+
+/**
+ * One export job: it picks its rows when it is taken in, then writes them portion by portion,
+ * taking turns with the project's other background jobs, so a large export never blocks a
+ * small one for long.
+ *
+ * @example
+ * ```ts
+ * runner.add(new ExportRun(plan, { started, done, failed }));
+ * ```
+ */
+export class ExportRun implements Turn {
+  #selection: ExportSelection | undefined;
+  #next = 0;
+  readonly #parts: string[] = [];
+
+  constructor(
+    private readonly plan: ExportPlan,
+    private readonly progress: ExportProgress,
+  ) {}
+
+  /** Marks the export IN_PROGRESS and writes the header. */
+  begin(): void {
+    this.progress.started();
+    this.#parts.push(csvRecord(this.plan.header, SPREADSHEET_SAFE));
+  }
+
+  /**
+   * Writes the next `size` rows; picks the rows first, on the first portion. Never rejects:
+   * a failure ends the export `ERROR`.
+   * @returns Whether the export has finished.
+   */
+  async step(size: number): Promise<boolean> {
+    try {
+      const selection = (this.#selection ??= this.plan.select());
+      const end = Math.min(this.#next + size, selection.count);
+      for (; this.#next < end; this.#next += 1) this.#parts.push(csvRecord(selection.cells(this.#next), SPREADSHEET_SAFE));
+      if (this.#next < selection.count) return false;
+      this.progress.done(this.#parts.join(''));
+    } catch (error) {
+      this.progress.failed(error instanceof Error ? error.message : String(error));
+    }
+    return true;
+  }
+}

@@ -1,0 +1,59 @@
+import type { OperationId } from '../generated/operations.js';
+import type { HandlerMap } from '../http/handler.js';
+import { asyncActionHandlers } from './platform/async-actions/handlers.js';
+import { binHandlers } from './platform/bin/handlers.js';
+import { campaignHandlers } from './campaigns/campaigns/handlers.js';
+import { categoryHandlers } from './catalog/categories/handlers.js';
+import { customerHandlers } from './customers/customers/handlers.js';
+import { eventHandlers } from './customers/events/handlers.js';
+import { exportHandlers } from './platform/exports/handlers.js';
+import { locationHandlers } from './catalog/locations/handlers.js';
+import { metadataSchemaHandlers } from './catalog/metadata-schemas/handlers.js';
+import { oauthHandlers } from './platform/oauth/handlers.js';
+import { orderHandlers } from './customers/orders/handlers.js';
+import { productCollectionHandlers } from './catalog/product-collections/handlers.js';
+import { productHandlers } from './catalog/products/handlers.js';
+import { publicationHandlers } from './campaigns/publications/handlers.js';
+import { redemptionHandlers } from './engine/redemptions/handlers.js';
+import { segmentHandlers } from './customers/segments/handlers.js';
+import { stackingRulesHandlers } from './rules/stacking-rules/handlers.js';
+import { voucherHandlers } from './campaigns/vouchers/handlers.js';
+import { promotionHandlers } from './campaigns/promotions/handlers.js';
+import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
+import { qualificationHandlers } from './engine/qualifications/handlers.js';
+
+/** Every implemented operation's handler; operations missing here answer 501. */
+export const handlers: HandlerMap = {
+  ...oauthHandlers,
+  ...categoryHandlers,
+  ...stackingRulesHandlers,
+  ...metadataSchemaHandlers,
+  ...asyncActionHandlers,
+  ...binHandlers,
+  ...voucherHandlers,
+  ...campaignHandlers,
+  ...customerHandlers,
+  ...productHandlers,
+  ...productCollectionHandlers,
+  ...segmentHandlers,
+  ...orderHandlers,
+  ...locationHandlers,
+  ...eventHandlers,
+  ...promotionHandlers,
+  ...validationRuleHandlers,
+  ...publicationHandlers,
+  ...exportHandlers,
+  ...redemptionHandlers,
+  ...qualificationHandlers,
+};
+
+/**
+ * The operationIds the mock implements, sorted; the coverage report is built from this list.
+ * Every other operation of the spec answers 501.
+ *
+ * @example
+ * ```ts
+ * implementedOperations.includes('listCategories'); // true
+ * ```
+ */
+export const implementedOperations: readonly OperationId[] = (Object.keys(handlers) as OperationId[]).sort();

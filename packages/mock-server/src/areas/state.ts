@@ -1,0 +1,139 @@
+import type { ServiceContext } from '../core/context.js';
+import type { ProjectSettings } from '../core/projects.js';
+import { EventLog } from '../core/event-log.js';
+import { customerExportSource } from './customers/customers/export-source.js';
+import { ExportStore } from './platform/exports/store.js';
+import { orderExportSource } from './customers/orders/export-source.js';
+import { voucherExportSource, voucherTransactionExportSource } from './campaigns/vouchers/export-source.js';
+import { AsyncActionStore } from './platform/async-actions/store.js';
+import { BinStore } from './platform/bin/store.js';
+import { CampaignStore } from './campaigns/campaigns/store.js';
+import { CategoryStore } from './catalog/categories/store.js';
+import { CustomerStore } from './customers/customers/store.js';
+import { LocationStore } from './catalog/locations/store.js';
+import { MetadataSchemaStore } from './catalog/metadata-schemas/store.js';
+import { OAuthTokenStore } from './platform/oauth/store.js';
+import { OrderStore } from './customers/orders/store.js';
+import { ProductCollectionStore } from './catalog/product-collections/store.js';
+import { ProductStore } from './catalog/products/store.js';
+import { publicationExportSource } from './campaigns/publications/export-source.js';
+import { PublicationStore } from './campaigns/publications/store.js';
+import { RedemptionStore } from './engine/redemptions/store.js';
+import { QualificationStore } from './engine/qualifications/store.js';
+import { SegmentStore } from './customers/segments/store.js';
+import { StackingRulesStore } from './rules/stacking-rules/store.js';
+import { VoucherStore } from './campaigns/vouchers/store.js';
+import { PromotionStore } from './campaigns/promotions/store.js';
+import { projectTargets } from './rules/validation-rules/lookup.js';
+import { ValidationRuleStore } from './rules/validation-rules/store.js';
+import { ruleAssignments } from './rules/validation-rules/rule-assignments.js';
+
+/**
+ * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
+ * data or to check what a request stored, without going through HTTP.
+ *
+ * @example
+ * ```ts
+ * const { categories } = service.projects.primary.state;
+ * categories.create({ name: 'Seasonal', hierarchy: 1 });
+ * ```
+ */
+export interface ProjectState {
+  /** OAuth access tokens issued with the project's keys. */
+  readonly oauth: OAuthTokenStore;
+  /** Categories. */
+  readonly categories: CategoryStore;
+  /** The project's stacking rules (management API). */
+  readonly stackingRules: StackingRulesStore;
+  /** Metadata schemas, one per resource type. */
+  readonly metadataSchemas: MetadataSchemaStore;
+  /** Bulk jobs and their status. */
+  readonly asyncActions: AsyncActionStore;
+  /** Campaigns, vouchers, products and SKUs deleted without `force=true`. */
+  readonly bin: BinStore;
+  /** What happened in the project (`voucher.created`, `customer.updated` …), for tests and webhooks. */
+  readonly events: EventLog;
+  /** Vouchers, gift cards and loyalty cards, with their transactions and validation sessions. */
+  readonly vouchers: VoucherStore;
+  /** Campaigns; a promotion's tiers live in `promotions`. */
+  readonly campaigns: CampaignStore;
+  /** Customers; other areas resolve the `customer` of their requests with `customers.resolve`. */
+  readonly customers: CustomerStore;
+  /** Products and their SKUs. */
+  readonly products: ProductStore;
+  /** Product collections, static and filter-based. */
+  readonly productCollections: ProductCollectionStore;
+  /** Customer segments, static and filter-based. */
+  readonly segments: SegmentStore;
+  /** Orders, with amounts computed by the domain. */
+  readonly orders: OrderStore;
+  /** Locations that `$in_location` conditions refer to. */
+  readonly locations: LocationStore;
+  /** Promotion tiers and (`promotions.stacks`) promotion stacks; validations and redemptions read them as `PromotionRedeemables`. */
+  readonly promotions: PromotionStore;
+  /** Validation rules and every assignment of them; the validation engine reads them through `rulesFor`. */
+  readonly validationRules: ValidationRuleStore;
+  /** Publications (codes handed to customers) and the holder records of customers' redeemables. */
+  readonly publications: PublicationStore;
+  /** Exports: background jobs that write CSV files of the sources registered in `exports.sources`. */
+  readonly exports: ExportStore;
+  /** Validations, redemptions and rollbacks: the engine shops call at checkout. */
+  readonly redemptions: RedemptionStore;
+  /** Qualifications: which redeemables a customer and an order qualify for, each judged alone by the engine. */
+  readonly qualifications: QualificationStore;
+}
+
+/** Creates the empty state of a new project; the service hands it to the project registry. */
+export const createProjectState = (context: ServiceContext, settings: ProjectSettings = {}): ProjectState => {
+  const categories = new CategoryStore(context);
+  const metadataSchemas = new MetadataSchemaStore(context);
+  const asyncActions = new AsyncActionStore(context);
+  const bin = new BinStore(context);
+  const events = new EventLog(context);
+  const customers = new CustomerStore(context, metadataSchemas, events);
+  const products = new ProductStore(context, metadataSchemas, bin);
+  // Validation rules look up the objects they are assigned to; vouchers and campaigns read their assignments from them.
+  const validationRules = new ValidationRuleStore(context, projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, promotions: () => promotions }), events);
+  // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
+  // The campaigns area reaches the rules above it only through this port.
+  const rules = ruleAssignments(() => validationRules);
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules });
+  // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
+  const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
+  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, rules });
+  const locations = new LocationStore(context);
+  const orders = new OrderStore(context, customers, products, metadataSchemas, events);
+  const exports = new ExportStore(context);
+  exports.sources.register('voucher', voucherExportSource(vouchers, customers));
+  exports.sources.register('voucher_transactions', voucherTransactionExportSource(vouchers));
+  exports.sources.register('customer', customerExportSource(customers));
+  exports.sources.register('order', orderExportSource(orders));
+  const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
+  exports.sources.register('publication', publicationExportSource(publications));
+  // The engine reads every other store of the project, so it gets the finished state.
+  const redemptions: RedemptionStore = new RedemptionStore(context, () => state, settings);
+  const state: ProjectState = {
+    oauth: new OAuthTokenStore(context),
+    categories,
+    stackingRules: new StackingRulesStore(context),
+    metadataSchemas,
+    asyncActions,
+    bin,
+    events,
+    vouchers,
+    campaigns,
+    customers,
+    products,
+    productCollections: new ProductCollectionStore(context, products),
+    segments: new SegmentStore(context, customers, events, locations),
+    orders,
+    locations,
+    promotions,
+    validationRules,
+    publications,
+    exports,
+    redemptions,
+    qualifications: new QualificationStore(context, () => state),
+  };
+  return state;
+};
