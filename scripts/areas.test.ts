@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaViolations, importsOf, layerOf } from './lib/areas.ts';
+import { areaViolations, importsOf, layerOf, storeLayers, storesReadBy } from './lib/areas.ts';
 
 const check = (files: Record<string, string>): string[] => areaViolations(new Map(Object.entries(files)));
 
@@ -53,5 +53,29 @@ describe('the direction of the mock areas', () => {
       'areas/catalog/products/store.ts (catalog) imports areas/customers/customers/profile.ts (customers), which is above it',
       'core/projects.ts (base) imports areas/state.ts (root), which is above it',
     ]);
+  });
+
+  it('reads which area each store of the project state belongs to', () => {
+    const state = [
+      "import { CategoryStore } from './catalog/categories/store.js';",
+      "import { StackingRulesStore } from './rules/stacking-rules/store.js';",
+      'export interface ProjectState { readonly categories: CategoryStore; readonly stackingRules: StackingRulesStore }',
+    ].join('\n');
+    expect(storeLayers(state)).toEqual(new Map([['categories', 'catalog'], ['stackingRules', 'rules']]));
+    expect(storesReadBy('x.ts', 'const a = project.state.categories; const { stackingRules: rules, bin } = project.state; this.state().vouchers;')).toEqual([
+      'categories',
+      'stackingRules',
+      'bin',
+      'vouchers',
+    ]);
+  });
+
+  it('refuses a handler that reads a store of a higher area through the project state', () => {
+    const state = "import { StackingRulesStore } from './rules/stacking-rules/store.js';\nexport interface ProjectState { readonly stackingRules: StackingRulesStore }";
+    const handler = "export const h = { deleteCategory: ({ project }) => project.state.stackingRules.releaseCategory('cat_1', false) };";
+    expect(check({ 'areas/state.ts': state, 'areas/catalog/categories/handlers.ts': handler })).toEqual([
+      'areas/catalog/categories/handlers.ts (catalog) reads state.stackingRules (rules), which is above it',
+    ]);
+    expect(check({ 'areas/state.ts': state, 'areas/engine/redemptions/handlers.ts': handler })).toEqual([]);
   });
 });

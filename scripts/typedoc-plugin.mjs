@@ -5,8 +5,9 @@
 // the types of the generated modules as they are written (see docs/decisions/0022).
 import { Converter } from 'typedoc';
 
-/** Navigation group of the pages in each folder of docs/; other pages are reports. */
+/** Navigation group of the pages in each folder of docs/, and of single pages; other pages are reports. */
 const GROUPS = { guides: 'Guides', decisions: 'Decisions' };
+const PAGES = { architecture: 'Guides' };
 const REPORTS = 'Reports';
 const TITLE = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
 
@@ -43,8 +44,9 @@ export const load = (app) => {
     if (title !== undefined) document.name = title.replaceAll('`', '');
     if (document.parent?.isProject() && document.frontmatter.group === undefined) {
       // typedoc normalises paths to forward slashes on every platform.
-      const folder = app.files.getReflectionPath(document)?.split('/').at(-2) ?? '';
-      document.frontmatter.group = GROUPS[folder] ?? REPORTS;
+      const path = app.files.getReflectionPath(document)?.split('/') ?? [];
+      const page = path.at(-1)?.replace(/\.[^.]*$/, '') ?? '';
+      document.frontmatter.group = PAGES[page] ?? GROUPS[path.at(-2) ?? ''] ?? REPORTS;
     }
   });
 

@@ -75,11 +75,71 @@ export const violationOf = (edge: ImportEdge): string | undefined => {
   return `${edge.from} (${from}) imports ${edge.to} (${to}), which is above it`;
 };
 
+/** Where the project's state is declared: every store, and the module of its type. */
+export const STATE_PATH = 'areas/state.ts';
+
 /**
- * Every import of the given files that breaks the direction.
- *
- * @param files - Path inside `src` and text of each source file.
- * @returns One sentence per upward import.
+ * The layer of each store of the project's state (`vouchers` → `campaigns`), read from the
+ * declaration of `ProjectState`: a member's type is imported from the store's module.
  */
-export const areaViolations = (files: ReadonlyMap<string, string>): string[] =>
-  [...files].flatMap(([path, text]) => importsOf(path, text).flatMap((edge) => violationOf(edge) ?? []));
+export const storeLayers = (stateText: string): Map<string, Layer> => {
+  const source = ts.createSourceFile(STATE_PATH, stateText, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const modules = new Map<string, string>();
+  for (const statement of source.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (!ts.isImportDeclaration(statement) || bindings === undefined || !ts.isNamedImports(bindings)) continue;
+    const target = normalize(join(dirname(STATE_PATH), (statement.moduleSpecifier as ts.StringLiteral).text.replace(/\.js$/, '.ts')));
+    for (const element of bindings.elements) modules.set(element.name.text, target);
+  }
+  const state = source.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === 'ProjectState');
+  const layers = new Map<string, Layer>();
+  for (const member of state?.members ?? []) {
+    if (!ts.isPropertySignature(member) || member.type === undefined || !ts.isTypeReferenceNode(member.type)) continue;
+    const module = modules.get(member.type.typeName.getText(source));
+    if (module !== undefined) layers.set(member.name.getText(source), layerOf(module));
+  }
+  return layers;
+};
+
+/** Whether an expression is the project's state: `state`, `….state`, `state()` or `this.state()`. */
+const isState = (node: ts.Expression): boolean => {
+  const inner = ts.isCallExpression(node) && node.arguments.length === 0 ? node.expression : node;
+  return (ts.isIdentifier(inner) && inner.text === 'state') || (ts.isPropertyAccessExpression(inner) && inner.name.text === 'state');
+};
+
+/** The stores a file reads from the project's state: `state.vouchers`, `const { vouchers } = project.state`. */
+export const storesReadBy = (path: string, text: string): string[] => {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && isState(node.expression)) names.push(node.name.text);
+    if (ts.isVariableDeclaration(node) && node.initializer !== undefined && isState(node.initializer) && ts.isObjectBindingPattern(node.name)) {
+      for (const element of node.name.elements) names.push((element.propertyName ?? element.name).getText(source));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+};
+
+/**
+ * Every import of the given files that breaks the direction, and every read of a store of a
+ * higher area through the project's state (a handler's `project.state`), which imports alone do
+ * not show.
+ *
+ * @param files - Path inside `src` and text of each source file; `areas/state.ts` among them.
+ * @returns One sentence per upward dependency.
+ */
+export const areaViolations = (files: ReadonlyMap<string, string>): string[] => {
+  const stores = storeLayers(files.get(STATE_PATH) ?? '');
+  return [...files].flatMap(([path, text]) => {
+    const imports = importsOf(path, text).flatMap((edge) => violationOf(edge) ?? []);
+    const layer = layerOf(path);
+    if (!(AREAS as readonly string[]).includes(layer)) return imports;
+    const reads = [...new Set(storesReadBy(path, text))].flatMap((name) => {
+      const store = stores.get(name);
+      return store !== undefined && rank(store) > rank(layer) ? [`${path} (${layer}) reads state.${name} (${store}), which is above it`] : [];
+    });
+    return [...imports, ...reads];
+  });
+};

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
 import { type PreviewServer, build, preview } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CHROMIUM_MISSING, findChromium } from '../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,6 +16,8 @@ let origin = '';
 
 // The app is built and served as it would be deployed, then driven by a real headless Chromium.
 beforeAll(async () => {
+  const executablePath = findChromium();
+  if (executablePath === undefined) throw new Error(CHROMIUM_MISSING);
   await build({ root, logLevel: 'warn' });
   server = await preview({ root, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: true } });
   const url = server.resolvedUrls?.local[0];
@@ -24,7 +27,7 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(join(tmpdir(), 'voucherkit-example-browser-'));
   context = await chromium.launchPersistentContext(userDataDir, {
     // The system's Chromium: tests never download a browser.
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

@@ -45,7 +45,7 @@ export { EventLog, type EventData, type EventFilter, type EventInput, type Event
 export type { ListOrder, Page } from './core/list.js';
 export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
 export type { BulkJobSettings } from './core/context.js';
-export { CategoryStore, type Category } from './areas/catalog/categories/store.js';
+export { CategoryStore, type Category, type CategoryReferences } from './areas/catalog/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
 export { OAuthTokenStore, type ActiveToken } from './areas/platform/oauth/store.js';
 export {

@@ -85,7 +85,9 @@ export interface ProjectState {
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
 export const createProjectState = (context: ServiceContext, settings: ProjectSettings = {}): ProjectState => {
-  const categories = new CategoryStore(context);
+  // Stacking rules name categories: a category goes only once they let it go.
+  const stackingRules = new StackingRulesStore(context);
+  const categories = new CategoryStore(context, () => stackingRules);
   const metadataSchemas = new MetadataSchemaStore(context);
   const asyncActions = new AsyncActionStore(context);
   const bin = new BinStore(context);
@@ -115,7 +117,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,
-    stackingRules: new StackingRulesStore(context),
+    stackingRules,
     metadataSchemas,
     asyncActions,
     bin,

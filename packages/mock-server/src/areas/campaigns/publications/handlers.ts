@@ -2,7 +2,11 @@ import { listBody } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { HandlerMap } from '../../../http/handler.js';
 
-/** Publications: hand codes to customers (body or query form) and list the attempts. */
+/**
+ * Publications: hand codes to customers (body or query form), list the attempts, and list what each
+ * customer holds (`GET /v1/customers/{customerId}/redeemables`, answered here because the holder
+ * records are the publications').
+ */
 export const publicationHandlers = {
   createPublication: ({ project, query, body, requestId }) => ({
     status: 200,
@@ -19,4 +23,9 @@ export const publicationHandlers = {
     return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
   },
   listPublications: ({ project, query }) => ({ status: 200, body: listBody('publications', project.state.publications.list(query), ['total']) }),
+  listCustomerRedeemables: ({ project, params, query }) => {
+    const { id } = project.state.customers.get(params.customerId);
+    const page = project.state.publications.redeemables(id, { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    return { status: 200, body: listBody('data', page, ['total', 'has_more', 'more_starting_after']) };
+  },
 } satisfies HandlerMap;

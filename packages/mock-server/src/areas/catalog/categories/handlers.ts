@@ -10,9 +10,8 @@ export const categoryHandlers = {
   getCategory: ({ project, params }) => ({ status: 200, body: project.state.categories.get(params.categoryId) }),
   updateCategory: ({ project, params, body }) => ({ status: 200, body: project.state.categories.update(params.categoryId, body) }),
   deleteCategory: ({ project, params, query }) => {
-    const { id } = project.state.categories.get(params.categoryId);
-    project.state.stackingRules.releaseCategory(id, query.remove_from_stacking_rules ?? false);
-    project.state.categories.delete(id);
+    const { categories } = project.state;
+    categories.delete(categories.get(params.categoryId).id, query.remove_from_stacking_rules ?? false);
     return { status: 204, body: null };
   },
 } satisfies HandlerMap;

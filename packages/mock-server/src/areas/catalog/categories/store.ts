@@ -14,6 +14,20 @@ import type { Resource } from '../../../core/resource.js';
 export type Category = Resource<'Category'>;
 
 /**
+ * What refers to categories from an area above the catalog (the project's stacking rules), and must
+ * let one go before it is deleted. The rules area implements it; the project's state wires it in.
+ *
+ * @example
+ * ```ts
+ * const references: CategoryReferences = { releaseCategory: (id, force) => stackingRules.releaseCategory(id, force) };
+ * ```
+ */
+export interface CategoryReferences {
+  /** Throws the service's error while the category is referred to; with `force`, removes it from what refers to it. */
+  releaseCategory(categoryId: string, force: boolean): void;
+}
+
+/**
  * Categories of one project. Names are unique within a project.
  *
  * @example
@@ -26,7 +40,14 @@ export type Category = Resource<'Category'>;
 export class CategoryStore {
   readonly #items = new Map<string, Category>();
 
-  constructor(private readonly context: ServiceContext) {}
+  /**
+   * @param context - The service's ids and clock.
+   * @param references - What refers to categories (a getter: the stores are built in turn); none by default.
+   */
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly references: () => CategoryReferences | undefined = () => undefined,
+  ) {}
 
   /** All categories, newest first (the service's listing order). */
   list(): Category[] {
@@ -97,11 +118,16 @@ export class CategoryStore {
   }
 
   /**
-   * Removes a category. The stacking rules are not checked here: see `StackingRulesStore.releaseCategory`.
-   * @throws ApiError 404 when the project has no such category.
+   * Removes a category, once what refers to it (the stacking rules) lets it go.
+   *
+   * @param id - The category's id.
+   * @param force - Remove the category from what refers to it (`remove_from_stacking_rules`).
+   * @throws ApiError 404 when the project has no such category; DomainError `stacking_rules_exist`
+   *   (409) while the stacking rules name it and `force` is not given.
    */
-  delete(id: string): void {
+  delete(id: string, force = false): void {
     this.get(id);
+    this.references()?.releaseCategory(id, force);
     this.#items.delete(id);
   }
 

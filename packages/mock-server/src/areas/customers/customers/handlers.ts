@@ -76,9 +76,4 @@ export const customerHandlers = {
     const data = segments.segmentsOf(customer).map(({ id, name, object }) => ({ id, name, object }));
     return { status: 200, body: { object: 'list', data_ref: 'data', data, total: data.length } };
   },
-  listCustomerRedeemables: ({ project, params, query }) => {
-    const { id } = project.state.customers.get(params.customerId);
-    const page = project.state.publications.redeemables(id, { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
-    return { status: 200, body: listBody('data', page, ['total', 'has_more', 'more_starting_after']) };
-  },
 } satisfies HandlerMap;
