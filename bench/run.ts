@@ -4,6 +4,7 @@
  * what count). Runs against the built packages, as an app would; `npm run bench` passes
  * `--expose-gc` so the memory figures count live data only.
  */
+import { browserBundle } from './browser-bundle.ts';
 import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
 import { commerce } from './commerce.ts';
@@ -25,6 +26,7 @@ const sections = [
   await mockThroughput(),
   typeCheckCost(),
   await bundleSize(),
+  await browserBundle(),
   await codeGeneration(),
   await validityWindow(),
   await filterEngine(),

@@ -28,6 +28,7 @@ export default defineConfig({
   root,
   publicDir,
   plugins: [mswWorkerScript()],
-  // The page carries the whole mock (MSW and the zod schemas of every operation): ~600 kB.
-  build: { chunkSizeWarningLimit: 1000 },
+  // The mock's chunk carries MSW, the stores and the domain (~600 kB minified); the app's first
+  // chunk and the schemas' chunk are smaller.
+  build: { chunkSizeWarningLimit: 800 },
 });

@@ -155,40 +155,29 @@ const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
   return `z.object({ ${fields.join(', ')} })`;
 };
 
-const writeOperationsModule = (doc: OpenApiDocument): string => {
-  const components = doc.components?.schemas ?? {};
-  const requestWriter = new ZodSourceWriter({ direction: 'request', components, namespace: 'request.' });
-  const responseWriter = new ZodSourceWriter({ direction: 'response', components, namespace: 'response.' });
-  const entries = listOperations(doc).map((entry) => {
-    const id = operationId(entry);
-    const parameters = parametersOf(doc, entry);
-    const inPath = parameters.filter((parameter) => parameter.in === 'path');
-    const inQuery = parameters.filter((parameter) => parameter.in === 'query');
-    const body = bodyOf(doc, entry);
-    const security = entry.operation.security ?? doc.security ?? [];
-    const responses = Object.entries(entry.operation.responses).map(([status, raw]) => {
-      const response = resolveRef(doc, raw);
-      const json = response.content?.['application/json'];
-      // Other content types (a CSV download) are not checked; their body is text.
-      const other = Object.keys(response.content ?? {}).length > 0 && !json;
-      return `${JSON.stringify(status)}: ${json ? responseWriter.write(json.schema) : other ? 'z.string()' : 'null'}`;
-    });
-    const lines = [
-      `method: ${JSON.stringify(entry.method.toUpperCase())}`,
-      `path: ${JSON.stringify(entry.path)}`,
-      `tag: ${JSON.stringify(entry.operation.tags?.[0] ?? 'Other')}`,
-      `security: ${JSON.stringify(security)}`,
-      `pathParams: ${parameterObject(requestWriter, doc, inPath)}`,
-      `query: ${parameterObject(requestWriter, doc, inQuery)}`,
-      `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
-      `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
-      body
-        ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${bodyWriter(requestWriter, body.contentType).write(body.media.schema)} }`
-        : 'body: null',
-      `responses: { ${responses.join(', ')} }`,
-    ];
-    return `  ${id}: {\n    ${lines.join(',\n    ')},\n  },`;
-  });
+/** What routing an operation needs, without its schemas: the light half of the operation table. */
+const routeLines = (doc: OpenApiDocument, entry: OperationEntry): string[] => {
+  const parameters = parametersOf(doc, entry);
+  const inQuery = parameters.filter((parameter) => parameter.in === 'query');
+  const body = bodyOf(doc, entry);
+  const security = entry.operation.security ?? doc.security ?? [];
+  return [
+    `method: ${JSON.stringify(entry.method.toUpperCase())}`,
+    `path: ${JSON.stringify(entry.path)}`,
+    `tag: ${JSON.stringify(entry.operation.tags?.[0] ?? 'Other')}`,
+    `security: ${JSON.stringify(security)}`,
+    `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
+    `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
+    body ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required} }` : 'body: null',
+  ];
+};
+
+/**
+ * The route table and the spec's constants, without zod: what the mock needs before a request's
+ * input is read, so that its first chunk in a browser stays small.
+ */
+const writeRoutesModule = (doc: OpenApiDocument): string => {
+  const entries = listOperations(doc).map((entry) => `  ${operationId(entry)}: {\n    ${routeLines(doc, entry).join(',\n    ')},\n  },`);
   const scopes = Object.keys(doc.components?.securitySchemes?.['OAuth2']?.flows?.clientCredentials?.scopes ?? {});
   const apiKeyHeaders = Object.fromEntries(
     Object.entries(doc.components?.securitySchemes ?? {})
@@ -196,20 +185,8 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
       .map(([name, scheme]) => [name, scheme.name]),
   );
   const ids = listOperations(doc).map(operationId);
-  const payloads = webhookPayloads(doc);
-  const webhookNames = payloads.map(({ name }) => name);
-  const webhooks = payloads.map(
-    ({ name, schema, data }) => `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
-  );
-  return `${HEADER}import { z } from 'zod';
-import { ${ANY_OF} } from '../http/any-of.js';
-import * as coerce from '../http/coerce.js';
-import { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';
-import type { OperationSpec } from '../http/operation-spec.js';
-import * as request from './request-schemas.js';
-import * as response from './response-schemas.js';
-
-${INTEGER_ERROR_DECLARATION}
+  const webhookNames = webhookPayloads(doc).map(({ name }) => name);
+  return `${HEADER}import type { OperationRoute } from '../http/operation-spec.js';
 
 /**
  * The API build this mock implements (\`info.version\` of the spec).
@@ -246,32 +223,17 @@ export type OperationId =
 ${ids.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};
 
 /**
- * Every operation of the spec: route, security alternatives, and request and response schemas.
+ * Every operation of the spec as the mock routes it: method, path, tag, security alternatives and
+ * the shape of its query and body, without schemas (\`loadOperations\` brings those).
  *
  * @example
  * \`\`\`ts
- * const { method, path } = operations.getCategory; // 'GET', '/v1/categories/{categoryId}'
+ * const { method, path } = routes.getCategory; // 'GET', '/v1/categories/{categoryId}'
  * \`\`\`
  */
-export const operations: Readonly<Record<OperationId, OperationSpec>> = {
+export const routes: Readonly<Record<OperationId, OperationRoute>> = {
 ${entries.join('\n')}
 };
-
-/**
- * The zod schemas of one outbound webhook event, in the response direction (unknown keys are
- * rejected): the whole sendout, and its \`data\` alone.
- *
- * @example
- * \`\`\`ts
- * const spec: WebhookEventSpec = webhookEvents['voucher.created'];
- * \`\`\`
- */
-export interface WebhookEventSpec {
-  /** Validates a whole sendout: the envelope, \`type\` and \`data\`. */
-  readonly schema: z.ZodType;
-  /** Validates the sendout's \`data\` alone. */
-  readonly data: z.ZodType;
-}
 
 /**
  * The name of any webhook event of the spec (its key under \`webhooks\`).
@@ -283,6 +245,66 @@ export interface WebhookEventSpec {
  */
 export type WebhookEventName =
 ${webhookNames.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};
+`;
+};
+
+const writeOperationsModule = (doc: OpenApiDocument): string => {
+  const components = doc.components?.schemas ?? {};
+  const requestWriter = new ZodSourceWriter({ direction: 'request', components, namespace: 'request.' });
+  const responseWriter = new ZodSourceWriter({ direction: 'response', components, namespace: 'response.' });
+  const entries = listOperations(doc).map((entry) => {
+    const id = operationId(entry);
+    const parameters = parametersOf(doc, entry);
+    const inPath = parameters.filter((parameter) => parameter.in === 'path');
+    const inQuery = parameters.filter((parameter) => parameter.in === 'query');
+    const body = bodyOf(doc, entry);
+    const responses = Object.entries(entry.operation.responses).map(([status, raw]) => {
+      const response = resolveRef(doc, raw);
+      const json = response.content?.['application/json'];
+      // Other content types (a CSV download) are not checked; their body is text.
+      const other = Object.keys(response.content ?? {}).length > 0 && !json;
+      return `${JSON.stringify(status)}: ${json ? responseWriter.write(json.schema) : other ? 'z.string()' : 'null'}`;
+    });
+    const lines = [
+      `...routes.${id}`,
+      `pathParams: ${parameterObject(requestWriter, doc, inPath)}`,
+      `query: ${parameterObject(requestWriter, doc, inQuery)}`,
+      body
+        ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${bodyWriter(requestWriter, body.contentType).write(body.media.schema)} }`
+        : 'body: null',
+      `responses: { ${responses.join(', ')} }`,
+    ];
+    return `  ${id}: {\n    ${lines.join(',\n    ')},\n  },`;
+  });
+  const payloads = webhookPayloads(doc);
+  const webhooks = payloads.map(
+    ({ name, schema, data }) => `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
+  );
+  return `${HEADER}// The operation table with its zod schemas: loaded on first use (\`loadOperations\`), never in a first chunk.
+import { z } from 'zod';
+import { ${ANY_OF} } from '../http/any-of.js';
+import * as coerce from '../http/coerce.js';
+import { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';
+import type { OperationSpec, WebhookEventSpec } from '../http/operation-spec.js';
+import * as request from './request-schemas.js';
+import * as response from './response-schemas.js';
+import { type OperationId, type WebhookEventName, routes } from './routes.js';
+
+${INTEGER_ERROR_DECLARATION}
+
+/**
+ * Every operation of the spec: its route (\`routes\`) and the zod schemas of its request parts and
+ * of each documented response.
+ *
+ * @example
+ * \`\`\`ts
+ * const { operations } = await loadOperations();
+ * operations.getCategory.pathParams.parse({ categoryId: 'cat_1' });
+ * \`\`\`
+ */
+export const operations: Readonly<Record<OperationId, OperationSpec>> = {
+${entries.join('\n')}
+};
 
 /**
  * Every outbound webhook event of the spec, by name, with the schemas that check its payload, so a
@@ -290,6 +312,7 @@ ${webhookNames.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};
  *
  * @example
  * \`\`\`ts
+ * const { webhookEvents } = await loadOperations();
  * const result = webhookEvents['redemption.succeeded'].schema.safeParse(sendout);
  * \`\`\`
  */
@@ -303,5 +326,6 @@ ${webhooks.join('\n')}
 export const generateMockSchemas = (doc: OpenApiDocument): void => {
   writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request'));
   writeFileSync(repoPath(GENERATED.mockResponseSchemas), writeSchemasModule(doc, 'response'));
+  writeFileSync(repoPath(GENERATED.mockRoutes), writeRoutesModule(doc));
   writeFileSync(repoPath(GENERATED.mockOperations), writeOperationsModule(doc));
 };

@@ -10,16 +10,9 @@ export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed, ProjectSetting
 export type { ProjectState } from './areas/state.js';
 export type { ManagementKeys, Principal } from './http/authenticate.js';
 export { ApiError, type ApiErrorExtras } from './http/api-error.js';
-export {
-  API_VERSION,
-  OAUTH_SCOPES,
-  operations,
-  type OperationId,
-  webhookEvents,
-  type WebhookEventName,
-  type WebhookEventSpec,
-} from './generated/operations.js';
-export type { OperationSpec } from './http/operation-spec.js';
+export { API_VERSION, OAUTH_SCOPES, routes, type OperationId, type WebhookEventName } from './generated/routes.js';
+export type { OperationRoute, OperationSpec, WebhookEventSpec } from './http/operation-spec.js';
+export { loadOperations, type LoadedOperations } from './http/load-operations.js';
 export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionQuery } from './areas/platform/async-actions/store.js';
 export {
   importSummary,

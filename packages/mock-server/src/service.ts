@@ -5,7 +5,7 @@ import type { BulkJobSettings, ServiceContext } from './core/context.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
-import { API_VERSION } from './generated/operations.js';
+import { API_VERSION } from './generated/routes.js';
 import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { createDispatcher } from './http/dispatch.js';

@@ -7,7 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { OAUTH_SCOPES, type OperationId, implementedOperations, operations } from '../src/index.js';
+import { OAUTH_SCOPES, type OperationId, implementedOperations, loadOperations } from '../src/index.js';
+
+const { operations } = await loadOperations();
 import type { MockService } from '../src/index.js';
 import { MAX_BODY_BYTES } from '../src/http/limits.js';
 import { useMockService } from './setup.js';

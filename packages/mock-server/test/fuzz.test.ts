@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { type MockService, type OperationId, createMockService, operations } from '../src/index.js';
+import { type MockService, type OperationId, createMockService, loadOperations } from '../src/index.js';
+
+const { operations } = await loadOperations();
 import { sampleFromSchema } from '../../../scripts/lib/sample-from-schema.js';
 
 type Schema = Record<string, unknown>;

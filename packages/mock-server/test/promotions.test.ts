@@ -1,6 +1,8 @@
 import { createClient } from '@voucherkit/client/fetch';
 import { describe, expect, test } from 'vitest';
-import { webhookEvents } from '../src/index.js';
+import { loadOperations } from '../src/index.js';
+
+const { webhookEvents } = await loadOperations();
 import { T0, useMockService } from './setup.js';
 
 const mock = useMockService();

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { webhookEvents } from '../src/index.js';
+import { loadOperations } from '../src/index.js';
+
+const { webhookEvents } = await loadOperations();
 import { T0, serverHeaders, useMockService } from './setup.js';
 
 const mock = useMockService({ bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { API_VERSION } from '../src/generated/operations.js';
+import { API_VERSION } from '../src/generated/routes.js';
 import { banner } from '../src/sandbox.js';
 
 const facts = {

@@ -1,7 +1,9 @@
 import { constructWebhookEvent, type WebhookEventType } from '@voucherkit/client';
 import { describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
-import { type WebhookEventName, type WebhookEventSpec, webhookEvents } from '../src/index.js';
+import { type WebhookEventName, type WebhookEventSpec, loadOperations } from '../src/index.js';
+
+const { webhookEvents } = await loadOperations();
 
 // Every project event that the client types has a schema here (checked by `tsc`).
 const projectEvents: Readonly<Record<WebhookEventType, WebhookEventSpec>> = webhookEvents;

@@ -1,4 +1,4 @@
-import type { OperationId } from '../generated/operations.js';
+import type { OperationId } from '../generated/routes.js';
 import type { HandlerMap } from '../http/handler.js';
 import { asyncActionHandlers } from './platform/async-actions/handlers.js';
 import { binHandlers } from './platform/bin/handlers.js';

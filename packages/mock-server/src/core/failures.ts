@@ -1,4 +1,4 @@
-import type { OperationId } from '../generated/operations.js';
+import type { OperationId } from '../generated/routes.js';
 
 /**
  * A failure the next matching requests answer with, instead of reaching the handler.

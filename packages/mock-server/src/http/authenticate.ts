@@ -1,7 +1,7 @@
 import { scopesSatisfy } from '@voucherkit/domain';
 import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { ProjectState } from '../areas/state.js';
-import { API_KEY_HEADERS } from '../generated/operations.js';
+import { API_KEY_HEADERS } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
 
 /**

@@ -3,12 +3,13 @@ import type { ServiceContext } from '../core/context.js';
 import type { FailureQueue } from '../core/failures.js';
 import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { ProjectState } from '../areas/state.js';
-import { type OperationId, operations } from '../generated/operations.js';
+import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
 import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';
 import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
+import { loadOperations } from './load-operations.js';
 import { readInput } from './read-input.js';
 import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
 import { createRouter } from './router.js';
@@ -72,12 +73,13 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       return errorResponse(new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }), deps.requestId(), { allow });
     }
     const operationId: OperationId = match.operationId;
-    const operation = operations[operationId];
     const failure = deps.failures.take(operationId);
     if (failure) {
       const { status, key, message, retryAfter } = failure;
       return errorResponse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
     }
+    // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
+    const operation = (await loadOperations()).operations[operationId];
     // Drawn before the handler runs, so what the request starts (bulk jobs, events) can name it.
     const requestId = deps.requestId();
     let status: number;

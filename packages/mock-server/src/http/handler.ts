@@ -1,7 +1,7 @@
 import type { operations as ApiOperations } from '@voucherkit/client';
 import type { ServiceContext } from '../core/context.js';
 import type { Project } from '../core/projects.js';
-import type { OperationId } from '../generated/operations.js';
+import type { OperationId } from '../generated/routes.js';
 import type { ProjectState } from '../areas/state.js';
 import type { Principal } from './authenticate.js';
 

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
 
 /**
- * One operation of the spec as the mock routes and validates it: its route, the security
- * alternatives it accepts, and the zod schemas of its request parts and of each documented
- * response (`null` for a response without a body).
+ * One operation of the spec as the mock routes it: its route, the security alternatives it
+ * accepts, and the shape of its query and body, without schemas. The route table is small and
+ * loaded with the mock; the schemas come on first use (`loadOperations`).
  *
  * @example
- * const spec: OperationSpec = operations.getCategory;
- * spec.pathParams.parse({ categoryId: 'cat_1' });
+ * const route: OperationRoute = routes.getCategory; // { method: 'GET', path: '/v1/categories/{categoryId}', … }
  */
-export interface OperationSpec {
+export interface OperationRoute {
   /** The HTTP method, upper case. */
   readonly method: string;
   /** The path template, with `{name}` for path parameters. */
@@ -18,16 +17,45 @@ export interface OperationSpec {
   readonly tag: string;
   /** Alternatives: each entry names the security schemes that together satisfy it. */
   readonly security: readonly Readonly<Record<string, readonly string[]>>[];
-  /** Validates and coerces the path parameters (an object by name). */
-  readonly pathParams: z.ZodType;
-  /** Validates and coerces the query (an object by parameter name). */
-  readonly query: z.ZodType;
   /** Query parameters that are lists even when they appear once. */
   readonly arrayQuery: readonly string[];
   /** Query parameters in deep-object style (`filters[…]`). */
   readonly deepQuery: readonly string[];
+  /** The request body the operation takes: its media type and whether it is required. */
+  readonly body: { readonly contentType: string; readonly required: boolean } | null;
+}
+
+/**
+ * One operation of the spec with its schemas: its route, and the zod schemas of its request parts
+ * and of each documented response (`null` for a response without a body).
+ *
+ * @example
+ * const { operations } = await loadOperations();
+ * const spec: OperationSpec = operations.getCategory;
+ * spec.pathParams.parse({ categoryId: 'cat_1' });
+ */
+export interface OperationSpec extends Omit<OperationRoute, 'body'> {
+  /** Validates and coerces the path parameters (an object by name). */
+  readonly pathParams: z.ZodType;
+  /** Validates and coerces the query (an object by parameter name). */
+  readonly query: z.ZodType;
   /** The request body the operation takes: its media type, whether it is required, and its schema. */
   readonly body: { readonly contentType: string; readonly required: boolean; readonly schema: z.ZodType } | null;
   /** The schema of each documented response body, by status (`null` for a response without a body). */
   readonly responses: Readonly<Record<string, z.ZodType | null>>;
+}
+
+/**
+ * The zod schemas of one outbound webhook event, in the response direction (unknown keys are
+ * rejected): the whole sendout, and its `data` alone.
+ *
+ * @example
+ * const { webhookEvents } = await loadOperations();
+ * const spec: WebhookEventSpec = webhookEvents['voucher.created'];
+ */
+export interface WebhookEventSpec {
+  /** Validates a whole sendout: the envelope, `type` and `data`. */
+  readonly schema: z.ZodType;
+  /** Validates the sendout's `data` alone. */
+  readonly data: z.ZodType;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OperationId, operations } from '../generated/operations.js';
+import type { OperationSpec } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import type { IncomingRequest } from './incoming-request.js';
 import { checkMediaType } from './media-type.js';
@@ -8,7 +8,7 @@ import { hasBody, readBodyBytes, readBodyText } from './read-body.js';
 import { findUnsafeText } from './unsafe-text.js';
 import { describeIssues } from './validation-message.js';
 
-type Operation = (typeof operations)[OperationId];
+type Operation = OperationSpec;
 type Where = 'body' | 'query' | 'path';
 
 /** The parts of a request after validation against the spec. */

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { OperationId, operations } from '../generated/operations.js';
+import type { OperationSpec } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import { describeIssues } from './validation-message.js';
 
-type Operation = (typeof operations)[OperationId];
+type Operation = OperationSpec;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 

@@ -1,4 +1,4 @@
-import { type OperationId, operations } from '../generated/operations.js';
+import { type OperationId, routes } from '../generated/routes.js';
 
 /** Outcome of routing a method and path against the spec's operations. */
 export type RouteMatch =
@@ -15,7 +15,7 @@ interface CompiledPath {
 
 const compile = (): CompiledPath[] => {
   const byPath = new Map<string, CompiledPath>();
-  for (const [operationId, operation] of Object.entries(operations) as [OperationId, (typeof operations)[OperationId]][]) {
+  for (const [operationId, operation] of Object.entries(routes) as [OperationId, (typeof routes)[OperationId]][]) {
     let compiled = byPath.get(operation.path);
     if (!compiled) {
       const segments = operation.path

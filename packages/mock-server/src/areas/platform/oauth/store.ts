@@ -1,6 +1,6 @@
 import { parseScopes } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import { OAUTH_SCOPES } from '../../../generated/operations.js';
+import { OAUTH_SCOPES } from '../../../generated/routes.js';
 import type { Resource } from '../../../core/resource.js';
 
 interface IssuedToken {

@@ -1,0 +1,32 @@
+import type { OperationId, WebhookEventName } from '../generated/routes.js';
+import type { OperationSpec, WebhookEventSpec } from './operation-spec.js';
+
+/**
+ * The operation table with its zod schemas, and the webhook events' schemas.
+ *
+ * @example
+ * const loaded: LoadedOperations = await loadOperations();
+ */
+export interface LoadedOperations {
+  readonly operations: Readonly<Record<OperationId, OperationSpec>>;
+  readonly webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>>;
+}
+
+/**
+ * Loads the schemas of every operation and webhook event, once per process or page: the mock
+ * reads a request's input with them, and strict mode its answers. They are most of the mock's
+ * code, so a browser bundle keeps them out of its first chunk and fetches them on the first
+ * request.
+ *
+ * @returns The operation table with its schemas, and the webhook events' schemas.
+ * @example
+ * ```ts
+ * const { operations } = await loadOperations();
+ * operations.createCategory.body?.schema.safeParse({ name: 'Summer', hierarchy: 1 }).success; // true
+ * ```
+ */
+export const loadOperations = async (): Promise<LoadedOperations> => {
+  // The runtime keeps the module once imported: later calls cost a resolved promise.
+  const { operations, webhookEvents } = await import('../generated/operations.js');
+  return { operations, webhookEvents };
+};
