@@ -8,7 +8,9 @@ import type { OperationSpec, WebhookEventSpec } from './operation-spec.js';
  * const loaded: LoadedOperations = await loadOperations();
  */
 export interface LoadedOperations {
+  /** Every operation of the spec with the zod schemas of its request parts and responses. */
   readonly operations: Readonly<Record<OperationId, OperationSpec>>;
+  /** Every webhook event of the spec with the zod schemas of its sendout and its `data`. */
   readonly webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>>;
 }
 
