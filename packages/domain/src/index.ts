@@ -323,3 +323,27 @@ export { collectionsNamedBy } from './rules/collections.js';
 export type { ApplicableToOptions, ApplicableToResolution, CoveredLine } from './rules/applicable-to.js';
 export { calendarPeriods, countRedemptionsByPeriod, firstDayOfWeek } from './rules/periods.js';
 export type { CalendarPeriods, PeriodOptions } from './rules/periods.js';
+
+export {
+  addDays,
+  addMonths,
+  calendarDateAt,
+  calendarDays,
+  dateOfDays,
+  endOfPeriod,
+  periodOf,
+  startOfCalendarDate,
+  startOfNextPeriod,
+} from './time/calendar-date.js';
+export type { CalendarDate, CalendarPeriod } from './time/calendar-date.js';
+
+export { pointsExpirationDate } from './loyalty/expiry.js';
+export type { PointsExpirationRules } from './loyalty/expiry.js';
+export { bucketBalance, creditBuckets, expireBuckets, nextExpiration, spendBuckets } from './loyalty/buckets.js';
+export type { BucketSpending, PointsBucket } from './loyalty/buckets.js';
+export { earnedPoints, rewardPrice } from './loyalty/earning.js';
+export type { EarningCalculationType, EarningInput, EarningOrderLine, EarningRuleLoyalty, PointsMapping, ProportionalLeaf } from './loyalty/earning.js';
+export { evaluateMemberTier, tierExpirationDate, tierForPoints } from './loyalty/tiers.js';
+export type { MemberTier, TierChange, TierQualification, TierRange, TierRounding } from './loyalty/tiers.js';
+export { runNightly } from './loyalty/nightly.js';
+export type { NightlyCard, NightlyEffect, NightlySettings, PendingPointsEntry } from './loyalty/nightly.js';
