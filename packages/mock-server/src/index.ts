@@ -203,6 +203,17 @@ export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.
 export type { RollbackInput, RollbacksResult } from './areas/engine/redemptions/engine/rollback.js';
 export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './areas/engine/redemptions/engine/alone.js';
 export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './areas/engine/qualifications/store.js';
+export {
+  LoyaltyCardLedger,
+  type LedgerVoucherPort,
+  type PointsBalance,
+  type PointsChange,
+  type PointsCredit,
+  type PointsDebit,
+  type PointsExpiry,
+  type StoredBucket,
+} from './areas/campaigns/loyalty-cards/ledger.js';
+export { LoyaltyStore, type MemberBalanceChange } from './areas/programmes/loyalties/store.js';
 export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
 export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';
 export type { LimitFormulas } from './areas/engine/redemptions/engine/limit-formulas.js';

@@ -86,6 +86,11 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   rollbackStackedRedemptions: {},
   checkEligibility: { order: { amount: 1000 } },
   checkEligibilityClientSide: { order: { amount: 1000 } },
+  createLoyaltyProgram: { name: 'Members', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } } },
+  updateLoyaltyProgram: { description: 'Points for every order' },
+  addMember: { customer: { source_id: 'ana' } },
+  updateLoyaltyCardBalance: { points: 100 },
+  updateLoyaltyCardBalanceInCampaign: { points: 100 },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -264,6 +269,12 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       const category = state().categories.create({ name: 'Summer', hierarchy: 1 });
       state().stackingRules.create({ exclusive_categories: [category.id] }, () => true);
       return send(id, { params: { categoryId: category.id } });
+    },
+  },
+  createLoyaltyProgram: {
+    '409': (id) => {
+      state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
+      return send(id, { body: { name: 'Members' } });
     },
   },
   createMetadataSchema: {

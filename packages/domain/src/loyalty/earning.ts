@@ -11,14 +11,19 @@ import { formulaValue } from '../formulas/value.js';
  * ```
  */
 export interface ProportionalLeaf {
+  /** How much of the basis earns `points` once. */
   readonly every: number;
+  /** Points for every `every`. */
   readonly points: number;
+  /** A formula that gives the points instead, rounded to the nearest whole number. */
   readonly points_formula?: string | null | undefined;
   /** The metadata key that holds the basis (`ORDER_METADATA`, `CUSTOMER_METADATA`, `CUSTOM_EVENT_METADATA`). */
   readonly property?: string | null | undefined;
   /** One product, SKU or collection whose order lines count (`ORDER_ITEMS_*`); `applicable_to` lists several. */
   readonly object?: 'product' | 'sku' | 'products_collection' | null | undefined;
+  /** Its id, with `object`. */
   readonly id?: string | null | undefined;
+  /** Several products, SKUs or collections whose lines count. */
   readonly applicable_to?: readonly { readonly object: 'product' | 'sku' | 'products_collection'; readonly id: string }[] | null | undefined;
 }
 
@@ -80,7 +85,9 @@ export type PointsMapping = { readonly type: 'MULTIPLY'; readonly multiplier: nu
  * ```
  */
 export interface EarningOrderLine {
+  /** The line's product (`prod_…`). */
   readonly product_id?: string | null | undefined;
+  /** The line's SKU (`sku_…`), if any. */
   readonly sku_id?: string | null | undefined;
   /** Collections the line's product or SKU belongs to. */
   readonly collection_ids?: readonly string[] | undefined;
@@ -101,13 +108,16 @@ export interface EarningOrderLine {
  * ```
  */
 export interface EarningInput {
+  /** The order of the event: its amounts, metadata and lines. */
   readonly order?: {
     readonly amount?: number | null | undefined;
     readonly total_amount?: number | null | undefined;
     readonly metadata?: Readonly<Record<string, unknown>> | null | undefined;
     readonly items?: readonly EarningOrderLine[] | null | undefined;
   } | null;
+  /** The customer, whose metadata `CUSTOMER_METADATA` rules read. */
   readonly customer?: { readonly metadata?: Readonly<Record<string, unknown>> | null | undefined } | null;
+  /** The custom event, whose metadata `CUSTOM_EVENT_METADATA` rules read. */
   readonly customEvent?: { readonly metadata?: Readonly<Record<string, unknown>> | null | undefined } | null;
   /** The context `points_formula` is evaluated in (the instant, the order, the customer); formulas fall back to the static points without it. */
   readonly formula?: FormulaContext | undefined;

@@ -17,11 +17,17 @@ import { daysFromCivil, daysInMonth, civilFromDays } from '../time/zone.js';
  * ```
  */
 export interface PointsExpirationRules {
+  /** `MONTH` or `FIXED_DAY_OF_YEAR`; points never expire without it. */
   readonly period_type?: 'MONTH' | 'FIXED_DAY_OF_YEAR' | null | undefined;
+  /** Months the points last, with `MONTH`. */
   readonly period_value?: number | null | undefined;
+  /** Where a `MONTH` expiry is pushed to, if anywhere. */
   readonly rounding_type?: 'END_OF_MONTH' | 'END_OF_QUARTER' | 'END_OF_HALF_YEAR' | 'END_OF_YEAR' | 'PARTICULAR_MONTH' | null | undefined;
+  /** The month (1 January to 12) of `PARTICULAR_MONTH`. */
   readonly rounding_value?: number | null | undefined;
+  /** Month of the yearly expiry (1 January to 12), with `FIXED_DAY_OF_YEAR`. */
   readonly fixed_month?: number | null | undefined;
+  /** Day of the month of the yearly expiry, with `FIXED_DAY_OF_YEAR`. */
   readonly fixed_day?: number | null | undefined;
 }
 

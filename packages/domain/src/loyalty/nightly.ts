@@ -13,8 +13,11 @@ import { type MemberTier, type TierChange, type TierQualification, type TierRang
  * ```
  */
 export interface PendingPointsEntry {
+  /** Id of the entry (`lopp_…`). */
   readonly id: string;
+  /** Points that wait. */
   readonly points: number;
+  /** The day they become spendable. */
   readonly activates_at: CalendarDate;
   /** The rules their expiry follows once active (the earning rule's, else the programme's). */
   readonly expiration_rules: PointsExpirationRules | null;
@@ -29,12 +32,17 @@ export interface PendingPointsEntry {
  * ```
  */
 export interface NightlyCard {
+  /** Spendable points by expiry day. */
   readonly buckets: readonly PointsBucket[];
+  /** Points that wait for their day. */
   readonly pending: readonly PendingPointsEntry[];
+  /** The member's tier, if any. */
   readonly tier: MemberTier | null;
+  /** A tier that starts with the next period, if any. */
   readonly pendingTier: MemberTier | null;
   /** Points earned since `periodStart` (tiers by points in period count them). */
   readonly periodPoints: number;
+  /** The first day of the period `periodPoints` counts. */
   readonly periodStart: CalendarDate;
 }
 
@@ -62,7 +70,9 @@ export type NightlyEffect =
  * ```
  */
 export interface NightlySettings {
+  /** The programme's tiers. */
   readonly tiers: readonly TierRange[];
+  /** How members qualify for tiers; by balance when absent. */
   readonly qualification?: TierQualification | null | undefined;
   /** The reward that redeems itself when the balance affords it: its price and how many at most in one run (25). */
   readonly autoRedeem?: { readonly price: number; readonly limit: number } | null | undefined;

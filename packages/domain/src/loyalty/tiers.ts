@@ -12,7 +12,9 @@ import { civilFromDays, daysFromCivil, daysInMonth } from '../time/zone.js';
  * ```
  */
 export interface TierRange {
+  /** The tier's id (`ltr_…`). */
   readonly id: string;
+  /** Its range of points, `to` inclusive. */
   readonly points: { readonly from?: number | null | undefined; readonly to?: number | null | undefined };
 }
 
@@ -69,8 +71,11 @@ export type TierQualification =
  * ```
  */
 export interface MemberTier {
+  /** The tier (`ltr_…`). */
   readonly tier_id: string;
+  /** The day the member got it. */
   readonly start_date: CalendarDate;
+  /** Its last day, or `null` while the balance holds it. */
   readonly expiration_date: CalendarDate | null;
 }
 
@@ -85,10 +90,13 @@ export interface MemberTier {
  * ```
  */
 export interface TierChange {
+  /** What the evaluation did, as a tier transaction names it. */
   readonly type: 'JOINED' | 'LEFT' | 'UPGRADED' | 'DOWNGRADED' | 'PROLONGED' | 'EXPIRATION_CHANGED' | 'EVALUATION_REFRESHED';
   /** The `customer.loyalty.tier.<event>` this change records; none for a refresh that changes nothing a member sees. */
   readonly event?: 'joined' | 'left' | 'upgraded' | 'downgraded' | 'prolonged' | undefined;
+  /** The tier before, by id. */
   readonly tier_from?: string | undefined;
+  /** The tier after, by id. */
   readonly tier_to?: string | undefined;
 }
 

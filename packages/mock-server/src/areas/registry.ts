@@ -21,6 +21,7 @@ import { voucherHandlers } from './campaigns/vouchers/handlers.js';
 import { promotionHandlers } from './campaigns/promotions/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
+import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -45,6 +46,7 @@ export const handlers: HandlerMap = {
   ...exportHandlers,
   ...redemptionHandlers,
   ...qualificationHandlers,
+  ...loyaltyHandlers,
 };
 
 /**

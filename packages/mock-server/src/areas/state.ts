@@ -8,6 +8,7 @@ import { voucherExportSource, voucherTransactionExportSource } from './campaigns
 import { AsyncActionStore } from './platform/async-actions/store.js';
 import { BinStore } from './platform/bin/store.js';
 import { CampaignStore } from './campaigns/campaigns/store.js';
+import { LoyaltyCardLedger } from './campaigns/loyalty-cards/ledger.js';
 import { CategoryStore } from './catalog/categories/store.js';
 import { CustomerStore } from './customers/customers/store.js';
 import { LocationStore } from './catalog/locations/store.js';
@@ -27,6 +28,7 @@ import { PromotionStore } from './campaigns/promotions/store.js';
 import { projectTargets } from './rules/validation-rules/lookup.js';
 import { ValidationRuleStore } from './rules/validation-rules/store.js';
 import { ruleAssignments } from './rules/validation-rules/rule-assignments.js';
+import { LoyaltyStore } from './programmes/loyalties/store.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -55,6 +57,8 @@ export interface ProjectState {
   readonly events: EventLog;
   /** Vouchers, gift cards and loyalty cards, with their transactions and validation sessions. */
   readonly vouchers: VoucherStore;
+  /** The points of loyalty cards: buckets by expiry day and the changes that move them. */
+  readonly loyaltyCards: LoyaltyCardLedger;
   /** Campaigns; a promotion's tiers live in `promotions`. */
   readonly campaigns: CampaignStore;
   /** Customers; other areas resolve the `customer` of their requests with `customers.resolve`. */
@@ -81,6 +85,8 @@ export interface ProjectState {
   readonly redemptions: RedemptionStore;
   /** Qualifications: which redeemables a customer and an order qualify for, each judged alone by the engine. */
   readonly qualifications: QualificationStore;
+  /** Loyalty programmes: loyalty campaigns, their members and the members' points. */
+  readonly loyalties: LoyaltyStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -99,7 +105,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   // The campaigns area reaches the rules above it only through this port.
   const rules = ruleAssignments(() => validationRules);
-  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules });
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules, loyaltyCards: () => loyaltyCards });
+  const loyaltyCards = new LoyaltyCardLedger(context, { vouchers: () => vouchers, events, timeZone: () => settings.timezone });
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
   const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, rules });
@@ -123,6 +130,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     bin,
     events,
     vouchers,
+    loyaltyCards,
     campaigns,
     customers,
     products,
@@ -136,6 +144,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     exports,
     redemptions,
     qualifications: new QualificationStore(context, () => state),
+    loyalties: new LoyaltyStore({ campaigns, categories, vouchers, customers, loyaltyCards }),
   };
   return state;
 };

@@ -74,3 +74,22 @@ export const simpleVoucher = (voucher: StoredVoucher): Resource<'SimpleVoucher'>
   ...(voucher.holder_id === undefined ? {} : { holder_id: voucher.holder_id }),
   object: 'voucher',
 });
+
+const hex = (text: string): string => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The images that encode a voucher's code (`assets`), as the service links them: a QR code and a
+ * barcode whose id encodes the code. The mock serves no images; the addresses are the service's
+ * form, so an app can show or store them.
+ *
+ * @param code - The voucher code.
+ * @returns `assets` of the voucher.
+ * @example
+ * ```ts
+ * voucherAssets('SUMMER10').qr.url; // 'https://dl.voucherify.io/api/v1/assets/qr/53554d4d45523130'
+ * ```
+ */
+export const voucherAssets = (code: string): { qr: { id: string; url: string }; barcode: { id: string; url: string } } => {
+  const id = hex(code);
+  return { qr: { id, url: `https://dl.voucherify.io/api/v1/assets/qr/${id}` }, barcode: { id, url: `https://dl.voucherify.io/api/v1/assets/barcode/${id}` } };
+};

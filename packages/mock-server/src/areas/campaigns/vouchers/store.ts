@@ -4,7 +4,6 @@ import {
   type ValidityCheckResult,
   allOf,
   changeGiftBalance,
-  changeLoyaltyPoints,
   compileFilter,
   compileValidityWindow,
   dateRangeFilter,
@@ -20,8 +19,9 @@ import { creationOrderPage } from '../../../core/sorted-page.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
+import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher } from './shapes.js';
+import { type ChangeOrigin, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
 import type {
   BalanceChangeInput,
   Campaign,
@@ -71,6 +71,8 @@ export interface VoucherStoreDependencies {
   readonly campaigns: () => CampaignPort;
   /** The vouchers' validation rule assignments, which the rules area owns. */
   readonly rules: RuleAssignments;
+  /** The points of loyalty cards, which change through the ledger only. */
+  readonly loyaltyCards: () => LoyaltyCardLedger;
 }
 
 /**
@@ -382,7 +384,7 @@ export class VoucherStore {
   listed(voucher: StoredVoucher): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
     const { categories } = this.deps;
     const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
-    return { ...voucher, categories: category ? [category] : [] };
+    return { ...voucher, assets: voucherAssets(voucher.code), categories: category ? [category] : [] };
   }
 
   /**
@@ -640,15 +642,14 @@ export class VoucherStore {
       balance = { type: 'gift_voucher', total: gift.amount, balance: gift.balance };
       type = change.amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL';
     } else if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
-      if (!given(current.holder_id)) {
-        throw new ApiError(400, 'not_published', 'Loyalty card not published', {
-          details: `The loyalty card ${current.code} has no holder; points change only on a card published to a customer.`,
-        });
-      }
-      const card = changeLoyaltyPoints(current.loyalty_card, change.amount);
-      changes = { loyalty_card: { ...current.loyalty_card, ...card } };
-      balance = { type: 'loyalty_card', total: card.points, balance: card.balance };
-      type = change.amount > 0 ? 'POINTS_ADDITION' : 'POINTS_REMOVAL';
+      // Loyalty points live in buckets by expiry day: the ledger changes them and records the transaction.
+      const fields = { source: 'API', source_id: change.source_id ?? null, reason: change.reason ?? null };
+      const ledger = this.deps.loyaltyCards();
+      const { voucher, transaction } =
+        change.amount > 0
+          ? ledger.credit(current.id, { ...fields, points: change.amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' } }, origin)
+          : ledger.debit(current.id, { ...fields, points: -change.amount, type: 'POINTS_REMOVAL' }, origin);
+      return { voucher, transaction };
     } else {
       throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
         details: `The voucher ${current.code} is a ${current.type ?? 'voucher'}; only gift cards and loyalty cards have a balance.`,
@@ -675,11 +676,21 @@ export class VoucherStore {
         },
       },
     };
-    const log = this.#transactions.get(voucher.id) ?? [];
-    log.push(transaction);
-    this.#transactions.set(voucher.id, log);
+    this.appendTransaction(transaction);
     if (voucher.type === 'GIFT_VOUCHER') this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
     return { voucher, transaction };
+  }
+
+  /** Adds a transaction to its card's log (the loyalty card ledger records points this way). */
+  appendTransaction(transaction: VoucherTransaction): void {
+    const log = this.#transactions.get(transaction.voucher_id) ?? [];
+    log.push(transaction);
+    this.#transactions.set(transaction.voucher_id, log);
+  }
+
+  /** The campaign a voucher belongs to, if any. */
+  campaignOf(voucher: StoredVoucher): Campaign | undefined {
+    return voucher.campaign_id ? (this.deps.campaigns().find(voucher.campaign_id) as Campaign | undefined) : undefined;
   }
 
   /**

@@ -1,0 +1,432 @@
+import {
+  type CalendarDate,
+  type PointsBucket,
+  type PointsExpirationRules,
+  bucketBalance,
+  calendarDateAt,
+  creditBuckets,
+  expireBuckets,
+  nextExpiration,
+  pointsExpirationDate,
+  spendBuckets,
+} from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { EventLog } from '../../../core/event-log.js';
+import type { Resource } from '../../../core/resource.js';
+import { ApiError } from '../../../http/api-error.js';
+import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
+import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
+
+/**
+ * What the ledger needs of the project's vouchers: the cards themselves and their transaction log.
+ *
+ * @example
+ * ```ts
+ * const port: LedgerVoucherPort = vouchers; // the project's VoucherStore
+ * ```
+ */
+export interface LedgerVoucherPort {
+  /** The card with this code or id; throws 404 for none. */
+  get(codeOrId: string): StoredVoucher;
+  /** Stores a changed card and stamps `updated_at`. */
+  replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher;
+  /** Adds a transaction to its card's log. */
+  appendTransaction(transaction: VoucherTransaction): void;
+  /** The loyalty campaign of a card, for its points' expiration rules. */
+  campaignOf(voucher: StoredVoucher): { readonly id: string; readonly voucher?: { readonly loyalty_card?: { readonly expiration_rules?: unknown } | null } | null } & Parameters<typeof simpleCampaign>[0] | undefined;
+}
+
+/**
+ * The balance a change of points answers with (`POST …/members/{memberId}/balance`), and that
+ * transactions carry in `details.balance`.
+ *
+ * @example
+ * ```ts
+ * const balance: PointsBalance = { points: 100, total: 1100, balance: 1100, type: 'loyalty_card', object: 'balance', operation_type: 'MANUAL', related_object: { id: 'v_1', type: 'voucher' } };
+ * ```
+ */
+export type PointsBalance = Resource<'LoyaltyMemberBalanceUpdateResponse'> & { readonly type: 'loyalty_card' };
+
+/**
+ * How points added to a card expire.
+ *
+ * @example
+ * ```ts
+ * const expiry: PointsExpiry = { type: 'CUSTOM_DATE', date: '2026-12-31' };
+ * ```
+ */
+export type PointsExpiry =
+  | { readonly type: 'PROGRAM_RULES' }
+  | { readonly type: 'NON_EXPIRING' }
+  | { readonly type: 'CUSTOM_DATE'; readonly date: CalendarDate }
+  /** The rules of an earning rule, else the programme's. */
+  | { readonly type: 'RULES'; readonly rules: PointsExpirationRules | null };
+
+/** A transaction's fields that a change names itself. */
+interface TransactionFields {
+  readonly source?: string | null | undefined;
+  readonly source_id?: string | null | undefined;
+  readonly reason?: string | null | undefined;
+  readonly related_transaction_id?: string | null | undefined;
+  /** Parts of `details` besides the balance (`order`, `earning_rule`, `redemption` …). */
+  readonly details?: Readonly<Record<string, unknown>> | undefined;
+  readonly operation_type?: 'MANUAL' | 'AUTOMATIC' | undefined;
+}
+
+/**
+ * Points added to a card.
+ *
+ * @example
+ * ```ts
+ * const credit: PointsCredit = { points: 100, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'API' };
+ * ```
+ */
+export interface PointsCredit extends TransactionFields {
+  /** Points to add, a positive whole number. */
+  readonly points: number;
+  /** The transaction that records them. */
+  readonly type: 'POINTS_ACCRUAL' | 'POINTS_ADDITION' | 'POINTS_REFUND' | 'POINTS_TRANSFER_IN' | 'PENDING_POINTS_ACTIVATION';
+  /** When they expire. */
+  readonly expiry: PointsExpiry;
+}
+
+/**
+ * Points taken from a card, soonest-expiring first.
+ *
+ * @example
+ * ```ts
+ * const debit: PointsDebit = { points: 50, type: 'POINTS_REMOVAL', source: 'API' };
+ * ```
+ */
+export interface PointsDebit extends TransactionFields {
+  /** Points to take, a positive whole number. */
+  readonly points: number;
+  /** The transaction that records them. */
+  readonly type: 'POINTS_REMOVAL' | 'POINTS_REDEMPTION' | 'POINTS_TRANSFER_OUT';
+}
+
+/**
+ * A bucket of a card's points that expire on the same day, as the points-expiration list shows it.
+ *
+ * @example
+ * ```ts
+ * const bucket: StoredBucket = { id: 'lopb_1', expires_at: '2026-06-30', points: 40, status: 'ACTIVE', created_at: '2026-01-10T10:00:00.000Z', updated_at: null };
+ * ```
+ */
+export interface StoredBucket extends PointsBucket {
+  /** Id of the bucket (`lopb_…`). */
+  readonly id: string;
+  /** `EXPIRED` once its day has passed. */
+  readonly status: 'ACTIVE' | 'EXPIRED';
+  /** When its first points came. */
+  readonly created_at: string;
+  /** When its points last changed, or `null`. */
+  readonly updated_at: string | null;
+}
+
+/** A card's points as the ledger keeps them. */
+interface CardPoints {
+  buckets: StoredBucket[];
+  /** Buckets that expired, kept for exports. */
+  expired: StoredBucket[];
+  /** Added over the card's life (additions, accruals, activations, transfers in, the starting points). */
+  points: number;
+  subtracted: number;
+  expiredPoints: number;
+  redeemed: number;
+  pending: number;
+}
+
+/**
+ * The outcome of a change of points: the card after it, its transaction and its balance.
+ *
+ * @example
+ * ```ts
+ * const { voucher, transaction, balance }: PointsChange = ledger.credit('LC-1', { points: 10, type: 'POINTS_ADDITION', expiry: { type: 'NON_EXPIRING' } });
+ * ```
+ */
+export interface PointsChange {
+  /** The card after the change. */
+  readonly voucher: StoredVoucher;
+  /** The transaction that records it. */
+  readonly transaction: VoucherTransaction;
+  /** The balance the change answers with. */
+  readonly balance: PointsBalance;
+}
+
+const n = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/**
+ * The points of the project's loyalty cards (decision 0038): buckets by expiry day (`lopb_…`),
+ * spent soonest-expiring first, the lifetime counters a card shows (`points`, `expired_points`,
+ * `subtracted_points`, `redemption.redeemed_points`, `pending_points`) and a transaction
+ * (`vtx_…`) for every change. A card's points start as it was created (`loyalty_card.points`),
+ * as one bucket that does not expire. The card's `loyalty_card` is rewritten after each change,
+ * so the vouchers' own reads show the same numbers.
+ *
+ * @example
+ * ```ts
+ * const { loyaltyCards } = service.projects.primary.state;
+ * loyaltyCards.credit('LC-1', { points: 100, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'API' });
+ * loyaltyCards.debit('LC-1', { points: 30, type: 'POINTS_REMOVAL', source: 'API' }).balance.balance; // 70 more than it started with
+ * ```
+ */
+export class LoyaltyCardLedger {
+  readonly #cards = new Map<string, CardPoints>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: { readonly vouchers: () => LedgerVoucherPort; readonly events: EventLog; readonly timeZone: () => string | undefined },
+  ) {}
+
+  /** Today in the project's time zone. */
+  today(): CalendarDate {
+    return calendarDateAt(this.context.clock.now(), this.deps.timeZone() ?? 'UTC');
+  }
+
+  /**
+   * Adds points to a card and records the transaction.
+   *
+   * @throws ApiError 404 for an unknown card; 400 `not_published` for a card without a holder;
+   *   DomainError `invalid_amount` for points that are not a positive whole number.
+   */
+  credit(codeOrId: string, credit: PointsCredit, origin: ChangeOrigin = {}): PointsChange {
+    const voucher = this.#card(codeOrId);
+    const card = this.#pointsOf(voucher);
+    const expiresAt = this.#expiryDate(voucher, credit.expiry);
+    const buckets = creditBuckets(card.buckets, credit.points, expiresAt);
+    card.buckets = this.#stamp(buckets, card.buckets);
+    // A refund gives back redeemed points; everything else adds to the card's lifetime points.
+    if (credit.type === 'POINTS_REFUND') card.redeemed -= credit.points;
+    else card.points += credit.points;
+    return this.#record(voucher, card, credit.points, credit, origin);
+  }
+
+  /**
+   * Takes points from a card, soonest-expiring first, and records the transaction.
+   *
+   * @throws ApiError 404 for an unknown card; 400 `not_published` for a card without a holder;
+   *   DomainError `loyalty_card_points_exceeded` when the card holds fewer points.
+   */
+  debit(codeOrId: string, debit: PointsDebit, origin: ChangeOrigin = {}): PointsChange {
+    const voucher = this.#card(codeOrId);
+    const card = this.#pointsOf(voucher);
+    const { buckets } = spendBuckets(card.buckets, debit.points, voucher.code);
+    card.buckets = this.#stamp(buckets, card.buckets);
+    if (debit.type === 'POINTS_REDEMPTION') card.redeemed += debit.points;
+    else card.subtracted += debit.points;
+    return this.#record(voucher, card, -debit.points, debit, origin);
+  }
+
+  /** The spendable points of a card, soonest-expiring first, with the expired ones after them when asked. */
+  buckets(codeOrId: string, options: { readonly expired?: boolean } = {}): readonly StoredBucket[] {
+    const card = this.#pointsOf(this.deps.vouchers().get(codeOrId));
+    return options.expired ? [...card.buckets, ...card.expired] : card.buckets;
+  }
+
+  /** The spendable points of a card. */
+  balance(codeOrId: string): number {
+    return bucketBalance(this.#pointsOf(this.deps.vouchers().get(codeOrId)).buckets);
+  }
+
+  /**
+   * Expires the points of a card whose last day is before `today`: a `POINTS_EXPIRATION`
+   * transaction and `voucher.loyalty_card.points_expired`. Nothing happens when none is due.
+   */
+  expire(codeOrId: string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
+    const voucher = this.deps.vouchers().get(codeOrId);
+    const card = this.#pointsOf(voucher);
+    const { kept, expired } = expireBuckets(card.buckets, today);
+    if (expired.length === 0) return undefined;
+    const points = bucketBalance(expired);
+    const now = this.context.timestamp();
+    const gone = card.buckets.filter((bucket) => expired.includes(bucket)).map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
+    card.buckets = kept as StoredBucket[];
+    card.expired.push(...gone);
+    card.expiredPoints += points;
+    const change = this.#record(voucher, card, -points, { type: 'POINTS_EXPIRATION', source: 'Automation', operation_type: 'AUTOMATIC' }, { ...origin, silent: true });
+    if (origin.silent !== true) {
+      const campaign = this.deps.vouchers().campaignOf(change.voucher);
+      this.deps.events.record('voucher.loyalty_card.points_expired', {
+        entityId: change.voucher.id,
+        data: {
+          customer: null,
+          campaign: campaign ? simpleCampaign(campaign) : (null as never),
+          voucher: simpleVoucher(change.voucher),
+          points,
+          buckets: gone.map((bucket) => this.#presentBucket(change.voucher, bucket)),
+          transaction: change.transaction,
+        },
+        groupId: origin.requestId,
+        source: { channel: 'INTERNAL' },
+      });
+    }
+    return change;
+  }
+
+  /** A bucket as `GET …/members/{memberId}/points-expiration` lists it. */
+  presentBucket(codeOrId: string, bucket: StoredBucket): Resource<'LoyaltyPointsBucket'> {
+    return this.#presentBucket(this.deps.vouchers().get(codeOrId), bucket);
+  }
+
+  /** Pending points of a card, as `loyalty_card.pending_points` shows them. */
+  setPending(codeOrId: string, pending: number): StoredVoucher {
+    const voucher = this.deps.vouchers().get(codeOrId);
+    const card = this.#pointsOf(voucher);
+    card.pending = pending;
+    return this.#write(voucher, card);
+  }
+
+  #presentBucket(voucher: StoredVoucher, bucket: StoredBucket): Resource<'LoyaltyPointsBucket'> {
+    return {
+      id: bucket.id,
+      voucher_id: voucher.id,
+      campaign_id: voucher.campaign_id ?? '',
+      bucket: { total_points: bucket.points },
+      status: bucket.status,
+      ...(bucket.expires_at === null ? {} : { expires_at: bucket.expires_at }),
+      created_at: bucket.created_at,
+      ...(bucket.updated_at === null ? {} : { updated_at: bucket.updated_at }),
+      object: 'loyalty_points_bucket',
+    } as Resource<'LoyaltyPointsBucket'>;
+  }
+
+  #card(codeOrId: string): StoredVoucher {
+    const voucher = this.deps.vouchers().get(codeOrId);
+    if (voucher.type !== 'LOYALTY_CARD') {
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: `The voucher ${voucher.code} is not a loyalty card.` });
+    }
+    if (!voucher.holder_id) {
+      throw new ApiError(400, 'not_published', 'Loyalty card not published', {
+        details: `The loyalty card ${voucher.code} has no holder; points change only on a card published to a customer.`,
+      });
+    }
+    return voucher;
+  }
+
+  #pointsOf(voucher: StoredVoucher): CardPoints {
+    let card = this.#cards.get(voucher.id);
+    if (card === undefined) {
+      // A card the ledger has not seen yet starts with the points it was created with.
+      const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
+      const bucket: StoredBucket = { id: this.context.ids('lopb'), expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
+      card = { buckets: start > 0 ? [bucket] : [], expired: [], points: n(voucher.loyalty_card?.points), subtracted: n(voucher.loyalty_card?.subtracted_points), expiredPoints: n(voucher.loyalty_card?.expired_points), redeemed: n(voucher.redemption?.redeemed_points), pending: n(voucher.loyalty_card?.pending_points) };
+      this.#cards.set(voucher.id, card);
+    }
+    return card;
+  }
+
+  /** Keeps the ids of buckets that stay, and gives new ones an id. */
+  #stamp(buckets: readonly PointsBucket[], before: readonly StoredBucket[]): StoredBucket[] {
+    const now = this.context.timestamp();
+    return buckets.map((bucket) => {
+      const previous = before.find((candidate) => candidate.expires_at === bucket.expires_at);
+      if (previous) return previous.points === bucket.points ? previous : { ...previous, points: bucket.points, updated_at: now };
+      return { id: this.context.ids('lopb'), expires_at: bucket.expires_at, points: bucket.points, status: 'ACTIVE', created_at: now, updated_at: null };
+    });
+  }
+
+  #expiryDate(voucher: StoredVoucher, expiry: PointsExpiry): CalendarDate | null {
+    switch (expiry.type) {
+      case 'NON_EXPIRING':
+        return null;
+      case 'CUSTOM_DATE':
+        if (expiry.date < this.today()) {
+          throw new ApiError(400, 'invalid_expiration_date', 'Invalid Expiration Date', { details: 'Expiration date cannot be set in the past' });
+        }
+        return expiry.date;
+      case 'RULES':
+        return pointsExpirationDate(expiry.rules ?? this.#programmeRules(voucher), this.today());
+      case 'PROGRAM_RULES':
+        return pointsExpirationDate(this.#programmeRules(voucher), this.today());
+    }
+  }
+
+  #programmeRules(voucher: StoredVoucher): PointsExpirationRules | null {
+    const rules = this.deps.vouchers().campaignOf(voucher)?.voucher?.loyalty_card?.expiration_rules;
+    return (rules ?? null) as PointsExpirationRules | null;
+  }
+
+  #write(voucher: StoredVoucher, card: CardPoints): StoredVoucher {
+    const next = nextExpiration(card.buckets);
+    const loyalty_card = {
+      points: card.points,
+      balance: bucketBalance(card.buckets),
+      ...(next ? { next_expiration_date: next.date, next_expiration_points: next.points } : {}),
+      pending_points: card.pending,
+      expired_points: card.expiredPoints,
+      subtracted_points: card.subtracted,
+    };
+    const redemption = voucher.redemption ? { ...voucher.redemption, redeemed_points: card.redeemed } : voucher.redemption;
+    return this.deps.vouchers().replace(voucher, { loyalty_card, ...(redemption ? { redemption } : {}) } as Partial<StoredVoucher>);
+  }
+
+  #record(before: StoredVoucher, card: CardPoints, points: number, fields: TransactionFields & { readonly type: VoucherTransaction['type'] }, origin: ChangeOrigin): PointsChange {
+    const voucher = this.#write(before, card);
+    const balance: PointsBalance = {
+      points,
+      total: card.points - card.subtracted - card.expiredPoints,
+      balance: bucketBalance(card.buckets),
+      type: 'loyalty_card',
+      object: 'balance',
+      related_object: { type: 'voucher', id: voucher.id },
+      operation_type: fields.operation_type ?? 'MANUAL',
+    };
+    const transaction = {
+      id: this.context.ids('vtx'),
+      source_id: fields.source_id ?? null,
+      voucher_id: voucher.id,
+      campaign_id: voucher.campaign_id ?? null,
+      source: fields.source ?? null,
+      reason: fields.reason ?? null,
+      related_transaction_id: fields.related_transaction_id ?? null,
+      created_at: this.context.timestamp(),
+      type: fields.type,
+      details: { ...fields.details, balance },
+    } as VoucherTransaction;
+    this.deps.vouchers().appendTransaction(transaction);
+    if (origin.silent !== true) this.#announce(voucher, transaction, balance, origin);
+    return { voucher, transaction, balance };
+  }
+
+  /** `voucher.loyalty_card.transaction.created` for every change, and `voucher.loyalty_card.points_added` for additions. */
+  #announce(voucher: StoredVoucher, transaction: VoucherTransaction, balance: PointsBalance, origin: ChangeOrigin): void {
+    const campaign = this.deps.vouchers().campaignOf(voucher);
+    if (!campaign) return;
+    const details = transaction.details as Readonly<Record<string, unknown>>;
+    // The transaction's details carry the objects the event names; the rest are null.
+    const part = (key: string): never => (details[key] ?? null) as never;
+    this.deps.events.record('voucher.loyalty_card.transaction.created', {
+      entityId: voucher.id,
+      data: {
+        transaction,
+        voucher: voucher as never,
+        campaign: simpleCampaign(campaign),
+        holder: null,
+        holder_loyalty_tier: null,
+        balance,
+        order: part('order'),
+        event: part('event'),
+        earning_rule: part('earning_rule'),
+        segment: part('segment'),
+        loyalty_tier: null,
+        redemption: part('redemption'),
+        rollback: part('rollback'),
+        reward: null,
+        custom_event: null,
+        source_voucher: part('source_voucher'),
+        destination_voucher: part('destination_voucher'),
+      },
+      groupId: origin.requestId,
+      source: origin.source,
+    });
+    if (balance.points > 0 && transaction.type !== 'POINTS_REFUND') {
+      this.deps.events.record('voucher.loyalty_card.points_added', {
+        entityId: voucher.id,
+        data: { voucher: simpleVoucher(voucher), balance, campaign: simpleCampaign(campaign), customer: null, transaction },
+        groupId: origin.requestId,
+        source: origin.source,
+      });
+    }
+  }
+}

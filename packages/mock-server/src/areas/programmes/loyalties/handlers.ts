@@ -1,0 +1,92 @@
+import { type Page, listBody, pageOf } from '../../../core/list.js';
+import type { Resource } from '../../../core/resource.js';
+import type { HandlerMap } from '../../../http/handler.js';
+import { type TransactionQuery, transactionPage } from '../../campaigns/vouchers/store.js';
+import type { VoucherTransaction } from '../../campaigns/vouchers/types.js';
+import { loyaltyMember } from './shapes.js';
+
+/** A page of a loyalty card's or programme's transactions, which are all of points. */
+const pointsTransactions = (transactions: readonly VoucherTransaction[], query: TransactionQuery): Page<Resource<'LoyaltyCardTransaction'>> & { readonly moreStartingAfter: string } =>
+  transactionPage(transactions, query) as Page<Resource<'LoyaltyCardTransaction'>> & { readonly moreStartingAfter: string };
+
+/**
+ * Loyalty programmes (`/v1/loyalties`): the programmes themselves, their members (loyalty cards),
+ * the members' points and their transactions.
+ */
+export const loyaltyHandlers = {
+  listLoyaltyPrograms: ({ project, query }) => {
+    const { campaigns, loyalties } = project.state;
+    const page = campaigns.list({ ...query, campaign_type: 'LOYALTY_PROGRAM' });
+    return { status: 200, body: listBody('campaigns', { ...page, items: page.items.map((campaign) => loyalties.present(campaign)) }, ['total']) };
+  },
+  createLoyaltyProgram: ({ project, body, requestId }) => {
+    const { campaigns, loyalties } = project.state;
+    return { status: 200, body: loyalties.present(campaigns.create({ ...body, campaign_type: 'LOYALTY_PROGRAM' } as never, { requestId })) };
+  },
+  getLoyaltyProgram: ({ project, params }) => {
+    const { loyalties } = project.state;
+    return { status: 200, body: loyalties.present(loyalties.programme(params.campaignId)) };
+  },
+  updateLoyaltyProgram: ({ project, params, body, requestId }) => {
+    const { campaigns, loyalties } = project.state;
+    return { status: 200, body: loyalties.present(campaigns.update(loyalties.programme(params.campaignId).id, body as never, { requestId })) };
+  },
+  deleteLoyaltyProgram: ({ project, params, query, requestId }) => {
+    const { campaigns, loyalties } = project.state;
+    return { status: 200, body: { async_action_id: campaigns.delete(loyalties.programme(params.campaignId).id, query.force ?? false, { requestId }).id } };
+  },
+  listMembers: ({ project, params, query }) => {
+    const { loyalties, vouchers } = project.state;
+    const page = loyalties.members(params.campaignId, query as never);
+    return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((card) => loyaltyMember(vouchers.present(card))) }, ['total']) };
+  },
+  addMember: ({ project, params, body, requestId }) => {
+    const { loyalties, publications, vouchers } = project.state;
+    const programme = loyalties.programme(params.campaignId);
+    const { voucher: code, ...request } = body;
+    const answer = publications.publish({ ...request, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never, { joinOnce: true, requestId });
+    const published = 'voucher' in answer ? (answer.voucher as { readonly code?: string } | undefined) : undefined;
+    const card = loyalties.member(published?.code ?? '', programme.id);
+    return { status: 200, body: loyaltyMember(vouchers.present(vouchers.get(card.id))) };
+  },
+  getMemberInCampaign: ({ project, params }) => {
+    const { loyalties, vouchers } = project.state;
+    return { status: 200, body: loyaltyMember(vouchers.present(loyalties.member(params.memberId, params.campaignId))) };
+  },
+  getMember: ({ project, params }) => {
+    const { loyalties, vouchers } = project.state;
+    return { status: 200, body: loyaltyMember(vouchers.present(loyalties.member(params.memberId))) };
+  },
+  updateLoyaltyCardBalanceInCampaign: ({ project, params, body, requestId }) => ({
+    status: 200,
+    body: project.state.loyalties.changeBalance(params.campaignId, params.memberId, body, { requestId }).balance,
+  }),
+  updateLoyaltyCardBalance: ({ project, params, body, requestId }) => ({
+    status: 200,
+    body: project.state.loyalties.changeBalance(undefined, params.memberId, body, { requestId }).balance,
+  }),
+  listLoyaltyCampaignTransactions: ({ project, params, query }) => {
+    const { loyalties, vouchers } = project.state;
+    const transactions = vouchers.transactionsOfCampaign(loyalties.programme(params.campaignId).id);
+    const page = pointsTransactions(transactions, { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after', 'total']) };
+  },
+  listLoyaltyCardTransactionsInCampaign: ({ project, params, query }) => {
+    const { loyalties, vouchers } = project.state;
+    const card = loyalties.member(params.memberId, params.campaignId);
+    const page = pointsTransactions(vouchers.transactionsOf(card.id), { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
+  },
+  listLoyaltyCardTransactions: ({ project, params, query }) => {
+    const { loyalties, vouchers } = project.state;
+    const card = loyalties.member(params.memberId);
+    const page = pointsTransactions(vouchers.transactionsOf(card.id), { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
+  },
+  listPointsExpiration: ({ project, params, query }) => {
+    const { loyalties, loyaltyCards } = project.state;
+    const card = loyalties.member(params.memberId, params.campaignId);
+    const buckets = loyaltyCards.buckets(card.id).map((bucket) => loyaltyCards.presentBucket(card.id, bucket));
+    return { status: 200, body: listBody('data', pageOf(buckets, query), ['total']) };
+  },
+} satisfies HandlerMap;
