@@ -119,6 +119,7 @@ export {
   type OrderCalculation,
   type OrderCalculationInput,
   type OrderChange,
+  type UpsertOptions,
   type OrderInput,
   type OrderOrder,
 } from './areas/customers/orders/store.js';
@@ -214,6 +215,19 @@ export {
   type StoredBucket,
 } from './areas/campaigns/loyalty-cards/ledger.js';
 export { LoyaltyStore, type MemberBalanceChange } from './areas/programmes/loyalties/store.js';
+export {
+  EarningRuleStore,
+  MAX_EARNING_RULES,
+  earningEventFamily,
+  type EarningEventFamily,
+  type EarningRule,
+  type EarningRuleChanges,
+  type EarningRuleInput,
+  type EarningRuleListQuery,
+  type TierLookup,
+} from './areas/programmes/earning-rules/store.js';
+export { PointsEarner, type EarnerDeps, type EarningOccasion, type MemberTiers, type PointsEstimate } from './areas/programmes/earning-rules/earner.js';
+export { PendingPointsStore, type PendingPoints, type PendingPointsInput, type PendingPointsQuery } from './areas/programmes/pending-points/store.js';
 export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
 export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';
 export type { LimitFormulas } from './areas/engine/redemptions/engine/limit-formulas.js';

@@ -91,6 +91,9 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   addMember: { customer: { source_id: 'ana' } },
   updateLoyaltyCardBalance: { points: 100 },
   updateLoyaltyCardBalanceInCampaign: { points: 100 },
+  createEarningRule: [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 10 } }],
+  updateEarningRule: { active: false },
+  adjustMemberPendingPoints: { points: 10 },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -275,6 +278,18 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '409': (id) => {
       state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
       return send(id, { body: { name: 'Members' } });
+    },
+  },
+  createEarningRule: {
+    '400': (id) => {
+      const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
+      return send(id, { params: { campaignId: programme.id }, body: [{ event: 'order.paid' }] });
+    },
+  },
+  checkLoyaltyQualifications: {
+    '400': (id) => {
+      const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
+      return send(id, { params: { campaignId: programme.id } });
     },
   },
   createMetadataSchema: {

@@ -1,33 +1,8 @@
-import { type VoucherkitClient, createClient } from '@voucherkit/client';
 import { describe, expect, test } from 'vitest';
-import { T0, useMockService } from './setup.js';
+import { useLoyaltyMock } from './loyalty-setup.js';
+import { T0 } from './setup.js';
 
-const mock = useMockService();
-const state = () => mock.service.projects.primary.state;
-
-const client = (): VoucherkitClient => {
-  const { appId, appToken } = mock.service.projects.primary.keys;
-  return createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false });
-};
-
-/** A programme whose points expire at the end of the month after the one they are earned in. */
-const createProgramme = async (extra: Record<string, unknown> = {}) => {
-  const programme = await client().loyalties.create({
-    name: 'Members Club',
-    type: 'AUTO_UPDATE',
-    voucher: {
-      type: 'LOYALTY_CARD',
-      loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' } },
-      code_config: { pattern: 'LC-####' },
-    },
-    ...extra,
-  } as never);
-  await mock.service.scheduler.drain();
-  return programme;
-};
-
-const join = async (programmeId: string, customer: string | Record<string, unknown> = { source_id: 'ana' }) =>
-  client().loyalties.createMember(programmeId, { customer } as never);
+const { mock, state, client, createProgramme, join } = useLoyaltyMock();
 
 describe('loyalty programmes', () => {
   test('are loyalty campaigns: created with join_once forced, listed, read, changed and deleted', async () => {

@@ -5805,6 +5805,166 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "campaign.earning_rule.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Earning rule assigned
+         * An earning rule was added to a loyalty campaign (the service names this event `assigned`, not `created`).
+         */
+        post: operations["campaignEarningRuleAssignedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.earning_rule.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Earning rule updated
+         * An earning rule of a loyalty campaign was changed.
+         */
+        post: operations["campaignEarningRuleUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.earning_rule.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Earning rule enabled
+         * An earning rule of a loyalty campaign was switched on.
+         */
+        post: operations["campaignEarningRuleEnabledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.earning_rule.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Earning rule disabled
+         * An earning rule of a loyalty campaign was switched off.
+         */
+        post: operations["campaignEarningRuleDisabledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.earning_rule.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Earning rule deleted
+         * An earning rule was removed from a loyalty campaign.
+         */
+        post: operations["campaignEarningRuleDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.reward.assignment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reward assigned
+         * A reward was made available in a loyalty campaign.
+         */
+        post: operations["campaignRewardAssignmentCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.reward.assignment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reward assignment updated
+         * The cost or settings of a reward in a loyalty campaign changed.
+         */
+        post: operations["campaignRewardAssignmentUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.reward.assignment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reward assignment deleted
+         * A reward was taken out of a loyalty campaign.
+         */
+        post: operations["campaignRewardAssignmentDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "campaign.promotion_tier.created": {
         parameters: {
             query?: never;
@@ -15372,6 +15532,8 @@ export interface components {
         };
         /** An earning rule just enabled. */
         LoyaltyEarningRuleEnableResponse: components["schemas"]["EarningRuleBase"] & {
+            /** Id of a validation rule (`val_…`) that the customer or order must also meet; `null` without one. */
+            validation_rule_id?: string | null;
             /**
              * Format: date-time
              * When the rule was last changed.
@@ -15385,6 +15547,8 @@ export interface components {
         };
         /** An earning rule just disabled. */
         LoyaltyEarningRuleDisableResponse: components["schemas"]["EarningRuleBase"] & {
+            /** Id of a validation rule (`val_…`) that the customer or order must also meet; `null` without one. */
+            validation_rule_id?: string | null;
             /**
              * Format: date-time
              * When the rule was last changed.
@@ -20294,6 +20458,65 @@ export interface components {
             /** @constant */
             type: "campaign.loyalty_tier.deleted";
             data: components["schemas"]["CampaignLoyaltyTierEventData"];
+        };
+        /** An earning rule and its loyalty campaign. */
+        CampaignEarningRuleEventData: {
+            campaign: components["schemas"]["SimpleCampaign"];
+            earning_rule: components["schemas"]["EarningRule"];
+        };
+        /** Sendout of `campaign.earning_rule.assigned`. */
+        CampaignEarningRuleAssignedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.earning_rule.assigned";
+            data: components["schemas"]["CampaignEarningRuleEventData"];
+        };
+        /** Sendout of `campaign.earning_rule.updated`. */
+        CampaignEarningRuleUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.earning_rule.updated";
+            data: components["schemas"]["CampaignEarningRuleEventData"];
+        };
+        /** Sendout of `campaign.earning_rule.enabled`. */
+        CampaignEarningRuleEnabledEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.earning_rule.enabled";
+            data: components["schemas"]["CampaignEarningRuleEventData"];
+        };
+        /** Sendout of `campaign.earning_rule.disabled`. */
+        CampaignEarningRuleDisabledEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.earning_rule.disabled";
+            data: components["schemas"]["CampaignEarningRuleEventData"];
+        };
+        /** Sendout of `campaign.earning_rule.deleted`. */
+        CampaignEarningRuleDeletedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.earning_rule.deleted";
+            data: components["schemas"]["CampaignEarningRuleEventData"];
+        };
+        /** A reward assignment, its reward and its loyalty campaign. */
+        CampaignRewardAssignmentEventData: {
+            campaign: components["schemas"]["SimpleCampaign"];
+            reward_assignment: components["schemas"]["RewardAssignment"];
+            reward: components["schemas"]["Reward"];
+        };
+        /** Sendout of `campaign.reward.assignment.created`. */
+        CampaignRewardAssignmentCreatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.reward.assignment.created";
+            data: components["schemas"]["CampaignRewardAssignmentEventData"];
+        };
+        /** Sendout of `campaign.reward.assignment.updated`. */
+        CampaignRewardAssignmentUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.reward.assignment.updated";
+            data: components["schemas"]["CampaignRewardAssignmentEventData"];
+        };
+        /** Sendout of `campaign.reward.assignment.deleted`. */
+        CampaignRewardAssignmentDeletedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.reward.assignment.deleted";
+            data: components["schemas"]["CampaignRewardAssignmentEventData"];
         };
         /** A promotion tier and its campaign. */
         CampaignPromotionTierEventData: {
@@ -30846,6 +31069,182 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CampaignLoyaltyTierDeletedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignEarningRuleAssignedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignEarningRuleAssignedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignEarningRuleUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignEarningRuleUpdatedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignEarningRuleEnabledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignEarningRuleEnabledEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignEarningRuleDisabledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignEarningRuleDisabledEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignEarningRuleDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignEarningRuleDeletedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignRewardAssignmentCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignRewardAssignmentCreatedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignRewardAssignmentUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignRewardAssignmentUpdatedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignRewardAssignmentDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignRewardAssignmentDeletedEvent"];
             };
         };
         responses: {

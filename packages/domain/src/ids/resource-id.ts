@@ -33,6 +33,7 @@ export const ID_PREFIXES = [
   'rew',
   'rewa',
   'ern',
+  'auto',
   'ltr',
   'lopp',
   'lopb',

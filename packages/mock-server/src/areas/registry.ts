@@ -22,6 +22,8 @@ import { promotionHandlers } from './campaigns/promotions/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
+import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
+import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -47,6 +49,8 @@ export const handlers: HandlerMap = {
   ...redemptionHandlers,
   ...qualificationHandlers,
   ...loyaltyHandlers,
+  ...earningRuleHandlers,
+  ...pendingPointsHandlers,
 };
 
 /**

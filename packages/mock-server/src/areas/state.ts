@@ -29,6 +29,9 @@ import { projectTargets } from './rules/validation-rules/lookup.js';
 import { ValidationRuleStore } from './rules/validation-rules/store.js';
 import { ruleAssignments } from './rules/validation-rules/rule-assignments.js';
 import { LoyaltyStore } from './programmes/loyalties/store.js';
+import { EarningRuleStore } from './programmes/earning-rules/store.js';
+import { PointsEarner } from './programmes/earning-rules/earner.js';
+import { PendingPointsStore } from './programmes/pending-points/store.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -87,6 +90,12 @@ export interface ProjectState {
   readonly qualifications: QualificationStore;
   /** Loyalty programmes: loyalty campaigns, their members and the members' points. */
   readonly loyalties: LoyaltyStore;
+  /** Earning rules of the loyalty campaigns: what earns points, and when. */
+  readonly earningRules: EarningRuleStore;
+  /** Points earned by paid orders that wait for their activation day. */
+  readonly pendingPoints: PendingPointsStore;
+  /** Gives members the points of the rules that the project's events fire, and estimates them. */
+  readonly earner: PointsEarner;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -121,6 +130,31 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   exports.sources.register('publication', publicationExportSource(publications));
   // The engine reads every other store of the project, so it gets the finished state.
   const redemptions: RedemptionStore = new RedemptionStore(context, () => state, settings);
+  const loyalties = new LoyaltyStore({ campaigns, categories, vouchers, customers, loyaltyCards });
+  const segments = new SegmentStore(context, customers, events, locations);
+  const productCollections = new ProductCollectionStore(context, products);
+  // Tiers land with their own store; until then no member has a tier.
+  const noTiers = { has: () => false, mappingOf: () => null, tierOf: () => null };
+  const earningRules = new EarningRuleStore(context, { loyalties, segments, validationRules, events, tiers: () => noTiers });
+  const pendingPoints = new PendingPointsStore(context, { vouchers, loyaltyCards, customers, events });
+  const earner = new PointsEarner(context, {
+    earningRules,
+    loyalties,
+    vouchers,
+    loyaltyCards,
+    pendingPoints,
+    publications,
+    customers,
+    segments,
+    productCollections,
+    validationRules,
+    orders,
+    events,
+    tiers: () => noTiers,
+    timeZone: () => settings.timezone,
+  });
+  // The programmes react to what happens below them; nothing there calls them.
+  earner.listen();
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,
@@ -134,8 +168,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     campaigns,
     customers,
     products,
-    productCollections: new ProductCollectionStore(context, products),
-    segments: new SegmentStore(context, customers, events, locations),
+    productCollections,
+    segments,
     orders,
     locations,
     promotions,
@@ -144,7 +178,10 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     exports,
     redemptions,
     qualifications: new QualificationStore(context, () => state),
-    loyalties: new LoyaltyStore({ campaigns, categories, vouchers, customers, loyaltyCards }),
+    loyalties,
+    earningRules,
+    pendingPoints,
+    earner,
   };
   return state;
 };

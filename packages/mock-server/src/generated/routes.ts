@@ -9,7 +9,7 @@ import type { OperationRoute } from '../http/operation-spec.js';
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261126_a";
+export const API_VERSION = "v20261126_b";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -2576,6 +2576,14 @@ export type WebhookEventName =
   | "campaign.loyalty_tier.created"
   | "campaign.loyalty_tier.updated"
   | "campaign.loyalty_tier.deleted"
+  | "campaign.earning_rule.assigned"
+  | "campaign.earning_rule.updated"
+  | "campaign.earning_rule.enabled"
+  | "campaign.earning_rule.disabled"
+  | "campaign.earning_rule.deleted"
+  | "campaign.reward.assignment.created"
+  | "campaign.reward.assignment.updated"
+  | "campaign.reward.assignment.deleted"
   | "campaign.promotion_tier.created"
   | "campaign.promotion_tier.updated"
   | "campaign.promotion_tier.enabled"

@@ -9,7 +9,7 @@ import { type ManagementKeys, type Principal, authenticate } from './authenticat
 import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
-import { loadOperations } from './load-operations.js';
+import { loadOperations, loadedOperations } from './load-operations.js';
 import { readInput } from './read-input.js';
 import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
 import { createRouter } from './router.js';
@@ -79,7 +79,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       return errorResponse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
     }
     // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
-    const operation = (await loadOperations()).operations[operationId];
+    const operation = (loadedOperations() ?? (await loadOperations())).operations[operationId];
     // Drawn before the handler runs, so what the request starts (bulk jobs, events) can name it.
     const requestId = deps.requestId();
     let status: number;

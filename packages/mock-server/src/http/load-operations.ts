@@ -27,8 +27,20 @@ export interface LoadedOperations {
  * operations.createCategory.body?.schema.safeParse({ name: 'Summer', hierarchy: 1 }).success; // true
  * ```
  */
-export const loadOperations = async (): Promise<LoadedOperations> => {
-  // The runtime keeps the module once imported: later calls cost a resolved promise.
-  const { operations, webhookEvents } = await import('../generated/operations.js');
-  return { operations, webhookEvents };
-};
+export const loadOperations = (): Promise<LoadedOperations> =>
+  (loading ??= import('../generated/operations.js').then(({ operations, webhookEvents }) => (loaded = { operations, webhookEvents })));
+
+let loading: Promise<LoadedOperations> | undefined;
+let loaded: LoadedOperations | undefined;
+
+/**
+ * The schemas when {@link loadOperations} has loaded them, else `undefined`: every request after
+ * the first reads them without waiting.
+ *
+ * @returns The loaded table, or `undefined` before the first load finished.
+ * @example
+ * ```ts
+ * const { operations } = loadedOperations() ?? (await loadOperations());
+ * ```
+ */
+export const loadedOperations = (): LoadedOperations | undefined => loaded;

@@ -351,6 +351,11 @@ export class PublicationStore {
     held.set(voucher.id, holding);
   }
 
+  /** Ids of the vouchers a customer holds or held (`v_…`), in the order they became theirs. */
+  heldVoucherIds(customerId: string): readonly string[] {
+    return [...(this.#holdingsByCustomer.get(customerId)?.keys() ?? [])];
+  }
+
   /**
    * A page of the vouchers a customer holds, with their state now, oldest holding first unless
    * `order` is `-id`. Vouchers deleted since are left out.

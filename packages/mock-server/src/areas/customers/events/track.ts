@@ -19,7 +19,8 @@ export type CustomEventInput = Resource<'CustomEventCreateRequest'>;
  * unknown), `customer.custom_event` goes to the event log, so it shows in the customer's
  * activity, and the customer's tally of the event (`events.<name>.count` and
  * `events.<name>.last_occurred`) grows, so segments can select on it. Referral and loyalty codes
- * are echoed; crediting them belongs to the referral and loyalty programmes.
+ * are echoed; crediting them belongs to the referral and loyalty programmes, which react to the
+ * recorded event (its `event.loyalty.code` names the card to credit).
  *
  * @param state - The project's stores.
  * @param input - The request body.
@@ -48,7 +49,8 @@ export const trackCustomEvent = (
         type: input.event,
         customer: { id: customer.id },
         referral: null,
-        loyalty: null,
+        // The card the event is for; the loyalty programme reads it when it credits the event.
+        loyalty: input.loyalty?.code ? { code: input.loyalty.code } : null,
         metadata,
         created_at: context.timestamp(),
       },

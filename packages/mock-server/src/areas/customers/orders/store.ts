@@ -107,6 +107,20 @@ export interface OrderChange {
   readonly referrer: CustomerChange | undefined;
 }
 
+/**
+ * How an order change is made.
+ *
+ * @example
+ * ```ts
+ * const change = orders.upsert(input, origin, { announce: false });
+ * orders.announce(change, origin);
+ * ```
+ */
+export interface UpsertOptions {
+  /** `false`: record no events now; the caller announces the change with {@link OrderStore.announce}. */
+  readonly announce?: boolean | undefined;
+}
+
 /** Statuses whose orders count in a customer's order summary. */
 const COUNTED = new Set(['PAID', 'FULFILLED']);
 
@@ -196,14 +210,15 @@ export class OrderStore {
    * @throws ApiError 404 when `id` names no order, or an id names no customer;
    *   DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
    */
-  upsert(input: OrderInput, origin: ChangeOrigin = {}): OrderChange {
+  upsert(input: OrderInput, origin: ChangeOrigin = {}, options: UpsertOptions = {}): OrderChange {
     const existing = input.id !== undefined ? this.get(input.id) : input.source_id ? this.find(input.source_id) : undefined;
-    if (existing) return this.update(existing.id, input, origin);
+    if (existing) return this.update(existing.id, input, origin, options);
     const { order, customer, referrer } = this.#build(input, undefined, origin);
     this.#items.set(order.id, order);
     if (order.source_id) this.#idsBySource.set(order.source_id, order.id);
     this.#refreshSummaries([order.customer_id]);
-    return this.#announce({ order, before: undefined, customer, referrer }, origin);
+    const change = { order, before: undefined, customer, referrer };
+    return options.announce === false ? change : this.announce(change, origin);
   }
 
   /**
@@ -219,12 +234,13 @@ export class OrderStore {
    * @returns What the change did.
    * @throws ApiError 404; DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
    */
-  update(idOrSourceId: string, patch: Resource<'OrderUpdateRequest'>, origin: ChangeOrigin = {}): OrderChange {
+  update(idOrSourceId: string, patch: Resource<'OrderUpdateRequest'>, origin: ChangeOrigin = {}, options: UpsertOptions = {}): OrderChange {
     const before = this.get(idOrSourceId);
     const { order, customer, referrer } = this.#build(patch, before, origin);
     this.#items.set(order.id, order);
     this.#refreshSummaries([before.customer_id, order.customer_id]);
-    return this.#announce({ order, before, customer, referrer }, origin);
+    const change = { order, before, customer, referrer };
+    return options.announce === false ? change : this.announce(change, origin);
   }
 
   /**
@@ -325,7 +341,17 @@ export class OrderStore {
     return { customer: referrer, before: referrer, created: false, changed: false };
   }
 
-  #announce(change: OrderChange, origin: ChangeOrigin): OrderChange {
+  /**
+   * Records the events of an order change: `customer.order.created` or `.updated`, and
+   * `customer.order.paid` or `.canceled` when the status became `PAID` or `CANCELED`. Changes
+   * announce themselves unless told not to; a redemption announces its order once the discounts
+   * are on it, so that what reacts to the paid order (earning rules) reads the amounts paid.
+   *
+   * @param change - The change, with the order as it should be announced.
+   * @param origin - The request, or `silent` for imports.
+   * @returns The change.
+   */
+  announce(change: OrderChange, origin: ChangeOrigin = {}): OrderChange {
     const { order, before } = change;
     const buyer = order.customer_id === null ? undefined : this.customers.find(order.customer_id);
     if (origin.silent === true || buyer === undefined) return change;

@@ -60,9 +60,15 @@ export class LoyaltyStore {
    * @throws ApiError 404 when the project has no such loyalty campaign.
    */
   programme(ref: string): Campaign {
-    const campaign = this.deps.campaigns.find(ref);
-    if (!campaign || campaign.campaign_type !== 'LOYALTY_PROGRAM') throw ApiError.notFound('campaign', ref);
+    const campaign = this.findProgramme(ref);
+    if (!campaign) throw ApiError.notFound('campaign', ref);
     return campaign;
+  }
+
+  /** The loyalty campaign with this id or name, if the project has it. */
+  findProgramme(ref: string): Campaign | undefined {
+    const campaign = this.deps.campaigns.find(ref);
+    return campaign?.campaign_type === 'LOYALTY_PROGRAM' ? campaign : undefined;
   }
 
   /** A loyalty campaign as the loyalty operations answer it, with its category. */

@@ -231,6 +231,17 @@ export class ValidationRuleStore implements ValidationRulesPort {
   }
 
   /**
+   * The rule compiled for evaluation, kept until the rule changes: what an earning rule or a
+   * reward assignment that names the rule by id is judged with.
+   * @throws ApiError 404 when the project has no such rule.
+   */
+  evaluatorOf(id: string): ValidationRulesEvaluator {
+    const stored = this.#stored(id);
+    stored.evaluate ??= compileValidationRules(stored.definition);
+    return stored.evaluate;
+  }
+
+  /**
    * A page of rules, newest first unless `order` says otherwise, created between `start_date` and
    * `end_date` when given.
    */

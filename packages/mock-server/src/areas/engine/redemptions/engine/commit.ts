@@ -3,7 +3,7 @@ import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../../core/resource.js';
 import { ApiError } from '../../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../../customers/customers/store.js';
-import type { Order } from '../../../customers/orders/store.js';
+import type { OrderChange } from '../../../customers/orders/store.js';
 import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
@@ -80,15 +80,18 @@ const spend = (applied: AppliedRedeemable, input: CommitInput): Resource<'Vouche
 const resolveCustomer = (input: CommitInput): Customer | undefined =>
   input.request.customer === undefined ? undefined : input.state.customers.resolve(input.request.customer as CustomerReference, { groupId: input.options.requestId }).customer;
 
-/** The order of a redemption: created or updated from the request, `PAID` unless it says otherwise. */
-const upsertOrder = (input: CommitInput, customer: Customer | undefined): Order | undefined => {
+/**
+ * The order of a redemption: created or updated from the request, `PAID` unless it says
+ * otherwise. Its events wait until the discounts are on it.
+ */
+const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderChange | undefined => {
   const sent = input.request.order;
   if (sent === undefined) return undefined;
-  const { order } = input.state.orders.upsert(
+  return input.state.orders.upsert(
     { ...sent, status: sent.status ?? 'PAID', ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
     { groupId: input.options.requestId },
+    { announce: false },
   );
-  return order;
 };
 
 const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redemption.failed', record: RedemptionRecord, customer: Customer | undefined, campaign: RedemptionEntry['campaign']): void => {
@@ -119,7 +122,8 @@ const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redempt
 export const commitRedemption = (input: CommitInput): Committed => {
   const { context, application, options } = input;
   const customer = resolveCustomer(input);
-  const order = upsertOrder(input, customer);
+  const orderChange = upsertOrder(input, customer);
+  const order = orderChange?.order;
   const date = context.timestamp();
   const frame = { ...options.frame, ...(order ? { id: order.id, created_at: order.created_at, status: order.status, customer_id: order.customer_id } : {}) };
   const trackingId = customer?.source_id ?? null;
@@ -182,6 +186,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
       [head]: { date, related_object_type: stacked ? 'redemption' : (entries[0]?.record.related_object_type ?? 'voucher'), related_object_id: stacked ? head : (entries[0]?.record.related_object_id ?? head), ...(stacked ? { stacked: children } : {}) },
     });
     for (const entry of entries) if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
+    if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, { groupId: input.options.requestId });
   }
   for (const entry of entries) if (!stacked || entry.record.id !== head) recordEvent(input, 'redemption.succeeded', entry.record as RedemptionRecord, customer, entry.campaign);
   const present = (outcome: (typeof application.outcomes)[number]) => presentOutcome(outcome, options);
