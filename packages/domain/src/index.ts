@@ -341,7 +341,7 @@ export { pointsExpirationDate } from './loyalty/expiry.js';
 export type { PointsExpirationRules } from './loyalty/expiry.js';
 export { bucketBalance, creditBuckets, expireBuckets, nextExpiration, spendBuckets } from './loyalty/buckets.js';
 export type { BucketSpending, PointsBucket } from './loyalty/buckets.js';
-export { earnedPoints, rewardPrice } from './loyalty/earning.js';
+export { earnedPoints, mappedLoyalty, rewardPrice } from './loyalty/earning.js';
 export type { EarningCalculationType, EarningInput, EarningOrderLine, EarningRuleLoyalty, PointsMapping, ProportionalLeaf } from './loyalty/earning.js';
 export { evaluateMemberTier, tierExpirationDate, tierForPoints } from './loyalty/tiers.js';
 export type { MemberTier, TierChange, TierQualification, TierRange, TierRounding } from './loyalty/tiers.js';

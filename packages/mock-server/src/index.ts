@@ -214,7 +214,7 @@ export {
   type PointsExpiry,
   type StoredBucket,
 } from './areas/campaigns/loyalty-cards/ledger.js';
-export { LoyaltyStore, type MemberBalanceChange } from './areas/programmes/loyalties/store.js';
+export { LoyaltyStore, type MemberBalanceChange, type MemberCardStores } from './areas/programmes/loyalties/store.js';
 export {
   EarningRuleStore,
   MAX_EARNING_RULES,
@@ -228,6 +228,8 @@ export {
 } from './areas/programmes/earning-rules/store.js';
 export { PointsEarner, type EarnerDeps, type EarningOccasion, type MemberTiers, type PointsEstimate } from './areas/programmes/earning-rules/earner.js';
 export { PendingPointsStore, type PendingPoints, type PendingPointsInput, type PendingPointsQuery } from './areas/programmes/pending-points/store.js';
+export { LoyaltyTierStore, type LoyaltyTier, type LoyaltyTierInput, type MemberStanding } from './areas/programmes/tiers/store.js';
+export { NightlyRun, type NightlySummary } from './areas/programmes/nightly/run.js';
 export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
 export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';
 export type { LimitFormulas } from './areas/engine/redemptions/engine/limit-formulas.js';

@@ -94,6 +94,7 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createEarningRule: [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 10 } }],
   updateEarningRule: { active: false },
   adjustMemberPendingPoints: { points: 10 },
+  createLoyaltyTiers: [{ name: 'Silver', points: { from: 100 } }],
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -284,6 +285,12 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '400': (id) => {
       const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
       return send(id, { params: { campaignId: programme.id }, body: [{ event: 'order.paid' }] });
+    },
+  },
+  createLoyaltyTiers: {
+    '400': (id) => {
+      const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
+      return send(id, { params: { campaignId: programme.id }, body: [{ name: 'Odd', points: { from: 10, to: 5 } }] });
     },
   },
   checkLoyaltyQualifications: {

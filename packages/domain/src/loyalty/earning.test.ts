@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type EarningRuleLoyalty, earnedPoints, rewardPrice } from './earning.js';
+import { type EarningRuleLoyalty, earnedPoints, mappedLoyalty, rewardPrice } from './earning.js';
 
 const proportional = (calculation_type: 'ORDER_AMOUNT' | 'ORDER_TOTAL_AMOUNT', every: number, points: number): EarningRuleLoyalty => ({
   type: 'PROPORTIONAL',
@@ -66,6 +66,25 @@ describe('earnedPoints', () => {
         expect(Number.isInteger(low) && low >= 0).toBe(true);
         expect(high).toBeGreaterThanOrEqual(low);
         expect(high).toBe(Math.floor(Math.max(a, b) / every) * points);
+      }),
+    );
+  });
+});
+
+describe('mappedLoyalty', () => {
+  it("shows a rule's points for a tier: multiplied or replaced, per increment for proportional rules", () => {
+    expect(mappedLoyalty({ type: 'FIXED', points: 10 }, { type: 'MULTIPLY', multiplier: 1.5 })).toEqual({ type: 'FIXED', points: 15 });
+    expect(mappedLoyalty({ type: 'FIXED', points: 10 }, { type: 'CUSTOM', points: 4 })).toEqual({ type: 'FIXED', points: 4 });
+    expect(mappedLoyalty(proportional('ORDER_AMOUNT', 1000, 2), { type: 'MULTIPLY', multiplier: 2 })).toMatchObject({ order: { amount: { every: 1000, points: 4 } } });
+    const rule = proportional('ORDER_TOTAL_AMOUNT', 500, 3);
+    expect(mappedLoyalty(rule, null)).toBe(rule);
+  });
+
+  it('agrees with earnedPoints for fixed rules and custom mappings', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.oneof(fc.record({ type: fc.constant('MULTIPLY' as const), multiplier: fc.double({ min: 0, max: 5, noNaN: true }) }), fc.record({ type: fc.constant('CUSTOM' as const), points: fc.integer({ min: 0, max: 1000 }) })), (points, mapping) => {
+        const mapped = mappedLoyalty({ type: 'FIXED', points }, mapping);
+        expect(earnedPoints(mapped, {})).toBe(earnedPoints({ type: 'FIXED', points }, {}, mapping));
       }),
     );
   });

@@ -231,3 +231,25 @@ export function rewardPrice(points: number, mapping?: PointsMapping | null): num
   if (mapping?.type === 'CUSTOM') return whole(mapping.points);
   return whole(mapping?.type === 'MULTIPLY' ? points * mapping.multiplier : points);
 }
+
+/**
+ * An earning rule's `loyalty` as a tier's members see it: the fixed points, or the points for
+ * every `every`, multiplied (rounded to the nearest whole number) or replaced by the tier's
+ * mapping.
+ *
+ * @param loyalty - The rule's `loyalty`.
+ * @param mapping - The tier's mapping for the rule; the rule as it is without one.
+ * @returns The `loyalty` with the tier's points.
+ * @example
+ * ```ts
+ * mappedLoyalty({ type: 'FIXED', points: 10 }, { type: 'MULTIPLY', multiplier: 1.5 }); // { type: 'FIXED', points: 15 }
+ * ```
+ */
+export function mappedLoyalty(loyalty: EarningRuleLoyalty, mapping?: PointsMapping | null): EarningRuleLoyalty {
+  if (!mapping) return loyalty;
+  const map = (points: number): number => (mapping.type === 'CUSTOM' ? whole(mapping.points) : whole(points * mapping.multiplier));
+  if (loyalty.type === 'FIXED') return { ...loyalty, points: map(loyalty.points ?? 0) };
+  const group = <G extends Readonly<Record<string, ProportionalLeaf | undefined>>>(leaves: G | null | undefined): G | null | undefined =>
+    leaves && (Object.fromEntries(Object.entries(leaves).map(([key, leaf]) => [key, leaf && { ...leaf, points: map(leaf.points) }])) as G);
+  return { ...loyalty, order: group(loyalty.order), order_items: group(loyalty.order_items), customer: group(loyalty.customer), custom_event: group(loyalty.custom_event) };
+}

@@ -24,6 +24,7 @@ import { qualificationHandlers } from './engine/qualifications/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
+import { tierHandlers } from './programmes/tiers/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -51,6 +52,7 @@ export const handlers: HandlerMap = {
   ...loyaltyHandlers,
   ...earningRuleHandlers,
   ...pendingPointsHandlers,
+  ...tierHandlers,
 };
 
 /**

@@ -32,6 +32,8 @@ import { LoyaltyStore } from './programmes/loyalties/store.js';
 import { EarningRuleStore } from './programmes/earning-rules/store.js';
 import { PointsEarner } from './programmes/earning-rules/earner.js';
 import { PendingPointsStore } from './programmes/pending-points/store.js';
+import { LoyaltyTierStore } from './programmes/tiers/store.js';
+import { NightlyRun } from './programmes/nightly/run.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -96,6 +98,10 @@ export interface ProjectState {
   readonly pendingPoints: PendingPointsStore;
   /** Gives members the points of the rules that the project's events fire, and estimates them. */
   readonly earner: PointsEarner;
+  /** Tiers of the loyalty campaigns, and where each member stands in them. */
+  readonly loyaltyTiers: LoyaltyTierStore;
+  /** The loyalty programmes' run at midnight: pending points, expiry and tiers. */
+  readonly nightly: NightlyRun;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -133,9 +139,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   const loyalties = new LoyaltyStore({ campaigns, categories, vouchers, customers, loyaltyCards });
   const segments = new SegmentStore(context, customers, events, locations);
   const productCollections = new ProductCollectionStore(context, products);
-  // Tiers land with their own store; until then no member has a tier.
-  const noTiers = { has: () => false, mappingOf: () => null, tierOf: () => null };
-  const earningRules = new EarningRuleStore(context, { loyalties, segments, validationRules, events, tiers: () => noTiers });
+  const earningRules: EarningRuleStore = new EarningRuleStore(context, { loyalties, segments, validationRules, events, tiers: () => loyaltyTiers });
+  const loyaltyTiers = new LoyaltyTierStore(context, { loyalties, vouchers, loyaltyCards, customers, events, earningRuleExists: (id) => earningRules.find(id) !== undefined });
   const pendingPoints = new PendingPointsStore(context, { vouchers, loyaltyCards, customers, events });
   const earner = new PointsEarner(context, {
     earningRules,
@@ -150,11 +155,13 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     validationRules,
     orders,
     events,
-    tiers: () => noTiers,
+    tiers: () => loyaltyTiers,
     timeZone: () => settings.timezone,
   });
   // The programmes react to what happens below them; nothing there calls them.
   earner.listen();
+  loyaltyTiers.listen();
+  const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,
@@ -182,6 +189,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     earningRules,
     pendingPoints,
     earner,
+    loyaltyTiers,
+    nightly,
   };
   return state;
 };

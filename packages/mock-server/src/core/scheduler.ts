@@ -35,6 +35,8 @@ export type SchedulerMode = 'auto' | 'manual';
  * ```
  */
 export interface Scheduler {
+  /** `auto`: tasks run on timers by themselves; `manual`: only when a test runs them. */
+  readonly mode: SchedulerMode;
   /** Queues `task` to run `delayMs` after the current clock time. */
   schedule(task: Task, delayMs?: number): void;
   /** Number of tasks not run yet. */
@@ -108,6 +110,7 @@ export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler =>
   };
 
   const scheduler: Scheduler = {
+    mode,
     schedule(task, delayMs = 0) {
       const entry = { at: clock.now() + Math.max(0, delayMs), seq: seq++, task };
       queue.push(entry);

@@ -100,10 +100,13 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
           details: `${operation.method} ${operation.path} (${operationId}) is in the spec but not implemented by the mock yet.`,
         });
       }
+      const project = projectOf(principal, input.params, projects);
+      // The project's day may have turned since its last request: the night's work comes first.
+      project?.state.nightly.catchUp();
       const result: { status: number; body: unknown } = await handler({
         ...input,
         principal,
-        project: projectOf(principal, input.params, projects),
+        project,
         service: deps.context,
         requestId,
         baseUrl: `${url.origin}${deps.basePath}`,

@@ -70,6 +70,7 @@ const COPIED_ON_UPDATE = [
   'activity_duration_after_publishing',
   'auto_join',
   'referral_program',
+  'loyalty_tiers_expiration',
 ] as const;
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
@@ -617,6 +618,7 @@ export class CampaignStore implements CampaignPort {
       object: 'campaign',
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
       ...(given(input.referral_program) ? { referral_program: input.referral_program } : {}),
+      ...(campaignType === 'LOYALTY_PROGRAM' && given(input.loyalty_tiers_expiration) ? { loyalty_tiers_expiration: input.loyalty_tiers_expiration as NonNullable<Campaign['loyalty_tiers_expiration']> } : {}),
     };
     compileValidityWindow(campaign);
     return campaign;

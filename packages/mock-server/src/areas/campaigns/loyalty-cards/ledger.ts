@@ -224,6 +224,11 @@ export class LoyaltyCardLedger {
     return options.expired ? [...card.buckets, ...card.expired] : card.buckets;
   }
 
+  /** The cards whose points the ledger keeps, by id. */
+  cardIds(): IterableIterator<string> {
+    return this.#cards.keys();
+  }
+
   /** The spendable points of a card. */
   balance(codeOrId: string): number {
     return bucketBalance(this.#pointsOf(this.deps.vouchers().get(codeOrId)).buckets);

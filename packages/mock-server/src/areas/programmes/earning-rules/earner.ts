@@ -428,8 +428,10 @@ const occasionOf = (event: ServiceEvent): EarningOccasion | undefined => {
     }
     default: {
       if (!TIER_EVENT_TYPES.has(event.type)) return undefined;
-      const data = event.data as { loyalty_tier?: { id: string; campaign_id?: string } | null; customer?: { id?: string } | null };
-      const tier = data.loyalty_tier;
+      type Tier = { id: string; campaign_id?: string } | null | undefined;
+      const data = event.data as { loyalty_tier?: Tier; loyalty_tier_to?: Tier; loyalty_tier_from?: Tier; customer?: { id?: string } | null };
+      // The tier the event concerns: the one joined, kept or left, or moved to (moved from when moving out of every tier).
+      const tier = data.loyalty_tier ?? data.loyalty_tier_to ?? data.loyalty_tier_from;
       return tier ? { event: event.type, customerId: data.customer?.id ?? event.entity_id, tier: { id: tier.id, campaignId: tier.campaign_id ?? '' }, trigger: event } : undefined;
     }
   }

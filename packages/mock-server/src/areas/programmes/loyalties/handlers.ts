@@ -28,8 +28,10 @@ export const loyaltyHandlers = {
     return { status: 200, body: loyalties.present(loyalties.programme(params.campaignId)) };
   },
   updateLoyaltyProgram: ({ project, params, body, requestId }) => {
-    const { campaigns, loyalties } = project.state;
-    return { status: 200, body: loyalties.present(campaigns.update(loyalties.programme(params.campaignId).id, body as never, { requestId })) };
+    const { campaigns, loyalties, loyaltyTiers } = project.state;
+    const campaign = campaigns.update(loyalties.programme(params.campaignId).id, body as never, { requestId });
+    if (body.options?.recalculate_tiers === true) loyaltyTiers.recalculate(campaign.id, { requestId });
+    return { status: 200, body: loyalties.present(campaign) };
   },
   deleteLoyaltyProgram: ({ project, params, query, requestId }) => {
     const { campaigns, loyalties } = project.state;

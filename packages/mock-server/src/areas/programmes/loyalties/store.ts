@@ -32,6 +32,25 @@ export interface MemberBalanceChange {
 }
 
 /**
+ * The stores through which the programmes reach a member's card: the programme, the card, its
+ * points.
+ *
+ * @example
+ * ```ts
+ * const { loyalties, vouchers, loyaltyCards } = service.projects.primary.state;
+ * const stores: MemberCardStores = { loyalties, vouchers, loyaltyCards };
+ * ```
+ */
+export interface MemberCardStores {
+  /** The loyalty programmes. */
+  readonly loyalties: LoyaltyStore;
+  /** The cards. */
+  readonly vouchers: VoucherStore;
+  /** The cards' points. */
+  readonly loyaltyCards: LoyaltyCardLedger;
+}
+
+/**
  * The project's loyalty programmes as the `/v1/loyalties` operations see them: loyalty campaigns
  * (kept by the campaign store), their members (loyalty cards, kept by the voucher store) and the
  * points of the cards (kept by the loyalty card ledger). It owns no data of its own yet; earning

@@ -1,4 +1,4 @@
-import type { CalendarDate, PointsExpirationRules } from '@voucherkit/domain';
+import type { CalendarDate, PendingPointsEntry, PointsExpirationRules } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import { type Page, cursorPageOf } from '../../../core/list.js';
@@ -95,6 +95,8 @@ export class PendingPointsStore {
   readonly #rank = new Map<string, number>();
   /** Points still pending on each card, by card id. */
   readonly #pendingByCard = new Map<string, number>();
+  /** Ids of the entries still pending on each card, by card id. */
+  readonly #openByCard = new Map<string, Set<string>>();
 
   constructor(
     private readonly context: ServiceContext,
@@ -125,6 +127,7 @@ export class PendingPointsStore {
     this.#rank.set(entry.id, this.#rank.size);
     this.#entries.set(entry.id, { entry, state: 'PENDING', order: input.order, expirationRules: input.expirationRules });
     this.#shift(card.id, input.points);
+    this.#open(this.#stored(entry.id), true);
     this.#announce('voucher.loyalty_card.pending_points.added', this.#stored(entry.id), input.points, 'AUTOMATIC', origin);
     return entry;
   }
@@ -151,13 +154,6 @@ export class PendingPointsStore {
     return this.#pendingByCard.get(voucherId) ?? 0;
   }
 
-  /** Ids of the entries whose activation day has come by `today`, oldest first. */
-  due(today: CalendarDate): string[] {
-    const due: string[] = [];
-    for (const [id, stored] of this.#entries) if (stored.state === 'PENDING' && stored.entry.activates_at <= today) due.push(id);
-    return due;
-  }
-
   /**
    * Adds pending points to their card now: a `PENDING_POINTS_ACTIVATION` transaction, their expiry
    * counted from today, and `voucher.loyalty_card.pending_points.activated`.
@@ -173,6 +169,7 @@ export class PendingPointsStore {
     stored.state = 'ACTIVATED';
     const { entry } = stored;
     this.#shift(entry.voucher_id, -entry.points);
+    this.#open(stored, false);
     const change = this.deps.loyaltyCards.credit(
       entry.voucher_id,
       {
@@ -181,7 +178,7 @@ export class PendingPointsStore {
         expiry: { type: 'RULES', rules: stored.expirationRules },
         source: origin.automatic === true ? 'Automation' : 'API',
         operation_type: origin.automatic === true ? 'AUTOMATIC' : 'MANUAL',
-        details: { order: entry.details.order, event: entry.details.event, earning_rule: entry.details.earning_rule, pending_points: entry },
+        details: { order: entry.details.order, event: { id: entry.details.event.id, type: entry.details.event.type }, earning_rule: entry.details.earning_rule, pending_points: entry },
       },
       origin,
     );
@@ -229,6 +226,7 @@ export class PendingPointsStore {
     stored.state = 'CANCELED';
     stored.entry = { ...stored.entry, updated_at: this.context.timestamp() };
     this.#shift(stored.entry.voucher_id, -stored.entry.points);
+    this.#open(stored, false);
     this.#announce('voucher.loyalty_card.pending_points.canceled', stored, -stored.entry.points, 'MANUAL', origin);
   }
 
@@ -236,10 +234,34 @@ export class PendingPointsStore {
   releaseCard(voucherId: string): void {
     for (const [id, stored] of this.#entries) if (stored.entry.voucher_id === voucherId) this.#entries.delete(id);
     this.#pendingByCard.delete(voucherId);
+    this.#openByCard.delete(voucherId);
   }
 
   #shift(voucherId: string, points: number): void {
     this.#pendingByCard.set(voucherId, this.pendingOf(voucherId) + points);
+  }
+
+  /** Marks an entry as pending on its card, or no longer. */
+  #open(stored: StoredEntry, open: boolean): void {
+    const { voucher_id: voucherId, id } = stored.entry;
+    const ids = this.#openByCard.get(voucherId) ?? new Set<string>();
+    if (open) ids.add(id);
+    else ids.delete(id);
+    if (ids.size > 0) this.#openByCard.set(voucherId, ids);
+    else this.#openByCard.delete(voucherId);
+  }
+
+  /** The cards with points still pending, by id. */
+  cardIds(): IterableIterator<string> {
+    return this.#openByCard.keys();
+  }
+
+  /** The entries still pending on a card, oldest first, as the nightly run reads them. */
+  openEntriesOf(voucherId: string): PendingPointsEntry[] {
+    return [...(this.#openByCard.get(voucherId) ?? [])].flatMap((id) => {
+      const stored = this.#entries.get(id);
+      return stored ? [{ id, points: stored.entry.points, activates_at: stored.entry.activates_at, expiration_rules: stored.expirationRules }] : [];
+    });
   }
 
   #stored(id: string): StoredEntry {

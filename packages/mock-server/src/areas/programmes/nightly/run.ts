@@ -1,0 +1,138 @@
+import { type CalendarDate, type NightlyCard, addDays, calendarDateAt, periodOf, runNightly, startOfCalendarDate } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
+import type { MemberCardStores } from '../loyalties/store.js';
+import type { PendingPointsStore } from '../pending-points/store.js';
+import type { LoyaltyTierStore } from '../tiers/store.js';
+
+/** The longest delay a timer takes (about 24.8 days); a later midnight is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * What one nightly run did, for tests and the benchmark.
+ *
+ * @example
+ * ```ts
+ * const summary: NightlySummary = { day: '2026-02-01', cards: 3, activated: 1, expired: 2, tierChanges: 1 };
+ * ```
+ */
+export interface NightlySummary {
+  /** The day that started. */
+  readonly day: CalendarDate;
+  /** Cards looked at. */
+  readonly cards: number;
+  /** Pending point entries activated. */
+  readonly activated: number;
+  /** Cards whose points expired. */
+  readonly expired: number;
+  /** Tier changes recorded. */
+  readonly tierChanges: number;
+}
+
+/**
+ * The service's run at midnight in the project's time zone over every loyalty card, in the
+ * domain's order (`runNightly`, decision 0038): pending points whose day has come are activated,
+ * qualification periods start again, points whose last day has passed expire, and tiers follow.
+ * It runs on the mock's clock: the first request after the clock passes midnight runs it (once,
+ * for the day it finds, which catches up on every day the clock skipped), and in the `auto`
+ * scheduler mode a timer runs it at midnight as well. Tests can call {@link NightlyRun.catchUp}
+ * after moving the clock, or {@link NightlyRun.run} for a day of their choice.
+ *
+ * @example
+ * ```ts
+ * service.clock.advance(31 * 24 * 3600 * 1000);
+ * service.projects.primary.state.nightly.catchUp(); // the points of January expire
+ * ```
+ */
+export class NightlyRun {
+  /** The instant of the next midnight, when the next run is due. */
+  #nextAt: number;
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: MemberCardStores & {
+      readonly pendingPoints: PendingPointsStore;
+      readonly tiers: LoyaltyTierStore;
+      readonly timeZone: () => string | undefined;
+    },
+  ) {
+    this.#nextAt = this.#midnightAfter(this.#today());
+    this.#arm();
+  }
+
+  /** Runs the night that has come since the last run, if one has; answers what it did, or `undefined`. */
+  catchUp(): NightlySummary | undefined {
+    if (this.context.clock.now() < this.#nextAt) return undefined;
+    const today = this.#today();
+    this.#nextAt = this.#midnightAfter(today);
+    return this.run(today);
+  }
+
+  /** Runs the night that starts `today` over every card with points, pending points or a tier. */
+  run(today: CalendarDate, origin: ChangeOrigin = { source: { channel: 'INTERNAL' } }): NightlySummary {
+    const { loyaltyCards, pendingPoints, tiers, vouchers, loyalties } = this.deps;
+    const ids = new Set([...loyaltyCards.cardIds(), ...pendingPoints.cardIds(), ...tiers.memberIds()]);
+    let activated = 0;
+    let expired = 0;
+    let tierChanges = 0;
+    for (const id of ids) {
+      const card = vouchers.find(id);
+      const campaign = card?.campaign_id ? loyalties.findProgramme(card.campaign_id) : undefined;
+      if (!card || !campaign || !card.holder_id) continue;
+      const settings = tiers.settingsOf(campaign);
+      const standing = tiers.standing(card.id);
+      const qualification = settings.qualification;
+      const before: NightlyCard = {
+        buckets: loyaltyCards.buckets(card.id),
+        pending: pendingPoints.openEntriesOf(card.id),
+        tier: standing.tier,
+        pendingTier: standing.pending,
+        periodPoints: standing.periodPoints,
+        periodStart: standing.periodStart || (qualification?.qualification_type === 'POINTS_IN_PERIOD' ? periodOf(qualification.qualification_period, today).start : today),
+      };
+      const { card: after, effects } = runNightly(before, today, settings);
+      if (effects.length === 0 && after.periodStart === before.periodStart) continue;
+      tiers.paused(() => {
+        for (const effect of effects) {
+          if (effect.kind === 'pending_activated') {
+            pendingPoints.activate(card.id, effect.pending.id, { ...origin, automatic: true });
+            activated += 1;
+          } else if (effect.kind === 'points_expired') {
+            loyaltyCards.expire(card.id, today, origin);
+            expired += 1;
+          }
+        }
+      });
+      const changes = effects.flatMap((effect) => (effect.kind === 'tier_changed' ? [effect.change] : []));
+      tierChanges += changes.length;
+      tiers.settle(card, { ...standing, tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
+    }
+    return { day: today, cards: ids.size, activated, expired, tierChanges };
+  }
+
+  #today(): CalendarDate {
+    return calendarDateAt(this.context.clock.now(), this.deps.timeZone() ?? 'UTC');
+  }
+
+  #midnightAfter(today: CalendarDate): number {
+    return startOfCalendarDate(addDays(today, 1), this.deps.timeZone() ?? 'UTC');
+  }
+
+  /**
+   * In the `auto` scheduler mode, a timer at each midnight (unref'd, so it never keeps a process
+   * alive; not a scheduler task, which `drain` would run over and over). A manual scheduler leaves
+   * the runs to requests and tests.
+   */
+  #arm(): void {
+    const { scheduler, clock } = this.context;
+    if (scheduler.mode !== 'auto') return;
+    const timer = setTimeout(
+      () => {
+        this.catchUp();
+        this.#arm();
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, this.#nextAt - clock.now())),
+    );
+    timer.unref?.();
+  }
+}
