@@ -211,10 +211,13 @@ export {
   type PointsChange,
   type PointsCredit,
   type PointsDebit,
+  type PointsBucketRow,
   type PointsExpiry,
   type StoredBucket,
 } from './areas/campaigns/loyalty-cards/ledger.js';
-export { LoyaltyStore, type MemberBalanceChange, type MemberCardStores } from './areas/programmes/loyalties/store.js';
+export { LoyaltyStore, type MemberBalanceChange, type MemberCardStores, type PointsTransfer } from './areas/programmes/loyalties/store.js';
+export { listMemberActivity, type MemberActivity } from './areas/programmes/loyalties/activity.js';
+export { pointsExpirationExportSource } from './areas/campaigns/loyalty-cards/export-source.js';
 export {
   EarningRuleStore,
   MAX_EARNING_RULES,

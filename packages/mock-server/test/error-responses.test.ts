@@ -95,6 +95,11 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   updateEarningRule: { active: false },
   adjustMemberPendingPoints: { points: 10 },
   createLoyaltyTiers: [{ name: 'Silver', points: { from: 100 } }],
+  transferPoints: [{ code: 'LC-1', points: 10 }],
+  exportLoyaltyCampaignTransactions: {},
+  exportLoyaltyCardTransactions: {},
+  exportLoyaltyCardTransactionsInCampaign: {},
+  createPointsExpirationExport: {},
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -291,6 +296,14 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '400': (id) => {
       const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
       return send(id, { params: { campaignId: programme.id }, body: [{ name: 'Odd', points: { from: 10, to: 5 } }] });
+    },
+  },
+  transferPoints: {
+    '400': (id) => {
+      const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM', vouchers_count: 1 } as never);
+      const [cardId] = state().vouchers.idsOfCampaign(programme.id);
+      const card = state().vouchers.publish(String(cardId), state().customers.resolve({ source_id: 'ana' }).customer.id);
+      return send(id, { params: { campaignId: programme.id, memberId: card.code }, body: [] });
     },
   },
   checkLoyaltyQualifications: {

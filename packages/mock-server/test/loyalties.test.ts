@@ -125,3 +125,69 @@ describe("a member's points", () => {
     expect(state().events.list({ type: 'voucher.loyalty_card.points_expired' })[0]?.data).toMatchObject({ points: 60, buckets: [{ status: 'EXPIRED', bucket: { total_points: 60 } }] });
   });
 });
+
+describe('transfers', () => {
+  test('move spendable points between cards of any programmes, all or none', async () => {
+    const programme = await createProgramme();
+    const other = await createProgramme({ name: 'Partner Club', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 }, code_config: { pattern: 'PC-####' } } });
+    const { code: target } = await join(programme.id);
+    const { code: first } = await join(programme.id, { source_id: 'ben' });
+    const { code: partner } = await join(other.id, { source_id: 'ben' });
+    await client().loyalties.addOrRemoveCardBalance(first, { points: 100 } as never);
+    await client().loyalties.addOrRemoveCardBalance(partner, { points: 50, expiration_type: 'NON_EXPIRING' } as never);
+    await expect(
+      client().loyalties.transferPoints(programme.id, target, [
+        { code: first, points: 60 },
+        { code: partner, points: 51 },
+      ] as never),
+    ).rejects.toMatchObject({ status: 400, key: 'loyalty_card_points_exceeded' });
+    expect((await client().loyalties.getMember(first)).loyalty_card?.balance).toBe(100);
+    const card = await client().loyalties.transferPoints(programme.id, target, [
+      { code: first, points: 60, reason: 'Merge', source_id: 'merge-1' },
+      { code: partner, points: 50 },
+    ] as never);
+    expect(card).toMatchObject({ code: target, loyalty_card: { points: 110, balance: 110, next_expiration_date: '2026-02-28', next_expiration_points: 110 } });
+    expect((await client().loyalties.getMember(first)).loyalty_card).toMatchObject({ balance: 40, subtracted_points: 60 });
+    const [incoming] = (await client().loyalties.listCardTransactions(target)).data.slice(-1);
+    const [outgoing] = (await client().loyalties.listCardTransactions(first)).data;
+    expect(outgoing).toMatchObject({ type: 'POINTS_TRANSFER_OUT', reason: 'Merge', source_id: 'merge-1', details: { destination_voucher: { code: target } } });
+    expect(incoming).toMatchObject({ type: 'POINTS_TRANSFER_IN', related_transaction_id: outgoing?.id, details: { source_voucher: { code: first } } });
+    await expect(client().loyalties.transferPoints(programme.id, target, [{ code: target, points: 1 }] as never)).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
+  });
+});
+
+describe("a member's activity and exports", () => {
+  test('list what happened to the card and its holder, newest first', async () => {
+    const programme = await createProgramme();
+    await client().loyalties.createTiers(programme.id, [{ name: 'Silver', points: { from: 10 } }] as never);
+    const { code } = await join(programme.id);
+    await client().loyalties.addOrRemoveCardBalance(code, { points: 20 } as never);
+    const activity = await client().loyalties.listMemberActivity(code);
+    expect(activity).toMatchObject({ object: 'list', data_ref: 'data', has_more: false });
+    expect(activity.data.map((entry) => entry.type)).toEqual(['customer.loyalty.tier.joined', 'customer.voucher.loyalty_card.points_added']);
+    expect(activity.data[1]).toMatchObject({ data: { data: { balance: { points: 20 } }, event_source: { channel: 'API' } } });
+    const oldestFirst = await client().loyalties.listMemberActivityInCampaign(programme.id, code, { order: 'created_at', limit: 1 } as never);
+    expect(oldestFirst).toMatchObject({ has_more: true, data: [{ type: 'customer.voucher.loyalty_card.points_added' }] });
+  });
+
+  test("export the programme's and a card's transactions and the points' expiry", async () => {
+    const programme = await createProgramme();
+    const { code } = await join(programme.id);
+    await client().loyalties.addOrRemoveCardBalance(code, { points: 20 } as never);
+    await client().loyalties.addOrRemoveCardBalance(code, { points: 5, expiration_type: 'NON_EXPIRING' } as never);
+    const campaignExport = await client().loyalties.exportTransactions(programme.id, {} as never);
+    expect(campaignExport).toMatchObject({ status: 'SCHEDULED', exported_object: 'voucher_transactions', parameters: { filters: { campaign_id: { conditions: { $in: [programme.id] } } } } });
+    const cardExport = await client().loyalties.exportCardTransactions(code, { parameters: { fields: ['id', 'type', 'amount'] } } as never);
+    const inCampaign = await client().loyalties.exportCardTransactionsInCampaign(programme.id, code, {} as never);
+    const buckets = await client().loyalties.exportPointsExpiration(programme.id, { parameters: { fields: ['voucher_id', 'points', 'status', 'expires_at'] } } as never);
+    expect(buckets).toMatchObject({ exported_object: 'points_expiration', status: 'SCHEDULED', channel: 'API' });
+    await mock.service.scheduler.drain();
+    const { exports } = state();
+    const text = (id: string) => exports.download(id, new URL(String(exports.present(exports.get(id), mock.service.baseUrl).result?.url)).searchParams.get('token') ?? '').text;
+    expect(text(String(campaignExport.id)).split('\r\n').filter(Boolean)).toHaveLength(3);
+    expect(text(String(cardExport.id)).split('\r\n').slice(1, 3)).toEqual([expect.stringMatching(/,POINTS_ADDITION,5$/), expect.stringMatching(/,POINTS_ADDITION,20$/)]);
+    expect(text(String(inCampaign.id)).split('\r\n').filter(Boolean)).toHaveLength(3);
+    const card = state().vouchers.get(code);
+    expect(text(String(buckets.id)).split('\r\n').filter(Boolean)).toEqual(['voucher_id,points,status,expires_at', `${card.id},20,ACTIVE,2026-02-28`, `${card.id},5,ACTIVE,`]);
+  });
+});

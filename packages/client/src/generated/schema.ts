@@ -14387,10 +14387,11 @@ export interface components {
                     destination_voucher?: components["schemas"]["SimpleVoucher"];
                 };
                 /**
-                 * Transaction type, `POINTS_ACCRUAL`.
+                 * Transaction type: `POINTS_ACCRUAL` for points an earning rule gave, `POINTS_ADDITION`
+                 *     for points added by hand (the service's own example of the card event).
                  * @enum {string}
                  */
-                type?: "POINTS_ACCRUAL";
+                type?: "POINTS_ACCRUAL" | "POINTS_ADDITION";
             };
         };
         /**
@@ -14737,11 +14738,11 @@ export interface components {
                 balance: number;
                 /**
                  * Format: date
-                 * Date (`YYYY-MM-DD`) on which the next points expire.
+                 * Date (`YYYY-MM-DD`) on which the next points expire; absent when none of the card's points expire.
                  */
-                next_expiration_date: string;
-                /** Points that expire on `next_expiration_date`. */
-                next_expiration_points: number;
+                next_expiration_date?: string;
+                /** Points that expire on `next_expiration_date`; absent with it. */
+                next_expiration_points?: number;
                 /** Points earned but not yet activated. */
                 pending_points?: number;
                 /** Points that have expired over the card's lifetime. */

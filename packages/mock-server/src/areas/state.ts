@@ -9,6 +9,7 @@ import { AsyncActionStore } from './platform/async-actions/store.js';
 import { BinStore } from './platform/bin/store.js';
 import { CampaignStore } from './campaigns/campaigns/store.js';
 import { LoyaltyCardLedger } from './campaigns/loyalty-cards/ledger.js';
+import { pointsExpirationExportSource } from './campaigns/loyalty-cards/export-source.js';
 import { CategoryStore } from './catalog/categories/store.js';
 import { CustomerStore } from './customers/customers/store.js';
 import { LocationStore } from './catalog/locations/store.js';
@@ -121,7 +122,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // The campaigns area reaches the rules above it only through this port.
   const rules = ruleAssignments(() => validationRules);
   const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules, loyaltyCards: () => loyaltyCards });
-  const loyaltyCards = new LoyaltyCardLedger(context, { vouchers: () => vouchers, events, timeZone: () => settings.timezone });
+  const loyaltyCards = new LoyaltyCardLedger(context, { vouchers: () => vouchers, customers, events, timeZone: () => settings.timezone });
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
   const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, rules });
@@ -131,6 +132,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   exports.sources.register('voucher', voucherExportSource(vouchers, customers));
   exports.sources.register('voucher_transactions', voucherTransactionExportSource(vouchers));
   exports.sources.register('customer', customerExportSource(customers));
+  exports.sources.register('points_expiration', pointsExpirationExportSource(loyaltyCards));
   exports.sources.register('order', orderExportSource(orders));
   const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
   exports.sources.register('publication', publicationExportSource(publications));

@@ -1,5 +1,5 @@
 import { listBody } from '../../../core/list.js';
-import { scheduledExport } from '../../platform/exports/store.js';
+import { exportTransactionsOf } from '../vouchers/export-source.js';
 import type { HandlerMap } from '../../../http/handler.js';
 import { csvImportRows, jsonImportRows } from '../vouchers/jobs.js';
 import { transactionPage } from '../vouchers/store.js';
@@ -56,10 +56,7 @@ export const campaignHandlers = {
   },
   exportCampaignTransactions: ({ project, params, body }) => {
     const { campaigns, exports } = project.state;
-    const { filters, ...rest } = body.parameters ?? {};
-    const parameters = { ...rest, filters: { ...filters, campaign_id: { conditions: { $in: [campaigns.get(params.campaignId).id] } } } };
-    const created = exports.create('voucher_transactions', parameters);
-    return { status: 200, body: { ...scheduledExport(created), exported_object: 'voucher_transactions', parameters } };
+    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { campaign_id: campaigns.get(params.campaignId).id }) as never };
   },
   getCampaignSummary: ({ project, params, query }) => ({ status: 200, body: project.state.campaigns.summary(params.campaignId, query) }),
 } satisfies HandlerMap;

@@ -15,6 +15,8 @@ import type { EventLog } from '../../../core/event-log.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
+import { simpleCustomer } from '../../customers/customers/profile.js';
+import type { CustomerStore } from '../../customers/customers/store.js';
 import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
 
 /**
@@ -28,6 +30,8 @@ import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
 export interface LedgerVoucherPort {
   /** The card with this code or id; throws 404 for none. */
   get(codeOrId: string): StoredVoucher;
+  /** The card with this code or id, if any. */
+  find(codeOrId: string): StoredVoucher | undefined;
   /** Stores a changed card and stamps `updated_at`. */
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher;
   /** Adds a transaction to its card's log. */
@@ -124,6 +128,31 @@ export interface StoredBucket extends PointsBucket {
   readonly updated_at: string | null;
 }
 
+/**
+ * A bucket as the points expiration export writes it.
+ *
+ * @example
+ * ```ts
+ * const row: PointsBucketRow = { id: 'lopb_1', campaign_id: 'camp_1', voucher_id: 'v_1', points: 40, status: 'ACTIVE', expires_at: '2026-06-30', created_at: '2026-01-10T10:00:00.000Z' };
+ * ```
+ */
+export interface PointsBucketRow {
+  /** The bucket (`lopb_…`). */
+  readonly id: string;
+  /** The card's campaign. */
+  readonly campaign_id: string;
+  /** The card. */
+  readonly voucher_id: string;
+  /** Its points. */
+  readonly points: number;
+  /** `ACTIVE`, or `EXPIRED` once its day has passed. */
+  readonly status: 'ACTIVE' | 'EXPIRED';
+  /** Its last day; `null` for points that never expire. */
+  readonly expires_at: string | null;
+  /** When its first points came. */
+  readonly created_at: string;
+}
+
 /** A card's points as the ledger keeps them. */
 interface CardPoints {
   buckets: StoredBucket[];
@@ -176,7 +205,12 @@ export class LoyaltyCardLedger {
 
   constructor(
     private readonly context: ServiceContext,
-    private readonly deps: { readonly vouchers: () => LedgerVoucherPort; readonly events: EventLog; readonly timeZone: () => string | undefined },
+    private readonly deps: {
+      readonly vouchers: () => LedgerVoucherPort;
+      readonly customers: CustomerStore;
+      readonly events: EventLog;
+      readonly timeZone: () => string | undefined;
+    },
   ) {}
 
   /** Today in the project's time zone. */
@@ -224,6 +258,18 @@ export class LoyaltyCardLedger {
     return options.expired ? [...card.buckets, ...card.expired] : card.buckets;
   }
 
+  /** Every bucket of every card, spendable and expired, as the points expiration export lists them. */
+  bucketRows(): PointsBucketRow[] {
+    const rows: PointsBucketRow[] = [];
+    for (const [voucherId, card] of this.#cards) {
+      const campaignId = this.deps.vouchers().find(voucherId)?.campaign_id ?? '';
+      for (const bucket of [...card.buckets, ...card.expired]) {
+        rows.push({ id: bucket.id, campaign_id: campaignId, voucher_id: voucherId, points: bucket.points, status: bucket.status, expires_at: bucket.expires_at, created_at: bucket.created_at });
+      }
+    }
+    return rows;
+  }
+
   /** The cards whose points the ledger keeps, by id. */
   cardIds(): IterableIterator<string> {
     return this.#cards.keys();
@@ -255,7 +301,7 @@ export class LoyaltyCardLedger {
       this.deps.events.record('voucher.loyalty_card.points_expired', {
         entityId: change.voucher.id,
         data: {
-          customer: null,
+          customer: this.#holder(change.voucher),
           campaign: campaign ? simpleCampaign(campaign) : (null as never),
           voucher: simpleVoucher(change.voucher),
           points,
@@ -280,6 +326,12 @@ export class LoyaltyCardLedger {
     const card = this.#pointsOf(voucher);
     card.pending = pending;
     return this.#write(voucher, card);
+  }
+
+  /** The card's holder as events show them. */
+  #holder(voucher: StoredVoucher): Resource<'SimpleCustomer'> | null {
+    const holder = voucher.holder_id ? this.deps.customers.find(voucher.holder_id) : undefined;
+    return holder ? simpleCustomer(holder) : null;
   }
 
   #presentBucket(voucher: StoredVoucher, bucket: StoredBucket): Resource<'LoyaltyPointsBucket'> {
@@ -394,20 +446,28 @@ export class LoyaltyCardLedger {
     return { voucher, transaction, balance };
   }
 
-  /** `voucher.loyalty_card.transaction.created` for every change, and `voucher.loyalty_card.points_added` for additions. */
+  /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
   #announce(voucher: StoredVoucher, transaction: VoucherTransaction, balance: PointsBalance, origin: ChangeOrigin): void {
     const campaign = this.deps.vouchers().campaignOf(voucher);
     if (!campaign) return;
     const details = transaction.details as Readonly<Record<string, unknown>>;
     // The transaction's details carry the objects the event names; the rest are null.
     const part = (key: string): never => (details[key] ?? null) as never;
+    if (transaction.type === 'POINTS_ADDITION' || transaction.type === 'POINTS_ACCRUAL') {
+      this.deps.events.record('voucher.loyalty_card.points_added', {
+        entityId: voucher.id,
+        data: { voucher: simpleVoucher(voucher), balance, campaign: simpleCampaign(campaign), customer: this.#holder(voucher) as never, transaction },
+        groupId: origin.requestId,
+        source: origin.source,
+      });
+    }
     this.deps.events.record('voucher.loyalty_card.transaction.created', {
       entityId: voucher.id,
       data: {
         transaction,
         voucher: voucher as never,
         campaign: simpleCampaign(campaign),
-        holder: null,
+        holder: this.#holder(voucher),
         holder_loyalty_tier: null,
         balance,
         order: part('order'),
@@ -425,13 +485,5 @@ export class LoyaltyCardLedger {
       groupId: origin.requestId,
       source: origin.source,
     });
-    if (balance.points > 0 && transaction.type !== 'POINTS_REFUND') {
-      this.deps.events.record('voucher.loyalty_card.points_added', {
-        entityId: voucher.id,
-        data: { voucher: simpleVoucher(voucher), balance, campaign: simpleCampaign(campaign), customer: null, transaction },
-        groupId: origin.requestId,
-        source: origin.source,
-      });
-    }
   }
 }

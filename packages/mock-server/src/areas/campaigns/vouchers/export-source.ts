@@ -2,6 +2,7 @@ import { redeemableStatus } from '@voucherkit/domain';
 import type { CsvCell } from '../../../core/csv.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import { type ExportSource, columnLabel, sameNameColumns } from '../../platform/exports/source.js';
+import { type ExportStore, scheduledExport } from '../../platform/exports/store.js';
 import type { VoucherStore } from './store.js';
 import type { StoredVoucher, VoucherTransaction } from './types.js';
 
@@ -145,3 +146,28 @@ export const voucherTransactionExportSource = (vouchers: VoucherStore): ExportSo
   defaultFields: ['id', 'type', 'source_id', 'reason', 'source', 'balance', 'amount', 'created_at'],
   filterFields: ['created_at', 'voucher_id', 'campaign_id'],
 });
+
+/**
+ * Schedules an export of card transactions narrowed to one campaign or one card, as the
+ * transaction export operations of campaigns, vouchers and loyalty programmes do: the request's
+ * other conditions stay, the scope's are added.
+ *
+ * @param exports - The project's exports.
+ * @param parameters - The request's `parameters`.
+ * @param scope - The campaign (`camp_…`) or the card (`v_…`) whose transactions go out.
+ * @returns The scheduled export, with the parameters it runs with.
+ * @example
+ * ```ts
+ * exportTransactionsOf(state.exports, body.parameters, { campaign_id: campaign.id });
+ * ```
+ */
+export const exportTransactionsOf = (
+  exports: ExportStore,
+  parameters: object | null | undefined,
+  scope: { readonly campaign_id: string } | { readonly voucher_id: string },
+) => {
+  const { filters, ...rest } = (parameters ?? {}) as { readonly filters?: object | null | undefined };
+  const [field, id] = 'campaign_id' in scope ? ['campaign_id', scope.campaign_id] : ['voucher_id', scope.voucher_id];
+  const scoped = { ...rest, filters: { ...filters, [field]: { conditions: { $in: [id] } } } };
+  return { ...scheduledExport(exports.create('voucher_transactions', scoped)), exported_object: 'voucher_transactions' as const, parameters: scoped };
+};

@@ -1,7 +1,7 @@
 import { listBody } from '../../../core/list.js';
-import { scheduledExport } from '../../platform/exports/store.js';
 import type { HandlerMap } from '../../../http/handler.js';
 import { csvImportRows, jsonImportRows, metadataUpdateJob, voucherImportJob } from './jobs.js';
+import { exportTransactionsOf } from './export-source.js';
 import { transactionPage } from './store.js';
 
 /** Vouchers: create (with a given or generated code), list, read, change, delete, switch on and off, balances, imports and sessions. */
@@ -61,9 +61,7 @@ export const voucherHandlers = {
   },
   exportVoucherTransactions: ({ project, params, body }) => {
     const { vouchers, exports } = project.state;
-    const parameters = { ...body.parameters, filters: { voucher_id: { conditions: { $in: [vouchers.get(params.code).id] } } } };
-    const created = exports.create('voucher_transactions', parameters);
-    return { status: 200, body: { ...scheduledExport(created), exported_object: 'voucher_transactions', parameters } };
+    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { voucher_id: vouchers.get(params.code).id }) as never };
   },
   importVouchers: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;

@@ -65,32 +65,80 @@ const campaignOf = (event: ServiceEvent): { id?: unknown; campaign_type?: unknow
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity.
  */
 export const listCustomerActivity = (events: EventLog, customer: Customer, query: CustomerActivityQuery): Page<CustomerActivity> & { moreStartingAfter: string } => {
-  const all = events.list();
-  const ranks = new Map(all.map((event, index) => [event.id, index]));
   const start = query.start_date === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.start_date);
   const end = query.end_date === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.end_date);
+  return eventActivityPage(
+    events,
+    (event) => {
+      if (!belongsTo(event, customer.id)) return false;
+      const at = Date.parse(event.created_at);
+      if (at < start || at > end) return false;
+      if (query.type !== undefined && event.type !== query.type) return false;
+      if (query.category !== undefined && categoryOf(event.type) !== query.category) return false;
+      const campaign = campaignOf(event);
+      if (query.campaign_id !== undefined && campaign?.id !== query.campaign_id) return false;
+      return query.campaign_type === undefined || campaign?.campaign_type === query.campaign_type;
+    },
+    query,
+  ) as Page<CustomerActivity> & { moreStartingAfter: string };
+};
+
+/**
+ * One entry of an activity list built from the event log: the event's id, name, payload (with its
+ * source) and time.
+ *
+ * @example
+ * ```ts
+ * const entry: EventActivity = { id: 'evcus_1', type: 'customer.updated', data: { data: {}, event_source: { channel: 'API' } }, created_at: '2026-01-01T00:00:00.000Z', group_id: 'v-1' };
+ * ```
+ */
+export interface EventActivity {
+  /** The event's id. */
+  readonly id: string;
+  /** The event's name, as the list shows it. */
+  readonly type: string;
+  /** The event's payload and who caused it. */
+  readonly data: { readonly data: Record<string, unknown>; readonly event_source: ServiceEvent['event_source'] };
+  /** When it happened. */
+  readonly created_at: string;
+  /** The request that caused it. */
+  readonly group_id: string;
+}
+
+/**
+ * A page of the events of the log that `keep` selects, as an activity list shows them: newest
+ * first unless `order` is `created_at`, paged by `starting_after_id`. Customers' and loyalty
+ * members' activity lists are built on it.
+ *
+ * @param events - The project's event log.
+ * @param keep - Which events the list holds.
+ * @param query - Order, limit and cursor.
+ * @param typeOf - The name an event has in the list; its own by default.
+ * @returns The page, with `moreStartingAfter` for the next request.
+ * @throws ApiError 400 `invalid_query_params` for a cursor that names no entry.
+ * @example
+ * ```ts
+ * eventActivityPage(events, (event) => event.entity_id === card.id, { limit: 10 });
+ * ```
+ */
+export const eventActivityPage = (
+  events: EventLog,
+  keep: (event: ServiceEvent) => boolean,
+  query: { readonly limit?: number | undefined; readonly order?: string | undefined; readonly starting_after_id?: string | undefined },
+  typeOf: (event: ServiceEvent) => string = (event) => event.type,
+): Page<EventActivity> & { moreStartingAfter: string } => {
+  const all = events.list();
+  const ranks = new Map(all.map((event, index) => [event.id, index]));
   const descending = query.order !== 'created_at';
-  const kept = all.filter((event) => {
-    if (!belongsTo(event, customer.id)) return false;
-    const at = Date.parse(event.created_at);
-    if (at < start || at > end) return false;
-    if (query.type !== undefined && event.type !== query.type) return false;
-    if (query.category !== undefined && categoryOf(event.type) !== query.category) return false;
-    const campaign = campaignOf(event);
-    if (query.campaign_id !== undefined && campaign?.id !== query.campaign_id) return false;
-    return query.campaign_type === undefined || campaign?.campaign_type === query.campaign_type;
-  });
+  const kept = all.filter(keep);
   if (descending) kept.reverse();
-  const activities = kept.map(
-    (event) =>
-      ({
-        id: event.id,
-        type: event.type,
-        data: { data: activityData(event.data), event_source: event.event_source },
-        created_at: event.created_at,
-        group_id: event.group_id,
-      }) as CustomerActivity & { id: string },
-  );
+  const activities = kept.map((event) => ({
+    id: event.id,
+    type: typeOf(event),
+    data: { data: activityData(event.data), event_source: event.event_source },
+    created_at: event.created_at,
+    group_id: event.group_id,
+  }));
   return cursorPageOf(activities, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => {
     const rank = ranks.get(id);
     return rank === undefined ? undefined : descending ? -rank : rank;

@@ -3,7 +3,10 @@ import type { Resource } from '../../../core/resource.js';
 import type { HandlerMap } from '../../../http/handler.js';
 import { type TransactionQuery, transactionPage } from '../../campaigns/vouchers/store.js';
 import type { VoucherTransaction } from '../../campaigns/vouchers/types.js';
-import { loyaltyMember } from './shapes.js';
+import { exportTransactionsOf } from '../../campaigns/vouchers/export-source.js';
+import { scheduledExport } from '../../platform/exports/store.js';
+import { listMemberActivity } from './activity.js';
+import { loyaltyMember, pointsTransferAnswer } from './shapes.js';
 
 /** A page of a loyalty card's or programme's transactions, which are all of points. */
 const pointsTransactions = (transactions: readonly VoucherTransaction[], query: TransactionQuery): Page<Resource<'LoyaltyCardTransaction'>> & { readonly moreStartingAfter: string } =>
@@ -84,6 +87,39 @@ export const loyaltyHandlers = {
     const card = loyalties.member(params.memberId);
     const page = pointsTransactions(vouchers.transactionsOf(card.id), { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
+  },
+  transferPoints: ({ project, params, body, requestId }) => {
+    const { loyalties, vouchers } = project.state;
+    const card = loyalties.transfer(params.campaignId, params.memberId, body, { requestId });
+    return { status: 200, body: pointsTransferAnswer(loyaltyMember(vouchers.present(card))) };
+  },
+  listMemberActivityInCampaign: ({ project, params, query }) => {
+    const { events, loyalties } = project.state;
+    const page = listMemberActivity(events, loyalties.member(params.memberId, params.campaignId), query);
+    return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
+  },
+  listMemberActivity: ({ project, params, query }) => {
+    const { events, loyalties } = project.state;
+    const page = listMemberActivity(events, loyalties.member(params.memberId), query);
+    return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
+  },
+  exportLoyaltyCampaignTransactions: ({ project, params, body }) => {
+    const { exports, loyalties } = project.state;
+    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { campaign_id: loyalties.programme(params.campaignId).id }) as never };
+  },
+  exportLoyaltyCardTransactions: ({ project, params, body }) => {
+    const { exports, loyalties } = project.state;
+    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { voucher_id: loyalties.member(params.memberId).id }) as never };
+  },
+  exportLoyaltyCardTransactionsInCampaign: ({ project, params, body }) => {
+    const { exports, loyalties } = project.state;
+    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { voucher_id: loyalties.member(params.memberId, params.campaignId).id }) as never };
+  },
+  createPointsExpirationExport: ({ project, params, body }) => {
+    const { exports, loyalties } = project.state;
+    const { filters, ...rest } = body.parameters ?? {};
+    const parameters = { ...rest, filters: { ...filters, campaign_id: { conditions: { $in: [loyalties.programme(params.campaignId).id] } } } };
+    return { status: 200, body: { ...scheduledExport(exports.create('points_expiration', parameters as never)), exported_object: 'points_expiration', parameters } as never };
   },
   listPointsExpiration: ({ project, params, query }) => {
     const { loyalties, loyaltyCards } = project.state;

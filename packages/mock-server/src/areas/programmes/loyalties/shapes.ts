@@ -100,3 +100,19 @@ export const loyaltyMember = (voucher: Voucher): Resource<'LoyaltyMember'> => {
     updated_at: voucher.updated_at ?? voucher.created_at,
   } as Resource<'LoyaltyMember'>;
 };
+
+/**
+ * A card as a points transfer answers with it (`LoyaltyPointsTransferResponse`): the member's
+ * fields without those that answer leaves out.
+ *
+ * @param member - The target card as {@link loyaltyMember} shows it.
+ * @returns The card the transfer answers with.
+ * @example
+ * ```ts
+ * const answer = pointsTransferAnswer(loyaltyMember(vouchers.present(card)));
+ * ```
+ */
+export const pointsTransferAnswer = (member: Resource<'LoyaltyMember'>): Resource<'LoyaltyPointsTransferResponse'> => {
+  const { validity_hours: _hours, ...card } = member as Resource<'LoyaltyMember'> & { validity_hours?: unknown };
+  return card as unknown as Resource<'LoyaltyPointsTransferResponse'>;
+};

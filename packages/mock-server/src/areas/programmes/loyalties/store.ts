@@ -1,10 +1,11 @@
+import { spendBuckets } from '@voucherkit/domain';
 import type { Page } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import type { PointsChange, PointsExpiry, LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
-import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
+import { type ChangeOrigin, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherListQuery, VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
@@ -129,7 +130,65 @@ export class LoyaltyStore {
     if (change.points < 0) return this.deps.loyaltyCards.debit(card.id, { ...fields, points: -change.points, type: 'POINTS_REMOVAL' }, origin);
     return this.deps.loyaltyCards.credit(card.id, { ...fields, points: change.points, type: 'POINTS_ADDITION', expiry: expiryOf(change) }, origin);
   }
+
+  /**
+   * Moves points to a member's card from other cards, of any programme, all or none: each source
+   * gives spendable points only (pending and expired points stay), soonest-expiring first, in a
+   * `POINTS_TRANSFER_OUT` transaction; the target receives them in a `POINTS_TRANSFER_IN` one,
+   * expiring by its own programme's rules from today.
+   *
+   * @returns The target card after the transfers.
+   * @throws ApiError 404 for an unknown card; 400 `invalid_payload` for an empty list, a card
+   *   giving to itself or points that are not positive, `not_published` for a card without a
+   *   holder; DomainError `loyalty_card_points_exceeded` when a card gives more than it has.
+   */
+  transfer(programmeRef: string, code: string, transfers: readonly PointsTransfer[], origin: ChangeOrigin = {}): StoredVoucher {
+    const target = this.member(code, programmeRef);
+    if (transfers.length === 0) throw ApiError.invalidPayload('The transfer names no card to take points from.');
+    const { loyaltyCards } = this.deps;
+    // Every source is checked before any point moves: the sums a card gives against its balance.
+    const giving = new Map<string, number>();
+    for (const [index, transfer] of transfers.entries()) {
+      const source = this.member(transfer.code);
+      if (source.id === target.id) throw ApiError.invalidPayload(`Property [${index}].code names the card that receives the points.`);
+      if (!Number.isInteger(transfer.points) || transfer.points <= 0) throw ApiError.invalidPayload(`Property [${index}].points should be a positive integer`);
+      giving.set(source.id, (giving.get(source.id) ?? 0) + transfer.points);
+    }
+    // The domain's spending refuses what a card cannot give, with the service's error; nothing is written here.
+    for (const [sourceId, points] of giving) spendBuckets(loyaltyCards.buckets(sourceId), points, this.deps.vouchers.get(sourceId).code);
+    for (const transfer of transfers) {
+      const fields = { source: 'API', source_id: transfer.source_id ?? null, reason: transfer.reason ?? null };
+      const source = this.member(transfer.code);
+      const out = loyaltyCards.debit(source.id, { ...fields, points: transfer.points, type: 'POINTS_TRANSFER_OUT', details: { destination_voucher: simpleVoucher(target) } }, origin);
+      loyaltyCards.credit(
+        target.id,
+        { ...fields, points: transfer.points, type: 'POINTS_TRANSFER_IN', expiry: { type: 'PROGRAM_RULES' }, related_transaction_id: out.transaction.id, details: { source_voucher: simpleVoucher(source) } },
+        origin,
+      );
+    }
+    return this.deps.vouchers.get(target.id);
+  }
 }
+
+/**
+ * Points to move from one card to another (`POST …/members/{memberId}/transfers`).
+ *
+ * @example
+ * ```ts
+ * const transfer: PointsTransfer = { code: 'LC-OLD', points: 200, reason: 'Card merge' };
+ * ```
+ */
+export interface PointsTransfer {
+  /** The card that gives the points. */
+  readonly code: string;
+  /** How many, at most its spendable balance. */
+  readonly points: number;
+  /** Why, kept on both transactions. */
+  readonly reason?: string | undefined;
+  /** Your own id of the transfer, kept on both transactions. */
+  readonly source_id?: string | undefined;
+}
+
 
 const expiryOf = (change: MemberBalanceChange): PointsExpiry => {
   switch (change.expiration_type ?? 'PROGRAM_RULES') {
