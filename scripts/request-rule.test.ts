@@ -18,10 +18,12 @@ import { stricterFields } from './lib/stricter-fields.ts';
 const NOTE = 'docs/decisions/0036-requests-the-service-accepts.md';
 
 /**
- * The share of null variants accepted, as measured when the rule landed (1 357 of 1 602). It may
+ * The share of null variants accepted: 1 357 of 1 602 when the rule landed, 1 343 since campaign
+ * rewards need their `campaign` (a reward with a null campaign, coin or product names nothing to
+ * give, and the variants that relied on a campaign reward's loose parameters are refused). It may
  * only rise: a drop means a request the service accepts is refused again.
  */
-const ACCEPTED_AT_LEAST = 0.84;
+const ACCEPTED_AT_LEAST = 0.83;
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(repoPath(file), 'utf8')) as T;
 

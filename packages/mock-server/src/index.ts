@@ -233,6 +233,7 @@ export { PointsEarner, type EarnerDeps, type EarningOccasion, type MemberTiers, 
 export { PendingPointsStore, type PendingPoints, type PendingPointsInput, type PendingPointsQuery } from './areas/programmes/pending-points/store.js';
 export { LoyaltyTierStore, type LoyaltyTier, type LoyaltyTierInput, type MemberStanding } from './areas/programmes/tiers/store.js';
 export { NightlyRun, type NightlySummary } from './areas/programmes/nightly/run.js';
+export { RewardStore, type AssignmentScope, type Reward, type RewardAssignment, type RewardAssignmentInput, type RewardInput } from './areas/programmes/rewards/store.js';
 export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
 export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';
 export type { LimitFormulas } from './areas/engine/redemptions/engine/limit-formulas.js';

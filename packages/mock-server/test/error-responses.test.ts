@@ -100,6 +100,12 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   exportLoyaltyCardTransactions: {},
   exportLoyaltyCardTransactionsInCampaign: {},
   createPointsExpirationExport: {},
+  createReward: { name: 'Pay with points', parameters: { coin: { exchange_ratio: 20, points_ratio: 100 } } },
+  updateReward: { name: 'Renamed' },
+  createRewardAssignment: { campaign: 'camp_1', parameters: { loyalty: { points: 100 } } },
+  updateRewardAssignment: { parameters: { loyalty: { points: 120 } } },
+  updateLoyaltyRewardAssignment: { parameters: { loyalty: { points: 120 } } },
+  createLoyaltyRewardAssignment: [{ reward: 'rew_1', parameters: { loyalty: { points: 100 } } }],
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -248,6 +254,14 @@ const rolledBack = (id: OperationId): Promise<Response> => {
   return send(id, { params: { redemptionId, parentRedemptionId: redemptionId } });
 };
 
+/** A loyalty programme that offers a pay-with-points reward. */
+const assignedReward = () => {
+  const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
+  const reward = state().rewards.create({ parameters: { coin: { exchange_ratio: 20, points_ratio: 100 } } } as never);
+  state().rewards.assign(reward.id, programme.id, {});
+  return { programme, reward };
+};
+
 /** Size and media type refusals of a file upload, which has no example body to start from. */
 const upload: Record<string, Scenario> = {
   '413': (id) => send(id, { body: {}, payload: ' '.repeat(MAX_BODY_BYTES + 1) }),
@@ -304,6 +318,23 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       const [cardId] = state().vouchers.idsOfCampaign(programme.id);
       const card = state().vouchers.publish(String(cardId), state().customers.resolve({ source_id: 'ana' }).customer.id);
       return send(id, { params: { campaignId: programme.id, memberId: card.code }, body: [] });
+    },
+  },
+  createReward: { '404': (id) => send(id, { body: { parameters: { campaign: { id: 'camp_0000000000000000ff' } } } }) },
+  createRewardAssignment: {
+    '409': (id) => {
+      const { programme, reward } = assignedReward();
+      return send(id, { params: { rewardId: reward.id }, body: { campaign: programme.id, parameters: { loyalty: { points: 5 } } } });
+    },
+  },
+  createLoyaltyRewardAssignment: {
+    '400': (id) => {
+      const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM' } as never);
+      return send(id, { params: { campaignId: programme.id }, body: [] });
+    },
+    '409': (id) => {
+      const { programme, reward } = assignedReward();
+      return send(id, { params: { campaignId: programme.id }, body: [{ reward: reward.id, parameters: { loyalty: { points: 5 } } }] });
     },
   },
   checkLoyaltyQualifications: {

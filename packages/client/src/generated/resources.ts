@@ -3172,13 +3172,14 @@ export interface RewardsResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.rewards.create({"parameters":{}});
+   * const result = await client.rewards.create({"parameters":{"campaign":{}}});
    * ```
    */
   create(body: components['schemas']["RewardCreateRequest"], options?: CallOptions): Promise<components['schemas']["Reward"]>;

@@ -12049,7 +12049,7 @@ export interface components {
         /** Settings of a reward that comes from a campaign. */
         RewardDigitalParameters: {
             /** The discount coupon or gift card campaign that supplies the reward. */
-            campaign?: components["schemas"]["RewardGiftVouchersParameters"] | components["schemas"]["RewardDiscountCouponsParameters"];
+            campaign: components["schemas"]["RewardGiftVouchersParameters"] | components["schemas"]["RewardDiscountCouponsParameters"];
             /** Not used by campaign rewards. */
             coin?: {
                 [key: string]: unknown;
@@ -12100,14 +12100,14 @@ export interface components {
             /** Kind of reward, `MATERIAL`. */
             type?: string;
         };
-        /** The rate of a pay-with-points reward, sent as decimal strings. */
+        /** The rate of a pay-with-points reward, as numbers or decimal strings. */
         RewardPayWithPointsParameters: {
             /** The rate: `points_ratio` points are worth `exchange_ratio` of money. */
             coin: {
                 /** Money worth `points_ratio` points, in major units (for example `20` for $20). */
-                exchange_ratio: string;
+                exchange_ratio: number | string;
                 /** Points worth `exchange_ratio` of money. */
-                points_ratio?: string;
+                points_ratio?: number | string;
             };
         };
         /** A new reward that lets members pay part of an order with points. */
@@ -12116,6 +12116,8 @@ export interface components {
             name?: string;
             /** The rate at which points turn into money. */
             parameters: components["schemas"]["RewardPayWithPointsParameters"];
+            /** The kind of reward, `COIN`; the service reads the kind from `parameters`. */
+            type?: string;
             /** Custom key/value attributes. */
             metadata?: {
                 [key: string]: unknown;
@@ -23435,6 +23437,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

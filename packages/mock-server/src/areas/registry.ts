@@ -25,6 +25,7 @@ import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
 import { tierHandlers } from './programmes/tiers/handlers.js';
+import { rewardHandlers } from './programmes/rewards/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -53,6 +54,7 @@ export const handlers: HandlerMap = {
   ...earningRuleHandlers,
   ...pendingPointsHandlers,
   ...tierHandlers,
+  ...rewardHandlers,
 };
 
 /**

@@ -35,6 +35,7 @@ import { PointsEarner } from './programmes/earning-rules/earner.js';
 import { PendingPointsStore } from './programmes/pending-points/store.js';
 import { LoyaltyTierStore } from './programmes/tiers/store.js';
 import { NightlyRun } from './programmes/nightly/run.js';
+import { RewardStore } from './programmes/rewards/store.js';
 
 /**
  * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
@@ -103,6 +104,8 @@ export interface ProjectState {
   readonly loyaltyTiers: LoyaltyTierStore;
   /** The loyalty programmes' run at midnight: pending points, expiry and tiers. */
   readonly nightly: NightlyRun;
+  /** Rewards and their assignments to loyalty campaigns, at a price in points. */
+  readonly rewards: RewardStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -163,6 +166,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // The programmes react to what happens below them; nothing there calls them.
   earner.listen();
   loyaltyTiers.listen();
+  const rewards = new RewardStore(context, { loyalties, campaigns, products, validationRules, events });
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
@@ -193,6 +197,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     earner,
     loyaltyTiers,
     nightly,
+    rewards,
   };
   return state;
 };

@@ -517,7 +517,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     pathParams: z.object({  }),
     query: z.object({  }),
     body: { contentType: "application/json", required: true, schema: request.RewardCreateRequest },
-    responses: { "200": response.Reward, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.Reward, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getReward: {
     ...routes.getReward,

@@ -444,7 +444,7 @@ export const RewardDiscountCouponsParameters: z.ZodType = z.object({ "id": z.str
 
 export const RewardGiftVouchersParameters: z.ZodType = z.object({ "id": z.string(), "balance": z.int(integerError) });
 
-export const RewardDigitalParameters: z.ZodType = nullMeansAbsent(z.object({ "campaign": anyOf([RewardGiftVouchersParameters, RewardDiscountCouponsParameters]).optional(), "coin": z.record(z.string(), z.unknown()).optional() }), ["campaign","coin"]);
+export const RewardDigitalParameters: z.ZodType = nullMeansAbsent(z.object({ "campaign": anyOf([RewardGiftVouchersParameters, RewardDiscountCouponsParameters]), "coin": z.record(z.string(), z.unknown()).optional() }), ["coin"]);
 
 export const RewardCreateDigitalRequest: z.ZodType = nullMeansAbsent(z.object({ "name": z.string().optional(), "parameters": RewardDigitalParameters, "metadata": z.record(z.string(), z.unknown()).optional(), "type": z.string().optional() }), ["name","metadata","type"]);
 
@@ -452,9 +452,9 @@ export const RewardMaterialParameters: z.ZodType = z.object({ "product": z.objec
 
 export const RewardCreateMaterialRequest: z.ZodType = nullMeansAbsent(z.object({ "name": z.string().optional(), "parameters": RewardMaterialParameters, "stock": z.int(integerError).optional(), "attributes": nullMeansAbsent(z.object({ "image_url": z.string().optional(), "description": z.string().optional() }), ["image_url","description"]).optional(), "metadata": z.record(z.string(), z.unknown()).optional(), "type": z.string().optional() }), ["name","stock","attributes","metadata","type"]);
 
-export const RewardPayWithPointsParameters: z.ZodType = z.object({ "coin": nullMeansAbsent(z.object({ "exchange_ratio": z.string(), "points_ratio": z.string().optional() }), ["points_ratio"]) });
+export const RewardPayWithPointsParameters: z.ZodType = z.object({ "coin": nullMeansAbsent(z.object({ "exchange_ratio": z.union([z.number(), z.string()]), "points_ratio": z.union([z.int(integerError), z.string()]).optional() }), ["points_ratio"]) });
 
-export const RewardCreatePayWithPointsRequest: z.ZodType = nullMeansAbsent(z.object({ "name": z.string().optional(), "parameters": RewardPayWithPointsParameters, "metadata": z.record(z.string(), z.unknown()).optional() }), ["name","metadata"]);
+export const RewardCreatePayWithPointsRequest: z.ZodType = nullMeansAbsent(z.object({ "name": z.string().optional(), "parameters": RewardPayWithPointsParameters, "type": z.string().optional(), "metadata": z.record(z.string(), z.unknown()).optional() }), ["name","type","metadata"]);
 
 export const RewardCreateRequest: z.ZodType = anyOf([RewardCreateDigitalRequest, RewardCreateMaterialRequest, RewardCreatePayWithPointsRequest]);
 
