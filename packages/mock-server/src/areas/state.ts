@@ -167,6 +167,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   earner.listen();
   loyaltyTiers.listen();
   const rewards = new RewardStore(context, { loyalties, campaigns, products, validationRules, events });
+  // A loyalty card pays with the rewards its campaign offers; the engine asks through its port.
+  redemptions.connect({ loyaltyReward: (card, rewardId) => (card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined) });
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),

@@ -12,6 +12,8 @@ import type { SegmentStore } from '../../customers/segments/store.js';
 import type { StackingRulesStore } from '../../rules/stacking-rules/store.js';
 import type { ApplicableValidationRule, ValidationRuleStore } from '../../rules/validation-rules/store.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
+import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
+import type { LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
 import { type LimitFormulas, limitFormulasOf } from './engine/limit-formulas.js';
 
 /**
@@ -47,6 +49,29 @@ export interface EngineStores {
   readonly productCollections: ProductCollectionStore;
   /** Products and SKUs, for the catalogue ids of the entries a discount lists. */
   readonly products: ProductStore;
+  /** The points of loyalty cards, which pay with points spends and rollbacks give back. */
+  readonly loyaltyCards: LoyaltyCardLedger;
+}
+
+/**
+ * A loyalty reward as the engine reads it when a loyalty card pays with points: the reward, its
+ * assignment to the card's campaign, and its rate. The loyalty programmes provide it
+ * ({@link EnginePorts.loyaltyReward}).
+ *
+ * @example
+ * ```ts
+ * const reward: EngineLoyaltyReward = { id: 'rew_1', assignmentId: 'rewa_1', coin: { exchange_ratio: 20, points_ratio: 100 }, reward: { id: 'rew_1', name: '$20 for 100 points' } };
+ * ```
+ */
+export interface EngineLoyaltyReward {
+  /** The reward (`rew_…`). */
+  readonly id: string;
+  /** Its assignment to the card's campaign (`rewa_…`). */
+  readonly assignmentId: string;
+  /** The rate of a pay-with-points reward; other kinds cannot pay in a validation or redemption. */
+  readonly coin?: { readonly exchange_ratio: number; readonly points_ratio: number } | undefined;
+  /** The reward as redemptions show it. */
+  readonly reward: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -171,6 +196,11 @@ export interface EnginePorts {
    * stack.
    */
   readonly promotionStackTiers: (id: string) => readonly string[] | undefined;
+  /**
+   * The reward a loyalty card pays with, if the card's campaign offers it. The loyalty
+   * programmes, above the engine, plug it in; without them no reward is found.
+   */
+  readonly loyaltyReward: (card: StoredVoucher, rewardId: string) => EngineLoyaltyReward | undefined;
 }
 
 /**
@@ -188,4 +218,5 @@ export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => engineRuleSet(rule)),
   promotionTier: (id) => state.promotions.findTier(id)?.tier,
   promotionStackTiers: (id) => state.promotions.stackTierIds(id),
+  loyaltyReward: () => undefined,
 });

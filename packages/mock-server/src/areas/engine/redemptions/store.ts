@@ -149,7 +149,8 @@ export class RedemptionStore {
       const expiresAt = this.context.clock.now() + session.ttlMs;
       for (const { result } of application.applicable) {
         if (result.found.object !== 'voucher') continue;
-        const credits = result.step.kind === 'gift' ? result.step.gift.credits : undefined;
+        // A session holds a gift card's credits or a loyalty card's points, as it holds a redemption.
+        const credits = result.step.kind === 'gift' ? result.step.gift.credits : result.step.kind === 'pay_with_points' ? result.step.loyalty_card.points : undefined;
         this.state().vouchers.holdSession(result.found.voucher.id, { key: session.key, expiresAt, credits });
       }
     }

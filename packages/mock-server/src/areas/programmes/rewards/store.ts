@@ -281,6 +281,19 @@ export class RewardStore {
     return this.#ofCampaign(campaignId).find((stored) => stored.assignment.reward_id === rewardId)?.assignment;
   }
 
+  /**
+   * A reward as a loyalty card of a campaign pays with it in a validation or redemption: the
+   * reward, its assignment there, and the rate of a pay-with-points reward; `undefined` when the
+   * campaign does not offer it.
+   */
+  offer(rewardId: string, campaignId: string): { id: string; assignmentId: string; coin?: { exchange_ratio: number; points_ratio: number }; reward: Reward } | undefined {
+    const assignment = this.assignmentOf(rewardId, campaignId);
+    const reward = this.#rewards.get(rewardId);
+    if (!assignment || !reward) return undefined;
+    const coin = reward.type === 'COIN' ? (reward.parameters as { coin: { exchange_ratio: number; points_ratio: number } }).coin : undefined;
+    return { id: reward.id, assignmentId: assignment.id, ...(coin ? { coin } : {}), reward };
+  }
+
   /** Forgets the assignments of a campaign that is gone. */
   releaseCampaign(campaignId: string): void {
     for (const stored of this.#ofCampaign(campaignId)) this.#assignments.delete(stored.assignment.id);

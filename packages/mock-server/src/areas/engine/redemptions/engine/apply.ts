@@ -55,7 +55,7 @@ const NO_DISCOUNT: DiscountInput = { type: 'AMOUNT', amount_off: 0, effect: 'APP
 /** The discount of a voucher or promotion tier (none for a card), as stored. */
 const discountOf = (found: FoundRedeemable): DiscountInput | undefined => {
   if (found.object === 'promotion_tier') return (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT;
-  if (found.voucher.type === 'GIFT_VOUCHER') return undefined;
+  if (found.voucher.type === 'GIFT_VOUCHER' || found.voucher.type === 'LOYALTY_CARD') return undefined;
   return (found.voucher.discount as DiscountInput | null | undefined) ?? NO_DISCOUNT;
 };
 
@@ -65,8 +65,8 @@ const unitsScaleWithBundles = (discount: DiscountInput | undefined): boolean =>
 
 /**
  * The domain's step for a redeemable: a discount reaching the lines its rules cover
- * (`applicable_to`; every line when absent), multiplied by the complete bundles of its rules, or
- * gift credits out of what no other session holds.
+ * (`applicable_to`; every line when absent), multiplied by the complete bundles of its rules,
+ * gift credits, or a loyalty card's points, out of what no other session holds.
  */
 const stepOf = (
   found: FoundRedeemable,
@@ -84,6 +84,12 @@ const stepOf = (
       ...(rules.applicable_to === undefined ? {} : { applicable_to: rules.applicable_to }),
       ...(rules.bundle === undefined ? {} : { bundle_quantity: rules.bundle.quantity }),
     };
+  }
+  if (found.voucher.type === 'LOYALTY_CARD' && 'reward' in ref && ref.reward?.id !== undefined) {
+    // The checks found a pay-with-points reward; points other sessions hold are not spendable.
+    const coin = context.ports.loyaltyReward(found.voucher, ref.reward.id)?.coin ?? { exchange_ratio: 0, points_ratio: 1 };
+    const balance = Math.max(0, context.state.loyaltyCards.balance(found.voucher.id) - heldByOthers(found, context).credits);
+    return { kind: 'pay_with_points', payment: { points: ref.reward.points ?? undefined, balance, exchange_ratio: coin.exchange_ratio, points_ratio: coin.points_ratio } };
   }
   const balance = Math.max(0, (found.voucher.gift?.balance ?? 0) - heldByOthers(found, context).credits);
   const credits = 'gift' in ref ? ref.gift?.credits : undefined;

@@ -99,13 +99,20 @@ const voucherChecks = (found: FoundRedeemable & { object: 'voucher' }, ref: Requ
     if (!context.customerGiven) return redeemableError(ref, 400, 'missing_customer', 'Missing customer');
     const reward = 'reward' in ref ? ref.reward : undefined;
     if (reward?.id === undefined) return redeemableError(ref, 400, 'missing_reward', 'Missing reward');
-    // Rewards are not part of the mock yet: no reward can be found.
-    return new ApiError(404, 'not_found', 'Resource not found', {
-      details: `Cannot find reward with id ${reward.id}`,
-      resourceId: reward.id,
-      resourceType: 'reward',
-      redeemable: { type: ref.object, id: ref.id },
-    });
+    const loyalty = context.ports.loyaltyReward(voucher, reward.id);
+    if (loyalty === undefined) {
+      return new ApiError(404, 'not_found', 'Resource not found', {
+        details: `Cannot find reward with id ${reward.id} in the campaign of ${voucher.code}`,
+        resourceId: reward.id,
+        resourceType: 'reward',
+        redeemable: { type: ref.object, id: ref.id },
+      });
+    }
+    // Other rewards are bought with POST /v1/loyalties/members/{memberId}/redemption (decision 0039).
+    if (loyalty.coin === undefined) {
+      return redeemableError(ref, 400, 'invalid_reward', 'Invalid reward', `The reward ${reward.id} is not a pay with points reward; redeem it through the loyalty member's redemption.`);
+    }
+    return undefined;
   }
   const quantity = voucher.redemption?.quantity;
   if (quantity !== null && quantity !== undefined) {

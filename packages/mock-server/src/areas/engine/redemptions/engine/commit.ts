@@ -56,13 +56,21 @@ const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>
  * Spends what one applicable redeemable uses: a redemption of the voucher and a card's credits
  * (ending the request's session on it), or a redemption in the promotion tier's summary.
  */
-const spend = (applied: AppliedRedeemable, input: CommitInput): Resource<'Voucher'> | undefined => {
+const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string): Resource<'Voucher'> | undefined => {
   const { found, step } = applied;
   if (found.object !== 'voucher') {
     input.state.promotions.countRedemption(found.tier.id, tierAmounts(step.order));
     return undefined;
   }
   const { vouchers } = input.state;
+  if (step.kind === 'pay_with_points' && step.loyalty_card.points > 0) {
+    // The points go first: the card's redemption count is written on the card the ledger left.
+    input.state.loyaltyCards.debit(
+      found.voucher.id,
+      { points: step.loyalty_card.points, type: 'POINTS_REDEMPTION', source: null, details: { redemption: { id: recordId } }, operation_type: 'MANUAL' },
+      { requestId: input.options.requestId },
+    );
+  }
   const current = vouchers.get(found.voucher.id);
   const credits = step.kind === 'gift' ? step.gift.credits : 0;
   const redemption = current.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
@@ -134,14 +142,15 @@ export const commitRedemption = (input: CommitInput): Committed => {
   const children: string[] = [];
   for (const outcome of application.applicable) {
     const id = stacked ? context.ids('r') : head;
-    const voucher = spend(outcome.result, input);
+    const voucher = spend(outcome.result, input, id);
     const { found, step } = outcome.result;
     const credits = step.kind === 'gift' ? step.gift.credits : 0;
+    const points = step.kind === 'pay_with_points' ? step.loyalty_card.points : 0;
     const record: RedemptionRecord = {
       id,
       object: 'redemption',
       ...base,
-      amount: credits > 0 ? credits : step.order.total_applied_discount_amount,
+      amount: credits > 0 ? credits : points > 0 ? points : step.order.total_applied_discount_amount,
       redemption: stacked ? head : null,
       result: 'SUCCESS',
       status: 'SUCCEEDED',
@@ -152,10 +161,11 @@ export const commitRedemption = (input: CommitInput): Committed => {
       voucher: voucher ?? null,
       ...(found.object === 'promotion_tier' ? { promotion_tier: found.tier } : {}),
       ...(credits > 0 ? { gift: { amount: credits } } : {}),
+      ...(step.kind === 'pay_with_points' ? { loyalty_card: { points } } : {}),
     };
     if (stacked) children.push(id);
     const discountedUnits = discountedUnitsOf(step);
-    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, children: [], ...(discountedUnits ? { discountedUnits } : {}) });
+    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, points, children: [], ...(discountedUnits ? { discountedUnits } : {}) });
   }
   const finalOrder = presentOrder(application.finalOrder, frame);
   if (stacked) {

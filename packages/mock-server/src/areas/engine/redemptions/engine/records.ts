@@ -66,6 +66,8 @@ export interface RedemptionEntry {
   readonly campaign: { readonly id: string; readonly name: string } | undefined;
   /** Credits a gift card spent. */
   readonly credits: number;
+  /** Points a loyalty card spent; a rollback gives them back. */
+  readonly points?: number | undefined;
   /**
    * Units the redemption's discount reached, for product budgets: by the id of each
    * `applicable_to` entry and, under a collection, by the line's product (or SKU); absent when it

@@ -45,14 +45,24 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
   };
 };
 
-/** Gives back what a redemption used: its voucher's redemption and a card's credits, or its count in a promotion tier's summary. */
-const restore = (entry: RedemptionEntry, state: EngineStores): Resource<'Voucher'> | null => {
+/**
+ * Gives back what a redemption used: its voucher's redemption, a gift card's credits or a loyalty
+ * card's points (a `POINTS_REFUND` transaction), or its count in a promotion tier's summary.
+ */
+const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string, requestId: string): Resource<'Voucher'> | null => {
   const { record } = entry;
   if (record.related_object_type === 'promotion_tier' && state.promotions.findTier(record.related_object_id) !== undefined) {
     state.promotions.countRedemption(record.related_object_id, tierAmounts(record.order ?? {}), -1);
   }
   if (entry.voucherId === undefined) return null;
   const { vouchers } = state;
+  if ((entry.points ?? 0) > 0 && vouchers.find(entry.voucherId)?.holder_id) {
+    state.loyaltyCards.credit(
+      entry.voucherId,
+      { points: entry.points ?? 0, type: 'POINTS_REFUND', expiry: { type: 'PROGRAM_RULES' }, source: null, details: { redemption: { id: record.id }, rollback: { id: rollbackId } } },
+      { requestId },
+    );
+  }
   const current = vouchers.find(entry.voucherId);
   if (!current) return null;
   const redemption = current.redemption ?? { quantity: null, redeemed_quantity: 1, object: 'list', url: '' };
@@ -102,9 +112,10 @@ export const rollbackEntry = {
     const rollbacks: RedemptionRollbackRecord[] = [];
     for (const target of targets) {
       const record = target.record as RedemptionRecord;
-      const voucher = restore(target, state);
+      const rollbackId = stacked ? context.ids('rr') : headId;
+      const voucher = restore(target, state, rollbackId, origin.requestId);
       const rollback: RedemptionRollbackRecord = {
-        id: stacked ? context.ids('rr') : headId,
+        id: rollbackId,
         ...baseOf(target, input, origin, context),
         amount: -(record.amount ?? 0),
         result: 'SUCCESS',
@@ -112,6 +123,7 @@ export const rollbackEntry = {
         order: record.order ? { ...record.order, ...(order ? { status: order.status } : {}), items: record.order.items ?? [] } : null,
         voucher: voucher ?? record.voucher,
         ...(target.credits > 0 ? { gift: { amount: -target.credits } } : {}),
+        ...((target.points ?? 0) > 0 ? { loyalty_card: { points: -(target.points ?? 0) } } : {}),
       };
       target.record = {
         ...record,
