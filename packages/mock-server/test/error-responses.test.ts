@@ -106,6 +106,8 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   updateRewardAssignment: { parameters: { loyalty: { points: 120 } } },
   updateLoyaltyRewardAssignment: { parameters: { loyalty: { points: 120 } } },
   createLoyaltyRewardAssignment: [{ reward: 'rew_1', parameters: { loyalty: { points: 100 } } }],
+  redeemReward: { reward: { id: 'rew_1' } },
+  redeemRewardInCampaign: { reward: { id: 'rew_1' } },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */

@@ -33,7 +33,9 @@ describe('createIdFactory', () => {
     expect(ID_PREFIXES).toEqual(expect.arrayContaining(['evvou', 'evcam', 'evpub', 'evbus', 'evman', 'evseg', 'evpro']));
     // Earning rules' automations: the service shows `automation_id` with `auto_`.
     expect(ID_PREFIXES).toContain('auto');
-    expect(ID_PREFIXES).toHaveLength(50);
+    // Reward redemptions, as the reward redemption events name them.
+    expect(ID_PREFIXES).toContain('rewr');
+    expect(ID_PREFIXES).toHaveLength(51);
     expect(new Set(ID_PREFIXES).size).toBe(ID_PREFIXES.length);
   });
 

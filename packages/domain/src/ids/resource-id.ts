@@ -32,6 +32,7 @@ export const ID_PREFIXES = [
   'asgm',
   'rew',
   'rewa',
+  'rewr',
   'ern',
   'auto',
   'ltr',

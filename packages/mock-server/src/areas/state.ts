@@ -35,6 +35,7 @@ import { PointsEarner } from './programmes/earning-rules/earner.js';
 import { PendingPointsStore } from './programmes/pending-points/store.js';
 import { LoyaltyTierStore } from './programmes/tiers/store.js';
 import { NightlyRun } from './programmes/nightly/run.js';
+import { RewardRedeemer } from './programmes/rewards/redeemer.js';
 import { RewardStore } from './programmes/rewards/store.js';
 
 /**
@@ -106,6 +107,8 @@ export interface ProjectState {
   readonly nightly: NightlyRun;
   /** Rewards and their assignments to loyalty campaigns, at a price in points. */
   readonly rewards: RewardStore;
+  /** Members' reward redemptions: points exchanged for coupons, credit, points, products or a discount. */
+  readonly rewardRedeemer: RewardRedeemer;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -169,6 +172,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   const rewards = new RewardStore(context, { loyalties, campaigns, products, validationRules, events });
   // A loyalty card pays with the rewards its campaign offers; the engine asks through its port.
   redemptions.connect({ loyaltyReward: (card, rewardId) => (card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined) });
+  const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
@@ -200,6 +204,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     loyaltyTiers,
     nightly,
     rewards,
+    rewardRedeemer,
   };
   return state;
 };

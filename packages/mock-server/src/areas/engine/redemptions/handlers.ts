@@ -1,14 +1,6 @@
 import { listBody } from '../../../core/list.js';
-import type { Principal } from '../../../http/authenticate.js';
 import type { HandlerMap } from '../../../http/handler.js';
-import type { EngineOrigin } from './engine/records.js';
-
-/** The channel of a request's records: the key it came with. */
-const originOf = (principal: Principal, requestId: string): EngineOrigin => {
-  const keys = principal.kind === 'management' ? undefined : principal.project.keys;
-  const channelId = principal.kind === 'client' ? keys?.clientAppId : keys?.appId;
-  return { requestId, channel: { channel_id: channelId ?? requestId, channel_type: 'API' } };
-};
+import { redemptionOrigin as originOf } from './origin.js';
 
 /** Validations, redemptions and rollbacks (server and client side), and the redemption lists. */
 export const redemptionHandlers = {

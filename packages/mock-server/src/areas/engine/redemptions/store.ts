@@ -205,6 +205,30 @@ export class RedemptionStore {
   }
 
   /**
+   * Stores a redemption made outside validations: a loyalty reward bought with a card's points
+   * (`POST /v1/loyalties/members/{memberId}/redemption`). It is listed, read and rolled back as
+   * any other; a rollback refunds the points.
+   *
+   * @param record - The `r_…` record, or the `rf_…` record of a refused one.
+   * @param spent - The card and its campaign, and the points it paid.
+   */
+  addExternal(record: RedemptionRecord, spent: { readonly voucherId: string; readonly campaign: RedemptionEntry['campaign']; readonly points: number }): void {
+    this.#add({ record, voucherId: spent.voucherId, campaign: spent.campaign, credits: 0, points: spent.points, children: [] });
+  }
+
+  /**
+   * Names the loyalty reward a redemption paid with (`reward`) on its record, as a member's reward
+   * redemption shows it.
+   * @throws ApiError 404 for an unknown redemption.
+   */
+  describeReward(id: string, reward: NonNullable<RedemptionRecord['reward']>): RedemptionRecord {
+    const entry = this.#entries.get(id);
+    if (!entry || entry.record.object !== 'redemption') throw ApiError.notFound('redemption', id);
+    entry.record = { ...entry.record, reward } as RedemptionRecord;
+    return entry.record;
+  }
+
+  /**
    * Rolls back a redemption: a single one (`POST /v1/redemptions/{id}/rollback`, `stacked`
    * false) or a parent and all its children, or a single one (`…/rollbacks`, `stacked` true).
    *

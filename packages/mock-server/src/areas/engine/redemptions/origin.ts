@@ -1,0 +1,16 @@
+import type { Principal } from '../../../http/authenticate.js';
+import type { EngineOrigin } from './engine/records.js';
+
+/**
+ * The origin of a request's redemption records: its id, and the channel of the key it came with.
+ *
+ * @example
+ * ```ts
+ * const origin = redemptionOrigin(principal, requestId); // { requestId, channel: { channel_id: appId, channel_type: 'API' } }
+ * ```
+ */
+export const redemptionOrigin = (principal: Principal, requestId: string): EngineOrigin => {
+  const keys = principal.kind === 'management' ? undefined : principal.project.keys;
+  const channelId = principal.kind === 'client' ? keys?.clientAppId : keys?.appId;
+  return { requestId, channel: { channel_id: channelId ?? requestId, channel_type: 'API' } };
+};

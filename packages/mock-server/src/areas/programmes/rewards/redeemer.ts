@@ -1,0 +1,283 @@
+import { rewardPrice } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { EventLog } from '../../../core/event-log.js';
+import type { Resource } from '../../../core/resource.js';
+import { ApiError } from '../../../http/api-error.js';
+import type { ProductStore } from '../../catalog/products/store.js';
+import type { CampaignStore } from '../../campaigns/campaigns/store.js';
+import type { LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
+import type { PublicationStore } from '../../campaigns/publications/store.js';
+import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
+import type { VoucherStore } from '../../campaigns/vouchers/store.js';
+import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
+import { simpleCustomer } from '../../customers/customers/profile.js';
+import type { Customer, CustomerStore } from '../../customers/customers/store.js';
+import type { EngineOrigin, RedemptionRecord } from '../../engine/redemptions/engine/records.js';
+import type { RedemptionStore } from '../../engine/redemptions/store.js';
+import type { LoyaltyStore } from '../loyalties/store.js';
+import type { LoyaltyTierStore } from '../tiers/store.js';
+import type { Reward, RewardAssignment, RewardStore } from './store.js';
+
+/**
+ * A member's reward redemption as `POST /v1/loyalties/members/{memberId}/redemption` takes it.
+ *
+ * @example
+ * ```ts
+ * const request: RewardRedemptionRequest = { reward: { id: 'rew_mug' }, metadata: { store: 'Berlin' } };
+ * ```
+ */
+export type RewardRedemptionRequest = Resource<'LoyaltyMemberRedemptionRedeemRequest'>;
+
+/**
+ * The redemption of a reward: the `r_…` record with the reward and what it gave.
+ *
+ * @example
+ * ```ts
+ * const { reward, loyalty_card }: RewardRedemption = redeemer.redeem('LC-1234', { reward: { id: 'rew_mug' } }, origin);
+ * ```
+ */
+export type RewardRedemption = Resource<'LoyaltyMemberRedemptionRedeemResponse'>;
+
+type RewardResult = NonNullable<RedemptionRecord['reward']>;
+
+/**
+ * The stores a reward redemption reads and changes.
+ *
+ * @example
+ * ```ts
+ * const { loyalties, rewards, loyaltyTiers: tiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events } = state;
+ * const deps: RewardRedeemerDependencies = { loyalties, rewards, tiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events };
+ * ```
+ */
+export interface RewardRedeemerDependencies {
+  /** The programmes and their members. */
+  readonly loyalties: LoyaltyStore;
+  /** The rewards and their prices in each campaign. */
+  readonly rewards: RewardStore;
+  /** The members' tiers, whose reward mappings change prices. */
+  readonly tiers: LoyaltyTierStore;
+  /** The cards' points. */
+  readonly loyaltyCards: LoyaltyCardLedger;
+  /** The cards and the vouchers rewards issue or load. */
+  readonly vouchers: VoucherStore;
+  /** Publishing a reward's coupon, gift card or loyalty card to the member. */
+  readonly publications: PublicationStore;
+  /** The card holders. */
+  readonly customers: CustomerStore;
+  /** The campaigns rewards come from. */
+  readonly campaigns: CampaignStore;
+  /** The products material rewards give. */
+  readonly products: ProductStore;
+  /** The engine: pay-with-points rewards redeem through it, and every reward redemption is stored there. */
+  readonly redemptions: RedemptionStore;
+  /** The project's event log. */
+  readonly events: EventLog;
+}
+
+/**
+ * Exchanges a member's points for a reward of the card's campaign (decision 0039): a discount
+ * coupon published to the holder, credit on their gift card, points on their card of another
+ * programme, a product, or, for pay with points, a discount on an order through the engine. The
+ * cost is the assignment's price as the member's tier maps it; the record is an `r_…`
+ * redemption, and a rollback refunds the points.
+ *
+ * @example
+ * ```ts
+ * const redeemer = new RewardRedeemer(context, deps);
+ * const redemption = redeemer.redeem('LC-1234', { reward: { id: 'rew_mug' } }, { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } });
+ * redemption.reward?.product?.name; // 'Mug'
+ * ```
+ */
+export class RewardRedeemer {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: RewardRedeemerDependencies,
+  ) {}
+
+  /**
+   * Redeems a reward with a member's points.
+   *
+   * @param code - The card's code (or id).
+   * @param request - The reward, and for pay with points the order and points.
+   * @param origin - The request's id and channel.
+   * @param programmeRef - The programme the card must belong to, when the route names one.
+   * @throws ApiError 404 for an unknown card, or a reward its campaign does not offer; 400
+   *   `missing_reward`, `not_published` for a card nobody holds, `missing_order` for pay with
+   *   points without an order, `loyalty_card_points_exceeded` (stored as an `rf_…` record) and
+   *   `quantity_exceeded` for a reward out of stock.
+   */
+  redeem(code: string, request: RewardRedemptionRequest, origin: EngineOrigin & Pick<ChangeOrigin, 'source'>, programmeRef?: string): RewardRedemption {
+    const card = this.deps.loyalties.member(code, programmeRef);
+    const rewardId = request.reward?.id;
+    if (rewardId === undefined) throw new ApiError(400, 'missing_reward', 'Missing reward', { details: 'Name the reward to redeem in reward.id.' });
+    const holder = card.holder_id ? this.deps.customers.find(card.holder_id) : undefined;
+    if (!holder) throw new ApiError(400, 'not_published', 'Voucher not published', { details: `The loyalty card ${card.code} has no holder to redeem rewards for.` });
+    const offer = this.deps.rewards.offer(rewardId, card.campaign_id ?? '');
+    if (!offer) {
+      throw new ApiError(404, 'not_found', 'Resource not found', { details: `Cannot find reward with id ${rewardId} in the campaign of ${card.code}`, resourceId: rewardId, resourceType: 'reward' });
+    }
+    const assignment = this.deps.rewards.assignment(offer.assignmentId, { rewardId });
+    const tier = this.deps.tiers.tierOf(card);
+    // The reward as redemptions show it: without its stock and count, with whom it went to.
+    const { stock: _stock, redeemed: _redeemed, attributes: _attributes, ...reward } = offer.reward;
+    const shown = (given: Omit<Partial<RewardResult>, 'customer'> = {}): RewardResult =>
+      ({ ...reward, customer: simpleCustomer(holder), assignment_id: assignment.id, loyalty_tier_id: tier?.id ?? null, ...given }) as RewardResult;
+    if (offer.coin) {
+      const paid = this.#payWithPoints(card, holder, request, origin, shown());
+      this.#announce(card, holder, paid, assignment, origin);
+      return paid as RewardRedemption;
+    }
+    const price = rewardPrice(assignment.parameters?.loyalty.points ?? 0, this.deps.tiers.mappingOf(card, 'rewards', assignment.id));
+    const campaign = this.#campaignOf(card);
+    const balance = this.deps.loyaltyCards.balance(card.id);
+    if (price > balance) {
+      const failed = this.#record(card, holder, request, origin, { id: this.context.ids('rf'), result: 'FAILURE', status: 'FAILED', failure_code: 'loyalty_card_points_exceeded', failure_message: 'Loyalty card points exceeded' });
+      this.deps.redemptions.addExternal(failed, { voucherId: card.id, campaign, points: 0 });
+      throw new ApiError(400, 'loyalty_card_points_exceeded', 'Loyalty card points exceeded', {
+        details: `The reward costs ${price} points; the card ${card.code} has ${balance}.`,
+        resourceId: failed.id,
+        resourceType: 'redemption',
+      });
+    }
+    if (offer.reward.stock === 0) {
+      throw new ApiError(400, 'quantity_exceeded', 'Quantity exceeded', { details: `The reward ${offer.reward.id} is out of stock.`, resourceId: offer.reward.id, resourceType: 'reward' });
+    }
+    const id = this.context.ids('r');
+    const changeOrigin: ChangeOrigin = { requestId: origin.requestId, source: origin.source };
+    const spent = this.deps.loyaltyCards.debit(
+      card.id,
+      { points: price, type: 'POINTS_REDEMPTION', source: null, details: { redemption: { id }, reward: { id: offer.reward.id, name: offer.reward.name } }, operation_type: 'MANUAL' },
+      changeOrigin,
+    );
+    const gave = this.#give(offer.reward, holder, changeOrigin);
+    this.deps.rewards.countRedemption(offer.reward.id, 1);
+    const redemption = spent.voucher.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
+    this.deps.vouchers.replace(spent.voucher, {
+      // The ledger counted the points (`redeemed_points`); the card counts one more redemption.
+      redemption: { ...redemption, redeemed_quantity: redemption.redeemed_quantity + 1 },
+    });
+    const record = this.#record(card, holder, request, origin, { id, amount: price, result: 'SUCCESS', status: 'SUCCEEDED', reward: shown(gave), loyalty_card: { points: price } });
+    this.deps.redemptions.addExternal(record, { voucherId: card.id, campaign, points: price });
+    this.#announce(card, holder, record, assignment, origin);
+    return record as RewardRedemption;
+  }
+
+  /** Pay with points through the engine, on the order of the request, for the card's holder. */
+  #payWithPoints(card: StoredVoucher, holder: Customer, request: RewardRedemptionRequest, origin: EngineOrigin, reward: RewardResult): RedemptionRecord {
+    if (request.order === undefined) throw new ApiError(400, 'missing_order', 'Missing order', { details: 'A pay with points reward needs the order it pays for.' });
+    const result = this.deps.redemptions.redeem(
+      {
+        redeemables: [{ object: 'voucher', id: card.code, reward: { id: reward.id ?? '', ...(request.reward?.points === undefined ? {} : { points: request.reward.points }) } }],
+        customer: { id: holder.id },
+        order: request.order,
+        ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
+      } as never,
+      origin,
+    );
+    const [made] = result.redemptions ?? [];
+    const record = this.deps.redemptions.describeReward(String(made?.id), reward);
+    return { ...record, voucher: { ...record.voucher, holder: simpleCustomer(holder) } } as RedemptionRecord;
+  }
+
+  /** What a reward gives the holder: a published coupon, credit on a gift card, points on a card, or a product. */
+  #give(reward: Reward, holder: Customer, origin: ChangeOrigin): Omit<Partial<RewardResult>, 'customer'> {
+    const parameters = reward.parameters as { campaign?: { id: string; type: string; balance?: number }; product?: { id: string; sku_id?: string | null } };
+    if (parameters.product) {
+      const product = this.deps.products.get(parameters.product.id);
+      const sku = parameters.product.sku_id ? this.deps.products.findSku(parameters.product.sku_id) : undefined;
+      return { product: product as never, sku: (sku ?? null) as never };
+    }
+    const target = parameters.campaign as { id: string; type: string; balance?: number };
+    if (target.type === 'DISCOUNT_COUPONS') return { voucher: this.#present(this.#publish(target.id, holder, origin)) };
+    const held = this.#heldIn(target.id, holder) ?? this.#publish(target.id, holder, origin);
+    const amount = target.balance ?? 0;
+    if (target.type === 'GIFT_VOUCHERS') {
+      return { voucher: this.#present(this.deps.vouchers.changeBalance(held.id, { amount, reason: `Reward ${reward.name}` }, origin).voucher) };
+    }
+    const added = this.deps.loyaltyCards.credit(held.id, { points: amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'Reward', details: { reward: { id: reward.id, name: reward.name } } }, origin);
+    return { voucher: this.#present(added.voucher) };
+  }
+
+  /** The first code of a campaign the holder already holds. */
+  #heldIn(campaignId: string, holder: Customer): StoredVoucher | undefined {
+    return this.deps.publications
+      .heldVoucherIds(holder.id)
+      .map((id) => this.deps.vouchers.find(id))
+      .find((voucher) => voucher?.campaign_id === campaignId);
+  }
+
+  /** Publishes the next code of a campaign to the holder. */
+  #publish(campaignId: string, holder: Customer, origin: ChangeOrigin): StoredVoucher {
+    const answer = this.deps.publications.publish({ campaign: { name: campaignId }, customer: { id: holder.id } }, { requestId: origin.requestId });
+    const code = 'voucher' in answer ? (answer.voucher as { code?: string } | undefined)?.code : undefined;
+    return this.deps.vouchers.get(code ?? '');
+  }
+
+  #present(voucher: StoredVoucher): NonNullable<RewardResult['voucher']> {
+    return this.deps.vouchers.present(this.deps.vouchers.get(voucher.id)) as NonNullable<RewardResult['voucher']>;
+  }
+
+  #campaignOf(card: StoredVoucher): { id: string; name: string } | undefined {
+    const campaign: Campaign | undefined = card.campaign_id ? this.deps.campaigns.find(card.campaign_id) : undefined;
+    return campaign ? { id: campaign.id, name: campaign.name } : undefined;
+  }
+
+  /** A reward redemption's record: the card (with its holder) as it is now, and the fields given. */
+  #record(card: StoredVoucher, holder: Customer, request: RewardRedemptionRequest, origin: EngineOrigin, fields: Partial<RedemptionRecord> & Pick<RedemptionRecord, 'id' | 'result' | 'status'>): RedemptionRecord {
+    const voucher = this.deps.vouchers.present(this.deps.vouchers.get(card.id));
+    return {
+      object: 'redemption',
+      date: this.context.timestamp(),
+      customer_id: holder.id,
+      tracking_id: holder.source_id ?? null,
+      metadata: request.metadata ?? {},
+      redemption: null,
+      order: null,
+      channel: origin.channel,
+      customer: simpleCustomer(holder),
+      related_object_type: 'voucher',
+      related_object_id: card.id,
+      voucher: { ...voucher, holder: simpleCustomer(holder) } as never,
+      ...fields,
+    } as RedemptionRecord;
+  }
+
+  /**
+   * `customer.reward_redemptions.created` and `.completed` for the holder, naming the exchange
+   * (`rewr_…`) and the redemption that recorded it.
+   */
+  #announce(card: StoredVoucher, holder: Customer, record: RedemptionRecord, assignment: RewardAssignment, origin: EngineOrigin & Pick<ChangeOrigin, 'source'>): void {
+    const campaign = this.deps.campaigns.get(card.campaign_id ?? '');
+    const { product: _product, sku: _sku, ...reward } = record.reward as RewardResult;
+    const gift = (reward.parameters as { campaign?: { type: string; balance?: number } } | undefined)?.campaign;
+    const exchange = {
+      id: this.context.ids('rewr'),
+      created_at: record.date,
+      updated_at: null,
+      voucher_id: card.id,
+      campaign_id: campaign.id,
+      customer_id: holder.id,
+      reward_assignment_id: assignment.id,
+      source_id: record.id,
+      source_type: 'redemption',
+    };
+    for (const state of ['CREATED', 'COMPLETED'] as const) {
+      this.deps.events.record(state === 'CREATED' ? 'customer.reward_redemptions.created' : 'customer.reward_redemptions.completed', {
+        entityId: holder.id,
+        data: {
+          customer: simpleCustomer(holder),
+          holder: simpleCustomer(holder),
+          voucher: simpleVoucher(this.deps.vouchers.get(card.id)),
+          campaign: simpleCampaign(campaign),
+          reward_redemption: { ...exchange, state },
+          reward: { ...reward, ...(reward.voucher ? { voucher: simpleVoucher(this.deps.vouchers.get(String(reward.voucher.id))) } : {}) } as never,
+          reward_assignment: assignment,
+          source: { id: record.id, type: 'redemption' },
+          balance: gift?.type === 'GIFT_VOUCHERS' ? { amount: gift.balance ?? 0 } : null,
+        },
+        groupId: origin.requestId,
+        source: origin.source,
+      });
+    }
+  }
+}
