@@ -137,6 +137,23 @@ describe('reward redemptions', () => {
     await expect(client().loyalties.redeemRewardInCampaign(other.id, code, { reward: { id: elsewhere.id } } as never)).rejects.toMatchObject({ status: 404 });
   });
 
+  test('the nightly run redeems the reward that redeems itself as often as the points allow', async () => {
+    const { programme, code } = await member(250);
+    const product = await client().products.create({ name: 'Voucher booklet', price: 100 } as never);
+    const reward = await client().rewards.create({ parameters: { product: { id: product.id } }, stock: 10 } as never);
+    await client().loyalties.createRewardAssignments(programme.id, [{ reward: reward.id, parameters: { loyalty: { points: 100, auto_redeem: true } } }] as never);
+    expect(await balanceOf(code)).toBe(250);
+    mock.service.clock.advance(24 * 3600 * 1000);
+    // The first request after midnight runs the night.
+    expect(await balanceOf(code)).toBe(50);
+    const redemptions = (await client().redemptions.list({ customer: 'ana' } as never)).redemptions ?? [];
+    expect(redemptions.map((redemption) => [redemption.channel?.channel_type, redemption.amount])).toEqual([
+      ['AUTO_REDEEM', 100],
+      ['AUTO_REDEEM', 100],
+    ]);
+    expect(await client().rewards.get(reward.id)).toMatchObject({ stock: 8, redeemed: 2 });
+  });
+
   test('parallel spends never overdraw a card: N spends of P points on B succeed ⌊B/P⌋ times', async () => {
     const { programme, code, offer } = await member(1000);
     const product = await client().products.create({ name: 'Sticker', price: 100 } as never);

@@ -15621,6 +15621,12 @@ export interface components {
                 loyalty: {
                     /** Points a member pays for the reward. */
                     points?: number;
+                    /**
+                     * Whether the reward is redeemed for a member automatically once their balance covers it,
+                     *     as through `/v1/rewards/{rewardId}/assignments`. At most one reward per campaign can be
+                     *     redeemed automatically.
+                     */
+                    auto_redeem?: boolean | null;
                 };
             };
         };

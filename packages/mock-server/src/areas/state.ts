@@ -173,7 +173,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // A loyalty card pays with the rewards its campaign offers; the engine asks through its port.
   redemptions.connect({ loyaltyReward: (card, rewardId) => (card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined) });
   const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
-  const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, timeZone: () => settings.timezone });
+  const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, rewards, rewardRedeemer, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,

@@ -294,7 +294,7 @@ export const LoyaltyQualificationRequest: z.ZodType = z.object({ "customer": Cus
 
 export const LoyaltyRewardCreateAssignmentItemCoinRequest: z.ZodType = nullMeansAbsent(z.object({ "reward": z.string(), "validation_rules": z.array(z.string()).optional() }), ["validation_rules"]);
 
-export const LoyaltyRewardCreateAssignmentItemDigitalOrMaterialRequest: z.ZodType = z.object({ "reward": z.string(), "parameters": z.object({ "loyalty": nullMeansAbsent(z.object({ "points": z.int(integerError).optional() }), ["points"]) }) });
+export const LoyaltyRewardCreateAssignmentItemDigitalOrMaterialRequest: z.ZodType = z.object({ "reward": z.string(), "parameters": z.object({ "loyalty": nullMeansAbsent(z.object({ "points": z.int(integerError).optional(), "auto_redeem": z.boolean().nullable().optional() }), ["points"]) }) });
 
 export const LoyaltyRewardCreateAssignmentItemRequest: z.ZodType = anyOf([LoyaltyRewardCreateAssignmentItemDigitalOrMaterialRequest, LoyaltyRewardCreateAssignmentItemCoinRequest]);
 

@@ -1,19 +1,24 @@
-import { type CalendarDate, type NightlyCard, addDays, calendarDateAt, periodOf, runNightly, startOfCalendarDate } from '@voucherkit/domain';
+import { type CalendarDate, type NightlyCard, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { MemberCardStores } from '../loyalties/store.js';
 import type { PendingPointsStore } from '../pending-points/store.js';
+import type { RewardRedeemer } from '../rewards/redeemer.js';
+import type { RewardStore } from '../rewards/store.js';
 import type { LoyaltyTierStore } from '../tiers/store.js';
 
 /** The longest delay a timer takes (about 24.8 days); a later midnight is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Rewards a member's card redeems by itself in one night, at most: the service allows 10 per customer a day. */
+const AUTO_REDEEM_DAILY_LIMIT = 10;
 
 /**
  * What one nightly run did, for tests and the benchmark.
  *
  * @example
  * ```ts
- * const summary: NightlySummary = { day: '2026-02-01', cards: 3, activated: 1, expired: 2, tierChanges: 1 };
+ * const summary: NightlySummary = { day: '2026-02-01', cards: 3, activated: 1, autoRedeemed: 0, expired: 2, tierChanges: 1 };
  * ```
  */
 export interface NightlySummary {
@@ -23,6 +28,8 @@ export interface NightlySummary {
   readonly cards: number;
   /** Pending point entries activated. */
   readonly activated: number;
+  /** Rewards redeemed automatically. */
+  readonly autoRedeemed: number;
   /** Cards whose points expired. */
   readonly expired: number;
   /** Tier changes recorded. */
@@ -32,7 +39,8 @@ export interface NightlySummary {
 /**
  * The service's run at midnight in the project's time zone over every loyalty card, in the
  * domain's order (`runNightly`, decision 0038): pending points whose day has come are activated,
- * qualification periods start again, points whose last day has passed expire, and tiers follow.
+ * the reward a programme redeems automatically is bought as often as the points allow (at most 10
+ * a night, decision 0039), qualification periods start again, points whose last day has passed expire, and tiers follow.
  * It runs on the mock's clock: the first request after the clock passes midnight runs it (once,
  * for the day it finds, which catches up on every day the clock skipped), and in the `auto`
  * scheduler mode a timer runs it at midnight as well. Tests can call {@link NightlyRun.catchUp}
@@ -53,6 +61,8 @@ export class NightlyRun {
     private readonly deps: MemberCardStores & {
       readonly pendingPoints: PendingPointsStore;
       readonly tiers: LoyaltyTierStore;
+      readonly rewards: RewardStore;
+      readonly rewardRedeemer: RewardRedeemer;
       readonly timeZone: () => string | undefined;
     },
   ) {
@@ -73,13 +83,16 @@ export class NightlyRun {
     const { loyaltyCards, pendingPoints, tiers, vouchers, loyalties } = this.deps;
     const ids = new Set([...loyaltyCards.cardIds(), ...pendingPoints.cardIds(), ...tiers.memberIds()]);
     let activated = 0;
+    let autoRedeemed = 0;
     let expired = 0;
     let tierChanges = 0;
     for (const id of ids) {
       const card = vouchers.find(id);
       const campaign = card?.campaign_id ? loyalties.findProgramme(card.campaign_id) : undefined;
       if (!card || !campaign || !card.holder_id) continue;
-      const settings = tiers.settingsOf(campaign);
+      const auto = this.deps.rewards.autoRedeemOf(campaign.id);
+      const price = auto?.parameters ? rewardPrice(auto.parameters.loyalty.points, tiers.mappingOf(card, 'rewards', auto.id)) : 0;
+      const settings = { ...tiers.settingsOf(campaign), ...(auto ? { autoRedeem: { price, limit: AUTO_REDEEM_DAILY_LIMIT } } : {}) };
       const standing = tiers.standing(card.id);
       const qualification = settings.qualification;
       const before: NightlyCard = {
@@ -97,6 +110,8 @@ export class NightlyRun {
           if (effect.kind === 'pending_activated') {
             pendingPoints.activate(card.id, effect.pending.id, { ...origin, automatic: true });
             activated += 1;
+          } else if (effect.kind === 'auto_redeemed' && auto) {
+            autoRedeemed += this.#autoRedeem(card.code, auto.reward_id, effect.rewards, origin);
           } else if (effect.kind === 'points_expired') {
             loyaltyCards.expire(card.id, today, origin);
             expired += 1;
@@ -107,7 +122,21 @@ export class NightlyRun {
       tierChanges += changes.length;
       tiers.settle(card, { ...standing, tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
     }
-    return { day: today, cards: ids.size, activated, expired, tierChanges };
+    return { day: today, cards: ids.size, activated, autoRedeemed, expired, tierChanges };
+  }
+
+  /** Redeems a card's automatic reward up to `count` times, as the `AUTO_REDEEM` channel; stops when the reward runs out. */
+  #autoRedeem(code: string, rewardId: string, count: number, origin: ChangeOrigin): number {
+    const redemptionOrigin = { requestId: origin.requestId ?? this.context.ids('auto'), channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' as const }, source: origin.source };
+    for (let done = 0; done < count; done += 1) {
+      try {
+        this.deps.rewardRedeemer.redeem(code, { reward: { id: rewardId } }, redemptionOrigin);
+      } catch {
+        // Out of stock (or gone): the night redeems what it could.
+        return done;
+      }
+    }
+    return count;
   }
 
   #today(): CalendarDate {

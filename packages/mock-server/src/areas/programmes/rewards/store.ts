@@ -294,6 +294,11 @@ export class RewardStore {
     return { id: reward.id, assignmentId: assignment.id, ...(coin ? { coin } : {}), reward };
   }
 
+  /** The assignment of a campaign that redeems itself (`auto_redeem`), if it has one. */
+  autoRedeemOf(campaignId: string): RewardAssignment | undefined {
+    return this.#ofCampaign(campaignId).find((stored) => stored.assignment.parameters?.loyalty.auto_redeem === true)?.assignment;
+  }
+
   /** Forgets the assignments of a campaign that is gone. */
   releaseCampaign(campaignId: string): void {
     for (const stored of this.#ofCampaign(campaignId)) this.#assignments.delete(stored.assignment.id);
