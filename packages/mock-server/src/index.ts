@@ -197,7 +197,7 @@ export {
 } from './areas/campaigns/publications/store.js';
 export { publicationExportSource } from './areas/campaigns/publications/export-source.js';
 export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './areas/engine/redemptions/store.js';
-export { projectPorts, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './areas/engine/redemptions/ports.js';
+export { projectPorts, type EngineLoyaltyReward, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './areas/engine/redemptions/ports.js';
 export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './areas/engine/redemptions/engine/records.js';
 export type { RequestedRedeemable, StackedRequest } from './areas/engine/redemptions/engine/request.js';
 export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.js';
@@ -233,6 +233,7 @@ export { PointsEarner, type EarnerDeps, type EarningOccasion, type MemberTiers, 
 export { PendingPointsStore, type PendingPoints, type PendingPointsInput, type PendingPointsQuery } from './areas/programmes/pending-points/store.js';
 export { LoyaltyTierStore, type LoyaltyTier, type LoyaltyTierInput, type MemberStanding } from './areas/programmes/tiers/store.js';
 export { NightlyRun, type NightlySummary } from './areas/programmes/nightly/run.js';
+export { RewardRedeemer, type RewardRedeemerDependencies, type RewardRedemption, type RewardRedemptionRequest } from './areas/programmes/rewards/redeemer.js';
 export { RewardStore, type AssignmentScope, type Reward, type RewardAssignment, type RewardAssignmentInput, type RewardInput } from './areas/programmes/rewards/store.js';
 export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
 export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';

@@ -75,7 +75,10 @@ describe('mappedLoyalty', () => {
   it("shows a rule's points for a tier: multiplied or replaced, per increment for proportional rules", () => {
     expect(mappedLoyalty({ type: 'FIXED', points: 10 }, { type: 'MULTIPLY', multiplier: 1.5 })).toEqual({ type: 'FIXED', points: 15 });
     expect(mappedLoyalty({ type: 'FIXED', points: 10 }, { type: 'CUSTOM', points: 4 })).toEqual({ type: 'FIXED', points: 4 });
-    expect(mappedLoyalty(proportional('ORDER_AMOUNT', 1000, 2), { type: 'MULTIPLY', multiplier: 2 })).toMatchObject({ order: { amount: { every: 1000, points: 4 } } });
+    const doubled = mappedLoyalty(proportional('ORDER_AMOUNT', 1000, 2), { type: 'MULTIPLY', multiplier: 2 });
+    expect(doubled).toMatchObject({ order: { amount: { every: 1000, points: 4 } } });
+    // Groups the rule does not have stay absent (an answer shows no `order_items: undefined`).
+    expect(Object.keys(doubled).filter((key) => ['order', 'order_items', 'customer', 'custom_event'].includes(key))).toEqual(['order']);
     const rule = proportional('ORDER_TOTAL_AMOUNT', 500, 3);
     expect(mappedLoyalty(rule, null)).toBe(rule);
   });

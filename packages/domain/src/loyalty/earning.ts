@@ -251,5 +251,7 @@ export function mappedLoyalty(loyalty: EarningRuleLoyalty, mapping?: PointsMappi
   if (loyalty.type === 'FIXED') return { ...loyalty, points: map(loyalty.points ?? 0) };
   const group = <G extends Readonly<Record<string, ProportionalLeaf | undefined>>>(leaves: G | null | undefined): G | null | undefined =>
     leaves && (Object.fromEntries(Object.entries(leaves).map(([key, leaf]) => [key, leaf && { ...leaf, points: map(leaf.points) }])) as G);
-  return { ...loyalty, order: group(loyalty.order), order_items: group(loyalty.order_items), customer: group(loyalty.customer), custom_event: group(loyalty.custom_event) };
+  // Only the groups the rule has: an absent one stays absent rather than becoming `undefined`.
+  const groups = (['order', 'order_items', 'customer', 'custom_event'] as const).flatMap((key) => (loyalty[key] === undefined ? [] : [[key, group(loyalty[key])]]));
+  return { ...loyalty, ...Object.fromEntries(groups) };
 }
