@@ -4,7 +4,7 @@
  * and the member's activity.
  */
 import { describe, expect, test } from 'vitest';
-import { useSdkSandbox } from './sdk-sandbox.js';
+import { settled, useSdkSandbox } from './sdk-sandbox.js';
 
 const sandbox = useSdkSandbox('sdk-loyalties');
 const start = async () => (await sandbox()).sdk;
@@ -13,16 +13,6 @@ type Sdk = Awaited<ReturnType<typeof start>>;
 
 // The SDK's own types lag behind the API in places (a coin reward's points_ratio, the answer of a
 // programme's deletion); the casts below are for those places only.
-
-/** Polls an async action until it has finished, as an SDK user would. */
-const settled = async (sdk: Sdk, id: string) => {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const action = await sdk.asyncActions.get(id);
-    if (action.status === 'DONE' || action.status === 'FAILED') return action;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`async action ${id} did not finish`);
-};
 
 /** A point for every 10.00 of a paid order. */
 const perTen = (campaignId: string) => ({

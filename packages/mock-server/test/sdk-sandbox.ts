@@ -44,3 +44,18 @@ export const useSdkSandbox = (seed: string): ((options?: SdkSandboxOptions) => P
     return { service, url: sandbox.url, sdk: VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url }) };
   };
 };
+
+/**
+ * Polls an async action until it has finished, as an SDK user would.
+ *
+ * @param sdk - The SDK of the sandbox.
+ * @param id - The async action's id (`aa_…`).
+ */
+export const settled = async (sdk: SdkSandbox['sdk'], id: string) => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const action = await sdk.asyncActions.get(id);
+    if (action.status === 'DONE' || action.status === 'FAILED') return action;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`async action ${id} did not finish`);
+};

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { useSdkSandbox } from './sdk-sandbox.js';
+import { settled, useSdkSandbox } from './sdk-sandbox.js';
 
 let directory: string | undefined;
 afterEach(() => {
@@ -17,20 +17,8 @@ afterEach(() => {
 const sandbox = useSdkSandbox('sdk-vouchers');
 const start = async (demo = false) => (await sandbox({ demo })).sdk;
 
-type Sdk = Awaited<ReturnType<typeof start>>;
-
 // The SDK's own types lag behind the API in places (a percent discount's type, a campaign's
 // creation_status, optional update fields); the casts below are for those places only.
-
-/** Polls an async action until it has finished, as an SDK user would. */
-const settled = async (sdk: Sdk, id: string) => {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const action = await sdk.asyncActions.get(id);
-    if (action.status === 'DONE' || action.status === 'FAILED') return action;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`async action ${id} did not finish`);
-};
 
 const csvFile = (text: string): string => {
   directory = mkdtempSync(join(tmpdir(), 'voucherkit-sdk-'));
