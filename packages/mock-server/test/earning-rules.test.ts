@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { useLoyaltyMock } from './loyalty-setup.js';
 
-const { state, client, createProgramme, join } = useLoyaltyMock();
+const { mock, state, client, createProgramme, join } = useLoyaltyMock();
 
 /** A point for every 10.00 of the order's amount. */
 const perTen = { event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 1000, points: 1 } } }, source: { banner: 'A point per 10.00' } };
@@ -189,6 +189,23 @@ describe('points earned by a paid order', () => {
       'voucher.loyalty_card.pending_points.updated',
       'voucher.loyalty_card.pending_points.canceled',
     ]);
+    // The holder's activity shows each of them, in the shapes the spec gives (the mock answers strictly).
+    const activity = (await client().loyalties.listMemberActivity(code)).data.map((entry) => entry.type);
+    expect(activity).toEqual(
+      expect.arrayContaining(['added', 'activated', 'updated', 'canceled'].map((change) => `customer.voucher.loyalty_card.pending_points.${change}`)),
+    );
+  });
+
+  test('a clock that jumps over several midnights runs each night on its own day', async () => {
+    const programme = await createProgramme();
+    const { code } = await join(programme.id);
+    await rules(programme.id, fixed(30, { pending_points: { period_type: 'DAY', period_value: 3 } }));
+    await pay('ana', 1000);
+    // Activated on 4 January, the points last to the end of February (one month, rounded to the month's end).
+    mock.service.clock.set('2026-02-20T12:00:00Z');
+    expect(await balanceOf(code)).toMatchObject({ balance: 30, pending_points: 0, next_expiration_date: '2026-02-28' });
+    mock.service.clock.set('2026-03-05T12:00:00Z');
+    expect(await balanceOf(code)).toMatchObject({ balance: 0, expired_points: 30 });
   });
 });
 

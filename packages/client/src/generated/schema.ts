@@ -14297,6 +14297,23 @@ export interface components {
             /** The pending points that were activated. */
             pending_points: components["schemas"]["LoyaltyPendingPoints"];
         };
+        /** Pending points of a loyalty card after a change. */
+        LoyaltyCardPendingPointsBalance: {
+            /** Pending points added (positive) or removed (negative) by the change. */
+            points: number;
+            /** Pending points of the card after the change. */
+            total: number;
+            /** @enum {string} */
+            object: "balance";
+            /** @enum {string} */
+            operation_type?: "MANUAL" | "AUTOMATIC";
+            related_object: {
+                /** Loyalty card id. */
+                id: string;
+                /** @enum {string} */
+                type: "voucher";
+            };
+        };
         /**
          * Data of `customer.voucher.loyalty_card.pending_points.added`: points were earned but are held
          *     back for a waiting period.
@@ -14305,10 +14322,12 @@ export interface components {
             customer: components["schemas"]["SimpleCustomer"];
             campaign: components["schemas"]["SimpleCampaign"];
             voucher: components["schemas"]["SimpleVoucher"];
-            /** Pending point balance of the card after the addition. */
-            voucher_pending_points_balance: components["schemas"]["VoucherBalance"];
+            /** Pending points of the card after the addition, as the card's own event has them. */
+            voucher_pending_points_balance: components["schemas"]["LoyaltyCardPendingPointsBalance"];
             /** The order that earned the points. */
             order: components["schemas"]["SimpleOrder"];
+            /** The redemption whose order earned the points, or `null`, as the card's own event has it. */
+            redemption?: components["schemas"]["SimpleRedemption"] | null;
             /** The new pending points. */
             pending_points: components["schemas"]["LoyaltyPendingPoints"];
         };
@@ -19800,23 +19819,6 @@ export interface components {
                 type: "customer.reward_redemptions.completed";
             };
             data: components["schemas"]["CustomerRewardRedemptionCompletedEventData"];
-        };
-        /** Pending points of a loyalty card after a change. */
-        LoyaltyCardPendingPointsBalance: {
-            /** Pending points added (positive) or removed (negative) by the change. */
-            points: number;
-            /** Pending points of the card after the change. */
-            total: number;
-            /** @enum {string} */
-            object: "balance";
-            /** @enum {string} */
-            operation_type?: "MANUAL" | "AUTOMATIC";
-            related_object: {
-                /** Loyalty card id. */
-                id: string;
-                /** @enum {string} */
-                type: "voucher";
-            };
         };
         /** Pending points of a customer's loyalty card that became spendable. */
         CustomerLoyaltyCardPendingPointsActivatedEventData: {

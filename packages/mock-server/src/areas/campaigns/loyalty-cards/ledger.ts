@@ -63,8 +63,8 @@ export type PointsExpiry =
   | { readonly type: 'PROGRAM_RULES' }
   | { readonly type: 'NON_EXPIRING' }
   | { readonly type: 'CUSTOM_DATE'; readonly date: CalendarDate }
-  /** The rules of an earning rule, else the programme's. */
-  | { readonly type: 'RULES'; readonly rules: PointsExpirationRules | null };
+  /** The rules of an earning rule, else the programme's, counted from `from` (default today): the day the points became spendable. */
+  | { readonly type: 'RULES'; readonly rules: PointsExpirationRules | null; readonly from?: CalendarDate | undefined };
 
 /** A transaction's fields that a change names itself. */
 interface TransactionFields {
@@ -393,7 +393,7 @@ export class LoyaltyCardLedger {
         }
         return expiry.date;
       case 'RULES':
-        return pointsExpirationDate(expiry.rules ?? this.#programmeRules(voucher), this.today());
+        return pointsExpirationDate(expiry.rules ?? this.#programmeRules(voucher), expiry.from ?? this.today());
       case 'PROGRAM_RULES':
         return pointsExpirationDate(this.#programmeRules(voucher), this.today());
     }

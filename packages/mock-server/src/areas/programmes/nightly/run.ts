@@ -41,8 +41,8 @@ export interface NightlySummary {
  * domain's order (`runNightly`, decision 0038): pending points whose day has come are activated,
  * the reward a programme redeems automatically is bought as often as the points allow (at most 10
  * a night, decision 0039), qualification periods start again, points whose last day has passed expire, and tiers follow.
- * It runs on the mock's clock: the first request after the clock passes midnight runs it (once,
- * for the day it finds, which catches up on every day the clock skipped), and in the `auto`
+ * It runs on the mock's clock: the first request after the clock passes midnight runs it, once for
+ * each day the clock passed, in order (decision 0039), and in the `auto`
  * scheduler mode a timer runs it at midnight as well. Tests can call {@link NightlyRun.catchUp}
  * after moving the clock, or {@link NightlyRun.run} for a day of their choice.
  *
@@ -70,12 +70,21 @@ export class NightlyRun {
     this.#arm();
   }
 
-  /** Runs the night that has come since the last run, if one has; answers what it did, or `undefined`. */
+  /**
+   * Runs every night that has come since the last run, each on its own day, in order; answers
+   * what they did together (dated the last day), or `undefined` when no midnight has passed.
+   */
   catchUp(): NightlySummary | undefined {
     if (this.context.clock.now() < this.#nextAt) return undefined;
     const today = this.#today();
+    let day = calendarDateAt(this.#nextAt, this.deps.timeZone() ?? 'UTC');
     this.#nextAt = this.#midnightAfter(today);
-    return this.run(today);
+    let total: NightlySummary | undefined;
+    for (; day <= today; day = addDays(day, 1)) {
+      const night = this.run(day);
+      total = total === undefined ? night : { ...night, activated: total.activated + night.activated, autoRedeemed: total.autoRedeemed + night.autoRedeemed, expired: total.expired + night.expired, tierChanges: total.tierChanges + night.tierChanges };
+    }
+    return total;
   }
 
   /** Runs the night that starts `today` over every card with points, pending points or a tier. */
@@ -108,7 +117,7 @@ export class NightlyRun {
       tiers.paused(() => {
         for (const effect of effects) {
           if (effect.kind === 'pending_activated') {
-            pendingPoints.activate(card.id, effect.pending.id, { ...origin, automatic: true });
+            pendingPoints.activate(card.id, effect.pending.id, { ...origin, automatic: true, day: today });
             activated += 1;
           } else if (effect.kind === 'auto_redeemed' && auto) {
             autoRedeemed += this.#autoRedeem(card.code, auto.reward_id, effect.rewards, origin);

@@ -156,7 +156,7 @@ export class PendingPointsStore {
 
   /**
    * Adds pending points to their card now: a `PENDING_POINTS_ACTIVATION` transaction, their expiry
-   * counted from today, and `voucher.loyalty_card.pending_points.activated`.
+   * counted from today (or the nightly run's `day`), and `voucher.loyalty_card.pending_points.activated`.
    *
    * @param cardCode - The card's code or id; the entry must be the card's.
    * @param id - The entry (`lopp_…`).
@@ -164,7 +164,7 @@ export class PendingPointsStore {
    * @throws ApiError 404 for an unknown card or entry; 400 `invalid_pending_points_state` for an
    *   entry activated or canceled before.
    */
-  activate(cardCode: string, id: string, origin: ChangeOrigin & { readonly automatic?: boolean } = {}): PointsBalance {
+  activate(cardCode: string, id: string, origin: ChangeOrigin & { readonly automatic?: boolean; readonly day?: CalendarDate } = {}): PointsBalance {
     const stored = this.#pending(cardCode, id, 'activated');
     stored.state = 'ACTIVATED';
     const { entry } = stored;
@@ -175,19 +175,20 @@ export class PendingPointsStore {
       {
         points: entry.points,
         type: 'PENDING_POINTS_ACTIVATION',
-        expiry: { type: 'RULES', rules: stored.expirationRules },
+        expiry: { type: 'RULES', rules: stored.expirationRules, from: origin.day },
         source: origin.automatic === true ? 'Automation' : 'API',
         operation_type: origin.automatic === true ? 'AUTOMATIC' : 'MANUAL',
         details: { order: entry.details.order, event: { id: entry.details.event.id, type: entry.details.event.type }, earning_rule: entry.details.earning_rule, pending_points: entry },
       },
       origin,
     );
-    this.deps.loyaltyCards.setPending(entry.voucher_id, this.pendingOf(entry.voucher_id));
+    // The card as it is after the activation: the points in its balance, no longer pending.
+    const card = this.deps.loyaltyCards.setPending(entry.voucher_id, this.pendingOf(entry.voucher_id));
     if (origin.silent !== true) {
       const { customer, campaign } = this.#parties(entry);
       this.deps.events.record('voucher.loyalty_card.pending_points.activated', {
         entityId: entry.voucher_id,
-        data: { customer, campaign, voucher: simpleVoucher(change.voucher), balance: change.balance, order: simpleOrder(stored.order), transaction: change.transaction, pending_points: entry },
+        data: { customer, campaign, voucher: simpleVoucher(card), balance: change.balance, order: simpleOrder(stored.order), transaction: change.transaction, pending_points: entry },
         groupId: origin.requestId,
         source: origin.source,
       });
