@@ -1,12 +1,13 @@
 /**
  * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
- * bundle → client types, webhook event types and resource API → mock schemas → parity report →
+ * bundle → client types, webhook event types, resource API and its examples → mock schemas → parity report →
  * coverage report and README.md's coverage block (both built on the parity comparison).
  * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { bundleSpec } from './generate/bundle.ts';
+import { generateClientExamples } from './generate/client-examples.ts';
 import { generateClientResources } from './generate/client-resources.ts';
 import { generateClientTypes } from './generate/client-types.ts';
 import { generateMockSchemas } from './generate/mock-schemas.ts';
@@ -20,6 +21,7 @@ await generateClientTypes();
 const bundled = readBundledSpec();
 generateWebhookTypes(bundled);
 generateClientResources(bundled);
+generateClientExamples(bundled);
 generateMockSchemas(bundled);
 if (!process.argv.includes('--spec-only')) {
   const { writeParityReport } = await import('./spec-parity.ts');

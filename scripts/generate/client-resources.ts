@@ -193,6 +193,9 @@ const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature): 
   const [success] = successResponses(doc, entry);
   const returns = method.text ? 'The file, as text.' : oneLine(success?.[1].description, 'The response body.');
   const call = `client.${method.name}(${signature.args.join(', ')})`;
+  // An operation may carry the example an app would copy (`x-client-example`); else the call with sample arguments.
+  const written = (entry.operation as { 'x-client-example'?: string })['x-client-example'];
+  const example = written === undefined ? [...(signature.args.some((arg) => arg.includes('csv')) ? ["const csv = 'code\\nSUMMER10\\n';"] : []), `const result = await ${call};`] : written.trimEnd().split('\n');
   const lines = [
     `${oneLine(summary, operationId)}${method.text ? ' (the file, as text)' : ''}.`.replace(/\.\.$/, '.'),
     '',
@@ -204,8 +207,7 @@ const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature): 
     ...throws,
     '@example',
     '```ts',
-    ...(signature.args.some((arg) => arg.includes('csv')) ? ["const csv = 'code\\nSUMMER10\\n';"] : []),
-    `const result = await ${call};`,
+    ...example,
     '```',
   ];
   return ['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'].join('\n');

@@ -13,6 +13,7 @@ export const GENERATED = {
   clientResources: 'packages/client/src/generated/resources.ts',
   clientResourceTable: 'packages/client/src/generated/resource-table.ts',
   clientWebhookEvents: 'packages/client/src/generated/webhook-events.ts',
+  clientExamples: 'packages/client/test/generated/examples.ts',
   mockRoutes: 'packages/mock-server/src/generated/routes.ts',
   mockOperations: 'packages/mock-server/src/generated/operations.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',

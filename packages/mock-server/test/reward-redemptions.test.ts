@@ -88,7 +88,7 @@ describe('reward redemptions', () => {
     const product = await client().products.create({ name: 'Cap', price: 900 } as never);
     const reward = await offer({ product: { id: product.id } }, 300);
     const [assignment] = (await client().loyalties.listRewardAssignments(programme.id)).data ?? [];
-    await client().loyalties.createTiers(programme.id, [{ name: 'Gold', points: { from: 100 }, rewards: { [String((assignment as { id?: string } | undefined)?.id)]: { type: 'CUSTOM', points: 150 } } }] as never);
+    await client().loyalties.createTiers(programme.id, [{ name: 'Gold', points: { from: 100 }, rewards: { [String(assignment?.id)]: { type: 'CUSTOM', points: 150 } } }] as never);
     await client().loyalties.addOrRemoveCardBalance(code, { points: 200, expiration_type: 'NON_EXPIRING' } as never);
     const redemption = await client().loyalties.redeemReward(code, { reward: { id: reward.id } } as never);
     expect(redemption).toMatchObject({ amount: 150, reward: { loyalty_tier_id: expect.stringMatching(/^ltr_/) } });

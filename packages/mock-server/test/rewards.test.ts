@@ -44,7 +44,7 @@ describe('reward assignments', () => {
     const reward = await client().rewards.create({ parameters: { campaign: { id: campaign.id } } } as never);
     const assignment = await client().rewards.createAssignment(reward.id, { campaign: programme.id, parameters: { loyalty: { points: 100 } } } as never);
     expect(assignment).toMatchObject({ id: expect.stringMatching(/^rewa_/), reward_id: reward.id, related_object_id: programme.id, related_object_type: 'campaign', parameters: { loyalty: { points: 100 } }, object: 'reward_assignment' });
-    const id = (assignment as { id: string }).id;
+    const id = assignment.id;
     await expect(client().loyalties.createRewardAssignments(programme.id, [{ reward: reward.id, parameters: { loyalty: { points: 50 } } }] as never)).rejects.toMatchObject({ status: 409, key: 'duplicate_found' });
     expect(await client().loyalties.getRewardAssignment(programme.id, id)).toMatchObject({ id });
     expect(await client().loyalties.rewardAssignments.get(programme.id, id)).toMatchObject({ id });
@@ -98,6 +98,6 @@ describe('reward assignments', () => {
     const all = await client().loyalties.listMemberRewards(code, { affordable_only: true } as never);
     expect(all).toMatchObject({ object: 'list', total: 2, data: [{ object: 'loyalty_reward' }, { reward: { name: 'Dear' }, assignment: { parameters: { loyalty: { points: 250 } } } }] });
     const tierRewards = await client().loyalties.listLoyaltyTierRewards(programme.id, String(gold?.id));
-    expect(tierRewards.data.map((entry) => (entry.assignment as { parameters?: { loyalty: { points: number } } }).parameters?.loyalty.points)).toEqual([50, 250]);
+    expect(tierRewards.data.map((entry) => entry.assignment.parameters?.loyalty.points)).toEqual([50, 250]);
   });
 });

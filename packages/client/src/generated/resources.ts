@@ -3443,7 +3443,15 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.create({});
+   * // A programme whose points last until the end of the month after they are earned.
+   * const club = await client.loyalties.create({
+   *   name: 'Members Club',
+   *   voucher: {
+   *     type: 'LOYALTY_CARD',
+   *     loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' } },
+   *     code_config: { pattern: 'MC-####' },
+   *   },
+   * });
    * ```
    */
   create(body: components['schemas']["CampaignCreateLoyaltyCampaign"], options?: CallOptions): Promise<components['schemas']["LoyaltyCampaign"]>;
@@ -3576,7 +3584,9 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.createMember('camp_0e1c7f3a2b9d4c5e61', {"customer":{}});
+   * // Join: the customer gets a card of the programme (the same card if they joined before).
+   * const member = await client.loyalties.createMember(club.id, { customer: { source_id: 'ana', email: 'ana@example.com' } });
+   * const code = member.code; // keep it: members are addressed by their card's code
    * ```
    */
   createMember(campaignId: string, body: components['schemas']["LoyaltyMemberCreateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMember"]>;
@@ -3623,7 +3633,9 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.getMember('LOYALTY-CARD-8kWqjPfe');
+   * const card = await client.loyalties.getMember('MC-1234');
+   * card.loyalty_card?.balance; // points that can be spent now
+   * card.loyalty_card?.pending_points; // earned, not yet spendable
    * ```
    */
   getMember(memberId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyMember"]>;
@@ -3891,7 +3903,9 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.addOrRemoveCardBalance('LOYALTY-CARD-8kWqjPfe', {"points":1});
+   * // Earn by hand (a goodwill gesture that never expires), or take points back with a negative number.
+   * await client.loyalties.addOrRemoveCardBalance('MC-1234', { points: 200, expiration_type: 'NON_EXPIRING', reason: 'Sorry for the delay' });
+   * await client.loyalties.addOrRemoveCardBalance('MC-1234', { points: -50 });
    * ```
    */
   addOrRemoveCardBalance(memberId: string, body: components['schemas']["LoyaltyMemberBalanceUpdateRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberBalanceUpdateResponse"]>;
@@ -3920,7 +3934,8 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.transferPoints('camp_0e1c7f3a2b9d4c5e61', 'LOYALTY-CARD-8kWqjPfe', []);
+   * // Move 100 points from another card to MC-1234 (both cards need holders).
+   * const target = await client.loyalties.transferPoints(club.id, 'MC-1234', [{ code: 'MC-9876', points: 100, reason: 'Family account' }]);
    * ```
    */
   transferPoints(campaignId: string, memberId: string, body: components['schemas']["LoyaltyPointsTransferRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyPointsTransferResponse"]>;
@@ -4024,7 +4039,8 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.listCardTransactions('LOYALTY-CARD-8kWqjPfe');
+   * const { data: transactions } = await client.loyalties.listCardTransactions('MC-1234', { limit: 20 });
+   * const spent = transactions.filter((transaction) => transaction.type === 'POINTS_REDEMPTION');
    * ```
    */
   listCardTransactions(memberId: string, query?: operations["listLoyaltyCardTransactions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberTransactionList"]>;
@@ -4189,7 +4205,14 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.createEarningRule('camp_0e1c7f3a2b9d4c5e61', []);
+   * // A point for every 1.00 of a paid order, held back for 14 days.
+   * const [rule] = await client.loyalties.createEarningRule(club.id, [
+   *   {
+   *     event: 'order.paid',
+   *     loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } },
+   *     pending_points: { period_type: 'DAY', period_value: 14 },
+   *   },
+   * ]);
    * ```
    */
   createEarningRule(campaignId: string, body: components['schemas']["LoyaltyEarningRuleCreateRequest"], options?: CallOptions): Promise<operations["createEarningRule"]['responses'][200]['content']['application/json']>;
@@ -4340,7 +4363,9 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.listMemberRewards('LOYALTY-CARD-8kWqjPfe');
+   * // What the member can buy with the points they have, at their tier's prices.
+   * const { data } = await client.loyalties.listMemberRewards('MC-1234', { affordable_only: true });
+   * const offers = data.map(({ reward, assignment }) => ({ reward: reward.name, points: assignment.parameters?.loyalty?.points }));
    * ```
    */
   listMemberRewards(memberId: string, query?: operations["listMemberRewards"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberRewardList"]>;
@@ -4421,7 +4446,7 @@ export interface LoyaltiesResource {
    * const result = await client.loyalties.createRewardAssignments('camp_0e1c7f3a2b9d4c5e61', []);
    * ```
    */
-  createRewardAssignments(campaignId: string, body: components['schemas']["LoyaltyRewardCreateAssignmentRequest"], options?: CallOptions): Promise<components['schemas']["RewardAssignment"]>;
+  createRewardAssignments(campaignId: string, body: components['schemas']["LoyaltyRewardCreateAssignmentRequest"], options?: CallOptions): Promise<components['schemas']["RewardAssignmentsCreated"]>;
 
   /**
    * Get a campaign's reward.
@@ -4554,7 +4579,9 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.redeemReward('LOYALTY-CARD-8kWqjPfe', {});
+   * // Spend: exchange points for a reward of the card's programme.
+   * const redemption = await client.loyalties.redeemReward('MC-1234', { reward: { id: 'rew_mug' } });
+   * redemption.loyalty_card?.points; // the points it cost
    * ```
    */
   redeemReward(memberId: string, body: components['schemas']["LoyaltyMemberRedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberRedemptionRedeemResponse"]>;
@@ -4656,7 +4683,10 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.listMemberLoyaltyTiers('LOYALTY-CARD-8kWqjPfe');
+   * // The member's tier, if their points reach one.
+   * const { data: [tier] } = await client.loyalties.listMemberLoyaltyTiers('MC-1234');
+   * tier?.name; // 'Gold'
+   * tier?.expiration?.expiration_date; // when the tier is judged again
    * ```
    */
   listMemberLoyaltyTiers(memberId: string, options?: CallOptions): Promise<components['schemas']["LoyaltyTierList"]>;
@@ -4739,7 +4769,8 @@ export interface LoyaltiesResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.loyalties.checkQualifications('camp_0e1c7f3a2b9d4c5e61', {"customer":{},"order":{}});
+   * // How many points would this cart earn? Nothing is recorded.
+   * const estimate = await client.loyalties.checkQualifications(club.id, { customer: { source_id: 'ana' }, order: { amount: 4500 } });
    * ```
    */
   checkQualifications(campaignId: string, body: components['schemas']["LoyaltyQualificationRequest"], options?: CallOptions): Promise<components['schemas']["LoyaltyQualificationResult"]>;

@@ -12213,13 +12213,8 @@ export interface components {
                 };
             };
         };
-        /**
-         * A reward offered in a loyalty campaign (`rewa_…`), with its cost in points. Assigning
-         *     rewards to a loyalty campaign answers with an array of such assignments.
-         */
-        RewardAssignment: (components["schemas"]["RewardAssignmentBase"] & components["schemas"]["RewardAssignmentParameters"]) | {
-            [key: string]: unknown;
-        }[];
+        /** A reward offered in a loyalty campaign (`rewa_…`), with its cost in points. */
+        RewardAssignment: components["schemas"]["RewardAssignmentBase"] & components["schemas"]["RewardAssignmentParameters"];
         /** A page of a reward's assignments. */
         RewardAssignmentList: {
             /**
@@ -15663,6 +15658,11 @@ export interface components {
         LoyaltyRewardCreateAssignmentItemRequest: components["schemas"]["LoyaltyRewardCreateAssignmentItemDigitalOrMaterialRequest"] | components["schemas"]["LoyaltyRewardCreateAssignmentItemCoinRequest"];
         /** The rewards to assign to the campaign. */
         LoyaltyRewardCreateAssignmentRequest: components["schemas"]["LoyaltyRewardCreateAssignmentItemRequest"][];
+        /**
+         * What assigning rewards to a loyalty campaign answers: an array of the assignments made, as the
+         *     service sends it (its description shows a single assignment).
+         */
+        RewardAssignmentsCreated: components["schemas"]["RewardAssignment"] | components["schemas"]["RewardAssignment"][];
         /** A reward to buy with a card's points. */
         LoyaltyMemberRedemptionRedeemRequest: {
             /** The reward to redeem. */
@@ -25389,7 +25389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RewardAssignment"];
+                    "application/json": components["schemas"]["RewardAssignmentsCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -895,7 +895,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     pathParams: z.object({ "campaignId": z.string().max(255) }),
     query: z.object({  }),
     body: { contentType: "application/json", required: true, schema: request.LoyaltyRewardCreateAssignmentRequest },
-    responses: { "200": response.RewardAssignment, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.RewardAssignmentsCreated, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getLoyaltyRewardAssignment: {
     ...routes.getLoyaltyRewardAssignment,

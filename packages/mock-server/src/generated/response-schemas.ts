@@ -206,7 +206,7 @@ export const RewardAssignmentBase: z.ZodType = z.strictObject({ "id": z.string()
 
 export const RewardAssignmentParameters: z.ZodType = z.strictObject({ "parameters": z.strictObject({ "loyalty": z.strictObject({ "points": z.int(integerError), "auto_redeem": z.boolean().nullable().optional() }) }).optional() });
 
-export const RewardAssignment: z.ZodType = z.union([z.strictObject({ "id": z.string(), "reward_id": z.string(), "created_at": z.iso.datetime({ offset: true }), "updated_at": z.iso.datetime({ offset: true }).nullable(), "object": z.enum(["reward_assignment"]), "related_object_id": z.string(), "related_object_type": z.enum(["campaign"]), "parameters": z.strictObject({ "loyalty": z.strictObject({ "points": z.int(integerError), "auto_redeem": z.boolean().nullable().optional() }) }).optional() }), z.array(z.record(z.string(), z.unknown()))]);
+export const RewardAssignment: z.ZodType = z.strictObject({ "id": z.string(), "reward_id": z.string(), "created_at": z.iso.datetime({ offset: true }), "updated_at": z.iso.datetime({ offset: true }).nullable(), "object": z.enum(["reward_assignment"]), "related_object_id": z.string(), "related_object_type": z.enum(["campaign"]), "parameters": z.strictObject({ "loyalty": z.strictObject({ "points": z.int(integerError), "auto_redeem": z.boolean().nullable().optional() }) }).optional() });
 
 export const CampaignRewardAssignmentEventData: z.ZodType = z.strictObject({ "campaign": SimpleCampaign, "reward_assignment": RewardAssignment, "reward": Reward });
 
@@ -951,6 +951,8 @@ export const RedemptionSucceededEvent: z.ZodType = z.strictObject({ "id": z.stri
 export const ReferralHoldersCreateResponse: z.ZodType = z.strictObject({ "holders": z.array(RedeemableHolder) });
 
 export const RewardAssignmentList: z.ZodType = z.strictObject({ "object": z.string(), "data_ref": z.string(), "data": z.array(RewardAssignment), "total": z.int(integerError) });
+
+export const RewardAssignmentsCreated: z.ZodType = z.union([RewardAssignment, z.array(RewardAssignment)]);
 
 export const RewardList: z.ZodType = z.strictObject({ "object": z.string(), "data_ref": z.string(), "data": z.array(Reward), "total": z.int(integerError) });
 
