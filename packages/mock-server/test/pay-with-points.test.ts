@@ -74,6 +74,20 @@ describe('pay with points', () => {
     expect(noReward.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ key: 'missing_reward' });
   });
 
+  test('meets the validation rules of the reward’s assignment', async () => {
+    const programme = await createProgramme();
+    const { code } = await join(programme.id);
+    await client().loyalties.addOrRemoveCardBalance(String(code), { points: 500, expiration_type: 'NON_EXPIRING' } as never);
+    const bigOrders = await client().validationRules.create({ name: 'Over 100.00', type: 'basic', rules: { 1: { name: 'order.amount', conditions: { $more_than: [10000] } }, logic: '1' } } as never);
+    const reward = await client().rewards.create({ name: '$20 for 100 points', parameters: { coin: { exchange_ratio: '20', points_ratio: '100' } } } as never);
+    await client().loyalties.createRewardAssignments(programme.id, [{ reward: reward.id, validation_rules: [bigOrders.id] }] as never);
+    const small = await client().validations.validateStackable(paying(String(code), reward.id, 100) as never);
+    expect(small.inapplicable_redeemables?.[0]?.result.error).toMatchObject({ key: 'order_rules_violated' });
+    const big = await client().validations.validateStackable({ ...paying(String(code), reward.id, 100), order: { amount: 20000 } } as never);
+    expect(big.redeemables?.[0]).toMatchObject({ status: 'APPLICABLE', order: { total_applied_discount_amount: 2000 } });
+    await expect(client().loyalties.redeemReward(String(code), { reward: { id: reward.id, points: 100 }, order: { amount: 4500 } } as never)).rejects.toMatchObject({ status: 400, key: 'order_rules_violated' });
+  });
+
   test('a locked session holds its points from other sessions until it is released', async () => {
     const { code, reward } = await payingMember(300);
     const locked = await client().validations.validateStackable({ ...paying(code, reward.id, 200), session: { type: 'LOCK' } } as never);

@@ -4541,7 +4541,7 @@ export interface LoyaltiesResource {
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
    * @returns The redemption, with the reward and, for campaign rewards, the voucher that was issued or loaded.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link BadRequestError} 400: Nothing was redeemed: the input is malformed, the card cannot pay the reward's price (`loyalty_card_points_exceeded`, stored as a failed redemption `rf_…` named by `resource_id`), or, for pay with points, the card broke a business rule of the redemption; then `redeemable_type` and `redeemable_id` name it, as a redemption's error does.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
@@ -4569,7 +4569,7 @@ export interface LoyaltiesResource {
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
    * @returns The redemption, with the reward and, for campaign rewards, the voucher that was issued or loaded.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link BadRequestError} 400: Nothing was redeemed: the input is malformed, the card cannot pay the reward's price (`loyalty_card_points_exceeded`, stored as a failed redemption `rf_…` named by `resource_id`), or, for pay with points, the card broke a business rule of the redemption; then `redeemable_type` and `redeemable_id` name it, as a redemption's error does.
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.

@@ -25561,7 +25561,21 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyMemberRedemptionRedeemResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * Nothing was redeemed: the input is malformed, the card cannot pay the reward's price
+             *     (`loyalty_card_points_exceeded`, stored as a failed redemption `rf_…` named by
+             *     `resource_id`), or, for pay with points, the card broke a business rule of the
+             *     redemption; then `redeemable_type` and `redeemable_id` name it, as a redemption's error
+             *     does.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemableError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -25599,7 +25613,21 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyMemberRedemptionRedeemResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * Nothing was redeemed: the input is malformed, the card cannot pay the reward's price
+             *     (`loyalty_card_points_exceeded`, stored as a failed redemption `rf_…` named by
+             *     `resource_id`), or, for pay with points, the card broke a business rule of the
+             *     redemption; then `redeemable_type` and `redeemable_id` name it, as a redemption's error
+             *     does.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemableError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

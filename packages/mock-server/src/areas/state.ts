@@ -20,6 +20,7 @@ import { ProductCollectionStore } from './catalog/product-collections/store.js';
 import { ProductStore } from './catalog/products/store.js';
 import { publicationExportSource } from './campaigns/publications/export-source.js';
 import { PublicationStore } from './campaigns/publications/store.js';
+import { engineRuleSet } from './engine/redemptions/ports.js';
 import { RedemptionStore } from './engine/redemptions/store.js';
 import { QualificationStore } from './engine/qualifications/store.js';
 import { SegmentStore } from './customers/segments/store.js';
@@ -171,7 +172,13 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   loyaltyTiers.listen();
   const rewards = new RewardStore(context, { loyalties, campaigns, products, validationRules, events });
   // A loyalty card pays with the rewards its campaign offers; the engine asks through its port.
-  redemptions.connect({ loyaltyReward: (card, rewardId) => (card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined) });
+  redemptions.connect({
+    loyaltyReward: (card, rewardId) => {
+      const offer = card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined;
+      const ruleIds = offer ? rewards.validationRulesOf(offer.assignmentId).filter((id) => validationRules.has(id)) : [];
+      return offer && { ...offer, rules: ruleIds.map((id) => engineRuleSet(validationRules.ruleSetOf(id))) };
+    },
+  });
   const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, rewards, rewardRedeemer, timeZone: () => settings.timezone });
   const state: ProjectState = {

@@ -930,14 +930,14 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     pathParams: z.object({ "campaignId": z.string().max(255), "memberId": z.string().max(255) }),
     query: z.object({  }),
     body: { contentType: "application/json", required: true, schema: request.LoyaltyMemberRedemptionRedeemRequest },
-    responses: { "200": response.LoyaltyMemberRedemptionRedeemResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.LoyaltyMemberRedemptionRedeemResponse, "400": response.RedeemableError, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   redeemReward: {
     ...routes.redeemReward,
     pathParams: z.object({ "memberId": z.string().max(255) }),
     query: z.object({  }),
     body: { contentType: "application/json", required: true, schema: request.LoyaltyMemberRedemptionRedeemRequest },
-    responses: { "200": response.LoyaltyMemberRedemptionRedeemResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.LoyaltyMemberRedemptionRedeemResponse, "400": response.RedeemableError, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listLoyaltyTiers: {
     ...routes.listLoyaltyTiers,

@@ -70,6 +70,8 @@ export interface EngineLoyaltyReward {
   readonly assignmentId: string;
   /** The rate of a pay-with-points reward; other kinds cannot pay in a validation or redemption. */
   readonly coin?: { readonly exchange_ratio: number; readonly points_ratio: number } | undefined;
+  /** The validation rules of its assignment, which a payment with points must also meet. */
+  readonly rules?: readonly EngineRuleSet[] | undefined;
   /** The reward as redemptions show it. */
   readonly reward: Readonly<Record<string, unknown>>;
 }
@@ -167,7 +169,7 @@ export interface EngineRuleSet {
  * const ruleSets = validationRules.rulesFor(target).map((rule) => engineRuleSet(rule));
  * ```
  */
-export const engineRuleSet = (rule: ApplicableValidationRule, evaluate: ValidationRulesEvaluator = rule.evaluate): EngineRuleSet => ({
+export const engineRuleSet = (rule: Pick<ApplicableValidationRule, 'definition' | 'evaluate'>, evaluate: ValidationRulesEvaluator = rule.evaluate): EngineRuleSet => ({
   evaluate,
   inputs: inputsOf(rule.definition),
   limitFormulas: limitFormulasOf(rule.definition),

@@ -236,9 +236,18 @@ export class ValidationRuleStore implements ValidationRulesPort {
    * @throws ApiError 404 when the project has no such rule.
    */
   evaluatorOf(id: string): ValidationRulesEvaluator {
+    return this.ruleSetOf(id).evaluate;
+  }
+
+  /**
+   * The rule's parsed definition and its compiled form, for the engine to judge a redeemable by a
+   * rule named by id (a pay-with-points reward's assignment).
+   * @throws ApiError 404 when the project has no such rule.
+   */
+  ruleSetOf(id: string): Pick<ApplicableValidationRule, 'definition' | 'evaluate'> {
     const stored = this.#stored(id);
     stored.evaluate ??= compileValidationRules(stored.definition);
-    return stored.evaluate;
+    return { definition: stored.definition, evaluate: stored.evaluate };
   }
 
   /**

@@ -236,7 +236,9 @@ export const checkRules = (
 ): RulesVerdict => {
   const id = found.object === 'voucher' ? found.voucher.id : found.tier.id;
   const target: RuleTarget = { object: found.object, id, campaign_id: found.campaign?.id ?? null };
-  const ruleSets = context.ports.rulesFor(target);
+  // A loyalty card paying with points meets the rules of the reward's assignment as well as its own.
+  const payment = found.object === 'voucher' && 'reward' in ref && ref.reward?.id !== undefined ? context.ports.loyaltyReward(found.voucher, ref.reward.id)?.rules : undefined;
+  const ruleSets = payment === undefined || payment.length === 0 ? context.ports.rulesFor(target) : [...context.ports.rulesFor(target), ...payment];
   if (ruleSets.length === 0) return EVERY_LINE;
   const { customer } = context;
   const named = [...new Set(ruleSets.flatMap((ruleSet) => ruleSet.inputs?.collections ?? []))];
