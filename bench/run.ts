@@ -12,6 +12,7 @@ import { discounts } from './discounts.ts';
 import { exportsBenchmark } from './exports.ts';
 import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
+import { loyaltyBenchmark } from './loyalty.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
 import { qualifications } from './qualifications.ts';
@@ -40,5 +41,6 @@ const sections = [
   await exportsBenchmark(),
   await validationsBenchmark(),
   await qualifications(),
+  await loyaltyBenchmark(),
 ];
 console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
