@@ -37,7 +37,7 @@ export type { BinListFilters } from './areas/platform/bin/filters.js';
 export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
 export type { ListOrder, Page } from './core/list.js';
 export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
-export type { BulkJobSettings } from './core/context.js';
+export { DEFAULT_EVENT_RETENTION, type BulkJobSettings } from './core/context.js';
 export { CategoryStore, type Category, type CategoryReferences } from './areas/catalog/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
 export { OAuthTokenStore, type ActiveToken } from './areas/platform/oauth/store.js';

@@ -41,6 +41,11 @@ export interface MockServiceOptions {
   management?: Partial<ManagementKeys>;
   /** Portion size (default 100 items) and pace (default 10 ms apart) of bulk jobs. */
   bulkJobs?: Partial<BulkJobSettings>;
+  /**
+   * Events each project keeps in its log (and so in activity lists and webhook history), the
+   * newest; default 50,000. Older events are dropped, so memory stays flat under load.
+   */
+  eventRetention?: number;
 }
 
 /**
@@ -113,6 +118,12 @@ const bulkJobSettings = (options: Partial<BulkJobSettings> = {}): BulkJobSetting
   return settings;
 };
 
+/** The events a project keeps: a whole number, 0 or more. */
+const eventRetention = (retention: number): number => {
+  if (!Number.isInteger(retention) || retention < 0) throw new RangeError(`eventRetention must be a whole number of events >= 0, not ${retention}`);
+  return retention;
+};
+
 /**
  * Requests the handler takes: every URL under the base URL. A RegExp without groups rather than
  * `${baseUrl}/*`, because MSW decodes the groups of a path pattern with decodeURIComponent, which
@@ -159,13 +170,21 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
 
   const build = (): { context: ServiceContext; projects: ProjectRegistry<ProjectState> } => {
     const random = createSeededRandom(seed);
+    // Many records share a millisecond (a frozen clock, a bulk job): the text is made once for each.
+    let stampedAt = Number.NaN;
+    let stamp = '';
+    const timestamp = (): string => {
+      const now = clock.now();
+      if (now !== stampedAt) [stampedAt, stamp] = [now, new Date(now).toISOString()];
+      return stamp;
+    };
     const context: ServiceContext = {
       clock,
       scheduler,
       random,
       ids: createIdFactory(random),
-      timestamp: () => clock.date().toISOString(),
-      settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900, bulkJobs },
+      timestamp,
+      settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900, bulkJobs, ...(options.eventRetention === undefined ? {} : { eventRetention: eventRetention(options.eventRetention) }) },
     };
     return { context, projects: createProjectRegistry(context, seeds, createProjectState) };
   };

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { createMockService } from '../src/service.js';
 import { useMockService } from './setup.js';
 
 const mock = useMockService();
@@ -178,5 +180,32 @@ describe('orders: import', () => {
     expect(state().orders.get('h-1')).toMatchObject({ status: 'PAID', amount: 4500 });
     expect(state().customers.get('ana').summary?.orders).toMatchObject({ total_count: 2, total_amount: 5500 });
     expect(state().events.list()).toEqual([]);
+  });
+});
+
+describe('orders: the index by customer', () => {
+  test('agrees with a scan of every order after creations, moves between customers and erasures', () => {
+    const step = fc.record({ kind: fc.constantFrom('create', 'move', 'forget'), customer: fc.integer({ min: 0, max: 3 }), order: fc.nat() });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        const { orders, customers } = createMockService({ seed: 'orders-index' }).projects.primary.state;
+        for (const { kind, customer, order } of steps) {
+          const ids = orders.all().map((stored) => stored.id);
+          const target = ids[order % Math.max(1, ids.length)];
+          if (kind === 'create' || target === undefined) orders.upsert({ customer: { source_id: `c${customer}` }, amount: 1000, status: 'PAID' });
+          else if (kind === 'move') orders.update(target, { customer: { source_id: `c${customer}` } });
+          else {
+            const found = customers.find(`c${customer}`);
+            if (found) orders.forgetCustomer(found.id);
+          }
+        }
+        for (const customer of customers.list({ limit: 100 }).items) {
+          const scanned = orders.all().filter((stored) => stored.customer_id === customer.id);
+          expect(orders.ofCustomer(customer.id).map((stored) => stored.id)).toEqual(scanned.map((stored) => stored.id));
+          expect(orders.summaryOf(customer.id).total_count).toBe(scanned.length);
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

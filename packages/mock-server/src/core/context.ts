@@ -24,7 +24,20 @@ export interface ServiceSettings {
   readonly tokenTtlSeconds: number;
   /** Portion size and pace of bulk jobs. */
   readonly bulkJobs: BulkJobSettings;
+  /** Events each project's log keeps, the newest; default {@link DEFAULT_EVENT_RETENTION}. */
+  readonly eventRetention?: number | undefined;
 }
+
+/**
+ * Events a project's log keeps by default: enough for any test's and a long sandbox session's
+ * activity, while memory stays flat under sustained load (the oldest go first).
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ eventRetention: DEFAULT_EVENT_RETENTION * 2 });
+ * ```
+ */
+export const DEFAULT_EVENT_RETENTION = 50_000;
 
 /** The service-wide dependencies that stores and handlers use instead of globals. */
 export interface ServiceContext {

@@ -5,7 +5,7 @@ import type { ServiceContext } from './context.js';
 import { type EventData, EventLog, type ServiceEvent } from './event-log.js';
 import { createScheduler } from './scheduler.js';
 
-const setup = () => {
+const setup = (eventRetention?: number) => {
   const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
   const random = createSeededRandom(1);
   const context: ServiceContext = {
@@ -14,7 +14,7 @@ const setup = () => {
     random,
     ids: createIdFactory(random),
     timestamp: () => clock.date().toISOString(),
-    settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 } },
+    settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 }, eventRetention },
   };
   return { clock, log: new EventLog(context) };
 };
@@ -25,6 +25,17 @@ const campaign = (id: string) => ({ campaign: { id, name: 'Summer' } }) as Event
 const redemption = (id: string) => ({ redemption: { id } }) as EventData<'redemption.succeeded'>;
 
 describe('EventLog', () => {
+  test('keeps the newest events up to its retention, and still tells subscribers of every one', () => {
+    const { log } = setup(100);
+    const told: string[] = [];
+    log.subscribe((event) => told.push(event.entity_id));
+    for (let index = 0; index < 1_000; index += 1) log.record('customer.updated', { entityId: `cust_${index}`, data: customer(`cust_${index}`) });
+    const kept = log.list().map((event) => event.entity_id);
+    expect(kept).toEqual(Array.from({ length: 100 }, (_, index) => `cust_${900 + index}`));
+    expect(log.list({ entityId: 'cust_899' })).toEqual([]);
+    expect(told).toHaveLength(1_000);
+  });
+
   test('records events with a family id, the time, the entity, the request and the source', () => {
     const { clock, log } = setup();
     const updated = log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-0123456789abcdef01' });

@@ -1,6 +1,7 @@
 import type { DistributionWebhookEventMap, DistributionWebhookEventType, WebhookEventMap, WebhookEventType } from '@voucherkit/client';
 import type { IdPrefix } from '@voucherkit/domain';
-import type { ServiceContext } from './context.js';
+import { DEFAULT_EVENT_RETENTION, type ServiceContext } from './context.js';
+import { plainClone } from './plain-clone.js';
 import type { Resource } from './resource.js';
 
 /**
@@ -128,7 +129,8 @@ const PREFIX_BY_FAMILY: Readonly<Record<Family, IdPrefix>> = {
 const familyOf = (type: EventType): Family => type.split('.')[0] as Family;
 
 /**
- * The events of one project, oldest first. Stores record what happened (`voucher.created`,
+ * The events of one project, oldest first: the newest `eventRetention` of them (50,000 by
+ * default; older ones are dropped). Stores record what happened (`voucher.created`,
  * `campaign.deleted`, `customer.updated`, `redemption.succeeded` …) here; tests read the log,
  * and webhook delivery subscribes to it. There is no HTTP operation for it.
  *
@@ -140,6 +142,7 @@ const familyOf = (type: EventType): Family => type.split('.')[0] as Family;
  * ```
  */
 export class EventLog {
+  /** The kept events, oldest first; a few beyond the retention wait for the next trim. */
   readonly #events: ServiceEvent[] = [];
   readonly #subscriptions = new Set<Subscription>();
 
@@ -165,9 +168,10 @@ export class EventLog {
       entity_id: input.entityId,
       group_id: input.groupId ?? id,
       event_source: input.source ?? { channel: 'API' },
-      data: structuredClone(input.data),
+      data: plainClone(input.data),
     } as ServiceEvent<T>;
     this.#events.push(event as ServiceEvent);
+    this.#trim();
     for (const { listener, filter } of this.#subscriptions) {
       if (matches(event as ServiceEvent, filter)) listener(event as ServiceEvent);
     }
@@ -185,7 +189,12 @@ export class EventLog {
    * ```
    */
   list<T extends EventType = EventType>(filter: EventFilter<T> = {}): ServiceEvent<T>[] {
-    return this.#events.filter((event) => matches(event, filter)) as ServiceEvent<T>[];
+    const kept: ServiceEvent<T>[] = [];
+    for (let index = Math.max(0, this.#events.length - this.#retention); index < this.#events.length; index += 1) {
+      const event = this.#events[index] as ServiceEvent;
+      if (matches(event, filter)) kept.push(event as ServiceEvent<T>);
+    }
+    return kept;
   }
 
   /**
@@ -207,5 +216,16 @@ export class EventLog {
     return () => {
       this.#subscriptions.delete(subscription);
     };
+  }
+
+  /** How many events the log keeps: the service's `eventRetention`. */
+  get #retention(): number {
+    return this.context.settings.eventRetention ?? DEFAULT_EVENT_RETENTION;
+  }
+
+  /** Drops the oldest events beyond the retention, in batches so that a record costs O(1) on average. */
+  #trim(): void {
+    const retention = this.#retention;
+    if (this.#events.length > retention + Math.max(64, retention >> 4)) this.#events.splice(0, this.#events.length - retention);
   }
 }

@@ -139,6 +139,8 @@ const COUNTED = new Set(['PAID', 'FULFILLED']);
  */
 export class OrderStore {
   readonly #items = new Map<string, Order>();
+  /** Ids of each customer's orders, in creation order: what summaries and a customer's orders read. */
+  readonly #idsByCustomer = new Map<string, Set<string>>();
   readonly #idsBySource = new Map<string, string>();
 
   constructor(
@@ -194,7 +196,7 @@ export class OrderStore {
    * @returns The orders.
    */
   ofCustomer(customerId: string): Order[] {
-    return this.all().filter((order) => order.customer_id === customerId);
+    return [...(this.#idsByCustomer.get(customerId) ?? [])].map((id) => this.#items.get(id) as Order);
   }
 
   /**
@@ -216,6 +218,7 @@ export class OrderStore {
     const { order, customer, referrer } = this.#build(input, undefined, origin);
     this.#items.set(order.id, order);
     if (order.source_id) this.#idsBySource.set(order.source_id, order.id);
+    this.#index(order, undefined);
     this.#refreshSummaries([order.customer_id]);
     const change = { order, before: undefined, customer, referrer };
     return options.announce === false ? change : this.announce(change, origin);
@@ -238,6 +241,7 @@ export class OrderStore {
     const before = this.get(idOrSourceId);
     const { order, customer, referrer } = this.#build(patch, before, origin);
     this.#items.set(order.id, order);
+    this.#index(order, before);
     this.#refreshSummaries([before.customer_id, order.customer_id]);
     const change = { order, before, customer, referrer };
     return options.announce === false ? change : this.announce(change, origin);
@@ -291,6 +295,7 @@ export class OrderStore {
       this.#items.delete(order.id);
       if (order.source_id) this.#idsBySource.delete(order.source_id);
     }
+    this.#idsByCustomer.delete(customerId);
     return orders.length;
   }
 
@@ -364,6 +369,23 @@ export class OrderStore {
       this.events.record(type as 'customer.order.created', { entityId: buyer.id, data, groupId: origin.groupId, source: origin.source });
     }
     return change;
+  }
+
+  /**
+   * Files an order under its customer. An order that moves to another customer is filed among
+   * theirs by creation, as the store holds them (a rare change, worth a scan).
+   */
+  #index(order: Order, before: Order | undefined): void {
+    const customerId = order.customer_id;
+    if (before?.customer_id === customerId) return;
+    if (before?.customer_id) this.#idsByCustomer.get(before.customer_id)?.delete(order.id);
+    if (!customerId) return;
+    if (before === undefined) {
+      const ids = this.#idsByCustomer.get(customerId) ?? new Set<string>();
+      this.#idsByCustomer.set(customerId, ids.add(order.id));
+      return;
+    }
+    this.#idsByCustomer.set(customerId, new Set(this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : []))));
   }
 
   /** Recomputes `summary.orders` of the customers an order change touched. */
