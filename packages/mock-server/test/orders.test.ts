@@ -184,16 +184,23 @@ describe('orders: import', () => {
 });
 
 describe('orders: the index by customer', () => {
-  test('agrees with a scan of every order after creations, moves between customers and erasures', () => {
-    const step = fc.record({ kind: fc.constantFrom('create', 'move', 'forget'), customer: fc.integer({ min: 0, max: 3 }), order: fc.nat() });
+  test('and the customers\' order totals agree with a scan of every order after creations, changes, moves between customers and erasures', () => {
+    const step = fc.record({
+      kind: fc.constantFrom('create', 'move', 'status', 'forget'),
+      customer: fc.integer({ min: 0, max: 3 }),
+      order: fc.nat(),
+      status: fc.constantFrom('CREATED', 'PAID', 'FULFILLED', 'CANCELED'),
+      amount: fc.integer({ min: 0, max: 100_000 }),
+    });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-        const { orders, customers } = createMockService({ seed: 'orders-index' }).projects.primary.state;
-        for (const { kind, customer, order } of steps) {
+        const { orders, customers } = createMockService({ seed: 'orders-index', clock: { frozenAt: '2026-01-01T00:00:00Z' } }).projects.primary.state;
+        for (const { kind, customer, order, status, amount } of steps) {
           const ids = orders.all().map((stored) => stored.id);
           const target = ids[order % Math.max(1, ids.length)];
-          if (kind === 'create' || target === undefined) orders.upsert({ customer: { source_id: `c${customer}` }, amount: 1000, status: 'PAID' });
+          if (kind === 'create' || target === undefined) orders.upsert({ customer: { source_id: `c${customer}` }, amount, status });
           else if (kind === 'move') orders.update(target, { customer: { source_id: `c${customer}` } });
+          else if (kind === 'status') orders.update(target, { status, amount });
           else {
             const found = customers.find(`c${customer}`);
             if (found) orders.forgetCustomer(found.id);
@@ -202,7 +209,13 @@ describe('orders: the index by customer', () => {
         for (const customer of customers.list({ limit: 100 }).items) {
           const scanned = orders.all().filter((stored) => stored.customer_id === customer.id);
           expect(orders.ofCustomer(customer.id).map((stored) => stored.id)).toEqual(scanned.map((stored) => stored.id));
-          expect(orders.summaryOf(customer.id).total_count).toBe(scanned.length);
+          const counted = scanned.filter((stored) => stored.status === 'PAID' || stored.status === 'FULFILLED');
+          const last = counted.reduce<(typeof counted)[number] | undefined>((latest, stored) => (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '') ? stored : latest), undefined);
+          expect(orders.summaryOf(customer.id)).toMatchObject({
+            total_count: counted.length,
+            total_amount: counted.reduce((sum, stored) => sum + (stored.total_amount ?? 0), 0),
+            last_order_amount: last?.total_amount ?? 0,
+          });
         }
       }),
       { numRuns: 60 },

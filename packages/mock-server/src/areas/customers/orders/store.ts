@@ -141,6 +141,10 @@ export class OrderStore {
   readonly #items = new Map<string, Order>();
   /** Ids of each customer's orders, in creation order: what summaries and a customer's orders read. */
   readonly #idsByCustomer = new Map<string, Set<string>>();
+  /** Each customer's running order totals, kept in step as orders are written (see {@link OrderStore.summaryOf}). */
+  readonly #totals = new Map<string, { amount: number; count: number; last: Order | undefined }>();
+  /** What each counted order added to its customer's totals, to take back when it changes. */
+  readonly #counted = new Map<string, { readonly customerId: string; readonly amount: number }>();
   readonly #idsBySource = new Map<string, string>();
 
   constructor(
@@ -219,6 +223,7 @@ export class OrderStore {
     this.#items.set(order.id, order);
     if (order.source_id) this.#idsBySource.set(order.source_id, order.id);
     this.#index(order, undefined);
+    this.#count(order, true);
     this.#refreshSummaries([order.customer_id]);
     const change = { order, before: undefined, customer, referrer };
     return options.announce === false ? change : this.announce(change, origin);
@@ -242,6 +247,7 @@ export class OrderStore {
     const { order, customer, referrer } = this.#build(patch, before, origin);
     this.#items.set(order.id, order);
     this.#index(order, before);
+    this.#count(order, false);
     this.#refreshSummaries([before.customer_id, order.customer_id]);
     const change = { order, before, customer, referrer };
     return options.announce === false ? change : this.announce(change, origin);
@@ -293,9 +299,11 @@ export class OrderStore {
     const orders = this.ofCustomer(customerId);
     for (const order of orders) {
       this.#items.delete(order.id);
+      this.#counted.delete(order.id);
       if (order.source_id) this.#idsBySource.delete(order.source_id);
     }
     this.#idsByCustomer.delete(customerId);
+    this.#totals.delete(customerId);
     return orders.length;
   }
 
@@ -403,16 +411,44 @@ export class OrderStore {
    * @returns The totals.
    */
   summaryOf(customerId: string): CustomerOrderSummary {
-    const counted = this.ofCustomer(customerId).filter((order) => COUNTED.has(order.status ?? ''));
-    const total = counted.reduce((sum, order) => sum + (order.total_amount ?? 0), 0);
-    const last = counted.reduce<Order | undefined>((latest, order) => (latest === undefined || (order.created_at ?? '') >= (latest.created_at ?? '') ? order : latest), undefined);
+    const totals = this.#totals.get(customerId) ?? { amount: 0, count: 0, last: undefined };
+    const { amount, count, last } = totals;
     return {
-      total_amount: total,
-      total_count: counted.length,
-      average_amount: counted.length === 0 ? 0 : Math.round(total / counted.length),
+      total_amount: amount,
+      total_count: count,
+      average_amount: count === 0 ? 0 : Math.round(amount / count),
       last_order_amount: last?.total_amount ?? 0,
       ...(last?.created_at ? { last_order_date: last.created_at } : {}),
     };
+  }
+
+  /**
+   * Moves an order's part of its customer's totals: what it added before is taken back, and it
+   * adds its amount again while it is paid or fulfilled. The last order is the newest counted one
+   * (the latest created among equal times): a new order is compared with it, a changed one makes
+   * the customer's last order be looked for again.
+   */
+  #count(order: Order, created: boolean): void {
+    const before = this.#counted.get(order.id);
+    if (before) {
+      const totals = this.#totals.get(before.customerId);
+      if (totals) [totals.amount, totals.count] = [totals.amount - before.amount, totals.count - 1];
+      this.#counted.delete(order.id);
+    }
+    const customerId = order.customer_id;
+    if (customerId && COUNTED.has(order.status ?? '')) {
+      const amount = order.total_amount ?? 0;
+      const totals = this.#totals.get(customerId) ?? { amount: 0, count: 0, last: undefined };
+      this.#totals.set(customerId, totals);
+      [totals.amount, totals.count] = [totals.amount + amount, totals.count + 1];
+      this.#counted.set(order.id, { customerId, amount });
+      if (created && (totals.last === undefined || (order.created_at ?? '') >= (totals.last.created_at ?? ''))) totals.last = order;
+    }
+    if (created) return;
+    for (const id of new Set([before?.customerId, customerId])) {
+      const totals = id ? this.#totals.get(id) : undefined;
+      if (totals && id) totals.last = this.ofCustomer(id).reduce<Order | undefined>((latest, stored) => (this.#counted.has(stored.id) && (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '')) ? stored : latest), undefined);
+    }
   }
 }
 

@@ -11,11 +11,11 @@ import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
-import { countRedemptions } from './engine/counts.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
 import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './engine/records.js';
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
+import { RedemptionTally } from './engine/tally.js';
 import { type EnginePorts, type EngineStores, projectPorts } from './ports.js';
 
 /**
@@ -107,6 +107,8 @@ const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | n
  */
 export class RedemptionStore {
   readonly #entries = new Map<string, RedemptionEntry>();
+  /** What the rules count, kept in step with the records (a scan of every record per request before). */
+  readonly #tally = new RedemptionTally();
   readonly #sequence: string[] = [];
   readonly #parents = new Map<string, string>();
   readonly #retries = new Map<string, string>();
@@ -255,6 +257,8 @@ export class RedemptionStore {
     }
     const now = this.context.clock.now();
     const targets = entry.children.length > 0 ? entry.children.map((child) => this.#entries.get(child) as RedemptionEntry) : [entry];
+    // The counts forget the redemptions before their records say ROLLED_BACK.
+    for (const target of new Set([entry, ...targets])) this.#tally.remove(target);
     const done = rollbackEntry.commit(entry, targets, input, origin, this.context, this.state());
     for (const target of [entry, ...targets]) target.rolledBackAt = now;
     for (const created of done.entries) this.#add(created);
@@ -362,13 +366,14 @@ export class RedemptionStore {
       metadata: request.metadata,
       orderFrame: request.orderFrame,
       timeZone: this.settings.timezone,
-      counts: (id, customerId, campaignId, unitsOf) => countRedemptions(this.#entries.values(), { redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now(), this.settings.timezone),
+      counts: (id, customerId, campaignId, unitsOf) => this.#tally.count({ redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now(), this.settings.timezone),
     };
   }
 
 
   #add(entry: RedemptionEntry): void {
     this.#entries.set(entry.record.id, entry);
+    this.#tally.add(entry);
     this.#sequence.push(entry.record.id);
   }
 
