@@ -12,6 +12,7 @@ import { discounts } from './discounts.ts';
 import { exportsBenchmark } from './exports.ts';
 import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
+import { historyBenchmark } from './history.ts';
 import { loyaltyBenchmark } from './loyalty.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
@@ -23,24 +24,27 @@ import { validationsBenchmark } from './validations.ts';
 import { validityWindow } from './validity-window.ts';
 import { vouchersBenchmark } from './vouchers.ts';
 
-const sections = [
-  await mockThroughput(),
-  typeCheckCost(),
-  await bundleSize(),
-  await browserBundle(),
-  await codeGeneration(),
-  await validityWindow(),
-  await filterEngine(),
-  await discounts(),
-  await stackingApplication(),
-  await formulaBenchmark(),
-  await validationRules(),
-  await vouchersBenchmark(),
-  await commerce(),
-  await publicationsBenchmark(),
-  await exportsBenchmark(),
-  await validationsBenchmark(),
-  await qualifications(),
-  await loyaltyBenchmark(),
+// Each section prints as soon as it is done, so a long or failing run still shows what it measured.
+const sections: readonly (() => string[] | Promise<string[]>)[] = [
+  mockThroughput,
+  typeCheckCost,
+  bundleSize,
+  browserBundle,
+  codeGeneration,
+  validityWindow,
+  filterEngine,
+  discounts,
+  stackingApplication,
+  formulaBenchmark,
+  validationRules,
+  vouchersBenchmark,
+  commerce,
+  publicationsBenchmark,
+  exportsBenchmark,
+  validationsBenchmark,
+  qualifications,
+  loyaltyBenchmark,
+  historyBenchmark,
 ];
-console.log(`Voucherkit benchmark\n\n${sections.map((lines) => lines.join('\n')).join('\n\n')}`);
+console.log('Voucherkit benchmark');
+for (const section of sections) console.log(`\n${(await section()).join('\n')}`);

@@ -1,0 +1,93 @@
+/**
+ * Redemptions as history grows. A voucher with unlimited redemptions and a per-customer daily
+ * limit rule (which counts the customer's redemptions of the day) is redeemed through the client
+ * and the mock (a two-unit order) in a timed round while none are stored, then 100,000 more go
+ * straight through the engine's store, and a second timed round runs against them. Reported: the
+ * rate of the last round over the first (goal ≥ 0.8) and the heap held per stored redemption
+ * (goal ≤ 3 kB), once with one customer redeeming every time and once with a new customer for
+ * each redemption. Then a validation with the same rule against the 100,000 stored redemptions,
+ * over the same validation with none stored (goal ≥ 0.8). Ratios are of rounds of the same run.
+ *
+ *   npm run build
+ *   node --expose-gc --input-type=module -e "import('./bench/history.ts').then(async (m) => console.log((await m.historyBenchmark()).join('\n')))"
+ */
+import { createMockService } from '@voucherkit/mock-server';
+import { type Rates, collectGarbage, label, rates } from './lib/measure.ts';
+import { benchServer } from './lib/mock-server.ts';
+
+const STORED = 100_000;
+const DURATION_MS = 2_000;
+const ORIGIN = { requestId: 'v-000000000000000000', channel: { channel_id: 'bench', channel_type: 'API' as const } };
+
+/** A mock with the voucher and its rule, and the redemption request of the `index`-th redemption. */
+const setUp = (oneCustomer: boolean) => {
+  const service = createMockService({ seed: 'bench-history', scheduler: 'manual', clock: { frozenAt: '2026-03-10T12:00:00.000Z' } });
+  const { state } = service.projects.primary;
+  state.vouchers.create({ code: 'UNLIMITED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' } });
+  const rule = state.validationRules.create({ name: 'A million a day per customer', rules: { 1: { name: 'redemption.count.per_customer.daily', conditions: { $less_than: [1_000_000] } }, logic: '1' } });
+  state.validationRules.assign(rule.id, { related_object_type: 'voucher', related_object_id: 'UNLIMITED' });
+  const request = (index: number) => ({
+    redeemables: [{ object: 'voucher' as const, id: 'UNLIMITED' }],
+    customer: { source_id: oneCustomer ? 'regular' : `customer-${index}` },
+    order: { items: [{ source_id: 'mug', related_object: 'product' as const, price: 1000, quantity: 2 }] },
+  });
+  return { service, state, request };
+};
+
+const heapUsed = (): number => {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+};
+
+/** Rounds before and after 100,000 stored redemptions, for one customer or a new one each time. */
+const growingHistory = async (oneCustomer: boolean): Promise<{ first: Rates; last: Rates; bytes: number }> => {
+  const { service, state, request } = setUp(oneCustomer);
+  const server = benchServer(service);
+  let made = 0;
+  const redeemOne = () => server.client.redemptions.redeemStackable(request(made++));
+  const first = await rates(redeemOne, DURATION_MS);
+  const before = heapUsed();
+  const storedBefore = made;
+  for (let index = 0; index < STORED; index += 1) state.redemptions.redeem(request(made++), ORIGIN);
+  const bytes = (heapUsed() - before) / (made - storedBefore);
+  const last = await rates(redeemOne, DURATION_MS, 0);
+  server.close();
+  return { first, last, bytes };
+};
+
+/** A validation with the rule, with none stored and with 100,000 of the same customer stored. */
+const validationAgainstHistory = async (): Promise<{ empty: Rates; full: Rates }> => {
+  const { service, state, request } = setUp(true);
+  const server = benchServer(service);
+  const validateOne = () => server.client.validations.validateStackable(request(0));
+  const empty = await rates(validateOne, DURATION_MS);
+  for (let index = 0; index < STORED; index += 1) state.redemptions.redeem(request(index), ORIGIN);
+  const full = await rates(validateOne, DURATION_MS);
+  server.close();
+  return { empty, full };
+};
+
+const perSecond = (rate: Rates): string => `${rate.wall.toFixed(0)}/s (CPU clock ${rate.cpu.toFixed(0)})`;
+const ratio = (after: Rates, before: Rates): string => `${(after.wall / before.wall).toFixed(2)} (CPU clock ${(after.cpu / before.cpu).toFixed(2)})`;
+
+export const historyBenchmark = async (): Promise<string[]> => {
+  const lines = [`Redemptions as history grows: a voucher with a per-customer daily limit rule, through the client and the mock before and after ${STORED.toLocaleString('en')} stored redemptions`];
+  for (const oneCustomer of [true, false]) {
+    const { first, last, bytes } = await growingHistory(oneCustomer);
+    lines.push(
+      `  ${oneCustomer ? 'one customer redeeming every time' : 'a new customer for each redemption'}`,
+      `  ${label('  first round, none stored')}${perSecond(first)}`,
+      `  ${label(`  last round, ${STORED.toLocaleString('en')} stored`)}${perSecond(last)}`,
+      `  ${label('  last over first (goal ≥ 0.8)')}${ratio(last, first)}`,
+      `  ${label('  heap held per stored redemption (goal ≤ 3 kB)')}${bytes.toFixed(0)} B`,
+    );
+  }
+  const { empty, full } = await validationAgainstHistory();
+  lines.push(
+    `  ${label('validation with the rule, none stored')}${perSecond(empty)}`,
+    `  ${label(`validation with the rule, ${STORED.toLocaleString('en')} stored`)}${perSecond(full)}`,
+    `  ${label('  ratio (goal ≥ 0.8)')}${ratio(full, empty)}`,
+  );
+  return lines;
+};
