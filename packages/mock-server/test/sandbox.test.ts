@@ -30,6 +30,19 @@ describe('HTTP sandbox', () => {
     expect((await fetch(`${url}/v1/categories`)).status).toBe(401);
   });
 
+  test("the demo's loyalty programme has Ana as a member with points, tiers and a reward", async () => {
+    const { service, url } = await start();
+    const { appId, appToken } = service.projects.primary.keys;
+    const get = async <T>(path: string): Promise<T> => (await (await fetch(`${url}${path}`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } })).json()) as T;
+    const { campaigns } = await get<{ campaigns: { id: string; name: string }[] }>('/v1/loyalties');
+    const club = campaigns.find((campaign) => campaign.name === 'Members Club');
+    const { vouchers: [member] } = await get<{ vouchers: { code: string; loyalty_card: { balance: number } }[] }>(`/v1/loyalties/${club?.id}/members`);
+    // The lamp of order-1005 (75.00) earned a point per 1.00.
+    expect(member?.loyalty_card.balance).toBe(75);
+    expect((await get<{ data: { name: string }[] }>(`/v1/loyalties/members/${member?.code}/tiers`)).data.map((tier) => tier.name)).toEqual([]);
+    expect((await get<{ data: { reward: { name: string } }[] }>(`/v1/loyalties/members/${member?.code}/rewards`)).data.map((entry) => entry.reward.name)).toEqual(['Mug']);
+  });
+
   test('the official Voucherify SDK manages categories against it', async () => {
     const { service, url } = await start();
     const { appId, appToken } = service.projects.primary.keys;

@@ -9,7 +9,8 @@ import type { ProjectState } from '../areas/state.js';
  * a promotion with two tiers and a stack of both, a standalone voucher, a small shop (customers,
  * products with a SKU, a collection, segments, orders and a location), a validation rule assigned
  * to the discount campaign, the gift card and the standalone voucher published to two of the
- * customers, redemptions (one rolled back), and an export of the customers (finished once the
+ * customers, redemptions (one rolled back), a loyalty programme (an earning rule, two tiers, a
+ * reward, and Ana as a member with points), and an export of the customers (finished once the
  * scheduler has run).
  */
 export const seedDemoData = (project: Project<ProjectState>): void => {
@@ -54,6 +55,7 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
   seedValidationRules(project.state);
   seedPublications(project.state);
   seedRedemptions(project.state);
+  seedLoyalty(project.state);
   project.state.exports.create('customer', { fields: ['source_id', 'name', 'email', 'address_city'], order: 'source_id' });
 };
 
@@ -127,4 +129,28 @@ const seedPublications = (state: ProjectState): void => {
   const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
   if (card) publications.publish({ voucher: card.code, customer: 'ana@example.com', channel: 'Email', source_id: 'gift-order-1001', metadata: { occasion: 'birthday' } });
   publications.publish({ voucher: 'WELCOME10', customer: 'ben@example.com' });
+};
+
+/**
+ * Members Club: a point per 1.00 of a paid order, points that last until the end of the month
+ * after they are earned, Silver and Gold tiers, a mug for 300 points, and Ana as a member whose
+ * paid order earned her points.
+ */
+const seedLoyalty = (state: ProjectState): void => {
+  const { campaigns, earningRules, loyaltyTiers, rewards, publications, orders, products } = state;
+  const club = campaigns.create({
+    name: 'Members Club',
+    campaign_type: 'LOYALTY_PROGRAM',
+    type: 'AUTO_UPDATE',
+    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' } }, code_config: { pattern: 'MC-####' } },
+  });
+  earningRules.create(club.id, [{ event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } } }]);
+  loyaltyTiers.create(club.id, [
+    { name: 'Silver', points: { from: 100, to: 499 } },
+    { name: 'Gold', points: { from: 500 } },
+  ]);
+  const mug = rewards.create({ name: 'Mug', parameters: { product: { id: products.get('mug').id } }, stock: 50 });
+  rewards.assign(mug.id, club.id, { parameters: { loyalty: { points: 300 } } });
+  publications.publish({ campaign: { name: club.id }, customer: 'ana@example.com' }, { joinOnce: true });
+  orders.upsert({ source_id: 'order-1005', status: 'PAID', customer: 'ana@example.com', items: [{ source_id: 'lamp', quantity: 1 }] });
 };
