@@ -118,7 +118,7 @@ describe('the official SDK against the sandbox', () => {
   test('the demo data shows campaigns, vouchers and a gift card balance', async () => {
     const sdk = await start(true);
     const { campaigns } = await sdk.campaigns.list();
-    expect(campaigns.map((campaign) => campaign.name)).toEqual(['Autumn Promotion', 'Gift Cards', 'Summer Sale']);
+    expect(campaigns.map((campaign) => campaign.name)).toEqual(['Members Club', 'Autumn Promotion', 'Gift Cards', 'Summer Sale']);
     expect(await sdk.vouchers.get('WELCOME10')).toMatchObject({ discount: { type: 'AMOUNT', amount_off: 1000 } });
     const [card] = (await sdk.vouchers.list({ campaign: 'Gift Cards' })).vouchers;
     expect(card?.gift).toMatchObject({ amount: 7500, balance: 7500 });
