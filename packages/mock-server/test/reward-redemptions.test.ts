@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { loadOperations } from '../src/index.js';
 import { useLoyaltyMock } from './loyalty-setup.js';
 
 const { mock, state, client, createProgramme, join } = useLoyaltyMock();
@@ -46,6 +47,8 @@ describe('reward redemptions', () => {
     expect(await client().redemptions.get(redemption.id)).toMatchObject({ id: redemption.id, reward: { id: reward.id } });
     const types = state().events.list().map((event) => event.type);
     expect(types).toEqual(expect.arrayContaining(['customer.reward_redemptions.created', 'customer.reward_redemptions.completed', 'voucher.published']));
+    const { webhookEvents } = await loadOperations();
+    for (const event of state().events.list({ type: 'customer.reward_redemptions.completed' })) expect(webhookEvents['customer.reward_redemptions.completed'].data.safeParse(event.data).error).toBeUndefined();
   });
 
   test('a gift card reward tops up the holder’s gift card, publishing one when they hold none', async () => {
@@ -125,6 +128,13 @@ describe('reward redemptions', () => {
     await client().redemptions.rollback(redemption.id, {} as never);
     expect(await balanceOf(code)).toBe(500);
     expect((await client().loyalties.listCardTransactions(code)).data?.[0]).toMatchObject({ type: 'POINTS_REFUND', details: { redemption: { id: redemption.id } } });
+    const [rolledBack] = state().events.list({ type: 'customer.reward_redemptions.rolledback' });
+    expect(rolledBack?.data).toMatchObject({ reward: { id: reward.id }, reward_redemption: { state: 'ROLLEDBACK', source_id: redemption.id }, voucher: { code } });
+    // Each reward redemption event carries the payload its webhook documents.
+    const { webhookEvents } = await loadOperations();
+    for (const type of ['customer.reward_redemptions.created', 'customer.reward_redemptions.completed', 'customer.reward_redemptions.rolledback'] as const) {
+      for (const event of state().events.list({ type })) expect(webhookEvents[type].data.safeParse(event.data).error).toBeUndefined();
+    }
   });
 
   test('refuse a missing reward, one the campaign does not offer, and a card of another programme', async () => {

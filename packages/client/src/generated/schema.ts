@@ -4837,6 +4837,29 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "customer.reward_redemptions.rolledback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Customer reward redemption rolled back
+         * A reward redemption of the customer was rolled back: the points it cost went back to the card. The
+         *     service lists the event among a customer's activities without documenting its payload; it follows
+         *     the other reward redemption events. The sendout's `type` is the event name set on the distribution's
+         *     webhook channel and `event.type` names the trigger.
+         */
+        post: operations["customerRewardRedemptionsRolledbackWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "customer.voucher.loyalty_card.pending_points.activated": {
         parameters: {
             query?: never;
@@ -19820,6 +19843,16 @@ export interface components {
             };
             data: components["schemas"]["CustomerRewardRedemptionCompletedEventData"];
         };
+        /** Sendout of `customer.reward_redemptions.rolledback` through a distribution. */
+        CustomerRewardRedemptionRolledbackEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** Event name set on the distribution's webhook channel. */
+            type: string;
+            event: components["schemas"]["WebhookEventContext"] & {
+                /** @constant */
+                type: "customer.reward_redemptions.rolledback";
+            };
+            data: components["schemas"]["CustomerRewardRedemptionEventData"];
+        };
         /** Pending points of a customer's loyalty card that became spendable. */
         CustomerLoyaltyCardPendingPointsActivatedEventData: {
             customer: components["schemas"]["SimpleCustomer"];
@@ -30097,6 +30130,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomerRewardRedemptionCompletedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    customerRewardRedemptionsRolledbackWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerRewardRedemptionRolledbackEvent"];
             };
         };
         responses: {

@@ -180,6 +180,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     },
   });
   const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
+  rewardRedeemer.listen();
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, rewards, rewardRedeemer, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),

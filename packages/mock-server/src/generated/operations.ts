@@ -1772,6 +1772,7 @@ export const webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>>
   "customer.reward_redemptions.created": { schema: response.CustomerRewardRedemptionCreatedEvent, data: response.CustomerRewardRedemptionEventData },
   "customer.reward_redemptions.pending": { schema: response.CustomerRewardRedemptionPendingEvent, data: response.CustomerRewardRedemptionEventData },
   "customer.reward_redemptions.completed": { schema: response.CustomerRewardRedemptionCompletedEvent, data: response.CustomerRewardRedemptionCompletedEventData },
+  "customer.reward_redemptions.rolledback": { schema: response.CustomerRewardRedemptionRolledbackEvent, data: response.CustomerRewardRedemptionEventData },
   "customer.voucher.loyalty_card.pending_points.activated": { schema: response.CustomerVoucherLoyaltyCardPendingPointsActivatedEvent, data: response.CustomerLoyaltyCardPendingPointsActivatedEventData },
   "customer.voucher.loyalty_card.pending_points.added": { schema: response.CustomerVoucherLoyaltyCardPendingPointsAddedEvent, data: response.LoyaltyCardPendingPointsEventData },
   "customer.voucher.loyalty_card.pending_points.canceled": { schema: response.CustomerVoucherLoyaltyCardPendingPointsCanceledEvent, data: response.LoyaltyCardPendingPointsEventData },

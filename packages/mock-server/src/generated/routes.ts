@@ -2530,6 +2530,7 @@ export type WebhookEventName =
   | "customer.reward_redemptions.created"
   | "customer.reward_redemptions.pending"
   | "customer.reward_redemptions.completed"
+  | "customer.reward_redemptions.rolledback"
   | "customer.voucher.loyalty_card.pending_points.activated"
   | "customer.voucher.loyalty_card.pending_points.added"
   | "customer.voucher.loyalty_card.pending_points.canceled"

@@ -265,6 +265,11 @@ export class RedemptionStore {
     return done.result;
   }
 
+  /** A redemption, failed redemption or rollback by id, if there is one. */
+  find(id: string): RedemptionRecord | RedemptionRollbackRecord | undefined {
+    return this.#entries.get(id)?.record;
+  }
+
   /**
    * A redemption, failed redemption or rollback by id.
    * @throws ApiError 404.

@@ -95,6 +95,29 @@ export class RewardRedeemer {
   ) {}
 
   /**
+   * Reacts to rollbacks through the event log: a rolled back reward redemption is announced as
+   * `customer.reward_redemptions.rolledback` (the engine refunded the points; what the reward gave
+   * stays, decision 0039).
+   *
+   * @returns A function that stops listening.
+   */
+  listen(): () => void {
+    return this.deps.events.subscribe(
+      (event) => {
+        const record = this.deps.redemptions.find(event.data.redemption?.id ?? '');
+        const reward = record?.object === 'redemption' ? record.reward : undefined;
+        const card = record?.related_object_id ? this.deps.vouchers.find(record.related_object_id) : undefined;
+        const holder = card?.holder_id ? this.deps.customers.find(card.holder_id) : undefined;
+        const assignmentId = reward?.assignment_id;
+        if (!record || !reward || !card || !holder || !assignmentId) return;
+        const assignment = this.deps.rewards.assignment(assignmentId, { rewardId: reward.id ?? '' });
+        this.#announce(card, holder, record as RedemptionRecord, assignment, { requestId: event.group_id, channel: (record as RedemptionRecord).channel ?? { channel_id: 'API', channel_type: 'API' } }, ['ROLLEDBACK']);
+      },
+      { type: 'redemption.rollback.succeeded' },
+    );
+  }
+
+  /**
    * Redeems a reward with a member's points.
    *
    * @param code - The card's code (or id).
@@ -243,12 +266,21 @@ export class RewardRedeemer {
   }
 
   /**
-   * `customer.reward_redemptions.created` and `.completed` for the holder, naming the exchange
-   * (`rewr_…`) and the redemption that recorded it.
+   * `customer.reward_redemptions.created` and `.completed` (or `.rolledback`) for the holder,
+   * naming the exchange (`rewr_…`) and the redemption that recorded it.
    */
-  #announce(card: StoredVoucher, holder: Customer, record: RedemptionRecord, assignment: RewardAssignment, origin: EngineOrigin & Pick<ChangeOrigin, 'source'>): void {
+  #announce(
+    card: StoredVoucher,
+    holder: Customer,
+    record: RedemptionRecord,
+    assignment: RewardAssignment,
+    origin: EngineOrigin & Pick<ChangeOrigin, 'source'>,
+    states: readonly ('CREATED' | 'COMPLETED' | 'ROLLEDBACK')[] = ['CREATED', 'COMPLETED'],
+  ): void {
     const campaign = this.deps.campaigns.get(card.campaign_id ?? '');
-    const { product: _product, sku: _sku, ...reward } = record.reward as RewardResult;
+    // The short form of the reward: no product or SKU objects, and a tier only when the member has one.
+    const { product: _product, sku: _sku, loyalty_tier_id: tierId, ...rest } = record.reward as RewardResult;
+    const reward = { ...rest, ...(tierId ? { loyalty_tier_id: tierId } : {}) };
     const gift = (reward.parameters as { campaign?: { type: string; balance?: number } } | undefined)?.campaign;
     const exchange = {
       id: this.context.ids('rewr'),
@@ -261,8 +293,9 @@ export class RewardRedeemer {
       source_id: record.id,
       source_type: 'redemption',
     };
-    for (const state of ['CREATED', 'COMPLETED'] as const) {
-      this.deps.events.record(state === 'CREATED' ? 'customer.reward_redemptions.created' : 'customer.reward_redemptions.completed', {
+    const types = { CREATED: 'customer.reward_redemptions.created', COMPLETED: 'customer.reward_redemptions.completed', ROLLEDBACK: 'customer.reward_redemptions.rolledback' } as const;
+    for (const state of states) {
+      this.deps.events.record(types[state], {
         entityId: holder.id,
         data: {
           customer: simpleCustomer(holder),
