@@ -276,6 +276,18 @@ export class PublicationStore {
   }
 
   /**
+   * Publishes one code, as {@link PublicationStore.publish} does, and answers the voucher as stored
+   * after it: what the areas that hand out codes themselves (members, rewards) keep working with.
+   *
+   * @throws As {@link PublicationStore.publish}.
+   */
+  publishOne(request: PublicationRequest, options: PublishOptions = {}): StoredVoucher {
+    const answer = this.publish(request, options);
+    const code = 'voucher' in answer ? (answer.voucher as { readonly code?: string } | undefined)?.code : undefined;
+    return this.deps.vouchers.get(code ?? '');
+  }
+
+  /**
    * A page of publications, failed attempts included, newest first unless `order` says otherwise.
    *
    * @param query - The list parameters.
@@ -351,9 +363,13 @@ export class PublicationStore {
     held.set(voucher.id, holding);
   }
 
-  /** Ids of the vouchers a customer holds or held (`v_…`), in the order they became theirs. */
-  heldVoucherIds(customerId: string): readonly string[] {
-    return [...(this.#holdingsByCustomer.get(customerId)?.keys() ?? [])];
+  /** The first voucher of a campaign that a customer holds now (a loyalty card, a gift card), if any. */
+  heldIn(customerId: string, campaignId: string): StoredVoucher | undefined {
+    for (const id of this.#holdingsByCustomer.get(customerId)?.keys() ?? []) {
+      const voucher = this.deps.vouchers.find(id);
+      if (voucher?.campaign_id === campaignId && voucher.holder_id === customerId) return voucher;
+    }
+    return undefined;
   }
 
   /**

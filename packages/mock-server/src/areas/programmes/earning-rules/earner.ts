@@ -187,7 +187,7 @@ export class PointsEarner {
     }
     const sent = request.customer as Partial<Customer>;
     const stored = this.deps.customers.lookup(sent as never);
-    const card = stored ? this.#heldCard(campaign, stored.id) : undefined;
+    const card = stored ? this.deps.publications.heldIn(stored.id, campaign.id) : undefined;
     if (card?.active === false) throw new ApiError(400, 'loyalty_card_not_active', 'Loyalty card not active', { details: `The loyalty card ${card.code} is disabled.` });
     if (!card && campaign.auto_join !== true) {
       throw new ApiError(400, 'campaign_not_allow_auto_join', 'Loyalty campaign does not allow auto-join for non-members', {
@@ -207,7 +207,7 @@ export class PointsEarner {
    * The points a customer would earn in a programme for an order under its active `order.paid`
    * rules, changing nothing; a customer without a card is estimated as a member with no tier.
    */
-  estimate(campaign: Campaign, customer: Customer | undefined, order: Order, card: StoredVoucher | undefined = customer ? this.#heldCard(campaign, customer.id) : undefined): PointsEstimate {
+  estimate(campaign: Campaign, customer: Customer | undefined, order: Order, card: StoredVoucher | undefined = customer ? this.deps.publications.heldIn(customer.id, campaign.id) : undefined): PointsEstimate {
     const occasion: EarningOccasion = { event: 'order.paid', customerId: customer?.id ?? '', order };
     const estimated = this.deps.earningRules
       .forEvent('order.paid')
@@ -242,26 +242,15 @@ export class PointsEarner {
   /** The card that earns in a programme: the one the occasion names, the customer's, or a new one when the programme lets customers join by earning. */
   #card(campaign: Campaign, customer: Customer, occasion: EarningOccasion, origin: ChangeOrigin): StoredVoucher | undefined {
     const named = occasion.cardCode ? this.deps.vouchers.find(occasion.cardCode) : undefined;
-    const card = named?.campaign_id === campaign.id && named.holder_id === customer.id ? named : this.#heldCard(campaign, customer.id);
+    const card = named?.campaign_id === campaign.id && named.holder_id === customer.id ? named : this.deps.publications.heldIn(customer.id, campaign.id);
     if (card) return card.active === false || !this.deps.vouchers.checkValidity(card.id).active ? undefined : card;
     if (campaign.auto_join !== true) return undefined;
     try {
-      const answer = this.deps.publications.publish({ campaign: { name: campaign.id }, customer: { id: customer.id } } as never, { joinOnce: true, requestId: origin.requestId });
-      const code = 'voucher' in answer ? (answer.voucher as { readonly code?: string } | undefined)?.code : undefined;
-      return code === undefined ? undefined : this.deps.vouchers.find(code);
+      return this.deps.publications.publishOne({ campaign: { name: campaign.id }, customer: { id: customer.id } }, { joinOnce: true, requestId: origin.requestId });
     } catch {
       // A programme with no card left to hand out lets the customer earn nothing, as the service does.
       return undefined;
     }
-  }
-
-  /** The customer's loyalty card in a programme, if they hold one. */
-  #heldCard(campaign: Campaign, customerId: string): StoredVoucher | undefined {
-    for (const id of this.deps.publications.heldVoucherIds(customerId)) {
-      const voucher = this.deps.vouchers.find(id);
-      if (voucher?.campaign_id === campaign.id && voucher.type === 'LOYALTY_CARD' && voucher.holder_id === customerId) return voucher;
-    }
-    return undefined;
   }
 
   #apply(rule: EarningRule, campaign: Campaign, card: StoredVoucher, customer: Customer, occasion: EarningOccasion, origin: ChangeOrigin): void {

@@ -49,9 +49,8 @@ export const loyaltyHandlers = {
     const { loyalties, publications, vouchers } = project.state;
     const programme = loyalties.programme(params.campaignId);
     const { voucher: code, ...request } = body;
-    const answer = publications.publish({ ...request, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never, { joinOnce: true, requestId });
-    const published = 'voucher' in answer ? (answer.voucher as { readonly code?: string } | undefined) : undefined;
-    const card = loyalties.member(published?.code ?? '', programme.id);
+    const published = publications.publishOne({ ...request, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never, { joinOnce: true, requestId });
+    const card = loyalties.member(published.code, programme.id);
     return { status: 200, body: loyaltyMember(vouchers.present(vouchers.get(card.id))) };
   },
   getMemberInCampaign: ({ project, params }) => {

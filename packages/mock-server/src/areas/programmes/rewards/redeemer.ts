@@ -12,7 +12,7 @@ import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
-import type { EngineOrigin, RedemptionRecord } from '../../engine/redemptions/engine/records.js';
+import { type EngineOrigin, type RedemptionRecord, redemptionChanges } from '../../engine/redemptions/engine/records.js';
 import type { RedemptionStore } from '../../engine/redemptions/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 import type { LoyaltyTierStore } from '../tiers/store.js';
@@ -174,11 +174,8 @@ export class RewardRedeemer {
     );
     const gave = this.#give(offer.reward, holder, changeOrigin);
     this.deps.rewards.countRedemption(offer.reward.id, 1);
-    const redemption = spent.voucher.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
-    this.deps.vouchers.replace(spent.voucher, {
-      // The ledger counted the points (`redeemed_points`); the card counts one more redemption.
-      redemption: { ...redemption, redeemed_quantity: redemption.redeemed_quantity + 1 },
-    });
+    // The ledger counted the points (`redeemed_points`); the card counts one more redemption, which a rollback takes back.
+    this.deps.vouchers.replace(spent.voucher, redemptionChanges(spent.voucher, 1));
     const record = this.#record(card, holder, request, origin, { id, amount: price, result: 'SUCCESS', status: 'SUCCEEDED', reward: shown(gave), loyalty_card: { points: price } });
     this.deps.redemptions.addExternal(record, { voucherId: card.id, campaign, points: price });
     this.#announce(card, holder, record, assignment, origin);
@@ -211,29 +208,15 @@ export class RewardRedeemer {
       return { product: product as never, sku: (sku ?? null) as never };
     }
     const target = parameters.campaign as { id: string; type: string; balance?: number };
-    if (target.type === 'DISCOUNT_COUPONS') return { voucher: this.#present(this.#publish(target.id, holder, origin)) };
-    const held = this.#heldIn(target.id, holder) ?? this.#publish(target.id, holder, origin);
+    const publish = (): StoredVoucher => this.deps.publications.publishOne({ campaign: { name: target.id }, customer: { id: holder.id } }, { requestId: origin.requestId });
+    if (target.type === 'DISCOUNT_COUPONS') return { voucher: this.#present(publish()) };
+    const held = this.deps.publications.heldIn(holder.id, target.id) ?? publish();
     const amount = target.balance ?? 0;
     if (target.type === 'GIFT_VOUCHERS') {
       return { voucher: this.#present(this.deps.vouchers.changeBalance(held.id, { amount, reason: `Reward ${reward.name}` }, origin).voucher) };
     }
     const added = this.deps.loyaltyCards.credit(held.id, { points: amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'Reward', details: { reward: { id: reward.id, name: reward.name } } }, origin);
     return { voucher: this.#present(added.voucher) };
-  }
-
-  /** The first code of a campaign the holder already holds. */
-  #heldIn(campaignId: string, holder: Customer): StoredVoucher | undefined {
-    return this.deps.publications
-      .heldVoucherIds(holder.id)
-      .map((id) => this.deps.vouchers.find(id))
-      .find((voucher) => voucher?.campaign_id === campaignId);
-  }
-
-  /** Publishes the next code of a campaign to the holder. */
-  #publish(campaignId: string, holder: Customer, origin: ChangeOrigin): StoredVoucher {
-    const answer = this.deps.publications.publish({ campaign: { name: campaignId }, customer: { id: holder.id } }, { requestId: origin.requestId });
-    const code = 'voucher' in answer ? (answer.voucher as { code?: string } | undefined)?.code : undefined;
-    return this.deps.vouchers.get(code ?? '');
   }
 
   #present(voucher: StoredVoucher): NonNullable<RewardResult['voucher']> {

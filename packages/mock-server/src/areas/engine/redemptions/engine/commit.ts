@@ -8,7 +8,7 @@ import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
-import { type RedemptionChannel, type RedemptionEntry, type RedemptionRecord, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
+import { type RedemptionChannel, type RedemptionEntry, type RedemptionRecord, recordCustomer, redemptionChanges, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
 
 /**
@@ -73,11 +73,7 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
   }
   const current = vouchers.get(found.voucher.id);
   const credits = step.kind === 'gift' ? step.gift.credits : 0;
-  const redemption = current.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
-  const next = vouchers.replace(current, {
-    redemption: { ...redemption, redeemed_quantity: redemption.redeemed_quantity + 1, ...(credits > 0 ? { redeemed_amount: (redemption.redeemed_amount ?? 0) + credits } : {}) },
-    ...(credits > 0 && current.gift ? { gift: { ...current.gift, balance: current.gift.balance - credits } } : {}),
-  });
+  const next = vouchers.replace(current, redemptionChanges(current, 1, credits));
   if (input.sessionKey !== undefined && vouchers.sessionsOf(next.id).some((session) => session.key === input.sessionKey)) {
     vouchers.releaseSession(next.id, input.sessionKey);
   }

@@ -2,6 +2,7 @@ import type { Resource } from '../../../../core/resource.js';
 import { simpleCustomer } from '../../../customers/customers/profile.js';
 import type { Customer } from '../../../customers/customers/store.js';
 import { simpleVoucher } from '../../../campaigns/vouchers/shapes.js';
+import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 
 /**
  * A redemption as it is stored and listed: a parent, a child, a single redemption, or a failed
@@ -136,3 +137,24 @@ export const simpleOrder = (order: NonNullable<RedemptionRecord['order']>): Reso
   object: 'order',
   ...(order.created_at === undefined ? {} : { created_at: order.created_at }),
 });
+
+/**
+ * What one more redemption of a voucher changes on it (`delta` 1), or a rollback of one (-1): its
+ * redemption count and, for a gift card, the credits spent and the balance.
+ *
+ * @example
+ * ```ts
+ * vouchers.replace(card, redemptionChanges(card, 1, 1500)); // one more redemption, 15.00 spent
+ * ```
+ */
+export const redemptionChanges = (voucher: StoredVoucher, delta: 1 | -1, credits = 0): Partial<StoredVoucher> => {
+  const redemption = voucher.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
+  return {
+    redemption: {
+      ...redemption,
+      redeemed_quantity: Math.max(0, redemption.redeemed_quantity + delta),
+      ...(credits > 0 ? { redeemed_amount: Math.max(0, (redemption.redeemed_amount ?? 0) + delta * credits) } : {}),
+    },
+    ...(credits > 0 && voucher.gift ? { gift: { ...voucher.gift, balance: voucher.gift.balance - delta * credits } } : {}),
+  };
+};

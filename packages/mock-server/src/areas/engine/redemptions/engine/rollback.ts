@@ -3,7 +3,7 @@ import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../../core/resource.js';
 import type { ApiError } from '../../../../http/api-error.js';
 import { tierAmounts } from './counts.js';
-import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './records.js';
+import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, redemptionChanges, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
 
 /**
@@ -65,15 +65,7 @@ const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string
   }
   const current = vouchers.find(entry.voucherId);
   if (!current) return null;
-  const redemption = current.redemption ?? { quantity: null, redeemed_quantity: 1, object: 'list', url: '' };
-  const next = vouchers.replace(current, {
-    redemption: {
-      ...redemption,
-      redeemed_quantity: Math.max(0, redemption.redeemed_quantity - 1),
-      ...(entry.credits > 0 ? { redeemed_amount: Math.max(0, (redemption.redeemed_amount ?? 0) - entry.credits) } : {}),
-    },
-    ...(entry.credits > 0 && current.gift ? { gift: { ...current.gift, balance: current.gift.balance + entry.credits } } : {}),
-  });
+  const next = vouchers.replace(current, redemptionChanges(current, -1, entry.credits));
   return vouchers.present(next);
 };
 
