@@ -1,6 +1,5 @@
-import { type DiscountStackStepResult, type RedemptionPeriodCounts, type RuleCampaignInput, countRedemptionsByPeriod } from '@voucherkit/domain';
+import type { DiscountStackStepResult, RedemptionPeriodCounts, RuleCampaignInput } from '@voucherkit/domain';
 import type { TierRedemptionAmounts } from '../../../campaigns/promotions/store.js';
-import type { RedemptionEntry } from './records.js';
 
 /** The amounts a promotion tier's summary (and a campaign's `campaign.orders.*` counters) count for one redemption. */
 export const tierAmounts = (order: { readonly amount?: number | null; readonly total_applied_discount_amount?: number | null }): TierRedemptionAmounts => ({
@@ -74,71 +73,3 @@ export interface CountTarget {
    */
   readonly unitsOf?: 'campaign' | 'redeemable' | undefined;
 }
-
-/**
- * Counts the successful redemptions (not rolled back) that validation rules read, in one pass
- * over the records: of the redeemable and of its campaign, in all and by this customer, over the
- * calendar periods that contain `now` (in the project's time zone, UTC by default), and the campaign's order amounts, discounts and gift
- * credits (the same amounts a promotion tier's summary counts), and, when `unitsOf` asks, the
- * units earlier discounts reached in the budget's scope.
- *
- * @param entries - The project's redemption records.
- * @param target - The redeemable, customer and campaign.
- * @param now - The instant of the request, epoch milliseconds.
- * @param timeZone - The project's IANA time zone, whose days, weeks and months the periods are; UTC when absent.
- * @returns The counts.
- */
-export const countRedemptions = (entries: Iterable<RedemptionEntry>, target: CountTarget, now: number, timeZone?: string): RedemptionCounts => {
-  const { redeemableId, customerId, campaignId, unitsOf } = target;
-  const unitsAll: Record<string, number> = {};
-  const unitsOwn: Record<string, number> = {};
-  const addUnits = (into: Record<string, number>, units: Readonly<Record<string, number>>): void => {
-    for (const [key, count] of Object.entries(units)) into[key] = (into[key] ?? 0) + count;
-  };
-  const incentive: string[] = [];
-  const customer: string[] = [];
-  const campaign: string[] = [];
-  const campaignCustomer: string[] = [];
-  let ordersAmount = 0;
-  let ordersDiscounted = 0;
-  let giftAmount = 0;
-  for (const entry of entries) {
-    const { record } = entry;
-    if (record.object !== 'redemption' || record.status !== 'SUCCEEDED') continue;
-    const own = customerId !== undefined && record.customer_id === customerId;
-    const inScope = unitsOf === 'campaign' ? campaignId !== undefined && entry.campaign?.id === campaignId : record.related_object_id === redeemableId;
-    if (unitsOf !== undefined && entry.discountedUnits !== undefined && inScope) {
-      addUnits(unitsAll, entry.discountedUnits);
-      if (own) addUnits(unitsOwn, entry.discountedUnits);
-    }
-    if (record.related_object_id === redeemableId) {
-      incentive.push(record.date);
-      if (own) customer.push(record.date);
-    }
-    if (campaignId !== undefined && entry.campaign?.id === campaignId) {
-      campaign.push(record.date);
-      if (own) campaignCustomer.push(record.date);
-      const amounts = tierAmounts(record.order ?? {});
-      ordersAmount += amounts.orderAmount;
-      ordersDiscounted += amounts.discountAmount;
-      giftAmount += entry.credits;
-    }
-  }
-  const periods = timeZone === undefined ? {} : { timeZone };
-  return {
-    incentive: countRedemptionsByPeriod(incentive, now, periods),
-    customer: countRedemptionsByPeriod(customer, now, periods),
-    ...(campaignId === undefined
-      ? {}
-      : {
-          campaign: {
-            redemptions: countRedemptionsByPeriod(campaign, now, periods),
-            customer_redemptions: countRedemptionsByPeriod(campaignCustomer, now, periods),
-            orders_amount: ordersAmount,
-            orders_amount_discounted: ordersDiscounted,
-            gift_amount: giftAmount,
-          },
-        }),
-    ...(unitsOf === undefined ? {} : { discountedUnits: { all: unitsAll, customer: unitsOwn } }),
-  };
-};

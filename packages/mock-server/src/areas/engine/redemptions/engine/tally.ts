@@ -55,7 +55,7 @@ const addUnits = (into: Map<string, number>, units: Readonly<Record<string, numb
  * redemptions succeed and are rolled back: what validation rules read (`redemption.count.*`,
  * `customer.redemptions.*`, `campaign.redemptions.*`, `campaign.orders.*`, product budgets)
  * without a scan of every record. The counts over the calendar periods are found by binary search
- * in the ascending times. {@link countRedemptions} is the scan it agrees with.
+ * in the ascending times. A property test holds it against a scan of every record.
  *
  * @example
  * ```ts
@@ -79,8 +79,8 @@ export class RedemptionTally {
   }
 
   /**
-   * The counts of one redeemable, customer and campaign over the periods that contain `now`, as
-   * {@link countRedemptions} gives them.
+   * The counts of one redeemable, customer and campaign over the periods that contain `now`: all
+   * successful redemptions, and those of the day, week and month in the project's time zone.
    *
    * @param target - The redeemable, customer and campaign, and whose units a product budget reads.
    * @param now - The instant of the request, epoch milliseconds.
