@@ -1,5 +1,6 @@
 import { type CalendarDate, type NightlyCard, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import { ApiError } from '../../../http/api-error.js';
 import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { MemberCardStores } from '../loyalties/store.js';
 import type { PendingPointsStore } from '../pending-points/store.js';
@@ -140,8 +141,9 @@ export class NightlyRun {
     for (let done = 0; done < count; done += 1) {
       try {
         this.deps.rewardRedeemer.redeem(code, { reward: { id: rewardId } }, redemptionOrigin);
-      } catch {
-        // Out of stock (or gone): the night redeems what it could.
+      } catch (error) {
+        // Out of stock (or gone): the night redeems what it could. Anything else is a fault.
+        if (!(error instanceof ApiError)) throw error;
         return done;
       }
     }
