@@ -17,6 +17,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Stored records and event payloads are frozen, so a change in place fails a test (decision 0041).
+    env: { VOUCHERKIT_FREEZE_RECORDS: '1' },
     typecheck: { enabled: true, include: ['packages/*/test/**/*.test-d.ts'], tsconfig: './packages/client/tsconfig.json' },
   },
 });

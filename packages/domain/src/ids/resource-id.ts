@@ -134,14 +134,9 @@ const roundFunction = (half: number, key: RoundKey): number => {
   return (y & 0xf) * TWO_POW_32 + x;
 };
 
-/**
- * A 36-bit half as 9 hex characters. Written as 3 + 6 characters of two small integers, which
- * print about three times faster than the whole number (a double beyond 31 bits).
- */
-const hex9 = (half: number): string => {
-  const high = Math.floor(half / 0x1000000);
-  return high.toString(16).padStart(3, '0') + (half - high * 0x1000000).toString(16).padStart(6, '0');
-};
+/** The hex character of each value below 16, and the two of each byte value. */
+const NIBBLE_HEX = '0123456789abcdef';
+const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /**
  * Creates a generator of ids in the service's form: a prefix, `_`, and 18 lowercase hex
@@ -166,7 +161,12 @@ export function createIdFactory(random: RandomSource): IdFactory {
   for (let i = 0; i < ROUNDS; i++) keys.push({ a: random.int(TWO_POW_32), b: random.int(TWO_POW_32) });
   let counter = 0;
 
-  const nextHex = (): string => {
+  /**
+   * The id's characters after `head`. Joined by `join` rather than `+`: V8 keeps a string built
+   * by `+` or a template as a rope of its parts, which costs a stored id about 140 bytes of heap
+   * instead of 50, while `join` writes one flat string, no slower.
+   */
+  const next = (head: string): string => {
     if (counter >= Number.MAX_SAFE_INTEGER) throw new RangeError('id space of this factory is used up');
     let left = Math.floor(counter / HALF_SIZE);
     let right = counter % HALF_SIZE;
@@ -176,13 +176,28 @@ export function createIdFactory(random: RandomSource): IdFactory {
       left = right;
       right = mixed;
     }
-    return hex9(left) + hex9(right);
+    // Each 36-bit half as its top 4 bits and 4 bytes: table lookups, faster than printing numbers.
+    const leftLow = left >>> 0;
+    const rightLow = right >>> 0;
+    return [
+      head,
+      NIBBLE_HEX[Math.floor(left / TWO_POW_32)],
+      BYTE_HEX[leftLow >>> 24],
+      BYTE_HEX[(leftLow >>> 16) & 0xff],
+      BYTE_HEX[(leftLow >>> 8) & 0xff],
+      BYTE_HEX[leftLow & 0xff],
+      NIBBLE_HEX[Math.floor(right / TWO_POW_32)],
+      BYTE_HEX[rightLow >>> 24],
+      BYTE_HEX[(rightLow >>> 16) & 0xff],
+      BYTE_HEX[(rightLow >>> 8) & 0xff],
+      BYTE_HEX[rightLow & 0xff],
+    ].join('');
   };
 
   const createId = (prefix: IdPrefix): string => {
     if (!KNOWN_PREFIXES.has(prefix)) throw new RangeError(`unknown id prefix: ${String(prefix)}`);
-    return `${prefix}_${nextHex()}`;
+    return next(`${prefix}_`);
   };
 
-  return Object.assign(createId, { requestId: (): string => `v-${nextHex()}` });
+  return Object.assign(createId, { requestId: (): string => next('v-') });
 }

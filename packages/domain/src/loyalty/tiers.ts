@@ -100,8 +100,17 @@ export interface TierChange {
   readonly tier_to?: string | undefined;
 }
 
-/** Tiers lowest first. */
-const ordered = (tiers: readonly TierRange[]): TierRange[] => [...tiers].sort((a, b) => (a.points.from ?? 0) - (b.points.from ?? 0));
+const sortedTiers = new WeakMap<readonly TierRange[], readonly TierRange[]>();
+
+/** Tiers lowest first; sorted once per list of tiers, which a nightly run passes for every member. */
+const ordered = (tiers: readonly TierRange[]): readonly TierRange[] => {
+  let sorted = sortedTiers.get(tiers);
+  if (sorted === undefined) {
+    sorted = [...tiers].sort((a, b) => (a.points.from ?? 0) - (b.points.from ?? 0));
+    sortedTiers.set(tiers, sorted);
+  }
+  return sorted;
+};
 
 /**
  * The tier whose range holds a number of points: the highest whose `from` it reaches and whose
@@ -116,9 +125,7 @@ const ordered = (tiers: readonly TierRange[]): TierRange[] => [...tiers].sort((a
  * ```
  */
 export function tierForPoints(tiers: readonly TierRange[], points: number): TierRange | undefined {
-  return ordered(tiers)
-    .reverse()
-    .find((tier) => points >= (tier.points.from ?? 0) && (tier.points.to === null || tier.points.to === undefined || points <= tier.points.to));
+  return ordered(tiers).findLast((tier) => points >= (tier.points.from ?? 0) && (tier.points.to === null || tier.points.to === undefined || points <= tier.points.to));
 }
 
 /** The rank of a tier among a programme's tiers (-1 when none). */

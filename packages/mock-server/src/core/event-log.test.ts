@@ -73,13 +73,15 @@ describe('EventLog', () => {
     if (any?.type === 'campaign.deleted') expectTypeOf(any.data).toEqualTypeOf<EventData<'campaign.deleted'>>();
   });
 
-  test('keeps a copy of the payload and tells subscribers of each new event until they stop', () => {
+  test('freezes the payload, so the event keeps it as it was, and tells subscribers of each new event until they stop', () => {
     const { log } = setup();
     const data = customer('cust_1');
     const heard: string[] = [];
     const stop = log.subscribe((event) => heard.push(event.type));
     log.record('customer.updated', { entityId: 'cust_1', data });
-    data.customer.id = 'changed later';
+    expect(() => {
+      data.customer.id = 'changed later';
+    }).toThrow(TypeError);
     stop();
     log.record('customer.deleted', { entityId: 'cust_1', data: customer('cust_1') });
     expect(heard).toEqual(['customer.updated']);

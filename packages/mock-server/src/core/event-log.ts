@@ -1,7 +1,7 @@
 import type { DistributionWebhookEventMap, DistributionWebhookEventType, WebhookEventMap, WebhookEventType } from '@voucherkit/client';
 import type { IdPrefix } from '@voucherkit/domain';
 import { DEFAULT_EVENT_RETENTION, type ServiceContext } from './context.js';
-import { plainClone } from './plain-clone.js';
+import { immutable } from './immutable.js';
 import type { Resource } from './resource.js';
 
 /**
@@ -60,7 +60,7 @@ export type ServiceEvent<T extends EventType = EventType> = T extends EventType
       /** Shared by every event that one request caused: the request id, or the event's own id. */
       readonly group_id: string;
       readonly event_source: EventSource;
-      /** The payload, a copy taken when the event was recorded. */
+      /** The payload, frozen when the event was recorded: its objects are shared with the records they name, never copied, and never change. */
       readonly data: EventData<T>;
     }
   : never;
@@ -77,7 +77,10 @@ export type ServiceEvent<T extends EventType = EventType> = T extends EventType
 export interface EventInput<T extends EventType> {
   /** Id of the object the event is about. */
   readonly entityId: string;
-  /** The payload, shaped as the spec's sendout `data` of this event. */
+  /**
+   * The payload, shaped as the spec's sendout `data` of this event. The log freezes it and every
+   * object in it (decision 0041): pass stored records as they are, and fresh objects for the rest.
+   */
   readonly data: EventData<T>;
   /** Id of the request that caused it (`HandlerContext.requestId`); default the event's own id. */
   readonly groupId?: string | undefined;
@@ -126,7 +129,10 @@ const PREFIX_BY_FAMILY: Readonly<Record<Family, IdPrefix>> = {
   manual_distribution_schedule: 'evman',
 };
 
-const familyOf = (type: EventType): Family => type.split('.')[0] as Family;
+const familyOf = (type: EventType): Family => {
+  const dot = type.indexOf('.');
+  return (dot < 0 ? type : type.slice(0, dot)) as Family;
+};
 
 /**
  * The events of one project, oldest first: the newest `eventRetention` of them (50,000 by
@@ -149,7 +155,8 @@ export class EventLog {
   constructor(private readonly context: ServiceContext) {}
 
   /**
-   * Appends an event stamped with a new id and the current time, and tells the subscribers.
+   * Appends an event stamped with a new id and the current time, and tells the subscribers. The
+   * payload is frozen, not copied: the records it names are kept by reference.
    *
    * @param type - The event's name.
    * @param input - The entity, payload, request and source.
@@ -168,7 +175,7 @@ export class EventLog {
       entity_id: input.entityId,
       group_id: input.groupId ?? id,
       event_source: input.source ?? { channel: 'API' },
-      data: plainClone(input.data),
+      data: immutable(input.data),
     } as ServiceEvent<T>;
     this.#events.push(event as ServiceEvent);
     this.#trim();

@@ -12,6 +12,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import { immutable } from '../../../core/immutable.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
@@ -429,7 +430,7 @@ export class LoyaltyCardLedger {
       related_object: { type: 'voucher', id: voucher.id },
       operation_type: fields.operation_type ?? 'MANUAL',
     };
-    const transaction = {
+    const transaction = immutable({
       id: this.context.ids('vtx'),
       source_id: fields.source_id ?? null,
       voucher_id: voucher.id,
@@ -440,7 +441,7 @@ export class LoyaltyCardLedger {
       created_at: this.context.timestamp(),
       type: fields.type,
       details: { ...fields.details, balance },
-    } as VoucherTransaction;
+    } as VoucherTransaction);
     this.deps.vouchers().appendTransaction(transaction);
     if (origin.silent !== true) this.#announce(voucher, transaction, balance, origin);
     return { voucher, transaction, balance };

@@ -13,6 +13,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import { immutable } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf, sortByOrder } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
@@ -132,8 +133,8 @@ const duplicateCode = (code: string): ApiError =>
 /** Whether a voucher was handed to a customer already: such a code is never published again. */
 const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id) || (voucher.publish?.count ?? 0) > 0;
 
-const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
-  `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
+/** A voucher's list link, joined into one flat string: a template would keep a rope of five parts for every stored voucher. */
+const listPath = (code: string, what: 'publications' | 'redemptions'): string => ['/v1/vouchers/', encodeURIComponent(code), '/', what, '?page=1&limit=10'].join('');
 
 
 /**
@@ -507,6 +508,7 @@ export class VoucherStore {
     // Codes generated in bulk have no rules of their own: no campaign to look up for them.
     const owner = validationRules && validationRules.length > 0 ? { object: 'voucher' as const, voucher, campaign: voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined } : undefined;
     if (owner) this.deps.rules.check(owner, validationRules);
+    immutable(voucher);
     this.#byId.set(voucher.id, voucher);
     this.#idByCode.set(voucher.code, voucher.id);
     if (voucher.campaign_id) {
@@ -572,7 +574,7 @@ export class VoucherStore {
    * @throws DomainError `invalid_payload` when the changed validity window is malformed.
    */
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher {
-    const updated: StoredVoucher = { ...current, ...changes, updated_at: this.context.timestamp() };
+    const updated: StoredVoucher = immutable({ ...current, ...changes, updated_at: this.context.timestamp() });
     compileValidityWindow(updated);
     this.#byId.set(updated.id, updated);
     if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);

@@ -5,7 +5,7 @@ import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { MemberCardStores } from '../loyalties/store.js';
 import type { PendingPointsStore } from '../pending-points/store.js';
 import type { RewardRedeemer } from '../rewards/redeemer.js';
-import type { RewardStore } from '../rewards/store.js';
+import type { RewardAssignment, RewardStore } from '../rewards/store.js';
 import type { LoyaltyTierStore } from '../tiers/store.js';
 
 /** The longest delay a timer takes (about 24.8 days); a later midnight is reached in steps. */
@@ -13,6 +13,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Rewards a member's card redeems by itself in one night, at most: the service allows 10 per customer a day. */
 const AUTO_REDEEM_DAILY_LIMIT = 10;
+
+/** What a night needs of a programme: its nightly auto-redeem reward and its tier settings. */
+interface ProgrammeNight {
+  readonly auto: RewardAssignment | undefined;
+  readonly settings: ReturnType<LoyaltyTierStore['settingsOf']>;
+}
 
 /**
  * What one nightly run did, for tests and the benchmark.
@@ -90,19 +96,27 @@ export class NightlyRun {
 
   /** Runs the night that starts `today` over every card with points, pending points or a tier. */
   run(today: CalendarDate, origin: ChangeOrigin = { source: { channel: 'INTERNAL' } }): NightlySummary {
-    const { loyaltyCards, pendingPoints, tiers, vouchers, loyalties } = this.deps;
-    const ids = new Set([...loyaltyCards.cardIds(), ...pendingPoints.cardIds(), ...tiers.memberIds()]);
+    const { loyaltyCards, pendingPoints, tiers, vouchers } = this.deps;
+    const ids = new Set(loyaltyCards.cardIds());
+    for (const id of pendingPoints.cardIds()) ids.add(id);
+    for (const id of tiers.memberIds()) ids.add(id);
     let activated = 0;
     let autoRedeemed = 0;
     let expired = 0;
     let tierChanges = 0;
+    // What the night needs of a programme is the same for all its members: looked up once.
+    const programmes = new Map<string, ProgrammeNight | undefined>();
+    const programmeOf = (campaignId: string): ProgrammeNight | undefined => {
+      if (!programmes.has(campaignId)) programmes.set(campaignId, this.#programme(campaignId));
+      return programmes.get(campaignId);
+    };
     for (const id of ids) {
       const card = vouchers.find(id);
-      const campaign = card?.campaign_id ? loyalties.findProgramme(card.campaign_id) : undefined;
-      if (!card || !campaign || !card.holder_id) continue;
-      const auto = this.deps.rewards.autoRedeemOf(campaign.id);
+      const programme = card?.campaign_id ? programmeOf(card.campaign_id) : undefined;
+      if (!card || !programme || !card.holder_id) continue;
+      const { auto } = programme;
       const price = auto?.parameters ? rewardPrice(auto.parameters.loyalty.points, tiers.mappingOf(card, 'rewards', auto.id)) : 0;
-      const settings = { ...tiers.settingsOf(campaign), ...(auto ? { autoRedeem: { price, limit: AUTO_REDEEM_DAILY_LIMIT } } : {}) };
+      const settings = auto ? { ...programme.settings, autoRedeem: { price, limit: AUTO_REDEEM_DAILY_LIMIT } } : programme.settings;
       const standing = tiers.standing(card.id);
       const qualification = settings.qualification;
       const before: NightlyCard = {
@@ -136,6 +150,11 @@ export class NightlyRun {
   }
 
   /** Redeems a card's automatic reward up to `count` times, as the `AUTO_REDEEM` channel; stops when the reward runs out. */
+  #programme(campaignId: string): ProgrammeNight | undefined {
+    const campaign = this.deps.loyalties.findProgramme(campaignId);
+    return campaign ? { auto: this.deps.rewards.autoRedeemOf(campaign.id), settings: this.deps.tiers.settingsOf(campaign) } : undefined;
+  }
+
   #autoRedeem(code: string, rewardId: string, count: number, origin: ChangeOrigin): number {
     const redemptionOrigin = { requestId: origin.requestId ?? this.context.ids('auto'), channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' as const }, source: origin.source };
     for (let done = 0; done < count; done += 1) {

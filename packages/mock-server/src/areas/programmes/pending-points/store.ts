@@ -259,7 +259,9 @@ export class PendingPointsStore {
 
   /** The entries still pending on a card, oldest first, as the nightly run reads them. */
   openEntriesOf(voucherId: string): PendingPointsEntry[] {
-    return [...(this.#openByCard.get(voucherId) ?? [])].flatMap((id) => {
+    const open = this.#openByCard.get(voucherId);
+    if (open === undefined) return [];
+    return [...open].flatMap((id) => {
       const stored = this.#entries.get(id);
       return stored ? [{ id, points: stored.entry.points, activates_at: stored.entry.activates_at, expiration_rules: stored.expirationRules }] : [];
     });

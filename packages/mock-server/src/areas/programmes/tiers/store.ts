@@ -85,6 +85,8 @@ const NO_STANDING: MemberStanding = { tier: null, pending: null, periodPoints: 0
 export class LoyaltyTierStore implements TierLookup, MemberTiers {
   /** Tiers by id, in creation order. */
   readonly #tiers = new Map<string, LoyaltyTier>();
+  /** Each programme's tier ranges, as the domain reads them for every member; dropped when its tiers change. */
+  readonly #ranges = new Map<string, readonly TierRange[]>();
   /** Members' standings by card id. */
   readonly #members = new Map<string, MemberStanding>();
   #paused = false;
@@ -153,6 +155,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
         object: 'loyalty_tier',
       } as LoyaltyTier;
     });
+    this.#ranges.delete(campaign.id);
     for (const tier of tiers) {
       this.#tiers.set(tier.id, tier);
       if (origin.silent !== true) this.deps.events.record('campaign.loyalty_tier.created', { entityId: tier.id, data: { campaign: simpleCampaign(campaign), loyalty_tier: tier }, groupId: origin.requestId, source: origin.source });
@@ -236,7 +239,11 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
 
   /** The settings the domain evaluates a programme's members with. */
   settingsOf(campaign: Campaign): { readonly tiers: readonly TierRange[]; readonly qualification: TierQualification | null } {
-    const tiers = this.of(campaign.id).map((tier) => ({ id: tier.id, points: tier.config.points }));
+    let tiers = this.#ranges.get(campaign.id);
+    if (tiers === undefined) {
+      tiers = this.of(campaign.id).map((tier) => ({ id: tier.id, points: tier.config.points }));
+      this.#ranges.set(campaign.id, tiers);
+    }
     return { tiers, qualification: (campaign.loyalty_tiers_expiration ?? null) as TierQualification | null };
   }
 
@@ -285,6 +292,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
   /** Forgets the tiers of a campaign that is gone, and its members' standings. */
   releaseCampaign(campaignId: string): void {
     for (const tier of this.of(campaignId)) this.#tiers.delete(tier.id);
+    this.#ranges.delete(campaignId);
   }
 
   #onTransaction(event: ServiceEvent): void {

@@ -1,0 +1,39 @@
+/**
+ * Freezes a JSON-like value and every object in it, and answers it. A part that is frozen
+ * already is taken as frozen all the way down and not walked again.
+ *
+ * @param value - The value to freeze.
+ * @returns The same value, frozen.
+ * @example
+ * ```ts
+ * const voucher = freezeDeep({ code: 'SUMMER10', metadata: { tags: ['a'] } });
+ * Object.isFrozen(voucher.metadata.tags); // true
+ * ```
+ */
+export const freezeDeep = <T>(value: T): T => {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  for (const key in value) freezeDeep((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+};
+
+const env = (globalThis as { readonly process?: { readonly env?: Readonly<Record<string, string | undefined>> } }).process?.env;
+
+/** Whether {@link immutable} freezes: set `VOUCHERKIT_FREEZE_RECORDS=1` (the project's own test run does). */
+export const FREEZES_RECORDS = env?.['VOUCHERKIT_FREEZE_RECORDS'] === '1';
+
+/**
+ * Marks a record as never changed in place, and answers it (decision 0041). A change to a
+ * stored record stores a new version that shares the unchanged parts, so readers keep records by
+ * reference: the event log keeps the payload it is given, and the records it names, without
+ * copying them. Freezing every record would enforce this but costs about as much as copying it,
+ * so it is a check, not a cost: with `VOUCHERKIT_FREEZE_RECORDS=1` (the project's test run sets
+ * it) the value is frozen deeply and any change in place throws; otherwise nothing is done.
+ *
+ * @param value - A new record or payload that nothing will change after this.
+ * @returns The same value.
+ * @example
+ * ```ts
+ * const stored = immutable({ ...current, ...changes });
+ * ```
+ */
+export const immutable: <T>(value: T) => T = FREEZES_RECORDS ? freezeDeep : (value) => value;
