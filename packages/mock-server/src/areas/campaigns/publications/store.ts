@@ -1,6 +1,7 @@
 import { type FilterPredicate, allOf, compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import { copyOrEmpty } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, cursorPageOf, pageOf, sortByOrder } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
@@ -8,6 +9,7 @@ import { simpleCustomer } from '../../customers/customers/profile.js';
 import { simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../vouchers/types.js';
+import { type Holding, Holdings } from './holdings.js';
 import type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
 
 export type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
@@ -153,13 +155,6 @@ interface StoredPublication {
   readonly customer: Customer;
 }
 
-interface Holding {
-  readonly id: string;
-  readonly created_at: string;
-  readonly customerId: string;
-  readonly voucherId: string;
-  readonly role: CustomerRedeemable['holder_role'];
-}
 
 const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
   if (voucher.type === 'GIFT_VOUCHER') return 'gift';
@@ -206,13 +201,11 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
  */
 export class PublicationStore {
   readonly #publications = new Map<string, StoredPublication>();
-  readonly #views = new Map<string, Record<string, unknown>>();
   readonly #bySourceId = new Map<string, string>();
-  /** Holder records by id, in the order the customers became holders. */
-  /** Each customer's holder records by voucher id. */
-  readonly #holdingsByCustomer = new Map<string, Map<string, Holding>>();
-  /** The latest successful publication of a campaign to a customer, for `join_once`. */
-  readonly #joined = new Map<string, string>();
+  /** Each customer's holder records, in the order they became holders. */
+  readonly #holdings = new Holdings();
+  /** The latest successful publication of a campaign to a customer, for `join_once`: by campaign, then by customer. */
+  readonly #joined = new Map<string, Map<string, string>>();
 
   constructor(
     private readonly context: ServiceContext,
@@ -258,7 +251,7 @@ export class PublicationStore {
     }
     const campaign = target.campaign ?? (target.voucher?.campaign_id ? this.deps.campaigns.find(target.voucher.campaign_id) : undefined);
     if (campaign && (options.joinOnce === true || campaign.join_once === true)) {
-      const joined = this.#publications.get(this.#joined.get(joinKey(customer.id, campaign.id)) ?? '');
+      const joined = this.#publications.get(this.#joined.get(campaign.id)?.get(customer.id) ?? '');
       if (joined) return this.#answer(joined);
     }
     const base = { request, customer, campaign: campaign ?? null, sourceId };
@@ -344,7 +337,8 @@ export class PublicationStore {
 
   /** The record that publication filters read (`campaign`, `customer`, `failure_code`, …), for the publication with this id. */
   filterViewOf(publicationId: string): Record<string, unknown> {
-    return this.#views.get(publicationId) ?? {};
+    const publication = this.#publications.get(publicationId);
+    return publication ? filterView(publication) : {};
   }
 
   /**
@@ -356,17 +350,14 @@ export class PublicationStore {
    * @param role - `OWNER` (default), `REFERRER` or `REFEREE`.
    */
   hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): void {
-    const held = this.#holdingsByCustomer.get(customerId) ?? new Map<string, Holding>();
-    this.#holdingsByCustomer.set(customerId, held);
-    if (held.has(voucher.id)) return;
-    const holding: Holding = { id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role };
-    held.set(voucher.id, holding);
+    if (this.#holdings.has(customerId, voucher.id)) return;
+    this.#holdings.add({ id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role });
   }
 
   /** The first voucher of a campaign that a customer holds now (a loyalty card, a gift card), if any. */
   heldIn(customerId: string, campaignId: string): StoredVoucher | undefined {
-    for (const id of this.#holdingsByCustomer.get(customerId)?.keys() ?? []) {
-      const voucher = this.deps.vouchers.find(id);
+    for (const { voucherId } of this.#holdings.of(customerId)) {
+      const voucher = this.deps.vouchers.find(voucherId);
       if (voucher?.campaign_id === campaignId && voucher.holder_id === customerId) return voucher;
     }
     return undefined;
@@ -383,7 +374,7 @@ export class PublicationStore {
    */
   redeemables(customerId: string, query: CustomerRedeemableQuery = {}): Page<CustomerRedeemable> & { readonly moreStartingAfter: string } {
     const keep = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
-    const held = [...(this.#holdingsByCustomer.get(customerId)?.values() ?? [])];
+    const held = this.#holdings.of(customerId);
     const records: CustomerRedeemable[] = [];
     for (const holding of held) {
       const record = this.#redeemable(holding);
@@ -448,7 +439,11 @@ export class PublicationStore {
       is_referral_code: first?.is_referral_code ?? false,
     });
     for (const voucher of published) this.hold(customer.id, voucher, 'OWNER');
-    if (campaign) this.#joined.set(joinKey(customer.id, campaign.id), id);
+    if (campaign) {
+      const joined = this.#joined.get(campaign.id);
+      if (joined === undefined) this.#joined.set(campaign.id, new Map([[customer.id, id]]));
+      else joined.set(customer.id, id);
+    }
     this.#recordSuccess(publication, published, campaign, options);
     return publication;
   }
@@ -477,7 +472,7 @@ export class PublicationStore {
       created_at: this.context.timestamp(),
       customer_id: customer.id,
       tracking_id: customer.source_id ?? customer.id,
-      metadata: { ...request.metadata },
+      metadata: copyOrEmpty(request.metadata),
       channel: request.channel ?? 'API',
       source_id: sourceId,
       campaign_id: campaign?.id ?? null,
@@ -488,21 +483,22 @@ export class PublicationStore {
 
   #store(publication: StoredPublication): StoredPublication {
     this.#publications.set(publication.id, publication);
-    this.#views.set(publication.id, filterView(publication));
     if (publication.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
     return publication;
   }
 
   #select(keep: FilterPredicate, order: PublicationOrder | undefined): StoredPublication[] {
-    const matching: StoredPublication[] = [];
+    // The filters read a view of each publication, made as the list is read: a view kept per publication would double its heap.
+    const matching: { readonly publication: StoredPublication; readonly view: Record<string, unknown> }[] = [];
     for (const publication of this.#publications.values()) {
-      if (keep(this.#views.get(publication.id))) matching.push(publication);
+      const view = filterView(publication);
+      if (keep(view)) matching.push({ publication, view });
     }
     const sort = order ?? '-created_at';
     // Publications are stored in creation order and the clock never runs backwards.
-    if (sort === 'created_at') return matching;
-    if (sort === '-created_at') return matching.reverse();
-    const views = matching.map((publication) => ({ publication, ...(this.#views.get(publication.id) as SortView) }));
+    if (sort === 'created_at') return matching.map((match) => match.publication);
+    if (sort === '-created_at') return matching.reverse().map((match) => match.publication);
+    const views = matching.map(({ publication, view }) => ({ publication, ...(view as SortView) }));
     return sortByOrder(views, sort).map((view) => view.publication);
   }
 
@@ -658,4 +654,3 @@ interface Attempt {
   readonly sourceId: string | null;
 }
 
-const joinKey = (customerId: string, campaignId: string): string => `${customerId}\u0000${campaignId}`;

@@ -1,4 +1,5 @@
 import type { EventSource } from '../../../core/event-log.js';
+import { copyOrEmpty } from '../../../core/immutable.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Campaign, StoredVoucher } from './types.js';
 
@@ -41,7 +42,7 @@ export const simpleCampaign = (campaign: Campaign): Resource<'SimpleCampaign'> =
   active: campaign.active,
   category_id: campaign.category_id,
   category: campaign.category ?? null,
-  metadata: { ...campaign.metadata },
+  metadata: copyOrEmpty(campaign.metadata),
   start_date: campaign.start_date ?? null,
   expiration_date: campaign.expiration_date ?? null,
   description: campaign.description ?? null,

@@ -13,8 +13,8 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
-import { immutable } from '../../../core/immutable.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf, sortByOrder } from '../../../core/list.js';
+import { copyOrEmpty, immutable } from '../../../core/immutable.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -22,6 +22,7 @@ import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
+import { TransactionLog } from './transaction-log.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
 import type {
   BalanceChangeInput,
@@ -225,7 +226,7 @@ export class VoucherStore {
   readonly #byCampaign = new Map<string, Map<string, StoredVoucher>>();
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
   readonly #binnedCodes = new Set<string>();
-  readonly #transactions = new Map<string, VoucherTransaction[]>();
+  readonly #transactions = new TransactionLog();
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
   readonly #windows = new RedeemableWindows();
@@ -477,7 +478,7 @@ export class VoucherStore {
       validity_hours: settings.validity_hours,
       active: settings.active,
       additional_info: settings.additional_info,
-      metadata: { ...settings.metadata },
+      metadata: copyOrEmpty(settings.metadata),
       is_referral_code: settings.is_referral_code,
       created_at: now,
       updated_at: null,
@@ -685,9 +686,7 @@ export class VoucherStore {
 
   /** Adds a transaction to its card's log (the loyalty card ledger records points this way). */
   appendTransaction(transaction: VoucherTransaction): void {
-    const log = this.#transactions.get(transaction.voucher_id) ?? [];
-    log.push(transaction);
-    this.#transactions.set(transaction.voucher_id, log);
+    this.#transactions.append(transaction);
   }
 
   /** The campaign a voucher belongs to, if any. */
@@ -700,17 +699,17 @@ export class VoucherStore {
    * @throws ApiError 404 for an unknown voucher.
    */
   transactionsOf(codeOrId: string): readonly VoucherTransaction[] {
-    return this.#transactions.get(this.get(codeOrId).id) ?? [];
+    return this.#transactions.of(this.get(codeOrId).id);
   }
 
   /** The transactions of every card of a campaign, oldest first. */
   transactionsOfCampaign(campaignId: string): VoucherTransaction[] {
-    return sortByOrder([...this.#transactions.values()].flat().filter((transaction) => transaction.campaign_id === campaignId), 'created_at');
+    return this.#transactions.ofCampaign(campaignId);
   }
 
   /** The transactions of every card of the project, oldest first. */
   allTransactions(): VoucherTransaction[] {
-    return sortByOrder([...this.#transactions.values()].flat(), 'created_at');
+    return this.#transactions.all();
   }
 
   /**
