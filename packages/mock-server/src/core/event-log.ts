@@ -129,6 +129,9 @@ const PREFIX_BY_FAMILY: Readonly<Record<Family, IdPrefix>> = {
   manual_distribution_schedule: 'evman',
 };
 
+/** The source of an event that names none, shared by all of them. */
+const API_SOURCE: EventSource = Object.freeze({ channel: 'API' });
+
 const familyOf = (type: EventType): Family => {
   const dot = type.indexOf('.');
   return (dot < 0 ? type : type.slice(0, dot)) as Family;
@@ -174,7 +177,7 @@ export class EventLog {
       created_at: this.context.timestamp(),
       entity_id: input.entityId,
       group_id: input.groupId ?? id,
-      event_source: input.source ?? { channel: 'API' },
+      event_source: input.source ?? API_SOURCE,
       data: immutable(input.data),
     } as ServiceEvent<T>;
     this.#events.push(event as ServiceEvent);

@@ -202,7 +202,12 @@ export class RedemptionStore {
     const committed = commitRedemption(input);
     for (const entry of committed.entries) this.#add(entry);
     for (const child of committed.children) this.#parents.set(child, committed.head);
-    if (retryKey !== undefined) this.#retries.set(retryKey, committed.head);
+    if (retryKey !== undefined) {
+      // Only a request that can be retried keeps its answer: the rest would hold a copy of everything they showed.
+      const head = this.#entries.get(committed.head);
+      if (head) head.result = committed.result;
+      this.#retries.set(retryKey, committed.head);
+    }
     return committed.result;
   }
 

@@ -204,8 +204,6 @@ export const commitRedemption = (input: CommitInput): Committed => {
     inapplicable_redeemables: application.inapplicable.map((outcome) => present(outcome) as Resource<'ValidationRedeemableInapplicable'>),
     skipped_redeemables: application.skipped.map((outcome) => present(outcome) as Resource<'ValidationRedeemableSkipped'>),
   };
-  const head_entry = entries.find((entry) => entry.record.id === head);
-  if (head_entry) head_entry.result = result;
   return { head, children, entries, result };
 };
 
