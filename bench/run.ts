@@ -13,6 +13,7 @@ import { exportsBenchmark } from './exports.ts';
 import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
 import { historyBenchmark } from './history.ts';
+import { listsBenchmark } from './lists.ts';
 import { loyaltyBenchmark } from './loyalty.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
@@ -45,6 +46,7 @@ const sections: readonly (() => string[] | Promise<string[]>)[] = [
   qualifications,
   loyaltyBenchmark,
   historyBenchmark,
+  listsBenchmark,
 ];
 console.log('Voucherkit benchmark');
 for (const section of sections) console.log(`\n${(await section()).join('\n')}`);

@@ -1,8 +1,9 @@
-import { type FilterPredicate, allOf, compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
+import { compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { copyOrEmpty } from '../../../core/immutable.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, cursorPageOf, pageOf, sortByOrder } from '../../../core/list.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
@@ -83,7 +84,14 @@ export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> 
  * const order: PublicationOrder = '-voucher_code';
  * ```
  */
-export type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
+export type PublicationOrder = ListOrder<PublicationOrderField>;
+
+/** The fields the publication list sorts on. */
+type PublicationOrderField = 'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel';
+
+/** A publication's sort key in a list order: the field its filter view shows. */
+const sortKey = (publication: StoredPublication, field: PublicationOrderField): string | null =>
+  field === 'voucher_code' ? (publication.vouchers[0] ?? null) : (publication[field] ?? null);
 
 /**
  * One row of a publication export: one published code (a publication of several codes gives a
@@ -201,6 +209,11 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
  */
 export class PublicationStore {
   readonly #publications = new Map<string, StoredPublication>();
+  /** The publications in creation order, and the list orders' indexes over it. */
+  readonly #sequence: StoredPublication[] = [];
+  readonly #orders = new SortedIndexes<PublicationOrderField>((field, position) => sortKey(this.#sequence[position] as StoredPublication, field));
+  /** The same indexes by campaign, under its name and its id. */
+  readonly #scopes = new ScopedIndexes<PublicationOrderField>((field, position) => sortKey(this.#sequence[position] as StoredPublication, field));
   readonly #bySourceId = new Map<string, string>();
   /** Each customer's holder records, in the order they became holders. */
   readonly #holdings = new Holdings();
@@ -288,25 +301,32 @@ export class PublicationStore {
    * @throws DomainError `invalid_query_params` for a malformed `filters`.
    */
   list(query: PublicationListQuery = {}): Page<PublicationListItem> {
-    const tests: FilterPredicate[] = [];
-    const equal = (field: string, value: unknown): void => {
-      if (value !== undefined) tests.push((view) => (view as Record<string, unknown>)[field] === value);
+    // The query's own parameters test the stored publication; only `filters` reads its filter view.
+    const tests: ((publication: StoredPublication) => boolean)[] = [];
+    const equal = <Field extends keyof StoredPublication>(field: Field, value: StoredPublication[Field] | undefined): void => {
+      if (value !== undefined) tests.push((publication) => publication[field] === value);
     };
-    if (query.campaign !== undefined) {
-      const campaign = query.campaign;
-      tests.push((view) => (view as Record<string, unknown>)['campaign_name'] === campaign || (view as Record<string, unknown>)['parent_object_id'] === campaign);
-    }
     equal('customer_id', query.customer);
-    equal('result', query.result);
-    equal('voucher_type', query.voucher_type);
+    equal('result', query.result as StoredPublication['result'] | undefined);
+    equal('voucher_type', query.voucher_type as StoredPublication['voucher_type'] | undefined);
     equal('source_id', query.source_id);
     if (query.is_referral_code === true) equal('is_referral_code', true);
     if (query.voucher !== undefined) {
       const code = query.voucher;
-      tests.push((view) => ((view as Record<string, unknown>)['voucher'] as string[]).includes(code));
+      tests.push((publication) => publication.vouchers.includes(code));
     }
-    if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } }));
-    const page = pageOf(this.#select(allOf(...tests), query.order), query);
+    if (query.filters !== undefined) {
+      const filter = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
+      tests.push((publication) => filter(filterView(publication)));
+    }
+    const keep = tests.length === 0 ? undefined : (position: number): boolean => tests.every((test) => test(this.#sequence[position] as StoredPublication));
+    const order = query.order ?? '-created_at';
+    const descending = order.startsWith('-');
+    const field = (descending ? order.slice(1) : order) as PublicationOrderField;
+    // A campaign narrows the list to the publications of its scope.
+    const scope = query.campaign === undefined ? this.#orders : this.#scopes.of(query.campaign);
+    if (scope === undefined) return { items: [], total: 0, hasMore: false };
+    const page = indexedPage(scope.of(field), descending, (position) => this.#sequence[position] as StoredPublication, query, keep);
     return { ...page, items: page.items.map((publication) => this.#listed(publication)) };
   }
 
@@ -483,23 +503,11 @@ export class PublicationStore {
 
   #store(publication: StoredPublication): StoredPublication {
     this.#publications.set(publication.id, publication);
+    const position = this.#sequence.push(publication) - 1;
+    this.#orders.add(position);
+    this.#scopes.add([publication.campaign_name, publication.campaign_id].filter((campaign) => campaign !== null), position);
     if (publication.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
     return publication;
-  }
-
-  #select(keep: FilterPredicate, order: PublicationOrder | undefined): StoredPublication[] {
-    // The filters read a view of each publication, made as the list is read: a view kept per publication would double its heap.
-    const matching: { readonly publication: StoredPublication; readonly view: Record<string, unknown> }[] = [];
-    for (const publication of this.#publications.values()) {
-      const view = filterView(publication);
-      if (keep(view)) matching.push({ publication, view });
-    }
-    const sort = order ?? '-created_at';
-    // Publications are stored in creation order and the clock never runs backwards.
-    if (sort === 'created_at') return matching.map((match) => match.publication);
-    if (sort === '-created_at') return matching.reverse().map((match) => match.publication);
-    const views = matching.map(({ publication, view }) => ({ publication, ...(view as SortView) }));
-    return sortByOrder(views, sort).map((view) => view.publication);
   }
 
   #customerOf(publication: StoredPublication): Customer {
@@ -637,9 +645,6 @@ export class PublicationStore {
     };
   }
 }
-
-/** The fields a publication list or export sorts on. */
-type SortView = Readonly<Record<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel', string | null>>;
 
 interface Failure {
   readonly key: string;

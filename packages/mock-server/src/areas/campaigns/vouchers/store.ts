@@ -14,9 +14,9 @@ import {
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import { copyOrEmpty, immutable } from '../../../core/immutable.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, cursorPageOf } from '../../../core/list.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, type Sortable, cursorPageOf } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
-import { creationOrderPage } from '../../../core/sorted-page.js';
+import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
@@ -138,6 +138,12 @@ const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id
 const listPath = (code: string, what: 'publications' | 'redemptions'): string => ['/v1/vouchers/', encodeURIComponent(code), '/', what, '?page=1&limit=10'].join('');
 
 
+/** The fields the voucher list sorts on. */
+type VoucherListField = 'created_at' | 'updated_at' | 'code';
+
+/** The orders of the voucher list. */
+type VoucherListOrder = ListOrder<VoucherListField>;
+
 /**
  * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
  *
@@ -146,7 +152,7 @@ const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
  * const query: VoucherListQuery = { campaign: 'Summer', order: 'code', limit: 20 };
  * ```
  */
-export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'code'>> {
+export interface VoucherListQuery extends SortedPageQuery<VoucherListOrder> {
   /** Name of the category. */
   readonly category?: string | undefined;
   /** Id of the campaign. */
@@ -227,6 +233,12 @@ export class VoucherStore {
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
   readonly #binnedCodes = new Set<string>();
   readonly #transactions = new TransactionLog();
+  /** The ids of the vouchers by position (creation order; `undefined` once removed), and each voucher's position. */
+  readonly #sequence: (string | undefined)[] = [];
+  readonly #positions = new Map<string, number>();
+  /** The list orders' indexes over every voucher, and over each campaign's. */
+  readonly #orders = new SortedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position));
+  readonly #campaignOrders = new ScopedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position));
   readonly #sessions = new Map<string, Map<string, HeldSession>>();
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
   readonly #windows = new RedeemableWindows();
@@ -340,15 +352,15 @@ export class VoucherStore {
     const equal = (field: keyof StoredVoucher, value: string | undefined): void => {
       if (value !== undefined) tests.push((voucher) => (voucher as StoredVoucher)[field] === value);
     };
-    // A campaign narrows the list to its own index rather than a test on every voucher of the project.
-    let source: Iterable<StoredVoucher> = this.#byId.values();
+    // A campaign narrows the list to its own indexes rather than a test on every voucher of the project.
+    let scope: SortedIndexes<VoucherListField> | undefined = this.#orders;
     if (query.campaign_id !== undefined || query.campaign !== undefined) {
-      const byId = query.campaign_id === undefined ? undefined : this.#byCampaign.get(query.campaign_id);
       const named = query.campaign === undefined ? undefined : this.deps.campaigns().find(query.campaign);
-      const byName = named === undefined ? undefined : this.#byCampaign.get(named.id);
-      const vouchers = query.campaign_id !== undefined && query.campaign !== undefined && byId !== byName ? undefined : (byId ?? byName);
-      source = vouchers?.values() ?? [];
+      const campaignId = query.campaign_id ?? named?.id;
+      const agree = query.campaign_id === undefined || query.campaign === undefined || named?.id === query.campaign_id;
+      scope = agree && campaignId !== undefined ? this.#campaignOrders.of(campaignId) : undefined;
     }
+    if (scope === undefined) return { items: [], total: 0, hasMore: false };
     equal('campaign', query.campaign);
     equal('category', query.category);
     equal('holder_id', query.customer);
@@ -361,11 +373,19 @@ export class VoucherStore {
     const dates = { ...dateRangeFilter('created_at', query.created_at), ...dateRangeFilter('updated_at', query.updated_at) };
     if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
+    const order = query.order ?? '-created_at';
+    const descending = order.startsWith('-');
+    const field = (descending ? order.slice(1) : order) as VoucherListField;
     const keep = allOf(...tests);
-    const matching: StoredVoucher[] = [];
-    for (const voucher of source) if (keep(voucher)) matching.push(voucher);
-    // Vouchers are stored in creation order.
-    return creationOrderPage(matching, query.order ?? '-created_at', query);
+    const voucherAt = (position: number): StoredVoucher => this.#byId.get(this.#sequence[position] as string) as StoredVoucher;
+    return indexedPage(scope.of(field), descending, voucherAt, query, tests.length === 0 ? undefined : (position) => keep(voucherAt(position)));
+  }
+
+  /** A voucher's sort key in a list order; `created_at` sorts by position, the order the vouchers were stored in. */
+  #sortKey(field: VoucherListField, position: number): Sortable {
+    if (field === 'created_at') return position;
+    const voucher = this.#byId.get(this.#sequence[position] as string);
+    return field === 'code' ? voucher?.code : voucher?.updated_at;
   }
 
   /**
@@ -511,6 +531,10 @@ export class VoucherStore {
     if (owner) this.deps.rules.check(owner, validationRules);
     immutable(voucher);
     this.#byId.set(voucher.id, voucher);
+    const position = this.#sequence.push(voucher.id) - 1;
+    this.#positions.set(voucher.id, position);
+    this.#orders.add(position);
+    if (voucher.campaign_id) this.#campaignOrders.add([voucher.campaign_id], position);
     this.#idByCode.set(voucher.code, voucher.id);
     if (voucher.campaign_id) {
       const vouchers = this.#byCampaign.get(voucher.campaign_id) ?? new Map<string, StoredVoucher>();
@@ -577,7 +601,14 @@ export class VoucherStore {
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher {
     const updated: StoredVoucher = immutable({ ...current, ...changes, updated_at: this.context.timestamp() });
     compileValidityWindow(updated);
-    this.#byId.set(updated.id, updated);
+    // A new `updated_at` moves the voucher in that order's indexes: out under the stored version's key, back under the new one.
+    const position = this.#positions.get(updated.id);
+    const campaignOrders = updated.campaign_id ? this.#campaignOrders.of(updated.campaign_id) : undefined;
+    const store = (): void => {
+      this.#byId.set(updated.id, updated);
+    };
+    if (position === undefined) store();
+    else this.#orders.rekey('updated_at', position, () => (campaignOrders ? campaignOrders.rekey('updated_at', position, store) : store()));
     if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);
     return updated;
   }
@@ -616,6 +647,14 @@ export class VoucherStore {
    */
   remove(codeOrId: string): StoredVoucher {
     const voucher = this.get(codeOrId);
+    const position = this.#positions.get(voucher.id);
+    if (position !== undefined) {
+      // Out of the indexes while its keys still read, then out of the store.
+      this.#orders.remove(position);
+      if (voucher.campaign_id) this.#campaignOrders.of(voucher.campaign_id)?.remove(position);
+      this.#sequence[position] = undefined;
+      this.#positions.delete(voucher.id);
+    }
     this.#byId.delete(voucher.id);
     if (voucher.campaign_id) this.#byCampaign.get(voucher.campaign_id)?.delete(voucher.id);
     this.#idByCode.delete(voucher.code);

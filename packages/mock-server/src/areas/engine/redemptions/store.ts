@@ -1,8 +1,9 @@
 import { type FilterPredicate, StackedRedeemablesError, addIsoDuration, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { ProjectSettings } from '../../../core/projects.js';
-import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf, sortByOrder } from '../../../core/list.js';
+import type { ListOrder, Page, SortedPageQuery, TimeWindow } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import { SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
 import type { Customer, CustomerReference } from '../../customers/customers/store.js';
@@ -71,6 +72,26 @@ export const ROLLBACK_MOMENT_MS = 1000;
  */
 export const ROLLBACK_WINDOW = 'P3M';
 
+/** The fields `GET /v1/redemptions` sorts on. */
+type RedemptionOrderField = 'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id';
+
+/** A record's sort key in a list order: the field its filter view shows. */
+const sortKey = (entry: RedemptionEntry, field: RedemptionOrderField): string | null => {
+  const { record } = entry;
+  switch (field) {
+    case 'created_at':
+      return record.date;
+    case 'id':
+      return record.id;
+    case 'voucher_code':
+      return record.voucher?.code ?? null;
+    case 'tracking_id':
+      return record.tracking_id ?? null;
+    case 'customer_id':
+      return record.customer_id ?? null;
+  }
+};
+
 /** The filterable view of a record (`RedemptionListFilters` and the sort keys). */
 const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | null): Record<string, unknown> => {
   const { record } = entry;
@@ -110,6 +131,8 @@ export class RedemptionStore {
   /** What the rules count, kept in step with the records (a scan of every record per request before). */
   readonly #tally = new RedemptionTally();
   readonly #sequence: string[] = [];
+  /** The list orders' indexes over `#sequence` (the sort keys of a record never change). */
+  readonly #orders = new SortedIndexes<RedemptionOrderField>((field, position) => sortKey(this.#entryAt(position), field));
   readonly #parents = new Map<string, string>();
   readonly #retries = new Map<string, string>();
   #plugged: Partial<EnginePorts> = {};
@@ -302,17 +325,19 @@ export class RedemptionStore {
     const dates = dateRangeFilter('created_at', query.created_at);
     if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
-    const keep = allOf(...tests);
     const parentOf = (id: string): string | null => this.#parents.get(id) ?? null;
-    const views = this.#sequence.map((id) => this.#entries.get(id) as RedemptionEntry).map((entry) => ({ entry, view: filterView(entry, parentOf) })).filter(({ view }) => keep(view));
+    const passes = allOf(...tests);
+    const keep = tests.length === 0 ? undefined : (position: number): boolean => passes(filterView(this.#entryAt(position), parentOf));
     const order = query.order ?? '-created_at';
-    // Records are kept in creation order, which is created_at order.
-    let sorted: RedemptionEntry[];
-    if (order === 'created_at') sorted = views.map(({ entry }) => entry);
-    else if (order === '-created_at') sorted = views.reverse().map(({ entry }) => entry);
-    else sorted = sortByOrder(views.map(({ view, entry }) => ({ ...(view as { id: string; customer_id: string | null; voucher_code: string | null; tracking_id: string | null }), entry })), order).map(({ entry }) => entry);
-    return pageOf(sorted.map((entry) => entry.record), query);
+    const descending = order.startsWith('-');
+    const field = (descending ? order.slice(1) : order) as RedemptionOrderField;
+    return indexedPage(this.#orders.of(field), descending, (position) => this.#entryAt(position).record, query, keep);
   }
+
+  #entryAt(position: number): RedemptionEntry {
+    return this.#entries.get(this.#sequence[position] as string) as RedemptionEntry;
+  }
+
 
   /**
    * The redemption summary of a voucher and every record that names it, newest first
@@ -385,6 +410,7 @@ export class RedemptionStore {
     this.#entries.set(entry.record.id, entry);
     this.#tally.add(entry);
     this.#sequence.push(entry.record.id);
+    this.#orders.add(this.#sequence.length - 1);
   }
 
   /** What identifies a retry: the session key, else the order and the redeemables. */

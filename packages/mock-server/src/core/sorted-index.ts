@@ -1,0 +1,205 @@
+import { type Page, type PageQuery, type Sortable, compareAscending } from './list.js';
+
+/**
+ * The records of a store in the order of one field, kept sorted as records are added, changed
+ * and removed, so that a page in that order is read without sorting. A record is known by its
+ * position: its place in creation order, 0 for the first. Ties keep creation order, and the
+ * descending order is the exact reverse, as `sortByOrder` sorts.
+ *
+ * Adding or removing is a binary search and one `splice`: a copy of the positions after it, a
+ * few microseconds at 100,000 records.
+ *
+ * @example
+ * ```ts
+ * const byCode = SortedIndex.build([0, 1, 2], (position) => codes[position]);
+ * codes.push('NEW-1');
+ * byCode.add(codes.length - 1);
+ * byCode.at(0, false); // the position of the first code in ascending order
+ * ```
+ */
+export class SortedIndex {
+  readonly #positions: number[];
+
+  private constructor(
+    private readonly keyAt: (position: number) => Sortable,
+    positions: number[],
+  ) {
+    this.#positions = positions;
+  }
+
+  /**
+   * An index of the records at some positions, sorted once.
+   *
+   * @param members - The positions, in creation order.
+   * @param keyAt - The field of the record at a position.
+   */
+  static build(members: readonly number[], keyAt: (position: number) => Sortable): SortedIndex {
+    const keys: Sortable[] = [];
+    for (const position of members) keys[position] = keyAt(position);
+    const positions = [...members].sort((a, b) => compareAscending(keys[a], keys[b]) || a - b);
+    return new SortedIndex(keyAt, positions);
+  }
+
+  /** How many records it holds. */
+  get size(): number {
+    return this.#positions.length;
+  }
+
+  /** Adds the record at a position, where its key and position sort it. */
+  add(position: number): void {
+    this.#positions.splice(this.#rankOf(this.keyAt(position), position), 0, position);
+  }
+
+  /**
+   * Takes out the record at a position, found by its key: call it while the key still reads as
+   * it did when the record was added (a store that changes a key takes the record out, changes
+   * it, and adds it again).
+   */
+  remove(position: number): void {
+    const rank = this.#rankOf(this.keyAt(position), position) - 1;
+    if (this.#positions[rank] === position) this.#positions.splice(rank, 1);
+  }
+
+  /** The first rank whose record sorts after (key, position): a greater key, or an equal key and a later position. */
+  #rankOf(key: Sortable, position: number): number {
+    let low = 0;
+    let high = this.#positions.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const other = this.#positions[middle] as number;
+      if ((compareAscending(this.keyAt(other), key) || other - position) > 0) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
+
+  /** The position of the record at a rank of the list order, ascending or descending. */
+  at(rank: number, descending: boolean): number {
+    return this.#positions[descending ? this.#positions.length - 1 - rank : rank] as number;
+  }
+}
+
+/**
+ * A page of a list read from an index: the records at ranks `(page - 1) × limit` on, that
+ * `keep` lets through. Without `keep`, only the page's ranks are read. With it, every record is
+ * tested once, for `total`, and no record is sorted.
+ *
+ * @param index - The index of the list's order field.
+ * @param descending - Whether the order starts with `-`.
+ * @param recordAt - The record at a position.
+ * @param query - Page and limit (default 1 and 10).
+ * @param keep - The list's filters, if any.
+ * @returns The page.
+ * @example
+ * ```ts
+ * indexedPage(byCode, true, (position) => records[position], { page: 2, limit: 10 });
+ * ```
+ */
+export const indexedPage = <T>(index: SortedIndex, descending: boolean, recordAt: (position: number) => T, query: PageQuery = {}, keep?: (position: number) => boolean): Page<T> => {
+  const limit = query.limit ?? 10;
+  const start = ((query.page ?? 1) - 1) * limit;
+  const items: T[] = [];
+  if (keep === undefined) {
+    for (let rank = start; rank < Math.min(index.size, start + limit); rank += 1) items.push(recordAt(index.at(rank, descending)));
+    return { items, total: index.size, hasMore: start + limit < index.size };
+  }
+  let total = 0;
+  for (let rank = 0; rank < index.size; rank += 1) {
+    const position = index.at(rank, descending);
+    if (!keep(position)) continue;
+    if (total >= start && total < start + limit) items.push(recordAt(position));
+    total += 1;
+  }
+  return { items, total, hasMore: start + limit < total };
+};
+
+/**
+ * The indexes of a store's list orders over its records, or over one scope of them (a
+ * campaign's publications), each built the first time a list asks for its field and kept in
+ * step as records are added.
+ *
+ * @example
+ * ```ts
+ * const indexes = new SortedIndexes<'id' | 'code'>((field, position) => records[position]?.[field]);
+ * indexes.add(records.push(record) - 1);
+ * indexes.of('code'); // built now, sorted once; later records are added to it
+ * ```
+ */
+export class SortedIndexes<Field extends string> {
+  /** The positions of the records in scope, in creation order. */
+  readonly #members: number[] = [];
+  /** Made at the first `of`: a scope nobody lists (one customer's publications) holds its members only. */
+  #built: Map<Field, SortedIndex> | undefined;
+
+  constructor(private readonly keyOf: (field: Field, position: number) => Sortable) {}
+
+  /** The index of a field. */
+  of(field: Field): SortedIndex {
+    this.#built ??= new Map();
+    let index = this.#built.get(field);
+    if (index === undefined) {
+      index = SortedIndex.build(this.#members, (position) => this.keyOf(field, position));
+      this.#built.set(field, index);
+    }
+    return index;
+  }
+
+  /** Adds the store's newest record to the scope and to every index built so far. */
+  add(position: number): void {
+    this.#members.push(position);
+    for (const index of this.#built?.values() ?? []) index.add(position);
+  }
+
+  /**
+   * Moves a record whose field changes: `change` stores the new value, while the record is out of
+   * that field's index.
+   */
+  rekey(field: Field, position: number, change: () => void): void {
+    const index = this.#built?.get(field);
+    index?.remove(position);
+    change();
+    index?.add(position);
+  }
+
+  /** Takes a record out of the scope and of every index built so far (call while its keys still read). */
+  remove(position: number): void {
+    const member = this.#members.indexOf(position);
+    if (member >= 0) this.#members.splice(member, 1);
+    for (const index of this.#built?.values() ?? []) index.remove(position);
+  }
+}
+
+/**
+ * {@link SortedIndexes} by scope: a record belongs to the scopes its keys name (a publication
+ * to its campaign's name and id), so a list narrowed to a scope reads only that scope's records,
+ * in order.
+ *
+ * @example
+ * ```ts
+ * const byCampaign = new ScopedIndexes<'id'>((field, position) => records[position]?.[field]);
+ * byCampaign.add(['camp_1', 'Summer'], position);
+ * byCampaign.of('Summer')?.of('id');
+ * ```
+ */
+export class ScopedIndexes<Field extends string> {
+  readonly #scopes = new Map<string, SortedIndexes<Field>>();
+
+  constructor(private readonly keyOf: (field: Field, position: number) => Sortable) {}
+
+  /** The indexes of a scope, if any record is in it. */
+  of(scope: string): SortedIndexes<Field> | undefined {
+    return this.#scopes.get(scope);
+  }
+
+  /** Adds the store's newest record to each of its scopes (each named once). */
+  add(scopes: Iterable<string>, position: number): void {
+    for (const scope of new Set(scopes)) {
+      let indexes = this.#scopes.get(scope);
+      if (indexes === undefined) {
+        indexes = new SortedIndexes(this.keyOf);
+        this.#scopes.set(scope, indexes);
+      }
+      indexes.add(position);
+    }
+  }
+}
