@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { copyOrEmpty } from '../../../core/immutable.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
+import { type CursorQuery, type ListOrder, type OrderField, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
@@ -84,10 +84,10 @@ export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> 
  * const order: PublicationOrder = '-voucher_code';
  * ```
  */
-export type PublicationOrder = ListOrder<PublicationOrderField>;
+export type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
 
 /** The fields the publication list sorts on. */
-type PublicationOrderField = 'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel';
+type PublicationOrderField = OrderField<PublicationOrder>;
 
 /** A publication's sort key in a list order: the field its filter view shows. */
 const sortKey = (publication: StoredPublication, field: PublicationOrderField): string | null =>

@@ -14,7 +14,7 @@ import {
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import { copyOrEmpty, immutable } from '../../../core/immutable.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, type Sortable, cursorPageOf } from '../../../core/list.js';
+import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, type OrderField, type Sortable, cursorPageOf } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -138,12 +138,6 @@ const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id
 const listPath = (code: string, what: 'publications' | 'redemptions'): string => ['/v1/vouchers/', encodeURIComponent(code), '/', what, '?page=1&limit=10'].join('');
 
 
-/** The fields the voucher list sorts on. */
-type VoucherListField = 'created_at' | 'updated_at' | 'code';
-
-/** The orders of the voucher list. */
-type VoucherListOrder = ListOrder<VoucherListField>;
-
 /**
  * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
  *
@@ -152,7 +146,7 @@ type VoucherListOrder = ListOrder<VoucherListField>;
  * const query: VoucherListQuery = { campaign: 'Summer', order: 'code', limit: 20 };
  * ```
  */
-export interface VoucherListQuery extends SortedPageQuery<VoucherListOrder> {
+export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'code'>> {
   /** Name of the category. */
   readonly category?: string | undefined;
   /** Id of the campaign. */
@@ -172,6 +166,9 @@ export interface VoucherListQuery extends SortedPageQuery<VoucherListOrder> {
   /** Conditions on voucher fields (`filters[field][conditions][$op]=value`), read by the domain's filter engine. */
   readonly filters?: unknown;
 }
+
+/** The fields the voucher list sorts on. */
+type VoucherListField = OrderField<NonNullable<VoucherListQuery['order']>>;
 
 /**
  * Which transactions a transaction listing returns: a page after a cursor, in id order.

@@ -128,10 +128,11 @@ export const eventActivityPage = (
   typeOf: (event: ServiceEvent) => string = (event) => event.type,
 ): Page<EventActivity> & { moreStartingAfter: string } => {
   const all = events.list();
-  const ranks = new Map(all.map((event, index) => [event.id, index]));
   const descending = query.order !== 'created_at';
   const kept = all.filter(keep);
   if (descending) kept.reverse();
+  // Ranks in the log, made only for a page after a cursor: a first page does not pay for a map of every event.
+  let ranks: Map<string, number> | undefined;
   const activities = kept.map((event) => ({
     id: event.id,
     type: typeOf(event),
@@ -140,6 +141,7 @@ export const eventActivityPage = (
     group_id: event.group_id,
   }));
   return cursorPageOf(activities, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => {
+    ranks ??= new Map(all.map((event, index) => [event.id, index]));
     const rank = ranks.get(id);
     return rank === undefined ? undefined : descending ? -rank : rank;
   });
