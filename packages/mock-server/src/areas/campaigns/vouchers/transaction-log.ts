@@ -95,12 +95,16 @@ const present = (stored: StoredTransaction): VoucherTransaction =>
  */
 export class TransactionLog {
   readonly #byCard = new Map<string, StoredTransaction[]>();
+  /** Every transaction in the order it was recorded, so that transactions of one moment list in that order. */
+  readonly #recorded: StoredTransaction[] = [];
 
   /** Records a transaction; its `details.balance` is the change it made. */
   append(transaction: VoucherTransaction): void {
+    const stored = compact(transaction);
     const log = this.#byCard.get(transaction.voucher_id);
-    if (log === undefined) this.#byCard.set(transaction.voucher_id, [compact(transaction)]);
-    else log.push(compact(transaction));
+    if (log === undefined) this.#byCard.set(transaction.voucher_id, [stored]);
+    else log.push(stored);
+    this.#recorded.push(stored);
   }
 
   /** The transactions of a card, oldest first. */
@@ -120,7 +124,7 @@ export class TransactionLog {
 
   #all(keep: (stored: StoredTransaction) => boolean): VoucherTransaction[] {
     const kept: VoucherTransaction[] = [];
-    for (const log of this.#byCard.values()) for (const stored of log) if (keep(stored)) kept.push(present(stored));
+    for (const stored of this.#recorded) if (keep(stored)) kept.push(present(stored));
     return sortByOrder(kept, 'created_at');
   }
 }
