@@ -1,4 +1,5 @@
 import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
+import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { createClock } from './clock.js';
 import type { ServiceContext } from './context.js';
@@ -105,5 +106,28 @@ describe('EventLog', () => {
     log.record('customer.updated', { entityId: 'cust_2', data: customer('cust_2') });
     expect(codes).toEqual(['cust_1', 'cust_2']);
     expect(fromRequest).toEqual(['customer.updated', 'campaign.deleted']);
+  });
+
+  test('finds the kept events that name an object as a scan of the log does, through trims', () => {
+    const ids = ['cust_1', 'cust_2', 'v_1', 'v_2'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ entity: fc.constantFrom(...ids), customer: fc.option(fc.constantFrom(...ids), { nil: undefined }), voucher: fc.option(fc.constantFrom(...ids), { nil: undefined }) }), { maxLength: 300 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.subarray(ids, { minLength: 1 }),
+        (recorded, retention, subjects) => {
+          const { log } = setup(retention);
+          for (const one of recorded) {
+            const data = { ...(one.customer ? { customer: { id: one.customer } } : {}), ...(one.voucher ? { voucher: { id: one.voucher } } : {}) };
+            log.record('voucher.updated', { entityId: one.entity, data: data as never });
+          }
+          const names = (event: ServiceEvent): boolean => {
+            const data = event.data as { customer?: { id: string }; voucher?: { id: string } };
+            return subjects.some((subject) => event.entity_id === subject || data.customer?.id === subject || data.voucher?.id === subject);
+          };
+          expect(log.about(subjects)).toEqual(log.list().filter(names));
+        },
+      ),
+    );
   });
 });

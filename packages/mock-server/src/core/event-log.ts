@@ -129,6 +129,17 @@ const PREFIX_BY_FAMILY: Readonly<Record<Family, IdPrefix>> = {
   manual_distribution_schedule: 'evman',
 };
 
+/** The objects an event names, for {@link EventLog.about}: its entity, and the `customer` and `voucher` of its payload. */
+const subjectsOf = (event: ServiceEvent): string[] => {
+  const data = event.data as { readonly customer?: { readonly id?: unknown } | null; readonly voucher?: { readonly id?: unknown } | null };
+  const subjects = [event.entity_id];
+  const customer = data.customer?.id;
+  const voucher = data.voucher?.id;
+  if (typeof customer === 'string' && customer !== event.entity_id) subjects.push(customer);
+  if (typeof voucher === 'string' && voucher !== event.entity_id && voucher !== customer) subjects.push(voucher);
+  return subjects;
+};
+
 /** The source of an event that names none, shared by all of them. */
 const API_SOURCE: EventSource = Object.freeze({ channel: 'API' });
 
@@ -153,6 +164,10 @@ const familyOf = (type: EventType): Family => {
 export class EventLog {
   /** The kept events, oldest first; a few beyond the retention wait for the next trim. */
   readonly #events: ServiceEvent[] = [];
+  /** How many events were dropped before `#events[0]`: an event's place in the log is its index plus this. */
+  #dropped = 0;
+  /** The places of the events that name each object (see `subjectsOf`), ascending; places dropped since are cleared at each trim. */
+  readonly #bySubject = new Map<string, number[]>();
   readonly #subscriptions = new Set<Subscription>();
 
   constructor(private readonly context: ServiceContext) {}
@@ -180,7 +195,12 @@ export class EventLog {
       event_source: input.source ?? API_SOURCE,
       data: immutable(input.data),
     } as ServiceEvent<T>;
-    this.#events.push(event as ServiceEvent);
+    const place = this.#dropped + this.#events.push(event as ServiceEvent) - 1;
+    for (const subject of subjectsOf(event as ServiceEvent)) {
+      const places = this.#bySubject.get(subject);
+      if (places === undefined) this.#bySubject.set(subject, [place]);
+      else places.push(place);
+    }
     this.#trim();
     for (const { listener, filter } of this.#subscriptions) {
       if (matches(event as ServiceEvent, filter)) listener(event as ServiceEvent);
@@ -205,6 +225,24 @@ export class EventLog {
       if (matches(event, filter)) kept.push(event as ServiceEvent<T>);
     }
     return kept;
+  }
+
+  /**
+   * The kept events that name any of the objects, oldest first: as their entity, or as the
+   * `customer` or `voucher` of their payload. An activity list reads these instead of the whole log.
+   *
+   * @param subjects - Ids of the objects.
+   * @returns The events, in log order.
+   * @example
+   * ```ts
+   * events.about([customer.id]).filter((event) => event.type.startsWith('customer.'));
+   * ```
+   */
+  about(subjects: readonly string[]): ServiceEvent[] {
+    const first = this.#dropped + Math.max(0, this.#events.length - this.#retention);
+    const places = new Set<number>();
+    for (const subject of subjects) for (const place of this.#bySubject.get(subject) ?? []) if (place >= first) places.add(place);
+    return [...places].sort((a, b) => a - b).map((place) => this.#events[place - this.#dropped] as ServiceEvent);
   }
 
   /**
@@ -236,6 +274,18 @@ export class EventLog {
   /** Drops the oldest events beyond the retention, in batches so that a record costs O(1) on average. */
   #trim(): void {
     const retention = this.#retention;
-    if (this.#events.length > retention + Math.max(64, retention >> 4)) this.#events.splice(0, this.#events.length - retention);
+    if (this.#events.length <= retention + Math.max(64, retention >> 4)) return;
+    const gone = this.#events.splice(0, this.#events.length - retention);
+    this.#dropped += gone.length;
+    // Each subject of a dropped event loses its leading places below the log's new start, once per trim.
+    const touched = new Set<string>();
+    for (const event of gone) for (const subject of subjectsOf(event)) touched.add(subject);
+    for (const subject of touched) {
+      const places = this.#bySubject.get(subject) ?? [];
+      let stale = 0;
+      while (stale < places.length && (places[stale] as number) < this.#dropped) stale += 1;
+      if (stale === places.length) this.#bySubject.delete(subject);
+      else places.splice(0, stale);
+    }
   }
 }

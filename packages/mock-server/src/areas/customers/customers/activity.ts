@@ -69,6 +69,7 @@ export const listCustomerActivity = (events: EventLog, customer: Customer, query
   const end = query.end_date === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.end_date);
   return eventActivityPage(
     events,
+    [customer.id],
     (event) => {
       if (!belongsTo(event, customer.id)) return false;
       const at = Date.parse(event.created_at);
@@ -111,6 +112,7 @@ export interface EventActivity {
  * members' activity lists are built on it.
  *
  * @param events - The project's event log.
+ * @param subjects - Ids of the objects every event `keep` selects names (see `EventLog.about`).
  * @param keep - Which events the list holds.
  * @param query - Order, limit and cursor.
  * @param typeOf - The name an event has in the list; its own by default.
@@ -118,16 +120,19 @@ export interface EventActivity {
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no entry.
  * @example
  * ```ts
- * eventActivityPage(events, (event) => event.entity_id === card.id, { limit: 10 });
+ * eventActivityPage(events, [card.id], (event) => event.entity_id === card.id, { limit: 10 });
  * ```
  */
 export const eventActivityPage = (
   events: EventLog,
+  subjects: readonly string[],
   keep: (event: ServiceEvent) => boolean,
   query: { readonly limit?: number | undefined; readonly order?: string | undefined; readonly starting_after_id?: string | undefined },
   typeOf: (event: ServiceEvent) => string = (event) => event.type,
 ): Page<EventActivity> & { moreStartingAfter: string } => {
-  const all = events.list();
+  // A first page reads the events that name the subjects; a page after a cursor ranks the cursor in the whole log.
+  const paged = query.starting_after_id !== undefined && query.starting_after_id !== '';
+  const all = paged ? events.list() : events.about(subjects);
   const descending = query.order !== 'created_at';
   const kept = all.filter(keep);
   if (descending) kept.reverse();

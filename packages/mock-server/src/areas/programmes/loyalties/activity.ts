@@ -65,6 +65,7 @@ export const listMemberActivity = (
 ): Page<MemberActivity> & { moreStartingAfter: string } =>
   eventActivityPage(
     events,
+    card.holder_id ? [card.id, card.holder_id] : [card.id],
     (event) => {
       const name = memberEventName(event);
       if (!MEMBER_EVENTS.has(name)) return false;
