@@ -62,9 +62,9 @@ describe('SortedIndex', () => {
           const position = [...live][one.at % Math.max(1, live.size)];
           if (position === undefined) continue;
           if (one.kind === 'change') {
-            indexes.rekey('key', position, () => {
-              keys[position] = one.key;
-            });
+            indexes.detach('key', position);
+            keys[position] = one.key;
+            indexes.attach('key', position);
           } else {
             indexes.remove(position);
             live.delete(position);

@@ -151,14 +151,16 @@ export class SortedIndexes<Field extends string> {
   }
 
   /**
-   * Moves a record whose field changes: `change` stores the new value, while the record is out of
-   * that field's index.
+   * Takes a record out of one field's index before that field changes (while its key still
+   * reads as stored); {@link SortedIndexes.attach} puts it back under the new key.
    */
-  rekey(field: Field, position: number, change: () => void): void {
-    const index = this.#built?.get(field);
-    index?.remove(position);
-    change();
-    index?.add(position);
+  detach(field: Field, position: number): void {
+    this.#built?.get(field)?.remove(position);
+  }
+
+  /** Puts a record back in one field's index after {@link SortedIndexes.detach} and the change. */
+  attach(field: Field, position: number): void {
+    this.#built?.get(field)?.add(position);
   }
 
   /** Takes a record out of the scope and of every index built so far (call while its keys still read). */

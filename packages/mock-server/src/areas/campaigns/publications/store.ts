@@ -163,7 +163,6 @@ interface StoredPublication {
   readonly customer: Customer;
 }
 
-
 const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
   if (voucher.type === 'GIFT_VOUCHER') return 'gift';
   if (voucher.type === 'LOYALTY_CARD') return 'loyalty';
@@ -211,9 +210,10 @@ export class PublicationStore {
   readonly #publications = new Map<string, StoredPublication>();
   /** The publications in creation order, and the list orders' indexes over it. */
   readonly #sequence: StoredPublication[] = [];
-  readonly #orders = new SortedIndexes<PublicationOrderField>((field, position) => sortKey(this.#sequence[position] as StoredPublication, field));
+  readonly #keyAt = (field: PublicationOrderField, position: number): string | null => sortKey(this.#sequence[position] as StoredPublication, field);
+  readonly #orders = new SortedIndexes(this.#keyAt);
   /** The same indexes by campaign, under its name and its id. */
-  readonly #scopes = new ScopedIndexes<PublicationOrderField>((field, position) => sortKey(this.#sequence[position] as StoredPublication, field));
+  readonly #scopes = new ScopedIndexes(this.#keyAt);
   readonly #bySourceId = new Map<string, string>();
   /** Each customer's holder records, in the order they became holders. */
   readonly #holdings = new Holdings();

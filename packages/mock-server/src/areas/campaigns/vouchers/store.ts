@@ -601,11 +601,10 @@ export class VoucherStore {
     // A new `updated_at` moves the voucher in that order's indexes: out under the stored version's key, back under the new one.
     const position = this.#positions.get(updated.id);
     const campaignOrders = updated.campaign_id ? this.#campaignOrders.of(updated.campaign_id) : undefined;
-    const store = (): void => {
-      this.#byId.set(updated.id, updated);
-    };
-    if (position === undefined) store();
-    else this.#orders.rekey('updated_at', position, () => (campaignOrders ? campaignOrders.rekey('updated_at', position, store) : store()));
+    const scopes = campaignOrders ? [this.#orders, campaignOrders] : [this.#orders];
+    if (position !== undefined) for (const scope of scopes) scope.detach('updated_at', position);
+    this.#byId.set(updated.id, updated);
+    if (position !== undefined) for (const scope of scopes) scope.attach('updated_at', position);
     if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);
     return updated;
   }

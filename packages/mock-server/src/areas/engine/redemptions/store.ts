@@ -338,7 +338,6 @@ export class RedemptionStore {
     return this.#entries.get(this.#sequence[position] as string) as RedemptionEntry;
   }
 
-
   /**
    * The redemption summary of a voucher and every record that names it, newest first
    * (`GET /v1/vouchers/{code}/redemption`).

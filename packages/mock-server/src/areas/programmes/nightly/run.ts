@@ -149,12 +149,13 @@ export class NightlyRun {
     return { day: today, cards: ids.size, activated, autoRedeemed, expired, tierChanges };
   }
 
-  /** Redeems a card's automatic reward up to `count` times, as the `AUTO_REDEEM` channel; stops when the reward runs out. */
+  /** What the night needs of a loyalty programme, or nothing for a campaign that is not one. */
   #programme(campaignId: string): ProgrammeNight | undefined {
     const campaign = this.deps.loyalties.findProgramme(campaignId);
     return campaign ? { auto: this.deps.rewards.autoRedeemOf(campaign.id), settings: this.deps.tiers.settingsOf(campaign) } : undefined;
   }
 
+  /** Redeems a card's automatic reward up to `count` times, as the `AUTO_REDEEM` channel; stops when the reward runs out. */
   #autoRedeem(code: string, rewardId: string, count: number, origin: ChangeOrigin): number {
     const redemptionOrigin = { requestId: origin.requestId ?? this.context.ids('auto'), channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' as const }, source: origin.source };
     for (let done = 0; done < count; done += 1) {
