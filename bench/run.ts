@@ -24,6 +24,7 @@ import { validationRules } from './validation-rules.ts';
 import { validationsBenchmark } from './validations.ts';
 import { validityWindow } from './validity-window.ts';
 import { vouchersBenchmark } from './vouchers.ts';
+import { webhooksBenchmark } from './webhooks.ts';
 
 // Each section prints as soon as it is done, so a long or failing run still shows what it measured.
 const sections: readonly (() => string[] | Promise<string[]>)[] = [
@@ -47,6 +48,7 @@ const sections: readonly (() => string[] | Promise<string[]>)[] = [
   loyaltyBenchmark,
   historyBenchmark,
   listsBenchmark,
+  webhooksBenchmark,
 ];
 console.log('Voucherkit benchmark');
 for (const section of sections) console.log(`\n${(await section()).join('\n')}`);

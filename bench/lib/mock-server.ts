@@ -18,12 +18,21 @@ export interface BenchServer {
   readonly close: () => void;
 }
 
+/** Where benchmarks send webhooks: a bare handler that reads the body and answers 204. */
+export const WEBHOOK_TARGET = 'https://hooks.bench.test/deliveries';
+const WEBHOOK_ENDPOINT = /^https:\/\/hooks\.bench\.test\//;
+
 /** Starts MSW with the bare handlers and the service's handlers, and a client with the primary project's server keys. */
 export const benchServer = (service: MockService): BenchServer => {
   let postAnswer: unknown = null;
   // One bare handler for both references, first in the list: each reference matches at once, and
   // the mock's requests pass one handler before theirs, as they did with the GET reference alone.
   const server = setupServer(
+    // A webhook endpoint that takes every delivery: matched by a RegExp, MSW's cheapest match.
+    http.post(WEBHOOK_ENDPOINT, async ({ request }) => {
+      await request.text();
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.all('https://bare.bench.test/:what', async ({ request }) => {
       if (request.method === 'GET') return HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' });
       await request.json();

@@ -37,9 +37,25 @@ export type { BinListFilters } from './areas/platform/bin/filters.js';
 export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
 export type { ListOrder, Page } from './core/list.js';
 export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
-export { DEFAULT_EVENT_RETENTION, type BulkJobSettings } from './core/context.js';
+export { DEFAULT_EVENT_RETENTION, type BulkJobSettings, type WebhookSettings } from './core/context.js';
+export type { ProjectConfig, ProjectConfigChanges, ProjectConfigInput } from './core/project-config.js';
+export { WebhookStore, type Webhook, type WebhookInput } from './areas/platform/webhooks/store.js';
+export {
+  DEFAULT_WEBHOOK_RETENTION,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WebhookDeliveries,
+  type DeliveryDependencies,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryFilter,
+  type WebhookDeliveryStatus,
+} from './areas/platform/webhooks/deliveries.js';
+export type { Sendout } from './areas/platform/webhooks/envelope.js';
 export { CategoryStore, type Category, type CategoryReferences } from './areas/catalog/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
+export { CustomEventSchemaStore, type CustomEventSchema, type CustomEventSchemaChanges, type CustomEventSchemaInput } from './areas/catalog/custom-event-schemas/store.js';
+export { BrandStore, DEFAULT_PERMISSION_REMINDER, type Brand, type BrandChanges, type BrandInput } from './areas/platform/branding/store.js';
 export { OAuthTokenStore, type ActiveToken } from './areas/platform/oauth/store.js';
 export {
   CampaignStore,

@@ -24,7 +24,7 @@ const literal = (text: string): string => `'${text.replaceAll('\\', '\\\\').repl
 export interface BannerFacts {
   url: string;
   apiVersion: string;
-  project: { name: string; id: string; keys: ProjectKeys };
+  project: { name: string; id: string; keys: ProjectKeys; webhookToken: string };
   management: { managementId: string; managementToken: string };
 }
 
@@ -47,6 +47,7 @@ export const banner = ({ url, apiVersion, project, management }: BannerFacts): s
     ['X-Client-Token', project.keys.clientToken],
     ['X-Management-Id', management.managementId],
     ['X-Management-Token', management.managementToken],
+    ['Webhook secret', project.webhookToken],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const { appId, appToken } = project.keys;

@@ -1,7 +1,7 @@
 import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
 import { http, type HttpHandler } from 'msw';
 import { type Clock, type ClockOptions, createClock } from './core/clock.js';
-import type { BulkJobSettings, ServiceContext } from './core/context.js';
+import type { BulkJobSettings, ServiceContext, WebhookSettings } from './core/context.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
@@ -46,6 +46,11 @@ export interface MockServiceOptions {
    * newest; default 50,000. Older events are dropped, so memory stays flat under load.
    */
   eventRetention?: number;
+  /**
+   * Outbound webhooks: how long a delivery waits for a 2xx (default 10,000 ms, as the service;
+   * a test of a slow endpoint sets less) and how many deliveries each project keeps (default 10,000).
+   */
+  webhooks?: WebhookSettings;
 }
 
 /**
@@ -124,6 +129,14 @@ const eventRetention = (retention: number): number => {
   return retention;
 };
 
+/** Webhook settings, refusing a time-out or a retention that could not work. */
+const webhookSettings = (settings: WebhookSettings): WebhookSettings => {
+  const { timeoutMs, retention } = settings;
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError(`webhooks.timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
+  if (retention !== undefined && !(Number.isInteger(retention) && retention >= 0)) throw new RangeError(`webhooks.retention must be a whole number of deliveries >= 0, not ${retention}`);
+  return settings;
+};
+
 /**
  * Requests the handler takes: every URL under the base URL. A RegExp without groups rather than
  * `${baseUrl}/*`, because MSW decodes the groups of a path pattern with decodeURIComponent, which
@@ -152,13 +165,16 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
   const bulkJobs = bulkJobSettings(options.bulkJobs);
   const seed = options.seed ?? 1;
   const keyRandom = createSeededRandom(`${String(seed)}:keys`);
+  // A source of its own, so that the API keys a seed gave before webhook secrets existed stay the same.
+  const webhookRandom = createSeededRandom(`${String(seed)}:webhooks`);
   const management: ManagementKeys = {
     managementId: options.management?.managementId ?? randomKey(keyRandom),
     managementToken: options.management?.managementToken ?? randomKey(keyRandom),
   };
   // Keys are drawn once so that reset() keeps them: tests hold on to them across resets.
-  const seeds = (options.projects?.length ? options.projects : [{ name: 'Default project' }]).map((project) => ({
+  const seeds = (options.projects?.length ? options.projects : [{ name: 'Default project' }]).map((project: ProjectSeed) => ({
     ...project,
+    webhookToken: project.webhookToken ?? randomKey(webhookRandom),
     keys: {
       appId: randomKey(keyRandom),
       appToken: randomKey(keyRandom),
@@ -184,7 +200,12 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       random,
       ids: createIdFactory(random),
       timestamp,
-      settings: { tokenTtlSeconds: options.tokenTtlSeconds ?? 900, bulkJobs, ...(options.eventRetention === undefined ? {} : { eventRetention: eventRetention(options.eventRetention) }) },
+      settings: {
+        tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
+        bulkJobs,
+        ...(options.eventRetention === undefined ? {} : { eventRetention: eventRetention(options.eventRetention) }),
+        ...(options.webhooks === undefined ? {} : { webhooks: webhookSettings(options.webhooks) }),
+      },
     };
     return { context, projects: createProjectRegistry(context, seeds, createProjectState) };
   };

@@ -77,6 +77,6 @@ describe('rules read dates in the project time zone', () => {
 
   test('a project with a time zone the runtime does not know is refused when it is created', () => {
     expect(() => mock.service.projects.create({ name: 'Nowhere', timezone: 'Mars/Olympus' })).toThrow(/time zone/);
-    expect(mock.service.projects.create({ name: 'Later', timezone: 'America/New_York' }).settings).toEqual({ timezone: 'America/New_York' });
+    expect(mock.service.projects.create({ name: 'Later', timezone: 'America/New_York' }).settings.timezone).toBe('America/New_York');
   });
 });

@@ -108,6 +108,16 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createLoyaltyRewardAssignment: [{ reward: 'rew_1', parameters: { loyalty: { points: 100 } } }],
   redeemReward: { reward: { id: 'rew_1' } },
   redeemRewardInCampaign: { reward: { id: 'rew_1' } },
+  createManagementMetadataSchema: { related_object: 'customer', properties: { vip: { type: 'boolean', optional: true, array: false } } },
+  updateManagementMetadataSchema: { properties: { vip: { type: 'boolean', optional: true, array: false } } },
+  createCustomEventSchema: { name: 'review_left', schema: { properties: { stars: { type: 'number', optional: false } } } },
+  updateCustomEventSchema: { schema: { properties: { stars: { type: 'number', optional: true } } } },
+  createBrand: { brand: { name: 'Corner Bakery' }, address: { street: 'Rua Nova 1', city: 'Porto', postal: null, country: 'Portugal' }, contact: { email: 'hello@corner.example' } },
+  updateBrand: { brand: { name: 'Corner Café' } },
+  createProject: { name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR' },
+  updateProject: { name: 'EU store' },
+  createWebhook: { target_url: 'https://shop.example.com/hooks', events: ['redemption.succeeded'] },
+  updateWebhook: { events: ['redemption.failed'] },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -216,6 +226,11 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
       const token = project.state.oauth.issue(project.keys.appId, other);
       return send(id, { auth: { bearer: token.access_token } });
     };
+  },
+  // The management API is a feature of some plans only; an organisation without it gets 402.
+  '402': () => (id) => {
+    mock.service.failures.inject({ status: 402, operationId: id });
+    return send(id);
   },
   '404': (id) => {
     const ids = pathParameters(id);
@@ -453,6 +468,24 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '409': (id) => {
       state().stackingRules.create({}, () => true);
       return send(id, { body: {} });
+    },
+  },
+  createManagementMetadataSchema: {
+    '409': (id) => {
+      state().metadataSchemas.create('customer', { properties: {} });
+      return send(id);
+    },
+  },
+  createCustomEventSchema: {
+    '409': (id) => {
+      state().customEventSchemas.create({ name: 'review_left', schema: { properties: {} } });
+      return send(id);
+    },
+  },
+  createBrand: {
+    '409': (id) => {
+      state().brands.create(VALID_BODIES.createBrand as never);
+      return send(id);
     },
   },
   createValidationRuleAssignment: {

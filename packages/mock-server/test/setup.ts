@@ -20,6 +20,8 @@ export const useMockService = (options: MockServiceOptions = {}) => {
   });
   afterAll(() => server.close());
   return {
+    /** The file's MSW server: `server.use(handler)` adds a handler for this test (a webhook endpoint, say). */
+    server,
     /** The current test's service. */
     get service(): MockService {
       return service;
@@ -38,6 +40,13 @@ export const useMockService = (options: MockServiceOptions = {}) => {
     raw: (path: string, init: RequestInit = {}) => fetch(`${service.baseUrl}${path}`, init),
   };
 };
+
+/** Management-key headers of the account, with a JSON content type, for raw requests. */
+export const managementHeaders = (service: MockService): Record<string, string> => ({
+  'X-Management-Id': service.management.managementId,
+  'X-Management-Token': service.management.managementToken,
+  'content-type': 'application/json',
+});
 
 /** Server-key headers of the primary project, for raw requests. */
 export const serverHeaders = (service: MockService, extra: Record<string, string> = {}): Record<string, string> => ({

@@ -35,7 +35,9 @@ describe('createIdFactory', () => {
     expect(ID_PREFIXES).toContain('auto');
     // Reward redemptions, as the reward redemption events name them.
     expect(ID_PREFIXES).toContain('rewr');
-    expect(ID_PREFIXES).toHaveLength(51);
+    // Brand configurations of the management API.
+    expect(ID_PREFIXES).toContain('brd');
+    expect(ID_PREFIXES).toHaveLength(52);
     expect(new Set(ID_PREFIXES).size).toBe(ID_PREFIXES.length);
   });
 

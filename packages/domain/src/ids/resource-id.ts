@@ -67,6 +67,8 @@ export const ID_PREFIXES = [
   // resource, as the service's event ids are formed.
   'evseg',
   'evpro',
+  // A project's brand configuration (`brd_…`, as the service's branding examples show).
+  'brd',
 ] as const;
 
 /**

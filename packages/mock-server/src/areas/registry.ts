@@ -2,14 +2,19 @@ import type { OperationId } from '../generated/routes.js';
 import type { HandlerMap } from '../http/handler.js';
 import { asyncActionHandlers } from './platform/async-actions/handlers.js';
 import { binHandlers } from './platform/bin/handlers.js';
+import { brandHandlers } from './platform/branding/handlers.js';
 import { campaignHandlers } from './campaigns/campaigns/handlers.js';
 import { categoryHandlers } from './catalog/categories/handlers.js';
+import { customEventSchemaHandlers } from './catalog/custom-event-schemas/handlers.js';
 import { customerHandlers } from './customers/customers/handlers.js';
 import { eventHandlers } from './customers/events/handlers.js';
 import { exportHandlers } from './platform/exports/handlers.js';
 import { locationHandlers } from './catalog/locations/handlers.js';
 import { metadataSchemaHandlers } from './catalog/metadata-schemas/handlers.js';
+import { managementMetadataSchemaHandlers } from './catalog/metadata-schemas/management-handlers.js';
 import { oauthHandlers } from './platform/oauth/handlers.js';
+import { projectHandlers } from './platform/projects/handlers.js';
+import { webhookHandlers } from './platform/webhooks/handlers.js';
 import { orderHandlers } from './customers/orders/handlers.js';
 import { productCollectionHandlers } from './catalog/product-collections/handlers.js';
 import { productHandlers } from './catalog/products/handlers.js';
@@ -30,9 +35,14 @@ import { rewardHandlers } from './programmes/rewards/handlers.js';
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
   ...oauthHandlers,
+  ...projectHandlers,
+  ...webhookHandlers,
   ...categoryHandlers,
   ...stackingRulesHandlers,
   ...metadataSchemaHandlers,
+  ...managementMetadataSchemaHandlers,
+  ...customEventSchemaHandlers,
+  ...brandHandlers,
   ...asyncActionHandlers,
   ...binHandlers,
   ...voucherHandlers,

@@ -7,14 +7,18 @@ import { orderExportSource } from './customers/orders/export-source.js';
 import { voucherExportSource, voucherTransactionExportSource } from './campaigns/vouchers/export-source.js';
 import { AsyncActionStore } from './platform/async-actions/store.js';
 import { BinStore } from './platform/bin/store.js';
+import { BrandStore } from './platform/branding/store.js';
 import { CampaignStore } from './campaigns/campaigns/store.js';
 import { LoyaltyCardLedger } from './campaigns/loyalty-cards/ledger.js';
 import { pointsExpirationExportSource } from './campaigns/loyalty-cards/export-source.js';
 import { CategoryStore } from './catalog/categories/store.js';
+import { CustomEventSchemaStore } from './catalog/custom-event-schemas/store.js';
 import { CustomerStore } from './customers/customers/store.js';
 import { LocationStore } from './catalog/locations/store.js';
 import { MetadataSchemaStore } from './catalog/metadata-schemas/store.js';
 import { OAuthTokenStore } from './platform/oauth/store.js';
+import { WebhookDeliveries } from './platform/webhooks/deliveries.js';
+import { WebhookStore } from './platform/webhooks/store.js';
 import { OrderStore } from './customers/orders/store.js';
 import { ProductCollectionStore } from './catalog/product-collections/store.js';
 import { ProductStore } from './catalog/products/store.js';
@@ -58,12 +62,20 @@ export interface ProjectState {
   readonly stackingRules: StackingRulesStore;
   /** Metadata schemas, one per resource type. */
   readonly metadataSchemas: MetadataSchemaStore;
+  /** The project's brand (management API): one at most. */
+  readonly brands: BrandStore;
+  /** Custom event schemas (management API); tracked events of a defined name follow their schema. */
+  readonly customEventSchemas: CustomEventSchemaStore;
   /** Bulk jobs and their status. */
   readonly asyncActions: AsyncActionStore;
   /** Campaigns, vouchers, products and SKUs deleted without `force=true`. */
   readonly bin: BinStore;
   /** What happened in the project (`voucher.created`, `customer.updated` …), for tests and webhooks. */
   readonly events: EventLog;
+  /** Webhook configurations (management API): where the project's events are posted. */
+  readonly webhooks: WebhookStore;
+  /** The webhooks sent for the project's events, with their attempts and retries. */
+  readonly webhookDeliveries: WebhookDeliveries;
   /** Vouchers, gift cards and loyalty cards, with their transactions and validation sessions. */
   readonly vouchers: VoucherStore;
   /** The points of loyalty cards: buckets by expiry day and the changes that move them. */
@@ -121,6 +133,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   const asyncActions = new AsyncActionStore(context);
   const bin = new BinStore(context);
   const events = new EventLog(context);
+  const webhooks = new WebhookStore(context);
+  const webhookDeliveries = new WebhookDeliveries(context, { events, webhooks, projectId: () => settings.projectId ?? '', webhookToken: () => settings.webhookToken ?? '' });
   const customers = new CustomerStore(context, metadataSchemas, events);
   const products = new ProductStore(context, metadataSchemas, bin);
   // Validation rules look up the objects they are assigned to; vouchers and campaigns read their assignments from them.
@@ -187,9 +201,13 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     categories,
     stackingRules,
     metadataSchemas,
+    brands: new BrandStore(context),
+    customEventSchemas: new CustomEventSchemaStore(context),
     asyncActions,
     bin,
     events,
+    webhooks,
+    webhookDeliveries,
     vouchers,
     loyaltyCards,
     campaigns,

@@ -26,6 +26,23 @@ export interface ServiceSettings {
   readonly bulkJobs: BulkJobSettings;
   /** Events each project's log keeps, the newest; default {@link DEFAULT_EVENT_RETENTION}. */
   readonly eventRetention?: number | undefined;
+  /** How long a webhook delivery waits for an answer, and how many deliveries each project keeps. */
+  readonly webhooks?: WebhookSettings | undefined;
+}
+
+/**
+ * Settings of outbound webhooks.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ webhooks: { timeoutMs: 200 } });
+ * ```
+ */
+export interface WebhookSettings {
+  /** Milliseconds a delivery waits for a 2xx before it counts as failed; default 10,000, as the service. */
+  readonly timeoutMs?: number | undefined;
+  /** Deliveries each project keeps for reading, the newest; default 10,000. */
+  readonly retention?: number | undefined;
 }
 
 /**

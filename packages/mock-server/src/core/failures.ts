@@ -54,6 +54,7 @@ export interface FailureQueue extends FailureInjector {
 }
 
 const DEFAULTS: Record<number, { key: string; message: string }> = {
+  402: { key: 'missing_required_feature', message: 'Missing required feature' },
   429: { key: 'too_many_requests', message: 'Too many requests hit the API too quickly.' },
   500: { key: 'internal_error', message: 'The service is temporarily unavailable (scheduled maintenance).' },
   502: { key: 'bad_gateway', message: 'Bad gateway.' },

@@ -1,5 +1,6 @@
 import { type RandomSource, zoneClock } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
+import { type ProjectConfig, type ProjectConfigChanges, type ProjectConfigInput, changedProjectConfig, newProjectConfig } from './project-config.js';
 
 /**
  * A project's API keys. Server keys call the server-side API, client keys the client-side API.
@@ -38,10 +39,15 @@ export interface ProjectSeed {
   keys?: Partial<ProjectKeys>;
   /** The project's IANA time zone (`Europe/Warsaw`), in which validation rules and formulas read dates; UTC when left out. */
   timezone?: string;
+  /** The secret that signs the project's webhooks (`x-voucherify-signature`); generated when left out. */
+  webhookToken?: string;
+  /** Other settings as the management API names them (currency, client-side permissions …); the service's defaults when left out. */
+  config?: ProjectConfigInput;
 }
 
 /**
- * The settings of a project that its areas read, as the management API's project has them.
+ * The settings of a project that its areas read. They follow the project's current settings: a
+ * time zone changed through the management API reaches loyalty and rule periods at once.
  *
  * @example
  * ```ts
@@ -51,6 +57,10 @@ export interface ProjectSeed {
 export interface ProjectSettings {
   /** IANA time zone in which validation rules and formulas read dates, days and hours; UTC when absent. */
   readonly timezone?: string | undefined;
+  /** The project's id, as its webhooks name it (`project_id`). */
+  readonly projectId?: string | undefined;
+  /** The secret that signs its webhooks. */
+  readonly webhookToken?: string | undefined;
 }
 
 /**
@@ -70,7 +80,11 @@ export interface Project<State = unknown> {
   readonly name: string;
   /** The project's API keys. */
   readonly keys: ProjectKeys;
-  /** The project's settings (its time zone). */
+  /** The secret that signs the project's webhooks (`webhook_token`). */
+  readonly webhookToken: string;
+  /** The project's settings as the management API shows them; a change replaces the whole object. */
+  readonly config: ProjectConfig;
+  /** The settings its areas read (its time zone), always the current ones. */
   readonly settings: ProjectSettings;
   /** The project's data: one store per resource. */
   readonly state: State;
@@ -94,8 +108,22 @@ export interface ProjectRegistry<State = unknown> {
   get(id: string): Project<State> | undefined;
   /** The first project: the one tests use unless they create more. */
   readonly primary: Project<State>;
-  /** Adds a project. */
+  /** Adds a project. @throws Error for an id taken or a time zone the runtime does not know. */
   create(seed?: ProjectSeed): Project<State>;
+  /**
+   * Changes a project's settings; only the fields given change (see `changedProjectConfig`).
+   *
+   * @throws Error for a time zone the runtime does not know.
+   */
+  configure(id: string, changes: ProjectConfigChanges): Project<State> | undefined;
+  /**
+   * Deletes a project with its data; its keys stop working at once. The sandbox project (the
+   * first) stays.
+   *
+   * @returns Whether a project was deleted.
+   * @throws Error for the sandbox project.
+   */
+  remove(id: string): boolean;
   /** The project whose server keys match, if any. */
   byServerKeys(appId: string, appToken: string): Project<State> | undefined;
   /** The project whose client keys match, if any. */
@@ -131,19 +159,46 @@ export const createProjectRegistry = <State>(
   createState: (context: ServiceContext, settings: ProjectSettings) => State,
 ): ProjectRegistry<State> => {
   const projects: Project<State>[] = [];
+  const configs = new Map<string, ProjectConfig>();
+  const checkTimeZone = (id: string, timeZone: string | undefined): void => {
+    if (timeZone !== undefined && !knownTimeZone(timeZone)) throw new Error(`Unknown time zone for project ${id}: ${timeZone}`);
+  };
   const create = (seed: ProjectSeed = {}): Project<State> => {
     const id = seed.id ?? context.ids('proj');
     if (projects.some((project) => project.id === id)) throw new Error(`Project ${id} already exists`);
-    if (seed.timezone !== undefined && !knownTimeZone(seed.timezone)) throw new Error(`Unknown time zone for project ${id}: ${seed.timezone}`);
-    const settings: ProjectSettings = seed.timezone === undefined ? {} : { timezone: seed.timezone };
+    const timezone = seed.timezone ?? seed.config?.timezone;
+    checkTimeZone(id, timezone);
+    const config = newProjectConfig(
+      { ...seed.config, ...(timezone === undefined ? {} : { timezone }) },
+      { name: seed.name ?? `Project ${projects.length + 1}`, isSandbox: projects.length === 0, webhookToken: seed.webhookToken ?? randomKey(context.random) },
+    );
+    configs.set(id, config);
+    const current = (): ProjectConfig => configs.get(id) ?? config;
+    const settings: ProjectSettings = {
+      projectId: id,
+      get timezone() {
+        return current().timezone;
+      },
+      get webhookToken() {
+        return current().webhook_token;
+      },
+    };
     const project: Project<State> = {
       id,
-      name: seed.name ?? `Project ${projects.length + 1}`,
+      get name() {
+        return current().name;
+      },
       keys: {
         appId: seed.keys?.appId ?? randomKey(context.random),
         appToken: seed.keys?.appToken ?? randomKey(context.random),
         clientAppId: seed.keys?.clientAppId ?? randomKey(context.random),
         clientToken: seed.keys?.clientToken ?? randomKey(context.random),
+      },
+      get webhookToken() {
+        return current().webhook_token ?? '';
+      },
+      get config() {
+        return current();
       },
       settings,
       state: createState(context, settings),
@@ -158,6 +213,21 @@ export const createProjectRegistry = <State>(
     get: (id) => projects.find((project) => project.id === id),
     primary,
     create,
+    configure(id, changes) {
+      const config = configs.get(id);
+      if (config === undefined) return undefined;
+      checkTimeZone(id, changes.timezone);
+      configs.set(id, changedProjectConfig(config, changes));
+      return projects.find((project) => project.id === id);
+    },
+    remove(id) {
+      const index = projects.findIndex((project) => project.id === id);
+      if (index < 0) return false;
+      if (index === 0) throw new Error(`Project ${id} is the sandbox project, which cannot be deleted`);
+      projects.splice(index, 1);
+      configs.delete(id);
+      return true;
+    },
     byServerKeys: (appId, appToken) => projects.find((p) => p.keys.appId === appId && p.keys.appToken === appToken),
     byClientKeys: (clientAppId, clientToken) =>
       projects.find((p) => p.keys.clientAppId === clientAppId && p.keys.clientToken === clientToken),

@@ -113,9 +113,17 @@ export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler =>
     mode,
     schedule(task, delayMs = 0) {
       const entry = { at: clock.now() + Math.max(0, delayMs), seq: seq++, task };
-      queue.push(entry);
-      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      arm();
+      // After every task due at the same time or earlier: tasks of one moment run in the order they came.
+      let low = 0;
+      let high = queue.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((queue[middle] as Entry).at <= entry.at) low = middle + 1;
+        else high = middle;
+      }
+      queue.splice(low, 0, entry);
+      // The timer waits for the earliest task: only a new earliest one moves it.
+      if (low === 0 || timer === undefined) arm();
     },
     pending: () => queue.length,
     runDue: () => run(() => clock.now(), false, Number.POSITIVE_INFINITY),

@@ -27,9 +27,15 @@ export interface DispatcherDependencies {
   requestId: () => string;
 }
 
-const projectOf = (principal: Principal, params: unknown, projects: ProjectRegistry<ProjectState>): Project<ProjectState> => {
+/**
+ * The project a request acts on: the caller's, or for management keys the `{projectId}` of the
+ * path. A management operation on the organisation itself (listing or creating projects) names
+ * none and gets the sandbox project, which it does not read.
+ */
+const projectOf = (principal: Principal, params: object, projects: ProjectRegistry<ProjectState>): Project<ProjectState> => {
   if (principal.kind !== 'management') return principal.project;
-  const projectId = (params as { projectId?: unknown }).projectId;
+  if (!('projectId' in params)) return projects.primary;
+  const { projectId } = params;
   const project = typeof projectId === 'string' ? projects.get(projectId) : undefined;
   if (!project) throw ApiError.notFound('project', String(projectId));
   return project;
@@ -100,12 +106,13 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
           details: `${operation.method} ${operation.path} (${operationId}) is in the spec but not implemented by the mock yet.`,
         });
       }
-      const project = projectOf(principal, input.params, projects);
+      const project = projectOf(principal, input.params as object, projects);
       // The project's day may have turned since its last request: the night's work comes first.
       project?.state.nightly.catchUp();
       const result: { status: number; body: unknown } = await handler({
         ...input,
         principal,
+        projects,
         project,
         service: deps.context,
         requestId,

@@ -1,6 +1,6 @@
 import type { operations as ApiOperations } from '@voucherkit/client';
 import type { ServiceContext } from '../core/context.js';
-import type { Project } from '../core/projects.js';
+import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { OperationId } from '../generated/routes.js';
 import type { ProjectState } from '../areas/state.js';
 import type { Principal } from './authenticate.js';
@@ -27,6 +27,8 @@ export interface HandlerContext<Id extends OperationId> {
   /** The project the request acts on (the caller's, or `{projectId}` for management calls). */
   project: Project<ProjectState>;
   principal: Principal;
+  /** Every project of the service: the management API lists, creates and deletes them. */
+  projects: ProjectRegistry<ProjectState>;
   params: Part<Parameters<Id>['path']>;
   query: Part<Parameters<Id>['query']>;
   body: RequestBody<Id>;

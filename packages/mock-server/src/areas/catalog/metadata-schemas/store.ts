@@ -72,9 +72,21 @@ export class MetadataSchemaStore {
     return schema;
   }
 
-  /** Adds or replaces the given properties; properties not named stay as they are. */
+  /**
+   * Adds or replaces the given properties; properties not named stay as they are. A definition
+   * sent replaces the stored one whole, but keeps its type: "You cannot change the type of an
+   * existing schema", says the reference of the management update, which manages these schemas.
+   *
+   * @throws ApiError 404 when there is no such schema; 400 `invalid_payload` when a definition's type would change.
+   */
   update(idOrResource: string, patch: { properties?: Properties | undefined; allow_defined_only?: boolean | undefined }): MetadataSchema {
     const current = this.get(idOrResource);
+    for (const [name, definition] of Object.entries(patch.properties ?? {})) {
+      const stored = current.properties[name];
+      if (stored && stored.type !== definition.type) {
+        throw ApiError.invalidPayload(`Property .properties.${name}.type cannot be changed from ${stored.type} to ${definition.type}`);
+      }
+    }
     const updated: MetadataSchema = {
       ...current,
       properties: { ...current.properties, ...patch.properties },

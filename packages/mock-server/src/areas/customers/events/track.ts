@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventSource } from '../../../core/event-log.js';
 import type { Resource } from '../../../core/resource.js';
+import type { CustomEventSchemaStore } from '../../catalog/custom-event-schemas/store.js';
 import { simpleCustomer } from '../customers/profile.js';
 import type { CustomerReference, CustomerStore } from '../customers/store.js';
 
@@ -15,8 +16,10 @@ import type { CustomerReference, CustomerStore } from '../customers/store.js';
 export type CustomEventInput = Resource<'CustomEventCreateRequest'>;
 
 /**
- * Records a custom event that a customer performed: the customer is resolved (and created when
- * unknown), `customer.custom_event` goes to the event log, so it shows in the customer's
+ * Records a custom event that a customer performed. When the project defines the event's name
+ * (a custom event schema), its metadata must follow the schema first; an event of a name the
+ * project does not define is recorded as sent (decision 0042). Then the customer is resolved (and
+ * created when unknown), `customer.custom_event` goes to the event log, so it shows in the customer's
  * activity, and the customer's tally of the event (`events.<name>.count` and
  * `events.<name>.last_occurred`) grows, so segments can select on it. Referral and loyalty codes
  * are echoed; crediting them belongs to the referral and loyalty programmes, which react to the
@@ -27,17 +30,19 @@ export type CustomEventInput = Resource<'CustomEventCreateRequest'>;
  * @param origin - The request id and its channel (`API` or `CLIENT_API`).
  * @param context - The service's ids and clock, for the event's own id and time.
  * @returns The answer of `trackCustomEvent`.
- * @throws ApiError 404 when the customer is named by an unknown id.
+ * @throws ApiError 404 when the customer is named by an unknown id; DomainError
+ *   `metadata_validation_failed` (400) when the metadata breaks the event's schema, before anything is stored.
  */
 export const trackCustomEvent = (
-  state: { readonly customers: CustomerStore; readonly events: EventLog },
+  state: { readonly customers: CustomerStore; readonly events: EventLog; readonly customEventSchemas: CustomEventSchemaStore },
   input: CustomEventInput,
   origin: { readonly groupId: string; readonly source: EventSource },
   context: ServiceContext,
 ): Resource<'CustomEventCreateResponse'> => {
+  const metadata = input.metadata ?? {};
+  const schema = state.customEventSchemas.checkEvent(input.event, metadata);
   const { customer } = state.customers.resolve(input.customer as CustomerReference, origin);
   state.customers.countEvent(customer.id, input.event);
-  const metadata = input.metadata ?? {};
   state.events.record('customer.custom_event', {
     entityId: customer.id,
     groupId: origin.groupId,
@@ -54,7 +59,7 @@ export const trackCustomEvent = (
         metadata,
         created_at: context.timestamp(),
       },
-      event_schema: { name: input.event },
+      event_schema: schema ? { id: schema.id, name: input.event } : { name: input.event },
       customer: simpleCustomer(customer),
       referral: null,
       loyalty: null,

@@ -1,0 +1,140 @@
+import { DomainError } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
+import type { Resource } from '../../../core/resource.js';
+import { ApiError } from '../../../http/api-error.js';
+import { assertBrandContactFormats } from './contact-formats.js';
+
+/**
+ * A project's brand configuration as the API returns it (`brd_…`).
+ *
+ * @example
+ * ```ts
+ * const [brand]: Brand[] = service.projects.primary.state.brands.list();
+ * ```
+ */
+export type Brand = Resource<'Brand'>;
+
+/**
+ * A new brand as `POST /management/v1/projects/{projectId}/branding` takes it.
+ *
+ * @example
+ * ```ts
+ * const input: BrandInput = {
+ *   brand: { name: 'Corner Bakery' },
+ *   address: { street: 'Main St 1', city: 'Porto', postal: '4000-001', country: 'Portugal' },
+ *   contact: { email: 'hello@corner.example' },
+ * };
+ * ```
+ */
+export type BrandInput = Resource<'BrandCreateRequest'>;
+
+/**
+ * Changes to a brand (`PUT …/branding/{brandingId}`): only the fields sent change.
+ *
+ * @example
+ * ```ts
+ * const changes: BrandChanges = { contact: { phone: '+351 220 000 000' } };
+ * ```
+ */
+export type BrandChanges = Resource<'BrandUpdateRequest'>;
+
+/**
+ * The permission reminder of a brand created without one, the `default` of `BrandCreateRequest`
+ * in the spec. The request parser fills it for a field left out; the store fills it for `null`,
+ * which the answer's `permission_reminder` (a string) cannot show.
+ *
+ * @example
+ * ```ts
+ * brands.create(input).brand.permission_reminder === DEFAULT_PERMISSION_REMINDER; // when input sends none
+ * ```
+ */
+export const DEFAULT_PERMISSION_REMINDER = 'You are receiving this email because you opted in at our website.';
+
+/**
+ * The brand of one project: a project has one at most, so the list has zero or one item.
+ *
+ * @example
+ * ```ts
+ * const { brands } = service.projects.primary.state;
+ * const brand = brands.create({
+ *   brand: { name: 'Corner Bakery' },
+ *   address: { street: 'Main St 1', city: 'Porto', postal: null, country: 'Portugal' },
+ *   contact: { email: 'hello@corner.example' },
+ * });
+ * brands.update(brand.id, { brand: { website_url: 'corner.example' } });
+ * ```
+ */
+export class BrandStore {
+  #brand: Brand | undefined;
+
+  /** @param context - The service's ids. */
+  constructor(private readonly context: ServiceContext) {}
+
+  /** The project's brand, if it has one (zero or one item). */
+  list(): Brand[] {
+    return this.#brand ? [this.#brand] : [];
+  }
+
+  /**
+   * The project's brand, by its id.
+   * @throws ApiError 404 when the id is not the project's brand.
+   */
+  get(id: string): Brand {
+    if (this.#brand?.id !== id) throw ApiError.notFound('brand', id);
+    return this.#brand;
+  }
+
+  /**
+   * Sets the project's brand; links and phone left out are `null`.
+   * @throws DomainError `duplicate_found` (409) when the project has a brand already (the service
+   *   allows one per project); ApiError 400 for a link or an email in the wrong format.
+   */
+  create(input: BrandInput): Brand {
+    if (this.#brand) {
+      throw new DomainError('duplicate_found', 'Duplicated resource found', {
+        details: `The project already has a brand (${this.#brand.id}); a project has one at most, so update that one instead.`,
+      });
+    }
+    assertBrandContactFormats(input);
+    const { brand, address, contact } = input;
+    this.#brand = {
+      id: this.context.ids('brd'),
+      brand: {
+        name: brand.name,
+        privacy_policy_url: brand.privacy_policy_url ?? null,
+        terms_of_use_url: brand.terms_of_use_url ?? null,
+        permission_reminder: brand.permission_reminder ?? DEFAULT_PERMISSION_REMINDER,
+        website_url: brand.website_url ?? null,
+      },
+      address: { street: address.street, city: address.city, postal: address.postal, state: address.state ?? null, country: address.country },
+      contact: { email: contact.email, phone: contact.phone ?? null },
+    };
+    return this.#brand;
+  }
+
+  /**
+   * Changes the fields sent and keeps the others; a link, the postal code or the phone sent as
+   * `null` is cleared.
+   * @throws ApiError 404 when the id is not the project's brand; 400 for a link or an email in the wrong format.
+   */
+  update(id: string, changes: BrandChanges): Brand {
+    const current = this.get(id);
+    assertBrandContactFormats(changes);
+    this.#brand = {
+      ...current,
+      brand: { ...current.brand, ...changes.brand },
+      address: { ...current.address, ...changes.address },
+      contact: { ...current.contact, ...changes.contact },
+    };
+    return this.#brand;
+  }
+
+  /**
+   * Removes the project's brand for good; a new one may then be created.
+   * @throws ApiError 404 when the id is not the project's brand.
+   */
+  delete(id: string): void {
+    this.get(id);
+    this.#brand = undefined;
+  }
+}
