@@ -1,4 +1,5 @@
 import openApiFetch, { type Client, type Middleware } from 'openapi-fetch';
+import { serializeQuery } from './query-serializer.js';
 import { createAuthMiddleware } from './auth-middleware.js';
 import type { VoucherkitClientOptions, VoucherkitHelpers } from './client-options.js';
 import { DEFAULT_BASE_URL } from './client-options.js';
@@ -53,6 +54,7 @@ export function buildClient<A extends AuthOptions>(options: VoucherkitClientOpti
     baseUrl: normalizeBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
     fetch: createRetryingFetch({ fetch: options.fetch, retry, runtime }),
     headers: { 'X-Voucherify-Channel': channel, ...options.headers },
+    querySerializer: serializeQuery,
   };
 
   const { auth } = options;

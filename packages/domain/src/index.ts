@@ -340,6 +340,8 @@ export type { CalendarDate, CalendarPeriod } from './time/calendar-date.js';
 export { pointsExpirationDate } from './loyalty/expiry.js';
 export type { PointsExpirationRules } from './loyalty/expiry.js';
 export { bucketBalance, creditBuckets, expireBuckets, nextExpiration, spendBuckets } from './loyalty/buckets.js';
+export { referralConverts, referrerTiersReached } from './referrals/conversion.js';
+export type { NoReferral, ReferralConversionSettings, ReferralTrigger, ReferrerTierRule } from './referrals/conversion.js';
 export type { BucketSpending, PointsBucket } from './loyalty/buckets.js';
 export { earnedPoints, mappedLoyalty, rewardPrice } from './loyalty/earning.js';
 export type { EarningCalculationType, EarningInput, EarningOrderLine, EarningRuleLoyalty, PointsMapping, ProportionalLeaf } from './loyalty/earning.js';

@@ -52,6 +52,11 @@ export {
   type WebhookDeliveryStatus,
 } from './areas/platform/webhooks/deliveries.js';
 export type { Sendout } from './areas/platform/webhooks/envelope.js';
+export { holdingFields, type Holding } from './areas/campaigns/publications/holdings.js';
+export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type ReferralHolderDependencies, type ReferralHolderQuery } from './areas/programmes/referrals/holders.js';
+export { ReferralTierStore, type ReferralTier, type ReferralTierDependencies, type ReferralTierInput } from './areas/programmes/referrals/tiers.js';
+export { ReferralConversions, type ReferralConversionDependencies } from './areas/programmes/referrals/conversions.js';
+export { giveCampaignCredit, giveReward, type CampaignCredit, type RewardGivingStores } from './areas/programmes/rewards/give.js';
 export { CategoryStore, type Category, type CategoryReferences } from './areas/catalog/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
 export { CustomEventSchemaStore, type CustomEventSchema, type CustomEventSchemaChanges, type CustomEventSchemaInput } from './areas/catalog/custom-event-schemas/store.js';
@@ -167,6 +172,26 @@ export {
   type StackTierLookup,
 } from './areas/campaigns/promotions/stacks.js';
 export type { PromotionTierRef, RuleAssignments, RuleOwner, TierRuleAssignmentList } from './areas/campaigns/rule-assignments.js';
+export {
+  CampaignTemplateStore,
+  type CampaignTemplate,
+  type CampaignTemplateChanges,
+  type CampaignTemplateInput,
+  type CampaignTemplateListQuery,
+  type CampaignTemplateStoreDependencies,
+} from './areas/campaigns/templates/store.js';
+export {
+  campaignFromSetup,
+  campaignSetup,
+  tierFromSetup,
+  tierSetup,
+  unsupportedByTemplate,
+  type SavedCampaign,
+  type TemplateCampaignType,
+  type TemplateSetup,
+} from './areas/campaigns/templates/setup.js';
+export type { SavedValidationRule, TemplateRules } from './areas/campaigns/templates/template-rules.js';
+export { templateRules } from './areas/rules/validation-rules/template-rules.js';
 export { ruleAssignments } from './areas/rules/validation-rules/rule-assignments.js';
 export {
   ValidationRuleStore,

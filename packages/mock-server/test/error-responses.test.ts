@@ -117,7 +117,14 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createProject: { name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR' },
   updateProject: { name: 'EU store' },
   createWebhook: { target_url: 'https://shop.example.com/hooks', events: ['redemption.succeeded'] },
+  addReferralCodeHolders: { holders: [{ source_id: 'ben' }] },
+  addReferralCodeHoldersInCampaign: { holders: [{ source_id: 'ben' }] },
   updateWebhook: { events: ['redemption.failed'] },
+  createCampaignTemplate: { name: 'Spring set-up', campaign_id: 'camp_0000000000000000ff' },
+  updateCampaignTemplate: { name: 'Spring set-up 2027' },
+  createCampaignFromTemplate: { name: 'From a template' },
+  addTierFromTemplate: { name: 'From a template', campaign_id: 'camp_0000000000000000ff' },
+  managementCopyCampaignTemplate: { name: 'Spring in production', destination_project_id: 'proj_0000000000000000ff' },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -250,6 +257,14 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
 };
 
 const state = () => mock.service.projects.primary.state;
+
+/** A referral code of a referrer with Ben as its referee already, as the holder paths name it. */
+const referralCodeWithReferee = (): Record<string, string> => {
+  const campaign = state().campaigns.create({ name: 'Friends', campaign_type: 'REFERRAL_PROGRAM', type: 'AUTO_UPDATE', voucher: PERCENT_VOUCHER } as never);
+  const voucher = state().publications.publishOne({ campaign: { name: campaign.id }, customer: { source_id: 'ana' } }, {});
+  state().referralHolders.add(voucher.code, undefined, { holders: [{ source_id: 'ben' }] });
+  return { campaignId: campaign.id, memberId: voucher.code };
+};
 
 /** A stack with a promotion stack among other redeemables, which no request may send. */
 const stackWithOthers = { '400': (id: OperationId) => send(id, { body: { redeemables: [{ object: 'promotion_stack', id: 'stack_1' }, { object: 'voucher', id: 'A' }] } }) };
@@ -482,6 +497,8 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       return send(id);
     },
   },
+  addReferralCodeHolders: { '409': (id) => send(id, { params: referralCodeWithReferee() }) },
+  addReferralCodeHoldersInCampaign: { '409': (id) => send(id, { params: referralCodeWithReferee() }) },
   createBrand: {
     '409': (id) => {
       state().brands.create(VALID_BODIES.createBrand as never);
@@ -495,6 +512,37 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       const body = { related_object_type: 'campaign', related_object_id: campaign.id } as const;
       state().validationRules.assign(rule.id, body);
       return send(id, { params: { validationRuleId: rule.id }, body });
+    },
+  },
+  createCampaignTemplate: {
+    '404': (id) => send(id),
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      state().campaignTemplates.create({ name: 'Spring set-up', campaign_id: campaign.id });
+      return send(id, { body: { name: 'Spring set-up', campaign_id: campaign.id } });
+    },
+  },
+  updateCampaignTemplate: {
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      state().campaignTemplates.create({ name: 'Spring set-up 2027', campaign_id: campaign.id });
+      const template = state().campaignTemplates.create({ name: 'Spring set-up', campaign_id: campaign.id });
+      return send(id, { params: { campaignTemplateId: template.id } });
+    },
+  },
+  createCampaignFromTemplate: {
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'From a template', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const template = state().campaignTemplates.create({ name: 'Spring set-up', campaign_id: campaign.id });
+      return send(id, { params: { campaignTemplateId: template.id } });
+    },
+  },
+  managementCopyCampaignTemplate: {
+    '409': (id) => {
+      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const template = state().campaignTemplates.create({ name: 'Spring in production', campaign_id: campaign.id });
+      const { id: primaryId } = mock.service.projects.primary;
+      return send(id, { params: { campaignTemplateId: template.id }, body: { name: 'Spring in production', destination_project_id: primaryId } });
     },
   },
 };

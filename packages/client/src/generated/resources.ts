@@ -6645,7 +6645,9 @@ export interface TemplatesCampaignsResource {
    * Saves the set-up of an existing discount or gift card campaign (`campaign_id`), or of a
    * promotion tier (`promotion_tier_id`), as a reusable template; pass exactly one of the
    * two. The campaign's name, category and number of codes are not part of the template. A
-   * template made from a promotion tier is a `DISCOUNT_COUPONS` template.
+   * template made from a promotion tier is a `DISCOUNT_COUPONS` template. A campaign of
+   * another type is refused with 400 `campaign_type_is_not_supported_by_campaign_template`,
+   * and a name already used by another template of the project with 409.
    *
    * `POST /v1/templates/campaigns` (operation `createCampaignTemplate`).
    *
@@ -6656,6 +6658,7 @@ export interface TemplatesCampaignsResource {
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
    * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link ConflictError} 409: it clashes with an existing resource.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.

@@ -3859,7 +3859,9 @@ export interface paths {
          * Saves the set-up of an existing discount or gift card campaign (`campaign_id`), or of a
          *     promotion tier (`promotion_tier_id`), as a reusable template; pass exactly one of the
          *     two. The campaign's name, category and number of codes are not part of the template. A
-         *     template made from a promotion tier is a `DISCOUNT_COUPONS` template.
+         *     template made from a promotion tier is a `DISCOUNT_COUPONS` template. A campaign of
+         *     another type is refused with 400 `campaign_type_is_not_supported_by_campaign_template`,
+         *     and a name already used by another template of the project with 409.
          */
         post: operations["createCampaignTemplate"];
         delete?: never;
@@ -5822,6 +5824,66 @@ export interface webhooks {
          * A tier was removed from a loyalty campaign.
          */
         post: operations["campaignLoyaltyTierDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.referral_tier.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Referral tier created
+         * A referral tier (a reward for referrers) was added to a referral campaign.
+         */
+        post: operations["campaignReferralTierCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.referral_tier.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Referral tier updated
+         * A referral tier of a referral campaign was changed.
+         */
+        post: operations["campaignReferralTierUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.referral_tier.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Referral tier deleted
+         * A referral tier was removed from a referral campaign.
+         */
+        post: operations["campaignReferralTierDeletedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20503,6 +20565,29 @@ export interface components {
             type: "campaign.loyalty_tier.deleted";
             data: components["schemas"]["CampaignLoyaltyTierEventData"];
         };
+        /** A referral tier and its campaign. */
+        CampaignReferralTierEventData: {
+            campaign: components["schemas"]["SimpleCampaign"];
+            referral_tier: components["schemas"]["SimpleReferralTier"];
+        };
+        /** Sendout of `campaign.referral_tier.created`. */
+        CampaignReferralTierCreatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.referral_tier.created";
+            data: components["schemas"]["CampaignReferralTierEventData"];
+        };
+        /** Sendout of `campaign.referral_tier.updated`. */
+        CampaignReferralTierUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.referral_tier.updated";
+            data: components["schemas"]["CampaignReferralTierEventData"];
+        };
+        /** Sendout of `campaign.referral_tier.deleted`. */
+        CampaignReferralTierDeletedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            type: "campaign.referral_tier.deleted";
+            data: components["schemas"]["CampaignReferralTierEventData"];
+        };
         /** An earning rule and its loyalty campaign. */
         CampaignEarningRuleEventData: {
             campaign: components["schemas"]["SimpleCampaign"];
@@ -20882,6 +20967,15 @@ export interface components {
          *     what was looked for.
          */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** A customer named in the request holds the code already (the key keeps the service's spelling). */
+        HolderConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -28135,7 +28229,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["HolderConflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -28246,7 +28340,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["HolderConflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -28411,6 +28505,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -31164,6 +31259,72 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CampaignLoyaltyTierDeletedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignReferralTierCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignReferralTierCreatedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignReferralTierUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignReferralTierUpdatedEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    campaignReferralTierDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
+                 *     bytes as received; re-serialised JSON does not match.
+                 */
+                "x-voucherify-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignReferralTierDeletedEvent"];
             };
         };
         responses: {

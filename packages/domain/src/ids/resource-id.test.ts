@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createSeededRandom } from './random-source.js';
 import { ID_PREFIXES, type IdPrefix, createIdFactory } from './resource-id.js';
 
-const ID = /^([a-z]+)_([0-9a-f]{18})$/u;
+const ID = /^([a-z]+(?:_[a-z]+)?)_([0-9a-f]{18})$/u;
 const REQUEST_ID = /^v-[0-9a-f]{18}$/u;
 const prefixArb = fc.constantFrom(...ID_PREFIXES);
 
@@ -37,7 +37,9 @@ describe('createIdFactory', () => {
     expect(ID_PREFIXES).toContain('rewr');
     // Brand configurations of the management API.
     expect(ID_PREFIXES).toContain('brd');
-    expect(ID_PREFIXES).toHaveLength(52);
+    // Campaign templates, as the service's template examples show them.
+    expect(ID_PREFIXES).toContain('camp_tpl');
+    expect(ID_PREFIXES).toHaveLength(54);
     expect(new Set(ID_PREFIXES).size).toBe(ID_PREFIXES.length);
   });
 

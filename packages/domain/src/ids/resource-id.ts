@@ -36,6 +36,8 @@ export const ID_PREFIXES = [
   'ern',
   'auto',
   'ltr',
+  // Referral tiers: the service documents no example id; `rtr` as loyalty tiers are `ltr` (decision 0044).
+  'rtr',
   'lopp',
   'lopb',
   'vtx',
@@ -69,6 +71,9 @@ export const ID_PREFIXES = [
   'evpro',
   // A project's brand configuration (`brd_…`, as the service's branding examples show).
   'brd',
+  // Campaign templates (`camp_tpl_…`, as every template example of the service shows): the only
+  // prefix with an underscore of its own.
+  'camp_tpl',
 ] as const;
 
 /**

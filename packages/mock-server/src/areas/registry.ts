@@ -24,6 +24,7 @@ import { segmentHandlers } from './customers/segments/handlers.js';
 import { stackingRulesHandlers } from './rules/stacking-rules/handlers.js';
 import { voucherHandlers } from './campaigns/vouchers/handlers.js';
 import { promotionHandlers } from './campaigns/promotions/handlers.js';
+import { campaignTemplateHandlers } from './campaigns/templates/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
@@ -31,6 +32,7 @@ import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
 import { tierHandlers } from './programmes/tiers/handlers.js';
 import { rewardHandlers } from './programmes/rewards/handlers.js';
+import { referralHandlers } from './programmes/referrals/handlers.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -55,6 +57,7 @@ export const handlers: HandlerMap = {
   ...locationHandlers,
   ...eventHandlers,
   ...promotionHandlers,
+  ...campaignTemplateHandlers,
   ...validationRuleHandlers,
   ...publicationHandlers,
   ...exportHandlers,
@@ -65,6 +68,7 @@ export const handlers: HandlerMap = {
   ...pendingPointsHandlers,
   ...tierHandlers,
   ...rewardHandlers,
+  ...referralHandlers,
 };
 
 /**

@@ -17,6 +17,9 @@ import { CustomerStore } from './customers/customers/store.js';
 import { LocationStore } from './catalog/locations/store.js';
 import { MetadataSchemaStore } from './catalog/metadata-schemas/store.js';
 import { OAuthTokenStore } from './platform/oauth/store.js';
+import { ReferralConversions } from './programmes/referrals/conversions.js';
+import { ReferralHolders } from './programmes/referrals/holders.js';
+import { ReferralTierStore } from './programmes/referrals/tiers.js';
 import { WebhookDeliveries } from './platform/webhooks/deliveries.js';
 import { WebhookStore } from './platform/webhooks/store.js';
 import { OrderStore } from './customers/orders/store.js';
@@ -31,6 +34,8 @@ import { SegmentStore } from './customers/segments/store.js';
 import { StackingRulesStore } from './rules/stacking-rules/store.js';
 import { VoucherStore } from './campaigns/vouchers/store.js';
 import { PromotionStore } from './campaigns/promotions/store.js';
+import { CampaignTemplateStore } from './campaigns/templates/store.js';
+import { templateRules } from './rules/validation-rules/template-rules.js';
 import { projectTargets } from './rules/validation-rules/lookup.js';
 import { ValidationRuleStore } from './rules/validation-rules/store.js';
 import { ruleAssignments } from './rules/validation-rules/rule-assignments.js';
@@ -96,6 +101,8 @@ export interface ProjectState {
   readonly locations: LocationStore;
   /** Promotion tiers and (`promotions.stacks`) promotion stacks; validations and redemptions read them as `PromotionRedeemables`. */
   readonly promotions: PromotionStore;
+  /** Campaign templates: saved set-ups of discount and gift card campaigns and promotion tiers, and what is made from them. */
+  readonly campaignTemplates: CampaignTemplateStore;
   /** Validation rules and every assignment of them; the validation engine reads them through `rulesFor`. */
   readonly validationRules: ValidationRuleStore;
   /** Publications (codes handed to customers) and the holder records of customers' redeemables. */
@@ -122,6 +129,12 @@ export interface ProjectState {
   readonly rewards: RewardStore;
   /** Members' reward redemptions: points exchanged for coupons, credit, points, products or a discount. */
   readonly rewardRedeemer: RewardRedeemer;
+  /** The referrers and referees of referral codes. */
+  readonly referralHolders: ReferralHolders;
+  /** What referral campaigns give their referrers (the service's API has no operation for them). */
+  readonly referralTiers: ReferralTierStore;
+  /** Referrals converting: referees and referrers rewarded as the project's redemptions and custom events come. */
+  readonly referrals: ReferralConversions;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -147,6 +160,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
   const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, rules });
+  const campaignTemplates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules) });
   const locations = new LocationStore(context);
   const orders = new OrderStore(context, customers, products, metadataSchemas, events);
   const exports = new ExportStore(context);
@@ -195,6 +209,10 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   });
   const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
   rewardRedeemer.listen();
+  const referralHolders = new ReferralHolders(context, { vouchers, publications, customers, campaigns, events });
+  const referralTiers = new ReferralTierStore(context, { campaigns, rewards, events });
+  const referrals = new ReferralConversions({ vouchers, publications, loyaltyCards, products, campaigns, customers, holders: referralHolders, tiers: referralTiers, rewards, events });
+  referrals.listen();
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, rewards, rewardRedeemer, timeZone: () => settings.timezone });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
@@ -219,6 +237,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     locations,
     promotions,
     validationRules,
+    campaignTemplates,
     publications,
     exports,
     redemptions,
@@ -231,6 +250,9 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     nightly,
     rewards,
     rewardRedeemer,
+    referralHolders,
+    referralTiers,
+    referrals,
   };
   return state;
 };

@@ -1483,7 +1483,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     pathParams: z.object({  }),
     query: z.object({  }),
     body: { contentType: "application/json", required: true, schema: request.CampaignTemplateCreateRequest },
-    responses: { "200": response.CampaignTemplateBase, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+    responses: { "200": response.CampaignTemplateBase, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "409": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getCampaignTemplate: {
     ...routes.getCampaignTemplate,
@@ -1819,6 +1819,9 @@ export const webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>>
   "campaign.loyalty_tier.created": { schema: response.CampaignLoyaltyTierCreatedEvent, data: response.CampaignLoyaltyTierEventData },
   "campaign.loyalty_tier.updated": { schema: response.CampaignLoyaltyTierUpdatedEvent, data: response.CampaignLoyaltyTierEventData },
   "campaign.loyalty_tier.deleted": { schema: response.CampaignLoyaltyTierDeletedEvent, data: response.CampaignLoyaltyTierEventData },
+  "campaign.referral_tier.created": { schema: response.CampaignReferralTierCreatedEvent, data: response.CampaignReferralTierEventData },
+  "campaign.referral_tier.updated": { schema: response.CampaignReferralTierUpdatedEvent, data: response.CampaignReferralTierEventData },
+  "campaign.referral_tier.deleted": { schema: response.CampaignReferralTierDeletedEvent, data: response.CampaignReferralTierEventData },
   "campaign.earning_rule.assigned": { schema: response.CampaignEarningRuleAssignedEvent, data: response.CampaignEarningRuleEventData },
   "campaign.earning_rule.updated": { schema: response.CampaignEarningRuleUpdatedEvent, data: response.CampaignEarningRuleEventData },
   "campaign.earning_rule.enabled": { schema: response.CampaignEarningRuleEnabledEvent, data: response.CampaignEarningRuleEventData },

@@ -192,6 +192,16 @@ export const CampaignPromotionTierEnabledEvent: z.ZodType = z.strictObject({ "id
 
 export const CampaignPromotionTierUpdatedEvent: z.ZodType = z.strictObject({ "id": z.string(), "project_id": z.string(), "created_at": z.iso.datetime({ offset: true }), "source": WebhookSource, "event": WebhookEventContext, "type": z.literal("campaign.promotion_tier.updated"), "data": CampaignPromotionTierEventData });
 
+export const SimpleReferralTier: z.ZodType = z.strictObject({ "id": z.string().optional(), "campaign_id": z.string().optional(), "banner": z.string().optional(), "parameters": z.record(z.string(), z.unknown()).optional() });
+
+export const CampaignReferralTierEventData: z.ZodType = z.strictObject({ "campaign": SimpleCampaign, "referral_tier": SimpleReferralTier });
+
+export const CampaignReferralTierCreatedEvent: z.ZodType = z.strictObject({ "id": z.string(), "project_id": z.string(), "created_at": z.iso.datetime({ offset: true }), "source": WebhookSource, "event": WebhookEventContext, "type": z.literal("campaign.referral_tier.created"), "data": CampaignReferralTierEventData });
+
+export const CampaignReferralTierDeletedEvent: z.ZodType = z.strictObject({ "id": z.string(), "project_id": z.string(), "created_at": z.iso.datetime({ offset: true }), "source": WebhookSource, "event": WebhookEventContext, "type": z.literal("campaign.referral_tier.deleted"), "data": CampaignReferralTierEventData });
+
+export const CampaignReferralTierUpdatedEvent: z.ZodType = z.strictObject({ "id": z.string(), "project_id": z.string(), "created_at": z.iso.datetime({ offset: true }), "source": WebhookSource, "event": WebhookEventContext, "type": z.literal("campaign.referral_tier.updated"), "data": CampaignReferralTierEventData });
+
 export const RewardTypeCampaign: z.ZodType = z.strictObject({ "campaign": z.strictObject({ "id": z.string(), "balance": z.int(integerError).optional(), "type": z.enum(["DISCOUNT_COUPONS","GIFT_VOUCHERS","LOYALTY_PROGRAM"]) }) });
 
 export const RewardTypeCoin: z.ZodType = z.strictObject({ "coin": z.strictObject({ "exchange_ratio": z.number(), "points_ratio": z.int(integerError) }) });
@@ -447,8 +457,6 @@ export const EventCustomerRedemptionRollbackFailed: z.ZodType = z.strictObject({
 export const EventCustomerReferred: z.ZodType = z.strictObject({ "customer": SimpleCustomer.optional(), "referrer": SimpleCustomer, "campaign": SimpleCampaign, "voucher": SimpleVoucher, "custom_event": CustomEvent, "redemption": RedemptionInternal.optional() });
 
 export const EventCustomerRewardRedemption: z.ZodType = z.strictObject({ "customer": SimpleCustomer.optional(), "holder": SimpleCustomer.optional(), "voucher": SimpleVoucher.optional(), "campaign": SimpleCampaign.optional(), "reward_redemption": z.record(z.string(), z.unknown()).optional(), "reward": SimpleRedemptionRewardResult.optional(), "reward_assignment": RewardAssignment.optional(), "source": z.string().optional(), "balance": z.int(integerError).optional() });
-
-export const SimpleReferralTier: z.ZodType = z.strictObject({ "id": z.string().optional(), "campaign_id": z.string().optional(), "banner": z.string().optional(), "parameters": z.record(z.string(), z.unknown()).optional() });
 
 export const SimpleSegment: z.ZodType = z.strictObject({ "id": z.string(), "name": z.string(), "object": z.enum(["segment"]) });
 

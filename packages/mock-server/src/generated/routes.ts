@@ -9,7 +9,7 @@ import type { OperationRoute } from '../http/operation-spec.js';
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261126_c";
+export const API_VERSION = "v20261127_a";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.
@@ -2577,6 +2577,9 @@ export type WebhookEventName =
   | "campaign.loyalty_tier.created"
   | "campaign.loyalty_tier.updated"
   | "campaign.loyalty_tier.deleted"
+  | "campaign.referral_tier.created"
+  | "campaign.referral_tier.updated"
+  | "campaign.referral_tier.deleted"
   | "campaign.earning_rule.assigned"
   | "campaign.earning_rule.updated"
   | "campaign.earning_rule.enabled"

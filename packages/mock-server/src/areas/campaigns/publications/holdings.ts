@@ -9,12 +9,37 @@ import type { CustomerRedeemable } from './types.js';
  * ```
  */
 export interface Holding {
+  /** The holding's id (`rh_…`). */
   readonly id: string;
+  /** When the customer became a holder. */
   readonly created_at: string;
+  /** The holder (`cust_…`). */
   readonly customerId: string;
+  /** The held voucher (`v_…`). */
   readonly voucherId: string;
+  /** `OWNER`, or `REFERRER` or `REFEREE` of a referral code. */
   readonly role: CustomerRedeemable['holder_role'];
 }
+
+/**
+ * The fields every view of a holding shares (a customer's redeemables, a referral code's
+ * holders): the holding, its customer and role, and the held voucher.
+ *
+ * @example
+ * ```ts
+ * const fields = holdingFields(holding, voucher); // { id: 'rh_1', redeemable_id: 'v_1', holder_role: 'OWNER', … }
+ * ```
+ */
+export const holdingFields = (holding: Holding, voucher: { readonly id: string; readonly type?: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD' | undefined }) =>
+  ({
+    id: holding.id,
+    created_at: holding.created_at,
+    redeemable_id: voucher.id,
+    redeemable_object: 'voucher',
+    customer_id: holding.customerId,
+    holder_role: holding.role,
+    voucher_type: voucher.type ?? 'DISCOUNT_VOUCHER',
+  }) as const;
 
 /** Up to this many holdings, a customer's are searched in order; beyond, through a set of their voucher ids. */
 const SCAN_LIMIT = 16;
@@ -22,7 +47,9 @@ const SCAN_LIMIT = 16;
 /**
  * Each customer's holdings, in the order they became holders. Most customers hold a few
  * vouchers, kept as a plain list (a map per customer would cost several times the heap); a
- * customer with many gets a set of their voucher ids as well, so adding stays O(1).
+ * customer with many gets a set of their voucher ids as well, so adding stays O(1). The holders
+ * of a referral code (its referrer and referees) are listed by code as well; other codes have
+ * one holder and no such list.
  *
  * @example
  * ```ts
@@ -34,6 +61,8 @@ const SCAN_LIMIT = 16;
 export class Holdings {
   readonly #byCustomer = new Map<string, Holding[]>();
   readonly #voucherIds = new Map<string, Set<string>>();
+  /** The holders of each referral code, oldest first. */
+  readonly #byReferralCode = new Map<string, Holding[]>();
 
   /** Whether the customer holds the voucher. */
   has(customerId: string, voucherId: string): boolean {
@@ -48,12 +77,31 @@ export class Holdings {
     return ids.has(voucherId);
   }
 
-  /** Adds a holding; the caller checks {@link Holdings.has} first. */
-  add(holding: Holding): void {
+  /** Adds a holding; the caller checks {@link Holdings.has} first. `referral`: the voucher is a referral code, whose holders are listed by code. */
+  add(holding: Holding, referral = false): void {
     const held = this.#byCustomer.get(holding.customerId);
     if (held === undefined) this.#byCustomer.set(holding.customerId, [holding]);
     else held.push(holding);
     this.#voucherIds.get(holding.customerId)?.add(holding.voucherId);
+    if (!referral) return;
+    const holders = this.#byReferralCode.get(holding.voucherId);
+    if (holders === undefined) this.#byReferralCode.set(holding.voucherId, [holding]);
+    else holders.push(holding);
+  }
+
+  /** Ends a holding: the customer no longer holds the voucher. */
+  remove(holding: Holding): void {
+    const without = (list: readonly Holding[] | undefined): Holding[] => (list ?? []).filter((kept) => kept.id !== holding.id);
+    const held = without(this.#byCustomer.get(holding.customerId));
+    if (held.length === 0) this.#byCustomer.delete(holding.customerId);
+    else this.#byCustomer.set(holding.customerId, held);
+    this.#voucherIds.get(holding.customerId)?.delete(holding.voucherId);
+    if (this.#byReferralCode.has(holding.voucherId)) this.#byReferralCode.set(holding.voucherId, without(this.#byReferralCode.get(holding.voucherId)));
+  }
+
+  /** The holders of a referral code (its referrer, then its referees), oldest first. */
+  ofReferralCode(voucherId: string): readonly Holding[] {
+    return this.#byReferralCode.get(voucherId) ?? [];
   }
 
   /** A customer's holdings, oldest first. */

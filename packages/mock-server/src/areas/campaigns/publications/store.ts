@@ -10,7 +10,7 @@ import { simpleCustomer } from '../../customers/customers/profile.js';
 import { simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../vouchers/types.js';
-import { type Holding, Holdings } from './holdings.js';
+import { type Holding, Holdings, holdingFields } from './holdings.js';
 import type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
 
 export type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
@@ -368,10 +368,33 @@ export class PublicationStore {
    * @param customerId - The holder's id.
    * @param voucher - The held voucher.
    * @param role - `OWNER` (default), `REFERRER` or `REFEREE`.
+   * @returns The new holding, or `undefined` when the customer held the voucher already.
    */
-  hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): void {
-    if (this.#holdings.has(customerId, voucher.id)) return;
-    this.#holdings.add({ id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role });
+  hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): Holding | undefined {
+    if (this.#holdings.has(customerId, voucher.id)) return undefined;
+    const holding: Holding = { id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role };
+    this.#holdings.add(holding, voucher.is_referral_code === true);
+    return holding;
+  }
+
+  /** Whether a customer holds a voucher, in any role. */
+  holds(customerId: string, voucherId: string): boolean {
+    return this.#holdings.has(customerId, voucherId);
+  }
+
+  /** A customer's role for each voucher they hold (owner, referrer or referee). */
+  rolesOf(customerId: string): ReadonlyMap<string, CustomerRedeemable['holder_role']> {
+    return new Map(this.#holdings.of(customerId).map((holding) => [holding.voucherId, holding.role]));
+  }
+
+  /** The holders of a referral code: its referrer, then its referees, oldest first. */
+  holdersOf(voucherId: string): readonly Holding[] {
+    return this.#holdings.ofReferralCode(voucherId);
+  }
+
+  /** Ends a holding (a referee removed from a referral code). */
+  release(holding: Holding): void {
+    this.#holdings.remove(holding);
   }
 
   /** The first voucher of a campaign that a customer holds now (a loyalty card, a gift card), if any. */
@@ -458,7 +481,8 @@ export class PublicationStore {
       voucher_type: first ? familyOf(first) : null,
       is_referral_code: first?.is_referral_code ?? false,
     });
-    for (const voucher of published) this.hold(customer.id, voucher, 'OWNER');
+    // The customer a referral code is published to is its referrer, who shares it.
+    for (const voucher of published) this.hold(customer.id, voucher, voucher.is_referral_code === true ? 'REFERRER' : 'OWNER');
     if (campaign) {
       const joined = this.#joined.get(campaign.id);
       if (joined === undefined) this.#joined.set(campaign.id, new Map([[customer.id, id]]));
@@ -597,15 +621,9 @@ export class PublicationStore {
     const campaign = voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
     const shown = vouchers.listed(voucher);
     return {
-      id: holding.id,
-      created_at: holding.created_at,
-      redeemable_id: voucher.id,
-      redeemable_object: 'voucher',
-      customer_id: holding.customerId,
-      holder_role: holding.role,
+      ...holdingFields(holding, voucher),
       campaign_id: campaign?.id ?? null,
       campaign_type: campaign?.campaign_type ?? null,
-      voucher_type: voucher.type ?? 'DISCOUNT_VOUCHER',
       redeemable: {
         type: 'voucher',
         voucher: {

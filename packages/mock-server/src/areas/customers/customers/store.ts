@@ -445,6 +445,24 @@ export class CustomerStore {
     this.#store(entry, { ...entry.customer, summary: { ...summary, orders } });
   }
 
+  /**
+   * Counts a referral: the referee's `referrals` gain an entry (who referred them, in which
+   * campaign, through which redemption or event) and the referrer's `loyalty.referred_customers`
+   * grows by one. No event, and `updated_at` stays: these are the service's own counters.
+   *
+   * @param referral - The referee, the referrer, the campaign and what recorded it.
+   */
+  countReferral(referral: { readonly refereeId: string; readonly referrerId: string; readonly campaignId: string; readonly relatedObject: { readonly id: string; readonly type: string } }): void {
+    const referee = this.#entries.get(referral.refereeId);
+    const referrer = this.#entries.get(referral.referrerId);
+    if (!referee || !referrer) return;
+    const referrals = referee.customer.referrals ?? { total: 0, campaigns: [] };
+    const entry = { campaign_id: referral.campaignId, referrer_id: referral.referrerId, related_object_id: referral.relatedObject.id, related_object_type: referral.relatedObject.type, date: this.context.timestamp() };
+    this.#store(referee, { ...referee.customer, referrals: { total: referrals.total + 1, campaigns: [...referrals.campaigns, entry] } });
+    const loyalty = referrer.customer.loyalty ?? { points: 0, referred_customers: 0, campaigns: {} };
+    this.#store(referrer, { ...referrer.customer, loyalty: { ...loyalty, referred_customers: loyalty.referred_customers + 1 } });
+  }
+
   #announce(change: CustomerChange, origin: ChangeOrigin): CustomerChange {
     if (origin.silent === true || !change.changed) return change;
     const { customer } = change;

@@ -53,7 +53,8 @@ export const trackCustomEvent = (
         object: 'event',
         type: input.event,
         customer: { id: customer.id },
-        referral: null,
+        // The code the event names; the referral programme reads it when it counts the referral.
+        referral: input.referral?.code ? { code: input.referral.code, ...(input.referral.referrer_id ? { referrer_id: input.referral.referrer_id } : {}) } : null,
         // The card the event is for; the loyalty programme reads it when it credits the event.
         loyalty: input.loyalty?.code ? { code: input.loyalty.code } : null,
         metadata,

@@ -17,6 +17,7 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
+import type { PublicationStore } from '../../campaigns/publications/store.js';
 import type { PromotionStore } from '../../campaigns/promotions/store.js';
 import type { AloneJudge, AloneVerdict } from '../redemptions/engine/alone.js';
 import { presentBundle } from '../redemptions/engine/answer.js';
@@ -71,6 +72,8 @@ export interface QualificationStores {
   readonly vouchers: VoucherStore;
   /** Campaigns that publish codes, listed as `campaign`. */
   readonly campaigns: CampaignStore;
+  /** Who holds which code, in which role (owner, referrer, referee). */
+  readonly publications: PublicationStore;
   /** Promotion tiers and stacks. */
   readonly promotions: PromotionStore;
   /** Validation rules, compiled here with the scenario's options. */
@@ -274,8 +277,10 @@ export class QualificationStore {
 
   /** The candidates of the scenario, in no particular order. */
   *#candidates(policy: QualificationScenarioPolicy, judge: AloneJudge): Generator<Candidate> {
-    const { vouchers, campaigns, promotions } = this.state();
+    const { vouchers, campaigns, promotions, publications } = this.state();
     const customerId = judge.customer?.id;
+    // The customer's role for each code they hold: owner, referrer of a referral code, or referee.
+    const roles = customerId === undefined ? new Map<string, string>() : publications.rolesOf(customerId);
     if (policy.candidates === 'stacks') {
       for (const stack of promotions.stacks.list(ALL_ITEMS).items) {
         const found = promotions.findStack(stack.id);
@@ -293,8 +298,8 @@ export class QualificationStore {
       return;
     }
     for (const voucher of vouchers.all()) {
-      const held = customerId !== undefined && voucher.holder_id === customerId;
-      if (!held && (policy.candidates === 'wallet' || !this.#generic(voucher))) continue;
+      const role = roles.get(voucher.id) ?? (customerId !== undefined && voucher.holder_id === customerId ? 'OWNER' : undefined);
+      if (role === undefined && (policy.candidates === 'wallet' || !this.#generic(voucher))) continue;
       const campaign = voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
       yield {
         object: 'voucher',
@@ -304,7 +309,7 @@ export class QualificationStore {
         campaign,
         metadata: voucher.metadata,
         assignmentsOf: voucher.id,
-        view: { ...this.#view('voucher', voucher.code, campaign, [voucher.category_id]), voucher_type: voucher.type, code: voucher.code, holder_role: held ? 'OWNER' : null },
+        view: { ...this.#view('voucher', voucher.code, campaign, [voucher.category_id]), voucher_type: voucher.type, code: voucher.code, holder_role: role ?? null },
       };
     }
     if (policy.candidates === 'wallet') return;

@@ -16,7 +16,8 @@ import { type EngineOrigin, type RedemptionRecord, redemptionChanges } from '../
 import type { RedemptionStore } from '../../engine/redemptions/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 import type { LoyaltyTierStore } from '../tiers/store.js';
-import type { Reward, RewardAssignment, RewardStore } from './store.js';
+import { giveReward } from './give.js';
+import type { RewardAssignment, RewardStore } from './store.js';
 
 /**
  * A member's reward redemption as `POST /v1/loyalties/members/{memberId}/redemption` takes it.
@@ -172,7 +173,8 @@ export class RewardRedeemer {
       { points: price, type: 'POINTS_REDEMPTION', source: null, details: { redemption: { id }, reward: { id: offer.reward.id, name: offer.reward.name } }, operation_type: 'MANUAL' },
       changeOrigin,
     );
-    const gave = this.#give(offer.reward, holder, changeOrigin);
+    const given = giveReward(this.deps, offer.reward, holder, changeOrigin);
+    const gave = 'voucher' in given ? { voucher: this.#present(given.voucher) } : ({ product: given.product, sku: given.sku } as Omit<Partial<RewardResult>, 'customer'>);
     this.deps.rewards.countRedemption(offer.reward.id, 1);
     // The ledger counted the points (`redeemed_points`); the card counts one more redemption, which a rollback takes back.
     this.deps.vouchers.replace(spent.voucher, redemptionChanges(spent.voucher, 1));
@@ -197,26 +199,6 @@ export class RewardRedeemer {
     const [made] = result.redemptions ?? [];
     const record = this.deps.redemptions.describeReward(String(made?.id), reward);
     return { ...record, voucher: { ...record.voucher, holder: simpleCustomer(holder) } } as RedemptionRecord;
-  }
-
-  /** What a reward gives the holder: a published coupon, credit on a gift card, points on a card, or a product. */
-  #give(reward: Reward, holder: Customer, origin: ChangeOrigin): Omit<Partial<RewardResult>, 'customer'> {
-    const parameters = reward.parameters as { campaign?: { id: string; type: string; balance?: number }; product?: { id: string; sku_id?: string | null } };
-    if (parameters.product) {
-      const product = this.deps.products.get(parameters.product.id);
-      const sku = parameters.product.sku_id ? this.deps.products.findSku(parameters.product.sku_id) : undefined;
-      return { product: product as never, sku: (sku ?? null) as never };
-    }
-    const target = parameters.campaign as { id: string; type: string; balance?: number };
-    const publish = (): StoredVoucher => this.deps.publications.publishOne({ campaign: { name: target.id }, customer: { id: holder.id } }, { requestId: origin.requestId });
-    if (target.type === 'DISCOUNT_COUPONS') return { voucher: this.#present(publish()) };
-    const held = this.deps.publications.heldIn(holder.id, target.id) ?? publish();
-    const amount = target.balance ?? 0;
-    if (target.type === 'GIFT_VOUCHERS') {
-      return { voucher: this.#present(this.deps.vouchers.changeBalance(held.id, { amount, reason: `Reward ${reward.name}` }, origin).voucher) };
-    }
-    const added = this.deps.loyaltyCards.credit(held.id, { points: amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'Reward', details: { reward: { id: reward.id, name: reward.name } } }, origin);
-    return { voucher: this.#present(added.voucher) };
   }
 
   #present(voucher: StoredVoucher): NonNullable<RewardResult['voucher']> {

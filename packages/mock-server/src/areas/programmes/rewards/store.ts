@@ -124,6 +124,11 @@ export class RewardStore {
     return pageOf(rewards, query);
   }
 
+  /** A reward, if it exists. */
+  find(id: string): Reward | undefined {
+    return this.#rewards.get(id);
+  }
+
   /** A reward. @throws ApiError 404. */
   get(id: string): Reward {
     const reward = this.#rewards.get(id);

@@ -2,7 +2,17 @@ import type { RuleAssignments, RuleOwner } from '../../campaigns/rule-assignment
 import type { ValidationRuleStore } from './store.js';
 import { type AssignmentTarget, campaignTarget, tierTarget, voucherTarget } from './targets.js';
 
-const targetOf = (owner: RuleOwner): AssignmentTarget =>
+/**
+ * The assignment target of a voucher, campaign or promotion tier of the campaigns area.
+ *
+ * @param owner - The object, as the campaigns area names it.
+ * @returns Its target: kind, id and the rule contexts it takes.
+ * @example
+ * ```ts
+ * targetOf({ object: 'promotion_tier', tier: { id: 'promo_1', campaign_id: 'camp_1' } }).contexts; // ['campaign.promotion']
+ * ```
+ */
+export const targetOf = (owner: RuleOwner): AssignmentTarget =>
   owner.object === 'voucher' ? voucherTarget(owner.voucher, owner.campaign) : owner.object === 'campaign' ? campaignTarget(owner.campaign) : tierTarget(owner.tier);
 
 /**

@@ -114,6 +114,10 @@ const voucherChecks = (found: FoundRedeemable & { object: 'voucher' }, ref: Requ
     }
     return undefined;
   }
+  // A referral code is for the customers its referrer invites, not for the referrer.
+  if (voucher.is_referral_code === true && voucher.holder_id && voucher.holder_id === context.customer?.id) {
+    return redeemableError(ref, 400, 'referrer_not_permitted_to_redeem', 'Referrer not permitted to redeem', `The code ${voucher.code} is referred by this customer, who cannot redeem it.`);
+  }
   const quantity = voucher.redemption?.quantity;
   if (quantity !== null && quantity !== undefined) {
     const used = (voucher.redemption?.redeemed_quantity ?? 0) + heldByOthers(found, context).count;
