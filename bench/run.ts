@@ -13,6 +13,7 @@ import { exportsBenchmark } from './exports.ts';
 import { filterEngine } from './filter-engine.ts';
 import { formulaBenchmark } from './formulas.ts';
 import { historyBenchmark } from './history.ts';
+import { journalBenchmark } from './journal.ts';
 import { listsBenchmark } from './lists.ts';
 import { loyaltyBenchmark } from './loyalty.ts';
 import { mockThroughput } from './mock-throughput.ts';
@@ -49,6 +50,7 @@ const sections: readonly (() => string[] | Promise<string[]>)[] = [
   historyBenchmark,
   listsBenchmark,
   webhooksBenchmark,
+  journalBenchmark,
 ];
 console.log('Voucherkit benchmark');
 for (const section of sections) console.log(`\n${(await section()).join('\n')}`);

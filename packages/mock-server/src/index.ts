@@ -52,6 +52,8 @@ export {
   type WebhookDeliveryStatus,
 } from './areas/platform/webhooks/deliveries.js';
 export type { Sendout } from './areas/platform/webhooks/envelope.js';
+export { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './http/journal.js';
+export { mockServerMatchers, type DeepPartial, type MatcherContext, type MatcherResult, type MockServerMatchers } from './testing/matchers.js';
 export { holdingFields, type Holding } from './areas/campaigns/publications/holdings.js';
 export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type ReferralHolderDependencies, type ReferralHolderQuery } from './areas/programmes/referrals/holders.js';
 export { ReferralTierStore, type ReferralTier, type ReferralTierDependencies, type ReferralTierInput } from './areas/programmes/referrals/tiers.js';

@@ -9,6 +9,7 @@ import { API_VERSION } from './generated/routes.js';
 import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { createDispatcher } from './http/dispatch.js';
+import { RequestJournal } from './http/journal.js';
 import { errorResponse } from './http/respond.js';
 import { exportDownloads } from './areas/platform/exports/download.js';
 import { handlers as resourceHandlers } from './areas/registry.js';
@@ -51,6 +52,8 @@ export interface MockServiceOptions {
    * a test of a slow endpoint sets less) and how many deliveries each project keeps (default 10,000).
    */
   webhooks?: WebhookSettings;
+  /** The request journal: how many answered requests it keeps, the newest (default 1,000; 0 keeps none). */
+  journal?: { size?: number };
 }
 
 /**
@@ -97,10 +100,18 @@ export interface MockService {
   /** The API build the mock implements. */
   readonly apiVersion: string;
   /**
+   * The requests the mock answered, newest kept: what the app sent, typed by operation, and what
+   * it got back.
+   *
+   * @example
+   * expect(service.journal.calls('redeemStackedDiscounts')[0]?.body?.order?.amount).toBe(5000);
+   */
+  readonly journal: RequestJournal;
+  /**
    * Starts over, as a new service with the same options would: every project's data (and any
    * project added with `projects.create`) is forgotten, the configured projects come back with
    * the same keys, ids are drawn again from the start of the seed, OAuth tokens are gone, and
-   * pending background work and injected failures are dropped. The clock keeps its time and
+   * pending background work, injected failures and the journal are dropped. The clock keeps its time and
    * the management keys stay.
    *
    * @example
@@ -217,6 +228,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     for (let digit = 0; digit < 18; digit += 1) id += requestRandom.int(16).toString(16);
     return id;
   };
+  const journal = new RequestJournal(options.journal?.size);
   const dispatch = createDispatcher({
     get context() {
       return current.context;
@@ -228,6 +240,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     basePath,
     strict: options.strict ?? false,
     requestId,
+    journal,
   });
   // Export files are served at their `result.url`, on the API's own address, by their token.
   const download = exportDownloads({ projects: () => current.projects, basePath, requestId });
@@ -246,9 +259,11 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     failures: { inject: (failure) => failures.inject(failure), clear: () => failures.clear() },
     baseUrl,
     apiVersion: API_VERSION,
+    journal,
     reset() {
       scheduler.clear();
       failures.clear();
+      journal.clear();
       current = build();
     },
   };

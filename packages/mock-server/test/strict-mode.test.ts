@@ -5,6 +5,7 @@ import { createScheduler } from '../src/core/scheduler.js';
 import { createMockService } from '../src/index.js';
 import { operations } from '../src/generated/operations.js';
 import { createDispatcher } from '../src/http/dispatch.js';
+import { RequestJournal } from '../src/http/journal.js';
 import { contractViolation } from '../src/http/respond.js';
 
 describe('strict mode', () => {
@@ -28,6 +29,7 @@ describe('strict mode', () => {
       basePath: '',
       strict: true,
       requestId: () => 'v-000000000000000000',
+      journal: new RequestJournal(),
     });
     const { appId, appToken } = service.projects.primary.keys;
     const unauthenticated = await dispatch(new Request('https://api.voucherify.io/v1/categories'));

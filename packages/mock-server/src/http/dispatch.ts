@@ -9,6 +9,7 @@ import { type ManagementKeys, type Principal, authenticate } from './authenticat
 import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
+import type { JournalEntry, RequestJournal } from './journal.js';
 import { loadOperations, loadedOperations } from './load-operations.js';
 import { readInput } from './read-input.js';
 import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
@@ -25,6 +26,8 @@ export interface DispatcherDependencies {
   basePath: string;
   strict: boolean;
   requestId: () => string;
+  /** Where each answered request is recorded. */
+  journal: RequestJournal;
 }
 
 /**
@@ -79,10 +82,37 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       return errorResponse(new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }), deps.requestId(), { allow });
     }
     const operationId: OperationId = match.operationId;
+    // What the journal records of the request, filled in as the pipeline gets to it.
+    const seen: { principal: JournalEntry['principal']; projectId: string | undefined; input: { params?: unknown; query?: unknown; body?: unknown } } = {
+      principal: 'none',
+      projectId: undefined,
+      input: { params: match.params },
+    };
+    const answer = (status: number, body: unknown, requestId: string, response: Response): Response => {
+      const errorKey = status >= 400 ? ((body as { key?: string } | null)?.key ?? undefined) : undefined;
+      deps.journal.record({
+        operationId,
+        method: request.method,
+        path: pathname,
+        params: seen.input.params,
+        query: seen.input.query,
+        body: seen.input.body,
+        principal: seen.principal,
+        projectId: seen.projectId,
+        status,
+        errorKey,
+        response: body,
+        at: deps.context.timestamp(),
+        requestId,
+      } as JournalEntry);
+      return response;
+    };
     const failure = deps.failures.take(operationId);
     if (failure) {
       const { status, key, message, retryAfter } = failure;
-      return errorResponse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
+      const error = new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter });
+      const requestId = deps.requestId();
+      return answer(status, errorBody(error, requestId), requestId, errorResponse(error, requestId));
     }
     // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
     const operation = (loadedOperations() ?? (await loadOperations())).operations[operationId];
@@ -97,9 +127,12 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         management: deps.management,
         now: deps.context.clock.now,
       });
+      seen.principal = principal.kind;
+      if (principal.kind !== 'management') seen.projectId = principal.project.id;
       // Input is validated before the 501 of an operation without behaviour, so clients learn
       // about bad requests from the mock whether or not the behaviour has landed.
       const input = await readInput(request, url, operation, match.params);
+      seen.input = input;
       const handler = deps.handlers[operationId] as Handler<OperationId> | undefined;
       if (!handler) {
         throw new ApiError(501, 'not_implemented', 'Not implemented', {
@@ -107,6 +140,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         });
       }
       const project = projectOf(principal, input.params as object, projects);
+      seen.projectId = project.id;
       // The project's day may have turned since its last request: the night's work comes first.
       project?.state.nightly.catchUp();
       const result: { status: number; body: unknown } = await handler({
@@ -122,24 +156,22 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       body = result.body;
     } catch (caught) {
       const error = isDomainError(caught) ? fromDomainError(caught) : toApiError(caught);
+      const refusal = errorBody(error, requestId);
       if (deps.strict && error.status !== 501 && error.status !== 500) {
-        const violation = contractViolation(operation, error.status, errorBody(error, requestId));
-        if (violation) return strictFailure(operationId, violation, requestId);
+        const violation = contractViolation(operation, error.status, refusal);
+        if (violation) return strictFailure(operationId, violation, requestId, answer);
       }
-      return errorResponse(error, requestId);
+      return answer(error.status, refusal, requestId, errorResponse(error, requestId));
     }
     if (deps.strict) {
       const violation = contractViolation(operation, status, body);
-      if (violation) return strictFailure(operationId, violation, requestId);
+      if (violation) return strictFailure(operationId, violation, requestId, answer);
     }
-    return jsonResponse(status, body);
+    return answer(status, body, requestId, jsonResponse(status, body));
   };
 };
 
-const strictFailure = (operationId: string, violation: string, requestId: string): Response =>
-  errorResponse(
-    new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', {
-      details: `${operationId}: ${violation}`,
-    }),
-    requestId,
-  );
+const strictFailure = (operationId: string, violation: string, requestId: string, answer: (status: number, body: unknown, requestId: string, response: Response) => Response): Response => {
+  const error = new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', { details: `${operationId}: ${violation}` });
+  return answer(500, errorBody(error, requestId), requestId, errorResponse(error, requestId));
+};

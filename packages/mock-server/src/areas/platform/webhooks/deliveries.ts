@@ -182,7 +182,7 @@ const failureOf = (error: unknown): string => {
 export class WebhookDeliveries {
   readonly #deliveries = new Map<string, StoredDelivery>();
   readonly #inFlight = new Set<Promise<void>>();
-  #sign: ((body: string) => Promise<string>) | undefined;
+  #sign: ((body: string) => string | Promise<string>) | undefined;
   #signedWith = '';
 
   constructor(
@@ -261,7 +261,8 @@ export class WebhookDeliveries {
       return;
     }
     const body = JSON.stringify(webhookEnvelope(delivery, delivery.event));
-    const signature = delivery.signature ?? (await this.#signer()(body));
+    const signed = delivery.signature ?? this.#signer()(body);
+    const signature = typeof signed === 'string' ? signed : await signed;
     const timeoutMs = this.context.settings.webhooks?.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
     const at = this.context.timestamp();
     const started = performance.now();
@@ -302,7 +303,7 @@ export class WebhookDeliveries {
   }
 
   /** Signs with the project's current secret. */
-  #signer(): (body: string) => Promise<string> {
+  #signer(): (body: string) => string | Promise<string> {
     const secret = this.deps.webhookToken();
     if (this.#sign === undefined || secret !== this.#signedWith) [this.#sign, this.#signedWith] = [webhookSigner(secret), secret];
     return this.#sign;
