@@ -53,6 +53,7 @@ export {
 } from './areas/platform/webhooks/deliveries.js';
 export type { Sendout } from './areas/platform/webhooks/envelope.js';
 export { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './http/journal.js';
+export { CONTROL_PREFIX, CONTROL_ROUTES, controlApi, type ControlDependencies } from './control/control-api.js';
 export { mockServerMatchers, type DeepPartial, type MatcherContext, type MatcherResult, type MockServerMatchers } from './testing/matchers.js';
 export { holdingFields, type Holding } from './areas/campaigns/publications/holdings.js';
 export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type ReferralHolderDependencies, type ReferralHolderQuery } from './areas/programmes/referrals/holders.js';

@@ -8,6 +8,7 @@ import { type Scheduler, type SchedulerMode, createScheduler } from './core/sche
 import { API_VERSION } from './generated/routes.js';
 import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
+import { controlApi } from './control/control-api.js';
 import { createDispatcher } from './http/dispatch.js';
 import { RequestJournal } from './http/journal.js';
 import { errorResponse } from './http/respond.js';
@@ -244,7 +245,15 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
   });
   // Export files are served at their `result.url`, on the API's own address, by their token.
   const download = exportDownloads({ projects: () => current.projects, basePath, requestId });
-  const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> => download(request) ?? (await dispatch(request));
+  const reset = (): void => {
+    scheduler.clear();
+    failures.clear();
+    journal.clear();
+    current = build();
+  };
+  // The control API (reset, clock, jobs, journal, failures, deliveries) for tests in any language.
+  const control = controlApi({ clock, scheduler, failures, journal, projects: () => current.projects, reset, management, basePath, requestId });
+  const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> => download(request) ?? (await control(request)) ?? (await dispatch(request));
 
   return {
     handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => handle(request))],
@@ -260,11 +269,6 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     baseUrl,
     apiVersion: API_VERSION,
     journal,
-    reset() {
-      scheduler.clear();
-      failures.clear();
-      journal.clear();
-      current = build();
-    },
+    reset,
   };
 };

@@ -34,6 +34,8 @@ export interface Clock {
   advance(ms: number): void;
   /** Jumps to an instant; later instants only, so stored timestamps never run backwards. */
   set(instant: string | number | Date): void;
+  /** Stops the clock where it is: from now on it only moves when told to. A frozen clock stays as it is. */
+  freeze(): void;
   /** Whether the clock only moves when told to. */
   readonly frozen: boolean;
 }
@@ -53,13 +55,20 @@ const toMillis = (instant: string | number | Date): number => {
  * clock.advance(60_000); // one minute later
  */
 export const createClock = (options: ClockOptions = {}): Clock => {
-  const frozen = options.frozenAt !== undefined;
+  let frozen = options.frozenAt !== undefined;
   let frozenAt = frozen ? toMillis(options.frozenAt as string | number | Date) : 0;
   let offset = 0;
   const now = (): number => (frozen ? frozenAt : Date.now() + offset);
   return {
-    frozen,
+    get frozen() {
+      return frozen;
+    },
     now,
+    freeze() {
+      if (frozen) return;
+      frozenAt = now();
+      frozen = true;
+    },
     date: () => new Date(now()),
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`Cannot advance the clock by ${ms} ms`);

@@ -12,6 +12,7 @@ const manualClock = () => {
     date: () => new Date(now),
     advance: (ms) => void (now += ms),
     set: (instant) => void (now = Number(instant)),
+    freeze: () => undefined,
     frozen: false,
   };
   return clock;

@@ -1,0 +1,257 @@
+import type { EventType } from '../core/event-log.js';
+import type { Clock } from '../core/clock.js';
+import type { FailureInjector } from '../core/failures.js';
+import type { ProjectRegistry } from '../core/projects.js';
+import type { Scheduler } from '../core/scheduler.js';
+import type { OperationId } from '../generated/routes.js';
+import { ApiError } from '../http/api-error.js';
+import type { ManagementKeys } from '../http/authenticate.js';
+import type { RequestJournal } from '../http/journal.js';
+import { errorResponse, jsonResponse, toApiError } from '../http/respond.js';
+import type { ProjectState } from '../areas/state.js';
+import type { WebhookDeliveryStatus } from '../areas/platform/webhooks/deliveries.js';
+
+/**
+ * Where the control API answers, under the base URL: apart from every path of the service's API.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${sandbox.url}${CONTROL_PREFIX}/clock`, { headers: managementHeaders });
+ * ```
+ */
+export const CONTROL_PREFIX = '/_voucherkit';
+
+/**
+ * What the control API drives: the service's clock, scheduler, failures, journal, projects and
+ * reset, and the keys that may call it.
+ *
+ * @example
+ * ```ts
+ * const control = controlApi({ clock, scheduler, failures, journal, projects: () => projects, reset, management, basePath: '', requestId });
+ * ```
+ */
+export interface ControlDependencies {
+  /** The clock it reads and moves. */
+  readonly clock: Clock;
+  /** The background jobs it runs. */
+  readonly scheduler: Scheduler;
+  /** Where it queues failures. */
+  readonly failures: FailureInjector;
+  /** The journal it reads and clears. */
+  readonly journal: RequestJournal;
+  /** The projects, whose nights and webhook deliveries it reaches. */
+  readonly projects: () => ProjectRegistry<ProjectState>;
+  /** Starts the service over. */
+  readonly reset: () => void;
+  /** The keys that may call it. */
+  readonly management: ManagementKeys;
+  /** Path prefix of the base URL, as the dispatcher strips it. */
+  readonly basePath: string;
+  /** The next request id, for error bodies. */
+  readonly requestId: () => string;
+}
+
+/** One route of the control API: its method, path (after the prefix) and what it does. */
+interface ControlRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  readonly run: (input: { readonly query: URLSearchParams; readonly body: Record<string, unknown> }) => unknown;
+}
+
+const object = (value: unknown, what: string): Record<string, unknown> => {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw ApiError.invalidPayload(`The ${what} must be a JSON object.`);
+  return value as Record<string, unknown>;
+};
+
+const optionalNumber = (body: Record<string, unknown>, name: string): number | undefined => {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw ApiError.invalidPayload(`Property .${name} should be a number`);
+  return value;
+};
+
+const optionalString = (body: Record<string, unknown>, name: string): string | undefined => {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw ApiError.invalidPayload(`Property .${name} should be a string`);
+  return value;
+};
+
+/** Runs a change of the service, answering its refusals (`RangeError`: a clock moved back, a bad count) as 400. */
+const refusedAs400 = <T>(change: () => T): T => {
+  try {
+    return change();
+  } catch (error) {
+    if (error instanceof RangeError) throw ApiError.invalidPayload(error.message);
+    throw error;
+  }
+};
+
+/** The routes, for the OpenAPI document's test and the router. */
+const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
+  const clockState = () => ({ now: deps.clock.date().toISOString(), frozen: deps.clock.frozen, pending_jobs: deps.scheduler.pending() });
+  return [
+    {
+      method: 'POST',
+      path: '/reset',
+      run: () => {
+        deps.reset();
+        return null;
+      },
+    },
+    { method: 'GET', path: '/clock', run: clockState },
+    {
+      method: 'POST',
+      path: '/clock',
+      run: ({ body }) => {
+        const set = optionalString(body, 'set');
+        const advance = optionalNumber(body, 'advance_ms');
+        refusedAs400(() => {
+          if (body['freeze'] === true) deps.clock.freeze();
+          if (set !== undefined) deps.clock.set(set);
+          if (advance !== undefined) deps.clock.advance(advance);
+        });
+        return clockState();
+      },
+    },
+    {
+      method: 'POST',
+      path: '/jobs/run',
+      run: async ({ body }) => {
+        // A night the clock passed runs first, as the next request would run it.
+        for (const project of deps.projects().list()) project.state.nightly.catchUp();
+        const ran = body['all'] === true ? await deps.scheduler.drain() : await deps.scheduler.runDue();
+        return { ran, ...clockState() };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/journal',
+      run: ({ query }) => {
+        const status = query.get('status');
+        const calls = deps.journal.calls((query.get('operation_id') ?? undefined) as OperationId | undefined, {
+          projectId: query.get('project_id') ?? undefined,
+          status: status === null ? undefined : Number(status),
+          errorKey: query.get('error_key') ?? undefined,
+        });
+        const limit = Number(query.get('limit') ?? calls.length);
+        const data = calls.slice(Math.max(0, calls.length - limit));
+        return { object: 'list', data_ref: 'data', data, total: data.length };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/journal',
+      run: () => {
+        deps.journal.clear();
+        return null;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/failures',
+      run: ({ body }) => {
+        const status = optionalNumber(body, 'status');
+        if (status === undefined) throw ApiError.invalidPayload('Property .status is required: the HTTP status to answer with, such as 429 or 503.');
+        const times = optionalNumber(body, 'times');
+        const retryAfter = optionalNumber(body, 'retry_after');
+        const operationId = optionalString(body, 'operation_id') as OperationId | undefined;
+        const key = optionalString(body, 'key');
+        const message = optionalString(body, 'message');
+        refusedAs400(() =>
+          deps.failures.inject({
+            status,
+            ...(times === undefined ? {} : { times }),
+            ...(operationId === undefined ? {} : { operationId }),
+            ...(key === undefined ? {} : { key }),
+            ...(message === undefined ? {} : { message }),
+            ...(retryAfter === undefined ? {} : { retryAfter }),
+          }),
+        );
+        return null;
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/failures',
+      run: () => {
+        deps.failures.clear();
+        return null;
+      },
+    },
+    {
+      method: 'GET',
+      path: '/webhook-deliveries',
+      run: ({ query }) => {
+        const projectId = query.get('project_id');
+        const projects = deps.projects().list().filter((project) => projectId === null || project.id === projectId);
+        const filter = {
+          type: (query.get('type') ?? undefined) as EventType | undefined,
+          status: (query.get('status') ?? undefined) as WebhookDeliveryStatus | undefined,
+        };
+        const data = projects.flatMap((project) => project.state.webhookDeliveries.list(filter).map((delivery) => ({ project_id: project.id, ...delivery })));
+        return { object: 'list', data_ref: 'data', data, total: data.length };
+      },
+    },
+  ];
+};
+
+/**
+ * The methods and paths of the control API, as its OpenAPI document (`spec/control/openapi.yaml`)
+ * must list them.
+ *
+ * @example
+ * ```ts
+ * CONTROL_ROUTES.includes('POST /_voucherkit/clock'); // true
+ * ```
+ */
+export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencies).map((route) => `${route.method} ${CONTROL_PREFIX}${route.path}`);
+
+/**
+ * The sandbox's control API, apart from the service's API under `/_voucherkit/`: reset the
+ * service, read and move the clock, run due (or all) background jobs, read and clear the request
+ * journal, inject failures, read webhook deliveries. It takes the management keys, so any
+ * language can drive a test against `npm start` or `listen()`; it is described in its own
+ * OpenAPI document, `spec/control/openapi.yaml`.
+ *
+ * @param deps - The service's parts it drives.
+ * @returns A responder: a response for a request under the prefix, `undefined` for any other.
+ * @example
+ * ```ts
+ * const control = controlApi(deps);
+ * const response = (await control(request)) ?? (await dispatch(request));
+ * ```
+ */
+export const controlApi = (deps: ControlDependencies) => {
+  const table = routes(deps);
+  return async (request: Pick<Request, 'method' | 'url' | 'headers' | 'body'>): Promise<Response | undefined> => {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\/{2,}/g, '/');
+    const prefix = `${deps.basePath}${CONTROL_PREFIX}`;
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
+    const requestId = deps.requestId();
+    try {
+      const { managementId, managementToken } = deps.management;
+      if (request.headers.get('x-management-id') !== managementId || request.headers.get('x-management-token') !== managementToken) {
+        throw new ApiError(401, 'unauthorized', 'Unauthorized', { details: 'The control API takes the management keys: X-Management-Id and X-Management-Token.' });
+      }
+      const routePath = path.slice(prefix.length).replace(/\/$/, '');
+      const matching = table.filter((route) => route.path === routePath);
+      if (matching.length === 0) throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no control endpoint ${routePath || '/'}.` });
+      const route = matching.find((candidate) => candidate.method === request.method);
+      if (!route) throw new ApiError(405, 'method_not_allowed', 'Method not allowed', { details: `${CONTROL_PREFIX}${routePath} accepts ${matching.map((candidate) => candidate.method).join(', ')}.` });
+      const text = request.body ? await new Response(request.body as BodyInit).text() : '';
+      let parsed: unknown;
+      try {
+        parsed = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        throw ApiError.invalidPayload('The request body is not valid JSON.');
+      }
+      const answer = await route.run({ query: url.searchParams, body: object(parsed, 'body') });
+      return answer === null ? new Response(null, { status: 204 }) : jsonResponse(200, answer);
+    } catch (error) {
+      return errorResponse(toApiError(error), requestId);
+    }
+  };
+};
