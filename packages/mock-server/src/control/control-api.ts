@@ -4,7 +4,8 @@ import type { FailureInjector } from '../core/failures.js';
 import type { ProjectRegistry } from '../core/projects.js';
 import type { Scheduler } from '../core/scheduler.js';
 import type { OperationId } from '../generated/routes.js';
-import { ApiError } from '../http/api-error.js';
+import { listBody, wholeList } from '../core/list.js';
+import { ApiError, refusalsAs400 } from '../http/api-error.js';
 import type { ManagementKeys } from '../http/authenticate.js';
 import type { RequestJournal } from '../http/journal.js';
 import { errorResponse, jsonResponse, toApiError } from '../http/respond.js';
@@ -78,15 +79,8 @@ const optionalString = (body: Record<string, unknown>, name: string): string | u
   return value;
 };
 
-/** Runs a change of the service, answering its refusals (`RangeError`: a clock moved back, a bad count) as 400. */
-const refusedAs400 = <T>(change: () => T): T => {
-  try {
-    return change();
-  } catch (error) {
-    if (error instanceof RangeError) throw ApiError.invalidPayload(error.message);
-    throw error;
-  }
-};
+/** The service's refusals of bad input (a clock moved back, a bad count) are `RangeError`s; anything else is a fault. */
+const isRangeError = (error: Error): boolean => error instanceof RangeError;
 
 /** The routes, for the OpenAPI document's test and the router. */
 const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
@@ -107,11 +101,11 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       run: ({ body }) => {
         const set = optionalString(body, 'set');
         const advance = optionalNumber(body, 'advance_ms');
-        refusedAs400(() => {
+        refusalsAs400(() => {
           if (body['freeze'] === true) deps.clock.freeze();
           if (set !== undefined) deps.clock.set(set);
           if (advance !== undefined) deps.clock.advance(advance);
-        });
+        }, isRangeError);
         return clockState();
       },
     },
@@ -136,8 +130,7 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
           errorKey: query.get('error_key') ?? undefined,
         });
         const limit = Number(query.get('limit') ?? calls.length);
-        const data = calls.slice(Math.max(0, calls.length - limit));
-        return { object: 'list', data_ref: 'data', data, total: data.length };
+        return listBody('data', wholeList(calls.slice(Math.max(0, calls.length - limit))), ['total']);
       },
     },
     {
@@ -159,15 +152,17 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
         const operationId = optionalString(body, 'operation_id') as OperationId | undefined;
         const key = optionalString(body, 'key');
         const message = optionalString(body, 'message');
-        refusedAs400(() =>
-          deps.failures.inject({
-            status,
-            ...(times === undefined ? {} : { times }),
-            ...(operationId === undefined ? {} : { operationId }),
-            ...(key === undefined ? {} : { key }),
-            ...(message === undefined ? {} : { message }),
-            ...(retryAfter === undefined ? {} : { retryAfter }),
-          }),
+        refusalsAs400(
+          () =>
+            deps.failures.inject({
+              status,
+              ...(times === undefined ? {} : { times }),
+              ...(operationId === undefined ? {} : { operationId }),
+              ...(key === undefined ? {} : { key }),
+              ...(message === undefined ? {} : { message }),
+              ...(retryAfter === undefined ? {} : { retryAfter }),
+            }),
+          isRangeError,
         );
         return null;
       },
@@ -191,7 +186,7 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
           status: (query.get('status') ?? undefined) as WebhookDeliveryStatus | undefined,
         };
         const data = projects.flatMap((project) => project.state.webhookDeliveries.list(filter).map((delivery) => ({ project_id: project.id, ...delivery })));
-        return { object: 'list', data_ref: 'data', data, total: data.length };
+        return listBody('data', wholeList(data), ['total']);
       },
     },
   ];

@@ -60,3 +60,25 @@ export class ApiError extends Error {
     return new ApiError(400, 'invalid_payload', 'Invalid payload', { details });
   }
 }
+
+/**
+ * Runs a change whose refusals answer as 400 `invalid_payload` with their own message: the errors
+ * a store or the clock throws for bad input (an unknown time zone, a clock moved back). An
+ * `ApiError` passes as it is, and so does any error `isRefusal` does not accept.
+ *
+ * @param change - The change to run.
+ * @param isRefusal - Which errors are refusals; every `Error` by default.
+ * @returns What the change returns.
+ * @example
+ * ```ts
+ * refusalsAs400(() => clock.set(body.set), (error) => error instanceof RangeError);
+ * ```
+ */
+export const refusalsAs400 = <T>(change: () => T, isRefusal: (error: Error) => boolean = () => true): T => {
+  try {
+    return change();
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof ApiError) && isRefusal(error)) throw ApiError.invalidPayload(error.message);
+    throw error;
+  }
+};

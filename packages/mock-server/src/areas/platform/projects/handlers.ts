@@ -1,6 +1,6 @@
 import { listBody, wholeList } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
-import { ApiError } from '../../../http/api-error.js';
+import { ApiError, refusalsAs400 } from '../../../http/api-error.js';
 import type { HandlerContext, HandlerMap } from '../../../http/handler.js';
 
 type Registry = HandlerContext<'listProjects'>['projects'];
@@ -14,16 +14,6 @@ const projectNamed = (projects: Registry, id: string): AnyProject => {
   const project = projects.get(id);
   if (!project) throw ApiError.notFound('project', id);
   return project;
-};
-
-/** Runs a change of the registry, answering its refusals (an unknown time zone, the sandbox project) as 400. */
-const refusedAs400 = <T>(change: () => T): T => {
-  try {
-    return change();
-  } catch (error) {
-    if (error instanceof ApiError || !(error instanceof Error)) throw error;
-    throw ApiError.invalidPayload(error.message);
-  }
 };
 
 /** Three capital letters, as ISO 4217 writes a currency. */
@@ -43,7 +33,7 @@ export const projectHandlers = {
   createProject: ({ projects, body }) => {
     checkCurrency(body.currency);
     const { users: _users, ...config } = body;
-    const project = refusedAs400(() => projects.create({ name: body.name, config }));
+    const project = refusalsAs400(() => projects.create({ name: body.name, config }));
     const { appId, appToken, clientAppId, clientToken } = project.keys;
     // The answer of a creation has the settings without the code defaults, and the keys.
     const { default_code_config: _codes, ...settings } = shown(project);
@@ -56,11 +46,11 @@ export const projectHandlers = {
   updateProject: ({ projects, params, body }) => {
     const { id } = projectNamed(projects, params.projectId);
     checkCurrency(body.currency);
-    return { status: 200, body: shown(refusedAs400(() => projects.configure(id, body)) ?? projectNamed(projects, id)) };
+    return { status: 200, body: shown(refusalsAs400(() => projects.configure(id, body)) ?? projectNamed(projects, id)) };
   },
   deleteProject: ({ projects, params }) => {
     const { id } = projectNamed(projects, params.projectId);
-    refusedAs400(() => projects.remove(id));
+    refusalsAs400(() => projects.remove(id));
     return { status: 204, body: null };
   },
 } satisfies HandlerMap;
