@@ -9,7 +9,7 @@ export { DomainError, isDomainError } from './domain-error.js';
 export type { DomainErrorInit, DomainErrorKey } from './domain-error.js';
 
 export { createSeededRandom } from './ids/random-source.js';
-export type { RandomSource } from './ids/random-source.js';
+export type { RandomSource, SeededRandom } from './ids/random-source.js';
 
 export { ID_PREFIXES, createIdFactory } from './ids/resource-id.js';
 export type { IdFactory, IdPrefix } from './ids/resource-id.js';

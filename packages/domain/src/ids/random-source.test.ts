@@ -8,6 +8,26 @@ const take = (seed: number | string, n: number): number[] => {
 };
 
 describe('createSeededRandom', () => {
+  it('goes back to a saved place of its sequence', () => {
+    const random = createSeededRandom('save');
+    random.next();
+    const saved = random.save();
+    const ahead = [random.next(), random.int(1000), random.next()];
+    random.load(saved);
+    expect([random.next(), random.int(1000), random.next()]).toEqual(ahead);
+    const other = createSeededRandom('elsewhere');
+    other.load(JSON.parse(JSON.stringify(saved)) as number[]);
+    random.load(saved);
+    expect(other.next()).toBe(random.next());
+  });
+
+  it('refuses a state that is not four 32-bit integers', () => {
+    const random = createSeededRandom(1);
+    expect(() => random.load([1, 2, 3])).toThrow(RangeError);
+    expect(() => random.load([1, 2, 3, 0.5])).toThrow(RangeError);
+    expect(() => random.load([1, 2, 3, 2 ** 32])).toThrow(RangeError);
+  });
+
   it('gives the same sequence for the same seed', () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer(), fc.string()), (seed) => {

@@ -20,6 +20,30 @@ export interface RandomSource {
   int(maxExclusive: number): number;
 }
 
+/**
+ * A seeded source whose place in its sequence can be saved and gone back to, so that a restored
+ * state draws the same numbers again.
+ *
+ * @example
+ * ```ts
+ * const random = createSeededRandom('test');
+ * const saved = random.save();
+ * const first = random.next();
+ * random.load(saved);
+ * random.next() === first; // true
+ * ```
+ */
+export interface SeededRandom extends RandomSource {
+  /** The generator's whole state: four 32-bit words. */
+  save(): readonly [number, number, number, number];
+  /**
+   * Puts the generator back in a state that `save` gave.
+   *
+   * @throws RangeError when `state` is not four 32-bit integers.
+   */
+  load(state: readonly number[]): void;
+}
+
 const TWO_POW_32 = 2 ** 32;
 const TWO_POW_53 = 2 ** 53;
 
@@ -57,7 +81,7 @@ const hashSeed = (text: string): [number, number, number, number] => {
  * A number seed is hashed through its decimal text, so `42` and `'42'` give the same sequence.
  *
  * @param seed - Any number or string.
- * @returns A fresh {@link RandomSource} positioned at the start of the seed's sequence.
+ * @returns A fresh {@link SeededRandom} positioned at the start of the seed's sequence.
  * @throws RangeError from `int` when `maxExclusive` is not an integer from 1 to 2^53.
  * @example
  * ```ts
@@ -66,7 +90,7 @@ const hashSeed = (text: string): [number, number, number, number] => {
  * a.next() === b.next(); // true
  * ```
  */
-export function createSeededRandom(seed: number | string): RandomSource {
+export function createSeededRandom(seed: number | string): SeededRandom {
   let [a, b, c, d] = hashSeed(String(seed));
 
   const nextUint32 = (): number => {
@@ -104,5 +128,13 @@ export function createSeededRandom(seed: number | string): RandomSource {
     }
   };
 
-  return { next, int };
+  const save = (): [number, number, number, number] => [a, b, c, d];
+  const load = (state: readonly number[]): void => {
+    if (state.length !== 4 || !state.every((word) => Number.isInteger(word) && word >= -(2 ** 31) && word < TWO_POW_32)) {
+      throw new RangeError('a seeded random state is four 32-bit integers');
+    }
+    [a, b, c, d] = state.map((word) => word | 0) as [number, number, number, number];
+  };
+
+  return { next, int, save, load };
 }

@@ -89,6 +89,18 @@ describe('createIdFactory', () => {
     expect(firstCharacters.size).toBe(16);
   });
 
+  it('makes the same ids again from a position it gave', () => {
+    const ids = createIdFactory(createSeededRandom('seek'));
+    ids('camp');
+    const position = ids.position();
+    expect(position).toBe(1);
+    const ahead = [ids('v'), ids.requestId(), ids('cust')];
+    ids.seek(position);
+    expect([ids('v'), ids.requestId(), ids('cust')]).toEqual(ahead);
+    expect(() => ids.seek(-1)).toThrow(RangeError);
+    expect(() => ids.seek(1.5)).toThrow(RangeError);
+  });
+
   it('refuses an unknown prefix', () => {
     const nextId = createIdFactory(createSeededRandom(1));
     expect(() => nextId('nope' as IdPrefix)).toThrow(RangeError);

@@ -107,6 +107,15 @@ export interface IdFactory {
   (prefix: IdPrefix): string;
   /** A new request id, such as `v-0c5d710a63c4110ae9`. */
   requestId(): string;
+  /** How many ids the factory has made: save it to make the same ids again later with {@link IdFactory.seek}. */
+  position(): number;
+  /**
+   * Goes back (or forward) to a position: the next id is the one the factory made, or would
+   * make, after `position` ids.
+   *
+   * @throws RangeError when `position` is not a whole number from 0 to 2^53 - 1.
+   */
+  seek(position: number): void;
 }
 
 const HALF_BITS = 36;
@@ -206,5 +215,12 @@ export function createIdFactory(random: RandomSource): IdFactory {
     return next(`${prefix}_`);
   };
 
-  return Object.assign(createId, { requestId: (): string => next('v-') });
+  return Object.assign(createId, {
+    requestId: (): string => next('v-'),
+    position: (): number => counter,
+    seek(position: number): void {
+      if (!Number.isSafeInteger(position) || position < 0) throw new RangeError(`an id factory's position is a whole number from 0, not ${String(position)}`);
+      counter = position;
+    },
+  });
 }
