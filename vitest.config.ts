@@ -1,10 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { docExamples, pagesWithCode } from './scripts/lib/doc-examples-plugin.ts';
 
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** One vitest run for every package; workspace packages resolve to their sources. */
+/**
+ * One vitest run for every package; workspace packages resolve to their sources. The code blocks
+ * of the READMEs and docs run too: each page with code is a test file (decision 0047).
+ */
 export default defineConfig({
+  plugins: [docExamples()],
   resolve: {
     alias: [
       { find: /^@voucherkit\/domain$/, replacement: src('./packages/domain/src/index.ts') },
@@ -16,9 +21,11 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts', ...pagesWithCode()],
     // Stored records and event payloads are frozen, so a change in place fails a test (decision 0041).
     env: { VOUCHERKIT_FREEZE_RECORDS: '1' },
+    // What the docs' examples print is for their readers, not for the test output.
+    onConsoleLog: (_log, _type, entity) => !(entity?.type === 'module' ? entity : entity?.module)?.moduleId.endsWith('.md'),
     typecheck: { enabled: true, include: ['packages/*/test/**/*.test-d.ts'], tsconfig: './packages/client/tsconfig.json' },
   },
 });

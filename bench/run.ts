@@ -19,7 +19,9 @@ import { loyaltyBenchmark } from './loyalty.ts';
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
 import { qualifications } from './qualifications.ts';
+import { snapshotsBenchmark } from './snapshots.ts';
 import { stackingApplication } from './stacking-application.ts';
+import { tallyBenchmark } from './tally.ts';
 import { typeCheckCost } from './type-check.ts';
 import { validationRules } from './validation-rules.ts';
 import { validationsBenchmark } from './validations.ts';
@@ -51,6 +53,8 @@ const sections: readonly (() => string[] | Promise<string[]>)[] = [
   listsBenchmark,
   webhooksBenchmark,
   journalBenchmark,
+  tallyBenchmark,
+  snapshotsBenchmark,
 ];
 console.log('Voucherkit benchmark');
 for (const section of sections) console.log(`\n${(await section()).join('\n')}`);

@@ -10,6 +10,7 @@ import { bundleSpec } from './generate/bundle.ts';
 import { generateClientExamples } from './generate/client-examples.ts';
 import { generateClientResources } from './generate/client-resources.ts';
 import { generateClientTypes } from './generate/client-types.ts';
+import { generateDocumentedErrors } from './generate/documented-errors.ts';
 import { generateMockSchemas } from './generate/mock-schemas.ts';
 import { generateWebhookTypes } from './generate/webhook-types.ts';
 import { readBundledSpec } from './lib/openapi.ts';
@@ -23,6 +24,7 @@ generateWebhookTypes(bundled);
 generateClientResources(bundled);
 generateClientExamples(bundled);
 generateMockSchemas(bundled);
+generateDocumentedErrors(bundled);
 if (!process.argv.includes('--spec-only')) {
   const { writeParityReport } = await import('./spec-parity.ts');
   const { writeCoverageReport, writeReadmeCoverage } = await import('./generate/coverage.ts');

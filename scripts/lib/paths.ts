@@ -16,6 +16,7 @@ export const GENERATED = {
   clientExamples: 'packages/client/test/generated/examples.ts',
   mockRoutes: 'packages/mock-server/src/generated/routes.ts',
   mockOperations: 'packages/mock-server/src/generated/operations.ts',
+  mockDocumentedErrors: 'packages/mock-server/src/generated/documented-errors.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',
   mockResponseSchemas: 'packages/mock-server/src/generated/response-schemas.ts',
   coverage: 'docs/coverage.md',

@@ -3,6 +3,9 @@
  * @module @voucherkit/mock-server
  */
 export { createMockService, type MockService, type MockServiceOptions } from './service.js';
+export { MockSnapshot, SNAPSHOT_FORMAT, type ProjectImage, type SnapshotImage } from './snapshots.js';
+export type { ContainerImage, ImageValue } from './core/history/image.js';
+export type { ClockState, SavedClock } from './core/clock.js';
 export type { Clock, ClockOptions } from './core/clock.js';
 export type { Scheduler, SchedulerMode, Task } from './core/scheduler.js';
 export type { FailureInjector, InjectedFailure } from './core/failures.js';
@@ -53,8 +56,20 @@ export {
 } from './areas/platform/webhooks/deliveries.js';
 export type { Sendout } from './areas/platform/webhooks/envelope.js';
 export { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './http/journal.js';
+export { RequestTally, type TalliedOperation, type TallySnapshot } from './http/tally.js';
+export { documentedErrors } from './generated/documented-errors.js';
+export {
+  formatUntestedReport,
+  untestedReport,
+  type OperationReport,
+  type UntestedReport,
+  type UntestedReportOptions,
+  type UntestedTableOptions,
+  type UntestedTotals,
+} from './testing/untested-report.js';
 export { CONTROL_PREFIX, CONTROL_ROUTES, controlApi, type ControlDependencies } from './control/control-api.js';
 export { mockServerMatchers, type DeepPartial, type MatcherContext, type MatcherResult, type MockServerMatchers } from './testing/matchers.js';
+export { createFactories, type Factories, type FactoryOptions } from './testing/factories.js';
 export { holdingFields, type Holding } from './areas/campaigns/publications/holdings.js';
 export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type ReferralHolderDependencies, type ReferralHolderQuery } from './areas/programmes/referrals/holders.js';
 export { ReferralTierStore, type ReferralTier, type ReferralTierDependencies, type ReferralTierInput } from './areas/programmes/referrals/tiers.js';

@@ -1,9 +1,12 @@
 import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
 import { http, type HttpHandler } from 'msw';
 import { type Clock, type ClockOptions, createClock } from './core/clock.js';
+import { StateHistory } from './core/history/state-history.js';
+import { TrackedState } from './core/history/tracked-state.js';
 import type { BulkJobSettings, ServiceContext, WebhookSettings } from './core/context.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
+import { type Build, type MockSnapshot, type SnapshotImage, createSnapshots } from './snapshots.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
 import { API_VERSION } from './generated/routes.js';
 import type { ApiError } from './http/api-error.js';
@@ -11,6 +14,7 @@ import type { ManagementKeys } from './http/authenticate.js';
 import { controlApi } from './control/control-api.js';
 import { createDispatcher } from './http/dispatch.js';
 import { RequestJournal } from './http/journal.js';
+import { RequestTally } from './http/tally.js';
 import { errorResponse } from './http/respond.js';
 import { exportDownloads } from './areas/platform/exports/download.js';
 import { handlers as resourceHandlers } from './areas/registry.js';
@@ -55,6 +59,11 @@ export interface MockServiceOptions {
   webhooks?: WebhookSettings;
   /** The request journal: how many answered requests it keeps, the newest (default 1,000; 0 keeps none). */
   journal?: { size?: number };
+  /**
+   * Where the service counts what it answered, per operation (for the untested report); default a
+   * tally of its own. Give the same one to the services of a test file to count them together.
+   */
+  tally?: RequestTally;
 }
 
 /**
@@ -109,6 +118,14 @@ export interface MockService {
    */
   readonly journal: RequestJournal;
   /**
+   * What the mock answered, per operation: requests, statuses and error keys, counted since the
+   * service (or the tally given to it) was created; unbounded, and kept by `reset()`.
+   *
+   * @example
+   * const report = untestedReport(service.tally);
+   */
+  readonly tally: RequestTally;
+  /**
    * Starts over, as a new service with the same options would: every project's data (and any
    * project added with `projects.create`) is forgotten, the configured projects come back with
    * the same keys, ids are drawn again from the start of the seed, OAuth tokens are gone, and
@@ -119,6 +136,38 @@ export interface MockService {
    * beforeEach(() => service.reset());
    */
   reset(): void;
+  /**
+   * The service's whole state at this moment (every project's data and the projects, the clock,
+   * the ids to come, pending background work), for {@link MockService.restore}. Taking one costs
+   * a copy of the containers of the state (their records are shared); afterwards every write is
+   * recorded so that a restore can take it back.
+   *
+   * With `{ project }`, a snapshot of that project alone: its restore puts back the project's
+   * data (making the project again if it was deleted) and leaves the clock, the ids and the
+   * other projects as they are.
+   *
+   * @throws Error for a project that does not exist.
+   * @example
+   * const seeded = service.snapshot();
+   * beforeEach(() => service.restore(seeded));
+   * const shop = service.snapshot({ project: service.projects.primary.id });
+   */
+  snapshot(options?: { readonly project?: string }): MockSnapshot;
+  /**
+   * Puts the service back in a snapshot's state, and drops the journal and injected failures as
+   * `reset()` does. A snapshot of this service is restored by taking back the writes made since
+   * (the cost of a test's writes, whatever the size of the state); one it can no longer reach
+   * (after `reset()`, or after going back to an earlier snapshot and writing on) and the JSON of
+   * one are loaded whole. A frozen clock goes back to the snapshot's time.
+   *
+   * @returns The snapshot restored: for JSON, a snapshot to restore again quickly.
+   * @throws Error when the JSON is of another API build, or of a service with other starting
+   *   projects or another version of the mock.
+   * @example
+   * const fixture = service.restore(JSON.parse(readFileSync('fixture.json', 'utf8')));
+   * beforeEach(() => service.restore(fixture));
+   */
+  restore(snapshot: MockSnapshot | SnapshotImage): MockSnapshot;
 }
 
 const DEFAULT_BASE_URL = 'https://api.voucherify.io';
@@ -196,8 +245,9 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     },
   }));
 
-  const build = (): { context: ServiceContext; projects: ProjectRegistry<ProjectState> } => {
+  const build = (): Build => {
     const random = createSeededRandom(seed);
+    const ids = createIdFactory(random);
     // Many records share a millisecond (a frozen clock, a bulk job): the text is made once for each.
     let stampedAt = Number.NaN;
     let stamp = '';
@@ -210,7 +260,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       clock,
       scheduler,
       random,
-      ids: createIdFactory(random),
+      ids,
       timestamp,
       settings: {
         tokenTtlSeconds: options.tokenTtlSeconds ?? 900,
@@ -218,8 +268,9 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
         ...(options.eventRetention === undefined ? {} : { eventRetention: eventRetention(options.eventRetention) }),
         ...(options.webhooks === undefined ? {} : { webhooks: webhookSettings(options.webhooks) }),
       },
+      tracked: new TrackedState(new StateHistory()),
     };
-    return { context, projects: createProjectRegistry(context, seeds, createProjectState) };
+    return { context, projects: createProjectRegistry(context, seeds, createProjectState), random, ids };
   };
 
   let current = build();
@@ -230,6 +281,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     return id;
   };
   const journal = new RequestJournal(options.journal?.size);
+  const tally = options.tally ?? new RequestTally();
   const dispatch = createDispatcher({
     get context() {
       return current.context;
@@ -242,6 +294,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     strict: options.strict ?? false,
     requestId,
     journal,
+    tally,
   });
   // Export files are served at their `result.url`, on the API's own address, by their token.
   const download = exportDownloads({ projects: () => current.projects, basePath, requestId });
@@ -251,8 +304,24 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     journal.clear();
     current = build();
   };
-  // The control API (reset, clock, jobs, journal, failures, deliveries) for tests in any language.
-  const control = controlApi({ clock, scheduler, failures, journal, projects: () => current.projects, reset, management, basePath, requestId });
+  const snapshots = createSnapshots({
+    clock,
+    scheduler,
+    requestRandom,
+    current: () => current,
+    rebuild: () => {
+      reset();
+      return current;
+    },
+  });
+  const restore = (snapshot: MockSnapshot | SnapshotImage): MockSnapshot => {
+    const restored = snapshots.restore(snapshot);
+    failures.clear();
+    journal.clear();
+    return restored;
+  };
+  // The control API (reset, snapshots, clock, jobs, journal, failures, deliveries) for tests in any language.
+  const control = controlApi({ clock, scheduler, failures, journal, projects: () => current.projects, reset, snapshot: snapshots.snapshot, restore, management, basePath, requestId });
   const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> => download(request) ?? (await control(request)) ?? (await dispatch(request));
 
   return {
@@ -269,6 +338,9 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     baseUrl,
     apiVersion: API_VERSION,
     journal,
+    tally,
     reset,
+    snapshot: snapshots.snapshot,
+    restore,
   };
 };

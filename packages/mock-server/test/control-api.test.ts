@@ -97,6 +97,36 @@ describe('sandbox control API', () => {
     expect(service.projects.primary.state.customers.find('ana')).toBeUndefined();
   });
 
+  test('takes snapshots, restores them by id or from their JSON, and refuses what it cannot restore', async () => {
+    const { control, api, service } = await start();
+    await api('/v1/customers', { method: 'POST', body: JSON.stringify({ source_id: 'ana' }) });
+    const taken = await control('POST', '/snapshots');
+    expect(taken).toEqual({ status: 200, body: { id: 'snap_1', taken_at: '2026-01-01T00:00:00.000Z' } });
+    const json = await control('GET', '/snapshots?id=snap_1');
+    expect(json.body).toMatchObject({ format: 'voucherkit-snapshot', takenAt: '2026-01-01T00:00:00.000Z' });
+
+    await api('/v1/customers', { method: 'POST', body: JSON.stringify({ source_id: 'ben' }) });
+    await control('POST', '/clock', { advance_ms: 3_600_000 });
+    expect(await control('POST', '/restore', { id: 'snap_1' })).toEqual({ status: 200, body: { id: 'snap_1', taken_at: '2026-01-01T00:00:00.000Z' } });
+    expect(service.projects.primary.state.customers.find('ben')).toBeUndefined();
+    expect(service.projects.primary.state.customers.find('ana')).toBeDefined();
+    expect((await control('GET', '/clock')).body).toMatchObject({ now: '2026-01-01T00:00:00.000Z' });
+
+    expect((await control('POST', '/reset')).status).toBe(204);
+    expect(await control('POST', '/restore', json.body)).toEqual({ status: 200, body: { id: 'snap_2', taken_at: '2026-01-01T00:00:00.000Z' } });
+    expect(service.projects.primary.state.customers.find('ana')).toBeDefined();
+
+    expect(await control('GET', '/snapshots?id=snap_9')).toMatchObject({ status: 404, body: { key: 'not_found' } });
+    expect(await control('POST', '/restore', { id: 'snap_9' })).toMatchObject({ status: 404 });
+    expect(await control('POST', '/restore', {})).toMatchObject({ status: 400, body: { key: 'invalid_payload' } });
+    expect(await control('POST', '/restore', { ...json.body, apiVersion: 'v1999' })).toMatchObject({ status: 400, body: { details: expect.stringContaining('v1999') } });
+    expect(service.projects.primary.state.customers.find('ana')).toBeDefined();
+
+    await api('/v1/campaigns', { method: 'POST', body: JSON.stringify({ name: 'Bulk', type: 'AUTO_UPDATE', vouchers_count: 2, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } }) });
+    const busy = await control('POST', '/snapshots');
+    expect(await control('GET', `/snapshots?id=${String(busy.body?.['id'])}`)).toMatchObject({ status: 400, body: { details: expect.stringContaining('pending') } });
+  });
+
   test('reads webhook deliveries, with their attempts', async () => {
     const received: string[] = [];
     const endpoint = createServer((request, response) => {

@@ -1,12 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../src/core/clock.js';
 import { createFailureQueue } from '../src/core/failures.js';
+import { StateHistory } from '../src/core/history/state-history.js';
+import { TrackedState } from '../src/core/history/tracked-state.js';
 import { createScheduler } from '../src/core/scheduler.js';
 import { createMockService } from '../src/index.js';
 import { operations } from '../src/generated/operations.js';
 import { createDispatcher } from '../src/http/dispatch.js';
 import { RequestJournal } from '../src/http/journal.js';
 import { contractViolation } from '../src/http/respond.js';
+import { RequestTally } from '../src/http/tally.js';
 
 describe('strict mode', () => {
   test('a body outside the spec is reported, naming the field', () => {
@@ -21,7 +24,7 @@ describe('strict mode', () => {
     const service = createMockService({ clock: { frozenAt: 0 } });
     const clock = createClock({ frozenAt: 0 });
     const dispatch = createDispatcher({
-      context: { clock, scheduler: createScheduler(clock, 'manual'), random: { next: () => 0, int: () => 0 }, ids: () => 'x', timestamp: () => '', settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 } } },
+      context: { clock, scheduler: createScheduler(clock, 'manual'), random: { next: () => 0, int: () => 0 }, ids: () => 'x', timestamp: () => '', settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 } }, tracked: new TrackedState(new StateHistory()) },
       projects: () => service.projects,
       management: service.management,
       handlers: {},
@@ -30,6 +33,7 @@ describe('strict mode', () => {
       strict: true,
       requestId: () => 'v-000000000000000000',
       journal: new RequestJournal(),
+      tally: new RequestTally(),
     });
     const { appId, appToken } = service.projects.primary.keys;
     const unauthenticated = await dispatch(new Request('https://api.voucherify.io/v1/categories'));

@@ -211,7 +211,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   rewardRedeemer.listen();
   const referralHolders = new ReferralHolders(context, { vouchers, publications, customers, campaigns, events });
   const referralTiers = new ReferralTierStore(context, { campaigns, rewards, events });
-  const referrals = new ReferralConversions({ vouchers, publications, loyaltyCards, products, campaigns, customers, holders: referralHolders, tiers: referralTiers, rewards, events });
+  const referrals = new ReferralConversions(context, { vouchers, publications, loyaltyCards, products, campaigns, customers, holders: referralHolders, tiers: referralTiers, rewards, events });
   referrals.listen();
   const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, rewards, rewardRedeemer, timeZone: () => settings.timezone });
   const state: ProjectState = {

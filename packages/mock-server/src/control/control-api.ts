@@ -11,6 +11,7 @@ import type { RequestJournal } from '../http/journal.js';
 import { errorResponse, jsonResponse, toApiError } from '../http/respond.js';
 import type { ProjectState } from '../areas/state.js';
 import type { WebhookDeliveryStatus } from '../areas/platform/webhooks/deliveries.js';
+import { type MockSnapshot, SNAPSHOT_FORMAT, type SnapshotImage } from '../snapshots.js';
 
 /**
  * Where the control API answers, under the base URL: apart from every path of the service's API.
@@ -44,6 +45,10 @@ export interface ControlDependencies {
   readonly projects: () => ProjectRegistry<ProjectState>;
   /** Starts the service over. */
   readonly reset: () => void;
+  /** Takes a snapshot of the service. */
+  readonly snapshot: (options?: { readonly project?: string }) => MockSnapshot;
+  /** Restores a snapshot, or loads the JSON of one. */
+  readonly restore: (snapshot: MockSnapshot | SnapshotImage) => MockSnapshot;
   /** The keys that may call it. */
   readonly management: ManagementKeys;
   /** Path prefix of the base URL, as the dispatcher strips it. */
@@ -85,6 +90,18 @@ const isRangeError = (error: Error): boolean => error instanceof RangeError;
 /** The routes, for the OpenAPI document's test and the router. */
 const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
   const clockState = () => ({ now: deps.clock.date().toISOString(), frozen: deps.clock.frozen, pending_jobs: deps.scheduler.pending() });
+  // Snapshots taken or loaded through the control API, by the id it gave them.
+  const snapshots = new Map<string, MockSnapshot>();
+  const kept = (snapshot: MockSnapshot) => {
+    const id = `snap_${snapshots.size + 1}`;
+    snapshots.set(id, snapshot);
+    return { id, taken_at: snapshot.takenAt };
+  };
+  const snapshotById = (id: string | undefined | null): MockSnapshot => {
+    const snapshot = id ? snapshots.get(id) : undefined;
+    if (!snapshot) throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no snapshot ${id ?? ''}: take one with POST ${CONTROL_PREFIX}/snapshots.` });
+    return snapshot;
+  };
   return [
     {
       method: 'POST',
@@ -92,6 +109,37 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       run: () => {
         deps.reset();
         return null;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/snapshots',
+      run: ({ body }) => {
+        const project = optionalString(body, 'project_id');
+        if (project !== undefined && !deps.projects().get(project)) throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no project ${project}.` });
+        return kept(deps.snapshot(project === undefined ? {} : { project }));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/snapshots',
+      run: ({ query }) => {
+        const snapshot = snapshotById(query.get('id'));
+        return refusalsAs400(() => snapshot.toJSON(), (error) => error instanceof TypeError);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/restore',
+      run: ({ body }) => {
+        if (body['format'] !== SNAPSHOT_FORMAT) {
+          const id = optionalString(body, 'id');
+          if (id === undefined) throw ApiError.invalidPayload(`Send {"id": …} of a snapshot taken here, or the JSON of one (format "${SNAPSHOT_FORMAT}").`);
+          const snapshot = snapshotById(id);
+          deps.restore(snapshot);
+          return { id, taken_at: snapshot.takenAt };
+        }
+        return kept(refusalsAs400(() => deps.restore(body as unknown as SnapshotImage), (error) => error instanceof Error));
       },
     },
     { method: 'GET', path: '/clock', run: clockState },

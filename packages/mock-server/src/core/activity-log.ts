@@ -1,5 +1,7 @@
 import type { IdPrefix } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
+import type { TrackedList } from './history/tracked-list.js';
+import type { TrackedMap } from './history/tracked-map.js';
 import { type LimitQuery, cursorPageOf, timeCursorPageOf } from './list.js';
 
 /**
@@ -63,8 +65,10 @@ export interface ActivityQuery<Type extends string> {
  * ```
  */
 export class ActivityLog<Type extends string> {
-  readonly #byResource = new Map<string, Activity<Type>[]>();
-  readonly #ranks = new Map<string, number>();
+  /** Each resource's activities, oldest first. */
+  readonly #byResource: TrackedMap<string, TrackedList<Activity<Type>>>;
+  /** The place of every activity ever recorded, forgotten resources' included, so that their cursors stay valid. */
+  readonly #ranks: TrackedMap<string, number>;
 
   /**
    * @param context - The service's clock and ids.
@@ -75,7 +79,10 @@ export class ActivityLog<Type extends string> {
     private readonly context: ServiceContext,
     private readonly prefix: IdPrefix,
     private readonly categorised = true,
-  ) {}
+  ) {
+    this.#byResource = context.tracked.map();
+    this.#ranks = context.tracked.map();
+  }
 
   /**
    * Records an activity of a resource now.
@@ -101,9 +108,9 @@ export class ActivityLog<Type extends string> {
       created_at: this.context.timestamp(),
       group_id: options.groupId ?? id,
     };
-    const list = this.#byResource.get(resourceId) ?? [];
-    list.push(activity);
-    this.#byResource.set(resourceId, list);
+    const list = this.#byResource.get(resourceId);
+    if (list === undefined) this.#byResource.set(resourceId, this.context.tracked.innerList([activity]));
+    else list.push(activity);
     this.#ranks.set(id, this.#ranks.size);
     return activity;
   }
@@ -118,7 +125,7 @@ export class ActivityLog<Type extends string> {
   query(resourceId: string, query: ActivityQuery<Type> = {}): Activity<Type>[] {
     const start = query.startDate === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.startDate);
     const end = query.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endDate);
-    const kept = (this.#byResource.get(resourceId) ?? []).filter((activity) => {
+    const kept = (this.#byResource.get(resourceId)?.items ?? []).filter((activity) => {
       const at = Date.parse(activity.created_at);
       return (
         at >= start &&

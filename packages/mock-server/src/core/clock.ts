@@ -40,6 +40,40 @@ export interface Clock {
   readonly frozen: boolean;
 }
 
+/**
+ * Where a clock stands: the frozen instant, or how far a running clock is ahead of real time.
+ *
+ * @example
+ * ```ts
+ * const state: ClockState = { frozenAt: Date.parse('2026-01-01T00:00:00Z') };
+ * ```
+ */
+export interface ClockState {
+  /** The instant a frozen clock shows, in milliseconds since the epoch. */
+  readonly frozenAt?: number;
+  /** How many milliseconds a running clock is ahead of real time. */
+  readonly offset?: number;
+}
+
+/**
+ * A clock that a snapshot's restore can put back where it stood, even backwards: the state it
+ * goes back to was made at that time.
+ *
+ * @example
+ * ```ts
+ * const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
+ * const saved = clock.save();
+ * clock.advance(60_000);
+ * clock.load(saved);
+ * ```
+ */
+export interface SavedClock extends Clock {
+  /** Where the clock stands. */
+  save(): ClockState;
+  /** Puts the clock where `save` found it. */
+  load(state: ClockState): void;
+}
+
 const toMillis = (instant: string | number | Date): number => {
   const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
   if (!Number.isFinite(ms)) throw new RangeError(`Invalid instant: ${String(instant)}`);
@@ -54,7 +88,7 @@ const toMillis = (instant: string | number | Date): number => {
  * const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
  * clock.advance(60_000); // one minute later
  */
-export const createClock = (options: ClockOptions = {}): Clock => {
+export const createClock = (options: ClockOptions = {}): SavedClock => {
   let frozen = options.frozenAt !== undefined;
   let frozenAt = frozen ? toMillis(options.frozenAt as string | number | Date) : 0;
   let offset = 0;
@@ -80,6 +114,12 @@ export const createClock = (options: ClockOptions = {}): Clock => {
       const delta = target - now();
       if (delta < 0) throw new RangeError('The clock cannot move backwards');
       this.advance(delta);
+    },
+    save: () => (frozen ? { frozenAt } : { offset }),
+    load(state) {
+      frozen = state.frozenAt !== undefined;
+      if (state.frozenAt !== undefined) frozenAt = state.frozenAt;
+      else offset = state.offset ?? 0;
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { IdPrefix, RandomSource } from '@voucherkit/domain';
 import type { Clock } from './clock.js';
+import type { TrackedState } from './history/tracked-state.js';
 import type { Scheduler } from './scheduler.js';
 
 /**
@@ -66,4 +67,9 @@ export interface ServiceContext {
   /** Current time as the service writes it: ISO 8601 UTC with milliseconds. */
   readonly timestamp: () => string;
   readonly settings: ServiceSettings;
+  /**
+   * Where stores make the containers of their state (the project's own, in a project's stores),
+   * so that snapshots can take writes back and images of the state be taken and loaded.
+   */
+  readonly tracked: TrackedState;
 }

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { createClock } from './clock.js';
 import type { ServiceContext } from './context.js';
+import { StateHistory } from './history/state-history.js';
+import { TrackedState } from './history/tracked-state.js';
 import { type EventData, EventLog, type ServiceEvent } from './event-log.js';
 import { createScheduler } from './scheduler.js';
 
@@ -16,6 +18,7 @@ const setup = (eventRetention?: number) => {
     ids: createIdFactory(random),
     timestamp: () => clock.date().toISOString(),
     settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 }, eventRetention },
+    tracked: new TrackedState(new StateHistory()),
   };
   return { clock, log: new EventLog(context) };
 };

@@ -1,6 +1,9 @@
 import type { DistributionWebhookEventMap, DistributionWebhookEventType, WebhookEventMap, WebhookEventType } from '@voucherkit/client';
 import type { IdPrefix } from '@voucherkit/domain';
 import { DEFAULT_EVENT_RETENTION, type ServiceContext } from './context.js';
+import type { Cell } from './history/cell.js';
+import type { TrackedList } from './history/tracked-list.js';
+import type { TrackedMap } from './history/tracked-map.js';
 import { immutable } from './immutable.js';
 import type { Resource } from './resource.js';
 
@@ -163,14 +166,19 @@ const familyOf = (type: EventType): Family => {
  */
 export class EventLog {
   /** The kept events, oldest first; a few beyond the retention wait for the next trim. */
-  readonly #events: ServiceEvent[] = [];
+  readonly #events: TrackedList<ServiceEvent>;
   /** How many events were dropped before `#events[0]`: an event's place in the log is its index plus this. */
-  #dropped = 0;
+  readonly #dropped: Cell<number>;
   /** The places of the events that name each object (see `subjectsOf`), ascending; places dropped since are cleared at each trim. */
-  readonly #bySubject = new Map<string, number[]>();
+  readonly #bySubject: TrackedMap<string, TrackedList<number>>;
+  // not state: listeners wired once when the project is built
   readonly #subscriptions = new Set<Subscription>();
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#events = context.tracked.list();
+    this.#dropped = context.tracked.cell(0);
+    this.#bySubject = context.tracked.map();
+  }
 
   /**
    * Appends an event stamped with a new id and the current time, and tells the subscribers. The
@@ -195,10 +203,10 @@ export class EventLog {
       event_source: input.source ?? API_SOURCE,
       data: immutable(input.data),
     } as ServiceEvent<T>;
-    const place = this.#dropped + this.#events.push(event as ServiceEvent) - 1;
+    const place = this.#dropped.value + this.#events.push(event as ServiceEvent) - 1;
     for (const subject of subjectsOf(event as ServiceEvent)) {
       const places = this.#bySubject.get(subject);
-      if (places === undefined) this.#bySubject.set(subject, [place]);
+      if (places === undefined) this.#bySubject.set(subject, this.context.tracked.innerList([place]));
       else places.push(place);
     }
     this.#trim();
@@ -220,8 +228,9 @@ export class EventLog {
    */
   list<T extends EventType = EventType>(filter: EventFilter<T> = {}): ServiceEvent<T>[] {
     const kept: ServiceEvent<T>[] = [];
-    for (let index = Math.max(0, this.#events.length - this.#retention); index < this.#events.length; index += 1) {
-      const event = this.#events[index] as ServiceEvent;
+    const events = this.#events.items;
+    for (let index = Math.max(0, events.length - this.#retention); index < events.length; index += 1) {
+      const event = events[index] as ServiceEvent;
       if (matches(event, filter)) kept.push(event as ServiceEvent<T>);
     }
     return kept;
@@ -239,10 +248,11 @@ export class EventLog {
    * ```
    */
   about(subjects: readonly string[]): ServiceEvent[] {
-    const first = this.#dropped + Math.max(0, this.#events.length - this.#retention);
+    const dropped = this.#dropped.value;
+    const first = dropped + Math.max(0, this.#events.length - this.#retention);
     const places = new Set<number>();
-    for (const subject of subjects) for (const place of this.#bySubject.get(subject) ?? []) if (place >= first) places.add(place);
-    return [...places].sort((a, b) => a - b).map((place) => this.#events[place - this.#dropped] as ServiceEvent);
+    for (const subject of subjects) for (const place of this.#bySubject.get(subject)?.items ?? []) if (place >= first) places.add(place);
+    return [...places].sort((a, b) => a - b).map((place) => this.#events.items[place - dropped] as ServiceEvent);
   }
 
   /**
@@ -276,14 +286,15 @@ export class EventLog {
     const retention = this.#retention;
     if (this.#events.length <= retention + Math.max(64, retention >> 4)) return;
     const gone = this.#events.splice(0, this.#events.length - retention);
-    this.#dropped += gone.length;
+    const dropped = (this.#dropped.value += gone.length);
     // Each subject of a dropped event loses its leading places below the log's new start, once per trim.
     const touched = new Set<string>();
     for (const event of gone) for (const subject of subjectsOf(event)) touched.add(subject);
     for (const subject of touched) {
-      const places = this.#bySubject.get(subject) ?? [];
+      const places = this.#bySubject.get(subject);
+      if (places === undefined) continue;
       let stale = 0;
-      while (stale < places.length && (places[stale] as number) < this.#dropped) stale += 1;
+      while (stale < places.length && (places.items[stale] as number) < dropped) stale += 1;
       if (stale === places.length) this.#bySubject.delete(subject);
       else places.splice(0, stale);
     }

@@ -1,5 +1,7 @@
 import { type RandomSource, zoneClock } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
+import { StateHistory } from './history/state-history.js';
+import { TrackedState } from './history/tracked-state.js';
 import { type ProjectConfig, type ProjectConfigChanges, type ProjectConfigInput, changedProjectConfig, newProjectConfig } from './project-config.js';
 
 /**
@@ -130,6 +132,23 @@ export interface ProjectRegistry<State = unknown> {
   byClientKeys(clientAppId: string, clientToken: string): Project<State> | undefined;
 }
 
+/**
+ * The registry as the service holds it: with each project's tracked state, which snapshots
+ * take images of and load.
+ *
+ * @typeParam State - What each project holds.
+ * @example
+ * ```ts
+ * const containers = registry.trackedOf(registry.primary.id)?.containers;
+ * ```
+ */
+export interface ServiceProjects<State = unknown> extends ProjectRegistry<State> {
+  /** The tracked state of a project that exists. */
+  trackedOf(id: string): TrackedState | undefined;
+  /** Replaces a project's settings wholesale (loading a snapshot). */
+  load(id: string, config: ProjectConfig): void;
+}
+
 /** A UUID-shaped key drawn from the service's seeded random source, like the service's app ids. */
 export const randomKey = (random: RandomSource): string => {
   const hex = Array.from({ length: 32 }, () => random.int(16).toString(16)).join('');
@@ -157,15 +176,18 @@ export const createProjectRegistry = <State>(
   context: ServiceContext,
   seeds: readonly ProjectSeed[],
   createState: (context: ServiceContext, settings: ProjectSettings) => State,
-): ProjectRegistry<State> => {
-  const projects: Project<State>[] = [];
-  const configs = new Map<string, ProjectConfig>();
+): ServiceProjects<State> => {
+  // Tracked, so that a snapshot's restore takes back projects made, changed and deleted since;
+  // not registered, since an image names its projects itself (a project is not data).
+  const projects = context.tracked.innerList<Project<State>>();
+  const configs = context.tracked.innerMap<string, ProjectConfig>();
+  const scopes = new Map<string, TrackedState>();
   const checkTimeZone = (id: string, timeZone: string | undefined): void => {
     if (timeZone !== undefined && !knownTimeZone(timeZone)) throw new Error(`Unknown time zone for project ${id}: ${timeZone}`);
   };
   const create = (seed: ProjectSeed = {}): Project<State> => {
     const id = seed.id ?? context.ids('proj');
-    if (projects.some((project) => project.id === id)) throw new Error(`Project ${id} already exists`);
+    if (projects.items.some((project) => project.id === id)) throw new Error(`Project ${id} already exists`);
     const timezone = seed.timezone ?? seed.config?.timezone;
     checkTimeZone(id, timezone);
     const config = newProjectConfig(
@@ -174,6 +196,9 @@ export const createProjectRegistry = <State>(
     );
     configs.set(id, config);
     const current = (): ProjectConfig => configs.get(id) ?? config;
+    // A history of its own: a snapshot of one project takes back its writes only.
+    const scope = new TrackedState(new StateHistory());
+    scopes.set(id, scope);
     const settings: ProjectSettings = {
       projectId: id,
       get timezone() {
@@ -201,16 +226,16 @@ export const createProjectRegistry = <State>(
         return current();
       },
       settings,
-      state: createState(context, settings),
+      state: createState({ ...context, tracked: scope }, settings),
     };
     projects.push(project);
     return project;
   };
   for (const seed of seeds.length > 0 ? seeds : [{ name: 'Default project' }]) create(seed);
-  const primary = projects[0] as Project<State>;
+  const primary = projects.items[0] as Project<State>;
   return {
     list: () => [...projects],
-    get: (id) => projects.find((project) => project.id === id),
+    get: (id) => projects.items.find((project) => project.id === id),
     primary,
     create,
     configure(id, changes) {
@@ -218,18 +243,22 @@ export const createProjectRegistry = <State>(
       if (config === undefined) return undefined;
       checkTimeZone(id, changes.timezone);
       configs.set(id, changedProjectConfig(config, changes));
-      return projects.find((project) => project.id === id);
+      return projects.items.find((project) => project.id === id);
     },
     remove(id) {
-      const index = projects.findIndex((project) => project.id === id);
+      const index = projects.items.findIndex((project) => project.id === id);
       if (index < 0) return false;
       if (index === 0) throw new Error(`Project ${id} is the sandbox project, which cannot be deleted`);
       projects.splice(index, 1);
       configs.delete(id);
       return true;
     },
-    byServerKeys: (appId, appToken) => projects.find((p) => p.keys.appId === appId && p.keys.appToken === appToken),
+    byServerKeys: (appId, appToken) => projects.items.find((p) => p.keys.appId === appId && p.keys.appToken === appToken),
     byClientKeys: (clientAppId, clientToken) =>
-      projects.find((p) => p.keys.clientAppId === clientAppId && p.keys.clientToken === clientToken),
+      projects.items.find((p) => p.keys.clientAppId === clientAppId && p.keys.clientToken === clientToken),
+    load(id, config) {
+      if (configs.has(id)) configs.set(id, config);
+    },
+    trackedOf: (id) => (projects.items.some((project) => project.id === id) ? scopes.get(id) : undefined),
   };
 };

@@ -52,6 +52,36 @@ export interface Scheduler {
   clear(): void;
 }
 
+/**
+ * The tasks a scheduler had pending at a moment (functions: kept in memory only).
+ *
+ * @example
+ * ```ts
+ * const saved: SchedulerState = scheduler.save();
+ * ```
+ */
+export interface SchedulerState {
+  /** Tasks pending. */
+  readonly tasks: number;
+}
+
+/**
+ * A scheduler that a snapshot's restore can give back the tasks it had pending.
+ *
+ * @example
+ * ```ts
+ * const saved = scheduler.save();
+ * scheduler.clear();
+ * scheduler.load(saved);
+ * ```
+ */
+export interface SavedScheduler extends Scheduler {
+  /** The pending tasks, in order. */
+  save(): SchedulerState;
+  /** Puts back the pending tasks that `save` gave. */
+  load(state: SchedulerState): void;
+}
+
 interface Entry {
   at: number;
   seq: number;
@@ -69,7 +99,7 @@ interface Entry {
  * scheduler.schedule(() => finishJob(), 1_000);
  * await scheduler.drain();
  */
-export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler => {
+export const createScheduler = (clock: Clock, mode: SchedulerMode): SavedScheduler => {
   let queue: Entry[] = [];
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,7 +139,7 @@ export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler =>
     timer.unref?.();
   };
 
-  const scheduler: Scheduler = {
+  const scheduler: SavedScheduler = {
     mode,
     schedule(task, delayMs = 0) {
       const entry = { at: clock.now() + Math.max(0, delayMs), seq: seq++, task };
@@ -130,6 +160,13 @@ export const createScheduler = (clock: Clock, mode: SchedulerMode): Scheduler =>
     drain: (maxTasks = 10_000) => run(() => Number.POSITIVE_INFINITY, clock.frozen, maxTasks),
     clear() {
       queue = [];
+      arm();
+    },
+    save: () => ({ tasks: queue.length, queue: [...queue], seq }) as SchedulerState,
+    load(saved) {
+      const state = saved as SchedulerState & { queue: Entry[]; seq: number };
+      queue = [...state.queue];
+      seq = state.seq;
       arm();
     },
   };

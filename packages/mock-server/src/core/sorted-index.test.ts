@@ -1,3 +1,5 @@
+import { StateHistory } from './history/state-history.js';
+import { TrackedState } from './history/tracked-state.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageOf, sortByOrder } from './list.js';
@@ -21,7 +23,7 @@ describe('SortedIndex', () => {
         fc.boolean(),
         (codes, builtAfter, descending, limit, page, filtered) => {
           const rows: Row[] = [];
-          const indexes = new SortedIndexes<'code'>((_field, position) => rows[position]?.code);
+          const indexes = new SortedIndexes<'code'>((_field, position) => rows[position]?.code, new TrackedState(new StateHistory()));
           const add = (code: string | null) => {
             rows.push({ position: rows.length, code, even: rows.length % 2 === 0 });
             indexes.add(rows.length - 1);
@@ -50,7 +52,7 @@ describe('SortedIndex', () => {
       fc.property(fc.array(op, { maxLength: 60 }), fc.boolean(), (ops, descending) => {
         const keys: (string | null | undefined)[] = [];
         const live = new Set<number>();
-        const indexes = new SortedIndexes<'key'>((_field, position) => keys[position]);
+        const indexes = new SortedIndexes<'key'>((_field, position) => keys[position], new TrackedState(new StateHistory()));
         indexes.of('key');
         for (const one of ops) {
           if (one.kind === 'add') {

@@ -1,3 +1,6 @@
+import type { TrackedList } from './history/tracked-list.js';
+import type { TrackedMap } from './history/tracked-map.js';
+import type { TrackedState } from './history/tracked-state.js';
 import { type Page, type PageQuery, type Sortable, compareAscending } from './list.js';
 
 /**
@@ -11,18 +14,18 @@ import { type Page, type PageQuery, type Sortable, compareAscending } from './li
  *
  * @example
  * ```ts
- * const byCode = SortedIndex.build([0, 1, 2], (position) => codes[position]);
+ * const byCode = SortedIndex.build([0, 1, 2], (position) => codes[position], context.tracked);
  * codes.push('NEW-1');
  * byCode.add(codes.length - 1);
  * byCode.at(0, false); // the position of the first code in ascending order
  * ```
  */
 export class SortedIndex {
-  readonly #positions: number[];
+  readonly #positions: TrackedList<number>;
 
   private constructor(
     private readonly keyAt: (position: number) => Sortable,
-    positions: number[],
+    positions: TrackedList<number>,
   ) {
     this.#positions = positions;
   }
@@ -32,12 +35,13 @@ export class SortedIndex {
    *
    * @param members - The positions, in creation order.
    * @param keyAt - The field of the record at a position.
+   * @param tracked - Where its list is made (it is part of its store's state).
    */
-  static build(members: readonly number[], keyAt: (position: number) => Sortable): SortedIndex {
+  static build(members: readonly number[], keyAt: (position: number) => Sortable, tracked: TrackedState): SortedIndex {
     const keys: Sortable[] = [];
     for (const position of members) keys[position] = keyAt(position);
     const positions = [...members].sort((a, b) => compareAscending(keys[a], keys[b]) || a - b);
-    return new SortedIndex(keyAt, positions);
+    return new SortedIndex(keyAt, tracked.innerList(positions));
   }
 
   /** How many records it holds. */
@@ -57,16 +61,17 @@ export class SortedIndex {
    */
   remove(position: number): void {
     const rank = this.#rankOf(this.keyAt(position), position) - 1;
-    if (this.#positions[rank] === position) this.#positions.splice(rank, 1);
+    if (this.#positions.items[rank] === position) this.#positions.splice(rank, 1);
   }
 
   /** The first rank whose record sorts after (key, position): a greater key, or an equal key and a later position. */
   #rankOf(key: Sortable, position: number): number {
     let low = 0;
-    let high = this.#positions.length;
+    const positions = this.#positions.items;
+    let high = positions.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const other = this.#positions[middle] as number;
+      const other = positions[middle] as number;
       if ((compareAscending(this.keyAt(other), key) || other - position) > 0) high = middle;
       else low = middle + 1;
     }
@@ -75,7 +80,8 @@ export class SortedIndex {
 
   /** The position of the record at a rank of the list order, ascending or descending. */
   at(rank: number, descending: boolean): number {
-    return this.#positions[descending ? this.#positions.length - 1 - rank : rank] as number;
+    const positions = this.#positions.items;
+    return positions[descending ? positions.length - 1 - rank : rank] as number;
   }
 }
 
@@ -120,25 +126,35 @@ export const indexedPage = <T>(index: SortedIndex, descending: boolean, recordAt
  *
  * @example
  * ```ts
- * const indexes = new SortedIndexes<'id' | 'code'>((field, position) => records[position]?.[field]);
+ * const indexes = new SortedIndexes<'id' | 'code'>((field, position) => records[position]?.[field], context.tracked);
  * indexes.add(records.push(record) - 1);
  * indexes.of('code'); // built now, sorted once; later records are added to it
  * ```
  */
 export class SortedIndexes<Field extends string> {
   /** The positions of the records in scope, in creation order. */
-  readonly #members: number[] = [];
-  /** Made at the first `of`: a scope nobody lists (one customer's publications) holds its members only. */
-  #built: Map<Field, SortedIndex> | undefined;
+  readonly #members: TrackedList<number>;
+  /** Each made at the first `of` of its field: a scope nobody lists (one customer's publications) holds its members only. */
+  readonly #built: TrackedMap<Field, SortedIndex>;
 
-  constructor(private readonly keyOf: (field: Field, position: number) => Sortable) {}
+  /**
+   * @param keyOf - The key of a member in one field's order.
+   * @param tracked - Where its lists are made: the indexes are part of their store's state (not
+   *   of its image: a store adds its members again once an image is loaded).
+   */
+  constructor(
+    private readonly keyOf: (field: Field, position: number) => Sortable,
+    private readonly tracked: TrackedState,
+  ) {
+    this.#members = tracked.innerList();
+    this.#built = tracked.innerMap();
+  }
 
   /** The index of a field. */
   of(field: Field): SortedIndex {
-    this.#built ??= new Map();
     let index = this.#built.get(field);
     if (index === undefined) {
-      index = SortedIndex.build(this.#members, (position) => this.keyOf(field, position));
+      index = SortedIndex.build(this.#members.items, (position) => this.keyOf(field, position), this.tracked);
       this.#built.set(field, index);
     }
     return index;
@@ -147,7 +163,7 @@ export class SortedIndexes<Field extends string> {
   /** Adds the store's newest record to the scope and to every index built so far. */
   add(position: number): void {
     this.#members.push(position);
-    for (const index of this.#built?.values() ?? []) index.add(position);
+    for (const index of this.#built.values()) index.add(position);
   }
 
   /**
@@ -155,19 +171,19 @@ export class SortedIndexes<Field extends string> {
    * reads as stored); {@link SortedIndexes.attach} puts it back under the new key.
    */
   detach(field: Field, position: number): void {
-    this.#built?.get(field)?.remove(position);
+    this.#built.get(field)?.remove(position);
   }
 
   /** Puts a record back in one field's index after {@link SortedIndexes.detach} and the change. */
   attach(field: Field, position: number): void {
-    this.#built?.get(field)?.add(position);
+    this.#built.get(field)?.add(position);
   }
 
   /** Takes a record out of the scope and of every index built so far (call while its keys still read). */
   remove(position: number): void {
-    const member = this.#members.indexOf(position);
+    const member = this.#members.items.indexOf(position);
     if (member >= 0) this.#members.splice(member, 1);
-    for (const index of this.#built?.values() ?? []) index.remove(position);
+    for (const index of this.#built.values()) index.remove(position);
   }
 }
 
@@ -178,15 +194,20 @@ export class SortedIndexes<Field extends string> {
  *
  * @example
  * ```ts
- * const byCampaign = new ScopedIndexes<'id'>((field, position) => records[position]?.[field]);
+ * const byCampaign = new ScopedIndexes<'id'>((field, position) => records[position]?.[field], context.tracked);
  * byCampaign.add(['camp_1', 'Summer'], position);
  * byCampaign.of('Summer')?.of('id');
  * ```
  */
 export class ScopedIndexes<Field extends string> {
-  readonly #scopes = new Map<string, SortedIndexes<Field>>();
+  readonly #scopes: TrackedMap<string, SortedIndexes<Field>>;
 
-  constructor(private readonly keyOf: (field: Field, position: number) => Sortable) {}
+  constructor(
+    private readonly keyOf: (field: Field, position: number) => Sortable,
+    private readonly tracked: TrackedState,
+  ) {
+    this.#scopes = tracked.innerMap();
+  }
 
   /** The indexes of a scope, if any record is in it. */
   of(scope: string): SortedIndexes<Field> | undefined {
@@ -198,7 +219,7 @@ export class ScopedIndexes<Field extends string> {
     for (const scope of new Set(scopes)) {
       let indexes = this.#scopes.get(scope);
       if (indexes === undefined) {
-        indexes = new SortedIndexes(this.keyOf);
+        indexes = new SortedIndexes(this.keyOf, this.tracked);
         this.#scopes.set(scope, indexes);
       }
       indexes.add(position);

@@ -14,6 +14,7 @@ import { loadOperations, loadedOperations } from './load-operations.js';
 import { readInput } from './read-input.js';
 import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
 import { createRouter } from './router.js';
+import type { RequestTally } from './tally.js';
 
 /** Everything the dispatcher needs, injected by the service. */
 export interface DispatcherDependencies {
@@ -28,6 +29,8 @@ export interface DispatcherDependencies {
   requestId: () => string;
   /** Where each answered request is recorded. */
   journal: RequestJournal;
+  /** Where each answered request is counted. */
+  tally: RequestTally;
 }
 
 /**
@@ -90,6 +93,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
     };
     const answer = (status: number, body: unknown, requestId: string, response: Response): Response => {
       const errorKey = status >= 400 ? ((body as { key?: string } | null)?.key ?? undefined) : undefined;
+      deps.tally.record(operationId, status, errorKey);
       deps.journal.record({
         operationId,
         method: request.method,

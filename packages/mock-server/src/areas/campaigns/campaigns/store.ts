@@ -17,6 +17,8 @@ import {
 import type { ServiceContext } from '../../../core/context.js';
 import type { Resource } from '../../../core/resource.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type ListOrder, type Page, type SortedPageQuery } from '../../../core/list.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -162,15 +164,17 @@ export interface SummaryRange {
   readonly end_date?: string | undefined;
 }
 
-/** Counters of one day of a campaign, for its summary. */
+/** Counters of one day of a campaign, for its summary; replaced, never changed, when a voucher comes or goes. */
 interface DayCounters {
-  created: number;
-  deleted: number;
-  createdAmount: number;
-  deletedAmount: number;
-  createdPoints: number;
-  deletedPoints: number;
+  readonly created: number;
+  readonly deleted: number;
+  readonly createdAmount: number;
+  readonly deletedAmount: number;
+  readonly createdPoints: number;
+  readonly deletedPoints: number;
 }
+
+const NO_COUNTS: DayCounters = { created: 0, deleted: 0, createdAmount: 0, deletedAmount: 0, createdPoints: 0, deletedPoints: 0 };
 
 const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
 
@@ -231,15 +235,20 @@ const filterView = (campaign: Campaign): Record<string, unknown> => ({
  * ```
  */
 export class CampaignStore implements CampaignPort {
-  readonly #byId = new Map<string, Campaign>();
-  readonly #idByName = new Map<string, string>();
-  readonly #binnedNames = new Set<string>();
-  readonly #days = new Map<string, Map<string, DayCounters>>();
+  readonly #byId: TrackedMap<string, Campaign>;
+  readonly #idByName: TrackedMap<string, string>;
+  readonly #binnedNames: TrackedSet<string>;
+  /** Each campaign's counters by day (`YYYY-MM-DD`), for its summary. */
+  readonly #days: TrackedMap<string, TrackedMap<string, DayCounters>>;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: CampaignStoreDependencies,
   ) {
+    this.#byId = context.tracked.map();
+    this.#idByName = context.tracked.map();
+    this.#binnedNames = context.tracked.set();
+    this.#days = context.tracked.map();
     deps.bin.onPurge('campaign', (record) => this.#binnedNames.delete(record.name));
   }
 
@@ -262,21 +271,31 @@ export class CampaignStore implements CampaignPort {
   countVoucher(voucher: StoredVoucher, delta: 1 | -1): void {
     const campaign = voucher.campaign_id ? this.#byId.get(voucher.campaign_id) : undefined;
     if (!campaign) return;
-    campaign.vouchers_count = (campaign.vouchers_count ?? 0) + delta;
-    const days = this.#days.get(campaign.id) ?? new Map<string, DayCounters>();
-    this.#days.set(campaign.id, days);
-    const key = dayOf(this.context.timestamp());
-    const day = days.get(key) ?? { created: 0, deleted: 0, createdAmount: 0, deletedAmount: 0, createdPoints: 0, deletedPoints: 0 };
-    days.set(key, day);
-    if (delta > 0) {
-      day.created += 1;
-      day.createdAmount += voucher.gift?.amount ?? 0;
-      day.createdPoints += voucher.loyalty_card?.points ?? 0;
-    } else {
-      day.deleted += 1;
-      day.deletedAmount += voucher.gift?.balance ?? 0;
-      day.deletedPoints += voucher.loyalty_card?.balance ?? 0;
+    // The campaign record is replaced, not changed: a restore puts the one it replaced back.
+    this.#byId.set(campaign.id, { ...campaign, vouchers_count: (campaign.vouchers_count ?? 0) + delta });
+    let days = this.#days.get(campaign.id);
+    if (days === undefined) {
+      days = this.context.tracked.innerMap<string, DayCounters>();
+      this.#days.set(campaign.id, days);
     }
+    const key = dayOf(this.context.timestamp());
+    const day = days.get(key) ?? NO_COUNTS;
+    days.set(
+      key,
+      delta > 0
+        ? {
+            ...day,
+            created: day.created + 1,
+            createdAmount: day.createdAmount + (voucher.gift?.amount ?? 0),
+            createdPoints: day.createdPoints + (voucher.loyalty_card?.points ?? 0),
+          }
+        : {
+            ...day,
+            deleted: day.deleted + 1,
+            deletedAmount: day.deletedAmount + (voucher.gift?.balance ?? 0),
+            deletedPoints: day.deletedPoints + (voucher.loyalty_card?.balance ?? 0),
+          },
+    );
   }
 
   /**
@@ -337,7 +356,8 @@ export class CampaignStore implements CampaignPort {
     rules.assign({ object: 'campaign', campaign }, input.validation_rules, origin);
     if (voucher) this.deps.vouchers.add(voucher);
     tiers?.store();
-    this.#record('campaign.created', campaign, origin);
+    // Read again: adding the voucher replaced the record with one that counts it.
+    this.#record('campaign.created', this.get(campaign.id), origin);
     tiers?.record(origin);
     if (count > 1) this.#generate(campaign.id, count, {}, origin);
     return this.present(this.get(campaign.id));
@@ -500,7 +520,7 @@ export class CampaignStore implements CampaignPort {
   summary(ref: string, range: SummaryRange = {}): Resource<'CampaignSummary'> {
     const campaign = this.get(ref);
     const inRange = (day: string): boolean => (range.start_date === undefined || day >= range.start_date) && (range.end_date === undefined || day <= range.end_date);
-    const days = [...(this.#days.get(campaign.id) ?? new Map<string, DayCounters>())].filter(([day]) => inRange(day)).map(([, counters]) => counters);
+    const days = [...(this.#days.get(campaign.id) ?? [])].filter(([day]) => inRange(day)).map(([, counters]) => counters);
     const total = (pick: (day: DayCounters) => number): number => days.reduce((sum, day) => sum + pick(day), 0);
     const transactions = this.deps.vouchers.transactionsOfCampaign(campaign.id).filter((transaction) => inRange(dayOf(transaction.created_at)));
     const moved = (type: string): number =>
@@ -646,8 +666,7 @@ export class CampaignStore implements CampaignPort {
   #setStatus(campaignId: string, status: CreationStatus, both: boolean): void {
     const campaign = this.#byId.get(campaignId);
     if (!campaign) return;
-    if (both) campaign.creation_status = status;
-    campaign.vouchers_generation_status = status;
+    this.#byId.set(campaignId, { ...campaign, ...(both ? { creation_status: status } : {}), vouchers_generation_status: status });
   }
 
   /** Starts the job that generates `count` codes for a campaign, moving its status along. */
@@ -658,10 +677,11 @@ export class CampaignStore implements CampaignPort {
     const config = input.code_config ?? campaign.voucher?.code_config ?? {};
     const { code_config: _ignored, ...settings } = input;
     this.#setStatus(campaignId, 'IN_PROGRESS', creating);
-    let finished = false;
+    // Tracked: a restore to a moment the job was running takes its end back, and the job ends again.
+    const finished = this.context.tracked.innerCell(false);
     const finish = (status: 'DONE' | 'FAILED', generated: number): void => {
-      if (finished) return;
-      finished = true;
+      if (finished.value) return;
+      finished.value = true;
       this.#setStatus(campaignId, status, creating);
       const current = this.find(campaignId);
       if (status === 'DONE' && current && !origin.silent) {

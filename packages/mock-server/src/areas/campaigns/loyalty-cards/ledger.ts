@@ -12,6 +12,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { immutable } from '../../../core/immutable.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -154,17 +155,17 @@ export interface PointsBucketRow {
   readonly created_at: string;
 }
 
-/** A card's points as the ledger keeps them. */
+/** A card's points as the ledger keeps them: replaced, never changed, by each change of points. */
 interface CardPoints {
-  buckets: StoredBucket[];
+  readonly buckets: readonly StoredBucket[];
   /** Buckets that expired, kept for exports. */
-  expired: StoredBucket[];
+  readonly expired: readonly StoredBucket[];
   /** Added over the card's life (additions, accruals, activations, transfers in, the starting points). */
-  points: number;
-  subtracted: number;
-  expiredPoints: number;
-  redeemed: number;
-  pending: number;
+  readonly points: number;
+  readonly subtracted: number;
+  readonly expiredPoints: number;
+  readonly redeemed: number;
+  readonly pending: number;
 }
 
 /**
@@ -202,7 +203,7 @@ const n = (value: number | null | undefined): number => (typeof value === 'numbe
  * ```
  */
 export class LoyaltyCardLedger {
-  readonly #cards = new Map<string, CardPoints>();
+  readonly #cards: TrackedMap<string, CardPoints>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -212,7 +213,9 @@ export class LoyaltyCardLedger {
       readonly events: EventLog;
       readonly timeZone: () => string | undefined;
     },
-  ) {}
+  ) {
+    this.#cards = context.tracked.map();
+  }
 
   /** Today in the project's time zone. */
   today(): CalendarDate {
@@ -227,13 +230,14 @@ export class LoyaltyCardLedger {
    */
   credit(codeOrId: string, credit: PointsCredit, origin: ChangeOrigin = {}): PointsChange {
     const voucher = this.#card(codeOrId);
-    const card = this.#pointsOf(voucher);
+    const before = this.#pointsOf(voucher);
     const expiresAt = this.#expiryDate(voucher, credit.expiry);
-    const buckets = creditBuckets(card.buckets, credit.points, expiresAt);
-    card.buckets = this.#stamp(buckets, card.buckets);
+    const buckets = this.#stamp(creditBuckets(before.buckets, credit.points, expiresAt), before.buckets);
     // A refund gives back redeemed points; everything else adds to the card's lifetime points.
-    if (credit.type === 'POINTS_REFUND') card.redeemed -= credit.points;
-    else card.points += credit.points;
+    const card = this.#keep(
+      voucher,
+      credit.type === 'POINTS_REFUND' ? { ...before, buckets, redeemed: before.redeemed - credit.points } : { ...before, buckets, points: before.points + credit.points },
+    );
     return this.#record(voucher, card, credit.points, credit, origin);
   }
 
@@ -245,11 +249,12 @@ export class LoyaltyCardLedger {
    */
   debit(codeOrId: string, debit: PointsDebit, origin: ChangeOrigin = {}): PointsChange {
     const voucher = this.#card(codeOrId);
-    const card = this.#pointsOf(voucher);
-    const { buckets } = spendBuckets(card.buckets, debit.points, voucher.code);
-    card.buckets = this.#stamp(buckets, card.buckets);
-    if (debit.type === 'POINTS_REDEMPTION') card.redeemed += debit.points;
-    else card.subtracted += debit.points;
+    const before = this.#pointsOf(voucher);
+    const buckets = this.#stamp(spendBuckets(before.buckets, debit.points, voucher.code).buckets, before.buckets);
+    const card = this.#keep(
+      voucher,
+      debit.type === 'POINTS_REDEMPTION' ? { ...before, buckets, redeemed: before.redeemed + debit.points } : { ...before, buckets, subtracted: before.subtracted + debit.points },
+    );
     return this.#record(voucher, card, -debit.points, debit, origin);
   }
 
@@ -287,15 +292,18 @@ export class LoyaltyCardLedger {
    */
   expire(codeOrId: string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
     const voucher = this.deps.vouchers().get(codeOrId);
-    const card = this.#pointsOf(voucher);
-    const { kept, expired } = expireBuckets(card.buckets, today);
+    const before = this.#pointsOf(voucher);
+    const { kept, expired } = expireBuckets(before.buckets, today);
     if (expired.length === 0) return undefined;
     const points = bucketBalance(expired);
     const now = this.context.timestamp();
-    const gone = card.buckets.filter((bucket) => expired.includes(bucket)).map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
-    card.buckets = kept as StoredBucket[];
-    card.expired.push(...gone);
-    card.expiredPoints += points;
+    const gone = before.buckets.filter((bucket) => expired.includes(bucket)).map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
+    const card = this.#keep(voucher, {
+      ...before,
+      buckets: kept as StoredBucket[],
+      expired: [...before.expired, ...gone],
+      expiredPoints: before.expiredPoints + points,
+    });
     const change = this.#record(voucher, card, -points, { type: 'POINTS_EXPIRATION', source: 'Automation', operation_type: 'AUTOMATIC' }, { ...origin, silent: true });
     if (origin.silent !== true) {
       const campaign = this.deps.vouchers().campaignOf(change.voucher);
@@ -324,9 +332,7 @@ export class LoyaltyCardLedger {
   /** Pending points of a card, as `loyalty_card.pending_points` shows them. */
   setPending(codeOrId: string, pending: number): StoredVoucher {
     const voucher = this.deps.vouchers().get(codeOrId);
-    const card = this.#pointsOf(voucher);
-    card.pending = pending;
-    return this.#write(voucher, card);
+    return this.#write(voucher, this.#keep(voucher, { ...this.#pointsOf(voucher), pending }));
   }
 
   /** The card's holder as events show them. */
@@ -374,8 +380,14 @@ export class LoyaltyCardLedger {
     return card;
   }
 
+  /** Stores a card's points after a change, in place of the points before it. */
+  #keep(voucher: StoredVoucher, card: CardPoints): CardPoints {
+    this.#cards.set(voucher.id, card);
+    return card;
+  }
+
   /** Keeps the ids of buckets that stay, and gives new ones an id. */
-  #stamp(buckets: readonly PointsBucket[], before: readonly StoredBucket[]): StoredBucket[] {
+  #stamp(buckets: readonly PointsBucket[], before: readonly StoredBucket[]): readonly StoredBucket[] {
     const now = this.context.timestamp();
     return buckets.map((bucket) => {
       const previous = before.find((candidate) => candidate.expires_at === bucket.expires_at);

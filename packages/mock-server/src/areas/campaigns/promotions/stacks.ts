@@ -1,5 +1,6 @@
 import { allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow } from '../../../core/list.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
@@ -96,12 +97,14 @@ export const MAX_TIERS_PER_STACK = 30;
  * ```
  */
 export class PromotionStackStore {
-  readonly #byId = new Map<string, StoredStack>();
+  readonly #byId: TrackedMap<string, StoredStack>;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: { readonly categories: CategoryStore; readonly lookup: StackTierLookup },
-  ) {}
+  ) {
+    this.#byId = context.tracked.map();
+  }
 
   /** The stack with this id, in any campaign, if any. */
   find(id: string): PromotionStack | undefined {

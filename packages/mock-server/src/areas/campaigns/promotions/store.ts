@@ -1,6 +1,7 @@
 import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type ListOrder, type Page, type SortedPageQuery, sortByOrder } from '../../../core/list.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
@@ -266,7 +267,7 @@ type TierEvent = 'campaign.promotion_tier.created' | 'campaign.promotion_tier.up
  */
 export class PromotionStore implements PromotionRedeemables {
   /** Tiers in creation order. */
-  readonly #byId = new Map<string, StoredTier>();
+  readonly #byId: TrackedMap<string, StoredTier>;
   readonly #windows = new RedeemableWindows({ keys: PROMOTION_TIER_VALIDITY_KEYS });
   readonly #rules: RuleAssignments;
   /** The project's promotion stacks. */
@@ -276,6 +277,7 @@ export class PromotionStore implements PromotionRedeemables {
     private readonly context: ServiceContext,
     private readonly deps: PromotionStoreDependencies,
   ) {
+    this.#byId = context.tracked.map();
     this.#rules = deps.rules;
     this.stacks = new PromotionStackStore(context, {
       categories: deps.categories,
@@ -497,14 +499,17 @@ export class PromotionStore implements PromotionRedeemables {
   countRedemption(tierId: string, amounts: TierRedemptionAmounts, direction: 1 | -1 = 1): void {
     const tier = this.#stored(tierId);
     const { redemptions, orders } = tier.summary;
-    // The summary is the tier's own record; it changes in place, without updated_at, like a counter.
-    tier.summary = {
-      redemptions: { total_redeemed: redemptions.total_redeemed + direction },
-      orders: {
-        total_amount: orders.total_amount + direction * amounts.orderAmount,
-        total_discount_amount: orders.total_discount_amount + direction * amounts.discountAmount,
+    // The summary changes without updated_at, like a counter; the record is replaced all the same.
+    this.#byId.set(tierId, {
+      ...tier,
+      summary: {
+        redemptions: { total_redeemed: redemptions.total_redeemed + direction },
+        orders: {
+          total_amount: orders.total_amount + direction * amounts.orderAmount,
+          total_discount_amount: orders.total_discount_amount + direction * amounts.discountAmount,
+        },
       },
-    };
+    });
   }
 
   /** Builds tiers in order; one without `hierarchy` comes after the highest so far. */

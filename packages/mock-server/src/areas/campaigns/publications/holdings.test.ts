@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { StateHistory } from '../../../core/history/state-history.js';
+import { TrackedState } from '../../../core/history/tracked-state.js';
 import { Holdings } from './holdings.js';
 
 describe('Holdings', () => {
   it('agrees with a list of every holding, for customers with few and with many', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('cust_1', 'cust_2'), fc.integer({ min: 0, max: 40 })), { maxLength: 120 }), (adds) => {
-        const holdings = new Holdings();
+        const holdings = new Holdings(new TrackedState(new StateHistory()));
         const all: { customerId: string; voucherId: string }[] = [];
         adds.forEach(([customerId, voucher], index) => {
           const voucherId = `v_${voucher}`;

@@ -1,3 +1,7 @@
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
+import type { TrackedState } from '../../../core/history/tracked-state.js';
 import type { CustomerRedeemable } from './types.js';
 
 /**
@@ -53,25 +57,34 @@ const SCAN_LIMIT = 16;
  *
  * @example
  * ```ts
- * const holdings = new Holdings();
+ * const holdings = new Holdings(context.tracked);
  * holdings.add(holding);
  * holdings.has('cust_1', 'v_1'); // true
  * ```
  */
 export class Holdings {
-  readonly #byCustomer = new Map<string, Holding[]>();
-  readonly #voucherIds = new Map<string, Set<string>>();
+  readonly #byCustomer: TrackedMap<string, TrackedList<Holding>>;
+  /** The voucher ids of each customer with many holdings, made at the first look-up: tracked, but not in the image (a loaded image starts without them). */
+  readonly #voucherIds: TrackedMap<string, TrackedSet<string>>;
   /** The holders of each referral code, oldest first. */
-  readonly #byReferralCode = new Map<string, Holding[]>();
+  readonly #byReferralCode: TrackedMap<string, TrackedList<Holding>>;
+
+  /** @param tracked - Where the holdings are kept: their owner's tracked state. */
+  constructor(private readonly tracked: TrackedState) {
+    this.#byCustomer = tracked.map();
+    this.#byReferralCode = tracked.map();
+    this.#voucherIds = tracked.innerMap();
+    tracked.afterLoad(() => this.#voucherIds.load([]));
+  }
 
   /** Whether the customer holds the voucher. */
   has(customerId: string, voucherId: string): boolean {
     const held = this.#byCustomer.get(customerId);
     if (held === undefined) return false;
-    if (held.length <= SCAN_LIMIT) return held.some((holding) => holding.voucherId === voucherId);
+    if (held.length <= SCAN_LIMIT) return held.items.some((holding) => holding.voucherId === voucherId);
     let ids = this.#voucherIds.get(customerId);
     if (ids === undefined) {
-      ids = new Set(held.map((holding) => holding.voucherId));
+      ids = this.tracked.innerSet(held.items.map((holding) => holding.voucherId));
       this.#voucherIds.set(customerId, ids);
     }
     return ids.has(voucherId);
@@ -80,32 +93,37 @@ export class Holdings {
   /** Adds a holding; the caller checks {@link Holdings.has} first. `referral`: the voucher is a referral code, whose holders are listed by code. */
   add(holding: Holding, referral = false): void {
     const held = this.#byCustomer.get(holding.customerId);
-    if (held === undefined) this.#byCustomer.set(holding.customerId, [holding]);
+    if (held === undefined) this.#byCustomer.set(holding.customerId, this.tracked.innerList([holding]));
     else held.push(holding);
     this.#voucherIds.get(holding.customerId)?.add(holding.voucherId);
     if (!referral) return;
     const holders = this.#byReferralCode.get(holding.voucherId);
-    if (holders === undefined) this.#byReferralCode.set(holding.voucherId, [holding]);
+    if (holders === undefined) this.#byReferralCode.set(holding.voucherId, this.tracked.innerList([holding]));
     else holders.push(holding);
   }
 
   /** Ends a holding: the customer no longer holds the voucher. */
   remove(holding: Holding): void {
-    const without = (list: readonly Holding[] | undefined): Holding[] => (list ?? []).filter((kept) => kept.id !== holding.id);
-    const held = without(this.#byCustomer.get(holding.customerId));
-    if (held.length === 0) this.#byCustomer.delete(holding.customerId);
-    else this.#byCustomer.set(holding.customerId, held);
+    const drop = (list: TrackedList<Holding>): void => {
+      for (let index = list.length - 1; index >= 0; index -= 1) if ((list.items[index] as Holding).id === holding.id) list.splice(index, 1);
+    };
+    const held = this.#byCustomer.get(holding.customerId);
+    if (held !== undefined) {
+      drop(held);
+      if (held.length === 0) this.#byCustomer.delete(holding.customerId);
+    }
     this.#voucherIds.get(holding.customerId)?.delete(holding.voucherId);
-    if (this.#byReferralCode.has(holding.voucherId)) this.#byReferralCode.set(holding.voucherId, without(this.#byReferralCode.get(holding.voucherId)));
+    const holders = this.#byReferralCode.get(holding.voucherId);
+    if (holders !== undefined) drop(holders);
   }
 
   /** The holders of a referral code (its referrer, then its referees), oldest first. */
   ofReferralCode(voucherId: string): readonly Holding[] {
-    return this.#byReferralCode.get(voucherId) ?? [];
+    return this.#byReferralCode.get(voucherId)?.items ?? [];
   }
 
   /** A customer's holdings, oldest first. */
   of(customerId: string): readonly Holding[] {
-    return this.#byCustomer.get(customerId) ?? [];
+    return this.#byCustomer.get(customerId)?.items ?? [];
   }
 }

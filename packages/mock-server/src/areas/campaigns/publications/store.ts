@@ -1,6 +1,8 @@
 import { compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { copyOrEmpty } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type OrderField, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
@@ -207,27 +209,51 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
  * ```
  */
 export class PublicationStore {
-  readonly #publications = new Map<string, StoredPublication>();
-  /** The publications in creation order, and the list orders' indexes over it. */
-  readonly #sequence: StoredPublication[] = [];
-  readonly #keyAt = (field: PublicationOrderField, position: number): string | null => sortKey(this.#sequence[position] as StoredPublication, field);
-  readonly #orders = new SortedIndexes(this.#keyAt);
-  /** The same indexes by campaign, under its name and its id. */
-  readonly #scopes = new ScopedIndexes(this.#keyAt);
-  readonly #bySourceId = new Map<string, string>();
+  /** The publications in creation order (never removed), and the position of each by id. */
+  readonly #sequence: TrackedList<StoredPublication>;
+  readonly #positions: TrackedMap<string, number>;
+  readonly #keyAt = (field: PublicationOrderField, position: number): string | null => sortKey(this.#sequence.items[position] as StoredPublication, field);
+  /**
+   * The list orders' indexes over the publications, and the same by campaign (under its name and
+   * its id): tracked, but made again from the records once an image is loaded (they hold class
+   * instances).
+   */
+  #orders: SortedIndexes<PublicationOrderField>; // not state: indexes of the records in `#sequence`, tracked by their own lists and rebuilt after an image load
+  #scopes: ScopedIndexes<PublicationOrderField>; // not state: as `#orders`, by campaign
+  readonly #bySourceId: TrackedMap<string, string>;
   /** Each customer's holder records, in the order they became holders. */
-  readonly #holdings = new Holdings();
+  readonly #holdings: Holdings;
   /** The latest successful publication of a campaign to a customer, for `join_once`: by campaign, then by customer. */
-  readonly #joined = new Map<string, Map<string, string>>();
+  readonly #joined: TrackedMap<string, TrackedMap<string, string>>;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: PublicationStoreDependencies,
-  ) {}
+  ) {
+    const { tracked } = context;
+    this.#sequence = tracked.list();
+    this.#positions = tracked.map();
+    this.#bySourceId = tracked.map();
+    this.#holdings = new Holdings(tracked);
+    this.#joined = tracked.map();
+    this.#orders = new SortedIndexes(this.#keyAt, tracked);
+    this.#scopes = new ScopedIndexes(this.#keyAt, tracked);
+    tracked.afterLoad(() => {
+      this.#orders = new SortedIndexes(this.#keyAt, tracked);
+      this.#scopes = new ScopedIndexes(this.#keyAt, tracked);
+      this.#sequence.items.forEach((publication, position) => this.#index(publication, position));
+    });
+  }
 
   /** Number of publications, failed attempts included. */
   get size(): number {
-    return this.#publications.size;
+    return this.#sequence.length;
+  }
+
+  /** The publication with this id, if any. */
+  #find(id: string | undefined): StoredPublication | undefined {
+    const position = id === undefined ? undefined : this.#positions.get(id);
+    return position === undefined ? undefined : this.#sequence.items[position];
   }
 
   /**
@@ -252,7 +278,7 @@ export class PublicationStore {
     }
     const { customer } = this.deps.customers.resolve(request.customer, { groupId: options.requestId });
     if (sourceId !== null) {
-      const earlier = this.#publications.get(this.#bySourceId.get(sourceId) ?? '');
+      const earlier = this.#find(this.#bySourceId.get(sourceId));
       if (earlier && earlier.customer_id === customer.id) return this.#answer(earlier);
       if (earlier) {
         throw new ApiError(400, 'duplicate_source_id', 'Duplicated source_id', {
@@ -264,7 +290,7 @@ export class PublicationStore {
     }
     const campaign = target.campaign ?? (target.voucher?.campaign_id ? this.deps.campaigns.find(target.voucher.campaign_id) : undefined);
     if (campaign && (options.joinOnce === true || campaign.join_once === true)) {
-      const joined = this.#publications.get(this.#joined.get(campaign.id)?.get(customer.id) ?? '');
+      const joined = this.#find(this.#joined.get(campaign.id)?.get(customer.id));
       if (joined) return this.#answer(joined);
     }
     const base = { request, customer, campaign: campaign ?? null, sourceId };
@@ -319,14 +345,15 @@ export class PublicationStore {
       const filter = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
       tests.push((publication) => filter(filterView(publication)));
     }
-    const keep = tests.length === 0 ? undefined : (position: number): boolean => tests.every((test) => test(this.#sequence[position] as StoredPublication));
+    const sequence = this.#sequence.items;
+    const keep = tests.length === 0 ? undefined : (position: number): boolean => tests.every((test) => test(sequence[position] as StoredPublication));
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as PublicationOrderField;
     // A campaign narrows the list to the publications of its scope.
     const scope = query.campaign === undefined ? this.#orders : this.#scopes.of(query.campaign);
     if (scope === undefined) return { items: [], total: 0, hasMore: false };
-    const page = indexedPage(scope.of(field), descending, (position) => this.#sequence[position] as StoredPublication, query, keep);
+    const page = indexedPage(scope.of(field), descending, (position) => sequence[position] as StoredPublication, query, keep);
     return { ...page, items: page.items.map((publication) => this.#listed(publication)) };
   }
 
@@ -338,7 +365,7 @@ export class PublicationStore {
    */
   exportRows(): PublicationExportRow[] {
     // Publications are stored in creation order.
-    return [...this.#publications.values()].flatMap((publication) => {
+    return this.#sequence.items.flatMap((publication) => {
       const customer = this.#customerOf(publication);
       const row = {
         customer_id: publication.customer_id,
@@ -357,7 +384,7 @@ export class PublicationStore {
 
   /** The record that publication filters read (`campaign`, `customer`, `failure_code`, …), for the publication with this id. */
   filterViewOf(publicationId: string): Record<string, unknown> {
-    const publication = this.#publications.get(publicationId);
+    const publication = this.#find(publicationId);
     return publication ? filterView(publication) : {};
   }
 
@@ -485,7 +512,7 @@ export class PublicationStore {
     for (const voucher of published) this.hold(customer.id, voucher, voucher.is_referral_code === true ? 'REFERRER' : 'OWNER');
     if (campaign) {
       const joined = this.#joined.get(campaign.id);
-      if (joined === undefined) this.#joined.set(campaign.id, new Map([[customer.id, id]]));
+      if (joined === undefined) this.#joined.set(campaign.id, this.context.tracked.innerMap<string, string>().set(customer.id, id));
       else joined.set(customer.id, id);
     }
     this.#recordSuccess(publication, published, campaign, options);
@@ -526,12 +553,17 @@ export class PublicationStore {
   }
 
   #store(publication: StoredPublication): StoredPublication {
-    this.#publications.set(publication.id, publication);
     const position = this.#sequence.push(publication) - 1;
-    this.#orders.add(position);
-    this.#scopes.add([publication.campaign_name, publication.campaign_id].filter((campaign) => campaign !== null), position);
+    this.#positions.set(publication.id, position);
+    this.#index(publication, position);
     if (publication.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
     return publication;
+  }
+
+  /** Adds the publication at a position to the list orders' indexes. */
+  #index(publication: StoredPublication, position: number): void {
+    this.#orders.add(position);
+    this.#scopes.add([publication.campaign_name, publication.campaign_id].filter((campaign) => campaign !== null), position);
   }
 
   #customerOf(publication: StoredPublication): Customer {

@@ -1,5 +1,6 @@
 import { compileFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { immutable } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
@@ -97,9 +98,9 @@ interface StoredTemplate {
  */
 export class CampaignTemplateStore {
   /** Templates in creation order. */
-  readonly #items = new Map<string, StoredTemplate>();
+  readonly #items: TrackedMap<string, StoredTemplate>;
   /** Position in creation order of every id the store ever held, for cursors that name a deleted template. */
-  readonly #rank = new Map<string, number>();
+  readonly #rank: TrackedMap<string, number>;
 
   /**
    * @param context - The service's ids and clock.
@@ -108,7 +109,10 @@ export class CampaignTemplateStore {
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: CampaignTemplateStoreDependencies,
-  ) {}
+  ) {
+    this.#items = context.tracked.map();
+    this.#rank = context.tracked.map();
+  }
 
   /**
    * A page of templates, oldest first unless `order` is `-id`, after the cursor when given. Its

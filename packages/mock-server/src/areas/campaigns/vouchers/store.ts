@@ -13,6 +13,10 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { Cell } from '../../../core/history/cell.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { copyOrEmpty, immutable } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, type OrderField, type Sortable, cursorPageOf } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
@@ -223,27 +227,37 @@ export const transactionPage = (
  * ```
  */
 export class VoucherStore {
-  readonly #byId = new Map<string, StoredVoucher>();
-  readonly #idByCode = new Map<string, string>();
-  /** Each campaign's vouchers by id, in creation order: a list of one campaign reads them in sequence. */
-  readonly #byCampaign = new Map<string, Map<string, StoredVoucher>>();
+  /**
+   * The vouchers by position: in creation order, `null` once removed. A voucher is found through
+   * its position, by id (`#positions`, which keeps the ids of removed vouchers, whose place is
+   * `null`) or by code (`#positionByCode`, where a freed code is `null`). Removing a voucher
+   * deletes no key of these maps of every voucher: taking a deletion back would copy their keys.
+   */
+  readonly #sequence: TrackedList<StoredVoucher | null>;
+  readonly #positions: TrackedMap<string, number>;
+  readonly #positionByCode: TrackedMap<string, number | null>;
+  /** How many vouchers the project has (not counting the bin). */
+  readonly #count: Cell<number>;
+  /**
+   * The positions of each campaign's vouchers, in creation order (removed ones included), and how
+   * many at the front are published or gone (`#publishStarts`): publishing a campaign's next free
+   * codes reads on from there instead of from the start.
+   */
+  readonly #byCampaign: TrackedMap<string, TrackedList<number>>;
+  readonly #publishStarts: TrackedMap<string, number>;
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
-  readonly #binnedCodes = new Set<string>();
-  readonly #transactions = new TransactionLog();
-  /** The ids of the vouchers by position (creation order; `undefined` once removed), and each voucher's position. */
-  readonly #sequence: (string | undefined)[] = [];
-  readonly #positions = new Map<string, number>();
-  /** The list orders' indexes over every voucher, and over each campaign's. */
-  readonly #orders = new SortedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position));
-  readonly #campaignOrders = new ScopedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position));
-  readonly #sessions = new Map<string, Map<string, HeldSession>>();
+  readonly #binnedCodes: TrackedSet<string>;
+  readonly #transactions: TransactionLog;
+  /**
+   * The list orders' indexes over every voucher, and over each campaign's: tracked, but made
+   * again from the records once an image is loaded (they hold class instances).
+   */
+  #orders: SortedIndexes<VoucherListField>; // not state: indexes of the records in `#sequence`, tracked by their own lists and rebuilt after an image load
+  #campaignOrders: ScopedIndexes<VoucherListField>; // not state: as `#orders`, by campaign
+  /** The validation sessions that hold each voucher back, by session key. */
+  readonly #sessions: TrackedMap<string, TrackedMap<string, HeldSession>>;
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
   readonly #windows = new RedeemableWindows();
-  /**
-   * Each campaign's voucher ids in creation order, and how many at the front are published or
-   * gone: publishing a campaign's next free codes reads on from there instead of from the start.
-   */
-  readonly #publishQueues = new Map<string, { ids: string[]; start: number }>();
   /** Every code in use, live or in the bin, for code generation. */
   readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
 
@@ -251,23 +265,57 @@ export class VoucherStore {
     private readonly context: ServiceContext,
     private readonly deps: VoucherStoreDependencies,
   ) {
+    const { tracked } = context;
+    this.#sequence = tracked.list();
+    this.#positions = tracked.map();
+    this.#positionByCode = tracked.map();
+    this.#count = tracked.cell(0);
+    this.#byCampaign = tracked.map();
+    this.#publishStarts = tracked.map();
+    this.#binnedCodes = tracked.set();
+    this.#transactions = new TransactionLog(tracked);
+    this.#sessions = tracked.map();
+    this.#orders = this.#newOrders();
+    this.#campaignOrders = this.#newCampaignOrders();
+    tracked.afterLoad(() => this.#rebuildOrders());
     deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(record.code));
+  }
+
+  #newOrders(): SortedIndexes<VoucherListField> {
+    return new SortedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position), this.context.tracked);
+  }
+
+  #newCampaignOrders(): ScopedIndexes<VoucherListField> {
+    return new ScopedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position), this.context.tracked);
+  }
+
+  /** Makes the list orders' indexes again from the loaded records, in creation order. */
+  #rebuildOrders(): void {
+    this.#orders = this.#newOrders();
+    this.#campaignOrders = this.#newCampaignOrders();
+    const sequence = this.#sequence.items;
+    for (let position = 0; position < sequence.length; position += 1) {
+      const voucher = sequence[position];
+      if (voucher === null || voucher === undefined) continue;
+      this.#orders.add(position);
+      if (voucher.campaign_id) this.#campaignOrders.add([voucher.campaign_id], position);
+    }
   }
 
   /** Number of vouchers in the project, not counting the bin. */
   get size(): number {
-    return this.#byId.size;
+    return this.#count.value;
   }
 
   /** Whether a code is used in the project, by a voucher or by one in the bin. */
   isCodeTaken(code: string): boolean {
-    return this.#idByCode.has(code) || this.#binnedCodes.has(code);
+    return (this.#positionByCode.get(code) ?? null) !== null || this.#binnedCodes.has(code);
   }
 
   /** The voucher with this code or id, if any (vouchers in the bin are not found). */
   find(codeOrId: string): StoredVoucher | undefined {
-    const id = this.#idByCode.get(codeOrId) ?? codeOrId;
-    return this.#byId.get(id);
+    const position = this.#positionByCode.get(codeOrId) ?? this.#positions.get(codeOrId);
+    return position === undefined ? undefined : (this.#sequence.items[position] ?? undefined);
   }
 
   /**
@@ -282,12 +330,20 @@ export class VoucherStore {
 
   /** Every voucher of the project, oldest first (not the bin). */
   all(): StoredVoucher[] {
-    return [...this.#byId.values()];
+    const all: StoredVoucher[] = [];
+    for (const voucher of this.#sequence.items) if (voucher !== null) all.push(voucher);
+    return all;
   }
 
   /** Ids of the vouchers of a campaign, oldest first. */
   idsOfCampaign(campaignId: string): string[] {
-    return [...(this.#byCampaign.get(campaignId)?.keys() ?? [])];
+    const ids: string[] = [];
+    const sequence = this.#sequence.items;
+    for (const position of this.#byCampaign.get(campaignId)?.items ?? []) {
+      const voucher = sequence[position];
+      if (voucher) ids.push(voucher.id);
+    }
+    return ids;
   }
 
   /**
@@ -301,20 +357,20 @@ export class VoucherStore {
    * @returns The vouchers found, fewer than `count` when the campaign has no more.
    */
   publishable(campaignId: string, count: number, suitable: (voucher: StoredVoucher) => boolean): StoredVoucher[] {
-    const queue = this.#publishQueues.get(campaignId);
-    if (!queue) return [];
-    const free = (id: string | undefined): StoredVoucher | undefined => {
-      const voucher = id === undefined ? undefined : this.#byId.get(id);
+    const positions = this.#byCampaign.get(campaignId)?.items;
+    if (!positions) return [];
+    const sequence = this.#sequence.items;
+    const free = (position: number): StoredVoucher | undefined => {
+      const voucher = sequence[position];
       return voucher && !isPublished(voucher) ? voucher : undefined;
     };
-    while (queue.start < queue.ids.length && free(queue.ids[queue.start]) === undefined) queue.start += 1;
-    if (queue.start > 4096 && queue.start * 2 > queue.ids.length) {
-      queue.ids.splice(0, queue.start);
-      queue.start = 0;
-    }
+    const before = this.#publishStarts.get(campaignId) ?? 0;
+    let start = before;
+    while (start < positions.length && free(positions[start] as number) === undefined) start += 1;
+    if (start !== before) this.#publishStarts.set(campaignId, start);
     const found: StoredVoucher[] = [];
-    for (let index = queue.start; index < queue.ids.length && found.length < count; index += 1) {
-      const voucher = free(queue.ids[index]);
+    for (let index = start; index < positions.length && found.length < count; index += 1) {
+      const voucher = free(positions[index] as number);
       if (voucher && suitable(voucher)) found.push(voucher);
     }
     return found;
@@ -374,14 +430,15 @@ export class VoucherStore {
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as VoucherListField;
     const keep = allOf(...tests);
-    const voucherAt = (position: number): StoredVoucher => this.#byId.get(this.#sequence[position] as string) as StoredVoucher;
+    const sequence = this.#sequence.items;
+    const voucherAt = (position: number): StoredVoucher => sequence[position] as StoredVoucher;
     return indexedPage(scope.of(field), descending, voucherAt, query, tests.length === 0 ? undefined : (position) => keep(voucherAt(position)));
   }
 
   /** A voucher's sort key in a list order; `created_at` sorts by position, the order the vouchers were stored in. */
   #sortKey(field: VoucherListField, position: number): Sortable {
     if (field === 'created_at') return position;
-    const voucher = this.#byId.get(this.#sequence[position] as string);
+    const voucher = this.#sequence.items[position];
     return field === 'code' ? voucher?.code : voucher?.updated_at;
   }
 
@@ -527,19 +584,16 @@ export class VoucherStore {
     const owner = validationRules && validationRules.length > 0 ? { object: 'voucher' as const, voucher, campaign: voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined } : undefined;
     if (owner) this.deps.rules.check(owner, validationRules);
     immutable(voucher);
-    this.#byId.set(voucher.id, voucher);
-    const position = this.#sequence.push(voucher.id) - 1;
+    const position = this.#sequence.push(voucher) - 1;
     this.#positions.set(voucher.id, position);
+    this.#positionByCode.set(voucher.code, position);
+    this.#count.value += 1;
     this.#orders.add(position);
-    if (voucher.campaign_id) this.#campaignOrders.add([voucher.campaign_id], position);
-    this.#idByCode.set(voucher.code, voucher.id);
     if (voucher.campaign_id) {
-      const vouchers = this.#byCampaign.get(voucher.campaign_id) ?? new Map<string, StoredVoucher>();
-      vouchers.set(voucher.id, voucher);
-      this.#byCampaign.set(voucher.campaign_id, vouchers);
-      const queue = this.#publishQueues.get(voucher.campaign_id) ?? { ids: [], start: 0 };
-      queue.ids.push(voucher.id);
-      this.#publishQueues.set(voucher.campaign_id, queue);
+      this.#campaignOrders.add([voucher.campaign_id], position);
+      const positions = this.#byCampaign.get(voucher.campaign_id);
+      if (positions === undefined) this.#byCampaign.set(voucher.campaign_id, this.context.tracked.innerList([position]));
+      else positions.push(position);
     }
     if (owner) this.deps.rules.assign(owner, validationRules, origin);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
@@ -598,14 +652,15 @@ export class VoucherStore {
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher {
     const updated: StoredVoucher = immutable({ ...current, ...changes, updated_at: this.context.timestamp() });
     compileValidityWindow(updated);
-    // A new `updated_at` moves the voucher in that order's indexes: out under the stored version's key, back under the new one.
     const position = this.#positions.get(updated.id);
+    // A voucher removed meanwhile stays removed.
+    if (position === undefined || this.#sequence.items[position] === null) return updated;
+    // A new `updated_at` moves the voucher in that order's indexes: out under the stored version's key, back under the new one.
     const campaignOrders = updated.campaign_id ? this.#campaignOrders.of(updated.campaign_id) : undefined;
     const scopes = campaignOrders ? [this.#orders, campaignOrders] : [this.#orders];
-    if (position !== undefined) for (const scope of scopes) scope.detach('updated_at', position);
-    this.#byId.set(updated.id, updated);
-    if (position !== undefined) for (const scope of scopes) scope.attach('updated_at', position);
-    if (updated.campaign_id) this.#byCampaign.get(updated.campaign_id)?.set(updated.id, updated);
+    for (const scope of scopes) scope.detach('updated_at', position);
+    this.#sequence.set(position, updated);
+    for (const scope of scopes) scope.attach('updated_at', position);
     return updated;
   }
 
@@ -643,17 +698,13 @@ export class VoucherStore {
    */
   remove(codeOrId: string): StoredVoucher {
     const voucher = this.get(codeOrId);
-    const position = this.#positions.get(voucher.id);
-    if (position !== undefined) {
-      // Out of the indexes while its keys still read, then out of the store.
-      this.#orders.remove(position);
-      if (voucher.campaign_id) this.#campaignOrders.of(voucher.campaign_id)?.remove(position);
-      this.#sequence[position] = undefined;
-      this.#positions.delete(voucher.id);
-    }
-    this.#byId.delete(voucher.id);
-    if (voucher.campaign_id) this.#byCampaign.get(voucher.campaign_id)?.delete(voucher.id);
-    this.#idByCode.delete(voucher.code);
+    const position = this.#positions.get(voucher.id) as number;
+    // Out of the indexes while its keys still read, then out of the store.
+    this.#orders.remove(position);
+    if (voucher.campaign_id) this.#campaignOrders.of(voucher.campaign_id)?.remove(position);
+    this.#sequence.set(position, null);
+    this.#positionByCode.set(voucher.code, null);
+    this.#count.value -= 1;
     this.deps.rules.release(voucher.id);
     this.#sessions.delete(voucher.id);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, -1);
@@ -768,9 +819,9 @@ export class VoucherStore {
    */
   holdSession(codeOrId: string, session: HeldSession): void {
     const voucher = this.get(codeOrId);
-    const held = this.#sessions.get(voucher.id) ?? new Map<string, HeldSession>();
-    held.set(session.key, session);
-    this.#sessions.set(voucher.id, held);
+    const held = this.#sessions.get(voucher.id);
+    if (held === undefined) this.#sessions.set(voucher.id, this.context.tracked.innerMap<string, HeldSession>().set(session.key, session));
+    else held.set(session.key, session);
   }
 
   /** The sessions that still hold the voucher back: those not released and not past their end. */
@@ -796,13 +847,13 @@ export class VoucherStore {
     type: 'voucher.created' | 'voucher.updated' | 'voucher.enabled' | 'voucher.disabled' | 'voucher.deleted',
     voucher: StoredVoucher,
     origin: ChangeOrigin,
-    shown: Voucher = this.present(voucher),
+    shown?: Voucher,
   ): void {
     if (origin.silent) return;
     const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
     this.deps.events.record(type, {
       entityId: voucher.id,
-      data: { voucher: shown, campaign: campaign ? simpleCampaign(campaign) : null },
+      data: { voucher: shown ?? this.present(voucher), campaign: campaign ? simpleCampaign(campaign) : null },
       groupId: origin.requestId,
       source: origin.source,
     });

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { StateHistory } from '../../../core/history/state-history.js';
+import { TrackedState } from '../../../core/history/tracked-state.js';
 import { TransactionLog } from './transaction-log.js';
 import type { VoucherTransaction } from './types.js';
 
@@ -40,7 +42,7 @@ describe('TransactionLog', () => {
   it('shows every transaction as it was recorded: by card, by campaign and in all, oldest first', () => {
     fc.assert(
       fc.property(fc.array(transaction(fc.constantFrom('v_1', 'v_2', 'v_3')), { maxLength: 30 }), (recorded) => {
-        const log = new TransactionLog();
+        const log = new TransactionLog(new TrackedState(new StateHistory()));
         for (const one of recorded) log.append(one);
         const byTime = (list: readonly VoucherTransaction[]) => [...list].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
         expect(log.of('v_1')).toEqual(recorded.filter((one) => one.voucher_id === 'v_1'));

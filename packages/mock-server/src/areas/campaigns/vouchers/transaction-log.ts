@@ -1,3 +1,6 @@
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedState } from '../../../core/history/tracked-state.js';
 import { sortByOrder } from '../../../core/list.js';
 import type { VoucherTransaction } from './types.js';
 
@@ -88,28 +91,35 @@ const present = (stored: StoredTransaction): VoucherTransaction =>
  *
  * @example
  * ```ts
- * const log = new TransactionLog();
+ * const log = new TransactionLog(context.tracked);
  * log.append(transaction);
  * log.of(transaction.voucher_id); // [transaction], as it was recorded
  * ```
  */
 export class TransactionLog {
-  readonly #byCard = new Map<string, StoredTransaction[]>();
+  /** The places in `#recorded` of each card's transactions, oldest first (a transaction is kept once, in the image too). */
+  readonly #byCard: TrackedMap<string, TrackedList<number>>;
   /** Every transaction in the order it was recorded, so that transactions of one moment list in that order. */
-  readonly #recorded: StoredTransaction[] = [];
+  readonly #recorded: TrackedList<StoredTransaction>;
+
+  /** @param tracked - Where the log's state is made: its owner's tracked state. */
+  constructor(private readonly tracked: TrackedState) {
+    this.#byCard = tracked.map();
+    this.#recorded = tracked.list();
+  }
 
   /** Records a transaction; its `details.balance` is the change it made. */
   append(transaction: VoucherTransaction): void {
-    const stored = compact(transaction);
+    const place = this.#recorded.push(compact(transaction)) - 1;
     const log = this.#byCard.get(transaction.voucher_id);
-    if (log === undefined) this.#byCard.set(transaction.voucher_id, [stored]);
-    else log.push(stored);
-    this.#recorded.push(stored);
+    if (log === undefined) this.#byCard.set(transaction.voucher_id, this.tracked.innerList([place]));
+    else log.push(place);
   }
 
   /** The transactions of a card, oldest first. */
   of(voucherId: string): VoucherTransaction[] {
-    return (this.#byCard.get(voucherId) ?? []).map(present);
+    const recorded = this.#recorded.items;
+    return (this.#byCard.get(voucherId)?.items ?? []).map((place) => present(recorded[place] as StoredTransaction));
   }
 
   /** The transactions of every card of a campaign, oldest first. */
@@ -124,7 +134,7 @@ export class TransactionLog {
 
   #all(keep: (stored: StoredTransaction) => boolean): VoucherTransaction[] {
     const kept: VoucherTransaction[] = [];
-    for (const stored of this.#recorded) if (keep(stored)) kept.push(present(stored));
+    for (const stored of this.#recorded.items) if (keep(stored)) kept.push(present(stored));
     return sortByOrder(kept, 'created_at');
   }
 }

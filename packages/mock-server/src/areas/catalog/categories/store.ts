@@ -1,4 +1,5 @@
 import { DomainError } from '@voucherkit/domain';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ServiceContext } from '../../../core/context.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
@@ -38,7 +39,7 @@ export interface CategoryReferences {
  * ```
  */
 export class CategoryStore {
-  readonly #items = new Map<string, Category>();
+  readonly #items: TrackedMap<string, Category>;
 
   /**
    * @param context - The service's ids and clock.
@@ -47,7 +48,9 @@ export class CategoryStore {
   constructor(
     private readonly context: ServiceContext,
     private readonly references: () => CategoryReferences | undefined = () => undefined,
-  ) {}
+  ) {
+    this.#items = context.tracked.map();
+  }
 
   /** All categories, newest first (the service's listing order). */
   list(): Category[] {

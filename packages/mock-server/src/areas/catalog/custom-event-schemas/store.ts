@@ -1,5 +1,6 @@
 import { DomainError, assertValidMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 
@@ -52,10 +53,12 @@ type Properties = NonNullable<CustomEventSchemaChanges['schema']>['properties'];
  * ```
  */
 export class CustomEventSchemaStore {
-  readonly #items = new Map<string, CustomEventSchema>();
+  readonly #items: TrackedMap<string, CustomEventSchema>;
 
   /** @param context - The service's ids and clock. */
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#items = context.tracked.map();
+  }
 
   /** All schemas, newest first (the order of the service's example list). */
   list(): CustomEventSchema[] {

@@ -1,5 +1,6 @@
 import { compileFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -43,9 +44,11 @@ export interface LocationListQuery {
  * ```
  */
 export class LocationStore {
-  readonly #items = new Map<string, Location>();
+  readonly #items: TrackedMap<string, Location>;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#items = context.tracked.map();
+  }
 
   /**
    * Adds a location, as the dashboard does.

@@ -1,5 +1,6 @@
 import { DomainError, assertValidMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
 
@@ -26,9 +27,11 @@ type Properties = MetadataSchema['properties'];
  * ```
  */
 export class MetadataSchemaStore {
-  readonly #items = new Map<string, MetadataSchema>();
+  readonly #items: TrackedMap<string, MetadataSchema>;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#items = context.tracked.map();
+  }
 
   /** All schemas, oldest first. */
   list(): MetadataSchema[] {

@@ -1,6 +1,7 @@
 import { DomainError, compileFilter, parseFilter } from '@voucherkit/domain';
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../../core/activity-log.js';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf } from '../../../core/list.js';
 import { sortedPageOf } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
@@ -91,13 +92,14 @@ const FILTER_FIELDS = [
  * ```
  */
 export class ProductCollectionStore {
-  readonly #items = new Map<string, ProductCollection>();
+  readonly #items: TrackedMap<string, ProductCollection>;
   readonly #activities: ActivityLog<CollectionActivityType>;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly products: ProductStore,
   ) {
+    this.#items = context.tracked.map();
     this.#activities = new ActivityLog(context, 'evpro', false);
   }
 

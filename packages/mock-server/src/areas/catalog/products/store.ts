@@ -1,5 +1,8 @@
 import { compileFilter, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -111,10 +114,10 @@ export interface RemovedProduct {
   readonly skus: readonly Sku[];
 }
 
+/** A stored product and the ids of its SKUs, oldest first, as the store reads them together. */
 interface ProductEntry {
-  product: ProductWithoutSku;
-  /** Ids of its SKUs, oldest first. */
-  skus: string[];
+  readonly product: ProductWithoutSku;
+  readonly skus: TrackedList<string>;
 }
 
 const duplicateSourceId = (kind: 'product' | 'SKU', sourceId: string): ApiError =>
@@ -137,19 +140,28 @@ const duplicateSourceId = (kind: 'product' | 'SKU', sourceId: string): ApiError 
  * ```
  */
 export class ProductStore {
-  readonly #products = new Map<string, ProductEntry>();
-  readonly #skus = new Map<string, Sku>();
-  readonly #productSources = new Map<string, string>();
-  readonly #skuSources = new Map<string, string>();
+  readonly #products: TrackedMap<string, ProductWithoutSku>;
+  /** Ids of each product's SKUs, oldest first. */
+  readonly #skusOf: TrackedMap<string, TrackedList<string>>;
+  readonly #skus: TrackedMap<string, Sku>;
+  readonly #productSources: TrackedMap<string, string>;
+  readonly #skuSources: TrackedMap<string, string>;
   /** `source_id`s of removed records that are not released yet. */
-  readonly #heldProductSources = new Set<string>();
-  readonly #heldSkuSources = new Set<string>();
+  readonly #heldProductSources: TrackedSet<string>;
+  readonly #heldSkuSources: TrackedSet<string>;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly metadataSchemas: MetadataSchemaStore,
     private readonly bin: BinStore,
   ) {
+    this.#products = context.tracked.map();
+    this.#skusOf = context.tracked.map();
+    this.#skus = context.tracked.map();
+    this.#productSources = context.tracked.map();
+    this.#skuSources = context.tracked.map();
+    this.#heldProductSources = context.tracked.set();
+    this.#heldSkuSources = context.tracked.set();
     bin.onPurge('product', (product) => this.releaseProduct(product.source_id));
     bin.onPurge('sku', (sku) => this.releaseSku(sku.source_id));
   }
@@ -190,7 +202,7 @@ export class ProductStore {
 
   /** Every product without its SKUs, oldest first. */
   allProducts(): ProductWithoutSku[] {
-    return [...this.#products.values()].map((entry) => entry.product);
+    return [...this.#products.values()];
   }
 
   /** Every SKU, oldest first. */
@@ -200,7 +212,7 @@ export class ProductStore {
 
   /** Every product with its SKUs, oldest first. */
   all(): Product[] {
-    return [...this.#products.values()].map((entry) => this.#withSkus(entry));
+    return [...this.#products.values()].map((product) => this.#withSkus(this.#entry(product)));
   }
 
   /**
@@ -255,8 +267,9 @@ export class ProductStore {
       updated_at: null,
       object: 'product',
     };
-    const entry: ProductEntry = { product, skus: [] };
-    this.#products.set(product.id, entry);
+    const entry: ProductEntry = { product, skus: this.context.tracked.innerList() };
+    this.#products.set(product.id, product);
+    this.#skusOf.set(product.id, entry.skus);
     if (sourceId !== undefined) this.#productSources.set(sourceId, product.id);
     return { product: this.#withSkus(entry), created: true };
   }
@@ -275,7 +288,7 @@ export class ProductStore {
     if (!entry) throw ApiError.notFound('product', idOrSourceId);
     const metadata = patch.metadata === undefined ? entry.product.metadata : patchMetadata(entry.product.metadata, patch.metadata);
     if (patch.metadata !== undefined) this.metadataSchemas.assertValid('product', metadata);
-    entry.product = {
+    const product: ProductWithoutSku = {
       ...entry.product,
       ...(patch.name === undefined ? {} : { name: patch.name }),
       ...(patch.price === undefined ? {} : { price: patch.price }),
@@ -284,7 +297,8 @@ export class ProductStore {
       metadata,
       updated_at: this.context.timestamp(),
     };
-    return this.#withSkus(entry);
+    this.#products.set(product.id, product);
+    return this.#withSkus({ ...entry, product });
   }
 
   /**
@@ -300,9 +314,10 @@ export class ProductStore {
     const entry = this.#entryOf(idOrSourceId);
     if (!entry) throw ApiError.notFound('product', idOrSourceId);
     const product = this.#withSkus(entry);
-    const skus = entry.skus.map((id) => this.#skus.get(id)).filter((sku) => sku !== undefined);
+    const skus = entry.skus.items.map((id) => this.#skus.get(id)).filter((sku) => sku !== undefined);
     for (const sku of skus) this.#dropSku(sku, options.force);
     this.#products.delete(entry.product.id);
+    this.#skusOf.delete(entry.product.id);
     const sourceId = entry.product.source_id;
     if (sourceId !== null) {
       this.#productSources.delete(sourceId);
@@ -380,7 +395,7 @@ export class ProductStore {
   skusOf(product: string): Sku[] {
     const entry = this.#entryOf(product);
     if (!entry) throw ApiError.notFound('product', product);
-    return entry.skus.map((id) => this.#skus.get(id)).filter((sku) => sku !== undefined);
+    return entry.skus.items.map((id) => this.#skus.get(id)).filter((sku) => sku !== undefined);
   }
 
   /**
@@ -471,8 +486,9 @@ export class ProductStore {
   #dropSku(sku: Sku, force: boolean): void {
     if (!force) this.bin.put({ type: 'sku', id: sku.id, name: sku.sku ?? sku.source_id ?? sku.id, parentId: sku.product_id, record: sku });
     this.#skus.delete(sku.id);
-    const owner = this.#products.get(sku.product_id);
-    if (owner) owner.skus = owner.skus.filter((id) => id !== sku.id);
+    const owner = this.#skusOf.get(sku.product_id);
+    const place = owner?.items.indexOf(sku.id) ?? -1;
+    if (owner && place >= 0) owner.splice(place, 1);
     if (sku.source_id !== null) {
       this.#skuSources.delete(sku.source_id);
       if (!force) this.#heldSkuSources.add(sku.source_id);
@@ -480,11 +496,16 @@ export class ProductStore {
   }
 
   #entryOf(idOrSourceId: string): ProductEntry | undefined {
-    return this.#products.get(idOrSourceId) ?? this.#products.get(this.#productSources.get(idOrSourceId) ?? '');
+    const product = this.#products.get(idOrSourceId) ?? this.#products.get(this.#productSources.get(idOrSourceId) ?? '');
+    return product && this.#entry(product);
+  }
+
+  #entry(product: ProductWithoutSku): ProductEntry {
+    return { product, skus: this.#skusOf.get(product.id) as TrackedList<string> };
   }
 
   #withSkus(entry: ProductEntry): Product {
-    const data = entry.skus.map((id) => this.#skus.get(id)).filter((sku) => sku !== undefined);
+    const data = entry.skus.items.map((id) => this.#skus.get(id)).filter((sku) => sku !== undefined);
     return { ...entry.product, skus: { object: 'list', data_ref: 'data', data, total: data.length } };
   }
 }

@@ -1,6 +1,7 @@
 import { type FilterPredicate, allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventSource } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -122,15 +123,15 @@ export interface ChangeOrigin {
 
 /** A custom event's tally on a customer, as segments read it (`events.<name>.count`). */
 interface EventTally {
-  count: number;
-  last_occurred: string;
+  readonly count: number;
+  readonly last_occurred: string;
 }
 
+/** A stored customer; replaced whole at each change, never changed in place. */
 interface Entry {
-  customer: Customer;
-  /** The customer as filters see it: the profile plus the tallies of custom events. */
-  view: Record<string, unknown>;
-  events: Record<string, EventTally>;
+  readonly customer: Customer;
+  /** The tallies of the custom events the customer performed, by name; absent until the first. */
+  readonly events?: Readonly<Record<string, EventTally>>;
 }
 
 const emptySummary = (): NonNullable<Customer['summary']> => ({
@@ -162,15 +163,21 @@ const ID_PREFIX = 'cust_';
  * ```
  */
 export class CustomerStore {
-  readonly #entries = new Map<string, Entry>();
-  readonly #idsBySource = new Map<string, string>();
-  readonly #deletions = new Map<string, CustomerPermanentDeletion>();
+  readonly #entries: TrackedMap<string, Entry>;
+  readonly #idsBySource: TrackedMap<string, string>;
+  readonly #deletions: TrackedMap<string, CustomerPermanentDeletion>;
+  /** not state: the filter view of each entry that has event tallies, made once per (never changed) entry. */
+  readonly #views = new WeakMap<Entry, Record<string, unknown>>();
 
   constructor(
     private readonly context: ServiceContext,
     private readonly metadataSchemas: MetadataSchemaStore,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.#entries = context.tracked.map();
+    this.#idsBySource = context.tracked.map();
+    this.#deletions = context.tracked.map();
+  }
 
   /** Number of customers in the project. */
   get size(): number {
@@ -214,7 +221,8 @@ export class CustomerStore {
    * @returns The record to match filters against.
    */
   filterView(customer: Customer): Record<string, unknown> {
-    return this.#entries.get(customer.id)?.view ?? customer;
+    const entry = this.#entries.get(customer.id);
+    return entry === undefined ? customer : this.#viewOf(entry);
   }
 
   /**
@@ -265,8 +273,9 @@ export class CustomerStore {
     if (profile.metadata !== undefined) this.metadataSchemas.assertValid('customer', patched.metadata);
     const changed = profileChanged(before, patched);
     if (!changed) return { customer: before, before, created: false, changed: false };
-    this.#store(entry, { ...patched, updated_at: this.context.timestamp() });
-    return { customer: entry.customer, before, created: false, changed: true };
+    const customer = { ...patched, updated_at: this.context.timestamp() };
+    this.#entries.set(customer.id, { ...entry, customer });
+    return { customer, before, created: false, changed: true };
   }
 
   /**
@@ -409,7 +418,7 @@ export class CustomerStore {
     const predicates = [...filters.map((part) => compileFilter(part)), ...(extra === undefined ? [] : [extra])];
     const matches = predicates.length === 1 ? (predicates[0] as FilterPredicate) : allOf(...predicates);
     const items: Customer[] = [];
-    for (const entry of this.#entries.values()) if (matches(entry.view)) items.push(entry.customer);
+    for (const entry of this.#entries.values()) if (matches(this.#viewOf(entry))) items.push(entry.customer);
     const order = query.order ?? '-created_at';
     const sorted = sortByOrder(items, order);
     if (query.starting_after === undefined) return pageOf(sorted, { page: query.page, limit: query.limit });
@@ -426,9 +435,8 @@ export class CustomerStore {
   countEvent(customerId: string, eventName: string): void {
     const entry = this.#entries.get(customerId);
     if (!entry) return;
-    const tally = entry.events[eventName] ?? { count: 0, last_occurred: '' };
-    entry.events[eventName] = { count: tally.count + 1, last_occurred: this.context.timestamp() };
-    this.#store(entry, entry.customer);
+    const tally = entry.events?.[eventName] ?? { count: 0, last_occurred: '' };
+    this.#entries.set(customerId, { ...entry, events: { ...entry.events, [eventName]: { count: tally.count + 1, last_occurred: this.context.timestamp() } } });
   }
 
   /**
@@ -442,7 +450,7 @@ export class CustomerStore {
     const entry = this.#entries.get(customerId);
     if (!entry) return;
     const summary = entry.customer.summary ?? emptySummary();
-    this.#store(entry, { ...entry.customer, summary: { ...summary, orders } });
+    this.#entries.set(customerId, { ...entry, customer: { ...entry.customer, summary: { ...summary, orders } } });
   }
 
   /**
@@ -458,9 +466,11 @@ export class CustomerStore {
     if (!referee || !referrer) return;
     const referrals = referee.customer.referrals ?? { total: 0, campaigns: [] };
     const entry = { campaign_id: referral.campaignId, referrer_id: referral.referrerId, related_object_id: referral.relatedObject.id, related_object_type: referral.relatedObject.type, date: this.context.timestamp() };
-    this.#store(referee, { ...referee.customer, referrals: { total: referrals.total + 1, campaigns: [...referrals.campaigns, entry] } });
-    const loyalty = referrer.customer.loyalty ?? { points: 0, referred_customers: 0, campaigns: {} };
-    this.#store(referrer, { ...referrer.customer, loyalty: { ...loyalty, referred_customers: loyalty.referred_customers + 1 } });
+    this.#entries.set(referee.customer.id, { ...referee, customer: { ...referee.customer, referrals: { total: referrals.total + 1, campaigns: [...referrals.campaigns, entry] } } });
+    // Read again: referee and referrer are the same customer when one refers themselves.
+    const current = this.#entries.get(referral.referrerId) as Entry;
+    const loyalty = current.customer.loyalty ?? { points: 0, referred_customers: 0, campaigns: {} };
+    this.#entries.set(current.customer.id, { ...current, customer: { ...current.customer, loyalty: { ...loyalty, referred_customers: loyalty.referred_customers + 1 } } });
   }
 
   #announce(change: CustomerChange, origin: ChangeOrigin): CustomerChange {
@@ -497,15 +507,19 @@ export class CustomerStore {
     };
     const customer = applyProfile(blank, profile);
     this.metadataSchemas.assertValid('customer', customer.metadata);
-    const entry: Entry = { customer, view: customer, events: {} };
-    this.#store(entry, customer);
-    this.#entries.set(customer.id, entry);
+    this.#entries.set(customer.id, { customer });
     if (sourceId !== null) this.#idsBySource.set(sourceId, customer.id);
     return { customer, before: undefined, created: true, changed: true };
   }
 
-  #store(entry: Entry, customer: Customer): void {
-    entry.customer = customer;
-    entry.view = Object.keys(entry.events).length === 0 ? customer : { ...customer, events: entry.events };
+  /** The customer as filters see it: the profile plus the tallies of custom events. */
+  #viewOf(entry: Entry): Record<string, unknown> {
+    if (entry.events === undefined) return entry.customer;
+    let view = this.#views.get(entry);
+    if (view === undefined) {
+      view = { ...entry.customer, events: entry.events };
+      this.#views.set(entry, view);
+    }
+    return view;
   }
 }

@@ -1,6 +1,8 @@
 import { calculateOrderAmounts, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type Page, type SortedPageQuery } from '../../../core/list.js';
 import { sortedPageOf } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
@@ -121,6 +123,14 @@ export interface UpsertOptions {
   readonly announce?: boolean | undefined;
 }
 
+/** A customer's running order totals; replaced at each change, never changed in place. */
+interface OrderTotals {
+  readonly amount: number;
+  readonly count: number;
+  /** The newest counted order, as it was when counted. */
+  readonly last: Order | undefined;
+}
+
 /** Statuses whose orders count in a customer's order summary. */
 const COUNTED = new Set(['PAID', 'FULFILLED']);
 
@@ -138,14 +148,14 @@ const COUNTED = new Set(['PAID', 'FULFILLED']);
  * ```
  */
 export class OrderStore {
-  readonly #items = new Map<string, Order>();
+  readonly #items: TrackedMap<string, Order>;
   /** Ids of each customer's orders, in creation order: what summaries and a customer's orders read. */
-  readonly #idsByCustomer = new Map<string, Set<string>>();
+  readonly #idsByCustomer: TrackedMap<string, TrackedSet<string>>;
   /** Each customer's running order totals, kept in step as orders are written (see {@link OrderStore.summaryOf}). */
-  readonly #totals = new Map<string, { amount: number; count: number; last: Order | undefined }>();
+  readonly #totals: TrackedMap<string, OrderTotals>;
   /** What each counted order added to its customer's totals, to take back when it changes. */
-  readonly #counted = new Map<string, { readonly customerId: string; readonly amount: number }>();
-  readonly #idsBySource = new Map<string, string>();
+  readonly #counted: TrackedMap<string, { readonly customerId: string; readonly amount: number }>;
+  readonly #idsBySource: TrackedMap<string, string>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -153,7 +163,13 @@ export class OrderStore {
     private readonly products: ProductStore,
     private readonly metadataSchemas: MetadataSchemaStore,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.#items = context.tracked.map();
+    this.#idsByCustomer = context.tracked.map();
+    this.#totals = context.tracked.map();
+    this.#counted = context.tracked.map();
+    this.#idsBySource = context.tracked.map();
+  }
 
   /**
    * The order with this id or `source_id`, if any.
@@ -389,11 +405,12 @@ export class OrderStore {
     if (before?.customer_id) this.#idsByCustomer.get(before.customer_id)?.delete(order.id);
     if (!customerId) return;
     if (before === undefined) {
-      const ids = this.#idsByCustomer.get(customerId) ?? new Set<string>();
-      this.#idsByCustomer.set(customerId, ids.add(order.id));
+      const ids = this.#idsByCustomer.get(customerId);
+      if (ids === undefined) this.#idsByCustomer.set(customerId, this.context.tracked.innerSet([order.id]));
+      else ids.add(order.id);
       return;
     }
-    this.#idsByCustomer.set(customerId, new Set(this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : []))));
+    this.#idsByCustomer.set(customerId, this.context.tracked.innerSet(this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : []))));
   }
 
   /** Recomputes `summary.orders` of the customers an order change touched. */
@@ -432,22 +449,23 @@ export class OrderStore {
     const before = this.#counted.get(order.id);
     if (before) {
       const totals = this.#totals.get(before.customerId);
-      if (totals) [totals.amount, totals.count] = [totals.amount - before.amount, totals.count - 1];
+      if (totals) this.#totals.set(before.customerId, { ...totals, amount: totals.amount - before.amount, count: totals.count - 1 });
       this.#counted.delete(order.id);
     }
     const customerId = order.customer_id;
     if (customerId && COUNTED.has(order.status ?? '')) {
       const amount = order.total_amount ?? 0;
       const totals = this.#totals.get(customerId) ?? { amount: 0, count: 0, last: undefined };
-      this.#totals.set(customerId, totals);
-      [totals.amount, totals.count] = [totals.amount + amount, totals.count + 1];
+      const newest = created && (totals.last === undefined || (order.created_at ?? '') >= (totals.last.created_at ?? ''));
+      this.#totals.set(customerId, { amount: totals.amount + amount, count: totals.count + 1, last: newest ? order : totals.last });
       this.#counted.set(order.id, { customerId, amount });
-      if (created && (totals.last === undefined || (order.created_at ?? '') >= (totals.last.created_at ?? ''))) totals.last = order;
     }
     if (created) return;
     for (const id of new Set([before?.customerId, customerId])) {
       const totals = id ? this.#totals.get(id) : undefined;
-      if (totals && id) totals.last = this.ofCustomer(id).reduce<Order | undefined>((latest, stored) => (this.#counted.has(stored.id) && (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '')) ? stored : latest), undefined);
+      if (!totals || !id) continue;
+      const last = this.ofCustomer(id).reduce<Order | undefined>((latest, stored) => (this.#counted.has(stored.id) && (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '')) ? stored : latest), undefined);
+      this.#totals.set(id, { ...totals, last });
     }
   }
 }

@@ -2,6 +2,8 @@ import { type FilterCompileOptions, type FilterPredicate, compileFilter, locatio
 import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../../core/activity-log.js';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType, ServiceEvent } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
@@ -84,14 +86,6 @@ export const MAX_FILTER_SEGMENTS = 100;
  */
 export const MAX_STATIC_CUSTOMERS = 20_000;
 
-interface Entry {
-  segment: Segment;
-  /** Customer ids of a static segment. */
-  members: ReadonlySet<string>;
-  /** The filter of a filter-based segment, compiled again for each use so relative days count from now. */
-  filter: unknown;
-}
-
 const notEditable = (segment: Segment): ApiError =>
   new ApiError(400, 'segment_not_editable', 'Segment cannot be edited', {
     details:
@@ -114,10 +108,13 @@ const notEditable = (segment: Segment): ApiError =>
  * ```
  */
 export class SegmentStore {
-  readonly #entries = new Map<string, Entry>();
+  /** The segments; a filter-based segment's filter is its `filter`, compiled again for each use so relative days count from now. */
+  readonly #segments: TrackedMap<string, Segment>;
+  /** The customer ids of each static segment. */
+  readonly #members: TrackedMap<string, TrackedSet<string>>;
   readonly #activities: ActivityLog<SegmentActivityType>;
   /** The members of each active segment as last seen, to tell who entered and who left. */
-  readonly #tracked = new Map<string, Set<string>>();
+  readonly #tracked: TrackedMap<string, TrackedSet<string>>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -125,7 +122,10 @@ export class SegmentStore {
     private readonly events: EventLog,
     private readonly locations: LocationStore,
   ) {
+    this.#segments = context.tracked.map();
+    this.#members = context.tracked.map();
     this.#activities = new ActivityLog(context, 'evseg');
+    this.#tracked = context.tracked.map();
     events.subscribe((event) => this.#onCustomerEvent(event));
   }
 
@@ -137,7 +137,7 @@ export class SegmentStore {
    * @throws ApiError 404.
    */
   get(id: string): Segment {
-    return this.#entry(id).segment;
+    return this.#segment(id);
   }
 
   /**
@@ -159,37 +159,30 @@ export class SegmentStore {
     if (!filterBased && body.type !== undefined && body.type !== 'static') {
       throw ApiError.invalidPayload(`Property .filter is required for a segment of type ${body.type}`);
     }
-    let entry: Entry;
+    let segment: Segment;
     const now = this.context.timestamp();
     if (filterBased) {
-      const filterSegments = [...this.#entries.values()].filter(({ segment }) => segment.type !== 'static').length;
+      const filterSegments = this.#segments.size - this.#members.size;
       if (filterSegments >= MAX_FILTER_SEGMENTS) {
         throw ApiError.invalidPayload(`A project can have at most ${MAX_FILTER_SEGMENTS} passive and active segments.`);
       }
       this.#check(body.filter, false);
-      entry = {
-        segment: {
-          id: this.context.ids('seg'),
-          name: body.name,
-          created_at: now,
-          type: body.type === 'auto-update' ? 'auto-update' : 'passive',
-          filter: body.filter as Segment['filter'],
-          object: 'segment',
-        },
-        members: new Set(),
-        filter: body.filter,
+      segment = {
+        id: this.context.ids('seg'),
+        name: body.name,
+        created_at: now,
+        type: body.type === 'auto-update' ? 'auto-update' : 'passive',
+        filter: body.filter as Segment['filter'],
+        object: 'segment',
       };
     } else {
-      entry = {
-        segment: { id: this.context.ids('seg'), name: body.name, created_at: now, type: 'static', filter: null, object: 'segment' },
-        members: this.#staticMembers(body.customers ?? []),
-        filter: undefined,
-      };
+      segment = { id: this.context.ids('seg'), name: body.name, created_at: now, type: 'static', filter: null, object: 'segment' };
+      this.#members.set(segment.id, this.context.tracked.innerSet(this.#staticMembers(body.customers ?? [])));
     }
-    this.#entries.set(entry.segment.id, entry);
-    if (entry.segment.type === 'auto-update') this.#track(entry.segment.id);
-    this.#activities.record(entry.segment.id, 'created', { segment: entry.segment }, { groupId });
-    return entry.segment;
+    this.#segments.set(segment.id, segment);
+    if (segment.type === 'auto-update') this.#track(segment.id);
+    this.#activities.record(segment.id, 'created', { segment }, { groupId });
+    return segment;
   }
 
   /**
@@ -204,23 +197,22 @@ export class SegmentStore {
    *   DomainError `invalid_payload` for a malformed filter.
    */
   update(id: string, patch: Resource<'SegmentUpdateRequest'>, groupId?: string): Segment {
-    const entry = this.#entry(id);
-    const before = entry.segment;
+    const before = this.#segment(id);
     if (before.type !== 'passive') throw notEditable(before);
     if (patch.filter !== undefined) this.#check(patch.filter, true);
     const renamed = patch.name !== undefined && patch.name !== before.name;
     const refiltered = patch.filter !== undefined && JSON.stringify(patch.filter) !== JSON.stringify(before.filter);
     if (!renamed && !refiltered) return before;
-    entry.segment = {
+    const segment: Segment = {
       ...before,
       ...(renamed && patch.name !== undefined ? { name: patch.name } : {}),
       ...(refiltered ? { filter: patch.filter as Segment['filter'] } : {}),
       updated_at: this.context.timestamp(),
     };
-    entry.filter = entry.segment.filter;
-    if (renamed) this.#activities.record(id, 'updated', { segment: entry.segment, previous: { name: before.name } }, { groupId });
-    if (refiltered) this.#activities.record(id, 'filters_updated', { segment: entry.segment, previous: { filter: before.filter } }, { groupId });
-    return entry.segment;
+    this.#segments.set(id, segment);
+    if (renamed) this.#activities.record(id, 'updated', { segment, previous: { name: before.name } }, { groupId });
+    if (refiltered) this.#activities.record(id, 'filters_updated', { segment, previous: { filter: before.filter } }, { groupId });
+    return segment;
   }
 
   /**
@@ -234,12 +226,13 @@ export class SegmentStore {
    * @throws ApiError 404.
    */
   activate(id: string, groupId?: string): Segment {
-    const entry = this.#entry(id);
-    if (entry.segment.type !== 'passive') return entry.segment;
-    entry.segment = { ...entry.segment, type: 'auto-update', updated_at: this.context.timestamp() };
+    const current = this.#segment(id);
+    if (current.type !== 'passive') return current;
+    const segment: Segment = { ...current, type: 'auto-update', updated_at: this.context.timestamp() };
+    this.#segments.set(id, segment);
     this.#track(id);
-    this.#activities.record(id, 'activated', { segment: entry.segment }, { groupId, category: 'EFFECT' });
-    return entry.segment;
+    this.#activities.record(id, 'activated', { segment }, { groupId, category: 'EFFECT' });
+    return segment;
   }
 
   /**
@@ -249,8 +242,9 @@ export class SegmentStore {
    * @throws ApiError 404.
    */
   delete(id: string): void {
-    this.#entry(id);
-    this.#entries.delete(id);
+    this.#segment(id);
+    this.#segments.delete(id);
+    this.#members.delete(id);
     this.#tracked.delete(id);
     this.#activities.forget(id);
   }
@@ -269,7 +263,7 @@ export class SegmentStore {
       now: this.context.clock.now(),
     });
     const ids = query.ids === undefined ? undefined : new Set(typeof query.ids === 'string' ? [query.ids] : query.ids);
-    const kept = [...this.#entries.values()].map((entry) => entry.segment).filter((segment) => (ids === undefined || ids.has(segment.id)) && matches(segment));
+    const kept = [...this.#segments.values()].filter((segment) => (ids === undefined || ids.has(segment.id)) && matches(segment));
     return query.order === 'created_at' ? kept : kept.reverse();
   }
 
@@ -293,9 +287,10 @@ export class SegmentStore {
    * @throws ApiError 404 for an unknown segment.
    */
   membership(id: string): FilterPredicate {
-    const { filter, members } = this.#entry(id);
-    if (filter === undefined) return (record) => members.has(String((record as { id?: unknown }).id));
-    return compileFilter(filter, this.#compileOptions());
+    const segment = this.#segment(id);
+    const members = this.#members.get(id);
+    if (members !== undefined) return (record) => members.has(String((record as { id?: unknown }).id));
+    return compileFilter(segment.filter, this.#compileOptions());
   }
 
   /**
@@ -306,7 +301,7 @@ export class SegmentStore {
    */
   segmentsOf(customer: Customer | Record<string, unknown>): Segment[] {
     const view = this.#viewOf(customer);
-    return [...this.#entries.keys()].filter((id) => this.membership(id)(view)).map((id) => this.get(id));
+    return [...this.#segments.keys()].filter((id) => this.membership(id)(view)).map((id) => this.get(id));
   }
 
   /**
@@ -317,11 +312,7 @@ export class SegmentStore {
    */
   forgetCustomer(customerId: string): number {
     let count = 0;
-    for (const entry of this.#entries.values()) {
-      if (!entry.members.has(customerId)) continue;
-      entry.members = new Set([...entry.members].filter((member) => member !== customerId));
-      count += 1;
-    }
+    for (const members of this.#members.values()) if (members.delete(customerId)) count += 1;
     return count;
   }
 
@@ -334,7 +325,7 @@ export class SegmentStore {
    * @throws ApiError 404.
    */
   activities(id: string, query: ActivityListQuery<SegmentActivityType> = {}): ActivityListBody<SegmentActivityType> {
-    this.#entry(id);
+    this.#segment(id);
     return activityListBody(this.#activities, id, query);
   }
 
@@ -342,7 +333,7 @@ export class SegmentStore {
   /** Starts following an active segment's members; those who match now are members without an event. */
   #track(id: string): void {
     const matches = this.membership(id);
-    this.#tracked.set(id, new Set(this.customers.all().filter((customer) => matches(this.customers.filterView(customer))).map((customer) => customer.id)));
+    this.#tracked.set(id, this.context.tracked.innerSet(this.customers.all().filter((customer) => matches(this.customers.filterView(customer))).map((customer) => customer.id)));
   }
 
   /**
@@ -363,7 +354,7 @@ export class SegmentStore {
       if (inside === members.has(customer.id)) continue;
       if (inside) members.add(customer.id);
       else members.delete(customer.id);
-      const { segment } = this.#entry(id);
+      const segment = this.#segment(id);
       this.events.record(inside ? 'customer.segment.entered' : 'customer.segment.left', {
         entityId: customer.id,
         data: { customer, segment: { id: segment.id, name: segment.name, object: 'segment' } },
@@ -373,10 +364,10 @@ export class SegmentStore {
     }
   }
 
-  #entry(id: string): Entry {
-    const entry = this.#entries.get(id);
-    if (!entry) throw ApiError.notFound('segment', id);
-    return entry;
+  #segment(id: string): Segment {
+    const segment = this.#segments.get(id);
+    if (!segment) throw ApiError.notFound('segment', id);
+    return segment;
   }
 
   #viewOf(record: Customer | Record<string, unknown>): Record<string, unknown> {
@@ -407,12 +398,12 @@ export class SegmentStore {
     };
   }
 
-  #staticMembers(references: readonly string[]): ReadonlySet<string> {
+  #staticMembers(references: readonly string[]): string[] {
     if (references.length > MAX_STATIC_CUSTOMERS) {
       throw ApiError.invalidPayload(`Property .customers should have at most ${MAX_STATIC_CUSTOMERS} items`);
     }
     const unknown = references.filter((reference) => this.customers.find(reference) === undefined);
     if (unknown.length > 0) throw ApiError.invalidPayload(`Property .customers names unknown customers: ${unknown.slice(0, 10).join(', ')}`);
-    return new Set(references.map((reference) => this.customers.get(reference).id));
+    return references.map((reference) => this.customers.get(reference).id);
   }
 }

@@ -152,9 +152,9 @@ const reachesProducts = (policy: QualificationScenarioPolicy, findings: RuleFind
  * ```
  */
 export class QualificationStore {
-  /** Rule sets compiled with each scenario's options, kept with the version of the rule (a new version is a new definition). */
+  /** Rule sets compiled with each scenario's options, kept with the version of the rule (a new version is a new definition). Not state: a cache keyed by immutable definitions. */
   readonly #compiled = new WeakMap<ValidationRuleSetDefinition, Map<QualificationScenario, ValidationRulesEvaluator>>();
-  /** Whether a rule set requires products of the order, worked out once per rule version. */
+  /** Whether a rule set requires products of the order, worked out once per rule version. Not state: a cache keyed by immutable definitions. */
   readonly #requiresProducts = new WeakMap<ValidationRuleSetDefinition, boolean>();
 
   constructor(

@@ -1,5 +1,8 @@
 import { type FilterPredicate, StackedRedeemablesError, addIsoDuration, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { Cell } from '../../../core/history/cell.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ProjectSettings } from '../../../core/projects.js';
 import type { ListOrder, Page, SortedPageQuery, TimeWindow } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
@@ -127,27 +130,47 @@ const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | n
  * ```
  */
 export class RedemptionStore {
-  readonly #entries = new Map<string, RedemptionEntry>();
-  /** What the rules count, kept in step with the records (a scan of every record per request before). */
-  readonly #tally = new RedemptionTally();
-  readonly #sequence: string[] = [];
-  /** The list orders' indexes over `#sequence` (the sort keys of a record never change). */
-  readonly #orders = new SortedIndexes<RedemptionOrderField>((field, position) => sortKey(this.#entryAt(position), field));
-  readonly #parents = new Map<string, string>();
-  readonly #retries = new Map<string, string>();
-  #plugged: Partial<EnginePorts> = {};
+  readonly #entries: TrackedMap<string, RedemptionEntry>;
+  /** The ids of the records in the order they were stored: a record's position is its place here. */
+  readonly #sequence: TrackedList<string>;
+  /** Child redemption id → its parent's. */
+  readonly #parents: TrackedMap<string, string>;
+  /** What identifies a retry (see `#retryKey`) → the id of the redemption that answered it. */
+  readonly #retries: TrackedMap<string, string>;
+  /** What the rules count, kept in step with the records (a scan of every record per request before); counted again after an image is loaded. */
+  readonly #tally: RedemptionTally;
+  /** The list orders' indexes over `#sequence` (the sort keys of a record never change); built again after an image is loaded. */
+  readonly #orders: SortedIndexes<RedemptionOrderField>;
+  /** Ports plugged in by `connect`: when the project is wired, or later by a test (a restore takes those back); functions, so not in the image. */
+  readonly #plugged: Cell<Partial<EnginePorts>>;
+  // not state: the project's own ports, built once from its stores on first use.
   #defaults: EnginePorts | undefined;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly state: () => EngineStores,
     private readonly settings: ProjectSettings = {},
-  ) {}
+  ) {
+    const { tracked } = context;
+    this.#entries = tracked.map();
+    this.#sequence = tracked.list();
+    this.#parents = tracked.map();
+    this.#retries = tracked.map();
+    this.#plugged = tracked.innerCell<Partial<EnginePorts>>({});
+    this.#tally = new RedemptionTally(tracked);
+    this.#orders = new SortedIndexes<RedemptionOrderField>((field, position) => sortKey(this.#entryAt(position), field), tracked);
+    tracked.afterLoad(() => {
+      this.#sequence.items.forEach((id, position) => {
+        this.#tally.add(this.#entries.get(id) as RedemptionEntry);
+        this.#orders.add(position);
+      });
+    });
+  }
 
   /** The ports in use: those plugged in, else the project's (built on first use, once the project's stores exist). */
   get #ports(): EnginePorts {
     this.#defaults ??= projectPorts(this.state());
-    return { ...this.#defaults, ...this.#plugged };
+    return { ...this.#defaults, ...this.#plugged.value };
   }
 
   /**
@@ -155,7 +178,7 @@ export class RedemptionStore {
    * provide them.
    */
   connect(ports: Partial<EnginePorts>): void {
-    this.#plugged = { ...this.#plugged, ...ports };
+    this.#plugged.value = { ...this.#plugged.value, ...ports };
   }
 
   /**
@@ -228,7 +251,7 @@ export class RedemptionStore {
     if (retryKey !== undefined) {
       // Only a request that can be retried keeps its answer: the rest would hold a copy of everything they showed.
       const head = this.#entries.get(committed.head);
-      if (head) head.result = committed.result;
+      if (head) this.#entries.set(head.record.id, { ...head, result: committed.result });
       this.#retries.set(retryKey, committed.head);
     }
     return committed.result;
@@ -254,8 +277,9 @@ export class RedemptionStore {
   describeReward(id: string, reward: NonNullable<RedemptionRecord['reward']>): RedemptionRecord {
     const entry = this.#entries.get(id);
     if (!entry || entry.record.object !== 'redemption') throw ApiError.notFound('redemption', id);
-    entry.record = { ...entry.record, reward } as RedemptionRecord;
-    return entry.record;
+    const record = { ...entry.record, reward } as RedemptionRecord;
+    this.#entries.set(id, { ...entry, record });
+    return record;
   }
 
   /**
@@ -287,8 +311,14 @@ export class RedemptionStore {
     const targets = entry.children.length > 0 ? entry.children.map((child) => this.#entries.get(child) as RedemptionEntry) : [entry];
     // The counts forget the redemptions before their records say ROLLED_BACK.
     for (const target of new Set([entry, ...targets])) this.#tally.remove(target);
-    const done = rollbackEntry.commit(entry, targets, input, origin, this.context, this.state());
-    for (const target of [entry, ...targets]) target.rolledBackAt = now;
+    const done = rollbackEntry.commit(entry, targets, input, origin, this.context, this.state(), (target, record) => {
+      const current = this.#entries.get(target.record.id) ?? target;
+      this.#entries.set(record.id, { ...current, record });
+    });
+    for (const target of new Set([entry, ...targets])) {
+      const current = this.#entries.get(target.record.id) ?? target;
+      this.#entries.set(current.record.id, { ...current, rolledBackAt: now });
+    }
     for (const created of done.entries) this.#add(created);
     return done.result;
   }
@@ -335,7 +365,7 @@ export class RedemptionStore {
   }
 
   #entryAt(position: number): RedemptionEntry {
-    return this.#entries.get(this.#sequence[position] as string) as RedemptionEntry;
+    return this.#entries.get(this.#sequence.items[position] as string) as RedemptionEntry;
   }
 
   /**
@@ -345,7 +375,7 @@ export class RedemptionStore {
    */
   ofVoucher(code: string): Resource<'VoucherRedemptionSummary'> {
     const voucher = this.state().vouchers.get(code);
-    const entries = this.#sequence
+    const entries = this.#sequence.items
       .map((id) => this.#entries.get(id) as RedemptionEntry)
       .filter((entry) => entry.voucherId === voucher.id)
       .reverse()

@@ -1,5 +1,8 @@
 import { isDomainError } from '@voucherkit/domain';
 import type { Clock } from '../../../core/clock.js';
+import type { Cell } from '../../../core/history/cell.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedState } from '../../../core/history/tracked-state.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type BulkJob, type FailedItem, type JobTally, itemSummary } from './job.js';
@@ -27,30 +30,39 @@ const jobFailureReason = (error: unknown): string =>
 
 /**
  * One run of a {@link BulkJob}: it counts done and failed items and writes its progress into the
- * job's async action after every portion. Created by `AsyncActionStore.start`.
+ * job's async action after every portion. Created by `AsyncActionStore.start`. Its counts are
+ * tracked (a restore takes a running job back to where it was) but not part of an image: the
+ * action's `result`, plain data, is what stays of a finished job.
  *
  * @typeParam Item - The job's items.
  * @example
  * ```ts
- * runner.add(new JobExecution(job, (patch) => patchAction(id, patch), context.clock));
+ * runner.add(new JobExecution(job, (patch) => patchAction(id, patch), context.clock, context.tracked));
  * ```
  */
 export class JobExecution<Item> implements Turn {
-  #items: readonly Item[] | undefined;
-  #next = 0;
-  #done = 0;
-  readonly #failed: FailedItem[] = [];
-  #startedAt = 0;
+  readonly #items: Cell<readonly Item[] | undefined>;
+  readonly #next: Cell<number>;
+  readonly #done: Cell<number>;
+  readonly #failed: TrackedList<FailedItem>;
+  readonly #startedAt: Cell<number>;
 
   constructor(
     private readonly job: BulkJob<Item>,
     private readonly update: (patch: ActionPatch) => void,
     private readonly clock: Clock,
-  ) {}
+    tracked: TrackedState,
+  ) {
+    this.#items = tracked.innerCell<readonly Item[] | undefined>(undefined);
+    this.#next = tracked.innerCell(0);
+    this.#done = tracked.innerCell(0);
+    this.#failed = tracked.innerList();
+    this.#startedAt = tracked.innerCell(0);
+  }
 
   /** Marks the action IN_PROGRESS and starts its processing time. */
   begin(): void {
-    this.#startedAt = this.clock.now();
+    this.#startedAt.value = this.clock.now();
     this.update({ status: 'IN_PROGRESS' });
   }
 
@@ -62,10 +74,10 @@ export class JobExecution<Item> implements Turn {
    */
   async step(size: number): Promise<boolean> {
     try {
-      const items = (this.#items ??= typeof this.job.items === 'function' ? await this.job.items() : this.job.items);
-      const end = Math.min(this.#next + size, items.length);
-      for (; this.#next < end; this.#next += 1) await this.#processOne(items[this.#next] as Item, this.#next);
-      if (this.#next < items.length) {
+      const items = (this.#items.value ??= typeof this.job.items === 'function' ? await this.job.items() : this.job.items);
+      const end = Math.min(this.#next.value + size, items.length);
+      for (; this.#next.value < end; this.#next.value += 1) await this.#processOne(items[this.#next.value] as Item, this.#next.value);
+      if (this.#next.value < items.length) {
         this.update({ progress: this.#progress(), result: this.#summary() });
         return false;
       }
@@ -79,7 +91,7 @@ export class JobExecution<Item> implements Turn {
   async #processOne(item: Item, index: number): Promise<void> {
     try {
       await this.job.process(item, index);
-      this.#done += 1;
+      this.#done.value += 1;
     } catch (error) {
       const reason = itemFailureReason(error);
       if (reason === undefined) throw error;
@@ -88,12 +100,12 @@ export class JobExecution<Item> implements Turn {
   }
 
   #tally(): JobTally {
-    return { total: this.#items?.length ?? 0, processed: this.#next, done: this.#done, failed: [...this.#failed] };
+    return { total: this.#items.value?.length ?? 0, processed: this.#next.value, done: this.#done.value, failed: [...this.#failed.items] };
   }
 
   #progress(): number {
-    const total = this.#items?.length ?? 0;
-    return total === 0 ? 0 : Math.floor((this.#next * 100) / total);
+    const total = this.#items.value?.length ?? 0;
+    return total === 0 ? 0 : Math.floor((this.#next.value * 100) / total);
   }
 
   #summary(): NonNullable<ActionPatch['result']> {
@@ -115,7 +127,7 @@ export class JobExecution<Item> implements Turn {
       status,
       progress: status === 'DONE' ? 100 : this.#progress(),
       result,
-      processing_time: this.clock.now() - this.#startedAt,
+      processing_time: this.clock.now() - this.#startedAt.value,
       ...(this.job.reportsOperationStatus ? { operation_status: succeeded ? 'SUCCESS' : 'FAILED' } : {}),
     });
   }

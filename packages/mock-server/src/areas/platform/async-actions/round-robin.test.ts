@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { createClock } from '../../../core/clock.js';
+import { StateHistory } from '../../../core/history/state-history.js';
+import { TrackedState } from '../../../core/history/tracked-state.js';
 import { createScheduler } from '../../../core/scheduler.js';
 import { RoundRobin, type Turn } from './round-robin.js';
 
 const setup = () => {
   const clock = createClock({ frozenAt: 0 });
   const scheduler = createScheduler(clock, 'manual');
-  const runner = new RoundRobin(scheduler, { portionSize: 2, portionIntervalMs: 5 });
+  const runner = new RoundRobin(scheduler, { portionSize: 2, portionIntervalMs: 5 }, new TrackedState(new StateHistory()));
   const log: string[] = [];
   /** A job of `portions` portions that logs when it begins and each step. */
   const job = (name: string, portions: number): Turn => {

@@ -1,4 +1,7 @@
 import type { BulkJobSettings } from '../../../core/context.js';
+import type { Cell } from '../../../core/history/cell.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedState } from '../../../core/history/tracked-state.js';
 import type { Scheduler } from '../../../core/scheduler.js';
 
 /**
@@ -29,28 +32,42 @@ export interface Turn {
  * `scheduler.drain()` runs everything in a deterministic order, and with the auto scheduler jobs
  * run in the background.
  *
+ * The jobs it holds are tracked (a restore takes them back, as the snapshot gives the scheduler
+ * its pending task back) but not part of an image: a snapshot is written as JSON only once no
+ * task is pending, when no job is left.
+ *
  * @example
  * ```ts
- * const runner = new RoundRobin(context.scheduler, context.settings.bulkJobs);
+ * const runner = new RoundRobin(context.scheduler, context.settings.bulkJobs, context.tracked);
  * runner.add(turn);
  * await context.scheduler.drain();
  * ```
  */
 export class RoundRobin {
-  readonly #arrived: Turn[] = [];
-  readonly #rotation: Turn[] = [];
-  #taskPending = false;
+  readonly #arrived: TrackedList<Turn>;
+  readonly #rotation: TrackedList<Turn>;
+  readonly #taskPending: Cell<boolean>;
 
+  /**
+   * @param scheduler - Runs the tasks.
+   * @param settings - Portion size and the wait between portions.
+   * @param tracked - Where its lists of jobs are made (kept alongside the store's state, not in its image).
+   */
   constructor(
     private readonly scheduler: Scheduler,
     private readonly settings: BulkJobSettings,
-  ) {}
+    tracked: TrackedState,
+  ) {
+    this.#arrived = tracked.innerList();
+    this.#rotation = tracked.innerList();
+    this.#taskPending = tracked.innerCell(false);
+  }
 
   /** Adds a job; it is taken in by the next scheduler task. */
   add(turn: Turn): void {
     this.#arrived.push(turn);
-    if (this.#taskPending) return;
-    this.#taskPending = true;
+    if (this.#taskPending.value) return;
+    this.#taskPending.value = true;
     this.scheduler.schedule(this.#task);
   }
 
@@ -59,8 +76,9 @@ export class RoundRobin {
     return this.#arrived.length + this.#rotation.length;
   }
 
+  // not state: the one task function the scheduler is given, the same for the runner's life.
   readonly #task = async (): Promise<void> => {
-    for (const turn of this.#arrived.splice(0)) {
+    for (const turn of this.#arrived.splice(0, this.#arrived.length)) {
       turn.begin();
       this.#rotation.push(turn);
     }
@@ -70,7 +88,7 @@ export class RoundRobin {
     } finally {
       // A turn that rejects leaves the rotation; the others go on either way.
       if (this.active > 0) this.scheduler.schedule(this.#task, this.settings.portionIntervalMs);
-      else this.#taskPending = false;
+      else this.#taskPending.value = false;
     }
   };
 }

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type LimitQuery, type Page, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -61,11 +62,13 @@ export interface AsyncActionQuery extends LimitQuery {
  * ```
  */
 export class AsyncActionStore {
-  readonly #items = new Map<string, AsyncAction>();
+  readonly #items: TrackedMap<string, AsyncAction>;
+  /** The running jobs: tracked, not in the image (see {@link RoundRobin}). */
   readonly #runner: RoundRobin;
 
   constructor(private readonly context: ServiceContext) {
-    this.#runner = new RoundRobin(context.scheduler, context.settings.bulkJobs);
+    this.#items = context.tracked.map();
+    this.#runner = new RoundRobin(context.scheduler, context.settings.bulkJobs, context.tracked);
   }
 
   /**
@@ -97,7 +100,7 @@ export class AsyncActionStore {
       object: 'async_action',
     };
     this.#items.set(action.id, action);
-    this.#runner.add(new JobExecution(job, (patch) => this.#patch(action.id, patch), this.context.clock));
+    this.#runner.add(new JobExecution(job, (patch) => this.#patch(action.id, patch), this.context.clock, this.context.tracked));
     return action;
   }
 

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type CursorQuery, type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -120,14 +121,21 @@ type Listeners = { [T in BinResourceType]: Set<BinPurgeListener<T>> };
  * ```
  */
 export class BinStore {
-  readonly #entries = new Map<string, Stored>();
+  readonly #entries: TrackedMap<string, Stored>;
   /** Position of every entry id ever made, kept after deletion so a cursor on a deleted entry still works. */
-  readonly #ranks = new Map<string, number>();
+  readonly #ranks: TrackedMap<string, number>;
   /** Entry id by `type:resource id`, so moving a campaign's thousands of vouchers to the bin stays linear. */
-  readonly #byResource = new Map<string, string>();
-  readonly #listeners: Listeners = { campaign: new Set(), voucher: new Set(), product: new Set(), sku: new Set() };
+  readonly #byResource: TrackedMap<string, string>;
+  /** The owners of each kind, registered when the project is wired (or later by a test: a restore takes those back); functions, so not in the image. */
+  readonly #listeners: Listeners;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#entries = context.tracked.map();
+    this.#ranks = context.tracked.map();
+    this.#byResource = context.tracked.map();
+    const { tracked } = context;
+    this.#listeners = { campaign: tracked.innerSet(), voucher: tracked.innerSet(), product: tracked.innerSet(), sku: tracked.innerSet() };
+  }
 
   /**
    * Moves a deleted resource to the bin.

@@ -1,5 +1,6 @@
 import { DomainError } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { Cell } from '../../../core/history/cell.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { assertBrandContactFormats } from './contact-formats.js';
@@ -65,14 +66,18 @@ export const DEFAULT_PERMISSION_REMINDER = 'You are receiving this email because
  * ```
  */
 export class BrandStore {
-  #brand: Brand | undefined;
+  /** The project's brand, if it has one; `null` for none (a value an image can hold). */
+  readonly #brand: Cell<Brand | null>;
 
   /** @param context - The service's ids. */
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#brand = context.tracked.cell<Brand | null>(null);
+  }
 
   /** The project's brand, if it has one (zero or one item). */
   list(): Brand[] {
-    return this.#brand ? [this.#brand] : [];
+    const brand = this.#brand.value;
+    return brand ? [brand] : [];
   }
 
   /**
@@ -80,8 +85,9 @@ export class BrandStore {
    * @throws ApiError 404 when the id is not the project's brand.
    */
   get(id: string): Brand {
-    if (this.#brand?.id !== id) throw ApiError.notFound('brand', id);
-    return this.#brand;
+    const brand = this.#brand.value;
+    if (brand?.id !== id) throw ApiError.notFound('brand', id);
+    return brand;
   }
 
   /**
@@ -90,14 +96,15 @@ export class BrandStore {
    *   allows one per project); ApiError 400 for a link or an email in the wrong format.
    */
   create(input: BrandInput): Brand {
-    if (this.#brand) {
+    const existing = this.#brand.value;
+    if (existing) {
       throw new DomainError('duplicate_found', 'Duplicated resource found', {
-        details: `The project already has a brand (${this.#brand.id}); a project has one at most, so update that one instead.`,
+        details: `The project already has a brand (${existing.id}); a project has one at most, so update that one instead.`,
       });
     }
     assertBrandContactFormats(input);
     const { brand, address, contact } = input;
-    this.#brand = {
+    const created: Brand = {
       id: this.context.ids('brd'),
       brand: {
         name: brand.name,
@@ -109,7 +116,8 @@ export class BrandStore {
       address: { street: address.street, city: address.city, postal: address.postal, state: address.state ?? null, country: address.country },
       contact: { email: contact.email, phone: contact.phone ?? null },
     };
-    return this.#brand;
+    this.#brand.value = created;
+    return created;
   }
 
   /**
@@ -120,13 +128,14 @@ export class BrandStore {
   update(id: string, changes: BrandChanges): Brand {
     const current = this.get(id);
     assertBrandContactFormats(changes);
-    this.#brand = {
+    const updated: Brand = {
       ...current,
       brand: { ...current.brand, ...changes.brand },
       address: { ...current.address, ...changes.address },
       contact: { ...current.contact, ...changes.contact },
     };
-    return this.#brand;
+    this.#brand.value = updated;
+    return updated;
   }
 
   /**
@@ -135,6 +144,6 @@ export class BrandStore {
    */
   delete(id: string): void {
     this.get(id);
-    this.#brand = undefined;
+    this.#brand.value = null;
   }
 }

@@ -1,4 +1,7 @@
 import { csvRecord } from '../../../core/csv.js';
+import type { Cell } from '../../../core/history/cell.js';
+import type { TrackedList } from '../../../core/history/tracked-list.js';
+import type { TrackedState } from '../../../core/history/tracked-state.js';
 import type { Turn } from '../async-actions/round-robin.js';
 import type { ExportPlan, ExportSelection } from './source.js';
 
@@ -26,22 +29,28 @@ export interface ExportProgress {
 /**
  * One export job: it picks its rows when it is taken in, then writes them portion by portion,
  * taking turns with the project's other background jobs, so a large export never blocks a
- * small one for long.
+ * small one for long. What it has written so far is tracked (a restore takes a running export
+ * back to where it was) but not part of an image: the finished file is the store's.
  *
  * @example
  * ```ts
- * runner.add(new ExportRun(plan, { started, done, failed }));
+ * runner.add(new ExportRun(plan, { started, done, failed }, context.tracked));
  * ```
  */
 export class ExportRun implements Turn {
-  #selection: ExportSelection | undefined;
-  #next = 0;
-  readonly #parts: string[] = [];
+  readonly #selection: Cell<ExportSelection | undefined>;
+  readonly #next: Cell<number>;
+  readonly #parts: TrackedList<string>;
 
   constructor(
     private readonly plan: ExportPlan,
     private readonly progress: ExportProgress,
-  ) {}
+    tracked: TrackedState,
+  ) {
+    this.#selection = tracked.innerCell<ExportSelection | undefined>(undefined);
+    this.#next = tracked.innerCell(0);
+    this.#parts = tracked.innerList();
+  }
 
   /** Marks the export IN_PROGRESS and writes the header. */
   begin(): void {
@@ -56,11 +65,15 @@ export class ExportRun implements Turn {
    */
   async step(size: number): Promise<boolean> {
     try {
-      const selection = (this.#selection ??= this.plan.select());
-      const end = Math.min(this.#next + size, selection.count);
-      for (; this.#next < end; this.#next += 1) this.#parts.push(csvRecord(selection.cells(this.#next), SPREADSHEET_SAFE));
-      if (this.#next < selection.count) return false;
-      this.progress.done(this.#parts.join(''));
+      const selection = (this.#selection.value ??= this.plan.select());
+      const start = this.#next.value;
+      const end = Math.min(start + size, selection.count);
+      let portion = '';
+      for (let row = start; row < end; row += 1) portion += csvRecord(selection.cells(row), SPREADSHEET_SAFE);
+      this.#parts.push(portion);
+      this.#next.value = end;
+      if (end < selection.count) return false;
+      this.progress.done(this.#parts.items.join(''));
     } catch (error) {
       this.progress.failed(error instanceof Error ? error.message : String(error));
     }

@@ -1,5 +1,7 @@
 import { type FilterPredicate, compileFilter } from '@voucherkit/domain';
 import type { CsvCell } from '../../../core/csv.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedState } from '../../../core/history/tracked-state.js';
 import { sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -213,7 +215,16 @@ const sortValue = (view: Record<string, unknown>, field: string): string | numbe
  * ```
  */
 export class ExportSources {
-  readonly #plans = new Map<string, (parameters: ExportParameters, now: number) => ExportPlan>();
+  /**
+   * The sources areas plug in when the project is wired (or a test later: a restore takes those
+   * back); functions of the project's stores, so not in the image.
+   */
+  readonly #plans: TrackedMap<string, (parameters: ExportParameters, now: number) => ExportPlan>;
+
+  /** @param tracked - Where its map of sources is made. */
+  constructor(tracked: TrackedState) {
+    this.#plans = tracked.innerMap();
+  }
 
   /**
    * Plugs in the rows of an exported object; a later registration of the same object replaces it.

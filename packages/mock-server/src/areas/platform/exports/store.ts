@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -102,14 +103,19 @@ const ROWS_PER_PORTION_FACTOR = 10;
  */
 export class ExportStore {
   /** Row sources by exported object: `exports.sources.register('order', source)`. */
-  readonly sources = new ExportSources();
-  readonly #items = new Map<string, StoredExport>();
-  readonly #files = new Map<string, { token: string; text: string }>();
+  readonly sources: ExportSources;
+  readonly #items: TrackedMap<string, StoredExport>;
+  /** The file of each finished export and the token that downloads it. */
+  readonly #files: TrackedMap<string, { readonly token: string; readonly text: string }>;
+  /** The running exports: tracked, not in the image (see {@link RoundRobin}). */
   readonly #runner: RoundRobin;
 
   constructor(private readonly context: ServiceContext) {
     const { portionSize, portionIntervalMs } = context.settings.bulkJobs;
-    this.#runner = new RoundRobin(context.scheduler, { portionSize: portionSize * ROWS_PER_PORTION_FACTOR, portionIntervalMs });
+    this.sources = new ExportSources(context.tracked);
+    this.#items = context.tracked.map();
+    this.#files = context.tracked.map();
+    this.#runner = new RoundRobin(context.scheduler, { portionSize: portionSize * ROWS_PER_PORTION_FACTOR, portionIntervalMs }, context.tracked);
   }
 
   /**
@@ -147,7 +153,7 @@ export class ExportStore {
           this.#patch(stored.id, 'DONE');
         },
         failed: () => this.#patch(stored.id, 'ERROR'),
-      }),
+      }, this.context.tracked),
     );
     return stored;
   }

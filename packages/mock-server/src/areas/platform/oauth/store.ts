@@ -1,15 +1,17 @@
 import { parseScopes } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { OAUTH_SCOPES } from '../../../generated/routes.js';
 import type { Resource } from '../../../core/resource.js';
 
+/** A token as the store keeps it (never changed in place: a revocation stores a new one). */
 interface IssuedToken {
-  accessToken: string;
-  clientId: string;
-  scopes: readonly string[];
+  readonly accessToken: string;
+  readonly clientId: string;
+  readonly scopes: readonly string[];
   /** Epoch milliseconds. */
-  expiresAt: number;
-  revoked: boolean;
+  readonly expiresAt: number;
+  readonly revoked: boolean;
 }
 
 /**
@@ -41,9 +43,11 @@ const hex = (context: ServiceContext, length: number): string =>
  * ```
  */
 export class OAuthTokenStore {
-  readonly #tokens = new Map<string, IssuedToken>();
+  readonly #tokens: TrackedMap<string, IssuedToken>;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#tokens = context.tracked.map();
+  }
 
   /**
    * Issues a token for the client-credentials grant.
@@ -79,7 +83,7 @@ export class OAuthTokenStore {
   /** Revokes a token; revoking an unknown or revoked token is a no-op, as in RFC 7009. */
   revoke(accessToken: string): void {
     const token = this.#tokens.get(accessToken);
-    if (token) token.revoked = true;
+    if (token && !token.revoked) this.#tokens.set(accessToken, { ...token, revoked: true });
   }
 
   #describe(token: IssuedToken): TokenBody {

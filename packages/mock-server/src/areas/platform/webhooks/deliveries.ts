@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '@voucherkit/client';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType, ServiceEvent } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type Sendout, webhookEnvelope } from './envelope.js';
 import { webhookSigner } from './signature.js';
 import type { WebhookStore } from './store.js';
@@ -123,7 +124,7 @@ export interface WebhookDeliveryFilter {
   readonly status?: WebhookDeliveryStatus | undefined;
 }
 
-/** A delivery as it is kept: the event by reference, the body made again when it is needed. */
+/** A delivery as it is kept (never changed in place): the event by reference, the body made again when it is needed. */
 interface StoredDelivery extends Sendout {
   readonly event: ServiceEvent;
   readonly status: WebhookDeliveryStatus;
@@ -180,15 +181,19 @@ const failureOf = (error: unknown): string => {
  * ```
  */
 export class WebhookDeliveries {
-  readonly #deliveries = new Map<string, StoredDelivery>();
+  readonly #deliveries: TrackedMap<string, StoredDelivery>;
+  // not state: the attempts on their way now, which `settled` waits for (a restore does not call them back).
   readonly #inFlight = new Set<Promise<void>>();
+  // not state: the signer of the secret in `#signedWith`, made again when the project's secret changes.
   #sign: ((body: string) => string | Promise<string>) | undefined;
+  // not state: the secret `#sign` signs with.
   #signedWith = '';
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: DeliveryDependencies,
   ) {
+    this.#deliveries = context.tracked.map();
     deps.events.subscribe((event) => this.#enqueue(event));
   }
 

@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventType } from '../../../core/event-log.js';
+import type { Cell } from '../../../core/history/cell.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 
@@ -55,11 +57,19 @@ const checkTargetUrl = (targetUrl: string): void => {
  * ```
  */
 export class WebhookStore {
-  readonly #webhooks = new Map<string, Webhook>();
-  /** The active configurations by the event names they subscribe to, rebuilt after every change. */
-  #byEvent = new Map<EventType, Webhook[]>();
+  readonly #webhooks: TrackedMap<string, Webhook>;
+  /**
+   * The active configurations by the event names they subscribe to, made anew after every change
+   * (never changed once made); kept alongside the state, not in its image, and made again after
+   * an image is loaded.
+   */
+  readonly #byEvent: Cell<ReadonlyMap<EventType, readonly Webhook[]>>;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#webhooks = context.tracked.map();
+    this.#byEvent = context.tracked.innerCell<ReadonlyMap<EventType, readonly Webhook[]>>(new Map());
+    context.tracked.afterLoad(() => this.#index());
+  }
 
   /** Every configuration, oldest first. */
   list(): Webhook[] {
@@ -125,7 +135,7 @@ export class WebhookStore {
 
   /** The active configurations that subscribe to an event, oldest first. */
   subscribers(type: EventType): readonly Webhook[] {
-    return this.#byEvent.get(type) ?? [];
+    return this.#byEvent.value.get(type) ?? [];
   }
 
   /** Whether a configuration exists and is active now. */
@@ -150,6 +160,6 @@ export class WebhookStore {
         else if (!subscribed.includes(webhook)) subscribed.push(webhook);
       }
     }
-    this.#byEvent = byEvent;
+    this.#byEvent.value = byEvent;
   }
 }

@@ -1,6 +1,7 @@
 import type { EarningCalculationType } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ListOrder, Page, SortedPageQuery } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
@@ -162,7 +163,7 @@ type Loyalty = EarningRule['loyalty'];
  */
 export class EarningRuleStore {
   /** Rules by id, in creation order. */
-  readonly #rules = new Map<string, EarningRule>();
+  readonly #rules: TrackedMap<string, EarningRule>;
   readonly #windows = new RedeemableWindows();
 
   constructor(
@@ -174,7 +175,9 @@ export class EarningRuleStore {
       readonly events: EventLog;
       readonly tiers: () => TierLookup;
     },
-  ) {}
+  ) {
+    this.#rules = context.tracked.map();
+  }
 
   /** Number of earning rules in the project. */
   get size(): number {

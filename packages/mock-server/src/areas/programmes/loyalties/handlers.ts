@@ -6,6 +6,7 @@ import type { VoucherTransaction } from '../../campaigns/vouchers/types.js';
 import { exportTransactionsOf } from '../../campaigns/vouchers/export-source.js';
 import { scheduledExport } from '../../platform/exports/store.js';
 import { listMemberActivity } from './activity.js';
+import { addMember } from './add-member.js';
 import { loyaltyMember, pointsTransferAnswer } from './shapes.js';
 
 /** A page of a loyalty card's or programme's transactions, which are all of points. */
@@ -46,11 +47,8 @@ export const loyaltyHandlers = {
     return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((card) => loyaltyMember(vouchers.present(card))) }, ['total']) };
   },
   addMember: ({ project, params, body, requestId }) => {
-    const { loyalties, publications, vouchers } = project.state;
-    const programme = loyalties.programme(params.campaignId);
-    const { voucher: code, ...request } = body;
-    const published = publications.publishOne({ ...request, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never, { joinOnce: true, requestId });
-    const card = loyalties.member(published.code, programme.id);
+    const { vouchers } = project.state;
+    const card = addMember(project.state, params.campaignId, body, { requestId });
     return { status: 200, body: loyaltyMember(vouchers.present(vouchers.get(card.id))) };
   },
   getMemberInCampaign: ({ project, params }) => {

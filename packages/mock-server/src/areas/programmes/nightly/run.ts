@@ -1,5 +1,6 @@
 import { type CalendarDate, type NightlyCard, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { Cell } from '../../../core/history/cell.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { MemberCardStores } from '../loyalties/store.js';
@@ -61,7 +62,7 @@ export interface NightlySummary {
  */
 export class NightlyRun {
   /** The instant of the next midnight, when the next run is due. */
-  #nextAt: number;
+  readonly #nextAt: Cell<number>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -73,7 +74,7 @@ export class NightlyRun {
       readonly timeZone: () => string | undefined;
     },
   ) {
-    this.#nextAt = this.#midnightAfter(this.#today());
+    this.#nextAt = context.tracked.cell(this.#midnightAfter(this.#today()));
     this.#arm();
   }
 
@@ -82,10 +83,10 @@ export class NightlyRun {
    * what they did together (dated the last day), or `undefined` when no midnight has passed.
    */
   catchUp(): NightlySummary | undefined {
-    if (this.context.clock.now() < this.#nextAt) return undefined;
+    if (this.context.clock.now() < this.#nextAt.value) return undefined;
     const today = this.#today();
-    let day = calendarDateAt(this.#nextAt, this.deps.timeZone() ?? 'UTC');
-    this.#nextAt = this.#midnightAfter(today);
+    let day = calendarDateAt(this.#nextAt.value, this.deps.timeZone() ?? 'UTC');
+    this.#nextAt.value = this.#midnightAfter(today);
     let total: NightlySummary | undefined;
     for (; day <= today; day = addDays(day, 1)) {
       const night = this.run(day);
@@ -181,7 +182,9 @@ export class NightlyRun {
   /**
    * In the `auto` scheduler mode, a timer at each midnight (unref'd, so it never keeps a process
    * alive; not a scheduler task, which `drain` would run over and over). A manual scheduler leaves
-   * the runs to requests and tests.
+   * the runs to requests and tests. The timer is not state, the instant is: a snapshot's restore
+   * takes `#nextAt` back and leaves the timer, which runs whatever night is due when it fires and
+   * is set again from `#nextAt` (requests run a night that comes earlier).
    */
   #arm(): void {
     const { scheduler, clock } = this.context;
@@ -191,7 +194,7 @@ export class NightlyRun {
         this.catchUp();
         this.#arm();
       },
-      Math.min(MAX_TIMER_MS, Math.max(0, this.#nextAt - clock.now())),
+      Math.min(MAX_TIMER_MS, Math.max(0, this.#nextAt.value - clock.now())),
     );
     timer.unref?.();
   }

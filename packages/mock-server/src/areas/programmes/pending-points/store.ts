@@ -1,6 +1,8 @@
 import type { CalendarDate, PendingPointsEntry, PointsExpirationRules } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -68,8 +70,8 @@ export interface PendingPointsQuery {
 type PendingState = 'PENDING' | 'ACTIVATED' | 'CANCELED';
 
 interface StoredEntry {
-  entry: PendingPoints;
-  state: PendingState;
+  readonly entry: PendingPoints;
+  readonly state: PendingState;
   readonly order: Order;
   readonly expirationRules: PointsExpirationRules | null;
 }
@@ -90,13 +92,13 @@ interface StoredEntry {
  */
 export class PendingPointsStore {
   /** Every entry ever made, by id, in creation order. */
-  readonly #entries = new Map<string, StoredEntry>();
+  readonly #entries: TrackedMap<string, StoredEntry>;
   /** Position of each entry ever made, for cursors that name an entry no longer listed. */
-  readonly #rank = new Map<string, number>();
+  readonly #rank: TrackedMap<string, number>;
   /** Points still pending on each card, by card id. */
-  readonly #pendingByCard = new Map<string, number>();
+  readonly #pendingByCard: TrackedMap<string, number>;
   /** Ids of the entries still pending on each card, by card id. */
-  readonly #openByCard = new Map<string, Set<string>>();
+  readonly #openByCard: TrackedMap<string, TrackedSet<string>>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -106,7 +108,12 @@ export class PendingPointsStore {
       readonly customers: CustomerStore;
       readonly events: EventLog;
     },
-  ) {}
+  ) {
+    this.#entries = context.tracked.map();
+    this.#rank = context.tracked.map();
+    this.#pendingByCard = context.tracked.map();
+    this.#openByCard = context.tracked.map();
+  }
 
   /**
    * Holds points back for a card until their activation day, and records
@@ -165,9 +172,9 @@ export class PendingPointsStore {
    *   entry activated or canceled before.
    */
   activate(cardCode: string, id: string, origin: ChangeOrigin & { readonly automatic?: boolean; readonly day?: CalendarDate } = {}): PointsBalance {
-    const stored = this.#pending(cardCode, id, 'activated');
-    stored.state = 'ACTIVATED';
+    const stored: StoredEntry = { ...this.#pending(cardCode, id, 'activated'), state: 'ACTIVATED' };
     const { entry } = stored;
+    this.#entries.set(entry.id, stored);
     this.#shift(entry.voucher_id, -entry.points);
     this.#open(stored, false);
     const change = this.deps.loyaltyCards.credit(
@@ -205,12 +212,13 @@ export class PendingPointsStore {
    */
   adjust(cardCode: string, id: string, points: number | undefined, origin: ChangeOrigin = {}): Resource<'LoyaltyMemberPendingPointsBalanceResponse'> {
     if (points === undefined) throw ApiError.invalidPayload('Property .points is required');
-    const stored = this.#pending(cardCode, id, 'updated');
-    const next = stored.entry.points + points;
+    const current = this.#pending(cardCode, id, 'updated');
+    const next = current.entry.points + points;
     if (!Number.isInteger(points) || next <= 0) {
       throw new ApiError(400, 'invalid_amount', 'Invalid Amount', { details: 'Amount has to be a valid positive number' });
     }
-    stored.entry = { ...stored.entry, points: next, updated_at: this.context.timestamp() };
+    const stored: StoredEntry = { ...current, entry: { ...current.entry, points: next, updated_at: this.context.timestamp() } };
+    this.#entries.set(stored.entry.id, stored);
     this.#shift(stored.entry.voucher_id, points);
     const total = this.#announce('voucher.loyalty_card.pending_points.updated', stored, points, 'MANUAL', origin);
     return { points, total, object: 'balance', related_object: { type: 'voucher', id: stored.entry.voucher_id }, operation_type: 'MANUAL' };
@@ -223,9 +231,9 @@ export class PendingPointsStore {
    * @throws ApiError 404; 400 `invalid_pending_points_state` for an entry no longer pending.
    */
   cancel(cardCode: string, id: string, origin: ChangeOrigin = {}): void {
-    const stored = this.#pending(cardCode, id, 'canceled');
-    stored.state = 'CANCELED';
-    stored.entry = { ...stored.entry, updated_at: this.context.timestamp() };
+    const current = this.#pending(cardCode, id, 'canceled');
+    const stored: StoredEntry = { ...current, state: 'CANCELED', entry: { ...current.entry, updated_at: this.context.timestamp() } };
+    this.#entries.set(stored.entry.id, stored);
     this.#shift(stored.entry.voucher_id, -stored.entry.points);
     this.#open(stored, false);
     this.#announce('voucher.loyalty_card.pending_points.canceled', stored, -stored.entry.points, 'MANUAL', origin);
@@ -245,11 +253,14 @@ export class PendingPointsStore {
   /** Marks an entry as pending on its card, or no longer. */
   #open(stored: StoredEntry, open: boolean): void {
     const { voucher_id: voucherId, id } = stored.entry;
-    const ids = this.#openByCard.get(voucherId) ?? new Set<string>();
-    if (open) ids.add(id);
-    else ids.delete(id);
-    if (ids.size > 0) this.#openByCard.set(voucherId, ids);
-    else this.#openByCard.delete(voucherId);
+    const ids = this.#openByCard.get(voucherId);
+    if (open) {
+      if (ids === undefined) this.#openByCard.set(voucherId, this.context.tracked.innerSet([id]));
+      else ids.add(id);
+    } else if (ids !== undefined) {
+      ids.delete(id);
+      if (ids.size === 0) this.#openByCard.delete(voucherId);
+    }
   }
 
   /** The cards with points still pending, by id. */

@@ -1,5 +1,8 @@
 import { type ReferralTrigger, referralConverts, referrerTiersReached } from '@voucherkit/domain';
+import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { Resource } from '../../../core/resource.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
@@ -74,16 +77,21 @@ const codeUseOf = (event: ServiceEvent): CodeUse | undefined => {
  *
  * @example
  * ```ts
- * const conversions = new ReferralConversions(deps);
+ * const conversions = new ReferralConversions(context, deps);
  * conversions.listen();
  * conversions.refereesOf(campaign.id, referrer.id); // 0 until someone redeems the referrer's code
  * ```
  */
 export class ReferralConversions {
   /** The referees of each referrer, by campaign: each referee counts once for a referrer. */
-  readonly #referees = new Map<string, Map<string, Set<string>>>();
+  readonly #referees: TrackedMap<string, TrackedMap<string, TrackedSet<string>>>;
 
-  constructor(private readonly deps: ReferralConversionDependencies) {}
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly deps: ReferralConversionDependencies,
+  ) {
+    this.#referees = context.tracked.map();
+  }
 
   /** Starts reacting to the project's redemptions and custom events. */
   listen(): () => void {
@@ -117,11 +125,11 @@ export class ReferralConversions {
     for (const { tier } of referrerTiersReached(rules, referees.size)) this.#rewardReferrer(tier, campaign, voucher, referrer, use, origin);
   }
 
-  #refereeSet(campaignId: string, referrerId: string): Set<string> {
+  #refereeSet(campaignId: string, referrerId: string): TrackedSet<string> {
     let byReferrer = this.#referees.get(campaignId);
-    if (byReferrer === undefined) this.#referees.set(campaignId, (byReferrer = new Map()));
+    if (byReferrer === undefined) this.#referees.set(campaignId, (byReferrer = this.context.tracked.innerMap()));
     let referees = byReferrer.get(referrerId);
-    if (referees === undefined) byReferrer.set(referrerId, (referees = new Set()));
+    if (referees === undefined) byReferrer.set(referrerId, (referees = this.context.tracked.innerSet()));
     return referees;
   }
 

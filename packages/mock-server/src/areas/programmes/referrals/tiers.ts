@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
@@ -70,12 +71,14 @@ export interface ReferralTierDependencies {
  * ```
  */
 export class ReferralTierStore {
-  readonly #tiers = new Map<string, ReferralTier>();
+  readonly #tiers: TrackedMap<string, ReferralTier>;
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: ReferralTierDependencies,
-  ) {}
+  ) {
+    this.#tiers = context.tracked.map();
+  }
 
   /** The tiers of a campaign, oldest first. */
   list(campaignId: string): ReferralTier[] {

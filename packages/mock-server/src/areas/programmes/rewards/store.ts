@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type Page, type PageQuery, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -60,7 +61,7 @@ export interface RewardAssignmentInput {
 }
 
 interface StoredAssignment {
-  assignment: RewardAssignment;
+  readonly assignment: RewardAssignment;
   readonly validationRules: readonly string[];
 }
 
@@ -87,8 +88,8 @@ const CAMPAIGN_REWARD_TYPES = new Set(['DISCOUNT_COUPONS', 'GIFT_VOUCHERS', 'LOY
  * ```
  */
 export class RewardStore {
-  readonly #rewards = new Map<string, Reward>();
-  readonly #assignments = new Map<string, StoredAssignment>();
+  readonly #rewards: TrackedMap<string, Reward>;
+  readonly #assignments: TrackedMap<string, StoredAssignment>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -99,7 +100,10 @@ export class RewardStore {
       readonly validationRules: ValidationRuleStore;
       readonly events: EventLog;
     },
-  ) {}
+  ) {
+    this.#rewards = context.tracked.map();
+    this.#assignments = context.tracked.map();
+  }
 
   /**
    * Creates a reward; its kind follows from its parameters (`campaign`, `product` or `coin`).
@@ -242,9 +246,10 @@ export class RewardStore {
     const { assignment } = stored;
     if (!assignment.parameters) return assignment;
     const loyalty = this.#price(assignment.related_object_id, assignment, { parameters: { loyalty: { ...assignment.parameters.loyalty, ...input.parameters?.loyalty } } });
-    stored.assignment = { ...assignment, parameters: { loyalty }, updated_at: this.context.timestamp() };
-    this.#announce('campaign.reward.assignment.updated', this.deps.loyalties.programme(assignment.related_object_id), stored.assignment, origin);
-    return stored.assignment;
+    const updated: RewardAssignment = { ...assignment, parameters: { loyalty }, updated_at: this.context.timestamp() };
+    this.#assignments.set(id, { ...stored, assignment: updated });
+    this.#announce('campaign.reward.assignment.updated', this.deps.loyalties.programme(assignment.related_object_id), updated, origin);
+    return updated;
   }
 
   /** Takes a reward out of a campaign; the reward stays. @throws ApiError 404. */

@@ -10,6 +10,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -84,11 +85,16 @@ const NO_STANDING: MemberStanding = { tier: null, pending: null, periodPoints: 0
  */
 export class LoyaltyTierStore implements TierLookup, MemberTiers {
   /** Tiers by id, in creation order. */
-  readonly #tiers = new Map<string, LoyaltyTier>();
-  /** Each programme's tier ranges, as the domain reads them for every member; dropped when its tiers change. */
-  readonly #ranges = new Map<string, readonly TierRange[]>();
+  readonly #tiers: TrackedMap<string, LoyaltyTier>;
+  /**
+   * Each programme's tier ranges, as the domain reads them for every member; dropped when its
+   * tiers change. A cache of `#tiers`, outside the image: a restore takes it back with them, and
+   * a loaded image starts without it.
+   */
+  readonly #ranges: TrackedMap<string, readonly TierRange[]>;
   /** Members' standings by card id. */
-  readonly #members = new Map<string, MemberStanding>();
+  readonly #members: TrackedMap<string, MemberStanding>;
+  // not state: true only while `paused` runs its work, which ends before any snapshot or restore can be made
   #paused = false;
 
   constructor(
@@ -98,7 +104,12 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
       readonly events: EventLog;
       readonly earningRuleExists: (id: string) => boolean;
     },
-  ) {}
+  ) {
+    this.#tiers = context.tracked.map();
+    this.#ranges = context.tracked.innerMap();
+    this.#members = context.tracked.map();
+    context.tracked.afterLoad(() => this.#ranges.clear());
+  }
 
   /** Starts following the members' points: every change of a card's points re-evaluates its tier. */
   listen(): void {

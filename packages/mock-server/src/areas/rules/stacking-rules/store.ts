@@ -8,6 +8,7 @@ import {
   validateStackingRules,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import type { Cell } from '../../../core/history/cell.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
 
@@ -33,13 +34,17 @@ type RulesInput = Parameters<typeof applyStackingRulesDefaults>[0];
  * ```
  */
 export class StackingRulesStore {
-  #rules: StackingRules | undefined;
+  /** The project's set, if it has one. */
+  readonly #rules: Cell<StackingRules | undefined>;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#rules = context.tracked.cell<StackingRules | undefined>(undefined);
+  }
 
   /** The set, if the project has one (zero or one item). */
   list(): StackingRules[] {
-    return this.#rules ? [this.#rules] : [];
+    const rules = this.#rules.value;
+    return rules ? [rules] : [];
   }
 
   /**
@@ -47,8 +52,9 @@ export class StackingRulesStore {
    * @throws ApiError 404 when the id is not the project's set.
    */
   get(id: string): StackingRules {
-    if (this.#rules?.id !== id) throw ApiError.notFound('stacking_rules', id);
-    return this.#rules;
+    const rules = this.#rules.value;
+    if (rules?.id !== id) throw ApiError.notFound('stacking_rules', id);
+    return rules;
   }
 
   /**
@@ -57,17 +63,19 @@ export class StackingRulesStore {
    *   for limits out of range or contradicting category lists; ApiError 404 for unknown categories.
    */
   create(input: RulesInput, categoryExists: (id: string) => boolean): StackingRules {
-    if (this.#rules) {
+    const existing = this.#rules.value;
+    if (existing) {
       throw new DomainError('stacking_rules_exist', 'Stacking rules exist', {
-        details: `Cannot exist more stacking rules for given project: it has ${this.#rules.id}; update them instead.`,
+        details: `Cannot exist more stacking rules for given project: it has ${existing.id}; update them instead.`,
       });
     }
     const rules = applyStackingRulesDefaults(input);
     validateStackingRules(rules);
     this.#assertCategoriesExist(rules, categoryExists);
     const now = this.context.timestamp();
-    this.#rules = { ...rules, id: this.context.ids('stk'), created_at: now } as StackingRules;
-    return this.#rules;
+    const created = { ...rules, id: this.context.ids('stk'), created_at: now } as StackingRules;
+    this.#rules.value = created;
+    return created;
   }
 
   /**
@@ -79,14 +87,15 @@ export class StackingRulesStore {
     const merged = mergeStackingRules(applyStackingRulesDefaults(current), patch);
     validateStackingRules(merged);
     this.#assertCategoriesExist(merged, categoryExists);
-    this.#rules = { ...current, ...merged, updated_at: this.context.timestamp() } as StackingRules;
-    return this.#rules;
+    const updated = { ...current, ...merged, updated_at: this.context.timestamp() } as StackingRules;
+    this.#rules.value = updated;
+    return updated;
   }
 
   /** Removes the set; validations fall back to the defaults. */
   delete(id: string): void {
     this.get(id);
-    this.#rules = undefined;
+    this.#rules.value = undefined;
   }
 
   /**
@@ -94,13 +103,14 @@ export class StackingRulesStore {
    * @throws DomainError `stacking_rules_exist` (409).
    */
   releaseCategory(categoryId: string, force: boolean): void {
-    if (!this.#rules || !stackingRulesReferenceCategory(this.#rules, categoryId)) return;
+    const rules = this.#rules.value;
+    if (!rules || !stackingRulesReferenceCategory(rules, categoryId)) return;
     if (!force) {
       throw new DomainError('stacking_rules_exist', 'Category is used in stacking rules', {
-        details: `Category ${categoryId} is used in stacking rules ${this.#rules.id}; pass remove_from_stacking_rules=true to remove it from them and delete it.`,
+        details: `Category ${categoryId} is used in stacking rules ${rules.id}; pass remove_from_stacking_rules=true to remove it from them and delete it.`,
       });
     }
-    this.#rules = { ...this.#rules, ...removeCategoryFromStackingRules(this.#rules, categoryId), updated_at: this.context.timestamp() } as StackingRules;
+    this.#rules.value = { ...rules, ...removeCategoryFromStackingRules(rules, categoryId), updated_at: this.context.timestamp() } as StackingRules;
   }
 
   #assertCategoriesExist(rules: Parameters<typeof categoriesInStackingRules>[0], categoryExists: (id: string) => boolean): void {

@@ -7,6 +7,8 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventData, EventInput, EventLog } from '../../../core/event-log.js';
+import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -162,12 +164,11 @@ export interface ValidationRulesPort {
   rulesFor(redeemable: RuleRedeemable): ApplicableValidationRule[];
 }
 
-/** A stored rule with its parsed and (lazily) compiled forms. */
+/** A stored rule with its parsed form (plain data); its compiled form is kept beside it (see `ValidationRuleStore.#compiled`). */
 interface StoredRule {
   readonly rule: ValidationRule;
   readonly version: number;
   readonly definition: ValidationRuleSetDefinition;
-  evaluate: ValidationRulesEvaluator | undefined;
 }
 
 /** Rules the mock cannot judge for an object of this kind, because such objects are never validated with what they read. */
@@ -204,18 +205,25 @@ const byCreation = <T extends { readonly created_at?: string | null | undefined 
  * ```
  */
 export class ValidationRuleStore implements ValidationRulesPort {
-  readonly #rules = new Map<string, StoredRule>();
-  readonly #assignments = new Map<string, ValidationRuleAssignment>();
+  readonly #rules: TrackedMap<string, StoredRule>;
+  readonly #assignments: TrackedMap<string, ValidationRuleAssignment>;
   /** Assignment ids by rule, in creation order. */
-  readonly #byRule = new Map<string, Set<string>>();
+  readonly #byRule: TrackedMap<string, TrackedSet<string>>;
   /** Assignment ids by related object, in creation order. */
-  readonly #byObject = new Map<string, Set<string>>();
+  readonly #byObject: TrackedMap<string, TrackedSet<string>>;
+  /** not state: each stored rule compiled on first use, kept with that (never changed) version of the rule. */
+  readonly #compiled = new WeakMap<StoredRule, ValidationRulesEvaluator>();
 
   constructor(
     private readonly context: ServiceContext,
     private readonly targets: AssignmentTargetLookup,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.#rules = context.tracked.map();
+    this.#assignments = context.tracked.map();
+    this.#byRule = context.tracked.map();
+    this.#byObject = context.tracked.map();
+  }
 
   /** Whether the rule exists. */
   has(id: string): boolean {
@@ -246,8 +254,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    */
   ruleSetOf(id: string): Pick<ApplicableValidationRule, 'definition' | 'evaluate'> {
     const stored = this.#stored(id);
-    stored.evaluate ??= compileValidationRules(stored.definition);
-    return { definition: stored.definition, evaluate: stored.evaluate };
+    return { definition: stored.definition, evaluate: this.#evaluatorOf(stored) };
   }
 
   /**
@@ -288,7 +295,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
       created_at: this.context.timestamp(),
       object: 'validation_rules',
     };
-    this.#rules.set(rule.id, { rule, version: 1, definition, evaluate: undefined });
+    this.#rules.set(rule.id, { rule, version: 1, definition });
     const shown = this.#show(rule);
     this.#record('business_validation_rule.created', rule.id, { rule: shown, created_at: rule.created_at }, origin);
     return shown;
@@ -311,7 +318,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
       ...this.#fields(merged, definition),
       updated_at: this.context.timestamp(),
     };
-    this.#rules.set(id, { rule, version: current.version + 1, definition, evaluate: undefined });
+    this.#rules.set(id, { rule, version: current.version + 1, definition });
     const shown = this.#show(rule);
     this.#record('business_validation_rule.updated', id, { rule: shown, updated_at: rule.updated_at ?? this.context.timestamp() }, origin);
     return shown;
@@ -460,11 +467,19 @@ export class ValidationRuleStore implements ValidationRulesPort {
     for (const assignment of owners.flatMap((id) => this.assignmentsOf(id))) {
       const stored = this.#rules.get(assignment.rule_id);
       if (stored === undefined) continue;
-      // Compiled on first use and kept with this version of the rule; an update stores a new version.
-      stored.evaluate ??= compileValidationRules(stored.definition);
-      applicable.push({ assignment, rule: this.#show(stored.rule), version: stored.version, definition: stored.definition, evaluate: stored.evaluate });
+      applicable.push({ assignment, rule: this.#show(stored.rule), version: stored.version, definition: stored.definition, evaluate: this.#evaluatorOf(stored) });
     }
     return applicable;
+  }
+
+  /** The rule compiled on first use and kept with this version of the rule; an update stores a new version. */
+  #evaluatorOf(stored: StoredRule): ValidationRulesEvaluator {
+    let evaluate = this.#compiled.get(stored);
+    if (evaluate === undefined) {
+      evaluate = compileValidationRules(stored.definition);
+      this.#compiled.set(stored, evaluate);
+    }
+    return evaluate;
   }
 
   #stored(id: string): StoredRule {
@@ -510,8 +525,8 @@ export class ValidationRuleStore implements ValidationRulesPort {
       object: 'validation_rules_assignment',
     };
     this.#assignments.set(assignment.id, assignment);
-    index(this.#byRule, ruleId).add(assignment.id);
-    index(this.#byObject, target.id).add(assignment.id);
+    this.#index(this.#byRule, ruleId).add(assignment.id);
+    this.#index(this.#byObject, target.id).add(assignment.id);
     this.#recordAssignment('business_validation_rule.assignment.created', assignment, target, origin);
     return assignment;
   }
@@ -562,6 +577,15 @@ export class ValidationRuleStore implements ValidationRulesPort {
     this.events.record(type, { entityId: assignment.id, data, groupId: origin.requestId, source: origin.source });
   }
 
+  #index(map: TrackedMap<string, TrackedSet<string>>, key: string): TrackedSet<string> {
+    let set = map.get(key);
+    if (set === undefined) {
+      set = this.context.tracked.innerSet();
+      map.set(key, set);
+    }
+    return set;
+  }
+
   #details(assignment: ValidationRuleAssignment): ValidationRuleAssignmentDetails {
     const stored = this.#rules.get(assignment.rule_id);
     const names = OMITTED_FOR[assignment.related_object_type];
@@ -571,14 +595,5 @@ export class ValidationRuleStore implements ValidationRulesPort {
     return { ...assignment, validation_status: status, validation_omitted_rules: omitted };
   }
 }
-
-const index = (map: Map<string, Set<string>>, key: string): Set<string> => {
-  let set = map.get(key);
-  if (set === undefined) {
-    set = new Set();
-    map.set(key, set);
-  }
-  return set;
-};
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -51,7 +51,8 @@ export interface EngineOrigin {
 }
 
 /**
- * What the store keeps about each record beyond what it shows.
+ * What the store keeps about each record beyond what it shows. Never changed in place: the
+ * store replaces an entry to change it.
  *
  * @example
  * ```ts
@@ -60,7 +61,7 @@ export interface EngineOrigin {
  */
 export interface RedemptionEntry {
   /** The record as shown. */
-  record: RedemptionRecord | RedemptionRollbackRecord;
+  readonly record: RedemptionRecord | RedemptionRollbackRecord;
   /** The voucher it redeemed (children and single redemptions), by id. */
   readonly voucherId: string | undefined;
   /** Its campaign. */
@@ -78,9 +79,9 @@ export interface RedemptionEntry {
   /** Ids of the children of a parent redemption. */
   readonly children: readonly string[];
   /** The answer of the request, replayed to a retry. */
-  result?: Resource<'RedemptionResult'> | undefined;
+  readonly result?: Resource<'RedemptionResult'> | undefined;
   /** When it was rolled back, epoch milliseconds. */
-  rolledBackAt?: number | undefined;
+  readonly rolledBackAt?: number | undefined;
 }
 
 /** The customer of a record in short form. */

@@ -78,8 +78,9 @@ export const rollbackEntry = {
 
   /**
    * Rolls back a redemption and, for a parent, each child: gives back quantities and credits,
-   * marks the redemptions `ROLLED_BACK`, cancels the order under `WITH_ORDER`, records `rr_…`
-   * records and `redemption.rollback.succeeded` events. Synchronous.
+   * marks the redemptions `ROLLED_BACK` (through `replace`, which stores each rolled-back record
+   * before its event is recorded), cancels the order under `WITH_ORDER`, records `rr_…` records and
+   * `redemption.rollback.succeeded` events. Synchronous.
    */
   commit(
     head: RedemptionEntry,
@@ -88,6 +89,7 @@ export const rollbackEntry = {
     origin: EngineOrigin,
     context: ServiceContext,
     state: EngineStores,
+    replace: (entry: RedemptionEntry, record: RedemptionRecord) => void,
   ): { entries: RedemptionEntry[]; result: RollbacksResult } {
     const headRecord = head.record as RedemptionRecord;
     const stacked = targets[0] !== head;
@@ -117,17 +119,18 @@ export const rollbackEntry = {
         ...(target.credits > 0 ? { gift: { amount: -target.credits } } : {}),
         ...((target.points ?? 0) > 0 ? { loyalty_card: { points: -(target.points ?? 0) } } : {}),
       };
-      target.record = {
+      const rolledBack: RedemptionRecord = {
         ...record,
         status: 'ROLLED_BACK',
         related_redemptions: { rollbacks: [{ id: rollback.id, date: rollback.date, rollback_order_mode: mode }], redemptions: record.related_redemptions?.redemptions ?? [] },
       };
+      replace(target, rolledBack);
       rollbacks.push(rollback);
       entries.push({ record: rollback, voucherId: target.voucherId, campaign: target.campaign, credits: 0, children: [] });
       state.events.record('redemption.rollback.succeeded', {
         entityId: rollback.id,
         groupId: origin.requestId,
-        data: { redemption: simpleRedemption(target.record), redemption_rollback: simpleRedemption(rollback), customer: rollback.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
+        data: { redemption: simpleRedemption(rolledBack), redemption_rollback: simpleRedemption(rollback), customer: rollback.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
       });
     }
     let parent: RedemptionRollbackRecord | undefined;
@@ -140,7 +143,7 @@ export const rollbackEntry = {
         status: 'SUCCEEDED',
         order: headRecord.order ? { ...headRecord.order, ...(order ? { status: order.status } : {}), items: headRecord.order.items ?? [] } : null,
       };
-      head.record = { ...headRecord, status: 'ROLLED_BACK', related_redemptions: { rollbacks: [{ id: headId, date: parent.date, rollback_order_mode: mode }], redemptions: [] } };
+      replace(head, { ...headRecord, status: 'ROLLED_BACK', related_redemptions: { rollbacks: [{ id: headId, date: parent.date, rollback_order_mode: mode }], redemptions: [] } });
       entries.unshift({ record: parent, voucherId: undefined, campaign: undefined, credits: 0, children: [] });
     }
     if (order) {

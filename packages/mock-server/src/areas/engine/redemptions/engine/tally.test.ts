@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { countRedemptionsByPeriod } from '@voucherkit/domain';
 import { type CountTarget, type RedemptionCounts, tierAmounts } from './counts.js';
 import type { RedemptionEntry, RedemptionRecord } from './records.js';
+import { StateHistory } from '../../../../core/history/state-history.js';
+import { TrackedState } from '../../../../core/history/tracked-state.js';
 import { RedemptionTally } from './tally.js';
 
 /**
@@ -138,7 +140,7 @@ describe('RedemptionTally', () => {
         fc.integer({ min: 0, max: 24 * 21 }),
         fc.constantFrom(undefined, 'Europe/Warsaw', 'America/New_York'),
         (steps, voucher, customer, campaign, unitsOf, nowHours, timeZone) => {
-          const tally = new RedemptionTally();
+          const tally = new RedemptionTally(new TrackedState(new StateHistory()));
           const entries: RedemptionEntry[] = [];
           let at = START;
           for (const [index, next] of steps.entries()) {
@@ -150,10 +152,11 @@ describe('RedemptionTally', () => {
               tally.add(entry);
               continue;
             }
-            const target = entries[next.which % Math.max(1, entries.length)];
+            const which = next.which % Math.max(1, entries.length);
+            const target = entries[which];
             if (target === undefined || target.record.status !== 'SUCCEEDED') continue;
             tally.remove(target);
-            target.record = { ...(target.record as RedemptionRecord), status: 'ROLLED_BACK' };
+            entries[which] = { ...target, record: { ...(target.record as RedemptionRecord), status: 'ROLLED_BACK' } };
           }
           const countTarget = {
             redeemableId: `v_${voucher}`,

@@ -1,23 +1,32 @@
 import { calendarPeriods, type RedemptionPeriodCounts } from '@voucherkit/domain';
+import type { Cell } from '../../../../core/history/cell.js';
+import type { TrackedList } from '../../../../core/history/tracked-list.js';
+import type { TrackedMap } from '../../../../core/history/tracked-map.js';
+import type { TrackedState } from '../../../../core/history/tracked-state.js';
 import { type CountTarget, type RedemptionCounts, tierAmounts } from './counts.js';
 import type { RedemptionEntry } from './records.js';
 
-/** What the tally keeps for one redeemable or one campaign. */
-interface Series {
-  /** When each successful redemption happened, epoch milliseconds, ascending. */
-  readonly times: number[];
-  /** The same, by customer id. */
-  readonly byCustomer: Map<string, number[]>;
-  /** Order amounts, discounts and gift credits of the redemptions (a campaign's `orders_*` counters). */
-  ordersAmount: number;
-  ordersDiscounted: number;
-  giftAmount: number;
-  /** Units the redemptions' discounts reached, for product budgets; in all and by customer id. */
-  readonly units: Map<string, number>;
-  readonly unitsByCustomer: Map<string, Map<string, number>>;
+/** The sums a campaign's `orders_*` counters and gift budget read. */
+interface Amounts {
+  readonly ordersAmount: number;
+  readonly ordersDiscounted: number;
+  readonly giftAmount: number;
 }
 
-const newSeries = (): Series => ({ times: [], byCustomer: new Map(), ordersAmount: 0, ordersDiscounted: 0, giftAmount: 0, units: new Map(), unitsByCustomer: new Map() });
+/** What the tally keeps for one redeemable or one campaign: tracked containers, never replaced. */
+interface Series {
+  /** When each successful redemption happened, epoch milliseconds, ascending. */
+  readonly times: TrackedList<number>;
+  /** The same, by customer id. */
+  readonly byCustomer: TrackedMap<string, TrackedList<number>>;
+  /** Order amounts, discounts and gift credits of the redemptions (a campaign's `orders_*` counters). */
+  readonly amounts: Cell<Amounts>;
+  /** Units the redemptions' discounts reached, for product budgets; in all and by customer id. */
+  readonly units: TrackedMap<string, number>;
+  readonly unitsByCustomer: TrackedMap<string, TrackedMap<string, number>>;
+}
+
+const NO_AMOUNTS: Amounts = Object.freeze({ ordersAmount: 0, ordersDiscounted: 0, giftAmount: 0 });
 
 /** The first position in ascending `times` whose time is at least `ms`. */
 const lowerBound = (times: readonly number[], ms: number): number => {
@@ -32,17 +41,18 @@ const lowerBound = (times: readonly number[], ms: number): number => {
 };
 
 /** Adds a time to ascending `times` (at the end, unless the clock went back), or takes one occurrence away. */
-const place = (times: number[], ms: number, delta: 1 | -1): void => {
+const place = (times: TrackedList<number>, ms: number, delta: 1 | -1): void => {
   if (delta === 1) {
-    if (times.length === 0 || (times[times.length - 1] as number) <= ms) times.push(ms);
-    else times.splice(lowerBound(times, ms + 1), 0, ms);
+    const last = times.at(-1);
+    if (last === undefined || last <= ms) times.push(ms);
+    else times.splice(lowerBound(times.items, ms + 1), 0, ms);
     return;
   }
-  const at = lowerBound(times, ms);
-  if (times[at] === ms) times.splice(at, 1);
+  const at = lowerBound(times.items, ms);
+  if (times.items[at] === ms) times.splice(at, 1);
 };
 
-const addUnits = (into: Map<string, number>, units: Readonly<Record<string, number>>, delta: 1 | -1): void => {
+const addUnits = (into: TrackedMap<string, number>, units: Readonly<Record<string, number>>, delta: 1 | -1): void => {
   for (const [key, count] of Object.entries(units)) {
     const next = (into.get(key) ?? 0) + delta * count;
     if (next === 0) into.delete(key);
@@ -57,16 +67,25 @@ const addUnits = (into: Map<string, number>, units: Readonly<Record<string, numb
  * without a scan of every record. The counts over the calendar periods are found by binary search
  * in the ascending times. A property test holds it against a scan of every record.
  *
+ * The tally is built from the records: its containers are tracked (a restore takes them back with
+ * the records) but not part of an image, from which the store counts every record again.
+ *
  * @example
  * ```ts
- * const tally = new RedemptionTally();
+ * const tally = new RedemptionTally(context.tracked);
  * tally.add(entry);
  * tally.count({ redeemableId: 'v_1', customerId: 'cust_1', campaignId: 'camp_1' }, Date.now());
  * ```
  */
 export class RedemptionTally {
-  readonly #redeemables = new Map<string, Series>();
-  readonly #campaigns = new Map<string, Series>();
+  readonly #redeemables: TrackedMap<string, Series>;
+  readonly #campaigns: TrackedMap<string, Series>;
+
+  /** @param tracked - Where its containers are made (kept alongside the store's state, not in its image). */
+  constructor(private readonly tracked: TrackedState) {
+    this.#redeemables = tracked.innerMap();
+    this.#campaigns = tracked.innerMap();
+  }
 
   /** Counts a stored record if it is a successful redemption. */
   add(entry: RedemptionEntry): void {
@@ -93,23 +112,23 @@ export class RedemptionTally {
       const within = ([from, to]: readonly [number, number]): number => lowerBound(times, to) - lowerBound(times, from);
       return { total: times.length, daily: within(periods.day), weekly: within(periods.week), monthly: within(periods.month) };
     };
-    const own = (series: Series | undefined): number[] | undefined => (customerId === undefined ? undefined : series?.byCustomer.get(customerId));
+    const own = (series: Series | undefined): readonly number[] | undefined => (customerId === undefined ? undefined : series?.byCustomer.get(customerId)?.items);
     const redeemable = this.#redeemables.get(redeemableId);
     const campaign = campaignId === undefined ? undefined : this.#campaigns.get(campaignId);
     const scope = unitsOf === 'campaign' ? campaign : unitsOf === 'redeemable' ? redeemable : undefined;
     const ownUnits = customerId === undefined ? undefined : scope?.unitsByCustomer.get(customerId);
     return {
-      incentive: byPeriod(redeemable?.times),
+      incentive: byPeriod(redeemable?.times.items),
       customer: byPeriod(own(redeemable)),
       ...(campaignId === undefined
         ? {}
         : {
             campaign: {
-              redemptions: byPeriod(campaign?.times),
+              redemptions: byPeriod(campaign?.times.items),
               customer_redemptions: byPeriod(own(campaign)),
-              orders_amount: campaign?.ordersAmount ?? 0,
-              orders_amount_discounted: campaign?.ordersDiscounted ?? 0,
-              gift_amount: campaign?.giftAmount ?? 0,
+              orders_amount: campaign?.amounts.value.ordersAmount ?? 0,
+              orders_amount_discounted: campaign?.amounts.value.ordersDiscounted ?? 0,
+              gift_amount: campaign?.amounts.value.giftAmount ?? 0,
             },
           }),
       ...(unitsOf === undefined ? {} : { discountedUnits: { all: Object.fromEntries(scope?.units ?? []), customer: Object.fromEntries(ownUnits ?? []) } }),
@@ -124,15 +143,15 @@ export class RedemptionTally {
     const touch = (series: Series): void => {
       place(series.times, ms, delta);
       if (customerId !== undefined) {
-        const own = series.byCustomer.get(customerId) ?? [];
-        series.byCustomer.set(customerId, own);
+        let own = series.byCustomer.get(customerId);
+        if (own === undefined) series.byCustomer.set(customerId, (own = this.tracked.innerList()));
         place(own, ms, delta);
       }
       if (entry.discountedUnits !== undefined) {
         addUnits(series.units, entry.discountedUnits, delta);
         if (customerId !== undefined) {
-          const own = series.unitsByCustomer.get(customerId) ?? new Map<string, number>();
-          series.unitsByCustomer.set(customerId, own);
+          let own = series.unitsByCustomer.get(customerId);
+          if (own === undefined) series.unitsByCustomer.set(customerId, (own = this.tracked.innerMap()));
           addUnits(own, entry.discountedUnits, delta);
         }
       }
@@ -143,15 +162,19 @@ export class RedemptionTally {
     const campaign = this.#series(this.#campaigns, campaignId);
     touch(campaign);
     const amounts = tierAmounts(record.order ?? {});
-    campaign.ordersAmount += delta * amounts.orderAmount;
-    campaign.ordersDiscounted += delta * amounts.discountAmount;
-    campaign.giftAmount += delta * entry.credits;
+    const sums = campaign.amounts.value;
+    campaign.amounts.value = {
+      ordersAmount: sums.ordersAmount + delta * amounts.orderAmount,
+      ordersDiscounted: sums.ordersDiscounted + delta * amounts.discountAmount,
+      giftAmount: sums.giftAmount + delta * entry.credits,
+    };
   }
 
-  #series(map: Map<string, Series>, id: string): Series {
+  #series(map: TrackedMap<string, Series>, id: string): Series {
     const found = map.get(id);
     if (found) return found;
-    const series = newSeries();
+    const { tracked } = this;
+    const series: Series = { times: tracked.innerList(), byCustomer: tracked.innerMap(), amounts: tracked.innerCell(NO_AMOUNTS), units: tracked.innerMap(), unitsByCustomer: tracked.innerMap() };
     map.set(id, series);
     return series;
   }
