@@ -321,7 +321,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     return restored;
   };
   // The control API (reset, snapshots, clock, jobs, journal, failures, deliveries) for tests in any language.
-  const control = controlApi({ clock, scheduler, failures, journal, projects: () => current.projects, reset, snapshot: snapshots.snapshot, restore, management, basePath, requestId });
+  const control = controlApi({ clock, scheduler, failures, journal, tally, projects: () => current.projects, reset, snapshot: snapshots.snapshot, restore, management, basePath, requestId });
   const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> => download(request) ?? (await control(request)) ?? (await dispatch(request));
 
   return {

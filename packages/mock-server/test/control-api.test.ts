@@ -127,6 +127,24 @@ describe('sandbox control API', () => {
     expect(await control('GET', `/snapshots?id=${String(busy.body?.['id'])}`)).toMatchObject({ status: 400, body: { details: expect.stringContaining('pending') } });
   });
 
+  test('reports what the requests so far left untested, and starts counting again', async () => {
+    const { control, api } = await start();
+    await api('/v1/customers', { method: 'POST', body: JSON.stringify({ source_id: 'ana' }) });
+    await api('/v1/customers/nobody');
+    const report = await control('GET', '/untested-report?operations=createCustomer,getCustomer&ignore_statuses=500');
+    expect(report.body).toMatchObject({
+      totals: { operations: 2, called: 2, requests: 2 },
+      operations: [
+        { operationId: 'createCustomer', called: true, statuses: { '200': 1 } },
+        { operationId: 'getCustomer', called: true, statuses: { '404': 1 }, errorKeys: { not_found: 1 } },
+      ],
+    });
+    expect(await control('GET', '/untested-report?operations=noSuchOperation')).toMatchObject({ status: 400, body: { details: expect.stringContaining('noSuchOperation') } });
+    expect(await control('GET', '/untested-report?ignore_statuses=abc')).toMatchObject({ status: 400 });
+    expect((await control('DELETE', '/untested-report')).status).toBe(204);
+    expect((await control('GET', '/untested-report?operations=getCustomer')).body).toMatchObject({ totals: { called: 0, requests: 0 } });
+  });
+
   test('reads webhook deliveries, with their attempts', async () => {
     const received: string[] = [];
     const endpoint = createServer((request, response) => {

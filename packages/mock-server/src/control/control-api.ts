@@ -12,6 +12,8 @@ import { errorResponse, jsonResponse, toApiError } from '../http/respond.js';
 import type { ProjectState } from '../areas/state.js';
 import type { WebhookDeliveryStatus } from '../areas/platform/webhooks/deliveries.js';
 import { type MockSnapshot, SNAPSHOT_FORMAT, type SnapshotImage } from '../snapshots.js';
+import type { RequestTally } from '../http/tally.js';
+import { untestedReport } from '../testing/untested-report.js';
 
 /**
  * Where the control API answers, under the base URL: apart from every path of the service's API.
@@ -29,7 +31,7 @@ export const CONTROL_PREFIX = '/_voucherkit';
  *
  * @example
  * ```ts
- * const control = controlApi({ clock, scheduler, failures, journal, projects: () => projects, reset, management, basePath: '', requestId });
+ * const control = controlApi({ clock, scheduler, failures, journal, tally, projects: () => projects, reset, snapshot, restore, management, basePath: '', requestId });
  * ```
  */
 export interface ControlDependencies {
@@ -41,6 +43,8 @@ export interface ControlDependencies {
   readonly failures: FailureInjector;
   /** The journal it reads and clears. */
   readonly journal: RequestJournal;
+  /** The count of answers per operation that the untested report reads. */
+  readonly tally: RequestTally;
   /** The projects, whose nights and webhook deliveries it reaches. */
   readonly projects: () => ProjectRegistry<ProjectState>;
   /** Starts the service over. */
@@ -225,6 +229,25 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
     },
     {
       method: 'GET',
+      path: '/untested-report',
+      run: ({ query }) => {
+        const list = (name: string): string[] | undefined => query.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+        const operations = list('operations') as OperationId[] | undefined;
+        const ignoreStatuses = list('ignore_statuses')?.map(Number);
+        if (ignoreStatuses?.some((status) => !Number.isInteger(status))) throw ApiError.invalidPayload('Query parameter ignore_statuses is a comma-separated list of HTTP statuses, such as 413,415.');
+        return refusalsAs400(() => untestedReport(deps.tally, { ...(operations === undefined ? {} : { operations }), ...(ignoreStatuses === undefined ? {} : { ignoreStatuses }) }), isRangeError);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/untested-report',
+      run: () => {
+        deps.tally.clear();
+        return null;
+      },
+    },
+    {
+      method: 'GET',
       path: '/webhook-deliveries',
       run: ({ query }) => {
         const projectId = query.get('project_id');
@@ -253,8 +276,9 @@ export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencie
 
 /**
  * The sandbox's control API, apart from the service's API under `/_voucherkit/`: reset the
- * service, read and move the clock, run due (or all) background jobs, read and clear the request
- * journal, inject failures, read webhook deliveries. It takes the management keys, so any
+ * service, take and restore snapshots, read and move the clock, run due (or all) background jobs,
+ * read and clear the request journal, inject failures, read webhook deliveries and the untested
+ * report. It takes the management keys, so any
  * language can drive a test against `npm start` or `listen()`; it is described in its own
  * OpenAPI document, `spec/control/openapi.yaml`.
  *
