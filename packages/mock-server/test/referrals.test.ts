@@ -122,6 +122,11 @@ describe('referral programmes', () => {
     expect(detailsOf(() => state().referralTiers.create(friends.id, { reward: thanks.id, minimum_referees: 0 }))).toMatch(/minimum_referees/);
     const coupons = state().campaigns.get('Thank you');
     expect(detailsOf(() => state().referralTiers.create(coupons.id, { reward: thanks.id }))).toMatch(/not a referral programme/);
+    // A pay-with-points reward is spent at checkout: no tier can give it.
+    const coin = await client().rewards.create({ name: 'Points as money', parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } } } as never);
+    expect(detailsOf(() => state().referralTiers.create(friends.id, { reward: coin.id }))).toMatch(/pay-with-points \(COIN\)/);
+    const other = state().referralTiers.create(friends.id, { reward: thanks.id });
+    expect(detailsOf(() => state().referralTiers.update(other.id, { reward: coin.id }))).toMatch(/COIN/);
   });
 });
 

@@ -96,7 +96,8 @@ export class ReferralTierStore {
    * Adds a tier to a referral campaign.
    *
    * @throws ApiError 404 for an unknown campaign or reward; 400 for a campaign that is not a
-   *   referral programme, or a minimum that is not a whole number of 1 or more.
+   *   referral programme, a pay-with-points (COIN) reward, or a minimum that is not a whole
+   *   number of 1 or more.
    */
   create(campaignRef: string, input: ReferralTierInput): ReferralTier {
     const campaign = this.#referralCampaign(campaignRef);
@@ -142,6 +143,8 @@ export class ReferralTierStore {
 
   #parameters(input: ReferralTierInput): ReferralTier['parameters'] {
     const reward = this.deps.rewards.get(input.reward);
+    // Pay-with-points rewards are spent at checkout; nothing can be given with them.
+    if (reward.type === 'COIN') throw ApiError.invalidPayload(`The reward ${reward.name ?? reward.id} is a pay-with-points (COIN) reward, which a referral tier cannot give: give a coupon, credit, points or a product.`);
     const minimum = input.minimum_referees;
     if (minimum !== undefined && !(Number.isInteger(minimum) && minimum >= 1)) throw ApiError.invalidPayload(`minimum_referees must be a whole number of 1 or more, not ${minimum}.`);
     return { reward: { id: reward.id, name: reward.name ?? '' }, minimum_referees: minimum ?? null };
