@@ -237,6 +237,11 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     }),
   ];
 
+  /** Tells the stores of the project restored (or of every project) that their state went back. */
+  const restored = (build: Build, project: string | undefined): void => {
+    for (const each of build.projects.list()) if (project === undefined || each.id === project) build.projects.trackedOf(each.id)?.restored();
+  };
+
   /**
    * Whether the writes since the snapshot can be taken back: its first mark is in the history
    * the build now holds (the service's, or the project's for a snapshot of one project), and no
@@ -268,10 +273,12 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
         // Newest first in each history; histories are independent, so their order does not matter.
         for (const mark of internal.marks) mark.history.rewind(mark);
         if (image.project === undefined) loadService(build, image, internal.tasks);
+        restored(build, image.project);
         return snapshot as MockSnapshot;
       }
       if (image.project !== undefined) {
         const mark = loadProject(image);
+        restored(deps.current(), image.project);
         if (internal === undefined) return new MockSnapshot({ marks: [mark], image, tasks: { tasks: 0 } });
         internal.marks = [mark];
         return snapshot as MockSnapshot;
@@ -281,6 +288,7 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
         throw new Error(`This snapshot was taken with ${internal.tasks.tasks} background task(s) pending, which come back only while its writes can be taken back (not after reset(), nor after restoring an earlier snapshot and writing on): take snapshots with no background work pending to restore them any time`);
       }
       const loaded = loadImageOf(image);
+      restored(loaded, undefined);
       if (internal === undefined) return new MockSnapshot({ marks: markAll(loaded), image, tasks: scheduler.save() });
       internal.marks = markAll(loaded);
       return snapshot as MockSnapshot;

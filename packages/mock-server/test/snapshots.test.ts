@@ -139,6 +139,21 @@ describe('snapshots', () => {
     expect(() => service.snapshot({ project: 'proj_none' })).toThrow(/no project proj_none/);
   });
 
+  test('in the auto mode, the nightly timer follows a restore that moves the next midnight earlier', async () => {
+    const service = createMockService({ clock: { frozenAt: '2026-01-01T23:59:59.900Z' }, scheduler: 'auto' });
+    const { nightly } = service.projects.primary.state;
+    const snapshot = service.snapshot();
+    // Two and a half days on: the timer runs those nights and waits for the next midnight, hours away.
+    service.clock.advance(2.5 * 86_400_000);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(nightly.catchUp()).toBeUndefined();
+    service.restore(snapshot);
+    // Back before the first midnight; once the clock passes it, the timer set again runs the night.
+    service.clock.advance(200);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(nightly.catchUp()).toBeUndefined();
+  });
+
   test('JSON that is not a snapshot, of another API build or of a service with other projects is refused', () => {
     const service = createMockService(OPTIONS);
     const image = JSON.parse(JSON.stringify(service.snapshot())) as SnapshotImage;

@@ -42,6 +42,7 @@ export const isTracked = (value: unknown): value is Tracked =>
 export class TrackedState {
   readonly #containers: Tracked[] = [];
   readonly #afterLoad: (() => void)[] = [];
+  readonly #afterRestore: (() => void)[] = [];
 
   constructor(readonly history: StateHistory) {}
 
@@ -109,6 +110,20 @@ export class TrackedState {
   /** Tells the scope's stores that an image was loaded (see {@link TrackedState.afterLoad}). */
   loaded(): void {
     for (const rebuild of this.#afterLoad) rebuild();
+  }
+
+  /**
+   * Runs `react` after every restore of the scope's state, by taking writes back or by loading
+   * an image: a store sets again there what lives outside the state but follows it (a timer set
+   * for an instant the state holds).
+   */
+  afterRestore(react: () => void): void {
+    this.#afterRestore.push(react);
+  }
+
+  /** Tells the scope's stores that its state was restored (see {@link TrackedState.afterRestore}). */
+  restored(): void {
+    for (const react of this.#afterRestore) react();
   }
 
   #register<T extends Tracked>(container: T): T {

@@ -63,6 +63,8 @@ export interface NightlySummary {
 export class NightlyRun {
   /** The instant of the next midnight, when the next run is due. */
   readonly #nextAt: Cell<number>;
+  // not state: the timer set for `#nextAt` in the auto mode, replaced whenever it is set again
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly context: ServiceContext,
@@ -76,6 +78,8 @@ export class NightlyRun {
   ) {
     this.#nextAt = context.tracked.cell(this.#midnightAfter(this.#today()));
     this.#arm();
+    // A restore may move the next midnight: the timer follows it.
+    context.tracked.afterRestore(() => this.#arm());
   }
 
   /**
@@ -183,12 +187,12 @@ export class NightlyRun {
    * In the `auto` scheduler mode, a timer at each midnight (unref'd, so it never keeps a process
    * alive; not a scheduler task, which `drain` would run over and over). A manual scheduler leaves
    * the runs to requests and tests. The timer is not state, the instant is: a snapshot's restore
-   * takes `#nextAt` back and leaves the timer, which runs whatever night is due when it fires and
-   * is set again from `#nextAt` (requests run a night that comes earlier).
+   * takes `#nextAt` back and sets the timer again for it.
    */
   #arm(): void {
     const { scheduler, clock } = this.context;
     if (scheduler.mode !== 'auto') return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
     const timer = setTimeout(
       () => {
         this.catchUp();
@@ -197,5 +201,6 @@ export class NightlyRun {
       Math.min(MAX_TIMER_MS, Math.max(0, this.#nextAt.value - clock.now())),
     );
     timer.unref?.();
+    this.#timer = timer;
   }
 }
