@@ -75,6 +75,20 @@ describe('rules read dates in the project time zone', () => {
     expect((await validate(inUtc, 'DAY')).data?.order?.total_discount_amount).toBe(100);
   });
 
+  test('the nightly run follows a change of the project time zone: the next run is at the new zone\'s midnight', () => {
+    // T0 is midnight UTC; twelve hours later the next UTC run is due at midnight of 2 January.
+    mock.service.clock.advance(12 * 3600 * 1000);
+    const project = mock.service.projects.primary;
+    const { nightly } = project.state;
+    // UTC+14: it is 02:00 on 2 January there, and the next midnight is 3 January (10:00 UTC on 2 January).
+    mock.service.projects.configure(project.id, { timezone: 'Pacific/Kiritimati' });
+    expect(nightly.catchUp()).toBeUndefined();
+    mock.service.clock.set('2026-01-02T05:00:00.000Z');
+    expect(nightly.catchUp()).toBeUndefined();
+    mock.service.clock.set('2026-01-02T10:00:01.000Z');
+    expect(nightly.catchUp()).toMatchObject({ day: '2026-01-03' });
+  });
+
   test('a project with a time zone the runtime does not know is refused when it is created', () => {
     expect(() => mock.service.projects.create({ name: 'Nowhere', timezone: 'Mars/Olympus' })).toThrow(/time zone/);
     expect(mock.service.projects.create({ name: 'Later', timezone: 'America/New_York' }).settings.timezone).toBe('America/New_York');

@@ -63,6 +63,8 @@ export interface NightlySummary {
 export class NightlyRun {
   /** The instant of the next midnight, when the next run is due. */
   readonly #nextAt: Cell<number>;
+  /** The time zone `#nextAt` is a midnight of: the project's, when it was last read. */
+  readonly #zone: Cell<string>;
   // not state: the timer set for `#nextAt` in the auto mode, replaced whenever it is set again
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -77,6 +79,7 @@ export class NightlyRun {
     },
   ) {
     this.#nextAt = context.tracked.cell(this.#midnightAfter(this.#today()));
+    this.#zone = context.tracked.cell(this.#timeZone());
     this.#arm();
     // A restore may move the next midnight: the timer follows it.
     context.tracked.afterRestore(() => this.#arm());
@@ -87,9 +90,10 @@ export class NightlyRun {
    * what they did together (dated the last day), or `undefined` when no midnight has passed.
    */
   catchUp(): NightlySummary | undefined {
+    if (this.#zone.value !== this.#timeZone()) this.#rezone();
     if (this.context.clock.now() < this.#nextAt.value) return undefined;
     const today = this.#today();
-    let day = calendarDateAt(this.#nextAt.value, this.deps.timeZone() ?? 'UTC');
+    let day = calendarDateAt(this.#nextAt.value, this.#timeZone());
     this.#nextAt.value = this.#midnightAfter(today);
     let total: NightlySummary | undefined;
     for (; day <= today; day = addDays(day, 1)) {
@@ -175,12 +179,27 @@ export class NightlyRun {
     return count;
   }
 
+  /**
+   * The project's time zone changed: the next run is at the next midnight of the new one. A night
+   * that came under the old zone and has not run yet stays due.
+   */
+  #rezone(): void {
+    this.#zone.value = this.#timeZone();
+    if (this.context.clock.now() >= this.#nextAt.value) return;
+    this.#nextAt.value = this.#midnightAfter(this.#today());
+    this.#arm();
+  }
+
+  #timeZone(): string {
+    return this.deps.timeZone() ?? 'UTC';
+  }
+
   #today(): CalendarDate {
-    return calendarDateAt(this.context.clock.now(), this.deps.timeZone() ?? 'UTC');
+    return calendarDateAt(this.context.clock.now(), this.#timeZone());
   }
 
   #midnightAfter(today: CalendarDate): number {
-    return startOfCalendarDate(addDays(today, 1), this.deps.timeZone() ?? 'UTC');
+    return startOfCalendarDate(addDays(today, 1), this.#timeZone());
   }
 
   /**
