@@ -5,6 +5,7 @@ import type { ServiceContext } from './core/context.js';
 import { type ContainerImage, assertJsonSafe, imageOf, loadImage } from './core/history/image.js';
 import type { HistoryMark } from './core/history/state-history.js';
 import type { ProjectConfig } from './core/project-config.js';
+import type { TrackedState } from './core/history/tracked-state.js';
 import type { ProjectKeys, ServiceProjects } from './core/projects.js';
 import type { SavedScheduler, SchedulerState } from './core/scheduler.js';
 import { API_VERSION } from './generated/routes.js';
@@ -144,20 +145,24 @@ const isImage = (value: unknown): value is SnapshotImage =>
 export const createSnapshots = (deps: SnapshotDependencies) => {
   const { clock, scheduler, requestRandom } = deps;
 
-  const imageOfService = (build: Build): SnapshotImage => ({
+  /** One project's keys, settings and the images of its containers. */
+  const projectImage = (build: Build, id: string): ProjectImage => {
+    const project = build.projects.get(id);
+    if (project === undefined) throw new Error(`There is no project ${id}`);
+    return { id, keys: project.keys, config: project.config, state: (build.projects.trackedOf(id)?.containers ?? []).map(imageOf) };
+  };
+
+  /** The image of the service, with every project's data or (`project`) one project's. */
+  const imageOfService = (build: Build, project?: string): SnapshotImage => ({
     format: SNAPSHOT_FORMAT,
+    ...(project === undefined ? {} : { project }),
     apiVersion: API_VERSION,
     takenAt: new Date(clock.now()).toISOString(),
     clock: clock.save(),
     ids: build.ids.position(),
     random: build.random.save(),
     requests: requestRandom.save(),
-    projects: build.projects.list().map((project) => ({
-      id: project.id,
-      keys: project.keys,
-      config: project.config,
-      state: (build.projects.trackedOf(project.id)?.containers ?? []).map(imageOf),
-    })),
+    projects: project === undefined ? build.projects.list().map((each) => projectImage(build, each.id)) : [projectImage(build, project)],
   });
 
   /** Puts back what is not in the projects' containers. */
@@ -175,7 +180,7 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     if (image.apiVersion !== API_VERSION) throw new Error(`This snapshot was taken by a mock of API build ${image.apiVersion}; this one implements ${API_VERSION}. Take it again.`);
     const { projects } = deps.current();
     const primary = projects.primary;
-    if (!image.projects.some((project) => project.id === primary.id)) {
+    if (image.project === undefined && !image.projects.some((project) => project.id === primary.id)) {
       throw new Error(`This snapshot has no project ${primary.id}, which this service starts with: restore it into a service made with the same options`);
     }
     // Every project has the same stores, so the primary project's containers count for all.
@@ -187,6 +192,16 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     }
   };
 
+  /** Loads a project's image into the project of its id, making the project if there is none. */
+  const loadProjectImage = (projects: ServiceProjects<ProjectState>, project: ProjectImage): TrackedState => {
+    if (!projects.get(project.id)) projects.create({ id: project.id, keys: project.keys, webhookToken: project.config.webhook_token ?? '', name: project.config.name });
+    projects.load(project.id, project.config);
+    const scope = projects.trackedOf(project.id) as TrackedState;
+    scope.containers.forEach((container, index) => loadImage(container, project.state[index] as ContainerImage, scope.history));
+    scope.loaded();
+    return scope;
+  };
+
   /** Loads an image into a fresh build. */
   const loadImageOf = (image: SnapshotImage): Build => {
     checkImage(image);
@@ -194,38 +209,20 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     const { projects } = build;
     const wanted = new Set(image.projects.map((project) => project.id));
     for (const project of projects.list()) if (!wanted.has(project.id)) projects.remove(project.id);
-    for (const project of image.projects) {
-      if (!projects.get(project.id)) projects.create({ id: project.id, keys: project.keys, webhookToken: project.config.webhook_token ?? '', name: project.config.name });
-      projects.load(project.id, project.config);
-      const scope = projects.trackedOf(project.id);
-      scope?.containers.forEach((container, index) => loadImage(container, project.state[index] as ContainerImage, container.history));
-      scope?.loaded();
-    }
+    for (const project of image.projects) loadProjectImage(projects, project);
     loadService(build, image, undefined);
     return build;
   };
 
-  const projectImage = (build: Build, id: string): ProjectImage => {
-    const project = build.projects.get(id);
-    if (project === undefined) throw new Error(`There is no project ${id}`);
-    return { id, keys: project.keys, config: project.config, state: (build.projects.trackedOf(id)?.containers ?? []).map(imageOf) };
-  };
-
-  /** Loads one project's image into the present build, making the project if it is gone. */
-  const loadProject = (image: SnapshotImage): HistoryMark => {
+  /** Loads one project's image into the present build. */
+  const loadProject = (image: SnapshotImage & { readonly project: string }): HistoryMark => {
+    checkImage(image);
     const [project] = image.projects;
-    if (image.apiVersion !== API_VERSION || project === undefined) throw new Error(`This snapshot was taken by a mock of API build ${image.apiVersion}; this one implements ${API_VERSION}. Take it again.`);
+    if (project === undefined) throw new Error(`This snapshot of project ${image.project} holds no image of it: take it again`);
     const { projects } = deps.current();
-    const scope = projects.trackedOf(project.id) ?? (projects.create({ id: project.id, keys: project.keys, webhookToken: project.config.webhook_token ?? '', name: project.config.name }), projects.trackedOf(project.id));
-    if (scope === undefined || scope.containers.length !== project.state.length) {
-      throw new Error(`This snapshot's project ${project.id} has ${project.state.length} containers of state where this version of the mock has ${scope?.containers.length ?? 0}: take it again with this version`);
-    }
     // The project's writes since its other snapshots can no longer be taken back: they go.
-    scope.history.forget();
-    projects.load(project.id, project.config);
-    scope.containers.forEach((container, index) => loadImage(container, project.state[index] as ContainerImage, scope.history));
-    scope.loaded();
-    return scope.history.mark();
+    projects.trackedOf(image.project)?.history.forget();
+    return loadProjectImage(projects, project).history.mark();
   };
 
   /** A mark in every history of the build: the service's and each project's. */
@@ -257,7 +254,7 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     snapshot(options: { readonly project?: string } = {}): MockSnapshot {
       const build = deps.current();
       if (options.project !== undefined) {
-        const image = { ...imageOfService(build), project: options.project, projects: [projectImage(build, options.project)] };
+        const image = imageOfService(build, options.project);
         const scope = build.projects.trackedOf(options.project);
         return new MockSnapshot({ marks: scope ? [scope.history.mark()] : [], image, tasks: { tasks: 0 } });
       }
@@ -277,7 +274,7 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
         return snapshot as MockSnapshot;
       }
       if (image.project !== undefined) {
-        const mark = loadProject(image);
+        const mark = loadProject(image as SnapshotImage & { readonly project: string });
         restored(deps.current(), image.project);
         if (internal === undefined) return new MockSnapshot({ marks: [mark], image, tasks: { tasks: 0 } });
         internal.marks = [mark];

@@ -1,11 +1,35 @@
-import { createClient } from '@voucherkit/client';
+import { createClient } from '@voucherkit/client/fetch';
 import { expect } from 'vitest';
-import { type MockService, type MockServiceOptions, type SnapshotImage, createMockService } from '../src/index.js';
+import { type MockService, type MockServiceOptions, type MockSnapshot, type SnapshotImage, createMockService } from '../src/index.js';
 
-/** A client of the service's primary project, answered by `service.handle` without MSW. */
+/** A client of the service's primary project (resource methods and `GET`/`POST` …), answered by `service.handle` without MSW. */
 export const clientOf = (service: MockService) => {
   const { appId, appToken } = service.projects.primary.keys;
   return createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false, fetch: (request: Request) => service.handle(request) });
+};
+
+/** A client of the service's account, with the management keys, answered by `service.handle`. */
+export const managementClientOf = (service: MockService) => {
+  const { managementId, managementToken } = service.management;
+  return createClient({ baseUrl: service.baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false, fetch: (request: Request) => service.handle(request) });
+};
+
+/**
+ * Takes a snapshot while background work is pending, runs the work, restores the snapshot, and
+ * expects the work to be pending again and to end in the same state.
+ *
+ * @returns The snapshot.
+ */
+export const expectPendingWorkReplays = async (service: MockService): Promise<MockSnapshot> => {
+  expect(service.scheduler.pending()).toBeGreaterThan(0);
+  const snapshot = service.snapshot();
+  await service.scheduler.drain();
+  const done = imageOf(service);
+  service.restore(snapshot);
+  expect(service.scheduler.pending()).toBeGreaterThan(0);
+  await service.scheduler.drain();
+  expect(imageOf(service)).toBe(done);
+  return snapshot;
 };
 
 /** The answer of a call, or the error it threw. */

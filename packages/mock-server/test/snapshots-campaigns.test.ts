@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { type MockService, createMockService } from '../src/index.js';
-import { clientOf, expectRoundTrips, imageOf, settle } from './snapshot-round-trip.js';
+import { clientOf, expectPendingWorkReplays, expectRoundTrips, settle } from './snapshot-round-trip.js';
 import { T0 } from './setup.js';
 
 const OPTIONS = { clock: { frozenAt: T0 }, seed: 'snapshots-campaigns' } as const;
@@ -162,14 +162,7 @@ describe('snapshots of the campaigns area', () => {
     await client.campaigns.create({ name: 'Fresh', vouchers_count: 10, voucher: percent(15) } as never);
     await client.campaigns.update('Bulk', { expiration_date: '2026-06-30T00:00:00.000Z' } as never);
     await client.campaigns.delete('Old');
-    expect(service.scheduler.pending()).toBeGreaterThan(0);
-    const snapshot = service.snapshot();
-    await service.scheduler.drain();
-    const done = imageOf(service);
-    service.restore(snapshot);
-    expect(service.scheduler.pending()).toBeGreaterThan(0);
-    await service.scheduler.drain();
-    expect(imageOf(service)).toBe(done);
+    await expectPendingWorkReplays(service);
     expect(service.projects.primary.state.campaigns.get('Fresh')).toMatchObject({ creation_status: 'DONE', vouchers_count: 10 });
     expect(service.projects.primary.state.campaigns.get('Bulk')).toMatchObject({ vouchers_generation_status: 'DONE' });
   });

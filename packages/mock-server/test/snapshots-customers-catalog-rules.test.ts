@@ -5,25 +5,16 @@
  * stacking rules, and the same writes then give the same answers, here and in a new service that
  * loads the snapshot's JSON.
  */
-import { createClient } from '@voucherkit/client/fetch';
 import { describe, expect, test } from 'vitest';
 import { type MockService, createMockService } from '../src/index.js';
-import { expectRoundTrips } from './snapshot-round-trip.js';
+import { clientOf, expectRoundTrips, managementClientOf } from './snapshot-round-trip.js';
 import { T0 } from './setup.js';
 
 const OPTIONS = { clock: { frozenAt: T0 }, seed: 'snapshots-customers-catalog-rules', bulkJobs: { portionSize: 2 } } as const;
 const DAY = 86_400_000;
 
 /** Clients of the service's primary project (server keys) and of its account (management keys), answered by `service.handle`. */
-const clientsOf = (service: MockService) => {
-  const fetch = (request: Request) => service.handle(request);
-  const { appId, appToken } = service.projects.primary.keys;
-  const { managementId, managementToken } = service.management;
-  return {
-    server: createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false, fetch }),
-    management: createClient({ baseUrl: service.baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false, fetch }),
-  };
-};
+const clientsOf = (service: MockService) => ({ server: clientOf(service), management: managementClientOf(service) });
 
 /** What a call answered: its status and its body. */
 const answerOf = async (call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<{ status: number; body: unknown }> => {

@@ -1,9 +1,8 @@
-import { createClient } from '@voucherkit/client/fetch';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type MockService, createMockService } from '../src/index.js';
-import { expectRoundTrips, settle } from './snapshot-round-trip.js';
+import { clientOf, expectRoundTrips, managementClientOf, settle } from './snapshot-round-trip.js';
 import { T0 } from './setup.js';
 
 const OPTIONS = { clock: { frozenAt: T0 }, seed: 'snapshots-engine-platform', bulkJobs: { portionSize: 2, portionIntervalMs: 10 } } as const;
@@ -20,12 +19,10 @@ afterAll(() => endpoint.close());
 
 /** Clients of the service's primary project and of its account, answered by `service.handle` without MSW. */
 const clientsOf = (service: MockService) => {
-  const fetch = (request: Request) => service.handle(request);
   const { appId, appToken } = service.projects.primary.keys;
-  const { managementId, managementToken } = service.management;
   return {
-    client: createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false, fetch }),
-    management: createClient({ baseUrl: service.baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false, fetch }).management,
+    client: clientOf(service),
+    management: managementClientOf(service).management,
     /** A request with the project's server keys, for the OAuth endpoints. */
     form: async (path: string, fields: Record<string, string>) => {
       const response = await service.handle(

@@ -91,6 +91,16 @@ const optionalString = (body: Record<string, unknown>, name: string): string | u
 /** The service's refusals of bad input (a clock moved back, a bad count) are `RangeError`s; anything else is a fault. */
 const isRangeError = (error: Error): boolean => error instanceof RangeError;
 
+/** A `DELETE` route that empties something and answers 204. */
+const clearing = (path: string, clear: () => void): ControlRoute => ({
+  method: 'DELETE',
+  path,
+  run: () => {
+    clear();
+    return null;
+  },
+});
+
 /** The routes, for the OpenAPI document's test and the router. */
 const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
   const clockState = () => ({ now: deps.clock.date().toISOString(), frozen: deps.clock.frozen, pending_jobs: deps.scheduler.pending() });
@@ -185,14 +195,7 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
         return listBody('data', wholeList(calls.slice(Math.max(0, calls.length - limit))), ['total']);
       },
     },
-    {
-      method: 'DELETE',
-      path: '/journal',
-      run: () => {
-        deps.journal.clear();
-        return null;
-      },
-    },
+    clearing('/journal', () => deps.journal.clear()),
     {
       method: 'POST',
       path: '/failures',
@@ -219,14 +222,7 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
         return null;
       },
     },
-    {
-      method: 'DELETE',
-      path: '/failures',
-      run: () => {
-        deps.failures.clear();
-        return null;
-      },
-    },
+    clearing('/failures', () => deps.failures.clear()),
     {
       method: 'GET',
       path: '/untested-report',
@@ -238,14 +234,7 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
         return refusalsAs400(() => untestedReport(deps.tally, { ...(operations === undefined ? {} : { operations }), ...(ignoreStatuses === undefined ? {} : { ignoreStatuses }) }), isRangeError);
       },
     },
-    {
-      method: 'DELETE',
-      path: '/untested-report',
-      run: () => {
-        deps.tally.clear();
-        return null;
-      },
-    },
+    clearing('/untested-report', () => deps.tally.clear()),
     {
       method: 'GET',
       path: '/webhook-deliveries',

@@ -12,7 +12,7 @@ import type { IncomingRequest } from './incoming-request.js';
 import type { JournalEntry, RequestJournal } from './journal.js';
 import { loadOperations, loadedOperations } from './load-operations.js';
 import { readInput } from './read-input.js';
-import { contractViolation, errorBody, errorResponse, jsonResponse, toApiError } from './respond.js';
+import { contractViolation, errorBody, errorHeaders, errorResponse, jsonResponse, toApiError } from './respond.js';
 import { createRouter } from './router.js';
 import type { RequestTally } from './tally.js';
 
@@ -91,7 +91,8 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       projectId: undefined,
       input: { params: match.params },
     };
-    const answer = (status: number, body: unknown, requestId: string, response: Response): Response => {
+    /** Records the answer in the tally and the journal, and makes its response. */
+    const answer = (status: number, body: unknown, requestId: string, headers?: Record<string, string>): Response => {
       const errorKey = status >= 400 ? ((body as { key?: string } | null)?.key ?? undefined) : undefined;
       deps.tally.record(operationId, status, errorKey);
       deps.journal.record({
@@ -109,14 +110,14 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         at: deps.context.timestamp(),
         requestId,
       } as JournalEntry);
-      return response;
+      return jsonResponse(status, body, headers);
     };
+    /** Answers an error, in the service's error body. */
+    const refuse = (error: ApiError, requestId: string, body = errorBody(error, requestId)): Response => answer(error.status, body, requestId, errorHeaders(error));
     const failure = deps.failures.take(operationId);
     if (failure) {
       const { status, key, message, retryAfter } = failure;
-      const error = new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter });
-      const requestId = deps.requestId();
-      return answer(status, errorBody(error, requestId), requestId, errorResponse(error, requestId));
+      return refuse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
     }
     // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
     const operation = (loadedOperations() ?? (await loadOperations())).operations[operationId];
@@ -163,19 +164,18 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       const refusal = errorBody(error, requestId);
       if (deps.strict && error.status !== 501 && error.status !== 500) {
         const violation = contractViolation(operation, error.status, refusal);
-        if (violation) return strictFailure(operationId, violation, requestId, answer);
+        if (violation) return refuse(strictFailure(operationId, violation), requestId);
       }
-      return answer(error.status, refusal, requestId, errorResponse(error, requestId));
+      return refuse(error, requestId, refusal);
     }
     if (deps.strict) {
       const violation = contractViolation(operation, status, body);
-      if (violation) return strictFailure(operationId, violation, requestId, answer);
+      if (violation) return refuse(strictFailure(operationId, violation), requestId);
     }
-    return answer(status, body, requestId, jsonResponse(status, body));
+    return answer(status, body, requestId);
   };
 };
 
-const strictFailure = (operationId: string, violation: string, requestId: string, answer: (status: number, body: unknown, requestId: string, response: Response) => Response): Response => {
-  const error = new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', { details: `${operationId}: ${violation}` });
-  return answer(500, errorBody(error, requestId), requestId, errorResponse(error, requestId));
-};
+/** The error a strict mock answers when its own answer drifts from the spec. */
+const strictFailure = (operationId: string, violation: string): ApiError =>
+  new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', { details: `${operationId}: ${violation}` });

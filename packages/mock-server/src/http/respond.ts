@@ -41,12 +41,13 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
     ? new Response(null, { status, headers })
     : new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 
+/** The headers an error's answer carries: `Retry-After` when the error has one. */
+export const errorHeaders = (error: ApiError): Record<string, string> =>
+  error.extras.retryAfter === undefined ? {} : { 'retry-after': String(error.extras.retryAfter) };
+
 /** The response for an ApiError, with `Retry-After` when the error carries one. */
 export const errorResponse = (error: ApiError, requestId: string, headers: Record<string, string> = {}): Response =>
-  jsonResponse(error.status, errorBody(error, requestId), {
-    ...headers,
-    ...(error.extras.retryAfter === undefined ? {} : { 'retry-after': String(error.extras.retryAfter) }),
-  });
+  jsonResponse(error.status, errorBody(error, requestId), { ...headers, ...errorHeaders(error) });
 
 /** Maps any thrown value to an ApiError; unknown exceptions are mock bugs and say so. */
 export const toApiError = (error: unknown): ApiError =>
