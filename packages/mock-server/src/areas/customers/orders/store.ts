@@ -127,9 +127,17 @@ export interface UpsertOptions {
 interface OrderTotals {
   readonly amount: number;
   readonly count: number;
-  /** The newest counted order, as it was when counted. */
-  readonly last: Order | undefined;
+  /** The newest counted order's total and creation time, as they were when it was counted (not the order: that would keep an old version of it). */
+  readonly last: LastOrder | undefined;
 }
+
+/** What a customer's summary shows of their last order. */
+interface LastOrder {
+  readonly total_amount: number;
+  readonly created_at: string | undefined;
+}
+
+const lastOf = (order: Order | undefined): LastOrder | undefined => (order === undefined ? undefined : { total_amount: order.total_amount ?? 0, created_at: order.created_at });
 
 /** Statuses whose orders count in a customer's order summary. */
 const COUNTED = new Set(['PAID', 'FULFILLED']);
@@ -457,7 +465,7 @@ export class OrderStore {
       const amount = order.total_amount ?? 0;
       const totals = this.#totals.get(customerId) ?? { amount: 0, count: 0, last: undefined };
       const newest = created && (totals.last === undefined || (order.created_at ?? '') >= (totals.last.created_at ?? ''));
-      this.#totals.set(customerId, { amount: totals.amount + amount, count: totals.count + 1, last: newest ? order : totals.last });
+      this.#totals.set(customerId, { amount: totals.amount + amount, count: totals.count + 1, last: newest ? lastOf(order) : totals.last });
       this.#counted.set(order.id, { customerId, amount });
     }
     if (created) return;
@@ -465,7 +473,7 @@ export class OrderStore {
       const totals = id ? this.#totals.get(id) : undefined;
       if (!totals || !id) continue;
       const last = this.ofCustomer(id).reduce<Order | undefined>((latest, stored) => (this.#counted.has(stored.id) && (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '')) ? stored : latest), undefined);
-      this.#totals.set(id, { ...totals, last });
+      this.#totals.set(id, { ...totals, last: lastOf(last) });
     }
   }
 }

@@ -16,7 +16,7 @@ import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } fro
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
-import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, simpleRedemption } from './engine/records.js';
+import { type EngineOrigin, type KeptRecord, type KeptRedemption, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, shownRecord, simpleRedemption } from './engine/records.js';
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
 import { RedemptionTally } from './engine/tally.js';
@@ -266,7 +266,8 @@ export class RedemptionStore {
    * @param spent - The card and its campaign, and the points it paid.
    */
   addExternal(record: RedemptionRecord, spent: { readonly voucherId: string; readonly campaign: RedemptionEntry['campaign']; readonly points: number }): void {
-    this.#add({ record, voucherId: spent.voucherId, campaign: spent.campaign, credits: 0, points: spent.points, children: [] });
+    const kept: KeptRedemption = { ...record, voucher: record.voucher === null ? null : this.state().vouchers.get(record.voucher.id) };
+    this.#add({ record: kept, voucherId: spent.voucherId, campaign: spent.campaign, credits: 0, points: spent.points, children: [] });
   }
 
   /**
@@ -277,9 +278,9 @@ export class RedemptionStore {
   describeReward(id: string, reward: NonNullable<RedemptionRecord['reward']>): RedemptionRecord {
     const entry = this.#entries.get(id);
     if (!entry || entry.record.object !== 'redemption') throw ApiError.notFound('redemption', id);
-    const record = { ...entry.record, reward } as RedemptionRecord;
+    const record = { ...entry.record, reward } as KeptRedemption;
     this.#entries.set(id, { ...entry, record });
-    return record;
+    return this.#shown(record);
   }
 
   /**
@@ -325,7 +326,8 @@ export class RedemptionStore {
 
   /** A redemption, failed redemption or rollback by id, if there is one. */
   find(id: string): RedemptionRecord | RedemptionRollbackRecord | undefined {
-    return this.#entries.get(id)?.record;
+    const entry = this.#entries.get(id);
+    return entry && this.#shown(entry.record);
   }
 
   /**
@@ -335,7 +337,7 @@ export class RedemptionStore {
   get(id: string): RedemptionRecord | RedemptionRollbackRecord {
     const entry = this.#entries.get(id);
     if (!entry) throw ApiError.notFound('redemption', id);
-    return entry.record;
+    return this.#shown(entry.record);
   }
 
   /**
@@ -361,7 +363,15 @@ export class RedemptionStore {
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as RedemptionOrderField;
-    return indexedPage(this.#orders.of(field), descending, (position) => this.#entryAt(position).record, query, keep);
+    return indexedPage(this.#orders.of(field), descending, (position) => this.#shown(this.#entryAt(position).record), query, keep);
+  }
+
+  /** A kept record as the API shows it (its voucher version presented). */
+  #shown(record: KeptRedemption): RedemptionRecord;
+  #shown(record: KeptRecord): RedemptionRecord | RedemptionRollbackRecord;
+  #shown(record: KeptRecord): RedemptionRecord | RedemptionRollbackRecord {
+    const { vouchers } = this.state();
+    return shownRecord(record, (voucher) => vouchers.present(voucher));
   }
 
   #entryAt(position: number): RedemptionEntry {
@@ -379,7 +389,7 @@ export class RedemptionStore {
       .map((id) => this.#entries.get(id) as RedemptionEntry)
       .filter((entry) => entry.voucherId === voucher.id)
       .reverse()
-      .map((entry) => entry.record);
+      .map((entry) => this.#shown(entry.record));
     return {
       quantity: voucher.redemption?.quantity ?? null,
       redeemed_quantity: voucher.redemption?.redeemed_quantity ?? 0,

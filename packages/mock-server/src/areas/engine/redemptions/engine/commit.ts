@@ -8,7 +8,8 @@ import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
-import { type RedemptionChannel, type RedemptionEntry, type RedemptionRecord, recordCustomer, redemptionChanges, simpleOrder, simpleRedemption } from './records.js';
+import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
+import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, redemptionChanges, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
 
 /**
@@ -43,10 +44,10 @@ export interface Committed {
   readonly result: RedemptionResult;
 }
 
-/** A record as a redemption answer shows it: the voucher left out where there is none. */
-const asRedemption = (record: RedemptionRecord): Resource<'Redemption'> => {
+/** A record as a redemption answer shows it: the voucher presented, or left out where there is none. */
+const asRedemption = (record: KeptRedemption, state: EngineStores): Resource<'Redemption'> => {
   const { voucher, ...rest } = record;
-  return voucher === null ? rest : { ...rest, voucher };
+  return voucher === null ? rest : { ...rest, voucher: state.vouchers.present(voucher) };
 };
 
 const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>
@@ -56,7 +57,7 @@ const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>
  * Spends what one applicable redeemable uses: a redemption of the voucher and a card's credits
  * (ending the request's session on it), or a redemption in the promotion tier's summary.
  */
-const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string): Resource<'Voucher'> | undefined => {
+const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string): StoredVoucher | undefined => {
   const { found, step } = applied;
   if (found.object !== 'voucher') {
     input.state.promotions.countRedemption(found.tier.id, tierAmounts(step.order));
@@ -77,7 +78,7 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
   if (input.sessionKey !== undefined && vouchers.sessionsOf(next.id).some((session) => session.key === input.sessionKey)) {
     vouchers.releaseSession(next.id, input.sessionKey);
   }
-  return vouchers.present(next);
+  return next;
 };
 
 /** The customer of a redemption: resolved (created or updated) from the request. */
@@ -98,7 +99,7 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
   );
 };
 
-const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redemption.failed', record: RedemptionRecord, customer: Customer | undefined, campaign: RedemptionEntry['campaign']): void => {
+const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redemption.failed', record: KeptRedemption, customer: Customer | undefined, campaign: RedemptionEntry['campaign']): void => {
   const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
   input.state.events.record(type, {
     entityId: record.id,
@@ -134,6 +135,8 @@ export const commitRedemption = (input: CommitInput): Committed => {
   const base = { date, customer_id: customer?.id ?? null, tracking_id: trackingId, metadata: input.request.metadata ?? {}, channel: input.channel, customer: recordCustomer(customer) };
   const stacked = application.applicable.length > 1;
   const head = context.ids('r');
+  // A single redemption's order is the final order: one presented copy serves its record, the stored order's lines and the answer.
+  const finalOrder = presentOrder(application.finalOrder, frame);
   const entries: RedemptionEntry[] = [];
   const children: string[] = [];
   for (const outcome of application.applicable) {
@@ -142,7 +145,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
     const { found, step } = outcome.result;
     const credits = step.kind === 'gift' ? step.gift.credits : 0;
     const points = step.kind === 'pay_with_points' ? step.loyalty_card.points : 0;
-    const record: RedemptionRecord = {
+    const record: KeptRedemption = {
       id,
       object: 'redemption',
       ...base,
@@ -151,7 +154,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
       result: 'SUCCESS',
       status: 'SUCCEEDED',
       ...(input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } }),
-      order: presentOrder(step.order, frame),
+      order: stacked ? presentOrder(step.order, frame) : finalOrder,
       related_object_type: found.object,
       related_object_id: found.object === 'voucher' ? found.voucher.id : found.tier.id,
       voucher: voucher ?? null,
@@ -163,7 +166,6 @@ export const commitRedemption = (input: CommitInput): Committed => {
     const discountedUnits = discountedUnitsOf(step);
     entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, points, children: [], ...(discountedUnits ? { discountedUnits } : {}) });
   }
-  const finalOrder = presentOrder(application.finalOrder, frame);
   if (stacked) {
     entries.unshift({
       record: {
@@ -194,13 +196,14 @@ export const commitRedemption = (input: CommitInput): Committed => {
     for (const entry of entries) if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
     if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, { groupId: input.options.requestId });
   }
-  for (const entry of entries) if (!stacked || entry.record.id !== head) recordEvent(input, 'redemption.succeeded', entry.record as RedemptionRecord, customer, entry.campaign);
+  for (const entry of entries) if (!stacked || entry.record.id !== head) recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
   const present = (outcome: (typeof application.outcomes)[number]) => presentOutcome(outcome, options);
-  const redemptionsShown = entries.filter((entry) => !stacked || entry.record.id !== head).map((entry) => asRedemption(entry.record as RedemptionRecord));
+  const redemptionsShown = entries.filter((entry) => !stacked || entry.record.id !== head).map((entry) => asRedemption(entry.record as KeptRedemption, input.state));
   const result: RedemptionResult = {
     redemptions: redemptionsShown,
-    ...(stacked ? { parent_redemption: asRedemption(entries[0]?.record as RedemptionRecord) } : {}),
-    order: { ...finalOrder, ...(order ? { redemptions: input.state.orders.get(order.id).redemptions ?? {} } : {}) },
+    ...(stacked ? { parent_redemption: asRedemption(entries[0]?.record as KeptRedemption, input.state) } : {}),
+    // The head record's order: the final order with the stored order's `redemptions`.
+    order: entries[0]?.record.order ?? finalOrder,
     inapplicable_redeemables: application.inapplicable.map((outcome) => present(outcome) as Resource<'ValidationRedeemableInapplicable'>),
     skipped_redeemables: application.skipped.map((outcome) => present(outcome) as Resource<'ValidationRedeemableSkipped'>),
   };
@@ -212,7 +215,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
  * (the first inapplicable redeemable's, else the first skipped one's) pointing at the record, and
  * a `redemption.failed` event. Nothing else changes.
  */
-export const failRedemption = (input: CommitInput): { record: RedemptionRecord; error: ApiError; voucherId: string | undefined; campaign: RedemptionEntry['campaign'] } => {
+export const failRedemption = (input: CommitInput): { record: KeptRedemption; error: ApiError; voucherId: string | undefined; campaign: RedemptionEntry['campaign'] } => {
   const { context, application, state } = input;
   const customerRef = input.request.customer as CustomerReference | undefined;
   const customer = customerRef === undefined ? undefined : state.customers.lookup(customerRef);
@@ -225,7 +228,7 @@ export const failRedemption = (input: CommitInput): { record: RedemptionRecord; 
     ? inapplicable.error
     : new ApiError(400, skipped?.details.key ?? 'invalid_redeemables', skipped?.details.message ?? 'Invalid redeemables', { redeemable: { type: ref.object, id: ref.id } });
   const id = context.ids('rf');
-  const record: RedemptionRecord = {
+  const record: KeptRedemption = {
     id,
     object: 'redemption',
     date: context.timestamp(),
@@ -242,7 +245,7 @@ export const failRedemption = (input: CommitInput): { record: RedemptionRecord; 
     customer: recordCustomer(customer),
     related_object_type: ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher',
     related_object_id: found?.object === 'voucher' ? found.voucher.id : found?.object === 'promotion_tier' ? found.tier.id : ref.id,
-    voucher: found?.object === 'voucher' ? state.vouchers.present(state.vouchers.get(found.voucher.id)) : null,
+    voucher: found?.object === 'voucher' ? state.vouchers.get(found.voucher.id) : null,
   };
   const campaign = found?.campaign ? { id: found.campaign.id, name: found.campaign.name } : undefined;
   recordEvent(input, 'redemption.failed', record, customer, campaign);

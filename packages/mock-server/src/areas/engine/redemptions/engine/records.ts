@@ -51,6 +51,25 @@ export interface EngineOrigin {
 }
 
 /**
+ * A record as the store keeps it: its `voucher` is the stored version the redemption left (shared
+ * with the vouchers store until the voucher changes again), not the voucher as the API shows it.
+ * The store presents it (assets, category objects, rule assignments) when the record is read, so
+ * each record holds one small version instead of a presented copy.
+ *
+ * @example
+ * ```ts
+ * const kept: KeptRecord = { ...record, voucher: vouchers.get(record.related_object_id) };
+ * ```
+ */
+export type KeptRecord = KeptRedemption | KeptRollback;
+
+/** A redemption record as the store keeps it (see {@link KeptRecord}). */
+export type KeptRedemption = Omit<RedemptionRecord, 'voucher'> & { readonly voucher: StoredVoucher | null };
+
+/** A rollback record as the store keeps it (see {@link KeptRecord}). */
+export type KeptRollback = Omit<RedemptionRollbackRecord, 'voucher'> & { readonly voucher: StoredVoucher | null };
+
+/**
  * What the store keeps about each record beyond what it shows. Never changed in place: the
  * store replaces an entry to change it.
  *
@@ -60,8 +79,8 @@ export interface EngineOrigin {
  * ```
  */
 export interface RedemptionEntry {
-  /** The record as shown. */
-  readonly record: RedemptionRecord | RedemptionRollbackRecord;
+  /** The record, with its voucher as a stored version. */
+  readonly record: KeptRecord;
   /** The voucher it redeemed (children and single redemptions), by id. */
   readonly voucherId: string | undefined;
   /** Its campaign. */
@@ -84,11 +103,23 @@ export interface RedemptionEntry {
   readonly rolledBackAt?: number | undefined;
 }
 
+/**
+ * A kept record as the API shows it: its voucher version presented as `present` shows vouchers
+ * (assets, category objects, the rule assignments in force now).
+ *
+ * @example
+ * ```ts
+ * const shown = shownRecord(entry.record, (voucher) => vouchers.present(voucher));
+ * ```
+ */
+export const shownRecord = <R extends KeptRecord>(record: R, present: (voucher: StoredVoucher) => Resource<'Voucher'>): R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord =>
+  (record.voucher === null ? record : { ...record, voucher: present(record.voucher) }) as R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord;
+
 /** The customer of a record in short form. */
 export const recordCustomer = (customer: Customer | undefined): RedemptionRecord['customer'] => (customer ? simpleCustomer(customer) : null);
 
 /** A redemption or rollback as event payloads show it (`SimpleRedemption`). */
-export const simpleRedemption = (record: RedemptionRecord | RedemptionRollbackRecord): Resource<'SimpleRedemption'> => ({
+export const simpleRedemption = (record: KeptRecord): Resource<'SimpleRedemption'> => ({
   id: record.id,
   customer_id: record.customer_id,
   ...(record.tracking_id === null ? {} : { tracking_id: record.tracking_id }),

@@ -3,7 +3,8 @@ import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../../core/resource.js';
 import type { ApiError } from '../../../../http/api-error.js';
 import { tierAmounts } from './counts.js';
-import { type EngineOrigin, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, redemptionChanges, simpleRedemption } from './records.js';
+import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
+import { type EngineOrigin, type KeptRedemption, type KeptRollback, type RedemptionEntry, type RedemptionRollbackRecord, redemptionChanges, shownRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
 
 /**
@@ -28,7 +29,7 @@ export type RollbackInput = Resource<'RedemptionRollbackCreateRequest'>;
 export type RollbacksResult = Resource<'RedemptionRollbacksResult'> & { rollbacks: RedemptionRollbackRecord[] };
 
 const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrigin, context: ServiceContext) => {
-  const record = entry.record as RedemptionRecord;
+  const record = entry.record as KeptRedemption;
   return {
     object: 'redemption_rollback' as const,
     date: context.timestamp(),
@@ -49,7 +50,7 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
  * Gives back what a redemption used: its voucher's redemption, a gift card's credits or a loyalty
  * card's points (a `POINTS_REFUND` transaction), or its count in a promotion tier's summary.
  */
-const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string, requestId: string): Resource<'Voucher'> | null => {
+const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string, requestId: string): StoredVoucher | null => {
   const { record } = entry;
   if (record.related_object_type === 'promotion_tier' && state.promotions.findTier(record.related_object_id) !== undefined) {
     state.promotions.countRedemption(record.related_object_id, tierAmounts(record.order ?? {}), -1);
@@ -65,14 +66,13 @@ const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string
   }
   const current = vouchers.find(entry.voucherId);
   if (!current) return null;
-  const next = vouchers.replace(current, redemptionChanges(current, -1, entry.credits));
-  return vouchers.present(next);
+  return vouchers.replace(current, redemptionChanges(current, -1, entry.credits));
 };
 
 /** Building and committing rollbacks. */
 export const rollbackEntry = {
   /** The `rrf_…` record of a refused rollback. */
-  refused(entry: RedemptionEntry, error: ApiError, input: RollbackInput, origin: EngineOrigin, context: ServiceContext): RedemptionRollbackRecord {
+  refused(entry: RedemptionEntry, error: ApiError, input: RollbackInput, origin: EngineOrigin, context: ServiceContext): KeptRollback {
     return { id: context.ids('rrf'), ...baseOf(entry, input, origin, context), result: 'FAILURE', status: 'FAILED', failure_code: error.key, failure_message: error.message, order: null };
   },
 
@@ -89,9 +89,9 @@ export const rollbackEntry = {
     origin: EngineOrigin,
     context: ServiceContext,
     state: EngineStores,
-    replace: (entry: RedemptionEntry, record: RedemptionRecord) => void,
+    replace: (entry: RedemptionEntry, record: KeptRedemption) => void,
   ): { entries: RedemptionEntry[]; result: RollbacksResult } {
-    const headRecord = head.record as RedemptionRecord;
+    const headRecord = head.record as KeptRedemption;
     const stacked = targets[0] !== head;
     const mode = stackingRulesInForce(state.stackingRules.list()[0]).redeemables_rollback_order_mode;
     const orderId = headRecord.order?.id;
@@ -103,12 +103,12 @@ export const rollbackEntry = {
           : state.orders.get(orderId);
     const entries: RedemptionEntry[] = [];
     const headId = context.ids('rr');
-    const rollbacks: RedemptionRollbackRecord[] = [];
+    const rollbacks: KeptRollback[] = [];
     for (const target of targets) {
-      const record = target.record as RedemptionRecord;
+      const record = target.record as KeptRedemption;
       const rollbackId = stacked ? context.ids('rr') : headId;
       const voucher = restore(target, state, rollbackId, origin.requestId);
-      const rollback: RedemptionRollbackRecord = {
+      const rollback: KeptRollback = {
         id: rollbackId,
         ...baseOf(target, input, origin, context),
         amount: -(record.amount ?? 0),
@@ -119,7 +119,7 @@ export const rollbackEntry = {
         ...(target.credits > 0 ? { gift: { amount: -target.credits } } : {}),
         ...((target.points ?? 0) > 0 ? { loyalty_card: { points: -(target.points ?? 0) } } : {}),
       };
-      const rolledBack: RedemptionRecord = {
+      const rolledBack: KeptRedemption = {
         ...record,
         status: 'ROLLED_BACK',
         related_redemptions: { rollbacks: [{ id: rollback.id, date: rollback.date, rollback_order_mode: mode }], redemptions: record.related_redemptions?.redemptions ?? [] },
@@ -133,7 +133,7 @@ export const rollbackEntry = {
         data: { redemption: simpleRedemption(rolledBack), redemption_rollback: simpleRedemption(rollback), customer: rollback.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
       });
     }
-    let parent: RedemptionRollbackRecord | undefined;
+    let parent: KeptRollback | undefined;
     if (stacked) {
       parent = {
         id: headId,
@@ -153,11 +153,12 @@ export const rollbackEntry = {
       });
     }
     const finalOrder = order ? state.orders.get(order.id) : undefined;
+    const present = (voucher: StoredVoucher) => state.vouchers.present(voucher);
     return {
       entries,
       result: {
-        rollbacks,
-        ...(parent ? { parent_rollback: parent } : {}),
+        rollbacks: rollbacks.map((rollback) => shownRecord(rollback, present)),
+        ...(parent ? { parent_rollback: shownRecord(parent, present) } : {}),
         ...(finalOrder ? { order: finalOrder as RollbacksResult['order'] } : {}),
       } as RollbacksResult,
     };
