@@ -1,5 +1,6 @@
 import { patchMetadata } from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
+import { sharedWhenEmpty } from '../../../core/immutable.js';
 
 /**
  * A customer as the API returns it.
@@ -73,7 +74,7 @@ export const applyProfile = <T extends Customer>(current: T, patch: CustomerProf
   const address = nextAddress(current.address, patch);
   if (address === undefined) delete next.address;
   else next.address = address;
-  if (patch.metadata !== undefined) next.metadata = patchMetadata(current.metadata, patch.metadata);
+  if (patch.metadata !== undefined) next.metadata = sharedWhenEmpty(patchMetadata(current.metadata, patch.metadata));
   return next;
 };
 
@@ -103,6 +104,6 @@ export const simpleCustomer = (
   source_id: customer.source_id,
   name: customer.name ?? null,
   email: customer.email ?? null,
-  metadata: customer.metadata ?? {},
+  metadata: sharedWhenEmpty(customer.metadata),
   object: 'customer',
 });

@@ -7,6 +7,7 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
 import { type Customer, type CustomerProfile, type CustomerReference, applyProfile, profileChanged } from './profile.js';
+import { freezeDeep, sharedWhenEmpty } from '../../../core/immutable.js';
 
 export type { Customer, CustomerProfile, CustomerReference } from './profile.js';
 
@@ -134,7 +135,11 @@ interface Entry {
   readonly events?: Readonly<Record<string, EventTally>>;
 }
 
-const emptySummary = (): NonNullable<Customer['summary']> => ({
+/**
+ * What every new customer starts with, shared and frozen: a change replaces the part it changes,
+ * so most customers (who never earn loyalty points or refer anyone) keep sharing them.
+ */
+const EMPTY_SUMMARY: NonNullable<Customer['summary']> = freezeDeep({
   redemptions: {
     total_redeemed: 0,
     total_failed: 0,
@@ -147,6 +152,8 @@ const emptySummary = (): NonNullable<Customer['summary']> => ({
   },
   orders: { total_amount: 0, total_count: 0, average_amount: 0, last_order_amount: 0 },
 });
+const NO_LOYALTY: NonNullable<Customer['loyalty']> = freezeDeep({ points: 0, referred_customers: 0, campaigns: {} });
+const NO_REFERRALS: NonNullable<Customer['referrals']> = freezeDeep({ total: 0, campaigns: [] });
 
 const ID_PREFIX = 'cust_';
 
@@ -449,7 +456,7 @@ export class CustomerStore {
   setOrderSummary(customerId: string, orders: CustomerOrderSummary): void {
     const entry = this.#entries.get(customerId);
     if (!entry) return;
-    const summary = entry.customer.summary ?? emptySummary();
+    const summary = entry.customer.summary ?? EMPTY_SUMMARY;
     this.#entries.set(customerId, { ...entry, customer: { ...entry.customer, summary: { ...summary, orders } } });
   }
 
@@ -497,11 +504,11 @@ export class CustomerStore {
     const blank: Customer = {
       id: this.context.ids('cust'),
       source_id: sourceId,
-      metadata: {},
-      summary: emptySummary(),
-      loyalty: { points: 0, referred_customers: 0, campaigns: {} },
-      referrals: { total: 0, campaigns: [] },
-      system_metadata: {},
+      metadata: sharedWhenEmpty(undefined),
+      summary: EMPTY_SUMMARY,
+      loyalty: NO_LOYALTY,
+      referrals: NO_REFERRALS,
+      system_metadata: sharedWhenEmpty(undefined),
       created_at: now,
       object: 'customer',
     };

@@ -2,7 +2,7 @@ import { calculateOrderAmounts, patchMetadata } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import type { TrackedSet } from '../../../core/history/tracked-set.js';
+import { TrackedGroups } from '../../../core/history/tracked-groups.js';
 import { type Page, type SortedPageQuery } from '../../../core/list.js';
 import { sortedPageOf } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
@@ -12,6 +12,7 @@ import type { ChangeOrigin, Customer, CustomerChange, CustomerOrderSummary, Cust
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
 import type { ProductStore } from '../../catalog/products/store.js';
 import { type OrderItemRequest, orderLine, resolveLines } from './items.js';
+import { sharedWhenEmpty } from '../../../core/immutable.js';
 
 /**
  * An order as the API returns it, with its lines and computed amounts.
@@ -127,17 +128,21 @@ export interface UpsertOptions {
 interface OrderTotals {
   readonly amount: number;
   readonly count: number;
-  /** The newest counted order's total and creation time, as they were when it was counted (not the order: that would keep an old version of it). */
-  readonly last: LastOrder | undefined;
+  /**
+   * The newest counted order's total and creation time, as they were when it was counted (not
+   * the order, which would keep an old version of it); absent without one.
+   */
+  readonly lastAmount: number | undefined;
+  readonly lastDate: string | undefined;
 }
 
-/** What a customer's summary shows of their last order. */
-interface LastOrder {
-  readonly total_amount: number;
-  readonly created_at: string | undefined;
-}
+const NO_TOTALS: OrderTotals = Object.freeze({ amount: 0, count: 0, lastAmount: undefined, lastDate: undefined });
 
-const lastOf = (order: Order | undefined): LastOrder | undefined => (order === undefined ? undefined : { total_amount: order.total_amount ?? 0, created_at: order.created_at });
+/** Totals with these sums, and this last order (or the last order of `last` when it is totals). */
+const totalsOf = (amount: number, count: number, last: Order | OrderTotals | undefined): OrderTotals =>
+  last === undefined || 'id' in last
+    ? { amount, count, lastAmount: last === undefined ? undefined : (last.total_amount ?? 0), lastDate: last?.created_at }
+    : { amount, count, lastAmount: last.lastAmount, lastDate: last.lastDate };
 
 /** Statuses whose orders count in a customer's order summary. */
 const COUNTED = new Set(['PAID', 'FULFILLED']);
@@ -158,7 +163,7 @@ const COUNTED = new Set(['PAID', 'FULFILLED']);
 export class OrderStore {
   readonly #items: TrackedMap<string, Order>;
   /** Ids of each customer's orders, in creation order: what summaries and a customer's orders read. */
-  readonly #idsByCustomer: TrackedMap<string, TrackedSet<string>>;
+  readonly #idsByCustomer: TrackedGroups<string, string>;
   /** Each customer's running order totals, kept in step as orders are written (see {@link OrderStore.summaryOf}). */
   readonly #totals: TrackedMap<string, OrderTotals>;
   /** What each counted order added to its customer's totals, to take back when it changes. */
@@ -173,7 +178,7 @@ export class OrderStore {
     private readonly events: EventLog,
   ) {
     this.#items = context.tracked.map();
-    this.#idsByCustomer = context.tracked.map();
+    this.#idsByCustomer = new TrackedGroups(context.tracked);
     this.#totals = context.tracked.map();
     this.#counted = context.tracked.map();
     this.#idsBySource = context.tracked.map();
@@ -224,7 +229,7 @@ export class OrderStore {
    * @returns The orders.
    */
   ofCustomer(customerId: string): Order[] {
-    return [...(this.#idsByCustomer.get(customerId) ?? [])].map((id) => this.#items.get(id) as Order);
+    return this.#idsByCustomer.of(customerId).map((id) => this.#items.get(id) as Order);
   }
 
   /**
@@ -326,13 +331,13 @@ export class OrderStore {
       this.#counted.delete(order.id);
       if (order.source_id) this.#idsBySource.delete(order.source_id);
     }
-    this.#idsByCustomer.delete(customerId);
+    this.#idsByCustomer.deleteGroup(customerId);
     this.#totals.delete(customerId);
     return orders.length;
   }
 
   #build(input: Resource<'OrderUpdateRequest'>, before: Order | undefined, origin: ChangeOrigin): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
-    const metadata = input.metadata === undefined ? (before?.metadata ?? {}) : patchMetadata(before?.metadata, input.metadata);
+    const metadata = sharedWhenEmpty(input.metadata === undefined ? before?.metadata : patchMetadata(before?.metadata, input.metadata));
     this.metadataSchemas.assertValid('order', metadata);
     // Customers named by id must exist before anything is written.
     for (const reference of [input.customer, input.referrer]) {
@@ -410,15 +415,10 @@ export class OrderStore {
   #index(order: Order, before: Order | undefined): void {
     const customerId = order.customer_id;
     if (before?.customer_id === customerId) return;
-    if (before?.customer_id) this.#idsByCustomer.get(before.customer_id)?.delete(order.id);
+    if (before?.customer_id) this.#idsByCustomer.delete(before.customer_id, order.id);
     if (!customerId) return;
-    if (before === undefined) {
-      const ids = this.#idsByCustomer.get(customerId);
-      if (ids === undefined) this.#idsByCustomer.set(customerId, this.context.tracked.innerSet([order.id]));
-      else ids.add(order.id);
-      return;
-    }
-    this.#idsByCustomer.set(customerId, this.context.tracked.innerSet(this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : []))));
+    if (before === undefined) this.#idsByCustomer.add(customerId, order.id);
+    else this.#idsByCustomer.replace(customerId, this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : [])));
   }
 
   /** Recomputes `summary.orders` of the customers an order change touched. */
@@ -436,14 +436,13 @@ export class OrderStore {
    * @returns The totals.
    */
   summaryOf(customerId: string): CustomerOrderSummary {
-    const totals = this.#totals.get(customerId) ?? { amount: 0, count: 0, last: undefined };
-    const { amount, count, last } = totals;
+    const { amount, count, lastAmount, lastDate } = this.#totals.get(customerId) ?? NO_TOTALS;
     return {
       total_amount: amount,
       total_count: count,
       average_amount: count === 0 ? 0 : Math.round(amount / count),
-      last_order_amount: last?.total_amount ?? 0,
-      ...(last?.created_at ? { last_order_date: last.created_at } : {}),
+      last_order_amount: lastAmount ?? 0,
+      ...(lastDate ? { last_order_date: lastDate } : {}),
     };
   }
 
@@ -457,15 +456,15 @@ export class OrderStore {
     const before = this.#counted.get(order.id);
     if (before) {
       const totals = this.#totals.get(before.customerId);
-      if (totals) this.#totals.set(before.customerId, { ...totals, amount: totals.amount - before.amount, count: totals.count - 1 });
+      if (totals) this.#totals.set(before.customerId, totalsOf(totals.amount - before.amount, totals.count - 1, totals));
       this.#counted.delete(order.id);
     }
     const customerId = order.customer_id;
     if (customerId && COUNTED.has(order.status ?? '')) {
       const amount = order.total_amount ?? 0;
-      const totals = this.#totals.get(customerId) ?? { amount: 0, count: 0, last: undefined };
-      const newest = created && (totals.last === undefined || (order.created_at ?? '') >= (totals.last.created_at ?? ''));
-      this.#totals.set(customerId, { amount: totals.amount + amount, count: totals.count + 1, last: newest ? lastOf(order) : totals.last });
+      const totals = this.#totals.get(customerId) ?? NO_TOTALS;
+      const newest = created && (totals.lastAmount === undefined || (order.created_at ?? '') >= (totals.lastDate ?? ''));
+      this.#totals.set(customerId, totalsOf(totals.amount + amount, totals.count + 1, newest ? order : totals));
       this.#counted.set(order.id, { customerId, amount });
     }
     if (created) return;
@@ -473,7 +472,7 @@ export class OrderStore {
       const totals = id ? this.#totals.get(id) : undefined;
       if (!totals || !id) continue;
       const last = this.ofCustomer(id).reduce<Order | undefined>((latest, stored) => (this.#counted.has(stored.id) && (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '')) ? stored : latest), undefined);
-      this.#totals.set(id, { ...totals, last: lastOf(last) });
+      this.#totals.set(id, totalsOf(totals.amount, totals.count, last));
     }
   }
 }

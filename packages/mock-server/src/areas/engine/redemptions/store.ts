@@ -21,6 +21,7 @@ import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, re
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
 import { RedemptionTally } from './engine/tally.js';
 import { type EnginePorts, type EngineStores, projectPorts } from './ports.js';
+import { EMPTY_LIST } from '../../../core/immutable.js';
 
 /**
  * The answer of `POST /v1/validations`.
@@ -242,7 +243,7 @@ export class RedemptionStore {
     };
     if (!prepared.application.canRedeem) {
       const failed = failRedemption(input);
-      this.#add({ record: failed.record, voucherId: failed.voucherId, campaign: failed.campaign, credits: 0, children: [] });
+      this.#add({ record: failed.record, voucherId: failed.voucherId, campaign: failed.campaign, credits: 0, children: EMPTY_LIST });
       throw failed.error;
     }
     const committed = commitRedemption(input);
@@ -267,7 +268,7 @@ export class RedemptionStore {
    */
   addExternal(record: RedemptionRecord, spent: { readonly voucherId: string; readonly campaign: RedemptionEntry['campaign']; readonly points: number }): void {
     const kept: KeptRedemption = { ...record, voucher: record.voucher === null ? null : this.state().vouchers.get(record.voucher.id) };
-    this.#add({ record: kept, voucherId: spent.voucherId, campaign: spent.campaign, credits: 0, points: spent.points, children: [] });
+    this.#add({ record: kept, voucherId: spent.voucherId, campaign: spent.campaign, credits: 0, points: spent.points, children: EMPTY_LIST });
   }
 
   /**
@@ -298,7 +299,7 @@ export class RedemptionStore {
     const failure = this.#rollbackRefusal(entry, stacked);
     if (failure) {
       const refused = rollbackEntry.refused(entry, failure, input, origin, this.context);
-      this.#add({ record: refused, voucherId: entry.voucherId, campaign: entry.campaign, credits: 0, children: [] });
+      this.#add({ record: refused, voucherId: entry.voucherId, campaign: entry.campaign, credits: 0, children: EMPTY_LIST });
       failure.extras.resourceId = refused.id;
       failure.extras.resourceType = 'redemption_rollback';
       this.state().events.record('redemption.rollback.failed', {

@@ -5,6 +5,7 @@ import { errorBody } from '../../../../http/respond.js';
 import type { AppliedRedeemable, EngineRedeemable } from './apply.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { OrderFrame } from './order-frame.js';
+import { copyOrEmpty } from '../../../../core/immutable.js';
 
 export type { OrderFrame } from './order-frame.js';
 
@@ -46,7 +47,7 @@ export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCal
     subtotal_amount: item.subtotal_amount,
     ...(item.price === null ? {} : { price: item.price }),
   })),
-  metadata: { ...frame.metadata },
+  metadata: copyOrEmpty(frame.metadata),
   object: 'order',
   ...(frame.created_at === undefined ? {} : { created_at: frame.created_at }),
   customer_id: frame.customer_id,

@@ -11,6 +11,7 @@ import { discountedUnitsOf, tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, redemptionChanges, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
+import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
 
 /**
  * The answer of `POST /v1/redemptions`.
@@ -132,7 +133,8 @@ export const commitRedemption = (input: CommitInput): Committed => {
   const date = context.timestamp();
   const frame = { ...options.frame, ...(order ? { id: order.id, created_at: order.created_at, status: order.status, customer_id: order.customer_id } : {}) };
   const trackingId = customer?.source_id ?? null;
-  const base = { date, customer_id: customer?.id ?? null, tracking_id: trackingId, metadata: input.request.metadata ?? {}, channel: input.channel, customer: recordCustomer(customer) };
+  const [customerId, metadata, shownCustomer] = [customer?.id ?? null, sharedWhenEmpty(input.request.metadata), recordCustomer(customer)];
+  const session = input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } };
   const stacked = application.applicable.length > 1;
   const head = context.ids('r');
   // A single redemption's order is the final order: one presented copy serves its record, the stored order's lines and the answer.
@@ -145,42 +147,54 @@ export const commitRedemption = (input: CommitInput): Committed => {
     const { found, step } = outcome.result;
     const credits = step.kind === 'gift' ? step.gift.credits : 0;
     const points = step.kind === 'pay_with_points' ? step.loyalty_card.points : 0;
+    // The fields every record has come first and by name, the optional ones last: V8 then keeps
+    // them all inside the object instead of in a second array (about 100 bytes per record).
     const record: KeptRedemption = {
       id,
       object: 'redemption',
-      ...base,
+      date,
+      customer_id: customerId,
+      tracking_id: trackingId,
+      metadata,
+      channel: input.channel,
+      customer: shownCustomer,
       amount: credits > 0 ? credits : points > 0 ? points : step.order.total_applied_discount_amount,
       redemption: stacked ? head : null,
       result: 'SUCCESS',
       status: 'SUCCEEDED',
-      ...(input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } }),
       order: stacked ? presentOrder(step.order, frame) : finalOrder,
       related_object_type: found.object,
       related_object_id: found.object === 'voucher' ? found.voucher.id : found.tier.id,
       voucher: voucher ?? null,
+      ...session,
       ...(found.object === 'promotion_tier' ? { promotion_tier: found.tier } : {}),
       ...(credits > 0 ? { gift: { amount: credits } } : {}),
       ...(step.kind === 'pay_with_points' ? { loyalty_card: { points } } : {}),
     };
     if (stacked) children.push(id);
     const discountedUnits = discountedUnitsOf(step);
-    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, points, children: [], ...(discountedUnits ? { discountedUnits } : {}) });
+    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, points, children: EMPTY_LIST, ...(discountedUnits ? { discountedUnits } : {}) });
   }
   if (stacked) {
     entries.unshift({
       record: {
         id: head,
         object: 'redemption',
-        ...base,
+        date,
+        customer_id: customerId,
+        tracking_id: trackingId,
+        metadata,
+        channel: input.channel,
+        customer: shownCustomer,
         amount: application.finalOrder.total_applied_discount_amount,
         redemption: null,
         result: 'SUCCESS',
         status: 'SUCCEEDED',
-        ...(input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } }),
         order: finalOrder,
         related_object_type: 'redemption',
         related_object_id: head,
         voucher: null,
+        ...session,
       },
       voucherId: undefined,
       campaign: undefined,
@@ -234,7 +248,7 @@ export const failRedemption = (input: CommitInput): { record: KeptRedemption; er
     date: context.timestamp(),
     customer_id: customer?.id ?? null,
     tracking_id: customer?.source_id ?? null,
-    metadata: input.request.metadata ?? {},
+    metadata: sharedWhenEmpty(input.request.metadata),
     redemption: null,
     result: 'FAILURE',
     status: 'FAILED',

@@ -6,6 +6,7 @@ import { tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 import { type EngineOrigin, type KeptRedemption, type KeptRollback, type RedemptionEntry, type RedemptionRollbackRecord, redemptionChanges, shownRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
+import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
 
 /**
  * The body and query of a rollback request.
@@ -35,7 +36,7 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
     date: context.timestamp(),
     customer_id: record.customer_id,
     tracking_id: input.tracking_id ?? record.tracking_id,
-    metadata: input.metadata ?? {},
+    metadata: sharedWhenEmpty(input.metadata),
     redemption: record.id,
     ...(input.reason === undefined ? {} : { reason: input.reason }),
     channel: { channel_id: origin.channel.channel_id, channel_type: origin.channel.channel_type === 'USER' ? ('USER' as const) : ('API' as const) },
@@ -126,7 +127,7 @@ export const rollbackEntry = {
       };
       replace(target, rolledBack);
       rollbacks.push(rollback);
-      entries.push({ record: rollback, voucherId: target.voucherId, campaign: target.campaign, credits: 0, children: [] });
+      entries.push({ record: rollback, voucherId: target.voucherId, campaign: target.campaign, credits: 0, children: EMPTY_LIST });
       state.events.record('redemption.rollback.succeeded', {
         entityId: rollback.id,
         groupId: origin.requestId,
@@ -144,7 +145,7 @@ export const rollbackEntry = {
         order: headRecord.order ? { ...headRecord.order, ...(order ? { status: order.status } : {}), items: headRecord.order.items ?? [] } : null,
       };
       replace(head, { ...headRecord, status: 'ROLLED_BACK', related_redemptions: { rollbacks: [{ id: headId, date: parent.date, rollback_order_mode: mode }], redemptions: [] } });
-      entries.unshift({ record: parent, voucherId: undefined, campaign: undefined, credits: 0, children: [] });
+      entries.unshift({ record: parent, voucherId: undefined, campaign: undefined, credits: 0, children: EMPTY_LIST });
     }
     if (order) {
       const existing = (order.redemptions ?? {})[headRecord.id] ?? { date: headRecord.date, related_object_type: headRecord.related_object_type, related_object_id: headRecord.related_object_id };

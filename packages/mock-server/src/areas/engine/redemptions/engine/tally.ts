@@ -18,13 +18,21 @@ interface Series {
   /** When each successful redemption happened, epoch milliseconds, ascending. */
   readonly times: TrackedList<number>;
   /** The same, by customer id. */
-  readonly byCustomer: TrackedMap<string, TrackedList<number>>;
+  readonly byCustomer: TrackedMap<string, CustomerTimes>;
   /** Order amounts, discounts and gift credits of the redemptions (a campaign's `orders_*` counters). */
   readonly amounts: Cell<Amounts>;
   /** Units the redemptions' discounts reached, for product budgets; in all and by customer id. */
   readonly units: TrackedMap<string, number>;
   readonly unitsByCustomer: TrackedMap<string, TrackedMap<string, number>>;
 }
+
+/**
+ * One customer's times in a series: the time alone while there is one (most customers redeem a
+ * code once, and a list costs about 200 bytes more), an ascending list from the second on.
+ */
+type CustomerTimes = number | TrackedList<number>;
+
+const timesOf = (own: CustomerTimes | undefined): readonly number[] | undefined => (typeof own === 'number' ? [own] : own?.items);
 
 const NO_AMOUNTS: Amounts = Object.freeze({ ordersAmount: 0, ordersDiscounted: 0, giftAmount: 0 });
 
@@ -112,7 +120,7 @@ export class RedemptionTally {
       const within = ([from, to]: readonly [number, number]): number => lowerBound(times, to) - lowerBound(times, from);
       return { total: times.length, daily: within(periods.day), weekly: within(periods.week), monthly: within(periods.month) };
     };
-    const own = (series: Series | undefined): readonly number[] | undefined => (customerId === undefined ? undefined : series?.byCustomer.get(customerId)?.items);
+    const own = (series: Series | undefined): readonly number[] | undefined => (customerId === undefined ? undefined : timesOf(series?.byCustomer.get(customerId)));
     const redeemable = this.#redeemables.get(redeemableId);
     const campaign = campaignId === undefined ? undefined : this.#campaigns.get(campaignId);
     const scope = unitsOf === 'campaign' ? campaign : unitsOf === 'redeemable' ? redeemable : undefined;
@@ -142,11 +150,7 @@ export class RedemptionTally {
     const customerId = record.customer_id ?? undefined;
     const touch = (series: Series): void => {
       place(series.times, ms, delta);
-      if (customerId !== undefined) {
-        let own = series.byCustomer.get(customerId);
-        if (own === undefined) series.byCustomer.set(customerId, (own = this.tracked.innerList()));
-        place(own, ms, delta);
-      }
+      if (customerId !== undefined) this.#placeOwn(series.byCustomer, customerId, ms, delta);
       if (entry.discountedUnits !== undefined) {
         addUnits(series.units, entry.discountedUnits, delta);
         if (customerId !== undefined) {
@@ -168,6 +172,22 @@ export class RedemptionTally {
       ordersDiscounted: sums.ordersDiscounted + delta * amounts.discountAmount,
       giftAmount: sums.giftAmount + delta * entry.credits,
     };
+  }
+
+  /** Adds a customer's time to a series, or takes one away. */
+  #placeOwn(byCustomer: TrackedMap<string, CustomerTimes>, customerId: string, ms: number, delta: 1 | -1): void {
+    const own = byCustomer.get(customerId);
+    if (typeof own === 'object') {
+      place(own, ms, delta);
+    } else if (delta === -1) {
+      if (own === ms) byCustomer.delete(customerId);
+    } else if (own === undefined) {
+      byCustomer.set(customerId, ms);
+    } else {
+      const times = this.tracked.innerList([own]);
+      place(times, ms, 1);
+      byCustomer.set(customerId, times);
+    }
   }
 
   #series(map: TrackedMap<string, Series>, id: string): Series {
