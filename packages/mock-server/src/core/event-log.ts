@@ -151,6 +151,9 @@ const familyOf = (type: EventType): Family => {
   return (dot < 0 ? type : type.slice(0, dot)) as Family;
 };
 
+/** The places a subject's entry holds: one alone, or a list. */
+const placesOf = (places: number | TrackedList<number> | undefined): readonly number[] => (places === undefined ? [] : typeof places === 'number' ? [places] : places.items);
+
 /**
  * The events of one project, oldest first: the newest `eventRetention` of them (50,000 by
  * default; older ones are dropped). Stores record what happened (`voucher.created`,
@@ -169,8 +172,12 @@ export class EventLog {
   readonly #events: TrackedList<ServiceEvent>;
   /** How many events were dropped before `#events[0]`: an event's place in the log is its index plus this. */
   readonly #dropped: Cell<number>;
-  /** The places of the events that name each object (see `subjectsOf`), ascending; places dropped since are cleared at each trim. */
-  readonly #bySubject: TrackedMap<string, TrackedList<number>>;
+  /**
+   * The places of the events that name each object (see `subjectsOf`), ascending; places dropped
+   * since are cleared at each trim. One place is kept alone (most objects are named by one kept
+   * event), two or more as a list.
+   */
+  readonly #bySubject: TrackedMap<string, number | TrackedList<number>>;
   // not state: listeners wired once when the project is built
   readonly #subscriptions = new Set<Subscription>();
 
@@ -206,8 +213,9 @@ export class EventLog {
     const place = this.#dropped.value + this.#events.push(event as ServiceEvent) - 1;
     for (const subject of subjectsOf(event as ServiceEvent)) {
       const places = this.#bySubject.get(subject);
-      if (places === undefined) this.#bySubject.set(subject, this.context.tracked.innerList([place]));
-      else places.push(place);
+      if (typeof places === 'object') places.push(place);
+      else if (places === undefined) this.#bySubject.set(subject, place);
+      else if (places !== place) this.#bySubject.set(subject, this.context.tracked.innerList([places, place]));
     }
     this.#trim();
     for (const { listener, filter } of this.#subscriptions) {
@@ -251,7 +259,7 @@ export class EventLog {
     const dropped = this.#dropped.value;
     const first = dropped + Math.max(0, this.#events.length - this.#retention);
     const places = new Set<number>();
-    for (const subject of subjects) for (const place of this.#bySubject.get(subject)?.items ?? []) if (place >= first) places.add(place);
+    for (const subject of subjects) for (const place of placesOf(this.#bySubject.get(subject))) if (place >= first) places.add(place);
     return [...places].sort((a, b) => a - b).map((place) => this.#events.items[place - dropped] as ServiceEvent);
   }
 
@@ -293,6 +301,10 @@ export class EventLog {
     for (const subject of touched) {
       const places = this.#bySubject.get(subject);
       if (places === undefined) continue;
+      if (typeof places === 'number') {
+        if (places < dropped) this.#bySubject.delete(subject);
+        continue;
+      }
       let stale = 0;
       while (stale < places.length && (places.items[stale] as number) < dropped) stale += 1;
       if (stale === places.length) this.#bySubject.delete(subject);

@@ -1,4 +1,4 @@
-import type { TrackedList } from '../../../core/history/tracked-list.js';
+import { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';
@@ -48,10 +48,15 @@ export const holdingFields = (holding: Holding, voucher: { readonly id: string; 
 /** Up to this many holdings, a customer's are searched in order; beyond, through a set of their voucher ids. */
 const SCAN_LIMIT = 16;
 
+/** A customer's holdings: one alone (most customers hold one voucher of a kind), or a list. */
+type Held = Holding | TrackedList<Holding>;
+
+const heldItems = (held: Held | undefined): readonly Holding[] => (held === undefined ? [] : held instanceof TrackedList ? held.items : [held]);
+
 /**
- * Each customer's holdings, in the order they became holders. Most customers hold a few
- * vouchers, kept as a plain list (a map per customer would cost several times the heap); a
- * customer with many gets a set of their voucher ids as well, so adding stays O(1). The holders
+ * Each customer's holdings, in the order they became holders. Most customers hold one voucher,
+ * kept alone, or a few, kept as a plain list (a map per customer would cost several times the
+ * heap); a customer with many gets a set of their voucher ids as well, so adding stays O(1). The holders
  * of a referral code (its referrer and referees) are listed by code as well; other codes have
  * one holder and no such list.
  *
@@ -63,7 +68,7 @@ const SCAN_LIMIT = 16;
  * ```
  */
 export class Holdings {
-  readonly #byCustomer: TrackedMap<string, TrackedList<Holding>>;
+  readonly #byCustomer: TrackedMap<string, Held>;
   /** The voucher ids of each customer with many holdings, made at the first look-up: tracked, but not in the image (a loaded image starts without them). */
   readonly #voucherIds: TrackedMap<string, TrackedSet<string>>;
   /** The holders of each referral code, oldest first. */
@@ -81,6 +86,7 @@ export class Holdings {
   has(customerId: string, voucherId: string): boolean {
     const held = this.#byCustomer.get(customerId);
     if (held === undefined) return false;
+    if (!(held instanceof TrackedList)) return held.voucherId === voucherId;
     if (held.length <= SCAN_LIMIT) return held.items.some((holding) => holding.voucherId === voucherId);
     let ids = this.#voucherIds.get(customerId);
     if (ids === undefined) {
@@ -93,8 +99,9 @@ export class Holdings {
   /** Adds a holding; the caller checks {@link Holdings.has} first. `referral`: the voucher is a referral code, whose holders are listed by code. */
   add(holding: Holding, referral = false): void {
     const held = this.#byCustomer.get(holding.customerId);
-    if (held === undefined) this.#byCustomer.set(holding.customerId, this.tracked.innerList([holding]));
-    else held.push(holding);
+    if (held instanceof TrackedList) held.push(holding);
+    else if (held === undefined) this.#byCustomer.set(holding.customerId, holding);
+    else this.#byCustomer.set(holding.customerId, this.tracked.innerList([held, holding]));
     this.#voucherIds.get(holding.customerId)?.add(holding.voucherId);
     if (!referral) return;
     const holders = this.#byReferralCode.get(holding.voucherId);
@@ -108,9 +115,11 @@ export class Holdings {
       for (let index = list.length - 1; index >= 0; index -= 1) if ((list.items[index] as Holding).id === holding.id) list.splice(index, 1);
     };
     const held = this.#byCustomer.get(holding.customerId);
-    if (held !== undefined) {
+    if (held instanceof TrackedList) {
       drop(held);
       if (held.length === 0) this.#byCustomer.delete(holding.customerId);
+    } else if (held?.id === holding.id) {
+      this.#byCustomer.delete(holding.customerId);
     }
     this.#voucherIds.get(holding.customerId)?.delete(holding.voucherId);
     const holders = this.#byReferralCode.get(holding.voucherId);
@@ -124,6 +133,6 @@ export class Holdings {
 
   /** A customer's holdings, oldest first. */
   of(customerId: string): readonly Holding[] {
-    return this.#byCustomer.get(customerId)?.items ?? [];
+    return heldItems(this.#byCustomer.get(customerId));
   }
 }
