@@ -257,7 +257,7 @@ export {
 export { publicationExportSource } from './areas/campaigns/publications/export-source.js';
 export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './areas/engine/redemptions/store.js';
 export { projectPorts, type EngineLoyaltyReward, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './areas/engine/redemptions/ports.js';
-export type { EngineOrigin, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './areas/engine/redemptions/engine/records.js';
+export type { EngineOrigin, KeptRecord, KeptRedemption, KeptRollback, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './areas/engine/redemptions/engine/records.js';
 export type { RequestedRedeemable, StackedRequest } from './areas/engine/redemptions/engine/request.js';
 export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './areas/engine/redemptions/engine/rollback.js';

@@ -63,10 +63,24 @@ export interface EngineOrigin {
  */
 export type KeptRecord = KeptRedemption | KeptRollback;
 
-/** A redemption record as the store keeps it (see {@link KeptRecord}). */
+/**
+ * A redemption record as the store keeps it (see {@link KeptRecord}).
+ *
+ * @example
+ * ```ts
+ * const kept: KeptRedemption = { ...record, voucher: vouchers.get(record.related_object_id) };
+ * ```
+ */
 export type KeptRedemption = Omit<RedemptionRecord, 'voucher'> & { readonly voucher: StoredVoucher | null };
 
-/** A rollback record as the store keeps it (see {@link KeptRecord}). */
+/**
+ * A rollback record as the store keeps it (see {@link KeptRecord}).
+ *
+ * @example
+ * ```ts
+ * const kept: KeptRollback = { ...rollback, voucher: vouchers.get(rollback.related_object_id) };
+ * ```
+ */
 export type KeptRollback = Omit<RedemptionRollbackRecord, 'voucher'> & { readonly voucher: StoredVoucher | null };
 
 /**
