@@ -86,3 +86,32 @@ export const sharedWhenEmpty = <T extends Readonly<Record<string, unknown>>>(val
  * ```
  */
 export const EMPTY_LIST: readonly never[] = Object.freeze([]);
+
+/**
+ * A function of a stored record version whose answer is made once per version and shared, such
+ * as the short form of a campaign that every event of its cards embeds. A version never changes
+ * (decision 0041), so the answer never goes stale, and it goes with the version when nothing
+ * holds that any more. The shared answer is marked {@link immutable}: a caller that wants to
+ * change it makes a copy.
+ *
+ * Only for records with few versions and many readers: each answer costs a `WeakMap` entry, which
+ * the garbage collector handles more slowly than a plain object. Short forms of customers and
+ * vouchers (a new version at most changes, read by one or two events) made the nightly run over
+ * 100,000 cards slower (4.7 s against 3.6–3.9 s) and its cards larger (3.5 kB against 3.3 kB).
+ *
+ * @param make - Builds the answer for a version.
+ * @returns The function, answering the same object for the same version.
+ * @example
+ * ```ts
+ * const simpleCampaign = perVersion(shortCampaign);
+ * simpleCampaign(campaign) === simpleCampaign(campaign); // true
+ * ```
+ */
+export const perVersion = <R extends object, T>(make: (record: R) => T): ((record: R) => T) => {
+  const made = new WeakMap<R, T>();
+  return (record) => {
+    let answer = made.get(record);
+    if (answer === undefined) made.set(record, (answer = immutable(make(record))));
+    return answer;
+  };
+};

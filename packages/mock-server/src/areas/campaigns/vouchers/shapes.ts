@@ -1,5 +1,5 @@
 import type { EventSource } from '../../../core/event-log.js';
-import { copyOrEmpty, immutable } from '../../../core/immutable.js';
+import { copyOrEmpty, perVersion } from '../../../core/immutable.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Campaign, StoredVoucher } from './types.js';
 
@@ -31,20 +31,7 @@ export interface ChangeOrigin {
  * simpleCampaign(campaign).name; // 'Summer'
  * ```
  */
-export const simpleCampaign = (campaign: Campaign): Resource<'SimpleCampaign'> => {
-  let simple = SIMPLE_CAMPAIGNS.get(campaign);
-  if (simple === undefined) SIMPLE_CAMPAIGNS.set(campaign, (simple = immutable(shortCampaign(campaign))));
-  return simple;
-};
-
-/**
- * The short form of each stored campaign version, made once: a campaign version never changes
- * (decision 0041), and the events of a nightly run over 100,000 cards of one programme would
- * otherwise each build and keep their own.
- */
-const SIMPLE_CAMPAIGNS = new WeakMap<Campaign, Resource<'SimpleCampaign'>>();
-
-const shortCampaign = (campaign: Campaign): Resource<'SimpleCampaign'> => ({
+export const simpleCampaign: (campaign: Campaign) => Resource<'SimpleCampaign'> = perVersion((campaign: Campaign): Resource<'SimpleCampaign'> => ({
   id: campaign.id,
   name: campaign.name,
   campaign_type: campaign.campaign_type,
@@ -62,7 +49,7 @@ const shortCampaign = (campaign: Campaign): Resource<'SimpleCampaign'> => ({
   ...(campaign.created_at === undefined ? {} : { created_at: campaign.created_at }),
   ...(campaign.updated_at ? { updated_at: campaign.updated_at } : {}),
   object: 'campaign',
-});
+}));
 
 /**
  * The short form of a voucher that events embed.
