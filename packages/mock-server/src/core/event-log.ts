@@ -175,16 +175,26 @@ export class EventLog {
   /**
    * The places of the events that name each object (see `subjectsOf`), ascending; places dropped
    * since are cleared at each trim. One place is kept alone (most objects are named by one kept
-   * event), two or more as a list.
+   * event), two or more as a list. Built from the kept events at the first {@link EventLog.about}
+   * and kept in step from then on: a run that never reads an activity list (a load test, a
+   * nightly run over 100,000 cards) does not pay for it. Tracked with the events, so a restore
+   * takes it back with them, but not part of an image.
    */
   readonly #bySubject: TrackedMap<string, number | TrackedList<number>>;
+  /** Whether `#bySubject` is built; taken back by a restore together with it. */
+  readonly #indexed: Cell<boolean>;
   // not state: listeners wired once when the project is built
   readonly #subscriptions = new Set<Subscription>();
 
   constructor(private readonly context: ServiceContext) {
     this.#events = context.tracked.list();
     this.#dropped = context.tracked.cell(0);
-    this.#bySubject = context.tracked.map();
+    this.#bySubject = context.tracked.innerMap();
+    this.#indexed = context.tracked.innerCell(false);
+    context.tracked.afterLoad(() => {
+      this.#bySubject.load([]);
+      this.#indexed.load(false);
+    });
   }
 
   /**
@@ -211,12 +221,7 @@ export class EventLog {
       data: immutable(input.data),
     } as ServiceEvent<T>;
     const place = this.#dropped.value + this.#events.push(event as ServiceEvent) - 1;
-    for (const subject of subjectsOf(event as ServiceEvent)) {
-      const places = this.#bySubject.get(subject);
-      if (typeof places === 'object') places.push(place);
-      else if (places === undefined) this.#bySubject.set(subject, place);
-      else if (places !== place) this.#bySubject.set(subject, this.context.tracked.innerList([places, place]));
-    }
+    if (this.#indexed.value) this.#index(event as ServiceEvent, place);
     this.#trim();
     for (const { listener, filter } of this.#subscriptions) {
       if (matches(event as ServiceEvent, filter)) listener(event as ServiceEvent);
@@ -256,6 +261,10 @@ export class EventLog {
    * ```
    */
   about(subjects: readonly string[]): ServiceEvent[] {
+    if (!this.#indexed.value) {
+      this.#indexed.value = true;
+      this.#events.items.forEach((event, index) => this.#index(event, this.#dropped.value + index));
+    }
     const dropped = this.#dropped.value;
     const first = dropped + Math.max(0, this.#events.length - this.#retention);
     const places = new Set<number>();
@@ -289,12 +298,23 @@ export class EventLog {
     return this.context.settings.eventRetention ?? DEFAULT_EVENT_RETENTION;
   }
 
+  /** Files an event's place under each object it names. */
+  #index(event: ServiceEvent, place: number): void {
+    for (const subject of subjectsOf(event)) {
+      const places = this.#bySubject.get(subject);
+      if (typeof places === 'object') places.push(place);
+      else if (places === undefined) this.#bySubject.set(subject, place);
+      else if (places !== place) this.#bySubject.set(subject, this.context.tracked.innerList([places, place]));
+    }
+  }
+
   /** Drops the oldest events beyond the retention, in batches so that a record costs O(1) on average. */
   #trim(): void {
     const retention = this.#retention;
     if (this.#events.length <= retention + Math.max(64, retention >> 4)) return;
     const gone = this.#events.splice(0, this.#events.length - retention);
     const dropped = (this.#dropped.value += gone.length);
+    if (!this.#indexed.value) return;
     // Each subject of a dropped event loses its leading places below the log's new start, once per trim.
     const touched = new Set<string>();
     for (const event of gone) for (const subject of subjectsOf(event)) touched.add(subject);
