@@ -139,6 +139,9 @@ const duplicateCode = (code: string): ApiError =>
 const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id) || (voucher.publish?.count ?? 0) > 0;
 
 /** A voucher's list link, joined into one flat string: a template would keep a rope of five parts for every stored voucher. */
+/** The fields of a voucher's validity window, which a change must leave valid. */
+const WINDOW_FIELDS = ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours', 'active'] as const;
+
 const listPath = (code: string, what: 'publications' | 'redemptions'): string => ['/v1/vouchers/', encodeURIComponent(code), '/', what, '?page=1&limit=10'].join('');
 
 
@@ -651,7 +654,8 @@ export class VoucherStore {
    */
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher {
     const updated: StoredVoucher = immutable({ ...current, ...changes, updated_at: this.context.timestamp() });
-    compileValidityWindow(updated);
+    // Only a change of the window's fields can make it invalid (a points change, the most common, never does).
+    if (WINDOW_FIELDS.some((field) => field in changes)) compileValidityWindow(updated);
     const position = this.#positions.get(updated.id);
     // A voucher removed meanwhile stays removed.
     if (position === undefined || this.#sequence.items[position] === null) return updated;
