@@ -7,6 +7,8 @@ import { setupServer } from 'msw/node';
 /** What a mock benchmark measures against: the client of the mock and fetches of the bare handlers. */
 export interface BenchServer {
   readonly client: VoucherkitClient;
+  /** A client of one of the other mocks the server answers for (see {@link benchServer}). */
+  readonly clientOf: (other: MockService) => VoucherkitClient;
   /** One GET of a bare MSW handler answering a small JSON object: the reference rate of a small read. */
   readonly bare: () => Promise<unknown>;
   /**
@@ -22,8 +24,17 @@ export interface BenchServer {
 export const WEBHOOK_TARGET = 'https://hooks.bench.test/deliveries';
 const WEBHOOK_ENDPOINT = /^https:\/\/hooks\.bench\.test\//;
 
-/** Starts MSW with the bare handlers and the service's handlers, and a client with the primary project's server keys. */
-export const benchServer = (service: MockService): BenchServer => {
+const clientFor = (service: MockService): VoucherkitClient => {
+  const { appId, appToken } = service.projects.primary.keys;
+  return createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false });
+};
+
+/**
+ * Starts MSW with the bare handlers and the service's handlers, and a client with the primary
+ * project's server keys. `others` are mocks with other base URLs that the same server answers
+ * for, so that rounds against two mocks can be interleaved.
+ */
+export const benchServer = (service: MockService, others: readonly MockService[] = []): BenchServer => {
   let postAnswer: unknown = null;
   // One bare handler for both references, first in the list: each reference matches at once, and
   // the mock's requests pass one handler before theirs, as they did with the GET reference alone.
@@ -39,11 +50,12 @@ export const benchServer = (service: MockService): BenchServer => {
       return HttpResponse.json(postAnswer as Record<string, unknown>);
     }),
     ...service.handlers,
+    ...others.flatMap((other) => other.handlers),
   );
   server.listen({ onUnhandledRequest: 'error' });
-  const { appId, appToken } = service.projects.primary.keys;
   return {
-    client: createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false }),
+    client: clientFor(service),
+    clientOf: clientFor,
     bare: async () => (await fetch('https://bare.bench.test/ping')).json(),
     barePost: (body, answer) => {
       postAnswer = answer;
