@@ -297,7 +297,8 @@ export class LoyaltyCardLedger {
     if (expired.length === 0) return undefined;
     const points = bucketBalance(expired);
     const now = this.context.timestamp();
-    const gone = before.buckets.filter((bucket) => expired.includes(bucket)).map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
+    // `expired` holds the card's own buckets, in their order.
+    const gone = (expired as StoredBucket[]).map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
     const card = this.#keep(voucher, {
       ...before,
       buckets: kept as StoredBucket[],
@@ -427,7 +428,7 @@ export class LoyaltyCardLedger {
       expired_points: card.expiredPoints,
       subtracted_points: card.subtracted,
     };
-    const redemption = voucher.redemption ? { ...voucher.redemption, redeemed_points: card.redeemed } : voucher.redemption;
+    const redemption = voucher.redemption && voucher.redemption.redeemed_points !== card.redeemed ? { ...voucher.redemption, redeemed_points: card.redeemed } : voucher.redemption;
     return this.deps.vouchers().replace(voucher, { loyalty_card, ...(redemption ? { redemption } : {}) } as Partial<StoredVoucher>);
   }
 
