@@ -119,6 +119,47 @@ const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redempt
   });
 };
 
+/** What every record of one redemption request shares. */
+interface RecordCommon {
+  readonly date: string;
+  readonly customerId: string | null;
+  readonly trackingId: string | null;
+  readonly metadata: KeptRedemption['metadata'];
+  readonly channel: RedemptionChannel;
+  readonly customer: KeptRedemption['customer'];
+  /** `{ session }` when the request ends a session, else empty. */
+  readonly session: Pick<KeptRedemption, 'session'>;
+}
+
+/** What one record of a redemption request has of its own. */
+type RecordOwn = Pick<KeptRedemption, 'id' | 'order' | 'related_object_type' | 'related_object_id' | 'voucher'> & { readonly amount: number; readonly redemption: string | null };
+
+/**
+ * A successful redemption record. The fields every record has come first and by name, the
+ * optional ones last: V8 then keeps them all inside the object instead of in a second array
+ * (about 100 bytes per stored record).
+ */
+const succeeded = (common: RecordCommon, own: RecordOwn, optional: Partial<KeptRedemption> = {}): KeptRedemption => ({
+  id: own.id,
+  object: 'redemption',
+  date: common.date,
+  customer_id: common.customerId,
+  tracking_id: common.trackingId,
+  metadata: common.metadata,
+  channel: common.channel,
+  customer: common.customer,
+  amount: own.amount,
+  redemption: own.redemption,
+  result: 'SUCCESS',
+  status: 'SUCCEEDED',
+  order: own.order,
+  related_object_type: own.related_object_type,
+  related_object_id: own.related_object_id,
+  voucher: own.voucher,
+  ...common.session,
+  ...optional,
+});
+
 /**
  * Writes a redemption that may go through: the customer and the order (upserted), each
  * applicable voucher (one more redemption, credits spent, the request's session ended), a
@@ -132,9 +173,15 @@ export const commitRedemption = (input: CommitInput): Committed => {
   const order = orderChange?.order;
   const date = context.timestamp();
   const frame = { ...options.frame, ...(order ? { id: order.id, created_at: order.created_at, status: order.status, customer_id: order.customer_id } : {}) };
-  const trackingId = customer?.source_id ?? null;
-  const [customerId, metadata, shownCustomer] = [customer?.id ?? null, sharedWhenEmpty(input.request.metadata), recordCustomer(customer)];
-  const session = input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } };
+  const common: RecordCommon = {
+    date,
+    customerId: customer?.id ?? null,
+    trackingId: customer?.source_id ?? null,
+    metadata: sharedWhenEmpty(input.request.metadata),
+    channel: input.channel,
+    customer: recordCustomer(customer),
+    session: input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } },
+  };
   const stacked = application.applicable.length > 1;
   const head = context.ids('r');
   // A single redemption's order is the final order: one presented copy serves its record, the stored order's lines and the answer.
@@ -147,55 +194,30 @@ export const commitRedemption = (input: CommitInput): Committed => {
     const { found, step } = outcome.result;
     const credits = step.kind === 'gift' ? step.gift.credits : 0;
     const points = step.kind === 'pay_with_points' ? step.loyalty_card.points : 0;
-    // The fields every record has come first and by name, the optional ones last: V8 then keeps
-    // them all inside the object instead of in a second array (about 100 bytes per record).
-    const record: KeptRedemption = {
-      id,
-      object: 'redemption',
-      date,
-      customer_id: customerId,
-      tracking_id: trackingId,
-      metadata,
-      channel: input.channel,
-      customer: shownCustomer,
-      amount: credits > 0 ? credits : points > 0 ? points : step.order.total_applied_discount_amount,
-      redemption: stacked ? head : null,
-      result: 'SUCCESS',
-      status: 'SUCCEEDED',
-      order: stacked ? presentOrder(step.order, frame) : finalOrder,
-      related_object_type: found.object,
-      related_object_id: found.object === 'voucher' ? found.voucher.id : found.tier.id,
-      voucher: voucher ?? null,
-      ...session,
-      ...(found.object === 'promotion_tier' ? { promotion_tier: found.tier } : {}),
-      ...(credits > 0 ? { gift: { amount: credits } } : {}),
-      ...(step.kind === 'pay_with_points' ? { loyalty_card: { points } } : {}),
-    };
+    const record = succeeded(
+      common,
+      {
+        id,
+        amount: credits > 0 ? credits : points > 0 ? points : step.order.total_applied_discount_amount,
+        redemption: stacked ? head : null,
+        order: stacked ? presentOrder(step.order, frame) : finalOrder,
+        related_object_type: found.object,
+        related_object_id: found.object === 'voucher' ? found.voucher.id : found.tier.id,
+        voucher: voucher ?? null,
+      },
+      {
+        ...(found.object === 'promotion_tier' ? { promotion_tier: found.tier } : {}),
+        ...(credits > 0 ? { gift: { amount: credits } } : {}),
+        ...(step.kind === 'pay_with_points' ? { loyalty_card: { points } } : {}),
+      },
+    );
     if (stacked) children.push(id);
     const discountedUnits = discountedUnitsOf(step);
     entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, points, children: EMPTY_LIST, ...(discountedUnits ? { discountedUnits } : {}) });
   }
   if (stacked) {
     entries.unshift({
-      record: {
-        id: head,
-        object: 'redemption',
-        date,
-        customer_id: customerId,
-        tracking_id: trackingId,
-        metadata,
-        channel: input.channel,
-        customer: shownCustomer,
-        amount: application.finalOrder.total_applied_discount_amount,
-        redemption: null,
-        result: 'SUCCESS',
-        status: 'SUCCEEDED',
-        order: finalOrder,
-        related_object_type: 'redemption',
-        related_object_id: head,
-        voucher: null,
-        ...session,
-      },
+      record: succeeded(common, { id: head, amount: application.finalOrder.total_applied_discount_amount, redemption: null, order: finalOrder, related_object_type: 'redemption', related_object_id: head, voucher: null }),
       voucherId: undefined,
       campaign: undefined,
       credits: 0,
