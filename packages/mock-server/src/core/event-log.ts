@@ -3,6 +3,7 @@ import type { IdPrefix } from '@voucherkit/domain';
 import { DEFAULT_EVENT_RETENTION, type ServiceContext } from './context.js';
 import type { Cell } from './history/cell.js';
 import type { TrackedList } from './history/tracked-list.js';
+import { type OneOrList, appendTo, itemsOf } from './history/one-or-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
 import { immutable } from './immutable.js';
 import type { Resource } from './resource.js';
@@ -151,9 +152,6 @@ const familyOf = (type: EventType): Family => {
   return (dot < 0 ? type : type.slice(0, dot)) as Family;
 };
 
-/** The places a subject's entry holds: one alone, or a list. */
-const placesOf = (places: number | TrackedList<number> | undefined): readonly number[] => (places === undefined ? [] : typeof places === 'number' ? [places] : places.items);
-
 /**
  * The events of one project, oldest first: the newest `eventRetention` of them (50,000 by
  * default; older ones are dropped). Stores record what happened (`voucher.created`,
@@ -180,7 +178,7 @@ export class EventLog {
    * nightly run over 100,000 cards) does not pay for it. Tracked with the events, so a restore
    * takes it back with them, but not part of an image.
    */
-  readonly #bySubject: TrackedMap<string, number | TrackedList<number>>;
+  readonly #bySubject: TrackedMap<string, OneOrList<number>>;
   /** Whether `#bySubject` is built; taken back by a restore together with it. */
   readonly #indexed: Cell<boolean>;
   // not state: listeners wired once when the project is built
@@ -268,7 +266,7 @@ export class EventLog {
     const dropped = this.#dropped.value;
     const first = dropped + Math.max(0, this.#events.length - this.#retention);
     const places = new Set<number>();
-    for (const subject of subjects) for (const place of placesOf(this.#bySubject.get(subject))) if (place >= first) places.add(place);
+    for (const subject of subjects) for (const place of itemsOf(this.#bySubject.get(subject))) if (place >= first) places.add(place);
     return [...places].sort((a, b) => a - b).map((place) => this.#events.items[place - dropped] as ServiceEvent);
   }
 
@@ -300,12 +298,8 @@ export class EventLog {
 
   /** Files an event's place under each object it names. */
   #index(event: ServiceEvent, place: number): void {
-    for (const subject of subjectsOf(event)) {
-      const places = this.#bySubject.get(subject);
-      if (typeof places === 'object') places.push(place);
-      else if (places === undefined) this.#bySubject.set(subject, place);
-      else if (places !== place) this.#bySubject.set(subject, this.context.tracked.innerList([places, place]));
-    }
+    // The subjects of one event are distinct, so a place is filed once under each.
+    for (const subject of subjectsOf(event)) appendTo(this.#bySubject, subject, place, this.context.tracked);
   }
 
   /** Drops the oldest events beyond the retention, in batches so that a record costs O(1) on average. */

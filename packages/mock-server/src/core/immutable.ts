@@ -38,7 +38,16 @@ export const FREEZES_RECORDS = env?.['VOUCHERKIT_FREEZE_RECORDS'] === '1';
  */
 export const immutable: <T>(value: T) => T = FREEZES_RECORDS ? freezeDeep : (value) => value;
 
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+/**
+ * One shared frozen empty object, for records' fields that are most often empty (`metadata`,
+ * `system_metadata`): an empty object costs 28 to 56 bytes each.
+ *
+ * @example
+ * ```ts
+ * const customer = { id, metadata: EMPTY_OBJECT };
+ * ```
+ */
+export const EMPTY_OBJECT: Readonly<Record<string, never>> = Object.freeze({});
 
 /**
  * A copy of a record's own fields (`metadata` of a new record), or one shared frozen empty object
@@ -53,9 +62,9 @@ const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
  * ```
  */
 export const copyOrEmpty = <T extends Readonly<Record<string, unknown>>>(value: T | null | undefined): T => {
-  if (value === null || value === undefined) return EMPTY as T;
+  if (value === null || value === undefined) return EMPTY_OBJECT as T;
   for (const _key in value) return { ...value };
-  return EMPTY as T;
+  return EMPTY_OBJECT as T;
 };
 
 /**
@@ -71,9 +80,9 @@ export const copyOrEmpty = <T extends Readonly<Record<string, unknown>>>(value: 
  * ```
  */
 export const sharedWhenEmpty = <T extends Readonly<Record<string, unknown>>>(value: T | null | undefined): T => {
-  if (value === null || value === undefined) return EMPTY as T;
+  if (value === null || value === undefined) return EMPTY_OBJECT as T;
   for (const _key in value) return value;
-  return EMPTY as T;
+  return EMPTY_OBJECT as T;
 };
 
 /**

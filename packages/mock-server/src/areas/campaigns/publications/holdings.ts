@@ -1,3 +1,4 @@
+import { type OneOrList, appendTo, itemsOf } from '../../../core/history/one-or-list.js';
 import { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
@@ -48,11 +49,6 @@ export const holdingFields = (holding: Holding, voucher: { readonly id: string; 
 /** Up to this many holdings, a customer's are searched in order; beyond, through a set of their voucher ids. */
 const SCAN_LIMIT = 16;
 
-/** A customer's holdings: one alone (most customers hold one voucher of a kind), or a list. */
-type Held = Holding | TrackedList<Holding>;
-
-const heldItems = (held: Held | undefined): readonly Holding[] => (held === undefined ? [] : held instanceof TrackedList ? held.items : [held]);
-
 /**
  * Each customer's holdings, in the order they became holders. Most customers hold one voucher,
  * kept alone, or a few, kept as a plain list (a map per customer would cost several times the
@@ -68,7 +64,7 @@ const heldItems = (held: Held | undefined): readonly Holding[] => (held === unde
  * ```
  */
 export class Holdings {
-  readonly #byCustomer: TrackedMap<string, Held>;
+  readonly #byCustomer: TrackedMap<string, OneOrList<Holding>>;
   /** The voucher ids of each customer with many holdings, made at the first look-up: tracked, but not in the image (a loaded image starts without them). */
   readonly #voucherIds: TrackedMap<string, TrackedSet<string>>;
   /** The holders of each referral code, oldest first. */
@@ -98,10 +94,7 @@ export class Holdings {
 
   /** Adds a holding; the caller checks {@link Holdings.has} first. `referral`: the voucher is a referral code, whose holders are listed by code. */
   add(holding: Holding, referral = false): void {
-    const held = this.#byCustomer.get(holding.customerId);
-    if (held instanceof TrackedList) held.push(holding);
-    else if (held === undefined) this.#byCustomer.set(holding.customerId, holding);
-    else this.#byCustomer.set(holding.customerId, this.tracked.innerList([held, holding]));
+    appendTo(this.#byCustomer, holding.customerId, holding, this.tracked);
     this.#voucherIds.get(holding.customerId)?.add(holding.voucherId);
     if (!referral) return;
     const holders = this.#byReferralCode.get(holding.voucherId);
@@ -133,6 +126,6 @@ export class Holdings {
 
   /** A customer's holdings, oldest first. */
   of(customerId: string): readonly Holding[] {
-    return heldItems(this.#byCustomer.get(customerId));
+    return itemsOf(this.#byCustomer.get(customerId));
   }
 }

@@ -7,7 +7,7 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
 import { type Customer, type CustomerProfile, type CustomerReference, applyProfile, profileChanged } from './profile.js';
-import { freezeDeep, sharedWhenEmpty } from '../../../core/immutable.js';
+import { EMPTY_OBJECT, freezeDeep } from '../../../core/immutable.js';
 
 export type { Customer, CustomerProfile, CustomerReference } from './profile.js';
 
@@ -504,11 +504,11 @@ export class CustomerStore {
     const blank: Customer = {
       id: this.context.ids('cust'),
       source_id: sourceId,
-      metadata: sharedWhenEmpty(undefined),
+      metadata: EMPTY_OBJECT,
       summary: EMPTY_SUMMARY,
       loyalty: NO_LOYALTY,
       referrals: NO_REFERRALS,
-      system_metadata: sharedWhenEmpty(undefined),
+      system_metadata: EMPTY_OBJECT,
       created_at: now,
       object: 'customer',
     };

@@ -371,8 +371,7 @@ export class RedemptionStore {
   #shown(record: KeptRedemption): RedemptionRecord;
   #shown(record: KeptRecord): RedemptionRecord | RedemptionRollbackRecord;
   #shown(record: KeptRecord): RedemptionRecord | RedemptionRollbackRecord {
-    const { vouchers } = this.state();
-    return shownRecord(record, (voucher) => vouchers.present(voucher));
+    return shownRecord(record, this.state().vouchers);
   }
 
   #entryAt(position: number): RedemptionEntry {

@@ -9,7 +9,7 @@ import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
-import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, redemptionChanges, simpleOrder, simpleRedemption } from './records.js';
+import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, redemptionChanges, shownRecord, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
 import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
 
@@ -47,8 +47,8 @@ export interface Committed {
 
 /** A record as a redemption answer shows it: the voucher presented, or left out where there is none. */
 const asRedemption = (record: KeptRedemption, state: EngineStores): Resource<'Redemption'> => {
-  const { voucher, ...rest } = record;
-  return voucher === null ? rest : { ...rest, voucher: state.vouchers.present(voucher) };
+  const { voucher, ...rest } = shownRecord(record, state.vouchers);
+  return voucher === null ? rest : { ...rest, voucher };
 };
 
 const campaignOf = (applied: AppliedRedeemable): RedemptionEntry['campaign'] =>

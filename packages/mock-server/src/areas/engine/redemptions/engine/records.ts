@@ -118,16 +118,16 @@ export interface RedemptionEntry {
 }
 
 /**
- * A kept record as the API shows it: its voucher version presented as `present` shows vouchers
- * (assets, category objects, the rule assignments in force now).
+ * A kept record as the API shows it: its voucher version presented as the vouchers store shows
+ * vouchers (assets, category objects, the rule assignments in force now).
  *
  * @example
  * ```ts
- * const shown = shownRecord(entry.record, (voucher) => vouchers.present(voucher));
+ * const shown = shownRecord(entry.record, state.vouchers);
  * ```
  */
-export const shownRecord = <R extends KeptRecord>(record: R, present: (voucher: StoredVoucher) => Resource<'Voucher'>): R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord =>
-  (record.voucher === null ? record : { ...record, voucher: present(record.voucher) }) as R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord;
+export const shownRecord = <R extends KeptRecord>(record: R, vouchers: { present(voucher: StoredVoucher): Resource<'Voucher'> }): R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord =>
+  (record.voucher === null ? record : { ...record, voucher: vouchers.present(record.voucher) }) as R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord;
 
 /** The customer of a record in short form. */
 export const recordCustomer = (customer: Customer | undefined): RedemptionRecord['customer'] => (customer ? simpleCustomer(customer) : null);

@@ -154,12 +154,11 @@ export const rollbackEntry = {
       });
     }
     const finalOrder = order ? state.orders.get(order.id) : undefined;
-    const present = (voucher: StoredVoucher) => state.vouchers.present(voucher);
     return {
       entries,
       result: {
-        rollbacks: rollbacks.map((rollback) => shownRecord(rollback, present)),
-        ...(parent ? { parent_rollback: shownRecord(parent, present) } : {}),
+        rollbacks: rollbacks.map((rollback) => shownRecord(rollback, state.vouchers)),
+        ...(parent ? { parent_rollback: shownRecord(parent, state.vouchers) } : {}),
         ...(finalOrder ? { order: finalOrder as RollbacksResult['order'] } : {}),
       } as RollbacksResult,
     };

@@ -1,5 +1,6 @@
 import { calendarPeriods, type RedemptionPeriodCounts } from '@voucherkit/domain';
 import type { Cell } from '../../../../core/history/cell.js';
+import { type OneOrList, itemsOf } from '../../../../core/history/one-or-list.js';
 import type { TrackedList } from '../../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../../core/history/tracked-map.js';
 import type { TrackedState } from '../../../../core/history/tracked-state.js';
@@ -30,9 +31,7 @@ interface Series {
  * One customer's times in a series: the time alone while there is one (most customers redeem a
  * code once, and a list costs about 200 bytes more), an ascending list from the second on.
  */
-type CustomerTimes = number | TrackedList<number>;
-
-const timesOf = (own: CustomerTimes | undefined): readonly number[] | undefined => (typeof own === 'number' ? [own] : own?.items);
+type CustomerTimes = OneOrList<number>;
 
 const NO_AMOUNTS: Amounts = Object.freeze({ ordersAmount: 0, ordersDiscounted: 0, giftAmount: 0 });
 
@@ -120,7 +119,7 @@ export class RedemptionTally {
       const within = ([from, to]: readonly [number, number]): number => lowerBound(times, to) - lowerBound(times, from);
       return { total: times.length, daily: within(periods.day), weekly: within(periods.week), monthly: within(periods.month) };
     };
-    const own = (series: Series | undefined): readonly number[] | undefined => (customerId === undefined ? undefined : timesOf(series?.byCustomer.get(customerId)));
+    const own = (series: Series | undefined): readonly number[] | undefined => (customerId === undefined ? undefined : itemsOf(series?.byCustomer.get(customerId)));
     const redeemable = this.#redeemables.get(redeemableId);
     const campaign = campaignId === undefined ? undefined : this.#campaigns.get(campaignId);
     const scope = unitsOf === 'campaign' ? campaign : unitsOf === 'redeemable' ? redeemable : undefined;
