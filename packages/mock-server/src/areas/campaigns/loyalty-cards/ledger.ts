@@ -13,7 +13,8 @@ import {
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import { immutable } from '../../../core/immutable.js';
+import { EMPTY_LIST, immutable } from '../../../core/immutable.js';
+import { interned } from '../../../core/interned.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
@@ -184,6 +185,9 @@ export interface PointsChange {
   /** The balance the change answers with. */
   readonly balance: PointsBalance;
 }
+
+/** A bucket's last day: the buckets of many cards end on the same days. */
+const sharedDate = interned((date: CalendarDate) => date);
 
 const n = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -375,7 +379,7 @@ export class LoyaltyCardLedger {
       // A card the ledger has not seen yet starts with the points it was created with.
       const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
       const bucket: StoredBucket = { id: this.context.ids('lopb'), expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
-      card = { buckets: start > 0 ? [bucket] : [], expired: [], points: n(voucher.loyalty_card?.points), subtracted: n(voucher.loyalty_card?.subtracted_points), expiredPoints: n(voucher.loyalty_card?.expired_points), redeemed: n(voucher.redemption?.redeemed_points), pending: n(voucher.loyalty_card?.pending_points) };
+      card = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, points: n(voucher.loyalty_card?.points), subtracted: n(voucher.loyalty_card?.subtracted_points), expiredPoints: n(voucher.loyalty_card?.expired_points), redeemed: n(voucher.redemption?.redeemed_points), pending: n(voucher.loyalty_card?.pending_points) };
       this.#cards.set(voucher.id, card);
     }
     return card;
@@ -398,6 +402,11 @@ export class LoyaltyCardLedger {
   }
 
   #expiryDate(voucher: StoredVoucher, expiry: PointsExpiry): CalendarDate | null {
+    const date = this.#unsharedExpiryDate(voucher, expiry);
+    return date === null ? null : sharedDate(date);
+  }
+
+  #unsharedExpiryDate(voucher: StoredVoucher, expiry: PointsExpiry): CalendarDate | null {
     switch (expiry.type) {
       case 'NON_EXPIRING':
         return null;

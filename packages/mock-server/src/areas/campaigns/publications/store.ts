@@ -4,7 +4,7 @@ import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
-import { copyOrEmpty } from '../../../core/immutable.js';
+import { EMPTY_LIST, copyOrEmpty } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type OrderField, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
@@ -93,7 +93,7 @@ type PublicationOrderField = OrderField<PublicationOrder>;
 
 /** A publication's sort key in a list order: the field its filter view shows. */
 const sortKey = (publication: StoredPublication, field: PublicationOrderField): string | null =>
-  field === 'voucher_code' ? (publication.vouchers[0] ?? null) : (publication[field] ?? null);
+  field === 'voucher_code' ? firstOf(publication.codes) : (publication[field] ?? null);
 
 /**
  * One row of a publication export: one published code (a publication of several codes gives a
@@ -153,17 +153,28 @@ interface StoredPublication {
   readonly channel: string;
   readonly source_id: string | null;
   readonly result: 'SUCCESS' | 'FAILURE';
-  readonly vouchers: readonly string[];
-  readonly vouchers_id: readonly string[];
+  /** The codes handed out: one alone, as most publications hand out one, or a list. */
+  readonly codes: OneOrMany;
+  /** Their voucher ids, in the same form. */
+  readonly voucherIds: OneOrMany;
   readonly campaign_id: string | null;
   readonly campaign_name: string | null;
   readonly voucher_type: VoucherFamily | null;
   readonly is_referral_code: boolean;
-  readonly failure_code?: string;
-  readonly failure_message?: string;
+  readonly failure_code: string | null;
+  readonly failure_message: string | null;
   /** The customer when the publication was made, shown if the customer is deleted since. */
   readonly customer: Customer;
 }
+
+/** A publication's codes or voucher ids: one alone, as most publications hand out one (a list of one costs about 60 bytes), or a list. */
+type OneOrMany = string | readonly string[];
+
+const oneOrMany = (values: readonly string[]): OneOrMany => (values.length === 1 ? (values[0] as string) : values.length === 0 ? EMPTY_LIST : values);
+
+const many = (value: OneOrMany): readonly string[] => (typeof value === 'string' ? [value] : value);
+
+const firstOf = (value: OneOrMany): string | null => (typeof value === 'string' ? value : (value[0] ?? null));
 
 const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
   if (voucher.type === 'GIFT_VOUCHER') return 'gift';
@@ -183,13 +194,13 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
   source_id: publication.source_id,
   channel: publication.channel,
   result: publication.result,
-  failure_code: publication.failure_code ?? null,
+  failure_code: publication.failure_code,
   campaign: publication.campaign_name,
   campaign_name: publication.campaign_name,
   parent_object_id: publication.campaign_id,
-  voucher: publication.vouchers,
-  voucher_code: publication.vouchers[0] ?? null,
-  related_object_id: publication.vouchers_id,
+  voucher: many(publication.codes),
+  voucher_code: firstOf(publication.codes),
+  related_object_id: many(publication.voucherIds),
   voucher_type: publication.voucher_type,
   is_referral_code: publication.is_referral_code,
   metadata: publication.metadata,
@@ -339,7 +350,7 @@ export class PublicationStore {
     if (query.is_referral_code === true) equal('is_referral_code', true);
     if (query.voucher !== undefined) {
       const code = query.voucher;
-      tests.push((publication) => publication.vouchers.includes(code));
+      tests.push((publication) => many(publication.codes).includes(code));
     }
     if (query.filters !== undefined) {
       const filter = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
@@ -377,7 +388,8 @@ export class PublicationStore {
         metadata: publication.metadata,
         publication_id: publication.id,
       };
-      const codes = publication.vouchers.length > 0 ? publication.vouchers : [''];
+      const codes = many(publication.codes);
+      if (codes.length === 0) return [{ voucher_code: '', ...row }];
       return codes.map((code) => ({ voucher_code: code, ...row }));
     });
   }
@@ -499,15 +511,7 @@ export class PublicationStore {
       if (voucher.holder_id && voucher.holder_id !== customer.id) throw new RangeError(`voucher ${voucher.code} is held by another customer`);
       return this.deps.vouchers.publish(voucher.id, customer.id, expiration);
     });
-    const first = published[0];
-    const publication = this.#store({
-      ...this.#common(id, base),
-      result: 'SUCCESS',
-      vouchers: published.map((voucher) => voucher.code),
-      vouchers_id: published.map((voucher) => voucher.id),
-      voucher_type: first ? familyOf(first) : null,
-      is_referral_code: first?.is_referral_code ?? false,
-    });
+    const publication = this.#store(id, base, published, null);
     // The customer a referral code is published to is its referrer, who shares it.
     for (const voucher of published) this.hold(customer.id, voucher, voucher.is_referral_code === true ? 'REFERRER' : 'OWNER');
     if (campaign) {
@@ -520,25 +524,18 @@ export class PublicationStore {
   }
 
   #fail(base: Attempt, failure: Failure, voucher?: StoredVoucher): ApiError {
-    this.#store({
-      ...this.#common(this.context.ids('pub'), { ...base, sourceId: null }),
-      result: 'FAILURE',
-      vouchers: voucher ? [voucher.code] : [],
-      vouchers_id: voucher ? [voucher.id] : [],
-      voucher_type: voucher ? familyOf(voucher) : null,
-      is_referral_code: voucher?.is_referral_code ?? base.campaign?.is_referral_code ?? false,
-      failure_code: failure.key,
-      failure_message: failure.message,
-    });
+    this.#store(this.context.ids('pub'), { ...base, sourceId: null }, voucher ? [voucher] : EMPTY_LIST, failure);
     return new ApiError(400, failure.key, failure.message, {
       details: failure.details,
       ...(voucher ? { resourceId: voucher.code, resourceType: 'voucher' } : {}),
     });
   }
 
-  #common(id: string, base: Attempt) {
+  /** Stores a publication that handed out `vouchers`, or failed; its fields are written by name, so that V8 keeps them all inside the record. */
+  #store(id: string, base: Attempt, vouchers: readonly StoredVoucher[], failure: Failure | null): StoredPublication {
     const { request, customer, campaign, sourceId } = base;
-    return {
+    const first = vouchers[0];
+    const publication: StoredPublication = {
       id,
       created_at: this.context.timestamp(),
       customer_id: customer.id,
@@ -546,13 +543,17 @@ export class PublicationStore {
       metadata: copyOrEmpty(request.metadata),
       channel: request.channel ?? 'API',
       source_id: sourceId,
+      result: failure ? 'FAILURE' : 'SUCCESS',
+      codes: oneOrMany(vouchers.map((voucher) => voucher.code)),
+      voucherIds: oneOrMany(vouchers.map((voucher) => voucher.id)),
       campaign_id: campaign?.id ?? null,
       campaign_name: campaign?.name ?? null,
+      voucher_type: first ? familyOf(first) : null,
+      is_referral_code: first?.is_referral_code ?? (failure ? campaign?.is_referral_code : undefined) ?? false,
+      failure_code: failure?.key ?? null,
+      failure_message: failure?.message ?? null,
       customer,
     };
-  }
-
-  #store(publication: StoredPublication): StoredPublication {
     const position = this.#sequence.push(publication) - 1;
     this.#positions.set(publication.id, position);
     this.#index(publication, position);
@@ -581,7 +582,7 @@ export class PublicationStore {
       channel: publication.channel,
       source_id: publication.source_id,
       customer: this.#customerOf(publication),
-      vouchers_id: [...publication.vouchers_id],
+      vouchers_id: [...many(publication.voucherIds)],
     };
   }
 
@@ -590,9 +591,10 @@ export class PublicationStore {
     if (publication.result === 'FAILURE') {
       return { ...base, result: 'FAILURE', failure_code: publication.failure_code ?? '', failure_message: publication.failure_message ?? '' };
     }
-    const [code] = publication.vouchers;
-    if (publication.vouchers.length !== 1 || code === undefined) return { ...base, result: 'SUCCESS', vouchers: [...publication.vouchers] };
-    const voucher = this.deps.vouchers.find(publication.vouchers_id[0] ?? '');
+    const { codes, voucherIds } = publication;
+    if (typeof codes !== 'string' || typeof voucherIds !== 'string') return { ...base, result: 'SUCCESS', vouchers: [...many(codes)] };
+    const code = codes;
+    const voucher = this.deps.vouchers.find(voucherIds);
     return {
       ...base,
       result: 'SUCCESS',
@@ -612,16 +614,16 @@ export class PublicationStore {
   #answer(publication: StoredPublication): PublicationAnswer {
     const base = { ...this.#base(publication), result: 'SUCCESS' as const };
     const { vouchers } = this.deps;
-    const voucher = publication.vouchers.length === 1 ? vouchers.find(publication.vouchers_id[0] ?? '') : undefined;
+    const voucher = typeof publication.voucherIds === 'string' ? vouchers.find(publication.voucherIds) : undefined;
     if (voucher) return { ...base, voucher: vouchers.present(voucher) };
-    return { ...base, vouchers: [...publication.vouchers] };
+    return { ...base, vouchers: [...many(publication.codes)] };
   }
 
   #recordSuccess(publication: StoredPublication, published: readonly StoredVoucher[], campaign: Campaign | null, options: PublishOptions): void {
     const { events } = this.deps;
     const customer = simpleCustomer(publication.customer);
     const shown = this.#base(publication);
-    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...publication.vouchers] };
+    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...many(publication.codes)] };
     const simpleCampaignOrNull = campaign ? simpleCampaign(campaign) : null;
     const common = { groupId: options.requestId, source: { channel: 'API' as const } };
     for (const voucher of published) {

@@ -14,76 +14,91 @@ type TransactionBalance = {
   readonly operation_type: 'MANUAL' | 'AUTOMATIC';
 };
 
-/**
- * A transaction as the log keeps it: its balance as plain fields, without the parts every
- * balance has (`object`, `related_object`, which names the transaction's own card). About half
- * the heap of the transaction it records, which matters at three or more per loyalty card.
- */
-interface StoredTransaction {
-  readonly id: string;
+/** The fields most transactions leave empty, kept together so that a transaction without them holds one `null`. */
+interface RareFields {
   readonly source_id: string | null;
-  readonly voucher_id: string;
-  readonly campaign_id: string | null;
-  readonly source: string | null;
   readonly reason: string | null;
   readonly related_transaction_id: string | null;
-  readonly created_at: string;
-  readonly type: VoucherTransaction['type'];
-  readonly balanceType: TransactionBalance['type'];
-  /** Points for a loyalty card, an amount for a gift card. */
-  readonly change: number;
-  readonly total: number;
-  readonly balance: number;
-  readonly operationType: TransactionBalance['operation_type'];
   /** What `details` holds besides the balance (`order`, `redemption`, `earning_rule` …), if anything. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 }
 
-const compact = (transaction: VoucherTransaction): StoredTransaction => {
-  const { balance, ...rest } = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
+/**
+ * A transaction as the log keeps it: its balance as plain fields, without the parts every
+ * balance has (`object`, `related_object`, which names the transaction's own card, and `type`,
+ * which the transaction's type tells: gift cards' are `CREDITS_…`), the fields most transactions
+ * leave empty in one, and the place of the card's transaction before it. About a third of the heap
+ * of the transaction it records, which matters at three or more per loyalty card.
+ */
+interface StoredTransaction {
+  readonly id: string;
+  readonly voucher_id: string;
+  readonly campaign_id: string | null;
+  readonly created_at: string;
+  readonly type: VoucherTransaction['type'];
+  readonly source: string | null;
+  readonly operationType: TransactionBalance['operation_type'];
+  /** Points for a loyalty card, an amount for a gift card. */
+  readonly change: number;
+  readonly total: number;
+  readonly balance: number;
+  /** The place in the log of the same card's transaction before this one, or -1 for its first. */
+  readonly previous: number;
+  readonly rare: RareFields | null;
+}
+
+const isGift = (type: VoucherTransaction['type']): boolean => type.startsWith('CREDITS_');
+
+const compact = (transaction: VoucherTransaction, previous: number): StoredTransaction => {
+  const { balance, ...details } = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
+  const source_id = transaction.source_id ?? null;
+  const reason = transaction.reason ?? null;
+  const related_transaction_id = transaction.related_transaction_id ?? null;
+  const others = Object.keys(details).length === 0 ? undefined : details;
+  const rare = source_id === null && reason === null && related_transaction_id === null && others === undefined ? null : { source_id, reason, related_transaction_id, details: others };
   return {
     id: transaction.id,
-    source_id: transaction.source_id ?? null,
     voucher_id: transaction.voucher_id,
     campaign_id: transaction.campaign_id ?? null,
-    source: transaction.source ?? null,
-    reason: transaction.reason ?? null,
-    related_transaction_id: transaction.related_transaction_id ?? null,
     created_at: transaction.created_at,
     type: transaction.type,
-    balanceType: balance.type,
-    change: (balance.type === 'gift_voucher' ? balance.amount : balance.points) ?? 0,
+    source: transaction.source ?? null,
+    operationType: balance.operation_type,
+    change: (isGift(transaction.type) ? balance.amount : balance.points) ?? 0,
     total: balance.total,
     balance: balance.balance,
-    operationType: balance.operation_type,
-    details: Object.keys(rest).length === 0 ? undefined : rest,
+    previous,
+    rare,
   };
 };
 
-const present = (stored: StoredTransaction): VoucherTransaction =>
-  ({
+const present = (stored: StoredTransaction): VoucherTransaction => {
+  const gift = isGift(stored.type);
+  const { rare } = stored;
+  return {
     id: stored.id,
-    source_id: stored.source_id,
+    source_id: rare?.source_id ?? null,
     voucher_id: stored.voucher_id,
     campaign_id: stored.campaign_id,
     source: stored.source,
-    reason: stored.reason,
-    related_transaction_id: stored.related_transaction_id,
+    reason: rare?.reason ?? null,
+    related_transaction_id: rare?.related_transaction_id ?? null,
     created_at: stored.created_at,
     type: stored.type,
     details: {
-      ...stored.details,
+      ...rare?.details,
       balance: {
-        type: stored.balanceType,
+        type: gift ? 'gift_voucher' : 'loyalty_card',
         total: stored.total,
         balance: stored.balance,
         object: 'balance',
-        ...(stored.balanceType === 'gift_voucher' ? { amount: stored.change } : { points: stored.change }),
+        ...(gift ? { amount: stored.change } : { points: stored.change }),
         operation_type: stored.operationType,
         related_object: { id: stored.voucher_id, type: 'voucher' },
       },
     },
-  }) as VoucherTransaction;
+  } as VoucherTransaction;
+};
 
 /**
  * The balance transactions of gift and loyalty cards (`vtx_…`), by card, oldest first. Each is
@@ -97,31 +112,34 @@ const present = (stored: StoredTransaction): VoucherTransaction =>
  * ```
  */
 export class TransactionLog {
-  /** The places in `#recorded` of each card's transactions, oldest first (a transaction is kept once, in the image too). */
-  readonly #byCard: TrackedMap<string, TrackedList<number>>;
+  /** The place in `#recorded` of each card's latest transaction; each one names the place of the one before it. */
+  readonly #latestByCard: TrackedMap<string, number>;
   /** Every transaction in the order it was recorded, so that transactions of one moment list in that order. */
   readonly #recorded: TrackedList<StoredTransaction>;
 
   /** @param tracked - Where the log's state is made: its owner's tracked state. */
-  constructor(private readonly tracked: TrackedState) {
-    this.#byCard = tracked.map();
+  constructor(tracked: TrackedState) {
+    this.#latestByCard = tracked.map();
     this.#recorded = tracked.list();
   }
 
   /** Records a transaction; its `details.balance` is the change it made. */
   append(transaction: VoucherTransaction): void {
-    const place = this.#recorded.push(compact(transaction)) - 1;
-    const log = this.#byCard.get(transaction.voucher_id);
-    if (log === undefined) this.#byCard.set(transaction.voucher_id, this.tracked.innerList([place]));
-    else log.push(place);
+    const place = this.#recorded.push(compact(transaction, this.#latestByCard.get(transaction.voucher_id) ?? -1)) - 1;
+    this.#latestByCard.set(transaction.voucher_id, place);
   }
 
   /** The transactions of a card, oldest first. */
   of(voucherId: string): VoucherTransaction[] {
     const recorded = this.#recorded.items;
-    return (this.#byCard.get(voucherId)?.items ?? []).map((place) => present(recorded[place] as StoredTransaction));
+    const shown: VoucherTransaction[] = [];
+    for (let place = this.#latestByCard.get(voucherId) ?? -1; place >= 0; ) {
+      const stored = recorded[place] as StoredTransaction;
+      shown.push(present(stored));
+      place = stored.previous;
+    }
+    return shown.reverse();
   }
-
   /** The transactions of every card of a campaign, oldest first. */
   ofCampaign(campaignId: string): VoucherTransaction[] {
     return this.#all((stored) => stored.campaign_id === campaignId);

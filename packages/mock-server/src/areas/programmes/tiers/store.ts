@@ -11,6 +11,7 @@ import {
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import { interned } from '../../../core/interned.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -67,6 +68,9 @@ export interface MemberStanding {
 
 /** Transactions whose points count as points earned in a qualification period. */
 const EARNING = new Set(['POINTS_ACCRUAL', 'POINTS_ADDITION', 'POINTS_TRANSFER_IN', 'PENDING_POINTS_ACTIVATION']);
+
+/** A member's tier: the members who got a tier on the same day share one. */
+const sharedTier = interned((tier: MemberTier) => [tier.tier_id, tier.start_date, tier.expiration_date].join(' '));
 
 const NO_STANDING: MemberStanding = { tier: null, pending: null, periodPoints: 0, periodStart: '', created_at: null, updated_at: null };
 
@@ -293,6 +297,8 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     const moved = before.tier?.tier_id !== standing.tier?.tier_id;
     this.#members.set(card.id, {
       ...standing,
+      tier: standing.tier && sharedTier(standing.tier),
+      pending: standing.pending && sharedTier(standing.pending),
       created_at: before.created_at ?? (standing.tier ? now : null),
       updated_at: moved && before.created_at !== null ? now : before.updated_at,
     });
