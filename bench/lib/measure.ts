@@ -7,7 +7,8 @@ export interface Rates {
   readonly cpu: number;
 }
 
-const threadCpuMs = (): number | undefined => {
+/** The main thread's CPU time so far in milliseconds, where Node can tell it (22.16 and later). */
+export const threadCpuMs = (): number | undefined => {
   const usage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage?.();
   return usage === undefined ? undefined : (usage.user + usage.system) / 1000;
 };

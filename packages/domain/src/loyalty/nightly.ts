@@ -102,7 +102,8 @@ export interface NightlySettings {
  */
 export function runNightly(card: NightlyCard, today: CalendarDate, settings: NightlySettings): { card: NightlyCard; effects: NightlyEffect[] } {
   const effects: NightlyEffect[] = [];
-  let buckets = [...card.buckets];
+  // The bucket functions answer new lists: the card's own is never changed.
+  let buckets = card.buckets;
   let periodPoints = card.periodPoints;
   const pending: PendingPointsEntry[] = [];
   for (const entry of card.pending) {

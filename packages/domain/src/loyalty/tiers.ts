@@ -202,7 +202,7 @@ export function evaluateMemberTier(input: {
   readonly today: CalendarDate;
 }): { readonly tier: MemberTier | null; readonly pending: MemberTier | null; readonly change: TierChange | null } {
   const { tiers, today } = input;
-  const qualification: TierQualification = input.qualification ?? { qualification_type: 'BALANCE', expiration_date: { type: 'BALANCE_DROP' } };
+  const qualification: TierQualification = input.qualification ?? BY_BALANCE;
   // A tier that waited for this period starts now.
   let current = input.current ?? null;
   let pending = input.pending ?? null;
@@ -217,7 +217,7 @@ export function evaluateMemberTier(input: {
   const currentRank = rankOf(tiers, current?.tier_id);
   const targetRank = rankOf(tiers, target?.id);
   const expired = current?.expiration_date !== null && current?.expiration_date !== undefined && current.expiration_date < today;
-  const fresh = (id: string, startsOn: CalendarDate): MemberTier => ({ tier_id: id, start_date: startsOn, expiration_date: tierExpirationDate(qualification, startsOn) });
+  const fresh = (id: string, startsOn: CalendarDate): MemberTier => freshTier(qualification, id, startsOn);
 
   if (target && targetRank > currentRank) {
     if (qualification.qualification_type === 'POINTS_IN_PERIOD' && qualification.start_date?.type === 'NEXT_PERIOD') {
@@ -246,6 +246,11 @@ export function evaluateMemberTier(input: {
   }
   return { tier: current, pending, change: started };
 }
+
+/** How members qualify when a programme does not say: by balance, a tier lasting while the balance holds it. */
+const BY_BALANCE: TierQualification = { qualification_type: 'BALANCE', expiration_date: { type: 'BALANCE_DROP' } };
+
+const freshTier = (qualification: TierQualification, id: string, startsOn: CalendarDate): MemberTier => ({ tier_id: id, start_date: startsOn, expiration_date: tierExpirationDate(qualification, startsOn) });
 
 const transition = (tiers: readonly TierRange[], from: string | undefined, to: string | undefined): TierChange | null => {
   if (from === to) return null;

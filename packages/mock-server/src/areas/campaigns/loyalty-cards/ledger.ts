@@ -262,10 +262,15 @@ export class LoyaltyCardLedger {
     return this.#record(voucher, card, -debit.points, debit, origin);
   }
 
-  /** The spendable points of a card, soonest-expiring first, with the expired ones after them when asked. */
-  buckets(codeOrId: string, options: { readonly expired?: boolean } = {}): readonly StoredBucket[] {
-    const card = this.#pointsOf(this.deps.vouchers().get(codeOrId));
-    return options.expired ? [...card.buckets, ...card.expired] : card.buckets;
+  /** The spendable points of a card (the card itself, or its code or id), soonest-expiring first, with the expired ones after them when asked. */
+  buckets(card: StoredVoucher | string, options: { readonly expired?: boolean } = {}): readonly StoredBucket[] {
+    const points = this.#pointsOf(this.#voucher(card));
+    return options.expired ? [...points.buckets, ...points.expired] : points.buckets;
+  }
+
+  /** Whether the ledger keeps the points of a card, by id. */
+  keeps(voucherId: string): boolean {
+    return this.#cards.has(voucherId);
   }
 
   /** Every bucket of every card, spendable and expired, as the points expiration export lists them. */
@@ -294,8 +299,8 @@ export class LoyaltyCardLedger {
    * Expires the points of a card whose last day is before `today`: a `POINTS_EXPIRATION`
    * transaction and `voucher.loyalty_card.points_expired`. Nothing happens when none is due.
    */
-  expire(codeOrId: string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
-    const voucher = this.deps.vouchers().get(codeOrId);
+  expire(cardOrCode: StoredVoucher | string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
+    const voucher = this.#voucher(cardOrCode);
     const before = this.#pointsOf(voucher);
     const { kept, expired } = expireBuckets(before.buckets, today);
     if (expired.length === 0) return undefined;
@@ -358,6 +363,11 @@ export class LoyaltyCardLedger {
       ...(bucket.updated_at === null ? {} : { updated_at: bucket.updated_at }),
       object: 'loyalty_points_bucket',
     } as Resource<'LoyaltyPointsBucket'>;
+  }
+
+  /** The card itself, or the stored card with this code or id (the nightly run passes the card it holds, as the ledger last wrote it). */
+  #voucher(card: StoredVoucher | string): StoredVoucher {
+    return typeof card === 'string' ? this.deps.vouchers().get(card) : card;
   }
 
   #card(codeOrId: string): StoredVoucher {

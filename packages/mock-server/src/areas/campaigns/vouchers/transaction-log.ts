@@ -1,6 +1,7 @@
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';
+import { interned } from '../../../core/interned.js';
 import { sortByOrder } from '../../../core/list.js';
 import type { VoucherTransaction } from './types.js';
 
@@ -23,21 +24,29 @@ interface RareFields {
   readonly details: Readonly<Record<string, unknown>> | undefined;
 }
 
+/** What many transactions have in common: their type, campaign, source and operation type, kept once for all of them. */
+interface TransactionKind {
+  readonly type: VoucherTransaction['type'];
+  readonly campaign_id: string | null;
+  readonly source: string | null;
+  readonly operationType: TransactionBalance['operation_type'];
+}
+
+const sharedKind = interned((kind: TransactionKind) => [kind.type, kind.campaign_id ?? '\u0000', kind.source ?? '\u0000', kind.operationType].join('\u0001'));
+
 /**
  * A transaction as the log keeps it: its balance as plain fields, without the parts every
  * balance has (`object`, `related_object`, which names the transaction's own card, and `type`,
- * which the transaction's type tells: gift cards' are `CREDITS_…`), the fields most transactions
- * leave empty in one, and the place of the card's transaction before it. About a third of the heap
- * of the transaction it records, which matters at three or more per loyalty card.
+ * which the transaction's type tells: gift cards' are `CREDITS_…`), what it shares with other
+ * transactions in one shared object, the fields most transactions leave empty in one, and the
+ * place of the card's transaction before it. About a third of the heap of the transaction it
+ * records, which matters at three or more per loyalty card.
  */
 interface StoredTransaction {
   readonly id: string;
   readonly voucher_id: string;
-  readonly campaign_id: string | null;
   readonly created_at: string;
-  readonly type: VoucherTransaction['type'];
-  readonly source: string | null;
-  readonly operationType: TransactionBalance['operation_type'];
+  readonly kind: TransactionKind;
   /** Points for a loyalty card, an amount for a gift card. */
   readonly change: number;
   readonly total: number;
@@ -59,11 +68,8 @@ const compact = (transaction: VoucherTransaction, previous: number): StoredTrans
   return {
     id: transaction.id,
     voucher_id: transaction.voucher_id,
-    campaign_id: transaction.campaign_id ?? null,
     created_at: transaction.created_at,
-    type: transaction.type,
-    source: transaction.source ?? null,
-    operationType: balance.operation_type,
+    kind: sharedKind({ type: transaction.type, campaign_id: transaction.campaign_id ?? null, source: transaction.source ?? null, operationType: balance.operation_type }),
     change: (isGift(transaction.type) ? balance.amount : balance.points) ?? 0,
     total: balance.total,
     balance: balance.balance,
@@ -73,18 +79,18 @@ const compact = (transaction: VoucherTransaction, previous: number): StoredTrans
 };
 
 const present = (stored: StoredTransaction): VoucherTransaction => {
-  const gift = isGift(stored.type);
-  const { rare } = stored;
+  const { kind, rare } = stored;
+  const gift = isGift(kind.type);
   return {
     id: stored.id,
     source_id: rare?.source_id ?? null,
     voucher_id: stored.voucher_id,
-    campaign_id: stored.campaign_id,
-    source: stored.source,
+    campaign_id: kind.campaign_id,
+    source: kind.source,
     reason: rare?.reason ?? null,
     related_transaction_id: rare?.related_transaction_id ?? null,
     created_at: stored.created_at,
-    type: stored.type,
+    type: kind.type,
     details: {
       ...rare?.details,
       balance: {
@@ -93,7 +99,7 @@ const present = (stored: StoredTransaction): VoucherTransaction => {
         balance: stored.balance,
         object: 'balance',
         ...(gift ? { amount: stored.change } : { points: stored.change }),
-        operation_type: stored.operationType,
+        operation_type: kind.operationType,
         related_object: { id: stored.voucher_id, type: 'voucher' },
       },
     },
@@ -142,7 +148,7 @@ export class TransactionLog {
   }
   /** The transactions of every card of a campaign, oldest first. */
   ofCampaign(campaignId: string): VoucherTransaction[] {
-    return this.#all((stored) => stored.campaign_id === campaignId);
+    return this.#all((stored) => stored.kind.campaign_id === campaignId);
   }
 
   /** The transactions of every card, oldest first. */

@@ -106,9 +106,7 @@ export class NightlyRun {
   /** Runs the night that starts `today` over every card with points, pending points or a tier. */
   run(today: CalendarDate, origin: ChangeOrigin = { source: { channel: 'INTERNAL' } }): NightlySummary {
     const { loyaltyCards, pendingPoints, tiers, vouchers } = this.deps;
-    const ids = new Set(loyaltyCards.cardIds());
-    for (const id of pendingPoints.cardIds()) ids.add(id);
-    for (const id of tiers.memberIds()) ids.add(id);
+    let cards = 0;
     let activated = 0;
     let autoRedeemed = 0;
     let expired = 0;
@@ -119,7 +117,8 @@ export class NightlyRun {
       if (!programmes.has(campaignId)) programmes.set(campaignId, this.#programme(campaignId));
       return programmes.get(campaignId);
     };
-    for (const id of ids) {
+    for (const id of this.#cardIds()) {
+      cards += 1;
       const card = vouchers.find(id);
       const programme = card?.campaign_id ? programmeOf(card.campaign_id) : undefined;
       if (!card || !programme || !card.holder_id) continue;
@@ -129,7 +128,7 @@ export class NightlyRun {
       const standing = tiers.standing(card.id);
       const qualification = settings.qualification;
       const before: NightlyCard = {
-        buckets: loyaltyCards.buckets(card.id),
+        buckets: loyaltyCards.buckets(card),
         pending: pendingPoints.openEntriesOf(card.id),
         tier: standing.tier,
         pendingTier: standing.pending,
@@ -138,15 +137,19 @@ export class NightlyRun {
       };
       const { card: after, effects } = runNightly(before, today, settings);
       if (effects.length === 0 && after.periodStart === before.periodStart) continue;
+      // The card as the ledger last wrote it: an activation or a reward before the expiry changes it.
+      let changed = false;
       tiers.paused(() => {
         for (const effect of effects) {
           if (effect.kind === 'pending_activated') {
             pendingPoints.activate(card.id, effect.pending.id, { ...origin, automatic: true, day: today });
             activated += 1;
+            changed = true;
           } else if (effect.kind === 'auto_redeemed' && auto) {
             autoRedeemed += this.#autoRedeem(card.code, auto.reward_id, effect.rewards, origin);
+            changed = true;
           } else if (effect.kind === 'points_expired') {
-            loyaltyCards.expire(card.id, today, origin);
+            loyaltyCards.expire(changed ? card.id : card, today, origin);
             expired += 1;
           }
         }
@@ -155,7 +158,15 @@ export class NightlyRun {
       tierChanges += changes.length;
       tiers.settle(card, { ...standing, tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
     }
-    return { day: today, cards: ids.size, activated, autoRedeemed, expired, tierChanges };
+    return { day: today, cards, activated, autoRedeemed, expired, tierChanges };
+  }
+
+  /** Every card with points, pending points or a tier, once each. */
+  *#cardIds(): Generator<string> {
+    const { loyaltyCards, pendingPoints, tiers } = this.deps;
+    yield* loyaltyCards.cardIds();
+    for (const id of pendingPoints.cardIds()) if (!loyaltyCards.keeps(id)) yield id;
+    for (const id of tiers.memberIds()) if (!loyaltyCards.keeps(id) && !pendingPoints.keeps(id)) yield id;
   }
 
   /** What the night needs of a loyalty programme, or nothing for a campaign that is not one. */

@@ -268,6 +268,11 @@ export class PendingPointsStore {
     return this.#openByCard.keys();
   }
 
+  /** Whether a card has points still pending. */
+  keeps(voucherId: string): boolean {
+    return this.#openByCard.has(voucherId);
+  }
+
   /** The entries still pending on a card, oldest first, as the nightly run reads them. */
   openEntriesOf(voucherId: string): PendingPointsEntry[] {
     const open = this.#openByCard.get(voucherId);
