@@ -463,7 +463,8 @@ export class VoucherStore {
   listed(voucher: StoredVoucher): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
     const { categories } = this.deps;
     const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
-    return { ...voucher, assets: voucherAssets(voucher.code), categories: category ? [category] : [] };
+    // An unpublished voucher's `holder_id` is `undefined`, which JSON leaves out as the API does.
+    return { ...voucher, assets: voucherAssets(voucher.code), categories: category ? [category] : [] } as Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> };
   }
 
   /**
@@ -569,6 +570,7 @@ export class VoucherStore {
         object: 'list',
         url: listPath(code, 'redemptions'),
       },
+      holder_id: undefined,
     };
     compileValidityWindow(voucher);
     return voucher;
