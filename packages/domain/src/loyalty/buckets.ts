@@ -96,8 +96,16 @@ export function spendBuckets(buckets: readonly PointsBucket[], points: number, c
     if (take > 0) taken.push({ expires_at: bucket.expires_at, points: take });
     if (bucket.points > take) remaining.push({ ...bucket, points: bucket.points - take });
   }
-  return { buckets: remaining, taken };
+  // A list filled by `push` keeps room for 16 items; a card keeps its buckets, so they are copied to their size.
+  return { buckets: remaining.slice(), taken };
 }
+
+const NONE: readonly never[] = Object.freeze([]);
+
+const hasExpired = (buckets: readonly PointsBucket[], today: CalendarDate): boolean => {
+  for (const bucket of buckets) if (bucket.expires_at !== null && bucket.expires_at < today) return true;
+  return false;
+};
 
 /**
  * Splits a card's buckets at the start of a day: the buckets whose last day has passed expire.
@@ -111,15 +119,18 @@ export function spendBuckets(buckets: readonly PointsBucket[], points: number, c
  * // { kept: [{ expires_at: null, points: 5 }], expired: [{ expires_at: '2026-01-31', points: 10 }] }
  * ```
  */
-export function expireBuckets(buckets: readonly PointsBucket[], today: CalendarDate): { kept: PointsBucket[]; expired: PointsBucket[] } {
-  const kept: PointsBucket[] = [];
-  const expired: PointsBucket[] = [];
+export function expireBuckets<B extends PointsBucket>(buckets: readonly B[], today: CalendarDate): { kept: readonly B[]; expired: readonly B[] } {
+  // Most nights expire nothing on a card: its own list stays, and nothing is made.
+  if (!hasExpired(buckets, today)) return { kept: buckets, expired: NONE };
+  const kept: B[] = [];
+  const expired: B[] = [];
   for (const bucket of buckets) {
     if (bucket.expires_at !== null && bucket.expires_at < today) {
       if (bucket.points > 0) expired.push(bucket);
     } else kept.push(bucket);
   }
-  return { kept, expired };
+  // A list filled by `push` keeps room for 16 items; a card keeps its buckets, so they are copied to their size.
+  return { kept: kept.slice(), expired };
 }
 
 /**

@@ -306,11 +306,10 @@ export class LoyaltyCardLedger {
     if (expired.length === 0) return undefined;
     const points = bucketBalance(expired);
     const now = this.context.timestamp();
-    // `expired` holds the card's own buckets, in their order.
-    const gone = (expired as StoredBucket[]).map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
+    const gone = expired.map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
     const card = this.#keep(voucher, {
       ...before,
-      buckets: kept as StoredBucket[],
+      buckets: kept,
       expired: [...before.expired, ...gone],
       expiredPoints: before.expiredPoints + points,
     });

@@ -321,6 +321,12 @@ export class VoucherStore {
     return position === undefined ? undefined : (this.#sequence.items[position] ?? undefined);
   }
 
+  /** The voucher with this id, if any: one look-up instead of two, for callers that hold an id (the nightly run over every card). */
+  findById(id: string): StoredVoucher | undefined {
+    const position = this.#positions.get(id);
+    return position === undefined ? undefined : (this.#sequence.items[position] ?? undefined);
+  }
+
   /**
    * The voucher with this code or id.
    * @throws ApiError 404 when the project has no such voucher.

@@ -119,7 +119,7 @@ export class NightlyRun {
     };
     for (const id of this.#cardIds()) {
       cards += 1;
-      const card = vouchers.find(id);
+      const card = vouchers.findById(id);
       const programme = card?.campaign_id ? programmeOf(card.campaign_id) : undefined;
       if (!card || !programme || !card.holder_id) continue;
       const { auto } = programme;
