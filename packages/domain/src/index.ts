@@ -11,6 +11,7 @@ export type { DomainErrorInit, DomainErrorKey } from './domain-error.js';
 export { createSeededRandom } from './ids/random-source.js';
 export type { RandomSource, SeededRandom } from './ids/random-source.js';
 
+export { derivedId } from './ids/derived-id.js';
 export { ID_PREFIXES, createIdFactory } from './ids/resource-id.js';
 export type { IdFactory, IdPrefix } from './ids/resource-id.js';
 

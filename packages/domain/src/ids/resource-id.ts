@@ -1,3 +1,4 @@
+import { finishId, startId, writeHex } from './id-text.js';
 import type { RandomSource } from './random-source.js';
 
 /**
@@ -150,23 +151,10 @@ const roundFunction = (half: number, key: RoundKey): number => {
   return (y & 0xf) * TWO_POW_32 + x;
 };
 
-/** The character code of each hex digit. */
-const HEX_CODES: readonly number[] = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
-
-/** The character codes of an id's head (`cat_`, `v-` …), made once for each. */
-const headCodes = new Map<string, readonly number[]>();
-
-/** Where an id's character codes are written, then read by `String.fromCharCode` in one call. */
-const scratch: number[] = [];
-
 /** Writes a 36-bit half as 9 hex digits at `at`. */
 const writeHalf = (half: number, at: number): void => {
-  scratch[at] = HEX_CODES[Math.floor(half / TWO_POW_32)] as number;
-  let rest = half >>> 0;
-  for (let index = at + 8; index > at; index -= 1) {
-    scratch[index] = HEX_CODES[rest & 0xf] as number;
-    rest >>>= 4;
-  }
+  writeHex(Math.floor(half / TWO_POW_32), at, 1);
+  writeHex(half >>> 0, at + 1, 8);
 };
 
 /**
@@ -192,12 +180,7 @@ export function createIdFactory(random: RandomSource): IdFactory {
   for (let i = 0; i < ROUNDS; i++) keys.push({ a: random.int(TWO_POW_32), b: random.int(TWO_POW_32) });
   let counter = 0;
 
-  /**
-   * The id: `head`, then the 18 hex digits of the next position's permutation. Written as
-   * character codes and made by one `String.fromCharCode`: a flat string (a string built by `+`
-   * or a template is a rope of its parts, about 140 bytes of heap instead of 50), without the
-   * array of parts that `join` needs.
-   */
+  /** The id: `head`, then the 18 hex digits of the next position's permutation. */
   const next = (head: string): string => {
     if (counter >= Number.MAX_SAFE_INTEGER) throw new RangeError('id space of this factory is used up');
     let left = Math.floor(counter / HALF_SIZE);
@@ -208,17 +191,10 @@ export function createIdFactory(random: RandomSource): IdFactory {
       left = right;
       right = mixed;
     }
-    let codes = headCodes.get(head);
-    if (codes === undefined) {
-      codes = Array.from(head, (character) => character.charCodeAt(0));
-      headCodes.set(head, codes);
-    }
-    const length = codes.length;
-    for (let index = 0; index < length; index += 1) scratch[index] = codes[index] as number;
+    const length = startId(head);
     writeHalf(left, length);
     writeHalf(right, length + 9);
-    scratch.length = length + 18;
-    return String.fromCharCode.apply(null, scratch);
+    return finishId(length + 18);
   };
 
   const createId = (prefix: IdPrefix): string => {

@@ -5,6 +5,7 @@ import {
   bucketBalance,
   calendarDateAt,
   creditBuckets,
+  derivedId,
   expireBuckets,
   nextExpiration,
   pointsExpirationDate,
@@ -37,6 +38,8 @@ export interface LedgerVoucherPort {
   find(codeOrId: string): StoredVoucher | undefined;
   /** Stores a changed card and stamps `updated_at`. */
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher;
+  /** The id of a card's next transaction. */
+  nextTransactionId(voucherId: string): string;
   /** Adds a transaction to its card's log. */
   appendTransaction(transaction: VoucherTransaction): void;
   /** The loyalty campaign of a card, for its points' expiration rules. */
@@ -113,16 +116,18 @@ export interface PointsDebit extends TransactionFields {
 }
 
 /**
- * A bucket of a card's points that expire on the same day, as the points-expiration list shows it.
+ * A bucket of a card's points that expire on the same day, as the ledger keeps it. The
+ * points-expiration list shows it with its id (`lopb_…`), made from the card's id and the bucket's
+ * number on the card (`derivedId`), so the bucket keeps the number.
  *
  * @example
  * ```ts
- * const bucket: StoredBucket = { id: 'lopb_1', expires_at: '2026-06-30', points: 40, status: 'ACTIVE', created_at: '2026-01-10T10:00:00.000Z', updated_at: null };
+ * const bucket: StoredBucket = { serial: 0, expires_at: '2026-06-30', points: 40, status: 'ACTIVE', created_at: '2026-01-10T10:00:00.000Z', updated_at: null };
  * ```
  */
 export interface StoredBucket extends PointsBucket {
-  /** Id of the bucket (`lopb_…`). */
-  readonly id: string;
+  /** Its number among the card's buckets, from 0: its id is `derivedId('lopb', cardId, serial)`. */
+  readonly serial: number;
   /** `EXPIRED` once its day has passed. */
   readonly status: 'ACTIVE' | 'EXPIRED';
   /** When its first points came. */
@@ -161,6 +166,8 @@ interface CardPoints {
   readonly buckets: readonly StoredBucket[];
   /** Buckets that expired, kept for exports. */
   readonly expired: readonly StoredBucket[];
+  /** How many buckets the card has had: the number of its next one. */
+  readonly bucketsMade: number;
   /** Added over the card's life (additions, accruals, activations, transfers in, the starting points). */
   readonly points: number;
   readonly subtracted: number;
@@ -185,6 +192,9 @@ export interface PointsChange {
   /** The balance the change answers with. */
   readonly balance: PointsBalance;
 }
+
+/** A bucket's id (`lopb_…`): made from its card's id and its number on the card. */
+const bucketId = (voucherId: string, bucket: StoredBucket): string => derivedId('lopb', voucherId, bucket.serial);
 
 /** A bucket's last day: the buckets of many cards end on the same days. */
 const sharedDate = interned((date: CalendarDate) => date);
@@ -236,11 +246,11 @@ export class LoyaltyCardLedger {
     const voucher = this.#card(codeOrId);
     const before = this.#pointsOf(voucher);
     const expiresAt = this.#expiryDate(voucher, credit.expiry);
-    const buckets = this.#stamp(creditBuckets(before.buckets, credit.points, expiresAt), before.buckets);
+    const stamped = this.#stamp(creditBuckets(before.buckets, credit.points, expiresAt), before);
     // A refund gives back redeemed points; everything else adds to the card's lifetime points.
     const card = this.#keep(
       voucher,
-      credit.type === 'POINTS_REFUND' ? { ...before, buckets, redeemed: before.redeemed - credit.points } : { ...before, buckets, points: before.points + credit.points },
+      credit.type === 'POINTS_REFUND' ? { ...before, ...stamped, redeemed: before.redeemed - credit.points } : { ...before, ...stamped, points: before.points + credit.points },
     );
     return this.#record(voucher, card, credit.points, credit, origin);
   }
@@ -254,10 +264,10 @@ export class LoyaltyCardLedger {
   debit(codeOrId: string, debit: PointsDebit, origin: ChangeOrigin = {}): PointsChange {
     const voucher = this.#card(codeOrId);
     const before = this.#pointsOf(voucher);
-    const buckets = this.#stamp(spendBuckets(before.buckets, debit.points, voucher.code).buckets, before.buckets);
+    const stamped = this.#stamp(spendBuckets(before.buckets, debit.points, voucher.code).buckets, before);
     const card = this.#keep(
       voucher,
-      debit.type === 'POINTS_REDEMPTION' ? { ...before, buckets, redeemed: before.redeemed + debit.points } : { ...before, buckets, subtracted: before.subtracted + debit.points },
+      debit.type === 'POINTS_REDEMPTION' ? { ...before, ...stamped, redeemed: before.redeemed + debit.points } : { ...before, ...stamped, subtracted: before.subtracted + debit.points },
     );
     return this.#record(voucher, card, -debit.points, debit, origin);
   }
@@ -279,7 +289,7 @@ export class LoyaltyCardLedger {
     for (const [voucherId, card] of this.#cards) {
       const campaignId = this.deps.vouchers().find(voucherId)?.campaign_id ?? '';
       for (const bucket of [...card.buckets, ...card.expired]) {
-        rows.push({ id: bucket.id, campaign_id: campaignId, voucher_id: voucherId, points: bucket.points, status: bucket.status, expires_at: bucket.expires_at, created_at: bucket.created_at });
+        rows.push({ id: bucketId(voucherId, bucket), campaign_id: campaignId, voucher_id: voucherId, points: bucket.points, status: bucket.status, expires_at: bucket.expires_at, created_at: bucket.created_at });
       }
     }
     return rows;
@@ -352,7 +362,7 @@ export class LoyaltyCardLedger {
 
   #presentBucket(voucher: StoredVoucher, bucket: StoredBucket): Resource<'LoyaltyPointsBucket'> {
     return {
-      id: bucket.id,
+      id: bucketId(voucher.id, bucket),
       voucher_id: voucher.id,
       campaign_id: voucher.campaign_id ?? '',
       bucket: { total_points: bucket.points },
@@ -387,8 +397,8 @@ export class LoyaltyCardLedger {
     if (card === undefined) {
       // A card the ledger has not seen yet starts with the points it was created with.
       const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
-      const bucket: StoredBucket = { id: this.context.ids('lopb'), expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
-      card = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, points: n(voucher.loyalty_card?.points), subtracted: n(voucher.loyalty_card?.subtracted_points), expiredPoints: n(voucher.loyalty_card?.expired_points), redeemed: n(voucher.redemption?.redeemed_points), pending: n(voucher.loyalty_card?.pending_points) };
+      const bucket: StoredBucket = { serial: 0, expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
+      card = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, bucketsMade: start > 0 ? 1 : 0, points: n(voucher.loyalty_card?.points), subtracted: n(voucher.loyalty_card?.subtracted_points), expiredPoints: n(voucher.loyalty_card?.expired_points), redeemed: n(voucher.redemption?.redeemed_points), pending: n(voucher.loyalty_card?.pending_points) };
       this.#cards.set(voucher.id, card);
     }
     return card;
@@ -400,14 +410,18 @@ export class LoyaltyCardLedger {
     return card;
   }
 
-  /** Keeps the ids of buckets that stay, and gives new ones an id. */
-  #stamp(buckets: readonly PointsBucket[], before: readonly StoredBucket[]): readonly StoredBucket[] {
+  /** Keeps the numbers of buckets that stay, and numbers new ones on from the card's count. */
+  #stamp(buckets: readonly PointsBucket[], before: CardPoints): Pick<CardPoints, 'buckets' | 'bucketsMade'> {
     const now = this.context.timestamp();
-    return buckets.map((bucket) => {
-      const previous = before.find((candidate) => candidate.expires_at === bucket.expires_at);
+    let bucketsMade = before.bucketsMade;
+    const stamped = buckets.map((bucket): StoredBucket => {
+      const previous = before.buckets.find((candidate) => candidate.expires_at === bucket.expires_at);
       if (previous) return previous.points === bucket.points ? previous : { ...previous, points: bucket.points, updated_at: now };
-      return { id: this.context.ids('lopb'), expires_at: bucket.expires_at, points: bucket.points, status: 'ACTIVE', created_at: now, updated_at: null };
+      const serial = bucketsMade;
+      bucketsMade += 1;
+      return { serial, expires_at: bucket.expires_at, points: bucket.points, status: 'ACTIVE', created_at: now, updated_at: null };
     });
+    return { buckets: stamped, bucketsMade };
   }
 
   #expiryDate(voucher: StoredVoucher, expiry: PointsExpiry): CalendarDate | null {
@@ -462,7 +476,7 @@ export class LoyaltyCardLedger {
       operation_type: fields.operation_type ?? 'MANUAL',
     };
     const transaction = immutable({
-      id: this.context.ids('vtx'),
+      id: this.deps.vouchers().nextTransactionId(voucher.id),
       source_id: fields.source_id ?? null,
       voucher_id: voucher.id,
       campaign_id: voucher.campaign_id ?? null,

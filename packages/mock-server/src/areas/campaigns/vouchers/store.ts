@@ -758,7 +758,7 @@ export class VoucherStore {
     }
     const voucher = this.replace(current, changes);
     const transaction: VoucherTransaction = {
-      id: this.context.ids('vtx'),
+      id: this.nextTransactionId(voucher.id),
       source_id: change.source_id ?? null,
       voucher_id: voucher.id,
       campaign_id: voucher.campaign_id ?? null,
@@ -780,6 +780,11 @@ export class VoucherStore {
     this.appendTransaction(transaction);
     if (voucher.type === 'GIFT_VOUCHER') this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
     return { voucher, transaction };
+  }
+
+  /** The id of a card's next transaction (`vtx_…`), made from the card's id and the transaction's number on it. */
+  nextTransactionId(voucherId: string): string {
+    return this.#transactions.nextId(voucherId);
   }
 
   /** Adds a transaction to its card's log (the loyalty card ledger records points this way). */

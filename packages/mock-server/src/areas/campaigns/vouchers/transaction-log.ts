@@ -1,3 +1,4 @@
+import { derivedId } from '@voucherkit/domain';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';
@@ -43,7 +44,8 @@ const sharedKind = interned((kind: TransactionKind) => [kind.type, kind.campaign
  * records, which matters at three or more per loyalty card.
  */
 interface StoredTransaction {
-  readonly id: string;
+  /** Its number among its card's transactions, from which its id is made (`derivedId`); the id itself when it was not made so. */
+  readonly id: number | string;
   readonly voucher_id: string;
   readonly created_at: string;
   readonly kind: TransactionKind;
@@ -58,7 +60,7 @@ interface StoredTransaction {
 
 const isGift = (type: VoucherTransaction['type']): boolean => type.startsWith('CREDITS_');
 
-const compact = (transaction: VoucherTransaction, previous: number): StoredTransaction => {
+const compact = (transaction: VoucherTransaction, previous: number, serial: number): StoredTransaction => {
   const { balance, ...details } = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
   const source_id = transaction.source_id ?? null;
   const reason = transaction.reason ?? null;
@@ -66,7 +68,7 @@ const compact = (transaction: VoucherTransaction, previous: number): StoredTrans
   const others = Object.keys(details).length === 0 ? undefined : details;
   const rare = source_id === null && reason === null && related_transaction_id === null && others === undefined ? null : { source_id, reason, related_transaction_id, details: others };
   return {
-    id: transaction.id,
+    id: transaction.id === transactionId(transaction.voucher_id, serial) ? serial : transaction.id,
     voucher_id: transaction.voucher_id,
     created_at: transaction.created_at,
     kind: sharedKind({ type: transaction.type, campaign_id: transaction.campaign_id ?? null, source: transaction.source ?? null, operationType: balance.operation_type }),
@@ -78,11 +80,14 @@ const compact = (transaction: VoucherTransaction, previous: number): StoredTrans
   };
 };
 
+/** The id of a card's transaction with this number. */
+const transactionId = (voucherId: string, serial: number): string => derivedId('vtx', voucherId, serial);
+
 const present = (stored: StoredTransaction): VoucherTransaction => {
   const { kind, rare } = stored;
   const gift = isGift(kind.type);
   return {
-    id: stored.id,
+    id: typeof stored.id === 'number' ? transactionId(stored.voucher_id, stored.id) : stored.id,
     source_id: rare?.source_id ?? null,
     voucher_id: stored.voucher_id,
     campaign_id: kind.campaign_id,
@@ -129,9 +134,15 @@ export class TransactionLog {
     this.#recorded = tracked.list();
   }
 
+  /** The id of the next transaction of a card: made from the card's id and the transaction's number on it, so the log keeps the number. */
+  nextId(voucherId: string): string {
+    return transactionId(voucherId, this.#nextSerial(voucherId));
+  }
+
   /** Records a transaction; its `details.balance` is the change it made. */
   append(transaction: VoucherTransaction): void {
-    const place = this.#recorded.push(compact(transaction, this.#latestByCard.get(transaction.voucher_id) ?? -1)) - 1;
+    const previous = this.#latestByCard.get(transaction.voucher_id) ?? -1;
+    const place = this.#recorded.push(compact(transaction, previous, this.#nextSerial(transaction.voucher_id))) - 1;
     this.#latestByCard.set(transaction.voucher_id, place);
   }
 
@@ -154,6 +165,19 @@ export class TransactionLog {
   /** The transactions of every card, oldest first. */
   all(): VoucherTransaction[] {
     return this.#all(() => true);
+  }
+
+  /** How many transactions a card has: the number of its next one. */
+  #nextSerial(voucherId: string): number {
+    const recorded = this.#recorded.items;
+    const latest = this.#latestByCard.get(voucherId);
+    if (latest === undefined) return 0;
+    const stored = recorded[latest] as StoredTransaction;
+    if (typeof stored.id === 'number') return stored.id + 1;
+    // A transaction whose id was given: count the card's transactions.
+    let count = 0;
+    for (let place = latest; place >= 0; place = (recorded[place] as StoredTransaction).previous) count += 1;
+    return count;
   }
 
   #all(keep: (stored: StoredTransaction) => boolean): VoucherTransaction[] {
