@@ -1,12 +1,6 @@
 import { finishId, startId, writeHex } from './id-text.js';
+import { fmix32 } from './mix.js';
 import type { IdPrefix } from './resource-id.js';
-
-const mix = (hash: number): number => {
-  let h = hash;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-};
 
 /**
  * The id of a record that belongs to another one and is never looked up by its id, such as a
@@ -28,24 +22,23 @@ const mix = (hash: number): number => {
  */
 export function derivedId(prefix: IdPrefix, ownerId: string, serial: number): string {
   if (!Number.isInteger(serial) || serial < 0 || serial > 0xffffffff) throw new RangeError(`a derived id's number is a whole number from 0 to 2^32 - 1, not ${String(serial)}`);
-  // Three 32-bit FNV-1a hashes with different offsets over the prefix, the owner and the number, each finished by murmur3's mix.
+  // Two 32-bit FNV-1a hashes with different offsets over the prefix and the owner (64 bits, so two
+  // owners share them with a chance of n² / 2^65), then murmur3's mix of each with the number.
   let a = 0x811c9dc5;
-  let b = 0x01000193 ^ serial;
-  let c = 0x9e3779b9;
+  let b = 0x9e3779b9;
   // The prefix, a separator, then the owner: read in place, without joining them first.
   const length = prefix.length + 1 + ownerId.length;
   for (let index = 0; index < length; index += 1) {
     const code = index < prefix.length ? prefix.charCodeAt(index) : index === prefix.length ? 0x3a : ownerId.charCodeAt(index - prefix.length - 1);
     a = Math.imul(a ^ code, 0x01000193);
     b = Math.imul(b ^ code, 0x01000193);
-    c = Math.imul(c ^ code, 0x01000193);
   }
-  a = mix(a ^ serial);
-  b = mix(b ^ Math.imul(serial, 0x9e3779b1));
-  c = mix(c ^ a ^ (serial >>> 16));
+  const first = fmix32(a ^ serial);
+  const second = fmix32(b ^ Math.imul(serial, 0x9e3779b1));
+  const third = fmix32(first ^ second ^ 0x5bd1e995);
   const start = startId(`${prefix}_`);
-  writeHex(c, start, 2);
-  writeHex(a, start + 2, 8);
-  writeHex(b, start + 10, 8);
+  writeHex(third, start, 2);
+  writeHex(first, start + 2, 8);
+  writeHex(second, start + 10, 8);
   return finishId(start + 18);
 }

@@ -1,4 +1,5 @@
 import { finishId, startId, writeHex } from './id-text.js';
+import { fmix32 } from './mix.js';
 import type { RandomSource } from './random-source.js';
 
 /**
@@ -131,13 +132,6 @@ const low = (value: number): number => value >>> 0;
 /** XOR of two 36-bit numbers; JavaScript's `^` only works on 32 bits. */
 const xor36 = (x: number, y: number): number =>
   (high(x) ^ high(y)) * TWO_POW_32 + ((low(x) ^ low(y)) >>> 0);
-
-const fmix32 = (value: number): number => {
-  let h = value;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-};
 
 interface RoundKey {
   readonly a: number;

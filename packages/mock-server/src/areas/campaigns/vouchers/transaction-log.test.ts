@@ -51,4 +51,21 @@ describe('TransactionLog', () => {
       }),
     );
   });
+
+  it('makes each card\'s ids from its number, shows them as made, and numbers on after a given id', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(transaction(fc.constantFrom('v_1', 'v_2')), fc.boolean()), { maxLength: 30 }), (steps) => {
+        const log = new TransactionLog(new TrackedState(new StateHistory()));
+        const recorded: VoucherTransaction[] = [];
+        for (const [one, derived] of steps) {
+          const made = { ...one, id: derived ? log.nextId(one.voucher_id) : one.id };
+          log.append(made);
+          recorded.push(made);
+        }
+        for (const card of ['v_1', 'v_2']) expect(log.of(card).map(({ id }) => id)).toEqual(recorded.filter((one) => one.voucher_id === card).map(({ id }) => id));
+        const derivedIds = recorded.map(({ id }) => id).filter((id) => id.startsWith('vtx_'));
+        expect(new Set(derivedIds).size).toBe(derivedIds.length);
+      }),
+    );
+  });
 });

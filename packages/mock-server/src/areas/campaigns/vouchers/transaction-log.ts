@@ -60,7 +60,8 @@ interface StoredTransaction {
 
 const isGift = (type: VoucherTransaction['type']): boolean => type.startsWith('CREDITS_');
 
-const compact = (transaction: VoucherTransaction, previous: number, serial: number): StoredTransaction => {
+/** @param serial - The transaction's number on its card when its id was made from it (`nextId`). */
+const compact = (transaction: VoucherTransaction, previous: number, serial: number | undefined): StoredTransaction => {
   const { balance, ...details } = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
   const source_id = transaction.source_id ?? null;
   const reason = transaction.reason ?? null;
@@ -68,7 +69,7 @@ const compact = (transaction: VoucherTransaction, previous: number, serial: numb
   const others = Object.keys(details).length === 0 ? undefined : details;
   const rare = source_id === null && reason === null && related_transaction_id === null && others === undefined ? null : { source_id, reason, related_transaction_id, details: others };
   return {
-    id: transaction.id === transactionId(transaction.voucher_id, serial) ? serial : transaction.id,
+    id: serial ?? transaction.id,
     voucher_id: transaction.voucher_id,
     created_at: transaction.created_at,
     kind: sharedKind({ type: transaction.type, campaign_id: transaction.campaign_id ?? null, source: transaction.source ?? null, operationType: balance.operation_type }),
@@ -127,6 +128,8 @@ export class TransactionLog {
   readonly #latestByCard: TrackedMap<string, number>;
   /** Every transaction in the order it was recorded, so that transactions of one moment list in that order. */
   readonly #recorded: TrackedList<StoredTransaction>;
+  // not state: the last id `nextId` made and its number, until the transaction that carries it is appended
+  #issued: { readonly id: string; readonly serial: number } | undefined;
 
   /** @param tracked - Where the log's state is made: its owner's tracked state. */
   constructor(tracked: TrackedState) {
@@ -136,13 +139,19 @@ export class TransactionLog {
 
   /** The id of the next transaction of a card: made from the card's id and the transaction's number on it, so the log keeps the number. */
   nextId(voucherId: string): string {
-    return transactionId(voucherId, this.#nextSerial(voucherId));
+    const serial = this.#serialAfter(this.#latestByCard.get(voucherId) ?? -1);
+    const id = transactionId(voucherId, serial);
+    this.#issued = { id, serial };
+    return id;
   }
 
   /** Records a transaction; its `details.balance` is the change it made. */
   append(transaction: VoucherTransaction): void {
     const previous = this.#latestByCard.get(transaction.voucher_id) ?? -1;
-    const place = this.#recorded.push(compact(transaction, previous, this.#nextSerial(transaction.voucher_id))) - 1;
+    const issued = this.#issued;
+    const serial = issued?.id === transaction.id && issued.serial === this.#serialAfter(previous) ? issued.serial : undefined;
+    this.#issued = undefined;
+    const place = this.#recorded.push(compact(transaction, previous, serial)) - 1;
     this.#latestByCard.set(transaction.voucher_id, place);
   }
 
@@ -167,11 +176,10 @@ export class TransactionLog {
     return this.#all(() => true);
   }
 
-  /** How many transactions a card has: the number of its next one. */
-  #nextSerial(voucherId: string): number {
+  /** The number of a card's next transaction, after its latest one at `latest` (-1 for none). */
+  #serialAfter(latest: number): number {
     const recorded = this.#recorded.items;
-    const latest = this.#latestByCard.get(voucherId);
-    if (latest === undefined) return 0;
+    if (latest < 0) return 0;
     const stored = recorded[latest] as StoredTransaction;
     if (typeof stored.id === 'number') return stored.id + 1;
     // A transaction whose id was given: count the card's transactions.
