@@ -70,7 +70,7 @@ export {
 export { CONTROL_PREFIX, CONTROL_ROUTES, controlApi, type ControlDependencies } from './control/control-api.js';
 export { mockServerMatchers, type DeepPartial, type MatcherContext, type MatcherResult, type MockServerMatchers } from './testing/matchers.js';
 export { createFactories, type Factories, type FactoryOptions } from './testing/factories.js';
-export { holdingFields, type Holding } from './areas/campaigns/publications/holdings.js';
+export { holdingFields, holdingId, type Holding } from './areas/campaigns/publications/holdings.js';
 export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type ReferralHolderDependencies, type ReferralHolderQuery } from './areas/programmes/referrals/holders.js';
 export { ReferralTierStore, type ReferralTier, type ReferralTierDependencies, type ReferralTierInput } from './areas/programmes/referrals/tiers.js';
 export { ReferralConversions, type ReferralConversionDependencies } from './areas/programmes/referrals/conversions.js';

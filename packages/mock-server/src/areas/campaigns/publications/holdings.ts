@@ -1,3 +1,4 @@
+import { derivedId } from '@voucherkit/domain';
 import { type OneOrList, appendTo, itemsOf } from '../../../core/history/one-or-list.js';
 import { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
@@ -14,8 +15,12 @@ import type { CustomerRedeemable } from './types.js';
  * ```
  */
 export interface Holding {
-  /** The holding's id (`rh_…`). */
-  readonly id: string;
+  /**
+   * The holding's id (`rh_…`), or `0` for the owner of a code that is not a referral code: a code
+   * has one owner ever, so that holding's id is made from the code's id ({@link holdingId}) and
+   * the holding keeps no string.
+   */
+  readonly id: string | 0;
   /** When the customer became a holder. */
   readonly created_at: string;
   /** The holder (`cust_…`). */
@@ -25,6 +30,16 @@ export interface Holding {
   /** `OWNER`, or `REFERRER` or `REFEREE` of a referral code. */
   readonly role: CustomerRedeemable['holder_role'];
 }
+
+/**
+ * A holding's id as the API shows it (`rh_…`).
+ *
+ * @example
+ * ```ts
+ * holdingId({ id: 0, created_at: '2026-01-01T00:00:00.000Z', customerId: 'cust_1', voucherId: 'v_1', role: 'OWNER' }); // 'rh_…', the same every time
+ * ```
+ */
+export const holdingId = (holding: Holding): string => (holding.id === 0 ? derivedId('rh', holding.voucherId, 0) : holding.id);
 
 /**
  * The fields every view of a holding shares (a customer's redeemables, a referral code's
@@ -37,7 +52,7 @@ export interface Holding {
  */
 export const holdingFields = (holding: Holding, voucher: { readonly id: string; readonly type?: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD' | undefined }) =>
   ({
-    id: holding.id,
+    id: holdingId(holding),
     created_at: holding.created_at,
     redeemable_id: voucher.id,
     redeemable_object: 'voucher',

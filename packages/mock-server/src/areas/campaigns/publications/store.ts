@@ -5,6 +5,7 @@ import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { EMPTY_LIST, copyOrEmpty } from '../../../core/immutable.js';
+import { interned } from '../../../core/interned.js';
 import { type CursorQuery, type ListOrder, type OrderField, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
@@ -12,7 +13,7 @@ import { simpleCustomer } from '../../customers/customers/profile.js';
 import { simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../vouchers/types.js';
-import { type Holding, Holdings, holdingFields } from './holdings.js';
+import { type Holding, Holdings, holdingFields, holdingId } from './holdings.js';
 import type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
 
 export type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
@@ -93,7 +94,15 @@ type PublicationOrderField = OrderField<PublicationOrder>;
 
 /** A publication's sort key in a list order: the field its filter view shows. */
 const sortKey = (publication: StoredPublication, field: PublicationOrderField): string | null =>
-  field === 'voucher_code' ? firstOf(publication.codes) : (publication[field] ?? null);
+  field === 'voucher_code'
+    ? firstOf(publication.codes)
+    : field === 'customer_id'
+      ? customerIdOf(publication)
+      : field === 'tracking_id'
+        ? trackingIdOf(publication)
+        : field === 'channel'
+          ? publication.kind.channel
+          : publication[field];
 
 /**
  * One row of a publication export: one published code (a publication of several codes gives a
@@ -147,25 +156,37 @@ type VoucherFamily = 'discount' | 'gift' | 'loyalty';
 interface StoredPublication {
   readonly id: string;
   readonly created_at: string;
-  readonly customer_id: string;
-  readonly tracking_id: string;
   readonly metadata: Record<string, unknown>;
-  readonly channel: string;
   readonly source_id: string | null;
-  readonly result: 'SUCCESS' | 'FAILURE';
   /** The codes handed out: one alone, as most publications hand out one, or a list. */
   readonly codes: OneOrMany;
   /** Their voucher ids, in the same form. */
   readonly voucherIds: OneOrMany;
+  /** What it shares with the publications like it, kept once for all of them. */
+  readonly kind: PublicationKind;
+  /** The customer when the publication was made, shown if the customer is deleted since. */
+  readonly customer: Customer;
+}
+
+/** What many publications have in common (the campaign, the channel, the outcome), kept once for all of them. */
+interface PublicationKind {
+  readonly channel: string;
+  readonly result: 'SUCCESS' | 'FAILURE';
   readonly campaign_id: string | null;
   readonly campaign_name: string | null;
   readonly voucher_type: VoucherFamily | null;
   readonly is_referral_code: boolean;
   readonly failure_code: string | null;
   readonly failure_message: string | null;
-  /** The customer when the publication was made, shown if the customer is deleted since. */
-  readonly customer: Customer;
 }
+
+const sharedKind = interned((kind: PublicationKind) =>
+  JSON.stringify([kind.channel, kind.result, kind.campaign_id, kind.campaign_name, kind.voucher_type, kind.is_referral_code, kind.failure_code, kind.failure_message]),
+);
+
+/** The customer's id and tracking id when the publication was made: its `customer` is that version. */
+const customerIdOf = (publication: StoredPublication): string => publication.customer.id;
+const trackingIdOf = (publication: StoredPublication): string => publication.customer.source_id ?? publication.customer.id;
 
 /** A publication's codes or voucher ids: one alone, as most publications hand out one (a list of one costs about 60 bytes), or a list. */
 type OneOrMany = string | readonly string[];
@@ -188,21 +209,21 @@ const isPast = (date: string | null | undefined, now: number): boolean => typeof
 const filterView = (publication: StoredPublication): Record<string, unknown> => ({
   id: publication.id,
   created_at: publication.created_at,
-  customer_id: publication.customer_id,
-  customer: publication.customer_id,
-  tracking_id: publication.tracking_id,
+  customer_id: customerIdOf(publication),
+  customer: customerIdOf(publication),
+  tracking_id: trackingIdOf(publication),
   source_id: publication.source_id,
-  channel: publication.channel,
-  result: publication.result,
-  failure_code: publication.failure_code,
-  campaign: publication.campaign_name,
-  campaign_name: publication.campaign_name,
-  parent_object_id: publication.campaign_id,
+  channel: publication.kind.channel,
+  result: publication.kind.result,
+  failure_code: publication.kind.failure_code,
+  campaign: publication.kind.campaign_name,
+  campaign_name: publication.kind.campaign_name,
+  parent_object_id: publication.kind.campaign_id,
   voucher: many(publication.codes),
   voucher_code: firstOf(publication.codes),
   related_object_id: many(publication.voucherIds),
-  voucher_type: publication.voucher_type,
-  is_referral_code: publication.is_referral_code,
+  voucher_type: publication.kind.voucher_type,
+  is_referral_code: publication.kind.is_referral_code,
   metadata: publication.metadata,
 });
 
@@ -290,7 +311,7 @@ export class PublicationStore {
     const { customer } = this.deps.customers.resolve(request.customer, { groupId: options.requestId });
     if (sourceId !== null) {
       const earlier = this.#find(this.#bySourceId.get(sourceId));
-      if (earlier && earlier.customer_id === customer.id) return this.#answer(earlier);
+      if (earlier && customerIdOf(earlier) === customer.id) return this.#answer(earlier);
       if (earlier) {
         throw new ApiError(400, 'duplicate_source_id', 'Duplicated source_id', {
           details: `The publication source_id ${sourceId} was used for another customer.`,
@@ -340,14 +361,14 @@ export class PublicationStore {
   list(query: PublicationListQuery = {}): Page<PublicationListItem> {
     // The query's own parameters test the stored publication; only `filters` reads its filter view.
     const tests: ((publication: StoredPublication) => boolean)[] = [];
-    const equal = <Field extends keyof StoredPublication>(field: Field, value: StoredPublication[Field] | undefined): void => {
-      if (value !== undefined) tests.push((publication) => publication[field] === value);
+    const equal = <V>(value: V | undefined, of: (publication: StoredPublication) => V): void => {
+      if (value !== undefined) tests.push((publication) => of(publication) === value);
     };
-    equal('customer_id', query.customer);
-    equal('result', query.result as StoredPublication['result'] | undefined);
-    equal('voucher_type', query.voucher_type as StoredPublication['voucher_type'] | undefined);
-    equal('source_id', query.source_id);
-    if (query.is_referral_code === true) equal('is_referral_code', true);
+    equal(query.customer, customerIdOf);
+    equal(query.result as PublicationKind['result'] | undefined, (publication) => publication.kind.result);
+    equal(query.voucher_type as PublicationKind['voucher_type'] | undefined, (publication) => publication.kind.voucher_type);
+    equal(query.source_id, (publication) => publication.source_id);
+    if (query.is_referral_code === true) equal(true, (publication) => publication.kind.is_referral_code);
     if (query.voucher !== undefined) {
       const code = query.voucher;
       tests.push((publication) => many(publication.codes).includes(code));
@@ -379,11 +400,11 @@ export class PublicationStore {
     return this.#sequence.items.flatMap((publication) => {
       const customer = this.#customerOf(publication);
       const row = {
-        customer_id: publication.customer_id,
+        customer_id: customerIdOf(publication),
         customer_source_id: customer.source_id,
         date: publication.created_at,
-        channel: publication.channel,
-        campaign: publication.campaign_name,
+        channel: publication.kind.channel,
+        campaign: publication.kind.campaign_name,
         is_winner: false,
         metadata: publication.metadata,
         publication_id: publication.id,
@@ -411,7 +432,9 @@ export class PublicationStore {
    */
   hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): Holding | undefined {
     if (this.#holdings.has(customerId, voucher.id)) return undefined;
-    const holding: Holding = { id: this.context.ids('rh'), created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role };
+    // A code that is not a referral code has one owner ever: that holding's id is made from the code's id.
+    const id = role === 'OWNER' && voucher.is_referral_code !== true ? 0 : this.context.ids('rh');
+    const holding: Holding = { id, created_at: this.context.timestamp(), customerId, voucherId: voucher.id, role };
     this.#holdings.add(holding, voucher.is_referral_code === true);
     return holding;
   }
@@ -463,7 +486,7 @@ export class PublicationStore {
       if (record && keep(record)) records.push(record);
     }
     if (query.order === '-id') records.reverse();
-    const rank = new Map(held.map((holding, index) => [holding.id, query.order === '-id' ? -index : index]));
+    const rank = new Map(held.map((holding, index) => [holdingId(holding), query.order === '-id' ? -index : index]));
     return cursorPageOf(records, query, (id) => rank.get(id));
   }
 
@@ -538,37 +561,37 @@ export class PublicationStore {
     const publication: StoredPublication = {
       id,
       created_at: this.context.timestamp(),
-      customer_id: customer.id,
-      tracking_id: customer.source_id ?? customer.id,
       metadata: copyOrEmpty(request.metadata),
-      channel: request.channel ?? 'API',
       source_id: sourceId,
-      result: failure ? 'FAILURE' : 'SUCCESS',
       codes: oneOrMany(vouchers.map((voucher) => voucher.code)),
       voucherIds: oneOrMany(vouchers.map((voucher) => voucher.id)),
-      campaign_id: campaign?.id ?? null,
-      campaign_name: campaign?.name ?? null,
-      voucher_type: first ? familyOf(first) : null,
-      is_referral_code: first?.is_referral_code ?? (failure ? campaign?.is_referral_code : undefined) ?? false,
-      failure_code: failure?.key ?? null,
-      failure_message: failure?.message ?? null,
+      kind: sharedKind({
+        channel: request.channel ?? 'API',
+        result: failure ? 'FAILURE' : 'SUCCESS',
+        campaign_id: campaign?.id ?? null,
+        campaign_name: campaign?.name ?? null,
+        voucher_type: first ? familyOf(first) : null,
+        is_referral_code: first?.is_referral_code ?? (failure ? campaign?.is_referral_code : undefined) ?? false,
+        failure_code: failure?.key ?? null,
+        failure_message: failure?.message ?? null,
+      }),
       customer,
     };
     const position = this.#sequence.push(publication) - 1;
     this.#positions.set(publication.id, position);
     this.#index(publication, position);
-    if (publication.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
+    if (publication.kind.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
     return publication;
   }
 
   /** Adds the publication at a position to the list orders' indexes. */
   #index(publication: StoredPublication, position: number): void {
     this.#orders.add(position);
-    this.#scopes.add([publication.campaign_name, publication.campaign_id].filter((campaign) => campaign !== null), position);
+    this.#scopes.add([publication.kind.campaign_name, publication.kind.campaign_id].filter((campaign) => campaign !== null), position);
   }
 
   #customerOf(publication: StoredPublication): Customer {
-    return this.deps.customers.find(publication.customer_id) ?? publication.customer;
+    return this.deps.customers.find(customerIdOf(publication)) ?? publication.customer;
   }
 
   #base(publication: StoredPublication) {
@@ -576,10 +599,10 @@ export class PublicationStore {
       id: publication.id,
       object: 'publication' as const,
       created_at: publication.created_at,
-      customer_id: publication.customer_id,
-      tracking_id: publication.tracking_id,
+      customer_id: customerIdOf(publication),
+      tracking_id: trackingIdOf(publication),
       metadata: { ...publication.metadata },
-      channel: publication.channel,
+      channel: publication.kind.channel,
       source_id: publication.source_id,
       customer: this.#customerOf(publication),
       vouchers_id: [...many(publication.voucherIds)],
@@ -588,8 +611,8 @@ export class PublicationStore {
 
   #listed(publication: StoredPublication): PublicationListItem {
     const base = this.#base(publication);
-    if (publication.result === 'FAILURE') {
-      return { ...base, result: 'FAILURE', failure_code: publication.failure_code ?? '', failure_message: publication.failure_message ?? '' };
+    if (publication.kind.result === 'FAILURE') {
+      return { ...base, result: 'FAILURE', failure_code: publication.kind.failure_code ?? '', failure_message: publication.kind.failure_message ?? '' };
     }
     const { codes, voucherIds } = publication;
     if (typeof codes !== 'string' || typeof voucherIds !== 'string') return { ...base, result: 'SUCCESS', vouchers: [...many(codes)] };
@@ -601,11 +624,11 @@ export class PublicationStore {
       voucher: {
         code,
         object: 'voucher',
-        campaign: publication.campaign_name,
+        campaign: publication.kind.campaign_name,
         ...(voucher?.discount ? { discount: voucher.discount } : {}),
         ...(voucher?.gift ? { gift: { ...voucher.gift, effect: voucher.gift.effect ?? 'APPLY_TO_ORDER' } } : {}),
         ...(voucher?.loyalty_card ? { loyalty_card: voucher.loyalty_card } : {}),
-        is_referral_code: publication.is_referral_code,
+        is_referral_code: publication.kind.is_referral_code,
       },
     };
   }

@@ -5,7 +5,7 @@ import { type CursorQuery, type Page, cursorPageOf } from '../../../core/list.js
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
-import { type Holding, holdingFields } from '../../campaigns/publications/holdings.js';
+import { type Holding, holdingFields, holdingId } from '../../campaigns/publications/holdings.js';
 import type { PublicationStore } from '../../campaigns/publications/store.js';
 import { simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
@@ -104,7 +104,7 @@ export class ReferralHolders {
     const holdings = this.deps.publications.holdersOf(voucher.id);
     const records = holdings.map((holding) => this.#shown(holding, voucher, campaign)).filter((record) => keep(record));
     if (query.order === '-id') records.reverse();
-    const rank = new Map(holdings.map((holding, index) => [holding.id, query.order === '-id' ? -index : index]));
+    const rank = new Map(holdings.map((holding, index) => [holdingId(holding), query.order === '-id' ? -index : index]));
     return cursorPageOf(records, query, (id) => rank.get(id));
   }
 
