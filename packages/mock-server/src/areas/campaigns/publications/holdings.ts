@@ -117,16 +117,20 @@ export class Holdings {
     else holders.push(holding);
   }
 
-  /** Ends a holding: the customer no longer holds the voucher. */
+  /**
+   * Ends a holding: the customer no longer holds the voucher. A customer holds a voucher once at
+   * most, so the pair names the holding (owners' holdings all keep the id `0`).
+   */
   remove(holding: Holding): void {
+    const same = (other: Holding): boolean => other.customerId === holding.customerId && other.voucherId === holding.voucherId;
     const drop = (list: TrackedList<Holding>): void => {
-      for (let index = list.length - 1; index >= 0; index -= 1) if ((list.items[index] as Holding).id === holding.id) list.splice(index, 1);
+      for (let index = list.length - 1; index >= 0; index -= 1) if (same(list.items[index] as Holding)) list.splice(index, 1);
     };
     const held = this.#byCustomer.get(holding.customerId);
     if (held instanceof TrackedList) {
       drop(held);
       if (held.length === 0) this.#byCustomer.delete(holding.customerId);
-    } else if (held?.id === holding.id) {
+    } else if (held !== undefined && same(held)) {
       this.#byCustomer.delete(holding.customerId);
     }
     this.#voucherIds.get(holding.customerId)?.delete(holding.voucherId);
