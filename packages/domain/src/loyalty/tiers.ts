@@ -217,29 +217,28 @@ export function evaluateMemberTier(input: {
   const currentRank = rankOf(tiers, current?.tier_id);
   const targetRank = rankOf(tiers, target?.id);
   const expired = current?.expiration_date !== null && current?.expiration_date !== undefined && current.expiration_date < today;
-  const fresh = (id: string, startsOn: CalendarDate): MemberTier => freshTier(qualification, id, startsOn);
 
   if (target && targetRank > currentRank) {
     if (qualification.qualification_type === 'POINTS_IN_PERIOD' && qualification.start_date?.type === 'NEXT_PERIOD') {
       const startsOn = startOfNextPeriod(qualification.qualification_period, today);
-      const waiting = fresh(target.id, startsOn);
+      const waiting = freshTier(qualification, target.id, startsOn);
       const refreshed = pending?.tier_id === waiting.tier_id ? null : { type: 'EVALUATION_REFRESHED' as const, tier_from: current?.tier_id, tier_to: target.id };
       return { tier: expired ? null : current, pending: waiting, change: started ?? refreshed };
     }
-    return { tier: fresh(target.id, today), pending: null, change: transition(tiers, current?.tier_id, target.id) };
+    return { tier: freshTier(qualification, target.id, today), pending: null, change: transition(tiers, current?.tier_id, target.id) };
   }
   if (!current) return { tier: null, pending, change: started };
   const heldByBalance = qualification.qualification_type === 'BALANCE' && current.expiration_date === null;
   if (heldByBalance || expired) {
     if (target?.id === current.tier_id) {
       if (!expired) return { tier: current, pending, change: started };
-      return { tier: fresh(target.id, today), pending, change: { type: 'PROLONGED', event: 'prolonged', tier_from: target.id, tier_to: target.id } };
+      return { tier: freshTier(qualification, target.id, today), pending, change: { type: 'PROLONGED', event: 'prolonged', tier_from: target.id, tier_to: target.id } };
     }
-    return { tier: target ? fresh(target.id, today) : null, pending, change: transition(tiers, current.tier_id, target?.id) };
+    return { tier: target ? freshTier(qualification, target.id, today) : null, pending, change: transition(tiers, current.tier_id, target?.id) };
   }
   // A dated tier reached again in a later period: it lasts longer.
   if (qualification.qualification_type === 'POINTS_IN_PERIOD' && target?.id === current.tier_id && periodOf(qualification.qualification_period, today).start > current.start_date) {
-    const longer = fresh(current.tier_id, today);
+    const longer = freshTier(qualification, current.tier_id, today);
     if (longer.expiration_date !== current.expiration_date) {
       return { tier: { ...current, expiration_date: longer.expiration_date }, pending, change: { type: 'EXPIRATION_CHANGED', tier_from: current.tier_id, tier_to: current.tier_id } };
     }
@@ -250,6 +249,7 @@ export function evaluateMemberTier(input: {
 /** How members qualify when a programme does not say: by balance, a tier lasting while the balance holds it. */
 const BY_BALANCE: TierQualification = { qualification_type: 'BALANCE', expiration_date: { type: 'BALANCE_DROP' } };
 
+/** A tier a member gets on `startsOn`, with the last day the qualification gives it. */
 const freshTier = (qualification: TierQualification, id: string, startsOn: CalendarDate): MemberTier => ({ tier_id: id, start_date: startsOn, expiration_date: tierExpirationDate(qualification, startsOn) });
 
 const transition = (tiers: readonly TierRange[], from: string | undefined, to: string | undefined): TierChange | null => {
