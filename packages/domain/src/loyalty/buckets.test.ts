@@ -28,6 +28,19 @@ describe('points buckets', () => {
     expect(spent.buckets).toEqual([{ expires_at: null, points: 45 }]);
   });
 
+  it('name as the next expiry the soonest day that still has points, and the balance as their sum', () => {
+    const anyBuckets = fc.array(fc.record({ expires_at: expiry, points: fc.integer({ min: 0, max: 500 }) }), { maxLength: 6 });
+    fc.assert(
+      fc.property(anyBuckets, (list) => {
+        const due = list.filter((bucket) => bucket.expires_at !== null && bucket.points > 0).map((bucket) => bucket.expires_at as string);
+        const soonest = due.length === 0 ? null : due.reduce((a, b) => (b < a ? b : a));
+        const first = list.find((bucket) => bucket.expires_at === soonest && bucket.points > 0);
+        expect(nextExpiration(list)).toEqual(first && soonest !== null ? { date: soonest, points: first.points } : null);
+        expect(bucketBalance(list)).toBe(list.reduce((sum, bucket) => sum + bucket.points, 0));
+      }),
+    );
+  });
+
   it('refuse to spend more than the card holds, with the card code', () => {
     expect(catchDomainError(() => spendBuckets([{ expires_at: null, points: 5 }], 6, 'LC-1'))).toMatchObject({ key: 'loyalty_card_points_exceeded', details: 'LC-1' });
     expect(catchDomainError(() => creditBuckets([], 0, null))).toMatchObject({ key: 'invalid_amount' });

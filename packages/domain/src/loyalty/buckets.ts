@@ -32,7 +32,9 @@ const byExpiry = (a: PointsBucket, b: PointsBucket): number =>
  * ```
  */
 export function bucketBalance(buckets: readonly PointsBucket[]): number {
-  return buckets.reduce((sum, bucket) => sum + bucket.points, 0);
+  let sum = 0;
+  for (const bucket of buckets) sum += bucket.points;
+  return sum;
 }
 
 /**
@@ -145,6 +147,10 @@ export function expireBuckets<B extends PointsBucket>(buckets: readonly B[], tod
  * ```
  */
 export function nextExpiration(buckets: readonly PointsBucket[]): { date: CalendarDate; points: number } | null {
-  const [first] = buckets.filter((bucket) => bucket.expires_at !== null && bucket.points > 0).sort(byExpiry);
+  // A loop, not a filter and a sort: every change of a card's points asks this.
+  let first: PointsBucket | undefined;
+  for (const bucket of buckets) {
+    if (bucket.expires_at !== null && bucket.points > 0 && (first === undefined || byExpiry(bucket, first) < 0)) first = bucket;
+  }
   return first?.expires_at ? { date: first.expires_at, points: first.points } : null;
 }

@@ -124,24 +124,35 @@ export function runNightly(card: NightlyCard, today: CalendarDate, settings: Nig
       effects.push({ kind: 'auto_redeemed', rewards, points: rewards * auto.price });
     }
   }
-  let tier = card.tier;
-  let pendingTier = card.pendingTier;
-  const evaluate = (): void => {
-    const result = evaluateMemberTier({ tiers: settings.tiers, qualification: settings.qualification, current: tier, pending: pendingTier, balance: bucketBalance(buckets), periodPoints, today });
-    tier = result.tier;
-    pendingTier = result.pending;
-    if (result.change) effects.push({ kind: 'tier_changed', change: result.change });
-  };
   let periodStart = card.periodStart;
   const qualification = settings.qualification;
   if (qualification?.qualification_type === 'POINTS_IN_PERIOD') {
     const current = periodOf(qualification.qualification_period, today).start;
-    if (current !== periodStart) [periodStart, periodPoints] = [current, 0];
+    if (current !== periodStart) {
+      periodStart = current;
+      periodPoints = 0;
+    }
   }
-  if (settings.tiers.length > 0) evaluate();
+  let standing: TierStanding = card.tier === null && card.pendingTier === null ? NO_TIER : { tier: card.tier, pending: card.pendingTier };
+  if (settings.tiers.length > 0) standing = evaluateTier(settings, standing, bucketBalance(buckets), periodPoints, today, effects);
   const { kept, expired } = expireBuckets(buckets, today);
   buckets = kept;
   if (expired.length > 0) effects.push({ kind: 'points_expired', points: bucketBalance(expired), buckets: expired });
-  if (settings.tiers.length > 0 && expired.length > 0) evaluate();
-  return { card: { buckets, pending, tier, pendingTier, periodPoints, periodStart }, effects };
+  if (settings.tiers.length > 0 && expired.length > 0) standing = evaluateTier(settings, standing, bucketBalance(buckets), periodPoints, today, effects);
+  return { card: { buckets, pending, tier: standing.tier, pendingTier: standing.pending, periodPoints, periodStart }, effects };
 }
+
+/** A member's tier and the tier that waits for the next period. */
+interface TierStanding {
+  readonly tier: MemberTier | null;
+  readonly pending: MemberTier | null;
+}
+
+const NO_TIER: TierStanding = { tier: null, pending: null };
+
+/** Evaluates a member's tier on a balance, and adds the change, if any, to the effects. */
+const evaluateTier = (settings: NightlySettings, standing: TierStanding, balance: number, periodPoints: number, today: CalendarDate, effects: NightlyEffect[]): TierStanding => {
+  const result = evaluateMemberTier({ tiers: settings.tiers, qualification: settings.qualification, current: standing.tier, pending: standing.pending, balance, periodPoints, today });
+  if (result.change) effects.push({ kind: 'tier_changed', change: result.change });
+  return result;
+};

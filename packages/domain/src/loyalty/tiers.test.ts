@@ -19,6 +19,18 @@ describe('tiers', () => {
     expect(tierForPoints([{ id: 'silver', points: { from: 250, to: 499 } }], 100)).toBeUndefined();
   });
 
+  it('find the highest tier, in any order given, whose from the points reach and whose to they do not pass', () => {
+    const range = fc.record({ from: fc.integer({ min: 0, max: 1_000 }), span: fc.option(fc.integer({ min: 0, max: 1_000 }), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(range, { selector: (tier) => tier.from, maxLength: 5 }), fc.integer({ min: 0, max: 2_500 }), (ranges, points) => {
+        const given = ranges.map((tier, index) => ({ id: `t${index}`, points: { from: tier.from, ...(tier.span === undefined ? {} : { to: tier.from + tier.span }) } }));
+        const holding = given.filter((tier) => points >= tier.points.from && (tier.points.to === undefined || points <= tier.points.to));
+        const highest = holding.sort((a, b) => b.points.from - a.points.from)[0];
+        expect(tierForPoints(given, points)?.id).toBe(highest?.id);
+      }),
+    );
+  });
+
   it('date a tier to the end of its period, of the next one, or by a grace period rounded', () => {
     expect(tierExpirationDate(quarterly, '2026-03-10')).toBe('2026-03-31');
     expect(tierExpirationDate({ ...quarterly, qualification_period: 'MONTH', expiration_date: { type: 'END_OF_NEXT_PERIOD', extend: 'P7D' } }, '2026-03-10')).toBe('2026-05-07');

@@ -125,11 +125,23 @@ const ordered = (tiers: readonly TierRange[]): readonly TierRange[] => {
  * ```
  */
 export function tierForPoints(tiers: readonly TierRange[], points: number): TierRange | undefined {
-  return ordered(tiers).findLast((tier) => points >= (tier.points.from ?? 0) && (tier.points.to === null || tier.points.to === undefined || points <= tier.points.to));
+  // Loops, not callbacks: a nightly run asks this for every member.
+  const sorted = ordered(tiers);
+  for (let index = sorted.length - 1; index >= 0; index -= 1) {
+    const tier = sorted[index] as TierRange;
+    const { from, to } = tier.points;
+    if (points >= (from ?? 0) && (to === null || to === undefined || points <= to)) return tier;
+  }
+  return undefined;
 }
 
 /** The rank of a tier among a programme's tiers (-1 when none). */
-const rankOf = (tiers: readonly TierRange[], id: string | undefined): number => (id === undefined ? -1 : ordered(tiers).findIndex((tier) => tier.id === id));
+const rankOf = (tiers: readonly TierRange[], id: string | undefined): number => {
+  if (id === undefined) return -1;
+  const sorted = ordered(tiers);
+  for (let index = 0; index < sorted.length; index += 1) if ((sorted[index] as TierRange).id === id) return index;
+  return -1;
+};
 
 const addDuration = (date: CalendarDate, text: string | null | undefined): CalendarDate => {
   if (!text) return date;

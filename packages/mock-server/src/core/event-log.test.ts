@@ -92,6 +92,39 @@ describe('EventLog', () => {
     expect(log.list({ type: 'customer.updated' })[0]?.data.customer.id).toBe('cust_1');
   });
 
+  test('makes a payload given as a function when it is first read, once, and shows it as a field like any other', () => {
+    const { log } = setup();
+    let made = 0;
+    const later = log.record('customer.updated', {
+      entityId: 'cust_2',
+      data: () => {
+        made += 1;
+        return customer('cust_2');
+      },
+    });
+    const now = log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1') });
+    expect(made).toBe(0);
+    // The same fields, in the same order, as an event whose payload was made when it was recorded.
+    expect(Object.keys(later)).toEqual(Object.keys(now));
+    expect(JSON.parse(JSON.stringify(later))).toEqual({ ...now, id: later.id, group_id: later.id, entity_id: 'cust_2', data: { customer: { id: 'cust_2', object: 'customer' } } });
+    expect(made).toBe(1);
+    expect({ ...later }.data).toBe(later.data);
+    expect(log.list({ entityId: 'cust_2' })[0]?.data.customer.id).toBe('cust_2');
+    expect(made).toBe(1);
+    // Frozen as it is made, as a payload given as a value is when recorded.
+    expect(Object.isFrozen(later.data.customer)).toBe(true);
+  });
+
+  test('a payload made when first read is the one a subscriber, a later reader and an activity list all see', () => {
+    const { log } = setup();
+    const heard: unknown[] = [];
+    log.subscribe((event) => heard.push(event.data));
+    const event = log.record('customer.updated', { entityId: 'cust_1', data: () => customer('cust_1') });
+    expect(heard).toEqual([event.data]);
+    expect(heard[0]).toBe(event.data);
+    expect(log.about(['cust_1'])).toEqual([event]);
+  });
+
   test('a subscription with a filter hears only the matching events, typed by the name asked for', () => {
     const { log } = setup();
     const codes: string[] = [];

@@ -64,7 +64,10 @@ export type ServiceEvent<T extends EventType = EventType> = T extends EventType
       /** Shared by every event that one request caused: the request id, or the event's own id. */
       readonly group_id: string;
       readonly event_source: EventSource;
-      /** The payload, frozen when the event was recorded: its objects are shared with the records they name, never copied, and never change. */
+      /**
+       * The payload, frozen: its objects are shared with the records they name, never copied, and
+       * never change. Made when the event was recorded, or when it is first read (decision 0050).
+       */
       readonly data: EventData<T>;
     }
   : never;
@@ -84,8 +87,11 @@ export interface EventInput<T extends EventType> {
   /**
    * The payload, shaped as the spec's sendout `data` of this event. The log freezes it and every
    * object in it (decision 0041): pass stored records as they are, and fresh objects for the rest.
+   * A function instead makes it when the event's `data` is first read (decision 0050): it may read
+   * only records that never change (stored versions, the objects it was given), so that it makes
+   * the same payload whenever it runs.
    */
-  readonly data: EventData<T>;
+  readonly data: EventData<T> | (() => EventData<T>);
   /** Id of the request that caused it (`HandlerContext.requestId`); default the event's own id. */
   readonly groupId?: string | undefined;
   /** Who caused it; default `{ channel: 'API' }`. Background jobs pass `{ channel: 'INTERNAL' }`. */
@@ -147,6 +153,25 @@ const subjectsOf = (event: ServiceEvent): string[] => {
 /** The source of an event that names none, shared by all of them. */
 const API_SOURCE: EventSource = Object.freeze({ channel: 'API' });
 
+/** Where an event whose payload is made when first read keeps the function that makes it, then the payload. */
+const PAYLOAD = Symbol('payload');
+
+/**
+ * The `data` of such an event: one getter for all of them, so that they share one shape (V8 keeps
+ * an accessor in the shape, and reuses the shape when the getter is the same). It is enumerable,
+ * so JSON, spreads and snapshot images see `data` as a field.
+ */
+const DATA_WHEN_READ: PropertyDescriptor = {
+  enumerable: true,
+  get(this: { [PAYLOAD]: unknown }): unknown {
+    const held = this[PAYLOAD];
+    if (typeof held !== 'function') return held;
+    const data = immutable((held as () => unknown)());
+    this[PAYLOAD] = data;
+    return data;
+  },
+};
+
 const familyOf = (type: EventType): Family => {
   const dot = type.indexOf('.');
   return (dot < 0 ? type : type.slice(0, dot)) as Family;
@@ -197,7 +222,9 @@ export class EventLog {
 
   /**
    * Appends an event stamped with a new id and the current time, and tells the subscribers. The
-   * payload is frozen, not copied: the records it names are kept by reference.
+   * payload is frozen, not copied: the records it names are kept by reference. A payload given as
+   * a function is made when `data` is first read, by a subscriber, a test or a delivery; events
+   * that nobody reads (most of a nightly run's) never make theirs.
    *
    * @param type - The event's name.
    * @param input - The entity, payload, request and source.
@@ -209,15 +236,17 @@ export class EventLog {
    */
   record<T extends EventType>(type: T, input: EventInput<T>): ServiceEvent<T> {
     const id = this.context.ids(PREFIX_BY_FAMILY[familyOf(type)]);
-    const event = {
-      id,
-      type,
-      created_at: this.context.timestamp(),
-      entity_id: input.entityId,
-      group_id: input.groupId ?? id,
-      event_source: input.source ?? API_SOURCE,
-      data: immutable(input.data),
-    } as ServiceEvent<T>;
+    const created_at = this.context.timestamp();
+    const group_id = input.groupId ?? id;
+    const event_source = input.source ?? API_SOURCE;
+    const { data } = input;
+    let event: ServiceEvent<T>;
+    if (typeof data === 'function') {
+      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, [PAYLOAD]: data } as unknown as ServiceEvent<T>;
+      Object.defineProperty(event, 'data', DATA_WHEN_READ);
+    } else {
+      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, data: immutable(data) } as ServiceEvent<T>;
+    }
     const place = this.#dropped.value + this.#events.push(event as ServiceEvent) - 1;
     if (this.#indexed.value) this.#index(event as ServiceEvent, place);
     this.#trim();

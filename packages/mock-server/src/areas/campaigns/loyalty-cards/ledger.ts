@@ -19,8 +19,8 @@ import { interned } from '../../../core/interned.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
-import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
+import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
 import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
 
 /**
@@ -324,23 +324,30 @@ export class LoyaltyCardLedger {
       expiredPoints: before.expiredPoints + points,
     });
     const change = this.#record(voucher, card, -points, { type: 'POINTS_EXPIRATION', source: 'Automation', operation_type: 'AUTOMATIC' }, { ...origin, silent: true });
-    if (origin.silent !== true) {
-      const campaign = this.deps.vouchers().campaignOf(change.voucher);
-      this.deps.events.record('voucher.loyalty_card.points_expired', {
-        entityId: change.voucher.id,
-        data: {
-          customer: this.#holder(change.voucher),
-          campaign: campaign ? simpleCampaign(campaign) : (null as never),
-          voucher: simpleVoucher(change.voucher),
-          points,
-          buckets: gone.map((bucket) => this.#presentBucket(change.voucher, bucket)),
-          transaction: change.transaction,
-        },
-        groupId: origin.requestId,
-        source: { channel: 'INTERNAL' },
-      });
-    }
+    if (origin.silent !== true) this.#announceExpiry(change, points, gone, origin);
     return change;
+  }
+
+  /** `voucher.loyalty_card.points_expired`, its payload made when first read (from the card, holder and campaign as they are now). */
+  #announceExpiry(change: PointsChange, points: number, gone: readonly StoredBucket[], origin: ChangeOrigin): void {
+    const { voucher, transaction } = change;
+    // The campaign as events show it: its records change with every card it makes, its short form does not.
+    const programme = this.deps.vouchers().campaignOf(voucher);
+    const campaign = programme ? simpleCampaign(programme) : null;
+    const holder = this.#holder(voucher);
+    this.deps.events.record('voucher.loyalty_card.points_expired', {
+      entityId: voucher.id,
+      data: () => ({
+        customer: holder ? simpleCustomer(holder) : (null as never),
+        campaign: campaign as never,
+        voucher: simpleVoucher(voucher),
+        points,
+        buckets: gone.map((bucket) => this.#presentBucket(voucher, bucket)),
+        transaction,
+      }),
+      groupId: origin.requestId,
+      source: { channel: 'INTERNAL' },
+    });
   }
 
   /** A bucket as `GET …/members/{memberId}/points-expiration` lists it. */
@@ -354,10 +361,9 @@ export class LoyaltyCardLedger {
     return this.#write(voucher, this.#keep(voucher, { ...this.#pointsOf(voucher), pending }));
   }
 
-  /** The card's holder as events show them. */
-  #holder(voucher: StoredVoucher): Resource<'SimpleCustomer'> | null {
-    const holder = voucher.holder_id ? this.deps.customers.find(voucher.holder_id) : undefined;
-    return holder ? simpleCustomer(holder) : null;
+  /** The card's holder as the customers store keeps them now (a version that never changes). */
+  #holder(voucher: StoredVoucher): Customer | undefined {
+    return voucher.holder_id ? this.deps.customers.find(voucher.holder_id) : undefined;
   }
 
   #presentBucket(voucher: StoredVoucher, bucket: StoredBucket): Resource<'LoyaltyPointsBucket'> {
@@ -494,39 +500,45 @@ export class LoyaltyCardLedger {
 
   /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
   #announce(voucher: StoredVoucher, transaction: VoucherTransaction, balance: PointsBalance, origin: ChangeOrigin): void {
-    const campaign = this.deps.vouchers().campaignOf(voucher);
-    if (!campaign) return;
-    const details = transaction.details as Readonly<Record<string, unknown>>;
-    // The transaction's details carry the objects the event names; the rest are null.
-    const part = (key: string): never => (details[key] ?? null) as never;
+    const programme = this.deps.vouchers().campaignOf(voucher);
+    if (!programme) return;
+    // The payloads are made when first read, from the card, holder and campaign as they are now (the
+    // campaign in its short form: its records change with every card it makes, its short form does not).
+    const campaign = simpleCampaign(programme);
+    const holder = this.#holder(voucher);
     if (transaction.type === 'POINTS_ADDITION' || transaction.type === 'POINTS_ACCRUAL') {
       this.deps.events.record('voucher.loyalty_card.points_added', {
         entityId: voucher.id,
-        data: { voucher: simpleVoucher(voucher), balance, campaign: simpleCampaign(campaign), customer: this.#holder(voucher) as never, transaction },
+        data: () => ({ voucher: simpleVoucher(voucher), balance, campaign, customer: (holder ? simpleCustomer(holder) : null) as never, transaction }),
         groupId: origin.requestId,
         source: origin.source,
       });
     }
     this.deps.events.record('voucher.loyalty_card.transaction.created', {
       entityId: voucher.id,
-      data: {
-        transaction,
-        voucher: voucher as never,
-        campaign: simpleCampaign(campaign),
-        holder: this.#holder(voucher),
-        holder_loyalty_tier: null,
-        balance,
-        order: part('order'),
-        event: part('event'),
-        earning_rule: part('earning_rule'),
-        segment: part('segment'),
-        loyalty_tier: null,
-        redemption: part('redemption'),
-        rollback: part('rollback'),
-        reward: null,
-        custom_event: null,
-        source_voucher: part('source_voucher'),
-        destination_voucher: part('destination_voucher'),
+      data: () => {
+        const details = transaction.details as Readonly<Record<string, unknown>>;
+        // The transaction's details carry the objects the event names; the rest are null.
+        const part = (key: string): never => (details[key] ?? null) as never;
+        return {
+          transaction,
+          voucher: voucher as never,
+          campaign,
+          holder: holder ? simpleCustomer(holder) : null,
+          holder_loyalty_tier: null,
+          balance,
+          order: part('order'),
+          event: part('event'),
+          earning_rule: part('earning_rule'),
+          segment: part('segment'),
+          loyalty_tier: null,
+          redemption: part('redemption'),
+          rollback: part('rollback'),
+          reward: null,
+          custom_event: null,
+          source_voucher: part('source_voucher'),
+          destination_voucher: part('destination_voucher'),
+        };
       },
       groupId: origin.requestId,
       source: origin.source,

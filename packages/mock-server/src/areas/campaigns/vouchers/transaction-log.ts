@@ -33,7 +33,28 @@ interface TransactionKind {
   readonly operationType: TransactionBalance['operation_type'];
 }
 
-const sharedKind = interned((kind: TransactionKind) => [kind.type, kind.campaign_id ?? '\u0000', kind.source ?? '\u0000', kind.operationType].join('\u0001'));
+const internedKind = interned((kind: TransactionKind) => [kind.type, kind.campaign_id ?? '\u0000', kind.source ?? '\u0000', kind.operationType].join('\u0001'));
+
+// not state: the kind `sharedKind` answered last, a shared value like all it answers
+let lastKind: TransactionKind | undefined;
+
+/** The kept kind equal to this one; a run of transactions of one kind (a night's expiries) skips making the key. */
+const sharedKind = (type: TransactionKind['type'], campaign_id: string | null, source: string | null, operationType: TransactionKind['operationType']): TransactionKind => {
+  const last = lastKind;
+  if (last !== undefined && last.type === type && last.campaign_id === campaign_id && last.source === source && last.operationType === operationType) return last;
+  lastKind = internedKind({ type, campaign_id, source, operationType });
+  return lastKind;
+};
+
+/** What `details` holds besides the balance, or `undefined` when it holds only the balance (most do). */
+const otherDetails = (details: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> | undefined => {
+  for (const key in details) {
+    if (key === 'balance') continue;
+    const { balance: _balance, ...others } = details;
+    return others;
+  }
+  return undefined;
+};
 
 /**
  * A transaction as the log keeps it: its balance as plain fields, without the parts every
@@ -62,17 +83,18 @@ const isGift = (type: VoucherTransaction['type']): boolean => type.startsWith('C
 
 /** @param serial - The transaction's number on its card when its id was made from it (`nextId`). */
 const compact = (transaction: VoucherTransaction, previous: number, serial: number | undefined): StoredTransaction => {
-  const { balance, ...details } = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
+  const details = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
+  const { balance } = details;
   const source_id = transaction.source_id ?? null;
   const reason = transaction.reason ?? null;
   const related_transaction_id = transaction.related_transaction_id ?? null;
-  const others = Object.keys(details).length === 0 ? undefined : details;
+  const others = otherDetails(details);
   const rare = source_id === null && reason === null && related_transaction_id === null && others === undefined ? null : { source_id, reason, related_transaction_id, details: others };
   return {
     id: serial ?? transaction.id,
     voucher_id: transaction.voucher_id,
     created_at: transaction.created_at,
-    kind: sharedKind({ type: transaction.type, campaign_id: transaction.campaign_id ?? null, source: transaction.source ?? null, operationType: balance.operation_type }),
+    kind: sharedKind(transaction.type, transaction.campaign_id ?? null, transaction.source ?? null, balance.operation_type),
     change: (isGift(transaction.type) ? balance.amount : balance.points) ?? 0,
     total: balance.total,
     balance: balance.balance,

@@ -152,6 +152,8 @@ export class PointsEarner {
   /** Starts reacting to the project's events. */
   listen(): void {
     this.deps.events.subscribe((event) => {
+      // A tier event's payload is made when first read: it is read only when a rule listens to the event.
+      if (TIER_EVENT_TYPES.has(event.type) && this.deps.earningRules.forEvent(event.type).length === 0) return;
       const occasion = occasionOf(event);
       if (occasion) this.earn(occasion, { requestId: event.group_id, source: { channel: 'INTERNAL' } });
     });

@@ -337,14 +337,17 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     const campaign = card.campaign_id ? this.deps.loyalties.findProgramme(card.campaign_id) : undefined;
     const holder = card.holder_id ? this.deps.customers.find(card.holder_id) : undefined;
     if (!change.event || !campaign || !holder) return;
-    const shown = (id: string | undefined): LoyaltyTier | undefined => (id === undefined ? undefined : this.#tiers.get(id));
-    const base = { customer: simpleCustomer(holder), campaign: simpleCampaign(campaign), created_at: at };
-    const from = shown(change.tier_from);
-    const to = shown(change.tier_to);
-    const data =
-      change.event === 'upgraded' || change.event === 'downgraded'
-        ? { ...base, ...(from ? { loyalty_tier_from: from } : {}), ...(to ? { loyalty_tier_to: to } : {}) }
-        : { ...base, loyalty_tier: (change.event === 'left' ? from : to) as LoyaltyTier };
+    const from = change.tier_from === undefined ? undefined : this.#tiers.get(change.tier_from);
+    const to = change.tier_to === undefined ? undefined : this.#tiers.get(change.tier_to);
+    const moved = change.event === 'upgraded' || change.event === 'downgraded';
+    const tier = change.event === 'left' ? from : to;
+    // Made when first read, from the holder, campaign and tiers as they are now (the campaign in its
+    // short form: its records change with every card it makes, its short form does not).
+    const shownCampaign = simpleCampaign(campaign);
+    const data = () => {
+      const base = { customer: simpleCustomer(holder), campaign: shownCampaign, created_at: at };
+      return moved ? { ...base, ...(from ? { loyalty_tier_from: from } : {}), ...(to ? { loyalty_tier_to: to } : {}) } : { ...base, loyalty_tier: tier as LoyaltyTier };
+    };
     this.deps.events.record(`customer.loyalty.tier.${change.event}`, { entityId: holder.id, data: data as never, groupId: origin.requestId, source: origin.source });
   }
 }
