@@ -205,9 +205,9 @@ describe('updating campaigns', () => {
     const { vouchers } = state();
     const fresh = vouchers.insert(state().campaigns.get('Summer'), { code: 'FRESH' });
     const published = vouchers.insert(state().campaigns.get('Summer'), { code: 'PUBLISHED' });
-    vouchers.replace(published, { publish: { object: 'list', url: '', count: 1 }, holder_id: 'cust_1' });
+    vouchers.replace(published, { publish: { object: 'list', count: 1 }, holder_id: 'cust_1' });
     const redeemed = vouchers.insert(state().campaigns.get('Summer'), { code: 'REDEEMED' });
-    vouchers.replace(redeemed, { redemption: { quantity: null, redeemed_quantity: 1, object: 'list', url: '' } });
+    vouchers.replace(redeemed, { redemption: { quantity: null, redeemed_quantity: 1, object: 'list' } });
     const twenty = { type: 'PERCENT', percent_off: 20 } as const;
     const { data } = await mock.serverClient().PUT('/v1/campaigns/{campaignId}', {
       ...campaignPath('Summer'),

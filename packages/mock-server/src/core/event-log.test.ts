@@ -109,7 +109,7 @@ describe('EventLog', () => {
     expect(JSON.parse(JSON.stringify(later))).toEqual({ ...now, id: later.id, group_id: later.id, entity_id: 'cust_2', data: { customer: { id: 'cust_2', object: 'customer' } } });
     expect(made).toBe(1);
     expect({ ...later }.data).toBe(later.data);
-    expect(log.list({ entityId: 'cust_2' })[0]?.data.customer.id).toBe('cust_2');
+    expect(log.list({ type: 'customer.updated', entityId: 'cust_2' })[0]?.data.customer.id).toBe('cust_2');
     expect(made).toBe(1);
     // Frozen as it is made, as a payload given as a value is when recorded.
     expect(Object.isFrozen(later.data.customer)).toBe(true);

@@ -18,7 +18,7 @@ import { EMPTY_LIST, immutable } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
+import { type ChangeOrigin, simpleCampaign, simpleVoucher, withListUrls } from '../vouchers/shapes.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
 import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
@@ -458,10 +458,13 @@ export class LoyaltyCardLedger {
 
   #write(voucher: StoredVoucher, card: CardPoints): StoredVoucher {
     const next = nextExpiration(card.buckets);
+    // Every field by name, the next expiry's `undefined` (which JSON leaves out) when none: V8 then
+    // keeps all seven inside the object, where a spread of them would add a second array.
     const loyalty_card = {
       points: card.points,
       balance: bucketBalance(card.buckets),
-      ...(next ? { next_expiration_date: next.date, next_expiration_points: next.points } : {}),
+      next_expiration_date: next?.date,
+      next_expiration_points: next?.points,
       pending_points: card.pending,
       expired_points: card.expiredPoints,
       subtracted_points: card.subtracted,
@@ -522,7 +525,7 @@ export class LoyaltyCardLedger {
         const part = (key: string): never => (details[key] ?? null) as never;
         return {
           transaction,
-          voucher: voucher as never,
+          voucher: withListUrls(voucher) as never,
           campaign,
           holder: holder ? simpleCustomer(holder) : null,
           holder_loyalty_tier: null,

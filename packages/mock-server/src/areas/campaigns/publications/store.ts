@@ -10,7 +10,7 @@ import { type CursorQuery, type ListOrder, type OrderField, type Page, type Sort
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
-import { simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
+import { listPath, simpleCampaign, simpleVoucher } from '../vouchers/shapes.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../vouchers/types.js';
 import { type Holding, Holdings, holdingFields, holdingId } from './holdings.js';
@@ -705,13 +705,13 @@ export class PublicationStore {
           is_referral_code: voucher.is_referral_code ?? null,
           created_at: voucher.created_at ?? holding.created_at,
           updated_at: voucher.updated_at ?? voucher.created_at ?? holding.created_at,
-          publish: { object: 'list', count: voucher.publish?.count ?? 0, url: voucher.publish?.url ?? '' },
+          publish: { object: 'list', count: voucher.publish?.count ?? 0, url: listPath(voucher.code, 'publications') },
           redemption: {
             quantity: voucher.redemption?.quantity ?? null,
             redeemed_quantity: voucher.redemption?.redeemed_quantity ?? 0,
             ...(voucher.redemption?.redeemed_points === undefined ? {} : { redeemed_points: voucher.redemption.redeemed_points }),
             object: 'list',
-            url: voucher.redemption?.url ?? '',
+            url: listPath(voucher.code, 'redemptions'),
           },
           holder_id: voucher.holder_id ?? holding.customerId,
         },

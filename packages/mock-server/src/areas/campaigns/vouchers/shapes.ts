@@ -1,7 +1,7 @@
 import type { EventSource } from '../../../core/event-log.js';
 import { copyOrEmpty, perVersion } from '../../../core/immutable.js';
 import type { Resource } from '../../../core/resource.js';
-import type { Campaign, StoredVoucher } from './types.js';
+import type { Campaign, StoredVoucher, Voucher } from './types.js';
 
 /**
  * Who caused a change, for the events it records: the request (its id becomes the events'
@@ -94,3 +94,42 @@ export const voucherAssets = (code: string): { qr: { id: string; url: string }; 
   const id = hex(code);
   return { qr: { id, url: `https://dl.voucherify.io/api/v1/assets/qr/${id}` }, barcode: { id, url: `https://dl.voucherify.io/api/v1/assets/barcode/${id}` } };
 };
+
+/**
+ * A voucher's list link (`publish.url`, `redemption.url`).
+ *
+ * @example
+ * ```ts
+ * listPath('SUMMER 10', 'redemptions'); // '/v1/vouchers/SUMMER%2010/redemptions?page=1&limit=10'
+ * ```
+ */
+export const listPath = (code: string, what: 'publications' | 'redemptions'): string => `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
+
+/**
+ * The `publish` and `redemption` of a stored voucher with their links, to spread over it: the
+ * store keeps them without, since they follow from the code (decision 0051).
+ *
+ * @param voucher - The stored voucher.
+ * @returns Its two lists as the API shows them (absent lists stay absent).
+ * @example
+ * ```ts
+ * const shown = { ...voucher, ...listUrls(voucher), assets: voucherAssets(voucher.code) };
+ * ```
+ */
+export const listUrls = (voucher: StoredVoucher): { publish: Voucher['publish'] | undefined; redemption: Voucher['redemption'] | undefined } => ({
+  publish: voucher.publish && { ...voucher.publish, url: listPath(voucher.code, 'publications') },
+  redemption: voucher.redemption && { ...voucher.redemption, url: listPath(voucher.code, 'redemptions') },
+});
+
+/**
+ * A stored voucher with the links of its lists, as events that embed the whole voucher show it.
+ *
+ * @param voucher - The stored voucher.
+ * @returns The voucher with `publish.url` and `redemption.url`.
+ * @example
+ * ```ts
+ * withListUrls(voucher).publish?.url; // '/v1/vouchers/SUMMER-1/publications?page=1&limit=10'
+ * ```
+ */
+export const withListUrls = (voucher: StoredVoucher): Omit<Voucher, 'categories' | 'validation_rules_assignments'> =>
+  ({ ...voucher, ...listUrls(voucher) }) as Omit<Voucher, 'categories' | 'validation_rules_assignments'>;

@@ -27,7 +27,7 @@ import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
 import { TransactionLog } from './transaction-log.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
+import { type ChangeOrigin, listUrls, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
 import type {
   BalanceChangeInput,
   Campaign,
@@ -138,11 +138,16 @@ const duplicateCode = (code: string): ApiError =>
 /** Whether a voucher was handed to a customer already: such a code is never published again. */
 const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id) || (voucher.publish?.count ?? 0) > 0;
 
-/** A voucher's list link, joined into one flat string: a template would keep a rope of five parts for every stored voucher. */
 /** The fields of a voucher's validity window, which a change must leave valid. */
 const WINDOW_FIELDS = ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours', 'active'] as const;
 
-const listPath = (code: string, what: 'publications' | 'redemptions'): string => ['/v1/vouchers/', encodeURIComponent(code), '/', what, '?page=1&limit=10'].join('');
+/**
+ * The `publish` of stored vouchers, one for each count up to 15: a code is published once or a
+ * few times, so its voucher shares the object with every voucher published as often.
+ */
+const PUBLISH_LISTS: readonly NonNullable<StoredVoucher['publish']>[] = Array.from({ length: 16 }, (_, count) => Object.freeze({ object: 'list', count }));
+
+const publishList = (count: number): NonNullable<StoredVoucher['publish']> => PUBLISH_LISTS[count] ?? { object: 'list', count };
 
 
 /**
@@ -398,8 +403,7 @@ export class VoucherStore {
    */
   publish(codeOrId: string, holderId: string, expirationDate: string | null = null): StoredVoucher {
     const current = this.get(codeOrId);
-    const publish = current.publish ?? { object: 'list' as const, count: 0, url: listPath(current.code, 'publications') };
-    const changes: Partial<StoredVoucher> = { holder_id: holderId, publish: { ...publish, count: (publish.count ?? 0) + 1 } };
+    const changes: Partial<StoredVoucher> = { holder_id: holderId, publish: publishList((current.publish?.count ?? 0) + 1) };
     if (expirationDate !== null) changes.expiration_date = expirationDate;
     return this.replace(current, changes);
   }
@@ -470,7 +474,7 @@ export class VoucherStore {
     const { categories } = this.deps;
     const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
     // An unpublished voucher's `holder_id` is `undefined`, which JSON leaves out as the API does.
-    return { ...voucher, assets: voucherAssets(voucher.code), categories: category ? [category] : [] } as Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> };
+    return { ...voucher, ...listUrls(voucher), assets: voucherAssets(voucher.code), categories: category ? [category] : [] } as Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> };
   }
 
   /**
@@ -567,14 +571,13 @@ export class VoucherStore {
       created_at: now,
       updated_at: null,
       object: 'voucher',
-      publish: { object: 'list', count: 0, url: listPath(code, 'publications') },
+      publish: publishList(0),
       redemption: {
         quantity: settings.redemption.quantity,
         redeemed_quantity: input.redemption?.redeemed_quantity ?? 0,
         ...(settings.type === 'GIFT_VOUCHER' ? { redeemed_amount: 0 } : {}),
         ...(settings.type === 'LOYALTY_CARD' ? { redeemed_points: 0 } : {}),
         object: 'list',
-        url: listPath(code, 'redemptions'),
       },
       holder_id: undefined,
     };
@@ -795,6 +798,11 @@ export class VoucherStore {
   /** The campaign a voucher belongs to, if any. */
   campaignOf(voucher: StoredVoucher): Campaign | undefined {
     return voucher.campaign_id ? (this.deps.campaigns().find(voucher.campaign_id) as Campaign | undefined) : undefined;
+  }
+
+  /** The latest transaction of a card, by id, if any. */
+  latestTransaction(voucherId: string): VoucherTransaction | undefined {
+    return this.#transactions.latest(voucherId);
   }
 
   /**

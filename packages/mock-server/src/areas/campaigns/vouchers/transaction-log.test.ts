@@ -46,6 +46,7 @@ describe('TransactionLog', () => {
         for (const one of recorded) log.append(one);
         const byTime = (list: readonly VoucherTransaction[]) => [...list].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
         expect(log.of('v_1')).toEqual(recorded.filter((one) => one.voucher_id === 'v_1'));
+        expect(log.latest('v_2')).toEqual(recorded.findLast((one) => one.voucher_id === 'v_2'));
         expect(log.ofCampaign('camp_1')).toEqual(byTime(recorded.filter((one) => one.campaign_id === 'camp_1')));
         expect(log.all()).toEqual(byTime(recorded));
       }),

@@ -188,6 +188,12 @@ export class TransactionLog {
     }
     return shown.reverse();
   }
+  /** The latest transaction of a card, if any. */
+  latest(voucherId: string): VoucherTransaction | undefined {
+    const place = this.#latestByCard.get(voucherId);
+    return place === undefined ? undefined : present(this.#recorded.items[place] as StoredTransaction);
+  }
+
   /** The transactions of every card of a campaign, oldest first. */
   ofCampaign(campaignId: string): VoucherTransaction[] {
     return this.#all((stored) => stored.kind.campaign_id === campaignId);

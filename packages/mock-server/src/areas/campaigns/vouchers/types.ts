@@ -26,7 +26,8 @@ export type Voucher = Resource<'Voucher'>;
 
 /**
  * A voucher as it is stored: without the categories and rule assignments, which are read from
- * their stores when the voucher is shown. `holder_id` is there from the start, `undefined` (which
+ * their stores when the voucher is shown, and without the links of its lists, which follow from
+ * its code. `holder_id` is there from the start, `undefined` (which
  * JSON leaves out) until the voucher is published, so that V8 keeps it inside the object with
  * the other fields instead of in a second array.
  *
@@ -35,7 +36,16 @@ export type Voucher = Resource<'Voucher'>;
  * const stored: StoredVoucher = { ...voucher, categories: undefined };
  * ```
  */
-export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assignments' | 'holder_id'> & { readonly holder_id?: string | undefined };
+export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assignments' | 'holder_id' | 'publish' | 'redemption'> & {
+  readonly holder_id?: string | undefined;
+  /** `publish` without its `url`, which follows from the code and is added when the voucher is shown (`listUrls`, decision 0051). */
+  readonly publish?: WithoutUrl<NonNullable<Voucher['publish']>> | undefined;
+  /** `redemption` without its `url`, likewise. */
+  readonly redemption?: WithoutUrl<NonNullable<Voucher['redemption']>> | undefined;
+};
+
+/** A list of a voucher without its link. */
+type WithoutUrl<T> = T extends unknown ? Omit<T, 'url'> : never;
 
 /**
  * The fields of a new voucher, from `POST /v1/vouchers`, `POST /v1/vouchers/{code}` or an import.

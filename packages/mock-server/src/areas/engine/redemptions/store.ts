@@ -11,6 +11,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
 import type { Customer, CustomerReference } from '../../customers/customers/store.js';
 import type { OrderItemRequest } from '../../customers/orders/items.js';
+import { listPath } from '../../campaigns/vouchers/shapes.js';
 import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
@@ -394,7 +395,7 @@ export class RedemptionStore {
       quantity: voucher.redemption?.quantity ?? null,
       redeemed_quantity: voucher.redemption?.redeemed_quantity ?? 0,
       object: 'list',
-      url: voucher.redemption?.url ?? `/v1/vouchers/${encodeURIComponent(voucher.code)}/redemptions`,
+      url: listPath(voucher.code, 'redemptions'),
       data_ref: 'redemption_entries',
       total: entries.length,
       redemption_entries: entries,

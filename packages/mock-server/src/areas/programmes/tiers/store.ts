@@ -313,8 +313,11 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
   }
 
   #onTransaction(event: ServiceEvent): void {
-    const { transaction } = event.data as { transaction: { voucher_id: string; type: string; details?: { balance?: { points?: number } } } };
-    const points = transaction.details?.balance?.points ?? 0;
+    // The event's transaction is its card's latest: the ledger records the event as it appends the
+    // transaction, and subscribers hear it at once. Read from the log, the payload stays unmade.
+    const transaction = this.deps.vouchers.latestTransaction(event.entity_id);
+    if (!transaction) return;
+    const points = transaction.details.balance?.points ?? 0;
     if (points > 0 && EARNING.has(transaction.type)) {
       const card = this.deps.vouchers.find(transaction.voucher_id);
       const campaign = card?.campaign_id ? this.deps.loyalties.findProgramme(card.campaign_id) : undefined;

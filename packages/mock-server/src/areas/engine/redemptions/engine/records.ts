@@ -194,7 +194,7 @@ export const simpleOrder = (order: NonNullable<RedemptionRecord['order']>): Reso
  * ```
  */
 export const redemptionChanges = (voucher: StoredVoucher, delta: 1 | -1, credits = 0): Partial<StoredVoucher> => {
-  const redemption = voucher.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list', url: '' };
+  const redemption: NonNullable<StoredVoucher['redemption']> = voucher.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list' };
   return {
     redemption: {
       ...redemption,
