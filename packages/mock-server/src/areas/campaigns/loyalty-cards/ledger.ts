@@ -161,13 +161,21 @@ export interface PointsBucketRow {
   readonly created_at: string;
 }
 
-/** A card's points as the ledger keeps them: replaced, never changed, by each change of points. */
-interface CardPoints {
+/** A card's buckets as the ledger keeps them: replaced, never changed, by each change of points. */
+interface KeptBuckets {
   readonly buckets: readonly StoredBucket[];
   /** Buckets that expired, kept for exports. */
   readonly expired: readonly StoredBucket[];
   /** How many buckets the card has had: the number of its next one. */
   readonly bucketsMade: number;
+}
+
+/**
+ * A card's points: its buckets, and the counters it shows. The counters are the card's own
+ * (`loyalty_card`, `redemption.redeemed_points`), which the ledger writes with every change, so
+ * it keeps only the buckets.
+ */
+interface CardPoints extends KeptBuckets {
   /** Added over the card's life (additions, accruals, activations, transfers in, the starting points). */
   readonly points: number;
   readonly subtracted: number;
@@ -217,7 +225,7 @@ const n = (value: number | null | undefined): number => (typeof value === 'numbe
  * ```
  */
 export class LoyaltyCardLedger {
-  readonly #cards: TrackedMap<string, CardPoints>;
+  readonly #cards: TrackedMap<string, KeptBuckets>;
 
   constructor(
     private readonly context: ServiceContext,
@@ -399,20 +407,33 @@ export class LoyaltyCardLedger {
   }
 
   #pointsOf(voucher: StoredVoucher): CardPoints {
-    let card = this.#cards.get(voucher.id);
-    if (card === undefined) {
+    let kept = this.#cards.get(voucher.id);
+    if (kept === undefined) {
       // A card the ledger has not seen yet starts with the points it was created with.
       const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
       const bucket: StoredBucket = { serial: 0, expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
-      card = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, bucketsMade: start > 0 ? 1 : 0, points: n(voucher.loyalty_card?.points), subtracted: n(voucher.loyalty_card?.subtracted_points), expiredPoints: n(voucher.loyalty_card?.expired_points), redeemed: n(voucher.redemption?.redeemed_points), pending: n(voucher.loyalty_card?.pending_points) };
-      this.#cards.set(voucher.id, card);
+      kept = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, bucketsMade: start > 0 ? 1 : 0 };
+      this.#cards.set(voucher.id, kept);
     }
-    return card;
+    const { loyalty_card: counters, redemption } = voucher;
+    return {
+      buckets: kept.buckets,
+      expired: kept.expired,
+      bucketsMade: kept.bucketsMade,
+      points: n(counters?.points),
+      subtracted: n(counters?.subtracted_points),
+      expiredPoints: n(counters?.expired_points),
+      redeemed: n(redemption?.redeemed_points),
+      pending: n(counters?.pending_points),
+    };
   }
 
-  /** Stores a card's points after a change, in place of the points before it. */
+  /** Stores a card's buckets after a change, in place of the ones before it; its counters go on the card (`#write`). */
   #keep(voucher: StoredVoucher, card: CardPoints): CardPoints {
-    this.#cards.set(voucher.id, card);
+    const kept = this.#cards.get(voucher.id);
+    if (kept?.buckets !== card.buckets || kept.expired !== card.expired || kept.bucketsMade !== card.bucketsMade) {
+      this.#cards.set(voucher.id, { buckets: card.buckets, expired: card.expired, bucketsMade: card.bucketsMade });
+    }
     return card;
   }
 
