@@ -21,6 +21,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher, withListUrls } from '../vouchers/shapes.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
+import type { KeptTransaction } from '../vouchers/transaction-log.js';
 import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
 
 /**
@@ -40,8 +41,10 @@ export interface LedgerVoucherPort {
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher;
   /** The id of a card's next transaction. */
   nextTransactionId(voucherId: string): string;
-  /** Adds a transaction to its card's log. */
-  appendTransaction(transaction: VoucherTransaction): void;
+  /** Adds a transaction to its card's log; answers it as the log keeps it. */
+  appendTransaction(transaction: VoucherTransaction): KeptTransaction;
+  /** A transaction the log keeps, as it was recorded. */
+  showTransaction(kept: KeptTransaction): VoucherTransaction;
   /** The loyalty campaign of a card, for its points' expiration rules. */
   campaignOf(voucher: StoredVoucher): { readonly id: string; readonly voucher?: { readonly loyalty_card?: { readonly expiration_rules?: unknown } | null } | null } & Parameters<typeof simpleCampaign>[0] | undefined;
 }
@@ -201,11 +204,23 @@ export interface PointsChange {
   readonly balance: PointsBalance;
 }
 
+/**
+ * A change as the ledger recorded it: with its transaction as the log keeps it, which the payloads
+ * of its events hold (made when first read, they show it then), so that the transaction made for
+ * the answer is not kept with every event.
+ */
+interface RecordedChange extends PointsChange {
+  readonly kept: KeptTransaction;
+}
+
 /** A bucket's id (`lopb_…`): made from its card's id and its number on the card. */
 const bucketId = (voucherId: string, bucket: StoredBucket): string => derivedId('lopb', voucherId, bucket.serial);
 
 /** A bucket's last day: the buckets of many cards end on the same days. */
 const sharedDate = interned((date: CalendarDate) => date);
+
+/** The balance a card's transaction records, as the change's answer and its events show it. */
+const balanceOf = (transaction: VoucherTransaction): PointsBalance => (transaction.details as { readonly balance: PointsBalance }).balance;
 
 const n = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -282,8 +297,8 @@ export class LoyaltyCardLedger {
 
   /** The spendable points of a card (the card itself, or its code or id), soonest-expiring first, with the expired ones after them when asked. */
   buckets(card: StoredVoucher | string, options: { readonly expired?: boolean } = {}): readonly StoredBucket[] {
-    const points = this.#pointsOf(this.#voucher(card));
-    return options.expired ? [...points.buckets, ...points.expired] : points.buckets;
+    const kept = this.#keptOf(this.#voucher(card));
+    return options.expired ? [...kept.buckets, ...kept.expired] : kept.buckets;
   }
 
   /** Whether the ledger keeps the points of a card, by id. */
@@ -310,7 +325,7 @@ export class LoyaltyCardLedger {
 
   /** The spendable points of a card. */
   balance(codeOrId: string): number {
-    return bucketBalance(this.#pointsOf(this.deps.vouchers().get(codeOrId)).buckets);
+    return bucketBalance(this.#keptOf(this.deps.vouchers().get(codeOrId)).buckets);
   }
 
   /**
@@ -319,9 +334,9 @@ export class LoyaltyCardLedger {
    */
   expire(cardOrCode: StoredVoucher | string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
     const voucher = this.#voucher(cardOrCode);
-    const before = this.#pointsOf(voucher);
-    const { kept, expired } = expireBuckets(before.buckets, today);
+    const { kept, expired } = expireBuckets(this.#keptOf(voucher).buckets, today);
     if (expired.length === 0) return undefined;
+    const before = this.#pointsOf(voucher);
     const points = bucketBalance(expired);
     const now = this.context.timestamp();
     const gone = expired.map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
@@ -337,8 +352,9 @@ export class LoyaltyCardLedger {
   }
 
   /** `voucher.loyalty_card.points_expired`, its payload made when first read (from the card, holder and campaign as they are now). */
-  #announceExpiry(change: PointsChange, points: number, gone: readonly StoredBucket[], origin: ChangeOrigin): void {
-    const { voucher, transaction } = change;
+  #announceExpiry(change: RecordedChange, points: number, gone: readonly StoredBucket[], origin: ChangeOrigin): void {
+    const { voucher, kept } = change;
+    const vouchers = this.deps.vouchers();
     // The campaign as events show it: its records change with every card it makes, its short form does not.
     const programme = this.deps.vouchers().campaignOf(voucher);
     const campaign = programme ? simpleCampaign(programme) : null;
@@ -351,7 +367,7 @@ export class LoyaltyCardLedger {
         voucher: simpleVoucher(voucher),
         points,
         buckets: gone.map((bucket) => this.#presentBucket(voucher, bucket)),
-        transaction,
+        transaction: vouchers.showTransaction(kept),
       }),
       groupId: origin.requestId,
       source: { channel: 'INTERNAL' },
@@ -407,14 +423,7 @@ export class LoyaltyCardLedger {
   }
 
   #pointsOf(voucher: StoredVoucher): CardPoints {
-    let kept = this.#cards.get(voucher.id);
-    if (kept === undefined) {
-      // A card the ledger has not seen yet starts with the points it was created with.
-      const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
-      const bucket: StoredBucket = { serial: 0, expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
-      kept = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, bucketsMade: start > 0 ? 1 : 0 };
-      this.#cards.set(voucher.id, kept);
-    }
+    const kept = this.#keptOf(voucher);
     const { loyalty_card: counters, redemption } = voucher;
     return {
       buckets: kept.buckets,
@@ -426,6 +435,18 @@ export class LoyaltyCardLedger {
       redeemed: n(redemption?.redeemed_points),
       pending: n(counters?.pending_points),
     };
+  }
+
+  #keptOf(voucher: StoredVoucher): KeptBuckets {
+    let kept = this.#cards.get(voucher.id);
+    if (kept === undefined) {
+      // A card the ledger has not seen yet starts with the points it was created with.
+      const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
+      const bucket: StoredBucket = { serial: 0, expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
+      kept = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, bucketsMade: start > 0 ? 1 : 0 };
+      this.#cards.set(voucher.id, kept);
+    }
+    return kept;
   }
 
   /** Stores a card's buckets after a change, in place of the ones before it; its counters go on the card (`#write`). */
@@ -494,7 +515,7 @@ export class LoyaltyCardLedger {
     return this.deps.vouchers().replace(voucher, { loyalty_card, ...(redemption ? { redemption } : {}) } as Partial<StoredVoucher>);
   }
 
-  #record(before: StoredVoucher, card: CardPoints, points: number, fields: TransactionFields & { readonly type: VoucherTransaction['type'] }, origin: ChangeOrigin): PointsChange {
+  #record(before: StoredVoucher, card: CardPoints, points: number, fields: TransactionFields & { readonly type: VoucherTransaction['type'] }, origin: ChangeOrigin): RecordedChange {
     const voucher = this.#write(before, card);
     const balance: PointsBalance = {
       points,
@@ -517,23 +538,28 @@ export class LoyaltyCardLedger {
       type: fields.type,
       details: { ...fields.details, balance },
     } as VoucherTransaction);
-    this.deps.vouchers().appendTransaction(transaction);
-    if (origin.silent !== true) this.#announce(voucher, transaction, balance, origin);
-    return { voucher, transaction, balance };
+    const kept = this.deps.vouchers().appendTransaction(transaction);
+    if (origin.silent !== true) this.#announce(voucher, transaction.type, kept, origin);
+    return { voucher, transaction, balance, kept };
   }
 
   /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
-  #announce(voucher: StoredVoucher, transaction: VoucherTransaction, balance: PointsBalance, origin: ChangeOrigin): void {
-    const programme = this.deps.vouchers().campaignOf(voucher);
+  #announce(voucher: StoredVoucher, type: VoucherTransaction['type'], kept: KeptTransaction, origin: ChangeOrigin): void {
+    const vouchers = this.deps.vouchers();
+    const programme = vouchers.campaignOf(voucher);
     if (!programme) return;
     // The payloads are made when first read, from the card, holder and campaign as they are now (the
-    // campaign in its short form: its records change with every card it makes, its short form does not).
+    // campaign in its short form: its records change with every card it makes, its short form does
+    // not), and the transaction as the log keeps it.
     const campaign = simpleCampaign(programme);
     const holder = this.#holder(voucher);
-    if (transaction.type === 'POINTS_ADDITION' || transaction.type === 'POINTS_ACCRUAL') {
+    if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL') {
       this.deps.events.record('voucher.loyalty_card.points_added', {
         entityId: voucher.id,
-        data: () => ({ voucher: simpleVoucher(voucher), balance, campaign, customer: (holder ? simpleCustomer(holder) : null) as never, transaction }),
+        data: () => {
+          const transaction = vouchers.showTransaction(kept);
+          return { voucher: simpleVoucher(voucher), balance: balanceOf(transaction), campaign, customer: (holder ? simpleCustomer(holder) : null) as never, transaction };
+        },
         groupId: origin.requestId,
         source: origin.source,
       });
@@ -541,6 +567,7 @@ export class LoyaltyCardLedger {
     this.deps.events.record('voucher.loyalty_card.transaction.created', {
       entityId: voucher.id,
       data: () => {
+        const transaction = vouchers.showTransaction(kept);
         const details = transaction.details as Readonly<Record<string, unknown>>;
         // The transaction's details carry the objects the event names; the rest are null.
         const part = (key: string): never => (details[key] ?? null) as never;
@@ -550,7 +577,7 @@ export class LoyaltyCardLedger {
           campaign,
           holder: holder ? simpleCustomer(holder) : null,
           holder_loyalty_tier: null,
-          balance,
+          balance: balanceOf(transaction),
           order: part('order'),
           event: part('event'),
           earning_rule: part('earning_rule'),

@@ -26,7 +26,7 @@ import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
-import { TransactionLog } from './transaction-log.js';
+import { type KeptTransaction, TransactionLog } from './transaction-log.js';
 import { type ChangeOrigin, listUrls, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
 import type {
   BalanceChangeInput,
@@ -790,9 +790,14 @@ export class VoucherStore {
     return this.#transactions.nextId(voucherId);
   }
 
-  /** Adds a transaction to its card's log (the loyalty card ledger records points this way). */
-  appendTransaction(transaction: VoucherTransaction): void {
-    this.#transactions.append(transaction);
+  /** Adds a transaction to its card's log (the loyalty card ledger records points this way); answers it as the log keeps it. */
+  appendTransaction(transaction: VoucherTransaction): KeptTransaction {
+    return this.#transactions.append(transaction);
+  }
+
+  /** A transaction the log keeps, as it was recorded. */
+  showTransaction(kept: KeptTransaction): VoucherTransaction {
+    return this.#transactions.show(kept);
   }
 
   /** The campaign a voucher belongs to, if any. */

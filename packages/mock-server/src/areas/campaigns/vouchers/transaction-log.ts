@@ -103,6 +103,13 @@ const compact = (transaction: VoucherTransaction, previous: number, serial: numb
   };
 };
 
+/**
+ * A transaction as the log keeps it, for a reader to show later ({@link TransactionLog.show}): it
+ * never changes, so a payload made when first read may hold it instead of the transaction shown.
+ */
+declare const kept: unique symbol;
+export type KeptTransaction = { readonly [kept]: true };
+
 /** The id of a card's transaction with this number. */
 const transactionId = (voucherId: string, serial: number): string => derivedId('vtx', voucherId, serial);
 
@@ -167,14 +174,21 @@ export class TransactionLog {
     return id;
   }
 
-  /** Records a transaction; its `details.balance` is the change it made. */
-  append(transaction: VoucherTransaction): void {
+  /** Records a transaction; its `details.balance` is the change it made. Answers the transaction as the log keeps it. */
+  append(transaction: VoucherTransaction): KeptTransaction {
     const previous = this.#latestByCard.get(transaction.voucher_id) ?? -1;
     const issued = this.#issued;
     const serial = issued?.id === transaction.id && issued.serial === this.#serialAfter(previous) ? issued.serial : undefined;
     this.#issued = undefined;
-    const place = this.#recorded.push(compact(transaction, previous, serial)) - 1;
+    const stored = compact(transaction, previous, serial);
+    const place = this.#recorded.push(stored) - 1;
     this.#latestByCard.set(transaction.voucher_id, place);
+    return stored as unknown as KeptTransaction;
+  }
+
+  /** A kept transaction as it was recorded. */
+  show(kept: KeptTransaction): VoucherTransaction {
+    return present(kept as unknown as StoredTransaction);
   }
 
   /** The transactions of a card, oldest first. */

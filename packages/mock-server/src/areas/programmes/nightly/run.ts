@@ -1,4 +1,4 @@
-import { type CalendarDate, type NightlyCard, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
+import { type CalendarDate, type NightlyCard, type TierChange, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Cell } from '../../../core/history/cell.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -154,7 +154,8 @@ export class NightlyRun {
           }
         }
       });
-      const changes = effects.flatMap((effect) => (effect.kind === 'tier_changed' ? [effect.change] : []));
+      const changes: TierChange[] = [];
+      for (const effect of effects) if (effect.kind === 'tier_changed') changes.push(effect.change);
       tierChanges += changes.length;
       tiers.settle(card, { ...standing, tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
     }

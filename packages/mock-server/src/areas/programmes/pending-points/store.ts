@@ -2,6 +2,7 @@ import type { CalendarDate, PendingPointsEntry, PointsExpirationRules } from '@v
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
+import { EMPTY_LIST } from '../../../core/immutable.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
@@ -274,9 +275,9 @@ export class PendingPointsStore {
   }
 
   /** The entries still pending on a card, oldest first, as the nightly run reads them. */
-  openEntriesOf(voucherId: string): PendingPointsEntry[] {
+  openEntriesOf(voucherId: string): readonly PendingPointsEntry[] {
     const open = this.#openByCard.get(voucherId);
-    if (open === undefined) return [];
+    if (open === undefined) return EMPTY_LIST;
     return [...open].flatMap((id) => {
       const stored = this.#entries.get(id);
       return stored ? [{ id, points: stored.entry.points, activates_at: stored.entry.activates_at, expiration_rules: stored.expirationRules }] : [];
