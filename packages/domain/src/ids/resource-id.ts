@@ -124,7 +124,8 @@ const HALF_BITS = 36;
 const HALF_SIZE = 2 ** HALF_BITS;
 const TWO_POW_32 = 2 ** 32;
 const ROUNDS = 4;
-const KNOWN_PREFIXES: ReadonlySet<string> = new Set(ID_PREFIXES);
+/** The head of each known prefix's ids (`cust_` for `cust`), made once rather than for every id. */
+const HEADS: ReadonlyMap<string, string> = new Map(ID_PREFIXES.map((prefix) => [prefix, `${prefix}_`]));
 
 const high = (value: number): number => Math.floor(value / TWO_POW_32);
 const low = (value: number): number => value >>> 0;
@@ -192,8 +193,9 @@ export function createIdFactory(random: RandomSource): IdFactory {
   };
 
   const createId = (prefix: IdPrefix): string => {
-    if (!KNOWN_PREFIXES.has(prefix)) throw new RangeError(`unknown id prefix: ${String(prefix)}`);
-    return next(`${prefix}_`);
+    const head = HEADS.get(prefix);
+    if (head === undefined) throw new RangeError(`unknown id prefix: ${String(prefix)}`);
+    return next(head);
   };
 
   return Object.assign(createId, {

@@ -177,6 +177,18 @@ const familyOf = (type: EventType): Family => {
   return (dot < 0 ? type : type.slice(0, dot)) as Family;
 };
 
+/** The id prefix of each event name met so far: the name is not cut up again for every event. */
+const prefixes = new Map<EventType, IdPrefix>();
+
+const prefixOf = (type: EventType): IdPrefix => {
+  let prefix = prefixes.get(type);
+  if (prefix === undefined) {
+    prefix = PREFIX_BY_FAMILY[familyOf(type)];
+    prefixes.set(type, prefix);
+  }
+  return prefix;
+};
+
 /**
  * The events of one project, oldest first: the newest `eventRetention` of them (50,000 by
  * default; older ones are dropped). Stores record what happened (`voucher.created`,
@@ -235,7 +247,7 @@ export class EventLog {
    * ```
    */
   record<T extends EventType>(type: T, input: EventInput<T>): ServiceEvent<T> {
-    const id = this.context.ids(PREFIX_BY_FAMILY[familyOf(type)]);
+    const id = this.context.ids(prefixOf(type));
     const created_at = this.context.timestamp();
     const group_id = input.groupId ?? id;
     const event_source = input.source ?? API_SOURCE;
