@@ -356,7 +356,7 @@ export class LoyaltyCardLedger {
     const { voucher, kept } = change;
     const vouchers = this.deps.vouchers();
     // The campaign as events show it: its records change with every card it makes, its short form does not.
-    const programme = this.deps.vouchers().campaignOf(voucher);
+    const programme = vouchers.campaignOf(voucher);
     const campaign = programme ? simpleCampaign(programme) : null;
     const holder = this.#holder(voucher);
     this.deps.events.record('voucher.loyalty_card.points_expired', {
