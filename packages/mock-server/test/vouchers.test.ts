@@ -381,3 +381,19 @@ describe('validation sessions', () => {
     expect((await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_2'))).response.status).toBe(404);
   });
 });
+
+describe('list links', () => {
+  test('are not stored but shown: a voucher keeps its lists without them, and vouchers published as often share their `publish`', async () => {
+    const { vouchers, customers } = state();
+    const codes = ['LINK-ONE', 'LINK-TWO'];
+    for (const code of codes) vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code });
+    const holder = customers.upsert({ source_id: 'links-1' }).customer;
+    const [first, second] = codes.map((code) => vouchers.publish(code, holder.id));
+    expect(first?.publish).toEqual({ object: 'list', count: 1 });
+    expect(first?.redemption).not.toHaveProperty('url');
+    expect(first?.publish).toBe(second?.publish);
+    const { data } = await mock.serverClient().GET('/v1/vouchers/{code}', { params: { path: { code: 'LINK-ONE' } } });
+    expect(data?.publish).toEqual({ object: 'list', count: 1, url: '/v1/vouchers/LINK-ONE/publications?page=1&limit=10' });
+    expect(data?.redemption?.url).toBe('/v1/vouchers/LINK-ONE/redemptions?page=1&limit=10');
+  });
+});

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../../index.js';
 import { listPath, listUrls, withListUrls } from './shapes.js';
 import type { StoredVoucher } from './types.js';
 
@@ -16,16 +15,5 @@ describe('voucher list links', () => {
     expect(shown.publish).toEqual({ object: 'list', count: 2, url: '/v1/vouchers/GIFT-1/publications?page=1&limit=10' });
     expect(shown.redemption).toEqual({ quantity: null, redeemed_quantity: 0, object: 'list', url: '/v1/vouchers/GIFT-1/redemptions?page=1&limit=10' });
     expect(JSON.parse(JSON.stringify(listUrls({ id: 'v_2', code: 'X', campaign_id: null } as StoredVoucher)))).toEqual({});
-  });
-
-  it('are not stored: a voucher keeps its lists without them, and vouchers published as often share their `publish`', () => {
-    const { vouchers, customers } = createMockService().projects.primary.state;
-    const [one, two] = ['ONE', 'TWO'].map((code) => vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code }));
-    const customer = customers.upsert({ source_id: 'c-1' }).customer;
-    const [first, second] = [one, two].map((voucher) => vouchers.publish((voucher as StoredVoucher).code, customer.id));
-    expect(first?.publish).toEqual({ object: 'list', count: 1 });
-    expect(first?.redemption).not.toHaveProperty('url');
-    expect(first?.publish).toBe(second?.publish);
-    expect(vouchers.present(first as StoredVoucher).publish?.url).toBe('/v1/vouchers/ONE/publications?page=1&limit=10');
   });
 });
