@@ -109,6 +109,7 @@ export type {
   VoucherUpdateInput,
 } from './areas/campaigns/vouchers/types.js';
 export type { ChangeOrigin as VoucherChangeOrigin } from './areas/campaigns/vouchers/shapes.js';
+export type { KeptTransaction } from './areas/campaigns/vouchers/transaction-log.js';
 export type { ImportRow } from './areas/campaigns/vouchers/jobs.js';
 export { StackingRulesStore, type StackingRules } from './areas/rules/stacking-rules/store.js';
 export {

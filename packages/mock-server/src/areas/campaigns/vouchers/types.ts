@@ -39,13 +39,10 @@ export type Voucher = Resource<'Voucher'>;
 export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assignments' | 'holder_id' | 'publish' | 'redemption'> & {
   readonly holder_id?: string | undefined;
   /** `publish` without its `url`, which follows from the code and is added when the voucher is shown (`listUrls`, decision 0051). */
-  readonly publish?: WithoutUrl<NonNullable<Voucher['publish']>> | undefined;
+  readonly publish?: Omit<NonNullable<Voucher['publish']>, 'url'> | undefined;
   /** `redemption` without its `url`, likewise. */
-  readonly redemption?: WithoutUrl<NonNullable<Voucher['redemption']>> | undefined;
+  readonly redemption?: Omit<NonNullable<Voucher['redemption']>, 'url'> | undefined;
 };
-
-/** A list of a voucher without its link. */
-type WithoutUrl<T> = T extends unknown ? Omit<T, 'url'> : never;
 
 /**
  * The fields of a new voucher, from `POST /v1/vouchers`, `POST /v1/vouchers/{code}` or an import.
