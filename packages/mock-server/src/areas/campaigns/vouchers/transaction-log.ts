@@ -103,11 +103,19 @@ const compact = (transaction: VoucherTransaction, previous: number, serial: numb
   };
 };
 
-/**
- * A transaction as the log keeps it, for a reader to show later ({@link TransactionLog.show}): it
- * never changes, so a payload made when first read may hold it instead of the transaction shown.
- */
+/** Brands {@link KeptTransaction}: no value has it, so only the log makes one. */
 declare const kept: unique symbol;
+
+/**
+ * A transaction as the log keeps it, for a reader to show later (`VoucherStore.showTransaction`): it
+ * never changes, so a payload made when first read may hold it instead of the transaction shown.
+ *
+ * @example
+ * ```ts
+ * const kept: KeptTransaction = vouchers.appendTransaction(transaction);
+ * vouchers.showTransaction(kept).id; // the transaction's id, as recorded
+ * ```
+ */
 export type KeptTransaction = { readonly [kept]: true };
 
 /** The id of a card's transaction with this number. */
