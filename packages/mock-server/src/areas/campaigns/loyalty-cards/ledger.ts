@@ -355,9 +355,7 @@ export class LoyaltyCardLedger {
   #announceExpiry(change: RecordedChange, points: number, gone: readonly StoredBucket[], origin: ChangeOrigin): void {
     const { voucher, kept } = change;
     const vouchers = this.deps.vouchers();
-    // The campaign as events show it: its records change with every card it makes, its short form does not.
-    const programme = vouchers.campaignOf(voucher);
-    const campaign = programme ? simpleCampaign(programme) : null;
+    const campaign = this.#campaignShown(voucher);
     const holder = this.#holder(voucher);
     this.deps.events.record('voucher.loyalty_card.points_expired', {
       entityId: voucher.id,
@@ -383,6 +381,15 @@ export class LoyaltyCardLedger {
   setPending(codeOrId: string, pending: number): StoredVoucher {
     const voucher = this.deps.vouchers().get(codeOrId);
     return this.#write(voucher, this.#keep(voucher, { ...this.#pointsOf(voucher), pending }));
+  }
+
+  /**
+   * The card's campaign as its events show it, taken now for a payload made when first read: the
+   * campaign's records change with every card it makes, its short form does not.
+   */
+  #campaignShown(voucher: StoredVoucher): Resource<'SimpleCampaign'> | null {
+    const programme = this.deps.vouchers().campaignOf(voucher);
+    return programme ? simpleCampaign(programme) : null;
   }
 
   /** The card's holder as the customers store keeps them now (a version that never changes). */
@@ -546,12 +553,10 @@ export class LoyaltyCardLedger {
   /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
   #announce(voucher: StoredVoucher, type: VoucherTransaction['type'], kept: KeptTransaction, origin: ChangeOrigin): void {
     const vouchers = this.deps.vouchers();
-    const programme = vouchers.campaignOf(voucher);
-    if (!programme) return;
-    // The payloads are made when first read, from the card, holder and campaign as they are now (the
-    // campaign in its short form: its records change with every card it makes, its short form does
-    // not), and the transaction as the log keeps it.
-    const campaign = simpleCampaign(programme);
+    const campaign = this.#campaignShown(voucher);
+    if (!campaign) return;
+    // The payloads are made when first read, from the card, holder and campaign as they are now, and
+    // the transaction as the log keeps it.
     const holder = this.#holder(voucher);
     if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL') {
       this.deps.events.record('voucher.loyalty_card.points_added', {
