@@ -37,7 +37,7 @@ export {
   type BinResourceType,
 } from './areas/platform/bin/store.js';
 export type { BinListFilters } from './areas/platform/bin/filters.js';
-export { EventLog, type EventData, type EventFilter, type EventInput, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
+export { EventLog, INTERNAL_SOURCE, type EventData, type EventFilter, type EventInput, type EventOrigin, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
 export type { ListOrder, Page } from './core/list.js';
 export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
 export { DEFAULT_EVENT_RETENTION, type BulkJobSettings, type WebhookSettings } from './core/context.js';
@@ -109,7 +109,7 @@ export type {
   VoucherUpdateInput,
 } from './areas/campaigns/vouchers/types.js';
 export type { ChangeOrigin as VoucherChangeOrigin } from './areas/campaigns/vouchers/shapes.js';
-export type { KeptTransaction } from './areas/campaigns/vouchers/transaction-log.js';
+export type { KeptTransaction, TransactionEntry } from './areas/campaigns/vouchers/transaction-log.js';
 export type { ImportRow } from './areas/campaigns/vouchers/jobs.js';
 export { StackingRulesStore, type StackingRules } from './areas/rules/stacking-rules/store.js';
 export {

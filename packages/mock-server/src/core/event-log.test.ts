@@ -92,15 +92,16 @@ describe('EventLog', () => {
     expect(log.list({ type: 'customer.updated' })[0]?.data.customer.id).toBe('cust_1');
   });
 
-  test('makes a payload given as a function when it is first read, once, and shows it as a field like any other', () => {
+  test('makes a payload given as a function and its arguments when it is first read, once, and shows it as a field like any other', () => {
     const { log } = setup();
     let made = 0;
     const later = log.record('customer.updated', {
       entityId: 'cust_2',
-      data: () => {
+      make: (id: string) => {
         made += 1;
-        return customer('cust_2');
+        return customer(id);
       },
+      args: 'cust_2',
     });
     const now = log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1') });
     expect(made).toBe(0);
@@ -119,7 +120,7 @@ describe('EventLog', () => {
     const { log } = setup();
     const heard: unknown[] = [];
     log.subscribe((event) => heard.push(event.data));
-    const event = log.record('customer.updated', { entityId: 'cust_1', data: () => customer('cust_1') });
+    const event = log.record('customer.updated', { entityId: 'cust_1', make: customer, args: 'cust_1' });
     expect(heard).toEqual([event.data]);
     expect(heard[0]).toBe(event.data);
     expect(log.about(['cust_1'])).toEqual([event]);

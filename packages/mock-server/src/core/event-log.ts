@@ -73,28 +73,54 @@ export type ServiceEvent<T extends EventType = EventType> = T extends EventType
   : never;
 
 /**
- * What a store passes to {@link EventLog.record}.
+ * What a store passes to {@link EventLog.record}: the payload, or a function and its arguments
+ * that make it when the event's `data` is first read (decision 0050).
  *
  * @typeParam T - The event's name.
+ * @typeParam A - The arguments of the function that makes the payload.
  * @example
  * ```ts
  * const input: EventInput<'customer.updated'> = { entityId: customer.id, data: { customer }, groupId: requestId };
+ * const later: EventInput<'customer.updated', Customer> = { entityId: customer.id, make: (kept) => ({ customer: simpleCustomer(kept) }), args: customer };
  * ```
  */
-export interface EventInput<T extends EventType> {
+export type EventInput<T extends EventType, A = never> = EventOrigin &
+  (
+    | {
+        /**
+         * The payload, shaped as the spec's sendout `data` of this event. The log freezes it and
+         * every object in it (decision 0041): pass stored records as they are, and fresh objects
+         * for the rest.
+         */
+        readonly data: EventData<T>;
+      }
+    | {
+        /**
+         * Makes the payload from `args` when the event's `data` is first read. It may read only
+         * what never changes (stored versions of records, its arguments), so that it makes the
+         * same payload whenever it runs: one function for all events of a kind, not a closure
+         * for each, which a kept event would hold with everything it captured.
+         */
+        readonly make: (args: A) => EventData<T>;
+        /** What `make` makes the payload from, kept with the event until then. */
+        readonly args: A;
+      }
+  );
+
+/**
+ * The parts of {@link EventInput} besides the payload.
+ *
+ * @example
+ * ```ts
+ * const origin: EventOrigin = { entityId: 'v_1', groupId: requestId, source: { channel: 'INTERNAL' } };
+ * ```
+ */
+export interface EventOrigin {
   /** Id of the object the event is about. */
   readonly entityId: string;
-  /**
-   * The payload, shaped as the spec's sendout `data` of this event. The log freezes it and every
-   * object in it (decision 0041): pass stored records as they are, and fresh objects for the rest.
-   * A function instead makes it when the event's `data` is first read (decision 0050): it may read
-   * only records that never change (stored versions, the objects it was given), so that it makes
-   * the same payload whenever it runs.
-   */
-  readonly data: EventData<T> | (() => EventData<T>);
   /** Id of the request that caused it (`HandlerContext.requestId`); default the event's own id. */
   readonly groupId?: string | undefined;
-  /** Who caused it; default `{ channel: 'API' }`. Background jobs pass `{ channel: 'INTERNAL' }`. */
+  /** Who caused it; default `{ channel: 'API' }`. Background jobs pass `{ channel: 'INTERNAL' }` ({@link INTERNAL_SOURCE}). */
   readonly source?: EventSource | undefined;
 }
 
@@ -153,8 +179,21 @@ const subjectsOf = (event: ServiceEvent): string[] => {
 /** The source of an event that names none, shared by all of them. */
 const API_SOURCE: EventSource = Object.freeze({ channel: 'API' });
 
-/** Where an event whose payload is made when first read keeps the function that makes it, then the payload. */
+/**
+ * The source of the events of the mock's own jobs (the nightly run, the earner, the schedules):
+ * one shared object, since a kept event holds its source.
+ *
+ * @example
+ * ```ts
+ * events.record('voucher.loyalty_card.points_expired', { entityId: card.id, make, args, source: INTERNAL_SOURCE });
+ * ```
+ */
+export const INTERNAL_SOURCE: EventSource = Object.freeze({ channel: 'INTERNAL' });
+
+/** Where an event whose payload is made when first read keeps the arguments of the function that makes it, then the payload. */
 const PAYLOAD = Symbol('payload');
+/** Where such an event keeps that function, until it has made the payload. */
+const MAKER = Symbol('maker');
 
 /**
  * The `data` of such an event: one getter for all of them, so that they share one shape (V8 keeps
@@ -163,11 +202,12 @@ const PAYLOAD = Symbol('payload');
  */
 const DATA_WHEN_READ: PropertyDescriptor = {
   enumerable: true,
-  get(this: { [PAYLOAD]: unknown }): unknown {
-    const held = this[PAYLOAD];
-    if (typeof held !== 'function') return held;
-    const data = immutable((held as () => unknown)());
+  get(this: { [PAYLOAD]: unknown; [MAKER]: ((args: unknown) => unknown) | undefined }): unknown {
+    const maker = this[MAKER];
+    if (maker === undefined) return this[PAYLOAD];
+    const data = immutable(maker(this[PAYLOAD]));
     this[PAYLOAD] = data;
+    this[MAKER] = undefined;
     return data;
   },
 };
@@ -235,8 +275,8 @@ export class EventLog {
   /**
    * Appends an event stamped with a new id and the current time, and tells the subscribers. The
    * payload is frozen, not copied: the records it names are kept by reference. A payload given as
-   * a function is made when `data` is first read, by a subscriber, a test or a delivery; events
-   * that nobody reads (most of a nightly run's) never make theirs.
+   * a function and its arguments is made when `data` is first read, by a subscriber, a test or a
+   * delivery; events that nobody reads (most of a nightly run's) never make theirs.
    *
    * @param type - The event's name.
    * @param input - The entity, payload, request and source.
@@ -246,18 +286,17 @@ export class EventLog {
    * events.record('voucher.created', { entityId: voucher.id, data: { voucher }, groupId: requestId });
    * ```
    */
-  record<T extends EventType>(type: T, input: EventInput<T>): ServiceEvent<T> {
+  record<T extends EventType, A = never>(type: T, input: EventInput<T, A>): ServiceEvent<T> {
     const id = this.context.ids(prefixOf(type));
     const created_at = this.context.timestamp();
     const group_id = input.groupId ?? id;
     const event_source = input.source ?? API_SOURCE;
-    const { data } = input;
     let event: ServiceEvent<T>;
-    if (typeof data === 'function') {
-      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, [PAYLOAD]: data } as unknown as ServiceEvent<T>;
+    if ('make' in input) {
+      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, [PAYLOAD]: input.args, [MAKER]: input.make } as unknown as ServiceEvent<T>;
       Object.defineProperty(event, 'data', DATA_WHEN_READ);
     } else {
-      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, data: immutable(data) } as ServiceEvent<T>;
+      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, data: immutable(input.data) } as ServiceEvent<T>;
     }
     const place = this.#dropped.value + this.#events.push(event as ServiceEvent) - 1;
     if (this.#indexed.value) this.#index(event as ServiceEvent, place);

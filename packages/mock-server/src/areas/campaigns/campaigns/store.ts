@@ -16,7 +16,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Resource } from '../../../core/resource.js';
-import type { EventLog } from '../../../core/event-log.js';
+import { type EventLog, INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type ListOrder, type Page, type SortedPageQuery } from '../../../core/list.js';
@@ -689,7 +689,7 @@ export class CampaignStore implements CampaignPort {
           entityId: campaignId,
           data: { campaign: simpleCampaign(current), count: generated, completed_at: this.context.timestamp() },
           groupId: origin.requestId,
-          source: { channel: 'INTERNAL' },
+          source: INTERNAL_SOURCE,
         });
       }
     };

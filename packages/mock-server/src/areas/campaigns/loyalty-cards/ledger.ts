@@ -12,16 +12,16 @@ import {
   spendBuckets,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog } from '../../../core/event-log.js';
+import { type EventData, type EventLog, INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import { EMPTY_LIST, immutable } from '../../../core/immutable.js';
+import { EMPTY_LIST } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign, simpleVoucher, withListUrls } from '../vouchers/shapes.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
-import type { KeptTransaction } from '../vouchers/transaction-log.js';
+import type { KeptTransaction, TransactionEntry } from '../vouchers/transaction-log.js';
 import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
 
 /**
@@ -39,10 +39,8 @@ export interface LedgerVoucherPort {
   find(codeOrId: string): StoredVoucher | undefined;
   /** Stores a changed card and stamps `updated_at`. */
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher;
-  /** The id of a card's next transaction. */
-  nextTransactionId(voucherId: string): string;
-  /** Adds a transaction to its card's log; answers it as the log keeps it. */
-  appendTransaction(transaction: VoucherTransaction): KeptTransaction;
+  /** Records a change of a card's points as its card's next transaction; answers it as the log keeps it. */
+  recordTransaction(entry: TransactionEntry): KeptTransaction;
   /** A transaction the log keeps, as it was recorded. */
   showTransaction(kept: KeptTransaction): VoucherTransaction;
   /** The loyalty campaign of a card, for its points' expiration rules. */
@@ -205,12 +203,39 @@ export interface PointsChange {
 }
 
 /**
- * A change as the ledger recorded it: with its transaction as the log keeps it, which the payloads
- * of its events hold (made when first read, they show it then), so that the transaction made for
- * the answer is not kept with every event.
+ * A change as the ledger recorded it. It holds its transaction as the log keeps it, which the
+ * payloads of its events hold too (made when first read, they show it then), and shows it when
+ * `transaction` is first read: most changes of a nightly run are never asked for it.
  */
-interface RecordedChange extends PointsChange {
+class RecordedChange implements PointsChange {
+  // not state: the answer of one change, shown from the log, which holds the transaction itself
+  #shown: VoucherTransaction | undefined;
+
+  constructor(
+    readonly voucher: StoredVoucher,
+    readonly balance: PointsBalance,
+    readonly kept: KeptTransaction,
+    private readonly vouchers: LedgerVoucherPort,
+  ) {}
+
+  get transaction(): VoucherTransaction {
+    this.#shown ??= this.vouchers.showTransaction(this.kept);
+    return this.#shown;
+  }
+}
+
+/** What the payloads of a change's events are made from (`LoyaltyCardLedger.#shownAt`). */
+interface ChangeShown {
+  readonly voucher: StoredVoucher;
+  readonly holder: Customer | undefined;
+  readonly campaign: Resource<'SimpleCampaign'> | null;
   readonly kept: KeptTransaction;
+}
+
+/** What the payload of an expiry adds to it: the points and the buckets that expired. */
+interface ExpiryShown {
+  readonly points: number;
+  readonly gone: readonly StoredBucket[];
 }
 
 /** A bucket's id (`lopb_…`): made from its card's id and its number on the card. */
@@ -273,6 +298,7 @@ export class LoyaltyCardLedger {
     // A refund gives back redeemed points; everything else adds to the card's lifetime points.
     const card = this.#keep(
       voucher,
+      before,
       credit.type === 'POINTS_REFUND' ? { ...before, ...stamped, redeemed: before.redeemed - credit.points } : { ...before, ...stamped, points: before.points + credit.points },
     );
     return this.#record(voucher, card, credit.points, credit, origin);
@@ -290,6 +316,7 @@ export class LoyaltyCardLedger {
     const stamped = this.#stamp(spendBuckets(before.buckets, debit.points, voucher.code).buckets, before);
     const card = this.#keep(
       voucher,
+      before,
       debit.type === 'POINTS_REDEMPTION' ? { ...before, ...stamped, redeemed: before.redeemed + debit.points } : { ...before, ...stamped, subtracted: before.subtracted + debit.points },
     );
     return this.#record(voucher, card, -debit.points, debit, origin);
@@ -334,13 +361,14 @@ export class LoyaltyCardLedger {
    */
   expire(cardOrCode: StoredVoucher | string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
     const voucher = this.#voucher(cardOrCode);
-    const { kept, expired } = expireBuckets(this.#keptOf(voucher).buckets, today);
+    const held = this.#keptOf(voucher);
+    const { kept, expired } = expireBuckets(held.buckets, today);
     if (expired.length === 0) return undefined;
-    const before = this.#pointsOf(voucher);
+    const before = this.#pointsOf(voucher, held);
     const points = bucketBalance(expired);
     const now = this.context.timestamp();
     const gone = expired.map((bucket) => ({ ...bucket, status: 'EXPIRED' as const, updated_at: now }));
-    const card = this.#keep(voucher, {
+    const card = this.#keep(voucher, before, {
       ...before,
       buckets: kept,
       expired: [...before.expired, ...gone],
@@ -351,24 +379,15 @@ export class LoyaltyCardLedger {
     return change;
   }
 
-  /** `voucher.loyalty_card.points_expired`, its payload made when first read (from the card, holder and campaign as they are now). */
+  /** `voucher.loyalty_card.points_expired`, its payload made when first read. */
   #announceExpiry(change: RecordedChange, points: number, gone: readonly StoredBucket[], origin: ChangeOrigin): void {
     const { voucher, kept } = change;
-    const vouchers = this.deps.vouchers();
-    const campaign = this.#campaignShown(voucher);
-    const holder = this.#holder(voucher);
     this.deps.events.record('voucher.loyalty_card.points_expired', {
       entityId: voucher.id,
-      data: () => ({
-        customer: holder ? simpleCustomer(holder) : (null as never),
-        campaign: campaign as never,
-        voucher: simpleVoucher(voucher),
-        points,
-        buckets: gone.map((bucket) => this.#presentBucket(voucher, bucket)),
-        transaction: vouchers.showTransaction(kept),
-      }),
+      make: this.#expiredPayload,
+      args: { ...this.#shownAt(voucher, kept), points, gone },
       groupId: origin.requestId,
-      source: { channel: 'INTERNAL' },
+      source: INTERNAL_SOURCE,
     });
   }
 
@@ -380,7 +399,8 @@ export class LoyaltyCardLedger {
   /** Pending points of a card, as `loyalty_card.pending_points` shows them. */
   setPending(codeOrId: string, pending: number): StoredVoucher {
     const voucher = this.deps.vouchers().get(codeOrId);
-    return this.#write(voucher, this.#keep(voucher, { ...this.#pointsOf(voucher), pending }));
+    const before = this.#pointsOf(voucher);
+    return this.#write(voucher, this.#keep(voucher, before, { ...before, pending }));
   }
 
   /**
@@ -429,8 +449,8 @@ export class LoyaltyCardLedger {
     return voucher;
   }
 
-  #pointsOf(voucher: StoredVoucher): CardPoints {
-    const kept = this.#keptOf(voucher);
+  /** A card's points: its buckets (`kept`, when the caller has read them already) and its counters. */
+  #pointsOf(voucher: StoredVoucher, kept: KeptBuckets = this.#keptOf(voucher)): CardPoints {
     const { loyalty_card: counters, redemption } = voucher;
     return {
       buckets: kept.buckets,
@@ -456,10 +476,9 @@ export class LoyaltyCardLedger {
     return kept;
   }
 
-  /** Stores a card's buckets after a change, in place of the ones before it; its counters go on the card (`#write`). */
-  #keep(voucher: StoredVoucher, card: CardPoints): CardPoints {
-    const kept = this.#cards.get(voucher.id);
-    if (kept?.buckets !== card.buckets || kept.expired !== card.expired || kept.bucketsMade !== card.bucketsMade) {
+  /** Stores a card's buckets after a change, in place of the ones `before` it when they differ; its counters go on the card (`#write`). */
+  #keep(voucher: StoredVoucher, before: KeptBuckets, card: CardPoints): CardPoints {
+    if (before.buckets !== card.buckets || before.expired !== card.expired || before.bucketsMade !== card.bucketsMade) {
       this.#cards.set(voucher.id, { buckets: card.buckets, expired: card.expired, bucketsMade: card.bucketsMade });
     }
     return card;
@@ -524,6 +543,7 @@ export class LoyaltyCardLedger {
 
   #record(before: StoredVoucher, card: CardPoints, points: number, fields: TransactionFields & { readonly type: VoucherTransaction['type'] }, origin: ChangeOrigin): RecordedChange {
     const voucher = this.#write(before, card);
+    const operation_type = fields.operation_type ?? 'MANUAL';
     const balance: PointsBalance = {
       points,
       total: card.points - card.subtracted - card.expiredPoints,
@@ -531,73 +551,83 @@ export class LoyaltyCardLedger {
       type: 'loyalty_card',
       object: 'balance',
       related_object: { type: 'voucher', id: voucher.id },
-      operation_type: fields.operation_type ?? 'MANUAL',
+      operation_type,
     };
-    const transaction = immutable({
-      id: this.deps.vouchers().nextTransactionId(voucher.id),
-      source_id: fields.source_id ?? null,
+    const vouchers = this.deps.vouchers();
+    const kept = vouchers.recordTransaction({
       voucher_id: voucher.id,
       campaign_id: voucher.campaign_id ?? null,
-      source: fields.source ?? null,
-      reason: fields.reason ?? null,
-      related_transaction_id: fields.related_transaction_id ?? null,
-      created_at: this.context.timestamp(),
       type: fields.type,
-      details: { ...fields.details, balance },
-    } as VoucherTransaction);
-    const kept = this.deps.vouchers().appendTransaction(transaction);
-    if (origin.silent !== true) this.#announce(voucher, transaction.type, kept, origin);
-    return { voucher, transaction, balance, kept };
+      source: fields.source ?? null,
+      operation_type,
+      created_at: this.context.timestamp(),
+      change: points,
+      total: balance.total,
+      balance: balance.balance,
+      source_id: fields.source_id,
+      reason: fields.reason,
+      related_transaction_id: fields.related_transaction_id,
+      details: fields.details,
+    });
+    if (origin.silent !== true) this.#announce(voucher, fields.type, kept, origin);
+    return new RecordedChange(voucher, balance, kept, vouchers);
   }
 
   /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
   #announce(voucher: StoredVoucher, type: VoucherTransaction['type'], kept: KeptTransaction, origin: ChangeOrigin): void {
-    const vouchers = this.deps.vouchers();
-    const campaign = this.#campaignShown(voucher);
-    if (!campaign) return;
-    // The payloads are made when first read, from the card, holder and campaign as they are now, and
-    // the transaction as the log keeps it.
-    const holder = this.#holder(voucher);
-    if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL') {
-      this.deps.events.record('voucher.loyalty_card.points_added', {
-        entityId: voucher.id,
-        data: () => {
-          const transaction = vouchers.showTransaction(kept);
-          return { voucher: simpleVoucher(voucher), balance: balanceOf(transaction), campaign, customer: (holder ? simpleCustomer(holder) : null) as never, transaction };
-        },
-        groupId: origin.requestId,
-        source: origin.source,
-      });
-    }
-    this.deps.events.record('voucher.loyalty_card.transaction.created', {
-      entityId: voucher.id,
-      data: () => {
-        const transaction = vouchers.showTransaction(kept);
-        const details = transaction.details as Readonly<Record<string, unknown>>;
-        // The transaction's details carry the objects the event names; the rest are null.
-        const part = (key: string): never => (details[key] ?? null) as never;
-        return {
-          transaction,
-          voucher: withListUrls(voucher) as never,
-          campaign,
-          holder: holder ? simpleCustomer(holder) : null,
-          holder_loyalty_tier: null,
-          balance: balanceOf(transaction),
-          order: part('order'),
-          event: part('event'),
-          earning_rule: part('earning_rule'),
-          segment: part('segment'),
-          loyalty_tier: null,
-          redemption: part('redemption'),
-          rollback: part('rollback'),
-          reward: null,
-          custom_event: null,
-          source_voucher: part('source_voucher'),
-          destination_voucher: part('destination_voucher'),
-        };
-      },
-      groupId: origin.requestId,
-      source: origin.source,
-    });
+    const args = this.#shownAt(voucher, kept);
+    if (!args.campaign) return;
+    const common = { entityId: voucher.id, args, groupId: origin.requestId, source: origin.source };
+    if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL') this.deps.events.record('voucher.loyalty_card.points_added', { ...common, make: this.#addedPayload });
+    this.deps.events.record('voucher.loyalty_card.transaction.created', { ...common, make: this.#transactionPayload });
   }
+
+  /**
+   * What the payloads of a change's events are made from when first read: the card, its holder
+   * and its campaign as they are now, and the transaction as the log keeps it.
+   */
+  #shownAt(voucher: StoredVoucher, kept: KeptTransaction): ChangeShown {
+    return { voucher, holder: this.#holder(voucher), campaign: this.#campaignShown(voucher), kept };
+  }
+
+  // One function for each kind of payload, shared by all its events (decision 0050).
+  readonly #addedPayload = ({ voucher, holder, campaign, kept }: ChangeShown): EventData<'voucher.loyalty_card.points_added'> => {
+    const transaction = this.deps.vouchers().showTransaction(kept);
+    return { voucher: simpleVoucher(voucher), balance: balanceOf(transaction), campaign: campaign as never, customer: (holder ? simpleCustomer(holder) : null) as never, transaction };
+  };
+
+  readonly #transactionPayload = ({ voucher, holder, campaign, kept }: ChangeShown): EventData<'voucher.loyalty_card.transaction.created'> => {
+    const transaction = this.deps.vouchers().showTransaction(kept);
+    const details = transaction.details as Readonly<Record<string, unknown>>;
+    // The transaction's details carry the objects the event names; the rest are null.
+    const part = (key: string): never => (details[key] ?? null) as never;
+    return {
+      transaction,
+      voucher: withListUrls(voucher) as never,
+      campaign: campaign as never,
+      holder: holder ? simpleCustomer(holder) : null,
+      holder_loyalty_tier: null,
+      balance: balanceOf(transaction),
+      order: part('order'),
+      event: part('event'),
+      earning_rule: part('earning_rule'),
+      segment: part('segment'),
+      loyalty_tier: null,
+      redemption: part('redemption'),
+      rollback: part('rollback'),
+      reward: null,
+      custom_event: null,
+      source_voucher: part('source_voucher'),
+      destination_voucher: part('destination_voucher'),
+    };
+  };
+
+  readonly #expiredPayload = ({ voucher, holder, campaign, kept, points, gone }: ChangeShown & ExpiryShown): EventData<'voucher.loyalty_card.points_expired'> => ({
+    customer: holder ? simpleCustomer(holder) : (null as never),
+    campaign: campaign as never,
+    voucher: simpleVoucher(voucher),
+    points,
+    buckets: gone.map((bucket) => this.#presentBucket(voucher, bucket)),
+    transaction: this.deps.vouchers().showTransaction(kept),
+  });
 }

@@ -26,7 +26,7 @@ import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
-import { type KeptTransaction, TransactionLog } from './transaction-log.js';
+import { type KeptTransaction, type TransactionEntry, TransactionLog } from './transaction-log.js';
 import { type ChangeOrigin, listUrls, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
 import type {
   BalanceChangeInput,
@@ -737,15 +737,7 @@ export class VoucherStore {
    */
   changeBalance(codeOrId: string, change: BalanceChangeInput, origin: ChangeOrigin = {}): BalanceChange {
     const current = this.get(codeOrId);
-    let changes: Partial<StoredVoucher>;
-    let balance: { type: 'gift_voucher' | 'loyalty_card'; total: number; balance: number };
-    let type: VoucherTransaction['type'];
-    if (current.type === 'GIFT_VOUCHER' && current.gift) {
-      const gift = changeGiftBalance(current.gift, change.amount);
-      changes = { gift: { ...current.gift, ...gift } };
-      balance = { type: 'gift_voucher', total: gift.amount, balance: gift.balance };
-      type = change.amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL';
-    } else if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
+    if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
       // Loyalty points live in buckets by expiry day: the ledger changes them and records the transaction.
       const fields = { source: 'API', source_id: change.source_id ?? null, reason: change.reason ?? null };
       const ledger = this.deps.loyaltyCards();
@@ -754,45 +746,35 @@ export class VoucherStore {
           ? ledger.credit(current.id, { ...fields, points: change.amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' } }, origin)
           : ledger.debit(current.id, { ...fields, points: -change.amount, type: 'POINTS_REMOVAL' }, origin);
       return { voucher, transaction };
-    } else {
+    }
+    if (current.type !== 'GIFT_VOUCHER' || !current.gift) {
       throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
         details: `The voucher ${current.code} is a ${current.type ?? 'voucher'}; only gift cards and loyalty cards have a balance.`,
       });
     }
-    const voucher = this.replace(current, changes);
-    const transaction: VoucherTransaction = {
-      id: this.nextTransactionId(voucher.id),
-      source_id: change.source_id ?? null,
+    const gift = changeGiftBalance(current.gift, change.amount);
+    const voucher = this.replace(current, { gift: { ...current.gift, ...gift } });
+    const kept = this.recordTransaction({
       voucher_id: voucher.id,
       campaign_id: voucher.campaign_id ?? null,
+      type: change.amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL',
       source: 'API',
-      reason: change.reason ?? null,
-      related_transaction_id: null,
+      operation_type: 'MANUAL',
       created_at: voucher.updated_at ?? this.context.timestamp(),
-      type,
-      details: {
-        balance: {
-          ...balance,
-          object: 'balance',
-          ...(balance.type === 'gift_voucher' ? { amount: change.amount } : { points: change.amount }),
-          operation_type: 'MANUAL',
-          related_object: { id: voucher.id, type: 'voucher' },
-        },
-      },
-    };
-    this.appendTransaction(transaction);
-    if (voucher.type === 'GIFT_VOUCHER') this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
+      change: change.amount,
+      total: gift.amount,
+      balance: gift.balance,
+      source_id: change.source_id,
+      reason: change.reason,
+    });
+    const transaction = this.showTransaction(kept);
+    this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
     return { voucher, transaction };
   }
 
-  /** The id of a card's next transaction (`vtx_…`), made from the card's id and the transaction's number on it. */
-  nextTransactionId(voucherId: string): string {
-    return this.#transactions.nextId(voucherId);
-  }
-
-  /** Adds a transaction to its card's log (the loyalty card ledger records points this way); answers it as the log keeps it. */
-  appendTransaction(transaction: VoucherTransaction): KeptTransaction {
-    return this.#transactions.append(transaction);
+  /** Records a change of a card's balance (the loyalty card ledger records points this way) as its card's next transaction; answers it as the log keeps it. */
+  recordTransaction(entry: TransactionEntry): KeptTransaction {
+    return this.#transactions.record(entry);
   }
 
   /** A transaction the log keeps, as it was recorded. */

@@ -2,26 +2,55 @@ import { derivedId } from '@voucherkit/domain';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';
+import { immutable } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
 import { sortByOrder } from '../../../core/list.js';
 import type { VoucherTransaction } from './types.js';
 
-/** The balance a transaction carries in `details.balance`. */
-type TransactionBalance = {
-  readonly type: 'loyalty_card' | 'gift_voucher';
-  readonly total: number;
-  readonly balance: number;
-  readonly points?: number | undefined;
-  readonly amount?: number | undefined;
+/**
+ * A change of a card's balance to record: the fields of the transaction that records it, without
+ * its id (made from the card's id and the transaction's number on it when it is shown) and with
+ * its balance as plain numbers.
+ *
+ * @example
+ * ```ts
+ * const entry: TransactionEntry = { voucher_id: 'v_1', campaign_id: 'camp_1', type: 'POINTS_ADDITION', source: 'API', operation_type: 'MANUAL', created_at: '2026-01-10T10:00:00.000Z', change: 100, total: 100, balance: 100 };
+ * ```
+ */
+export interface TransactionEntry {
+  /** The card (`v_…`). */
+  readonly voucher_id: string;
+  /** The card's campaign, if any. */
+  readonly campaign_id: string | null;
+  /** What changed the balance (`POINTS_ACCRUAL`, `CREDITS_REMOVAL` …). */
+  readonly type: VoucherTransaction['type'];
+  /** Who changed it (`API`, `Automation`), or `null`. */
+  readonly source: string | null;
+  /** `details.balance.operation_type`. */
   readonly operation_type: 'MANUAL' | 'AUTOMATIC';
-};
+  /** When, on the service's clock. */
+  readonly created_at: string;
+  /** Points for a loyalty card, an amount for a gift card: negative when taken (`details.balance.points` or `.amount`). */
+  readonly change: number;
+  /** `details.balance.total`. */
+  readonly total: number;
+  /** `details.balance.balance`. */
+  readonly balance: number;
+  /** The caller's id for the change, if it gave one. */
+  readonly source_id?: string | null | undefined;
+  /** Why, if the caller said. */
+  readonly reason?: string | null | undefined;
+  /** The transaction this one answers (a transfer's other side), if any. */
+  readonly related_transaction_id?: string | null | undefined;
+  /** What `details` holds besides the balance (`order`, `redemption`, `earning_rule` …), if anything. */
+  readonly details?: Readonly<Record<string, unknown>> | undefined;
+}
 
 /** The fields most transactions leave empty, kept together so that a transaction without them holds one `null`. */
 interface RareFields {
   readonly source_id: string | null;
   readonly reason: string | null;
   readonly related_transaction_id: string | null;
-  /** What `details` holds besides the balance (`order`, `redemption`, `earning_rule` …), if anything. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 }
 
@@ -30,7 +59,7 @@ interface TransactionKind {
   readonly type: VoucherTransaction['type'];
   readonly campaign_id: string | null;
   readonly source: string | null;
-  readonly operationType: TransactionBalance['operation_type'];
+  readonly operationType: TransactionEntry['operation_type'];
 }
 
 const internedKind = interned((kind: TransactionKind) => [kind.type, kind.campaign_id ?? '\u0000', kind.source ?? '\u0000', kind.operationType].join('\u0001'));
@@ -46,13 +75,9 @@ const sharedKind = (type: TransactionKind['type'], campaign_id: string | null, s
   return lastKind;
 };
 
-/** What `details` holds besides the balance, or `undefined` when it holds only the balance (most do). */
-const otherDetails = (details: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> | undefined => {
-  for (const key in details) {
-    if (key === 'balance') continue;
-    const { balance: _balance, ...others } = details;
-    return others;
-  }
+/** The details besides the balance when there are any, else `undefined` (most transactions have none). */
+const otherDetails = (details: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> | undefined => {
+  for (const _key in details) return immutable(details);
   return undefined;
 };
 
@@ -65,8 +90,8 @@ const otherDetails = (details: Readonly<Record<string, unknown>>): Readonly<Reco
  * records, which matters at three or more per loyalty card.
  */
 interface StoredTransaction {
-  /** Its number among its card's transactions, from which its id is made (`derivedId`); the id itself when it was not made so. */
-  readonly id: number | string;
+  /** Its number among its card's transactions, from which its id is made (`derivedId`). */
+  readonly serial: number;
   readonly voucher_id: string;
   readonly created_at: string;
   readonly kind: TransactionKind;
@@ -81,23 +106,20 @@ interface StoredTransaction {
 
 const isGift = (type: VoucherTransaction['type']): boolean => type.startsWith('CREDITS_');
 
-/** @param serial - The transaction's number on its card when its id was made from it (`nextId`). */
-const compact = (transaction: VoucherTransaction, previous: number, serial: number | undefined): StoredTransaction => {
-  const details = transaction.details as { readonly balance: TransactionBalance } & Record<string, unknown>;
-  const { balance } = details;
-  const source_id = transaction.source_id ?? null;
-  const reason = transaction.reason ?? null;
-  const related_transaction_id = transaction.related_transaction_id ?? null;
-  const others = otherDetails(details);
+const compact = (entry: TransactionEntry, previous: number, serial: number): StoredTransaction => {
+  const source_id = entry.source_id ?? null;
+  const reason = entry.reason ?? null;
+  const related_transaction_id = entry.related_transaction_id ?? null;
+  const others = otherDetails(entry.details);
   const rare = source_id === null && reason === null && related_transaction_id === null && others === undefined ? null : { source_id, reason, related_transaction_id, details: others };
   return {
-    id: serial ?? transaction.id,
-    voucher_id: transaction.voucher_id,
-    created_at: transaction.created_at,
-    kind: sharedKind(transaction.type, transaction.campaign_id ?? null, transaction.source ?? null, balance.operation_type),
-    change: (isGift(transaction.type) ? balance.amount : balance.points) ?? 0,
-    total: balance.total,
-    balance: balance.balance,
+    serial,
+    voucher_id: entry.voucher_id,
+    created_at: entry.created_at,
+    kind: sharedKind(entry.type, entry.campaign_id, entry.source, entry.operation_type),
+    change: entry.change,
+    total: entry.total,
+    balance: entry.balance,
     previous,
     rare,
   };
@@ -112,20 +134,17 @@ declare const kept: unique symbol;
  *
  * @example
  * ```ts
- * const kept: KeptTransaction = vouchers.appendTransaction(transaction);
+ * const kept: KeptTransaction = vouchers.recordTransaction(entry);
  * vouchers.showTransaction(kept).id; // the transaction's id, as recorded
  * ```
  */
 export type KeptTransaction = { readonly [kept]: true };
 
-/** The id of a card's transaction with this number. */
-const transactionId = (voucherId: string, serial: number): string => derivedId('vtx', voucherId, serial);
-
 const present = (stored: StoredTransaction): VoucherTransaction => {
   const { kind, rare } = stored;
   const gift = isGift(kind.type);
   return {
-    id: typeof stored.id === 'number' ? transactionId(stored.voucher_id, stored.id) : stored.id,
+    id: derivedId('vtx', stored.voucher_id, stored.serial),
     source_id: rare?.source_id ?? null,
     voucher_id: stored.voucher_id,
     campaign_id: kind.campaign_id,
@@ -151,13 +170,14 @@ const present = (stored: StoredTransaction): VoucherTransaction => {
 
 /**
  * The balance transactions of gift and loyalty cards (`vtx_…`), by card, oldest first. Each is
- * kept compact and shown on read as the service sends it.
+ * kept compact and shown on read as the service sends it; its id is made from its card's id and
+ * its number on the card, so the log keeps the number.
  *
  * @example
  * ```ts
  * const log = new TransactionLog(context.tracked);
- * log.append(transaction);
- * log.of(transaction.voucher_id); // [transaction], as it was recorded
+ * const kept = log.record(entry);
+ * log.of(entry.voucher_id); // [log.show(kept)]
  * ```
  */
 export class TransactionLog {
@@ -165,8 +185,6 @@ export class TransactionLog {
   readonly #latestByCard: TrackedMap<string, number>;
   /** Every transaction in the order it was recorded, so that transactions of one moment list in that order. */
   readonly #recorded: TrackedList<StoredTransaction>;
-  // not state: the last id `nextId` made and its number, until the transaction that carries it is appended
-  #issued: { readonly id: string; readonly serial: number } | undefined;
 
   /** @param tracked - Where the log's state is made: its owner's tracked state. */
   constructor(tracked: TrackedState) {
@@ -174,24 +192,13 @@ export class TransactionLog {
     this.#recorded = tracked.list();
   }
 
-  /** The id of the next transaction of a card: made from the card's id and the transaction's number on it, so the log keeps the number. */
-  nextId(voucherId: string): string {
-    const serial = this.#serialAfter(this.#latestByCard.get(voucherId) ?? -1);
-    const id = transactionId(voucherId, serial);
-    this.#issued = { id, serial };
-    return id;
-  }
-
-  /** Records a transaction; its `details.balance` is the change it made. Answers the transaction as the log keeps it. */
-  append(transaction: VoucherTransaction): KeptTransaction {
-    const previous = this.#latestByCard.get(transaction.voucher_id) ?? -1;
-    const issued = this.#issued;
-    const serial = issued?.id === transaction.id && issued.serial === this.#serialAfter(previous) ? issued.serial : undefined;
-    this.#issued = undefined;
-    const stored = compact(transaction, previous, serial);
-    const place = this.#recorded.push(stored) - 1;
-    this.#latestByCard.set(transaction.voucher_id, place);
-    return stored as unknown as KeptTransaction;
+  /** Records a change of a card's balance as its card's next transaction; answers it as the log keeps it, to show when asked. */
+  record(entry: TransactionEntry): KeptTransaction {
+    const previous = this.#latestByCard.get(entry.voucher_id) ?? -1;
+    const serial = previous < 0 ? 0 : (this.#recorded.items[previous] as StoredTransaction).serial + 1;
+    const place = this.#recorded.push(compact(entry, previous, serial)) - 1;
+    this.#latestByCard.set(entry.voucher_id, place);
+    return this.#recorded.items[place] as unknown as KeptTransaction;
   }
 
   /** A kept transaction as it was recorded. */
@@ -210,6 +217,7 @@ export class TransactionLog {
     }
     return shown.reverse();
   }
+
   /** The latest transaction of a card, if any. */
   latest(voucherId: string): VoucherTransaction | undefined {
     const place = this.#latestByCard.get(voucherId);
@@ -224,18 +232,6 @@ export class TransactionLog {
   /** The transactions of every card, oldest first. */
   all(): VoucherTransaction[] {
     return this.#all(() => true);
-  }
-
-  /** The number of a card's next transaction, after its latest one at `latest` (-1 for none). */
-  #serialAfter(latest: number): number {
-    const recorded = this.#recorded.items;
-    if (latest < 0) return 0;
-    const stored = recorded[latest] as StoredTransaction;
-    if (typeof stored.id === 'number') return stored.id + 1;
-    // A transaction whose id was given: count the card's transactions.
-    let count = 0;
-    for (let place = latest; place >= 0; place = (recorded[place] as StoredTransaction).previous) count += 1;
-    return count;
   }
 
   #all(keep: (stored: StoredTransaction) => boolean): VoucherTransaction[] {

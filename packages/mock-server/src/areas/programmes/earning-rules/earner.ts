@@ -1,6 +1,6 @@
 import { type EarningInput, type EarningRuleLoyalty, type PointsExpirationRules, type PointsMapping, addDays, earnedPoints } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
+import { type EventLog, INTERNAL_SOURCE, type ServiceEvent } from '../../../core/event-log.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -155,7 +155,7 @@ export class PointsEarner {
       // A tier event's payload is made when first read: it is read only when a rule listens to the event.
       if (TIER_EVENT_TYPES.has(event.type) && this.deps.earningRules.forEvent(event.type).length === 0) return;
       const occasion = occasionOf(event);
-      if (occasion) this.earn(occasion, { requestId: event.group_id, source: { channel: 'INTERNAL' } });
+      if (occasion) this.earn(occasion, { requestId: event.group_id, source: INTERNAL_SOURCE });
     });
   }
 

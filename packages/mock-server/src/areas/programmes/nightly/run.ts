@@ -1,5 +1,6 @@
 import { type CalendarDate, type NightlyCard, type TierChange, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
+import { INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { Cell } from '../../../core/history/cell.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
@@ -104,7 +105,7 @@ export class NightlyRun {
   }
 
   /** Runs the night that starts `today` over every card with points, pending points or a tier. */
-  run(today: CalendarDate, origin: ChangeOrigin = { source: { channel: 'INTERNAL' } }): NightlySummary {
+  run(today: CalendarDate, origin: ChangeOrigin = { source: INTERNAL_SOURCE }): NightlySummary {
     const { loyaltyCards, pendingPoints, tiers, vouchers } = this.deps;
     let cards = 0;
     let activated = 0;
@@ -157,7 +158,7 @@ export class NightlyRun {
       const changes: TierChange[] = [];
       for (const effect of effects) if (effect.kind === 'tier_changed') changes.push(effect.change);
       tierChanges += changes.length;
-      tiers.settle(card, { ...standing, tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
+      tiers.settle(card, standing, { tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
     }
     return { day: today, cards, activated, autoRedeemed, expired, tierChanges };
   }

@@ -1,6 +1,6 @@
 import { type ReferralTrigger, referralConverts, referrerTiersReached } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
+import { type EventLog, INTERNAL_SOURCE, type ServiceEvent } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { Resource } from '../../../core/resource.js';
@@ -97,7 +97,7 @@ export class ReferralConversions {
   listen(): () => void {
     return this.deps.events.subscribe((event) => {
       const use = codeUseOf(event);
-      if (use) this.#convert(use, { requestId: event.group_id, source: { channel: 'INTERNAL' } });
+      if (use) this.#convert(use, { requestId: event.group_id, source: INTERNAL_SOURCE });
     });
   }
 

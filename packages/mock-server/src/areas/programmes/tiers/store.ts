@@ -9,7 +9,7 @@ import {
   periodOf,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
+import type { EventData, EventLog, EventType, ServiceEvent } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { interned } from '../../../core/interned.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
@@ -17,7 +17,7 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ChangeOrigin, simpleCampaign } from '../../campaigns/vouchers/shapes.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
-import { simpleCustomer } from '../../customers/customers/profile.js';
+import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import type { MemberTiers } from '../earning-rules/earner.js';
 import type { TierLookup } from '../earning-rules/store.js';
@@ -71,6 +71,33 @@ const EARNING = new Set(['POINTS_ACCRUAL', 'POINTS_ADDITION', 'POINTS_TRANSFER_I
 
 /** A member's tier: the members who got a tier on the same day share one. */
 const sharedTier = interned((tier: MemberTier) => [tier.tier_id, tier.start_date, tier.expiration_date].join(' '));
+
+/** The event each tier change records, named once: a name joined for every change would be a new string to hash each time. */
+const TIER_EVENTS = {
+  joined: 'customer.loyalty.tier.joined',
+  left: 'customer.loyalty.tier.left',
+  upgraded: 'customer.loyalty.tier.upgraded',
+  downgraded: 'customer.loyalty.tier.downgraded',
+  prolonged: 'customer.loyalty.tier.prolonged',
+} as const satisfies Record<NonNullable<TierChange['event']>, EventType>;
+
+/** What a tier event's payload is made from when first read: the holder, campaign and tiers as they were. */
+interface TierShown {
+  readonly event: keyof typeof TIER_EVENTS;
+  readonly holder: Customer;
+  readonly campaign: Resource<'SimpleCampaign'>;
+  readonly at: string;
+  readonly from: LoyaltyTier | undefined;
+  readonly to: LoyaltyTier | undefined;
+}
+
+/** The payload of a tier event: the tiers it moved between, or the one it is about. */
+const tierPayload = ({ event, holder, campaign, at, from, to }: TierShown): EventData<(typeof TIER_EVENTS)[keyof typeof TIER_EVENTS]> => {
+  const base = { customer: simpleCustomer(holder), campaign, created_at: at };
+  // A tier deleted since leaves its side out (the spec has both: a move names two tiers that exist).
+  if (event === 'upgraded' || event === 'downgraded') return { ...base, ...(from ? { loyalty_tier_from: from } : {}), ...(to ? { loyalty_tier_to: to } : {}) } as never;
+  return { ...base, loyalty_tier: (event === 'left' ? from : to) as LoyaltyTier };
+};
 
 const NO_STANDING: MemberStanding = { tier: null, pending: null, periodPoints: 0, periodStart: '', created_at: null, updated_at: null };
 
@@ -283,23 +310,26 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
       periodPoints: standing.periodPoints,
       today,
     });
-    this.settle(card, { ...standing, tier: result.tier, pending: result.pending }, result.change ? [result.change] : [], origin);
+    this.settle(card, standing, { ...standing, tier: result.tier, pending: result.pending }, result.change ? [result.change] : [], origin);
     return result.change;
   }
 
   /**
    * Stores a member's standing and records the tier changes that led to it, in order: each
    * `customer.loyalty.tier.<event>` with the tiers by their records.
+   *
+   * @param before - The standing the member had, as {@link LoyaltyTierStore.standing} answered it.
+   * @param after - Their tiers and period now.
    */
-  settle(card: StoredVoucher, standing: MemberStanding, changes: readonly TierChange[], origin: ChangeOrigin = {}): void {
+  settle(card: StoredVoucher, before: MemberStanding, after: Pick<MemberStanding, 'tier' | 'pending' | 'periodPoints' | 'periodStart'>, changes: readonly TierChange[], origin: ChangeOrigin = {}): void {
     const now = this.context.timestamp();
-    const before = this.standing(card.id);
-    const moved = before.tier?.tier_id !== standing.tier?.tier_id;
+    const moved = before.tier?.tier_id !== after.tier?.tier_id;
     this.#members.set(card.id, {
-      ...standing,
-      tier: standing.tier && sharedTier(standing.tier),
-      pending: standing.pending && sharedTier(standing.pending),
-      created_at: before.created_at ?? (standing.tier ? now : null),
+      tier: after.tier && sharedTier(after.tier),
+      pending: after.pending && sharedTier(after.pending),
+      periodPoints: after.periodPoints,
+      periodStart: after.periodStart,
+      created_at: before.created_at ?? (after.tier ? now : null),
       updated_at: moved && before.created_at !== null ? now : before.updated_at,
     });
     if (origin.silent === true) return;
@@ -342,15 +372,8 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     if (!change.event || !campaign || !holder) return;
     const from = change.tier_from === undefined ? undefined : this.#tiers.get(change.tier_from);
     const to = change.tier_to === undefined ? undefined : this.#tiers.get(change.tier_to);
-    const moved = change.event === 'upgraded' || change.event === 'downgraded';
-    const tier = change.event === 'left' ? from : to;
-    // Made when first read, from the holder, campaign and tiers as they are now (the campaign in its
-    // short form: its records change with every card it makes, its short form does not).
-    const shownCampaign = simpleCampaign(campaign);
-    const data = () => {
-      const base = { customer: simpleCustomer(holder), campaign: shownCampaign, created_at: at };
-      return moved ? { ...base, ...(from ? { loyalty_tier_from: from } : {}), ...(to ? { loyalty_tier_to: to } : {}) } : { ...base, loyalty_tier: tier as LoyaltyTier };
-    };
-    this.deps.events.record(`customer.loyalty.tier.${change.event}`, { entityId: holder.id, data: data as never, groupId: origin.requestId, source: origin.source });
+    // The campaign in its short form: its records change with every card it makes, its short form does not.
+    const args: TierShown = { event: change.event, holder, campaign: simpleCampaign(campaign), at, from, to };
+    this.deps.events.record(TIER_EVENTS[change.event], { entityId: holder.id, make: tierPayload, args, groupId: origin.requestId, source: origin.source });
   }
 }
