@@ -43,7 +43,7 @@ describe('StateHistory with tracked containers', () => {
     const list = new TrackedList<number>(history);
     const cell = new Cell(history, 0);
     set.add('x').add('y');
-    list.push(1, 2, 3);
+    for (const item of [1, 2, 3]) list.push(item);
     const mark = history.mark();
     set.delete('x');
     set.add('z');
@@ -95,7 +95,7 @@ describe('StateHistory with tracked containers', () => {
       fc.property(fc.array(fc.integer(), { maxLength: 6 }), fc.array(op, { maxLength: 30 }), (start, ops) => {
         const history = new StateHistory();
         const list = new TrackedList<number>(history);
-        list.push(...start);
+        for (const item of start) list.push(item);
         const mark = history.mark();
         const plain = [...start];
         for (const each of ops) {
@@ -148,7 +148,8 @@ describe('images', () => {
     scope.cell<number | undefined>(undefined);
     byCustomer.set('cust_1', scope.innerSet(['v_1', 'v_2']));
     byCustomer.set('cust_2', scope.innerSet());
-    sequence.push({ id: 'a' }, null);
+    sequence.push({ id: 'a' });
+    sequence.push(null);
     const images = scope.containers.map(imageOf);
     assertJsonSafe(images);
     const json = JSON.parse(JSON.stringify(images)) as typeof images;

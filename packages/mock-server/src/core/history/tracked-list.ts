@@ -41,10 +41,10 @@ export class TrackedList<T> implements Revertible, Iterable<T> {
     return this.#items[Symbol.iterator]();
   }
 
-  /** Appends items; answers the new length, as `Array#push`. */
-  push(...items: T[]): number {
+  /** Appends an item; answers the new length, as `Array#push`. */
+  push(item: T): number {
     if (this.history.recording) this.history.record(this, LENGTH, this.#items.length, undefined);
-    return this.#items.push(...items);
+    return this.#items.push(item);
   }
 
   /** Replaces the item at `index` (within the list, or just past its end). */
