@@ -53,6 +53,20 @@ describe('points buckets', () => {
     });
   });
 
+  it('expire exactly the buckets past their day, with points, and keep the rest in order; a card with none past keeps its own list', () => {
+    const day = fc.constantFrom('2026-01-31', '2026-02-01', '2026-03-01', '2027-01-01');
+    const withEmpty = fc.array(fc.record({ expires_at: expiry, points: fc.integer({ min: 0, max: 500 }) }), { maxLength: 6 });
+    fc.assert(
+      fc.property(withEmpty, day, (before, today) => {
+        const past = (bucket: PointsBucket) => bucket.expires_at !== null && bucket.expires_at < today;
+        const { kept, expired } = expireBuckets(before, today);
+        expect([...kept]).toEqual(before.filter((bucket) => !past(bucket)));
+        expect([...expired]).toEqual(before.filter((bucket) => past(bucket) && bucket.points > 0));
+        if (!before.some(past)) expect(kept).toBe(before);
+      }),
+    );
+  });
+
   it('keep every point: what spending takes plus what is left is what there was, taken in expiry order', () => {
     fc.assert(
       fc.property(buckets, fc.integer({ min: 1, max: 3000 }), (before, points) => {

@@ -104,11 +104,6 @@ export function spendBuckets(buckets: readonly PointsBucket[], points: number, c
 
 const NONE: readonly never[] = Object.freeze([]);
 
-const hasExpired = (buckets: readonly PointsBucket[], today: CalendarDate): boolean => {
-  for (const bucket of buckets) if (bucket.expires_at !== null && bucket.expires_at < today) return true;
-  return false;
-};
-
 /**
  * Splits a card's buckets at the start of a day: the buckets whose last day has passed expire.
  *
@@ -122,17 +117,25 @@ const hasExpired = (buckets: readonly PointsBucket[], today: CalendarDate): bool
  * ```
  */
 export function expireBuckets<B extends PointsBucket>(buckets: readonly B[], today: CalendarDate): { kept: readonly B[]; expired: readonly B[] } {
-  // Most nights expire nothing on a card: its own list stays, and nothing is made.
-  if (!hasExpired(buckets, today)) return { kept: buckets, expired: NONE };
-  const kept: B[] = [];
-  const expired: B[] = [];
+  let staying = 0;
+  let expiring = 0;
   for (const bucket of buckets) {
-    if (bucket.expires_at !== null && bucket.expires_at < today) {
-      if (bucket.points > 0) expired.push(bucket);
-    } else kept.push(bucket);
+    if (bucket.expires_at === null || bucket.expires_at >= today) staying += 1;
+    else if (bucket.points > 0) expiring += 1;
   }
-  // A list filled by `push` keeps room for 16 items; a card keeps its buckets, so they are copied to their size.
-  return { kept: kept.slice(), expired };
+  // Most nights expire nothing on a card: its own list stays, and nothing is made.
+  if (staying === buckets.length) return { kept: buckets, expired: NONE };
+  // Lists of their exact size, filled in place: a card keeps its buckets, and a list filled by
+  // `push` keeps room for 16 items.
+  const kept = new Array<B>(staying);
+  const expired = new Array<B>(expiring);
+  staying = 0;
+  expiring = 0;
+  for (const bucket of buckets) {
+    if (bucket.expires_at === null || bucket.expires_at >= today) kept[staying++] = bucket;
+    else if (bucket.points > 0) expired[expiring++] = bucket;
+  }
+  return { kept, expired };
 }
 
 /**

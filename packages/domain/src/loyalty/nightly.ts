@@ -105,12 +105,11 @@ export function runNightly(card: NightlyCard, today: CalendarDate, settings: Nig
   // The bucket functions answer new lists: the card's own is never changed.
   let buckets = card.buckets;
   let periodPoints = card.periodPoints;
-  const pending: PendingPointsEntry[] = [];
+  // Most cards have no pending points: their own list stays.
+  let pending = card.pending;
   for (const entry of card.pending) {
-    if (entry.activates_at > today) {
-      pending.push(entry);
-      continue;
-    }
+    if (entry.activates_at > today) continue;
+    if (pending === card.pending) pending = card.pending.filter((waiting) => waiting.activates_at > today);
     const expiresAt = pointsExpirationDate(entry.expiration_rules, today);
     buckets = creditBuckets(buckets, entry.points, expiresAt);
     periodPoints += entry.points;
