@@ -52,7 +52,7 @@ const TIERS = [
 const paidOrder = (index: number) => ({ customer: { source_id: `member-${index % MEMBERS}` }, amount: 5_000 + (index % 100) * 250, status: 'PAID' as const });
 const pointsOf = (index: number): number => Math.floor(paidOrder(index).amount / 1000);
 
-const paidOrders = async (): Promise<string[]> => {
+export const loyaltyPaidOrders = async (): Promise<string[]> => {
   const service = createMockService({ seed: 'bench-loyalty-orders', scheduler: 'manual', clock: { frozenAt: '2026-01-15T12:00:00.000Z' } });
   const { state } = service.projects.primary;
   const server = benchServer(service);
@@ -122,7 +122,7 @@ const paidOrders = async (): Promise<string[]> => {
   ];
 };
 
-const nightlyRun = (): string[] => {
+export const loyaltyNightly = (): string[] => {
   // The last day of January: the nightly run catches up on every night the clock passed, so the
   // cards get their buckets on the day before the night that is timed.
   const service = createMockService({ seed: 'bench-loyalty-nightly', scheduler: 'manual', clock: { frozenAt: '2026-01-31T12:00:00.000Z' } });
@@ -187,4 +187,4 @@ const nightlyRun = (): string[] => {
   ];
 };
 
-export const loyaltyBenchmark = async (): Promise<string[]> => [...(await paidOrders()), '', ...nightlyRun()];
+export const loyaltyBenchmark = async (): Promise<string[]> => [...(await loyaltyPaidOrders()), '', ...loyaltyNightly()];

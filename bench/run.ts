@@ -4,57 +4,16 @@
  * what count). Runs against the built packages, as an app would; `npm run bench` passes
  * `--expose-gc` so the memory figures count live data only.
  */
-import { browserBundle } from './browser-bundle.ts';
-import { bundleSize } from './bundle-size.ts';
-import { codeGeneration } from './code-generation.ts';
-import { commerce } from './commerce.ts';
-import { discounts } from './discounts.ts';
-import { exportsBenchmark } from './exports.ts';
-import { filterEngine } from './filter-engine.ts';
-import { formulaBenchmark } from './formulas.ts';
-import { historyBenchmark } from './history.ts';
-import { journalBenchmark } from './journal.ts';
-import { listsBenchmark } from './lists.ts';
-import { loyaltyBenchmark } from './loyalty.ts';
-import { mockThroughput } from './mock-throughput.ts';
-import { publicationsBenchmark } from './publications.ts';
-import { qualifications } from './qualifications.ts';
-import { snapshotsBenchmark } from './snapshots.ts';
-import { stackingApplication } from './stacking-application.ts';
-import { tallyBenchmark } from './tally.ts';
-import { typeCheckCost } from './type-check.ts';
-import { validationRules } from './validation-rules.ts';
-import { validationsBenchmark } from './validations.ts';
-import { validityWindow } from './validity-window.ts';
-import { vouchersBenchmark } from './vouchers.ts';
-import { webhooksBenchmark } from './webhooks.ts';
+import { PARTS, SECTIONS, type Section } from './sections.ts';
 
+// With names (`node --expose-gc bench/run.ts loyalty-nightly lists`), only those sections or parts.
+const named = process.argv.slice(2);
+const known: Readonly<Record<string, Section>> = { ...SECTIONS, ...PARTS };
+const unknown = named.filter((name) => !(name in known));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; the names are: ${Object.keys(known).join(', ')}`);
+  process.exit(2);
+}
 // Each section prints as soon as it is done, so a long or failing run still shows what it measured.
-const sections: readonly (() => string[] | Promise<string[]>)[] = [
-  mockThroughput,
-  typeCheckCost,
-  bundleSize,
-  browserBundle,
-  codeGeneration,
-  validityWindow,
-  filterEngine,
-  discounts,
-  stackingApplication,
-  formulaBenchmark,
-  validationRules,
-  vouchersBenchmark,
-  commerce,
-  publicationsBenchmark,
-  exportsBenchmark,
-  validationsBenchmark,
-  qualifications,
-  loyaltyBenchmark,
-  historyBenchmark,
-  listsBenchmark,
-  webhooksBenchmark,
-  journalBenchmark,
-  tallyBenchmark,
-  snapshotsBenchmark,
-];
 console.log('Voucherkit benchmark');
-for (const section of sections) console.log(`\n${(await section()).join('\n')}`);
+for (const name of named.length > 0 ? named : Object.keys(SECTIONS)) console.log(`\n${(await (known[name] as Section)()).join('\n')}`);
