@@ -11,7 +11,8 @@
  * `keep` copies the built packages (`packages/<name>/dist`) into `.bench-builds/<build>/`, which git
  * ignores. `compare` puts each build's packages in place for its runs (`bench/run.ts` with the
  * names given, each run in a fresh process), puts the current build back at the end, then prints,
- * for every figure, each build's median and range and the ratio of the medians.
+ * for every figure, each build's median and range and the ratio of the medians. A comparison cut
+ * short leaves the last build it ran in place: `npm run build` makes the current one again.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
