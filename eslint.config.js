@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/generated/**', 'docs/api/**', 'node_modules/**', '**/*.d.ts'],
+    ignores: ['**/dist/**', '.bench-builds/**', '**/generated/**', 'docs/api/**', 'node_modules/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
