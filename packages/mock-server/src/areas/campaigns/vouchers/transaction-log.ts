@@ -196,9 +196,9 @@ export class TransactionLog {
   record(entry: TransactionEntry): KeptTransaction {
     const previous = this.#latestByCard.get(entry.voucher_id) ?? -1;
     const serial = previous < 0 ? 0 : (this.#recorded.items[previous] as StoredTransaction).serial + 1;
-    const place = this.#recorded.push(compact(entry, previous, serial)) - 1;
-    this.#latestByCard.set(entry.voucher_id, place);
-    return this.#recorded.items[place] as unknown as KeptTransaction;
+    const stored = compact(entry, previous, serial);
+    this.#latestByCard.set(entry.voucher_id, this.#recorded.push(stored) - 1);
+    return stored as unknown as KeptTransaction;
   }
 
   /** A kept transaction as it was recorded. */

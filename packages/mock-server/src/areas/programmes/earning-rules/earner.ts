@@ -17,7 +17,7 @@ import type { SegmentStore } from '../../customers/segments/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 import type { PendingPointsStore } from '../pending-points/store.js';
-import type { EarningRule, EarningRuleStore } from './store.js';
+import { type EarningRule, type EarningRuleStore, TIER_EVENT_NAMES } from './store.js';
 
 /**
  * Something that may earn points: a paid order, a customer entering a segment, a custom event,
@@ -117,15 +117,6 @@ export interface EarnerDeps {
   readonly timeZone: () => string | undefined;
 }
 
-/** Event names of the project's event log and the earning events they are. */
-const TIER_EVENT_TYPES = new Set([
-  'customer.loyalty.tier.joined',
-  'customer.loyalty.tier.left',
-  'customer.loyalty.tier.upgraded',
-  'customer.loyalty.tier.downgraded',
-  'customer.loyalty.tier.prolonged',
-]);
-
 /**
  * Gives members the points their programmes' earning rules promise. It reacts to the project's
  * event log (decision 0037: nothing below the programmes calls them): `customer.order.paid`,
@@ -153,7 +144,7 @@ export class PointsEarner {
   listen(): void {
     this.deps.events.subscribe((event) => {
       // A tier event's payload is made when first read: it is read only when a rule listens to the event.
-      if (TIER_EVENT_TYPES.has(event.type) && this.deps.earningRules.forEvent(event.type).length === 0) return;
+      if (TIER_EVENT_NAMES.has(event.type) && this.deps.earningRules.forEvent(event.type).length === 0) return;
       const occasion = occasionOf(event);
       if (occasion) this.earn(occasion, { requestId: event.group_id, source: INTERNAL_SOURCE });
     });
@@ -418,7 +409,7 @@ const occasionOf = (event: ServiceEvent): EarningOccasion | undefined => {
       };
     }
     default: {
-      if (!TIER_EVENT_TYPES.has(event.type)) return undefined;
+      if (!TIER_EVENT_NAMES.has(event.type)) return undefined;
       type Tier = { id: string; campaign_id?: string } | null | undefined;
       const data = event.data as { loyalty_tier?: Tier; loyalty_tier_to?: Tier; loyalty_tier_from?: Tier; customer?: { id?: string } | null };
       // The tier the event concerns: the one joined, kept or left, or moved to (moved from when moving out of every tier).

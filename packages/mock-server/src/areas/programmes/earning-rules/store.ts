@@ -1,6 +1,6 @@
-import type { EarningCalculationType } from '@voucherkit/domain';
+import type { EarningCalculationType, TierChange } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog } from '../../../core/event-log.js';
+import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ListOrder, Page, SortedPageQuery } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
@@ -54,13 +54,25 @@ export type EarningRuleChanges = Resource<'LoyaltyEarningRuleUpdateRequest'>;
  */
 export type EarningEventFamily = 'order' | 'segment' | 'tier' | 'custom';
 
-const TIER_EVENTS = new Set([
-  'customer.loyalty.tier.joined',
-  'customer.loyalty.tier.left',
-  'customer.loyalty.tier.upgraded',
-  'customer.loyalty.tier.downgraded',
-  'customer.loyalty.tier.prolonged',
-]);
+/**
+ * The tier events an earning rule may listen to, by the change that records each
+ * (`TierChange.event`): named once, where a name joined for every change would be a new string.
+ *
+ * @example
+ * ```ts
+ * events.record(TIER_EVENTS[change.event], { entityId: holder.id, make, args });
+ * ```
+ */
+export const TIER_EVENTS = {
+  joined: 'customer.loyalty.tier.joined',
+  left: 'customer.loyalty.tier.left',
+  upgraded: 'customer.loyalty.tier.upgraded',
+  downgraded: 'customer.loyalty.tier.downgraded',
+  prolonged: 'customer.loyalty.tier.prolonged',
+} as const satisfies Record<NonNullable<TierChange['event']>, EventType>;
+
+/** The names of {@link TIER_EVENTS}. */
+export const TIER_EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(TIER_EVENTS));
 
 /**
  * The family of an earning rule's event.
@@ -75,7 +87,7 @@ const TIER_EVENTS = new Set([
 export const earningEventFamily = (event: string): EarningEventFamily => {
   if (event === 'order.paid') return 'order';
   if (event === 'customer.segment.entered') return 'segment';
-  return TIER_EVENTS.has(event) ? 'tier' : 'custom';
+  return TIER_EVENT_NAMES.has(event) ? 'tier' : 'custom';
 };
 
 /** What a proportional rule may count, by event (decision 0039). */

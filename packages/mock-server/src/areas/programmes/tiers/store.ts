@@ -9,7 +9,7 @@ import {
   periodOf,
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventData, EventLog, EventType, ServiceEvent } from '../../../core/event-log.js';
+import type { EventData, EventLog, ServiceEvent } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { interned } from '../../../core/interned.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
@@ -20,7 +20,7 @@ import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js'
 import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import type { MemberTiers } from '../earning-rules/earner.js';
-import type { TierLookup } from '../earning-rules/store.js';
+import { TIER_EVENTS, type TierLookup } from '../earning-rules/store.js';
 import type { MemberCardStores } from '../loyalties/store.js';
 
 /**
@@ -71,15 +71,6 @@ const EARNING = new Set(['POINTS_ACCRUAL', 'POINTS_ADDITION', 'POINTS_TRANSFER_I
 
 /** A member's tier: the members who got a tier on the same day share one. */
 const sharedTier = interned((tier: MemberTier) => [tier.tier_id, tier.start_date, tier.expiration_date].join(' '));
-
-/** The event each tier change records, named once: a name joined for every change would be a new string to hash each time. */
-const TIER_EVENTS = {
-  joined: 'customer.loyalty.tier.joined',
-  left: 'customer.loyalty.tier.left',
-  upgraded: 'customer.loyalty.tier.upgraded',
-  downgraded: 'customer.loyalty.tier.downgraded',
-  prolonged: 'customer.loyalty.tier.prolonged',
-} as const satisfies Record<NonNullable<TierChange['event']>, EventType>;
 
 /** What a tier event's payload is made from when first read: the holder, campaign and tiers as they were. */
 interface TierShown {
