@@ -139,3 +139,52 @@ describe('projects (management API)', () => {
     expect(mock.service.projects.primary.webhookToken).toBe(token);
   });
 });
+
+describe("a project's code settings", () => {
+  const projectClient = async (extra: Record<string, unknown> = {}) => {
+    const created = await newProject(extra);
+    return { id: created.id, client: serverClient(created.server_side_key as { app_id: string; app_token: string }) };
+  };
+  const tenOff = { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 } } as const;
+
+  test('without case-sensitive codes, a code is found, validated and taken in any case, and shown as it was written', async () => {
+    const { client } = await projectClient({ case_sensitive_codes: false });
+    const created = await client.vouchers.create('Summer-10', tenOff as never);
+    expect((await client.vouchers.get('SUMMER-10')).id).toBe(created.id);
+    expect((await client.vouchers.get('summer-10')).code).toBe('Summer-10');
+    await expect(client.vouchers.create('SUMMER-10', tenOff as never)).rejects.toMatchObject({ status: 409, key: 'duplicate_found' });
+    const validation = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }], order: { amount: 5000 } });
+    expect(validation).toMatchObject({ valid: true, order: { total_discount_amount: 1000 } });
+    // Deleted to the bin, its code stays taken in every case.
+    await client.vouchers.delete('SUMMER-10');
+    await expect(client.vouchers.create('summer-10', tenOff as never)).rejects.toMatchObject({ status: 409 });
+  });
+
+  test('with case-sensitive codes (the default), codes that differ in case are two vouchers', async () => {
+    const { client } = await projectClient();
+    const upper = await client.vouchers.create('SUMMER-10', tenOff as never);
+    await expect(client.vouchers.get('summer-10')).rejects.toMatchObject({ status: 404 });
+    const lower = await client.vouchers.create('summer-10', tenOff as never);
+    expect(lower.id).not.toBe(upper.id);
+  });
+
+  test("generated codes take the project's default charset when their configuration names none", async () => {
+    const { id, client } = await projectClient();
+    await management().management.projects.update(id, { default_code_config: { charset: '0123456789' } });
+    const campaign = await client.campaigns.create({ name: 'Digits', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC', vouchers_count: 5, voucher: { ...tenOff, code_config: { length: 8 } } } as never);
+    expect(campaign.voucher?.code_config).toMatchObject({ charset: '0123456789', length: 8 });
+    const standalone = await client.vouchers.generate({ ...tenOff, code_config: { pattern: 'D-####' } } as never);
+    expect(standalone.code).toMatch(/^D-\d{4}$/);
+    const named = await client.vouchers.generate({ ...tenOff, code_config: { pattern: 'X-####', charset: 'XY' } } as never);
+    expect(named.code).toMatch(/^X-[XY]{4}$/);
+  });
+
+  test('without case-sensitive codes, generated codes are upper case, and a charset of both cases yields each code once', async () => {
+    const { client } = await projectClient({ case_sensitive_codes: false });
+    expect((await client.vouchers.generate({ ...tenOff, code_config: { length: 12 } } as never)).code).toMatch(/^[0-9A-Z]{12}$/);
+    // 'aA' makes four codes of two characters, one code here.
+    const only = await client.vouchers.generate({ ...tenOff, code_config: { length: 2, charset: 'aA' } } as never);
+    expect(only.code.toUpperCase()).toBe('AA');
+    await expect(client.vouchers.generate({ ...tenOff, code_config: { length: 2, charset: 'aA' } } as never)).rejects.toMatchObject({ status: 400, key: 'invalid_code_config' });
+  });
+});

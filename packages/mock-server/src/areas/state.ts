@@ -155,7 +155,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   // The campaigns area reaches the rules above it only through this port.
   const rules = ruleAssignments(() => validationRules);
-  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules, loyaltyCards: () => loyaltyCards });
+  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules, loyaltyCards: () => loyaltyCards, settings });
   const loyaltyCards = new LoyaltyCardLedger(context, { vouchers: () => vouchers, customers, events, timeZone: () => settings.timezone });
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
   const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });

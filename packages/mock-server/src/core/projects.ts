@@ -63,6 +63,10 @@ export interface ProjectSettings {
   readonly projectId?: string | undefined;
   /** The secret that signs its webhooks. */
   readonly webhookToken?: string | undefined;
+  /** Whether `SUMMER` and `summer` are two codes (`case_sensitive_codes`); they are when absent. */
+  readonly caseSensitiveCodes?: boolean | undefined;
+  /** The characters of codes whose configuration names none (`default_code_config.charset`); the domain's default when absent. */
+  readonly codeCharset?: string | undefined;
 }
 
 /**
@@ -206,6 +210,12 @@ export const createProjectRegistry = <State>(
       },
       get webhookToken() {
         return current().webhook_token;
+      },
+      get caseSensitiveCodes() {
+        return current().case_sensitive_codes;
+      },
+      get codeCharset() {
+        return current().default_code_config?.charset ?? undefined;
       },
     };
     const project: Project<State> = {

@@ -92,13 +92,14 @@ const campaignTypeOf = (input: CampaignCreateInput): CampaignType => {
 
 /**
  * The code settings a campaign stores: `pattern` always written out (one `#` per random
- * character), `length` the number of random characters, and the charset in full.
+ * character), `length` the number of random characters, and the charset in full: `defaultCharset`,
+ * the project's, when the configuration names none.
  */
-export const storedCodeConfig = (config: CodeConfigInput | null | undefined): CampaignVoucher['code_config'] & CodeConfigInput => {
+export const storedCodeConfig = (config: CodeConfigInput | null | undefined, defaultCharset: string): CampaignVoucher['code_config'] & CodeConfigInput => {
   const pattern = given(config?.pattern) && config.pattern !== '' ? config.pattern : '#'.repeat(config?.length ?? DEFAULT_CODE_LENGTH);
   return {
     length: [...pattern].filter((character) => character === '#').length,
-    charset: config?.charset ?? DEFAULT_CODE_CHARSET,
+    charset: config?.charset ?? defaultCharset,
     pattern,
     ...(given(config?.prefix) ? { prefix: config.prefix } : {}),
     ...(given(config?.postfix) ? { postfix: config.postfix } : {}),
@@ -801,7 +802,7 @@ export class CampaignStore implements CampaignPort {
       ...(type === 'GIFT_VOUCHER' ? { gift: voucher.gift ?? { amount: 0 } } : {}),
       ...(type === 'LOYALTY_CARD' ? { loyalty_card: voucher.loyalty_card ?? { points: 0 } } : {}),
       redemption: { quantity: voucher.redemption?.quantity ?? null },
-      code_config: storedCodeConfig(voucher.code_config),
+      code_config: storedCodeConfig(voucher.code_config, this.deps.vouchers.codeCharset()),
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
     };
   }

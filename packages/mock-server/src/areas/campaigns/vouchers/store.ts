@@ -2,6 +2,7 @@ import {
   type CodeConfigInput,
   type FilterPredicate,
   type ValidityCheckResult,
+  DEFAULT_CODE_CHARSET,
   allOf,
   changeGiftBalance,
   compileFilter,
@@ -13,6 +14,7 @@ import {
 } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import type { ProjectSettings } from '../../../core/projects.js';
 import type { Cell } from '../../../core/history/cell.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
@@ -79,6 +81,8 @@ export interface VoucherStoreDependencies {
   readonly rules: RuleAssignments;
   /** The points of loyalty cards, which change through the ledger only. */
   readonly loyaltyCards: () => LoyaltyCardLedger;
+  /** The project's code settings, read as they are now: case sensitivity and the default charset. */
+  readonly settings: Pick<ProjectSettings, 'caseSensitiveCodes' | 'codeCharset'>;
 }
 
 /**
@@ -286,7 +290,7 @@ export class VoucherStore {
     this.#orders = this.#newOrders();
     this.#campaignOrders = this.#newCampaignOrders();
     tracked.afterLoad(() => this.#rebuildOrders());
-    deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(record.code));
+    deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(this.#codeKey(record.code)));
   }
 
   #newOrders(): SortedIndexes<VoucherListField> {
@@ -315,14 +319,15 @@ export class VoucherStore {
     return this.#count.value;
   }
 
-  /** Whether a code is used in the project, by a voucher or by one in the bin. */
+  /** Whether a code is used in the project, by a voucher or by one in the bin (in any case, where codes are not case-sensitive). */
   isCodeTaken(code: string): boolean {
-    return (this.#positionByCode.get(code) ?? null) !== null || this.#binnedCodes.has(code);
+    const key = this.#codeKey(code);
+    return (this.#positionByCode.get(key) ?? null) !== null || this.#binnedCodes.has(key);
   }
 
-  /** The voucher with this code or id, if any (vouchers in the bin are not found). */
+  /** The voucher with this code or id, if any (vouchers in the bin are not found); a code in any case where codes are not case-sensitive. */
   find(codeOrId: string): StoredVoucher | undefined {
-    const position = this.#positionByCode.get(codeOrId) ?? this.#positions.get(codeOrId);
+    const position = this.#positionByCode.get(this.#codeKey(codeOrId)) ?? this.#positions.get(codeOrId);
     return position === undefined ? undefined : (this.#sequence.items[position] ?? undefined);
   }
 
@@ -600,7 +605,7 @@ export class VoucherStore {
     immutable(voucher);
     const position = this.#sequence.push(voucher) - 1;
     this.#positions.set(voucher.id, position);
-    this.#positionByCode.set(voucher.code, position);
+    this.#positionByCode.set(this.#codeKey(voucher.code), position);
     this.#count.value += 1;
     this.#orders.add(position);
     if (voucher.campaign_id) {
@@ -614,12 +619,31 @@ export class VoucherStore {
   }
 
   /**
-   * Codes not used in the project, from a code configuration.
+   * Codes not used in the project, from a code configuration; of the project's default charset when it names none.
    *
    * @throws DomainError `invalid_code_config` when the configuration cannot yield that many unused codes.
    */
   generateCodes(config: CodeConfigInput, count: number): string[] {
-    return generateUniqueCodes(config, count, this.context.random, this.#taken);
+    const withCharset = { ...config, charset: config.charset ?? this.codeCharset() };
+    if (this.deps.settings.caseSensitiveCodes !== false) return generateUniqueCodes(withCharset, count, this.context.random, this.#taken);
+    // Codes that differ in case only are one code here: a batch from a charset of both cases holds neither twice.
+    const batch = new Set<string>();
+    return generateUniqueCodes(withCharset, count, this.context.random, (code) => {
+      const key = this.#codeKey(code);
+      if (batch.has(key) || this.isCodeTaken(code)) return true;
+      batch.add(key);
+      return false;
+    });
+  }
+
+  /** The characters of codes whose configuration names none: the project's `default_code_config.charset`. */
+  codeCharset(): string {
+    return this.deps.settings.codeCharset ?? DEFAULT_CODE_CHARSET;
+  }
+
+  /** A code as the indexes key it: itself, or in upper case where the project's codes are not case-sensitive. */
+  #codeKey(code: string): string {
+    return this.deps.settings.caseSensitiveCodes === false ? code.toUpperCase() : code;
   }
 
   /**
@@ -700,7 +724,7 @@ export class VoucherStore {
     const shown = this.present(this.get(codeOrId));
     const voucher = this.remove(codeOrId);
     if (!force) {
-      this.#binnedCodes.add(voucher.code);
+      this.#binnedCodes.add(this.#codeKey(voucher.code));
       this.deps.bin.put({ type: 'voucher', id: voucher.id, name: voucher.code, parentId: voucher.campaign_id ?? null, record: shown });
     }
     this.#record('voucher.deleted', voucher, origin, shown);
@@ -718,7 +742,7 @@ export class VoucherStore {
     this.#orders.remove(position);
     if (voucher.campaign_id) this.#campaignOrders.of(voucher.campaign_id)?.remove(position);
     this.#sequence.set(position, null);
-    this.#positionByCode.set(voucher.code, null);
+    this.#positionByCode.set(this.#codeKey(voucher.code), null);
     this.#count.value -= 1;
     this.deps.rules.release(voucher.id);
     this.#sessions.delete(voucher.id);
