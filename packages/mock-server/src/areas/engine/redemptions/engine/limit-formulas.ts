@@ -19,8 +19,18 @@ import {
  */
 export type LimitFormulas = readonly (Readonly<Partial<Record<UnitLimitName, CompiledFormula>>> | undefined)[];
 
-/** Compiles formula text once for the life of the process; `undefined` for text that does not parse (the static value applies). */
+/**
+ * Formula texts compiled, shared by every service of the process; `undefined` for text that does
+ * not parse (the static value applies). Memoisation only: past {@link MAX_COMPILED_TEXTS} texts
+ * (a long-running sandbox fed new rules) it starts again empty, as the time zone caches do.
+ */
 const compiledByText = new Map<string, CompiledFormula | undefined>();
+
+/** The formula texts kept compiled at most. */
+export const MAX_COMPILED_TEXTS = 1_000;
+
+/** How many formula texts are kept compiled now (for tests of the bound). */
+export const compiledTextCount = (): number => compiledByText.size;
 
 /** A formula compiled once per text, or `undefined` when the text does not parse. */
 export const compiled = (text: string): CompiledFormula | undefined => {
@@ -32,6 +42,7 @@ export const compiled = (text: string): CompiledFormula | undefined => {
     if (!isDomainError(error)) throw error;
     formula = undefined;
   }
+  if (compiledByText.size >= MAX_COMPILED_TEXTS) compiledByText.clear();
   compiledByText.set(text, formula);
   return formula;
 };
