@@ -1,6 +1,5 @@
 import {
   CAMPAIGN_VALIDITY_KEYS,
-  DEFAULT_CODE_CHARSET,
   DEFAULT_CODE_LENGTH,
   type CodeConfigInput,
   type FilterPredicate,
