@@ -75,6 +75,19 @@ interface ObjectShape {
   additional: unknown;
 }
 
+/**
+ * The schema of an object's keyed entries (`patternProperties` of one pattern, such as numbered
+ * rules), checked as zod checks any other key: zod has no keys by pattern, and the only other keys
+ * of such objects are their named fields.
+ */
+const patternEntries = (schema: JsonSchema): unknown => {
+  const patterns = schema['patternProperties'] as Record<string, unknown> | undefined;
+  if (patterns === undefined) return undefined;
+  const entries = Object.values(patterns);
+  if (entries.length !== 1) throw new Error(`patternProperties with ${entries.length} patterns is not supported`);
+  return entries[0];
+};
+
 /** Unions inside `allOf` multiply out; more variants than this is a spec smell worth a look. */
 const MAX_VARIANTS = 64;
 
@@ -240,7 +253,7 @@ export class ZodSourceWriter {
     if (types.length > 0 && !types.includes('object')) throw new Error(`allOf member of type ${types.join('|')} cannot be merged into an object`);
     if (!composed) {
       for (const key of Object.keys(schema)) {
-        if (!ANNOTATIONS.has(key) && !['type', 'properties', 'required', 'additionalProperties', 'default', 'minProperties', 'maxProperties'].includes(key)) {
+        if (!ANNOTATIONS.has(key) && !['type', 'properties', 'required', 'additionalProperties', 'patternProperties', 'default', 'minProperties', 'maxProperties'].includes(key)) {
           throw new Error(`Unsupported keyword ${key} on an object schema`);
         }
       }
@@ -248,7 +261,7 @@ export class ZodSourceWriter {
     return {
       properties: new Map(Object.entries((schema['properties'] ?? {}) as Record<string, JsonSchema>)),
       required: new Set((schema['required'] ?? []) as string[]),
-      additional: schema['additionalProperties'],
+      additional: schema['additionalProperties'] ?? patternEntries(schema),
     };
   }
 

@@ -155,3 +155,21 @@ describe('createClient', () => {
     expectTypeOf(client.waitForAsyncAction('aa_1')).resolves.toEqualTypeOf<AsyncAction>();
   });
 });
+
+describe('numbered rules', () => {
+  it('takes named fields beside the numbered entries, and types each exactly', () => {
+    const part = { name: 'order.items.any', conditions: { $is: [{ id: 'prod_1', type: 'product_or_sku', object: 'product' }] } } as const;
+    void main.validationRules.create({
+      name: 'Mug and lamp',
+      rules: { logic: '1', 1: { name: 'order.amount', conditions: { $more_than: [5000] } } },
+      bundle_rules: { limit: 2, 1: part, 2: part },
+    });
+    const bundle = {} as NonNullable<Schemas['ValidationRuleBase']['bundle_rules']>;
+    expectTypeOf(bundle.limit).toEqualTypeOf<number | null | undefined>();
+    expectTypeOf(bundle['1']?.name).toEqualTypeOf<'order.items.any' | undefined>();
+    const rules = {} as NonNullable<Schemas['ValidationRuleBase']['rules']>;
+    expectTypeOf(rules.logic).toEqualTypeOf<string | undefined>();
+    // @ts-expect-error: a bundle's limit is a number
+    void main.validationRules.create({ name: 'Bad', bundle_rules: { limit: 'two' } });
+  });
+});

@@ -17283,7 +17283,7 @@ export interface components {
              */
             logic?: string;
         } & {
-            [key: string]: {
+            [key: `${number}`]: {
                 /** What the rule checks, for example `order.amount`, `customer.segment` or `order.items.any`. */
                 name?: string;
                 /** The metadata key, for rules on metadata (`order.metadata`, `customer.metadata` …); otherwise null. */
@@ -17309,7 +17309,7 @@ export interface components {
              */
             logic?: string;
         } & {
-            [key: string]: {
+            [key: `${number}`]: {
                 /** What the rule checks, for example `order.amount`, `customer.segment` or `order.items.any`. */
                 name?: string;
                 /** The metadata key, for rules on metadata (`order.metadata`, `customer.metadata` …); otherwise null. */
@@ -17333,7 +17333,7 @@ export interface components {
              */
             logic?: string;
         } & {
-            [key: string]: {
+            [key: `${number}`]: {
                 /** What the rule checks, for example `order.amount`, `customer.segment` or `order.items.any`. */
                 name?: string;
                 /** The metadata key, for rules on metadata (`order.metadata`, `customer.metadata` …); otherwise null. */
@@ -17357,7 +17357,7 @@ export interface components {
              */
             logic?: string;
         } & {
-            [key: string]: {
+            [key: `${number}`]: {
                 /** What the rule checks, for example `order.amount`, `customer.segment` or `order.items.any`. */
                 name?: string;
                 /** The metadata key, for rules on metadata (`order.metadata`, `customer.metadata` …); otherwise null. */
@@ -17384,7 +17384,7 @@ export interface components {
              */
             limit?: number | null;
         } & {
-            [key: string]: {
+            [key: `${number}`]: {
                 /**
                  * Kind of rule; the part must be in the order.
                  * @enum {string}
@@ -17413,7 +17413,7 @@ export interface components {
                     /** How the sub-rules combine. */
                     logic?: string;
                 } & {
-                    [key: string]: {
+                    [key: `${number}`]: {
                         /**
                          * Kind of sub-rule: the number of units across lines.
                          * @enum {string}

@@ -9,7 +9,7 @@ import type { OperationRoute } from '../http/operation-spec.js';
  * console.log(`mock of API build ${API_VERSION}`);
  * ```
  */
-export const API_VERSION = "v20261127_a";
+export const API_VERSION = "v20261127_b";
 
 /**
  * Every OAuth scope a token may be issued with, in the spec's order.

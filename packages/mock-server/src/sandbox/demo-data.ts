@@ -73,9 +73,7 @@ const seedValidationRules = (state: ProjectState): void => {
   // A bundle: 5.00 off for each mug-and-lamp pair, up to two pairs.
   const lamp = products.get('lamp');
   const part = (id: string) => ({ name: 'order.items.any' as const, conditions: { $is: [{ id, type: 'product_or_sku' as const, object: 'product' as const }] }, rules: {} });
-  // The generated type of `bundle_rules` cannot hold `limit` beside the numbered parts (its index signature takes parts only).
-  const bundleRules = { limit: 2, 1: part(mug.id), 2: part(lamp.id) } as unknown as NonNullable<Parameters<typeof validationRules.create>[0]['bundle_rules']>;
-  const bundle = validationRules.create({ name: 'Mug and lamp', bundle_rules: bundleRules });
+  const bundle = validationRules.create({ name: 'Mug and lamp', bundle_rules: { limit: 2, 1: part(mug.id), 2: part(lamp.id) } });
   const pair = state.vouchers.create({ code: 'MUGLAMP', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } });
   validationRules.assign(bundle.id, { related_object_type: 'voucher', related_object_id: pair.id });
 };
