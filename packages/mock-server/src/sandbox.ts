@@ -80,7 +80,9 @@ export const main = async (): Promise<void> => {
     Object.entries(ENV_KEYS).flatMap(([key, variable]) => (process.env[variable] ? [[key, process.env[variable]]] : [])),
   );
   const port = Number(process.env['PORT'] ?? 4010);
-  const service = createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys }] });
+  // A web page of the developer's calls the sandbox from any origin: client-side redemption and loyalty events are on.
+  const config = { client_redeem_enabled: true, client_loyalty_events_enabled: true };
+  const service = createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys, config }] });
   const project = service.projects.primary;
   seedDemoData(project);
   await service.scheduler.runDue();

@@ -466,7 +466,12 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     '404': (id) => send(id, { query: { voucher: 'NO-SUCH-CODE', 'customer[source_id]': 'ana' } }),
   },
   redeemStackedDiscounts: stackWithOthers,
-  redeemStackedDiscountsClientSide: stackWithOthers,
+  redeemStackedDiscountsClientSide: {
+    '400': (id) => {
+      mock.service.projects.configure(mock.service.projects.primary.id, { client_redeem_enabled: true });
+      return stackWithOthers['400'](id);
+    },
+  },
   rollbackRedemption: {
     // A stacked redemption is rolled back through its parent, all at once.
     '400': (id) => send(id, { params: { redemptionId: redeemed(true) } }),

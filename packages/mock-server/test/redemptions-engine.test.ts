@@ -182,6 +182,7 @@ describe('lists and reads', () => {
 describe('client side', () => {
   test('validates and redeems with client keys', async () => {
     discountVoucher('WEB', { type: 'PERCENT', percent_off: 10 });
+    mock.service.projects.configure(mock.service.projects.primary.id, { client_redeem_enabled: true });
     const { clientAppId, clientToken } = mock.service.projects.primary.keys;
     const client = createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'client', clientAppId, clientToken, origin: 'https://shop.example' }, retry: false });
     const validated = await client.POST('/client/v1/validations', { params: {}, body: { redeemables: [{ object: 'voucher', id: 'WEB' }], order: { amount: 2000 } } });

@@ -20996,6 +20996,21 @@ export interface components {
             };
         };
         /**
+         * The project does not take this client-side request: its `Origin` is not one of the project's
+         *     allowed website addresses (`client_trusted_domains`), the project has not enabled the feature
+         *     (`client_redeem_enabled` for redemptions, `client_loyalty_events_enabled` for custom events for
+         *     loyalty and referral programmes), or a bearer token carries none of the accepted scopes.
+         *     `details` names the setting.
+         */
+        ClientSideForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * Acknowledges the sendout; any 2xx status does. Another status, or no answer within 10 seconds, counts as a
          *     failure: the sendout is retried up to 12 times at growing intervals over about a day, then a project webhook is
          *     disabled and a distribution's webhook channel paused.
@@ -29712,7 +29727,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ClientSideForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -29756,7 +29771,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ClientSideForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -29805,7 +29820,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ClientSideForbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -29855,7 +29870,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ClientSideForbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -29893,7 +29908,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ClientSideForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -6,6 +6,7 @@ import type { ProjectState } from '../areas/state.js';
 import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
 import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';
+import { checkClientAccess } from './client-access.js';
 import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
@@ -146,6 +147,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       }
       const project = projectOf(principal, input.params as object, projects);
       seen.projectId = project.id;
+      checkClientAccess(operationId, operation.path, request.headers, input.body, project.config);
       // The project's day may have turned since its last request: the night's work comes first.
       project?.state.nightly.catchUp();
       const result: { status: number; body: unknown } = await handler({
