@@ -32,6 +32,24 @@ describe('snapshots', () => {
     expect(await someWrites(service)).toEqual(first);
   });
 
+  test("a listener added to a project's event log after a snapshot is gone once it is restored; the stores' own reactions stay", async () => {
+    const service = createMockService(OPTIONS);
+    const { events } = service.projects.primary.state;
+    const early: string[] = [];
+    events.subscribe((event) => early.push(event.type), { type: 'customer.created' });
+    const snapshot = service.snapshot();
+    const late: string[] = [];
+    events.subscribe((event) => late.push(event.type), { type: 'customer.created' });
+    await clientOf(service).customers.create({ source_id: 'ana' });
+    expect([early.length, late.length]).toEqual([1, 1]);
+    service.restore(snapshot);
+    const first = await someWrites(service);
+    expect([early.length, late.length]).toEqual([2, 1]);
+    // The stores' reactions (segments, loyalty, webhooks …) still answer the same.
+    service.restore(snapshot);
+    expect(await someWrites(service)).toEqual(first);
+  });
+
   test('the JSON of a snapshot loads into a new service with the same options, which then answers the same', async () => {
     const service = createMockService(OPTIONS);
     await clientOf(service).categories.create({ name: 'Seasonal', hierarchy: 1 });

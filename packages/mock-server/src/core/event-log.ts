@@ -5,6 +5,7 @@ import type { Cell } from './history/cell.js';
 import type { TrackedList } from './history/tracked-list.js';
 import { type OneOrList, appendTo, itemsOf } from './history/one-or-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
+import type { TrackedSet } from './history/tracked-set.js';
 import { immutable } from './immutable.js';
 import type { Resource } from './resource.js';
 
@@ -258,14 +259,19 @@ export class EventLog {
   readonly #bySubject: TrackedMap<string, OneOrList<number>>;
   /** Whether `#bySubject` is built; taken back by a restore together with it. */
   readonly #indexed: Cell<boolean>;
-  // not state: listeners wired once when the project is built
-  readonly #subscriptions = new Set<Subscription>();
+  /**
+   * The listeners. Those the stores wire when the project is built stay for its life; one added
+   * later (a test's) is taken back by a restore to a snapshot taken before it, as the writes made
+   * since are. Kept alongside the state, never in its image: a function cannot be written down.
+   */
+  readonly #subscriptions: TrackedSet<Subscription>;
 
   constructor(private readonly context: ServiceContext) {
     this.#events = context.tracked.list();
     this.#dropped = context.tracked.cell(0);
     this.#bySubject = context.tracked.innerMap();
     this.#indexed = context.tracked.innerCell(false);
+    this.#subscriptions = context.tracked.innerSet();
     context.tracked.afterLoad(() => {
       this.#bySubject.load([]);
       this.#indexed.load(false);
@@ -352,6 +358,7 @@ export class EventLog {
 
   /**
    * Calls `listener` with every matching event recorded from now on, synchronously, in order.
+   * A listener added after a snapshot is gone once that snapshot is restored.
    *
    * @param listener - Receives each new event.
    * @param filter - Event name, entity and request to keep; every event by default.
