@@ -349,6 +349,55 @@ describe('campaign templates', () => {
     await expect(management().management.templates.list('proj_missing')).rejects.toMatchObject({ status: 404, resourceType: 'project' });
   });
 
+  test("a copy's rules name products, SKUs and collections of the project that uses it: found there, or made once and listed as created", async () => {
+    // In the source project: a mug with a blue SKU, a lamp without source id, a static collection of both and an automatic one.
+    const mug = await client().products.create({ source_id: 'mug', name: 'Mug', price: 1200, attributes: ['color'], metadata: { material: 'clay' } } as never);
+    const blue = await client().products.createSku('mug', { source_id: 'mug-blue', sku: 'Blue mug', price: 1300, attributes: { color: 'blue' } } as never);
+    const lamp = await client().products.create({ name: 'Lamp', price: 4000 } as never);
+    const set = await client().productCollections.create({ type: 'STATIC', name: 'Desk set', products: [{ id: lamp.id, object: 'product' }, { id: blue.id, product_id: mug.id, object: 'sku' }] } as never);
+    const cheap = await client().productCollections.create({ type: 'AUTO_UPDATE', name: 'Under 20', filter: { junction: 'and', price: { conditions: { $less_than: [2000] } } } } as never);
+    const rules = {
+      1: { name: 'order.items.any', conditions: { $is: [{ id: mug.id, type: 'product_or_sku', object: 'product' }] } },
+      2: { name: 'order.items.any', conditions: { $is: [{ id: set.id, type: 'products_collection', object: 'products_collection' }] } },
+      logic: '1 or 2',
+    };
+    const applicable = { included: [{ object: 'products_collection', id: cheap.id }, { object: 'sku', id: blue.id }] };
+    const catalogRule = await client().validationRules.create({ name: 'Mugs and desks', rules, applicable_to: applicable } as never);
+    const template = await templates().create({ name: 'Desk deal', campaign_id: (await summer({ validation_rules: [catalogRule.id] })).id });
+
+    // Used in its own project, it makes the rule only, naming the same products.
+    const here = await templates().setupCampaign(template.id, { name: 'Desk deal here' });
+    expect(here.created_resources.map((resource) => resource.object)).toEqual(['validation_rules']);
+    expect((await client().validationRules.get(here.created_resources[0]?.id ?? '')).rules).toEqual(rules);
+
+    // Copied to a project that has a mug of its own (same source id) and nothing else.
+    const other = mock.service.projects.create({ name: 'Production' });
+    const otherClient = clientOf(other.keys);
+    const ownMug = await otherClient.products.create({ source_id: 'mug', name: 'Mug (production)' } as never);
+    const copy = await management().management.templates.copy(mock.service.projects.primary.id, template.id, { name: 'Desk deal', destination_project_id: other.id });
+    const made = await otherClient.templates.campaigns.setupCampaign(copy.id, { name: 'Desk deal' });
+    expect(made.created_resources.map((resource) => resource.object)).toEqual(['product', 'sku', 'products_collection', 'products_collection', 'validation_rules']);
+    const [newLamp, newBlue, newSet, newCheap, newRule] = made.created_resources.map((resource) => resource.id);
+    expect(await otherClient.products.get(newLamp ?? '')).toMatchObject({ name: 'Lamp', price: 4000, source_id: null });
+    expect(await otherClient.products.getSku(newBlue ?? '')).toMatchObject({ source_id: 'mug-blue', sku: 'Blue mug', product_id: ownMug.id, price: 1300 });
+    expect(await otherClient.productCollections.get(newSet ?? '')).toMatchObject({ name: 'Desk set', products: [{ id: newLamp, object: 'product' }, { id: newBlue, product_id: ownMug.id, object: 'sku' }] });
+    expect(await otherClient.productCollections.get(newCheap ?? '')).toMatchObject({ name: 'Under 20', type: 'AUTO_UPDATE', filter: cheap.filter });
+    const copiedRule = await otherClient.validationRules.get(newRule ?? '');
+    expect(copiedRule.rules).toEqual({
+      1: { name: 'order.items.any', conditions: { $is: [{ id: ownMug.id, type: 'product_or_sku', object: 'product' }] } },
+      2: { name: 'order.items.any', conditions: { $is: [{ id: newSet, type: 'products_collection', object: 'products_collection' }] } },
+      logic: '1 or 2',
+    });
+    expect(copiedRule.applicable_to?.included).toEqual([expect.objectContaining({ object: 'products_collection', id: newCheap }), expect.objectContaining({ object: 'sku', id: newBlue })]);
+
+    // A second use finds what the first made, the lamp without a source id included.
+    const again = await otherClient.templates.campaigns.setupCampaign(copy.id, { name: 'Desk deal again' });
+    expect(again.created_resources.map((resource) => resource.object)).toEqual(['validation_rules']);
+    expect((await otherClient.products.list()).products.map((product) => product.name).sort()).toEqual(['Lamp', 'Mug (production)']);
+    // The source project is left as it was.
+    expect((await client().products.list()).products).toHaveLength(2);
+  });
+
   test('over plain fetch: a template is created and read with its set-up', async () => {
     const campaign = await giftCards();
     const headers = serverHeaders(mock.service, { 'content-type': 'application/json' });

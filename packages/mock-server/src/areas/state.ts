@@ -9,6 +9,7 @@ import { AsyncActionStore } from './platform/async-actions/store.js';
 import { BinStore } from './platform/bin/store.js';
 import { BrandStore } from './platform/branding/store.js';
 import { CampaignStore } from './campaigns/campaigns/store.js';
+import { TemplateResources } from './campaigns/templates/template-resources.js';
 import { LoyaltyCardLedger } from './campaigns/loyalty-cards/ledger.js';
 import { pointsExpirationExportSource } from './campaigns/loyalty-cards/export-source.js';
 import { CategoryStore } from './catalog/categories/store.js';
@@ -160,7 +161,8 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
   const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
   const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, rules });
-  const campaignTemplates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules) });
+  const templateResources = new TemplateResources({ products, collections: () => productCollections });
+  const campaignTemplates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules), resources: templateResources });
   const locations = new LocationStore(context);
   const orders = new OrderStore(context, customers, products, metadataSchemas, events);
   const exports = new ExportStore(context);

@@ -10,6 +10,7 @@ import type { PromotionStore } from '../promotions/store.js';
 import type { RuleOwner } from '../rule-assignments.js';
 import type { ChangeOrigin } from '../vouchers/shapes.js';
 import { type TemplateSetup, campaignFromSetup, campaignSetup, tierFromSetup, tierSetup } from './setup.js';
+import type { SavedResource, TemplateResources } from './template-resources.js';
 import type { TemplateRules } from './template-rules.js';
 
 /**
@@ -65,7 +66,7 @@ export interface CampaignTemplateListQuery extends CursorQuery {
  *
  * @example
  * ```ts
- * const templates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules) });
+ * const templates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules), resources });
  * ```
  */
 export interface CampaignTemplateStoreDependencies {
@@ -75,19 +76,27 @@ export interface CampaignTemplateStoreDependencies {
   readonly promotions: PromotionStore;
   /** The validation rules of the sources, kept and made anew for each campaign or tier. */
   readonly rules: TemplateRules;
+  /** The products, SKUs and collections those rules name, kept and found or made where a copy is used. */
+  readonly resources: TemplateResources;
 }
 
-/** A template as stored: what the API shows, and the set-up it keeps. */
+/** A template as stored: what the API shows, the set-up it keeps and the catalog its rules name. */
 interface StoredTemplate {
   readonly template: Omit<CampaignTemplate, 'json_template'>;
   readonly setup: TemplateSetup;
+  /** The products, SKUs and collections the rules name, as they were when the template was made. */
+  readonly resources: readonly SavedResource[];
+  /** The ids in this project of the resources made for an earlier use, by their saved ids. */
+  readonly provided: Readonly<Record<string, string>>;
 }
 
 /**
  * The campaign templates of one project: saved set-ups of discount and gift card campaigns, or of
  * promotion tiers, from which new campaigns and tiers are made. A campaign or tier made from a
  * template is created through the campaign and promotion stores, as any other, and gets a new
- * validation rule for each rule the template keeps. Names are unique in the project.
+ * validation rule for each rule the template keeps; a copy from another project finds or makes
+ * the products, SKUs and collections its rules name (decision 0055). Names are unique in the
+ * project.
  *
  * @example
  * ```ts
@@ -152,7 +161,7 @@ export class CampaignTemplateStore {
   create(input: CampaignTemplateInput): Resource<'CampaignTemplateBase'> {
     const setup = this.#setupOf(input.campaign_id ?? undefined, input.promotion_tier_id ?? undefined);
     this.#assertNameFree(input.name);
-    return this.#add(input.name, input.description ?? undefined, setup);
+    return this.#add(input.name, input.description ?? undefined, setup, this.deps.resources.saved(setup.validation_rules));
   }
 
   /**
@@ -162,7 +171,8 @@ export class CampaignTemplateStore {
    * @throws ApiError 404 for an unknown template; 409 `duplicate_found` for a name another template has.
    */
   update(id: string, changes: CampaignTemplateChanges): CampaignTemplate {
-    const { template, setup } = this.#stored(id);
+    const stored = this.#stored(id);
+    const { template } = stored;
     if (changes.name !== undefined && changes.name !== template.name) this.#assertNameFree(changes.name);
     const updated = templateRecord({
       ...template,
@@ -170,7 +180,7 @@ export class CampaignTemplateStore {
       description: changes.description === undefined ? template.description : (changes.description ?? undefined),
       updated_at: this.context.timestamp(),
     });
-    this.#items.set(id, immutable({ template: updated, setup }));
+    this.#items.set(id, immutable({ ...stored, template: updated }));
     return updated;
   }
 
@@ -186,8 +196,8 @@ export class CampaignTemplateStore {
   /**
    * Copies a template into another project's templates (or this one's), under a new name; the
    * description is the one given, or the template's when none is (`null` leaves it out). The copy
-   * keeps the set-up, validation rules included: they are made in the destination project when
-   * the copy is used.
+   * keeps the set-up, validation rules included, and the products, SKUs and collections they name:
+   * they are made in the destination project when the copy is used (`created_resources`).
    *
    * @param id - The template to copy.
    * @param destination - The templates of the destination project.
@@ -196,10 +206,10 @@ export class CampaignTemplateStore {
    * @throws ApiError 404 for an unknown template; 409 `duplicate_found` for a name the destination uses.
    */
   copy(id: string, destination: CampaignTemplateStore, input: CampaignTemplateChanges & { name: string }): Resource<'CampaignTemplateBase'> {
-    const { template, setup } = this.#stored(id);
+    const { template, setup, resources } = this.#stored(id);
     destination.#assertNameFree(input.name);
     const description = input.description === undefined ? template.description : (input.description ?? undefined);
-    return destination.#add(input.name, description, setup);
+    return destination.#add(input.name, description, setup, resources);
   }
 
   /**
@@ -216,7 +226,7 @@ export class CampaignTemplateStore {
     const { campaigns } = this.deps;
     // The campaign first: a refused request leaves no rule behind.
     const { id: campaignId } = campaigns.create(campaignFromSetup(setup, request), origin);
-    const created = this.#recreateRules(setup, { object: 'campaign', campaign: campaigns.get(campaignId) }, origin);
+    const created = this.#recreateRules(id, { object: 'campaign', campaign: campaigns.get(campaignId) }, origin);
     return { created_resources: created, campaign: campaigns.present(campaigns.get(campaignId)), object: 'campaign_setup' };
   }
 
@@ -235,7 +245,7 @@ export class CampaignTemplateStore {
     const { setup } = this.#stored(id);
     const { promotions } = this.deps;
     const tier = promotions.create(request.campaign_id, tierFromSetup(setup, request), origin);
-    const created = this.#recreateRules(setup, { object: 'promotion_tier', tier: { id: tier.id, campaign_id: tier.campaign.id } }, origin);
+    const created = this.#recreateRules(id, { object: 'promotion_tier', tier: { id: tier.id, campaign_id: tier.campaign.id } }, origin);
     return { created_resources: created, promotion_tier: promotions.get(tier.id), object: 'promotion_tier_setup' };
   }
 
@@ -253,15 +263,22 @@ export class CampaignTemplateStore {
     throw ApiError.invalidPayload('Send exactly one of campaign_id and promotion_tier_id: the campaign or the promotion tier whose set-up the template saves.');
   }
 
-  /** Makes the template's rules anew for the object just created from it. */
-  #recreateRules(setup: TemplateSetup, owner: RuleOwner, origin: ChangeOrigin): Resource<'CampaignFromTemplateResponse'>['created_resources'] {
-    return setup.validation_rules.map((rule) => ({ id: this.deps.rules.recreate(rule, owner, origin), object: 'validation_rules' as const }));
+  /**
+   * Makes the template's rules anew for the object just created from it, naming the project's own
+   * products, SKUs and collections: those of a template copied from another project are found
+   * here or made (and listed before the rules).
+   */
+  #recreateRules(id: string, owner: RuleOwner, origin: ChangeOrigin): Resource<'CampaignFromTemplateResponse'>['created_resources'] {
+    const stored = this.#stored(id);
+    const { rules, created, ids } = this.deps.resources.provide(stored.resources, stored.setup.validation_rules, new Map(Object.entries(stored.provided)), origin);
+    if (created.length > 0) this.#items.set(id, immutable({ ...stored, provided: { ...stored.provided, ...Object.fromEntries(ids) } }));
+    return [...created, ...rules.map((rule) => ({ id: this.deps.rules.recreate(rule, owner, origin), object: 'validation_rules' as const }))];
   }
 
   /** Stores a new template of this project. */
-  #add(name: string, description: string | undefined, setup: TemplateSetup): Resource<'CampaignTemplateBase'> {
+  #add(name: string, description: string | undefined, setup: TemplateSetup, resources: readonly SavedResource[]): Resource<'CampaignTemplateBase'> {
     const template = templateRecord({ id: this.context.ids('camp_tpl'), name, description, campaign_type: setup.campaign.campaign_type, created_at: this.context.timestamp() });
-    this.#items.set(template.id, immutable({ template, setup }));
+    this.#items.set(template.id, immutable({ template, setup, resources, provided: {} }));
     this.#rank.set(template.id, this.#rank.size);
     return template;
   }

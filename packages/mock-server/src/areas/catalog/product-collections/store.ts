@@ -111,9 +111,20 @@ export class ProductCollectionStore {
    * @throws ApiError 404.
    */
   get(id: string): ProductCollection {
-    const collection = this.#items.get(id);
+    const collection = this.find(id);
     if (!collection) throw ApiError.notFound('products_collection', id);
     return collection;
+  }
+
+  /** The collection with this id, if any. */
+  find(id: string): ProductCollection | undefined {
+    return this.#items.get(id);
+  }
+
+  /** The collection with this name, if any: names are unique in the project. */
+  findByName(name: string): ProductCollection | undefined {
+    for (const collection of this.#items.values()) if (collection.name === name) return collection;
+    return undefined;
   }
 
   /**
@@ -291,7 +302,7 @@ export class ProductCollectionStore {
   }
 
   #assertNameFree(name: string): void {
-    if ([...this.#items.values()].some((collection) => collection.name === name)) {
+    if (this.findByName(name) !== undefined) {
       throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `A product collection named "${name}" already exists.` });
     }
   }

@@ -33,7 +33,7 @@ const fittedContext = (context: string, owner: RuleOwner): string => {
  * @returns The port.
  * @example
  * ```ts
- * const templates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules) });
+ * const templates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules), resources });
  * ```
  */
 export const templateRules = (rules: () => ValidationRuleStore): TemplateRules => ({
