@@ -210,6 +210,7 @@ export {
   type TemplateSetup,
 } from './areas/campaigns/templates/setup.js';
 export type { SavedValidationRule, TemplateRules } from './areas/campaigns/templates/template-rules.js';
+export { type SavedResource, TemplateResources } from './areas/campaigns/templates/template-resources.js';
 export { templateRules } from './areas/rules/validation-rules/template-rules.js';
 export { ruleAssignments } from './areas/rules/validation-rules/rule-assignments.js';
 export {
