@@ -155,6 +155,11 @@ describe("a project's code settings", () => {
     await expect(client.vouchers.create('SUMMER-10', tenOff as never)).rejects.toMatchObject({ status: 409, key: 'duplicate_found' });
     const validation = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }], order: { amount: 5000 } });
     expect(validation).toMatchObject({ valid: true, order: { total_discount_amount: 1000 } });
+    // Named twice in one request, in two cases, it is one voucher sent twice.
+    await expect(client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }, { object: 'voucher', id: 'SUMMER-10' }], order: { amount: 5000 } })).rejects.toMatchObject({
+      status: 400,
+      key: 'duplicated_redeemables',
+    });
     // Deleted to the bin, its code stays taken in every case.
     await client.vouchers.delete('SUMMER-10');
     await expect(client.vouchers.create('summer-10', tenOff as never)).rejects.toMatchObject({ status: 409 });
@@ -166,6 +171,13 @@ describe("a project's code settings", () => {
     await expect(client.vouchers.get('summer-10')).rejects.toMatchObject({ status: 404 });
     const lower = await client.vouchers.create('summer-10', tenOff as never);
     expect(lower.id).not.toBe(upper.id);
+    const both = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }, { object: 'voucher', id: 'SUMMER-10' }], order: { amount: 5000 } });
+    expect(both).toMatchObject({ valid: true, order: { total_discount_amount: 2000 } });
+    // A voucher named by its code and by its id is one voucher sent twice.
+    await expect(client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SUMMER-10' }, { object: 'voucher', id: upper.id }], order: { amount: 5000 } })).rejects.toMatchObject({
+      status: 400,
+      key: 'duplicated_redeemables',
+    });
   });
 
   test("generated codes take the project's default charset when their configuration names none", async () => {

@@ -520,10 +520,14 @@ export class RedemptionStore {
     return customer;
   }
 
-  /** A promotion stack becomes its tiers; an unknown stack stays, to be reported as not found. */
-  #expand(redeemables: readonly RequestedRedeemable[]): RequestedRedeemable[] {
+  /** A promotion stack becomes its tiers (an unknown stack stays, to be reported as not found); a voucher gets its id as its `key`. */
+  #expand(redeemables: readonly RequestedRedeemable[]): (RequestedRedeemable & { readonly key?: string })[] {
     const [first] = redeemables;
-    if (redeemables.length !== 1 || first?.object !== 'promotion_stack') return [...redeemables];
+    if (redeemables.length !== 1 || first?.object !== 'promotion_stack') {
+      // A voucher is one redeemable however it is named: by code (in any case, where codes are not case-sensitive) or by id.
+      const { vouchers } = this.state();
+      return redeemables.map((redeemable) => (redeemable.object === 'voucher' ? { ...redeemable, key: vouchers.find(redeemable.id)?.id ?? redeemable.id } : redeemable));
+    }
     const tiers = this.#ports.promotionStackTiers(first.id);
     return tiers === undefined ? [first] : tiers.map((id) => ({ object: 'promotion_tier' as const, id }));
   }
