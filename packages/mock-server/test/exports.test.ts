@@ -334,6 +334,57 @@ describe('exports: publications', () => {
   });
 });
 
+describe('exports: redemptions', () => {
+  test('one row per redemption, failure and rollback with the default columns, newest first; chosen columns, filters and order', async () => {
+    const { vouchers, campaigns, customers } = state();
+    const spring = campaigns.create({ name: 'Spring', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1 } } });
+    vouchers.create({ code: 'SPRING-1', campaign: spring.name } as never);
+    vouchers.create({ code: 'GIFT-1', type: 'GIFT_VOUCHER', gift: { amount: 5000 } } as never);
+    customers.upsert({ source_id: 'ana', name: 'Ana' });
+    const redeem = (body: Record<string, unknown>) => client().POST('/v1/redemptions', { body: body as never });
+    const first = await redeem({ redeemables: [{ object: 'voucher', id: 'SPRING-1' }], order: { id: undefined, amount: 2000 }, customer: { source_id: 'ana' }, metadata: { shop: 'web' } });
+    mock.service.clock.advance(1000);
+    const failed = await redeem({ redeemables: [{ object: 'voucher', id: 'SPRING-1' }], order: { amount: 2000 }, customer: { source_id: 'ana' } });
+    expect(failed.response.status).toBe(400);
+    mock.service.clock.advance(1000);
+    const gift = await redeem({ redeemables: [{ object: 'voucher', id: 'GIFT-1', gift: { credits: 1500 } }], order: { amount: 1500 } });
+    mock.service.clock.advance(1000);
+    const giftRedemption = gift.data?.redemptions?.[0]?.id ?? '';
+    const rollback = await client().POST('/v1/redemptions/{redemptionId}/rollback', { params: { path: { redemptionId: giftRedemption }, query: {} }, body: {} });
+    const springRedemption = first.data?.redemptions?.[0];
+    const ana = customers.get('ana');
+
+    const all = await createExport({ exported_object: 'redemption' });
+    const { table } = await finished(all.id);
+    expect(table.columns).toEqual(['id', 'object', 'voucher_code', 'customer_id', 'date', 'result']);
+    const rows = rowsOf(table);
+    // Newest first: the rollback, the gift card's redemption and its parent, the failure, Spring's redemption and its parent.
+    expect(rows[0]).toEqual([rollback.data?.id, 'redemption_rollback', 'GIFT-1', '', expect.any(String), 'SUCCESS']);
+    expect(rows.filter((row) => row[5] === 'FAILURE')).toEqual([[expect.stringMatching(/^rf_/), 'redemption', 'SPRING-1', ana.id, expect.any(String), 'FAILURE']]);
+    expect(rows).toContainEqual([springRedemption?.id, 'redemption', 'SPRING-1', ana.id, springRedemption?.date, 'SUCCESS']);
+
+    const chosen = await createExport({
+      exported_object: 'redemption',
+      parameters: {
+        fields: ['voucher_code', 'campaign', 'customer_source_id', 'customer_name', 'order_amount', 'result', 'failure_code', 'metadata'],
+        order: 'created_at',
+        filters: { junction: 'and', campaign: { conditions: { $is: ['Spring'] } } },
+      },
+    });
+    expect(rowsOf((await finished(chosen.id)).table)).toEqual([
+      ['SPRING-1', 'Spring', 'ana', 'Ana', '2000', 'SUCCESS', '', '{"shop":"web"}'],
+      // A failed redemption keeps no order.
+      ['SPRING-1', 'Spring', 'ana', 'Ana', '', 'FAILURE', 'quantity_exceeded', '{}'],
+    ]);
+
+    const giftRows = await createExport({ exported_object: 'redemption', parameters: { fields: ['object', 'gift_amount'], order: 'created_at', filters: { junction: 'and', voucher: { conditions: { $is: ['GIFT-1'] } } } } });
+    expect(rowsOf((await finished(giftRows.id)).table)).toEqual([
+      ['redemption', '1500'],
+      ['redemption_rollback', '-1500'],
+    ]);
+  });
+});
+
 describe('exports: the job', () => {
   test('SCHEDULED when created, IN_PROGRESS while portions remain, then DONE with result.url', async () => {
     const { customers } = state();
@@ -498,7 +549,7 @@ describe('exports: errors', () => {
   });
 
   test('an object whose area has not registered a source yet answers 501 not_implemented', async () => {
-    for (const exported_object of ['redemption', 'api_log']) {
+    for (const exported_object of ['api_log']) {
       const { status, body } = await errorOf(await raw('/v1/exports', { method: 'POST', body: JSON.stringify({ exported_object }) }));
       expect(status).toBe(501);
       expect(body).toMatchObject({ code: 501, key: 'not_implemented', details: `Exports of ${exported_object} are in the spec but not implemented by the mock yet.` });

@@ -9,6 +9,7 @@ import { AsyncActionStore } from './platform/async-actions/store.js';
 import { BinStore } from './platform/bin/store.js';
 import { BrandStore } from './platform/branding/store.js';
 import { CampaignStore } from './campaigns/campaigns/store.js';
+import { redemptionExportSource } from './engine/redemptions/export-source.js';
 import { TemplateResources } from './campaigns/templates/template-resources.js';
 import { LoyaltyCardLedger } from './campaigns/loyalty-cards/ledger.js';
 import { pointsExpirationExportSource } from './campaigns/loyalty-cards/export-source.js';
@@ -175,6 +176,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   exports.sources.register('publication', publicationExportSource(publications));
   // The engine reads every other store of the project, so it gets the finished state.
   const redemptions: RedemptionStore = new RedemptionStore(context, () => state, settings);
+  exports.sources.register('redemption', redemptionExportSource(redemptions));
   const loyalties = new LoyaltyStore({ campaigns, categories, vouchers, customers, loyaltyCards });
   const segments = new SegmentStore(context, customers, events, locations);
   const productCollections = new ProductCollectionStore(context, products);

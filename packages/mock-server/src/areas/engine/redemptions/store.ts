@@ -118,6 +118,24 @@ const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | n
 };
 
 /**
+ * A record as a redemption export reads it: the record as kept (its voucher a stored version),
+ * its campaign, and the fields its filters read.
+ *
+ * @example
+ * ```ts
+ * const [first]: RedemptionExportRow[] = redemptions.exportRows();
+ * ```
+ */
+export interface RedemptionExportRow {
+  /** The redemption, failed redemption or rollback. */
+  readonly record: KeptRecord;
+  /** The campaign of what it redeemed. */
+  readonly campaign: RedemptionEntry['campaign'];
+  /** What the export's filters and order read. */
+  readonly view: Record<string, unknown>;
+}
+
+/**
  * Validations, redemptions and rollbacks of one project: the engine that answers "may this
  * customer use these codes on this order, and what does it cost now?". The rules are the
  * domain's; this store reads the request, finds the redeemables, checks and applies them, and
@@ -366,6 +384,30 @@ export class RedemptionStore {
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as RedemptionOrderField;
     return indexedPage(this.#orders.of(field), descending, (position) => this.#shown(this.#entryAt(position).record), query, keep);
+  }
+
+  /**
+   * Every redemption, failed redemption and rollback, oldest first, with the record that export
+   * filters read: the list's filter fields, and `campaign` (its name), `customer` (id), `voucher`
+   * (code), `related_object` (the type redeemed), `status` and `metadata`. The exports area
+   * builds the file from them (`redemptionExportSource`); records are not presented.
+   */
+  exportRows(): RedemptionExportRow[] {
+    const parentOf = (id: string): string | null => this.#parents.get(id) ?? null;
+    return this.#sequence.items.map((id) => {
+      const entry = this.#entries.get(id) as RedemptionEntry;
+      const { record } = entry;
+      const view = {
+        ...filterView(entry, parentOf),
+        campaign: entry.campaign?.name ?? null,
+        customer: record.customer_id,
+        voucher: record.voucher?.code ?? null,
+        related_object: record.related_object_type,
+        status: record.status,
+        metadata: record.metadata,
+      };
+      return { record, campaign: entry.campaign, view };
+    });
   }
 
   /** A kept record as the API shows it (its voucher version presented). */
