@@ -257,7 +257,8 @@ export {
   type PublishOptions,
 } from './areas/campaigns/publications/store.js';
 export { publicationExportSource } from './areas/campaigns/publications/export-source.js';
-export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionListQuery, type ValidationResult } from './areas/engine/redemptions/store.js';
+export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionExportRow, type RedemptionListQuery, type ValidationResult } from './areas/engine/redemptions/store.js';
+export { redemptionExportSource } from './areas/engine/redemptions/export-source.js';
 export { projectPorts, type EngineLoyaltyReward, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './areas/engine/redemptions/ports.js';
 export type { EngineOrigin, KeptRecord, KeptRedemption, KeptRollback, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './areas/engine/redemptions/engine/records.js';
 export type { RequestedRedeemable, StackedRequest } from './areas/engine/redemptions/engine/request.js';
