@@ -36,8 +36,8 @@ const allowedOrigin = (origin: string, trusted: readonly string[]): boolean => {
   }
   return trusted.some((entry) => {
     if (entry === '*') return true;
-    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(entry);
     if (entry.startsWith('*.')) return url.hostname.endsWith(entry.slice(1));
+    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(entry);
     try {
       const allowed = new URL(withScheme ? entry : `${url.protocol}//${entry}`);
       return allowed.protocol === url.protocol && allowed.host === url.host;
