@@ -5,7 +5,7 @@ import { StateHistory } from './core/history/state-history.js';
 import { TrackedState } from './core/history/tracked-state.js';
 import type { BulkJobSettings, ServiceContext, WebhookSettings } from './core/context.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
-import { type ProjectRegistry, type ProjectSeed, createProjectRegistry, randomKey } from './core/projects.js';
+import { type ProjectRegistry, type ProjectSeed, type ProjectSettings, createProjectRegistry, randomKey } from './core/projects.js';
 import { type Build, type MockSnapshot, type SnapshotImage, createSnapshots } from './snapshots.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
 import { API_VERSION } from './generated/routes.js';
@@ -13,6 +13,7 @@ import type { ApiError } from './http/api-error.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { controlApi } from './control/control-api.js';
 import { createDispatcher } from './http/dispatch.js';
+import { apiLogExportSource } from './http/api-log-export-source.js';
 import { RequestJournal } from './http/journal.js';
 import { RequestTally } from './http/tally.js';
 import { errorResponse } from './http/respond.js';
@@ -270,7 +271,15 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       },
       tracked: new TrackedState(new StateHistory()),
     };
-    return { context, projects: createProjectRegistry(context, seeds, createProjectState), random, ids };
+    return { context, projects: createProjectRegistry(context, seeds, stateWithApiLog), random, ids };
+  };
+  const journal = new RequestJournal(options.journal?.size);
+  // A project's API log is what the journal kept of its requests: the one export source that reads the service, not the project.
+  const stateWithApiLog = (context: ServiceContext, settings: ProjectSettings): ProjectState => {
+    const state = createProjectState(context, settings);
+    const projectId = settings.projectId ?? '';
+    state.exports.sources.register('api_log', apiLogExportSource(journal, projectId, () => current.projects.get(projectId)?.keys));
+    return state;
   };
 
   let current = build();
@@ -280,7 +289,6 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     for (let digit = 0; digit < 18; digit += 1) id += requestRandom.int(16).toString(16);
     return id;
   };
-  const journal = new RequestJournal(options.journal?.size);
   const tally = options.tally ?? new RequestTally();
   const dispatch = createDispatcher({
     get context() {

@@ -18238,7 +18238,10 @@ export interface components {
                 };
             };
         };
-        /** A request to export the log of API calls made to the project, one row per request. */
+        /**
+         * A request to export the log of API calls made to the project, one row per request. Without
+         *     `fields`, the file has `id`, `created_at`, `status`, `channel`, `method` and `endpoint`.
+         */
         ExportApiLogBase: {
             /**
              * The kind of object to export.

@@ -68,6 +68,7 @@ const routedPath = (url: URL, basePath: string): string => {
 export const createDispatcher = (deps: DispatcherDependencies): ((request: IncomingRequest) => Promise<Response>) => {
   const route = createRouter();
   return async (request) => {
+    const startedAt = performance.now();
     const url = new URL(request.url);
     const pathname = routedPath(url, deps.basePath);
     const match = route(request.method, pathname);
@@ -100,6 +101,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         operationId,
         method: request.method,
         path: pathname,
+        url: request.url,
         params: seen.input.params,
         query: seen.input.query,
         body: seen.input.body,
@@ -109,6 +111,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         errorKey,
         response: body,
         at: deps.context.timestamp(),
+        durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
         requestId,
       } as JournalEntry);
       return jsonResponse(status, body, headers);

@@ -31,6 +31,8 @@ export type JournalEntry<Id extends OperationId = OperationId> = Id extends Oper
       readonly method: string;
       /** The path as it was routed (without the base URL's path). */
       readonly path: string;
+      /** The address called, in full (base URL, path and query string). */
+      readonly url: string;
       /** The path parameters, as the operation reads them. */
       readonly params: HandlerContext<Id>['params'] | undefined;
       /** The query parameters, parsed and typed; `undefined` when they were refused. */
@@ -49,6 +51,8 @@ export type JournalEntry<Id extends OperationId = OperationId> = Id extends Oper
       readonly response: unknown;
       /** When it was answered, on the mock's clock. */
       readonly at: string;
+      /** How long the mock took to answer, in milliseconds of real time. */
+      readonly durationMs: number;
       /** The request id (`v-…`) of the answer. */
       readonly requestId: string;
     }
