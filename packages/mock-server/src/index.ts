@@ -240,6 +240,7 @@ export {
   type ExportListQuery,
   type StoredExport,
 } from './areas/platform/exports/store.js';
+export { apiLogExportSource } from './areas/platform/exports/api-log-source.js';
 export { ExportSources, type ExportParameters, type ExportPlan, type ExportSelection, type ExportSource, type ExportedObject } from './areas/platform/exports/source.js';
 export type { CsvCell } from './core/csv.js';
 export { implementedOperations } from './areas/registry.js';

@@ -1,7 +1,7 @@
-import type { ProjectKeys } from '../core/projects.js';
-import { routes } from '../generated/routes.js';
-import type { ExportSource } from '../areas/platform/exports/source.js';
-import type { JournalEntry, RequestJournal } from './journal.js';
+import type { ProjectKeys } from '../../../core/projects.js';
+import { routes } from '../../../generated/routes.js';
+import type { JournalEntry, RequestJournal } from '../../../http/journal.js';
+import type { ExportSource } from './source.js';
 
 /** The channel a logged request came through: the client-side API for client keys, the API otherwise. */
 const channelOf = (entry: JournalEntry): string => (entry.principal === 'client' ? 'CLIENT_API' : 'API');
