@@ -59,7 +59,7 @@ const withIds = <T>(value: T, ids: ReadonlyMap<string, string>): T => {
  * ```ts
  * const resources = new TemplateResources({ products, collections: () => productCollections });
  * const saved = resources.saved(setup.validation_rules);
- * const { rules, created } = resources.provide(saved, setup.validation_rules);
+ * const { rules, created, ids } = resources.provide(saved, setup.validation_rules, new Map());
  * ```
  */
 export class TemplateResources {
@@ -111,8 +111,7 @@ export class TemplateResources {
     const ids = new Map<string, string>();
     const created: CreatedResource[] = [];
     for (const resource of saved) {
-      const made = known.get(resource.id);
-      const found = made !== undefined && this.#exists(resource.object, made) ? made : this.#find(resource);
+      const found = [known.get(resource.id), resource.id].find((candidate) => candidate !== undefined && this.#exists(resource.object, candidate)) ?? this.#match(resource);
       const id = found ?? this.#make(withIds(resource, ids), origin);
       if (found === undefined) created.push({ id, object: resource.object });
       ids.set(resource.id, id);
@@ -127,20 +126,16 @@ export class TemplateResources {
     return this.deps.collections().find(id) !== undefined;
   }
 
-  /** The id the resource has in this project, if it is here. */
-  #find(resource: SavedResource): string | undefined {
+  /** The id of this project's resource that stands for a saved one made elsewhere: a product or SKU by its `source_id`, a collection by its name. */
+  #match(resource: SavedResource): string | undefined {
     const { products } = this.deps;
     switch (resource.object) {
-      case 'product': {
-        const sourceId = resource.record.source_id;
-        return this.#exists('product', resource.id) ? resource.id : sourceId ? products.find(sourceId)?.id : undefined;
-      }
-      case 'sku': {
-        const sourceId = resource.record.source_id;
-        return this.#exists('sku', resource.id) ? resource.id : sourceId ? products.findSku(sourceId)?.id : undefined;
-      }
+      case 'product':
+        return resource.record.source_id ? products.find(resource.record.source_id)?.id : undefined;
+      case 'sku':
+        return resource.record.source_id ? products.findSku(resource.record.source_id)?.id : undefined;
       default:
-        return this.deps.collections().find(resource.id)?.id ?? this.deps.collections().findByName(resource.record.name)?.id;
+        return this.deps.collections().findByName(resource.record.name)?.id;
     }
   }
 

@@ -321,7 +321,11 @@ export class VoucherStore {
 
   /** Whether a code is used in the project, by a voucher or by one in the bin (in any case, where codes are not case-sensitive). */
   isCodeTaken(code: string): boolean {
-    const key = this.#codeKey(code);
+    return this.#keyTaken(this.#codeKey(code));
+  }
+
+  /** Whether a code's key (`#codeKey`) is used, by a voucher or by one in the bin. */
+  #keyTaken(key: string): boolean {
     return (this.#positionByCode.get(key) ?? null) !== null || this.#binnedCodes.has(key);
   }
 
@@ -630,7 +634,7 @@ export class VoucherStore {
     const batch = new Set<string>();
     return generateUniqueCodes(withCharset, count, this.context.random, (code) => {
       const key = this.#codeKey(code);
-      if (batch.has(key) || this.isCodeTaken(code)) return true;
+      if (batch.has(key) || this.#keyTaken(key)) return true;
       batch.add(key);
       return false;
     });

@@ -377,9 +377,8 @@ export class RedemptionStore {
     const dates = dateRangeFilter('created_at', query.created_at);
     if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
-    const parentOf = (id: string): string | null => this.#parents.get(id) ?? null;
     const passes = allOf(...tests);
-    const keep = tests.length === 0 ? undefined : (position: number): boolean => passes(filterView(this.#entryAt(position), parentOf));
+    const keep = tests.length === 0 ? undefined : (position: number): boolean => passes(filterView(this.#entryAt(position), this.#parentOf));
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as RedemptionOrderField;
@@ -393,12 +392,11 @@ export class RedemptionStore {
    * builds the file from them (`redemptionExportSource`); records are not presented.
    */
   exportRows(): RedemptionExportRow[] {
-    const parentOf = (id: string): string | null => this.#parents.get(id) ?? null;
     return this.#sequence.items.map((id) => {
       const entry = this.#entries.get(id) as RedemptionEntry;
       const { record } = entry;
       const view = {
-        ...filterView(entry, parentOf),
+        ...filterView(entry, this.#parentOf),
         campaign: entry.campaign?.name ?? null,
         customer: record.customer_id,
         voucher: record.voucher?.code ?? null,
@@ -409,6 +407,9 @@ export class RedemptionStore {
       return { record, campaign: entry.campaign, view };
     });
   }
+
+  /** The parent redemption of a child, by the child's id; `null` for any other record. */
+  readonly #parentOf = (id: string): string | null => this.#parents.get(id) ?? null;
 
   /** A kept record as the API shows it (its voucher version presented). */
   #shown(record: KeptRedemption): RedemptionRecord;
