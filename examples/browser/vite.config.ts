@@ -30,5 +30,10 @@ export default defineConfig({
   plugins: [mswWorkerScript()],
   // The mock's chunk carries MSW, the stores and the domain (~600 kB minified); the app's first
   // chunk and the schemas' chunk are smaller.
-  build: { chunkSizeWarningLimit: 800 },
+  build: {
+    chunkSizeWarningLimit: 800,
+    // Two pages: the categories app with the mock in its Service Worker, and a page that calls
+    // the HTTP sandbox from another origin.
+    rolldownOptions: { input: { main: join(root, 'index.html'), sandbox: join(root, 'sandbox.html') } },
+  },
 });

@@ -135,6 +135,15 @@ const describe = (request: Request): string => {
 };
 
 /**
+ * The message of a request that got no answer. Fetch says no more than "failed": the network, a
+ * wrong address, or in a browser a CORS refusal (the server did not allow this origin or these
+ * headers, which only the browser's console names) all look the same from here.
+ */
+const unreachable = (request: Request): string =>
+  `Could not reach the service: ${describe(request)} failed without a response. The network may be down or the address wrong; ` +
+  'in a browser, the server may also have refused the request by CORS (allowed origin, methods or headers): see the browser console.';
+
+/**
  * Settings of {@link createRetryingFetch}.
  *
  * @example
@@ -183,7 +192,7 @@ export function createRetryingFetch(options: RetryingFetchOptions): FetchFunctio
           await runtime.sleep(backoffDelay(attempt, retry, runtime.random), request.signal);
           continue;
         }
-        throw new ConnectionError(`Could not reach the service: ${describe(request)} failed without a response`, { cause: error });
+        throw new ConnectionError(unreachable(request), { cause: error });
       }
       if (!mayRetry || !shouldRetryStatus(request, response.status)) return response;
       const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), runtime.now());

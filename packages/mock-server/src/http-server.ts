@@ -2,6 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, c
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from './http/api-error.js';
+import { CORS_HEADERS, preflightHeaders } from './http/cors.js';
 import { LINGER_MS, MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './http/limits.js';
 import { toIncomingRequest } from './http/node-request.js';
 import { type ParserError, type ParserRefusal, parserRefusal } from './http/parser-refusal.js';
@@ -40,14 +41,6 @@ export interface HttpSandbox {
   /** Stops accepting connections and closes open ones. */
   close(): Promise<void>;
 }
-
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
-  'access-control-allow-headers':
-    'authorization, content-type, x-app-id, x-app-token, x-client-application-id, x-client-token, x-management-id, x-management-token',
-  'access-control-expose-headers': 'retry-after',
-};
 
 /** The headers a response goes out with: its own, CORS, and the length of its body. */
 const outgoingHeaders = (response: Response, body: Buffer): Record<string, string> => ({
@@ -131,7 +124,7 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS }, (incoming, outgoing) => {
     if (incoming.method === 'OPTIONS') {
-      outgoing.writeHead(204, CORS_HEADERS).end();
+      outgoing.writeHead(204, preflightHeaders(incoming.headers['access-control-request-headers'])).end();
       return;
     }
     lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));

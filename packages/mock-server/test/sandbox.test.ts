@@ -30,6 +30,27 @@ describe('HTTP sandbox', () => {
     expect((await fetch(`${url}/v1/categories`)).status).toBe(401);
   });
 
+  test("a CORS preflight allows the headers of Voucherkit's client, of the official SDKs and those the page asks for", async () => {
+    const { url } = await start();
+    const preflight = async (requested?: string): Promise<Headers> => {
+      const headers: Record<string, string> = { origin: 'http://shop.localhost:5173', 'access-control-request-method': 'POST' };
+      if (requested !== undefined) headers['access-control-request-headers'] = requested;
+      const response = await fetch(`${url}/client/v1/validations`, { method: 'OPTIONS', headers });
+      expect(response.status).toBe(204);
+      return response.headers;
+    };
+    const allowed = (headers: Headers): string[] => (headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
+    const known = await preflight();
+    for (const name of ['content-type', 'x-client-application-id', 'x-client-token', 'x-voucherify-channel', 'x-voucherify-api-version', 'x-voucherify-double-opt-in', 'authorization']) {
+      expect(allowed(known)).toContain(name);
+    }
+    expect(known.get('access-control-allow-methods')).toContain('PUT');
+    expect(known.get('access-control-allow-origin')).toBe('*');
+    expect(allowed(await preflight('x-voucherify-channel,content-type,x-trace-id'))).toContain('x-trace-id');
+    const answer = await fetch(`${url}/v1/categories`, { headers: { origin: 'http://shop.localhost:5173' } });
+    expect(answer.headers.get('access-control-expose-headers')).toContain('retry-after');
+  });
+
   test("the demo's loyalty programme has Ana as a member with points, tiers and a reward", async () => {
     const { service, url } = await start();
     const { appId, appToken } = service.projects.primary.keys;

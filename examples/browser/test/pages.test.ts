@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
+import { createClient } from '@voucherkit/client';
+import { type HttpSandbox, createMockService, listen } from '@voucherkit/mock-server/node';
 import { type PreviewServer, build, preview } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CHROMIUM_MISSING, findChromium } from '../scripts/chromium.mjs';
@@ -103,4 +105,53 @@ test('creates and lists categories through the mock in the Service Worker, and s
     'POST /api/v1/categories',
   ]);
   for (const call of apiCalls) expect((await call.response())?.fromServiceWorker()).toBe(true);
+});
+
+test('a page of another origin validates a code through the HTTP sandbox with client-side keys', async () => {
+  if (context === undefined) throw new Error('Chromium did not start');
+  const service = createMockService();
+  const sandbox: HttpSandbox = await listen(service, { port: 0 });
+  try {
+    // The page's origin and the sandbox's differ by port: every call is cross-origin, preflighted
+    // for the client's X-Client-* and X-Voucherify-Channel headers.
+    expect(new URL(sandbox.url).origin).not.toBe(origin);
+    const { appId, appToken, clientAppId, clientToken } = service.projects.primary.keys;
+    const server = createClient({ baseUrl: sandbox.url, auth: { type: 'server', appId, appToken } });
+    await server.vouchers.create('BROWSER10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
+
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(request.url()));
+    await page.goto(`${origin}/sandbox.html`);
+    const check = async (url: string, code: string): Promise<void> => {
+      await page.getByLabel('Sandbox URL').fill(url);
+      await page.getByLabel('X-Client-Application-Id').fill(clientAppId);
+      await page.getByLabel('X-Client-Token').fill(clientToken);
+      await page.getByLabel('Code').fill(code);
+      await page.getByLabel('Order amount (minor units)').fill('25000');
+      await page.getByRole('button', { name: 'Validate' }).click();
+    };
+
+    await check(sandbox.url, 'BROWSER10');
+    await page.getByRole('status').filter({ hasText: 'Valid' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toBe('Valid: 2500 off');
+    expect(failed).toEqual([]);
+
+    await check(sandbox.url, 'NO-SUCH-CODE');
+    await page.getByRole('status').filter({ hasText: 'Not valid' }).waitFor();
+
+    // Nothing listens there: the browser reports no more than a failed fetch, and the client's
+    // error names the URL and the likely causes.
+    const closed = await listen(createMockService(), { port: 0 });
+    await closed.close();
+    await check(closed.url, 'BROWSER10');
+    const alert = page.getByRole('alert');
+    await alert.filter({ hasText: 'Could not reach' }).waitFor();
+    expect(await alert.textContent()).toContain(`POST ${closed.url}/client/v1/validations`);
+    expect(await alert.textContent()).toContain('CORS');
+    await page.close();
+  } finally {
+    await sandbox.close();
+  }
 });
