@@ -117,17 +117,35 @@ describe('text that may not be stored', () => {
     expect(mock.service.projects.primary.state.categories.list()).toEqual([]);
   });
 
-  test('deeply nested input is walked without overflowing the stack', async () => {
+  test('text is checked at any depth without overflowing the stack', () => {
     const depth = 200_000;
-    const body = `{"name":"A","hierarchy":1,"deep":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`;
-    const response = await mock.raw('/v1/categories', { method: 'POST', headers: json(), body });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { details: string }).details).toMatch(/^Property \.deep(\[0\])+ must not contain NUL characters$/);
+    const deep: unknown = JSON.parse(`{"deep":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`);
+    expect(findUnsafeText(deep)?.path).toHaveLength(depth + 1);
   });
 
   test('surrogate pairs are well-formed; only unpaired halves are found', () => {
     expect(findUnsafeText({ name: 'Lisboa 🏖', tags: ['ok'] })).toBeUndefined();
     expect(findUnsafeText(['a', { b: ['\udc00x'] }])).toMatchObject({ path: [1, 'b', 0], message: 'must be well-formed Unicode' });
+  });
+});
+
+describe('request bodies nest at most 100 levels', () => {
+  const nested = (depth: number): string => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+
+  test.each([5_000, 20_000, 200_000])('a body %i levels deep is 400 invalid_payload, not a stack overflow', async (depth) => {
+    const response = await mock.raw('/v1/customers', { method: 'POST', headers: json(), body: `{"source_id":"deep","metadata":${nested(depth)}}` });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      key: 'invalid_payload',
+      details: 'The request body nests objects and arrays more than 100 levels deep.',
+      request_id: expect.stringMatching(REQUEST_ID),
+    });
+    expect(mock.service.projects.primary.state.customers.list().total).toBe(0);
+  });
+
+  test('a body of 100 levels is read', async () => {
+    const response = await mock.raw('/v1/customers', { method: 'POST', headers: json(), body: `{"source_id":"deep","metadata":${nested(99)}}` });
+    expect(response.status).toBe(200);
   });
 });
 

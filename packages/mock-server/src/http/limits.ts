@@ -45,3 +45,15 @@ export const REQUEST_TIMEOUT_MS = 30_000;
  * setTimeout(() => socket.destroy(), LINGER_MS);
  */
 export const LINGER_MS = 5_000;
+
+/**
+ * Deepest nesting of objects and arrays that a JSON body may have: far deeper than any body of
+ * the API (filters and metadata nest a few levels), and shallow enough that checking a body never
+ * overflows the call stack. A deeper body is refused with 400 `invalid_payload`.
+ *
+ * @example
+ * ```ts
+ * if (nestsTooDeep(body)) throw ApiError.invalidPayload(`nests deeper than ${MAX_BODY_DEPTH} levels`);
+ * ```
+ */
+export const MAX_BODY_DEPTH = 100;

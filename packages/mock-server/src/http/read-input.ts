@@ -6,6 +6,8 @@ import { checkMediaType } from './media-type.js';
 import { parseQuery } from './parse-query.js';
 import { hasBody, readBodyBytes, readBodyText } from './read-body.js';
 import { findUnsafeText } from './unsafe-text.js';
+import { MAX_BODY_DEPTH } from './limits.js';
+import { nestsTooDeep } from './nesting.js';
 import { describeIssues } from './validation-message.js';
 
 type Operation = OperationSpec;
@@ -100,11 +102,16 @@ const readBody = async (request: IncomingRequest, body: NonNullable<Operation['b
   const text = await readBodyText(request);
   if (text.trim() === '') return undefined;
   if (body.contentType === 'application/x-www-form-urlencoded') return readForm(text);
+  let parsed: unknown;
   try {
-    return JSON.parse(text) ?? undefined;
+    parsed = JSON.parse(text);
   } catch {
     throw ApiError.invalidPayload('The request body is not valid JSON.');
   }
+  if (nestsTooDeep(parsed)) {
+    throw ApiError.invalidPayload(`The request body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep.`);
+  }
+  return parsed ?? undefined;
 };
 
 /**
