@@ -67,12 +67,23 @@ describe('orders: create and amounts', () => {
     expect(state().products.find('flyer')).toBeUndefined();
   });
 
-  test('a line that names an unknown product or has a bad quantity is 400 invalid_order, and nothing is written', async () => {
+  test('a line that names a product or SKU the catalogue lacks keeps the ids as given, as the service does', async () => {
     const client = mock.serverClient();
-    const unknown = await client.POST('/v1/orders', {
-      body: { items: [{ source_id: 'new', product: { name: 'New', override: true } }, { product_id: 'prod_000000000000000000' }] },
+    const { data } = await client.POST('/v1/orders', {
+      body: { items: [{ product_id: 'test_order_item1', quantity: 1, price: 500 }, { sku_id: 'sku_unknown', quantity: 2 }, { product: { id: 'prod_nowhere' }, quantity: 1 }] },
     });
-    expect(unknown.error).toMatchObject({ code: 400, key: 'invalid_order', details: expect.stringContaining('.items[1].product_id') });
+    expect(data?.items?.map((item) => [item.product_id, item.sku_id])).toEqual([
+      ['test_order_item1', undefined],
+      [undefined, 'sku_unknown'],
+      ['prod_nowhere', undefined],
+    ]);
+    expect(data?.items?.[1]).toMatchObject({ object: 'order_item', quantity: 2 });
+    expect(data).toMatchObject({ amount: 500 });
+    expect(state().products.find('test_order_item1')).toBeUndefined();
+  });
+
+  test('a line with a bad quantity is 400 invalid_order, and nothing is written', async () => {
+    const client = mock.serverClient();
     const quantity = await client.POST('/v1/orders', { body: { items: [{ source_id: 'x', quantity: 'many', price: 1 }] } });
     expect(quantity.error).toMatchObject({ code: 400, key: 'invalid_order', details: expect.stringContaining('.items[0].quantity') });
     const discount = await client.POST('/v1/orders', { body: { amount: 100, discount_amount: 200 } });
@@ -163,7 +174,7 @@ describe('orders: import', () => {
     const { data } = await client.POST('/v1/orders/import', {
       body: [
         { source_id: 'h-1', status: 'PAID', amount: 4500, customer: { source_id: 'ana' } },
-        { source_id: 'h-2', items: [{ product_id: 'prod_000000000000000000' }] },
+        { source_id: 'h-2', items: [{ product_id: 'prod_000000000000000000', quantity: -1 }] },
         { source_id: 'h-3', status: 'FULFILLED', amount: 1000, customer: 'ana' },
       ],
     });
@@ -175,7 +186,7 @@ describe('orders: import', () => {
     expect(action.data).toMatchObject({
       type: 'ORDERS.IMPORT',
       status: 'DONE',
-      result: { done_count: 2, failed_count: 1, failed: [{ source_id: 'h-2', reason: expect.stringContaining('.items[0].product_id') }] },
+      result: { done_count: 2, failed_count: 1, failed: [{ source_id: 'h-2', reason: expect.stringContaining('.items[0].quantity') }] },
     });
     expect(state().orders.get('h-1')).toMatchObject({ status: 'PAID', amount: 4500 });
     expect(state().customers.get('ana').summary?.orders).toMatchObject({ total_count: 2, total_amount: 5500 });

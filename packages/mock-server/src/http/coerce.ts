@@ -11,8 +11,13 @@ export const toNumber = (value: unknown): unknown => {
   return Number.isFinite(number) ? number : value;
 };
 
-/** `"true"`/`"false"` → booleans; anything else unchanged. */
-export const toBoolean = (value: unknown): unknown => (value === 'true' ? true : value === 'false' ? false : value);
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([['true', true], ['false', false], ['1', true], ['0', false]]);
+
+/**
+ * `"true"`/`"false"` in any case and `"1"`/`"0"` → booleans, as clients write them (`force=1`,
+ * Python's `True`); anything else unchanged.
+ */
+export const toBoolean = (value: unknown): unknown => (typeof value === 'string' ? (BOOLEANS.get(value.toLowerCase()) ?? value) : value);
 
 /** A single repeated-key value → a one-item array. */
 export const toArray = (value: unknown): unknown => (value === undefined || Array.isArray(value) ? value : [value]);

@@ -59,12 +59,6 @@ const decodeSegment = (segment: string): string => {
   return utf8.decode(new Uint8Array(bytes));
 };
 
-/** The operation of a matched path for the method, or the methods the path allows. */
-const matchOf = (path: CompiledPath, method: string, params: Record<string, string>): RouteMatch => {
-  const operationId = path.methods.get(method.toUpperCase());
-  return operationId ? { kind: 'operation', operationId, params } : { kind: 'method-not-allowed', allowed: [...path.methods.keys()] };
-};
-
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
@@ -79,11 +73,19 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
   // Paths without parameters come first in `paths` anyway; a lookup finds them without the scan.
   const fixed = new Map(paths.filter((path) => path.segments.every((segment) => typeof segment === 'string')).map((path) => [path.segments.join('/'), path]));
   return (method, pathname) => {
+    const verb = method.toUpperCase();
     const parts = pathname.split('/').filter(Boolean);
+    // A path may match several templates (`/v1/vouchers/qualification` is also `/v1/vouchers/{code}`):
+    // the most specific one that has the method wins, and a 405 lists the methods of them all.
+    const allowed = new Set<string>();
     const exact = fixed.get(parts.join('/'));
-    if (exact) return matchOf(exact, method, {});
+    if (exact) {
+      const operationId = exact.methods.get(verb);
+      if (operationId) return { kind: 'operation', operationId, params: {} };
+      for (const known of exact.methods.keys()) allowed.add(known);
+    }
     for (const path of paths) {
-      if (path.segments.length !== parts.length) continue;
+      if (path.segments.length !== parts.length || path === exact) continue;
       const params: Record<string, string> = {};
       const matches = path.segments.every((segment, index) => {
         const part = parts[index] as string;
@@ -91,8 +93,12 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
         params[segment.param] = decodeSegment(part);
         return true;
       });
-      if (matches) return matchOf(path, method, params);
+      if (!matches) continue;
+      const operationId = path.methods.get(verb);
+      if (operationId) return { kind: 'operation', operationId, params };
+      for (const known of path.methods.keys()) allowed.add(known);
     }
-    return methods.includes(method.toUpperCase()) ? { kind: 'not-found' } : { kind: 'unknown-method', allowed: methods };
+    if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed].sort(byMethodOrder) };
+    return methods.includes(verb) ? { kind: 'not-found' } : { kind: 'unknown-method', allowed: methods };
   };
 };

@@ -34,9 +34,6 @@ export interface ResolvedLine {
   readonly amounts: OrderItemInput;
 }
 
-const unknownItem = (index: number, kind: 'product' | 'sku', id: string): DomainError =>
-  new DomainError('invalid_order', 'invalid order', { details: `Property .items[${index}].${kind}_id names no ${kind}: ${id}` });
-
 const quantityOf = (value: OrderItemRequest['quantity'], index: number): number | undefined => {
   if (value === undefined) return undefined;
   const quantity = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -48,14 +45,13 @@ const quantityOf = (value: OrderItemRequest['quantity'], index: number): number 
   return quantity;
 };
 
-/** The SKU a line names by `sku_id`, `sku.id` or its `source_id`, storing it first when `sku.override` says so. */
-const skuOf = (item: OrderItemRequest, index: number, catalogue: ProductStore, product: Product | undefined): Sku | undefined => {
+/**
+ * The SKU a line names by `sku_id`, `sku.id` or its `source_id`, storing it first when
+ * `sku.override` says so. An id that names no SKU names none here: the line keeps it as given.
+ */
+const skuOf = (item: OrderItemRequest, catalogue: ProductStore, product: Product | undefined): Sku | undefined => {
   const id = item.sku_id ?? item.sku?.id;
-  if (id !== undefined) {
-    const sku = catalogue.findSku(id);
-    if (!sku) throw unknownItem(index, 'sku', id);
-    return sku;
-  }
+  if (id !== undefined) return catalogue.findSku(id);
   const sourceId = item.sku?.source_id ?? (item.related_object === 'sku' ? item.source_id : undefined);
   if (sourceId === undefined) return undefined;
   const known = catalogue.findSku(sourceId);
@@ -69,14 +65,14 @@ const skuOf = (item: OrderItemRequest, index: number, catalogue: ProductStore, p
   }).sku;
 };
 
-/** The product a line names by `product_id`, `product.id` or its `source_id`, storing it first when `product.override` says so. */
-const productOf = (item: OrderItemRequest, index: number, catalogue: ProductStore): Product | undefined => {
+/**
+ * The product a line names by `product_id`, `product.id` or its `source_id`, storing it first
+ * when `product.override` says so. An id that names no product names none here: the line keeps
+ * it as given.
+ */
+const productOf = (item: OrderItemRequest, catalogue: ProductStore): Product | undefined => {
   const id = item.product_id ?? item.product?.id;
-  if (id !== undefined) {
-    const product = catalogue.find(id);
-    if (!product) throw unknownItem(index, 'product', id);
-    return product;
-  }
+  if (id !== undefined) return catalogue.find(id);
   const sourceId = item.product?.source_id ?? (item.related_object !== 'sku' ? item.source_id : undefined);
   if (sourceId === undefined) return undefined;
   const known = catalogue.find(sourceId);
@@ -96,32 +92,27 @@ const productOf = (item: OrderItemRequest, index: number, catalogue: ProductStor
  * `product`, the default, or `sku`). Data sent in `product`/`sku` with `override: true` is stored
  * in the catalogue first, creating the entry when its `source_id` is new. A line's price is the
  * one it sends, else the one its `sku`/`product` data sends, else the catalogue's (SKU before
- * product).
+ * product). An id that names nothing in the catalogue is kept as given, as the service keeps it:
+ * such a line has only the price the request sends.
  *
  * @param items - The lines of the request.
  * @param catalogue - The project's products.
  * @returns The lines with what they name.
- * @throws DomainError `invalid_order` for an id that names nothing or a bad quantity.
+ * @throws DomainError `invalid_order` for a bad quantity.
  */
 export const resolveLines = (items: readonly OrderItemRequest[], catalogue: ProductStore): ResolvedLine[] => {
   // Every line is checked before any `override` writes to the catalogue, so a bad line leaves
   // the catalogue as it was.
-  const quantities = items.map((request, index) => {
-    const productId = request.product_id ?? request.product?.id;
-    if (productId !== undefined && catalogue.find(productId) === undefined) throw unknownItem(index, 'product', productId);
-    const skuId = request.sku_id ?? request.sku?.id;
-    if (skuId !== undefined && catalogue.findSku(skuId) === undefined) throw unknownItem(index, 'sku', skuId);
-    return quantityOf(request.quantity, index);
-  });
+  const quantities = items.map((request, index) => quantityOf(request.quantity, index));
   return items.map((request, index) => {
-    let product = productOf(request, index, catalogue);
-    const sku = skuOf(request, index, catalogue, product);
+    let product = productOf(request, catalogue);
+    const sku = skuOf(request, catalogue, product);
     if (sku !== undefined && product === undefined) product = catalogue.find(sku.product_id);
     const price = request.price ?? request.sku?.price ?? request.product?.price ?? sku?.price ?? product?.price ?? undefined;
     const quantity = quantities[index];
     const amounts: OrderItemInput = {
-      product_id: product?.id,
-      sku_id: sku?.id,
+      product_id: product?.id ?? request.product_id ?? request.product?.id,
+      sku_id: sku?.id ?? request.sku_id ?? request.sku?.id,
       quantity,
       price: price === undefined || price === null ? undefined : price,
       amount: request.amount,
@@ -147,10 +138,13 @@ export const orderLine = (line: ResolvedLine, amounts: OrderItemAmounts): OrderL
   const sourceId = (sku ? sku.source_id : product?.source_id) ?? request.source_id;
   const productName = request.product?.name ?? product?.name ?? undefined;
   const skuName = request.sku?.sku ?? sku?.sku ?? undefined;
+  // Ids that name nothing in the catalogue are kept as the request gave them, as the service keeps them.
+  const productId = product?.id ?? request.product_id ?? request.product?.id;
+  const skuId = sku?.id ?? request.sku_id ?? request.sku?.id;
   return {
     object: 'order_item',
-    ...(product ? { product_id: product.id } : {}),
-    ...(sku ? { sku_id: sku.id } : {}),
+    ...(productId === undefined ? {} : { product_id: productId }),
+    ...(skuId === undefined ? {} : { sku_id: skuId }),
     ...(relatedObject === undefined ? {} : { related_object: relatedObject }),
     ...(sourceId === undefined || sourceId === null ? {} : { source_id: sourceId }),
     quantity: amounts.quantity,
