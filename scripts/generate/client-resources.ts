@@ -179,7 +179,22 @@ const signatureOf = (doc: OpenApiDocument, method: Method): Signature => {
   return { params, args, docs, flags };
 };
 
-const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature): string => {
+/**
+ * The `@deprecated` tag of an operation the spec marks `deprecated`: the service keeps it for the
+ * clients that still call it, and `x-replaced-by` names the operation to call instead.
+ */
+const deprecation = (method: Method, names: ReadonlyMap<string, Method>): string[] => {
+  const { operation } = method.entry;
+  if (operation.deprecated !== true) return [];
+  const replacedBy = operation['x-replaced-by'];
+  if (replacedBy === undefined) return ['@deprecated The service keeps this endpoint for the clients that still call it; it has no successor.'];
+  const successor = names.get(replacedBy);
+  if (successor === undefined) throw new Error(`${method.operationId}: x-replaced-by names ${replacedBy}, which the spec lacks`);
+  const { method: verb, path } = successor.entry;
+  return [`@deprecated The service keeps this endpoint for the clients that still call it: use \`client.${successor.name}\` (\`${verb.toUpperCase()} ${path}\`) instead.`];
+};
+
+const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature, names: ReadonlyMap<string, Method>): string => {
   const { entry, operationId } = method;
   const { summary, description } = entry.operation;
   const statuses = Object.keys(entry.operation.responses).filter((status) => !status.startsWith('2'));
@@ -205,6 +220,7 @@ const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature): 
     ...signature.docs,
     `@returns ${returns}`,
     ...throws,
+    ...deprecation(method, names),
     '@example',
     '```ts',
     ...example,
@@ -291,7 +307,9 @@ ${parameterRows.join('\n')}
 /** Writes packages/client/src/generated/resources.ts. */
 export const generateClientResources = (doc: OpenApiDocument): void => {
   const root = newGroup();
-  for (const method of methodsOf(doc)) {
+  const methods = methodsOf(doc);
+  const names = new Map(methods.filter((method) => !method.text).map((method) => [method.operationId, method]));
+  for (const method of methods) {
     const parts = method.name.split('.');
     const methodName = parts.pop() as string;
     let group = root;
@@ -302,7 +320,7 @@ export const generateClientResources = (doc: OpenApiDocument): void => {
     }
     const signature = signatureOf(doc, method);
     const spec = `${signature.flags} ${method.entry.method.toUpperCase()} ${method.entry.path}`;
-    const type = `${methodDoc(doc, method, signature)}\n${methodName}(${signature.params.join(', ')}): Promise<${returnType(doc, method)}>;`;
+    const type = `${methodDoc(doc, method, signature, names)}\n${methodName}(${signature.params.join(', ')}): Promise<${returnType(doc, method)}>;`;
     group.methods.set(methodName, { spec, type });
   }
   const source = `${GENERATED_HEADER('scripts/generate/client-resources.ts')}// The resource API: one method per operation, named as the official SDK names them (scripts/generate/resource-names.ts).

@@ -26,6 +26,30 @@ const ourOperations = (parity: ParityResult): OperationEntry[] => [
 ];
 
 /**
+ * The deprecated operations of our spec, which the official SDKs still call: where the service's
+ * description stands on each (`x-legacy`), and what replaces it (`x-replaced-by`).
+ */
+const legacySection = (ours: readonly OperationEntry[]): string[] => {
+  const legacy = ours.filter((entry) => entry.operation.deprecated === true).sort(byPathThenMethod);
+  if (legacy.length === 0) return [];
+  return [
+    '## Deprecated operations that existing clients still call',
+    '',
+    'The service keeps these for older clients (the official SDKs call them), and so does the mock,',
+    'through the same engine as their replacements; the client marks their methods `@deprecated`.',
+    '',
+    "| method | path | operationId | in the service's description | replaced by |",
+    '| --- | --- | --- | --- | --- |',
+    ...legacy.map((entry) => {
+      const { operation } = entry;
+      const status = operation['x-legacy'] ?? 'deprecated';
+      return `| ${entry.method.toUpperCase()} | \`${entry.path}\` | ${operation.operationId ?? ''} | ${status} | ${operation['x-replaced-by'] ?? '–'} |`;
+    }),
+    '',
+  ];
+};
+
+/**
  * Writes docs/coverage.md from the parity comparison: for every in-scope reference operation,
  * whether our spec has it and whether the mock implements it, plus our operations that the
  * reference does not have.
@@ -60,6 +84,7 @@ export const writeCoverageReport = (parity: ParityResult): void => {
         `| ${row.reference.method.toUpperCase()} | \`${row.reference.path}\` | ${mark(row.ours !== undefined)} | ${mark(isImplemented(row.ours))} | ${row.ours?.operation.operationId ?? ''} |`,
     ),
     '',
+    ...legacySection(ours),
     '## Our operations without a reference counterpart',
     '',
     '| method | path | implemented | operationId |',

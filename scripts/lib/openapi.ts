@@ -53,6 +53,12 @@ export interface Operation {
   requestBody?: RequestBody | Reference;
   responses: Record<string, Response | Reference>;
   security?: SecurityRequirement[];
+  /** The service keeps the operation for older clients only. */
+  deprecated?: boolean;
+  /** The operationId to call instead of a deprecated operation. */
+  'x-replaced-by'?: string;
+  /** Where the service's own description stands on a deprecated operation (deprecated there, removed, never described). */
+  'x-legacy'?: string;
 }
 export type PathItem = Partial<Record<HttpMethod, Operation>> & { parameters?: (Parameter | Reference)[] };
 
