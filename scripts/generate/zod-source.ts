@@ -91,8 +91,11 @@ const patternEntries = (schema: JsonSchema): unknown => {
 /** Unions inside `allOf` multiply out; more variants than this is a spec smell worth a look. */
 const MAX_VARIANTS = 64;
 
-/** Keywords that only annotate a schema; they never change what it accepts. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'discriminator']);
+/**
+ * Keywords that only annotate a schema; they never change what it accepts. `x-unset` says how
+ * the service sends a property that holds no value (decision 0057); the mock's answers apply it.
+ */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'discriminator', 'x-unset']);
 
 /**
  * Translates JSON Schema (the OpenAPI 3.1 dialect the spec uses) into zod source code.
