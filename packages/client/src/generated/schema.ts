@@ -7019,7 +7019,8 @@ export interface components {
             } | null;
             /**
              * Custom attributes of the customer, checked against the project's customer metadata schema.
-             *     Segments and validation rules can refer to them.
+             *     Segments and validation rules can refer to them. Left out of answers while the customer has
+             *     none.
              */
             metadata?: {
                 [key: string]: unknown;
@@ -9058,7 +9059,7 @@ export interface components {
             email?: string | null;
             /** The customer's own identifier in the caller's systems; null when the customer has none. */
             source_id: string | null;
-            /** Custom attributes of the customer. */
+            /** Custom attributes of the customer; left out while the customer has none. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -13739,8 +13740,8 @@ export interface components {
             name: string | null;
             /** The customer's email address; `null` when not given. */
             email: string | null;
-            /** Custom attributes of the customer. */
-            metadata: {
+            /** Custom attributes of the customer; left out while the customer has none. */
+            metadata?: {
                 [key: string]: unknown;
             };
             /**
