@@ -50,27 +50,29 @@ const ruled = (unset: Unset, value: unknown): unknown => {
 };
 
 const shapeObject = (value: Record<string, unknown>, shape: AnswerShape, shapes: readonly AnswerShape[]): Record<string, unknown> => {
-  let copy: Record<string, unknown> | undefined;
-  const set = (key: string, next: unknown): void => {
-    copy ??= { ...value };
-    if (next === LEFT_OUT) delete copy[key];
-    else copy[key] = next;
-  };
+  // What changes, by key; the object is copied once, at the end, only when something does.
+  const changes = new Map<string, unknown>();
   for (const [key, rule] of Object.entries(shape.properties ?? {})) {
     const current = value[key];
     let next = rule.unset === undefined ? current : ruled(rule.unset, current);
     if (rule.shape !== undefined && next !== LEFT_OUT && next !== undefined && next !== null) next = shapeValue(next, rule.shape, shapes);
-    if (next === LEFT_OUT ? key in value : next !== current) set(key, next);
+    if (next === LEFT_OUT ? key in value : next !== current) changes.set(key, next);
   }
   if (shape.values !== undefined) {
-    const values = shape.values;
-    for (const [key, current] of Object.entries(copy ?? value)) {
+    for (const [key, current] of Object.entries(value)) {
       if (shape.properties?.[key] !== undefined || current === null || current === undefined) continue;
-      const next = shapeValue(current, values, shapes);
-      if (next !== current) set(key, next);
+      const next = shapeValue(current, shape.values, shapes);
+      if (next !== current) changes.set(key, next);
     }
   }
-  return copy ?? value;
+  if (changes.size === 0) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, current] of Object.entries(value)) {
+    const next = changes.has(key) ? changes.get(key) : current;
+    if (next !== LEFT_OUT) copy[key] = next;
+  }
+  for (const [key, next] of changes) if (!(key in value) && next !== LEFT_OUT) copy[key] = next;
+  return copy;
 };
 
 /**
