@@ -38,6 +38,9 @@ interface Node {
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
+/** Keywords that say what a value holds; the others (`description`, `default` …) only annotate it. */
+const STRUCTURAL = new Set(['properties', 'items', 'additionalProperties', 'patternProperties', 'allOf', 'oneOf', 'anyOf']);
+
 /** Webhook events share the table of roots with operations, under this prefix and the key `data`. */
 const WEBHOOK_PREFIX = 'webhook:';
 
@@ -58,18 +61,23 @@ class ShapeCollector {
     if (schema === undefined || typeof schema !== 'object') return undefined;
     const ref = schema['$ref'];
     if (typeof ref === 'string') {
-      const siblings = Object.keys(schema).filter((key) => key !== '$ref' && key !== 'description' && key !== 'x-unset');
-      if (siblings.length > 0) throw new Error(`${where}: a $ref with sibling keywords (${siblings.join(', ')}) is not read by the answer shapes`);
       const known = this.byRef.get(ref);
-      if (known !== undefined) return known;
-      const id = this.nodes.push({ properties: new Map() }) - 1;
-      this.byRef.set(ref, id);
-      const resolved = resolveRef<JsonSchema>(this.doc, schema);
-      const own = this.build(resolved, ref.startsWith(SCHEMA_PREFIX) ? ref.slice(SCHEMA_PREFIX.length) : ref);
-      this.nodes[id] = this.nodes[own] as Node;
-      return id;
+      const id = known ?? this.referenced(ref, schema);
+      // Keywords beside a `$ref` that describe more of the value (OpenAPI 3.1 allows them) count as an `allOf` member.
+      const beside = Object.fromEntries(Object.entries(schema).filter(([key]) => STRUCTURAL.has(key)));
+      return Object.keys(beside).length === 0 ? id : this.merge(id, this.build(beside, where), where);
     }
     return this.build(schema, where);
+  }
+
+  /** The node of a component, made once: a cycle back to it finds the node while it is being made. */
+  private referenced(ref: string, schema: JsonSchema): number {
+    const id = this.nodes.push({ properties: new Map() }) - 1;
+    this.byRef.set(ref, id);
+    const resolved = resolveRef<JsonSchema>(this.doc, schema);
+    const own = this.build(resolved, ref.startsWith(SCHEMA_PREFIX) ? ref.slice(SCHEMA_PREFIX.length) : ref);
+    this.nodes[id] = this.nodes[own] as Node;
+    return id;
   }
 
   private build(schema: JsonSchema, where: string): number {
