@@ -8759,7 +8759,10 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
-            /** Categories of the redeemable with their stacking behaviour; filled when `options.expand` includes `category`. */
+            /**
+             * Categories of the redeemable with their stacking behaviour; filled when `options.expand`
+             *     includes `category`, left out when it has none.
+             */
             categories?: components["schemas"]["CategoryWithStackingRulesType"][];
             /** Name of the parent campaign; with `options.expand` `redeemable`. */
             campaign_name?: string;
@@ -8817,7 +8820,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Categories of the redeemable; with `options.expand` `category`. */
+            /** Categories of the redeemable; with `options.expand` `category`, left out when it has none. */
             categories?: components["schemas"]["CategoryWithStackingRulesType"][];
             /** Name of the parent campaign; with `options.expand` `redeemable`. */
             campaign_name?: string;
@@ -8931,7 +8934,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Categories of the redeemable; with `options.expand` `category`. */
+            /** Categories of the redeemable; with `options.expand` `category`, left out when it has none. */
             categories?: components["schemas"]["CategoryWithStackingRulesType"][];
             /** Name of the parent campaign; with `options.expand` `redeemable`. */
             campaign_name?: string;
@@ -10390,7 +10393,7 @@ export interface components {
             data: components["schemas"]["VoucherTransaction"][];
             /** Whether more transactions follow this page. */
             has_more?: boolean;
-            /** Id to pass as `starting_after_id` to get the next page. */
+            /** Id to pass as `starting_after_id` to get the next page; only when `has_more` is true. */
             more_starting_after?: string;
             /** Number of transactions that match the query. */
             total?: number;
@@ -12971,8 +12974,8 @@ export interface components {
             data: components["schemas"]["LoyaltyPendingPoints"][];
             /** Whether more entries follow this page. */
             has_more: boolean;
-            /** Id of the last entry of this page; pass it as `starting_after_id` to get the next page. */
-            more_starting_after: string;
+            /** Id of the last entry of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
+            more_starting_after?: string;
         };
         /** The outcome of activating a pending point entry. */
         LoyaltyMemberPendingPointsActivateResponse: {
@@ -14764,7 +14767,7 @@ export interface components {
             data: components["schemas"]["MemberActivity"][];
             /** Whether more events follow this page. */
             has_more: boolean;
-            /** Id of the last event of this page; pass it as `starting_after_id` to get the next page. */
+            /** Id of the last event of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
             more_starting_after?: string;
         };
         /**
@@ -15118,8 +15121,8 @@ export interface components {
             data: components["schemas"]["LoyaltyCardTransaction"][];
             /** Whether more transactions follow this page. */
             has_more: boolean;
-            /** Id of the last transaction of this page; pass it as `starting_after_id` to get the next page. */
-            more_starting_after: string;
+            /** Id of the last transaction of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
+            more_starting_after?: string;
         };
         /**
          * Sort order of a transaction export, by creation time; a leading `-` sorts descending.
@@ -18665,8 +18668,8 @@ export interface components {
             total: number;
             /** Whether more entries follow this page. */
             has_more: boolean;
-            /** Id to pass as `starting_after_id` to get the next page. */
-            more_starting_after: string;
+            /** Id to pass as `starting_after_id` to get the next page; only when `has_more` is true. */
+            more_starting_after?: string;
         };
         /**
          * Conditions on the templates to list, by id, name and campaign type; `junction` says whether

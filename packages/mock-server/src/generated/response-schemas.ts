@@ -12,7 +12,7 @@ export const AsyncActionReference: z.ZodType = z.strictObject({ "async_action_id
 
 export const BinEntry: z.ZodType = z.strictObject({ "id": z.string(), "created_at": z.iso.datetime({ offset: true }), "deleted_by_user_id": z.string().nullable(), "resource_id": z.string(), "resource_type": z.enum(["campaign","product","sku","voucher"]), "resource_name": z.string(), "resource_parent_id": z.string().nullable(), "object": z.enum(["campaign","product","sku","voucher"]) });
 
-export const BinEntryList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(BinEntry), "total": z.int(integerError), "has_more": z.boolean(), "more_starting_after": z.string() });
+export const BinEntryList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(BinEntry), "total": z.int(integerError), "has_more": z.boolean(), "more_starting_after": z.string().optional() });
 
 export const Brand: z.ZodType = z.strictObject({ "id": z.string(), "brand": z.strictObject({ "name": z.string(), "privacy_policy_url": z.string().nullable(), "terms_of_use_url": z.string().nullable(), "permission_reminder": z.string(), "website_url": z.string().nullable() }), "address": z.strictObject({ "street": z.string(), "city": z.string(), "postal": z.string().nullable(), "state": z.string().nullable(), "country": z.string() }), "contact": z.strictObject({ "email": z.string(), "phone": z.string().nullable() }) });
 
@@ -736,7 +736,7 @@ export const ExportCreateResponse: z.ZodType = z.union([ExportVoucherScheduled, 
 
 export const ExportList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["exports"]), "exports": z.array(Export), "total": z.int(integerError) });
 
-export const ListPendingPoints: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(LoyaltyPendingPoints), "has_more": z.boolean(), "more_starting_after": z.string() });
+export const ListPendingPoints: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(LoyaltyPendingPoints), "has_more": z.boolean(), "more_starting_after": z.string().optional() });
 
 export const LocationShapeCircle: z.ZodType = z.strictObject({ "type": z.enum(["circle"]), "format": z.enum(["distance"]), "distance": z.strictObject({ "center": z.string(), "radius": z.string() }) });
 
@@ -792,7 +792,7 @@ export const LoyaltyMemberRewardList: z.ZodType = z.strictObject({ "object": z.e
 
 export const LoyaltyCardTransaction: z.ZodType = z.strictObject({ "id": z.string(), "source_id": z.string().nullable(), "voucher_id": z.string(), "campaign_id": z.string().nullable(), "source": z.string().nullable(), "reason": z.string().nullable(), "related_transaction_id": z.string().nullable(), "created_at": z.iso.datetime({ offset: true }), "details": z.strictObject({ "balance": VoucherBalance, "order": z.strictObject({ "id": z.string(), "source_id": z.string().nullable() }).optional(), "event": z.strictObject({ "id": z.string(), "type": z.string() }).optional(), "earning_rule": z.strictObject({ "id": z.string(), "source": z.strictObject({ "banner": z.string() }) }).optional(), "segment": z.strictObject({ "id": z.string(), "name": z.string() }).optional(), "loyalty_tier": z.strictObject({ "id": z.string(), "name": z.string() }).optional(), "redemption": z.strictObject({ "id": z.string() }).optional(), "rollback": z.strictObject({ "id": z.string() }).optional(), "custom_event": z.strictObject({ "id": z.string(), "type": z.string() }).optional(), "event_schema": z.strictObject({ "id": z.string(), "name": z.string() }).optional(), "holder_loyalty_tier": z.strictObject({ "id": z.string(), "name": z.string() }).optional(), "pending_points": LoyaltyPendingPoints.optional(), "reward": z.strictObject({ "id": z.string(), "name": z.string() }).optional(), "source_voucher": SimpleVoucher.optional(), "destination_voucher": SimpleVoucher.optional() }), "type": LoyaltyCardTransactionType });
 
-export const LoyaltyMemberTransactionList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(LoyaltyCardTransaction), "has_more": z.boolean(), "more_starting_after": z.string() });
+export const LoyaltyMemberTransactionList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(LoyaltyCardTransaction), "has_more": z.boolean(), "more_starting_after": z.string().optional() });
 
 export const PointsExpirationExportFilters: z.ZodType = z.strictObject({ "junction": Junction.optional(), "voucher_id": z.strictObject({ "conditions": z.strictObject({ "$in": z.array(z.string()).optional(), "$not_in": z.array(z.string()).optional(), "$is": z.string().optional(), "$is_not": z.string().optional() }).optional() }).optional(), "campaign_id": z.strictObject({ "conditions": z.strictObject({ "$in": z.array(z.string()).optional(), "$not_in": z.array(z.string()).optional(), "$is": z.string().optional(), "$is_not": z.string().optional() }).optional() }).optional() });
 
