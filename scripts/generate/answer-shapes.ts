@@ -265,7 +265,7 @@ export const generateAnswerShapes = (doc: OpenApiDocument): void => {
     if (id !== undefined) roots.set(`${WEBHOOK_PREFIX}${name}`, new Map([['data', id]]));
   }
   const { shapes, roots: rootTable } = deduplicate(compact(collector.nodes, roots));
-  const source = `${GENERATED_HEADER('scripts/generate/answer-shapes.ts')}import type { AnswerShape } from '../http/answer-shape.js';
+  const source = `${GENERATED_HEADER('scripts/generate/answer-shapes.ts')}import type { AnswerShape } from '../http/shape-table.js';
 
 /** Every shape an answer may hold, each naming the others by index (decision 0057). */
 export const SHAPES: readonly AnswerShape[] = ${JSON.stringify(shapes)};

@@ -17482,7 +17482,7 @@ export interface components {
             applicable_to?: {
                 /** Items that the discount must not reduce; left out when there are none. */
                 excluded?: components["schemas"]["ApplicableTo"][];
-                /** Items that the discount may reduce, with per-item effects and limits; left out when there are none. */
+                /** Items that the discount may reduce, with per-item effects and limits. */
                 included?: components["schemas"]["ApplicableTo"][];
                 /** Whether the discount may reduce every item of the order. */
                 included_all?: boolean;
