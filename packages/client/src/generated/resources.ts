@@ -1773,7 +1773,8 @@ export interface ValidationsResource {
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.validations.validateStackable` (`POST /v1/validations`) instead.
    * @example
    * ```ts
-   * const result = await client.validations.validateVoucher('SUMMER10', {});
+   * const answer = await client.validations.validateVoucher('SUMMER10', { customer: { source_id: 'alice' }, order: { amount: 5000 } });
+   * if (!answer.valid) console.log(answer.reason); // 'voucher expired', 'quantity exceeded' …
    * ```
    */
   validateVoucher(code: string, body: components['schemas']["LegacyVoucherValidateRequest"], options?: CallOptions): Promise<components['schemas']["LegacyVoucherValidation"]>;
@@ -2388,7 +2389,8 @@ export interface RedemptionsResource {
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.redemptions.redeemStackable` (`POST /v1/redemptions`) instead.
    * @example
    * ```ts
-   * const result = await client.redemptions.redeem('SUMMER10', {});
+   * const redemption = await client.redemptions.redeem('SUMMER10', { customer: { source_id: 'alice' }, order: { source_id: 'order-1001', amount: 5000 } });
+   * await client.redemptions.rollback(redemption.id, { reason: 'order cancelled' }); // like any other redemption
    * ```
    */
   redeem(code: string, body: components['schemas']["LegacyRedeemRequest"], query?: operations["redeemVoucher"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionWithVoucherWithoutStackingRulesTypeCategory"]>;
@@ -7087,7 +7089,7 @@ export interface ClientSideResource {
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.redeemStackable` (`POST /client/v1/redemptions`) instead.
    * @example
    * ```ts
-   * const result = await client.clientSide.redeem({});
+   * const redemption = await client.clientSide.redeem({ customer: { source_id: 'alice' }, order: { amount: 5000 } }, { code: 'SUMMER10' });
    * ```
    */
   redeem(body: components['schemas']["LegacyRedeemRequest"], query: operations["redeemVoucherClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionWithVoucherWithoutStackingRulesTypeCategory"]>;
@@ -7146,7 +7148,7 @@ export interface ClientSideResource {
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.validateStackable` (`POST /client/v1/validations`) instead.
    * @example
    * ```ts
-   * const result = await client.clientSide.validate();
+   * const answer = await client.clientSide.validate({ code: 'SUMMER10', amount: 5000, item: [{ product_id: 'prod_0e1c7f3a2b9d4c5e61', quantity: 2 }], customer: { source_id: 'alice' } });
    * ```
    */
   validate(query: operations["validateVoucherClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyVoucherValidation"]>;
@@ -7173,7 +7175,7 @@ export interface ClientSideResource {
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.qualifications` (`POST /client/v1/qualifications`) instead.
    * @example
    * ```ts
-   * const result = await client.clientSide.validatePromotions();
+   * const { promotions } = await client.clientSide.validatePromotions({ amount: 5000, customer: { source_id: 'alice' } });
    * ```
    */
   validatePromotions(query?: operations["validatePromotionsClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyPromotionsValidation"]>;
