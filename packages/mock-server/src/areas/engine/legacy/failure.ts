@@ -54,19 +54,8 @@ export const legacyFailure = (outcome: Inapplicable | Skipped, requestId: string
       ...(error.error?.message === undefined ? {} : { ruleMessage: error.error.message }),
     });
   }
-  if (error.error?.message !== undefined) return { reason: error.message, error: { message: error.error.message } };
-  return {
-    reason: error.message,
-    error: {
-      code: error.code,
-      key: error.key,
-      message: error.message,
-      ...(error.details === undefined ? {} : { details: error.details }),
-      ...(error.request_id === undefined ? {} : { request_id: error.request_id }),
-      ...(error.resource_id === undefined ? {} : { resource_id: error.resource_id }),
-      ...(error.resource_type === undefined ? {} : { resource_type: error.resource_type }),
-    },
-  };
+  const { redeemable_type: _type, redeemable_id: _id, error: text, ...body } = error;
+  return { reason: error.message, error: text?.message === undefined ? body : { message: text.message } };
 };
 
 /**
