@@ -7142,7 +7142,6 @@ export interface ClientSideResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.validateStackable` (`POST /client/v1/validations`) instead.
@@ -7169,7 +7168,6 @@ export interface ClientSideResource {
    * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.qualifications` (`POST /client/v1/qualifications`) instead.
