@@ -7259,6 +7259,7 @@ export interface ListItems {
   "/v1/customers/{customerId}/redeemables": NonNullable<components['schemas']["CustomerRedeemablesList"]["data"]>[number];
   "/v1/orders": NonNullable<components['schemas']["OrderList"]["orders"]>[number];
   "/v1/products": NonNullable<components['schemas']["ProductList"]["products"]>[number];
+  "/v1/products/{productId}/skus": NonNullable<components['schemas']["SkuList"]["skus"]>[number];
   "/v1/product-collections": NonNullable<components['schemas']["ProductCollectionList"]["data"]>[number];
   "/v1/product-collections/{productCollectionId}/products": NonNullable<components['schemas']["ProductCollectionProductList"]["data"]>[number];
   "/v1/product-collections/{productCollectionId}/activities": NonNullable<components['schemas']["ProductCollectionActivityList"]["data"]>[number];
@@ -7333,6 +7334,7 @@ export interface ListParameters {
   "/v1/customers/{customerId}/redeemables": operations["listCustomerRedeemables"]['parameters'];
   "/v1/orders": operations["listOrders"]['parameters'];
   "/v1/products": operations["listProducts"]['parameters'];
+  "/v1/products/{productId}/skus": operations["listSkusInProduct"]['parameters'];
   "/v1/product-collections": operations["listProductCollections"]['parameters'];
   "/v1/product-collections/{productCollectionId}/products": operations["listProductsInCollection"]['parameters'];
   "/v1/product-collections/{productCollectionId}/activities": operations["listProductCollectionActivities"]['parameters'];

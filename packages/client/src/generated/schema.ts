@@ -7207,7 +7207,8 @@ export interface components {
             } | null;
             /**
              * Custom attributes of the customer, checked against the project's customer metadata schema.
-             *     Segments and validation rules can refer to them.
+             *     Segments and validation rules can refer to them. Left out of answers while the customer has
+             *     none.
              */
             metadata?: {
                 [key: string]: unknown;
@@ -8492,7 +8493,8 @@ export interface components {
             price_formula?: string;
             /**
              * Which matching items the discount reaches: every one, only the cheapest or most expensive, or
-             *     starting from the cheapest or most expensive.
+             *     starting from the cheapest or most expensive. `APPLY_TO_EVERY` when a rule's entry does not say.
+             * @default APPLY_TO_EVERY
              */
             effect?: components["schemas"]["ApplicableToEffect"];
             /** Most units discounted in each order line. */
@@ -8546,14 +8548,28 @@ export interface components {
                 /** `true` when the order has more than 1000 units in total, so not all of them were considered. */
                 units_limit_exceeded?: boolean;
             }[];
-            /** Discount every this many items or units after the skipped ones; `3` means every third. */
+            /**
+             * Discount every this many items or units after the skipped ones; `3` means every third. `1`,
+             *     every one, when a rule's entry does not say.
+             * @default 1
+             */
             repeat?: number;
-            /** Number of items or units left undiscounted before the first discounted one. */
+            /**
+             * Number of items or units left undiscounted before the first discounted one; `0` when a rule's
+             *     entry does not say.
+             * @default 0
+             */
             skip_initially?: number;
-            /** Flag that validation rule webhooks show on each entry; the service documents no meaning for it. */
+            /**
+             * Flag that the service keeps on each entry of a rule (`false` when the entry does not say); it
+             *     documents no meaning for it.
+             * @default false
+             */
             strict?: boolean;
             /**
-             * What `skip_initially` and `repeat` count: whole order lines (`ITEM`) or single units (`UNIT`).
+             * What `skip_initially` and `repeat` count: whole order lines (`ITEM`, when a rule's entry does
+             *     not say) or single units (`UNIT`).
+             * @default ITEM
              * @enum {string}
              */
             target?: "ITEM" | "UNIT";
@@ -9127,11 +9143,11 @@ export interface components {
             valid: boolean;
             /** Outcome of every redeemable, in the order the stacking rules applied them. */
             redeemables: (components["schemas"]["ValidationRedeemableApplicable"] | components["schemas"]["ValidationRedeemableInapplicable"] | components["schemas"]["ValidationRedeemableSkipped"])[];
-            /** The redeemables that the stacking rules left out. */
+            /** The redeemables that the stacking rules left out; left out when there are none. */
             skipped_redeemables?: components["schemas"]["ValidationRedeemableSkipped"][];
-            /** The redeemables that failed a check. */
+            /** The redeemables that failed a check; left out when there are none. */
             inapplicable_redeemables?: components["schemas"]["ValidationRedeemableInapplicable"][];
-            /** The order after all applicable redeemables. */
+            /** The order after all applicable redeemables; left out when the validation is not valid. */
             order?: components["schemas"]["OrderCalculated"] & {
                 /** The order lines with their discounts. */
                 items: (components["schemas"]["OrderCalculatedItem"] & {
@@ -9638,7 +9654,7 @@ export interface components {
             email?: string | null;
             /** The customer's own identifier in the caller's systems; null when the customer has none. */
             source_id: string | null;
-            /** Custom attributes of the customer. */
+            /** Custom attributes of the customer; left out while the customer has none. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -11549,7 +11565,7 @@ export interface components {
              */
             active: boolean;
             /** Your own key/value attributes of the campaign. */
-            metadata: {
+            metadata?: {
                 [key: string]: unknown;
             } | null;
             /**
@@ -11559,7 +11575,7 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * When the campaign was last changed; null until the first change.
+             * When the campaign was last changed; left out until the first change.
              */
             updated_at?: string | null;
             /** Name of the campaign's category. */
@@ -11585,7 +11601,7 @@ export interface components {
             protected: boolean;
             /** Id of the campaign's category (`cat_…`), or null. */
             category_id: string | null;
-            /** Categories of the campaign, in full. */
+            /** Categories of the campaign, in full; empty when it has none. */
             categories?: components["schemas"]["Category"][];
             /**
              * Type of this object.
@@ -14341,8 +14357,8 @@ export interface components {
             name: string | null;
             /** The customer's email address; `null` when not given. */
             email: string | null;
-            /** Custom attributes of the customer. */
-            metadata: {
+            /** Custom attributes of the customer; left out while the customer has none. */
+            metadata?: {
                 [key: string]: unknown;
             };
             /**
@@ -17548,11 +17564,11 @@ export interface components {
              */
             object: string;
             /**
-             * Name of the property that holds the items; it says `data` although the items are under
-             *     `skus`.
-             * @default data
+             * Name of the property that holds the items.
+             * @default skus
+             * @enum {string}
              */
-            data_ref: string;
+            data_ref: "skus";
             /** The SKUs on this page. */
             skus: components["schemas"]["Sku"][];
             /** Number of SKUs of the product. */
@@ -18047,7 +18063,11 @@ export interface components {
         ValidationRuleBase: {
             /** Name of the validation rule. */
             name?: string;
-            /** The numbered rules and the `logic` that combines them. */
+            /**
+             * The numbered rules and the `logic` that combines them; `{}` for a rule that only limits the
+             *     products a discount reaches. A new rule with numbered rules and no `logic` gets them all
+             *     joined with `and` (`"1"` for one).
+             */
             rules?: components["schemas"]["ValidationRuleRules"];
             /** Products that the order must contain together for a bundle discount. */
             bundle_rules?: components["schemas"]["ValidationRuleBundleRules"];
@@ -18058,16 +18078,17 @@ export interface components {
             };
             /**
              * The products, SKUs and collections that discounts under this rule may reduce: those in
-             *     `included` (or every item with `included_all`) except those in `excluded`.
+             *     `included` (or every item with `included_all`) except those in `excluded`. `null` for a rule
+             *     that does not limit them.
              */
             applicable_to?: {
-                /** Items that the discount must not reduce. */
+                /** Items that the discount must not reduce; left out when there are none. */
                 excluded?: components["schemas"]["ApplicableTo"][];
-                /** Items that the discount may reduce, with per-item effects and limits. */
+                /** Items that the discount may reduce, with per-item effects and limits; left out when there are none. */
                 included?: components["schemas"]["ApplicableTo"][];
                 /** Whether the discount may reduce every item of the order. */
                 included_all?: boolean;
-            };
+            } | null;
             /**
              * Kind of validation rule. When a new rule does not say, it is `basic` if it only limits the
              *     products a discount reaches (no numbered rules, no bundle), else `expression`; an update
@@ -18094,10 +18115,13 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * When the rule was last changed.
+             * When the rule was last changed; left out until the first change.
              */
             updated_at?: string;
-            /** Number of vouchers, campaigns, tiers and other objects the rule is assigned to. */
+            /**
+             * Number of vouchers, campaigns, tiers and other objects the rule is assigned to; left out
+             *     while it has none.
+             */
             assignments_count?: number;
             /**
              * Type of this object.

@@ -239,7 +239,8 @@ export class RedemptionStore {
       redeemables: application.outcomes.map((outcome) => presentOutcome(outcome, answerOptions)),
       skipped_redeemables: application.skipped.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableSkipped'>),
       inapplicable_redeemables: application.inapplicable.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableInapplicable'>),
-      order: presentOrder(application.finalOrder, options.frame),
+      // The service shows the discounted order of a valid validation only.
+      ...(application.valid ? { order: presentOrder(application.finalOrder, options.frame) } : {}),
       tracking_id: check.customer?.source_id ?? this.context.ids('track'),
       ...(session && application.valid ? { session: { key: session.key, type: 'LOCK' as const, ttl: session.ttl, ttl_unit: session.ttl_unit } } : {}),
       stacking_rules: appliedStackingRules(options.rules),
