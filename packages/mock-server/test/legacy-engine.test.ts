@@ -72,6 +72,21 @@ describe('POST /v1/vouchers/{code}/validate', () => {
     expect(state().redemptions.list().total).toBe(0);
   });
 
+  test('the answer has the service’s shape: what holds no value is left out, zero amounts too', async () => {
+    discountVoucher('PLAIN');
+    const answer = await client().validations.validateVoucher('PLAIN', { order: { amount: 5000 } });
+    expect(Object.keys(answer).sort()).toEqual(['applicable_to', 'code', 'discount', 'inapplicable_to', 'metadata', 'order', 'tracking_id', 'valid']);
+    expect(answer).toMatchObject({ metadata: {}, order: { customer_id: null, referrer_id: null, discount_amount: 1000, total_applied_discount_amount: 1000 } });
+    const { order } = answer as { order: Record<string, unknown> };
+    for (const absent of ['source_id', 'items', 'items_discount_amount', 'items_applied_discount_amount']) expect(order).not.toHaveProperty(absent);
+    const product = state().products.upsert({ name: 'Mug', source_id: 'mug', price: 2500 } as never).product;
+    const withLines = await client().validations.validateVoucher('PLAIN', { order: { source_id: 'order-9', items: [{ product_id: product.id, quantity: 2 }] } });
+    const lines = withLines as { order: { source_id?: string; items?: Record<string, unknown>[] } };
+    expect(lines.order.source_id).toBe('order-9');
+    expect(lines.order.items?.[0]).toMatchObject({ product_id: product.id, quantity: 2, amount: 5000, subtotal_amount: 5000 });
+    for (const absent of ['discount_amount', 'applied_discount_amount', 'discount_quantity', 'applied_quantity']) expect(lines.order.items?.[0]).not.toHaveProperty(absent);
+  });
+
   test('a standalone code names no campaign; its dates are shown when it has them', async () => {
     discountVoucher('DATED', { start_date: '2025-06-01T00:00:00.000Z', expiration_date: '2026-06-01T00:00:00.000Z' });
     const answer = await client().validations.validateVoucher('DATED', { order: { amount: 5000 } });
@@ -143,7 +158,9 @@ describe('POST /v1/vouchers/{code}/validate', () => {
     expect(locked).toMatchObject({ valid: true, session: { type: 'LOCK', ttl: 1, ttl_unit: 'HOURS' } });
     const key = String((locked as { session?: { key?: string } }).session?.key);
     expect(key).toMatch(/^ssn_/);
-    expect(await client().validations.validateVoucher('LOCKED', { order: { amount: 5000 } })).toMatchObject({ valid: false, error: { key: 'quantity_exceeded' } });
+    const held = await client().validations.validateVoucher('LOCKED', { order: { amount: 5000 } });
+    expect(held).toMatchObject({ valid: false, error: { key: 'quantity_exceeded' } });
+    expect(held).not.toHaveProperty('session');
     const redeemed = await client().redemptions.redeem('LOCKED', { order: { amount: 5000 }, session: { key } });
     expect(redeemed.result).toBe('SUCCESS');
     expect(state().vouchers.sessionsOf(state().vouchers.get('LOCKED').id)).toHaveLength(0);
@@ -235,6 +252,9 @@ describe('promotion tiers', () => {
       ['Twenty', 2000, 8000],
     ]);
     expect(answer.promotions[0]).toMatchObject({ id: ten?.id, object: 'promotion_tier', banner: '10% off', campaign: { id: autumn.campaign.id, active: true, object: 'campaign' }, hierarchy: 1 });
+    // Without categories the tier and its campaign leave them out, as they leave out dates they do not have.
+    for (const absent of ['categories', 'category_id', 'start_date', 'expiration_date']) expect(answer.promotions[0]).not.toHaveProperty(absent);
+    expect(answer.promotions[0]?.campaign).not.toHaveProperty('categories');
     const byMetadata = await client().promotions.validate({ order: { amount: 10000 } }, { filters: { metadata: { region: { $is: 'eu' } } } });
     expect(byMetadata.promotions.map((tier) => tier.id)).toEqual([twenty?.id]);
     const byId = await client().promotions.validate({ order: { amount: 10000 } }, { filters: { promotion_id: { $in: [ten?.id ?? ''] } } });
@@ -259,6 +279,7 @@ describe('promotion tiers', () => {
     const inactive = await client().promotions.tiers.validate(id, { order: { amount: 5000 } });
     expect(inactive).toMatchObject({ valid: false, reason: 'Inactive Promotion', error: { key: 'promotion_inactive' }, id, name: 'Ten', object: 'promotion_tier' });
     expect(inactive).not.toHaveProperty('order');
+    expect(inactive).not.toHaveProperty('discount_amount');
     await expect(client().promotions.tiers.validate('promo_unknown', {})).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'promotion_tier' });
   });
 

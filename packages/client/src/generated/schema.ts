@@ -9202,6 +9202,44 @@ export interface components {
             };
             options?: components["schemas"]["LegacyOptions"];
         };
+        /** An order line of a legacy validation, where discount amounts and quantities of 0 are left out. */
+        LegacyOrderItem: components["schemas"]["OrderCalculatedItem"] & {
+            /** Left out when 0. */
+            discount_quantity?: unknown;
+            /** Left out when 0. */
+            discount_amount?: unknown;
+            /** Left out when 0. */
+            applied_discount_amount?: unknown;
+            /** Left out when 0. */
+            applied_discount_quantity?: unknown;
+            /** Left out when 0. */
+            applied_quantity?: unknown;
+            /** Left out when 0. */
+            applied_quantity_amount?: unknown;
+        };
+        /**
+         * The order after a code or tier, as the legacy validations show it: the amounts the service
+         *     computed, where a discount amount of 0, a `source_id` the order does not have and a list of
+         *     no lines are left out.
+         */
+        LegacyOrder: components["schemas"]["OrderCalculated"] & {
+            /** Left out when the order has none. */
+            source_id?: unknown;
+            /** Left out when 0. */
+            discount_amount?: unknown;
+            /** Left out when 0. */
+            items_discount_amount?: unknown;
+            /** Left out when 0. */
+            total_discount_amount?: unknown;
+            /** Left out when 0. */
+            applied_discount_amount?: unknown;
+            /** Left out when 0. */
+            items_applied_discount_amount?: unknown;
+            /** Left out when 0. */
+            total_applied_discount_amount?: unknown;
+            /** The order lines with their discounts; left out when the order has none. */
+            items?: components["schemas"]["LegacyOrderItem"][];
+        };
         /** A free SKU of a unit discount, by its id and its name. */
         LegacyDiscountSku: {
             /** SKU id (`sku_…`). */
@@ -9299,10 +9337,7 @@ export interface components {
             /** The lock this validation holds, when the request asked for one. */
             session?: components["schemas"]["Session"];
             /** The order after the voucher. */
-            order: components["schemas"]["OrderCalculated"] & {
-                /** The order lines with their discounts. */
-                items?: components["schemas"]["OrderCalculatedItem"][];
-            };
+            order: components["schemas"]["LegacyOrder"];
             /** The discount of a discount voucher or referral code. */
             discount?: components["schemas"]["LegacyDiscount"];
             /** The state of a gift card; the credits this order would use are in `order.applied_discount_amount`. */
@@ -9454,10 +9489,7 @@ export interface components {
             /** Tracking identifier of the customer, derived from the customer's `source_id`. */
             tracking_id: string;
             /** The order after this tier alone. */
-            order: components["schemas"]["OrderCalculated"] & {
-                /** The order lines with their discounts. */
-                items?: components["schemas"]["OrderCalculatedItem"][];
-            };
+            order: components["schemas"]["LegacyOrder"];
             /** Tier id (`promo_…`). */
             id: string;
             /** Tier name. */
