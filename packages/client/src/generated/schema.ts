@@ -17385,6 +17385,11 @@ export interface components {
             /** Cursor for the next page; send it as the `starting_after_id` query parameter. */
             more_starting_after?: string;
         };
+        /** An order with its lines and computed amounts. */
+        OrderGetResponse: components["schemas"]["OrderCalculated"] & {
+            /** The order lines; left out of an order without lines. */
+            items?: components["schemas"]["OrderCalculatedItem"][];
+        };
         /** One page of orders. */
         OrderList: {
             /**
@@ -17400,10 +17405,7 @@ export interface components {
              */
             data_ref: "orders";
             /** The orders on this page, each with its lines. */
-            orders: (components["schemas"]["OrderCalculated"] & {
-                /** The order lines. */
-                items: components["schemas"]["OrderCalculatedItem"][];
-            })[];
+            orders: components["schemas"]["OrderGetResponse"][];
             /** Number of orders in the project. */
             total: number;
         };
@@ -17420,11 +17422,6 @@ export interface components {
             customer?: components["schemas"]["Customer"];
             /** The customer who referred the buyer; an unknown one is created. */
             referrer?: components["schemas"]["Customer"];
-        };
-        /** An order with its lines and computed amounts. */
-        OrderGetResponse: components["schemas"]["OrderCalculated"] & {
-            /** The order lines. */
-            items: components["schemas"]["OrderCalculatedItem"][];
         };
         /** The order fields to change; the others stay as they are. */
         OrderUpdateRequest: components["schemas"]["OrderBase"] & {

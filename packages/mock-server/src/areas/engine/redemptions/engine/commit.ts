@@ -94,7 +94,8 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
   const sent = input.request.order;
   if (sent === undefined) return undefined;
   return input.state.orders.upsert(
-    { ...sent, status: sent.status ?? 'PAID', ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
+    // The service gives the orders that redemptions make `metadata: {}` when the request sends none.
+    { ...sent, status: sent.status ?? 'PAID', metadata: sent.metadata ?? {}, ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
     { groupId: input.options.requestId },
     { announce: false },
   );
