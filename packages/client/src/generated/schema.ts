@@ -9202,14 +9202,8 @@ export interface components {
             };
             options?: components["schemas"]["LegacyOptions"];
         };
-        /** An order line of a legacy validation, where discount amounts and quantities of 0 are left out. */
+        /** An order line of a legacy validation, where the quantities this request added or discounted are left out when 0. */
         LegacyOrderItem: components["schemas"]["OrderCalculatedItem"] & {
-            /** Left out when 0. */
-            discount_quantity?: unknown;
-            /** Left out when 0. */
-            discount_amount?: unknown;
-            /** Left out when 0. */
-            applied_discount_amount?: unknown;
             /** Left out when 0. */
             applied_discount_quantity?: unknown;
             /** Left out when 0. */
@@ -9218,23 +9212,15 @@ export interface components {
             applied_quantity_amount?: unknown;
         };
         /**
-         * The order after a code or tier, as the legacy validations show it: the amounts the service
-         *     computed, where a discount amount of 0, a `source_id` the order does not have and a list of
-         *     no lines are left out.
+         * The order after a code or tier, as the legacy validations show it: besides what any computed
+         *     order leaves out, a `source_id` the order does not have, applied amounts of 0 and a list of no
+         *     lines are left out.
          */
         LegacyOrder: components["schemas"]["OrderCalculated"] & {
             /** Left out when the order has none. */
             source_id?: unknown;
             /** Left out when 0. */
-            discount_amount?: unknown;
-            /** Left out when 0. */
-            items_discount_amount?: unknown;
-            /** Left out when 0. */
-            total_discount_amount?: unknown;
-            /** Left out when 0. */
             applied_discount_amount?: unknown;
-            /** Left out when 0. */
-            items_applied_discount_amount?: unknown;
             /** Left out when 0. */
             total_applied_discount_amount?: unknown;
             /** The order lines with their discounts; left out when the order has none. */
