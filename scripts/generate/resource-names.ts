@@ -281,4 +281,13 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   checkEligibilityClientSide: 'clientSide.qualifications',
   trackCustomEventClientSide: 'clientSide.track',
   listPromotionTiersClientSide: 'clientSide.listPromotionTiers',
+  // Deprecated validations and redemptions that older clients still call (SDK 2.9 names)
+  validateVoucher: 'validations.validateVoucher',
+  validatePromotions: 'promotions.validate',
+  validatePromotionTier: 'promotions.tiers.validate',
+  redeemVoucher: 'redemptions.redeem',
+  redeemPromotionTier: 'promotions.tiers.redeem',
+  validateVoucherClientSide: 'clientSide.validate',
+  validatePromotionsClientSide: 'clientSide.validatePromotions',
+  redeemVoucherClientSide: 'clientSide.redeem',
 };

@@ -27,6 +27,7 @@ import { promotionHandlers } from './campaigns/promotions/handlers.js';
 import { campaignTemplateHandlers } from './campaigns/templates/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
+import { legacyEngineHandlers } from './engine/legacy/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
@@ -63,6 +64,7 @@ export const handlers: HandlerMap = {
   ...exportHandlers,
   ...redemptionHandlers,
   ...qualificationHandlers,
+  ...legacyEngineHandlers,
   ...loyaltyHandlers,
   ...earningRuleHandlers,
   ...pendingPointsHandlers,

@@ -736,6 +736,42 @@ export const ExportCreateResponse: z.ZodType = z.union([ExportVoucherScheduled, 
 
 export const ExportList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["exports"]), "exports": z.array(Export), "total": z.int(integerError) });
 
+export const LegacyDiscountFixedByItem: z.ZodType = z.strictObject({ "type": z.enum(["FIXED"]), "effect": z.enum(["APPLY_TO_ITEMS"]).optional() });
+
+export const LegacyDiscountSku: z.ZodType = z.strictObject({ "id": z.string(), "source_id": z.string().optional(), "sku": z.string().optional() });
+
+export const LegacyDiscountUnitOne: z.ZodType = z.strictObject({ "unit_off": z.number().optional(), "effect": DiscountUnitVoucherEffectTypes, "unit_type": z.string(), "product": SimpleSkuDiscountUnit.optional(), "sku": LegacyDiscountSku.optional() });
+
+export const LegacyDiscountUnit: z.ZodType = z.strictObject({ "unit_off": z.number().optional(), "effect": DiscountUnitVoucherEffectTypes, "unit_type": z.string(), "product": SimpleSkuDiscountUnit.optional(), "sku": LegacyDiscountSku.optional(), "type": z.enum(["UNIT"]) });
+
+export const LegacyDiscountUnitMultiple: z.ZodType = z.strictObject({ "type": z.enum(["UNIT"]), "effect": z.enum(["ADD_MANY_ITEMS"]).optional(), "units": z.array(LegacyDiscountUnitOne) });
+
+export const LegacyDiscount: z.ZodType = z.union([Discount, LegacyDiscountUnit, LegacyDiscountUnitMultiple, LegacyDiscountFixedByItem]);
+
+export const LegacyPromotionCampaign: z.ZodType = z.strictObject({ "id": z.string(), "start_date": z.iso.datetime({ offset: true }).nullable().optional(), "expiration_date": z.iso.datetime({ offset: true }).nullable().optional(), "active": z.boolean(), "categories": z.array(Category).optional(), "object": z.enum(["campaign"]) });
+
+export const LegacyValidationError: z.ZodType = z.union([z.strictObject({ "code": z.int(integerError), "key": z.string(), "message": z.string(), "details": z.string().optional(), "request_id": z.string().optional(), "resource_id": z.string().optional(), "resource_type": z.string().optional() }), z.strictObject({ "message": z.string() })]);
+
+export const LegacyPromotionTierValidationInvalid: z.ZodType = z.strictObject({ "valid": z.literal(false), "reason": z.string(), "error": LegacyValidationError, "tracking_id": z.string(), "id": z.string(), "name": z.string(), "banner": z.string().optional(), "discount": LegacyDiscount.optional(), "start_date": z.iso.datetime({ offset: true }).optional(), "expiration_date": z.iso.datetime({ offset: true }).optional(), "campaign": LegacyPromotionCampaign, "hierarchy": z.int(integerError), "metadata": z.record(z.string(), z.unknown()), "object": z.enum(["promotion_tier"]) });
+
+export const LegacyOrderItem: z.ZodType = z.strictObject({ "id": z.string().optional(), "sku_id": z.string().optional(), "product_id": z.string().optional(), "related_object": z.enum(["product","sku"]).optional(), "source_id": z.string().optional(), "quantity": z.int(integerError), "discount_quantity": z.int(integerError).optional(), "initial_quantity": z.int(integerError).optional(), "amount": z.int(integerError).optional(), "discount_amount": z.int(integerError).optional(), "applied_discount_amount": z.int(integerError).optional(), "applied_discount_quantity": z.int(integerError).optional(), "applied_quantity": z.int(integerError).optional(), "applied_quantity_amount": z.int(integerError).optional(), "initial_amount": z.int(integerError).optional(), "price": z.int(integerError).optional(), "subtotal_amount": z.int(integerError).optional(), "product": z.strictObject({ "id": z.string().optional(), "source_id": z.string().optional(), "override": z.boolean().optional(), "name": z.string(), "metadata": z.record(z.string(), z.unknown()).optional(), "price": z.number().optional() }).optional(), "sku": z.strictObject({ "id": z.string().optional(), "source_id": z.string().optional(), "override": z.boolean().optional(), "sku": z.string(), "price": z.number().optional(), "metadata": z.record(z.string(), z.unknown()).optional() }).optional(), "object": z.enum(["order_item"]), "metadata": z.record(z.string(), z.unknown()).optional() });
+
+export const LegacyOrder: z.ZodType = z.strictObject({ "id": z.string().optional(), "source_id": z.string().nullable().optional(), "status": z.enum(["CREATED","PAID","CANCELED","FULFILLED"]).optional(), "amount": z.int(integerError).optional(), "initial_amount": z.int(integerError).optional(), "discount_amount": z.int(integerError).optional(), "items_discount_amount": z.int(integerError).optional(), "total_discount_amount": z.int(integerError).optional(), "total_amount": z.int(integerError).optional(), "applied_discount_amount": z.int(integerError).optional(), "items_applied_discount_amount": z.int(integerError).optional(), "total_applied_discount_amount": z.int(integerError).optional(), "metadata": z.record(z.string(), z.unknown()).optional(), "object": z.enum(["order"]), "created_at": z.iso.datetime({ offset: true }).optional(), "updated_at": z.iso.datetime({ offset: true }).nullable().optional(), "customer_id": z.string().nullable(), "referrer_id": z.string().nullable(), "customer": CustomerId.optional(), "referrer": CustomerId.optional(), "redemptions": z.record(z.string(), OrderRedemptionEntry).optional(), "items": z.array(LegacyOrderItem).optional() });
+
+export const LegacyPromotionTierValidationValid: z.ZodType = z.strictObject({ "valid": z.literal(true), "applicable_to": ApplicableToResultList, "inapplicable_to": ApplicableToResultList, "tracking_id": z.string(), "order": LegacyOrder, "id": z.string(), "name": z.string(), "banner": z.string().optional(), "discount": LegacyDiscount.optional(), "start_date": z.iso.datetime({ offset: true }).optional(), "expiration_date": z.iso.datetime({ offset: true }).optional(), "campaign": LegacyPromotionCampaign, "hierarchy": z.int(integerError), "discount_amount": z.int(integerError).optional(), "applied_discount_amount": z.int(integerError).optional(), "metadata": z.record(z.string(), z.unknown()), "object": z.enum(["promotion_tier"]), "category_id": z.string().optional(), "categories": z.array(Category).optional() });
+
+export const LegacyPromotionTierValidation: z.ZodType = z.union([LegacyPromotionTierValidationValid, LegacyPromotionTierValidationInvalid]);
+
+export const LegacyPromotionsValidation: z.ZodType = z.strictObject({ "valid": z.boolean(), "tracking_id": z.string(), "promotions": z.array(LegacyPromotionTierValidationValid) });
+
+export const LegacyVoucherValidationInvalid: z.ZodType = z.strictObject({ "valid": z.literal(false), "reason": z.string(), "error": LegacyValidationError, "tracking_id": z.string(), "code": z.string(), "metadata": z.record(z.string(), z.unknown()).optional() });
+
+export const Session: z.ZodType = z.strictObject({ "key": z.string().optional(), "type": z.enum(["LOCK"]).optional(), "ttl": z.number().optional(), "ttl_unit": z.enum(["DAYS","HOURS","MICROSECONDS","MILLISECONDS","MINUTES","NANOSECONDS","SECONDS"]).optional() });
+
+export const LegacyVoucherValidationValid: z.ZodType = z.strictObject({ "valid": z.literal(true), "code": z.string(), "applicable_to": ApplicableToResultList, "inapplicable_to": ApplicableToResultList, "tracking_id": z.string(), "session": Session.optional(), "order": LegacyOrder, "discount": LegacyDiscount.optional(), "gift": Gift.optional(), "loyalty": z.strictObject({ "points_cost": z.int(integerError) }).optional(), "reward": z.strictObject({ "id": z.string(), "assignment_id": z.string().optional(), "points": z.int(integerError).optional() }).optional(), "metadata": z.record(z.string(), z.unknown()), "campaign": z.string().optional(), "campaign_id": z.string().optional(), "start_date": z.iso.datetime({ offset: true }).optional(), "expiration_date": z.iso.datetime({ offset: true }).optional() });
+
+export const LegacyVoucherValidation: z.ZodType = z.union([LegacyVoucherValidationValid, LegacyVoucherValidationInvalid]);
+
 export const ListPendingPoints: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(LoyaltyPendingPoints), "has_more": z.boolean(), "more_starting_after": z.string().optional() });
 
 export const LocationShapeCircle: z.ZodType = z.strictObject({ "type": z.enum(["circle"]), "format": z.enum(["distance"]), "distance": z.strictObject({ "center": z.string(), "radius": z.string() }) });
@@ -981,8 +1017,6 @@ export const StackingRules: z.ZodType = z.strictObject({ "id": z.string(), "excl
 export const StackingRulesList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(StackingRules).max(1), "total": z.int(integerError).min(0).max(1) });
 
 export const TierFromTemplateResponse: z.ZodType = z.strictObject({ "created_resources": z.array(z.strictObject({ "id": z.string(), "object": z.enum(["validation_rules","product","sku","products_collection","segments","location"]) })), "promotion_tier": PromotionTier, "object": z.enum(["promotion_tier_setup"]) });
-
-export const Session: z.ZodType = z.strictObject({ "key": z.string().optional(), "type": z.enum(["LOCK"]).optional(), "ttl": z.number().optional(), "ttl_unit": z.enum(["DAYS","HOURS","MICROSECONDS","MILLISECONDS","MINUTES","NANOSECONDS","SECONDS"]).optional() });
 
 export const RedeemableResultGiftCard: z.ZodType = z.strictObject({ "gift": z.strictObject({ "balance": z.int(integerError).optional(), "credits": z.int(integerError) }) });
 

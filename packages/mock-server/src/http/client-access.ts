@@ -14,6 +14,7 @@ const FEATURES: Readonly<Record<ClientSwitch, string>> = {
 /** The switch a client-side request needs, by operation; operations not listed need none. */
 const SWITCHES: Partial<Record<OperationId, (body: unknown) => ClientSwitch | undefined>> = {
   redeemStackedDiscountsClientSide: () => 'client_redeem_enabled',
+  redeemVoucherClientSide: () => 'client_redeem_enabled',
   trackCustomEventClientSide: (body) => {
     const { loyalty, referral } = (body ?? {}) as { loyalty?: unknown; referral?: unknown };
     return (loyalty ?? referral) === undefined ? undefined : 'client_loyalty_events_enabled';

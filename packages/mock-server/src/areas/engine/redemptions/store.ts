@@ -21,7 +21,8 @@ import { type EngineOrigin, type KeptRecord, type KeptRedemption, type Redemptio
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
 import { RedemptionTally } from './engine/tally.js';
-import { type EnginePorts, type EngineStores, projectPorts } from './ports.js';
+import { type EngineLoyaltyReward, type EnginePorts, type EngineStores, projectPorts } from './ports.js';
+import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 
 /**
@@ -199,6 +200,15 @@ export class RedemptionStore {
    */
   connect(ports: Partial<EnginePorts>): void {
     this.#plugged.value = { ...this.#plugged.value, ...ports };
+  }
+
+  /**
+   * The pay-with-points reward a loyalty card's campaign offers under this id, as the engine reads
+   * it through its port (its assignment, rate and rules); `undefined` when the campaign does not
+   * offer it.
+   */
+  loyaltyReward(card: StoredVoucher, rewardId: string): EngineLoyaltyReward | undefined {
+    return this.#ports.loyaltyReward(card, rewardId);
   }
 
   /**
