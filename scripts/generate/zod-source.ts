@@ -297,7 +297,8 @@ export class ZodSourceWriter {
     let out = 'z.string()';
     switch (schema['format']) {
       case 'date-time':
-        out = 'z.iso.datetime({ offset: true })';
+        // Requests take every form clients write a moment in and read it as the service answers it (decision 0058).
+        out = this.direction === 'request' ? 'z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true }))' : 'z.iso.datetime({ offset: true })';
         break;
       case 'date':
         out = 'z.iso.date()';

@@ -1,0 +1,109 @@
+/**
+ * Requests written the way the official SDKs write them (PHP, Python, Ruby, Java and JavaScript)
+ * are read as the service reads them: dates in their several forms, single values for list
+ * operators, empty-object operators, bodies left out, categories named on the fly. Forms no
+ * client sends are refused with a 400 that names the field (decision 0058).
+ */
+import { describe, expect, test } from 'vitest';
+import { serverHeaders, useMockService } from './setup.js';
+
+const mock = useMockService();
+
+const DAY = 86_400_000;
+const headers = () => serverHeaders(mock.service, { 'content-type': 'application/json' });
+const get = async (path: string) => {
+  const response = await mock.raw(path, { headers: headers() });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+const send = async (method: string, path: string, body?: unknown) => {
+  const response = await mock.raw(path, { method, headers: headers(), ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Record<string, unknown> };
+};
+const names = (list: unknown): string[] => (list as { name: string }[]).map((item) => item.name);
+
+describe('dates and timestamps in the forms clients write them', () => {
+  /** One product on the first day, one on the third. */
+  const twoProducts = async () => {
+    expect((await send('POST', '/v1/products', { name: 'early', source_id: 'early' })).status).toBe(200);
+    mock.service.clock.advance(2 * DAY);
+    expect((await send('POST', '/v1/products', { name: 'late', source_id: 'late' })).status).toBe(200);
+  };
+
+  test.each([
+    ['Python 6, an aware datetime', '2026-01-02T00:00:00.000000+0000'],
+    ['Python 6, a naive datetime (read as UTC)', '2026-01-02T00:00:00.000000'],
+    ['Ruby, Time#to_s in UTC', '2026-01-02 00:00:00 UTC'],
+    ['Ruby, Time#to_s with an offset', '2026-01-02 01:00:00 +0100'],
+    ['a calendar date alone', '2026-01-02'],
+    ['JavaScript, Date#toJSON', '2026-01-02T00:00:00.000Z'],
+  ])('%s narrows a product list: start_date=%s', async (_, start) => {
+    await twoProducts();
+    const listed = await get(`/v1/products?start_date=${encodeURIComponent(start)}`);
+    expect(listed.status).toBe(200);
+    expect(names(listed.body['products'])).toEqual(['late']);
+    const before = await get(`/v1/products?end_date=${encodeURIComponent(start)}`);
+    expect(names(before.body['products'])).toEqual(['early']);
+  });
+
+  test("a customer window written by Ruby and a deep-object window from a date alone", async () => {
+    await send('POST', '/v1/customers', { source_id: 'first' });
+    mock.service.clock.advance(2 * DAY);
+    await send('POST', '/v1/customers', { source_id: 'second' });
+    const ruby = await get(`/v1/customers?${encodeURIComponent('created_at[after]')}=${encodeURIComponent('2026-01-02 00:00:00 UTC')}`);
+    expect(ruby.status).toBe(200);
+    expect((ruby.body['customers'] as { source_id: string }[]).map((customer) => customer.source_id)).toEqual(['second']);
+
+    await send('POST', '/v1/vouchers/EARLY', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } });
+    mock.service.clock.advance(2 * DAY);
+    await send('POST', '/v1/vouchers/LATE', { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } });
+    const vouchers = await get('/v1/vouchers?created_at[after]=2026-01-04&created_at[before]=2026-01-06T00:00:00.000000');
+    expect((vouchers.body['vouchers'] as { code: string }[]).map((voucher) => voucher.code)).toEqual(['LATE']);
+  });
+
+  test('a body date-time in any of these forms is stored as the service answers it', async () => {
+    const created = await send('POST', '/v1/campaigns', {
+      name: 'Ruby dates',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } },
+      start_date: '2026-02-01 00:00:00 +0000',
+      expiration_date: '2026-03-01T00:00:00.000000',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ start_date: '2026-02-01T00:00:00.000Z', expiration_date: '2026-03-01T00:00:00.000Z' });
+    const updated = await send('PUT', '/v1/campaigns/Ruby%20dates', { start_date: '2026-01-15' });
+    expect(updated.body).toMatchObject({ start_date: '2026-01-15T00:00:00.000Z' });
+  });
+
+  test('a date parameter takes a full timestamp, as the reference shows it, and narrows by its date', async () => {
+    await send('POST', '/v1/campaigns', { name: 'Counted', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } });
+    await send('POST', '/v1/campaigns/Counted/vouchers/ONE', {});
+    mock.service.clock.advance(2 * DAY);
+    await send('POST', '/v1/campaigns/Counted/vouchers/TWO', {});
+    const all = await get('/v1/campaigns/Counted/summary');
+    expect(all.body['vouchers_created']).toBe(2);
+    const later = await get('/v1/campaigns/Counted/summary?start_date=2026-01-02T10:13:06.487Z');
+    expect(later.status).toBe(200);
+    expect(later.body['vouchers_created']).toBe(1);
+  });
+
+  test.each([
+    ['/v1/products?start_date=yesterday', 'start_date'],
+    ['/v1/products?start_date=2026-02-30T00:00:00Z', 'start_date'],
+    ['/v1/products?end_date=1767225600', 'end_date'],
+    ['/v1/campaigns/Counted/summary?end_date=01/02/2026', 'end_date'],
+    ['/v1/vouchers?created_at[after]=2026-01-01T25:00:00Z', 'created_at.after'],
+  ])('a form no client sends is refused, naming the parameter: %s', async (path, name) => {
+    const refused = await get(path);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ key: 'invalid_query_params' });
+    expect(String(refused.body['details'])).toContain(name);
+  });
+
+  test('a body date in a form no client sends is refused, naming the field', async () => {
+    const refused = await send('POST', '/v1/campaigns', { name: 'Bad', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 1 } }, start_date: '1 Feb 2026' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ key: 'invalid_payload' });
+    expect(String(refused.body['details'])).toContain('.start_date');
+  });
+});
