@@ -289,7 +289,8 @@ export class ZodSourceWriter {
     }
   }
 
-  private coerced(coercion: 'toNumber' | 'toBoolean', source: string): string {
+  /** A value of a URL or a form is text: the coercion reads it as the schema's type (decision 0058). */
+  private coerced(coercion: 'toNumber' | 'toBoolean' | 'toArray' | 'toEmptyObject', source: string): string {
     return this.queryValues ? `z.preprocess(coerce.${coercion}, ${source})` : source;
   }
 
@@ -336,7 +337,8 @@ export class ZodSourceWriter {
     let out = `z.array(${this.write(schema['items'] as JsonSchema | undefined)})`;
     if (typeof schema['minItems'] === 'number') out += `.min(${schema['minItems']})`;
     if (typeof schema['maxItems'] === 'number') out += `.max(${schema['maxItems']})`;
-    return out;
+    // `filters[code][conditions][$in]=a`, without an index, is a list of one.
+    return this.coerced('toArray', out);
   }
 
   private writeObject(shape: ObjectShape): string {

@@ -107,3 +107,35 @@ describe('dates and timestamps in the forms clients write them', () => {
     expect(String(refused.body['details'])).toContain('.start_date');
   });
 });
+
+describe('list operators given one value', () => {
+  const campaign = (name: string, category?: string) =>
+    send('POST', '/v1/campaigns', {
+      name,
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } },
+      ...(category === undefined ? {} : { category }),
+    });
+
+  test('filters[categories][conditions][$in]=Seasonal reads as a list of one and filters', async () => {
+    await send('POST', '/v1/categories', { name: 'Seasonal', hierarchy: 1 });
+    expect((await campaign('Winter', 'Seasonal')).status).toBe(200);
+    await campaign('Always');
+    const listed = await get('/v1/campaigns?filters[categories][conditions][$in]=Seasonal');
+    expect(listed.status).toBe(200);
+    expect(names(listed.body['campaigns'])).toEqual(['Winter']);
+    const excluded = await get('/v1/campaigns?filters[categories][conditions][$not_in]=Seasonal');
+    expect(names(excluded.body['campaigns'])).toEqual(['Always']);
+  });
+
+  test("PHP's filters[voucher_code][conditions][$not_in]=123 leaves out that code's redemptions", async () => {
+    for (const code of ['123', '456']) {
+      await send('POST', `/v1/vouchers/${code}`, { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } });
+      const redeemed = await send('POST', '/v1/redemptions', { redeemables: [{ object: 'voucher', id: code }], order: { amount: 1000 } });
+      expect(redeemed.status).toBe(200);
+    }
+    const listed = await get('/v1/redemptions?filters[voucher_code][conditions][$not_in]=123');
+    expect(listed.status).toBe(200);
+    expect((listed.body['redemptions'] as { voucher: { code: string } }[]).map((redemption) => redemption.voucher.code)).toEqual(['456']);
+  });
+});
