@@ -361,7 +361,8 @@ export class ZodSourceWriter {
             : this.direction === 'response'
               ? `z.strictObject(${body})`
               : `z.object(${body})`;
-    return this.withNullMeansAbsent(object, shape);
+    // An operator whose operand is an empty object is written `filters[status][conditions][$active]=`.
+    return properties.size === 0 ? this.coerced('toEmptyObject', object) : this.withNullMeansAbsent(object, shape);
   }
 
   /**

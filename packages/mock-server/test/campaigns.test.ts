@@ -287,14 +287,17 @@ describe('listing campaigns', () => {
     expect(names((await mock.serverClient().GET('/v1/campaigns', { params: { query: { order: 'created_at' } } })).data)).toEqual(['Past', 'Future', 'Now']);
     expect(await raw('filters[campaigns][conditions][$in][0]=Past&filters[campaigns][conditions][$in][1]=Now')).toEqual(['Now', 'Past']);
     expect(await raw('filters[voucher_type][conditions][$is]=GIFT_VOUCHER')).toEqual(['Future']);
-    // The status operators take an empty object, which a query string cannot write: the store reads them.
-    const byStatus = (filters: unknown) => state().campaigns.list({ filters }).items.map((campaign) => campaign.name);
-    expect(byStatus({ status: { conditions: { $expired: {} } } })).toEqual(['Past']);
-    expect(byStatus({ status: { conditions: { before_start: {} } } })).toEqual(['Future']);
-    expect(byStatus({ status: { conditions: { $active: {} } } })).toEqual([]);
-    expect(byStatus({ active: { $disabled: {} } })).toEqual(['Now']);
-    expect(byStatus({ active: { $active: {} } })).toEqual(['Now']);
-    expect(byStatus({ junction: 'OR', voucher_type: { conditions: { $is: 'GIFT_VOUCHER' } }, status: { conditions: { $expired: {} } } })).toEqual(['Future', 'Past']);
+    // The status operators take an empty object, written with an empty value.
+    expect(await raw('filters[status][conditions][$expired]=')).toEqual(['Past']);
+    expect(await raw('filters[status][conditions][before_start]=')).toEqual(['Future']);
+    // Codes generated, whatever the dates, as the reference describes `$active`.
+    expect(await raw('filters[status][conditions][$active]=')).toEqual(['Now', 'Future', 'Past']);
+    expect(await raw('filters[status][conditions][$in_progress]=')).toEqual([]);
+    expect(await raw('filters[active][conditions][$disabled]=')).toEqual(['Now']);
+    expect(await raw('filters[active][$disabled]=')).toEqual(['Now']);
+    expect(await raw('filters[active][conditions][$active]=')).toEqual(['Now']);
+    expect(await raw('filters[active][conditions][$enabled]=')).toEqual(['Future', 'Past']);
+    expect(await raw('filters[junction]=OR&filters[voucher_type][conditions][$is]=GIFT_VOUCHER&filters[status][conditions][$expired]=')).toEqual(['Future', 'Past']);
   });
 });
 

@@ -139,3 +139,24 @@ describe('list operators given one value', () => {
     expect((listed.body['redemptions'] as { voucher: { code: string } }[]).map((redemption) => redemption.voucher.code)).toEqual(['456']);
   });
 });
+
+describe('operators whose operand is an empty object, written with an empty value', () => {
+  test('filters[active][conditions][$enabled]= and filters[status][conditions][$active]= filter campaigns', async () => {
+    for (const name of ['Gift Cards', 'Coupons']) {
+      await send('POST', '/v1/campaigns', { name, campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } });
+    }
+    expect((await send('POST', '/v1/campaigns/Gift%20Cards/disable', {})).status).toBe(200);
+    const enabled = await get('/v1/campaigns?filters[active][conditions][$enabled]=');
+    expect(enabled.status).toBe(200);
+    expect(names(enabled.body['campaigns'])).toEqual(['Coupons']);
+    expect(names((await get('/v1/campaigns?filters[active][conditions][$disabled]=')).body['campaigns'])).toEqual(['Gift Cards']);
+    expect(names((await get('/v1/campaigns?filters[status][conditions][$active]=')).body['campaigns'])).toEqual(['Coupons', 'Gift Cards']);
+    expect(names((await get('/v1/campaigns?filters[status][conditions][$failed]=')).body['campaigns'])).toEqual([]);
+  });
+
+  test('an operand that is not empty is refused, naming the operator', async () => {
+    const refused = await get('/v1/campaigns?filters[status][conditions][$active]=yes');
+    expect(refused.status).toBe(400);
+    expect(String(refused.body['details'])).toContain('filters.status.conditions.$active');
+  });
+});

@@ -10567,6 +10567,17 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** The states a campaign list keeps, each an empty object (sent as `filters[active][conditions][$enabled]=`); several mean any of them. */
+        CampaignActiveConditions: {
+            /** The campaign is enabled. */
+            $enabled?: Record<string, never>;
+            /** The campaign is disabled. */
+            $disabled?: Record<string, never>;
+            /** The campaign's expiration date has passed. */
+            $expired?: Record<string, never>;
+            /** The campaign is within its validity window. */
+            $active?: Record<string, never>;
+        };
         /** Operators for a date-time field in a list filter; when several are given, all must hold. */
         FilterConditionsDateTime: {
             /** The moment is after this one (ISO 8601 timestamp). */
@@ -10620,13 +10631,13 @@ export interface components {
                     before_start?: Record<string, never>;
                 };
             };
-            /** Conditions on the campaign's state: enabled, disabled, expired or active. */
+            /**
+             * Conditions on the campaign's state: enabled, disabled, expired or active, under `conditions`
+             *     (`filters[active][conditions][$enabled]=`) or directly (`filters[active][$enabled]=`).
+             */
             active?: {
-                $enabled?: Record<string, never>;
-                $disabled?: Record<string, never>;
-                $expired?: Record<string, never>;
-                $active?: Record<string, never>;
-            };
+                conditions?: components["schemas"]["CampaignActiveConditions"];
+            } & components["schemas"]["CampaignActiveConditions"];
             /** Conditions on whether the campaign holds referral codes, as `TRUE` or `FALSE`. */
             is_referral_code?: {
                 conditions?: {

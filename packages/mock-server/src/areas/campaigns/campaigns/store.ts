@@ -186,12 +186,16 @@ const windowReason = (campaign: Campaign, now: number, ignoreSwitch: boolean): s
   return result.active ? undefined : result.reason;
 };
 
+/**
+ * The `status` states, as the reference describes them: `$active` is a campaign whose codes are
+ * generated, whatever its dates; `$in_progress` one generating or updating its codes.
+ */
 const STATUS_CONDITIONS: Readonly<Record<string, StatusTest>> = {
-  $active: (campaign, now) => windowReason(campaign, now, false) === undefined,
+  $active: (campaign) => campaign.creation_status === 'DONE',
   $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
   before_start: (campaign, now) => windowReason(campaign, now, true) === 'not_started',
   $failed: (campaign) => campaign.creation_status === 'FAILED',
-  $in_progress: (campaign) => campaign.creation_status === 'IN_PROGRESS',
+  $in_progress: (campaign) => campaign.creation_status === 'IN_PROGRESS' || campaign.vouchers_generation_status === 'IN_PROGRESS' || campaign.vouchers_generation_status === 'MODIFYING',
 };
 
 const ACTIVE_CONDITIONS: Readonly<Record<string, StatusTest>> = {
@@ -777,7 +781,9 @@ export class CampaignStore implements CampaignPort {
       if (tests.length > 0) parts.push((campaign, at) => tests.some((test) => test(campaign, at)));
     };
     conditions((status as { conditions?: unknown } | undefined)?.conditions, STATUS_CONDITIONS);
-    conditions(active, ACTIVE_CONDITIONS);
+    // The `active` states come under `conditions`, as the reference describes them, or directly, as its schema has them.
+    const { conditions: activeConditions, ...direct } = (active ?? {}) as { conditions?: object };
+    conditions({ ...direct, ...activeConditions }, ACTIVE_CONDITIONS);
     const named = Object.keys(fields).some((key) => key !== 'junction') ? compileFilter(fields, { now }) : undefined;
     const predicates: FilterPredicate[] = parts.map((test) => (campaign) => test(campaign as Campaign, now));
     if (named) predicates.push((campaign) => named(filterView(campaign as Campaign)));
