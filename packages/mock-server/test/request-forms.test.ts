@@ -160,3 +160,54 @@ describe('operators whose operand is an empty object, written with an empty valu
     expect(String(refused.body['details'])).toContain('filters.status.conditions.$active');
   });
 });
+
+describe('bulk, metadata and import bodies left out or empty', () => {
+  /** Starts a job as a client that sends no body (Python 6, JS 3) or the body given, and reads the finished action. */
+  const job = async (path: string, body?: unknown) => {
+    const started = await send('POST', path, body);
+    expect(started.status).toBeLessThan(300);
+    await mock.service.scheduler.drain();
+    return (await get(`/v1/async-actions/${String(started.body['async_action_id'])}`)).body;
+  };
+
+  test.each([
+    ['/v1/products/bulk/async', undefined],
+    ['/v1/products/metadata/async', undefined],
+    ['/v1/products/metadata/async', {}],
+    ['/v1/customers/bulk/async', undefined],
+    ['/v1/customers/metadata/async', {}],
+    ['/v1/orders/import', undefined],
+  ])('POST %s with %j starts a job that ends DONE having changed nothing', async (path, body) => {
+    const action = await job(path, body);
+    expect(action).toMatchObject({ status: 'DONE' });
+    expect(JSON.stringify(action['result'])).not.toContain('"failed_count":1');
+    expect((await get('/v1/products')).body['total']).toBe(0);
+    expect((await get('/v1/customers')).body['total']).toBe(0);
+  });
+
+  test("the JS 3 and Python tests' {product_ids} body is read without the field the service does not know", async () => {
+    await send('POST', '/v1/products', { source_id: 'mug', name: 'Mug' });
+    const action = await job('/v1/products/metadata/async', { product_ids: ['mug'] });
+    expect(action).toMatchObject({ status: 'DONE' });
+    expect((await get('/v1/products/mug')).body['metadata']).toEqual({});
+  });
+
+  test('a body with its records still acts on them', async () => {
+    const action = await job('/v1/products/metadata/async', { source_ids: ['mug'], metadata: { season: 'summer' } });
+    expect(action).toMatchObject({ status: 'DONE' });
+    expect((await get('/v1/products/mug')).body['metadata']).toEqual({ season: 'summer' });
+  });
+
+  test.each([
+    ['/v1/products/bulk/async', {}, '(body) should be array'],
+    ['/v1/products/bulk/async', [{ name: 'no source id' }], '[0].source_id'],
+    ['/v1/vouchers/metadata/async', {}, '.codes'],
+    ['/v1/products/metadata/async', { source_ids: 'mug' }, '.source_ids'],
+    ['/v1/products/bulk/async', '{"source_id":', 'not valid JSON'],
+  ])('POST %s with %j is refused, naming what is wrong', async (path, body, named) => {
+    const refused = await send('POST', path, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ key: 'invalid_payload' });
+    expect(String(refused.body['details'])).toContain(named);
+  });
+});

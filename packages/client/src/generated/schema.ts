@@ -862,6 +862,7 @@ export interface paths {
          * Import vouchers into a campaign
          * Imports vouchers with the codes you give into an existing campaign, in one background job.
          *     Settings not given come from the campaign; codes already used in the project cannot be imported.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["importVouchersToCampaign"];
         delete?: never;
@@ -2740,6 +2741,7 @@ export interface paths {
          * Updates many customers, each named by `source_id`, in one background job; a customer that
          *     does not exist is created. The body may be up to 10 MB. Follow the job through the returned
          *     async action. Bulk updates do not send `customer.updated`.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["updateCustomersInBulk"];
         delete?: never;
@@ -2762,6 +2764,7 @@ export interface paths {
          * Sets the same metadata on every customer listed by `source_id`, in one background job; a
          *     customer that does not exist is created. The body may be up to 10 MB. Follow the job through
          *     the returned async action. Bulk metadata updates do not send `customer.updated`.
+         *     A body left out, or one without `source_ids`, lists no records: the job ends `DONE` having changed nothing.
          */
         post: operations["updateCustomersMetadataInBulk"];
         delete?: never;
@@ -2926,6 +2929,7 @@ export interface paths {
          *     after another. Imported orders send no webhooks, record no events and start no distributions,
          *     so use it only for history, not for keeping orders in step. Follow the job through the
          *     returned async action.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["importOrders"];
         delete?: never;
@@ -3032,6 +3036,7 @@ export interface paths {
          * Updates many products, each named by `source_id`, in one background job; a product that does
          *     not exist is created. The body may be up to 10 MB. Follow the job through the returned async
          *     action.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["updateProductsInBulk"];
         delete?: never;
@@ -3054,6 +3059,7 @@ export interface paths {
          * Sets the same metadata on every product listed by `source_id`, in one background job; a
          *     product that does not exist is created. The body may be up to 10 MB. Follow the job through
          *     the returned async action.
+         *     A body left out, or one without `source_ids`, lists no records: the job ends `DONE` having changed nothing.
          */
         post: operations["updateProductsMetadataInBulk"];
         delete?: never;
@@ -15984,13 +15990,13 @@ export interface components {
         } & components["schemas"]["CustomerBase"];
         /**
          * The same metadata for many records, each named by `source_id`; used for products and for
-         *     customers.
+         *     customers. The official SDKs send it empty (`{}`), so neither field is required.
          */
         ProductMetadataUpdateInBulkRequest: {
-            /** The `source_id`s of the records to change; unknown ones are created. */
-            source_ids: string[];
-            /** Metadata keys and values to set on every record listed. */
-            metadata: {
+            /** The `source_id`s of the records to change; unknown ones are created. None lists no records. */
+            source_ids?: string[];
+            /** Metadata keys and values to set on every record listed; none sets nothing. */
+            metadata?: {
                 [key: string]: unknown;
             };
         };
@@ -22863,7 +22869,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CampaignImportCreateRequest"];
             };
@@ -26297,7 +26303,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CustomerUpdateInBulkRequest"][];
             };
@@ -26328,7 +26334,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ProductMetadataUpdateInBulkRequest"];
             };
@@ -26617,7 +26623,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OrderImportCreateRequest"];
             };
@@ -26853,7 +26859,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ProductUpdateInBulkRequest"][];
             };
@@ -26884,7 +26890,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ProductMetadataUpdateInBulkRequest"];
             };

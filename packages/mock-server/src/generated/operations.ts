@@ -362,7 +362,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     ...routes.importVouchersToCampaign,
     pathParams: z.object({ "campaignId": z.string().max(255) }),
     query: z.object({  }),
-    body: { contentType: "application/json", required: true, schema: request.CampaignImportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.CampaignImportCreateRequest },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   importVouchersToCampaignUsingCsv: {
@@ -1041,14 +1041,14 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     ...routes.updateCustomersInBulk,
     pathParams: z.object({  }),
     query: z.object({  }),
-    body: { contentType: "application/json", required: true, schema: z.array(request.CustomerUpdateInBulkRequest) },
+    body: { contentType: "application/json", required: false, schema: z.array(request.CustomerUpdateInBulkRequest) },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   updateCustomersMetadataInBulk: {
     ...routes.updateCustomersMetadataInBulk,
     pathParams: z.object({  }),
     query: z.object({  }),
-    body: { contentType: "application/json", required: true, schema: request.ProductMetadataUpdateInBulkRequest },
+    body: { contentType: "application/json", required: false, schema: request.ProductMetadataUpdateInBulkRequest },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listCustomerActivity: {
@@ -1104,7 +1104,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     ...routes.importOrders,
     pathParams: z.object({  }),
     query: z.object({  }),
-    body: { contentType: "application/json", required: true, schema: request.OrderImportCreateRequest },
+    body: { contentType: "application/json", required: false, schema: request.OrderImportCreateRequest },
     responses: { "200": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   createOrderExport: {
@@ -1153,14 +1153,14 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     ...routes.updateProductsInBulk,
     pathParams: z.object({  }),
     query: z.object({  }),
-    body: { contentType: "application/json", required: true, schema: z.array(request.ProductUpdateInBulkRequest) },
+    body: { contentType: "application/json", required: false, schema: z.array(request.ProductUpdateInBulkRequest) },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   updateProductsMetadataInBulk: {
     ...routes.updateProductsMetadataInBulk,
     pathParams: z.object({  }),
     query: z.object({  }),
-    body: { contentType: "application/json", required: true, schema: request.ProductMetadataUpdateInBulkRequest },
+    body: { contentType: "application/json", required: false, schema: request.ProductMetadataUpdateInBulkRequest },
     responses: { "202": response.AsyncActionReference, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getSku: {

@@ -361,7 +361,7 @@ export const ProductCollectionUpdateRequest: z.ZodType = nullMeansAbsent(z.objec
 
 export const ProductCreateRequest: z.ZodType = nullMeansAbsent(z.object({ "id": z.string().optional(), "source_id": z.string().optional(), "name": z.string().optional(), "price": z.int(integerError).optional(), "attributes": z.array(z.string()).optional(), "metadata": z.record(z.string(), z.unknown()).optional(), "image_url": z.string().optional() }), ["id","source_id","name","price","attributes","metadata","image_url"]);
 
-export const ProductMetadataUpdateInBulkRequest: z.ZodType = z.object({ "source_ids": z.array(z.string()), "metadata": z.record(z.string(), z.unknown()) });
+export const ProductMetadataUpdateInBulkRequest: z.ZodType = nullMeansAbsent(z.object({ "source_ids": z.array(z.string()).optional(), "metadata": z.record(z.string(), z.unknown()).optional() }), ["source_ids","metadata"]);
 
 export const ProductSkuCreateRequest: z.ZodType = nullMeansAbsent(z.object({ "id": z.string().optional(), "source_id": z.string().optional(), "sku": z.string().optional(), "price": z.int(integerError).optional(), "currency": z.string().optional(), "attributes": z.record(z.string(), z.unknown()).optional(), "image_url": z.string().optional(), "metadata": z.record(z.string(), z.unknown()).optional() }), ["id","source_id","sku","price","currency","attributes","image_url","metadata"]);
 

@@ -729,7 +729,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["campaigns"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   importVouchersToCampaignUsingCsv: {
     method: "POST",
@@ -1602,7 +1602,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   updateCustomersMetadataInBulk: {
     method: "POST",
@@ -1611,7 +1611,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   listCustomerActivity: {
     method: "GET",
@@ -1683,7 +1683,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["orders"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   createOrderExport: {
     method: "POST",
@@ -1746,7 +1746,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["products"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   updateProductsMetadataInBulk: {
     method: "POST",
@@ -1755,7 +1755,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["products"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   getSku: {
     method: "GET",
