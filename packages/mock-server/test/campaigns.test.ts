@@ -64,13 +64,13 @@ describe('creating campaigns', () => {
     expect(state().events.list({ type: 'campaign.created' })).toHaveLength(1);
   });
 
-  test('get by id or by name; names are unique; an unknown category is a 404', async () => {
+  test('get by id or by name; names are unique; an unknown category id is a 404', async () => {
     const campaign = await summer();
     expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Summer'))).data?.id).toBe(campaign.id);
     expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath(campaign.id))).data?.name).toBe('Summer');
     const duplicate = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } });
     expect(duplicate.error).toMatchObject({ code: 409, key: 'duplicate_found' });
-    const unknown = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Winter', campaign_type: 'DISCOUNT_COUPONS', category: 'Nope' } });
+    const unknown = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Winter', campaign_type: 'DISCOUNT_COUPONS', category_id: 'cat_0000000000000000aa' } });
     expect(unknown.error).toMatchObject({ code: 404, resource_type: 'category' });
     expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Winter'))).response.status).toBe(404);
   });

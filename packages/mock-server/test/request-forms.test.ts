@@ -211,3 +211,73 @@ describe('bulk, metadata and import bodies left out or empty', () => {
     expect(String(refused.body['details'])).toContain(named);
   });
 });
+
+describe('a category named by a name that does not exist yet', () => {
+  const categories = async () => (await get('/v1/categories')).body['data'] as { id: string; name: string; hierarchy: number }[];
+  const discount = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } };
+
+  test("the reference's voucher example: the category is made, and the voucher names it by name and id", async () => {
+    const created = await send('POST', '/v1/vouchers', { category: 'New Customers', code: 'NEW-WELCOME-COUPON', ...discount, start_date: '2016-01-01T00:00:00Z', expiration_date: '2022-12-31T23:59:59Z', active: false });
+    expect(created.status).toBe(200);
+    const [made] = await categories();
+    expect(made).toMatchObject({ name: 'New Customers', hierarchy: 1, id: expect.stringMatching(/^cat_[0-9a-f]{18}$/) });
+    expect(created.body).toMatchObject({ category: 'New Customers', category_id: made?.id, categories: [{ id: made?.id, name: 'New Customers' }], start_date: '2016-01-01T00:00:00.000Z' });
+    const listed = await get(`/v1/vouchers?category=${encodeURIComponent('New Customers')}`);
+    expect((listed.body['vouchers'] as { code: string }[]).map((voucher) => voucher.code)).toEqual(['NEW-WELCOME-COUPON']);
+  });
+
+  test('campaigns and promotion tiers find the category made before, or make it after the highest', async () => {
+    await send('POST', '/v1/categories', { name: 'First', hierarchy: 3 });
+    const campaign = await send('POST', '/v1/campaigns', { name: 'Brand', campaign_type: 'DISCOUNT_COUPONS', voucher: discount, category: 'Brand New Name' });
+    expect(campaign.status).toBe(200);
+    const promotion = await send('POST', '/v1/campaigns', {
+      name: 'Promo',
+      campaign_type: 'PROMOTION',
+      category: 'Brand New Name',
+      promotion: { tiers: [{ name: 'A', action: { discount: discount.discount }, category: 'Nonexistent Cat' }, { name: 'B', action: { discount: discount.discount }, category: 'Nonexistent Cat' }] },
+    });
+    expect(promotion.status).toBe(200);
+    const made = await categories();
+    expect(made.map((category) => [category.name, category.hierarchy])).toEqual([
+      ['Nonexistent Cat', 5],
+      ['Brand New Name', 4],
+      ['First', 3],
+    ]);
+    const byName = new Map(made.map((category) => [category.name, category.id]));
+    expect(campaign.body).toMatchObject({ category: 'Brand New Name', category_id: byName.get('Brand New Name') });
+    expect(promotion.body).toMatchObject({ category_id: byName.get('Brand New Name') });
+    const tiers = (await get('/v1/promotions/Promo/tiers')).body['tiers'] as { category_id: string; categories: { name: string }[] }[];
+    expect(tiers.map((tier) => [tier.category_id, tier.categories.map((category) => category.name)])).toEqual([
+      [byName.get('Nonexistent Cat'), ['Nonexistent Cat']],
+      [byName.get('Nonexistent Cat'), ['Nonexistent Cat']],
+    ]);
+    const tier = await send('POST', `/v1/promotions/${String(promotion.body['id'])}/tiers`, { name: 'C', action: { discount: discount.discount }, category: 'Later' });
+    expect(tier.status).toBe(200);
+    expect((tier.body['categories'] as { name: string }[]).map((category) => category.name)).toEqual(['Later']);
+    const updated = await send('PUT', '/v1/campaigns/Brand', { category: 'Renamed' });
+    expect(updated.body).toMatchObject({ category: 'Renamed', category_id: expect.stringMatching(/^cat_/) });
+    expect((await categories()).map((category) => category.name)).toContain('Renamed');
+  });
+
+  test('a request refused for another reason makes no category', async () => {
+    const refused = await send('POST', '/v1/campaigns', { name: 'Refused', campaign_type: 'DISCOUNT_COUPONS', voucher: discount, category: 'Never', validation_rules: ['val_missing'] });
+    expect(refused.status).toBe(404);
+    const badWindow = await send('POST', '/v1/vouchers/BAD', { ...discount, category: 'Never', validity_timeframe: { interval: 'P1D', duration: 'nonsense' } });
+    expect(badWindow.status).toBe(400);
+    expect(await categories()).toEqual([]);
+  });
+
+  test('an imported voucher naming a new category makes it too', async () => {
+    const started = await send('POST', '/v1/vouchers/import', [{ code: 'IMPORTED-1', category: 'Imported', ...discount }]);
+    expect(started.status).toBe(202);
+    await mock.service.scheduler.drain();
+    expect((await get('/v1/vouchers/IMPORTED-1')).body).toMatchObject({ category: 'Imported', category_id: expect.stringMatching(/^cat_/) });
+    expect((await categories()).map((category) => category.name)).toEqual(['Imported']);
+  });
+
+  test('a category_id that names no category is still 404', async () => {
+    const refused = await send('POST', '/v1/vouchers/BY-ID', { ...discount, category_id: 'cat_0000000000000000aa' });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ key: 'not_found', resource_type: 'category' });
+  });
+});

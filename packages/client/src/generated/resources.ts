@@ -1957,7 +1957,7 @@ export interface VouchersResource {
    * `code_config` to shape a generated one; with neither, the service generates a random code.
    * Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
    * campaign. A code already used in the project is refused with 409, an unknown campaign or
-   * category with 404.
+   * `category_id` with 404; a `category` name that names no category makes one.
    *
    * `POST /v1/vouchers` (operation `generateRandomCode`).
    *

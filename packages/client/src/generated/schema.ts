@@ -438,7 +438,7 @@ export interface paths {
          *     `code_config` to shape a generated one; with neither, the service generates a random code.
          *     Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
          *     campaign. A code already used in the project is refused with 409, an unknown campaign or
-         *     category with 404.
+         *     `category_id` with 404; a `category` name that names no category makes one.
          */
         post: operations["generateRandomCode"];
         delete?: never;
@@ -9735,7 +9735,7 @@ export interface components {
             campaign?: string;
             /** Id of a campaign to add the voucher to (`camp_…`); pass this or `campaign`. */
             campaign_id?: string;
-            /** Name of the voucher's category; pass this or `category_id`. */
+            /** Name of the voucher's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Id of the voucher's category (`cat_…`); pass this or `category`. */
             category_id?: string;
@@ -9905,7 +9905,7 @@ export interface components {
          *     Balances change through the balance operation, not here.
          */
         VoucherUpdateBase: {
-            /** Name of the voucher's category. */
+            /** Name of the voucher's category. A name that names no category makes one. */
             category?: string;
             /** Id of the voucher's category (`cat_…`). */
             category_id?: string;
@@ -10484,7 +10484,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Name of the voucher's category. */
+            /** Name of the voucher's category. A name that names no category makes one. */
             category?: string;
             /**
              * Format: date-time
@@ -11143,7 +11143,7 @@ export interface components {
             activity_duration_after_publishing?: string;
             /** Id of the campaign's category (`cat_…`); pass this or `category`. */
             category_id?: string;
-            /** Name of the campaign's category; pass this or `category_id`. */
+            /** Name of the campaign's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Your own key/value attributes of the campaign. */
             metadata?: {
@@ -11334,7 +11334,7 @@ export interface components {
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
             /** Hours of the day in which the tier works. */
             validity_hours?: components["schemas"]["ValidityHours"];
-            /** Name of the tier's category. Send this or `category_id`, not both. */
+            /** Name of the tier's category. Send this or `category_id`, not both. A name that names no category makes one. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
             category_id?: string;
@@ -11433,7 +11433,7 @@ export interface components {
             validity_hours?: components["schemas"]["ValidityHours"] | null;
             /** Free text about the campaign. */
             description?: string;
-            /** Name of the campaign's category; pass this or `category_id`. */
+            /** Name of the campaign's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Key/value attributes to set; keys not named stay as they are; null removes every key. */
             metadata?: {
@@ -11503,7 +11503,7 @@ export interface components {
         };
         /** Settings of vouchers added to a campaign. What is left out comes from the campaign. */
         CampaignVoucherCreateBaseRequest: {
-            /** Name of the voucher's category; pass this or `category_id`. */
+            /** Name of the voucher's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Your own key/value attributes of the voucher. */
             metadata?: {
@@ -11814,7 +11814,7 @@ export interface components {
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
             /** Hours of the day in which the tier works. */
             validity_hours?: components["schemas"]["ValidityHours"];
-            /** Name of the tier's category. Send this or `category_id`, not both. */
+            /** Name of the tier's category. Send this or `category_id`, not both. A name that names no category makes one. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
             category_id?: string;
@@ -11879,7 +11879,7 @@ export interface components {
             validation_rule_assignments?: {
                 [key: string]: unknown;
             };
-            /** Name of the tier's category. Send this or `category_id`, not both. */
+            /** Name of the tier's category. Send this or `category_id`, not both. A name that names no category makes one. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
             category_id?: string;

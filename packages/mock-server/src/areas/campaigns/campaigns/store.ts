@@ -357,6 +357,7 @@ export class CampaignStore implements CampaignPort {
     rules.check({ object: 'campaign', campaign }, input.validation_rules);
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
+    this.deps.categories.ensure(campaign);
     rules.assign({ object: 'campaign', campaign }, input.validation_rules, origin);
     if (voucher) this.deps.vouchers.add(voucher);
     tiers?.store();
@@ -428,6 +429,7 @@ export class CampaignStore implements CampaignPort {
     if (Object.keys(change).length > 0 && (current.vouchers_count ?? 0) > 0) updated.vouchers_generation_status = 'MODIFYING';
     this.#byId.set(updated.id, updated);
     this.#idByName.set(updated.name, updated.id);
+    this.deps.categories.ensure(updated);
     this.#record('campaign.updated', updated, origin);
     if (updated.vouchers_generation_status === 'MODIFYING') this.#rewrite(updated.id, change, origin);
     return this.present(updated);
