@@ -4,6 +4,7 @@
  * operators, empty-object operators, bodies left out, categories named on the fly. Forms no
  * client sends are refused with a 400 that names the field (decision 0058).
  */
+import { VoucherifyServerSide } from '@voucherify/sdk';
 import { describe, expect, test } from 'vitest';
 import { serverHeaders, useMockService } from './setup.js';
 
@@ -279,5 +280,120 @@ describe('a category named by a name that does not exist yet', () => {
     const refused = await send('POST', '/v1/vouchers/BY-ID', { ...discount, category_id: 'cat_0000000000000000aa' });
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ key: 'not_found', resource_type: 'category' });
+  });
+});
+
+describe('body values from the official SDK tests', () => {
+  test('an export filter with $is_unknown: true is created and listed with its parameters as sent', async () => {
+    const parameters = { fields: ['id', 'code', 'voucher_type', 'value', 'discount_type'], filters: { code: { conditions: { $is_unknown: true } } } };
+    const created = await send('POST', '/v1/exports', { exported_object: 'voucher', parameters });
+    expect(created.status).toBe(200);
+    const listed = (await get('/v1/exports')).body['exports'] as { id: string; parameters: unknown }[];
+    expect(listed.find((item) => item.id === created.body['id'])?.parameters).toEqual(parameters);
+  });
+
+  test('a product collection filter with $is: [true] keeps the products whose metadata is true', async () => {
+    await send('POST', '/v1/products', { source_id: 'awesome', name: 'Awesome', metadata: { isAwesome: true } });
+    await send('POST', '/v1/products', { source_id: 'plain', name: 'Plain', metadata: { isAwesome: false } });
+    const collection = await send('POST', '/v1/product-collections', { name: 'xxx', type: 'AUTO_UPDATE', filter: { junction: 'AND', 'metadata.isAwesome': { conditions: { $is: [true] } } } });
+    expect(collection.status).toBe(200);
+    const products = (await get(`/v1/product-collections/${String(collection.body['id'])}/products`)).body['data'] as { source_id: string }[];
+    expect(products.map((product) => product.source_id)).toEqual(['awesome']);
+  });
+
+  test('a loyalty tier created with points: {} has no range: it overlaps no tier and no balance reaches it', async () => {
+    const campaign = await send('POST', '/v1/loyalties', {
+      name: 'Tiered',
+      voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+    });
+    expect(campaign.status).toBe(200);
+    const id = String(campaign.body['id']);
+    const tiers = await send('POST', `/v1/loyalties/${id}/tiers`, [
+      { name: 'Ranged', points: { from: 10, to: 100 } },
+      { name: 'Open', earning_rules: {}, points: {} },
+    ]);
+    expect(tiers.status).toBe(200);
+    expect(tiers.body).toMatchObject([
+      { name: 'Ranged', points: { from: 10, to: 100 } },
+      { name: 'Open', points: {}, earning_rules: {} },
+    ]);
+    const member = await send('POST', `/v1/loyalties/${id}/members`, { customer: { source_id: 'member' } });
+    expect(member.status).toBe(200);
+    const code = String(member.body['code']);
+    await send('POST', `/v1/loyalties/${id}/members/${code}/balance`, { points: 50 });
+    const held = (await get(`/v1/loyalties/members/${code}/tiers`)).body['data'] as { name: string }[];
+    expect(held.map((tier) => tier.name)).toEqual(['Ranged']);
+    await send('POST', `/v1/loyalties/${id}/members/${code}/balance`, { points: 500 });
+    expect((await get(`/v1/loyalties/members/${code}/tiers`)).body['data']).toEqual([]);
+  });
+
+  test('a deleted campaign takes its reward assignments with it, so the reward can be deleted', async () => {
+    const campaign = await send('POST', '/v1/campaigns', { name: 'Points', campaign_type: 'LOYALTY_PROGRAM', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 1000 } } });
+    const reward = await send('POST', '/v1/rewards', { name: 'Coins', type: 'COIN', parameters: { coin: { exchange_ratio: 10 } } });
+    const assigned = await send('POST', `/v1/rewards/${String(reward.body['id'])}/assignments`, { campaign: campaign.body['id'] });
+    expect(assigned.status).toBe(200);
+    expect((await send('DELETE', '/v1/campaigns/Points?force=true')).status).toBeLessThan(300);
+    const deleted = await send('DELETE', `/v1/rewards/${String(reward.body['id'])}`);
+    expect(deleted.status).toBe(204);
+  });
+
+  test('a reward still offered by a campaign cannot be deleted', async () => {
+    await send('POST', '/v1/campaigns', { name: 'Kept', campaign_type: 'LOYALTY_PROGRAM', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 1000 } } });
+    const reward = await send('POST', '/v1/rewards', { name: 'Coins', type: 'COIN', parameters: { coin: { exchange_ratio: 10 } } });
+    await send('POST', `/v1/rewards/${String(reward.body['id'])}/assignments`, { campaign: 'Kept' });
+    const refused = await send('DELETE', `/v1/rewards/${String(reward.body['id'])}`);
+    expect(refused).toMatchObject({ status: 400, body: { key: 'resource_in_use' } });
+  });
+});
+
+describe('the same forms through the official JavaScript SDK 2.9', () => {
+  const sdk = () => {
+    const { appId, appToken } = mock.service.projects.primary.keys;
+    return VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: mock.service.baseUrl });
+  };
+  // The SDK's own types lag behind the API in places; the casts are for those places only.
+
+  test('redemptions.list({ created_at: { after: a date } }) narrows the list', async () => {
+    const client = sdk();
+    for (const code of ['OLD', 'NEW']) {
+      await client.vouchers.create({ code, type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } as never);
+      await client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: code }], order: { amount: 1000 } });
+      mock.service.clock.advance(2 * DAY);
+    }
+    const listed = await client.redemptions.list({ created_at: { after: '2026-01-02' } } as never);
+    expect((listed.redemptions as { voucher?: { code: string } }[]).map((redemption) => redemption.voucher?.code)).toEqual(['NEW']);
+  });
+
+  test('vouchers.create with a new category name, exports with $is_unknown: true, collections with $is: [true]', async () => {
+    const client = sdk();
+    const voucher = await client.vouchers.create({ code: 'NEW-WELCOME-COUPON', category: 'New Customers', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } as never);
+    expect(voucher).toMatchObject({ category: 'New Customers', category_id: expect.stringMatching(/^cat_/) });
+    expect((await client.categories.list()).data.map((category) => category.name)).toEqual(['New Customers']);
+
+    const request = { exported_object: 'voucher' as const, parameters: { fields: ['id', 'code'], filters: { code: { conditions: { $is_unknown: true } } } } };
+    const exported = await client.distributions.exports.create(request as never);
+    const listed = await client.distributions.exports.list();
+    expect(listed.exports.find((item) => item.id === exported.id)).toMatchObject({ parameters: request.parameters });
+
+    await expect(
+      client.productCollections.create({ name: 'xxx', type: 'AUTO_UPDATE', filter: { junction: 'AND', 'metadata.isAwesome': { conditions: { $is: [true] } } } } as never),
+    ).resolves.toMatchObject({ object: 'products_collection' });
+  });
+
+  test('loyalties.createTiers with points: {}, then the campaign and its reward deleted in turn', async () => {
+    const client = sdk();
+    const campaign = await client.loyalties.create({ name: 'SDK loyalty', vouchers_count: 1, voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } } } as never);
+    const tiers = [
+      { name: 'Ranged', points: { from: 10, to: 100 } },
+      { name: 'Open', earning_rules: {}, points: {} },
+    ];
+    const created = await client.loyalties.createTiers(campaign.id, tiers as never);
+    for (const tier of created) expect(tier).toEqual(expect.objectContaining(tiers.find((wanted) => wanted.name === tier.name)));
+
+    const reward = await client.rewards.create({ name: 'Coins', type: 'COIN', parameters: { coin: { exchange_ratio: 10 } } } as never);
+    await client.rewards.createAssignment(reward.id, { campaign: campaign.id } as never);
+    await client.campaigns.delete(campaign.name, { force: true });
+    await client.rewards.delete(reward.id);
+    await expect(client.rewards.get(reward.id)).rejects.toMatchObject({ code: 404 });
   });
 });

@@ -7806,12 +7806,12 @@ export interface components {
          */
         Junction: "and" | "or" | "AND" | "OR";
         /**
-         * Operands of a condition: the values to compare with, in an array (a bare integer is accepted
-         *     where a count is expected).
+         * Operands of a condition: the values to compare with, in an array, or one value alone (`$count:
+         *     3`, `$is_unknown: true`), which reads as an array of one. The service takes any operand here.
          */
-        ConditionValues: (string | number | {
+        ConditionValues: (string | number | boolean | {
             [key: string]: unknown;
-        })[] | number;
+        })[] | string | number | boolean;
         /** Operators on one field of the redeemables. */
         QualificationFiltersCondition: {
             /** The field equals this value. */
@@ -13188,7 +13188,7 @@ export interface components {
             };
             /**
              * Range of points that places a member in the tier; ranges of the tiers of a campaign do not
-             *     overlap.
+             *     overlap. An empty range (`{}`) gives the tier no range: no balance reaches it.
              */
             points: {
                 /** Lowest number of points of the range. */
@@ -13245,10 +13245,10 @@ export interface components {
             updated_at: string | null;
             /** The tier's qualification settings as stored. */
             config: {
-                /** Range of points that places a member in the tier. */
+                /** Range of points that places a member in the tier; empty for a tier created without one, which no balance reaches. */
                 points: {
                     /** Lowest number of points of the range. */
-                    from: number;
+                    from?: number;
                     /** Highest number of points of the range; absent for a top tier without an upper bound. */
                     to?: number;
                 };
