@@ -346,6 +346,33 @@ describe('body values from the official SDK tests', () => {
   });
 });
 
+describe('small differences in answers and messages', () => {
+  test('an order line without a price shows its ids and quantity, not amounts it cannot have', async () => {
+    const created = await send('POST', '/v1/orders', {
+      amount: 10000,
+      status: 'CREATED',
+      items: [
+        { product_id: 'test_order_item1', quantity: 1 },
+        { product_id: 'priced', quantity: 2, price: 500 },
+      ],
+    });
+    expect(created.status).toBe(200);
+    const [unpriced, priced] = created.body['items'] as Record<string, unknown>[];
+    expect(unpriced).toEqual({ object: 'order_item', product_id: 'test_order_item1', quantity: 1, initial_quantity: 1 });
+    expect(priced).toMatchObject({ price: 500, amount: 1000, subtotal_amount: 1000, discount_quantity: 0 });
+    expect(created.body).toMatchObject({ amount: 10000, total_amount: 10000 });
+  });
+
+  test.each([
+    ['a query filter', () => get('/v1/vouchers?filters[code]=x'), 'invalid_query_params', 'Invalid query parameters'],
+    ['a query filter operator', () => get('/v1/vouchers?filters[code][conditions][$nope]=x'), 'invalid_query_params', 'Invalid query parameters'],
+    ['a segment filter', () => send('POST', '/v1/segments', { name: 's', type: 'auto-update', filter: { junction: 'and', email: { conditions: { $nope: ['a'] } } } }), 'invalid_payload', 'Invalid payload'],
+  ])('%s refused answers the same message as every other refusal', async (_, request, key, message) => {
+    const refused = await request();
+    expect(refused).toMatchObject({ status: 400, body: { key, message } });
+  });
+});
+
 describe('the same forms through the official JavaScript SDK 2.9', () => {
   const sdk = () => {
     const { appId, appToken } = mock.service.projects.primary.keys;
