@@ -24,7 +24,9 @@ export type Category = Resource<'Category'>;
  * ```
  */
 export interface CategoryChoice {
+  /** The category's name, or `null` for none. */
   readonly category: string | null;
+  /** The category's id (`cat_…`), or `null` for none. */
   readonly category_id: string | null;
 }
 
