@@ -764,7 +764,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["campaigns"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   importVouchersToCampaignUsingCsv: {
     method: "POST",
@@ -1655,7 +1655,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   updateCustomersMetadataInBulk: {
     method: "POST",
@@ -1664,7 +1664,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   listCustomerActivity: {
     method: "GET",
@@ -1736,7 +1736,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["orders"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   createOrderExport: {
     method: "POST",
@@ -1799,7 +1799,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["products"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   updateProductsMetadataInBulk: {
     method: "POST",
@@ -1808,7 +1808,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["products"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   getSku: {
     method: "GET",
