@@ -74,6 +74,7 @@ export type OperationId =
   | "updateVouchersInBulk"
   | "updateVouchersMetadataInBulk"
   | "releaseValidationSession"
+  | "examineVouchersQualification"
   | "listCampaigns"
   | "createCampaign"
   | "getCampaign"
@@ -88,6 +89,7 @@ export type OperationId =
   | "listCampaignTransactions"
   | "exportCampaignTransactions"
   | "getCampaignSummary"
+  | "examineCampaignsQualification"
   | "listPromotionTiers"
   | "listPromotionTiersFromCampaign"
   | "addPromotionTierToCampaign"
@@ -135,6 +137,8 @@ export type OperationId =
   | "cancelMemberPendingPoints"
   | "listMemberActivityInCampaign"
   | "listMemberActivity"
+  | "getMemberActivitiesInCampaign"
+  | "getMemberActivities"
   | "updateLoyaltyCardBalanceInCampaign"
   | "updateLoyaltyCardBalance"
   | "transferPoints"
@@ -181,6 +185,9 @@ export type OperationId =
   | "updateCustomersInBulk"
   | "updateCustomersMetadataInBulk"
   | "listCustomerActivity"
+  | "listCustomerActivities"
+  | "updateCustomerConsents"
+  | "listConsents"
   | "listCustomerSegments"
   | "listCustomerRedeemables"
   | "listOrders"
@@ -219,6 +226,7 @@ export type OperationId =
   | "listValidationRuleAssignments"
   | "createValidationRuleAssignment"
   | "deleteValidationRuleAssignment"
+  | "validateValidationRule"
   | "getSegment"
   | "updateSegment"
   | "deleteSegment"
@@ -278,7 +286,12 @@ export type OperationId =
   | "listPromotionTiersClientSide"
   | "redeemStackedDiscountsClientSide"
   | "validateStackedDiscountsClientSide"
-  | "trackCustomEventClientSide";
+  | "trackCustomEventClientSide"
+  | "createPublicationClientSide"
+  | "listVouchersClientSide"
+  | "createCustomerClientSide"
+  | "listConsentsClientSide"
+  | "updateCustomerConsentsClientSide";
 
 /**
  * Every operation of the spec as the mock routes it: method, path, tag, security alternatives and
@@ -659,6 +672,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: null,
   },
+  examineVouchersQualification: {
+    method: "POST",
+    path: "/v1/vouchers/qualification",
+    tag: "Vouchers",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["vouchers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
   listCampaigns: {
     method: "GET",
     path: "/v1/campaigns",
@@ -784,6 +806,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
+  },
+  examineCampaignsQualification: {
+    method: "POST",
+    path: "/v1/campaigns/qualification",
+    tag: "Campaigns",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["campaigns"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
   },
   listPromotionTiers: {
     method: "GET",
@@ -1208,6 +1239,24 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: null,
   },
+  getMemberActivitiesInCampaign: {
+    method: "GET",
+    path: "/v1/loyalties/{campaignId}/members/{memberId}/activities",
+    tag: "Loyalties",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["loyalties"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  getMemberActivities: {
+    method: "GET",
+    path: "/v1/loyalties/members/{memberId}/activities",
+    tag: "Loyalties",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["loyalties"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
   updateLoyaltyCardBalanceInCampaign: {
     method: "POST",
     path: "/v1/loyalties/{campaignId}/members/{memberId}/balance",
@@ -1622,6 +1671,33 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: null,
   },
+  listCustomerActivities: {
+    method: "GET",
+    path: "/v1/customers/{customerId}/activities",
+    tag: "Customers",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  updateCustomerConsents: {
+    method: "PUT",
+    path: "/v1/customers/{customerId}/consents",
+    tag: "Customers",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["consents"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  listConsents: {
+    method: "GET",
+    path: "/v1/consents",
+    tag: "Consents",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["consents"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
   listCustomerSegments: {
     method: "GET",
     path: "/v1/customers/{customerId}/segments",
@@ -1963,6 +2039,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
+  },
+  validateValidationRule: {
+    method: "POST",
+    path: "/v1/validation-rules/{validationRuleId}/validation",
+    tag: "Validation Rules",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["validation-rules"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: false },
   },
   getSegment: {
     method: "GET",
@@ -2500,6 +2585,51 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     path: "/client/v1/events",
     tag: "Client-side",
     security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_events"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  createPublicationClientSide: {
+    method: "POST",
+    path: "/client/v1/publish",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_publish"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  listVouchersClientSide: {
+    method: "GET",
+    path: "/client/v1/vouchers",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_vouchers"]}],
+    arrayQuery: [],
+    deepQuery: ["created_at","updated_at"],
+    body: null,
+  },
+  createCustomerClientSide: {
+    method: "POST",
+    path: "/client/v1/customers",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_customers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  listConsentsClientSide: {
+    method: "GET",
+    path: "/client/v1/consents",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_consents"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  updateCustomerConsentsClientSide: {
+    method: "PUT",
+    path: "/client/v1/customers/{customerId}/consents",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_consents"]}],
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true },
