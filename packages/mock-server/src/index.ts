@@ -117,6 +117,7 @@ export {
   type ChangeOrigin,
   type Customer,
   type CustomerChange,
+  type CustomerConsent,
   type CustomerListQuery,
   type CustomerOrder,
   type CustomerOrderSummary,
@@ -125,6 +126,7 @@ export {
   type CustomerReference,
   type CustomerUpsert,
 } from './areas/customers/customers/store.js';
+export { ConsentStore, type Consent, type ConsentAnswers, type ConsentGroup, type ConsentGroupInput, type ConsentInput } from './areas/customers/consents/store.js';
 export {
   ProductStore,
   type CatalogueListQuery,

@@ -7,6 +7,7 @@ import { campaignHandlers } from './campaigns/campaigns/handlers.js';
 import { categoryHandlers } from './catalog/categories/handlers.js';
 import { customEventSchemaHandlers } from './catalog/custom-event-schemas/handlers.js';
 import { customerHandlers } from './customers/customers/handlers.js';
+import { consentHandlers } from './customers/consents/handlers.js';
 import { eventHandlers } from './customers/events/handlers.js';
 import { exportHandlers } from './platform/exports/handlers.js';
 import { locationHandlers } from './catalog/locations/handlers.js';
@@ -50,6 +51,7 @@ export const handlers: HandlerMap = {
   ...voucherHandlers,
   ...campaignHandlers,
   ...customerHandlers,
+  ...consentHandlers,
   ...productHandlers,
   ...productCollectionHandlers,
   ...segmentHandlers,
