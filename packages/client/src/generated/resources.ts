@@ -7233,8 +7233,8 @@ export interface ClientSideResource {
    * Hands a code to a customer from a web page, as `POST /v1/publications` does: the given
    * `voucher`, or the next free code of `campaign`. The official client-side SDKs name the
    * campaign in the query (`?campaign=…`, its name or id) and send only the customer and the
-   * channel in the body; the body's `voucher` or `campaign` win over the query's. One code per
-   * request; `join_once` and `source_id` work as on the server. Takes client keys
+   * channel in the body; the body's `voucher` or `campaign` win over the query's. `join_once`
+   * and `source_id` work as on the server. Takes client keys
    * (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against the
    * project's allowed website addresses. Publication with client keys must be enabled in the
    * project (`client_publish_enabled`).

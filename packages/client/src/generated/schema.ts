@@ -4737,8 +4737,8 @@ export interface paths {
          * Hands a code to a customer from a web page, as `POST /v1/publications` does: the given
          *     `voucher`, or the next free code of `campaign`. The official client-side SDKs name the
          *     campaign in the query (`?campaign=…`, its name or id) and send only the customer and the
-         *     channel in the body; the body's `voucher` or `campaign` win over the query's. One code per
-         *     request; `join_once` and `source_id` work as on the server. Takes client keys
+         *     channel in the body; the body's `voucher` or `campaign` win over the query's. `join_once`
+         *     and `source_id` work as on the server. Takes client keys
          *     (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against the
          *     project's allowed website addresses. Publication with client keys must be enabled in the
          *     project (`client_publish_enabled`).
@@ -20145,7 +20145,7 @@ export interface components {
             /** The voucher's code. */
             code: string;
             /** Whether the voucher is switched on. */
-            active: boolean | null;
+            active?: boolean | null;
             /** Your own key/value attributes of the voucher. */
             metadata: {
                 [key: string]: unknown;
@@ -20161,17 +20161,17 @@ export interface components {
              * Format: date-time
              * Start of the voucher's validity; null when it has none.
              */
-            start_date: string | null;
+            start_date?: string | null;
             /**
              * Format: date-time
              * End of the voucher's validity; null when it has none.
              */
-            expiration_date: string | null;
+            expiration_date?: string | null;
             /**
              * Format: date-time
              * When the voucher was created.
              */
-            created_at: string;
+            created_at?: string;
         };
         /** One page of vouchers as client keys see them. */
         ClientVoucherList: {
@@ -21663,9 +21663,11 @@ export interface components {
         /**
          * The project does not take this client-side request: its `Origin` is not one of the project's
          *     allowed website addresses (`client_trusted_domains`), the project has not enabled the feature
-         *     (`client_redeem_enabled` for redemptions, `client_loyalty_events_enabled` for custom events for
-         *     loyalty and referral programmes), or a bearer token carries none of the accepted scopes.
-         *     `details` names the setting.
+         *     (`client_redeem_enabled` for redemptions, `client_publish_enabled` for publications,
+         *     `client_list_vouchers_enabled` for voucher lists, `client_create_customer_enabled` for new
+         *     customers, `client_loyalty_events_enabled` for custom events for loyalty and referral
+         *     programmes), or a bearer token carries none of the accepted scopes. `details` names the
+         *     setting.
          */
         ClientSideForbidden: {
             headers: {

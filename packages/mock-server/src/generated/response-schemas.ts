@@ -318,7 +318,7 @@ export const ClientQualificationResult: z.ZodType = z.strictObject({ "redeemable
 
 export const VoucherAssets: z.ZodType = z.strictObject({ "qr": z.strictObject({ "id": z.string().optional(), "url": z.string().optional() }), "barcode": z.strictObject({ "id": z.string().optional(), "url": z.string().optional() }) });
 
-export const ClientVoucher: z.ZodType = z.strictObject({ "code": z.string(), "active": z.boolean().nullable(), "metadata": z.record(z.string(), z.unknown()), "assets": VoucherAssets, "object": z.enum(["voucher"]), "start_date": z.iso.datetime({ offset: true }).nullable(), "expiration_date": z.iso.datetime({ offset: true }).nullable(), "created_at": z.iso.datetime({ offset: true }) });
+export const ClientVoucher: z.ZodType = z.strictObject({ "code": z.string(), "active": z.boolean().nullable().optional(), "metadata": z.record(z.string(), z.unknown()), "assets": VoucherAssets, "object": z.enum(["voucher"]), "start_date": z.iso.datetime({ offset: true }).nullable().optional(), "expiration_date": z.iso.datetime({ offset: true }).nullable().optional(), "created_at": z.iso.datetime({ offset: true }).optional() });
 
 export const ClientVoucherList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "total": z.int(integerError).min(0), "data_ref": z.enum(["vouchers"]), "vouchers": z.array(ClientVoucher) });
 

@@ -28,13 +28,15 @@ const createOrResolve = (customers: CustomerStore, body: CustomerUpsert | string
   return (typeof body === 'string' ? customers.resolve(body, origin) : customers.upsert(body, origin)).customer;
 };
 
-/** Customers: profiles, their activity, segments and redeemables. */
+/** Customers: profiles, their activity, segments and redeemables; customer creation with client keys. */
 export const customerHandlers = {
   listCustomers: ({ project, query }) => {
     const page = project.state.customers.list(query, segmentFilter(project.state.segments, query.segment_id));
     return { status: 200, body: listBody('customers', page, ['total', 'has_more']) };
   },
   createCustomer: ({ project, body, requestId }) => ({ status: 200, body: createOrResolve(project.state.customers, body, requestId) }),
+  // The double opt-in header asks the service to have the customer confirm by message; the mock sends none.
+  createCustomerClientSide: ({ project, body, requestId }) => ({ status: 200, body: createOrResolve(project.state.customers, body, requestId) }),
   getCustomer: ({ project, params }) => ({ status: 200, body: project.state.customers.get(params.customerId) }),
   updateCustomer: ({ project, params, body, requestId }) => ({
     status: 200,
