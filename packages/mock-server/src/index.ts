@@ -268,7 +268,16 @@ export type { RequestedRedeemable, StackedRequest } from './areas/engine/redempt
 export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './areas/engine/redemptions/engine/rollback.js';
 export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './areas/engine/redemptions/engine/alone.js';
-export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './areas/engine/qualifications/store.js';
+export type { RuleJudgement } from './areas/engine/redemptions/engine/rule-alone.js';
+export {
+  QualificationStore,
+  type QualificationRedeemable,
+  type QualificationRequest,
+  type QualificationResult,
+  type QualificationScope,
+  type QualificationStores,
+  type QualifyingRedeemable,
+} from './areas/engine/qualifications/store.js';
 export {
   LoyaltyCardLedger,
   type LedgerVoucherPort,

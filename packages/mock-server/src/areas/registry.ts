@@ -28,6 +28,7 @@ import { promotionHandlers } from './campaigns/promotions/handlers.js';
 import { campaignTemplateHandlers } from './campaigns/templates/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
+import { ruleValidationHandlers } from './engine/rule-validation/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
@@ -65,6 +66,7 @@ export const handlers: HandlerMap = {
   ...exportHandlers,
   ...redemptionHandlers,
   ...qualificationHandlers,
+  ...ruleValidationHandlers,
   ...loyaltyHandlers,
   ...earningRuleHandlers,
   ...pendingPointsHandlers,
