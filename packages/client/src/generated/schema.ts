@@ -14739,7 +14739,7 @@ export interface components {
             /** The loyalty card that received the points. */
             voucher?: components["schemas"]["SimpleVoucher"];
             campaign?: components["schemas"]["SimpleCampaign"];
-            /** The holder's tier, when tiers apply. */
+            /** The holder's tier, when tiers apply; left out otherwise. */
             loyalty_tier?: components["schemas"]["LoyaltyTier"];
             /** The earning rule that granted the points. */
             earning_rule?: components["schemas"]["EarningRule"];
@@ -14852,7 +14852,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -14941,7 +14942,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -15063,7 +15065,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -16565,7 +16568,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
