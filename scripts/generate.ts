@@ -1,11 +1,12 @@
 /**
  * Regenerates every derived artifact from spec/openapi.yaml, in dependency order:
- * bundle → client types, webhook event types, resource API and its examples → mock schemas → parity report →
+ * bundle → client types, webhook event types, resource API and its examples → mock schemas and answer shapes → parity report →
  * coverage report and README.md's coverage block (both built on the parity comparison).
  * Pass `--spec-only` to stop after the code (the reports read the mock's sources).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { generateAnswerShapes } from './generate/answer-shapes.ts';
 import { bundleSpec } from './generate/bundle.ts';
 import { generateClientExamples } from './generate/client-examples.ts';
 import { generateClientResources } from './generate/client-resources.ts';
@@ -24,6 +25,7 @@ generateWebhookTypes(bundled);
 generateClientResources(bundled);
 generateClientExamples(bundled);
 generateMockSchemas(bundled);
+generateAnswerShapes(bundled);
 generateDocumentedErrors(bundled);
 if (!process.argv.includes('--spec-only')) {
   const { writeParityReport } = await import('./spec-parity.ts');

@@ -51,7 +51,7 @@ const bodyOf = (doc: OpenApiDocument, entry: OperationEntry): { contentType: str
 };
 
 /** One outbound webhook of the document: its event name, its JSON payload and that payload's `data`. */
-interface WebhookPayload {
+export interface WebhookPayload {
   name: string;
   schema: JsonSchema;
   data: JsonSchema;
@@ -75,7 +75,7 @@ const propertyOf = (doc: OpenApiDocument, schema: JsonSchema, property: string, 
  * The webhooks of the document. The service sends these, so the mock checks them as it checks its
  * responses: strictly, in the response direction.
  */
-const webhookPayloads = (doc: OpenApiDocument): WebhookPayload[] =>
+export const webhookPayloads = (doc: OpenApiDocument): WebhookPayload[] =>
   Object.entries(doc.webhooks ?? {}).map(([name, item]) => {
     const body = item.post?.requestBody === undefined ? undefined : resolveRef(doc, item.post.requestBody);
     const schema = body?.content['application/json']?.schema;

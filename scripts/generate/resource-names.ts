@@ -295,4 +295,13 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   createCustomerClientSide: 'clientSide.createCustomer',
   listConsentsClientSide: 'clientSide.listConsents',
   updateCustomerConsentsClientSide: 'clientSide.updateConsents',
+  // Deprecated validations and redemptions that older clients still call (SDK 2.9 names)
+  validateVoucher: 'validations.validateVoucher',
+  validatePromotions: 'promotions.validate',
+  validatePromotionTier: 'promotions.tiers.validate',
+  redeemVoucher: 'redemptions.redeem',
+  redeemPromotionTier: 'promotions.tiers.redeem',
+  validateVoucherClientSide: 'clientSide.validate',
+  validatePromotionsClientSide: 'clientSide.validatePromotions',
+  redeemVoucherClientSide: 'clientSide.redeem',
 };

@@ -157,9 +157,10 @@ export class ZodSourceWriter {
     const ref = schema['$ref'];
     if (typeof ref === 'string') {
       const name = componentName(ref);
-      if (this.queryValues) return this.writeInline(name);
+      // A `default` beside the reference is the default of this use of the component.
+      if (this.queryValues) return this.withDefault(schema, this.writeInline(name));
       const id = `${this.namespace}${componentIdentifier(name)}`;
-      return this.lazy.has(name) ? `z.lazy(() => ${id})` : id;
+      return this.withDefault(schema, this.lazy.has(name) ? `z.lazy(() => ${id})` : id);
     }
     return this.withDefault(schema, this.withNull(schema, this.writeBase(schema)));
   }

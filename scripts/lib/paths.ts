@@ -19,6 +19,7 @@ export const GENERATED = {
   mockDocumentedErrors: 'packages/mock-server/src/generated/documented-errors.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',
   mockResponseSchemas: 'packages/mock-server/src/generated/response-schemas.ts',
+  mockAnswerShapes: 'packages/mock-server/src/generated/answer-shapes.ts',
   coverage: 'docs/coverage.md',
   parity: 'docs/parity.md',
   readme: 'README.md',

@@ -3,12 +3,15 @@ type QueryValue = unknown;
 
 const part = (text: string): string => encodeURIComponent(text);
 
+const isObject = (value: QueryValue): boolean => typeof value === 'object' && value !== null && !(value instanceof Date) && !Array.isArray(value);
+
 /** Appends `name=value` pairs for one value: arrays repeat the name, objects go deeper in brackets. */
 const append = (pairs: string[], name: string, value: QueryValue, nested: boolean): void => {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
-    // At the top, `tags=a&tags=b`; inside an object, as the filters write them: `[$in][0]=a&[$in][1]=b`.
-    value.forEach((item, index) => append(pairs, nested ? `${name}[${index}]` : name, item, nested));
+    // At the top, `tags=a&tags=b`; inside an object, as the filters write them: `[$in][0]=a&[$in][1]=b`;
+    // objects of a list are indexed anywhere, so their fields stay together (`item[0][product_id]=…`).
+    value.forEach((item, index) => append(pairs, nested || isObject(item) ? `${name}[${index}]` : name, item, true));
     return;
   }
   if (value instanceof Date) {
@@ -25,7 +28,8 @@ const append = (pairs: string[], name: string, value: QueryValue, nested: boolea
 /**
  * Writes a query string as the API reads it: arrays as repeated names, objects as deep objects to
  * any depth (`filters[holder_role][conditions][$is]=REFEREE`,
- * `filters[created_at][conditions][$after][0]=2026-01-01`), dates in ISO 8601. openapi-fetch's own
+ * `filters[created_at][conditions][$after][0]=2026-01-01`), lists of objects indexed
+ * (`item[0][product_id]=prod_1`), dates in ISO 8601. openapi-fetch's own
  * serializer stops at one level of object, which the list filters go past.
  *
  * @param query - The query parameters.

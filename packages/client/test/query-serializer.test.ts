@@ -15,4 +15,9 @@ describe('serializeQuery', () => {
     );
     expect(serializeQuery({})).toBe('');
   });
+
+  it('indexes lists of objects, as qs does, so that each object keeps its fields', () => {
+    const query = serializeQuery({ code: 'SUMMER10', item: [{ product_id: 'prod_1', quantity: 2 }, { product_id: 'prod_2', quantity: 1 }], customer: { source_id: 'alice' } });
+    expect(decodeURIComponent(query)).toBe('code=SUMMER10&item[0][product_id]=prod_1&item[0][quantity]=2&item[1][product_id]=prod_2&item[1][quantity]=1&customer[source_id]=alice');
+  });
 });

@@ -63,7 +63,9 @@ describe('bin', () => {
     const second = await client.GET('/v1/trash-bin', { params: { query: { limit: 2, starting_after_id: entries[1].id } } });
     expect(ids(second.data?.data ?? [])).toEqual(ids(entries.slice(2, 4)));
     const last = await client.GET('/v1/trash-bin', { params: { query: { limit: 2, starting_after_id: entries[3].id } } });
-    expect(last.data).toMatchObject({ total: 5, has_more: false, more_starting_after: entries[4].id });
+    // The last page carries no cursor, as the service sends none without a next page.
+    expect(last.data).toMatchObject({ total: 5, has_more: false });
+    expect(last.data).not.toHaveProperty('more_starting_after');
     const newest = await client.GET('/v1/trash-bin', { params: { query: { limit: 3, order: '-id' } } });
     expect(ids(newest.data?.data ?? [])).toEqual(ids([...entries].reverse().slice(0, 3)));
     const older = await client.GET('/v1/trash-bin', { params: { query: { limit: 3, order: '-id', starting_after_id: newest.data?.more_starting_after ?? '' } } });
@@ -89,7 +91,7 @@ describe('bin', () => {
     }
     expect(deleted).toEqual(ids(entries));
     const empty = await client.GET('/v1/trash-bin');
-    expect(empty.data).toMatchObject({ data: [], total: 0, has_more: false, more_starting_after: '' });
+    expect(empty.data).toEqual({ object: 'list', data_ref: 'data', data: [], total: 0, has_more: false });
   });
 
   test('a cursor that is no entry id is 400', async () => {

@@ -109,6 +109,8 @@ describe('GET /client/v1/vouchers', () => {
     });
     const page = await browser().clientSide.listVouchers({ campaign: 'Newsletter', limit: 1, page: 2 });
     expect(page).toMatchObject({ total: 2, vouchers: [{ code: expect.stringMatching(/^NEWS-/) }] });
+    // A code without dates shows them as null, as the service sends them.
+    expect(page.vouchers[0]).toMatchObject({ start_date: null, expiration_date: null });
     const recent = await browser().clientSide.listVouchers({ created_at: { after: '2026-01-01T00:00:00.500Z' } });
     expect(recent.vouchers.map((voucher) => voucher.code)).toEqual(['WELCOME']);
   });

@@ -77,6 +77,9 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   redeemStackedDiscountsClientSide: { redeemables: [{ object: 'voucher', id: 'UNKNOWN-CODE' }] },
   rollbackRedemption: {},
   rollbackStackedRedemptions: {},
+  validatePromotionTier: {},
+  redeemPromotionTier: {},
+  redeemVoucherClientSide: {},
   checkEligibility: { order: { amount: 1000 } },
   checkEligibilityClientSide: { order: { amount: 1000 } },
   createLoyaltyProgram: { name: 'Members', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } } },
@@ -263,6 +266,9 @@ const referralCodeWithReferee = (): Record<string, string> => {
   state().referralHolders.add(voucher.code, undefined, { holders: [{ source_id: 'ben' }] });
   return { campaignId: campaign.id, memberId: voucher.code };
 };
+
+const UNKNOWN_CUSTOMER = 'cust_0000000000000000ff';
+const UNKNOWN_ORDER = 'ord_0000000000000000ff';
 
 /** A stack with a promotion stack among other redeemables, which no request may send. */
 const stackWithOthers = { '400': (id: OperationId) => send(id, { body: { redeemables: [{ object: 'promotion_stack', id: 'stack_1' }, { object: 'voucher', id: 'A' }] } }) };
@@ -484,6 +490,19 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       mock.service.projects.configure(mock.service.projects.primary.id, { client_redeem_enabled: true });
       return stackWithOthers['400'](id);
     },
+  },
+  // The legacy forms (decision 0059): an unknown customer or order id is 404; an unknown code or tier is the engine's answer.
+  validateVoucher: { '404': (id) => send(id, { body: { customer: { id: UNKNOWN_CUSTOMER } } }) },
+  validatePromotions: { '404': (id) => send(id, { body: { customer: { id: UNKNOWN_CUSTOMER } } }) },
+  redeemVoucher: { '404': (id) => send(id, { body: { order: { id: UNKNOWN_ORDER } } }) },
+  redeemPromotionTier: { '404': (id) => send(id, { body: { order: { id: UNKNOWN_ORDER } } }) },
+  redeemVoucherClientSide: {
+    '404': (id) => {
+      mock.service.projects.configure(mock.service.projects.primary.id, { client_redeem_enabled: true });
+      return send(id, { query: { code: 'ANY' }, body: { order: { id: UNKNOWN_ORDER } } });
+    },
+    '413': (id) => send(id, { query: { code: 'ANY' }, payload: ' '.repeat(MAX_BODY_BYTES + 1) }),
+    '415': (id) => send(id, { query: { code: 'ANY' }, contentType: 'text/plain' }),
   },
   rollbackRedemption: {
     // A stacked redemption is rolled back through its parent, all at once.

@@ -50,10 +50,14 @@ describe('members', () => {
     await expect(client().loyalties.getMember('NO-SUCH-CARD')).rejects.toMatchObject({ status: 404, resourceType: 'voucher' });
   });
 
-  test('of a static programme run out: no_voucher_suitable_for_publication', async () => {
+  test('get a card of their own whatever the programme type: a programme made without one is STATIC, as the service records', async () => {
     const programme = await createProgramme({ type: 'STATIC', vouchers_count: 1 });
-    await join(programme.id, { source_id: 'ana' });
-    await expect(join(programme.id, { source_id: 'ben' })).rejects.toMatchObject({ status: 400, key: 'no_voucher_suitable_for_publication' });
+    const ana = await join(programme.id, { source_id: 'ana' });
+    const ben = await join(programme.id, { source_id: 'ben' });
+    expect(ben.code).not.toBe(ana.code);
+    const untyped = await client().campaigns.create({ name: 'Untyped club', campaign_type: 'LOYALTY_PROGRAM', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } } } as never);
+    expect(untyped).toMatchObject({ type: 'STATIC', vouchers_count: 0 });
+    expect((await join(untyped.id, { source_id: 'cy' })).code).toEqual(expect.any(String));
   });
 });
 

@@ -91,7 +91,7 @@ describe('SKUs', () => {
       expect((await client.GET('/v1/skus/{skuId}', { params: { path: { skuId } } })).data?.id).toBe(blue.id);
     }
     const list = await client.GET('/v1/products/{productId}/skus', { params: { path: { productId: 'mug' }, query: { order: 'created_at' } } });
-    expect(list.data).toMatchObject({ object: 'list', data_ref: 'data', total: 2 });
+    expect(list.data).toMatchObject({ object: 'list', data_ref: 'skus', total: 2 });
     expect(list.data?.skus.map((sku) => sku.source_id)).toEqual(['mug-blue', 'mug-red']);
     const upserted = await createSku('mug', { source_id: 'mug-blue', price: 1150 });
     expect(upserted).toMatchObject({ id: blue.id, sku: 'Blue', price: 1150 });

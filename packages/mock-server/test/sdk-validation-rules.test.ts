@@ -19,7 +19,8 @@ describe('the official SDK against the sandbox: validation rules', () => {
       rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} }, logic: '1' },
     } as never);
     expect(rule).toMatchObject({ id: expect.stringMatching(/^val_/), name: 'SDK over 50', type: 'expression', context_type: 'global', object: 'validation_rules' });
-    expect(await sdk.validationRules.get(rule.id)).toMatchObject({ id: rule.id, assignments_count: 0 });
+    // Without assignments the service leaves the count out.
+    expect(await sdk.validationRules.get(rule.id)).not.toHaveProperty('assignments_count');
 
     const updated = await sdk.validationRules.update({ id: rule.id, name: 'SDK over 60', rules: { 1: { name: 'order.amount', conditions: { $more_than: [6000] } }, logic: '1' } } as never);
     expect(updated).toMatchObject({ id: rule.id, name: 'SDK over 60', rules: { 1: { conditions: { $more_than: [6000] } } } });

@@ -26,27 +26,38 @@ const assign = (validationRuleId: string, body: { related_object_type?: 'voucher
 const discountCampaign = (name = 'Summer') => state().campaigns.create({ name, campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
 
 describe('validation rules: create, read, change, delete', () => {
-  test('a new rule gets an id, the defaults and no assignments; it reads back the same', async () => {
+  test('a new rule gets an id and the defaults, as the service answers it; it reads back the same', async () => {
     const rule = await createRule({ name: 'Over 50', rules: OVER_50, error: { message: 'Spend more than 50' } });
-    expect(rule).toMatchObject({
+    expect(rule).toEqual({
       id: expect.stringMatching(/^val_[0-9a-f]{18}$/),
       name: 'Over 50',
       rules: OVER_50,
       error: { message: 'Spend more than 50' },
-      applicable_to: { excluded: [], included: [], included_all: false },
+      // A rule that does not limit products has `applicable_to: null`; no assignments, no count.
+      applicable_to: null,
       type: 'expression',
       context_type: 'global',
-      assignments_count: 0,
       created_at: T0,
       object: 'validation_rules',
     });
-    expect(rule.updated_at).toBeUndefined();
     expect((await client().GET('/v1/validation-rules/{validationRuleId}', rulePath(rule.id))).data).toEqual(rule);
   });
 
-  test('a rule that only limits products is basic, with an empty logic', async () => {
+  test('one numbered rule without logic gets logic "1", several get them joined with and', async () => {
+    const one = await createRule({ name: 'One', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} } } });
+    expect(one.rules).toEqual({ 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} }, logic: '1' });
+    const two = await createRule({ name: 'Two', rules: { 2: { name: 'order.items.count', conditions: { $more_than: [1] } }, 1: { name: 'order.amount', conditions: { $more_than: [5000] } } } });
+    expect(two.rules?.logic).toBe('1 and 2');
+  });
+
+  test('a rule that only limits products is basic, with empty rules and the defaults of each entry', async () => {
     const rule = await createRule({ applicable_to: { included: [{ object: 'product', id: 'prod_1', quantity_limit: 2 }] } });
-    expect(rule).toMatchObject({ type: 'basic', rules: { logic: '' }, applicable_to: { included: [{ id: 'prod_1', quantity_limit: 2 }], excluded: [], included_all: false } });
+    expect(rule).toMatchObject({ type: 'basic', rules: {}, applicable_to: { included_all: false } });
+    // The service fills each entry's defaults; an empty list is left out.
+    expect(rule.applicable_to?.included).toEqual([
+      { object: 'product', id: 'prod_1', quantity_limit: 2, effect: 'APPLY_TO_EVERY', strict: false, repeat: 1, skip_initially: 0, target: 'ITEM' },
+    ]);
+    expect(rule.applicable_to).not.toHaveProperty('excluded');
   });
 
   test('an update changes what is sent and keeps the rest, type and context included', async () => {

@@ -47,6 +47,9 @@ export interface Resources {
   /** The validations operations. */
   readonly validations: ValidationsResource;
 
+  /** The promotions operations. */
+  readonly promotions: PromotionsResource;
+
   /** The redemptions operations. */
   readonly redemptions: RedemptionsResource;
 
@@ -55,9 +58,6 @@ export interface Resources {
 
   /** The campaigns operations. */
   readonly campaigns: CampaignsResource;
-
-  /** The promotions operations. */
-  readonly promotions: PromotionsResource;
 
   /** The rewards operations. */
   readonly rewards: RewardsResource;
@@ -1747,6 +1747,512 @@ export interface ValidationsResource {
    * ```
    */
   validateStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["ValidationResult"]>;
+
+  /**
+   * Validate one voucher (legacy).
+   *
+   * Checks whether one voucher can be used by the customer on the order, and what it gives: a
+   * validation of the code alone, as `POST /v1/validations` makes it. A code that cannot be used
+   * (expired, disabled, used up, rules not met, not enough credits or points, unknown) still
+   * answers 200, with `valid` false, the `reason` and the `error`; only a malformed request, a
+   * loyalty card without its reward and an order or customer id that names nothing give an error
+   * status. With `session.type` `LOCK` a valid code is held for a later redemption. Nothing else
+   * changes.
+   *
+   * `POST /v1/vouchers/{code}/validate` (operation `validateVoucher`).
+   *
+   * @param code - The voucher code.
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns Whether the voucher can be used; with `valid` true, what it gives and the order after it.
+   * @throws {@link BadRequestError} 400: The request is malformed, or a loyalty card is validated without its pay-with-points `reward` (`missing_reward`), with a reward of another kind (`invalid_reward`) or without a customer (`missing_customer`).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.validations.validateStackable` (`POST /v1/validations`) instead.
+   * @example
+   * ```ts
+   * const answer = await client.validations.validateVoucher('SUMMER10', { customer: { source_id: 'alice' }, order: { amount: 5000 } });
+   * if (!answer.valid) console.log(answer.reason); // 'voucher expired', 'quantity exceeded' …
+   * ```
+   */
+  validateVoucher(code: string, body: components['schemas']["LegacyVoucherValidateRequest"], options?: CallOptions): Promise<components['schemas']["LegacyVoucherValidation"]>;
+}
+
+/**
+ * The `promotions` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: PromotionsResource = client.promotions;
+ * ```
+ */
+export interface PromotionsResource {
+  /**
+   * Validate every promotion tier (legacy).
+   *
+   * Lists the active promotion tiers that apply to the customer and the order, each judged on its
+   * own as `POST /v1/validations` judges one tier, with the order after that tier alone. At most
+   * the 150 most recently created tiers are judged. `filters` narrows them by tier id
+   * (`filters[promotion_id][$in][0]=promo_…`) or metadata (`filters[metadata][region][$is]=eu`);
+   * `audienceRulesOnly` judges only the rules on the customer. Always 200; nothing changes.
+   *
+   * `POST /v1/promotions/validation` (operation `validatePromotions`).
+   *
+   * @param body - The request body (application/json).
+   * @param query - Query parameters: `audienceRulesOnly`, `filters`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The promotion tiers that apply, with `valid` true when there is at least one.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.qualifications.checkEligibility` (`POST /v1/qualifications`) instead.
+   * @example
+   * ```ts
+   * const result = await client.promotions.validate({});
+   * ```
+   */
+  validate(body: components['schemas']["LegacyPromotionValidateRequest"], query?: operations["validatePromotions"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyPromotionsValidation"]>;
+
+  /** The promotions.tiers operations. */
+  readonly tiers: PromotionsTiersResource;
+
+  /** The promotions.stack operations. */
+  readonly stack: PromotionsStackResource;
+}
+
+/**
+ * The `promotions.tiers` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: PromotionsTiersResource = client.promotions.tiers;
+ * ```
+ */
+export interface PromotionsTiersResource {
+  /**
+   * Validate one promotion tier (legacy).
+   *
+   * Checks whether one promotion tier applies to the customer and the order, and what it gives: a
+   * validation of the tier alone, as `POST /v1/validations` makes it. A tier that does not apply
+   * (inactive, outside its dates, rules not met) still answers 200, with `valid` false, the
+   * `reason`, the `error` and the tier's description. Nothing changes.
+   *
+   * `POST /v1/promotions/tiers/{promotionTierId}/validation` (operation `validatePromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns Whether the tier applies; with `valid` true, its discount and the order after it.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.validations.validateStackable` (`POST /v1/validations`) instead.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.validate('promo_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  validate(promotionTierId: string, body: components['schemas']["LegacyPromotionValidateRequest"], options?: CallOptions): Promise<components['schemas']["LegacyPromotionTierValidation"]>;
+
+  /**
+   * List promotion tiers.
+   *
+   * Returns the promotion tiers of every promotion campaign in the project, newest first unless `order` says otherwise.
+   *
+   * `GET /v1/promotions/tiers` (operation `listPromotionTiers`).
+   *
+   * @param query - Query parameters: `is_available`, `limit`, `page`, `order`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns A page of promotion tiers.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.listAll();
+   * ```
+   */
+  listAll(query?: operations["listPromotionTiers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
+
+  /**
+   * List the tiers of a promotion campaign.
+   *
+   * Returns every tier of one promotion campaign, newest first. A campaign of another type is refused with 400 `invalid_campaign`.
+   *
+   * `GET /v1/promotions/{campaignId}/tiers` (operation `listPromotionTiersFromCampaign`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The campaign's tiers.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.list('camp_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  list(campaignId: string, options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
+
+  /**
+   * Add a tier to a promotion campaign.
+   *
+   * Creates a promotion tier in a promotion campaign. The tier's discount applies without a code
+   * to orders that meet its validation rule; `hierarchy` sets its place among the campaign's
+   * tiers, by default after the last one (the highest `hierarchy` plus 1).
+   *
+   * `POST /v1/promotions/{campaignId}/tiers` (operation `addPromotionTierToCampaign`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The new tier.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.create('camp_0e1c7f3a2b9d4c5e61', {"name":"x"});
+   * ```
+   */
+  create(campaignId: string, body: components['schemas']["PromotionTierCreate"], options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
+
+  /**
+   * Get a promotion tier.
+   *
+   * Returns one promotion tier with its parent campaign's dates and usage figures.
+   *
+   * `GET /v1/promotions/tiers/{promotionTierId}` (operation `getPromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The tier.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.get('promo_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  get(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
+
+  /**
+   * Update a promotion tier.
+   *
+   * Changes a promotion tier. Fields left out keep their values.
+   *
+   * `PUT /v1/promotions/tiers/{promotionTierId}` (operation `updatePromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The tier after the change.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.update('promo_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  update(promotionTierId: string, body: components['schemas']["PromotionTierUpdate"], options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
+
+  /**
+   * Delete a promotion tier.
+   *
+   * Deletes a promotion tier for good. It leaves the stacks that held it; a stack left without tiers is deleted.
+   *
+   * `DELETE /v1/promotions/tiers/{promotionTierId}` (operation `deletePromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The tier is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.delete('promo_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  delete(promotionTierId: string, options?: CallOptions): Promise<void>;
+
+  /**
+   * Enable a promotion tier.
+   *
+   * Switches a promotion tier on (`active` true). It applies again whenever its dates and validity
+   * settings allow.
+   *
+   * `POST /v1/promotions/tiers/{promotionTierId}/enable` (operation `enablePromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The tier, now active.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.enable('promo_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  enable(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
+
+  /**
+   * Disable a promotion tier.
+   *
+   * Switches a promotion tier off (`active` false). It stops applying even inside its validity
+   * period, until it is enabled again.
+   *
+   * `POST /v1/promotions/tiers/{promotionTierId}/disable` (operation `disablePromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The tier, now inactive.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.disable('promo_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  disable(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
+
+  /**
+   * Redeem one promotion tier (legacy).
+   *
+   * Applies one promotion tier to the order: a redemption of the tier alone, as
+   * `POST /v1/redemptions` makes it. The answer is the redemption (`r_…`) with the tier after it;
+   * it is stored and listed with the others, counts in the tier's summary and can be rolled back
+   * with `POST /v1/redemptions/{redemptionId}/rollback`. A tier that cannot be redeemed answers
+   * 400 with the failure's `key`, and the failed attempt is stored (`rf_…`, named in
+   * `resource_id`).
+   *
+   * `POST /v1/promotions/tiers/{promotionTierId}/redemption` (operation `redeemPromotionTier`).
+   *
+   * @param promotionTierId - Id of the promotion tier (`promo_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The redemption, with the tier after it.
+   * @throws {@link BadRequestError} 400: Nothing was redeemed. Either the input is malformed, or the tier broke a business rule (inactive, outside its dates, rules not met, unknown …); then `key` gives the reason and `resource_id` is the stored failed redemption (`rf_…`).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.redemptions.redeemStackable` (`POST /v1/redemptions`) instead.
+   * @example
+   * ```ts
+   * const result = await client.promotions.tiers.redeem('promo_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  redeem(promotionTierId: string, body: components['schemas']["LegacyPromotionTierRedeemRequest"], options?: CallOptions): Promise<components['schemas']["RedemptionWithVoucherWithoutStackingRulesTypeCategory"]>;
+}
+
+/**
+ * The `promotions.stack` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: PromotionsStackResource = client.promotions.stack;
+ * ```
+ */
+export interface PromotionsStackResource {
+  /**
+   * List promotion stacks.
+   *
+   * Returns the promotion stacks of every promotion campaign in the project, newest first unless `order` says otherwise.
+   *
+   * `GET /v1/promotions/stacks` (operation `listAllPromotionStacks`).
+   *
+   * @param query - Query parameters: `limit`, `page`, `order`, `created_at`, `updated_at`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns A page of promotion stacks.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.stack.list();
+   * ```
+   */
+  list(query?: operations["listAllPromotionStacks"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionStackList"]>;
+
+  /**
+   * List the stacks of a promotion campaign.
+   *
+   * Returns every promotion stack of one promotion campaign, oldest first.
+   *
+   * `GET /v1/promotions/{campaignId}/stacks` (operation `listPromotionStacksInCampaign`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The campaign's stacks.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.stack.listInCampaign('camp_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  listInCampaign(campaignId: string, options?: CallOptions): Promise<components['schemas']["PromotionStackList"]>;
+
+  /**
+   * Create a promotion stack.
+   *
+   * Groups 1 to 30 tiers of a promotion campaign into a stack, in the order given in `tiers.ids`.
+   * A stack is validated and redeemed as one redeemable (`object` `promotion_stack`), which must
+   * then be the only redeemable of the request. A tier of another campaign, or a tier listed
+   * twice, is refused with 400 `invalid_payload`; an unknown tier or category with 404.
+   *
+   * `POST /v1/promotions/{campaignId}/stacks` (operation `createPromotionStack`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The new stack.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.stack.createInCampaign('camp_0e1c7f3a2b9d4c5e61', {"name":"x","tiers":{"ids":["x"]}});
+   * ```
+   */
+  createInCampaign(campaignId: string, body: components['schemas']["PromotionStackCreateRequest"], options?: CallOptions): Promise<components['schemas']["PromotionStackCreateResponse"]>;
+
+  /**
+   * Get a promotion stack.
+   *
+   * Returns one promotion stack of a promotion campaign.
+   *
+   * `GET /v1/promotions/{campaignId}/stacks/{stackId}` (operation `getPromotionStack`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param stackId - Id of the promotion stack (`stack_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The stack.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.stack.get('camp_0e1c7f3a2b9d4c5e61', 'stackId');
+   * ```
+   */
+  get(campaignId: string, stackId: string, options?: CallOptions): Promise<components['schemas']["PromotionStack"]>;
+
+  /**
+   * Update a promotion stack.
+   *
+   * Renames a promotion stack, changes its category or replaces its tiers. Fields left out keep
+   * their values; `tiers.ids` replaces the whole list (at most 30).
+   *
+   * `PUT /v1/promotions/{campaignId}/stacks/{stackId}` (operation `updatePromotionStack`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param stackId - Id of the promotion stack (`stack_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The stack after the change.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.stack.update('camp_0e1c7f3a2b9d4c5e61', 'stackId', {});
+   * ```
+   */
+  update(campaignId: string, stackId: string, body: components['schemas']["PromotionStackUpdateRequest"], options?: CallOptions): Promise<components['schemas']["PromotionStackUpdateResponse"]>;
+
+  /**
+   * Delete a promotion stack.
+   *
+   * Deletes a promotion stack. Its tiers stay in the campaign.
+   *
+   * `DELETE /v1/promotions/{campaignId}/stacks/{stackId}` (operation `deletePromotionStack`).
+   *
+   * @param campaignId - Id of the promotion campaign (`camp_…`).
+   * @param stackId - Id of the promotion stack (`stack_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The stack is gone; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.promotions.stack.delete('camp_0e1c7f3a2b9d4c5e61', 'stackId');
+   * ```
+   */
+  delete(campaignId: string, stackId: string, options?: CallOptions): Promise<void>;
 }
 
 /**
@@ -1857,6 +2363,40 @@ export interface RedemptionsResource {
    * ```
    */
   getForVoucher(code: string, options?: CallOptions): Promise<components['schemas']["VoucherRedemptionSummary"]>;
+
+  /**
+   * Redeem one voucher (legacy).
+   *
+   * Uses one voucher on the order: a redemption of the code alone, as `POST /v1/redemptions`
+   * makes it. The answer is the redemption (`r_…`), stored with the others: it is listed, counts
+   * against the voucher's limits, spends a card's credits or points, ends the request's session,
+   * and can be rolled back with `POST /v1/redemptions/{redemptionId}/rollback`. A code that
+   * cannot be redeemed answers 400 with the failure's `key`, and the failed attempt is stored
+   * (`rf_…`, named in `resource_id`).
+   *
+   * `POST /v1/vouchers/{code}/redemption` (operation `redeemVoucher`).
+   *
+   * @param code - Code of the voucher.
+   * @param body - The request body (application/json).
+   * @param query - Query parameters: `tracking_id`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The redemption.
+   * @throws {@link BadRequestError} 400: Nothing was redeemed. Either the input is malformed, or the code broke a business rule (expired, disabled, used up, rules not met, not enough credits or points, unknown …); then `key` gives the reason and `resource_id` is the stored failed redemption (`rf_…`).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.redemptions.redeemStackable` (`POST /v1/redemptions`) instead.
+   * @example
+   * ```ts
+   * const redemption = await client.redemptions.redeem('SUMMER10', { customer: { source_id: 'alice' }, order: { source_id: 'order-1001', amount: 5000 } });
+   * await client.redemptions.rollback(redemption.id, { reason: 'order cancelled' }); // like any other redemption
+   * ```
+   */
+  redeem(code: string, body: components['schemas']["LegacyRedeemRequest"], query?: operations["redeemVoucher"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionWithVoucherWithoutStackingRulesTypeCategory"]>;
 
   /**
    * Roll back a redemption.
@@ -2838,385 +3378,6 @@ export interface CampaignsQualificationsResource {
    * ```
    */
   examine(body: components['schemas']["LegacyQualificationRequest"], query?: operations["examineCampaignsQualification"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyCampaignQualificationList"]>;
-}
-
-/**
- * The `promotions` operations of the API.
- *
- * @example
- * ```ts
- * const group: PromotionsResource = client.promotions;
- * ```
- */
-export interface PromotionsResource {
-  /** The promotions.tiers operations. */
-  readonly tiers: PromotionsTiersResource;
-
-  /** The promotions.stack operations. */
-  readonly stack: PromotionsStackResource;
-}
-
-/**
- * The `promotions.tiers` operations of the API.
- *
- * @example
- * ```ts
- * const group: PromotionsTiersResource = client.promotions.tiers;
- * ```
- */
-export interface PromotionsTiersResource {
-  /**
-   * List promotion tiers.
-   *
-   * Returns the promotion tiers of every promotion campaign in the project, newest first unless `order` says otherwise.
-   *
-   * `GET /v1/promotions/tiers` (operation `listPromotionTiers`).
-   *
-   * @param query - Query parameters: `is_available`, `limit`, `page`, `order`.
-   * @param options - Headers and an abort signal for this call.
-   * @returns A page of promotion tiers.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.listAll();
-   * ```
-   */
-  listAll(query?: operations["listPromotionTiers"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
-
-  /**
-   * List the tiers of a promotion campaign.
-   *
-   * Returns every tier of one promotion campaign, newest first. A campaign of another type is refused with 400 `invalid_campaign`.
-   *
-   * `GET /v1/promotions/{campaignId}/tiers` (operation `listPromotionTiersFromCampaign`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The campaign's tiers.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.list('camp_0e1c7f3a2b9d4c5e61');
-   * ```
-   */
-  list(campaignId: string, options?: CallOptions): Promise<components['schemas']["PromotionTierList"]>;
-
-  /**
-   * Add a tier to a promotion campaign.
-   *
-   * Creates a promotion tier in a promotion campaign. The tier's discount applies without a code
-   * to orders that meet its validation rule; `hierarchy` sets its place among the campaign's
-   * tiers, by default after the last one (the highest `hierarchy` plus 1).
-   *
-   * `POST /v1/promotions/{campaignId}/tiers` (operation `addPromotionTierToCampaign`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param body - The request body (application/json).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The new tier.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link VoucherkitError} 413: the body is too large.
-   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.create('camp_0e1c7f3a2b9d4c5e61', {"name":"x"});
-   * ```
-   */
-  create(campaignId: string, body: components['schemas']["PromotionTierCreate"], options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
-
-  /**
-   * Get a promotion tier.
-   *
-   * Returns one promotion tier with its parent campaign's dates and usage figures.
-   *
-   * `GET /v1/promotions/tiers/{promotionTierId}` (operation `getPromotionTier`).
-   *
-   * @param promotionTierId - Id of the promotion tier (`promo_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The tier.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.get('promo_0e1c7f3a2b9d4c5e61');
-   * ```
-   */
-  get(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
-
-  /**
-   * Update a promotion tier.
-   *
-   * Changes a promotion tier. Fields left out keep their values.
-   *
-   * `PUT /v1/promotions/tiers/{promotionTierId}` (operation `updatePromotionTier`).
-   *
-   * @param promotionTierId - Id of the promotion tier (`promo_…`).
-   * @param body - The request body (application/json).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The tier after the change.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link VoucherkitError} 413: the body is too large.
-   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.update('promo_0e1c7f3a2b9d4c5e61', {});
-   * ```
-   */
-  update(promotionTierId: string, body: components['schemas']["PromotionTierUpdate"], options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
-
-  /**
-   * Delete a promotion tier.
-   *
-   * Deletes a promotion tier for good. It leaves the stacks that held it; a stack left without tiers is deleted.
-   *
-   * `DELETE /v1/promotions/tiers/{promotionTierId}` (operation `deletePromotionTier`).
-   *
-   * @param promotionTierId - Id of the promotion tier (`promo_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The tier is gone; there is no body.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.delete('promo_0e1c7f3a2b9d4c5e61');
-   * ```
-   */
-  delete(promotionTierId: string, options?: CallOptions): Promise<void>;
-
-  /**
-   * Enable a promotion tier.
-   *
-   * Switches a promotion tier on (`active` true). It applies again whenever its dates and validity
-   * settings allow.
-   *
-   * `POST /v1/promotions/tiers/{promotionTierId}/enable` (operation `enablePromotionTier`).
-   *
-   * @param promotionTierId - Id of the promotion tier (`promo_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The tier, now active.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.enable('promo_0e1c7f3a2b9d4c5e61');
-   * ```
-   */
-  enable(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
-
-  /**
-   * Disable a promotion tier.
-   *
-   * Switches a promotion tier off (`active` false). It stops applying even inside its validity
-   * period, until it is enabled again.
-   *
-   * `POST /v1/promotions/tiers/{promotionTierId}/disable` (operation `disablePromotionTier`).
-   *
-   * @param promotionTierId - Id of the promotion tier (`promo_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The tier, now inactive.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.tiers.disable('promo_0e1c7f3a2b9d4c5e61');
-   * ```
-   */
-  disable(promotionTierId: string, options?: CallOptions): Promise<components['schemas']["PromotionTier"]>;
-}
-
-/**
- * The `promotions.stack` operations of the API.
- *
- * @example
- * ```ts
- * const group: PromotionsStackResource = client.promotions.stack;
- * ```
- */
-export interface PromotionsStackResource {
-  /**
-   * List promotion stacks.
-   *
-   * Returns the promotion stacks of every promotion campaign in the project, newest first unless `order` says otherwise.
-   *
-   * `GET /v1/promotions/stacks` (operation `listAllPromotionStacks`).
-   *
-   * @param query - Query parameters: `limit`, `page`, `order`, `created_at`, `updated_at`.
-   * @param options - Headers and an abort signal for this call.
-   * @returns A page of promotion stacks.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.stack.list();
-   * ```
-   */
-  list(query?: operations["listAllPromotionStacks"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PromotionStackList"]>;
-
-  /**
-   * List the stacks of a promotion campaign.
-   *
-   * Returns every promotion stack of one promotion campaign, oldest first.
-   *
-   * `GET /v1/promotions/{campaignId}/stacks` (operation `listPromotionStacksInCampaign`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The campaign's stacks.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.stack.listInCampaign('camp_0e1c7f3a2b9d4c5e61');
-   * ```
-   */
-  listInCampaign(campaignId: string, options?: CallOptions): Promise<components['schemas']["PromotionStackList"]>;
-
-  /**
-   * Create a promotion stack.
-   *
-   * Groups 1 to 30 tiers of a promotion campaign into a stack, in the order given in `tiers.ids`.
-   * A stack is validated and redeemed as one redeemable (`object` `promotion_stack`), which must
-   * then be the only redeemable of the request. A tier of another campaign, or a tier listed
-   * twice, is refused with 400 `invalid_payload`; an unknown tier or category with 404.
-   *
-   * `POST /v1/promotions/{campaignId}/stacks` (operation `createPromotionStack`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param body - The request body (application/json).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The new stack.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link VoucherkitError} 413: the body is too large.
-   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.stack.createInCampaign('camp_0e1c7f3a2b9d4c5e61', {"name":"x","tiers":{"ids":["x"]}});
-   * ```
-   */
-  createInCampaign(campaignId: string, body: components['schemas']["PromotionStackCreateRequest"], options?: CallOptions): Promise<components['schemas']["PromotionStackCreateResponse"]>;
-
-  /**
-   * Get a promotion stack.
-   *
-   * Returns one promotion stack of a promotion campaign.
-   *
-   * `GET /v1/promotions/{campaignId}/stacks/{stackId}` (operation `getPromotionStack`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param stackId - Id of the promotion stack (`stack_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The stack.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.stack.get('camp_0e1c7f3a2b9d4c5e61', 'stackId');
-   * ```
-   */
-  get(campaignId: string, stackId: string, options?: CallOptions): Promise<components['schemas']["PromotionStack"]>;
-
-  /**
-   * Update a promotion stack.
-   *
-   * Renames a promotion stack, changes its category or replaces its tiers. Fields left out keep
-   * their values; `tiers.ids` replaces the whole list (at most 30).
-   *
-   * `PUT /v1/promotions/{campaignId}/stacks/{stackId}` (operation `updatePromotionStack`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param stackId - Id of the promotion stack (`stack_…`).
-   * @param body - The request body (application/json).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The stack after the change.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link VoucherkitError} 413: the body is too large.
-   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.stack.update('camp_0e1c7f3a2b9d4c5e61', 'stackId', {});
-   * ```
-   */
-  update(campaignId: string, stackId: string, body: components['schemas']["PromotionStackUpdateRequest"], options?: CallOptions): Promise<components['schemas']["PromotionStackUpdateResponse"]>;
-
-  /**
-   * Delete a promotion stack.
-   *
-   * Deletes a promotion stack. Its tiers stay in the campaign.
-   *
-   * `DELETE /v1/promotions/{campaignId}/stacks/{stackId}` (operation `deletePromotionStack`).
-   *
-   * @param campaignId - Id of the promotion campaign (`camp_…`).
-   * @param stackId - Id of the promotion stack (`stack_…`).
-   * @param options - Headers and an abort signal for this call.
-   * @returns The stack is gone; there is no body.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
-   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
-   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
-   * @throws {@link NotFoundError} 404: nothing has the given id.
-   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
-   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
-   * @example
-   * ```ts
-   * const result = await client.promotions.stack.delete('camp_0e1c7f3a2b9d4c5e61', 'stackId');
-   * ```
-   */
-  delete(campaignId: string, stackId: string, options?: CallOptions): Promise<void>;
 }
 
 /**
@@ -7170,6 +7331,38 @@ export interface ClientSideResource {
   redeemStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["RedemptionResult"]>;
 
   /**
+   * Redeem one voucher from a browser (legacy).
+   *
+   * Uses one voucher on the order, from a web page: `POST /v1/vouchers/{code}/redemption` with
+   * the code in the query. The redemption is stored, listed and rolled back like any other; a
+   * code that cannot be redeemed answers 400 and the failed attempt is stored (`rf_…`). Takes
+   * client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header
+   * against the project's allowed website addresses. Redemption with client keys must be enabled
+   * in the project.
+   *
+   * `POST /client/v1/redeem` (operation `redeemVoucherClientSide`).
+   *
+   * @param body - The request body (application/json).
+   * @param query - Query parameters: `code`, `tracking_id`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The redemption.
+   * @throws {@link BadRequestError} 400: Nothing was redeemed. Either the input is malformed, or the code broke a business rule; then `key` gives the reason and `resource_id` is the stored failed redemption (`rf_…`).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.redeemStackable` (`POST /client/v1/redemptions`) instead.
+   * @example
+   * ```ts
+   * const redemption = await client.clientSide.redeem({ customer: { source_id: 'alice' }, order: { amount: 5000 } }, { code: 'SUMMER10' });
+   * ```
+   */
+  redeem(body: components['schemas']["LegacyRedeemRequest"], query: operations["redeemVoucherClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["RedemptionWithVoucherWithoutStackingRulesTypeCategory"]>;
+
+  /**
    * Validate incentives together from a browser.
    *
    * Checks whether up to 30 redeemables (vouchers, promotion tiers, or one promotion stack) can be
@@ -7198,6 +7391,60 @@ export interface ClientSideResource {
    * ```
    */
   validateStackable(body: components['schemas']["RedemptionRedeemRequest"], options?: CallOptions): Promise<components['schemas']["ValidationResult"]>;
+
+  /**
+   * Validate one voucher from a browser (legacy).
+   *
+   * Checks whether one voucher can be used, from a web page: `POST /v1/vouchers/{code}/validate`
+   * with the context in the query, qs-style (`amount=5000&item[0][product_id]=prod_1&item[0][quantity]=2&customer[source_id]=alice`).
+   * A gift card spends what its balance and the order allow, a loyalty card needs the reward the
+   * query cannot name. A code that cannot be used still answers 200, with `valid` false, the
+   * `reason` and the `error`. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`)
+   * and checks the `origin` header against the project's allowed website addresses.
+   *
+   * `GET /client/v1/validate` (operation `validateVoucherClientSide`).
+   *
+   * @param query - Query parameters: `code`, `tracking_id`, `amount`, `item`, `metadata`, `order`, `customer`, `session_type`, `session_key`, `session_ttl`, `session_ttl_unit`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns Whether the voucher can be used; with `valid` true, what it gives and the order after it.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.validateStackable` (`POST /client/v1/validations`) instead.
+   * @example
+   * ```ts
+   * const answer = await client.clientSide.validate({ code: 'SUMMER10', amount: 5000, item: [{ product_id: 'prod_0e1c7f3a2b9d4c5e61', quantity: 2 }], customer: { source_id: 'alice' } });
+   * ```
+   */
+  validate(query: operations["validateVoucherClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyVoucherValidation"]>;
+
+  /**
+   * Validate every promotion tier from a browser (legacy).
+   *
+   * Lists the active promotion tiers that apply, from a web page: `POST /v1/promotions/validation`
+   * with the context in the query, qs-style, as `GET /client/v1/validate` takes it. Takes client
+   * keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against
+   * the project's allowed website addresses.
+   *
+   * `GET /client/v1/promotions/validation` (operation `validatePromotionsClientSide`).
+   *
+   * @param query - Query parameters: `tracking_id`, `amount`, `item`, `metadata`, `order`, `customer`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The promotion tiers that apply, with `valid` true when there is at least one.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.clientSide.qualifications` (`POST /client/v1/qualifications`) instead.
+   * @example
+   * ```ts
+   * const { promotions } = await client.clientSide.validatePromotions({ amount: 5000, customer: { source_id: 'alice' } });
+   * ```
+   */
+  validatePromotions(query?: operations["validatePromotionsClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyPromotionsValidation"]>;
 
   /**
    * Track a custom event from a browser.
@@ -7424,6 +7671,7 @@ export interface ListItems {
   "/v1/customers/{customerId}/redeemables": NonNullable<components['schemas']["CustomerRedeemablesList"]["data"]>[number];
   "/v1/orders": NonNullable<components['schemas']["OrderList"]["orders"]>[number];
   "/v1/products": NonNullable<components['schemas']["ProductList"]["products"]>[number];
+  "/v1/products/{productId}/skus": NonNullable<components['schemas']["SkuList"]["skus"]>[number];
   "/v1/product-collections": NonNullable<components['schemas']["ProductCollectionList"]["data"]>[number];
   "/v1/product-collections/{productCollectionId}/products": NonNullable<components['schemas']["ProductCollectionProductList"]["data"]>[number];
   "/v1/product-collections/{productCollectionId}/activities": NonNullable<components['schemas']["ProductCollectionActivityList"]["data"]>[number];
@@ -7502,6 +7750,7 @@ export interface ListParameters {
   "/v1/customers/{customerId}/redeemables": operations["listCustomerRedeemables"]['parameters'];
   "/v1/orders": operations["listOrders"]['parameters'];
   "/v1/products": operations["listProducts"]['parameters'];
+  "/v1/products/{productId}/skus": operations["listSkusInProduct"]['parameters'];
   "/v1/product-collections": operations["listProductCollections"]['parameters'];
   "/v1/product-collections/{productCollectionId}/products": operations["listProductsInCollection"]['parameters'];
   "/v1/product-collections/{productCollectionId}/activities": operations["listProductCollectionActivities"]['parameters'];

@@ -386,6 +386,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/vouchers/{code}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate one voucher (legacy)
+         * @deprecated
+         * Checks whether one voucher can be used by the customer on the order, and what it gives: a
+         *     validation of the code alone, as `POST /v1/validations` makes it. A code that cannot be used
+         *     (expired, disabled, used up, rules not met, not enough credits or points, unknown) still
+         *     answers 200, with `valid` false, the `reason` and the `error`; only a malformed request, a
+         *     loyalty card without its reward and an order or customer id that names nothing give an error
+         *     status. With `session.type` `LOCK` a valid code is held for a later redemption. Nothing else
+         *     changes.
+         */
+        post: operations["validateVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate every promotion tier (legacy)
+         * @deprecated
+         * Lists the active promotion tiers that apply to the customer and the order, each judged on its
+         *     own as `POST /v1/validations` judges one tier, with the order after that tier alone. At most
+         *     the 150 most recently created tiers are judged. `filters` narrows them by tier id
+         *     (`filters[promotion_id][$in][0]=promo_…`) or metadata (`filters[metadata][region][$is]=eu`);
+         *     `audienceRulesOnly` judges only the rules on the customer. Always 200; nothing changes.
+         */
+        post: operations["validatePromotions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers/{promotionTierId}/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate one promotion tier (legacy)
+         * @deprecated
+         * Checks whether one promotion tier applies to the customer and the order, and what it gives: a
+         *     validation of the tier alone, as `POST /v1/validations` makes it. A tier that does not apply
+         *     (inactive, outside its dates, rules not met) still answers 200, with `valid` false, the
+         *     `reason`, the `error` and the tier's description. Nothing changes.
+         */
+        post: operations["validatePromotionTier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/redemptions": {
         parameters: {
             query?: never;
@@ -1478,7 +1554,43 @@ export interface paths {
          */
         get: operations["getVoucherRedemptions"];
         put?: never;
-        post?: never;
+        /**
+         * Redeem one voucher (legacy)
+         * @deprecated
+         * Uses one voucher on the order: a redemption of the code alone, as `POST /v1/redemptions`
+         *     makes it. The answer is the redemption (`r_…`), stored with the others: it is listed, counts
+         *     against the voucher's limits, spends a card's credits or points, ends the request's session,
+         *     and can be rolled back with `POST /v1/redemptions/{redemptionId}/rollback`. A code that
+         *     cannot be redeemed answers 400 with the failure's `key`, and the failed attempt is stored
+         *     (`rf_…`, named in `resource_id`).
+         */
+        post: operations["redeemVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/promotions/tiers/{promotionTierId}/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem one promotion tier (legacy)
+         * @deprecated
+         * Applies one promotion tier to the order: a redemption of the tier alone, as
+         *     `POST /v1/redemptions` makes it. The answer is the redemption (`r_…`) with the tier after it;
+         *     it is stored and listed with the others, counts in the tier's summary and can be rolled back
+         *     with `POST /v1/redemptions/{redemptionId}/rollback`. A tier that cannot be redeemed answers
+         *     400 with the failure's `key`, and the failed attempt is stored (`rf_…`, named in
+         *     `resource_id`).
+         */
+        post: operations["redeemPromotionTier"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4674,6 +4786,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/v1/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem one voucher from a browser (legacy)
+         * @deprecated
+         * Uses one voucher on the order, from a web page: `POST /v1/vouchers/{code}/redemption` with
+         *     the code in the query. The redemption is stored, listed and rolled back like any other; a
+         *     code that cannot be redeemed answers 400 and the failed attempt is stored (`rf_…`). Takes
+         *     client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header
+         *     against the project's allowed website addresses. Redemption with client keys must be enabled
+         *     in the project.
+         */
+        post: operations["redeemVoucherClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/v1/validations": {
         parameters: {
             query?: never;
@@ -4694,6 +4832,56 @@ export interface paths {
          *     `origin` header against the project's allowed website addresses.
          */
         post: operations["validateStackedDiscountsClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validate one voucher from a browser (legacy)
+         * @deprecated
+         * Checks whether one voucher can be used, from a web page: `POST /v1/vouchers/{code}/validate`
+         *     with the context in the query, qs-style (`amount=5000&item[0][product_id]=prod_1&item[0][quantity]=2&customer[source_id]=alice`).
+         *     A gift card spends what its balance and the order allow, a loyalty card needs the reward the
+         *     query cannot name. A code that cannot be used still answers 200, with `valid` false, the
+         *     `reason` and the `error`. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`)
+         *     and checks the `origin` header against the project's allowed website addresses.
+         */
+        get: operations["validateVoucherClientSide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/promotions/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validate every promotion tier from a browser (legacy)
+         * @deprecated
+         * Lists the active promotion tiers that apply, from a web page: `POST /v1/promotions/validation`
+         *     with the context in the query, qs-style, as `GET /client/v1/validate` takes it. Takes client
+         *     keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against
+         *     the project's allowed website addresses.
+         */
+        get: operations["validatePromotionsClientSide"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7358,7 +7546,8 @@ export interface components {
             } | null;
             /**
              * Custom attributes of the customer, checked against the project's customer metadata schema.
-             *     Segments and validation rules can refer to them.
+             *     Segments and validation rules can refer to them. Left out of answers while the customer has
+             *     none.
              */
             metadata?: {
                 [key: string]: unknown;
@@ -8661,7 +8850,8 @@ export interface components {
             price_formula?: string;
             /**
              * Which matching items the discount reaches: every one, only the cheapest or most expensive, or
-             *     starting from the cheapest or most expensive.
+             *     starting from the cheapest or most expensive. `APPLY_TO_EVERY` when a rule's entry does not say.
+             * @default APPLY_TO_EVERY
              */
             effect?: components["schemas"]["ApplicableToEffect"];
             /** Most units discounted in each order line. */
@@ -8715,14 +8905,28 @@ export interface components {
                 /** `true` when the order has more than 1000 units in total, so not all of them were considered. */
                 units_limit_exceeded?: boolean;
             }[];
-            /** Discount every this many items or units after the skipped ones; `3` means every third. */
+            /**
+             * Discount every this many items or units after the skipped ones; `3` means every third. `1`,
+             *     every one, when a rule's entry does not say.
+             * @default 1
+             */
             repeat?: number;
-            /** Number of items or units left undiscounted before the first discounted one. */
+            /**
+             * Number of items or units left undiscounted before the first discounted one; `0` when a rule's
+             *     entry does not say.
+             * @default 0
+             */
             skip_initially?: number;
-            /** Flag that validation rule webhooks show on each entry; the service documents no meaning for it. */
+            /**
+             * Flag that the service keeps on each entry of a rule (`false` when the entry does not say); it
+             *     documents no meaning for it.
+             * @default false
+             */
             strict?: boolean;
             /**
-             * What `skip_initially` and `repeat` count: whole order lines (`ITEM`) or single units (`UNIT`).
+             * What `skip_initially` and `repeat` count: whole order lines (`ITEM`, when a rule's entry does
+             *     not say) or single units (`UNIT`).
+             * @default ITEM
              * @enum {string}
              */
             target?: "ITEM" | "UNIT";
@@ -9100,7 +9304,10 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
-            /** Categories of the redeemable with their stacking behaviour; filled when `options.expand` includes `category`. */
+            /**
+             * Categories of the redeemable with their stacking behaviour; filled when `options.expand`
+             *     includes `category`, left out when it has none.
+             */
             categories?: components["schemas"]["CategoryWithStackingRulesType"][];
             /** Name of the parent campaign; with `options.expand` `redeemable`. */
             campaign_name?: string;
@@ -9158,7 +9365,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Categories of the redeemable; with `options.expand` `category`. */
+            /** Categories of the redeemable; with `options.expand` `category`, left out when it has none. */
             categories?: components["schemas"]["CategoryWithStackingRulesType"][];
             /** Name of the parent campaign; with `options.expand` `redeemable`. */
             campaign_name?: string;
@@ -9272,7 +9479,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Categories of the redeemable; with `options.expand` `category`. */
+            /** Categories of the redeemable; with `options.expand` `category`, left out when it has none. */
             categories?: components["schemas"]["CategoryWithStackingRulesType"][];
             /** Name of the parent campaign; with `options.expand` `redeemable`. */
             campaign_name?: string;
@@ -9296,11 +9503,11 @@ export interface components {
             valid: boolean;
             /** Outcome of every redeemable, in the order the stacking rules applied them. */
             redeemables: (components["schemas"]["ValidationRedeemableApplicable"] | components["schemas"]["ValidationRedeemableInapplicable"] | components["schemas"]["ValidationRedeemableSkipped"])[];
-            /** The redeemables that the stacking rules left out. */
+            /** The redeemables that the stacking rules left out; left out when there are none. */
             skipped_redeemables?: components["schemas"]["ValidationRedeemableSkipped"][];
-            /** The redeemables that failed a check. */
+            /** The redeemables that failed a check; left out when there are none. */
             inapplicable_redeemables?: components["schemas"]["ValidationRedeemableInapplicable"][];
-            /** The order after all applicable redeemables. */
+            /** The order after all applicable redeemables; left out when the validation is not valid. */
             order?: components["schemas"]["OrderCalculated"] & {
                 /** The order lines with their discounts. */
                 items: (components["schemas"]["OrderCalculatedItem"] & {
@@ -9315,6 +9522,416 @@ export interface components {
             /** The stacking rules that governed this validation. */
             stacking_rules: components["schemas"]["AppliedStackingRules"];
         };
+        /** For a gift card, how much of its balance to use; without it, as much as the balance and the order allow. */
+        LegacyGiftCredits: {
+            /** Credits to use, in minor units. They must not exceed the balance (`gift_amount_exceeded`). */
+            credits?: number;
+        };
+        /** For a loyalty card, the pay-with-points reward that turns points into a discount. */
+        LegacyReward: {
+            /** Id of a pay-with-points reward of the card's campaign (`rew_…`). */
+            id?: string;
+            /** Id of the reward's assignment to the campaign (`rewa_…`); the reward's id alone finds it. */
+            assignment_id?: string;
+            /** Points to spend; as many as cover the order when left out. */
+            points?: number;
+        };
+        /** Options of the answer. */
+        LegacyOptions: {
+            /** Extra detail in the answer; the service only knows `category`. */
+            expand?: "category"[];
+        };
+        /**
+         * The context of validating one voucher: the customer and order it would be used on, and for a
+         *     card what it would pay (`gift.credits` of a gift card, `reward` of a loyalty card).
+         */
+        LegacyVoucherValidateRequest: {
+            /** The customer who would use the code, by `id` or `source_id`, optionally with profile data. */
+            customer?: components["schemas"]["Customer"];
+            /** The order the code would apply to. When `id` or `source_id` names a stored order, the stored data is used. */
+            order?: components["schemas"]["Order"];
+            gift?: components["schemas"]["LegacyGiftCredits"];
+            reward?: components["schemas"]["LegacyReward"];
+            /** With `type` `LOCK`, holds one redemption (and the credits or points) of a valid code for a later redemption. */
+            session?: components["schemas"]["Session"];
+            /** Tracking identifier of the customer, as an earlier answer gave it. */
+            tracking_id?: string;
+            /** Custom attributes of the validation; redemption rules read them. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            options?: components["schemas"]["LegacyOptions"];
+        };
+        /** An order line of a legacy validation, where the quantities this request added or discounted are left out when 0. */
+        LegacyOrderItem: components["schemas"]["OrderCalculatedItem"] & {
+            /** Left out when 0. */
+            applied_discount_quantity?: unknown;
+            /** Left out when 0. */
+            applied_quantity?: unknown;
+            /** Left out when 0. */
+            applied_quantity_amount?: unknown;
+        };
+        /**
+         * The order after a code or tier, as the legacy validations show it: besides what any computed
+         *     order leaves out, a `source_id` the order does not have, applied amounts of 0 and a list of no
+         *     lines are left out.
+         */
+        LegacyOrder: components["schemas"]["OrderCalculated"] & {
+            /** Left out when the order has none. */
+            source_id?: unknown;
+            /** Left out when 0. */
+            applied_discount_amount?: unknown;
+            /** Left out when 0. */
+            total_applied_discount_amount?: unknown;
+            /** The order lines with their discounts; left out when the order has none. */
+            items?: components["schemas"]["LegacyOrderItem"][];
+        };
+        /** A free SKU of a unit discount, by its id and its name. */
+        LegacyDiscountSku: {
+            /** SKU id (`sku_…`). */
+            id: string;
+            /** Your own id of the SKU. */
+            source_id?: string;
+            /** Name of the SKU. */
+            sku?: string;
+        };
+        /** Free units of one product or SKU. */
+        LegacyDiscountUnitOne: {
+            /** Number of free units. */
+            unit_off?: number;
+            effect: components["schemas"]["DiscountUnitVoucherEffectTypes"];
+            /** Id of the free product (`prod_…`) or SKU (`sku_…`). */
+            unit_type: string;
+            product?: components["schemas"]["SimpleSkuDiscountUnit"];
+            sku?: components["schemas"]["LegacyDiscountSku"];
+        };
+        /** Free units of one product or SKU, the SKU shown by its name. */
+        LegacyDiscountUnit: components["schemas"]["LegacyDiscountUnitOne"] & {
+            /**
+             * Discount variant.
+             * @enum {string}
+             */
+            type: "UNIT";
+        };
+        /** Free units of several products or SKUs, the SKUs shown by their names. */
+        LegacyDiscountUnitMultiple: {
+            /**
+             * Discount variant.
+             * @enum {string}
+             */
+            type: "UNIT";
+            /**
+             * Marks the variant with several free products.
+             * @enum {string}
+             */
+            effect?: "ADD_MANY_ITEMS";
+            /** The free products and SKUs. */
+            units: components["schemas"]["LegacyDiscountUnitOne"][];
+        };
+        /** New prices for items, set per product by the rules' `applicable_to` entries (`price`, `price_formula`). */
+        LegacyDiscountFixedByItem: {
+            /**
+             * Discount variant.
+             * @enum {string}
+             */
+            type: "FIXED";
+            /**
+             * The new prices apply to items.
+             * @enum {string}
+             */
+            effect?: "APPLY_TO_ITEMS";
+        };
+        /**
+         * A discount as the legacy answers show it: the voucher's or tier's discount, where the service
+         *     may show a free SKU by its own name (`sku`) and a `FIXED` discount whose new prices are set per
+         *     product in the rules' `applicable_to` entries without a `fixed_amount`.
+         */
+        LegacyDiscount: components["schemas"]["Discount"] | components["schemas"]["LegacyDiscountUnit"] | components["schemas"]["LegacyDiscountUnitMultiple"] | components["schemas"]["LegacyDiscountFixedByItem"];
+        /**
+         * Credits of a gift card, in minor units of the project currency (`10000` is 100.00). Null unless
+         *     the voucher is a `GIFT_VOUCHER`.
+         */
+        Gift: {
+            /** Credits put on the card over its lifetime, in minor units. On creation, the starting credit. */
+            amount: number;
+            /** Credits removed from the card over its lifetime by balance changes, in minor units. */
+            subtracted_amount?: number;
+            /** Credits left to spend, in minor units: `amount` minus `subtracted_amount` minus what was redeemed. */
+            balance?: number;
+            /**
+             * What the credits pay for: the whole order (`APPLY_TO_ORDER`) or only its items
+             *     (`APPLY_TO_ITEMS`, which needs priced items).
+             * @enum {string}
+             */
+            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
+        };
+        /** A voucher that can be used on the order, with what it gives. */
+        LegacyVoucherValidationValid: {
+            /**
+             * Always `true` here.
+             * @enum {boolean}
+             */
+            valid: true;
+            /** The voucher code. */
+            code: string;
+            /** The products, SKUs and collections that the discount may reduce. */
+            applicable_to: components["schemas"]["ApplicableToResultList"];
+            /** The products, SKUs and collections that the discount must not reduce. */
+            inapplicable_to: components["schemas"]["ApplicableToResultList"];
+            /** Tracking identifier of the customer, derived from the customer's `source_id`. */
+            tracking_id: string;
+            /** The lock this validation holds, when the request asked for one. */
+            session?: components["schemas"]["Session"];
+            /** The order after the voucher. */
+            order: components["schemas"]["LegacyOrder"];
+            /** The discount of a discount voucher or referral code. */
+            discount?: components["schemas"]["LegacyDiscount"];
+            /** The state of a gift card; the credits this order would use are in `order.applied_discount_amount`. */
+            gift?: components["schemas"]["Gift"];
+            /** For a loyalty card, the points the order would cost. */
+            loyalty?: {
+                /** Points spent on the order. */
+                points_cost: number;
+            };
+            /** For a loyalty card, the pay-with-points reward used and the points it takes. */
+            reward?: {
+                /** Reward id (`rew_…`). */
+                id: string;
+                /** Its assignment to the card's campaign (`rewa_…`). */
+                assignment_id?: string;
+                /** Points spent; left out by the client-side form, which cannot name them. */
+                points?: number;
+            };
+            /** The voucher's metadata. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** Name of the voucher's campaign; left out for a standalone code. */
+            campaign?: string;
+            /** Id of the voucher's campaign (`camp_…`); left out for a standalone code. */
+            campaign_id?: string;
+            /**
+             * Format: date-time
+             * The voucher's start date, when it has one.
+             */
+            start_date?: string;
+            /**
+             * Format: date-time
+             * The voucher's expiration date, when it has one.
+             */
+            expiration_date?: string;
+        };
+        /**
+         * Why a validation failed: the service's error (its `code`, `key`, `message` and `details`), or
+         *     only the `message` that the failing validation rule defines for its failure.
+         */
+        LegacyValidationError: {
+            /**
+             * The status the failure would have as an error, 400 (404 for an unknown code).
+             * @example 400
+             */
+            code: number;
+            /**
+             * Machine-readable reason, in snake_case (for example `voucher_expired`).
+             * @example voucher_expired
+             */
+            key: string;
+            /**
+             * Short human-readable summary of the failure.
+             * @example voucher expired
+             */
+            message: string;
+            /**
+             * The code for a failure of the code itself, or what broke.
+             * @example SUMMER10
+             */
+            details?: string;
+            /**
+             * Identifier of the request.
+             * @example v-0e1c7f3a2b9d4c5e61
+             */
+            request_id?: string;
+            /** The code or tier that was not found. */
+            resource_id?: string;
+            /** Type of the resource named by `resource_id`. */
+            resource_type?: string;
+        } | {
+            /** The text the failing validation rule defines for its failure. */
+            message: string;
+        };
+        /** A voucher that cannot be used, with the reason. */
+        LegacyVoucherValidationInvalid: {
+            /**
+             * Always `false` here.
+             * @enum {boolean}
+             */
+            valid: false;
+            /** The failure's summary, as the service words it (`voucher expired`, `quantity exceeded` …). */
+            reason: string;
+            error: components["schemas"]["LegacyValidationError"];
+            /** Tracking identifier of the customer, derived from the customer's `source_id`. */
+            tracking_id: string;
+            /** The code as requested. */
+            code: string;
+            /** The voucher's metadata; left out for an unknown code. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Whether one voucher can be used, in the legacy form: with `valid` true, the code's discount,
+         *     credits or points and the order after it; with `valid` false, the `reason` and the `error`.
+         */
+        LegacyVoucherValidation: components["schemas"]["LegacyVoucherValidationValid"] | components["schemas"]["LegacyVoucherValidationInvalid"];
+        /** The customer and order to check promotion tiers against. */
+        LegacyPromotionValidateRequest: {
+            /** The customer, by `id` or `source_id`, optionally with profile data. */
+            customer?: components["schemas"]["Customer"];
+            /** The order. When `id` or `source_id` names a stored order, the stored data is used. */
+            order?: components["schemas"]["Order"];
+            /** Tracking identifier of the customer, as an earlier answer gave it. */
+            tracking_id?: string;
+            /** Custom attributes of the validation; redemption rules read them. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            options?: components["schemas"]["LegacyOptions"];
+        };
+        /** The promotion campaign of a tier, in short. */
+        LegacyPromotionCampaign: {
+            /** Campaign id (`camp_…`). */
+            id: string;
+            /**
+             * Format: date-time
+             * The campaign is inactive before this moment.
+             */
+            start_date?: string | null;
+            /**
+             * Format: date-time
+             * The campaign is inactive after this moment.
+             */
+            expiration_date?: string | null;
+            /** Whether the campaign is switched on. */
+            active: boolean;
+            /** The campaign's category, when it has one. */
+            categories?: components["schemas"]["Category"][];
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "campaign";
+        };
+        /** A promotion tier that applies to the order, with what it gives. */
+        LegacyPromotionTierValidationValid: {
+            /**
+             * Always `true` here.
+             * @enum {boolean}
+             */
+            valid: true;
+            /** The products, SKUs and collections that the discount may reduce. */
+            applicable_to: components["schemas"]["ApplicableToResultList"];
+            /** The products, SKUs and collections that the discount must not reduce. */
+            inapplicable_to: components["schemas"]["ApplicableToResultList"];
+            /** Tracking identifier of the customer, derived from the customer's `source_id`. */
+            tracking_id: string;
+            /** The order after this tier alone. */
+            order: components["schemas"]["LegacyOrder"];
+            /** Tier id (`promo_…`). */
+            id: string;
+            /** Tier name. */
+            name: string;
+            /** Text shown to customers. */
+            banner?: string;
+            /** The tier's discount. */
+            discount?: components["schemas"]["LegacyDiscount"];
+            /**
+             * Format: date-time
+             * The tier's start date, when it has one.
+             */
+            start_date?: string;
+            /**
+             * Format: date-time
+             * The tier's expiration date, when it has one.
+             */
+            expiration_date?: string;
+            campaign: components["schemas"]["LegacyPromotionCampaign"];
+            /** The tier's place in its campaign; lower numbers apply first. */
+            hierarchy: number;
+            /** The tier's whole discount on the order, order and items together, in minor units. */
+            discount_amount?: number;
+            /** The same amount, as this validation applies it, in minor units. */
+            applied_discount_amount?: number;
+            /** The tier's metadata. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "promotion_tier";
+            /** Id of the tier's category (`cat_…`). */
+            category_id?: string;
+            /** The tier's category in full, when it has one. */
+            categories?: components["schemas"]["Category"][];
+        };
+        /** The promotion tiers that apply to the order, each judged on its own. */
+        LegacyPromotionsValidation: {
+            /** Whether at least one tier applies. */
+            valid: boolean;
+            /** Tracking identifier of the customer, derived from the customer's `source_id`. */
+            tracking_id: string;
+            /** The applicable tiers, each with the order after it alone, by campaign and then by tier creation. */
+            promotions: components["schemas"]["LegacyPromotionTierValidationValid"][];
+        };
+        /** A promotion tier that does not apply, with the reason and the tier's description. */
+        LegacyPromotionTierValidationInvalid: {
+            /**
+             * Always `false` here.
+             * @enum {boolean}
+             */
+            valid: false;
+            /** The failure's summary, as the service words it (`Inactive Promotion`, `order does not match validation rules` …). */
+            reason: string;
+            error: components["schemas"]["LegacyValidationError"];
+            /** Tracking identifier of the customer, derived from the customer's `source_id`. */
+            tracking_id: string;
+            /** Tier id (`promo_…`). */
+            id: string;
+            /** Tier name. */
+            name: string;
+            /** Text shown to customers. */
+            banner?: string;
+            /** The tier's discount. */
+            discount?: components["schemas"]["LegacyDiscount"];
+            /**
+             * Format: date-time
+             * The tier's start date, when it has one.
+             */
+            start_date?: string;
+            /**
+             * Format: date-time
+             * The tier's expiration date, when it has one.
+             */
+            expiration_date?: string;
+            campaign: components["schemas"]["LegacyPromotionCampaign"];
+            /** The tier's place in its campaign; lower numbers apply first. */
+            hierarchy: number;
+            /** The tier's metadata. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "promotion_tier";
+        };
+        /**
+         * Whether one promotion tier applies, in the legacy form: with `valid` true, its discount and the
+         *     order after it; with `valid` false, the `reason` and the `error`.
+         */
+        LegacyPromotionTierValidation: components["schemas"]["LegacyPromotionTierValidationValid"] | components["schemas"]["LegacyPromotionTierValidationInvalid"];
         /** A time window, sent as a deep object (`created_at[after]=…&created_at[before]=…`). */
         DateRangeFilter: {
             /**
@@ -9415,7 +10032,7 @@ export interface components {
             email?: string | null;
             /** The customer's own identifier in the caller's systems; null when the customer has none. */
             source_id: string | null;
-            /** Custom attributes of the customer. */
+            /** Custom attributes of the customer; left out while the customer has none. */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -10183,24 +10800,6 @@ export interface components {
         };
         /** A new loyalty card with either a given code or a generated one. */
         VoucherCreateLoyaltyCardWithSpecificCodeOrCodeConfig: components["schemas"]["VoucherCreateLoyaltyCardWithSpecificCode"] | components["schemas"]["VoucherCreateLoyaltyCardWithCodeConfig"];
-        /**
-         * Credits of a gift card, in minor units of the project currency (`10000` is 100.00). Null unless
-         *     the voucher is a `GIFT_VOUCHER`.
-         */
-        Gift: {
-            /** Credits put on the card over its lifetime, in minor units. On creation, the starting credit. */
-            amount: number;
-            /** Credits removed from the card over its lifetime by balance changes, in minor units. */
-            subtracted_amount?: number;
-            /** Credits left to spend, in minor units: `amount` minus `subtracted_amount` minus what was redeemed. */
-            balance?: number;
-            /**
-             * What the credits pay for: the whole order (`APPLY_TO_ORDER`) or only its items
-             *     (`APPLY_TO_ITEMS`, which needs priced items).
-             * @enum {string}
-             */
-            effect?: "APPLY_TO_ORDER" | "APPLY_TO_ITEMS";
-        };
         /** A new gift card. */
         VoucherCreateGift: components["schemas"]["VoucherCreateBase"] & {
             /**
@@ -10731,7 +11330,7 @@ export interface components {
             data: components["schemas"]["VoucherTransaction"][];
             /** Whether more transactions follow this page. */
             has_more?: boolean;
-            /** Id to pass as `starting_after_id` to get the next page. */
+            /** Id to pass as `starting_after_id` to get the next page; only when `has_more` is true. */
             more_starting_after?: string;
             /** Number of transactions that match the query. */
             total?: number;
@@ -11390,7 +11989,7 @@ export interface components {
              */
             active: boolean;
             /** Your own key/value attributes of the campaign. */
-            metadata: {
+            metadata?: {
                 [key: string]: unknown;
             } | null;
             /**
@@ -11400,7 +11999,7 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * When the campaign was last changed; null until the first change.
+             * When the campaign was last changed; left out until the first change.
              */
             updated_at?: string | null;
             /** Name of the campaign's category. */
@@ -11426,7 +12025,7 @@ export interface components {
             protected: boolean;
             /** Id of the campaign's category (`cat_…`), or null. */
             category_id: string | null;
-            /** Categories of the campaign, in full. */
+            /** Categories of the campaign, in full; empty when it has none. */
             categories?: components["schemas"]["Category"][];
             /**
              * Type of this object.
@@ -13008,6 +13607,46 @@ export interface components {
             /** The voucher's redemptions (successful and failed) and rollbacks. */
             redemption_entries: components["schemas"]["RedemptionEntry"][];
         };
+        /**
+         * The context of redeeming one voucher: the customer and order it is used on, and for a card what
+         *     it pays (`gift.credits` of a gift card, `reward` of a loyalty card). The order is stored, `PAID`
+         *     unless `status` says otherwise, and the customer is created or updated.
+         */
+        LegacyRedeemRequest: {
+            /** The redeeming customer, by `id` or `source_id`, optionally with profile data. */
+            customer?: components["schemas"]["Customer"];
+            /** The order the code is used on. When `id` or `source_id` names a stored order, the stored data is used. */
+            order?: components["schemas"]["Order"];
+            gift?: components["schemas"]["LegacyGiftCredits"];
+            reward?: components["schemas"]["LegacyReward"];
+            /** The session of an earlier validation whose lock this redemption uses and releases (its `key`). */
+            session?: components["schemas"]["Session"];
+            /** Tracking identifier of the customer, as an earlier answer gave it. */
+            tracking_id?: string;
+            /** Custom attributes of the redemption, stored with it. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            options?: components["schemas"]["LegacyOptions"];
+        };
+        /**
+         * The context of redeeming one promotion tier: the customer and order. The order is stored,
+         *     `PAID` unless `status` says otherwise, and the customer is created or updated.
+         */
+        LegacyPromotionTierRedeemRequest: {
+            /** The redeeming customer, by `id` or `source_id`, optionally with profile data. */
+            customer?: components["schemas"]["Customer"];
+            /** The order the tier applies to. When `id` or `source_id` names a stored order, the stored data is used. */
+            order?: components["schemas"]["Order"];
+            /** The session of an earlier validation that this redemption ends (its `key`). */
+            session?: components["schemas"]["Session"];
+            /** Tracking identifier of the customer, as an earlier answer gave it. */
+            tracking_id?: string;
+            /** Custom attributes of the redemption, stored with it. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
         /** Details to record with a rollback. Every field is optional. */
         RedemptionRollbackCreateRequest: {
             /** Why the redemption is rolled back. */
@@ -13377,8 +14016,8 @@ export interface components {
             data: components["schemas"]["LoyaltyPendingPoints"][];
             /** Whether more entries follow this page. */
             has_more: boolean;
-            /** Id of the last entry of this page; pass it as `starting_after_id` to get the next page. */
-            more_starting_after: string;
+            /** Id of the last entry of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
+            more_starting_after?: string;
         };
         /** The outcome of activating a pending point entry. */
         LoyaltyMemberPendingPointsActivateResponse: {
@@ -14161,8 +14800,8 @@ export interface components {
             name: string | null;
             /** The customer's email address; `null` when not given. */
             email: string | null;
-            /** Custom attributes of the customer. */
-            metadata: {
+            /** Custom attributes of the customer; left out while the customer has none. */
+            metadata?: {
                 [key: string]: unknown;
             };
             /**
@@ -15173,7 +15812,7 @@ export interface components {
             data: components["schemas"]["MemberActivity"][];
             /** Whether more events follow this page. */
             has_more: boolean;
-            /** Id of the last event of this page; pass it as `starting_after_id` to get the next page. */
+            /** Id of the last event of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
             more_starting_after?: string;
         };
         /** One event about a loyalty card or its holder, as the older member list shows it. */
@@ -15552,8 +16191,8 @@ export interface components {
             data: components["schemas"]["LoyaltyCardTransaction"][];
             /** Whether more transactions follow this page. */
             has_more: boolean;
-            /** Id of the last transaction of this page; pass it as `starting_after_id` to get the next page. */
-            more_starting_after: string;
+            /** Id of the last transaction of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
+            more_starting_after?: string;
         };
         /**
          * Sort order of a transaction export, by creation time; a leading `-` sorts descending.
@@ -17302,6 +17941,11 @@ export interface components {
             /** Cursor for the next page; send it as the `starting_after_id` query parameter. */
             more_starting_after?: string;
         };
+        /** An order with its lines and computed amounts. */
+        OrderGetResponse: components["schemas"]["OrderCalculated"] & {
+            /** The order lines; left out of an order without lines. */
+            items?: components["schemas"]["OrderCalculatedItem"][];
+        };
         /** One page of orders. */
         OrderList: {
             /**
@@ -17317,10 +17961,7 @@ export interface components {
              */
             data_ref: "orders";
             /** The orders on this page, each with its lines. */
-            orders: (components["schemas"]["OrderCalculated"] & {
-                /** The order lines. */
-                items: components["schemas"]["OrderCalculatedItem"][];
-            })[];
+            orders: components["schemas"]["OrderGetResponse"][];
             /** Number of orders in the project. */
             total: number;
         };
@@ -17337,11 +17978,6 @@ export interface components {
             customer?: components["schemas"]["Customer"];
             /** The customer who referred the buyer; an unknown one is created. */
             referrer?: components["schemas"]["Customer"];
-        };
-        /** An order with its lines and computed amounts. */
-        OrderGetResponse: components["schemas"]["OrderCalculated"] & {
-            /** The order lines. */
-            items: components["schemas"]["OrderCalculatedItem"][];
         };
         /** The order fields to change; the others stay as they are. */
         OrderUpdateRequest: components["schemas"]["OrderBase"] & {
@@ -17513,11 +18149,11 @@ export interface components {
              */
             object: string;
             /**
-             * Name of the property that holds the items; it says `data` although the items are under
-             *     `skus`.
-             * @default data
+             * Name of the property that holds the items.
+             * @default skus
+             * @enum {string}
              */
-            data_ref: string;
+            data_ref: "skus";
             /** The SKUs on this page. */
             skus: components["schemas"]["Sku"][];
             /** Number of SKUs of the product. */
@@ -18012,7 +18648,11 @@ export interface components {
         ValidationRuleBase: {
             /** Name of the validation rule. */
             name?: string;
-            /** The numbered rules and the `logic` that combines them. */
+            /**
+             * The numbered rules and the `logic` that combines them; `{}` for a rule that only limits the
+             *     products a discount reaches. A new rule with numbered rules and no `logic` gets them all
+             *     joined with `and` (`"1"` for one).
+             */
             rules?: components["schemas"]["ValidationRuleRules"];
             /** Products that the order must contain together for a bundle discount. */
             bundle_rules?: components["schemas"]["ValidationRuleBundleRules"];
@@ -18023,16 +18663,17 @@ export interface components {
             };
             /**
              * The products, SKUs and collections that discounts under this rule may reduce: those in
-             *     `included` (or every item with `included_all`) except those in `excluded`.
+             *     `included` (or every item with `included_all`) except those in `excluded`. `null` for a rule
+             *     that does not limit them.
              */
             applicable_to?: {
-                /** Items that the discount must not reduce. */
+                /** Items that the discount must not reduce; left out when there are none. */
                 excluded?: components["schemas"]["ApplicableTo"][];
                 /** Items that the discount may reduce, with per-item effects and limits. */
                 included?: components["schemas"]["ApplicableTo"][];
                 /** Whether the discount may reduce every item of the order. */
                 included_all?: boolean;
-            };
+            } | null;
             /**
              * Kind of validation rule. When a new rule does not say, it is `basic` if it only limits the
              *     products a discount reaches (no numbered rules, no bundle), else `expression`; an update
@@ -18059,10 +18700,13 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * When the rule was last changed.
+             * When the rule was last changed; left out until the first change.
              */
             updated_at?: string;
-            /** Number of vouchers, campaigns, tiers and other objects the rule is assigned to. */
+            /**
+             * Number of vouchers, campaigns, tiers and other objects the rule is assigned to; left out
+             *     while it has none.
+             */
             assignments_count?: number;
             /**
              * Type of this object.
@@ -19240,8 +19884,8 @@ export interface components {
             total: number;
             /** Whether more entries follow this page. */
             has_more: boolean;
-            /** Id to pass as `starting_after_id` to get the next page. */
-            more_starting_after: string;
+            /** Id to pass as `starting_after_id` to get the next page; only when `has_more` is true. */
+            more_starting_after?: string;
         };
         /**
          * Conditions on the templates to list, by id, name and campaign type; `junction` says whether
@@ -20136,6 +20780,22 @@ export interface components {
             /** The project's stacking rules. */
             stacking_rules?: components["schemas"]["AppliedStackingRules"];
         };
+        /** What the query says of the order besides its lines. */
+        LegacyClientOrder: {
+            /** Custom attributes of the order. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /** The customer, by `source_id` (a plain string is one), with metadata that rules may read. */
+        LegacyClientCustomer: {
+            /** The customer's own identifier in the caller's systems. */
+            source_id?: string;
+            /** Custom attributes of the customer. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        } | string;
         /**
          * A client-side publication: the receiving customer and, unless the query names them, the
          *     voucher or campaign to publish from.
@@ -21743,6 +22403,33 @@ export interface components {
         /** Which page of results to return; the first page is 1. */
         Page: number;
         /**
+         * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it must be
+         *     one of the project's allowed website addresses. Callers outside a browser send it explicitly.
+         */
+        LegacyClientOriginParameter: string;
+        /** Tracking identifier of the customer, as an earlier answer gave it; stands for `customer` when that is left out. */
+        LegacyClientTrackingIdParameter: string;
+        /** Order amount, in minor units; when left out, the sum of the items. */
+        LegacyClientAmountParameter: number;
+        /** The order lines, `item[0][product_id]=prod_1&item[0][quantity]=2&item[0][price]=1500`. */
+        LegacyClientItemParameter: components["schemas"]["OrderItem"][];
+        /** Custom attributes of the validation, `metadata[channel]=web`; redemption rules read them. */
+        LegacyClientMetadataParameter: {
+            [key: string]: unknown;
+        };
+        /** The order's metadata, `order[metadata][store]=berlin`. */
+        LegacyClientOrderParameter: components["schemas"]["LegacyClientOrder"];
+        /** The customer, `customer[source_id]=alice` (or `customer=alice`), with `customer[metadata][…]`. */
+        LegacyClientCustomerParameter: components["schemas"]["LegacyClientCustomer"];
+        /** `LOCK` holds one redemption of a valid code (and the credits or points) for a later redemption. */
+        LegacyClientSessionTypeParameter: "LOCK";
+        /** Key of the session; a new `ssn_…` key when left out. */
+        LegacyClientSessionKeyParameter: string;
+        /** How long the lock lasts, in `session_ttl_unit`; 7 days when left out. */
+        LegacyClientSessionTtlParameter: number;
+        /** Unit of `session_ttl`. */
+        LegacyClientSessionTtlUnitParameter: "DAYS" | "HOURS" | "MICROSECONDS" | "MILLISECONDS" | "MINUTES" | "NANOSECONDS" | "SECONDS";
+        /**
          * Hex HMAC-SHA256 of the raw request body, keyed with the project's webhook secret. Compute it over the
          *     bytes as received; re-serialised JSON does not match.
          */
@@ -22596,6 +23283,137 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateVoucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** The voucher code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyVoucherValidateRequest"];
+            };
+        };
+        responses: {
+            /** Whether the voucher can be used; with `valid` true, what it gives and the order after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyVoucherValidation"];
+                };
+            };
+            /**
+             * The request is malformed, or a loyalty card is validated without its pay-with-points
+             *     `reward` (`missing_reward`), with a reward of another kind (`invalid_reward`) or without a
+             *     customer (`missing_customer`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validatePromotions: {
+        parameters: {
+            query?: {
+                /** Judge only the validation rules on the customer (segments, customer metadata, the holder). */
+                audienceRulesOnly?: boolean;
+                /**
+                 * Conditions on the tiers to judge: `promotion_id` on their ids and `metadata` on their
+                 *     metadata, each with the usual operators (`$is`, `$is_not`, `$in`, `$not_in` …).
+                 */
+                filters?: {
+                    /** Conditions on the tier's id. */
+                    promotion_id?: {
+                        [key: string]: unknown;
+                    };
+                    /** Conditions on the tier's metadata, by key. */
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyPromotionValidateRequest"];
+            };
+        };
+        responses: {
+            /** The promotion tiers that apply, with `valid` true when there is at least one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPromotionsValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validatePromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Id of the promotion tier (`promo_…`). */
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyPromotionValidateRequest"];
+            };
+        };
+        responses: {
+            /** Whether the tier applies; with `valid` true, its discount and the order after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPromotionTierValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -24763,6 +25581,103 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemVoucher: {
+        parameters: {
+            query?: {
+                /** Tracking identifier of the customer; stands for `customer` when the body has none. */
+                tracking_id?: string;
+            };
+            header?: never;
+            path: {
+                /** Code of the voucher. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyRedeemRequest"];
+            };
+        };
+        responses: {
+            /** The redemption. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionWithVoucherWithoutStackingRulesTypeCategory"];
+                };
+            };
+            /**
+             * Nothing was redeemed. Either the input is malformed, or the code broke a business rule
+             *     (expired, disabled, used up, rules not met, not enough credits or points, unknown …); then
+             *     `key` gives the reason and `resource_id` is the stored failed redemption (`rf_…`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemPromotionTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Id of the promotion tier (`promo_…`). */
+                promotionTierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyPromotionTierRedeemRequest"];
+            };
+        };
+        responses: {
+            /** The redemption, with the tier after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionWithVoucherWithoutStackingRulesTypeCategory"];
+                };
+            };
+            /**
+             * Nothing was redeemed. Either the input is malformed, or the tier broke a business rule
+             *     (inactive, outside its dates, rules not met, unknown …); then `key` gives the reason and
+             *     `resource_id` is the stored failed redemption (`rf_…`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -30795,6 +31710,60 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    redeemVoucherClientSide: {
+        parameters: {
+            query: {
+                /** The voucher code. */
+                code: string;
+                /** Tracking identifier of the customer, as an earlier answer gave it; stands for `customer` when that is left out. */
+                tracking_id?: components["parameters"]["LegacyClientTrackingIdParameter"];
+            };
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it must be
+                 *     one of the project's allowed website addresses. Callers outside a browser send it explicitly.
+                 */
+                origin?: components["parameters"]["LegacyClientOriginParameter"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyRedeemRequest"];
+            };
+        };
+        responses: {
+            /** The redemption. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionWithVoucherWithoutStackingRulesTypeCategory"];
+                };
+            };
+            /**
+             * Nothing was redeemed. Either the input is malformed, or the code broke a business rule;
+             *     then `key` gives the reason and `resource_id` is the stored failed redemption (`rf_…`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     validateStackedDiscountsClientSide: {
         parameters: {
             query?: never;
@@ -30841,6 +31810,104 @@ export interface operations {
             403: components["responses"]["ClientSideForbidden"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateVoucherClientSide: {
+        parameters: {
+            query: {
+                /** The voucher code. */
+                code: string;
+                /** Tracking identifier of the customer, as an earlier answer gave it; stands for `customer` when that is left out. */
+                tracking_id?: components["parameters"]["LegacyClientTrackingIdParameter"];
+                /** Order amount, in minor units; when left out, the sum of the items. */
+                amount?: components["parameters"]["LegacyClientAmountParameter"];
+                /** The order lines, `item[0][product_id]=prod_1&item[0][quantity]=2&item[0][price]=1500`. */
+                item?: components["parameters"]["LegacyClientItemParameter"];
+                /** Custom attributes of the validation, `metadata[channel]=web`; redemption rules read them. */
+                metadata?: components["parameters"]["LegacyClientMetadataParameter"];
+                /** The order's metadata, `order[metadata][store]=berlin`. */
+                order?: components["parameters"]["LegacyClientOrderParameter"];
+                /** The customer, `customer[source_id]=alice` (or `customer=alice`), with `customer[metadata][…]`. */
+                customer?: components["parameters"]["LegacyClientCustomerParameter"];
+                /** `LOCK` holds one redemption of a valid code (and the credits or points) for a later redemption. */
+                session_type?: components["parameters"]["LegacyClientSessionTypeParameter"];
+                /** Key of the session; a new `ssn_…` key when left out. */
+                session_key?: components["parameters"]["LegacyClientSessionKeyParameter"];
+                /** How long the lock lasts, in `session_ttl_unit`; 7 days when left out. */
+                session_ttl?: components["parameters"]["LegacyClientSessionTtlParameter"];
+                /** Unit of `session_ttl`. */
+                session_ttl_unit?: components["parameters"]["LegacyClientSessionTtlUnitParameter"];
+            };
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it must be
+                 *     one of the project's allowed website addresses. Callers outside a browser send it explicitly.
+                 */
+                origin?: components["parameters"]["LegacyClientOriginParameter"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** Whether the voucher can be used; with `valid` true, what it gives and the order after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyVoucherValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validatePromotionsClientSide: {
+        parameters: {
+            query?: {
+                /** Tracking identifier of the customer, as an earlier answer gave it; stands for `customer` when that is left out. */
+                tracking_id?: components["parameters"]["LegacyClientTrackingIdParameter"];
+                /** Order amount, in minor units; when left out, the sum of the items. */
+                amount?: components["parameters"]["LegacyClientAmountParameter"];
+                /** The order lines, `item[0][product_id]=prod_1&item[0][quantity]=2&item[0][price]=1500`. */
+                item?: components["parameters"]["LegacyClientItemParameter"];
+                /** Custom attributes of the validation, `metadata[channel]=web`; redemption rules read them. */
+                metadata?: components["parameters"]["LegacyClientMetadataParameter"];
+                /** The order's metadata, `order[metadata][store]=berlin`. */
+                order?: components["parameters"]["LegacyClientOrderParameter"];
+                /** The customer, `customer[source_id]=alice` (or `customer=alice`), with `customer[metadata][…]`. */
+                customer?: components["parameters"]["LegacyClientCustomerParameter"];
+            };
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it must be
+                 *     one of the project's allowed website addresses. Callers outside a browser send it explicitly.
+                 */
+                origin?: components["parameters"]["LegacyClientOriginParameter"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The promotion tiers that apply, with `valid` true when there is at least one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPromotionsValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -7,6 +7,18 @@ declare const client: VoucherkitClient;
 /** A loyalty programme the examples refer to. */
 declare const club: { readonly id: string };
 
+/** The example of `validateVoucher`. */
+export const validateVoucher = async (): Promise<void> => {
+  const answer = await client.validations.validateVoucher('SUMMER10', { customer: { source_id: 'alice' }, order: { amount: 5000 } });
+  if (!answer.valid) console.log(answer.reason); // 'voucher expired', 'quantity exceeded' …
+};
+
+/** The example of `redeemVoucher`. */
+export const redeemVoucher = async (): Promise<void> => {
+  const redemption = await client.redemptions.redeem('SUMMER10', { customer: { source_id: 'alice' }, order: { source_id: 'order-1001', amount: 5000 } });
+  await client.redemptions.rollback(redemption.id, { reason: 'order cancelled' }); // like any other redemption
+};
+
 /** The example of `createLoyaltyProgram`. */
 export const createLoyaltyProgram = async (): Promise<void> => {
   // A programme whose points last until the end of the month after they are earned.
@@ -91,4 +103,19 @@ export const listMemberLoyaltyTiers = async (): Promise<void> => {
 export const checkLoyaltyQualifications = async (): Promise<void> => {
   // How many points would this cart earn? Nothing is recorded.
   const estimate = await client.loyalties.checkQualifications(club.id, { customer: { source_id: 'ana' }, order: { amount: 4500 } });
+};
+
+/** The example of `redeemVoucherClientSide`. */
+export const redeemVoucherClientSide = async (): Promise<void> => {
+  const redemption = await client.clientSide.redeem({ customer: { source_id: 'alice' }, order: { amount: 5000 } }, { code: 'SUMMER10' });
+};
+
+/** The example of `validateVoucherClientSide`. */
+export const validateVoucherClientSide = async (): Promise<void> => {
+  const answer = await client.clientSide.validate({ code: 'SUMMER10', amount: 5000, item: [{ product_id: 'prod_0e1c7f3a2b9d4c5e61', quantity: 2 }], customer: { source_id: 'alice' } });
+};
+
+/** The example of `validatePromotionsClientSide`. */
+export const validatePromotionsClientSide = async (): Promise<void> => {
+  const { promotions } = await client.clientSide.validatePromotions({ amount: 5000, customer: { source_id: 'alice' } });
 };

@@ -29,6 +29,7 @@ import { campaignTemplateHandlers } from './campaigns/templates/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
 import { ruleValidationHandlers } from './engine/rule-validation/handlers.js';
+import { legacyEngineHandlers } from './engine/legacy/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
@@ -67,6 +68,7 @@ export const handlers: HandlerMap = {
   ...redemptionHandlers,
   ...qualificationHandlers,
   ...ruleValidationHandlers,
+  ...legacyEngineHandlers,
   ...loyaltyHandlers,
   ...earningRuleHandlers,
   ...pendingPointsHandlers,

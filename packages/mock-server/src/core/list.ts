@@ -275,7 +275,8 @@ export type ListField = 'total' | 'has_more' | 'more_starting_after';
 interface ListFieldValues {
   total: number;
   has_more: boolean;
-  more_starting_after: string;
+  /** Only on a page that has a next one. */
+  more_starting_after?: string;
 }
 
 /**
@@ -321,7 +322,8 @@ export const listBody = <Ref extends string, T, Field extends ListField = never>
     else if (field === 'has_more') body['has_more'] = page.hasMore;
     else {
       if (page.moreStartingAfter === undefined) throw new RangeError('more_starting_after needs a page made by cursorPageOf');
-      body['more_starting_after'] = page.moreStartingAfter;
+      // The cursor comes only with a page that has a next one, as the service sends it.
+      if (page.hasMore) body['more_starting_after'] = page.moreStartingAfter;
     }
   }
   return body as ListBody<Ref, T, Field>;

@@ -56,6 +56,9 @@ export type OperationId =
   | "createPublicationByGet"
   | "checkEligibility"
   | "validateStackedDiscounts"
+  | "validateVoucher"
+  | "validatePromotions"
+  | "validatePromotionTier"
   | "listRedemptions"
   | "redeemStackedDiscounts"
   | "listVouchers"
@@ -118,6 +121,8 @@ export type OperationId =
   | "createPublication"
   | "getRedemption"
   | "getVoucherRedemptions"
+  | "redeemVoucher"
+  | "redeemPromotionTier"
   | "rollbackRedemption"
   | "rollbackStackedRedemptions"
   | "listLoyaltyPrograms"
@@ -285,7 +290,10 @@ export type OperationId =
   | "checkEligibilityClientSide"
   | "listPromotionTiersClientSide"
   | "redeemStackedDiscountsClientSide"
+  | "redeemVoucherClientSide"
   | "validateStackedDiscountsClientSide"
+  | "validateVoucherClientSide"
+  | "validatePromotionsClientSide"
   | "trackCustomEventClientSide"
   | "createPublicationClientSide"
   | "listVouchersClientSide"
@@ -506,6 +514,33 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     path: "/v1/validations",
     tag: "Validations",
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["validations"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  validateVoucher: {
+    method: "POST",
+    path: "/v1/vouchers/{code}/validate",
+    tag: "Validations",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["vouchers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  validatePromotions: {
+    method: "POST",
+    path: "/v1/promotions/validation",
+    tag: "Validations",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["promotions"]}],
+    arrayQuery: [],
+    deepQuery: ["filters"],
+    body: { contentType: "application/json", required: true },
+  },
+  validatePromotionTier: {
+    method: "POST",
+    path: "/v1/promotions/tiers/{promotionTierId}/validation",
+    tag: "Validations",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["promotions"]}],
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true },
@@ -1067,6 +1102,24 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
+  },
+  redeemVoucher: {
+    method: "POST",
+    path: "/v1/vouchers/{code}/redemption",
+    tag: "Redemptions",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["vouchers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  redeemPromotionTier: {
+    method: "POST",
+    path: "/v1/promotions/tiers/{promotionTierId}/redemption",
+    tag: "Redemptions",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["promotions"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
   },
   rollbackRedemption: {
     method: "POST",
@@ -2571,6 +2624,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: { contentType: "application/json", required: true },
   },
+  redeemVoucherClientSide: {
+    method: "POST",
+    path: "/client/v1/redeem",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_redeem"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
   validateStackedDiscountsClientSide: {
     method: "POST",
     path: "/client/v1/validations",
@@ -2579,6 +2641,24 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true },
+  },
+  validateVoucherClientSide: {
+    method: "GET",
+    path: "/client/v1/validate",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_validate"]}],
+    arrayQuery: ["item"],
+    deepQuery: ["item","metadata","order","customer"],
+    body: null,
+  },
+  validatePromotionsClientSide: {
+    method: "GET",
+    path: "/client/v1/promotions/validation",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_promotions"]}],
+    arrayQuery: ["item"],
+    deepQuery: ["item","metadata","order","customer"],
+    body: null,
   },
   trackCustomEventClientSide: {
     method: "POST",

@@ -17,6 +17,7 @@ const FEATURES: Readonly<Record<ClientSwitch, string>> = {
 /** The switch a client-side request needs, by operation; operations not listed need none. */
 const SWITCHES: Partial<Record<OperationId, (body: unknown) => ClientSwitch | undefined>> = {
   redeemStackedDiscountsClientSide: () => 'client_redeem_enabled',
+  redeemVoucherClientSide: () => 'client_redeem_enabled',
   createPublicationClientSide: () => 'client_publish_enabled',
   listVouchersClientSide: () => 'client_list_vouchers_enabled',
   createCustomerClientSide: () => 'client_create_customer_enabled',

@@ -5,6 +5,7 @@ import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { ProjectState } from '../areas/state.js';
 import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
+import { shapeAnswer } from './answer-shape.js';
 import { type ManagementKeys, type Principal, authenticate } from './authenticate.js';
 import { checkClientAccess } from './client-access.js';
 import { fromDomainError } from './domain-errors.js';
@@ -56,7 +57,8 @@ const routedPath = (url: URL, basePath: string): string => {
 
 /**
  * Creates the request pipeline: route → injected failure → authenticate → read and validate the
- * input (media type, size, schema) → handler (or 501 without one) → (strict) response check. Every failure leaves as
+ * input (media type, size, schema) → handler (or 501 without one) → the answer's shape (what the
+ * service leaves out or sends as null) → (strict) response check. Every failure leaves as
  * the service's error body.
  *
  * @example
@@ -163,7 +165,8 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         baseUrl: `${url.origin}${deps.basePath}`,
       } as HandlerContext<OperationId>);
       status = result.status;
-      body = result.body;
+      // What the service leaves out, sends as null or sends empty, by the spec's x-unset (decision 0057).
+      body = shapeAnswer(operationId, status, result.body);
     } catch (caught) {
       const error = isDomainError(caught) ? fromDomainError(caught) : toApiError(caught);
       const refusal = errorBody(error, requestId);

@@ -76,6 +76,14 @@ const COPIED_ON_UPDATE = [
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
+/**
+ * The `type` of a campaign created without one, as the service records it: `STATIC` for
+ * promotions and loyalty programmes (whose cards are made as members join, whatever the type),
+ * `AUTO_UPDATE` for the campaigns whose codes are handed out.
+ */
+const defaultCampaignType = (campaignType: CampaignType): Campaign['type'] =>
+  campaignType === 'PROMOTION' || campaignType === 'LOYALTY_PROGRAM' ? 'STATIC' : 'AUTO_UPDATE';
+
 const campaignTypeOf = (input: CampaignCreateInput): CampaignType => {
   if (given(input.campaign_type)) return input.campaign_type;
   if (given(input.promotion)) return 'PROMOTION';
@@ -601,7 +609,7 @@ export class CampaignStore implements CampaignPort {
       });
     }
     const campaignType = campaignTypeOf(input);
-    const type = input.type ?? 'AUTO_UPDATE';
+    const type = input.type ?? defaultCampaignType(campaignType);
     if (type === 'STANDALONE' && !STANDALONE_TYPES.has(campaignType)) {
       throw ApiError.invalidPayload(`A ${campaignType} campaign cannot be STANDALONE; only discount and gift card campaigns can.`);
     }
@@ -618,14 +626,15 @@ export class CampaignStore implements CampaignPort {
       ...(campaignType === 'PROMOTION' ? {} : { voucher: this.#template(campaignType, input) }),
       auto_join: input.auto_join ?? false,
       join_once: campaignType === 'LOYALTY_PROGRAM' ? true : type === 'STANDALONE' ? false : (input.join_once ?? false),
-      use_voucher_metadata_schema: input.use_voucher_metadata_schema ?? true,
+      // Promotions have no vouchers: the service leaves their metadata to the campaign's own schema.
+      use_voucher_metadata_schema: input.use_voucher_metadata_schema ?? campaignType !== 'PROMOTION',
       start_date: input.start_date ?? null,
       expiration_date: input.expiration_date ?? null,
       validity_timeframe: input.validity_timeframe ?? null,
       validity_day_of_week: input.validity_day_of_week ?? null,
       validity_hours: input.validity_hours ?? null,
       activity_duration_after_publishing: input.activity_duration_after_publishing ?? null,
-      vouchers_count: 0,
+      ...(campaignType === 'PROMOTION' ? {} : { vouchers_count: 0 }),
       active: input.active ?? true,
       metadata: { ...input.metadata },
       created_at: now,

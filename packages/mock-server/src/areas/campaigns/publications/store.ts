@@ -514,12 +514,15 @@ export class PublicationStore {
     return undefined;
   }
 
-  /** The next free codes of a campaign; an auto-update campaign makes the ones missing. */
+  /**
+   * The next free codes of a campaign; an auto-update campaign makes the ones missing, and so does
+   * a loyalty programme, whose members each get a card of their own whatever its type.
+   */
   #freeCodes(campaign: Campaign, count: number, options: PublishOptions): StoredVoucher[] {
     const now = this.context.clock.now();
     const { vouchers } = this.deps;
     const found = vouchers.publishable(campaign.id, count, (voucher) => voucher.active !== false && !isPast(voucher.expiration_date, now));
-    if (campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') {
+    if ((campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') || campaign.campaign_type === 'LOYALTY_PROGRAM') {
       while (found.length < count) found.push(vouchers.insert(campaign, {}, { requestId: options.requestId }));
     }
     return found;

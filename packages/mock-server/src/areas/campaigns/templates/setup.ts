@@ -128,8 +128,7 @@ export const campaignSetup = (campaign: Campaign, rules: SavedValidationRule[]):
       join_once: campaign.join_once,
       auto_join: campaign.auto_join,
       use_voucher_metadata_schema: campaign.use_voucher_metadata_schema,
-      ...setFields(campaign, [...WINDOW, 'activity_duration_after_publishing']),
-      metadata: campaign.metadata,
+      ...setFields(campaign, [...WINDOW, 'activity_duration_after_publishing', 'metadata']),
       voucher: {
         type: voucher.type,
         ...setFields(voucher, ['discount', 'gift', 'code_config']),

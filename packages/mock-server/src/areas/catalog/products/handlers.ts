@@ -19,8 +19,7 @@ export const productHandlers = {
   getSku: ({ project, params }) => ({ status: 200, body: project.state.products.getSku(params.skuId) }),
   listSkusInProduct: ({ project, params, query }) => {
     const page = project.state.products.listSkus(params.productId, query);
-    // The service names the array `skus` although `data_ref` says `data`.
-    return { status: 200, body: { object: 'list', data_ref: 'data', skus: page.items, total: page.total } };
+    return { status: 200, body: { object: 'list', data_ref: 'skus', skus: page.items, total: page.total } };
   },
   createSku: ({ project, params, body }) => ({ status: 200, body: project.state.products.upsertSku(params.productId, body).sku }),
   updateSku: ({ project, params, body }) => {

@@ -28,6 +28,8 @@ export type Order = Resource<'OrderGetResponse'> & {
   source_id: string | null;
   created_at: string;
   status: NonNullable<Resource<'OrderGetResponse'>['status']>;
+  /** The stored lines, none for an order without any (its answers leave them out). */
+  items: NonNullable<Resource<'OrderGetResponse'>['items']>;
 };
 
 /**
@@ -337,7 +339,9 @@ export class OrderStore {
   }
 
   #build(input: Resource<'OrderUpdateRequest'>, before: Order | undefined, origin: ChangeOrigin): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
-    const metadata = sharedWhenEmpty(input.metadata === undefined ? before?.metadata : patchMetadata(before?.metadata, input.metadata));
+    // An order that was never given metadata has none, and the service leaves the key out.
+    const given = input.metadata === undefined ? before?.metadata : patchMetadata(before?.metadata, input.metadata);
+    const metadata = given === undefined ? undefined : sharedWhenEmpty(given);
     this.metadataSchemas.assertValid('order', metadata);
     // Customers named by id must exist before anything is written.
     for (const reference of [input.customer, input.referrer]) {
@@ -365,7 +369,7 @@ export class OrderStore {
       updated_at: before === undefined ? null : now,
       status: input.status ?? before?.status ?? 'CREATED',
       ...calculated,
-      metadata,
+      ...(metadata === undefined ? {} : { metadata }),
       customer_id: customerId,
       referrer_id: referrerId,
       ...(customerId === null ? {} : { customer: { id: customerId, object: 'customer' } }),

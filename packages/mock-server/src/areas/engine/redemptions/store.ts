@@ -22,7 +22,8 @@ import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, re
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
 import { type RuleJudgement, judgeRuleAlone } from './engine/rule-alone.js';
 import { RedemptionTally } from './engine/tally.js';
-import { type EnginePorts, type EngineRuleSet, type EngineStores, projectPorts } from './ports.js';
+import { type EngineLoyaltyReward, type EnginePorts, type EngineRuleSet, type EngineStores, projectPorts } from './ports.js';
+import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 
 /**
@@ -203,6 +204,15 @@ export class RedemptionStore {
   }
 
   /**
+   * The pay-with-points reward a loyalty card's campaign offers under this id, as the engine reads
+   * it through its port (its assignment, rate and rules); `undefined` when the campaign does not
+   * offer it.
+   */
+  loyaltyReward(card: StoredVoucher, rewardId: string): EngineLoyaltyReward | undefined {
+    return this.#ports.loyaltyReward(card, rewardId);
+  }
+
+  /**
    * Validates the redeemables of a request on its order without redeeming them; with
    * `session.type: LOCK` and a valid answer, holds one redemption (and the credits) of each
    * applicable voucher for the session's lifetime.
@@ -230,7 +240,8 @@ export class RedemptionStore {
       redeemables: application.outcomes.map((outcome) => presentOutcome(outcome, answerOptions)),
       skipped_redeemables: application.skipped.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableSkipped'>),
       inapplicable_redeemables: application.inapplicable.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableInapplicable'>),
-      order: presentOrder(application.finalOrder, options.frame),
+      // The service shows the discounted order of a valid validation only.
+      ...(application.valid ? { order: presentOrder(application.finalOrder, options.frame) } : {}),
       tracking_id: check.customer?.source_id ?? this.context.ids('track'),
       ...(session && application.valid ? { session: { key: session.key, type: 'LOCK' as const, ttl: session.ttl, ttl_unit: session.ttl_unit } } : {}),
       stacking_rules: appliedStackingRules(options.rules),

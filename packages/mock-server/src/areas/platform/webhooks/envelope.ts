@@ -1,5 +1,6 @@
 import type { WebhookEvent } from '@voucherkit/client';
 import type { ServiceEvent } from '../../../core/event-log.js';
+import { shapeWebhookData } from '../../../http/answer-shape.js';
 
 /**
  * What a sendout is made of besides its event: its id and time, the project and the configuration
@@ -30,7 +31,7 @@ export interface Sendout {
  *
  * @param sendout - The sendout's own fields.
  * @param event - The event from the project's log.
- * @returns The envelope, sharing the event's frozen payload.
+ * @returns The envelope, sharing the event's frozen payload where the answer shapes change nothing.
  * @example
  * ```ts
  * const body = JSON.stringify(webhookEnvelope(sendout, event));
@@ -42,7 +43,7 @@ export const webhookEnvelope = (sendout: Sendout, event: ServiceEvent): WebhookE
     project_id: sendout.projectId,
     created_at: sendout.createdAt,
     type: event.type,
-    data: event.data,
+    data: shapeWebhookData(event.type, event.data),
     source: { id: sendout.webhookId, object: 'webhook', target_url: sendout.targetUrl },
     event: {
       id: event.id,

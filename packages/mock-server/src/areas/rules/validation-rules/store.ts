@@ -204,6 +204,22 @@ const byCreation = <T extends { readonly created_at?: string | null | undefined 
  * validationRules.assign(rule.id, { related_object_type: 'campaign', related_object_id: 'camp_1' });
  * ```
  */
+type StoredRules = NonNullable<ValidationRule['rules']>;
+
+/**
+ * A rule set's `rules` as the service keeps them: `{}` when none are sent, and numbered rules
+ * without a `logic` get them all joined with `and` (`"1"` for one), the logic the domain reads
+ * into a blank one.
+ */
+const storedRules = (rules: ValidationRuleInput['rules']): StoredRules => {
+  if (rules === undefined || rules === null) return {};
+  if (typeof rules.logic === 'string' && rules.logic.trim() !== '') return rules as StoredRules;
+  const numbered = Object.keys(rules)
+    .filter((key) => /^[0-9]+$/.test(key))
+    .sort((a, b) => Number(a) - Number(b));
+  return (numbered.length === 0 ? rules : { ...rules, logic: numbered.join(' and ') }) as StoredRules;
+};
+
 export class ValidationRuleStore implements ValidationRulesPort {
   readonly #rules: TrackedMap<string, StoredRule>;
   readonly #assignments: TrackedMap<string, ValidationRuleAssignment>;
@@ -497,11 +513,11 @@ export class ValidationRuleStore implements ValidationRulesPort {
     const onlyProducts = definition.rules.rules.length === 0 && definition.bundle === undefined;
     return {
       ...(input.name === undefined ? {} : { name: input.name }),
-      // A rule that only limits products is stored with an empty logic, as the service shows it.
-      rules: (input.rules ?? { logic: '' }) as NonNullable<ValidationRule['rules']>,
+      rules: storedRules(input.rules),
       ...(input.bundle_rules === undefined ? {} : { bundle_rules: input.bundle_rules }),
       ...(input.error === undefined ? {} : { error: input.error }),
-      applicable_to: { excluded: [], included: [], included_all: false, ...input.applicable_to },
+      // A rule that does not limit products has none to show: the service answers `null`.
+      applicable_to: input.applicable_to === undefined || input.applicable_to === null ? null : { included_all: false, ...input.applicable_to },
       type: input.type ?? (onlyProducts ? 'basic' : 'expression'),
       context_type: input.context_type ?? 'global',
     };

@@ -91,8 +91,10 @@ export const redeemableResult = (applied: AppliedRedeemable): Applicable['result
   const { step, bundle } = applied;
   if (step.kind === 'gift') return { gift: { balance: step.gift.balance, credits: step.gift.credits } };
   if (step.kind === 'pay_with_points') return { loyalty_card: { points: step.loyalty_card.points } };
+  // The service says of every discount it applied whether a formula computed it.
+  const discount = step.discount === undefined || step.discount === null ? step.discount : { ...step.discount, is_dynamic: step.discount.is_dynamic ?? false };
   return {
-    discount: step.discount as Extract<Applicable['result'], { discount: unknown }>['discount'],
+    discount: discount as Extract<Applicable['result'], { discount: unknown }>['discount'],
     ...(bundle === undefined ? {} : { bundle: presentBundle(bundle) }),
   };
 };

@@ -9,7 +9,7 @@ import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
-import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, redemptionChanges, shownRecord, simpleOrder, simpleRedemption } from './records.js';
+import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, recordMetadata, redemptionChanges, shownRecord, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
 import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
 
@@ -94,7 +94,8 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
   const sent = input.request.order;
   if (sent === undefined) return undefined;
   return input.state.orders.upsert(
-    { ...sent, status: sent.status ?? 'PAID', ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
+    // The service gives the orders that redemptions make `metadata: {}` when the request sends none.
+    { ...sent, status: sent.status ?? 'PAID', metadata: sent.metadata ?? {}, ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
     { groupId: input.options.requestId },
     { announce: false },
   );
@@ -177,7 +178,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
     date,
     customerId: customer?.id ?? null,
     trackingId: customer?.source_id ?? null,
-    metadata: sharedWhenEmpty(input.request.metadata),
+    metadata: recordMetadata(input.request.metadata),
     channel: input.channel,
     customer: recordCustomer(customer),
     session: input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } },
@@ -270,7 +271,7 @@ export const failRedemption = (input: CommitInput): { record: KeptRedemption; er
     date: context.timestamp(),
     customer_id: customer?.id ?? null,
     tracking_id: customer?.source_id ?? null,
-    metadata: sharedWhenEmpty(input.request.metadata),
+    metadata: recordMetadata(input.request.metadata),
     redemption: null,
     result: 'FAILURE',
     status: 'FAILED',

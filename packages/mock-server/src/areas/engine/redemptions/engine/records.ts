@@ -3,6 +3,22 @@ import { simpleCustomer } from '../../../customers/customers/profile.js';
 import type { Customer } from '../../../customers/customers/store.js';
 import { simpleVoucher } from '../../../campaigns/vouchers/shapes.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
+import { sharedWhenEmpty } from '../../../../core/immutable.js';
+
+
+/**
+ * The metadata a redemption or rollback record keeps: what the request sent, or `null` when it
+ * sent none, as the service answers it.
+ *
+ * @param sent - The request's `metadata`.
+ * @returns The record's metadata.
+ * @example
+ * ```ts
+ * recordMetadata(undefined); // null
+ * ```
+ */
+export const recordMetadata = (sent: Readonly<Record<string, unknown>> | null | undefined): Readonly<Record<string, unknown>> | null =>
+  sent === undefined || sent === null ? null : sharedWhenEmpty(sent);
 
 /**
  * A redemption as it is stored and listed: a parent, a child, a single redemption, or a failed

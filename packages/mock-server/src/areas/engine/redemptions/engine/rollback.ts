@@ -4,7 +4,7 @@ import type { Resource } from '../../../../core/resource.js';
 import type { ApiError } from '../../../../http/api-error.js';
 import { tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
-import { type EngineOrigin, type KeptRedemption, type KeptRollback, type RedemptionEntry, type RedemptionRollbackRecord, redemptionChanges, shownRecord, simpleRedemption } from './records.js';
+import { type EngineOrigin, type KeptRedemption, type KeptRollback, type RedemptionEntry, type RedemptionRollbackRecord, recordMetadata, redemptionChanges, shownRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
 import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
 
@@ -36,7 +36,7 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
     date: context.timestamp(),
     customer_id: record.customer_id,
     tracking_id: input.tracking_id ?? record.tracking_id,
-    metadata: sharedWhenEmpty(input.metadata),
+    metadata: recordMetadata(input.metadata),
     redemption: record.id,
     ...(input.reason === undefined ? {} : { reason: input.reason }),
     channel: { channel_id: origin.channel.channel_id, channel_type: origin.channel.channel_type === 'USER' ? ('USER' as const) : ('API' as const) },

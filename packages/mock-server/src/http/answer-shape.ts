@@ -1,0 +1,120 @@
+import { ANSWER_SHAPES, SHAPES } from '../generated/answer-shapes.js';
+import type { AnswerShape, Unset } from './shape-table.js';
+
+export type { AnswerShape } from './shape-table.js';
+
+/** Marks a property to leave out. */
+const LEFT_OUT = Symbol('left out');
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
+
+/** The value a property is sent with under its rule, or {@link LEFT_OUT}. */
+const ruled = (unset: Unset, value: unknown): unknown => {
+  switch (unset) {
+    case 'omit':
+      return isEmpty(value) ? LEFT_OUT : value;
+    case 'omit-zero':
+      return value === 0 || isEmpty(value) ? LEFT_OUT : value;
+    case 'null':
+      return value === undefined ? null : value;
+    case 'empty-array':
+      return value === undefined || value === null ? [] : value;
+    case 'empty-object':
+      return value === undefined || value === null ? {} : value;
+  }
+};
+
+const shapeObject = (value: Record<string, unknown>, shape: AnswerShape, shapes: readonly AnswerShape[]): Record<string, unknown> => {
+  // What changes, by key; the object is copied once, at the end, only when something does.
+  const changes = new Map<string, unknown>();
+  for (const [key, rule] of Object.entries(shape.properties ?? {})) {
+    const current = value[key];
+    let next = rule.unset === undefined ? current : ruled(rule.unset, current);
+    if (rule.shape !== undefined && next !== LEFT_OUT && next !== undefined && next !== null) next = shapeValue(next, rule.shape, shapes);
+    if (next === LEFT_OUT ? key in value : next !== current) changes.set(key, next);
+  }
+  if (shape.values !== undefined) {
+    for (const [key, current] of Object.entries(value)) {
+      if (shape.properties?.[key] !== undefined || current === null || current === undefined) continue;
+      const next = shapeValue(current, shape.values, shapes);
+      if (next !== current) changes.set(key, next);
+    }
+  }
+  if (changes.size === 0) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, current] of Object.entries(value)) {
+    const next = changes.has(key) ? changes.get(key) : current;
+    if (next !== LEFT_OUT) copy[key] = next;
+  }
+  for (const [key, next] of changes) if (!(key in value) && next !== LEFT_OUT) copy[key] = next;
+  return copy;
+};
+
+/**
+ * A value in the shape of `shapes[index]`: a new value where a rule changes something, the same
+ * value otherwise; nothing is changed in place.
+ *
+ * @param value - Any JSON value.
+ * @param index - The index of its shape in `shapes`.
+ * @param shapes - A table of shapes that name each other by index.
+ * @returns The value to send.
+ * @example
+ * ```ts
+ * shapeValue({ metadata: {} }, 0, [{ properties: { metadata: { unset: 'omit' } } }]); // {}
+ * ```
+ */
+export const shapeValue = (value: unknown, index: number, shapes: readonly AnswerShape[]): unknown => {
+  const shape = shapes[index] as AnswerShape;
+  if (Array.isArray(value)) {
+    if (shape.items === undefined) return value;
+    const items = shape.items;
+    let changed = false;
+    const next = value.map((item: unknown) => {
+      const shaped = item === null || item === undefined ? item : shapeValue(item, items, shapes);
+      changed ||= shaped !== item;
+      return shaped;
+    });
+    return changed ? next : value;
+  }
+  return isPlainObject(value) ? shapeObject(value, shape, shapes) : value;
+};
+
+/**
+ * An operation's answer as the service sends it: the properties the spec marks `x-unset` are left
+ * out, sent as `null` or sent empty when they hold no value, wherever they are in the body. The
+ * body is never changed in place; the parts without a rule are passed on as they are.
+ *
+ * @param operationId - The operation that answers.
+ * @param status - The answer's status.
+ * @param body - The body the handler made.
+ * @returns The body to send.
+ * @example
+ * ```ts
+ * shapeAnswer('getCustomer', 200, { id: 'cust_1', metadata: {} }); // { id: 'cust_1' }
+ * ```
+ */
+export const shapeAnswer = (operationId: string, status: number, body: unknown): unknown => {
+  const index = ANSWER_SHAPES[operationId]?.[String(status)];
+  return index === undefined || body === null || body === undefined ? body : shapeValue(body, index, SHAPES);
+};
+
+/**
+ * A webhook event's `data` as the service sends it, by the same rules as the answers (decision
+ * 0057): a customer in `customer.created` comes without `metadata` as it does from the API.
+ *
+ * @param type - The event's type (`customer.created`).
+ * @param data - The event's payload.
+ * @returns The payload to send.
+ * @example
+ * ```ts
+ * const data = shapeWebhookData(event.type, event.data);
+ * ```
+ */
+export const shapeWebhookData = (type: string, data: unknown): unknown => {
+  const index = ANSWER_SHAPES[`webhook:${type}`]?.['data'];
+  return index === undefined || data === null || data === undefined ? data : shapeValue(data, index, SHAPES);
+};
