@@ -120,7 +120,7 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
   // Responses are strict: they never read null as absence, nor take a request-side union.
   const helpers =
     direction === 'request'
-      ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
+      ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport * as coerce from '../http/coerce.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
       : '';
   return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
@@ -141,7 +141,9 @@ const parameterSource = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
         ? `z.preprocess(coerce.toBoolean, ${inner})`
         : type === 'array'
           ? `z.preprocess(coerce.toArray, ${inner})`
-          : inner;
+          : schema['format'] === 'date'
+            ? `z.preprocess(coerce.toDate, ${inner})`
+            : inner;
   return parameter.required || 'default' in schema ? coerced : `${coerced}.optional()`;
 };
 

@@ -290,7 +290,8 @@ export class ZodSourceWriter {
     }
   }
 
-  private coerced(coercion: 'toNumber' | 'toBoolean', source: string): string {
+  /** A value of a URL or a form is text: the coercion reads it as the schema's type (decision 0058). */
+  private coerced(coercion: 'toNumber' | 'toBoolean' | 'toArray' | 'toEmptyObject', source: string): string {
     return this.queryValues ? `z.preprocess(coerce.${coercion}, ${source})` : source;
   }
 
@@ -298,7 +299,8 @@ export class ZodSourceWriter {
     let out = 'z.string()';
     switch (schema['format']) {
       case 'date-time':
-        out = 'z.iso.datetime({ offset: true })';
+        // Requests take every form clients write a moment in and read it as the service answers it (decision 0058).
+        out = this.direction === 'request' ? 'z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true }))' : 'z.iso.datetime({ offset: true })';
         break;
       case 'date':
         out = 'z.iso.date()';
@@ -336,7 +338,8 @@ export class ZodSourceWriter {
     let out = `z.array(${this.write(schema['items'] as JsonSchema | undefined)})`;
     if (typeof schema['minItems'] === 'number') out += `.min(${schema['minItems']})`;
     if (typeof schema['maxItems'] === 'number') out += `.max(${schema['maxItems']})`;
-    return out;
+    // `filters[code][conditions][$in]=a`, without an index, is a list of one.
+    return this.coerced('toArray', out);
   }
 
   private writeObject(shape: ObjectShape): string {
@@ -359,7 +362,8 @@ export class ZodSourceWriter {
             : this.direction === 'response'
               ? `z.strictObject(${body})`
               : `z.object(${body})`;
-    return this.withNullMeansAbsent(object, shape);
+    // An operator whose operand is an empty object is written `filters[status][conditions][$active]=`.
+    return properties.size === 0 ? this.coerced('toEmptyObject', object) : this.withNullMeansAbsent(object, shape);
   }
 
   /**

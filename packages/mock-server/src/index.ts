@@ -75,7 +75,7 @@ export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type Ref
 export { ReferralTierStore, type ReferralTier, type ReferralTierDependencies, type ReferralTierInput } from './areas/programmes/referrals/tiers.js';
 export { ReferralConversions, type ReferralConversionDependencies } from './areas/programmes/referrals/conversions.js';
 export { giveCampaignCredit, giveReward, type CampaignCredit, type RewardGivingStores } from './areas/programmes/rewards/give.js';
-export { CategoryStore, type Category, type CategoryReferences } from './areas/catalog/categories/store.js';
+export { CategoryStore, type Category, type CategoryChoice, type CategoryReferences } from './areas/catalog/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
 export { CustomEventSchemaStore, type CustomEventSchema, type CustomEventSchemaChanges, type CustomEventSchemaInput } from './areas/catalog/custom-event-schemas/store.js';
 export { BrandStore, DEFAULT_PERMISSION_REMINDER, type Brand, type BrandChanges, type BrandInput } from './areas/platform/branding/store.js';

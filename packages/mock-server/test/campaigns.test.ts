@@ -64,13 +64,13 @@ describe('creating campaigns', () => {
     expect(state().events.list({ type: 'campaign.created' })).toHaveLength(1);
   });
 
-  test('get by id or by name; names are unique; an unknown category is a 404', async () => {
+  test('get by id or by name; names are unique; an unknown category id is a 404', async () => {
     const campaign = await summer();
     expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Summer'))).data?.id).toBe(campaign.id);
     expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath(campaign.id))).data?.name).toBe('Summer');
     const duplicate = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } });
     expect(duplicate.error).toMatchObject({ code: 409, key: 'duplicate_found' });
-    const unknown = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Winter', campaign_type: 'DISCOUNT_COUPONS', category: 'Nope' } });
+    const unknown = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Winter', campaign_type: 'DISCOUNT_COUPONS', category_id: 'cat_0000000000000000aa' } });
     expect(unknown.error).toMatchObject({ code: 404, resource_type: 'category' });
     expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Winter'))).response.status).toBe(404);
   });
@@ -287,14 +287,17 @@ describe('listing campaigns', () => {
     expect(names((await mock.serverClient().GET('/v1/campaigns', { params: { query: { order: 'created_at' } } })).data)).toEqual(['Past', 'Future', 'Now']);
     expect(await raw('filters[campaigns][conditions][$in][0]=Past&filters[campaigns][conditions][$in][1]=Now')).toEqual(['Now', 'Past']);
     expect(await raw('filters[voucher_type][conditions][$is]=GIFT_VOUCHER')).toEqual(['Future']);
-    // The status operators take an empty object, which a query string cannot write: the store reads them.
-    const byStatus = (filters: unknown) => state().campaigns.list({ filters }).items.map((campaign) => campaign.name);
-    expect(byStatus({ status: { conditions: { $expired: {} } } })).toEqual(['Past']);
-    expect(byStatus({ status: { conditions: { before_start: {} } } })).toEqual(['Future']);
-    expect(byStatus({ status: { conditions: { $active: {} } } })).toEqual([]);
-    expect(byStatus({ active: { $disabled: {} } })).toEqual(['Now']);
-    expect(byStatus({ active: { $active: {} } })).toEqual(['Now']);
-    expect(byStatus({ junction: 'OR', voucher_type: { conditions: { $is: 'GIFT_VOUCHER' } }, status: { conditions: { $expired: {} } } })).toEqual(['Future', 'Past']);
+    // The status operators take an empty object, written with an empty value.
+    expect(await raw('filters[status][conditions][$expired]=')).toEqual(['Past']);
+    expect(await raw('filters[status][conditions][before_start]=')).toEqual(['Future']);
+    // Codes generated, whatever the dates, as the reference describes `$active`.
+    expect(await raw('filters[status][conditions][$active]=')).toEqual(['Now', 'Future', 'Past']);
+    expect(await raw('filters[status][conditions][$in_progress]=')).toEqual([]);
+    expect(await raw('filters[active][conditions][$disabled]=')).toEqual(['Now']);
+    expect(await raw('filters[active][$disabled]=')).toEqual(['Now']);
+    expect(await raw('filters[active][conditions][$active]=')).toEqual(['Now']);
+    expect(await raw('filters[active][conditions][$enabled]=')).toEqual(['Future', 'Past']);
+    expect(await raw('filters[junction]=OR&filters[voucher_type][conditions][$is]=GIFT_VOUCHER&filters[status][conditions][$expired]=')).toEqual(['Future', 'Past']);
   });
 });
 

@@ -79,13 +79,14 @@ describe('promotion tiers', () => {
     expect(state().events.list({ type: 'campaign.promotion_tier.created' }).map((event) => event.data.promotion_tier.name)).toEqual(['Ten', 'Five']);
   });
 
-  test('a tier with an unknown category stores neither the campaign nor any tier', async () => {
+  test('a tier with an unknown category id stores neither the campaign, nor any tier, nor the new category of another', async () => {
     const refused = await mock.serverClient().POST('/v1/campaigns', {
-      body: { name: 'Broken', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'A' }, { name: 'B', category: 'Nope' }] } } as never,
+      body: { name: 'Broken', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'A', category: 'New' }, { name: 'B', category_id: 'cat_0000000000000000aa' }] } } as never,
     });
     expect(refused.error).toMatchObject({ code: 404, key: 'not_found', resource_type: 'category' });
     expect(state().campaigns.find('Broken')).toBeUndefined();
     expect(state().promotions.list().total).toBe(0);
+    expect(state().categories.list()).toEqual([]);
   });
 
   test('a tier naming an unknown validation rule is refused with 404 and nothing is stored', async () => {
@@ -188,7 +189,7 @@ describe('promotion tiers', () => {
     });
     const badWindow = await client.PUT('/v1/promotions/tiers/{promotionTierId}', { ...tierPath(ten), body: { validity_hours: { daily: [{ start_time: '25:00', expiration_time: '26:00', days_of_week: [1] }] } } });
     expect(badWindow.error).toMatchObject({ code: 400, key: 'invalid_payload' });
-    const badCategory = await client.PUT('/v1/promotions/tiers/{promotionTierId}', { ...tierPath(ten), body: { category: 'Nope' } });
+    const badCategory = await client.PUT('/v1/promotions/tiers/{promotionTierId}', { ...tierPath(ten), body: { category_id: 'cat_0000000000000000aa' } });
     expect(badCategory.error).toMatchObject({ code: 404, resource_type: 'category' });
 
     expect((await client.POST('/v1/promotions/tiers/{promotionTierId}/disable', tierPath(ten))).data?.active).toBe(false);

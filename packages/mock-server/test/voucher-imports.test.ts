@@ -30,7 +30,7 @@ describe('importing standalone vouchers', () => {
       body: [
         { code: 'IMP-1', type: 'DISCOUNT_VOUCHER', discount: PERCENT, redemption: { quantity: 5, redeemed_quantity: 2 }, metadata: { source: 'legacy' } },
         { code: 'TAKEN', discount: PERCENT },
-        { code: 'IMP-GIFT', gift: { amount: 700 }, category: 'No such category' },
+        { code: 'IMP-GIFT', gift: { amount: 700 }, category: 'Made on import' },
         { code: 'IMP-GIFT-2', gift: { amount: 700 }, active: false },
       ] as never,
     });
@@ -40,16 +40,15 @@ describe('importing standalone vouchers', () => {
       type: 'VOUCHERS.IMPORT',
       status: 'DONE',
       result: {
-        message: '2 voucher(s) imported successfully, 2 failed.',
-        done_count: 2,
-        failed_count: 2,
-        failed: [
-          { row: 2, code: 'TAKEN', reason: 'A voucher with code TAKEN already exists.' },
-          { row: 3, code: 'IMP-GIFT', reason: 'Cannot find category with id No such category' },
-        ],
+        message: '3 voucher(s) imported successfully, 1 failed.',
+        done_count: 3,
+        failed_count: 1,
+        failed: [{ row: 2, code: 'TAKEN', reason: 'A voucher with code TAKEN already exists.' }],
       },
     });
-    expect(state().vouchers.size).toBe(before + 2);
+    expect(state().vouchers.size).toBe(before + 3);
+    // A category named by a name that does not exist is made (decision 0058).
+    expect(state().vouchers.get('IMP-GIFT')).toMatchObject({ category: 'Made on import', category_id: state().categories.list()[0]?.id });
     expect(state().vouchers.get('IMP-1')).toMatchObject({ campaign_id: null, redemption: { quantity: 5, redeemed_quantity: 2 }, metadata: { source: 'legacy' } });
     expect(state().vouchers.get('IMP-GIFT-2')).toMatchObject({ type: 'GIFT_VOUCHER', gift: { amount: 700, balance: 700 }, active: false });
     expect(state().events.list({ type: 'voucher.created' }).map((event) => event.data.voucher.code)).toEqual(['TAKEN']);

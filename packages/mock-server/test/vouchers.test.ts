@@ -84,11 +84,13 @@ describe('creating vouchers', () => {
     expect(error).toMatchObject({ key: 'invalid_voucher' });
   });
 
-  test('a category is found by id or by name; an unknown one is a 404 and creates nothing', async () => {
+  test('a category is found by id or by name; an unknown name makes it, an unknown id is a 404 and creates nothing', async () => {
     const seasonal = state().categories.create({ name: 'Seasonal', hierarchy: 1 });
     expect(await create('BY-ID', { ...discountVoucher, category_id: seasonal.id })).toMatchObject({ category: 'Seasonal', category_id: seasonal.id, categories: [seasonal] });
     expect(await create('BY-NAME', { ...discountVoucher, category: 'Seasonal' })).toMatchObject({ category_id: seasonal.id });
-    const unknown = await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('NO-CAT'), body: { ...discountVoucher, category: 'Nope' } });
+    const made = await create('NEW-CAT', { ...discountVoucher, category: 'Nope' });
+    expect(state().categories.list()[0]).toMatchObject({ name: 'Nope', hierarchy: 2, id: made.category_id });
+    const unknown = await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('NO-CAT'), body: { ...discountVoucher, category_id: 'cat_0000000000000000aa' } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ key: 'not_found', resource_type: 'category' });
     expect(state().vouchers.find('NO-CAT')).toBeUndefined();

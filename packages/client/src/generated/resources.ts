@@ -2500,7 +2500,7 @@ export interface VouchersResource {
    * `code_config` to shape a generated one; with neither, the service generates a random code.
    * Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
    * campaign. A code already used in the project is refused with 409, an unknown campaign or
-   * category with 404.
+   * `category_id` with 404; a `category` name that names no category makes one.
    *
    * `POST /v1/vouchers` (operation `generateRandomCode`).
    *
@@ -3155,6 +3155,7 @@ export interface CampaignsResource {
    *
    * Imports vouchers with the codes you give into an existing campaign, in one background job.
    * Settings not given come from the campaign; codes already used in the project cannot be imported.
+   * A body left out is an empty list: the job ends `DONE` having changed nothing.
    *
    * `POST /v1/campaigns/{campaignId}/import` (operation `importVouchersToCampaign`).
    *
@@ -3175,7 +3176,7 @@ export interface CampaignsResource {
    * const result = await client.campaigns.importVouchers('camp_0e1c7f3a2b9d4c5e61', []);
    * ```
    */
-  importVouchers(campaignId: string, body: components['schemas']["CampaignImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
+  importVouchers(campaignId: string, body?: components['schemas']["CampaignImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
    * Import vouchers into a campaign from a CSV file.
@@ -5334,6 +5335,7 @@ export interface CustomersResource {
    * Updates many customers, each named by `source_id`, in one background job; a customer that
    * does not exist is created. The body may be up to 10 MB. Follow the job through the returned
    * async action. Bulk updates do not send `customer.updated`.
+   * A body left out is an empty list: the job ends `DONE` having changed nothing.
    *
    * `POST /v1/customers/bulk/async` (operation `updateCustomersInBulk`).
    *
@@ -5352,7 +5354,7 @@ export interface CustomersResource {
    * const result = await client.customers.updateInBulk([]);
    * ```
    */
-  updateInBulk(body: NonNullable<operations["updateCustomersInBulk"]['requestBody']>['content']["application/json"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
+  updateInBulk(body?: NonNullable<operations["updateCustomersInBulk"]['requestBody']>['content']["application/json"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
    * Update the metadata of many customers.
@@ -5360,6 +5362,7 @@ export interface CustomersResource {
    * Sets the same metadata on every customer listed by `source_id`, in one background job; a
    * customer that does not exist is created. The body may be up to 10 MB. Follow the job through
    * the returned async action. Bulk metadata updates do not send `customer.updated`.
+   * A body left out, or one without `source_ids`, lists no records: the job ends `DONE` having changed nothing.
    *
    * `POST /v1/customers/metadata/async` (operation `updateCustomersMetadataInBulk`).
    *
@@ -5375,10 +5378,10 @@ export interface CustomersResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.customers.updateMetadataInBulk({"source_ids":[],"metadata":{}});
+   * const result = await client.customers.updateMetadataInBulk({});
    * ```
    */
-  updateMetadataInBulk(body: components['schemas']["ProductMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
+  updateMetadataInBulk(body?: components['schemas']["ProductMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
    * List a customer's activity.
@@ -5828,6 +5831,7 @@ export interface OrdersResource {
    * after another. Imported orders send no webhooks, record no events and start no distributions,
    * so use it only for history, not for keeping orders in step. Follow the job through the
    * returned async action.
+   * A body left out is an empty list: the job ends `DONE` having changed nothing.
    *
    * `POST /v1/orders/import` (operation `importOrders`).
    *
@@ -5846,7 +5850,7 @@ export interface OrdersResource {
    * const result = await client.orders.import([]);
    * ```
    */
-  import(body: components['schemas']["OrderImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
+  import(body?: components['schemas']["OrderImportCreateRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
    * Export orders.
@@ -6015,6 +6019,7 @@ export interface ProductsResource {
    * Updates many products, each named by `source_id`, in one background job; a product that does
    * not exist is created. The body may be up to 10 MB. Follow the job through the returned async
    * action.
+   * A body left out is an empty list: the job ends `DONE` having changed nothing.
    *
    * `POST /v1/products/bulk/async` (operation `updateProductsInBulk`).
    *
@@ -6033,7 +6038,7 @@ export interface ProductsResource {
    * const result = await client.products.bulkUpdate([]);
    * ```
    */
-  bulkUpdate(body: NonNullable<operations["updateProductsInBulk"]['requestBody']>['content']["application/json"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
+  bulkUpdate(body?: NonNullable<operations["updateProductsInBulk"]['requestBody']>['content']["application/json"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
    * Update the metadata of many products.
@@ -6041,6 +6046,7 @@ export interface ProductsResource {
    * Sets the same metadata on every product listed by `source_id`, in one background job; a
    * product that does not exist is created. The body may be up to 10 MB. Follow the job through
    * the returned async action.
+   * A body left out, or one without `source_ids`, lists no records: the job ends `DONE` having changed nothing.
    *
    * `POST /v1/products/metadata/async` (operation `updateProductsMetadataInBulk`).
    *
@@ -6056,10 +6062,10 @@ export interface ProductsResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.products.bulkUpdateMetadata({"source_ids":[],"metadata":{}});
+   * const result = await client.products.bulkUpdateMetadata({});
    * ```
    */
-  bulkUpdateMetadata(body: components['schemas']["ProductMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
+  bulkUpdateMetadata(body?: components['schemas']["ProductMetadataUpdateInBulkRequest"], options?: CallOptions): Promise<components['schemas']["AsyncActionReference"]>;
 
   /**
    * Get a SKU.

@@ -514,7 +514,7 @@ export interface paths {
          *     `code_config` to shape a generated one; with neither, the service generates a random code.
          *     Without `campaign` or `campaign_id` the voucher is generic (standalone); a loyalty card needs a
          *     campaign. A code already used in the project is refused with 409, an unknown campaign or
-         *     category with 404.
+         *     `category_id` with 404; a `category` name that names no category makes one.
          */
         post: operations["generateRandomCode"];
         delete?: never;
@@ -965,6 +965,7 @@ export interface paths {
          * Import vouchers into a campaign
          * Imports vouchers with the codes you give into an existing campaign, in one background job.
          *     Settings not given come from the campaign; codes already used in the project cannot be imported.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["importVouchersToCampaign"];
         delete?: never;
@@ -2958,6 +2959,7 @@ export interface paths {
          * Updates many customers, each named by `source_id`, in one background job; a customer that
          *     does not exist is created. The body may be up to 10 MB. Follow the job through the returned
          *     async action. Bulk updates do not send `customer.updated`.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["updateCustomersInBulk"];
         delete?: never;
@@ -2980,6 +2982,7 @@ export interface paths {
          * Sets the same metadata on every customer listed by `source_id`, in one background job; a
          *     customer that does not exist is created. The body may be up to 10 MB. Follow the job through
          *     the returned async action. Bulk metadata updates do not send `customer.updated`.
+         *     A body left out, or one without `source_ids`, lists no records: the job ends `DONE` having changed nothing.
          */
         post: operations["updateCustomersMetadataInBulk"];
         delete?: never;
@@ -3222,6 +3225,7 @@ export interface paths {
          *     after another. Imported orders send no webhooks, record no events and start no distributions,
          *     so use it only for history, not for keeping orders in step. Follow the job through the
          *     returned async action.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["importOrders"];
         delete?: never;
@@ -3328,6 +3332,7 @@ export interface paths {
          * Updates many products, each named by `source_id`, in one background job; a product that does
          *     not exist is created. The body may be up to 10 MB. Follow the job through the returned async
          *     action.
+         *     A body left out is an empty list: the job ends `DONE` having changed nothing.
          */
         post: operations["updateProductsInBulk"];
         delete?: never;
@@ -3350,6 +3355,7 @@ export interface paths {
          * Sets the same metadata on every product listed by `source_id`, in one background job; a
          *     product that does not exist is created. The body may be up to 10 MB. Follow the job through
          *     the returned async action.
+         *     A body left out, or one without `source_ids`, lists no records: the job ends `DONE` having changed nothing.
          */
         post: operations["updateProductsMetadataInBulk"];
         delete?: never;
@@ -8346,12 +8352,12 @@ export interface components {
          */
         Junction: "and" | "or" | "AND" | "OR";
         /**
-         * Operands of a condition: the values to compare with, in an array (a bare integer is accepted
-         *     where a count is expected).
+         * Operands of a condition: the values to compare with, in an array, or one value alone (`$count:
+         *     3`, `$is_unknown: true`), which reads as an array of one. The service takes any operand here.
          */
-        ConditionValues: (string | number | {
+        ConditionValues: (string | number | boolean | {
             [key: string]: unknown;
-        })[] | number;
+        })[] | string | number | boolean;
         /** Operators on one field of the redeemables. */
         QualificationFiltersCondition: {
             /** The field equals this value. */
@@ -10703,7 +10709,7 @@ export interface components {
             campaign?: string;
             /** Id of a campaign to add the voucher to (`camp_…`); pass this or `campaign`. */
             campaign_id?: string;
-            /** Name of the voucher's category; pass this or `category_id`. */
+            /** Name of the voucher's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Id of the voucher's category (`cat_…`); pass this or `category`. */
             category_id?: string;
@@ -10855,7 +10861,7 @@ export interface components {
          *     Balances change through the balance operation, not here.
          */
         VoucherUpdateBase: {
-            /** Name of the voucher's category. */
+            /** Name of the voucher's category. A name that names no category makes one. */
             category?: string;
             /** Id of the voucher's category (`cat_…`). */
             category_id?: string;
@@ -11434,7 +11440,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** Name of the voucher's category. */
+            /** Name of the voucher's category. A name that names no category makes one. */
             category?: string;
             /**
              * Format: date-time
@@ -11569,6 +11575,17 @@ export interface components {
             /** The customer's tracking id (their `source_id`, or one made for the request). */
             tracking_id: string;
         };
+        /** The states a campaign list keeps, each an empty object (sent as `filters[active][conditions][$enabled]=`); several mean any of them. */
+        CampaignActiveConditions: {
+            /** The campaign is enabled. */
+            $enabled?: Record<string, never>;
+            /** The campaign is disabled. */
+            $disabled?: Record<string, never>;
+            /** The campaign's expiration date has passed. */
+            $expired?: Record<string, never>;
+            /** The campaign is within its validity window. */
+            $active?: Record<string, never>;
+        };
         /** Operators for a date-time field in a list filter; when several are given, all must hold. */
         FilterConditionsDateTime: {
             /** The moment is after this one (ISO 8601 timestamp). */
@@ -11622,13 +11639,13 @@ export interface components {
                     before_start?: Record<string, never>;
                 };
             };
-            /** Conditions on the campaign's state: enabled, disabled, expired or active. */
+            /**
+             * Conditions on the campaign's state: enabled, disabled, expired or active, under `conditions`
+             *     (`filters[active][conditions][$enabled]=`) or directly (`filters[active][$enabled]=`).
+             */
             active?: {
-                $enabled?: Record<string, never>;
-                $disabled?: Record<string, never>;
-                $expired?: Record<string, never>;
-                $active?: Record<string, never>;
-            };
+                conditions?: components["schemas"]["CampaignActiveConditions"];
+            } & components["schemas"]["CampaignActiveConditions"];
             /** Conditions on whether the campaign holds referral codes, as `TRUE` or `FALSE`. */
             is_referral_code?: {
                 conditions?: {
@@ -12128,7 +12145,7 @@ export interface components {
             activity_duration_after_publishing?: string;
             /** Id of the campaign's category (`cat_…`); pass this or `category`. */
             category_id?: string;
-            /** Name of the campaign's category; pass this or `category_id`. */
+            /** Name of the campaign's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Your own key/value attributes of the campaign. */
             metadata?: {
@@ -12319,7 +12336,7 @@ export interface components {
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
             /** Hours of the day in which the tier works. */
             validity_hours?: components["schemas"]["ValidityHours"];
-            /** Name of the tier's category. Send this or `category_id`, not both. */
+            /** Name of the tier's category. Send this or `category_id`, not both. A name that names no category makes one. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
             category_id?: string;
@@ -12418,7 +12435,7 @@ export interface components {
             validity_hours?: components["schemas"]["ValidityHours"] | null;
             /** Free text about the campaign. */
             description?: string;
-            /** Name of the campaign's category; pass this or `category_id`. */
+            /** Name of the campaign's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Key/value attributes to set; keys not named stay as they are; null removes every key. */
             metadata?: {
@@ -12488,7 +12505,7 @@ export interface components {
         };
         /** Settings of vouchers added to a campaign. What is left out comes from the campaign. */
         CampaignVoucherCreateBaseRequest: {
-            /** Name of the voucher's category; pass this or `category_id`. */
+            /** Name of the voucher's category; pass this or `category_id`. A name that names no category makes one. */
             category?: string;
             /** Your own key/value attributes of the voucher. */
             metadata?: {
@@ -12818,7 +12835,7 @@ export interface components {
             validity_day_of_week?: components["schemas"]["ValidityDayOfWeek"];
             /** Hours of the day in which the tier works. */
             validity_hours?: components["schemas"]["ValidityHours"];
-            /** Name of the tier's category. Send this or `category_id`, not both. */
+            /** Name of the tier's category. Send this or `category_id`, not both. A name that names no category makes one. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
             category_id?: string;
@@ -12883,7 +12900,7 @@ export interface components {
             validation_rule_assignments?: {
                 [key: string]: unknown;
             };
-            /** Name of the tier's category. Send this or `category_id`, not both. */
+            /** Name of the tier's category. Send this or `category_id`, not both. A name that names no category makes one. */
             category?: string;
             /** Id of the tier's category (`cat_…`). Send this or `category`, not both. */
             category_id?: string;
@@ -14232,7 +14249,7 @@ export interface components {
             };
             /**
              * Range of points that places a member in the tier; ranges of the tiers of a campaign do not
-             *     overlap.
+             *     overlap. An empty range (`{}`) gives the tier no range: no balance reaches it.
              */
             points: {
                 /** Lowest number of points of the range. */
@@ -14289,10 +14306,10 @@ export interface components {
             updated_at: string | null;
             /** The tier's qualification settings as stored. */
             config: {
-                /** Range of points that places a member in the tier. */
+                /** Range of points that places a member in the tier; empty for a tier created without one, which no balance reaches. */
                 points: {
                     /** Lowest number of points of the range. */
-                    from: number;
+                    from?: number;
                     /** Highest number of points of the range; absent for a top tier without an upper bound. */
                     to?: number;
                 };
@@ -17062,13 +17079,13 @@ export interface components {
         } & components["schemas"]["CustomerBase"];
         /**
          * The same metadata for many records, each named by `source_id`; used for products and for
-         *     customers.
+         *     customers. The official SDKs send it empty (`{}`), so neither field is required.
          */
         ProductMetadataUpdateInBulkRequest: {
-            /** The `source_id`s of the records to change; unknown ones are created. */
-            source_ids: string[];
-            /** Metadata keys and values to set on every record listed. */
-            metadata: {
+            /** The `source_id`s of the records to change; unknown ones are created. None lists no records. */
+            source_ids?: string[];
+            /** Metadata keys and values to set on every record listed; none sets nothing. */
+            metadata?: {
                 [key: string]: unknown;
             };
         };
@@ -24387,7 +24404,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CampaignImportCreateRequest"];
             };
@@ -28021,7 +28038,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CustomerUpdateInBulkRequest"][];
             };
@@ -28052,7 +28069,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ProductMetadataUpdateInBulkRequest"];
             };
@@ -28451,7 +28468,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OrderImportCreateRequest"];
             };
@@ -28687,7 +28704,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ProductUpdateInBulkRequest"][];
             };
@@ -28718,7 +28735,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ProductMetadataUpdateInBulkRequest"];
             };

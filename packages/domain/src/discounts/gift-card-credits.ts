@@ -65,7 +65,7 @@ export function applyGiftCredits(order: OrderAmounts, gift: GiftCreditsInput): G
   const { credits } = gift;
   if (credits !== null && credits !== undefined) {
     if (!Number.isSafeInteger(credits) || credits < 0) {
-      throw new DomainError('invalid_payload', 'invalid gift credits', {
+      throw new DomainError('invalid_payload', 'Invalid payload', {
         details: `Property .gift.credits should be a non-negative integer (actual value is ${String(credits)})`,
       });
     }

@@ -295,8 +295,8 @@ const locate = (source: FilterSource, at: readonly string[]): string =>
 const filterError = (source: FilterSource, issues: readonly Issue[]): DomainError => {
   const details = issues.map((issue) => `${locate(source, issue.at)} ${issue.problem}`).join('; ');
   return source.in === 'query'
-    ? new DomainError('invalid_query_params', 'invalid query params', { details })
-    : new DomainError('invalid_payload', 'invalid payload', { details });
+    ? new DomainError('invalid_query_params', 'Invalid query parameters', { details })
+    : new DomainError('invalid_payload', 'Invalid payload', { details });
 };
 
 /** Throws the error of a filter that cannot be used, naming the part at `at` (path parts from the filter's root). */

@@ -246,7 +246,7 @@ export function voucherTypeOf(campaign: Pick<CampaignInheritanceInput, 'campaign
  */
 export function inheritVoucher<C extends CampaignInheritanceInput>(campaign: C, overrides: VoucherOverridesInput = {}): InheritedVoucherSettings<C> {
   if (isGiven(overrides.category) && isGiven(overrides.category_id)) {
-    throw new DomainError('invalid_payload', 'pass category or category_id, not both', {
+    throw new DomainError('invalid_payload', 'Invalid payload', {
       details: 'Property .category cannot be sent together with .category_id',
     });
   }

@@ -49,6 +49,7 @@ import { PendingPointsStore } from './programmes/pending-points/store.js';
 import { LoyaltyTierStore } from './programmes/tiers/store.js';
 import { NightlyRun } from './programmes/nightly/run.js';
 import { RewardRedeemer } from './programmes/rewards/redeemer.js';
+import { releaseDeletedCampaigns } from './programmes/loyalties/deleted-campaigns.js';
 import { RewardStore } from './programmes/rewards/store.js';
 
 /**
@@ -214,6 +215,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
       return offer && { ...offer, rules: ruleIds.map((id) => engineRuleSet(validationRules.ruleSetOf(id))) };
     },
   });
+  releaseDeletedCampaigns(events, [rewards, earningRules, loyaltyTiers]);
   const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
   rewardRedeemer.listen();
   const referralHolders = new ReferralHolders(context, { vouchers, publications, customers, campaigns, events });

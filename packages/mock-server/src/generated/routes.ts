@@ -786,7 +786,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["campaigns"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   importVouchersToCampaignUsingCsv: {
     method: "POST",
@@ -1704,7 +1704,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   updateCustomersMetadataInBulk: {
     method: "POST",
@@ -1713,7 +1713,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   listCustomerActivity: {
     method: "GET",
@@ -1812,7 +1812,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["orders"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   createOrderExport: {
     method: "POST",
@@ -1875,7 +1875,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["products"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   updateProductsMetadataInBulk: {
     method: "POST",
@@ -1884,7 +1884,7 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["products"]}],
     arrayQuery: [],
     deepQuery: [],
-    body: { contentType: "application/json", required: true },
+    body: { contentType: "application/json", required: false },
   },
   getSku: {
     method: "GET",

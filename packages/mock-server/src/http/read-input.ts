@@ -114,15 +114,21 @@ const readBody = async (request: IncomingRequest, body: NonNullable<Operation['b
   return parsed ?? undefined;
 };
 
+/** The empty JSON bodies a body left out may stand for, in the order they are tried. */
+const EMPTY_BODIES: readonly unknown[] = [{}, []];
+
 /**
  * A JSON body that is left out reads as `{}` when the schema takes an empty object (every field
- * optional), so its defaults apply and the handler always gets an object: clients send no body
- * when nothing is set (decision 0036). Any other missing body is refused when the spec requires it.
+ * optional), so its defaults apply and the handler always gets an object, or as `[]` when the
+ * schema is a list: clients send no body when nothing is set (decisions 0036 and 0058). Any other
+ * missing body is refused when the spec requires it.
  */
 const readAbsentBody = (body: NonNullable<Operation['body']>): unknown => {
   if (body.contentType === 'application/json') {
-    const empty = (body.schema as z.ZodType).safeParse({});
-    if (empty.success) return empty.data;
+    for (const value of EMPTY_BODIES) {
+      const empty = (body.schema as z.ZodType).safeParse(value);
+      if (empty.success) return empty.data;
+    }
   }
   if (body.required) throw ApiError.invalidPayload('The request body is required.');
   return undefined;

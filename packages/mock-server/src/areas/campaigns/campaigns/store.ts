@@ -194,12 +194,16 @@ const windowReason = (campaign: Campaign, now: number, ignoreSwitch: boolean): s
   return result.active ? undefined : result.reason;
 };
 
+/**
+ * The `status` states, as the reference describes them: `$active` is a campaign whose codes are
+ * generated, whatever its dates; `$in_progress` one generating or updating its codes.
+ */
 const STATUS_CONDITIONS: Readonly<Record<string, StatusTest>> = {
-  $active: (campaign, now) => windowReason(campaign, now, false) === undefined,
+  $active: (campaign) => campaign.creation_status === 'DONE',
   $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
   before_start: (campaign, now) => windowReason(campaign, now, true) === 'not_started',
   $failed: (campaign) => campaign.creation_status === 'FAILED',
-  $in_progress: (campaign) => campaign.creation_status === 'IN_PROGRESS',
+  $in_progress: (campaign) => campaign.creation_status === 'IN_PROGRESS' || campaign.vouchers_generation_status === 'IN_PROGRESS' || campaign.vouchers_generation_status === 'MODIFYING',
 };
 
 const ACTIVE_CONDITIONS: Readonly<Record<string, StatusTest>> = {
@@ -361,6 +365,7 @@ export class CampaignStore implements CampaignPort {
     rules.check({ object: 'campaign', campaign }, input.validation_rules);
     this.#byId.set(campaign.id, campaign);
     this.#idByName.set(campaign.name, campaign.id);
+    this.deps.categories.ensure(campaign);
     rules.assign({ object: 'campaign', campaign }, input.validation_rules, origin);
     if (voucher) this.deps.vouchers.add(voucher);
     tiers?.store();
@@ -432,6 +437,7 @@ export class CampaignStore implements CampaignPort {
     if (Object.keys(change).length > 0 && (current.vouchers_count ?? 0) > 0) updated.vouchers_generation_status = 'MODIFYING';
     this.#byId.set(updated.id, updated);
     this.#idByName.set(updated.name, updated.id);
+    this.deps.categories.ensure(updated);
     this.#record('campaign.updated', updated, origin);
     if (updated.vouchers_generation_status === 'MODIFYING') this.#rewrite(updated.id, change, origin);
     return this.present(updated);
@@ -786,7 +792,9 @@ export class CampaignStore implements CampaignPort {
       if (tests.length > 0) parts.push((campaign, at) => tests.some((test) => test(campaign, at)));
     };
     conditions((status as { conditions?: unknown } | undefined)?.conditions, STATUS_CONDITIONS);
-    conditions(active, ACTIVE_CONDITIONS);
+    // The `active` states come under `conditions`, as the reference describes them, or directly, as its schema has them.
+    const { conditions: activeConditions, ...direct } = (active ?? {}) as { conditions?: object };
+    conditions({ ...direct, ...activeConditions }, ACTIVE_CONDITIONS);
     const named = Object.keys(fields).some((key) => key !== 'junction') ? compileFilter(fields, { now }) : undefined;
     const predicates: FilterPredicate[] = parts.map((test) => (campaign) => test(campaign as Campaign, now));
     if (named) predicates.push((campaign) => named(filterView(campaign as Campaign)));

@@ -7,7 +7,7 @@ import { creationOrderPage } from '../../../core/sorted-page.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
-import type { CategoryStore } from '../../catalog/categories/store.js';
+import type { CategoryChoice, CategoryStore } from '../../catalog/categories/store.js';
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { Campaign } from '../vouchers/types.js';
@@ -225,6 +225,8 @@ type StoredTier = Omit<PromotionTier, 'campaign' | 'categories' | 'validation_ru
 interface BuiltTier {
   readonly tier: StoredTier;
   readonly rules: readonly string[];
+  /** The category it names, made when the tier is stored if it does not exist yet. */
+  readonly category: CategoryChoice;
 }
 
 /** Fields of a tier's request that are copied as sent, when sent. */
@@ -391,6 +393,7 @@ export class PromotionStore implements PromotionRedeemables {
    */
   update(id: string, patch: PromotionTierUpdateInput, origin: ChangeOrigin = {}): PromotionTier {
     const current = this.#stored(id);
+    const category = patch.category === undefined && patch.category_id === undefined ? undefined : this.deps.categories.resolve(patch.category, patch.category_id);
     const updated: StoredTier = {
       ...withWindow(current, patch),
       ...(patch.name === undefined ? {} : { name: patch.name }),
@@ -398,12 +401,13 @@ export class PromotionStore implements PromotionRedeemables {
       ...(patch.action?.discount === undefined ? {} : { action: { discount: patch.action.discount } }),
       ...(patch.hierarchy === undefined ? {} : { hierarchy: patch.hierarchy }),
       ...(patch.metadata === undefined ? {} : { metadata: patchMetadata(current.metadata, patch.metadata) }),
-      ...(patch.category === undefined && patch.category_id === undefined ? {} : { category_id: this.#categoryId(patch.category, patch.category_id) }),
+      ...(category === undefined ? {} : { category_id: category.category_id }),
       updated_at: this.context.timestamp(),
     };
     compileValidityWindow(updated, { keys: PROMOTION_TIER_VALIDITY_KEYS });
     if (patch.metadata !== undefined) this.deps.metadataSchemas.assertValid('promotion_tier', updated.metadata);
     this.#byId.set(id, updated);
+    if (category !== undefined) this.deps.categories.ensure(category);
     this.#record('campaign.promotion_tier.updated', updated, origin);
     return this.#present(updated);
   }
@@ -518,16 +522,18 @@ export class PromotionStore implements PromotionRedeemables {
     return inputs.map((input) => {
       const hierarchy = input.hierarchy ?? last + 1;
       last = Math.max(last, hierarchy);
-      const tier = this.#build(campaign, input, hierarchy);
+      const category = this.deps.categories.resolve(input.category, input.category_id);
+      const tier = this.#build(campaign, input, hierarchy, category.category_id);
       const rules = input.validation_rules ?? [];
       this.#rules.check({ object: 'promotion_tier', tier }, rules);
-      return { tier, rules };
+      return { tier, rules, category };
     });
   }
 
   #insert(built: readonly BuiltTier[], origin: ChangeOrigin): void {
-    for (const { tier, rules } of built) {
+    for (const { tier, rules, category } of built) {
       this.#byId.set(tier.id, tier);
+      this.deps.categories.ensure(category);
       this.#rules.assign({ object: 'promotion_tier', tier }, rules);
       this.#record('campaign.promotion_tier.created', tier, origin);
     }
@@ -549,7 +555,7 @@ export class PromotionStore implements PromotionRedeemables {
     this.stacks.removeTier(tier.id);
   }
 
-  #build(campaign: Campaign, input: PromotionTierCreateInput, hierarchy: number): StoredTier {
+  #build(campaign: Campaign, input: PromotionTierCreateInput, hierarchy: number, categoryId: string | null): StoredTier {
     const tier: StoredTier = {
       id: this.context.ids('promo'),
       created_at: this.context.timestamp(),
@@ -564,15 +570,11 @@ export class PromotionStore implements PromotionRedeemables {
       ...windowOf(input),
       summary: { redemptions: { total_redeemed: 0 }, orders: { total_amount: 0, total_discount_amount: 0 } },
       object: 'promotion_tier',
-      category_id: this.#categoryId(input.category, input.category_id),
+      category_id: categoryId,
     };
     compileValidityWindow(tier, { keys: PROMOTION_TIER_VALIDITY_KEYS });
     this.deps.metadataSchemas.assertValid('promotion_tier', tier.metadata);
     return tier;
-  }
-
-  #categoryId(name: string | null | undefined, id: string | null | undefined): string | null {
-    return this.deps.categories.resolve(name, id).category_id;
   }
 
   #check(tier: StoredTier, at: number): ValidityCheckResult {

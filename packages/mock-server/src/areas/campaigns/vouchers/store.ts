@@ -606,6 +606,7 @@ export class VoucherStore {
     // Codes generated in bulk have no rules of their own: no campaign to look up for them.
     const owner = validationRules && validationRules.length > 0 ? { object: 'voucher' as const, voucher, campaign: voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined } : undefined;
     if (owner) this.deps.rules.check(owner, validationRules);
+    this.deps.categories.ensure(voucher);
     immutable(voucher);
     const position = this.#sequence.push(voucher) - 1;
     this.#positions.set(voucher.id, position);
@@ -671,6 +672,7 @@ export class VoucherStore {
     const effect: unknown = patch.gift?.['effect'];
     if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS')) changes.gift = { ...current.gift, effect };
     const updated = this.replace(current, changes);
+    this.deps.categories.ensure(updated);
     this.#record('voucher.updated', updated, origin);
     return updated;
   }

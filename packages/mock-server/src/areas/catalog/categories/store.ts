@@ -1,4 +1,4 @@
-import { DomainError } from '@voucherkit/domain';
+import { DomainError, derivedId } from '@voucherkit/domain';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ServiceContext } from '../../../core/context.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -13,6 +13,22 @@ import type { Resource } from '../../../core/resource.js';
  * ```
  */
 export type Category = Resource<'Category'>;
+
+/**
+ * The category a record names, as {@link CategoryStore.resolve} reads a request: its name and id,
+ * or both `null` for none.
+ *
+ * @example
+ * ```ts
+ * const choice: CategoryChoice = categories.resolve('Seasonal', undefined);
+ * ```
+ */
+export interface CategoryChoice {
+  /** The category's name, or `null` for none. */
+  readonly category: string | null;
+  /** The category's id (`cat_…`), or `null` for none. */
+  readonly category_id: string | null;
+}
 
 /**
  * What refers to categories from an area above the catalog (the project's stacking rules), and must
@@ -74,16 +90,35 @@ export class CategoryStore {
 
   /**
    * The category a request names, by id (`category_id`) or by name (`category`); the id wins when
-   * both are sent. Neither gives no category.
+   * both are sent. Neither gives no category. A name that names no category is one to make, as the
+   * service makes it (decision 0058): the answer holds the name and an id derived from it, and
+   * {@link CategoryStore.ensure} makes the category when the record that names it is stored, so a
+   * refused request makes none. Nothing is written here.
    *
-   * @throws ApiError 404 when the id or the name names no category.
+   * @throws ApiError 404 when the id names no category.
    */
-  resolve(name: string | null | undefined, id: string | null | undefined): { category: string | null; category_id: string | null } {
+  resolve(name: string | null | undefined, id: string | null | undefined): CategoryChoice {
     if (id !== undefined && id !== null) return { category: this.get(id).name, category_id: id };
     if (name === undefined || name === null) return { category: null, category_id: null };
-    const match = [...this.#items.values()].find((category) => category.name === name);
-    if (!match) throw ApiError.notFound('category', name);
-    return { category: match.name, category_id: match.id };
+    const match = this.#named(name);
+    if (match) return { category: match.name, category_id: match.id };
+    // Derived from the name, so every record of one request that names it gets the same id.
+    let serial = 0;
+    let newId = derivedId('cat', name, serial);
+    while (this.#items.has(newId)) newId = derivedId('cat', name, ++serial);
+    return { category: name, category_id: newId };
+  }
+
+  /**
+   * Makes the category that {@link CategoryStore.resolve} gave for a name it did not find, when the
+   * record naming it is stored: with that id and name, and the hierarchy after the project's
+   * highest, so it ranks after every category set up before it. A category that exists is left
+   * as it is.
+   */
+  ensure({ category, category_id }: { readonly category?: string | null | undefined; readonly category_id?: string | null | undefined }): void {
+    if (category === undefined || category === null || category_id === undefined || category_id === null || this.#items.has(category_id) || this.#named(category) !== undefined) return;
+    const hierarchy = 1 + Math.max(0, ...[...this.#items.values()].map((existing) => existing.hierarchy));
+    this.#items.set(category_id, { id: category_id, name: category, hierarchy, object: 'category', created_at: this.context.timestamp() });
   }
 
   /**
@@ -134,8 +169,12 @@ export class CategoryStore {
     this.#items.delete(id);
   }
 
+  #named(name: string): Category | undefined {
+    return [...this.#items.values()].find((category) => category.name === name);
+  }
+
   #assertNameFree(name: string): void {
-    if ([...this.#items.values()].some((category) => category.name === name)) {
+    if (this.#named(name) !== undefined) {
       throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `A category named "${name}" already exists.` });
     }
   }

@@ -189,9 +189,9 @@ export const productBulkUpdateJob = (products: ProductStore, updates: readonly R
  * @returns The job.
  */
 export const productMetadataJob = (products: ProductStore, request: Resource<'ProductMetadataUpdateInBulkRequest'>): BulkJob<string> => ({
-  items: request.source_ids,
+  items: request.source_ids ?? [],
   process: (sourceId) => {
-    products.upsert({ source_id: sourceId, metadata: request.metadata });
+    products.upsert({ source_id: sourceId, ...(request.metadata === undefined ? {} : { metadata: request.metadata }) });
   },
   identify: (sourceId) => ({ source_id: sourceId }),
   summarize: updateSummary,

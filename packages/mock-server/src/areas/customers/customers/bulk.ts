@@ -98,9 +98,9 @@ export const customerBulkUpdateJob = (customers: CustomerStore, updates: readonl
  * @returns The job.
  */
 export const customerMetadataJob = (customers: CustomerStore, request: Resource<'ProductMetadataUpdateInBulkRequest'>): BulkJob<string> => ({
-  items: request.source_ids,
+  items: request.source_ids ?? [],
   process: (sourceId) => {
-    customers.upsert({ source_id: sourceId, metadata: request.metadata }, { silent: true });
+    customers.upsert({ source_id: sourceId, ...(request.metadata === undefined ? {} : { metadata: request.metadata }) }, { silent: true });
   },
   identify: (sourceId) => ({ source_id: sourceId }),
   summarize: updateSummary,

@@ -1,6 +1,7 @@
 import { DomainError, type OrderItemAmounts, type OrderItemInput } from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
 import type { ProductStore, Product, Sku } from '../../catalog/products/store.js';
+import { withoutUnknownAmounts } from './unpriced-line.js';
 
 /**
  * An order line as a request sends it.
@@ -141,7 +142,7 @@ export const orderLine = (line: ResolvedLine, amounts: OrderItemAmounts): OrderL
   // Ids that name nothing in the catalogue are kept as the request gave them, as the service keeps them.
   const productId = product?.id ?? request.product_id ?? request.product?.id;
   const skuId = sku?.id ?? request.sku_id ?? request.sku?.id;
-  return {
+  return withoutUnknownAmounts({
     object: 'order_item',
     ...(productId === undefined ? {} : { product_id: productId }),
     ...(skuId === undefined ? {} : { sku_id: skuId }),
@@ -179,5 +180,5 @@ export const orderLine = (line: ResolvedLine, amounts: OrderItemAmounts): OrderL
           },
         }),
     ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
-  };
+  }, amounts);
 };

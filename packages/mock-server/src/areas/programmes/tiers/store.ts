@@ -44,6 +44,13 @@ export type LoyaltyTier = Resource<'LoyaltyTier'>;
 export type LoyaltyTierInput = Resource<'LoyaltyTiersCreateRequest'>[number];
 
 /**
+ * Whether a tier's points give a range: `points: {}`, as the official SDK's tests create a tier,
+ * gives none, so the tier overlaps no other and no balance reaches it (decision 0058).
+ */
+const hasRange = (points: { readonly from?: number | null | undefined; readonly to?: number | null | undefined }): boolean =>
+  (points.from !== undefined && points.from !== null) || (points.to !== undefined && points.to !== null);
+
+/**
  * A member's place in the tiers of their programme, as the tier store keeps it.
  *
  * @example
@@ -162,18 +169,21 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
    */
   create(programmeRef: string, inputs: readonly LoyaltyTierInput[], origin: ChangeOrigin = {}): LoyaltyTier[] {
     const campaign = this.deps.loyalties.programme(programmeRef);
-    const ranges = this.of(campaign.id).map((tier) => ({ id: tier.id, from: tier.config.points.from, to: tier.config.points.to ?? Number.POSITIVE_INFINITY }));
+    const ranges = this.of(campaign.id)
+      .filter((tier) => hasRange(tier.config.points))
+      .map((tier) => ({ id: tier.id, from: tier.config.points.from ?? 0, to: tier.config.points.to ?? Number.POSITIVE_INFINITY }));
     const now = this.context.timestamp();
     const tiers = inputs.map((input, index) => {
+      const ranged = hasRange(input.points);
       const from = input.points.from ?? 0;
       const to = input.points.to ?? Number.POSITIVE_INFINITY;
       if (to < from) throw ApiError.invalidPayload(`Property [${index}].points.to should not be below points.from`);
-      const overlapping = ranges.find((range) => from <= range.to && range.from <= to);
+      const overlapping = ranged ? ranges.find((range) => from <= range.to && range.from <= to) : undefined;
       if (overlapping) throw ApiError.invalidPayload(`Property [${index}].points overlaps the points of tier ${overlapping.id}`);
       for (const ruleId of Object.keys(input.earning_rules ?? {})) if (!this.deps.earningRuleExists(ruleId)) throw ApiError.notFound('earning_rule', ruleId);
       const id = this.context.ids('ltr');
-      ranges.push({ id, from, to });
-      const points = { from, ...(input.points.to === undefined ? {} : { to: input.points.to }) };
+      if (ranged) ranges.push({ id, from, to });
+      const points = ranged ? { from, ...(input.points.to === undefined ? {} : { to: input.points.to }) } : {};
       return {
         id,
         name: input.name,
@@ -274,7 +284,10 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
   settingsOf(campaign: Campaign): { readonly tiers: readonly TierRange[]; readonly qualification: TierQualification | null } {
     let tiers = this.#ranges.get(campaign.id);
     if (tiers === undefined) {
-      tiers = this.of(campaign.id).map((tier) => ({ id: tier.id, points: tier.config.points }));
+      // A tier without a range is reached by no balance.
+      tiers = this.of(campaign.id)
+        .filter((tier) => hasRange(tier.config.points))
+        .map((tier) => ({ id: tier.id, points: tier.config.points }));
       this.#ranges.set(campaign.id, tiers);
     }
     return { tiers, qualification: (campaign.loyalty_tiers_expiration ?? null) as TierQualification | null };

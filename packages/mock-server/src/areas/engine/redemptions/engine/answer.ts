@@ -6,6 +6,7 @@ import type { AppliedRedeemable, EngineRedeemable } from './apply.js';
 import type { FoundRedeemable } from './redeemables.js';
 import type { OrderFrame } from './order-frame.js';
 import { copyOrEmpty } from '../../../../core/immutable.js';
+import { withoutUnknownAmounts } from '../../../customers/orders/unpriced-line.js';
 
 export type { OrderFrame } from './order-frame.js';
 
@@ -28,7 +29,7 @@ export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCal
   applied_discount_amount: amounts.applied_discount_amount,
   items_applied_discount_amount: amounts.items_applied_discount_amount,
   total_applied_discount_amount: amounts.total_applied_discount_amount,
-  items: amounts.items.map((item, index) => ({
+  items: amounts.items.map((item, index) => withoutUnknownAmounts({
     ...(frame.lines[index] ?? {
       object: 'order_item' as const,
       ...(item.product_id === undefined ? {} : { product_id: item.product_id, related_object: 'product' as const }),
@@ -46,7 +47,7 @@ export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCal
     applied_discount_amount: item.applied_discount_amount,
     subtotal_amount: item.subtotal_amount,
     ...(item.price === null ? {} : { price: item.price }),
-  })),
+  }, item)),
   metadata: copyOrEmpty(frame.metadata),
   object: 'order',
   ...(frame.created_at === undefined ? {} : { created_at: frame.created_at }),
