@@ -26,24 +26,27 @@ const ourOperations = (parity: ParityResult): OperationEntry[] => [
 ];
 
 /**
- * The deprecated operations of our spec, which the official SDKs still call: where the service's
- * description stands on each (`x-legacy`), and what replaces it (`x-replaced-by`).
+ * The operations of our spec that the official SDKs still call although the service's own
+ * description deprecates them, has removed them or never had them: where the description stands
+ * on each (`x-legacy`), and what replaces a deprecated one (`x-replaced-by`).
  */
 const legacySection = (ours: readonly OperationEntry[]): string[] => {
-  const legacy = ours.filter((entry) => entry.operation.deprecated === true).sort(byPathThenMethod);
+  const legacy = ours.filter((entry) => entry.operation.deprecated === true || entry.operation['x-legacy'] !== undefined).sort(byPathThenMethod);
   if (legacy.length === 0) return [];
   return [
-    '## Deprecated operations that existing clients still call',
+    '## Operations that existing clients still call',
     '',
-    'The service keeps these for older clients (the official SDKs call them), and so does the mock,',
-    'through the same engine as their replacements; the client marks their methods `@deprecated`.',
+    "The service keeps these for older clients (the official SDKs call them) although its description deprecates them,",
+    'has removed them or never had them; the mock serves them through the same engines as their replacements, and the',
+    'client marks the deprecated ones `@deprecated`.',
     '',
-    "| method | path | operationId | in the service's description | replaced by |",
-    '| --- | --- | --- | --- | --- |',
+    "| method | path | operationId | deprecated | in the service's description | replaced by |",
+    '| --- | --- | --- | :---: | --- | --- |',
     ...legacy.map((entry) => {
       const { operation } = entry;
+      const deprecated = operation.deprecated === true;
       const status = operation['x-legacy'] ?? 'deprecated';
-      return `| ${entry.method.toUpperCase()} | \`${entry.path}\` | ${operation.operationId ?? ''} | ${status} | ${operation['x-replaced-by'] ?? '–'} |`;
+      return `| ${entry.method.toUpperCase()} | \`${entry.path}\` | ${operation.operationId ?? ''} | ${deprecated ? 'yes' : 'no'} | ${status} | ${operation['x-replaced-by'] ?? '–'} |`;
     }),
     '',
   ];

@@ -37,6 +37,7 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   updateVouchersInBulk: 'vouchers.bulkUpdate',
   updateVouchersMetadataInBulk: 'vouchers.bulkUpdateMetadata',
   releaseValidationSession: 'vouchers.releaseValidationSession',
+  examineVouchersQualification: 'vouchers.qualifications.examine',
   // Campaigns
   listCampaigns: 'campaigns.list',
   createCampaign: 'campaigns.create',
@@ -52,6 +53,7 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   listCampaignTransactions: 'campaigns.listTransactions',
   exportCampaignTransactions: 'campaigns.exportTransactions',
   getCampaignSummary: 'campaigns.getSummary',
+  examineCampaignsQualification: 'campaigns.qualifications.examine',
   // Distributions (SDK: Distributions.publications, Distributions.exports)
   listPublications: 'distributions.publications.list',
   createPublication: 'distributions.publications.create',
@@ -114,6 +116,8 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   cancelMemberPendingPoints: 'loyalties.cancelMemberPendingPoints',
   listMemberActivity: 'loyalties.listMemberActivity',
   listMemberActivityInCampaign: 'loyalties.listMemberActivityInCampaign',
+  getMemberActivities: 'loyalties.getMemberActivities',
+  getMemberActivitiesInCampaign: 'loyalties.getMemberActivitiesInCampaign',
   updateLoyaltyCardBalance: 'loyalties.addOrRemoveCardBalance',
   updateLoyaltyCardBalanceInCampaign: 'loyalties.addPoints',
   transferPoints: 'loyalties.transferPoints',
@@ -168,6 +172,10 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   updateCustomersMetadataInBulk: 'customers.updateMetadataInBulk',
   listCustomerActivity: 'customers.listActivity',
   listCustomerRedeemables: 'customers.listRedeemables',
+  listCustomerActivities: 'customers.listActivities',
+  updateCustomerConsents: 'customers.updateConsents',
+  // Consents (SDK: Consents)
+  listConsents: 'consents.list',
   // Segments (SDK: `segments.list(customerId)` lists a customer's segments)
   listCustomerSegments: 'segments.list',
   listSegments: 'segments.listAll',
@@ -216,6 +224,7 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   listValidationRuleAssignments: 'validationRules.listAssignments',
   createValidationRuleAssignment: 'validationRules.createAssignment',
   deleteValidationRuleAssignment: 'validationRules.deleteAssignment',
+  validateValidationRule: 'validationRules.validate',
   // Categories, metadata schemas, events, async actions, locations, bin
   listCategories: 'categories.list',
   createCategory: 'categories.create',
@@ -281,6 +290,11 @@ export const RESOURCE_NAMES: Readonly<Record<string, string | ResourceName>> = {
   checkEligibilityClientSide: 'clientSide.qualifications',
   trackCustomEventClientSide: 'clientSide.track',
   listPromotionTiersClientSide: 'clientSide.listPromotionTiers',
+  createPublicationClientSide: 'clientSide.publish',
+  listVouchersClientSide: 'clientSide.listVouchers',
+  createCustomerClientSide: 'clientSide.createCustomer',
+  listConsentsClientSide: 'clientSide.listConsents',
+  updateCustomerConsentsClientSide: 'clientSide.updateConsents',
   // Deprecated validations and redemptions that older clients still call (SDK 2.9 names)
   validateVoucher: 'validations.validateVoucher',
   validatePromotions: 'promotions.validate',

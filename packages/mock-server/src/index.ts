@@ -117,6 +117,7 @@ export {
   type ChangeOrigin,
   type Customer,
   type CustomerChange,
+  type CustomerConsent,
   type CustomerListQuery,
   type CustomerOrder,
   type CustomerOrderSummary,
@@ -125,6 +126,7 @@ export {
   type CustomerReference,
   type CustomerUpsert,
 } from './areas/customers/customers/store.js';
+export { ConsentStore, type Consent, type ConsentAnswers, type ConsentGroup, type ConsentGroupInput, type ConsentInput } from './areas/customers/consents/store.js';
 export {
   ProductStore,
   type CatalogueListQuery,
@@ -266,7 +268,16 @@ export type { RequestedRedeemable, StackedRequest } from './areas/engine/redempt
 export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './areas/engine/redemptions/engine/rollback.js';
 export type { AloneJudge, AlonePart, AloneVerdict, QualifiedOrder } from './areas/engine/redemptions/engine/alone.js';
-export { QualificationStore, type QualificationRedeemable, type QualificationRequest, type QualificationResult, type QualificationStores } from './areas/engine/qualifications/store.js';
+export type { RuleJudgement } from './areas/engine/redemptions/engine/rule-alone.js';
+export {
+  QualificationStore,
+  type QualificationRedeemable,
+  type QualificationRequest,
+  type QualificationResult,
+  type QualificationScope,
+  type QualificationStores,
+  type QualifyingRedeemable,
+} from './areas/engine/qualifications/store.js';
 export {
   LoyaltyCardLedger,
   type LedgerVoucherPort,

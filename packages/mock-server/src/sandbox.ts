@@ -80,8 +80,14 @@ export const main = async (): Promise<void> => {
     Object.entries(ENV_KEYS).flatMap(([key, variable]) => (process.env[variable] ? [[key, process.env[variable]]] : [])),
   );
   const port = Number(process.env['PORT'] ?? 4010);
-  // A web page of the developer's calls the sandbox from any origin: client-side redemption and loyalty events are on.
-  const config = { client_redeem_enabled: true, client_loyalty_events_enabled: true };
+  // A web page of the developer's calls the sandbox from any origin: every client-side feature is on.
+  const config = {
+    client_redeem_enabled: true,
+    client_loyalty_events_enabled: true,
+    client_publish_enabled: true,
+    client_list_vouchers_enabled: true,
+    client_create_customer_enabled: true,
+  };
   const service = createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys, config }] });
   const project = service.projects.primary;
   seedDemoData(project);

@@ -121,6 +121,11 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createCampaignFromTemplate: { name: 'From a template' },
   addTierFromTemplate: { name: 'From a template', campaign_id: 'camp_0000000000000000ff' },
   managementCopyCampaignTemplate: { name: 'Spring in production', destination_project_id: 'proj_0000000000000000ff' },
+  examineVouchersQualification: { order: { amount: 1000 } },
+  examineCampaignsQualification: { order: { amount: 1000 } },
+  validateValidationRule: { order: { amount: 1000 } },
+  createPublicationClientSide: { customer: { source_id: 'ana' } },
+  createCustomerClientSide: { source_id: 'ana' },
 };
 
 /** Bodies built per request (a FormData cannot be sent twice). */
@@ -305,6 +310,14 @@ const bulkWithoutSourceId = { '400': (id: OperationId) => send(id, { body: [{ na
 const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   checkEligibility: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }) },
   checkEligibilityClientSide: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }) },
+  examineVouchersQualification: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' } } }) },
+  examineCampaignsQualification: { '404': (id) => send(id, { body: { order: { id: 'ord_0000000000000000ff' } } }) },
+  createPublicationClientSide: {
+    '404': (id) => {
+      mock.service.projects.configure(mock.service.projects.primary.id, { client_publish_enabled: true });
+      return send(id, { query: { campaign: 'No such campaign' } });
+    },
+  },
   createCategory: {
     '409': (id) => {
       state().categories.create({ name: 'Summer', hierarchy: 1 });

@@ -1,9 +1,9 @@
 /**
  * Snapshots of the customers, catalogue and rules areas: a restore takes back every write of
- * customers, orders, segments, custom events, products, SKUs, product collections, categories,
- * locations, metadata and custom event schemas, validation rules with their assignments, and
- * stacking rules, and the same writes then give the same answers, here and in a new service that
- * loads the snapshot's JSON.
+ * customers, orders, segments, custom events, consents and customers' answers to them, products,
+ * SKUs, product collections, categories, locations, metadata and custom event schemas, validation
+ * rules with their assignments, and stacking rules, and the same writes then give the same
+ * answers, here and in a new service that loads the snapshot's JSON.
  */
 import { describe, expect, test } from 'vitest';
 import { type MockService, createMockService } from '../src/index.js';
@@ -70,12 +70,13 @@ const arrange = async (service: MockService) => {
   const fixed = idOf(await answerOf(server.POST('/v1/segments', { body: { name: 'Fixed', type: 'static', customers: ['ana', 'cho'] } as never })));
   const gold = idOf(await answerOf(server.POST('/v1/segments', { body: { name: 'Gold', type: 'auto-update', filter: GOLD } as never })));
   const location = service.projects.primary.state.locations.create({ name: 'Old town', shape: { type: 'circle', format: 'distance', distance: { center: 'geo:41.1496,-8.6110', radius: '2 km' } } } as never).id;
+  const newsletter = service.projects.primary.state.consents.create({ name: 'Newsletter', category: 'Email' }).id;
 
   const campaign = idOf(await answerOf(server.POST('/v1/campaigns', { body: { name: 'Coupons', campaign_type: 'DISCOUNT_COUPONS', type: 'AUTO_UPDATE', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } } as never })));
   await service.scheduler.drain();
   const rule = idOf(await answerOf(server.POST('/v1/validation-rules', { body: { name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } } as never })));
   const assignment = idOf(await answerOf(server.POST('/v1/validation-rules/{validationRuleId}/assignments', { params: { path: { validationRuleId: rule } }, body: { related_object_type: 'campaign', related_object_id: campaign } as never })));
-  return { seasonal, loyal, stacking, ana, cho, mug, blue, tee, picked, dear, porto, fixed, gold, location, campaign, rule, assignment };
+  return { seasonal, loyal, stacking, ana, cho, mug, blue, tee, picked, dear, porto, fixed, gold, location, newsletter, campaign, rule, assignment };
 };
 
 type Arranged = Awaited<ReturnType<typeof arrange>>;
@@ -176,6 +177,13 @@ const writes = async (service: MockService, ids: Arranged): Promise<unknown[]> =
   await record(server.POST('/v1/events', { body: { event: 'page_viewed', customer: 'dan', metadata: {} } as never }));
   await record(management.PUT('/management/v1/projects/{projectId}/custom-event-schemas/{customEventSchemaId}', { params: { path: { ...project, customEventSchemaId: idOf(page) } }, body: { schema: { properties: { url: { type: 'string', optional: true } } } } as never }));
   await record(server.POST('/v1/events', { body: { event: 'page_viewed', customer: 'dan', metadata: {} } as never }));
+
+  // Consents: one more defined (through the state: the API only lists them), answers given, then all withdrawn but one.
+  const sms = state.consents.create({ name: 'SMS offers' });
+  answers.push(sms);
+  await record(server.PUT('/v1/customers/{customerId}/consents', { params: { path: { customerId: 'ana' } }, body: { [ids.newsletter]: true, [sms.id]: true } }));
+  await record(server.PUT('/v1/customers/{customerId}/consents', { params: { path: { customerId: ids.cho } }, body: { unsubscribed: true, [sms.id]: true } }));
+  await record(server.GET('/v1/consents'));
 
   // A location, and a day later a permanent deletion that erases a customer's orders and static segments.
   answers.push(state.locations.create({ name: 'Harbour', shape: { type: 'circle', format: 'distance', distance: { center: 'geo:41.14,-8.62', radius: '1 km' } } } as never));

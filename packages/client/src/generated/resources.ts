@@ -68,6 +68,9 @@ export interface Resources {
   /** The customers operations. */
   readonly customers: CustomersResource;
 
+  /** The consents operations. */
+  readonly consents: ConsentsResource;
+
   /** The segments operations. */
   readonly segments: SegmentsResource;
 
@@ -2860,6 +2863,9 @@ export interface VouchersResource {
 
   /** The vouchers.balance operations. */
   readonly balance: VouchersBalanceResource;
+
+  /** The vouchers.qualifications operations. */
+  readonly qualifications: VouchersQualificationsResource;
 }
 
 /**
@@ -2898,6 +2904,49 @@ export interface VouchersBalanceResource {
    * ```
    */
   create(code: string, body: components['schemas']["VoucherBalanceUpdateRequest"], options?: CallOptions): Promise<components['schemas']["VoucherBalanceUpdateResponse"]>;
+}
+
+/**
+ * The `vouchers.qualifications` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: VouchersQualificationsResource = client.vouchers.qualifications;
+ * ```
+ */
+export interface VouchersQualificationsResource {
+  /**
+   * Examine which generic vouchers qualify (deprecated).
+   *
+   * Lists the generic vouchers that the customer and order qualify for: standalone codes and the
+   * codes of generic (`STANDALONE`) campaigns; codes of bulk campaigns are examined by
+   * `POST /v1/campaigns/qualification`. Each voucher is judged alone by the qualification engine
+   * of `POST /v1/qualifications` (scenario `ALL`, or `AUDIENCE_ONLY` with `audienceRulesOnly`):
+   * validity, `active` and validation rules count, budgets and redemption limits do not. Each
+   * item is the whole voucher with the order lines its discount covers and excludes; at most
+   * `limit` of them, newest first unless `order` says otherwise.
+   *
+   * `POST /v1/vouchers/qualification` (operation `examineVouchersQualification`).
+   *
+   * @param body - The request body (application/json).
+   * @param query - Query parameters: `audienceRulesOnly`, `limit`, `order`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The qualifying vouchers, each with the lines its discount covers.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.qualifications.checkEligibility` (`POST /v1/qualifications`) instead.
+   * @example
+   * ```ts
+   * const result = await client.vouchers.qualifications.examine({});
+   * ```
+   */
+  examine(body: components['schemas']["LegacyQualificationRequest"], query?: operations["examineVouchersQualification"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyVoucherQualificationList"]>;
 }
 
 /**
@@ -3285,6 +3334,51 @@ export interface CampaignsResource {
    * ```
    */
   getSummary(campaignId: string, query?: operations["getCampaignSummary"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CampaignSummary"]>;
+
+  /** The campaigns.qualifications operations. */
+  readonly qualifications: CampaignsQualificationsResource;
+}
+
+/**
+ * The `campaigns.qualifications` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: CampaignsQualificationsResource = client.campaigns.qualifications;
+ * ```
+ */
+export interface CampaignsQualificationsResource {
+  /**
+   * Examine which campaigns qualify (deprecated).
+   *
+   * Lists the discount, gift card and referral campaigns with codes to hand out whose rules the
+   * customer and order meet, as candidates to publish a code from. A campaign is judged by the
+   * qualification engine of `POST /v1/qualifications` on a code it could still publish (its
+   * oldest active unpublished one); a campaign without one is not listed. Generic vouchers and
+   * the codes of generic campaigns are examined by `POST /v1/vouchers/qualification`. Each item
+   * is the whole campaign; at most `limit` of them, newest first unless `order` says otherwise.
+   *
+   * `POST /v1/campaigns/qualification` (operation `examineCampaignsQualification`).
+   *
+   * @param body - The request body (application/json).
+   * @param query - Query parameters: `audienceRulesOnly`, `limit`, `order`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The qualifying campaigns.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.qualifications.checkEligibility` (`POST /v1/qualifications`) instead.
+   * @example
+   * ```ts
+   * const result = await client.campaigns.qualifications.examine({});
+   * ```
+   */
+  examine(body: components['schemas']["LegacyQualificationRequest"], query?: operations["examineCampaignsQualification"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyCampaignQualificationList"]>;
 }
 
 /**
@@ -4011,6 +4105,56 @@ export interface LoyaltiesResource {
    * ```
    */
   listMemberActivity(memberId: string, query?: operations["listMemberActivity"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LoyaltyMemberActivityList"]>;
+
+  /**
+   * List a member's activities in a campaign (deprecated).
+   *
+   * The older form of `GET /v1/loyalties/{campaignId}/members/{memberId}/activity`: every event
+   * about the card and its holder, newest first, in one list under `activities`. A card of
+   * another campaign is not found.
+   *
+   * `GET /v1/loyalties/{campaignId}/members/{memberId}/activities` (operation `getMemberActivitiesInCampaign`).
+   *
+   * @param campaignId - Id (`camp_…`) or name of the loyalty campaign.
+   * @param memberId - Code of the loyalty card.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The card's events.
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.loyalties.listMemberActivityInCampaign` (`GET /v1/loyalties/{campaignId}/members/{memberId}/activity`) instead.
+   * @example
+   * ```ts
+   * const result = await client.loyalties.getMemberActivitiesInCampaign('camp_0e1c7f3a2b9d4c5e61', 'LOYALTY-CARD-8kWqjPfe');
+   * ```
+   */
+  getMemberActivitiesInCampaign(campaignId: string, memberId: string, options?: CallOptions): Promise<components['schemas']["LegacyMemberActivityList"]>;
+
+  /**
+   * List a member's activities (deprecated).
+   *
+   * The older form of `GET /v1/loyalties/members/{memberId}/activity`: every event about the card
+   * and its holder, newest first, in one list under `activities`.
+   *
+   * `GET /v1/loyalties/members/{memberId}/activities` (operation `getMemberActivities`).
+   *
+   * @param memberId - Code of the loyalty card.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The card's events.
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.loyalties.listMemberActivity` (`GET /v1/loyalties/members/{memberId}/activity`) instead.
+   * @example
+   * ```ts
+   * const result = await client.loyalties.getMemberActivities('LOYALTY-CARD-8kWqjPfe');
+   * ```
+   */
+  getMemberActivities(memberId: string, options?: CallOptions): Promise<components['schemas']["LegacyMemberActivityList"]>;
 
   /**
    * Add or remove a member's points in a campaign.
@@ -5267,6 +5411,65 @@ export interface CustomersResource {
   listActivity(customerId: string, query?: operations["listCustomerActivity"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CustomerActivityList"]>;
 
   /**
+   * List a customer's activities (deprecated).
+   *
+   * The older form of `GET /v1/customers/{customerId}/activity`: the same events, in a list that
+   * counts them (`total`) instead of telling whether more follow. Page with `limit` and either
+   * `starting_after` (a moment: the activities after it in the list's order) or
+   * `starting_after_id` (the activities after that one).
+   *
+   * `GET /v1/customers/{customerId}/activities` (operation `listCustomerActivities`).
+   *
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
+   * @param query - Query parameters: `limit`, `order`, `starting_after`, `starting_after_id`, `campaign_type`, `campaign_id`, `product_id`, `start_date`, `end_date`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns One page of the customer's activities and how many match in all.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it: use `client.customers.listActivity` (`GET /v1/customers/{customerId}/activity`) instead.
+   * @example
+   * ```ts
+   * const result = await client.customers.listActivities('cust_0e1c7f3a2b9d4c5e61');
+   * ```
+   */
+  listActivities(customerId: string, query?: operations["listCustomerActivities"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["LegacyCustomerActivityList"]>;
+
+  /**
+   * Record a customer's consents (deprecated).
+   *
+   * Records which of the project's consents the customer gives (`true`) or withdraws (`false`),
+   * by consent id; `unsubscribed: true` withdraws every consent of the project first. The consents
+   * not named keep their answer. Each answer is kept on the customer, with its moment, under
+   * `system_metadata.consents`, and the customer's `updated_at` moves. An empty body, or an id
+   * that is not one of the project's consents, is refused.
+   *
+   * `PUT /v1/customers/{customerId}/consents` (operation `updateCustomerConsents`).
+   *
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The answers were recorded.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it; it has no successor.
+   * @example
+   * ```ts
+   * const result = await client.customers.updateConsents('cust_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  updateConsents(customerId: string, body: components['schemas']["CustomerConsentsUpdateRequest"], options?: CallOptions): Promise<void>;
+
+  /**
    * List a customer's redeemables.
    *
    * Returns the vouchers, gift cards, loyalty cards and referral codes held by the customer,
@@ -5291,6 +5494,39 @@ export interface CustomersResource {
    * ```
    */
   listRedeemables(customerId: string, query?: operations["listCustomerRedeemables"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["CustomerRedeemablesList"]>;
+}
+
+/**
+ * The `consents` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: ConsentsResource = client.consents;
+ * ```
+ */
+export interface ConsentsResource {
+  /**
+   * List the project's consents (deprecated).
+   *
+   * Returns the project's marketing permissions: every consent a customer may give (`cnst_…`)
+   * and the groups they are presented in (`cnstgr_…`), all of them, without pages. Consents are
+   * defined in the dashboard; the API only lists them.
+   *
+   * `GET /v1/consents` (operation `listConsents`).
+   *
+   * @param options - Headers and an abort signal for this call.
+   * @returns The consents and their groups.
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it; it has no successor.
+   * @example
+   * ```ts
+   * const result = await client.consents.list();
+   * ```
+   */
+  list(options?: CallOptions): Promise<components['schemas']["ConsentList"]>;
 }
 
 /**
@@ -6435,6 +6671,38 @@ export interface ValidationRulesResource {
    * ```
    */
   deleteAssignment(validationRuleId: string, assignmentId: string, options?: CallOptions): Promise<void>;
+
+  /**
+   * Check a validation rule against a customer and order.
+   *
+   * Judges one validation rule on its own, as the validation engine judges the rules of a
+   * redeemable: the customer (with the segments they belong to now), the order (its lines with
+   * their products, SKUs and collections) and the redemption's metadata. Nothing has been redeemed
+   * under the rule, so rules on redemption counts and budgets always pass. The answer says
+   * whether the rule holds and, when it does, which order lines its `applicable_to` covers; when
+   * it does not, `error` gives the failure's key and message (the rule's own error message if it
+   * has one). Nothing is stored.
+   *
+   * `POST /v1/validation-rules/{validationRuleId}/validation` (operation `validateValidationRule`).
+   *
+   * @param validationRuleId - Id of the validation rule (`val_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns Whether the rule holds, and the order lines it makes applicable.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.validationRules.validate('val_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  validate(validationRuleId: string, body?: components['schemas']["ValidationRuleValidationRequest"], options?: CallOptions): Promise<components['schemas']["ValidationRuleValidationResult"]>;
 }
 
 /**
@@ -7211,6 +7479,147 @@ export interface ClientSideResource {
    * ```
    */
   track(body: components['schemas']["CustomEventCreateRequest"], options?: CallOptions): Promise<components['schemas']["CustomEventCreateResponse"]>;
+
+  /**
+   * Publish a code from a browser.
+   *
+   * Hands a code to a customer from a web page, as `POST /v1/publications` does: the given
+   * `voucher`, or the next free code of `campaign`. The official client-side SDKs name the
+   * campaign in the query (`?campaign=…`, its name or id) and send only the customer and the
+   * channel in the body; the body's `voucher` or `campaign` win over the query's. `join_once`
+   * and `source_id` work as on the server. Takes client keys
+   * (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against the
+   * project's allowed website addresses. Publication with client keys must be enabled in the
+   * project (`client_publish_enabled`).
+   *
+   * `POST /client/v1/publish` (operation `createPublicationClientSide`).
+   *
+   * @param body - The request body (application/json).
+   * @param query - Query parameters: `campaign`, `voucher`, `join_once`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The new publication with the published voucher.
+   * @throws {@link BadRequestError} 400: Nothing was published: the input is malformed, it names neither a voucher nor a campaign (`missing_vouchers`), or the code or campaign cannot be published now (`key` says why).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.clientSide.publish({"customer":{}});
+   * ```
+   */
+  publish(body: components['schemas']["ClientPublicationRequest"], query?: operations["createPublicationClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["PublicationCreateResponse"]>;
+
+  /**
+   * List vouchers from a browser.
+   *
+   * Lists the project's vouchers as `GET /v1/vouchers` does (the same filters, order and pages),
+   * each shown with only what a web page needs: its code, whether it is active, its dates,
+   * metadata and images. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and
+   * checks the `origin` header against the project's allowed website addresses. Listing vouchers
+   * with client keys must be enabled in the project (`client_list_vouchers_enabled`).
+   *
+   * `GET /client/v1/vouchers` (operation `listVouchersClientSide`).
+   *
+   * @param query - Query parameters: `limit`, `page`, `campaign`, `category`, `customer`, `created_at`, `updated_at`.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The vouchers of the requested page and how many match in all.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.clientSide.listVouchers();
+   * ```
+   */
+  listVouchers(query?: operations["listVouchersClientSide"]['parameters']['query'], options?: CallOptions): Promise<components['schemas']["ClientVoucherList"]>;
+
+  /**
+   * Create a customer from a browser.
+   *
+   * Creates a customer, or updates the one with the same `source_id`, as `POST /v1/customers`
+   * does. `X-Voucherify-Double-Opt-In: true` asks the service to have the customer confirm their
+   * subscription; the mock sends no messages, so it accepts the header and changes nothing. Takes
+   * client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header
+   * against the project's allowed website addresses. Creating customers with client keys must be
+   * enabled in the project (`client_create_customer_enabled`).
+   *
+   * `POST /client/v1/customers` (operation `createCustomerClientSide`).
+   *
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The customer as stored.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.clientSide.createCustomer({});
+   * ```
+   */
+  createCustomer(body: components['schemas']["Customer"], options?: CallOptions): Promise<components['schemas']["CustomerWithSummaryLoyaltyReferral"]>;
+
+  /**
+   * List the project's consents from a browser (deprecated).
+   *
+   * The project's consents and their groups, as `GET /v1/consents` returns them, for a web page
+   * that asks a customer for them. Takes client keys (`X-Client-Application-Id` and
+   * `X-Client-Token`) and checks the `origin` header against the project's allowed website
+   * addresses.
+   *
+   * `GET /client/v1/consents` (operation `listConsentsClientSide`).
+   *
+   * @param options - Headers and an abort signal for this call.
+   * @returns The consents and their groups.
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it; it has no successor.
+   * @example
+   * ```ts
+   * const result = await client.clientSide.listConsents();
+   * ```
+   */
+  listConsents(options?: CallOptions): Promise<components['schemas']["ConsentList"]>;
+
+  /**
+   * Record a customer's consents from a browser (deprecated).
+   *
+   * Records the customer's answers as `PUT /v1/customers/{customerId}/consents` does, from a web
+   * page. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the
+   * `origin` header against the project's allowed website addresses.
+   *
+   * `PUT /client/v1/customers/{customerId}/consents` (operation `updateCustomerConsentsClientSide`).
+   *
+   * @param customerId - The customer's id (`cust_…`) or `source_id`.
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The answers were recorded.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PermissionError} 403: the OAuth token lacks a scope this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @deprecated The service keeps this endpoint for the clients that still call it; it has no successor.
+   * @example
+   * ```ts
+   * const result = await client.clientSide.updateConsents('cust_0e1c7f3a2b9d4c5e61', {});
+   * ```
+   */
+  updateConsents(customerId: string, body: components['schemas']["CustomerConsentsUpdateRequest"], options?: CallOptions): Promise<void>;
 }
 
 /**
@@ -7247,6 +7656,8 @@ export interface ListItems {
   "/v1/loyalties/members/{memberId}/pending-points": NonNullable<components['schemas']["ListPendingPoints"]["data"]>[number];
   "/v1/loyalties/{campaignId}/members/{memberId}/activity": NonNullable<components['schemas']["LoyaltyMemberActivityList"]["data"]>[number];
   "/v1/loyalties/members/{memberId}/activity": NonNullable<components['schemas']["LoyaltyMemberActivityList"]["data"]>[number];
+  "/v1/loyalties/{campaignId}/members/{memberId}/activities": NonNullable<components['schemas']["LegacyMemberActivityList"]["activities"]>[number];
+  "/v1/loyalties/members/{memberId}/activities": NonNullable<components['schemas']["LegacyMemberActivityList"]["activities"]>[number];
   "/v1/loyalties/{campaignId}/transactions": NonNullable<components['schemas']["LoyaltyTransactionList"]["data"]>[number];
   "/v1/loyalties/{campaignId}/members/{memberId}/transactions": NonNullable<components['schemas']["LoyaltyMemberTransactionList"]["data"]>[number];
   "/v1/loyalties/members/{memberId}/transactions": NonNullable<components['schemas']["LoyaltyMemberTransactionList"]["data"]>[number];
@@ -7261,6 +7672,7 @@ export interface ListItems {
   "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/rewards": NonNullable<components['schemas']["LoyaltyTierRewardList"]["data"]>[number];
   "/v1/customers": NonNullable<components['schemas']["CustomerList"]["customers"]>[number];
   "/v1/customers/{customerId}/activity": NonNullable<components['schemas']["CustomerActivityList"]["data"]>[number];
+  "/v1/customers/{customerId}/activities": NonNullable<components['schemas']["LegacyCustomerActivityList"]["data"]>[number];
   "/v1/customers/{customerId}/segments": NonNullable<components['schemas']["CustomerSegmentList"]["data"]>[number];
   "/v1/customers/{customerId}/redeemables": NonNullable<components['schemas']["CustomerRedeemablesList"]["data"]>[number];
   "/v1/orders": NonNullable<components['schemas']["OrderList"]["orders"]>[number];
@@ -7287,6 +7699,7 @@ export interface ListItems {
   "/management/v1/projects/{projectId}/webhooks": NonNullable<components['schemas']["WebhookList"]["data"]>[number];
   "/management/v1/projects/{projectId}/branding": NonNullable<components['schemas']["BrandList"]["data"]>[number];
   "/client/v1/promotions/tiers": NonNullable<components['schemas']["PromotionTierList"]["tiers"]>[number];
+  "/client/v1/vouchers": NonNullable<components['schemas']["ClientVoucherList"]["vouchers"]>[number];
 }
 
 /**
@@ -7322,6 +7735,8 @@ export interface ListParameters {
   "/v1/loyalties/members/{memberId}/pending-points": operations["listMemberPendingPoints"]['parameters'];
   "/v1/loyalties/{campaignId}/members/{memberId}/activity": operations["listMemberActivityInCampaign"]['parameters'];
   "/v1/loyalties/members/{memberId}/activity": operations["listMemberActivity"]['parameters'];
+  "/v1/loyalties/{campaignId}/members/{memberId}/activities": operations["getMemberActivitiesInCampaign"]['parameters'];
+  "/v1/loyalties/members/{memberId}/activities": operations["getMemberActivities"]['parameters'];
   "/v1/loyalties/{campaignId}/transactions": operations["listLoyaltyCampaignTransactions"]['parameters'];
   "/v1/loyalties/{campaignId}/members/{memberId}/transactions": operations["listLoyaltyCardTransactionsInCampaign"]['parameters'];
   "/v1/loyalties/members/{memberId}/transactions": operations["listLoyaltyCardTransactions"]['parameters'];
@@ -7336,6 +7751,7 @@ export interface ListParameters {
   "/v1/loyalties/{campaignId}/tiers/{loyaltyTierId}/rewards": operations["listLoyaltyTierRewards"]['parameters'];
   "/v1/customers": operations["listCustomers"]['parameters'];
   "/v1/customers/{customerId}/activity": operations["listCustomerActivity"]['parameters'];
+  "/v1/customers/{customerId}/activities": operations["listCustomerActivities"]['parameters'];
   "/v1/customers/{customerId}/segments": operations["listCustomerSegments"]['parameters'];
   "/v1/customers/{customerId}/redeemables": operations["listCustomerRedeemables"]['parameters'];
   "/v1/orders": operations["listOrders"]['parameters'];
@@ -7362,4 +7778,5 @@ export interface ListParameters {
   "/management/v1/projects/{projectId}/webhooks": operations["listWebhooks"]['parameters'];
   "/management/v1/projects/{projectId}/branding": operations["listBrands"]['parameters'];
   "/client/v1/promotions/tiers": operations["listPromotionTiersClientSide"]['parameters'];
+  "/client/v1/vouchers": operations["listVouchersClientSide"]['parameters'];
 }

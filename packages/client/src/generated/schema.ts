@@ -801,6 +801,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/vouchers/qualification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Examine which generic vouchers qualify (deprecated)
+         * @deprecated
+         * Lists the generic vouchers that the customer and order qualify for: standalone codes and the
+         *     codes of generic (`STANDALONE`) campaigns; codes of bulk campaigns are examined by
+         *     `POST /v1/campaigns/qualification`. Each voucher is judged alone by the qualification engine
+         *     of `POST /v1/qualifications` (scenario `ALL`, or `AUDIENCE_ONLY` with `audienceRulesOnly`):
+         *     validity, `active` and validation rules count, budgets and redemption limits do not. Each
+         *     item is the whole voucher with the order lines its discount covers and excludes; at most
+         *     `limit` of them, newest first unless `order` says otherwise.
+         */
+        post: operations["examineVouchersQualification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns": {
         parameters: {
             query?: never;
@@ -1089,6 +1116,32 @@ export interface paths {
         get: operations["getCampaignSummary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/qualification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Examine which campaigns qualify (deprecated)
+         * @deprecated
+         * Lists the discount, gift card and referral campaigns with codes to hand out whose rules the
+         *     customer and order meet, as candidates to publish a code from. A campaign is judged by the
+         *     qualification engine of `POST /v1/qualifications` on a code it could still publish (its
+         *     oldest active unpublished one); a campaign without one is not listed. Generic vouchers and
+         *     the codes of generic campaigns are examined by `POST /v1/vouchers/qualification`. Each item
+         *     is the whole campaign; at most `limit` of them, newest first unless `order` says otherwise.
+         */
+        post: operations["examineCampaignsQualification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1941,6 +1994,59 @@ export interface paths {
          *     the operation under the campaign path, without naming the campaign.
          */
         get: operations["listMemberActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/{campaignId}/members/{memberId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Id (`camp_…`) or name of the loyalty campaign. */
+                campaignId: string;
+                /** Code of the loyalty card. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a member's activities in a campaign (deprecated)
+         * @deprecated
+         * The older form of `GET /v1/loyalties/{campaignId}/members/{memberId}/activity`: every event
+         *     about the card and its holder, newest first, in one list under `activities`. A card of
+         *     another campaign is not found.
+         */
+        get: operations["getMemberActivitiesInCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/loyalties/members/{memberId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Code of the loyalty card. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a member's activities (deprecated)
+         * @deprecated
+         * The older form of `GET /v1/loyalties/members/{memberId}/activity`: every event about the card
+         *     and its holder, newest first, in one list under `activities`.
+         */
+        get: operations["getMemberActivities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2914,6 +3020,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers/{customerId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** The customer's id (`cust_…`) or `source_id`. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's activities (deprecated)
+         * @deprecated
+         * The older form of `GET /v1/customers/{customerId}/activity`: the same events, in a list that
+         *     counts them (`total`) instead of telling whether more follow. Page with `limit` and either
+         *     `starting_after` (a moment: the activities after it in the list's order) or
+         *     `starting_after_id` (the activities after that one).
+         */
+        get: operations["listCustomerActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** The customer's id (`cust_…`) or `source_id`. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record a customer's consents (deprecated)
+         * @deprecated
+         * Records which of the project's consents the customer gives (`true`) or withdraws (`false`),
+         *     by consent id; `unsubscribed: true` withdraws every consent of the project first. The consents
+         *     not named keep their answer. Each answer is kept on the customer, with its moment, under
+         *     `system_metadata.consents`, and the customer's `updated_at` moves. An empty body, or an id
+         *     that is not one of the project's consents, is refused.
+         */
+        put: operations["updateCustomerConsents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's consents (deprecated)
+         * @deprecated
+         * Returns the project's marketing permissions: every consent a customer may give (`cnst_…`)
+         *     and the groups they are presented in (`cnstgr_…`), all of them, without pages. Consents are
+         *     defined in the dashboard; the API only lists them.
+         */
+        get: operations["listConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customers/{customerId}/segments": {
         parameters: {
             query?: never;
@@ -3570,6 +3754,35 @@ export interface paths {
          *     itself stays.
          */
         delete: operations["deleteValidationRuleAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validation-rules/{validationRuleId}/validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Id of the validation rule (`val_…`). */
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a validation rule against a customer and order
+         * Judges one validation rule on its own, as the validation engine judges the rules of a
+         *     redeemable: the customer (with the segments they belong to now), the order (its lines with
+         *     their products, SKUs and collections) and the redemption's metadata. Nothing has been redeemed
+         *     under the rule, so rules on redemption counts and budgets always pass. The answer says
+         *     whether the rule holds and, when it does, which order lines its `applicable_to` covers; when
+         *     it does not, `error` gives the failure's key and message (the rule's own error message if it
+         *     has one). Nothing is stored.
+         */
+        post: operations["validateValidationRule"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4698,6 +4911,132 @@ export interface paths {
          *     `origin` header against the project's allowed website addresses.
          */
         post: operations["trackCustomEventClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a code from a browser
+         * Hands a code to a customer from a web page, as `POST /v1/publications` does: the given
+         *     `voucher`, or the next free code of `campaign`. The official client-side SDKs name the
+         *     campaign in the query (`?campaign=…`, its name or id) and send only the customer and the
+         *     channel in the body; the body's `voucher` or `campaign` win over the query's. `join_once`
+         *     and `source_id` work as on the server. Takes client keys
+         *     (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header against the
+         *     project's allowed website addresses. Publication with client keys must be enabled in the
+         *     project (`client_publish_enabled`).
+         */
+        post: operations["createPublicationClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List vouchers from a browser
+         * Lists the project's vouchers as `GET /v1/vouchers` does (the same filters, order and pages),
+         *     each shown with only what a web page needs: its code, whether it is active, its dates,
+         *     metadata and images. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and
+         *     checks the `origin` header against the project's allowed website addresses. Listing vouchers
+         *     with client keys must be enabled in the project (`client_list_vouchers_enabled`).
+         */
+        get: operations["listVouchersClientSide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer from a browser
+         * Creates a customer, or updates the one with the same `source_id`, as `POST /v1/customers`
+         *     does. `X-Voucherify-Double-Opt-In: true` asks the service to have the customer confirm their
+         *     subscription; the mock sends no messages, so it accepts the header and changes nothing. Takes
+         *     client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the `origin` header
+         *     against the project's allowed website addresses. Creating customers with client keys must be
+         *     enabled in the project (`client_create_customer_enabled`).
+         */
+        post: operations["createCustomerClientSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's consents from a browser (deprecated)
+         * @deprecated
+         * The project's consents and their groups, as `GET /v1/consents` returns them, for a web page
+         *     that asks a customer for them. Takes client keys (`X-Client-Application-Id` and
+         *     `X-Client-Token`) and checks the `origin` header against the project's allowed website
+         *     addresses.
+         */
+        get: operations["listConsentsClientSide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/v1/customers/{customerId}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** The customer's id (`cust_…`) or `source_id`. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record a customer's consents from a browser (deprecated)
+         * @deprecated
+         * Records the customer's answers as `PUT /v1/customers/{customerId}/consents` does, from a web
+         *     page. Takes client keys (`X-Client-Application-Id` and `X-Client-Token`) and checks the
+         *     `origin` header against the project's allowed website addresses.
+         */
+        put: operations["updateCustomerConsentsClientSide"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7340,6 +7679,21 @@ export interface components {
             }[];
         };
         /**
+         * A customer's answers to the project's consents, by consent id: whether the consent is given and
+         *     since when.
+         */
+        CustomerConsents: {
+            [key: string]: {
+                /** `true` when the consent is given, `false` when it was withdrawn. */
+                value: boolean;
+                /**
+                 * Format: date-time
+                 * When the customer gave this answer.
+                 */
+                date: string;
+            };
+        };
+        /**
          * A customer profile as the service returns it, with summaries of redemptions, orders, loyalty and
          *     referrals.
          */
@@ -7359,6 +7713,9 @@ export interface components {
             referrals?: components["schemas"]["CustomerReferral"] | null;
             /** Attributes the service itself keeps about the customer. */
             system_metadata?: {
+                /** The customer's answers to the project's consents; absent until the first. */
+                consents?: components["schemas"]["CustomerConsents"];
+            } & {
                 [key: string]: unknown;
             };
             /**
@@ -11172,6 +11529,52 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** The customer and order to examine, as the older qualification operations take them. */
+        LegacyQualificationRequest: {
+            /** The customer, by `id` or `source_id`, optionally with profile data to judge. */
+            customer?: components["schemas"]["Customer"];
+            /** The cart to judge. */
+            order?: components["schemas"]["Order"];
+            /** A loyalty reward the order would be paid with; accepted and not judged. */
+            reward?: {
+                /** Id of the reward (`rew_…`). */
+                id?: string;
+                /** Id of the reward's assignment to a loyalty campaign. */
+                assignment_id?: string;
+                /** Points to spend. */
+                points?: number;
+            };
+            /** Attributes of the would-be redemption, for rules on redemption metadata. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /** A qualifying voucher, whole, with the order lines its discount covers and excludes. */
+        LegacyQualifiedVoucher: components["schemas"]["Voucher"] & {
+            /** The order lines the voucher's discount may reduce. */
+            applicable_to: components["schemas"]["ApplicableToResultList"];
+            /** The order lines the voucher's discount must not reduce. */
+            inapplicable_to: components["schemas"]["ApplicableToResultList"];
+        };
+        /** The generic vouchers that a customer and order qualify for. */
+        LegacyVoucherQualificationList: {
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** The qualifying vouchers, in the requested order. */
+            data: components["schemas"]["LegacyQualifiedVoucher"][];
+            /** Number of vouchers in `data`. */
+            total: number;
+            /** The customer's tracking id (their `source_id`, or one made for the request). */
+            tracking_id: string;
+        };
         /** The states a campaign list keeps, each an empty object (sent as `filters[active][conditions][$enabled]=`); several mean any of them. */
         CampaignActiveConditions: {
             /** The campaign is enabled. */
@@ -12380,6 +12783,25 @@ export interface components {
         };
         /** Statistics of one campaign; which counters appear depends on the campaign type. */
         CampaignSummary: components["schemas"]["CampaignSummaryDiscountCampaign"] | components["schemas"]["CampaignSummaryPromotionCampaign"] | components["schemas"]["CampaignSummaryGiftCampaign"] | components["schemas"]["CampaignSummaryLoyaltyCampaign"] | components["schemas"]["CampaignSummaryReferralCampaign"];
+        /** The campaigns that a customer and order qualify for. */
+        LegacyCampaignQualificationList: {
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** The qualifying campaigns, in the requested order. */
+            data: components["schemas"]["Campaign"][];
+            /** Number of campaigns in `data`. */
+            total: number;
+            /** The customer's tracking id (their `source_id`, or one made for the request). */
+            tracking_id: string;
+        };
         /** The settings of a new promotion tier, apart from its discount and rules. */
         PromotionTierCreateBase: {
             /** Name of the tier, shown in the dashboard. */
@@ -14973,7 +15395,7 @@ export interface components {
             /** The loyalty card that received the points. */
             voucher?: components["schemas"]["SimpleVoucher"];
             campaign?: components["schemas"]["SimpleCampaign"];
-            /** The holder's tier, when tiers apply. */
+            /** The holder's tier, when tiers apply; left out otherwise. */
             loyalty_tier?: components["schemas"]["LoyaltyTier"];
             /** The earning rule that granted the points. */
             earning_rule?: components["schemas"]["EarningRule"];
@@ -15086,7 +15508,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -15175,7 +15598,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -15297,7 +15721,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -15406,6 +15831,31 @@ export interface components {
             has_more: boolean;
             /** Id of the last event of this page, to pass as `starting_after_id` for the next page; only when `has_more` is true. */
             more_starting_after?: string;
+        };
+        /** One event about a loyalty card or its holder, as the older member list shows it. */
+        LegacyMemberActivity: components["schemas"]["MemberActivity"] & {
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "event";
+        };
+        /** Every event about a loyalty card and its holder, newest first. */
+        LegacyMemberActivityList: {
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "activities";
+            /** The events, newest first. */
+            activities: components["schemas"]["LegacyMemberActivity"][];
+            /** Number of events. */
+            total: number;
         };
         /**
          * When points added by hand expire: by the program's rules, on a given date, or never.
@@ -16774,7 +17224,8 @@ export interface components {
                     /** The order that caused the transaction. */
                     order?: {
                         id: string;
-                        source_id: string;
+                        /** Your own id of the order, or null, as the card's transactions show it. */
+                        source_id: string | null;
                     };
                     /** The event that caused the transaction. */
                     event?: {
@@ -17026,6 +17477,122 @@ export interface components {
             has_more: boolean;
             /** Cursor for the next page; send it as the `starting_after_id` query parameter. */
             more_starting_after?: string;
+        };
+        /** One page of a customer's activities, with how many match in all. */
+        LegacyCustomerActivityList: {
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** The activities on this page, in the requested order. */
+            data: components["schemas"]["CustomerActivity"][];
+            /** How many activities match the filters, on every page. */
+            total: number;
+        };
+        /**
+         * The customer's answers, by consent id (`cnst_…`): `true` gives the consent, `false` withdraws
+         *     it. `unsubscribed: true` withdraws every consent first.
+         */
+        CustomerConsentsUpdateRequest: {
+            /** With `true`, every consent of the project is withdrawn before the others are applied. */
+            unsubscribed?: boolean;
+        } & {
+            [key: string]: boolean;
+        };
+        /** Consents presented together, for example on one sign-up form. */
+        ConsentGroup: {
+            /** Group id, assigned by the service (prefix `cnstgr_`). */
+            id: string;
+            /** The group's name. */
+            name: string;
+            /** What the group is for. */
+            description: string | null;
+            /** Ids of the consents in the group. */
+            consents: string[];
+            /**
+             * Format: date-time
+             * When the group was defined.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * When the group was last changed; null until then.
+             */
+            updated_at: string | null;
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "consent_group";
+        };
+        /** A marketing permission that customers give or withdraw, such as a newsletter subscription. */
+        Consent: {
+            /** Consent id, assigned by the service (prefix `cnst_`). */
+            id: string;
+            /** The consent's name. */
+            name: string;
+            /** What the customer agrees to. */
+            description: string | null;
+            /** Free-text category that groups consents in the dashboard. */
+            category: string | null;
+            /**
+             * Format: date-time
+             * When the consent was defined.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * When the consent was last changed; null until then.
+             */
+            updated_at: string | null;
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "consent";
+        };
+        /** The project's consents and the groups they are presented in. */
+        ConsentList: {
+            /** Every consent group, oldest first. */
+            groups: {
+                /**
+                 * Type of this object.
+                 * @enum {string}
+                 */
+                object: "list";
+                /**
+                 * Name of the property that holds the items.
+                 * @enum {string}
+                 */
+                data_ref: "data";
+                /** The groups. */
+                data: components["schemas"]["ConsentGroup"][];
+                /** Number of groups. */
+                total: number;
+            };
+            /** Every consent, oldest first. */
+            consents: {
+                /**
+                 * Type of this object.
+                 * @enum {string}
+                 */
+                object: "list";
+                /**
+                 * Name of the property that holds the items.
+                 * @enum {string}
+                 */
+                data_ref: "data";
+                /** The consents. */
+                data: components["schemas"]["Consent"][];
+                /** Number of consents. */
+                total: number;
+            };
         };
         /** The segments that one customer belongs to. */
         CustomerSegmentList: {
@@ -18195,6 +18762,35 @@ export interface components {
             related_object_type?: "voucher" | "promotion_tier" | "campaign" | "earning_rule" | "distribution" | "reward_assignment";
             /** Id of the object. */
             related_object_id?: string;
+        };
+        /** The customer, order and redemption metadata to judge a validation rule on. */
+        ValidationRuleValidationRequest: {
+            /** The customer, by `id` or `source_id`, optionally with profile data to judge. */
+            customer?: components["schemas"]["Customer"];
+            /** The cart to judge. */
+            order?: components["schemas"]["Order"];
+            /** Attributes of the would-be redemption, for rules on redemption metadata. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        /** Whether a validation rule holds for a customer and order. */
+        ValidationRuleValidationResult: {
+            /** Whether the rule holds. */
+            valid: boolean;
+            /** Id of the rule (`val_…`). */
+            rule_id: string;
+            /** The order lines that the rule's `applicable_to` covers; empty when the rule does not hold. */
+            applicable_to: components["schemas"]["ApplicableToResultList"];
+            /** Why the rule does not hold; only when `valid` is false. */
+            error?: {
+                /** Always 400. */
+                code: number;
+                /** The failure's key (`order_rules_violated`, `customer_rules_violated` …). */
+                key: string;
+                /** The rule's own error message, or the failure's default one. */
+                message: string;
+            };
         };
         /**
          * A group of customers. A static segment holds the customers it was given; a filter-based
@@ -20217,6 +20813,64 @@ export interface components {
                 [key: string]: unknown;
             };
         } | string;
+        /**
+         * A client-side publication: the receiving customer and, unless the query names them, the
+         *     voucher or campaign to publish from.
+         */
+        ClientPublicationRequest: components["schemas"]["CreatePublicationBase"] & {
+            /** Code of the voucher to publish; wins over `campaign`. */
+            voucher?: string;
+        };
+        /** A voucher as client keys see it. */
+        ClientVoucher: {
+            /** The voucher's code. */
+            code: string;
+            /** Whether the voucher is switched on. */
+            active?: boolean | null;
+            /** Your own key/value attributes of the voucher. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** QR code and barcode images of the code. */
+            assets: components["schemas"]["VoucherAssets"];
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "voucher";
+            /**
+             * Format: date-time
+             * Start of the voucher's validity; null when it has none.
+             */
+            start_date?: string | null;
+            /**
+             * Format: date-time
+             * End of the voucher's validity; null when it has none.
+             */
+            expiration_date?: string | null;
+            /**
+             * Format: date-time
+             * When the voucher was created.
+             */
+            created_at?: string;
+        };
+        /** One page of vouchers as client keys see them. */
+        ClientVoucherList: {
+            /**
+             * Type of this object.
+             * @enum {string}
+             */
+            object: "list";
+            /** How many vouchers match the filters, on every page. */
+            total: number;
+            /**
+             * Name of the property that holds the items.
+             * @enum {string}
+             */
+            data_ref: "vouchers";
+            /** The vouchers of this page. */
+            vouchers: components["schemas"]["ClientVoucher"][];
+        };
         /** The configuration that produced the sendout. */
         WebhookSource: {
             /**
@@ -21654,6 +22308,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * Nothing was recorded: the body is empty, a value is not a boolean, or a key is not one of the
+         *     project's consents.
+         */
+        ConsentsBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** A customer named in the request holds the code already (the key keeps the service's spelling). */
         HolderConflict: {
             headers: {
@@ -21678,9 +22344,11 @@ export interface components {
         /**
          * The project does not take this client-side request: its `Origin` is not one of the project's
          *     allowed website addresses (`client_trusted_domains`), the project has not enabled the feature
-         *     (`client_redeem_enabled` for redemptions, `client_loyalty_events_enabled` for custom events for
-         *     loyalty and referral programmes), or a bearer token carries none of the accepted scopes.
-         *     `details` names the setting.
+         *     (`client_redeem_enabled` for redemptions, `client_publish_enabled` for publications,
+         *     `client_list_vouchers_enabled` for voucher lists, `client_create_customer_enabled` for new
+         *     customers, `client_loyalty_events_enabled` for custom events for loyalty and referral
+         *     programmes), or a bearer token carries none of the accepted scopes. `details` names the
+         *     setting.
          */
         ClientSideForbidden: {
             headers: {
@@ -21742,6 +22410,13 @@ export interface components {
          * @example stk_0e1c7f3a2b9d4c5e61
          */
         StackingRulesId: string;
+        /**
+         * With `true`, only the rules about the customer are judged (segments, customer metadata, the
+         *     holder of a code); the order's rules and the limits are left out.
+         */
+        AudienceRulesOnly: boolean;
+        /** Most items to return, 1 to 50; default 50. */
+        ExamineLimit: number;
         /** Which page of results to return; the first page is 1. */
         Page: number;
         /**
@@ -23399,6 +24074,48 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    examineVouchersQualification: {
+        parameters: {
+            query?: {
+                /**
+                 * With `true`, only the rules about the customer are judged (segments, customer metadata, the
+                 *     holder of a code); the order's rules and the limits are left out.
+                 */
+                audienceRulesOnly?: components["parameters"]["AudienceRulesOnly"];
+                /** Most items to return, 1 to 50; default 50. */
+                limit?: components["parameters"]["ExamineLimit"];
+                /** Sort key; a leading `-` sorts in descending order. Default `-created_at`. */
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "code" | "-code";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyQualificationRequest"];
+            };
+        };
+        responses: {
+            /** The qualifying vouchers, each with the lines its discount covers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyVoucherQualificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listCampaigns: {
         parameters: {
             query?: {
@@ -23911,6 +24628,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    examineCampaignsQualification: {
+        parameters: {
+            query?: {
+                /**
+                 * With `true`, only the rules about the customer are judged (segments, customer metadata, the
+                 *     holder of a code); the order's rules and the limits are left out.
+                 */
+                audienceRulesOnly?: components["parameters"]["AudienceRulesOnly"];
+                /** Most items to return, 1 to 50; default 50. */
+                limit?: components["parameters"]["ExamineLimit"];
+                /**
+                 * Sort key; a leading `-` sorts in descending order. Default `-created_at`. `type` sorts by
+                 *     `campaign_type`, `code` and `campaign` by name, `category` by the category's name.
+                 */
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "category" | "-category" | "campaign" | "-campaign";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegacyQualificationRequest"];
+            };
+        };
+        responses: {
+            /** The qualifying campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyCampaignQualificationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -25657,6 +26419,64 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getMemberActivitiesInCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Id (`camp_…`) or name of the loyalty campaign. */
+                campaignId: string;
+                /** Code of the loyalty card. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The card's events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyMemberActivityList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMemberActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Code of the loyalty card. */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The card's events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyMemberActivityList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     updateLoyaltyCardBalanceInCampaign: {
         parameters: {
             query?: never;
@@ -27324,6 +28144,116 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listCustomerActivities: {
+        parameters: {
+            query?: {
+                /** Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * Sort key; a leading `-` sorts in descending order. Default `-created_at`, newest first.
+                 *     Activities never change, so `updated_at` sorts as `created_at`; `type` sorts by event name,
+                 *     `code` by the code the event is about, `campaign` by its campaign's name and `category` by
+                 *     the activity's category (`ACTION` or `EFFECT`), each newest first among equals.
+                 */
+                order?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "type" | "-type" | "code" | "-code" | "campaign" | "-campaign" | "category" | "-category";
+                /** Cursor (ISO 8601 timestamp) on `created_at`; returns the activities after this moment in the list's time order. */
+                starting_after?: string;
+                /** Cursor (activity id): return the activities that come after this one. */
+                starting_after_id?: string;
+                /** Only activities related to campaigns of this type. */
+                campaign_type?: "PROMOTION" | "GIFT_VOUCHERS" | "REFERRAL_PROGRAM" | "DISCOUNT_COUPONS" | "LOYALTY_PROGRAM";
+                /** Only activities related to this campaign (`camp_…`). */
+                campaign_id?: string;
+                /** Only activities whose order holds a line of this product or SKU (`prod_…`, `sku_…`). */
+                product_id?: string;
+                /** Only activities at or after this moment (ISO 8601 timestamp). */
+                start_date?: string;
+                /** Only activities at or before this moment (ISO 8601 timestamp). */
+                end_date?: string;
+            };
+            header?: never;
+            path: {
+                /** The customer's id (`cust_…`) or `source_id`. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** One page of the customer's activities and how many match in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyCustomerActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomerConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** The customer's id (`cust_…`) or `source_id`. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerConsentsUpdateRequest"];
+            };
+        };
+        responses: {
+            /** The answers were recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ConsentsBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The consents and their groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listCustomerSegments: {
         parameters: {
             query?: never;
@@ -28635,6 +29565,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateValidationRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Id of the validation rule (`val_…`). */
+                validationRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ValidationRuleValidationRequest"];
+            };
+        };
+        responses: {
+            /** Whether the rule holds, and the order lines it makes applicable. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationRuleValidationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -30994,6 +31959,224 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPublicationClientSide: {
+        parameters: {
+            query?: {
+                /** Name or id of the campaign to publish from, when the body names no voucher or campaign. */
+                campaign?: string;
+                /** Code to publish, when the body names no voucher or campaign. */
+                voucher?: string;
+                /**
+                 * `true` gives the customer the code they already hold from this campaign, if any, instead of a
+                 *     new one.
+                 */
+                join_once?: boolean;
+            };
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it
+                 *     must be one of the project's allowed website addresses. Callers outside a browser send it
+                 *     explicitly.
+                 */
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPublicationRequest"];
+            };
+        };
+        responses: {
+            /** The new publication with the published voucher. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationCreateResponse"];
+                };
+            };
+            /**
+             * Nothing was published: the input is malformed, it names neither a voucher nor a campaign
+             *     (`missing_vouchers`), or the code or campaign cannot be published now (`key` says why).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVouchersClientSide: {
+        parameters: {
+            query?: {
+                /** Largest number of items to return on one page. */
+                limit?: components["parameters"]["Limit"];
+                /** Which page of results to return; the first page is 1 and the last one that can be asked for is 99. */
+                page?: number;
+                /** Only vouchers of the campaign with this name. */
+                campaign?: string;
+                /** Only vouchers of the category with this name. */
+                category?: string;
+                /** Only vouchers held by this customer, given by id (`cust_…`) or `source_id`. */
+                customer?: string;
+                /** Only vouchers created before and/or after the given times, as `created_at[before]=…` and `created_at[after]=…`. */
+                created_at?: components["schemas"]["DateRangeFilter"];
+                /** Only vouchers last changed before and/or after the given times, as `updated_at[before]=…` and `updated_at[after]=…`. */
+                updated_at?: components["schemas"]["DateRangeFilter"];
+            };
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it
+                 *     must be one of the project's allowed website addresses. Callers outside a browser send it
+                 *     explicitly.
+                 */
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The vouchers of the requested page and how many match in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientVoucherList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomerClientSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** `true` asks for the customer's confirmation of their subscription (double opt-in). */
+                "X-Voucherify-Double-Opt-In"?: boolean;
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it
+                 *     must be one of the project's allowed website addresses. Callers outside a browser send it
+                 *     explicitly.
+                 */
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Customer"];
+            };
+        };
+        responses: {
+            /** The customer as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConsentsClientSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it
+                 *     must be one of the project's allowed website addresses. Callers outside a browser send it
+                 *     explicitly.
+                 */
+                origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The consents and their groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ClientSideForbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomerConsentsClientSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * Origin of the calling web page (scheme, host and port). Browsers set it themselves; it
+                 *     must be one of the project's allowed website addresses. Callers outside a browser send it
+                 *     explicitly.
+                 */
+                origin?: string;
+            };
+            path: {
+                /** The customer's id (`cust_…`) or `source_id`. */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerConsentsUpdateRequest"];
+            };
+        };
+        responses: {
+            /** The answers were recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ConsentsBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ClientSideForbidden"];
             404: components["responses"]["NotFound"];

@@ -39,7 +39,9 @@ describe('createIdFactory', () => {
     expect(ID_PREFIXES).toContain('brd');
     // Campaign templates, as the service's template examples show them.
     expect(ID_PREFIXES).toContain('camp_tpl');
-    expect(ID_PREFIXES).toHaveLength(54);
+    // Consents and their groups.
+    expect(ID_PREFIXES).toEqual(expect.arrayContaining(['cnst', 'cnstgr']));
+    expect(ID_PREFIXES).toHaveLength(56);
     expect(new Set(ID_PREFIXES).size).toBe(ID_PREFIXES.length);
   });
 

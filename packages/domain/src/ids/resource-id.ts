@@ -73,6 +73,9 @@ export const ID_PREFIXES = [
   'evpro',
   // A project's brand configuration (`brd_…`, as the service's branding examples show).
   'brd',
+  // Consents (marketing permissions) and their groups, as the service's consent examples show.
+  'cnst',
+  'cnstgr',
   // Campaign templates (`camp_tpl_…`, as every template example of the service shows): the only
   // prefix with an underscore of its own.
   'camp_tpl',

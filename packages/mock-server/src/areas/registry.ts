@@ -7,6 +7,7 @@ import { campaignHandlers } from './campaigns/campaigns/handlers.js';
 import { categoryHandlers } from './catalog/categories/handlers.js';
 import { customEventSchemaHandlers } from './catalog/custom-event-schemas/handlers.js';
 import { customerHandlers } from './customers/customers/handlers.js';
+import { consentHandlers } from './customers/consents/handlers.js';
 import { eventHandlers } from './customers/events/handlers.js';
 import { exportHandlers } from './platform/exports/handlers.js';
 import { locationHandlers } from './catalog/locations/handlers.js';
@@ -27,6 +28,7 @@ import { promotionHandlers } from './campaigns/promotions/handlers.js';
 import { campaignTemplateHandlers } from './campaigns/templates/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
 import { qualificationHandlers } from './engine/qualifications/handlers.js';
+import { ruleValidationHandlers } from './engine/rule-validation/handlers.js';
 import { legacyEngineHandlers } from './engine/legacy/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
@@ -51,6 +53,7 @@ export const handlers: HandlerMap = {
   ...voucherHandlers,
   ...campaignHandlers,
   ...customerHandlers,
+  ...consentHandlers,
   ...productHandlers,
   ...productCollectionHandlers,
   ...segmentHandlers,
@@ -64,6 +67,7 @@ export const handlers: HandlerMap = {
   ...exportHandlers,
   ...redemptionHandlers,
   ...qualificationHandlers,
+  ...ruleValidationHandlers,
   ...legacyEngineHandlers,
   ...loyaltyHandlers,
   ...earningRuleHandlers,

@@ -16,6 +16,7 @@ import { pointsExpirationExportSource } from './campaigns/loyalty-cards/export-s
 import { CategoryStore } from './catalog/categories/store.js';
 import { CustomEventSchemaStore } from './catalog/custom-event-schemas/store.js';
 import { CustomerStore } from './customers/customers/store.js';
+import { ConsentStore } from './customers/consents/store.js';
 import { LocationStore } from './catalog/locations/store.js';
 import { MetadataSchemaStore } from './catalog/metadata-schemas/store.js';
 import { OAuthTokenStore } from './platform/oauth/store.js';
@@ -92,6 +93,8 @@ export interface ProjectState {
   readonly campaigns: CampaignStore;
   /** Customers; other areas resolve the `customer` of their requests with `customers.resolve`. */
   readonly customers: CustomerStore;
+  /** The project's consents (marketing permissions); each customer's answers are kept on the customer. */
+  readonly consents: ConsentStore;
   /** Products and their SKUs. */
   readonly products: ProductStore;
   /** Product collections, static and filter-based. */
@@ -236,6 +239,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     loyaltyCards,
     campaigns,
     customers,
+    consents: new ConsentStore(context, customers),
     products,
     productCollections,
     segments,

@@ -330,6 +330,13 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     body: null,
     responses: { "204": null, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
+  examineVouchersQualification: {
+    ...routes.examineVouchersQualification,
+    pathParams: z.object({  }),
+    query: z.object({ "audienceRulesOnly": z.preprocess(coerce.toBoolean, z.boolean().default(false)), "limit": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(50).default(50)), "order": z.enum(["created_at","-created_at","updated_at","-updated_at","code","-code"]).optional() }),
+    body: { contentType: "application/json", required: true, schema: request.LegacyQualificationRequest },
+    responses: { "200": response.LegacyVoucherQualificationList, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+  },
   listCampaigns: {
     ...routes.listCampaigns,
     pathParams: z.object({  }),
@@ -427,6 +434,13 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({ "start_date": z.preprocess(coerce.toDate, z.iso.date()).optional(), "end_date": z.preprocess(coerce.toDate, z.iso.date()).optional() }),
     body: null,
     responses: { "200": response.CampaignSummary, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+  },
+  examineCampaignsQualification: {
+    ...routes.examineCampaignsQualification,
+    pathParams: z.object({  }),
+    query: z.object({ "audienceRulesOnly": z.preprocess(coerce.toBoolean, z.boolean().default(false)), "limit": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(50).default(50)), "order": z.enum(["created_at","-created_at","updated_at","-updated_at","type","-type","code","-code","category","-category","campaign","-campaign"]).optional() }),
+    body: { contentType: "application/json", required: true, schema: request.LegacyQualificationRequest },
+    responses: { "200": response.LegacyCampaignQualificationList, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   listPromotionTiers: {
     ...routes.listPromotionTiers,
@@ -771,6 +785,20 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     body: null,
     responses: { "200": response.LoyaltyMemberActivityList, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
+  getMemberActivitiesInCampaign: {
+    ...routes.getMemberActivitiesInCampaign,
+    pathParams: z.object({ "campaignId": z.string().max(255), "memberId": z.string().max(255) }),
+    query: z.object({  }),
+    body: null,
+    responses: { "200": response.LegacyMemberActivityList, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+  },
+  getMemberActivities: {
+    ...routes.getMemberActivities,
+    pathParams: z.object({ "memberId": z.string().max(255) }),
+    query: z.object({  }),
+    body: null,
+    responses: { "200": response.LegacyMemberActivityList, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+  },
   updateLoyaltyCardBalanceInCampaign: {
     ...routes.updateLoyaltyCardBalanceInCampaign,
     pathParams: z.object({ "campaignId": z.string().max(255), "memberId": z.string().max(255) }),
@@ -1093,6 +1121,27 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     body: null,
     responses: { "200": response.CustomerActivityList, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
   },
+  listCustomerActivities: {
+    ...routes.listCustomerActivities,
+    pathParams: z.object({ "customerId": z.string().max(255) }),
+    query: z.object({ "limit": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(100).default(10)), "order": z.enum(["created_at","-created_at","updated_at","-updated_at","type","-type","code","-code","campaign","-campaign","category","-category"]).optional(), "starting_after": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional(), "starting_after_id": z.string().optional(), "campaign_type": z.enum(["PROMOTION","GIFT_VOUCHERS","REFERRAL_PROGRAM","DISCOUNT_COUPONS","LOYALTY_PROGRAM"]).optional(), "campaign_id": z.string().optional(), "product_id": z.string().optional(), "start_date": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional(), "end_date": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional() }),
+    body: null,
+    responses: { "200": response.LegacyCustomerActivityList, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+  },
+  updateCustomerConsents: {
+    ...routes.updateCustomerConsents,
+    pathParams: z.object({ "customerId": z.string().max(255) }),
+    query: z.object({  }),
+    body: { contentType: "application/json", required: true, schema: request.CustomerConsentsUpdateRequest },
+    responses: { "204": null, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+  },
+  listConsents: {
+    ...routes.listConsents,
+    pathParams: z.object({  }),
+    query: z.object({  }),
+    body: null,
+    responses: { "200": response.ConsentList, "401": response.Error, "403": response.Error, "429": response.Error, "500": response.Error },
+  },
   listCustomerSegments: {
     ...routes.listCustomerSegments,
     pathParams: z.object({ "customerId": z.string().max(255) }),
@@ -1358,6 +1407,13 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     body: null,
     responses: { "204": null, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "429": response.Error, "500": response.Error },
+  },
+  validateValidationRule: {
+    ...routes.validateValidationRule,
+    pathParams: z.object({ "validationRuleId": z.string().max(255) }),
+    query: z.object({  }),
+    body: { contentType: "application/json", required: false, schema: request.ValidationRuleValidationRequest },
+    responses: { "200": response.ValidationRuleValidationResult, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
   getSegment: {
     ...routes.getSegment,
@@ -1799,6 +1855,41 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     query: z.object({  }),
     body: { contentType: "application/json", required: true, schema: request.CustomEventCreateRequest },
     responses: { "200": response.CustomEventCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+  },
+  createPublicationClientSide: {
+    ...routes.createPublicationClientSide,
+    pathParams: z.object({  }),
+    query: z.object({ "campaign": z.string().optional(), "voucher": z.string().optional(), "join_once": z.preprocess(coerce.toBoolean, z.boolean().default(false)) }),
+    body: { contentType: "application/json", required: true, schema: request.ClientPublicationRequest },
+    responses: { "200": response.PublicationCreateResponse, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+  },
+  listVouchersClientSide: {
+    ...routes.listVouchersClientSide,
+    pathParams: z.object({  }),
+    query: z.object({ "limit": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(100).default(10)), "page": z.preprocess(coerce.toNumber, z.int(integerError).min(1).max(99)).optional(), "campaign": z.string().optional(), "category": z.string().optional(), "customer": z.string().optional(), "created_at": z.looseObject({ "before": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional(), "after": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional() }).optional(), "updated_at": z.looseObject({ "before": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional(), "after": z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true })).optional() }).optional() }),
+    body: null,
+    responses: { "200": response.ClientVoucherList, "400": response.Error, "401": response.Error, "403": response.Error, "429": response.Error, "500": response.Error },
+  },
+  createCustomerClientSide: {
+    ...routes.createCustomerClientSide,
+    pathParams: z.object({  }),
+    query: z.object({  }),
+    body: { contentType: "application/json", required: true, schema: request.Customer },
+    responses: { "200": response.CustomerWithSummaryLoyaltyReferral, "400": response.Error, "401": response.Error, "403": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
+  },
+  listConsentsClientSide: {
+    ...routes.listConsentsClientSide,
+    pathParams: z.object({  }),
+    query: z.object({  }),
+    body: null,
+    responses: { "200": response.ConsentList, "401": response.Error, "403": response.Error, "429": response.Error, "500": response.Error },
+  },
+  updateCustomerConsentsClientSide: {
+    ...routes.updateCustomerConsentsClientSide,
+    pathParams: z.object({ "customerId": z.string().max(255) }),
+    query: z.object({  }),
+    body: { contentType: "application/json", required: true, schema: request.CustomerConsentsUpdateRequest },
+    responses: { "204": null, "400": response.Error, "401": response.Error, "403": response.Error, "404": response.Error, "413": response.Error, "415": response.Error, "429": response.Error, "500": response.Error },
   },
 };
 

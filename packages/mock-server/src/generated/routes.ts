@@ -77,6 +77,7 @@ export type OperationId =
   | "updateVouchersInBulk"
   | "updateVouchersMetadataInBulk"
   | "releaseValidationSession"
+  | "examineVouchersQualification"
   | "listCampaigns"
   | "createCampaign"
   | "getCampaign"
@@ -91,6 +92,7 @@ export type OperationId =
   | "listCampaignTransactions"
   | "exportCampaignTransactions"
   | "getCampaignSummary"
+  | "examineCampaignsQualification"
   | "listPromotionTiers"
   | "listPromotionTiersFromCampaign"
   | "addPromotionTierToCampaign"
@@ -140,6 +142,8 @@ export type OperationId =
   | "cancelMemberPendingPoints"
   | "listMemberActivityInCampaign"
   | "listMemberActivity"
+  | "getMemberActivitiesInCampaign"
+  | "getMemberActivities"
   | "updateLoyaltyCardBalanceInCampaign"
   | "updateLoyaltyCardBalance"
   | "transferPoints"
@@ -186,6 +190,9 @@ export type OperationId =
   | "updateCustomersInBulk"
   | "updateCustomersMetadataInBulk"
   | "listCustomerActivity"
+  | "listCustomerActivities"
+  | "updateCustomerConsents"
+  | "listConsents"
   | "listCustomerSegments"
   | "listCustomerRedeemables"
   | "listOrders"
@@ -224,6 +231,7 @@ export type OperationId =
   | "listValidationRuleAssignments"
   | "createValidationRuleAssignment"
   | "deleteValidationRuleAssignment"
+  | "validateValidationRule"
   | "getSegment"
   | "updateSegment"
   | "deleteSegment"
@@ -286,7 +294,12 @@ export type OperationId =
   | "validateStackedDiscountsClientSide"
   | "validateVoucherClientSide"
   | "validatePromotionsClientSide"
-  | "trackCustomEventClientSide";
+  | "trackCustomEventClientSide"
+  | "createPublicationClientSide"
+  | "listVouchersClientSide"
+  | "createCustomerClientSide"
+  | "listConsentsClientSide"
+  | "updateCustomerConsentsClientSide";
 
 /**
  * Every operation of the spec as the mock routes it: method, path, tag, security alternatives and
@@ -694,6 +707,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: null,
   },
+  examineVouchersQualification: {
+    method: "POST",
+    path: "/v1/vouchers/qualification",
+    tag: "Vouchers",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["vouchers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
   listCampaigns: {
     method: "GET",
     path: "/v1/campaigns",
@@ -819,6 +841,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
+  },
+  examineCampaignsQualification: {
+    method: "POST",
+    path: "/v1/campaigns/qualification",
+    tag: "Campaigns",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["campaigns"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
   },
   listPromotionTiers: {
     method: "GET",
@@ -1261,6 +1292,24 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: null,
   },
+  getMemberActivitiesInCampaign: {
+    method: "GET",
+    path: "/v1/loyalties/{campaignId}/members/{memberId}/activities",
+    tag: "Loyalties",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["loyalties"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  getMemberActivities: {
+    method: "GET",
+    path: "/v1/loyalties/members/{memberId}/activities",
+    tag: "Loyalties",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["loyalties"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
   updateLoyaltyCardBalanceInCampaign: {
     method: "POST",
     path: "/v1/loyalties/{campaignId}/members/{memberId}/balance",
@@ -1675,6 +1724,33 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     deepQuery: [],
     body: null,
   },
+  listCustomerActivities: {
+    method: "GET",
+    path: "/v1/customers/{customerId}/activities",
+    tag: "Customers",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["customers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  updateCustomerConsents: {
+    method: "PUT",
+    path: "/v1/customers/{customerId}/consents",
+    tag: "Customers",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["consents"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  listConsents: {
+    method: "GET",
+    path: "/v1/consents",
+    tag: "Consents",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["consents"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
   listCustomerSegments: {
     method: "GET",
     path: "/v1/customers/{customerId}/segments",
@@ -2016,6 +2092,15 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
+  },
+  validateValidationRule: {
+    method: "POST",
+    path: "/v1/validation-rules/{validationRuleId}/validation",
+    tag: "Validation Rules",
+    security: [{"X-App-Id":[],"X-App-Token":[]},{"OAuth2":["api"]},{"OAuth2":["validation-rules"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: false },
   },
   getSegment: {
     method: "GET",
@@ -2580,6 +2665,51 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     path: "/client/v1/events",
     tag: "Client-side",
     security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_events"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  createPublicationClientSide: {
+    method: "POST",
+    path: "/client/v1/publish",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_publish"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  listVouchersClientSide: {
+    method: "GET",
+    path: "/client/v1/vouchers",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_vouchers"]}],
+    arrayQuery: [],
+    deepQuery: ["created_at","updated_at"],
+    body: null,
+  },
+  createCustomerClientSide: {
+    method: "POST",
+    path: "/client/v1/customers",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_customers"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  listConsentsClientSide: {
+    method: "GET",
+    path: "/client/v1/consents",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_consents"]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  updateCustomerConsentsClientSide: {
+    method: "PUT",
+    path: "/client/v1/customers/{customerId}/consents",
+    tag: "Client-side",
+    security: [{"X-Client-Application-Id":[],"X-Client-Token":[]},{"OAuth2":["client_api"]},{"OAuth2":["client_consents"]}],
     arrayQuery: [],
     deepQuery: [],
     body: { contentType: "application/json", required: true },

@@ -3,18 +3,24 @@ import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
 
 /** The project switches of client-side features that the mock's client-side operations use; each is off by default. */
-type ClientSwitch = 'client_redeem_enabled' | 'client_loyalty_events_enabled';
+type ClientSwitch = 'client_redeem_enabled' | 'client_loyalty_events_enabled' | 'client_publish_enabled' | 'client_list_vouchers_enabled' | 'client_create_customer_enabled';
 
 /** What each switch turns on, as a refusal names it. */
 const FEATURES: Readonly<Record<ClientSwitch, string>> = {
   client_redeem_enabled: 'Redemption with client keys',
   client_loyalty_events_enabled: 'Custom events for loyalty and referral programmes from the client side',
+  client_publish_enabled: 'Publication with client keys',
+  client_list_vouchers_enabled: 'Listing vouchers with client keys',
+  client_create_customer_enabled: 'Creating customers with client keys',
 };
 
 /** The switch a client-side request needs, by operation; operations not listed need none. */
 const SWITCHES: Partial<Record<OperationId, (body: unknown) => ClientSwitch | undefined>> = {
   redeemStackedDiscountsClientSide: () => 'client_redeem_enabled',
   redeemVoucherClientSide: () => 'client_redeem_enabled',
+  createPublicationClientSide: () => 'client_publish_enabled',
+  listVouchersClientSide: () => 'client_list_vouchers_enabled',
+  createCustomerClientSide: () => 'client_create_customer_enabled',
   trackCustomEventClientSide: (body) => {
     const { loyalty, referral } = (body ?? {}) as { loyalty?: unknown; referral?: unknown };
     return (loyalty ?? referral) === undefined ? undefined : 'client_loyalty_events_enabled';
@@ -54,8 +60,10 @@ const allowedOrigin = (origin: string, trusted: readonly string[]): boolean => {
  * - once the project names allowed website addresses (`client_trusted_domains`), the request's
  *   `Origin` must be one of them; a project that names none lets every origin in, so that tests
  *   outside a browser need no setup;
- * - redemption needs `client_redeem_enabled`, and a custom event with `loyalty` or `referral`
- *   needs `client_loyalty_events_enabled`; both are off in a new project.
+ * - redemption needs `client_redeem_enabled`, publication `client_publish_enabled`, listing
+ *   vouchers `client_list_vouchers_enabled`, creating customers `client_create_customer_enabled`,
+ *   and a custom event with `loyalty` or `referral` needs `client_loyalty_events_enabled`; all are
+ *   off in a new project.
  *
  * @param path - The operation's path template; only `/client/…` operations are checked.
  * @throws ApiError 403 `forbidden`, whose details name the setting.

@@ -10,8 +10,8 @@ import type { ProjectState } from '../areas/state.js';
  * products with a SKU, a collection, segments, orders and a location), a validation rule assigned
  * to the discount campaign, the gift card and the standalone voucher published to two of the
  * customers, redemptions (one rolled back), a loyalty programme (an earning rule, two tiers, a
- * reward, and Ana as a member with points), and an export of the customers (finished once the
- * scheduler has run).
+ * reward, and Ana as a member with points), two consents in a sign-up group (Ana gave the
+ * newsletter's), and an export of the customers (finished once the scheduler has run).
  */
 export const seedDemoData = (project: Project<ProjectState>): void => {
   const { categories, stackingRules, metadataSchemas, asyncActions, campaigns, vouchers } = project.state;
@@ -52,11 +52,21 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
   seedPromotionStack(project.state, 'Autumn Promotion', seasonal.id);
   vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 }, code: 'WELCOME10' });
   seedCommerce(project.state);
+  seedConsents(project.state);
   seedValidationRules(project.state);
   seedPublications(project.state);
   seedRedemptions(project.state);
   seedLoyalty(project.state);
   project.state.exports.create('customer', { fields: ['source_id', 'name', 'email', 'address_city'], order: 'source_id' });
+};
+
+/** The newsletter and partner offers, asked together at sign-up; Ana subscribed to the newsletter. */
+const seedConsents = (state: ProjectState): void => {
+  const { consents } = state;
+  const newsletter = consents.create({ name: 'Newsletter', description: 'Weekly offers by email.', category: 'Email' });
+  const partners = consents.create({ name: 'Partner offers', description: 'Offers of partner shops by email.', category: 'Email' });
+  consents.createGroup({ name: 'Sign-up form', description: 'Asked when a customer opens an account.', consents: [newsletter.id, partners.id] });
+  consents.record('ana@example.com', { [newsletter.id]: true });
 };
 
 /** A validation rule on the Summer Sale: orders over 50, and at most two mugs discounted per order. */

@@ -3,9 +3,10 @@ import { ApiError } from '../../../http/api-error.js';
 import type { HandlerMap } from '../../../http/handler.js';
 
 /**
- * Publications: hand codes to customers (body or query form), list the attempts, and list what each
- * customer holds (`GET /v1/customers/{customerId}/redeemables`, answered here because the holder
- * records are the publications').
+ * Publications: hand codes to customers (body or query form, or from a web page with client
+ * keys), list the attempts, and list what each customer holds (`GET
+ * /v1/customers/{customerId}/redeemables`, answered here because the holder records are the
+ * publications').
  */
 export const publicationHandlers = {
   createPublication: ({ project, query, body, requestId }) => ({
@@ -20,6 +21,16 @@ export const publicationHandlers = {
         details: 'Query parameter campaign[count] must be 1: publish several codes with POST /v1/publications.',
       });
     }
+    return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
+  },
+  createPublicationClientSide: ({ project, query, body, requestId }) => {
+    const { campaign, voucher, join_once: joinOnce } = query;
+    const named = body.voucher !== undefined || (body.campaign !== undefined && body.campaign !== null);
+    // The official client-side SDKs name the campaign in the query and send only the customer and the channel.
+    if (!named && voucher === undefined && campaign === undefined) {
+      throw new ApiError(400, 'missing_vouchers', 'Missing vouchers', { details: 'Name the campaign to publish from (query campaign) or the code to publish.' });
+    }
+    const request = named ? body : { ...body, ...(voucher === undefined ? {} : { voucher }), ...(campaign === undefined ? {} : { campaign }) };
     return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
   },
   listPublications: ({ project, query }) => ({ status: 200, body: listBody('publications', project.state.publications.list(query), ['total']) }),

@@ -2,14 +2,19 @@ import { listBody } from '../../../core/list.js';
 import type { HandlerMap } from '../../../http/handler.js';
 import { csvImportRows, jsonImportRows, metadataUpdateJob, voucherImportJob } from './jobs.js';
 import { exportTransactionsOf } from './export-source.js';
+import { clientVoucher } from './shapes.js';
 import { transactionPage } from './store.js';
 
-/** Vouchers: create (with a given or generated code), list, read, change, delete, switch on and off, balances, imports and sessions. */
+/** Vouchers: create (with a given or generated code), list (also with client keys), read, change, delete, switch on and off, balances, imports and sessions. */
 export const voucherHandlers = {
   listVouchers: ({ project, query }) => {
     const { vouchers } = project.state;
     const page = vouchers.list(query);
     return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((voucher) => vouchers.listed(voucher)) }, ['total']) };
+  },
+  listVouchersClientSide: ({ project, query }) => {
+    const page = project.state.vouchers.list(query);
+    return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map(clientVoucher) }, ['total']) };
   },
   generateRandomCode: ({ project, body, requestId }) => {
     const { vouchers } = project.state;

@@ -133,3 +133,27 @@ export const listUrls = (voucher: StoredVoucher): { publish: Voucher['publish'] 
  */
 export const withListUrls = (voucher: StoredVoucher): Omit<Voucher, 'categories' | 'validation_rules_assignments'> =>
   ({ ...voucher, ...listUrls(voucher) }) as Omit<Voucher, 'categories' | 'validation_rules_assignments'>;
+
+/**
+ * A voucher as client keys see it (`GET /client/v1/vouchers`): its code, whether it is on, its
+ * dates, metadata and images, and nothing of its value, holder or use.
+ *
+ * @param voucher - The stored voucher.
+ * @returns The voucher's client-side view.
+ * @example
+ * ```ts
+ * clientVoucher(voucher).assets.qr.url; // 'https://dl.voucherify.io/api/v1/assets/qr/…'
+ * ```
+ */
+export const clientVoucher = (voucher: StoredVoucher): Resource<'ClientVoucher'> =>
+  // What the voucher leaves unset stays unset, as in its other views.
+  ({
+    code: voucher.code,
+    active: voucher.active,
+    metadata: { ...voucher.metadata },
+    assets: voucherAssets(voucher.code),
+    object: 'voucher',
+    start_date: voucher.start_date,
+    expiration_date: voucher.expiration_date,
+    created_at: voucher.created_at,
+  }) as Resource<'ClientVoucher'>;

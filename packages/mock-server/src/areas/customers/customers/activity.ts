@@ -36,7 +36,17 @@ export interface CustomerActivityQuery extends Omit<ActivityListQuery<string>, '
  */
 const EFFECT_PREFIXES = ['customer.segment.', 'customer.rewarded', 'customer.loyalty.', 'customer.voucher.'];
 
-const categoryOf = (type: string): 'ACTION' | 'EFFECT' => (EFFECT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? 'EFFECT' : 'ACTION');
+/**
+ * Whether an activity is an action (something done by or for the customer) or an effect of one.
+ *
+ * @param type - The event's name.
+ * @returns `ACTION` or `EFFECT`.
+ * @example
+ * ```ts
+ * activityCategory('customer.segment.entered'); // 'EFFECT'
+ * ```
+ */
+export const activityCategory = (type: string): 'ACTION' | 'EFFECT' => (EFFECT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? 'EFFECT' : 'ACTION');
 
 /** Parts of an event's payload that the activity shape leaves out rather than sending as `null`. */
 const OPTIONAL_PARTS = ['referrer', 'redemption'];
@@ -54,6 +64,33 @@ const campaignOf = (event: ServiceEvent): { id?: unknown; campaign_type?: unknow
   (event.data as { campaign?: { id?: unknown; campaign_type?: unknown } }).campaign;
 
 /**
+ * Which events of the log a customer's activity list holds: the `customer.*` events that concern
+ * the customer, narrowed by time window, campaign, category and event name.
+ *
+ * @param customer - The customer.
+ * @param query - The list's conditions.
+ * @returns Whether an event belongs in the list.
+ * @example
+ * ```ts
+ * const mine = events.about([customer.id]).filter(customerActivityFilter(customer, { category: 'ACTION' }));
+ * ```
+ */
+export const customerActivityFilter = (customer: Customer, query: Omit<CustomerActivityQuery, 'limit' | 'order' | 'starting_after_id'>): ((event: ServiceEvent) => boolean) => {
+  const start = query.start_date === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.start_date);
+  const end = query.end_date === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.end_date);
+  return (event) => {
+    if (!belongsTo(event, customer.id)) return false;
+    const at = Date.parse(event.created_at);
+    if (at < start || at > end) return false;
+    if (query.type !== undefined && event.type !== query.type) return false;
+    if (query.category !== undefined && activityCategory(event.type) !== query.category) return false;
+    const campaign = campaignOf(event);
+    if (query.campaign_id !== undefined && campaign?.id !== query.campaign_id) return false;
+    return query.campaign_type === undefined || campaign?.campaign_type === query.campaign_type;
+  };
+};
+
+/**
  * A customer's activity: the `customer.*` events of the project's event log that concern the
  * customer, as `listCustomerActivity` returns them, narrowed by time window, campaign, category
  * and event name, and paged by `starting_after_id`.
@@ -64,25 +101,8 @@ const campaignOf = (event: ServiceEvent): { id?: unknown; campaign_type?: unknow
  * @returns The page, with `moreStartingAfter` for the next request.
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity.
  */
-export const listCustomerActivity = (events: EventLog, customer: Customer, query: CustomerActivityQuery): Page<CustomerActivity> & { moreStartingAfter: string } => {
-  const start = query.start_date === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.start_date);
-  const end = query.end_date === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.end_date);
-  return eventActivityPage(
-    events,
-    [customer.id],
-    (event) => {
-      if (!belongsTo(event, customer.id)) return false;
-      const at = Date.parse(event.created_at);
-      if (at < start || at > end) return false;
-      if (query.type !== undefined && event.type !== query.type) return false;
-      if (query.category !== undefined && categoryOf(event.type) !== query.category) return false;
-      const campaign = campaignOf(event);
-      if (query.campaign_id !== undefined && campaign?.id !== query.campaign_id) return false;
-      return query.campaign_type === undefined || campaign?.campaign_type === query.campaign_type;
-    },
-    query,
-  ) as Page<CustomerActivity> & { moreStartingAfter: string };
-};
+export const listCustomerActivity = (events: EventLog, customer: Customer, query: CustomerActivityQuery): Page<CustomerActivity> & { moreStartingAfter: string } =>
+  eventActivityPage(events, [customer.id], customerActivityFilter(customer, query), query) as Page<CustomerActivity> & { moreStartingAfter: string };
 
 /**
  * One entry of an activity list built from the event log: the event's id, name, payload (with its
@@ -105,6 +125,25 @@ export interface EventActivity {
   /** The request that caused it. */
   readonly group_id: string;
 }
+
+/**
+ * An event of the log as activity lists show it: its id, name, payload (with its source) and time.
+ *
+ * @param event - The event.
+ * @param typeOf - The name the event has in the list; its own by default.
+ * @returns The activity.
+ * @example
+ * ```ts
+ * const [first] = events.about([customer.id]).map((event) => eventActivity(event));
+ * ```
+ */
+export const eventActivity = (event: ServiceEvent, typeOf: (event: ServiceEvent) => string = (known) => known.type): EventActivity => ({
+  id: event.id,
+  type: typeOf(event),
+  data: { data: activityData(event.data), event_source: event.event_source },
+  created_at: event.created_at,
+  group_id: event.group_id,
+});
 
 /**
  * A page of the events of the log that `keep` selects, as an activity list shows them: newest
@@ -138,13 +177,7 @@ export const eventActivityPage = (
   if (descending) kept.reverse();
   // Ranks in the log, made only for a page after a cursor: a first page does not pay for a map of every event.
   let ranks: Map<string, number> | undefined;
-  const activities = kept.map((event) => ({
-    id: event.id,
-    type: typeOf(event),
-    data: { data: activityData(event.data), event_source: event.event_source },
-    created_at: event.created_at,
-    group_id: event.group_id,
-  }));
+  const activities = kept.map((event) => eventActivity(event, typeOf));
   return cursorPageOf(activities, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => {
     ranks ??= new Map(all.map((event, index) => [event.id, index]));
     const rank = ranks.get(id);

@@ -1,8 +1,10 @@
 import { listBody } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { HandlerMap } from '../../../http/handler.js';
+import { listCustomerActivities } from './activities.js';
 import { countCustomerEvents, listCustomerActivity } from './activity.js';
 import { customerBulkUpdateJob, customerImportJob, customerMetadataJob } from './bulk.js';
+import type { Customer, CustomerStore, CustomerUpsert } from './store.js';
 
 /**
  * A segment named by `segment_id` in a customer list must exist; the list documents no 404, so
@@ -20,18 +22,21 @@ const segmentFilter = (segments: { membership(id: string): (record: unknown) => 
   }
 };
 
-/** Customers: profiles, their activity, segments and redeemables. */
+/** The body of a customer creation: a profile to upsert, or a plain id or `source_id` to resolve. */
+const createOrResolve = (customers: CustomerStore, body: CustomerUpsert | string, requestId: string): Customer => {
+  const origin = { groupId: requestId };
+  return (typeof body === 'string' ? customers.resolve(body, origin) : customers.upsert(body, origin)).customer;
+};
+
+/** Customers: profiles, their activity, segments and redeemables; customer creation with client keys. */
 export const customerHandlers = {
   listCustomers: ({ project, query }) => {
     const page = project.state.customers.list(query, segmentFilter(project.state.segments, query.segment_id));
     return { status: 200, body: listBody('customers', page, ['total', 'has_more']) };
   },
-  createCustomer: ({ project, body, requestId }) => {
-    const origin = { groupId: requestId };
-    const { customers } = project.state;
-    const change = typeof body === 'string' ? customers.resolve(body, origin) : customers.upsert(body, origin);
-    return { status: 200, body: change.customer };
-  },
+  createCustomer: ({ project, body, requestId }) => ({ status: 200, body: createOrResolve(project.state.customers, body, requestId) }),
+  // The double opt-in header asks the service to have the customer confirm by message; the mock sends none.
+  createCustomerClientSide: ({ project, body, requestId }) => ({ status: 200, body: createOrResolve(project.state.customers, body, requestId) }),
   getCustomer: ({ project, params }) => ({ status: 200, body: project.state.customers.get(params.customerId) }),
   updateCustomer: ({ project, params, body, requestId }) => ({
     status: 200,
@@ -67,6 +72,10 @@ export const customerHandlers = {
     const customer = project.state.customers.get(params.customerId);
     return { status: 200, body: listBody('data', listCustomerActivity(project.state.events, customer, query), ['has_more', 'more_starting_after']) };
   },
+  listCustomerActivities: ({ project, params, query }) => ({
+    status: 200,
+    body: listCustomerActivities(project.state.events, project.state.customers.get(params.customerId), query),
+  }),
   listCustomerSegments: ({ project, params }) => {
     const { customers, segments } = project.state;
     const known = customers.find(params.customerId);

@@ -122,6 +122,16 @@ export interface ChangeOrigin {
   readonly silent?: boolean | undefined;
 }
 
+/**
+ * A customer's answer to one of the project's consents: given (`true`) or withdrawn, and when.
+ *
+ * @example
+ * ```ts
+ * const answer: CustomerConsent = { value: true, date: '2026-03-01T10:00:00.000Z' };
+ * ```
+ */
+export type CustomerConsent = Resource<'CustomerConsents'>[string];
+
 /** A custom event's tally on a customer, as segments read it (`events.<name>.count`). */
 interface EventTally {
   readonly count: number;
@@ -478,6 +488,24 @@ export class CustomerStore {
     const current = this.#entries.get(referral.referrerId) as Entry;
     const loyalty = current.customer.loyalty ?? { points: 0, referred_customers: 0, campaigns: {} };
     this.#entries.set(current.customer.id, { ...current, customer: { ...current.customer, loyalty: { ...loyalty, referred_customers: loyalty.referred_customers + 1 } } });
+  }
+
+  /**
+   * Replaces the customer's answers to the project's consents, kept under
+   * `system_metadata.consents`; the customer's `updated_at` moves. No event is recorded: the
+   * service's consent events left its description with its consent operations.
+   *
+   * @param customerId - The customer's id.
+   * @param consents - Every answer of the customer, by consent id.
+   * @returns The customer after the change.
+   * @throws ApiError 404 when the project has no such customer.
+   */
+  setConsents(customerId: string, consents: Readonly<Record<string, CustomerConsent>>): Customer {
+    const entry = this.#entries.get(customerId);
+    if (!entry) throw ApiError.notFound('customer', customerId);
+    const customer = { ...entry.customer, system_metadata: { ...entry.customer.system_metadata, consents }, updated_at: this.context.timestamp() };
+    this.#entries.set(customerId, { ...entry, customer });
+    return customer;
   }
 
   #announce(change: CustomerChange, origin: ChangeOrigin): CustomerChange {

@@ -82,6 +82,52 @@ export interface QualificationStores {
   readonly redemptions: RedemptionStore;
 }
 
+/**
+ * Which redeemables a qualification looks at, within its scenario's candidates: `POST
+ * /v1/qualifications` takes every code, tier and discount campaign; the older operations that
+ * existing clients call take only generic codes (`POST /v1/vouchers/qualification`) or only
+ * campaigns (`POST /v1/campaigns/qualification`).
+ *
+ * @example
+ * ```ts
+ * const campaignsOnly: QualificationScope = { codes: 'none', tiers: false, campaignTypes: ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'] };
+ * ```
+ */
+export interface QualificationScope {
+  /**
+   * The codes: every code the scenario takes (the customer's and the generic ones), only those
+   * outside bulk campaigns (standalone codes and codes of generic campaigns), or none.
+   */
+  readonly codes: 'scenario' | 'generic' | 'none';
+  /** Whether promotion tiers are candidates. */
+  readonly tiers: boolean;
+  /** The types of the campaigns listed as `campaign`, each judged on a code it could still publish; generic campaigns never are. */
+  readonly campaignTypes: readonly NonNullable<Campaign['campaign_type']>[];
+}
+
+/**
+ * A redeemable that qualifies, as the older qualification operations present it: what it is and
+ * the order lines its discount covers and excludes.
+ *
+ * @example
+ * ```ts
+ * const codes = (items: readonly QualifyingRedeemable[]) => items.filter((item) => item.object === 'voucher').map((item) => item.id);
+ * ```
+ */
+export interface QualifyingRedeemable {
+  /** Kind of redeemable. */
+  readonly object: 'campaign' | 'voucher' | 'promotion_tier' | 'promotion_stack';
+  /** A campaign's id, a code, a tier's or a stack's id. */
+  readonly id: string;
+  /** The lines its discount may reduce. */
+  readonly applicable_to: Resource<'ApplicableToResultList'>;
+  /** The lines its discount must not reduce. */
+  readonly inapplicable_to: Resource<'ApplicableToResultList'>;
+}
+
+/** What `POST /v1/qualifications` looks at. */
+const EVERY_KIND: QualificationScope = { codes: 'scenario', tiers: true, campaignTypes: ['DISCOUNT_COUPONS'] };
+
 /** Largest page a request may ask for. */
 const MAX_LIMIT = 50;
 const DEFAULT_LIMIT = 5;
@@ -176,20 +222,7 @@ export class QualificationStore {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
       throw new ApiError(400, 'invalid_payload', 'Invalid payload', { details: `Property .options.limit should be an integer from 1 to ${MAX_LIMIT} (actual value is ${String(limit)})` });
     }
-    const keep = this.#filter(options.filters);
-    const policy = qualificationScenarioPolicy(request.scenario ?? 'ALL');
-    const findings = new Map<string, RuleFindings>();
-    const judge = this.state().redemptions.judgeAlone(request, this.#rulesPort(policy, findings));
-    const qualified: Qualified[] = [];
-    for (const candidate of this.#candidates(policy, judge)) {
-      if (!keep(candidate.view)) continue;
-      findings.clear();
-      const verdict = judge.judge(candidate.refs);
-      if (!verdict) continue;
-      const found = this.#merge(verdict, findings);
-      if (!reachesProducts(policy, found)) continue;
-      qualified.push({ candidate, verdict, findings: found, deal: verdict.order.total_applied_discount_amount ?? 0 });
-    }
+    const { qualified, judge } = this.#qualify(request, EVERY_KIND, this.#filter(options.filters));
     qualified.sort(SORTS[options.sorting_rule ?? 'DEFAULT']);
     const rest = this.#after(qualified, options.starting_after ?? undefined);
     const page = rest.slice(0, limit);
@@ -205,10 +238,52 @@ export class QualificationStore {
         has_more: hasMore,
         ...(hasMore && last ? { more_starting_after: last.candidate.created_at } : {}),
       } as QualificationResult['redeemables'],
-      tracking_id: request.tracking_id ?? judge.customer?.source_id ?? sentSourceId(request.customer) ?? this.context.ids('track'),
+      tracking_id: this.#trackingId(request, judge),
       order: judge.initialOrder,
       stacking_rules: appliedStackingRules(judge.rules),
     };
+  }
+
+  /**
+   * Every redeemable of `scope` that qualifies, judged as {@link QualificationStore.check} judges
+   * them, in no particular order and not paged: what the older qualification operations present in
+   * their own shape.
+   *
+   * @param request - The customer, the order and the scenario (`ALL` or `AUDIENCE_ONLY` for them).
+   * @param scope - Which redeemables to look at.
+   * @returns The qualifying redeemables and the request's tracking id.
+   * @throws As {@link QualificationStore.check}: 404 for a customer or order id that names nothing, the order errors of a validation.
+   */
+  qualifying(request: QualificationRequest, scope: QualificationScope): { readonly items: QualifyingRedeemable[]; readonly trackingId: string } {
+    const { qualified, judge } = this.#qualify(request, scope, () => true);
+    const items = qualified.map(({ candidate, verdict }) => {
+      const [single] = verdict.parts;
+      return { object: candidate.object, id: candidate.id, applicable_to: single?.applicable_to ?? EMPTY, inapplicable_to: single?.inapplicable_to ?? EMPTY };
+    });
+    return { items, trackingId: this.#trackingId(request, judge) };
+  }
+
+  /** The candidates of the scenario and the scope that `keep` keeps, each judged alone; those that qualify, in candidate order. */
+  #qualify(request: QualificationRequest, scope: QualificationScope, keep: FilterPredicate): { qualified: Qualified[]; judge: AloneJudge } {
+    const policy = qualificationScenarioPolicy(request.scenario ?? 'ALL');
+    const findings = new Map<string, RuleFindings>();
+    const judge = this.state().redemptions.judgeAlone(request, this.#rulesPort(policy, findings));
+    const qualified: Qualified[] = [];
+    for (const candidate of this.#candidates(policy, scope, judge)) {
+      if (!keep(candidate.view)) continue;
+      findings.clear();
+      const verdict = judge.judge(candidate.refs);
+      if (!verdict) continue;
+      const found = this.#merge(verdict, findings);
+      if (!reachesProducts(policy, found)) continue;
+      qualified.push({ candidate, verdict, findings: found, deal: verdict.order.total_applied_discount_amount ?? 0 });
+    }
+    return { qualified, judge };
+  }
+
+  /** The request's tracking id: as sent, the customer's `source_id`, or a new one. */
+  #trackingId(request: QualificationRequest, judge: AloneJudge): string {
+    return request.tracking_id ?? judge.customer?.source_id ?? sentSourceId(request.customer) ?? this.context.ids('track');
   }
 
   /** The page's start: after the last item created at the cursor, else from the first created before it. */
@@ -275,8 +350,8 @@ export class QualificationStore {
     return merged;
   }
 
-  /** The candidates of the scenario, in no particular order. */
-  *#candidates(policy: QualificationScenarioPolicy, judge: AloneJudge): Generator<Candidate> {
+  /** The candidates of the scenario within the scope, in no particular order. */
+  *#candidates(policy: QualificationScenarioPolicy, scope: QualificationScope, judge: AloneJudge): Generator<Candidate> {
     const { vouchers, campaigns, promotions, publications } = this.state();
     const customerId = judge.customer?.id;
     // The customer's role for each code they hold: owner, referrer of a referral code, or referee.
@@ -297,10 +372,11 @@ export class QualificationStore {
       }
       return;
     }
-    for (const voucher of vouchers.all()) {
+    for (const voucher of scope.codes === 'none' ? [] : vouchers.all()) {
       const role = roles.get(voucher.id) ?? (customerId !== undefined && voucher.holder_id === customerId ? 'OWNER' : undefined);
       if (role === undefined && (policy.candidates === 'wallet' || !this.#generic(voucher))) continue;
       const campaign = voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
+      if (scope.codes === 'generic' && campaign !== undefined && campaign.type !== 'STANDALONE') continue;
       yield {
         object: 'voucher',
         id: voucher.code,
@@ -313,7 +389,7 @@ export class QualificationStore {
       };
     }
     if (policy.candidates === 'wallet') return;
-    for (const tier of promotions.list(ALL_ITEMS).items) {
+    for (const tier of scope.tiers ? promotions.list(ALL_ITEMS).items : []) {
       const campaign = campaigns.find(tier.campaign_id ?? '');
       yield {
         object: 'promotion_tier',
@@ -328,7 +404,7 @@ export class QualificationStore {
         view: this.#view('promotion_tier', tier.id, campaign, [tier.category_id]),
       };
     }
-    for (const campaign of campaigns.list({ ...ALL_ITEMS, campaign_type: 'DISCOUNT_COUPONS' }).items) {
+    for (const campaign of scope.campaignTypes.flatMap((type) => campaigns.list({ ...ALL_ITEMS, campaign_type: type }).items)) {
       if (campaign.type === 'STANDALONE') continue;
       // The campaign is judged on a code it could still publish: its oldest unpublished active one.
       const [code] = vouchers.publishable(campaign.id, 1, (voucher) => voucher.active !== false);

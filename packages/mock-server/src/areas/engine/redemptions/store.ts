@@ -20,8 +20,9 @@ import { type CommitInput, type RedemptionResult, commitRedemption, failRedempti
 import { type EngineOrigin, type KeptRecord, type KeptRedemption, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, shownRecord, simpleRedemption } from './engine/records.js';
 import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
+import { type RuleJudgement, judgeRuleAlone } from './engine/rule-alone.js';
 import { RedemptionTally } from './engine/tally.js';
-import { type EngineLoyaltyReward, type EnginePorts, type EngineStores, projectPorts } from './ports.js';
+import { type EngineLoyaltyReward, type EnginePorts, type EngineRuleSet, type EngineStores, projectPorts } from './ports.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 
@@ -471,6 +472,23 @@ export class RedemptionStore {
     const { frame, input } = this.#order(request, customer?.id ?? null);
     const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, ports: { ...this.#ports, rulesFor } });
     return aloneJudge(input, frame, stackingRulesInForce(this.state().stackingRules.list()[0]), check);
+  }
+
+  /**
+   * Judges one validation rule on its own on a request's customer and order (`POST
+   * /v1/validation-rules/{validationRuleId}/validation`), as the engine judges a redeemable's rules;
+   * nothing is written.
+   *
+   * @param request - The customer, the order and the redemption's metadata.
+   * @param ruleSet - The compiled rule.
+   * @returns Whether the rule holds, with the lines it covers or the failure.
+   * @throws ApiError 404 for a customer or order id that names nothing; the order errors of a validation.
+   */
+  judgeRule(request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>, ruleSet: EngineRuleSet): RuleJudgement {
+    const customerRef = request.customer as CustomerReference | undefined;
+    const customer = this.#customer(customerRef, false);
+    const { frame, input } = this.#order(request, customer?.id ?? null);
+    return judgeRuleAlone(ruleSet, input, this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame }));
   }
 
   /** What the checks of a request read: the project, the engine's ports, the customer, the session and the redemption counts. */

@@ -299,7 +299,6 @@ export class PointsEarner {
         holder: simpleCustomer(customer),
         voucher: simpleVoucher(change.voucher),
         campaign: simpleCampaign(campaign),
-        loyalty_tier: null,
         earning_rule: rule,
         balance: change.balance as Resource<'VoucherBalance'>,
         order: (order ?? null) as never,

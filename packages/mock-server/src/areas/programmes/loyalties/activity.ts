@@ -76,3 +76,21 @@ export const listMemberActivity = (
     query,
     memberEventName,
   ) as Page<MemberActivity> & { moreStartingAfter: string };
+
+/**
+ * A loyalty card's activities as the older list shows them (`GET …/members/{memberId}/activities`):
+ * every event of {@link listMemberActivity}, newest first, under `activities`, each marked as an
+ * `event`, with their number.
+ *
+ * @param events - The project's event log.
+ * @param card - The card.
+ * @returns The list.
+ * @example
+ * ```ts
+ * const { activities, total } = listMemberActivities(state.events, card);
+ * ```
+ */
+export const listMemberActivities = (events: EventLog, card: StoredVoucher): Resource<'LegacyMemberActivityList'> => {
+  const activities = listMemberActivity(events, card, { limit: Number.MAX_SAFE_INTEGER }).items.map((activity) => ({ ...activity, object: 'event' as const }));
+  return { object: 'list', data_ref: 'activities', activities, total: activities.length };
+};

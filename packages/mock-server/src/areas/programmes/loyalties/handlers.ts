@@ -5,7 +5,7 @@ import { type TransactionQuery, transactionPage } from '../../campaigns/vouchers
 import type { VoucherTransaction } from '../../campaigns/vouchers/types.js';
 import { exportTransactionsOf } from '../../campaigns/vouchers/export-source.js';
 import { scheduledExport } from '../../platform/exports/store.js';
-import { listMemberActivity } from './activity.js';
+import { listMemberActivities, listMemberActivity } from './activity.js';
 import { addMember } from './add-member.js';
 import { loyaltyMember, pointsTransferAnswer } from './shapes.js';
 
@@ -99,6 +99,14 @@ export const loyaltyHandlers = {
     const { events, loyalties } = project.state;
     const page = listMemberActivity(events, loyalties.member(params.memberId), query);
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
+  },
+  getMemberActivitiesInCampaign: ({ project, params }) => {
+    const { events, loyalties } = project.state;
+    return { status: 200, body: listMemberActivities(events, loyalties.member(params.memberId, params.campaignId)) };
+  },
+  getMemberActivities: ({ project, params }) => {
+    const { events, loyalties } = project.state;
+    return { status: 200, body: listMemberActivities(events, loyalties.member(params.memberId)) };
   },
   exportLoyaltyCampaignTransactions: ({ project, params, body }) => {
     const { exports, loyalties } = project.state;

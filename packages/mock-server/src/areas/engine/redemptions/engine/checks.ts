@@ -178,8 +178,19 @@ const collectionsOfLine = (context: CheckContext, named: readonly string[], item
     return (item.sku_id !== undefined && item.sku_id !== null && members.has(item.sku_id)) || (item.product_id !== undefined && item.product_id !== null && members.has(item.product_id));
   });
 
-/** An entry with the catalogue's ids, as the service lists it: a product's `source_id`; a SKU's `source_id`, `product_id` and `product_source_id`. */
-const withCatalogueIds = (entry: ApplicableToEntryInput, context: CheckContext): ApplicableToEntryInput => {
+/** What {@link withCatalogueIds} reads of an entry of `applicable_to`. */
+type CatalogueEntry = Pick<ApplicableToEntryInput, 'object' | 'id' | 'source_id'>;
+
+/**
+ * An entry of `applicable_to` (as a rule gives it, or as a result lists it) with the catalogue's
+ * ids, as the service lists it: a product's `source_id`; a SKU's `source_id`, `product_id` and
+ * `product_source_id`.
+ *
+ * @param entry - The entry.
+ * @param context - What the checks read (the products).
+ * @returns The entry with the ids the catalogue knows.
+ */
+export const withCatalogueIds = <Entry extends CatalogueEntry>(entry: Entry, context: CheckContext): Entry => {
   if (entry.object === 'products_collection' || entry.source_id !== undefined) return entry;
   const { products } = context.state;
   if (entry.object === 'product') {
@@ -221,6 +232,62 @@ export interface RulesOptions {
 }
 
 /**
+ * What a rule context holds of the redeemable being judged: the holder of a published code, the
+ * gift credits asked for, the redemption counts, its campaign's counters, and the collections the
+ * rules name (whose membership each order line is given).
+ */
+export type RuleContextParts = Pick<ValidationRuleContext, 'publication' | 'campaign'> & {
+  readonly gift: NonNullable<ValidationRuleContext['redemption']>['gift'];
+  readonly counts: NonNullable<ValidationRuleContext['redemption']>['counts'];
+  readonly collections: readonly string[];
+};
+
+/**
+ * The context validation rules are judged in: the customer with the segments they belong to now
+ * (or the request's unsaved one), the order as given (its lines with their metadata and the named
+ * collections they belong to), the redemption's metadata and counts, and the redeemable's parts.
+ *
+ * @param order - The order at this step of the stack.
+ * @param context - What the checks read.
+ * @param parts - What the context holds of the redeemable.
+ * @returns The rule context.
+ */
+export const ruleContextOf = (order: OrderAmounts, context: CheckContext, parts: RuleContextParts): ValidationRuleContext => {
+  const { customer } = context;
+  return {
+    now: context.now,
+    ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+    customer: customer
+      ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
+      : context.unsavedCustomer === undefined
+        ? null
+        : { source_id: context.unsavedCustomer.source_id, metadata: context.unsavedCustomer.metadata, segment_ids: [] },
+    publication: parts.publication,
+    order: {
+      // What is left to pay after the earlier redeemables: the cart as this step sees it.
+      amount: order.total_amount,
+      initial_amount: order.initial_amount,
+      ...(context.orderFrame === undefined ? {} : { metadata: context.orderFrame.metadata }),
+      items: order.items.map((item, index) => {
+        const { metadata, productMetadata } = lineMetadataOf(context.orderFrame, index);
+        return {
+          product_id: item.product_id ?? null,
+          sku_id: item.sku_id ?? null,
+          quantity: item.quantity,
+          price: item.price,
+          amount: item.amount,
+          metadata,
+          ...(productMetadata === undefined ? {} : { product: { metadata: productMetadata } }),
+          ...(parts.collections.length === 0 ? {} : { collection_ids: collectionsOfLine(context, parts.collections, item) }),
+        };
+      }),
+    },
+    redemption: { metadata: context.metadata ?? {}, gift: parts.gift, counts: parts.counts },
+    campaign: parts.campaign,
+  };
+};
+
+/**
  * The validation rules of a redeemable on the order as the earlier redeemables left it, through
  * the rules port: the customer with the segments they belong to now, the order at this step of
  * the stack with the collections of its lines that the rules name, the redemption's counts and
@@ -256,37 +323,13 @@ export const checkRules = (
     ...(options.unitsScaleWithBundles ? {} : { unitLimitMultiplier: 1 }),
   };
   let formulaContext: FormulaContext | undefined;
-  const ruleContext: ValidationRuleContext = {
-    now: context.now,
-    ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
-    customer: customer
-      ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
-      : context.unsavedCustomer === undefined
-        ? null
-        : { source_id: context.unsavedCustomer.source_id, metadata: context.unsavedCustomer.metadata, segment_ids: [] },
+  const ruleContext = ruleContextOf(order, context, {
     publication: holderOf(found, context),
-    order: {
-      // What is left to pay after the earlier redeemables: the cart as this step sees it.
-      amount: order.total_amount,
-      initial_amount: order.initial_amount,
-      ...(context.orderFrame === undefined ? {} : { metadata: context.orderFrame.metadata }),
-      items: order.items.map((item, index) => {
-        const { metadata, productMetadata } = lineMetadataOf(context.orderFrame, index);
-        return {
-          product_id: item.product_id ?? null,
-          sku_id: item.sku_id ?? null,
-          quantity: item.quantity,
-          price: item.price,
-          amount: item.amount,
-          metadata,
-          ...(productMetadata === undefined ? {} : { product: { metadata: productMetadata } }),
-          ...(named.length === 0 ? {} : { collection_ids: collectionsOfLine(context, named, item) }),
-        };
-      }),
-    },
-    redemption: { metadata: context.metadata ?? {}, gift: 'gift' in ref ? { credits: ref.gift?.credits ?? null } : null, counts: { incentive: counts.incentive, customer: counts.customer } },
+    gift: 'gift' in ref ? { credits: ref.gift?.credits ?? null } : null,
+    counts: { incentive: counts.incentive, customer: counts.customer },
     campaign: counts.campaign ?? null,
-  };
+    collections: named,
+  });
   let applicable: ApplicableItemsInput | undefined;
   let bundle: BundleResult | undefined;
   for (const { evaluate, limitFormulas } of ruleSets) {

@@ -11,7 +11,7 @@ import { discountedUnitsOf, tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, recordMetadata, redemptionChanges, shownRecord, simpleOrder, simpleRedemption } from './records.js';
 import type { StackedRequest } from './request.js';
-import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
+import { EMPTY_LIST } from '../../../../core/immutable.js';
 
 /**
  * The answer of `POST /v1/redemptions`.

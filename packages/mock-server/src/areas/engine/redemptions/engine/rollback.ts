@@ -6,7 +6,7 @@ import { tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 import { type EngineOrigin, type KeptRedemption, type KeptRollback, type RedemptionEntry, type RedemptionRollbackRecord, recordMetadata, redemptionChanges, shownRecord, simpleRedemption } from './records.js';
 import { stackingRulesInForce } from './request.js';
-import { EMPTY_LIST, sharedWhenEmpty } from '../../../../core/immutable.js';
+import { EMPTY_LIST } from '../../../../core/immutable.js';
 
 /**
  * The body and query of a rollback request.
