@@ -5,6 +5,8 @@
  * (404 "no endpoint", 405) or one it describes without serving (501); here every call must
  * succeed. The calls are listed by the SDK's own method paths, and the test first checks that the
  * list names every method the SDK has, so an SDK upgrade that adds one fails until it is called.
+ * A method that reaches two endpoints by its arguments (a member with or without its campaign,
+ * a client-side validation with or without a code) is called once for each.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +110,7 @@ const CALLS: [string, Call][] = [
   ['server.loyalties.createMember (a second member)', (sdk, _c, made) => sdk.loyalties.createMember(made['club'] ?? '', { customer: { source_id: 'em-cy' } } as never).then((card) => (made['card2'] = card.code))],
   ['server.loyalties.addPoints', (sdk, _c, made) => sdk.loyalties.addPoints(made['club'] ?? '', made['card'] ?? '', { points: 500 })],
   ['server.loyalties.addOrRemoveCardBalance', (sdk, _c, made) => sdk.loyalties.addOrRemoveCardBalance(made['card2'] ?? '', { points: 50 })],
+  ['server.loyalties.addOrRemoveCardBalance (in the campaign)', (sdk, _c, made) => sdk.loyalties.addOrRemoveCardBalance(made['card2'] ?? '', { points: 5 }, made['club'] ?? '')],
   ['server.loyalties.createTiers', (sdk, _c, made) =>
     sdk.loyalties.createTiers(made['club'] ?? '', [{ name: 'EM Silver', points: { from: 0, to: 10_000 } }] as never).then((tiers) => (made['loyaltyTier'] = pick(tiers, 0, 'id')))],
   ['server.loyalties.createEarningRule', (sdk, _c, made) =>
@@ -149,6 +152,7 @@ const CALLS: [string, Call][] = [
   ['server.events.create', (sdk) => sdk.events.create('em_signed_up', { event: 'em_signed_up', customer: { source_id: 'em-ana' } } as never)],
   ['server.distributions.exports.create', (sdk, _c, made) => sdk.distributions.exports.create({ exported_object: 'customer', parameters: { fields: ['source_id'] } } as never).then((job) => (made['export'] = job.id))],
   ['server.loyalties.exportCardTransactions', (sdk, _c, made) => sdk.loyalties.exportCardTransactions(made['card'] ?? '', made['club'] ?? '', {})],
+  ['server.loyalties.exportCardTransactions (without the campaign)', (sdk, _c, made) => sdk.loyalties.exportCardTransactions(made['card'] ?? '', null as never, {})],
   ['server.vouchers.exportTransactions', (sdk) => sdk.vouchers.exportTransactions('EM-GIFT', {} as never)],
   // Reads.
   ['server.asyncActions.list', (sdk, _c, made) => sdk.asyncActions.list().then((list) => (made['asyncAction'] = pick(list, 'async_actions', 0, 'id')))],
@@ -216,6 +220,10 @@ const CALLS: [string, Call][] = [
   ['server.loyalties.getMember', (sdk, _c, made) => sdk.loyalties.getMember(made['club'] ?? '', made['card'] ?? '')],
   ['server.loyalties.listMemberActivity', (sdk, _c, made) => sdk.loyalties.listMemberActivity(made['club'] ?? '', made['card'] ?? '', {})],
   ['server.loyalties.getMemberActivities', (sdk, _c, made) => sdk.loyalties.getMemberActivities(made['club'] ?? '', made['card'] ?? '')],
+  ['server.loyalties.getMember (without the campaign)', (sdk, _c, made) => sdk.loyalties.getMember(null as never, made['card'] ?? '')],
+  ['server.loyalties.listMemberActivity (without the campaign)', (sdk, _c, made) => sdk.loyalties.listMemberActivity(null as never, made['card'] ?? '', {})],
+  ['server.loyalties.getMemberActivities (without the campaign)', (sdk, _c, made) => sdk.loyalties.getMemberActivities(null as never, made['card'] ?? '')],
+  ['server.loyalties.listCardTransactions (without the campaign)', (sdk, _c, made) => sdk.loyalties.listCardTransactions(made['card'] ?? '', null as never, {})],
   ['server.loyalties.listMemberRewards', (sdk, _c, made) => sdk.loyalties.listMemberRewards(made['card'] ?? '', {})],
   ['server.loyalties.getPointsExpiration', (sdk, _c, made) => sdk.loyalties.getPointsExpiration(made['club'] ?? '', made['card'] ?? '', {})],
   ['server.loyalties.listCardTransactions', (sdk, _c, made) => sdk.loyalties.listCardTransactions(made['card'] ?? '', made['club'] ?? '', {})],
@@ -296,6 +304,7 @@ const CALLS: [string, Call][] = [
   ['client.createCustomer', (_s, client) => client.createCustomer({ source_id: 'em-dee', name: 'Dee' } as never, true)],
   ['client.listVouchers', (_s, client) => client.listVouchers({})],
   ['client.validate', (_s, client) => client.validate({ code: 'EM-CHOSEN', amount: 10_000 } as never)],
+  ['client.validate (without a code: the promotions)', (_s, client) => client.validate({ amount: 10_000 } as never)],
   ['client.validateStackable', (_s, client) => client.validateStackable({ redeemables: [{ object: 'voucher', id: 'EM-CHOSEN' }], order } as never)],
   ['client.qualifications', (_s, client) => client.qualifications({ order } as never)],
   ['client.publish', (_s, client) => client.publish('EM Summer', { customer: { source_id: 'em-dee' } } as never)],

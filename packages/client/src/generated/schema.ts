@@ -15408,30 +15408,83 @@ export interface components {
             /** The event that triggered the earning rule. */
             event?: components["schemas"]["SimpleEvent"];
         };
-        /**
-         * Data of the `customer.reward_redemptions.*` events: a loyalty reward was redeemed for the
-         *     customer, is pending, completed or rolled back.
-         */
-        EventCustomerRewardRedemption: {
-            customer?: components["schemas"]["SimpleCustomer"];
-            /** The holder of the loyalty card. */
-            holder?: components["schemas"]["SimpleCustomer"];
-            /** The loyalty card the points came from. */
-            voucher?: components["schemas"]["SimpleVoucher"];
-            campaign?: components["schemas"]["SimpleCampaign"];
-            /** The reward redemption record. */
-            reward_redemption?: {
+        /** One exchange of a balance for a reward. */
+        RewardRedemption: {
+            /** Reward redemption id (`rewr_…`). */
+            id: string;
+            /** @enum {string} */
+            state: "CREATED" | "PENDING" | "COMPLETED" | "ROLLEDBACK";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+            /** Card the reward was paid from. */
+            voucher_id?: string;
+            campaign_id?: string;
+            customer_id?: string;
+            reward_assignment_id?: string;
+            source_id?: string | null;
+            source_type?: string | null;
+        };
+        /** A customer's exchange of loyalty points (or another balance) for a reward. Objects that do not apply are `null`. */
+        CustomerRewardRedemptionEventData: {
+            customer: components["schemas"]["SimpleCustomer"];
+            /** Holder of the card the reward is paid from. */
+            holder?: components["schemas"]["SimpleCustomer"] | null;
+            /** Card the reward is paid from. */
+            voucher: components["schemas"]["SimpleVoucher"];
+            campaign: components["schemas"]["SimpleCampaign"];
+            reward_redemption: components["schemas"]["RewardRedemption"];
+            reward: components["schemas"]["SimpleRedemptionRewardResult"];
+            reward_assignment?: components["schemas"]["RewardAssignment"];
+            /** Object that started the exchange. */
+            source?: {
+                id?: string;
+                type?: string;
+            } | null;
+            /** Credits the reward added, for a gift card reward. */
+            balance?: {
+                amount?: number;
+            } | null;
+        };
+        /** A publication that a distribution or a programme made. */
+        DistributionPublicationBase: {
+            /** Publication id (`pub_…`). */
+            id: string;
+            /** @enum {string} */
+            object: "publication";
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string;
+            tracking_id?: string;
+            /** Where the publication came from. */
+            metadata: {
+                source_type?: string;
+                source_id?: string;
+                distribution_id?: string;
+            } & {
                 [key: string]: unknown;
             };
-            /** The reward received. */
-            reward?: components["schemas"]["SimpleRedemptionRewardResult"];
-            /** The assignment of the reward to the loyalty campaign, with its point cost. */
-            reward_assignment?: components["schemas"]["RewardAssignment"];
-            /** What triggered the reward redemption. */
-            source?: string;
-            /** Point balance of the card after the redemption. */
-            balance?: number;
+            channel: string;
+            source_id: string | null;
+            /** @enum {string} */
+            result?: "SUCCESS";
+            customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
+            vouchers_id: string[];
         };
+        /** A publication made by a distribution or a programme, with the published code. */
+        DistributionPublication: components["schemas"]["DistributionPublicationBase"] & {
+            voucher: components["schemas"]["Voucher"];
+        };
+        /** A completed reward redemption; `publication` is present when the reward handed out a code. */
+        CustomerRewardRedemptionCompletedEventData: components["schemas"]["CustomerRewardRedemptionEventData"] & {
+            publication?: components["schemas"]["DistributionPublication"];
+        };
+        /**
+         * Data of the `customer.reward_redemptions.*` events: a loyalty reward was redeemed for the
+         *     customer, is pending, completed or rolled back; the same data as the events' webhooks.
+         */
+        EventCustomerRewardRedemption: components["schemas"]["CustomerRewardRedemptionCompletedEventData"];
         /** Data of `customer.voucher.deleted`: a code the customer held was deleted. */
         EventCustomerVoucherDeleted: {
             customer?: components["schemas"]["SimpleCustomer"];
@@ -21095,35 +21148,6 @@ export interface components {
                 referrals?: null;
             };
         };
-        /** A publication that a distribution or a programme made. */
-        DistributionPublicationBase: {
-            /** Publication id (`pub_…`). */
-            id: string;
-            /** @enum {string} */
-            object: "publication";
-            /** Format: date-time */
-            created_at: string;
-            customer_id: string;
-            tracking_id?: string;
-            /** Where the publication came from. */
-            metadata: {
-                source_type?: string;
-                source_id?: string;
-                distribution_id?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            channel: string;
-            source_id: string | null;
-            /** @enum {string} */
-            result?: "SUCCESS";
-            customer: components["schemas"]["CustomerWithSummaryLoyaltyReferral"];
-            vouchers_id: string[];
-        };
-        /** A publication made by a distribution or a programme, with the published code. */
-        DistributionPublication: components["schemas"]["DistributionPublicationBase"] & {
-            voucher: components["schemas"]["Voucher"];
-        };
         /** Points that an earning rule added to a customer's loyalty card, with what earned them. */
         CustomerRewardedLoyaltyPointsEventData: {
             customer: components["schemas"]["SimpleCustomer"];
@@ -21166,45 +21190,6 @@ export interface components {
             };
             data: components["schemas"]["RedemptionRollbackEventData"];
         };
-        /** One exchange of a balance for a reward. */
-        RewardRedemption: {
-            /** Reward redemption id (`rewr_…`). */
-            id: string;
-            /** @enum {string} */
-            state: "CREATED" | "PENDING" | "COMPLETED" | "ROLLEDBACK";
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at?: string | null;
-            /** Card the reward was paid from. */
-            voucher_id?: string;
-            campaign_id?: string;
-            customer_id?: string;
-            reward_assignment_id?: string;
-            source_id?: string | null;
-            source_type?: string | null;
-        };
-        /** A customer's exchange of loyalty points (or another balance) for a reward. Objects that do not apply are `null`. */
-        CustomerRewardRedemptionEventData: {
-            customer: components["schemas"]["SimpleCustomer"];
-            /** Holder of the card the reward is paid from. */
-            holder?: components["schemas"]["SimpleCustomer"] | null;
-            /** Card the reward is paid from. */
-            voucher: components["schemas"]["SimpleVoucher"];
-            campaign: components["schemas"]["SimpleCampaign"];
-            reward_redemption: components["schemas"]["RewardRedemption"];
-            reward: components["schemas"]["SimpleRedemptionRewardResult"];
-            reward_assignment?: components["schemas"]["RewardAssignment"];
-            /** Object that started the exchange. */
-            source?: {
-                id?: string;
-                type?: string;
-            } | null;
-            /** Credits the reward added, for a gift card reward. */
-            balance?: {
-                amount?: number;
-            } | null;
-        };
         /** Sendout of `customer.reward_redemptions.created` through a distribution. */
         CustomerRewardRedemptionCreatedEvent: components["schemas"]["WebhookEnvelope"] & {
             /** Event name set on the distribution's webhook channel. */
@@ -21224,10 +21209,6 @@ export interface components {
                 type: "customer.reward_redemptions.pending";
             };
             data: components["schemas"]["CustomerRewardRedemptionEventData"];
-        };
-        /** A completed reward redemption; `publication` is present when the reward handed out a code. */
-        CustomerRewardRedemptionCompletedEventData: components["schemas"]["CustomerRewardRedemptionEventData"] & {
-            publication?: components["schemas"]["DistributionPublication"];
         };
         /** Sendout of `customer.reward_redemptions.completed` through a distribution. */
         CustomerRewardRedemptionCompletedEvent: components["schemas"]["WebhookEnvelope"] & {
