@@ -33,6 +33,9 @@ const csv = (name: string, text: string): string => {
   return path;
 };
 
+/** `validations.promotions`: the SDK's `promotions`, under a member its types keep private. */
+const viaValidations = (sdk: Server): Server['promotions'] => (sdk.validations as unknown as { promotions: Server['promotions'] }).promotions;
+
 /** A value of an earlier answer, as an id for a later call. */
 const pick = (value: unknown, ...path: (string | number)[]): string => {
   let at: unknown = value;
@@ -58,7 +61,7 @@ const CALLS: [string, Call][] = [
   ['server.products.importSkusCSV', (sdk) => sdk.products.importSkusCSV(csv('skus.csv', 'product_id,sku,source_id,price\nem-mug,Blue mug,em-mug-blue,2600\n'))],
   ['server.productCollections.create', (sdk, _c, made) =>
     sdk.productCollections.create({ type: 'STATIC', name: 'EM collection', products: [{ id: made['product'] ?? '', object: 'product' }] } as never).then((collection) => (made['collection'] = collection.id))],
-  ['server.customers.create', (sdk, _c, made) => sdk.customers.create({ source_id: 'em-ana', name: 'Ana', email: 'ana@example.com' }).then((customer) => (made['customer'] = customer.id))],
+  ['server.customers.create', (sdk, _c, made) => sdk.customers.create({ source_id: 'em-ana', name: 'Ana', email: 'ana@example.com' }).then((customer) => (made['customer'] = pick(customer, 'id')))],
   ['server.customers.importCSV', (sdk) => sdk.customers.importCSV(csv('customers.csv', 'source_id,name\nem-ben,Ben\n'))],
   ['server.segments.create', (sdk, _c, made) => sdk.segments.create({ name: 'EM segment', type: 'static', customers: ['em-ana'] } as never).then((segment) => (made['segment'] = segment.id))],
   ['server.orders.create', (sdk, _c, made) => sdk.orders.create({ source_id: 'em-order-1', customer: { source_id: 'em-ana' }, ...order } as never).then((created) => (made['order'] = created.id ?? ''))],
@@ -90,17 +93,17 @@ const CALLS: [string, Call][] = [
         made['promotion'] = campaign.id;
         made['tier'] = pick(campaign, 'promotion', 'tiers', 0, 'id');
       })],
-  ['server.validations.promotions.create', (sdk) => sdk.validations.promotions.create({ name: 'EM Promotion 2', campaign_type: 'PROMOTION', promotion: { tiers: [] } } as never)],
+  ['server.validations.promotions.create', (sdk) => viaValidations(sdk).create({ name: 'EM Promotion 2', campaign_type: 'PROMOTION', promotion: { tiers: [] } } as never)],
   ['server.promotions.tiers.create', (sdk, _c, made) =>
     sdk.promotions.tiers.create(made['promotion'] ?? '', { name: 'EM tier 2', action: { discount: percent(7) } } as never).then((tier) => (made['tier2'] = tier.id))],
   ['server.validations.promotions.tiers.create', (sdk, _c, made) =>
-    sdk.validations.promotions.tiers.create(made['promotion'] ?? '', { name: 'EM tier 3', action: { discount: percent(8) } } as never).then((tier) => (made['tier3'] = tier.id))],
+    viaValidations(sdk).tiers.create(made['promotion'] ?? '', { name: 'EM tier 3', action: { discount: percent(8) } } as never).then((tier) => (made['tier3'] = tier.id))],
   ['server.promotions.stack.createInCampaign', (sdk, _c, made) =>
     sdk.promotions.stack
       .createInCampaign(made['promotion'] ?? '', { name: 'EM stack', tiers: { ids: [made['tier'] ?? '', made['tier2'] ?? ''], hierarchy_mode: 'MANUAL' } } as never)
       .then((stack) => (made['stack'] = stack.id))],
   ['server.validations.promotions.stack.createInCampaign', (sdk, _c, made) =>
-    sdk.validations.promotions.stack
+    viaValidations(sdk).stack
       .createInCampaign(made['promotion'] ?? '', { name: 'EM stack 2', tiers: { ids: [made['tier'] ?? '', made['tier3'] ?? ''], hierarchy_mode: 'MANUAL' } } as never)
       .then((stack) => (made['stack2'] = stack.id))],
   // Loyalty.
@@ -134,7 +137,7 @@ const CALLS: [string, Call][] = [
       .then((answer) => (made['session'] = pick(answer, 'session', 'key')))],
   ['server.vouchers.releaseValidationSession', (sdk, _c, made) => sdk.vouchers.releaseValidationSession('EM-TEN', made['session'] ?? '')],
   ['server.promotions.validate', (sdk) => sdk.promotions.validate({ order } as never)],
-  ['server.validations.promotions.validate', (sdk) => sdk.validations.promotions.validate({ order } as never)],
+  ['server.validations.promotions.validate', (sdk) => viaValidations(sdk).validate({ order } as never)],
   ['server.validationRules.validate', (sdk, _c, made) => sdk.validationRules.validate(made['rule'] ?? '', { order } as never)],
   ['server.qualifications.checkEligibility', (sdk) => sdk.qualifications.checkEligibility({ customer: { source_id: 'em-ana' }, order } as never)],
   ['server.vouchers.qualifications.examine', (sdk) => sdk.vouchers.qualifications.examine({ customer: { source_id: 'em-ana' }, order } as never)],
@@ -145,7 +148,7 @@ const CALLS: [string, Call][] = [
       .redeemStackable({ redeemables: [{ object: 'voucher', id: 'EM-CHOSEN' }, { object: 'voucher', id: 'EM-IMP' }], customer: { source_id: 'em-ana' }, order } as never)
       .then((answer) => (made['parentRedemption'] = pick(answer, 'parent_redemption', 'id')))],
   ['server.promotions.tiers.redeem', (sdk, _c, made) => sdk.promotions.tiers.redeem(made['tier'] ?? '', { customer: { source_id: 'em-ana' }, order } as never)],
-  ['server.validations.promotions.tiers.redeem', (sdk, _c, made) => sdk.validations.promotions.tiers.redeem(made['tier2'] ?? '', { order } as never)],
+  ['server.validations.promotions.tiers.redeem', (sdk, _c, made) => viaValidations(sdk).tiers.redeem(made['tier2'] ?? '', { order } as never)],
   ['server.loyalties.redeemReward', (sdk, _c, made) => sdk.loyalties.redeemReward(made['club'] ?? '', made['card'] ?? '', { reward: { id: made['reward'] ?? '' } } as never)],
   ['server.loyalties.transferPoints', (sdk, _c, made) => sdk.loyalties.transferPoints(made['club'] ?? '', made['card'] ?? '', [{ code: made['card2'] ?? '', points: 10 }] as never)],
   ['server.distributions.publications.create', (sdk) => sdk.distributions.publications.create({ campaign: { name: 'EM Summer' }, customer: { source_id: 'em-ana' } } as never)],
@@ -191,17 +194,17 @@ const CALLS: [string, Call][] = [
   ['server.vouchers.list', (sdk) => sdk.vouchers.list()],
   ['server.vouchers.listTransactions', (sdk) => sdk.vouchers.listTransactions('EM-GIFT', {})],
   ['server.promotions.tiers.listAll', (sdk) => sdk.promotions.tiers.listAll()],
-  ['server.validations.promotions.tiers.listAll', (sdk) => sdk.validations.promotions.tiers.listAll()],
+  ['server.validations.promotions.tiers.listAll', (sdk) => viaValidations(sdk).tiers.listAll()],
   ['server.promotions.tiers.list', (sdk, _c, made) => sdk.promotions.tiers.list(made['promotion'] ?? '')],
-  ['server.validations.promotions.tiers.list', (sdk, _c, made) => sdk.validations.promotions.tiers.list(made['promotion'] ?? '')],
+  ['server.validations.promotions.tiers.list', (sdk, _c, made) => viaValidations(sdk).tiers.list(made['promotion'] ?? '')],
   ['server.promotions.tiers.get', (sdk, _c, made) => sdk.promotions.tiers.get(made['tier'] ?? '')],
-  ['server.validations.promotions.tiers.get', (sdk, _c, made) => sdk.validations.promotions.tiers.get(made['tier'] ?? '')],
+  ['server.validations.promotions.tiers.get', (sdk, _c, made) => viaValidations(sdk).tiers.get(made['tier'] ?? '')],
   ['server.promotions.stack.list', (sdk) => sdk.promotions.stack.list()],
-  ['server.validations.promotions.stack.list', (sdk) => sdk.validations.promotions.stack.list()],
+  ['server.validations.promotions.stack.list', (sdk) => viaValidations(sdk).stack.list()],
   ['server.promotions.stack.listInCampaign', (sdk, _c, made) => sdk.promotions.stack.listInCampaign(made['promotion'] ?? '')],
-  ['server.validations.promotions.stack.listInCampaign', (sdk, _c, made) => sdk.validations.promotions.stack.listInCampaign(made['promotion'] ?? '')],
+  ['server.validations.promotions.stack.listInCampaign', (sdk, _c, made) => viaValidations(sdk).stack.listInCampaign(made['promotion'] ?? '')],
   ['server.promotions.stack.get', (sdk, _c, made) => sdk.promotions.stack.get(made['promotion'] ?? '', made['stack'] ?? '')],
-  ['server.validations.promotions.stack.get', (sdk, _c, made) => sdk.validations.promotions.stack.get(made['promotion'] ?? '', made['stack'] ?? '')],
+  ['server.validations.promotions.stack.get', (sdk, _c, made) => viaValidations(sdk).stack.get(made['promotion'] ?? '', made['stack'] ?? '')],
   ['server.redemptions.get', (sdk, _c, made) => sdk.redemptions.get(made['redemption'] ?? '')],
   ['server.redemptions.list', (sdk) => sdk.redemptions.list()],
   ['server.redemptions.getForVoucher', (sdk) => sdk.redemptions.getForVoucher('EM-TEN')],
@@ -259,9 +262,9 @@ const CALLS: [string, Call][] = [
   ['server.vouchers.bulkUpdate', (sdk) => sdk.vouchers.bulkUpdate([{ code: 'EM-TEN', metadata: { shelf: 'b' } }] as never)],
   ['server.vouchers.bulkUpdateMetadata', (sdk) => sdk.vouchers.bulkUpdateMetadata({ codes: ['EM-TEN'], metadata: { shelf: 'c' } } as never)],
   ['server.promotions.tiers.update', (sdk, _c, made) => sdk.promotions.tiers.update({ id: made['tier'] ?? '', name: 'EM tier renamed' } as never)],
-  ['server.validations.promotions.tiers.update', (sdk, _c, made) => sdk.validations.promotions.tiers.update({ id: made['tier'] ?? '', banner: 'Five off' } as never)],
+  ['server.validations.promotions.tiers.update', (sdk, _c, made) => viaValidations(sdk).tiers.update({ id: made['tier'] ?? '', banner: 'Five off' } as never)],
   ['server.promotions.stack.update', (sdk, _c, made) => sdk.promotions.stack.update(made['promotion'] ?? '', made['stack'] ?? '', { name: 'EM stack renamed' } as never)],
-  ['server.validations.promotions.stack.update', (sdk, _c, made) => sdk.validations.promotions.stack.update(made['promotion'] ?? '', made['stack'] ?? '', { name: 'EM stack again' } as never)],
+  ['server.validations.promotions.stack.update', (sdk, _c, made) => viaValidations(sdk).stack.update(made['promotion'] ?? '', made['stack'] ?? '', { name: 'EM stack again' } as never)],
   ['server.rewards.update', (sdk, _c, made) => sdk.rewards.update({ id: made['reward'] ?? '', name: 'EM big mug' } as never)],
   ['server.rewards.updateAssignment', (sdk, _c, made) => sdk.rewards.updateAssignment(made['reward2'] ?? '', { id: made['rewardAssignment'] ?? '', parameters: { loyalty: { points: 20 } } } as never)],
   ['server.loyalties.update', (sdk, _c, made) => sdk.loyalties.update({ id: made['club'] ?? '', description: 'Points for every order' } as never)],
@@ -280,9 +283,9 @@ const CALLS: [string, Call][] = [
   ['server.loyalties.deleteEarningRule', (sdk, _c, made) => sdk.loyalties.deleteEarningRule(made['club'] ?? '', made['earningRule'] ?? '')],
   ['server.loyalties.delete', (sdk, _c, made) => sdk.loyalties.delete(made['club'] ?? '', { force: true })],
   ['server.promotions.stack.delete', (sdk, _c, made) => sdk.promotions.stack.delete(made['promotion'] ?? '', made['stack'] ?? '')],
-  ['server.validations.promotions.stack.delete', (sdk, _c, made) => sdk.validations.promotions.stack.delete(made['promotion'] ?? '', made['stack2'] ?? '')],
+  ['server.validations.promotions.stack.delete', (sdk, _c, made) => viaValidations(sdk).stack.delete(made['promotion'] ?? '', made['stack2'] ?? '')],
   ['server.promotions.tiers.delete', (sdk, _c, made) => sdk.promotions.tiers.delete(made['tier2'] ?? '')],
-  ['server.validations.promotions.tiers.delete', (sdk, _c, made) => sdk.validations.promotions.tiers.delete(made['tier3'] ?? '')],
+  ['server.validations.promotions.tiers.delete', (sdk, _c, made) => viaValidations(sdk).tiers.delete(made['tier3'] ?? '')],
   ['server.vouchers.delete', (sdk) => sdk.vouchers.delete('EM-CSV-2', { force: true })],
   ['server.campaigns.delete', (sdk) => sdk.campaigns.delete('EM Gift', { force: true })],
   ['server.distributions.exports.delete', (sdk, _c, made) => sdk.distributions.exports.delete(made['export'] ?? '')],
