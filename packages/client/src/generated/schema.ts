@@ -7193,7 +7193,8 @@ export interface components {
              */
             status: "ENQUEUED" | "IN_PROGRESS" | "DONE" | "FAILED";
             /**
-             * Overall outcome reported by some job types once they have finished.
+             * Overall outcome of a finished job: `SUCCESS` when every item went through, otherwise
+             *     `FAILED`. Left out while the job runs.
              * @enum {string}
              */
             operation_status?: "SUCCESS" | "FAILED" | "UNKNOWN";

@@ -97,7 +97,7 @@ export const voucherImportJob = (vouchers: VoucherStore, items: BulkJob<ImportRo
  *
  * @param vouchers - The project's vouchers.
  * @param updates - Code and metadata of each change.
- * @returns The job; its action reports `operation_status`.
+ * @returns The job.
  * @example
  * ```ts
  * asyncActions.start('VOUCHERS.METADATA_UPDATE', metadataUpdateJob(vouchers, body.codes.map((code) => ({ code, metadata: body.metadata }))));
@@ -110,5 +110,4 @@ export const metadataUpdateJob = (vouchers: VoucherStore, updates: readonly Reso
   },
   identify: (update) => ({ code: update.code }),
   summarize: updateSummary,
-  reportsOperationStatus: true,
 });

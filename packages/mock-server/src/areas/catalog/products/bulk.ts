@@ -177,7 +177,6 @@ export const productBulkUpdateJob = (products: ProductStore, updates: readonly R
   },
   identify: (update) => ({ source_id: update.source_id }),
   summarize: updateSummary,
-  reportsOperationStatus: true,
 });
 
 /**
@@ -195,5 +194,4 @@ export const productMetadataJob = (products: ProductStore, request: Resource<'Pr
   },
   identify: (sourceId) => ({ source_id: sourceId }),
   summarize: updateSummary,
-  reportsOperationStatus: true,
 });

@@ -86,7 +86,6 @@ export const customerBulkUpdateJob = (customers: CustomerStore, updates: readonl
   },
   identify: (update) => ({ source_id: update.source_id }),
   summarize: updateSummary,
-  reportsOperationStatus: true,
 });
 
 /**
@@ -104,5 +103,4 @@ export const customerMetadataJob = (customers: CustomerStore, request: Resource<
   },
   identify: (sourceId) => ({ source_id: sourceId }),
   summarize: updateSummary,
-  reportsOperationStatus: true,
 });

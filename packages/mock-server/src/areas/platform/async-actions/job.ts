@@ -87,11 +87,6 @@ export interface BulkJob<Item> {
    * Default {@link itemSummary}.
    */
   summarize?(tally: JobTally): AsyncActionResult;
-  /**
-   * Whether the finished action reports `operation_status` (`SUCCESS` when no item failed,
-   * otherwise `FAILED`), as the service's bulk updates do; imports and generation do not.
-   */
-  readonly reportsOperationStatus?: boolean;
 }
 
 /**
@@ -138,7 +133,7 @@ export const importSummary =
  * @returns The result.
  * @example
  * ```ts
- * const job: BulkJob<Update> = { items: updates, process: apply, summarize: updateSummary, reportsOperationStatus: true };
+ * const job: BulkJob<Update> = { items: updates, process: apply, summarize: updateSummary };
  * ```
  */
 export const updateSummary = (tally: JobTally): AsyncActionResult => ({
