@@ -1,24 +1,11 @@
-import { type Schemas, type VoucherkitClient, VoucherkitError, createClient } from '@voucherkit/client';
-
-const byId = <T extends HTMLElement>(id: string, type: { new (): T; prototype: T }): T => {
-  const element = document.getElementById(id);
-  if (!(element instanceof type)) throw new Error(`index.html has no #${id}`);
-  return element;
-};
+import { type Schemas, type VoucherkitClient, createClient } from '@voucherkit/client';
+import { byId, describeError } from './page.js';
 
 const status = byId('status', HTMLParagraphElement);
 const form = byId('create-category', HTMLFormElement);
 const submit = byId('create', HTMLButtonElement);
 const errorLine = byId('error', HTMLParagraphElement);
 const list = byId('categories', HTMLOListElement);
-
-/** One line for a failure: the service's status, error key and details when it answered. */
-const describeError = (error: unknown): string => {
-  if (error instanceof VoucherkitError && error.status !== undefined) {
-    return `${String(error.status)} ${error.key ?? 'error'}: ${error.details ?? error.message}`;
-  }
-  return error instanceof Error ? error.message : String(error);
-};
 
 const showError = (error: unknown): void => {
   errorLine.textContent = error === undefined ? '' : describeError(error);

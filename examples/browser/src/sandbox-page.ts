@@ -1,22 +1,9 @@
-import { VoucherkitError, createClient } from '@voucherkit/client';
-
-const byId = <T extends HTMLElement>(id: string, type: { new (): T; prototype: T }): T => {
-  const element = document.getElementById(id);
-  if (!(element instanceof type)) throw new Error(`sandbox.html has no #${id}`);
-  return element;
-};
+import { createClient } from '@voucherkit/client';
+import { byId, describeError } from './page.js';
 
 const form = byId('check-code', HTMLFormElement);
 const result = byId('result', HTMLParagraphElement);
 const errorLine = byId('error', HTMLParagraphElement);
-
-/** One line for a failure: the service's status, key and details, or why no answer came. */
-const describeError = (error: unknown): string => {
-  if (error instanceof VoucherkitError && error.status !== undefined) {
-    return `${String(error.status)} ${error.key ?? 'error'}: ${error.details ?? error.message}`;
-  }
-  return error instanceof Error ? error.message : String(error);
-};
 
 /**
  * Validates one code with client-side keys. The browser sends the page's `Origin` itself; the
