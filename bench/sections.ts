@@ -3,6 +3,7 @@
  * that can be run alone (`node --expose-gc bench/run.ts loyalty-nightly`, or through
  * `bench/builds.ts` to compare two builds).
  */
+import { answerShapes } from './answer-shapes.ts';
 import { browserBundle } from './browser-bundle.ts';
 import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
@@ -33,6 +34,7 @@ export type Section = () => string[] | Promise<string[]>;
 
 export const SECTIONS: Readonly<Record<string, Section>> = {
   'mock-throughput': mockThroughput,
+  'answer-shapes': answerShapes,
   'type-check': typeCheckCost,
   'bundle-size': bundleSize,
   'browser-bundle': browserBundle,
