@@ -72,9 +72,6 @@ export type UserAssignment = Resource<'ProjectUserAssignRequest'>;
  */
 export type Joining = readonly (readonly [userId: string, role: string])[];
 
-/** The projects as the users' roles need them: each with the users assigned to it. */
-type Projects = ProjectRegistry<{ readonly members: ProjectMemberStore }>;
-
 /** How logins and addresses compare: the letter case of an email address does not name another one. */
 const folded = (text: string): string => text.toLowerCase();
 
@@ -96,11 +93,11 @@ export class OrganisationUserStore {
 
   /**
    * @param context - The service's ids and tracked state (users belong to no project).
-   * @param projects - The organisation's projects, which keep the users' roles.
+   * @param projects - The organisation's projects, which keep the users' roles (`state.members`).
    */
   constructor(
     private readonly context: ServiceContext,
-    private readonly projects: Projects,
+    private readonly projects: ProjectRegistry<{ readonly members: ProjectMemberStore }>,
   ) {
     this.#users = context.tracked.map();
   }
