@@ -175,7 +175,7 @@ export class OrganisationUserStore {
    */
   create(input: OrganisationUserInput): ProjectUser {
     const roles = Object.entries(input.projects ?? {}).map(([projectId, role]) => [projectId, checkedRole(role)] as const);
-    for (const [projectId] of roles) this.#members(projectId);
+    const places = roles.map(([projectId, role]) => [this.#members(projectId), role] as const);
     const login = input.login ?? input.email;
     for (const address of new Set([input.email, login])) {
       const taken = folded(address);
@@ -196,7 +196,7 @@ export class OrganisationUserStore {
       is_owner: input.owner ?? false,
     };
     this.#users.set(user.id, user);
-    for (const [projectId, role] of roles) this.#members(projectId).assign(user.id, role);
+    for (const [members, role] of places) members.assign(user.id, role);
     return this.show(user);
   }
 
