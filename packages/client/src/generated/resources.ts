@@ -863,7 +863,8 @@ export interface ManagementUsersResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.management.users.assign('proj_0e1c7f3a', {"role":"x"});
+   * const user = await client.management.users.assign('proj_Lm8c2Rt5', { login: 'maya.okafor@example.com', role: 'VIEWER' });
+   * console.log(user.projects); // { proj_Xk3b9Qa1: 'ADMIN', proj_Lm8c2Rt5: 'VIEWER' }
    * ```
    */
   assign(projectId: string, body: components['schemas']["ProjectUserAssignRequest"], options?: CallOptions): Promise<components['schemas']["ProjectUser"]>;
@@ -968,7 +969,8 @@ export interface ManagementUsersResource {
    * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
    * @example
    * ```ts
-   * const result = await client.management.users.invite({"email":"ada@example.com","first_name":"x","last_name":"x","projects":{}});
+   * await client.management.users.invite({ email: 'tomas.lindqvist@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { proj_Lm8c2Rt5: 'USER' } });
+   * const { data } = await client.management.users.list('proj_Lm8c2Rt5'); // Tomas is there at once
    * ```
    */
   invite(body: components['schemas']["ProjectUserInviteRequest"], options?: CallOptions): Promise<void>;
