@@ -98,10 +98,10 @@ interface Checked {
 }
 
 const checkAnswers = (): Checked => {
-  const { inScope } = compareDocuments(ours, reference);
+  const { rows } = compareDocuments(ours, reference);
   const found = new Set<string>();
   let examples = 0;
-  for (const row of inScope) {
+  for (const row of rows) {
     const operationId = row.ours?.operation.operationId;
     if (operationId === undefined) continue;
     const label = row.reference.operation.operationId ?? operationId;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { checkWebhookExamples, ourWebhookName } from './lib/examples.ts';
 import { type OpenApiDocument, type Operation, listOperations } from './lib/openapi.ts';
 import {
-  EXCLUSION,
   compareDocuments,
   diffFields,
   matchOperations,
@@ -36,18 +35,6 @@ describe('normalizePath and routeKey', () => {
     expect(normalizePath('/v1/categories/{categoryId}')).toBe(normalizePath('/v1/categories/{id}'));
     expect(routeKey('get', '/v1/a/{x}/b/{y}')).toBe('GET /v1/a/{}/b/{}');
     expect(routeKey('get', '/v1/a/{x}')).not.toBe(routeKey('get', '/v1/a/{x}/b'));
-  });
-});
-
-describe('EXCLUSION', () => {
-  it('covers management user administration and nothing else', () => {
-    expect(EXCLUSION.matches('/management/v1/projects/{projectId}/users')).toBe(true);
-    expect(EXCLUSION.matches('/management/v1/projects/{id}/users/{userId}')).toBe(true);
-    expect(EXCLUSION.matches('/management/v1/projects/users/invite')).toBe(true);
-    expect(EXCLUSION.matches('/management/v1/projects/{projectId}')).toBe(false);
-    expect(EXCLUSION.matches('/management/v1/projects/{projectId}/users-groups')).toBe(false);
-    expect(EXCLUSION.matches('/management/v1/projects/{projectId}/stacking-rules')).toBe(false);
-    expect(EXCLUSION.matches('/v1/users')).toBe(false);
   });
 });
 
@@ -210,10 +197,9 @@ describe('compareDocuments', () => {
   });
   const result = compareDocuments(ours, reference);
 
-  it('separates in-scope, excluded and extra operations in a stable order', () => {
-    expect(result.groups).toEqual(['Vouchers', 'Categories']);
-    expect(result.inScope.map((row) => row.reference.operation.operationId)).toEqual(['list-vouchers', 'list-categories', 'get-category']);
-    expect(result.excluded.map((row) => row.reference.operation.operationId)).toEqual(['list-users']);
+  it("lists every reference operation, the management API's users too, and our extra ones in a stable order", () => {
+    expect(result.groups).toEqual(['Vouchers', 'Categories', 'Management']);
+    expect(result.rows.map((row) => row.reference.operation.operationId)).toEqual(['list-vouchers', 'list-categories', 'get-category', 'list-users']);
     expect(result.extra.map((entry) => entry.operation.operationId)).toEqual(['createMetadataSchema']);
   });
 
@@ -223,7 +209,7 @@ describe('compareDocuments', () => {
   });
 
   it('reports the field differences of a matched operation', () => {
-    const comparison = result.inScope.find((row) => row.reference.operation.operationId === 'get-category')?.comparison;
+    const comparison = result.rows.find((row) => row.reference.operation.operationId === 'get-category')?.comparison;
     expect(comparison).toMatchObject({
       path: { missing: ['categoryId'], extra: ['id'] },
       responseBody: { missing: ['stacking_rules_type'], extra: ['created_at'] },
@@ -238,13 +224,13 @@ describe('compareDocuments', () => {
     const sources = { ours: { title: 'Ours', version: '1' }, reference: { title: 'Theirs', version: '2' } };
     const report = renderParityReport(result, sources);
     expect(renderParityReport(compareDocuments(ours, reference), sources)).toBe(report);
-    expect(report).toContain('| In-scope reference operations | 3 |');
+    expect(report).toContain('| Reference operations | 4 |');
     expect(report).toContain('| In our spec | 1 |');
-    expect(report).toContain('| In our spec, percentage of in-scope | 33.3 % |');
+    expect(report).toContain("| In our spec, percentage of the reference's | 25.0 % |");
     expect(report).toContain('| GET | [`/v1/categories/{categoryId}`](#op-get-category) | `get-category` | ✅ | 2 | 2 |');
     expect(report).toContain('  - missing (1): `stacking_rules_type`');
     expect(report).toContain('| POST | `/v1/metadata-schemas/{id}` | `createMetadataSchema` |');
-    expect(report).toMatch(/<details>\n<summary>1 operation: management user administration<\/summary>/);
+    expect(report).toContain('### Management (0 of 1)');
     expect(report).not.toMatch(/\/work\/|\/home\/|[A-Z]:\\/);
   });
 });

@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  EXCLUSION,
   type FieldDiff,
   MAX_FIELD_DEPTH,
   type OperationComparison,
@@ -111,21 +110,23 @@ const detailLines = (row: ParityRow & { ours: OperationEntry; comparison: Operat
 const hasDetails = (row: ParityRow): row is ParityRow & { ours: OperationEntry; comparison: OperationComparison } =>
   row.ours !== undefined && row.comparison?.differs === true;
 
-const operationTable = (rows: readonly ParityRow[], withCounts: boolean): string[] => {
-  const header = withCounts
-    ? ['| Method | Path | Reference operationId | Ours | Missing | Extra |', '| --- | --- | --- | :---: | ---: | ---: |']
-    : ['| Method | Path | Reference operationId | Ours |', '| --- | --- | --- | :---: |'];
-  return [
-    ...header,
-    ...rows.map((row) => {
-      const { reference, comparison } = row;
-      const path = hasDetails(row) ? `[${code(reference.path)}](#${anchorOf(reference)})` : code(reference.path);
-      const cells = [reference.method.toUpperCase(), path, code(reference.operation.operationId ?? '–'), row.ours ? '✅' : '❌'];
-      if (withCounts) cells.push(comparison ? String(comparison.missingCount) : '–', comparison ? String(comparison.extraCount) : '–');
-      return `| ${cells.join(' | ')} |`;
-    }),
-  ];
-};
+const operationTable = (rows: readonly ParityRow[]): string[] => [
+  '| Method | Path | Reference operationId | Ours | Missing | Extra |',
+  '| --- | --- | --- | :---: | ---: | ---: |',
+  ...rows.map((row) => {
+    const { reference, comparison } = row;
+    const path = hasDetails(row) ? `[${code(reference.path)}](#${anchorOf(reference)})` : code(reference.path);
+    const cells = [
+      reference.method.toUpperCase(),
+      path,
+      code(reference.operation.operationId ?? '–'),
+      row.ours ? '✅' : '❌',
+      comparison ? String(comparison.missingCount) : '–',
+      comparison ? String(comparison.extraCount) : '–',
+    ];
+    return `| ${cells.join(' | ')} |`;
+  }),
+];
 
 /**
  * Renders the comparison as the Markdown of docs/parity.md. The output depends only on its
@@ -139,8 +140,8 @@ export const renderParityReport = (
   webhookExamples?: ExampleReport,
   nullVariants?: NullVariantReport,
 ): string => {
-  const implemented = result.inScope.filter((row) => row.ours !== undefined);
-  const differing = result.inScope.filter(hasDetails);
+  const implemented = result.rows.filter((row) => row.ours !== undefined);
+  const differing = result.rows.filter(hasDetails);
   const ambiguity = result.ambiguousRoutes.map(
     ({ route, paths }) =>
       `The reference describes ${code(route)} more than once (${paths.map(code).join(', ')}); ` +
@@ -163,7 +164,6 @@ export const renderParityReport = (
       'Types, formats, required-ness and descriptions are not compared.',
       '*Missing* counts names the reference has and ours lacks, *extra* names ours has and the',
       'reference lacks; differing content types or success statuses are listed with the details.',
-      `${EXCLUSION.title} is out of scope (listed at the end).`,
     ),
     ...ambiguity.flatMap((note) => ['', ...prose(note)]),
     '',
@@ -171,12 +171,11 @@ export const renderParityReport = (
     '',
     '| Measure | Value |',
     '| --- | ---: |',
-    `| In-scope reference operations | ${result.inScope.length} |`,
+    `| Reference operations | ${result.rows.length} |`,
     `| In our spec | ${implemented.length} |`,
-    `| In our spec, percentage of in-scope | ${percent(implemented.length, result.inScope.length)} |`,
+    `| In our spec, percentage of the reference's | ${percent(implemented.length, result.rows.length)} |`,
     `| Operations whose field names differ | ${differing.length} |`,
     `| Our operations without a reference counterpart | ${result.extra.length} |`,
-    `| Excluded reference operations | ${result.excluded.length} |`,
     ...(examples === undefined
       ? []
       : [
@@ -201,8 +200,8 @@ export const renderParityReport = (
     '',
   ];
   for (const group of result.groups) {
-    const rows = result.inScope.filter((row) => row.group === group);
-    lines.push(`### ${group} (${rows.filter((row) => row.ours).length} of ${rows.length})`, '', ...operationTable(rows, true), '');
+    const rows = result.rows.filter((row) => row.group === group);
+    lines.push(`### ${group} (${rows.filter((row) => row.ours).length} of ${rows.length})`, '', ...operationTable(rows), '');
   }
 
   lines.push('## Operations the seed adds', '', '| Method | Path | What | Ours |', '| --- | --- | --- | --- |');
@@ -216,7 +215,7 @@ export const renderParityReport = (
       '## Reference examples',
       '',
       ...prose(
-        "Every JSON example of the in-scope reference operations is checked against our counterpart with the mock's own",
+        "Every JSON example of the reference's operations is checked against our counterpart with the mock's own",
         'generated validation: request examples as the mock validates requests (unknown keys dropped), response',
         'examples as strict mode checks responses (unknown keys refused), for the same status.',
         `${examples.accepted} of ${examples.outcomes.length} validate.`,
@@ -275,18 +274,6 @@ export const renderParityReport = (
   if (differing.length === 0) lines.push('None.', '');
   for (const row of differing) lines.push(...detailLines(row));
 
-  lines.push(
-    '## Excluded reference operations',
-    '',
-    '<details>',
-    `<summary>${result.excluded.length} ${result.excluded.length === 1 ? 'operation' : 'operations'}: ${EXCLUSION.title.toLowerCase()}</summary>`,
-    '',
-    ...prose(`Excluded: ${EXCLUSION.rule}.`),
-    '',
-    ...operationTable(result.excluded, false),
-    '',
-    '</details>',
-  );
   return `${lines.join('\n')}\n`;
 };
 
@@ -368,10 +355,10 @@ export const writeParityReport = async (): Promise<ParityResult> => {
   const out = repoPath(GENERATED.parity);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, report);
-  const implemented = result.inScope.filter((row) => row.ours !== undefined).length;
+  const implemented = result.rows.filter((row) => row.ours !== undefined).length;
   console.log(
-    `Parity with ${fromRepo(referenceFile)}: ${implemented} of ${result.inScope.length} in-scope operations ` +
-      `(${percent(implemented, result.inScope.length)}), ${result.extra.length} extra; ` +
+    `Parity with ${fromRepo(referenceFile)}: ${implemented} of ${result.rows.length} operations ` +
+      `(${percent(implemented, result.rows.length)}), ${result.extra.length} extra; ` +
       `${examples.accepted} of ${examples.outcomes.length} reference examples and ${webhookExamples.accepted} of ` +
       `${webhookExamples.outcomes.length} reference webhook examples validate; wrote ${GENERATED.parity}.`,
   );

@@ -170,14 +170,14 @@ export const asGeneratedClientSends = (reference: OpenApiDocument, schema: unkno
  * @returns The schema, or undefined when the reference operation takes no JSON body.
  */
 export const referenceBodySchema = (reference: OpenApiDocument, parity: ParityResult, ours: string): unknown => {
-  const row = parity.inScope.find((candidate) => candidate.ours?.operation.operationId === ours);
+  const row = parity.rows.find((candidate) => candidate.ours?.operation.operationId === ours);
   const body = row?.reference.operation.requestBody;
   return body === undefined ? undefined : resolveRef(reference, body).content['application/json']?.schema;
 };
 
 /**
- * Builds and checks the null variants of every JSON request example of the in-scope reference
- * operations whose example our counterpart accepts as written.
+ * Builds and checks the null variants of every JSON request example of the reference's operations
+ * whose example our counterpart accepts as written.
  */
 export const checkNullVariants = (
   reference: OpenApiDocument,
@@ -185,7 +185,7 @@ export const checkNullVariants = (
   operations: Readonly<Record<string, CheckedOperation>>,
 ): NullVariantReport => {
   const variants: NullVariant[] = [];
-  for (const row of parity.inScope) {
+  for (const row of parity.rows) {
     const operation = row.reference.operation;
     const ours = row.ours?.operation.operationId;
     const body = ours === undefined ? undefined : operations[ours]?.body;

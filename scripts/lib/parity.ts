@@ -27,20 +27,6 @@ export const normalizePath = (path: string): string => path.replace(/\{[^}]*\}/g
 /** The identity of a route: upper-case method and normalised path. */
 export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${normalizePath(path)}`;
 
-/**
- * Reference operations outside Voucherkit's scope. Management user administration (assigning,
- * inviting and removing dashboard users of a project) concerns the service's own accounts, which
- * a client library and a mock have no use for; every other management operation stays in scope.
- */
-export const EXCLUSION = {
-  title: 'Management user administration',
-  rule:
-    'reference paths whose first segment below `/management/v1/projects` is `users` ' +
-    '(`/management/v1/projects/users/…`) or whose segment after the project id is `users` ' +
-    '(`/management/v1/projects/{projectId}/users`, `…/users/…`)',
-  matches: (path: string): boolean => /^\/management\/v1\/projects\/(?:\{\}\/)?users(?:\/|$)/.test(normalizePath(path)),
-} as const;
-
 // ---------------------------------------------------------------------------------------------
 // Schema fields
 
@@ -261,10 +247,8 @@ export interface ParityRow {
 
 /** The whole comparison of our document with the reference. */
 export interface ParityResult {
-  /** In-scope reference operations, grouped by `group` in reference tag order, then by path and method. */
-  inScope: ParityRow[];
-  /** Reference operations outside the scope (see {@link EXCLUSION}); ours may still implement them. */
-  excluded: ParityRow[];
+  /** Every reference operation, grouped by `group` in reference tag order, then by path and method. */
+  rows: ParityRow[];
   /** Our operations that match no reference operation, by path and method. */
   extra: OperationEntry[];
   /** Routes that the reference describes more than once under different parameter names. */
@@ -355,10 +339,9 @@ export const compareDocuments = (ours: OpenApiDocument, reference: OpenApiDocume
     .sort((a, b) => compareStrings(a.route, b.route));
 
   return {
-    inScope: rows.filter((row) => !EXCLUSION.matches(row.reference.path)),
-    excluded: rows.filter((row) => EXCLUSION.matches(row.reference.path)),
+    rows,
     extra: [...unmatched].sort(compareEntries),
     ambiguousRoutes,
-    groups: groups.filter((name) => rows.some((row) => row.group === name && !EXCLUSION.matches(row.reference.path))),
+    groups,
   };
 };

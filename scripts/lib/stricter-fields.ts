@@ -84,7 +84,7 @@ const bodySchema = (doc: OpenApiDocument, body: unknown): unknown => {
  * operations that reach it, sorted by field.
  */
 export const stricterFields = (ours: OpenApiDocument, reference: OpenApiDocument, parity: ParityResult): StricterField[] => {
-  const referenceByRoute = new Map(parity.inScope.flatMap((row) => (row.ours ? [[routeKey(row.ours.method, row.ours.path), row.reference.operation]] : [])));
+  const referenceByRoute = new Map(parity.rows.flatMap((row) => (row.ours ? [[routeKey(row.ours.method, row.ours.path), row.reference.operation]] : [])));
   const byField = new Map<string, { operations: Set<string>; places: Set<string> }>();
   for (const entry of listOperations(ours)) {
     const schema = bodySchema(ours, entry.operation.requestBody);

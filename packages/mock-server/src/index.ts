@@ -11,6 +11,16 @@ export type { Scheduler, SchedulerMode, Task } from './core/scheduler.js';
 export type { FailureInjector, InjectedFailure } from './core/failures.js';
 export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed, ProjectSettings } from './core/projects.js';
 export type { ProjectState } from './areas/state.js';
+export type { OrganisationState } from './areas/organisation.js';
+export {
+  OrganisationUserStore,
+  type Joining,
+  type OrganisationUser,
+  type OrganisationUserInput,
+  type ProjectUser,
+  type UserAssignment,
+} from './areas/platform/projects/organisation-users.js';
+export { ProjectMemberStore } from './areas/platform/projects/members.js';
 export type { ManagementKeys, Principal } from './http/authenticate.js';
 export { ApiError, type ApiErrorExtras } from './http/api-error.js';
 export { API_VERSION, OAUTH_SCOPES, routes, type OperationId, type WebhookEventName } from './generated/routes.js';

@@ -6,7 +6,7 @@
  */
 import type { ProjectKeys } from './core/projects.js';
 import { listen } from './http-server.js';
-import { seedDemoData } from './sandbox/demo-data.js';
+import { seedDemoData, seedDemoTeam } from './sandbox/demo-data.js';
 import { createMockService } from './service.js';
 
 /** Environment variables that set the demo project's keys. */
@@ -91,6 +91,7 @@ export const main = async (): Promise<void> => {
   const service = createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys, config }] });
   const project = service.projects.primary;
   seedDemoData(project);
+  seedDemoTeam(service.organisation, project);
   await service.scheduler.runDue();
   const sandbox = await listen(service, { port });
   console.log(banner({ url: sandbox.url, apiVersion: service.apiVersion, project, management: service.management }));

@@ -19,6 +19,7 @@ import { errorResponse } from './http/respond.js';
 import { apiLogExportSource } from './areas/platform/exports/api-log-source.js';
 import { exportDownloads } from './areas/platform/exports/download.js';
 import { handlers as resourceHandlers } from './areas/registry.js';
+import { type OrganisationState, createOrganisationState } from './areas/organisation.js';
 import { type ProjectState, createProjectState } from './areas/state.js';
 
 /**
@@ -98,6 +99,15 @@ export interface MockService {
   refuse(error: ApiError, headers?: Record<string, string>): Response;
   /** The service's projects and their keys. */
   readonly projects: ProjectRegistry<ProjectState>;
+  /**
+   * What the organisation holds beside its projects: its users, with their roles in the projects.
+   * A new service's organisation has no users; invite them (`POST
+   * /management/v1/projects/users/invite`) or add them here.
+   *
+   * @example
+   * service.organisation.users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [service.projects.primary.id]: 'ADMIN' } });
+   */
+  readonly organisation: OrganisationState;
   /** Account-wide management keys (for `/management/v1`). */
   readonly management: ManagementKeys;
   /** The service's clock: real time, or frozen and advanced by tests. */
@@ -128,7 +138,7 @@ export interface MockService {
   readonly tally: RequestTally;
   /**
    * Starts over, as a new service with the same options would: every project's data (and any
-   * project added with `projects.create`) is forgotten, the configured projects come back with
+   * project added with `projects.create`) and the organisation's users are forgotten, the configured projects come back with
    * the same keys, ids are drawn again from the start of the seed, OAuth tokens are gone, and
    * pending background work, injected failures and the journal are dropped. The clock keeps its time and
    * the management keys stay.
@@ -138,14 +148,15 @@ export interface MockService {
    */
   reset(): void;
   /**
-   * The service's whole state at this moment (every project's data and the projects, the clock,
-   * the ids to come, pending background work), for {@link MockService.restore}. Taking one costs
+   * The service's whole state at this moment (every project's data and the projects, the
+   * organisation's users, the clock, the ids to come, pending background work), for
+   * {@link MockService.restore}. Taking one costs
    * a copy of the containers of the state (their records are shared); afterwards every write is
    * recorded so that a restore can take it back.
    *
    * With `{ project }`, a snapshot of that project alone: its restore puts back the project's
-   * data (making the project again if it was deleted) and leaves the clock, the ids and the
-   * other projects as they are.
+   * data, its users' roles included (making the project again if it was deleted), and leaves the
+   * clock, the ids, the organisation's users and the other projects as they are.
    *
    * @throws Error for a project that does not exist.
    * @example
@@ -271,7 +282,8 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       },
       tracked: new TrackedState(new StateHistory()),
     };
-    return { context, projects: createProjectRegistry(context, seeds, stateWithApiLog), random, ids };
+    const projects = createProjectRegistry(context, seeds, stateWithApiLog);
+    return { context, projects, organisation: createOrganisationState(context, projects), random, ids };
   };
   const journal = new RequestJournal(options.journal?.size);
   // A project's API log is what the journal kept of its requests: the one export source that reads the service, not the project.
@@ -295,6 +307,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
       return current.context;
     },
     projects: () => current.projects,
+    organisation: () => current.organisation,
     management,
     handlers: resourceHandlers,
     failures,
@@ -338,6 +351,9 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     refuse: (error, headers) => errorResponse(error, requestId(), headers),
     get projects() {
       return current.projects;
+    },
+    get organisation() {
+      return current.organisation;
     },
     management,
     clock,

@@ -1,4 +1,5 @@
 import type { IdFactory, SeededRandom } from '@voucherkit/domain';
+import type { OrganisationState } from './areas/organisation.js';
 import type { ProjectState } from './areas/state.js';
 import type { ClockState, SavedClock } from './core/clock.js';
 import type { ServiceContext } from './core/context.js';
@@ -69,6 +70,11 @@ export interface SnapshotImage {
   readonly random: readonly number[];
   /** Where the random source of request ids was. */
   readonly requests: readonly number[];
+  /**
+   * Set in a snapshot of the whole service: the images of the organisation's containers (its
+   * users), in the order its stores make them.
+   */
+  readonly organisation?: readonly ContainerImage[];
   /** The projects, in order, with their data. */
   readonly projects: readonly ProjectImage[];
 }
@@ -134,6 +140,7 @@ export interface SnapshotDependencies {
 export interface Build {
   readonly context: ServiceContext;
   readonly projects: ServiceProjects<ProjectState>;
+  readonly organisation: OrganisationState;
   readonly random: SeededRandom;
   readonly ids: IdFactory;
 }
@@ -162,6 +169,7 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     ids: build.ids.position(),
     random: build.random.save(),
     requests: requestRandom.save(),
+    ...(project === undefined ? { organisation: build.context.tracked.containers.map(imageOf) } : {}),
     projects: project === undefined ? build.projects.list().map((each) => projectImage(build, each.id)) : [projectImage(build, project)],
   });
 
@@ -178,10 +186,14 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
   /** Refuses, before anything changes, an image this service cannot load. */
   const checkImage = (image: SnapshotImage): void => {
     if (image.apiVersion !== API_VERSION) throw new Error(`This snapshot was taken by a mock of API build ${image.apiVersion}; this one implements ${API_VERSION}. Take it again.`);
-    const { projects } = deps.current();
+    const { projects, context } = deps.current();
     const primary = projects.primary;
     if (image.project === undefined && !image.projects.some((project) => project.id === primary.id)) {
       throw new Error(`This snapshot has no project ${primary.id}, which this service starts with: restore it into a service made with the same options`);
+    }
+    const organisation = context.tracked.containers.length;
+    if (image.project === undefined && image.organisation?.length !== organisation) {
+      throw new Error(`This snapshot has ${image.organisation?.length ?? 0} containers of the organisation's state where this version of the mock has ${organisation}: take it again with this version`);
     }
     // Every project has the same stores, so the primary project's containers count for all.
     const containers = projects.trackedOf(primary.id)?.containers.length ?? 0;
@@ -210,6 +222,9 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     const wanted = new Set(image.projects.map((project) => project.id));
     for (const project of projects.list()) if (!wanted.has(project.id)) projects.remove(project.id);
     for (const project of image.projects) loadProjectImage(projects, project);
+    const scope = build.context.tracked;
+    scope.containers.forEach((container, index) => loadImage(container, image.organisation?.[index] as ContainerImage, scope.history));
+    scope.loaded();
     loadService(build, image, undefined);
     return build;
   };
@@ -234,8 +249,9 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     }),
   ];
 
-  /** Tells the stores of the project restored (or of every project) that their state went back. */
+  /** Tells the stores of the project restored (or of every project and the organisation's) that their state went back. */
   const restored = (build: Build, project: string | undefined): void => {
+    if (project === undefined) build.context.tracked.restored();
     for (const each of build.projects.list()) if (project === undefined || each.id === project) build.projects.trackedOf(each.id)?.restored();
   };
 

@@ -567,6 +567,23 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
       return send(id, { params: { campaignTemplateId: template.id } });
     },
   },
+  createProject: {
+    '404': (id) => send(id, { body: { ...(VALID_BODIES.createProject as object), users: [{ login: 'nobody@example.com', role: 'USER' }] } }),
+  },
+  // The example invites to a project the mock does not have.
+  inviteUser: {
+    '404': (id) => send(id),
+    '409': (id) => {
+      mock.service.organisation.users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' });
+      return send(id, { body: { email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { [mock.service.projects.primary.id]: 'USER' } } });
+    },
+  },
+  unassignUser: {
+    '400': (id) => {
+      const user = mock.service.organisation.users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' });
+      return send(id, { params: { userId: user.id } });
+    },
+  },
   managementCopyCampaignTemplate: {
     '409': (id) => {
       const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });

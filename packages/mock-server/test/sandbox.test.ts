@@ -1,7 +1,7 @@
 import { VoucherifyServerSide } from '@voucherify/sdk';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HttpSandbox, listen } from '../src/node.js';
-import { seedDemoData } from '../src/sandbox/demo-data.js';
+import { seedDemoData, seedDemoTeam } from '../src/sandbox/demo-data.js';
 import { createMockService } from '../src/service.js';
 
 let sandbox: HttpSandbox | undefined;
@@ -13,6 +13,7 @@ afterEach(async () => {
 const start = async () => {
   const service = createMockService({ seed: 'sandbox-test', strict: true });
   seedDemoData(service.projects.primary);
+  seedDemoTeam(service.organisation, service.projects.primary);
   sandbox = await listen(service, { port: 0 });
   return { service, url: sandbox.url };
 };
@@ -49,6 +50,18 @@ describe('HTTP sandbox', () => {
     expect(allowed(await preflight('x-voucherify-channel,content-type,x-trace-id'))).toContain('x-trace-id');
     const answer = await fetch(`${url}/v1/categories`, { headers: { origin: 'http://shop.localhost:5173' } });
     expect(answer.headers.get('access-control-expose-headers')).toContain('retry-after');
+  });
+
+  test("the demo organisation's owner and a user work in the demo project; the management keys list them", async () => {
+    const { service, url } = await start();
+    const { managementId, managementToken } = service.management;
+    const projectId = service.projects.primary.id;
+    const response = await fetch(`${url}/management/v1/projects/${projectId}/users`, { headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken } });
+    const list = (await response.json()) as { total: number; data: { login: string; is_owner: boolean; projects: Record<string, string> }[] };
+    expect(list.data.map((user) => [user.login, user.projects[projectId], user.is_owner])).toEqual([
+      ['olivia.owner@example.com', 'ADMIN', true],
+      ['sam.marketing@example.com', 'USER', false],
+    ]);
   });
 
   test("the demo's loyalty programme has Ana as a member with points, tiers and a reward", async () => {

@@ -59,6 +59,7 @@ const arrange = async (service: MockService) => {
   const rule = await client.validationRules.create({ name: 'Over 50', error: { message: 'Spend more than 50' }, rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } } as never);
   await client.validationRules.createAssignment(String(rule.id), { related_object_type: 'voucher', related_object_id: 'BIG' } as never);
   const webhook = await management.webhooks.create(service.projects.primary.id, { target_url: TARGET, events: ['redemption.succeeded', 'redemption.rollback.succeeded'] } as never);
+  service.organisation.users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [service.projects.primary.id]: 'ADMIN' } });
   await service.scheduler.drain();
   return { webhook: webhook.id };
 };
@@ -157,6 +158,18 @@ const writes = async (service: MockService, ids: Arranged): Promise<unknown> => 
   await record(management.brands.delete(projectId, brand.id));
   await record(management.brands.create(projectId, { brand: { name: 'Second' }, address: { street: 'Main St 1', city: 'Lisbon', postal: null, country: 'Portugal' }, contact: { email: 'a@b.example' } } as never));
 
+  // The organisation's users: a project made (the owner joins it), a user invited, assigned there,
+  // given another role and unassigned from the first project; an address invited twice.
+  const eu = (await record(management.projects.create({ name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR' }))) as { id: string };
+  const invitation = { email: 'maya@example.com', first_name: 'Maya', last_name: 'Okafor', projects: { [projectId]: 'USER' } };
+  await record(management.users.invite(invitation));
+  await record(management.users.assign(eu.id, { login: 'maya@example.com', role: 'VIEWER' }));
+  await record(management.users.update(eu.id, 'maya@example.com', { role: 'ADMIN' }));
+  await record(management.users.unassign(projectId, 'maya@example.com'));
+  await record(management.users.invite(invitation));
+  await record(management.users.list(eu.id));
+  await record(management.users.list(projectId));
+
   // Last, a bulk job and an export left running: a restore takes them back.
   const running = (await record(client.POST('/v1/customers/metadata/async', { body: { source_ids: ['ana', 'ben', 'cara', 'dan', 'eve'], metadata: { vip: true } } }))) as { data?: { async_action_id: string } };
   const exporting = (await record(client.POST('/v1/exports', { body: { exported_object: 'customer' } as never }))) as { data?: { id: string } };
@@ -199,7 +212,9 @@ describe('snapshots of the engine and the platform', () => {
     const ids = await arrange(service);
     const answers = (await writes(service, ids)) as unknown[];
     const keys = answers.flatMap((answer) => (answer instanceof Object && 'key' in answer ? [(answer as { key: unknown }).key] : []));
-    expect(keys).toEqual(expect.arrayContaining(['quantity_exceeded', 'multiple_requests', 'invalid_redemption', 'already_rolled_back']));
+    expect(keys).toEqual(expect.arrayContaining(['quantity_exceeded', 'multiple_requests', 'invalid_redemption', 'already_rolled_back', 'duplicate_found']));
+    const maya = service.organisation.users.find('maya@example.com');
+    expect(maya && service.organisation.users.show(maya).projects).toEqual({ [service.projects.list()[1]?.id ?? '']: 'ADMIN' });
     const state = service.projects.primary.state;
     expect(state.webhookDeliveries.list().some((delivery) => delivery.attempts.length > 1)).toBe(true);
     expect(state.redemptions.list({ limit: 100 }).total).toBeGreaterThan(10);

@@ -93,6 +93,29 @@ describe('snapshots', () => {
     expect(other.projects.list().map((project) => [project.id, project.name, project.keys])).toEqual(service.projects.list().map((project) => [project.id, project.name, project.keys]));
   });
 
+  test("the organisation's users made or changed since come back as they were, here and from the snapshot's JSON", async () => {
+    const service = createMockService(OPTIONS);
+    const { users } = service.organisation;
+    const shop = service.projects.create({ name: 'Shop' });
+    const ana = users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [shop.id]: 'ADMIN' } });
+    const snapshot = service.snapshot();
+    const before = JSON.stringify(snapshot);
+    users.create({ email: 'maya@example.com', first_name: 'Maya', last_name: 'Okafor', projects: { [shop.id]: 'USER' } });
+    users.assign(service.projects.primary.id, { id: ana.id, role: 'VIEWER' });
+    users.changeRole(shop.id, ana.id, 'USER');
+    service.restore(snapshot);
+    expect(imageOf(service)).toBe(before);
+    expect(users.inProject(shop.id)).toEqual([ana]);
+    expect(users.inProject(service.projects.primary.id)).toEqual([]);
+    const other = createMockService(OPTIONS);
+    other.restore(JSON.parse(before) as SnapshotImage);
+    expect(imageOf(other)).toBe(before);
+    expect(other.organisation.users.inProject(shop.id)).toEqual([ana]);
+    // The ids go on from the snapshot's: the next user gets the id Maya had.
+    const next = other.organisation.users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' });
+    expect(users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' }).id).toBe(next.id);
+  });
+
   test('pending background work comes back in memory; such a snapshot is not written as JSON', async () => {
     const service = createMockService(OPTIONS);
     const client = clientOf(service);
@@ -173,5 +196,7 @@ describe('snapshots', () => {
     const [primary] = image.projects;
     expect(() => service.restore({ ...image, projects: [{ ...primary, id: 'proj_other' } as never] })).toThrow(/has no project/);
     expect(() => service.restore({ ...image, projects: [{ ...primary, state: [] } as never] })).toThrow(/containers of state/);
+    const { organisation: _organisation, ...withoutUsers } = image;
+    expect(() => service.restore(withoutUsers)).toThrow(/containers of the organisation's state/);
   });
 });

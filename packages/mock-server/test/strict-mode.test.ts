@@ -26,6 +26,7 @@ describe('strict mode', () => {
     const dispatch = createDispatcher({
       context: { clock, scheduler: createScheduler(clock, 'manual'), random: { next: () => 0, int: () => 0 }, ids: () => 'x', timestamp: () => '', settings: { tokenTtlSeconds: 900, bulkJobs: { portionSize: 100, portionIntervalMs: 10 } }, tracked: new TrackedState(new StateHistory()) },
       projects: () => service.projects,
+      organisation: () => service.organisation,
       management: service.management,
       handlers: {},
       failures: createFailureQueue(),

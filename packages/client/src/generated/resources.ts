@@ -521,6 +521,9 @@ export interface ManagementResource {
   /** The management.projects operations. */
   readonly projects: ManagementProjectsResource;
 
+  /** The management.users operations. */
+  readonly users: ManagementUsersResource;
+
   /** The management.templates operations. */
   readonly templates: ManagementTemplatesResource;
 
@@ -702,19 +705,20 @@ export interface ManagementProjectsResource {
    * Create a project.
    *
    * Creates a project with its name, time zone, currency and code case-sensitivity, optionally
-   * in a chosen cluster and with users assigned. The organisation's owners join every new
-   * project. The answer carries the new project's server-side and client-side keys; in
-   * production projects the secret keys are hidden after this first time, except for their
-   * last four characters.
+   * in a chosen cluster and with users of the organisation assigned. The organisation's owners
+   * join every new project as administrators. The answer carries the new project's server-side
+   * and client-side keys; in production projects the secret keys are hidden after this first
+   * time, except for their last four characters.
    *
    * `POST /management/v1/projects` (operation `createProject`).
    *
    * @param body - The request body (application/json).
    * @param options - Headers and an abort signal for this call.
    * @returns The new project, with its API keys.
-   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link BadRequestError} 400: Nothing was created: the body breaks the documented shape, names a time zone or currency that does not exist, or gives a user a role that is neither predefined nor an id of a custom role (`used_incorrect_role`).
    * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
    * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: A user named in `users` is not a user of the organisation; nothing was created.
    * @throws {@link VoucherkitError} 413: the body is too large.
    * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
    * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
@@ -800,6 +804,176 @@ export interface ManagementProjectsResource {
    * ```
    */
   delete(projectId: string, options?: CallOptions): Promise<void>;
+}
+
+/**
+ * The `management.users` operations of the API.
+ *
+ * @example
+ * ```ts
+ * const group: ManagementUsersResource = client.management.users;
+ * ```
+ */
+export interface ManagementUsersResource {
+  /**
+   * List a project's users.
+   *
+   * Returns every user assigned to the project, with their role in each project they work in,
+   * in one list; there are no query parameters. Invited users are listed from the moment of
+   * their invitation.
+   *
+   * `GET /management/v1/projects/{projectId}/users` (operation `listUsers`).
+   *
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The project's users.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.management.users.list('proj_0e1c7f3a');
+   * ```
+   */
+  list(projectId: string, options?: CallOptions): Promise<components['schemas']["ProjectUserList"]>;
+
+  /**
+   * Assign a user to a project.
+   *
+   * Gives an existing user of the organisation, named by `id` or by `login`, a role in the
+   * project. A user assigned already gets the new role. New people join the organisation by
+   * invitation (`POST /management/v1/projects/users/invite`).
+   *
+   * `POST /management/v1/projects/{projectId}/users` (operation `assignUser`).
+   *
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The user, with their role in every project they work in.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const user = await client.management.users.assign('proj_Lm8c2Rt5', { login: 'maya.okafor@example.com', role: 'VIEWER' });
+   * console.log(user.projects); // { proj_Xk3b9Qa1: 'ADMIN', proj_Lm8c2Rt5: 'VIEWER' }
+   * ```
+   */
+  assign(projectId: string, body: components['schemas']["ProjectUserAssignRequest"], options?: CallOptions): Promise<components['schemas']["ProjectUser"]>;
+
+  /**
+   * Get a project's user.
+   *
+   * Returns a user assigned to the project, with their role in each project they work in.
+   *
+   * `GET /management/v1/projects/{projectId}/users/{userId}` (operation `getUser`).
+   *
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param userId - The user's id (`user_…`) or login.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The user.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.management.users.get('proj_0e1c7f3a', 'userId');
+   * ```
+   */
+  get(projectId: string, userId: string, options?: CallOptions): Promise<components['schemas']["ProjectUser"]>;
+
+  /**
+   * Change a user's role in a project.
+   *
+   * Gives a user assigned to the project another role there; their roles in other projects stay.
+   *
+   * `PUT /management/v1/projects/{projectId}/users/{userId}` (operation `updateUser`).
+   *
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param userId - The user's id (`user_…`) or login.
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The user after the change.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.management.users.update('proj_0e1c7f3a', 'userId', {"role":"x"});
+   * ```
+   */
+  update(projectId: string, userId: string, body: components['schemas']["ProjectUserUpdateRequest"], options?: CallOptions): Promise<components['schemas']["ProjectUser"]>;
+
+  /**
+   * Unassign a user from a project.
+   *
+   * Takes the user's access to the project away; they stay a user of the organisation with
+   * their other projects, and are signed out if they were signed in. A user keeps at least one
+   * project: the only project of a user cannot be taken from them.
+   *
+   * `DELETE /management/v1/projects/{projectId}/users/{userId}` (operation `unassignUser`).
+   *
+   * @param projectId - Id of the project that a management operation acts on (`proj_…`).
+   * @param userId - The user's id (`user_…`) or login.
+   * @param options - Headers and an abort signal for this call.
+   * @returns The user no longer works in the project; there is no body.
+   * @throws {@link BadRequestError} 400: Nothing changed: the user is not assigned to the project (`user_not_assigned`), or it is the only project they have.
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * const result = await client.management.users.unassign('proj_0e1c7f3a', 'userId');
+   * ```
+   */
+  unassign(projectId: string, userId: string, options?: CallOptions): Promise<void>;
+
+  /**
+   * Invite a new user.
+   *
+   * Invites a person who is not a user of the organisation yet, by email address, to the
+   * projects named, with a role in each. The address becomes their login; they join those
+   * projects at once, and the invitation's email lets them set a password.
+   *
+   * `POST /management/v1/projects/users/invite` (operation `inviteUser`).
+   *
+   * @param body - The request body (application/json).
+   * @param options - Headers and an abort signal for this call.
+   * @returns The invitation is sent and the person is a user of the organisation; there is no body.
+   * @throws {@link BadRequestError} 400: the input breaks the spec or a business rule (`key` says which).
+   * @throws {@link AuthenticationError} 401: the credentials are missing, wrong or of the wrong kind.
+   * @throws {@link PaymentRequiredError} 402: the project's plan lacks a feature this needs.
+   * @throws {@link NotFoundError} 404: nothing has the given id.
+   * @throws {@link ConflictError} 409: A user of the organisation has this address as login or email already.
+   * @throws {@link VoucherkitError} 413: the body is too large.
+   * @throws {@link VoucherkitError} 415: the body is not in a content type this takes.
+   * @throws {@link RateLimitError} 429: too many requests; retried after `Retry-After`.
+   * @throws {@link ServerError} 500: the service failed or is in maintenance; idempotent calls are retried.
+   * @example
+   * ```ts
+   * await client.management.users.invite({ email: 'tomas.lindqvist@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { proj_Lm8c2Rt5: 'USER' } });
+   * const { data } = await client.management.users.list('proj_Lm8c2Rt5'); // Tomas is there at once
+   * ```
+   */
+  invite(body: components['schemas']["ProjectUserInviteRequest"], options?: CallOptions): Promise<void>;
 }
 
 /**
@@ -7693,6 +7867,7 @@ export interface ListItems {
   "/v1/trash-bin": NonNullable<components['schemas']["BinEntryList"]["data"]>[number];
   "/v1/templates/campaigns": NonNullable<components['schemas']["CampaignTemplateList"]["data"]>[number];
   "/management/v1/projects": NonNullable<components['schemas']["ProjectList"]["data"]>[number];
+  "/management/v1/projects/{projectId}/users": NonNullable<components['schemas']["ProjectUserList"]["data"]>[number];
   "/management/v1/projects/{projectId}/templates/campaigns": NonNullable<components['schemas']["CampaignTemplateList"]["data"]>[number];
   "/management/v1/projects/{projectId}/metadata-schemas": NonNullable<components['schemas']["ManagementMetadataSchemaList"]["data"]>[number];
   "/management/v1/projects/{projectId}/custom-event-schemas": NonNullable<components['schemas']["CustomEventSchemaList"]["data"]>[number];
@@ -7772,6 +7947,7 @@ export interface ListParameters {
   "/v1/trash-bin": operations["listBinEntries"]['parameters'];
   "/v1/templates/campaigns": operations["listCampaignTemplates"]['parameters'];
   "/management/v1/projects": operations["listProjects"]['parameters'];
+  "/management/v1/projects/{projectId}/users": operations["listUsers"]['parameters'];
   "/management/v1/projects/{projectId}/templates/campaigns": operations["managementListCampaignTemplates"]['parameters'];
   "/management/v1/projects/{projectId}/metadata-schemas": operations["listManagementMetadataSchemas"]['parameters'];
   "/management/v1/projects/{projectId}/custom-event-schemas": operations["listCustomEventSchemas"]['parameters'];

@@ -4311,10 +4311,10 @@ export interface paths {
         /**
          * Create a project
          * Creates a project with its name, time zone, currency and code case-sensitivity, optionally
-         *     in a chosen cluster and with users assigned. The organisation's owners join every new
-         *     project. The answer carries the new project's server-side and client-side keys; in
-         *     production projects the secret keys are hidden after this first time, except for their
-         *     last four characters.
+         *     in a chosen cluster and with users of the organisation assigned. The organisation's owners
+         *     join every new project as administrators. The answer carries the new project's server-side
+         *     and client-side keys; in production projects the secret keys are hidden after this first
+         *     time, except for their last four characters.
          */
         post: operations["createProject"];
         delete?: never;
@@ -4355,6 +4355,103 @@ export interface paths {
          *     project cannot be deleted.
          */
         delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's users
+         * Returns every user assigned to the project, with their role in each project they work in,
+         *     in one list; there are no query parameters. Invited users are listed from the moment of
+         *     their invitation.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Assign a user to a project
+         * Gives an existing user of the organisation, named by `id` or by `login`, a role in the
+         *     project. A user assigned already gets the new role. New people join the organisation by
+         *     invitation (`POST /management/v1/projects/users/invite`).
+         */
+        post: operations["assignUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/{projectId}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+                /**
+                 * The user's id (`user_…`) or login.
+                 * @example user_0e1c7f3a2b9d4c5e61
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a project's user
+         * Returns a user assigned to the project, with their role in each project they work in.
+         */
+        get: operations["getUser"];
+        /**
+         * Change a user's role in a project
+         * Gives a user assigned to the project another role there; their roles in other projects stay.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Unassign a user from a project
+         * Takes the user's access to the project away; they stay a user of the organisation with
+         *     their other projects, and are signed out if they were signed in. A user keeps at least one
+         *     project: the only project of a user cannot be taken from them.
+         */
+        delete: operations["unassignUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/management/v1/projects/users/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a new user
+         * Invites a person who is not a user of the organisation yet, by email address, to the
+         *     projects named, with a role in each. The address becomes their login; they join those
+         *     projects at once, and the invitation's email lets them set a password.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -20325,6 +20422,24 @@ export interface components {
             total: number;
         };
         /**
+         * A role in a project: `ADMIN`, `USER`, `VIEWER`, `MERCHANT`, `USER_RESTRICTED` (areas and
+         *     stores) or the id of a custom role of the organisation (`role_…`). Any other value is refused
+         *     with `used_incorrect_role`.
+         * @example USER
+         */
+        ProjectRole: string;
+        /**
+         * A user of the organisation to assign to a project, named by `id` or by `login` (one of the
+         *     two, not both), and the role they get there.
+         */
+        ProjectUserAssignRequest: {
+            /** The user's id (`user_…`); leave `login` out when sending it. */
+            id?: string;
+            /** The user's login; leave `id` out when sending it. */
+            login?: string;
+            role: components["schemas"]["ProjectRole"];
+        };
+        /**
          * A new project. `name`, `timezone` and `currency` are required; case-sensitivity and cluster
          *     cannot be changed later.
          */
@@ -20354,18 +20469,11 @@ export interface components {
              * @enum {string}
              */
             api_version?: "v2018-08-01";
-            /** Existing users of the organisation to assign to the project. */
-            users?: {
-                /** Id of the user; sent with `role`, never together with `login`. */
-                id?: string;
-                /** Login of the user; an alternative to `id`. */
-                login?: string;
-                /**
-                 * Role in the project, `ADMIN`, `USER`, `VIEWER` or `MERCHANT`, or the id of a custom role.
-                 * @example ADMIN
-                 */
-                role: string;
-            }[];
+            /**
+             * Existing users of the organisation to assign to the project, each named by `id` or by
+             *     `login`, with their role; the organisation's owners join as well.
+             */
+            users?: components["schemas"]["ProjectUserAssignRequest"][];
         };
         /** The keys of a new project. In production projects the secret keys are shown in full only this once. */
         ProjectApiKeys: {
@@ -20400,6 +20508,77 @@ export interface components {
             default_code_config?: {
                 /** Characters that generated codes are made of by default. */
                 charset?: string | null;
+            };
+        };
+        /**
+         * A user of the organisation (a member of the team who signs in to the dashboard) with the role
+         *     they have in each project they are assigned to.
+         */
+        ProjectUser: {
+            /** User id, assigned by the service (prefix `user_`). */
+            id: string;
+            /** What the user signs in with; the email address they were invited with. */
+            login: string;
+            /** The user's email address. */
+            email: string;
+            /** The user's first name. */
+            first_name: string;
+            /** The user's last name. */
+            last_name: string;
+            /**
+             * The user's role in each project they are assigned to, by project id: `ADMIN`, `USER`,
+             *     `VIEWER`, `MERCHANT`, `USER_RESTRICTED` (areas and stores) or the id of a custom role
+             *     (`role_…`).
+             */
+            projects: {
+                [key: string]: string;
+            };
+            /**
+             * Whether the user is an owner of the organisation: owners manage the team and join every
+             *     project created after them.
+             */
+            is_owner: boolean;
+        };
+        /** The users assigned to a project, all of them. */
+        ProjectUserList: {
+            /**
+             * Type of this object.
+             * @default list
+             * @enum {string}
+             */
+            object: "list";
+            /**
+             * Name of the property that holds the items.
+             * @default data
+             * @enum {string}
+             */
+            data_ref: "data";
+            /** The users, in the order they joined the project. */
+            data: components["schemas"]["ProjectUser"][];
+            /** Number of users assigned to the project. */
+            total: number;
+        };
+        /** The user's new role in the project. */
+        ProjectUserUpdateRequest: {
+            role: components["schemas"]["ProjectRole"];
+        };
+        /**
+         * An invitation to a person who is not a user of the organisation yet: the address it is sent
+         *     to, which becomes their login, their name, and the projects they join with a role in each.
+         */
+        ProjectUserInviteRequest: {
+            /**
+             * Format: email
+             * The address the invitation is sent to; no user of the organisation may have it as login or email.
+             */
+            email: string;
+            /** The person's first name, as their profile will show it. */
+            first_name: string;
+            /** The person's last name, as their profile will show it. */
+            last_name: string;
+            /** The projects the person joins, by project id, with their role in each; at least one. */
+            projects: {
+                [key: string]: components["schemas"]["ProjectRole"];
             };
         };
         /** Where to copy a template, and under which name. */
@@ -22316,6 +22495,31 @@ export interface components {
          *     API itself is such a feature.
          */
         PaymentRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * The project does not exist, or no user of the organisation has the id or login given, or the
+         *     user is not assigned to the project. `resource_id` and `resource_type` name what was looked for.
+         */
+        ProjectUserNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * Nothing changed: the body breaks the documented shape (a field missing, both `id` and `login`
+         *     sent or neither), or it names a role that is neither predefined nor an id of a custom role
+         *     (`used_incorrect_role`).
+         */
+        ProjectUserBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -30636,9 +30840,30 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectCreateResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * Nothing was created: the body breaks the documented shape, names a time zone or currency
+             *     that does not exist, or gives a user a role that is neither predefined nor an id of a
+             *     custom role (`used_incorrect_role`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            /** A user named in `users` is not a user of the organisation; nothing was created. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -30741,6 +30966,241 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The project's users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectUserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["ProjectUserNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    assignUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUserAssignRequest"];
+            };
+        };
+        responses: {
+            /** The user, with their role in every project they work in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectUser"];
+                };
+            };
+            400: components["responses"]["ProjectUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["ProjectUserNotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+                /**
+                 * The user's id (`user_…`) or login.
+                 * @example user_0e1c7f3a2b9d4c5e61
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["ProjectUserNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+                /**
+                 * The user's id (`user_…`) or login.
+                 * @example user_0e1c7f3a2b9d4c5e61
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUserUpdateRequest"];
+            };
+        };
+        responses: {
+            /** The user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectUser"];
+                };
+            };
+            400: components["responses"]["ProjectUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["ProjectUserNotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unassignUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * Id of the project that a management operation acts on (`proj_…`).
+                 * @example proj_Xk3b9Qa1
+                 */
+                projectId: components["parameters"]["ProjectId"];
+                /**
+                 * The user's id (`user_…`) or login.
+                 * @example user_0e1c7f3a2b9d4c5e61
+                 */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** The user no longer works in the project; there is no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * Nothing changed: the user is not assigned to the project (`user_not_assigned`), or it is
+             *     the only project they have.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["ProjectUserNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUserInviteRequest"];
+            };
+        };
+        responses: {
+            /** The invitation is sent and the person is a user of the organisation; there is no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ProjectUserBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["ProjectUserNotFound"];
+            /** A user of the organisation has this address as login or email already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -105,6 +105,18 @@ export const checkLoyaltyQualifications = async (): Promise<void> => {
   const estimate = await client.loyalties.checkQualifications(club.id, { customer: { source_id: 'ana' }, order: { amount: 4500 } });
 };
 
+/** The example of `assignUser`. */
+export const assignUser = async (): Promise<void> => {
+  const user = await client.management.users.assign('proj_Lm8c2Rt5', { login: 'maya.okafor@example.com', role: 'VIEWER' });
+  console.log(user.projects); // { proj_Xk3b9Qa1: 'ADMIN', proj_Lm8c2Rt5: 'VIEWER' }
+};
+
+/** The example of `inviteUser`. */
+export const inviteUser = async (): Promise<void> => {
+  await client.management.users.invite({ email: 'tomas.lindqvist@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { proj_Lm8c2Rt5: 'USER' } });
+  const { data } = await client.management.users.list('proj_Lm8c2Rt5'); // Tomas is there at once
+};
+
 /** The example of `redeemVoucherClientSide`. */
 export const redeemVoucherClientSide = async (): Promise<void> => {
   const redemption = await client.clientSide.redeem({ customer: { source_id: 'alice' }, order: { amount: 5000 } }, { code: 'SUMMER10' });

@@ -41,7 +41,9 @@ describe('createIdFactory', () => {
     expect(ID_PREFIXES).toContain('camp_tpl');
     // Consents and their groups.
     expect(ID_PREFIXES).toEqual(expect.arrayContaining(['cnst', 'cnstgr']));
-    expect(ID_PREFIXES).toHaveLength(56);
+    // Users of the organisation (management API).
+    expect(ID_PREFIXES).toContain('user');
+    expect(ID_PREFIXES).toHaveLength(57);
     expect(new Set(ID_PREFIXES).size).toBe(ID_PREFIXES.length);
   });
 

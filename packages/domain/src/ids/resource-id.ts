@@ -79,6 +79,8 @@ export const ID_PREFIXES = [
   // Campaign templates (`camp_tpl_…`, as every template example of the service shows): the only
   // prefix with an underscore of its own.
   'camp_tpl',
+  // Users of the organisation (`user_…`, as the management API's user examples show).
+  'user',
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ import { metadataSchemaHandlers } from './catalog/metadata-schemas/handlers.js';
 import { managementMetadataSchemaHandlers } from './catalog/metadata-schemas/management-handlers.js';
 import { oauthHandlers } from './platform/oauth/handlers.js';
 import { projectHandlers } from './platform/projects/handlers.js';
+import { projectUserHandlers } from './platform/projects/user-handlers.js';
 import { webhookHandlers } from './platform/webhooks/handlers.js';
 import { orderHandlers } from './customers/orders/handlers.js';
 import { productCollectionHandlers } from './catalog/product-collections/handlers.js';
@@ -41,6 +42,7 @@ import { referralHandlers } from './programmes/referrals/handlers.js';
 export const handlers: HandlerMap = {
   ...oauthHandlers,
   ...projectHandlers,
+  ...projectUserHandlers,
   ...webhookHandlers,
   ...categoryHandlers,
   ...stackingRulesHandlers,

@@ -8,6 +8,7 @@ import { voucherExportSource, voucherTransactionExportSource } from './campaigns
 import { AsyncActionStore } from './platform/async-actions/store.js';
 import { BinStore } from './platform/bin/store.js';
 import { BrandStore } from './platform/branding/store.js';
+import { ProjectMemberStore } from './platform/projects/members.js';
 import { CampaignStore } from './campaigns/campaigns/store.js';
 import { redemptionExportSource } from './engine/redemptions/export-source.js';
 import { TemplateResources } from './campaigns/templates/template-resources.js';
@@ -141,6 +142,8 @@ export interface ProjectState {
   readonly referralTiers: ReferralTierStore;
   /** Referrals converting: referees and referrers rewarded as the project's redemptions and custom events come. */
   readonly referrals: ReferralConversions;
+  /** The organisation's users assigned to the project and their role in it (management API). */
+  readonly members: ProjectMemberStore;
 }
 
 /** Creates the empty state of a new project; the service hands it to the project registry. */
@@ -263,6 +266,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     referralHolders,
     referralTiers,
     referrals,
+    members: new ProjectMemberStore(context),
   };
   return state;
 };

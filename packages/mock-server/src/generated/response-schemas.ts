@@ -938,6 +938,10 @@ export const ProjectCreateResponse: z.ZodType = z.strictObject({ "id": z.string(
 
 export const ProjectList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(Project), "total": z.int(integerError) });
 
+export const ProjectUser: z.ZodType = z.strictObject({ "id": z.string(), "login": z.string(), "email": z.string(), "first_name": z.string(), "last_name": z.string(), "projects": z.record(z.string(), z.string()), "is_owner": z.boolean() });
+
+export const ProjectUserList: z.ZodType = z.strictObject({ "object": z.enum(["list"]), "data_ref": z.enum(["data"]), "data": z.array(ProjectUser), "total": z.int(integerError) });
+
 export const PromotionStackBase: z.ZodType = z.strictObject({ "name": z.string(), "tiers": z.strictObject({ "ids": z.array(z.string()).min(1).max(30), "hierarchy_mode": z.enum(["MANUAL"]).optional() }) });
 
 export const PromotionStack: z.ZodType = z.strictObject({ "name": z.string(), "tiers": z.strictObject({ "ids": z.array(z.string()).min(1).max(30), "hierarchy_mode": z.enum(["MANUAL"]).optional() }), "id": z.string(), "created_at": z.iso.datetime({ offset: true }), "updated_at": z.iso.datetime({ offset: true }).optional(), "campaign_id": z.string(), "object": z.enum(["promotion_stack"]), "category_id": z.string().nullable().optional(), "categories": z.array(Category).optional() });

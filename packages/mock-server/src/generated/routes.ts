@@ -265,6 +265,12 @@ export type OperationId =
   | "getProject"
   | "updateProject"
   | "deleteProject"
+  | "listUsers"
+  | "assignUser"
+  | "getUser"
+  | "updateUser"
+  | "unassignUser"
+  | "inviteUser"
   | "managementListCampaignTemplates"
   | "managementCopyCampaignTemplate"
   | "listManagementMetadataSchemas"
@@ -2398,6 +2404,60 @@ export const routes: Readonly<Record<OperationId, OperationRoute>> = {
     arrayQuery: [],
     deepQuery: [],
     body: null,
+  },
+  listUsers: {
+    method: "GET",
+    path: "/management/v1/projects/{projectId}/users",
+    tag: "Management",
+    security: [{"X-Management-Id":[],"X-Management-Token":[]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  assignUser: {
+    method: "POST",
+    path: "/management/v1/projects/{projectId}/users",
+    tag: "Management",
+    security: [{"X-Management-Id":[],"X-Management-Token":[]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  getUser: {
+    method: "GET",
+    path: "/management/v1/projects/{projectId}/users/{userId}",
+    tag: "Management",
+    security: [{"X-Management-Id":[],"X-Management-Token":[]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  updateUser: {
+    method: "PUT",
+    path: "/management/v1/projects/{projectId}/users/{userId}",
+    tag: "Management",
+    security: [{"X-Management-Id":[],"X-Management-Token":[]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
+  },
+  unassignUser: {
+    method: "DELETE",
+    path: "/management/v1/projects/{projectId}/users/{userId}",
+    tag: "Management",
+    security: [{"X-Management-Id":[],"X-Management-Token":[]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: null,
+  },
+  inviteUser: {
+    method: "POST",
+    path: "/management/v1/projects/users/invite",
+    tag: "Management",
+    security: [{"X-Management-Id":[],"X-Management-Token":[]}],
+    arrayQuery: [],
+    deepQuery: [],
+    body: { contentType: "application/json", required: true },
   },
   managementListCampaignTemplates: {
     method: "GET",

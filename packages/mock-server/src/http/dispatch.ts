@@ -2,6 +2,7 @@ import { isDomainError } from '@voucherkit/domain';
 import type { ServiceContext } from '../core/context.js';
 import type { FailureQueue } from '../core/failures.js';
 import type { Project, ProjectRegistry } from '../core/projects.js';
+import type { OrganisationState } from '../areas/organisation.js';
 import type { ProjectState } from '../areas/state.js';
 import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
@@ -22,6 +23,7 @@ import type { RequestTally } from './tally.js';
 export interface DispatcherDependencies {
   context: ServiceContext;
   projects: () => ProjectRegistry<ProjectState>;
+  organisation: () => OrganisationState;
   management: ManagementKeys;
   handlers: HandlerMap;
   failures: FailureQueue;
@@ -159,6 +161,7 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         ...input,
         principal,
         projects,
+        organisation: deps.organisation(),
         project,
         service: deps.context,
         requestId,

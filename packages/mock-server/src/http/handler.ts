@@ -2,6 +2,7 @@ import type { operations as ApiOperations } from '@voucherkit/client';
 import type { ServiceContext } from '../core/context.js';
 import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { OperationId } from '../generated/routes.js';
+import type { OrganisationState } from '../areas/organisation.js';
 import type { ProjectState } from '../areas/state.js';
 import type { Principal } from './authenticate.js';
 
@@ -29,6 +30,8 @@ export interface HandlerContext<Id extends OperationId> {
   principal: Principal;
   /** Every project of the service: the management API lists, creates and deletes them. */
   projects: ProjectRegistry<ProjectState>;
+  /** What the organisation holds beside its projects: its users (management API). */
+  organisation: OrganisationState;
   params: Part<Parameters<Id>['path']>;
   query: Part<Parameters<Id>['query']>;
   body: RequestBody<Id>;

@@ -1,4 +1,5 @@
 import type { Project } from '../core/projects.js';
+import type { OrganisationState } from '../areas/organisation.js';
 import { importSummary } from '../areas/platform/async-actions/job.js';
 import type { ProjectState } from '../areas/state.js';
 
@@ -58,6 +59,16 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
   seedRedemptions(project.state);
   seedLoyalty(project.state);
   project.state.exports.create('customer', { fields: ['source_id', 'name', 'email', 'address_city'], order: 'source_id' });
+};
+
+/**
+ * The demo organisation's team: Olivia, its owner, administers the demo project, and Sam works in
+ * it as a user; more are invited through the management API.
+ */
+export const seedDemoTeam = (organisation: OrganisationState, project: Project<ProjectState>): void => {
+  const { users } = organisation;
+  users.create({ email: 'olivia.owner@example.com', first_name: 'Olivia', last_name: 'Nowak', owner: true, projects: { [project.id]: 'ADMIN' } });
+  users.create({ email: 'sam.marketing@example.com', first_name: 'Sam', last_name: 'Costa', projects: { [project.id]: 'USER' } });
 };
 
 /** The newsletter and partner offers, asked together at sign-up; Ana subscribed to the newsletter. */

@@ -26,14 +26,17 @@ const checkCurrency = (currency: string | undefined): void => {
 /**
  * Projects of the organisation (management keys): each has its own keys, settings, data and
  * webhook secret, and no request through one project's keys ever reaches another's data. The
- * first project is the organisation's sandbox project, which cannot be deleted.
+ * first project is the organisation's sandbox project, which cannot be deleted. A new project's
+ * users are the organisation's owners and those the request names.
  */
 export const projectHandlers = {
   listProjects: ({ projects }) => ({ status: 200, body: listBody('data', wholeList(projects.list().map(shown)), ['total']) }),
-  createProject: ({ projects, body }) => {
+  createProject: ({ projects, organisation, body }) => {
     checkCurrency(body.currency);
-    const { users: _users, ...config } = body;
+    const { users, ...config } = body;
+    const joining = organisation.users.joining(users ?? []);
     const project = refusalsAs400(() => projects.create({ name: body.name, config }));
+    organisation.users.welcome(project.id, joining);
     const { appId, appToken, clientAppId, clientToken } = project.keys;
     // The answer of a creation has the settings without the code defaults, and the keys.
     const { default_code_config: _codes, ...settings } = shown(project);
