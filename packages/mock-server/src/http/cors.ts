@@ -8,7 +8,7 @@
  * security scheme, the channel and API version, the client-side double opt-in, and the usual
  * content headers. A preflight that names other headers gets those named back (below).
  */
-const ALLOWED_HEADERS = [
+const KNOWN_HEADERS: readonly string[] = [
   'accept',
   'authorization',
   'content-type',
@@ -22,7 +22,7 @@ const ALLOWED_HEADERS = [
   'x-voucherify-channel',
   'x-voucherify-double-opt-in',
   'x-voucherify-oauth',
-].join(', ');
+];
 
 /** The headers of every answer: any origin may read it, and these headers of it. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -42,10 +42,13 @@ const PREFLIGHT_MAX_AGE = '7200';
  * @param requested - The preflight's `Access-Control-Request-Headers`, if any.
  * @returns The headers of the 204 answer.
  */
-export const preflightHeaders = (requested: string | undefined): Record<string, string> => ({
-  ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
-  'access-control-allow-headers': requested === undefined || requested.trim() === '' ? ALLOWED_HEADERS : `${ALLOWED_HEADERS}, ${requested}`,
-  'access-control-max-age': PREFLIGHT_MAX_AGE,
-  vary: 'Access-Control-Request-Headers',
-});
+export const preflightHeaders = (requested: string | undefined): Record<string, string> => {
+  const asked = (requested ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  return {
+    ...CORS_HEADERS,
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',
+    'access-control-allow-headers': [...new Set([...KNOWN_HEADERS, ...asked])].join(', '),
+    'access-control-max-age': PREFLIGHT_MAX_AGE,
+    vary: 'Access-Control-Request-Headers',
+  };
+};
