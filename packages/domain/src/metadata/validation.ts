@@ -1,5 +1,6 @@
 import { DomainError } from '../domain-error.js';
 import { readGeoPoint } from './geo-location.js';
+import { daysInMonth } from '../time/zone.js';
 
 /**
  * The value types a metadata property can have.
@@ -161,14 +162,7 @@ const IMAGE_PATH = /\.(?:jpe?g|png)$/iu;
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
-
-const isCalendarDate = (year: number, month: number, day: number): boolean => {
-  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-};
+const isCalendarDate = (year: number, month: number, day: number): boolean => month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 
 const isDate = (value: string): boolean => {
   const match = DATE.exec(value);

@@ -4,6 +4,7 @@
  * value that does not coerce is passed on unchanged so the schema reports it with the documented
  * type in the message.
  */
+import { daysFromCivil, daysInMonth } from '@voucherkit/domain';
 
 /** `"10"` → 10; anything else unchanged. */
 export const toNumber = (value: unknown): unknown => {
@@ -36,9 +37,7 @@ export const toEmptyObject = (value: unknown): unknown => (value === '' ? {} : v
  */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?(?:([Zz]|UTC)|([+-])(\d{2})(?::?(\d{2}))?))?)?$/u;
 
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-const daysIn = (year: number, month: number): number => (month === 2 && !isLeap(year) ? 28 : (DAYS_IN_MONTH[month - 1] ?? 0));
+const MS_PER_DAY = 86_400_000;
 
 /** Epoch milliseconds of a date or timestamp in one of the {@link DATE_TIME} forms; a missing zone is UTC. */
 const readMoment = (text: string): { ms: number; hasTime: boolean } | undefined => {
@@ -47,13 +46,12 @@ const readMoment = (text: string): { ms: number; hasTime: boolean } | undefined 
   const [, y, mo, d, h, mi, s, fraction, utc, sign, offsetHours, offsetMinutes] = match;
   const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi ?? '0', s ?? '0'].map(Number) as [number, number, number, number, number, number];
   const offset = sign === undefined || utc !== undefined ? 0 : Number(offsetHours) * 60 + Number(offsetMinutes ?? '0');
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59 || Number(offsetHours ?? '0') > 23 || Number(offsetMinutes ?? '0') > 59) {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59 || Number(offsetHours ?? '0') > 23 || Number(offsetMinutes ?? '0') > 59) {
     return undefined;
   }
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000));
-  return { ms: date.getTime() - (sign === '-' ? -offset : offset) * 60_000, hasTime: h !== undefined };
+  const millisecond = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
+  const wall = daysFromCivil(year, month, day) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond;
+  return { ms: wall - (sign === '-' ? -offset : offset) * 60_000, hasTime: h !== undefined };
 };
 
 /**
