@@ -83,6 +83,10 @@ export const shapeValue = (value: unknown, index: number, shapes: readonly Answe
   return isPlainObject(value) ? shapeObject(value, shape, shapes) : value;
 };
 
+/** A body in the generated shape at `index`, if it has one. */
+const shapeRoot = (index: number | undefined, body: unknown): unknown =>
+  index === undefined || body === null || body === undefined ? body : shapeValue(body, index, SHAPES);
+
 /**
  * An operation's answer as the service sends it: the properties the spec marks `x-unset` are left
  * out, sent as `null` or sent empty when they hold no value, wherever they are in the body. The
@@ -97,10 +101,7 @@ export const shapeValue = (value: unknown, index: number, shapes: readonly Answe
  * shapeAnswer('getCustomer', 200, { id: 'cust_1', metadata: {} }); // { id: 'cust_1' }
  * ```
  */
-export const shapeAnswer = (operationId: string, status: number, body: unknown): unknown => {
-  const index = ANSWER_SHAPES[operationId]?.[String(status)];
-  return index === undefined || body === null || body === undefined ? body : shapeValue(body, index, SHAPES);
-};
+export const shapeAnswer = (operationId: string, status: number, body: unknown): unknown => shapeRoot(ANSWER_SHAPES[operationId]?.[String(status)], body);
 
 /**
  * A webhook event's `data` as the service sends it, by the same rules as the answers (decision
@@ -114,7 +115,4 @@ export const shapeAnswer = (operationId: string, status: number, body: unknown):
  * const data = shapeWebhookData(event.type, event.data);
  * ```
  */
-export const shapeWebhookData = (type: string, data: unknown): unknown => {
-  const index = ANSWER_SHAPES[`webhook:${type}`]?.['data'];
-  return index === undefined || data === null || data === undefined ? data : shapeValue(data, index, SHAPES);
-};
+export const shapeWebhookData = (type: string, data: unknown): unknown => shapeRoot(ANSWER_SHAPES[`webhook:${type}`]?.['data'], data);
