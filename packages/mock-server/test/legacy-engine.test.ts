@@ -259,6 +259,11 @@ describe('promotion tiers', () => {
     expect(byMetadata.promotions.map((tier) => tier.id)).toEqual([twenty?.id]);
     const byId = await client().promotions.validate({ order: { amount: 10000 } }, { filters: { promotion_id: { $in: [ten?.id ?? ''] } } });
     expect(byId.promotions.map((tier) => tier.id)).toEqual([ten?.id]);
+    // A filter the language cannot read is the service's 400, naming the parameter.
+    await expect(client().promotions.validate({ order: { amount: 10000 } }, { filters: { metadata: { region: { $iz: 'eu' } } } } as never)).rejects.toMatchObject({
+      status: 400,
+      details: expect.stringContaining('filters'),
+    });
     expect(state().redemptions.list().total).toBe(0);
   });
 

@@ -1,6 +1,5 @@
-import { type EvaluateValidationRulesOptions, type FilterPredicate, type ValidationRuleSetDefinition, type ValidationRulesEvaluator, compileFilter, compileValidationRules, isCustomerRule, isDomainError } from '@voucherkit/domain';
+import { type EvaluateValidationRulesOptions, type FilterPredicate, type ValidationRuleSetDefinition, type ValidationRulesEvaluator, compileFilter, compileValidationRules, isCustomerRule } from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
-import { fromDomainError } from '../../../http/domain-errors.js';
 import type { PromotionStore } from '../../campaigns/promotions/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
 import { type EnginePorts, engineRuleSet } from '../redemptions/ports.js';
@@ -75,12 +74,8 @@ const tierFilter = (filters: PromotionsValidationOptions['filters'], now: number
     ...(filters?.promotion_id === undefined ? {} : { id: conditionsOf(filters.promotion_id) }),
     ...Object.fromEntries(Object.entries(filters?.metadata ?? {}).map(([key, sent]) => [`metadata.${key}`, conditionsOf(sent)])),
   };
-  try {
-    return compileFilter({ junction: 'and', ...fields }, { now, source: { in: 'query', parameter: 'filters' } });
-  } catch (error) {
-    if (isDomainError(error)) throw fromDomainError(error);
-    throw error;
-  }
+  // A malformed filter throws the domain's error, which the dispatcher answers as every other.
+  return compileFilter({ junction: 'and', ...fields }, { now, source: { in: 'query', parameter: 'filters' } });
 };
 
 /** The tiers to judge: the most recent ones, grouped by campaign in the order the campaigns got their first tier, each campaign's in creation order. */
