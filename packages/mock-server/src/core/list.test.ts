@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { ApiError } from '../http/api-error.js';
-import { type ListBody, cursorPageOf, listBody, pageOf, sortByOrder, timeCursorPageOf, wholeList } from './list.js';
+import { type ListBody, cursorPageOf, listBody, pageOf, sortByKeys, sortByOrder, timeCursorPageOf, wholeList } from './list.js';
 
 const letters = ['a', 'b', 'c', 'd', 'e'];
 
@@ -70,6 +70,16 @@ describe('cursorPageOf', () => {
     } catch (error) {
       expect(error).toMatchObject({ status: 400, key: 'invalid_query_params', extras: { details: expect.stringContaining('nope') } });
     }
+  });
+});
+
+describe('sortByKeys', () => {
+  test('sorts on the keys it is given, as sortByOrder sorts on fields, and answers the items themselves', () => {
+    const items = [{ n: 'b', at: 1 }, { n: 'a', at: 2 }, { n: 'b', at: 3 }, { n: null, at: 4 }];
+    const keys = (item: (typeof items)[number]) => ({ name: item.n });
+    expect(sortByKeys(items, keys, 'name').map((item) => item.at)).toEqual([2, 1, 3, 4]);
+    expect(sortByKeys(items, keys, '-name').map((item) => item.at)).toEqual([4, 3, 1, 2]);
+    expect(sortByKeys(items, keys, 'name')[0]).toBe(items[1]);
   });
 });
 

@@ -213,6 +213,25 @@ export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: So
 };
 
 /**
+ * Sorts items as {@link sortByOrder} does, on the sort keys `keysOf` gives each item, for items
+ * that do not carry those keys as fields (an event's voucher code, a campaign's name as `code`).
+ *
+ * @param items - The list in creation order.
+ * @param keysOf - The sort keys of an item, by field name.
+ * @param order - The field, with `-` for descending.
+ * @returns A new, sorted array of the same items.
+ * @example
+ * ```ts
+ * sortByKeys(campaigns, (campaign) => ({ code: campaign.name }), '-code');
+ * ```
+ */
+export const sortByKeys = <T>(items: readonly T[], keysOf: (item: T) => Readonly<Record<string, Sortable>>, order: string): T[] => {
+  const field = order.startsWith('-') ? order.slice(1) : order;
+  const rows = items.map((item, position) => ({ [field]: keysOf(item)[field], position }));
+  return sortByOrder<Record<string, Sortable>, string>(rows, order).map((row) => items[row['position'] as number] as T);
+};
+
+/**
  * Limit and cursor of a list paged by a `starting_after` timestamp (customers, segments, product
  * collection members).
  *

@@ -1,5 +1,5 @@
 import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
-import { type ListOrder, type Sortable, sortByOrder } from '../../../core/list.js';
+import { type ListOrder, type Sortable, sortByKeys } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type CustomerActivityQuery, activityCategory, customerActivityFilter, eventActivity } from './activity.js';
@@ -85,8 +85,7 @@ export const listCustomerActivities = (events: EventLog, customer: Customer, que
   const { product_id: productId } = query;
   const kept = events.about([customer.id]).filter((event) => keep(event) && (productId === undefined || namesProduct(event, productId)));
   const order = query.order ?? '-created_at';
-  const rows = kept.map((event, position) => ({ ...sortKeys(event), position }));
-  let rest = sortByOrder<Record<string, Sortable>, string>(rows, order).map((row) => kept[row['position'] as number] as ServiceEvent);
+  let rest = sortByKeys(kept, sortKeys, order);
   if (query.starting_after_id !== undefined && query.starting_after_id !== '') {
     const at = rest.findIndex((event) => event.id === query.starting_after_id);
     if (at < 0) {

@@ -1,4 +1,4 @@
-import { type ListOrder, type Sortable, sortByOrder } from '../../../core/list.js';
+import { type ListOrder, type Sortable, sortByKeys } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
@@ -59,12 +59,8 @@ const qualifying = (stores: ExamineStores, request: ExamineRequest, audienceRule
   stores.qualifications.qualifying({ ...request, scenario: audienceRulesOnly === true ? 'AUDIENCE_ONLY' : 'ALL' }, scope);
 
 /** The first `limit` items, sorted by `order` on the keys `keyOf` gives (newest first by default); ties keep the items' order. */
-const sortedPage = <T>(items: readonly T[], keyOf: (item: T) => Readonly<Record<string, Sortable>>, query: ExamineQuery<string>): T[] => {
-  const rows = items.map((item, position) => ({ ...keyOf(item), position }));
-  return sortByOrder<Record<string, Sortable>, string>(rows, query.order ?? '-created_at')
-    .slice(0, query.limit ?? MAX_ITEMS)
-    .map((row) => items[row['position'] as number] as T);
-};
+const sortedPage = <T>(items: readonly T[], keyOf: (item: T) => Readonly<Record<string, Sortable>>, query: ExamineQuery<string>): T[] =>
+  sortByKeys(items, keyOf, query.order ?? '-created_at').slice(0, query.limit ?? MAX_ITEMS);
 
 /**
  * `POST /v1/vouchers/qualification`: the generic codes (standalone ones and those of generic
