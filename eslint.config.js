@@ -17,7 +17,13 @@ export default tseslint.config(
   },
   {
     // Command-line programs talk to their user on the console.
-    files: ['scripts/**', 'bench/**', 'packages/mock-server/src/sandbox.ts', 'packages/mock-server/bin/**', 'examples/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'packages/mock-server/src/sandbox.ts',
+      'packages/mock-server/bin/**',
+      'examples/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

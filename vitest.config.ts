@@ -21,11 +21,21 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts', ...pagesWithCode()],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      ...pagesWithCode(),
+    ],
     // Stored records and event payloads are frozen, so a change in place fails a test (decision 0041).
     env: { VOUCHERKIT_FREEZE_RECORDS: '1' },
     // What the docs' examples print is for their readers, not for the test output.
-    onConsoleLog: (_log, _type, entity) => !(entity?.type === 'module' ? entity : entity?.module)?.moduleId.endsWith('.md'),
-    typecheck: { enabled: true, include: ['packages/*/test/**/*.test-d.ts'], tsconfig: './packages/client/tsconfig.json' },
+    onConsoleLog: (_log, _type, entity) =>
+      !(entity?.type === 'module' ? entity : entity?.module)?.moduleId.endsWith('.md'),
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/test/**/*.test-d.ts'],
+      tsconfig: './packages/client/tsconfig.json',
+    },
   },
 });

@@ -22,7 +22,11 @@ export const answerShapes = async (): Promise<string[]> => {
   const service = createMockService({ seed: 'bench-answer-shapes' });
   const { state } = service.projects.primary;
   for (let index = 0; index < PAGE; index += 1) {
-    state.customers.upsert({ source_id: `customer-${index}`, name: `Customer ${index}`, ...(index % 2 === 0 ? {} : { metadata: { tier: 'gold' } }) });
+    state.customers.upsert({
+      source_id: `customer-${index}`,
+      name: `Customer ${index}`,
+      ...(index % 2 === 0 ? {} : { metadata: { tier: 'gold' } }),
+    });
     state.categories.create({ name: `Category ${index}`, hierarchy: index + 1 });
   }
   const server = benchServer(service);

@@ -33,11 +33,19 @@ const chunksOf = async (split: boolean): Promise<Chunk[]> => {
     .flatMap((item) => {
       if (item.type !== 'chunk') return [];
       const code = Buffer.from(item.code);
-      return [{ name: item.name, first: item.isEntry, bytes: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength }];
+      return [
+        {
+          name: item.name,
+          first: item.isEntry,
+          bytes: code.byteLength,
+          gzipped: gzipSync(code, { level: 9 }).byteLength,
+        },
+      ];
     });
 };
 
-const size = (chunk: Pick<Chunk, 'bytes' | 'gzipped'>): string => `${(chunk.bytes / 1024).toFixed(0)} kB min, ${(chunk.gzipped / 1024).toFixed(0)} kB min+gz`;
+const size = (chunk: Pick<Chunk, 'bytes' | 'gzipped'>): string =>
+  `${(chunk.bytes / 1024).toFixed(0)} kB min, ${(chunk.gzipped / 1024).toFixed(0)} kB min+gz`;
 
 export const browserBundle = async (): Promise<string[]> => {
   const [split, whole] = [await chunksOf(true), await chunksOf(false)];
@@ -49,7 +57,10 @@ export const browserBundle = async (): Promise<string[]> => {
     `  ${label('first chunk: the app and the client')}${size(first)} (goal ≤ ${FIRST_CHUNK_GOAL_BYTES / 1024} kB min+gz${first.gzipped > FIRST_CHUNK_GOAL_BYTES ? ', OVER' : ''})`,
     ...split
       .filter((chunk) => !chunk.first)
-      .map((chunk) => `  ${label(chunk.name.startsWith('operations') ? 'on the first request: the operation schemas' : 'at start: the mock (MSW, stores, domain)')}${size(chunk)}`),
+      .map(
+        (chunk) =>
+          `  ${label(chunk.name.startsWith('operations') ? 'on the first request: the operation schemas' : 'at start: the mock (MSW, stores, domain)')}${size(chunk)}`,
+      ),
     `  ${label('reference: the same app as one chunk')}${size(one)}`,
   ];
 };

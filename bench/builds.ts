@@ -58,14 +58,19 @@ const figuresOf = (output: string): Map<string, number> => {
 
 const compare = (builds: readonly [string, string], names: readonly string[], runs: number): void => {
   if (builds[0] === builds[1]) throw new Error('Name two different builds to compare');
-  for (const build of builds) if (!existsSync(join(KEPT, build))) throw new Error(`No kept build "${build}": run \`npm run bench:builds -- keep ${build}\` first`);
+  for (const build of builds)
+    if (!existsSync(join(KEPT, build)))
+      throw new Error(`No kept build "${build}": run \`npm run bench:builds -- keep ${build}\` first`);
   keep(CURRENT);
   const figures = new Map<string, Map<string, number[]>>();
   try {
     for (let run = 1; run <= runs; run += 1) {
       for (const build of builds) {
         place(build);
-        const child = spawnSync(process.execPath, ['--expose-gc', 'bench/run.ts', ...names], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+        const child = spawnSync(process.execPath, ['--expose-gc', 'bench/run.ts', ...names], {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        });
         if (child.status !== 0) throw new Error(`The run of ${build} failed:\n${child.stderr}`);
         console.log(`\n${build}, run ${run} of ${runs}:\n${child.stdout.trim()}`);
         for (const [key, value] of figuresOf(child.stdout)) {
@@ -81,7 +86,10 @@ const compare = (builds: readonly [string, string], names: readonly string[], ru
   const [first, second] = builds;
   console.log(`\nMedians of ${runs} interleaved runs (range), ${second} against ${first}:`);
   const number = (value: number): string => value.toLocaleString('en');
-  const shown = (values: readonly number[]): string => (values.length === 0 ? '–' : `${number(median(values))} (${number(Math.min(...values))}–${number(Math.max(...values))})`);
+  const shown = (values: readonly number[]): string =>
+    values.length === 0
+      ? '–'
+      : `${number(median(values))} (${number(Math.min(...values))}–${number(Math.max(...values))})`;
   for (const [key, byBuild] of figures) {
     const [a, b] = [byBuild.get(first) ?? [], byBuild.get(second) ?? []];
     const ratio = a.length > 0 && b.length > 0 && median(a) !== 0 ? ` ×${(median(b) / median(a)).toFixed(2)}` : '';
@@ -94,7 +102,8 @@ const runsAt = rest.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(rest[runsAt + 1]) : 3;
 const words = runsAt >= 0 ? rest.filter((_, index) => index !== runsAt && index !== runsAt + 1) : rest;
 if (command === 'keep' && words.length === 1) keep(words[0] as string);
-else if (command === 'compare' && words.length >= 2 && Number.isInteger(runs) && runs > 0) compare([words[0] as string, words[1] as string], words.slice(2), runs);
+else if (command === 'compare' && words.length >= 2 && Number.isInteger(runs) && runs > 0)
+  compare([words[0] as string, words[1] as string], words.slice(2), runs);
 else {
   console.error('Usage: npm run bench:builds -- keep <build> | compare <build> <build> [benchmark …] [--runs N]');
   process.exit(2);

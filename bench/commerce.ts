@@ -32,10 +32,18 @@ export const commerce = async (): Promise<string[]> => {
   const seedStart = performance.now();
   for (let index = 0; index < CUSTOMERS; index += 1) {
     const { customer } = customers.upsert(
-      { source_id: `customer-${index}`, metadata: { tier: TIERS[Math.floor(random.next() * TIERS.length)], vip: random.next() < 0.1 } },
+      {
+        source_id: `customer-${index}`,
+        metadata: { tier: TIERS[Math.floor(random.next() * TIERS.length)], vip: random.next() < 0.1 },
+      },
       { silent: true },
     );
-    customers.setOrderSummary(customer.id, { total_amount: Math.floor(random.next() * 5000), total_count: 1, average_amount: 0, last_order_amount: 0 });
+    customers.setOrderSummary(customer.id, {
+      total_amount: Math.floor(random.next() * 5000),
+      total_count: 1,
+      average_amount: 0,
+      last_order_amount: 0,
+    });
     service.clock.advance(STEP_MS);
   }
   const seedMs = performance.now() - seedStart;

@@ -44,7 +44,13 @@ const cart = (lines: number): OrderInput => ({
 
 /** Every line but the last covered by one collection. */
 const collection = (lines: number): DiscountStepInput['applicable_to'] => ({
-  included: [{ object: 'products_collection', id: 'pc_bench', matched_item_indices: Array.from({ length: lines - 1 }, (_, index) => index) }],
+  included: [
+    {
+      object: 'products_collection',
+      id: 'pc_bench',
+      matched_item_indices: Array.from({ length: lines - 1 }, (_, index) => index),
+    },
+  ],
   excluded: [{ object: 'product', id: `prod_${lines - 1}`, matched_item_indices: [lines - 1] }],
 });
 
@@ -56,8 +62,16 @@ interface Case {
 const cases = (lines: number): Case[] => {
   const applicable = collection(lines);
   const stack: DiscountStackStep[] = [
-    { kind: 'discount', discount: { type: 'PERCENT', percent_off: 12.5, effect: 'APPLY_TO_ITEMS' }, applicable_to: applicable },
-    { kind: 'discount', discount: { type: 'AMOUNT', amount_off: 1500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }, applicable_to: applicable },
+    {
+      kind: 'discount',
+      discount: { type: 'PERCENT', percent_off: 12.5, effect: 'APPLY_TO_ITEMS' },
+      applicable_to: applicable,
+    },
+    {
+      kind: 'discount',
+      discount: { type: 'AMOUNT', amount_off: 1500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' },
+      applicable_to: applicable,
+    },
     {
       kind: 'discount',
       discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_5h1pp1ng', effect: 'ADD_MISSING_ITEMS' },
@@ -70,10 +84,17 @@ const cases = (lines: number): Case[] => {
   return [
     { name: 'reference: JSON round trip of the order', run: (order) => JSON.parse(JSON.stringify(order)) },
     { name: 'calculateOrderAmounts', run: (_, input) => calculateOrderAmounts(input) },
-    { name: 'PERCENT 10 APPLY_TO_ORDER', run: (order) => applyDiscount(order, { discount: { type: 'PERCENT', percent_off: 10 } }) },
+    {
+      name: 'PERCENT 10 APPLY_TO_ORDER',
+      run: (order) => applyDiscount(order, { discount: { type: 'PERCENT', percent_off: 10 } }),
+    },
     {
       name: 'AMOUNT APPLY_TO_ITEMS_PROPORTIONALLY',
-      run: (order) => applyDiscount(order, { discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }, applicable_to: applicable }),
+      run: (order) =>
+        applyDiscount(order, {
+          discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' },
+          applicable_to: applicable,
+        }),
     },
     {
       name: 'AMOUNT per unit, from most expensive, UNIT',
@@ -117,7 +138,9 @@ const measure = (lines: number): { name: string; rate: number }[] => {
  * its cost in JSON round trips of the same order.
  */
 export const discounts = async (): Promise<string[]> => {
-  const lines = [`Discount maths (median of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms; cost = time of one call / one JSON round trip)`];
+  const lines = [
+    `Discount maths (median of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms; cost = time of one call / one JSON round trip)`,
+  ];
   for (const size of [10, 100]) {
     const results = measure(size);
     const reference = results[0]?.rate ?? 1;

@@ -13,7 +13,20 @@ import { label, median, time } from './lib/measure.ts';
 
 const CODES = 100_000;
 const ROUNDS = 3;
-const TWELVE = ['id', 'code', 'voucher_type', 'value', 'discount_type', 'campaign', 'active', 'redemption_quantity', 'redemption_count', 'metadata', 'created_at', 'qr_code'];
+const TWELVE = [
+  'id',
+  'code',
+  'voucher_type',
+  'value',
+  'discount_type',
+  'campaign',
+  'active',
+  'redemption_quantity',
+  'redemption_count',
+  'metadata',
+  'created_at',
+  'qr_code',
+];
 
 export const exportsBenchmark = async (): Promise<string[]> => {
   // A manual scheduler runs the jobs only when drained, as fast as they can, whatever the clock.
@@ -23,7 +36,11 @@ export const exportsBenchmark = async (): Promise<string[]> => {
     name: 'Bench',
     campaign_type: 'DISCOUNT_COUPONS',
     vouchers_count: CODES,
-    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, code_config: { prefix: 'BENCH-', length: 8 } },
+    voucher: {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      code_config: { prefix: 'BENCH-', length: 8 },
+    },
   });
   await service.scheduler.drain(CODES);
   if (vouchers.size !== CODES) throw new Error(`expected ${CODES} vouchers, found ${vouchers.size}`);

@@ -41,7 +41,9 @@ const FILTER = {
 const AFTER = Date.parse('2024-01-01T00:00:00Z');
 
 const byHand = (customer: BenchCustomer): boolean =>
-  customer.metadata.tier === 'gold' && Date.parse(customer.created_at) > AFTER && customer.summary.orders.total_amount > 1000;
+  customer.metadata.tier === 'gold' &&
+  Date.parse(customer.created_at) > AFTER &&
+  customer.summary.orders.total_amount > 1000;
 
 const time = (run: () => unknown): number => {
   const start = performance.now();

@@ -17,7 +17,8 @@ const PARSES = 2000;
 const LINES = 1000;
 
 const ORDER_FORMULA = 'IF(CUSTOMER_METADATA("tier") is "VIP" AND ORDER_AMOUNT > 400;ROUND(ORDER_AMOUNT * 0.15;2);5)';
-const BIRTHDAY_FORMULA = 'IF(DAY_OF_MONTH(CUSTOMER_BIRTHDATE) = DAY_OF_MONTH(TODAY) AND MONTH(CUSTOMER_BIRTHDATE) = MONTH(TODAY);50;10)';
+const BIRTHDAY_FORMULA =
+  'IF(DAY_OF_MONTH(CUSTOMER_BIRTHDATE) = DAY_OF_MONTH(TODAY) AND MONTH(CUSTOMER_BIRTHDATE) = MONTH(TODAY);50;10)';
 const ITEM_FORMULA = 'IF(ORDER_AMOUNT > 300;MAX(ORDER_ITEM_PRICE * 0.8;CHEAPEST_ORDER_ITEM_PRICE);ORDER_ITEM_PRICE)';
 
 interface OrderContext {
@@ -50,7 +51,8 @@ const byHandOrder = (context: OrderContext): number => {
   return Math.round((context.order.amount * 15) / 100);
 };
 
-const perSecond = (ms: number, calls: number): string => `${Math.round((calls * 1000) / ms).toLocaleString('en-US')} /s`;
+const perSecond = (ms: number, calls: number): string =>
+  `${Math.round((calls * 1000) / ms).toLocaleString('en-US')} /s`;
 const perCall = (ms: number, calls: number): string => `${((ms * 1e6) / calls).toFixed(0)} ns`;
 
 export const formulaBenchmark = async (): Promise<string[]> => {
@@ -70,7 +72,8 @@ export const formulaBenchmark = async (): Promise<string[]> => {
   const pick = (index: number): OrderContext => contexts[index % contexts.length] as OrderContext;
   const money = { kind: 'money', fallback: 500 } as const;
   for (let index = 0; index < contexts.length; index += 1) {
-    if (formulaValue(ORDER_FORMULA, pick(index), money) !== byHandOrder(pick(index))) throw new Error('the formula and the hand-written function disagree');
+    if (formulaValue(ORDER_FORMULA, pick(index), money) !== byHandOrder(pick(index)))
+      throw new Error('the formula and the hand-written function disagree');
   }
   const compiled = compileFormula(ORDER_FORMULA);
   let sink = 0;
@@ -92,47 +95,63 @@ export const formulaBenchmark = async (): Promise<string[]> => {
   // Dates: calendar days in UTC and in a zone read from Intl; a compiled formula keeps the zone's
   // calendar, a one-shot evaluation builds it again.
   const birthday = compileFormula(BIRTHDAY_FORMULA);
-  const birthdays = Array.from({ length: 366 }, (_, day) => ({ birthdate: new Date(Date.UTC(1990, 0, 1 + day)).toISOString().slice(0, 10) }));
+  const birthdays = Array.from({ length: 366 }, (_, day) => ({
+    birthdate: new Date(Date.UTC(1990, 0, 1 + day)).toISOString().slice(0, 10),
+  }));
   const now = Date.UTC(2026, 2, 15, 23, 30);
   const dateRun = (evaluate: (index: number) => unknown, count: number) => (): void => {
     for (let index = 0; index < count; index += 1) sink += Number(evaluate(index));
   };
-  const customerAt = (index: number): { birthdate: string } => birthdays[index % birthdays.length] as { birthdate: string };
+  const customerAt = (index: number): { birthdate: string } =>
+    birthdays[index % birthdays.length] as { birthdate: string };
   const [utcMs, zoneMs, oneShotMs] = measure([
     dateRun((index) => birthday.evaluate({ now, customer: customerAt(index) }), DATE_EVALUATIONS),
-    dateRun((index) => birthday.evaluate({ now, timeZone: 'Europe/Warsaw', customer: customerAt(index) }), DATE_EVALUATIONS),
-    dateRun((index) => evaluateFormula(birthday.ast, { now, timeZone: 'Europe/Warsaw', customer: customerAt(index) }), ONE_SHOT_DATE_EVALUATIONS),
+    dateRun(
+      (index) => birthday.evaluate({ now, timeZone: 'Europe/Warsaw', customer: customerAt(index) }),
+      DATE_EVALUATIONS,
+    ),
+    dateRun(
+      (index) => evaluateFormula(birthday.ast, { now, timeZone: 'Europe/Warsaw', customer: customerAt(index) }),
+      ONE_SHOT_DATE_EVALUATIONS,
+    ),
   ]);
 
   // Item level: one price per line of a large order, each reading the cheapest line again.
-  const items = Array.from({ length: LINES }, (_, index) => ({ price: 1000 + ((index * 7919) % 5000), quantity: 1 + (index % 3) }));
+  const items = Array.from({ length: LINES }, (_, index) => ({
+    price: 1000 + ((index * 7919) % 5000),
+    quantity: 1 + (index % 3),
+  }));
   const order = { amount: items.reduce((sum, item) => sum + item.price * item.quantity, 0), items };
   const itemFormula = compileFormula(ITEM_FORMULA);
   const [itemMs, itemHandMs] = measure([
     () => {
-      for (const item of items) sink += itemFormula.value({ now: 0, order, item }, { kind: 'money', fallback: item.price });
+      for (const item of items)
+        sink += itemFormula.value({ now: 0, order, item }, { kind: 'money', fallback: item.price });
     },
     () => {
       const cheapest = Math.min(...items.map((item) => item.price)) / 100;
-      for (const item of items) sink += Math.round((order.amount / 100 > 300 ? Math.max((item.price / 100) * 0.8, cheapest) : item.price / 100) * 100);
+      for (const item of items)
+        sink += Math.round(
+          (order.amount / 100 > 300 ? Math.max((item.price / 100) * 0.8, cheapest) : item.price / 100) * 100,
+        );
     },
   ]);
 
   if (!Number.isFinite(sink)) throw new Error('unexpected result');
   await Promise.resolve();
-  const [parse = 0, print = 0, tree = 0, treeValue = 0, text = 0, hand = 0, utc = 0, zone = 0, oneShot = 0, item = 0, itemHand = 0] = [
-    parseMs,
-    printMs,
-    treeMs,
-    treeValueMs,
-    textMs,
-    handMs,
-    utcMs,
-    zoneMs,
-    oneShotMs,
-    itemMs,
-    itemHandMs,
-  ];
+  const [
+    parse = 0,
+    print = 0,
+    tree = 0,
+    treeValue = 0,
+    text = 0,
+    hand = 0,
+    utc = 0,
+    zone = 0,
+    oneShot = 0,
+    item = 0,
+    itemHand = 0,
+  ] = [parseMs, printMs, treeMs, treeValueMs, textMs, handMs, utcMs, zoneMs, oneShotMs, itemMs, itemHandMs];
   const micros = (ms: number, calls: number): string => `${((ms * 1000) / calls).toFixed(1)} µs`;
   return [
     `formulas: ${perSecond(treeValue, EVALUATIONS)} order-level values from a compiled formula, ${perSecond(text, EVALUATIONS)} parsing each time`,

@@ -26,10 +26,22 @@ const ORIGIN = { requestId: 'v-000000000000000000', channel: { channel_id: 'benc
 
 /** A mock with the voucher and its rule, and the redemption request of the `index`-th redemption. */
 const setUp = (oneCustomer: boolean, baseUrl?: string) => {
-  const service = createMockService({ seed: 'bench-history', scheduler: 'manual', clock: { frozenAt: '2026-03-10T12:00:00.000Z' }, ...(baseUrl === undefined ? {} : { baseUrl }) });
+  const service = createMockService({
+    seed: 'bench-history',
+    scheduler: 'manual',
+    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+  });
   const { state } = service.projects.primary;
-  state.vouchers.create({ code: 'UNLIMITED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' } });
-  const rule = state.validationRules.create({ name: 'A million a day per customer', rules: { 1: { name: 'redemption.count.per_customer.daily', conditions: { $less_than: [1_000_000] } }, logic: '1' } });
+  state.vouchers.create({
+    code: 'UNLIMITED',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' },
+  });
+  const rule = state.validationRules.create({
+    name: 'A million a day per customer',
+    rules: { 1: { name: 'redemption.count.per_customer.daily', conditions: { $less_than: [1_000_000] } }, logic: '1' },
+  });
   state.validationRules.assign(rule.id, { related_object_type: 'voucher', related_object_id: 'UNLIMITED' });
   const request = (index: number) => ({
     redeemables: [{ object: 'voucher' as const, id: 'UNLIMITED' }],
@@ -66,7 +78,9 @@ const heapUsed = (): number => {
  * machine the neighbours' load in between moves their ratio by more than the history does, while
  * interleaved rounds see the same load.
  */
-const growingHistory = async (oneCustomer: boolean): Promise<{ first: Rates; last: Rates; bytes: number; interleaved: number }> => {
+const growingHistory = async (
+  oneCustomer: boolean,
+): Promise<{ first: Rates; last: Rates; bytes: number; interleaved: number }> => {
   const { service, state, request } = setUp(oneCustomer);
   const reference = setUp(oneCustomer, 'https://reference.bench.test');
   const server = benchServer(service, [reference.service]);
@@ -82,7 +96,8 @@ const growingHistory = async (oneCustomer: boolean): Promise<{ first: Rates; las
   const last = await phaseRates(redeemOne);
   await rates(redeemReference, WARM_UP_MS);
   const ratios: number[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) ratios.push((await rates(redeemOne, ROUND_MS, 0)).cpu / (await rates(redeemReference, ROUND_MS, 0)).cpu);
+  for (let round = 0; round < ROUNDS; round += 1)
+    ratios.push((await rates(redeemOne, ROUND_MS, 0)).cpu / (await rates(redeemReference, ROUND_MS, 0)).cpu);
   server.close();
   return { first, last, bytes, interleaved: median(ratios) };
 };
@@ -100,10 +115,13 @@ const validationAgainstHistory = async (): Promise<{ empty: Rates; full: Rates }
 };
 
 const perSecond = (rate: Rates): string => `${rate.wall.toFixed(0)}/s (CPU clock ${rate.cpu.toFixed(0)})`;
-const ratio = (after: Rates, before: Rates): string => `${(after.wall / before.wall).toFixed(2)} (CPU clock ${(after.cpu / before.cpu).toFixed(2)})`;
+const ratio = (after: Rates, before: Rates): string =>
+  `${(after.wall / before.wall).toFixed(2)} (CPU clock ${(after.cpu / before.cpu).toFixed(2)})`;
 
 export const historyBenchmark = async (): Promise<string[]> => {
-  const lines = [`Redemptions as history grows: a voucher with a per-customer daily limit rule, through the client and the mock before and after ${STORED.toLocaleString('en')} stored redemptions`];
+  const lines = [
+    `Redemptions as history grows: a voucher with a per-customer daily limit rule, through the client and the mock before and after ${STORED.toLocaleString('en')} stored redemptions`,
+  ];
   for (const oneCustomer of [true, false]) {
     const { first, last, bytes, interleaved } = await growingHistory(oneCustomer);
     lines.push(

@@ -18,7 +18,11 @@ const setUp = (size: number) => {
   const service = createMockService({ seed: 'bench-journal', journal: { size } });
   const { state } = service.projects.primary;
   const category = state.categories.create({ name: 'Bench', hierarchy: 1 });
-  state.vouchers.create({ code: 'UNLIMITED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' } });
+  state.vouchers.create({
+    code: 'UNLIMITED',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' },
+  });
   return { service, category };
 };
 
@@ -34,12 +38,24 @@ export const journalBenchmark = async (): Promise<string[]> => {
       // One MSW server at a time: each mock answers on the same base URL.
       const server = benchServer(mock.service);
       read.push(await rate(() => server.client.categories.get(mock.category.id), DURATION_MS, round === 0 ? 300 : 0));
-      redeem.push(await rate(() => server.client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'UNLIMITED' }], order: { amount: 5000 } }), DURATION_MS, 0));
+      redeem.push(
+        await rate(
+          () =>
+            server.client.redemptions.redeemStackable({
+              redeemables: [{ object: 'voucher', id: 'UNLIMITED' }],
+              order: { amount: 5000 },
+            }),
+          DURATION_MS,
+          0,
+        ),
+      );
       server.close();
     }
   }
-  if (on.service.journal.calls().length !== 1_000 || off.service.journal.calls().length !== 0) throw new Error('the journals did not keep what they should');
-  const ratio = (with_: number[], without: number[]): string => median(with_.map((value, index) => value / (without[index] as number))).toFixed(2);
+  if (on.service.journal.calls().length !== 1_000 || off.service.journal.calls().length !== 0)
+    throw new Error('the journals did not keep what they should');
+  const ratio = (with_: number[], without: number[]): string =>
+    median(with_.map((value, index) => value / (without[index] as number))).toFixed(2);
   return [
     `Request journal: the same calls with a journal of 1,000 requests and with none (medians of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms)`,
     `  ${label('client.categories.get, journal on / off')}${median(runs.readOn).toFixed(0)} / ${median(runs.readOff).toFixed(0)} calls/s`,

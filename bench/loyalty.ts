@@ -49,24 +49,44 @@ const TIERS = [
 ];
 
 /** The `index`-th paid order: a member's, of 50.00 to 297.50, so 5 to 29 points each. */
-const paidOrder = (index: number) => ({ customer: { source_id: `member-${index % MEMBERS}` }, amount: 5_000 + (index % 100) * 250, status: 'PAID' as const });
+const paidOrder = (index: number) => ({
+  customer: { source_id: `member-${index % MEMBERS}` },
+  amount: 5_000 + (index % 100) * 250,
+  status: 'PAID' as const,
+});
 const pointsOf = (index: number): number => Math.floor(paidOrder(index).amount / 1000);
 
 export const loyaltyPaidOrders = async (): Promise<string[]> => {
-  const service = createMockService({ seed: 'bench-loyalty-orders', scheduler: 'manual', clock: { frozenAt: '2026-01-15T12:00:00.000Z' } });
+  const service = createMockService({
+    seed: 'bench-loyalty-orders',
+    scheduler: 'manual',
+    clock: { frozenAt: '2026-01-15T12:00:00.000Z' },
+  });
   const { state } = service.projects.primary;
   const server = benchServer(service);
   const { client } = server;
   const programme = await client.loyalties.create({
     name: 'Bench Club',
     type: 'AUTO_UPDATE',
-    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0, expiration_rules: EXPIRATION_RULES }, code_config: { pattern: 'LC-######' } },
+    voucher: {
+      type: 'LOYALTY_CARD',
+      loyalty_card: { points: 0, expiration_rules: EXPIRATION_RULES },
+      code_config: { pattern: 'LC-######' },
+    },
   });
   await service.scheduler.drain();
   await client.loyalties.createEarningRule(programme.id, [
-    { event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 1000, points: 1 } } } },
+    {
+      event: 'order.paid',
+      loyalty: {
+        type: 'PROPORTIONAL',
+        calculation_type: 'ORDER_AMOUNT',
+        order: { amount: { every: 1000, points: 1 } },
+      },
+    },
   ]);
-  for (let index = 0; index < MEMBERS; index += 1) await client.loyalties.createMember(programme.id, { customer: { source_id: `member-${index}` } });
+  for (let index = 0; index < MEMBERS; index += 1)
+    await client.loyalties.createMember(programme.id, { customer: { source_id: `member-${index}` } });
 
   let placed = 0;
   const placeOne = () => client.orders.create(paidOrder(placed++));
@@ -106,11 +126,16 @@ export const loyaltyPaidOrders = async (): Promise<string[]> => {
   const clock = (which: keyof Rates) => ({
     rate: (of: keyof typeof runs): number => median(runs[of].map((run) => run[which])),
     // The ratio of each round, then their median: a round is measured at one moment of a shared machine.
-    ratio: (): string => median(runs.order.map((run, index) => run[which] / (runs.post[index] as Rates)[which])).toFixed(2),
+    ratio: (): string =>
+      median(runs.order.map((run, index) => run[which] / (runs.post[index] as Rates)[which])).toFixed(2),
   });
   const [wall, cpu] = [clock('wall'), clock('cpu')];
-  const both = (of: keyof typeof runs, unit: string): string => `${wall.rate(of).toFixed(0)} ${unit}/s (CPU clock ${cpu.rate(of).toFixed(0)})`;
-  const reached = placed === ORDERS ? `all ${ORDERS.toLocaleString('en')}` : `${placed.toLocaleString('en')} of ${ORDERS.toLocaleString('en')}, the ${STORE_BUDGET_MS / 1000} s budget ran out`;
+  const both = (of: keyof typeof runs, unit: string): string =>
+    `${wall.rate(of).toFixed(0)} ${unit}/s (CPU clock ${cpu.rate(of).toFixed(0)})`;
+  const reached =
+    placed === ORDERS
+      ? `all ${ORDERS.toLocaleString('en')}`
+      : `${placed.toLocaleString('en')} of ${ORDERS.toLocaleString('en')}, the ${STORE_BUDGET_MS / 1000} s budget ran out`;
   return [
     `Loyalty points for paid orders: ${MEMBERS.toLocaleString('en')} members, an order.paid rule of a point per 10.00, orders through the client and the mock against a bare POST (medians of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms), then through the order store`,
     `  ${label('bare MSW handler, POST of equal work')}${both('post', 'fetches')}; ${sizes}`,
@@ -125,14 +150,23 @@ export const loyaltyPaidOrders = async (): Promise<string[]> => {
 export const loyaltyNightly = (): string[] => {
   // The last day of January: the nightly run catches up on every night the clock passed, so the
   // cards get their buckets on the day before the night that is timed.
-  const service = createMockService({ seed: 'bench-loyalty-nightly', scheduler: 'manual', clock: { frozenAt: '2026-01-31T12:00:00.000Z' } });
+  const service = createMockService({
+    seed: 'bench-loyalty-nightly',
+    scheduler: 'manual',
+    clock: { frozenAt: '2026-01-31T12:00:00.000Z' },
+  });
   const { state } = service.projects.primary;
-  const { campaigns, customers, publications, loyaltyCards, loyaltyTiers, earningRules, orders, vouchers, nightly } = state;
+  const { campaigns, customers, publications, loyaltyCards, loyaltyTiers, earningRules, orders, vouchers, nightly } =
+    state;
   const programme = campaigns.create({
     name: 'Bench Nightly Club',
     campaign_type: 'LOYALTY_PROGRAM',
     type: 'AUTO_UPDATE',
-    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0, expiration_rules: EXPIRATION_RULES }, code_config: { pattern: 'NC-######' } },
+    voucher: {
+      type: 'LOYALTY_CARD',
+      loyalty_card: { points: 0, expiration_rules: EXPIRATION_RULES },
+      code_config: { pattern: 'NC-######' },
+    },
   });
   loyaltyTiers.create(programme.id, TIERS);
   collectGarbage();
@@ -146,11 +180,24 @@ export const loyaltyNightly = (): string[] => {
   const seedStart = performance.now();
   const codes: string[] = [];
   for (let index = 0; index < CARDS; index += 1) {
-    const answer = publications.publish({ campaign: { name: programme.id }, customer: { source_id: `member-${index}` } }, { joinOnce: true });
+    const answer = publications.publish(
+      { campaign: { name: programme.id }, customer: { source_id: `member-${index}` } },
+      { joinOnce: true },
+    );
     const code = 'voucher' in answer ? ((answer.voucher as { readonly code?: string } | undefined)?.code ?? '') : '';
     codes.push(code);
-    loyaltyCards.credit(code, { points: 100 + (index % 400), type: 'POINTS_ADDITION', expiry: { type: 'CUSTOM_DATE', date: '2026-01-31' }, source: 'API' });
-    loyaltyCards.credit(code, { points: 50 + (index % 200), type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'API' });
+    loyaltyCards.credit(code, {
+      points: 100 + (index % 400),
+      type: 'POINTS_ADDITION',
+      expiry: { type: 'CUSTOM_DATE', date: '2026-01-31' },
+      source: 'API',
+    });
+    loyaltyCards.credit(code, {
+      points: 50 + (index % 200),
+      type: 'POINTS_ADDITION',
+      expiry: { type: 'PROGRAM_RULES' },
+      source: 'API',
+    });
     loyaltyCards.credit(code, { points: 20, type: 'POINTS_ADDITION', expiry: { type: 'NON_EXPIRING' }, source: 'API' });
   }
   const seedSeconds = (performance.now() - seedStart) / 1000;
@@ -160,8 +207,19 @@ export const loyaltyNightly = (): string[] => {
   const bytesPerCustomer = Math.max(0, heapBefore - heapStart) / CARDS;
 
   // Paid orders of some members earn points that wait a day, until 1 February.
-  earningRules.create(programme.id, [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 40 }, pending_points: { period_type: 'DAY', period_value: 1 } }]);
-  for (let index = 0; index < PENDING_CARDS; index += 1) orders.upsert({ customer: { source_id: `member-${index * (CARDS / PENDING_CARDS)}` }, amount: 10_000, status: 'PAID' });
+  earningRules.create(programme.id, [
+    {
+      event: 'order.paid',
+      loyalty: { type: 'FIXED', points: 40 },
+      pending_points: { period_type: 'DAY', period_value: 1 },
+    },
+  ]);
+  for (let index = 0; index < PENDING_CARDS; index += 1)
+    orders.upsert({
+      customer: { source_id: `member-${index * (CARDS / PENDING_CARDS)}` },
+      amount: 10_000,
+      status: 'PAID',
+    });
 
   // Past the end of January: the first night of February, and only that one.
   service.clock.advance(DAY_MS / 2 + 1_000);
@@ -172,8 +230,12 @@ export const loyaltyNightly = (): string[] => {
   const runSeconds = (performance.now() - runStart) / 1000;
   const cpuEnd = threadCpuMs();
   // The main thread's CPU time: a neighbour's load on a shared machine moves it less than the wall clock.
-  const cpuTime = cpuStart === undefined || cpuEnd === undefined ? '' : ` (CPU time of the main thread ${((cpuEnd - cpuStart) / 1000).toFixed(2)} s)`;
-  if (!summary || summary.expired === 0) throw new Error(`the nightly run expired no points: ${JSON.stringify(summary)}`);
+  const cpuTime =
+    cpuStart === undefined || cpuEnd === undefined
+      ? ''
+      : ` (CPU time of the main thread ${((cpuEnd - cpuStart) / 1000).toFixed(2)} s)`;
+  if (!summary || summary.expired === 0)
+    throw new Error(`the nightly run expired no points: ${JSON.stringify(summary)}`);
   let expiredPoints = 0;
   for (const code of codes) expiredPoints += vouchers.get(code).loyalty_card?.expired_points ?? 0;
 
@@ -187,4 +249,8 @@ export const loyaltyNightly = (): string[] => {
   ];
 };
 
-export const loyaltyBenchmark = async (): Promise<string[]> => [...(await loyaltyPaidOrders()), '', ...loyaltyNightly()];
+export const loyaltyBenchmark = async (): Promise<string[]> => [
+  ...(await loyaltyPaidOrders()),
+  '',
+  ...loyaltyNightly(),
+];

@@ -27,12 +27,20 @@ export const publicationsBenchmark = async (): Promise<string[]> => {
     campaign_type: 'DISCOUNT_COUPONS',
     type: 'STATIC',
     vouchers_count: CODES,
-    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, code_config: { prefix: 'PUB-', length: 8 } },
+    voucher: {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      code_config: { prefix: 'PUB-', length: 8 },
+    },
   });
   await service.scheduler.drain(CODES);
 
   let customer = 0;
-  const publishOne = () => client.distributions.publications.create({ campaign: { name: campaign.id }, customer: { source_id: `bench-${(customer += 1)}` } });
+  const publishOne = () =>
+    client.distributions.publications.create({
+      campaign: { name: campaign.id },
+      customer: { source_id: `bench-${(customer += 1)}` },
+    });
   const bare: number[] = [];
   const publish: number[] = [];
   const list: number[] = [];
@@ -40,13 +48,20 @@ export const publicationsBenchmark = async (): Promise<string[]> => {
   for (let round = 0; round < ROUNDS; round += 1) {
     bare.push(await rate(server.bare, DURATION_MS));
     publish.push(await rate(publishOne, DURATION_MS, round === 0 ? 300 : 0));
-    list.push(await rate(() => client.distributions.publications.list({ campaign: 'Bench', limit: 10, page: 5 }), DURATION_MS, 20));
+    list.push(
+      await rate(
+        () => client.distributions.publications.list({ campaign: 'Bench', limit: 10, page: 5 }),
+        DURATION_MS,
+        20,
+      ),
+    );
     wallet.push(await rate(() => client.customers.listRedeemables('bench-1'), DURATION_MS, 20));
   }
 
   const { publications } = service.projects.primary.state;
   const start = performance.now();
-  for (let i = 0; i < STORE_PUBLICATIONS; i += 1) publications.publish({ campaign: campaign.id, customer: `bench-${(customer += 1)}` });
+  for (let i = 0; i < STORE_PUBLICATIONS; i += 1)
+    publications.publish({ campaign: campaign.id, customer: `bench-${(customer += 1)}` });
   const storeRate = STORE_PUBLICATIONS / ((performance.now() - start) / 1000);
   const late: number[] = [];
   const lateBare: number[] = [];

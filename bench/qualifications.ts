@@ -17,18 +17,29 @@ export const qualifications = async (): Promise<string[]> => {
   const { campaigns, promotions, vouchers, customers } = service.projects.primary.state;
   const promotion = campaigns.create({ name: 'Bench promotion', campaign_type: 'PROMOTION', promotion: { tiers: [] } });
   for (let index = 0; index < TIERS; index += 1) {
-    promotions.create(promotion.id, { name: `Tier ${index}`, action: { discount: { type: 'AMOUNT', amount_off: 10 + index, effect: 'APPLY_TO_ORDER' } } });
+    promotions.create(promotion.id, {
+      name: `Tier ${index}`,
+      action: { discount: { type: 'AMOUNT', amount_off: 10 + index, effect: 'APPLY_TO_ORDER' } },
+    });
     service.clock.advance(1);
   }
   const { customer } = customers.upsert({ source_id: 'bench-customer' }, { silent: true });
   for (let index = 0; index < WALLET; index += 1) {
     const code = `WALLET-${index}`;
-    vouchers.create({ code, type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 1 + (index % 50), effect: 'APPLY_TO_ORDER' } });
+    vouchers.create({
+      code,
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 1 + (index % 50), effect: 'APPLY_TO_ORDER' },
+    });
     vouchers.publish(code, customer.id);
     service.clock.advance(1);
   }
   const server = benchServer(service);
-  const body = { customer: { source_id: 'bench-customer' }, order: { amount: 100_000 }, options: { limit: 50, sorting_rule: 'BEST_DEAL' as const } };
+  const body = {
+    customer: { source_id: 'bench-customer' },
+    order: { amount: 100_000 },
+    options: { limit: 50, sorting_rule: 'BEST_DEAL' as const },
+  };
   const check = async () => {
     const answer = await server.client.qualifications.checkEligibility(body);
     if (answer.redeemables.data?.length !== 50) throw new Error('qualifications: unexpected page');

@@ -16,4 +16,5 @@ if (unknown.length > 0) {
 }
 // Each section prints as soon as it is done, so a long or failing run still shows what it measured.
 console.log('Voucherkit benchmark');
-for (const name of named.length > 0 ? named : Object.keys(SECTIONS)) console.log(`\n${(await (known[name] as Section)()).join('\n')}`);
+for (const name of named.length > 0 ? named : Object.keys(SECTIONS))
+  console.log(`\n${(await (known[name] as Section)()).join('\n')}`);

@@ -20,9 +20,18 @@ const setUp = (): MockService => {
   const service = createMockService(OPTIONS);
   const { state } = service.projects.primary;
   for (let index = 0; index < VOUCHERS; index += 1) {
-    state.vouchers.create({ code: `BENCH-${index}`, type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' } });
+    state.vouchers.create({
+      code: `BENCH-${index}`,
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' },
+    });
   }
-  for (let index = 0; index < CUSTOMERS; index += 1) state.customers.upsert({ source_id: `bench-${index}`, name: `Customer ${index}`, email: `customer-${index}@example.com` });
+  for (let index = 0; index < CUSTOMERS; index += 1)
+    state.customers.upsert({
+      source_id: `bench-${index}`,
+      name: `Customer ${index}`,
+      email: `customer-${index}@example.com`,
+    });
   return service;
 };
 
@@ -31,13 +40,26 @@ const aTest = async (service: MockService, round: number): Promise<void> => {
   const { appId, appToken } = service.projects.primary.keys;
   const call = async (method: string, path: string, body?: unknown): Promise<void> => {
     const response = await service.handle(
-      new Request(`${service.baseUrl}${path}`, { method, headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+      new Request(`${service.baseUrl}${path}`, {
+        method,
+        headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
     );
-    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   };
   await call('POST', '/v1/customers', { source_id: `test-${round}`, name: 'Test customer' });
-  await call('POST', '/v1/vouchers', { code: `TEST-${round}`, type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
-  await call('POST', '/v1/redemptions', { redeemables: [{ object: 'voucher', id: `BENCH-${round}` }], customer: { source_id: `test-${round}` }, order: { amount: 5000 } });
+  await call('POST', '/v1/vouchers', {
+    code: `TEST-${round}`,
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'PERCENT', percent_off: 10 },
+  });
+  await call('POST', '/v1/redemptions', {
+    redeemables: [{ object: 'voucher', id: `BENCH-${round}` }],
+    customer: { source_id: `test-${round}` },
+    order: { amount: 5000 },
+  });
   await call('PUT', `/v1/customers/bench-${round}`, { name: 'Renamed' });
 };
 
@@ -76,7 +98,8 @@ export const snapshotsBenchmark = async (): Promise<string[]> => {
   for (let round = 0; round < 3; round += 1) {
     const other = createMockService(OPTIONS);
     loads.push(millis(() => other.restore(JSON.parse(text) as Parameters<MockService['restore']>[0])));
-    if (other.projects.primary.state.vouchers.all().length !== VOUCHERS) throw new Error('the loaded snapshot lost vouchers');
+    if (other.projects.primary.state.vouchers.all().length !== VOUCHERS)
+      throw new Error('the loaded snapshot lost vouchers');
   }
   const resets = [millis(() => service.reset()), millis(() => service.reset())];
   return [

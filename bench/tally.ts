@@ -18,7 +18,8 @@ const SLICE_MS = 750;
 const RECORDS = 5_000_000;
 
 /** Calls per second of this thread's CPU time: what the other processes of a busy machine disturb least. */
-const cpuRate = async (once: () => Promise<unknown>, durationMs: number, warmup: number): Promise<number> => (await measureRates(once, durationMs, warmup)).cpu;
+const cpuRate = async (once: () => Promise<unknown>, durationMs: number, warmup: number): Promise<number> =>
+  (await measureRates(once, durationMs, warmup)).cpu;
 
 /** The reference: a tally that counts nothing, so the mock does all else it does with one. */
 class NoTally extends RequestTally {
@@ -29,7 +30,11 @@ const setUp = (tally: RequestTally) => {
   const service = createMockService({ seed: 'bench-tally', tally });
   const { state } = service.projects.primary;
   const category = state.categories.create({ name: 'Bench', hierarchy: 1 });
-  state.vouchers.create({ code: 'UNLIMITED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' } });
+  state.vouchers.create({
+    code: 'UNLIMITED',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' },
+  });
   return { service, category };
 };
 
@@ -58,14 +63,22 @@ type Mock = ReturnType<typeof setUp>;
 const workloads = {
   read: (server: BenchServer, mock: Mock) => {
     let turn = 0;
-    return () => ((turn += 1) % 4 === 0 ? server.client.categories.get('cat_0000000000000000ff').catch(() => undefined) : server.client.categories.get(mock.category.id));
+    return () =>
+      (turn += 1) % 4 === 0
+        ? server.client.categories.get('cat_0000000000000000ff').catch(() => undefined)
+        : server.client.categories.get(mock.category.id);
   },
   redeem: (server: BenchServer) => {
     let turn = 0;
     return () =>
       (turn += 1) % 4 === 0
-        ? server.client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'NO-SUCH-CODE' }], order: { amount: 5000 } }).catch(() => undefined)
-        : server.client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'UNLIMITED' }], order: { amount: 5000 } });
+        ? server.client.redemptions
+            .redeemStackable({ redeemables: [{ object: 'voucher', id: 'NO-SUCH-CODE' }], order: { amount: 5000 } })
+            .catch(() => undefined)
+        : server.client.redemptions.redeemStackable({
+            redeemables: [{ object: 'voucher', id: 'UNLIMITED' }],
+            order: { amount: 5000 },
+          });
   },
 };
 
@@ -83,18 +96,29 @@ export const tallyBenchmark = async (): Promise<string[]> => {
   const on = setUp(new RequestTally());
   const off = setUp(new NoTally());
   const ratios = { read: [] as number[], redeem: [] as number[] };
-  const rates = { readOn: [] as number[], readOff: [] as number[], redeemOn: [] as number[], redeemOff: [] as number[] };
+  const rates = {
+    readOn: [] as number[],
+    readOff: [] as number[],
+    redeemOn: [] as number[],
+    redeemOff: [] as number[],
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const workload of ['read', 'redeem'] as const) {
       // on, off, off, on: a drift of the machine's speed during the round weighs on both alike.
       const warmup = round === 0 ? 300 : 0;
-      const [a, b, c, d] = [await measure(on, workload, warmup), await measure(off, workload, warmup), await measure(off, workload, 0), await measure(on, workload, 0)];
+      const [a, b, c, d] = [
+        await measure(on, workload, warmup),
+        await measure(off, workload, warmup),
+        await measure(off, workload, 0),
+        await measure(on, workload, 0),
+      ];
       ratios[workload].push((a + d) / (b + c));
       rates[`${workload}On`].push((a + d) / 2);
       rates[`${workload}Off`].push((b + c) / 2);
     }
   }
-  if (on.service.tally.requests === 0 || off.service.tally.requests !== 0) throw new Error('the tallies did not count what they should');
+  if (on.service.tally.requests === 0 || off.service.tally.requests !== 0)
+    throw new Error('the tallies did not count what they should');
   const nanoseconds = recordCost();
   const readMicroseconds = 1e6 / median(rates.readOn);
   return [

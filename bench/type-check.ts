@@ -12,7 +12,9 @@ const PROJECTS = ['empty', 'voucherkit', 'stripe'] as const;
 
 const tsc = (project: string): number => {
   const start = performance.now();
-  execFileSync('tsc', ['-p', fileURLToPath(new URL(`./typecheck/${project}/tsconfig.json`, import.meta.url))], { stdio: 'inherit' });
+  execFileSync('tsc', ['-p', fileURLToPath(new URL(`./typecheck/${project}/tsconfig.json`, import.meta.url))], {
+    stdio: 'inherit',
+  });
   return performance.now() - start;
 };
 

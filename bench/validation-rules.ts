@@ -27,14 +27,22 @@ const RULE_SET = {
   name: 'New iPhone buyers, once each',
   error: { message: 'This offer is not available for your order.' },
   rules: {
-    1: { name: 'customer.segment', conditions: { $in: ['seg_new', 'seg_returning'] }, error: { message: 'Only for new and returning customers' } },
+    1: {
+      name: 'customer.segment',
+      conditions: { $in: ['seg_new', 'seg_returning'] },
+      error: { message: 'Only for new and returning customers' },
+    },
     2: { name: 'order.amount', conditions: { $more_than_or_equal: [50_000], $less_than: [500_000] } },
     3: {
       name: 'order.items.any',
       conditions: { $is: [{ id: 'prod_iphone', object: 'product' }] },
       rules: { 1: { name: 'order.items.quantity', conditions: { $more_than_or_equal: [1] } }, logic: '1' },
     },
-    4: { name: 'redemption.count.per_customer', conditions: { $less_than_or_equal: [1] }, error: { message: 'Once per customer' } },
+    4: {
+      name: 'redemption.count.per_customer',
+      conditions: { $less_than_or_equal: [1] },
+      error: { message: 'Once per customer' },
+    },
     5: { name: 'campaign.orders.amount_discounted', conditions: { $less_than_or_equal: [10_000_000] } },
     6: { name: 'customer.metadata', property: 'loyalty.level', conditions: { $in: ['gold', 'platinum'] } },
     7: {
@@ -46,7 +54,13 @@ const RULE_SET = {
   },
   applicable_to: {
     included: [
-      { object: 'products_collection', id: 'pc_accessories', effect: 'APPLY_FROM_CHEAPEST', quantity_limit: 2, aggregated_quantity_limit: 3 },
+      {
+        object: 'products_collection',
+        id: 'pc_accessories',
+        effect: 'APPLY_FROM_CHEAPEST',
+        quantity_limit: 2,
+        aggregated_quantity_limit: 3,
+      },
       { object: 'product', id: 'prod_iphone', effect: 'APPLY_TO_EVERY' },
     ],
     excluded: [{ object: 'sku', id: 'sku_case_gift' }],
@@ -96,7 +110,8 @@ const byHand = (context: ValidationRuleContext): boolean => {
   const rule2 = amount >= 50_000 && amount < 500_000;
   const rule3 = items.some((item) => item.product_id === 'prod_iphone' && (item.quantity ?? 1) >= 1);
   const rule4 = (context.redemption?.counts?.customer?.total ?? 0) + 1 <= 1;
-  const rule5 = (context.campaign?.orders_amount_discounted ?? 0) + (context.redemption?.discount_amount ?? 0) <= 10_000_000;
+  const rule5 =
+    (context.campaign?.orders_amount_discounted ?? 0) + (context.redemption?.discount_amount ?? 0) <= 10_000_000;
   const metadata = context.customer?.metadata as { loyalty?: { level?: string } } | undefined;
   const rule6 = metadata?.loyalty?.level === 'gold' || metadata?.loyalty?.level === 'platinum';
   const accessories = items.filter((item) => item.collection_ids?.includes('pc_accessories') === true);
@@ -115,14 +130,16 @@ const time = (run: () => number): { readonly ms: number; readonly valid: number 
 /** Each sample repeats a run until it lasts this long, so that fast runs are not lost in timer noise. */
 const SAMPLE_MS = 25;
 
-const perSecond = (msPerValidation: number): string => `${Math.round(1000 / msPerValidation).toLocaleString('en-US')} /s`;
+const perSecond = (msPerValidation: number): string =>
+  `${Math.round(1000 / msPerValidation).toLocaleString('en-US')} /s`;
 
 export const validationRules = async (): Promise<string[]> => {
   const cases = contexts();
   const definition = parseValidationRules(RULE_SET);
   const compiled = compileValidationRules(definition);
   const runs = {
-    parse: () => cases.filter((context) => evaluateValidationRules(parseValidationRules(RULE_SET), context).valid).length,
+    parse: () =>
+      cases.filter((context) => evaluateValidationRules(parseValidationRules(RULE_SET), context).valid).length,
     evaluate: () => cases.filter((context) => evaluateValidationRules(definition, context).valid).length,
     compiled: () => cases.filter((context) => compiled(context).valid).length,
     hand: () => cases.filter(byHand).length,
@@ -136,7 +153,8 @@ export const validationRules = async (): Promise<string[]> => {
     let slowest = 0;
     for (let round = 0; round < 3; round += 1) {
       const { ms, valid: counted } = time(runs[name]);
-      if (counted !== valid) throw new Error(`${name} finds ${counted} valid validations, the hand-written rules ${valid}`);
+      if (counted !== valid)
+        throw new Error(`${name} finds ${counted} valid validations, the hand-written rules ${valid}`);
       slowest = Math.max(slowest, ms);
     }
     repeats[name] = Math.max(1, Math.ceil(SAMPLE_MS / Math.max(slowest, 0.01)));
@@ -152,7 +170,12 @@ export const validationRules = async (): Promise<string[]> => {
       samples[name].push(ms / (repeats[name] * CONTEXTS));
     }
   }
-  const ms = { parse: median(samples.parse), evaluate: median(samples.evaluate), compiled: median(samples.compiled), hand: median(samples.hand) };
+  const ms = {
+    parse: median(samples.parse),
+    evaluate: median(samples.evaluate),
+    compiled: median(samples.compiled),
+    hand: median(samples.hand),
+  };
   await Promise.resolve();
   return [
     `validation rules: a 7-rule set on ${CONTEXTS} validations (8-line carts, ${valid} valid), ${perSecond(ms.compiled)} compiled`,

@@ -22,14 +22,30 @@ const DURATION_MS = 1_000;
 export const validationsBenchmark = async (): Promise<string[]> => {
   const service = createMockService({ seed: 'bench-validations' });
   const { state } = service.projects.primary;
-  state.vouchers.create({ code: 'AMOUNT-10', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' } });
-  state.vouchers.create({ code: 'PERCENT-5', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ITEMS' } });
-  state.vouchers.create({ code: 'FIXED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' } });
+  state.vouchers.create({
+    code: 'AMOUNT-10',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' },
+  });
+  state.vouchers.create({
+    code: 'PERCENT-5',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ITEMS' },
+  });
+  state.vouchers.create({
+    code: 'FIXED',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' },
+  });
   state.vouchers.create({ code: 'GIFT', type: 'GIFT_VOUCHER', gift: { amount: 100_000 } });
   const promotion = state.campaigns.create({
     name: 'Bench promotion',
     campaign_type: 'PROMOTION',
-    promotion: { tiers: [{ name: 'Five off', action: { discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } } }] },
+    promotion: {
+      tiers: [
+        { name: 'Five off', action: { discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } } },
+      ],
+    },
   });
   const tierId = promotion.promotion?.tiers?.[0]?.id ?? '';
   const stacking = state.stackingRules;
@@ -55,7 +71,8 @@ export const validationsBenchmark = async (): Promise<string[]> => {
   const server = benchServer(service);
   const { client } = server;
   const check = await client.validations.validateStackable(body);
-  if (!check.valid || check.redeemables.length !== 5) throw new Error(`the bench validation is not valid: ${JSON.stringify(check.inapplicable_redeemables)}`);
+  if (!check.valid || check.redeemables.length !== 5)
+    throw new Error(`the bench validation is not valid: ${JSON.stringify(check.inapplicable_redeemables)}`);
   const barePost = server.barePost(body, check);
   const sizes = `${JSON.stringify(body).length.toLocaleString('en')} B in, ${JSON.stringify(check).length.toLocaleString('en')} B out`;
   const origin = { requestId: 'v-bench', channel: { channel_id: 'bench', channel_type: 'API' as const } };
@@ -74,8 +91,10 @@ export const validationsBenchmark = async (): Promise<string[]> => {
       median(runs[of].map((run, index) => run[which] / (runs[to][index] as Rates)[which])).toFixed(2),
   });
   const [wall, cpu] = [clock('wall'), clock('cpu')];
-  const both = (of: keyof typeof runs, unit: string): string => `${wall.rate(of).toFixed(0)} ${unit}/s (CPU clock ${cpu.rate(of).toFixed(0)})`;
-  const ratios = (to: keyof typeof runs): string => `${wall.ratio('validate', to)} (CPU clock ${cpu.ratio('validate', to)})`;
+  const both = (of: keyof typeof runs, unit: string): string =>
+    `${wall.rate(of).toFixed(0)} ${unit}/s (CPU clock ${cpu.rate(of).toFixed(0)})`;
+  const ratios = (to: keyof typeof runs): string =>
+    `${wall.ratio('validate', to)} (CPU clock ${cpu.ratio('validate', to)})`;
   return [
     `Validations: a stacked validation of five redeemables through the client and the mock, against bare MSW handlers (medians of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms; rates by the wall clock and by the thread's CPU time)`,
     `  ${label('bare MSW handler, GET (fetch + JSON)')}${both('bare', 'fetches')}`,

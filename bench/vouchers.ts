@@ -32,14 +32,19 @@ export const vouchersBenchmark = async (): Promise<string[]> => {
     name: 'Bench',
     campaign_type: 'DISCOUNT_COUPONS',
     vouchers_count: CODES,
-    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, code_config: { prefix: 'BENCH-', length: 8 } },
+    voucher: {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      code_config: { prefix: 'BENCH-', length: 8 },
+    },
   });
   await service.scheduler.drain(CODES);
   const seconds = (performance.now() - start) / 1000;
   collectGarbage();
   const heapAfter = process.memoryUsage().heapUsed;
   const created = await client.campaigns.get(campaign.id);
-  if (created.creation_status !== 'DONE' || created.vouchers_count !== CODES) throw new Error(`campaign not generated: ${created.creation_status} ${created.vouchers_count}`);
+  if (created.creation_status !== 'DONE' || created.vouchers_count !== CODES)
+    throw new Error(`campaign not generated: ${created.creation_status} ${created.vouchers_count}`);
   const bytesPerVoucher = Math.max(0, heapAfter - heapBefore) / CODES;
 
   const [sample] = (await client.vouchers.list({ campaign_id: campaign.id, limit: 1 })).vouchers;
@@ -51,8 +56,16 @@ export const vouchersBenchmark = async (): Promise<string[]> => {
   for (let round = 0; round < ROUNDS; round += 1) {
     bare.push(await rate(server.bare, DURATION_MS));
     get.push(await rate(() => client.vouchers.get(code), DURATION_MS));
-    list.push(await rate(() => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 5 }), DURATION_MS, 20));
-    byCode.push(await rate(() => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 2, order: '-code' }), DURATION_MS, 5));
+    list.push(
+      await rate(() => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 5 }), DURATION_MS, 20),
+    );
+    byCode.push(
+      await rate(
+        () => client.vouchers.list({ campaign_id: campaign.id, limit: 10, page: 2, order: '-code' }),
+        DURATION_MS,
+        5,
+      ),
+    );
   }
   server.close();
   const [bareRate, getRate, listRate, byCodeRate] = [median(bare), median(get), median(list), median(byCode)];

@@ -21,10 +21,22 @@ const DURATION_MS = 2_000;
 const KEPT = 20_000;
 
 const redemptionsWithWebhook = async (): Promise<{ off: Rates[]; on: Rates[]; post: Rates[]; delivered: number }> => {
-  const service = createMockService({ seed: 'bench-webhooks', scheduler: 'manual', clock: { frozenAt: '2026-03-10T12:00:00.000Z' } });
+  const service = createMockService({
+    seed: 'bench-webhooks',
+    scheduler: 'manual',
+    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+  });
   const { state } = service.projects.primary;
-  state.vouchers.create({ code: 'UNLIMITED', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' } });
-  const webhook = state.webhooks.create({ target_url: WEBHOOK_TARGET, events: ['redemption.succeeded'], active: false });
+  state.vouchers.create({
+    code: 'UNLIMITED',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ORDER' },
+  });
+  const webhook = state.webhooks.create({
+    target_url: WEBHOOK_TARGET,
+    events: ['redemption.succeeded'],
+    active: false,
+  });
   const server = benchServer(service);
   let made = 0;
   const redeemAndDeliver = async () => {
@@ -43,7 +55,10 @@ const redemptionsWithWebhook = async (): Promise<{ off: Rates[]; on: Rates[]; po
     runs.on.push(await rates(redeemAndDeliver, DURATION_MS, 0));
     // The transport alone: the same body POSTed to the same handler, as a bare fetch.
     const { body = '' } = state.webhookDeliveries.list({ status: 'DELIVERED' }).at(-1) ?? {};
-    const post = async () => (await fetch(WEBHOOK_TARGET, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).arrayBuffer();
+    const post = async () =>
+      (
+        await fetch(WEBHOOK_TARGET, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      ).arrayBuffer();
     runs.post.push(await rates(post, DURATION_MS, 0));
   }
   server.close();
@@ -60,14 +75,20 @@ const heapUsed = (): number => {
 
 /** Heap held by `KEPT` delivered sendouts: measured before and after the deliveries are forgotten, in one service. */
 const bytesPerDelivery = async (): Promise<number> => {
-  const service = createMockService({ seed: 'bench-webhook-memory', scheduler: 'manual', clock: { frozenAt: '2026-03-10T12:00:00.000Z' }, webhooks: { retention: KEPT } });
+  const service = createMockService({
+    seed: 'bench-webhook-memory',
+    scheduler: 'manual',
+    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+    webhooks: { retention: KEPT },
+  });
   const { state } = service.projects.primary;
   const server = benchServer(service);
   state.webhooks.create({ target_url: WEBHOOK_TARGET, events: ['customer.created'] });
   for (let index = 0; index < KEPT; index += 1) state.customers.upsert({ source_id: `customer-${index}` });
   await service.scheduler.drain(KEPT);
   server.close();
-  if (state.webhookDeliveries.list({ status: 'DELIVERED' }).length !== KEPT) throw new Error('not every delivery went out');
+  if (state.webhookDeliveries.list({ status: 'DELIVERED' }).length !== KEPT)
+    throw new Error('not every delivery went out');
   const kept = heapUsed();
   state.webhookDeliveries.clear();
   // The events stay in the log either way: what goes is the deliveries alone.
@@ -76,10 +97,12 @@ const bytesPerDelivery = async (): Promise<number> => {
 
 export const webhooksBenchmark = async (): Promise<string[]> => {
   const { off, on, post, delivered } = await redemptionsWithWebhook();
-  const ratio = (which: keyof Rates): string => median(on.map((run, index) => run[which] / (off[index] as Rates)[which])).toFixed(2);
+  const ratio = (which: keyof Rates): string =>
+    median(on.map((run, index) => run[which] / (off[index] as Rates)[which])).toFixed(2);
   // The best a delivery through MSW could do: a redemption plus one bare POST of the same body.
   const ceiling = median(off.map((run, index) => 1 / (1 + run.wall / (post[index] as Rates).wall))).toFixed(2);
-  const perSecond = (runs: Rates[]): string => `${median(runs.map((run) => run.wall)).toFixed(0)}/s (CPU clock ${median(runs.map((run) => run.cpu)).toFixed(0)})`;
+  const perSecond = (runs: Rates[]): string =>
+    `${median(runs.map((run) => run.wall)).toFixed(0)}/s (CPU clock ${median(runs.map((run) => run.cpu)).toFixed(0)})`;
   const bytes = await bytesPerDelivery();
   return [
     `Outbound webhooks: redemptions through the client and the mock, each followed by the deliveries it causes (medians of ${ROUNDS} interleaved rounds of ${DURATION_MS} ms)`,

@@ -33,8 +33,10 @@ describe('the direction of the mock areas', () => {
   it('lets an area import from below and from itself', () => {
     expect(
       check({
-        'areas/rules/validation-rules/targets.ts': "import type { Campaign } from '../../campaigns/vouchers/types.js';\nimport { x } from './store.js';",
-        'areas/campaigns/vouchers/store.ts': "import { ApiError } from '../../../http/api-error.js';\nimport { bin } from '../../platform/bin/store.js';",
+        'areas/rules/validation-rules/targets.ts':
+          "import type { Campaign } from '../../campaigns/vouchers/types.js';\nimport { x } from './store.js';",
+        'areas/campaigns/vouchers/store.ts':
+          "import { ApiError } from '../../../http/api-error.js';\nimport { bin } from '../../platform/bin/store.js';",
         'areas/state.ts': "import { RedemptionStore } from './engine/redemptions/store.js';",
         'http/handler.ts': "import type { ProjectState } from '../areas/state.js';",
       }),
@@ -44,7 +46,8 @@ describe('the direction of the mock areas', () => {
   it('refuses a planted upward import, a type-only one too, and the base reaching the areas at run time', () => {
     expect(
       check({
-        'areas/campaigns/vouchers/store.ts': "import { ValidationRuleStore } from '../../rules/validation-rules/store.js';",
+        'areas/campaigns/vouchers/store.ts':
+          "import { ValidationRuleStore } from '../../rules/validation-rules/store.js';",
         'areas/catalog/products/store.ts': "import type { Customer } from '../../customers/customers/profile.js';",
         'core/projects.ts': "import { createProjectState } from '../areas/state.js';",
       }),
@@ -61,18 +64,25 @@ describe('the direction of the mock areas', () => {
       "import { StackingRulesStore } from './rules/stacking-rules/store.js';",
       'export interface ProjectState { readonly categories: CategoryStore; readonly stackingRules: StackingRulesStore }',
     ].join('\n');
-    expect(storeLayers(state)).toEqual(new Map([['categories', 'catalog'], ['stackingRules', 'rules']]));
-    expect(storesReadBy('x.ts', 'const a = project.state.categories; const { stackingRules: rules, bin } = project.state; this.state().vouchers;')).toEqual([
-      'categories',
-      'stackingRules',
-      'bin',
-      'vouchers',
-    ]);
+    expect(storeLayers(state)).toEqual(
+      new Map([
+        ['categories', 'catalog'],
+        ['stackingRules', 'rules'],
+      ]),
+    );
+    expect(
+      storesReadBy(
+        'x.ts',
+        'const a = project.state.categories; const { stackingRules: rules, bin } = project.state; this.state().vouchers;',
+      ),
+    ).toEqual(['categories', 'stackingRules', 'bin', 'vouchers']);
   });
 
   it('refuses a handler that reads a store of a higher area through the project state', () => {
-    const state = "import { StackingRulesStore } from './rules/stacking-rules/store.js';\nexport interface ProjectState { readonly stackingRules: StackingRulesStore }";
-    const handler = "export const h = { deleteCategory: ({ project }) => project.state.stackingRules.releaseCategory('cat_1', false) };";
+    const state =
+      "import { StackingRulesStore } from './rules/stacking-rules/store.js';\nexport interface ProjectState { readonly stackingRules: StackingRulesStore }";
+    const handler =
+      "export const h = { deleteCategory: ({ project }) => project.state.stackingRules.releaseCategory('cat_1', false) };";
     expect(check({ 'areas/state.ts': state, 'areas/catalog/categories/handlers.ts': handler })).toEqual([
       'areas/catalog/categories/handlers.ts (catalog) reads state.stackingRules (rules), which is above it',
     ]);

@@ -19,7 +19,9 @@ const sourceFiles = (dir: string): string[] =>
 const files = new Map(sourceFiles(SRC).map((path) => [relative(SRC, path), readFileSync(path, 'utf8')]));
 const violations = areaViolations(files);
 if (violations.length > 0) {
-  console.error(`Imports against the direction of the areas (${AREAS.join(' → ')}):\n${violations.map((line) => `  ${line}`).join('\n')}`);
+  console.error(
+    `Imports against the direction of the areas (${AREAS.join(' → ')}):\n${violations.map((line) => `  ${line}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(`The mock's areas depend one way (${AREAS.join(' → ')}): ${files.size} files checked.`);

@@ -29,7 +29,11 @@ for (const path of docPages()) {
   });
 }
 
-const config = ts.getParsedCommandLineOfConfigFile(repoPath('tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+const config = ts.getParsedCommandLineOfConfigFile(
+  repoPath('tsconfig.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+);
 if (config === undefined) throw new Error('tsconfig.json cannot be read');
 const options: ts.CompilerOptions = { ...config.options, noEmit: true };
 const host = ts.createCompilerHost(options);
@@ -38,16 +42,23 @@ host.fileExists = (file) => sources.has(file) || fileExists.call(host, file);
 host.readFile = (file) => sources.get(file)?.text ?? readFile.call(host, file);
 host.getSourceFile = (file, language, onError, shouldCreate) => {
   const source = sources.get(file);
-  return source === undefined ? getSourceFile.call(host, file, language, onError, shouldCreate) : ts.createSourceFile(file, source.text, language, true);
+  return source === undefined
+    ? getSourceFile.call(host, file, language, onError, shouldCreate)
+    : ts.createSourceFile(file, source.text, language, true);
 };
 
 const program = ts.createProgram({ rootNames: [...sources.keys()], options, host });
 for (const [file, { page }] of sources) {
   const sourceFile = program.getSourceFile(file);
   if (sourceFile === undefined || page === '') continue;
-  for (const diagnostic of [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]) {
+  for (const diagnostic of [
+    ...program.getSyntacticDiagnostics(sourceFile),
+    ...program.getSemanticDiagnostics(sourceFile),
+  ]) {
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-    problems.push(`${page}:${line + 1}:${character + 1}: TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n  ')}`);
+    problems.push(
+      `${page}:${line + 1}:${character + 1}: TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n  ')}`,
+    );
   }
 }
 
@@ -56,4 +67,6 @@ if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`The ${examples} TypeScript examples of the docs type-check, and every other code block is marked not run.`);
+console.log(
+  `The ${examples} TypeScript examples of the docs type-check, and every other code block is marked not run.`,
+);

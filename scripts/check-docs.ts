@@ -21,7 +21,12 @@ const MAX_REFLECTIONS_BYTES = 100_000_000;
 const SITE = 'docs/api';
 const PACKAGES = ['packages/client', 'packages/domain', 'packages/mock-server'];
 /** What the site is built from: reflections older than any of these are stale. */
-const SOURCES = ['typedoc.json', 'scripts/typedoc-plugin.mjs', 'docs', ...PACKAGES.flatMap((dir) => [`${dir}/src`, `${dir}/typedoc.json`, `${dir}/package.json`])];
+const SOURCES = [
+  'typedoc.json',
+  'scripts/typedoc-plugin.mjs',
+  'docs',
+  ...PACKAGES.flatMap((dir) => [`${dir}/src`, `${dir}/typedoc.json`, `${dir}/package.json`]),
+];
 /**
  * Generated types whose members are the spec's paths, schemas, operations and events
  * (openapi-typescript's, and the resource API's maps of list paths): the spec's descriptions
@@ -66,7 +71,10 @@ const readReflections = (): JSONOutput.ProjectReflection => {
 
 /** The import specifier of every entry point of a package: `@voucherkit/mock-server/node` for `./node`. */
 const entryPointsOf = (dir: string): string[] => {
-  const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as { name: string; exports: Record<string, unknown> };
+  const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as {
+    name: string;
+    exports: Record<string, unknown>;
+  };
   return Object.keys(manifest.exports)
     .filter((subpath) => subpath !== './package.json')
     .map((subpath) => `${manifest.name}${subpath.slice(1)}`);
@@ -74,9 +82,12 @@ const entryPointsOf = (dir: string): string[] => {
 
 /** Every comment typedoc may show for a reflection: its own, its signatures', its accessors'. */
 const commentsOf = (reflection: Declaration): JSONOutput.Comment[] =>
-  [reflection.comment, ...(reflection.signatures ?? []).map((signature) => signature.comment), reflection.getSignature?.comment, reflection.setSignature?.comment].filter(
-    (comment): comment is JSONOutput.Comment => comment !== undefined,
-  );
+  [
+    reflection.comment,
+    ...(reflection.signatures ?? []).map((signature) => signature.comment),
+    reflection.getSignature?.comment,
+    reflection.setSignature?.comment,
+  ].filter((comment): comment is JSONOutput.Comment => comment !== undefined);
 
 const hasSummary = (reflection: Declaration): boolean =>
   commentsOf(reflection).some((comment) => comment.summary.some((part) => part.text.trim() !== ''));
@@ -102,9 +113,13 @@ for (const dir of PACKAGES) {
     continue;
   }
   // A package with one entry point is itself the module; with several, each is a child module.
-  const modules = expected.length === 1 ? [documented] : (documented.children ?? []).filter((child) => child.kind === ReflectionKind.Module);
+  const modules =
+    expected.length === 1
+      ? [documented]
+      : (documented.children ?? []).filter((child) => child.kind === ReflectionKind.Module);
   for (const entry of expected) {
-    if (!modules.some((module) => module.name === entry)) missing(entry, 'entry point not in the site (typedoc entryPoints, `@module` name)');
+    if (!modules.some((module) => module.name === entry))
+      missing(entry, 'entry point not in the site (typedoc entryPoints, `@module` name)');
   }
   const generated = new Set(GENERATED_TYPES[packageName] ?? []);
   for (const module of modules) {
@@ -125,7 +140,9 @@ for (const dir of PACKAGES) {
 
 // Pages of the site are the files that typedoc registered for a reflection (documents, readmes).
 const registry = project.files ?? { entries: {}, reflections: {} };
-const pages = new Set<string>(Object.entries(registry.entries).flatMap(([id, path]) => (id in registry.reflections ? [path] : [])));
+const pages = new Set<string>(
+  Object.entries(registry.entries).flatMap(([id, path]) => (id in registry.reflections ? [path] : [])),
+);
 for (const page of markdownPages('docs')) {
   if (!pages.has(page)) missing(page, 'not a page of the site (typedoc.json projectDocuments)');
 }
@@ -135,4 +152,6 @@ if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('Every export has a summary and an example, every member of an exported class or interface a summary, every page of docs/ is in the site.');
+console.log(
+  'Every export has a summary and an example, every member of an exported class or interface a summary, every page of docs/ is in the site.',
+);

@@ -7,7 +7,10 @@ import { GENERATED, repoPath } from './lib/paths.ts';
 
 execFileSync('tsx', [repoPath('scripts/generate.ts')], { stdio: 'inherit' });
 const files = Object.values(GENERATED);
-const changed = execFileSync('git', ['status', '--porcelain', '--', ...files], { cwd: repoPath('.'), encoding: 'utf8' }).trim();
+const changed = execFileSync('git', ['status', '--porcelain', '--', ...files], {
+  cwd: repoPath('.'),
+  encoding: 'utf8',
+}).trim();
 if (changed !== '') {
   console.error(`Generated files are stale; run \`npm run generate\` and commit the result:\n${changed}`);
   process.exit(1);

@@ -24,7 +24,9 @@ for (const dir of PACKAGES) {
   const files = tarballFiles(cwd);
   const missing = REQUIRED_FILES.filter((file) => !files.includes(file));
   if (missing.length > 0) {
-    console.error(`The tarball of ${dir} lacks ${missing.join(' and ')}; add ${missing.map((file) => `${dir}/${file}`).join(' and ')}.`);
+    console.error(
+      `The tarball of ${dir} lacks ${missing.join(' and ')}; add ${missing.map((file) => `${dir}/${file}`).join(' and ')}.`,
+    );
     process.exit(1);
   }
   console.log(`tarball holds ${REQUIRED_FILES.join(' and ')}`);

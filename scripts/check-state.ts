@@ -21,7 +21,9 @@ const sourceFiles = (dir: string): string[] =>
 const files = SCANNED.flatMap((dir) => sourceFiles(join(SRC, dir)));
 const findings = files.flatMap((path) => stateFieldFindings(relative(SRC, path), readFileSync(path, 'utf8')));
 if (findings.length > 0) {
-  console.error(`State outside tracked containers (make it with context.tracked, or say "not state:" and why):\n${findings.map((f) => `  ${f.file}:${f.line}  ${f.text}`).join('\n')}`);
+  console.error(
+    `State outside tracked containers (make it with context.tracked, or say "not state:" and why):\n${findings.map((f) => `  ${f.file}:${f.line}  ${f.text}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(`Every store keeps its state in tracked containers: ${files.length} files checked.`);

@@ -17,7 +17,8 @@ const PACKAGES = ['packages/domain', 'packages/client', 'packages/mock-server'];
 const lowestDeclaredMajor = (ranges: readonly string[]): number => {
   const majors = ranges.map((range) => {
     const match = /^>=\s*(\d+)(?:\.\d+){0,2}$/.exec(range.trim());
-    if (!match) throw new Error(`engines.node "${range}" is not of the form ">=N"; teach scripts/min-node.ts to read it`);
+    if (!match)
+      throw new Error(`engines.node "${range}" is not of the form ">=N"; teach scripts/min-node.ts to read it`);
     return Number(match[1]);
   });
   return Math.max(...majors);
@@ -25,7 +26,9 @@ const lowestDeclaredMajor = (ranges: readonly string[]): number => {
 
 const declaredRanges = (): string[] =>
   PACKAGES.map((dir) => {
-    const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as { engines?: { node?: string } };
+    const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as {
+      engines?: { node?: string };
+    };
     if (!manifest.engines?.node) throw new Error(`${dir}/package.json declares no engines.node`);
     return manifest.engines.node;
   });
@@ -45,7 +48,10 @@ const machineNode = (major: number): string | undefined =>
     .split(delimiter)
     .filter((dir) => dir !== '' && !dir.split(/[\\/]/).includes('node_modules'))
     .map((dir) => join(dir, process.platform === 'win32' ? 'node.exe' : 'node'))
-    .find((file) => isExecutable(file) && execFileSync(file, ['--version'], { encoding: 'utf8' }).trim().startsWith(`v${major}.`));
+    .find(
+      (file) =>
+        isExecutable(file) && execFileSync(file, ['--version'], { encoding: 'utf8' }).trim().startsWith(`v${major}.`),
+    );
 
 const separator = process.argv.indexOf('--');
 const [command, ...args] = separator === -1 ? [] : process.argv.slice(separator + 1);
@@ -55,7 +61,9 @@ if (command !== 'node') {
 }
 const major = lowestDeclaredMajor(declaredRanges());
 const local = machineNode(major);
-console.log(`Running on Node ${major} (the lowest the packages declare): ${local ?? `node@${major} from the npm registry`}`);
+console.log(
+  `Running on Node ${major} (the lowest the packages declare): ${local ?? `node@${major} from the npm registry`}`,
+);
 const result = local
   ? spawnSync(local, args, { stdio: 'inherit' })
   : spawnSync('npm', ['exec', '--yes', `--package=node@${major}`, '--', 'node', ...args], { stdio: 'inherit' });

@@ -6,7 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operations, webhookEvents } from '../packages/mock-server/src/generated/operations.ts';
-import { EXPECTED_REJECTIONS, type ExampleReport, checkExamples, checkWebhookExamples, rejectionKey } from './lib/examples.ts';
+import {
+  EXPECTED_REJECTIONS,
+  type ExampleReport,
+  checkExamples,
+  checkWebhookExamples,
+  rejectionKey,
+} from './lib/examples.ts';
 import { type MediaType, type OpenApiDocument, type Reference, type RequestBody, isReference } from './lib/openapi.ts';
 import { compareDocuments } from './lib/parity.ts';
 import { GENERATED, REFERENCE, repoPath } from './lib/paths.ts';
@@ -24,7 +30,8 @@ const webhookReport = checkWebhookExamples(webhookReference, webhookEvents);
 const apiReport = checkExamples(apiReference, compareDocuments(ours, apiReference), operations as never);
 
 /** Expected rejections of one report's kind: webhook keys start with the reference's `EVENTS.` names. */
-const expectedOf = (webhooks: boolean): string[] => Object.keys(EXPECTED_REJECTIONS).filter((key) => key.startsWith('EVENTS.') === webhooks);
+const expectedOf = (webhooks: boolean): string[] =>
+  Object.keys(EXPECTED_REJECTIONS).filter((key) => key.startsWith('EVENTS.') === webhooks);
 
 /** The JSON media of a request body written in place (the reference's webhooks use no `$ref` there). */
 const jsonMedia = (body: RequestBody | Reference | undefined): MediaType | undefined =>
@@ -46,7 +53,13 @@ const sendout = (type: string, data: unknown): unknown => ({
   type,
   data,
   source: { id: 'wh_j56Vfy47Vx9YOX7QYD1fzHnc', object: 'webhook', target_url: 'https://example.com/hooks' },
-  event: { id: 'ev_0e16e42bc6e0c65b58', type, created_at: '2024-01-01T11:11:11.111Z', group_id: 'v-0e16e42bc6e0c65b59', event_source: { channel: 'API' } },
+  event: {
+    id: 'ev_0e16e42bc6e0c65b58',
+    type,
+    created_at: '2024-01-01T11:11:11.111Z',
+    group_id: 'v-0e16e42bc6e0c65b59',
+    event_source: { channel: 'API' },
+  },
 });
 
 describe("the reference's webhook examples", () => {
@@ -61,7 +74,9 @@ describe("the reference's webhook examples", () => {
 
   it('each name an event of our spec', () => {
     const names = new Set(Object.keys(webhookEvents));
-    expect(webhookReport.outcomes.map(({ ours }) => ours).filter((name) => name === undefined || !names.has(name))).toEqual([]);
+    expect(
+      webhookReport.outcomes.map(({ ours }) => ours).filter((name) => name === undefined || !names.has(name)),
+    ).toEqual([]);
   });
 
   it(`validate against our webhook schemas for at least ${WEBHOOK_TARGET * 100} %`, () => {
@@ -79,11 +94,15 @@ describe("the reference's webhook examples", () => {
   it("validate inside a whole sendout too, through the event's envelope schema", () => {
     const failures: string[] = [];
     for (const [event, item] of Object.entries(webhookReference.webhooks ?? {})) {
-      const outcomes = webhookReport.outcomes.filter((outcome) => outcome.operation === event && outcome.reason === undefined);
+      const outcomes = webhookReport.outcomes.filter(
+        (outcome) => outcome.operation === event && outcome.reason === undefined,
+      );
       for (const { ours: name, name: example } of outcomes) {
         const spec = name === undefined ? undefined : webhookEvents[name as keyof typeof webhookEvents];
-        const value = (jsonMedia(item.post?.requestBody)?.examples?.[example] as { value?: unknown } | undefined)?.value;
-        if (spec === undefined || !spec.schema.safeParse(sendout(name ?? '', value)).success) failures.push(`${event} ${example}`);
+        const value = (jsonMedia(item.post?.requestBody)?.examples?.[example] as { value?: unknown } | undefined)
+          ?.value;
+        if (spec === undefined || !spec.schema.safeParse(sendout(name ?? '', value)).success)
+          failures.push(`${event} ${example}`);
       }
     }
     expect(failures).toEqual([]);

@@ -12,7 +12,9 @@ const recorded = (): Map<string, string> => {
 
 describe('the vendored reference', () => {
   test.each(Object.values(REFERENCE))('%s is the reviewed upstream file', (file) => {
-    const sha256 = createHash('sha256').update(readFileSync(repoPath(file))).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(readFileSync(repoPath(file)))
+      .digest('hex');
     expect(recorded().get(file)).toBe(sha256);
   });
 });

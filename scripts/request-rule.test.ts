@@ -36,7 +36,10 @@ const report = checkNullVariants(reference, parity, operations as unknown as Rec
 /** The names in the first column of the decision note's table of stricter fields. */
 const listedInNote = (): string[] => {
   const text = readFileSync(repoPath(NOTE), 'utf8');
-  const section = text.slice(text.indexOf('## Stricter than the reference'), text.indexOf('**Refusals written in handlers**'));
+  const section = text.slice(
+    text.indexOf('## Stricter than the reference'),
+    text.indexOf('**Refusals written in handlers**'),
+  );
   return section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -55,7 +58,9 @@ const bodyPath = (path: string): string => {
 describe("null variants of the reference's request examples", () => {
   it('are built from the examples our spec accepts, one set of absent fields and one present field at a time', () => {
     expect(report.variants.length).toBeGreaterThan(1000);
-    expect(new Set(report.variants.map((variant) => `${variant.operation} ${variant.example}`)).size).toBeGreaterThan(100);
+    expect(new Set(report.variants.map((variant) => `${variant.operation} ${variant.example}`)).size).toBeGreaterThan(
+      100,
+    );
   });
 
   it(`are accepted by the mock's request validation for at least ${ACCEPTED_AT_LEAST * 100} %`, () => {
@@ -65,9 +70,14 @@ describe("null variants of the reference's request examples", () => {
   it('are refused only where they null a field the decision note lists', () => {
     const places = new Set(stricter.flatMap((field) => field.places));
     const unexplained = report.rejected.filter(
-      (variant) => ![...variant.nulled, variant.issuePath ?? ''].some((path) => places.has(`${variant.ours} ${bodyPath(path)}`)),
+      (variant) =>
+        ![...variant.nulled, variant.issuePath ?? ''].some((path) => places.has(`${variant.ours} ${bodyPath(path)}`)),
     );
-    expect(unexplained.map((variant) => `${variant.ours} ${variant.example}: ${variant.nulled.join(', ')} (${variant.reason ?? ''})`)).toEqual([]);
+    expect(
+      unexplained.map(
+        (variant) => `${variant.ours} ${variant.example}: ${variant.nulled.join(', ')} (${variant.reason ?? ''})`,
+      ),
+    ).toEqual([]);
   });
 
   it('are refused with "should not be null", never with "is required"', () => {
@@ -81,7 +91,9 @@ describe('the fields our spec requires and the reference does not', () => {
   const listed = listedInNote();
 
   it('are each listed in the decision note, with a source', () => {
-    expect(stricter.map(({ field }) => field).filter((field) => !listed.some((name) => covers(name, field)))).toEqual([]);
+    expect(stricter.map(({ field }) => field).filter((field) => !listed.some((name) => covers(name, field)))).toEqual(
+      [],
+    );
   });
 
   it('leave no name in the note that covers none of them', () => {
@@ -92,20 +104,29 @@ describe('the fields our spec requires and the reference does not', () => {
 describe('defaults the service fills', () => {
   it('are filled by the mock when a field is left out or null', () => {
     const project = operations.createProject.body?.schema as z.ZodType;
-    expect(project.parse({ name: 'Test', timezone: 'Europe/Warsaw', currency: 'EUR', case_sensitive_codes: null })).toMatchObject({ case_sensitive_codes: true });
+    expect(
+      project.parse({ name: 'Test', timezone: 'Europe/Warsaw', currency: 'EUR', case_sensitive_codes: null }),
+    ).toMatchObject({ case_sensitive_codes: true });
     const voucher = operations.createVoucher.body?.schema as z.ZodType;
-    expect(voucher.parse({ type: null, discount: { type: 'AMOUNT', amount_off: 100 } })).toMatchObject({ type: 'DISCOUNT_VOUCHER' });
+    expect(voucher.parse({ type: null, discount: { type: 'AMOUNT', amount_off: 100 } })).toMatchObject({
+      type: 'DISCOUNT_VOUCHER',
+    });
   });
 });
 
 describe('request bodies the spec lets clients leave out', () => {
   it('are JSON bodies whose schema accepts {} or [], so the mock reads them as that', () => {
-    const optional = Object.entries(operations).filter(([, operation]) => operation.body !== null && !operation.body.required);
+    const optional = Object.entries(operations).filter(
+      ([, operation]) => operation.body !== null && !operation.body.required,
+    );
     expect(optional.length).toBeGreaterThan(5);
     for (const [id, operation] of optional) {
       const schema = operation.body?.schema as z.ZodType;
       expect({ id, contentType: operation.body?.contentType }).toEqual({ id, contentType: 'application/json' });
-      expect({ id, accepted: schema.safeParse({}).success || schema.safeParse([]).success }).toEqual({ id, accepted: true });
+      expect({ id, accepted: schema.safeParse({}).success || schema.safeParse([]).success }).toEqual({
+        id,
+        accepted: true,
+      });
     }
   });
 });

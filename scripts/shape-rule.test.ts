@@ -20,12 +20,13 @@ const webhooks = readJson<OpenApiDocument>(REFERENCE.webhooks);
 const ours = readJson<OpenApiDocument>(GENERATED.bundle);
 
 // Why the rule stands where an example disagrees: what the official SDKs recorded.
-const CUSTOMER_METADATA = 'a customer without metadata is recorded without the key (customers, and the customer of a tracked event)';
+const CUSTOMER_METADATA =
+  'a customer without metadata is recorded without the key (customers, and the customer of a tracked event)';
 const CAMPAIGN_METADATA = 'four recorded campaigns made without metadata come without the key';
 const CAMPAIGN_CATEGORIES = 'every recorded campaign carries `categories: []`, as the service documents the field';
 const CAMPAIGN_UNSET = 'recorded campaigns leave never-set dates, category and validity settings out';
 const RULE_EXCLUDED = 'the recorded rule that includes products comes without `excluded`';
-const ORDER_ZEROS = "recorded redemption orders leave the discount amounts that nothing discounted out";
+const ORDER_ZEROS = 'recorded redemption orders leave the discount amounts that nothing discounted out';
 const REDEEMABLE_CATEGORIES = "recorded validations leave a redeemable's empty categories out";
 
 /**
@@ -81,7 +82,8 @@ const CONTRADICTIONS: Readonly<Record<string, string>> = {
 const differences = (before: unknown, after: unknown, path = ''): string[] => {
   if (before === after) return [];
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-  if (!isObject(before) || !isObject(after) || Array.isArray(before) !== Array.isArray(after)) return [path || '(root)'];
+  if (!isObject(before) || !isObject(after) || Array.isArray(before) !== Array.isArray(after))
+    return [path || '(root)'];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].flatMap((key) => {
     const at = Array.isArray(before) ? `${path}[]` : `${path}.${key}`;
@@ -109,7 +111,8 @@ const checkAnswers = (): Checked => {
       if (!status.startsWith('2')) continue;
       for (const [, value] of examplesOf(reference, resolveRef(reference, raw).content?.['application/json'])) {
         examples += 1;
-        for (const where of differences(value, shapeAnswer(operationId, Number(status), value))) found.add(`${label} ${status}: ${where}`);
+        for (const where of differences(value, shapeAnswer(operationId, Number(status), value)))
+          found.add(`${label} ${status}: ${where}`);
       }
     }
   }
@@ -123,7 +126,8 @@ const checkWebhooks = (): Checked => {
     const body = item.post?.requestBody === undefined ? undefined : resolveRef(webhooks, item.post.requestBody);
     for (const [, value] of examplesOf(webhooks, body?.content['application/json'])) {
       examples += 1;
-      for (const where of differences(value, shapeWebhookData(ourWebhookName(event), value))) found.add(`${event}: ${where}`);
+      for (const where of differences(value, shapeWebhookData(ourWebhookName(event), value)))
+        found.add(`${event}: ${where}`);
     }
   }
   return { examples, found };
@@ -139,7 +143,9 @@ describe("the shape rule against the reference's examples", () => {
   });
 
   it('changes none of them, but where CONTRADICTIONS says why the recorded answers win', () => {
-    const unexplained = [...answers.found, ...events.found].filter((difference) => CONTRADICTIONS[difference] === undefined);
+    const unexplained = [...answers.found, ...events.found].filter(
+      (difference) => CONTRADICTIONS[difference] === undefined,
+    );
     expect(unexplained).toEqual([]);
   });
 

@@ -43,7 +43,10 @@ describe('schemaFields', () => {
     const fields = schemaFields(doc({}), {
       type: 'object',
       properties: {
-        voucher: { type: 'object', properties: { code_config: { type: 'object', properties: { length: { type: 'integer' } } } } },
+        voucher: {
+          type: 'object',
+          properties: { code_config: { type: 'object', properties: { length: { type: 'integer' } } } },
+        },
         items: { type: 'array', items: { type: 'object', properties: { sku_id: { type: 'string' } } } },
         tags: { type: ['array', 'null'], items: { type: 'string' } },
         metadata: { type: 'object', additionalProperties: true },
@@ -61,21 +64,24 @@ describe('schemaFields', () => {
   });
 
   it('resolves $ref, merges allOf and unites oneOf/anyOf variants', () => {
-    const d = doc({}, {
-      Base: { type: 'object', properties: { id: { type: 'string' } } },
-      A: { type: 'object', properties: { a: { type: 'string' } } },
-      B: { type: 'object', properties: { b: { type: 'object', properties: { c: { type: 'string' } } } } },
-    });
-    expect(schemaFields(d, { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: {} } }] })).toEqual(['id', 'name']);
-    expect(schemaFields(d, { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }] })).toEqual([
-      'a',
-      'b',
-      'b.c',
+    const d = doc(
+      {},
+      {
+        Base: { type: 'object', properties: { id: { type: 'string' } } },
+        A: { type: 'object', properties: { a: { type: 'string' } } },
+        B: { type: 'object', properties: { b: { type: 'object', properties: { c: { type: 'string' } } } } },
+      },
+    );
+    expect(schemaFields(d, { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: {} } }] })).toEqual([
+      'id',
+      'name',
     ]);
-    expect(schemaFields(d, { properties: { x: { anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] } } })).toEqual([
-      'x',
-      'x.a',
-    ]);
+    expect(
+      schemaFields(d, { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }] }),
+    ).toEqual(['a', 'b', 'b.c']);
+    expect(
+      schemaFields(d, { properties: { x: { anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] } } }),
+    ).toEqual(['x', 'x.a']);
   });
 
   it('lists a field that may be an object or an array under both names', () => {
@@ -90,15 +96,25 @@ describe('schemaFields', () => {
   });
 
   it('treats OpenAPI 3.0 nullable and 3.1 type arrays alike', () => {
-    const legacy = { type: 'object', nullable: true, properties: { list: { type: 'array', nullable: true, items: { type: 'string' } } } };
-    const modern = { type: ['object', 'null'], properties: { list: { type: ['array', 'null'], items: { type: 'string' } } } };
+    const legacy = {
+      type: 'object',
+      nullable: true,
+      properties: { list: { type: 'array', nullable: true, items: { type: 'string' } } },
+    };
+    const modern = {
+      type: ['object', 'null'],
+      properties: { list: { type: ['array', 'null'], items: { type: 'string' } } },
+    };
     expect(schemaFields(doc({}), legacy)).toEqual(schemaFields(doc({}), modern));
   });
 
   it('stops at cycles and at the depth limit', () => {
-    const d = doc({}, {
-      Node: { type: 'object', properties: { name: {}, parent: { $ref: '#/components/schemas/Node' } } },
-    });
+    const d = doc(
+      {},
+      {
+        Node: { type: 'object', properties: { name: {}, parent: { $ref: '#/components/schemas/Node' } } },
+      },
+    );
     expect(schemaFields(d, { $ref: '#/components/schemas/Node' })).toEqual(['name', 'parent']);
 
     let deep: Record<string, unknown> = { type: 'string' };
@@ -114,11 +130,22 @@ describe('operationFields', () => {
     const [entry] = listOperations({
       paths: {
         '/v1/x/{id}': {
-          parameters: [{ name: 'id', in: 'path', required: true }, { name: 'page', in: 'query' }],
+          parameters: [
+            { name: 'id', in: 'path', required: true },
+            { name: 'page', in: 'query' },
+          ],
           post: {
-            parameters: [{ $ref: '#/components/parameters/Limit' }, { name: 'page', in: 'query' }, { name: 'X-Trace', in: 'header' }],
+            parameters: [
+              { $ref: '#/components/parameters/Limit' },
+              { name: 'page', in: 'query' },
+              { name: 'X-Trace', in: 'header' },
+            ],
             requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Body' } } } },
-            responses: { ...ok({ properties: { late: {} } }, '202'), ...ok({ properties: { id: {} } }, '201'), 400: { description: 'no' } },
+            responses: {
+              ...ok({ properties: { late: {} } }, '202'),
+              ...ok({ properties: { id: {} } }, '201'),
+              400: { description: 'no' },
+            },
           },
         },
       },
@@ -161,11 +188,16 @@ describe('matchOperations', () => {
     const ours = listOperations({
       paths: {
         '/v1/exports/{export_Id}': { get: { operationId: 'download', responses: {} } },
-        '/v1/categories/{id}': { get: { operationId: 'getCategory', responses: {} }, post: { operationId: 'extra', responses: {} } },
+        '/v1/categories/{id}': {
+          get: { operationId: 'getCategory', responses: {} },
+          post: { operationId: 'extra', responses: {} },
+        },
       },
     });
     const { pairs, unmatched } = matchOperations(ours, reference);
-    const paired = Object.fromEntries([...pairs].map(([ref, own]) => [ref.operation.operationId, own.operation.operationId]));
+    const paired = Object.fromEntries(
+      [...pairs].map(([ref, own]) => [ref.operation.operationId, own.operation.operationId]),
+    );
     expect(paired).toEqual({ 'download-export': 'download', 'get-export': 'download', 'get-category': 'getCategory' });
     expect(unmatched.map((entry) => entry.operation.operationId)).toEqual(['extra']);
   });
@@ -176,11 +208,17 @@ describe('compareDocuments', () => {
     {
       '/v1/categories/{categoryId}': {
         parameters: [{ name: 'categoryId', in: 'path', required: true }],
-        get: { operationId: 'get-category', tags: ['Categories'], responses: ok({ properties: { id: {}, name: {}, stacking_rules_type: {} } }) },
+        get: {
+          operationId: 'get-category',
+          tags: ['Categories'],
+          responses: ok({ properties: { id: {}, name: {}, stacking_rules_type: {} } }),
+        },
       },
       '/v1/categories': { get: { operationId: 'list-categories', tags: ['Categories'], responses: ok({}) } },
       '/v1/vouchers': { get: { operationId: 'list-vouchers', tags: ['Vouchers'], responses: ok({}) } },
-      '/management/v1/projects/{projectId}/users': { get: { operationId: 'list-users', tags: ['Management'], responses: ok({}) } },
+      '/management/v1/projects/{projectId}/users': {
+        get: { operationId: 'list-users', tags: ['Management'], responses: ok({}) },
+      },
     },
     {},
     { tags: [{ name: 'Vouchers' }, { name: 'Categories' }, { name: 'Management' }] },
@@ -190,7 +228,12 @@ describe('compareDocuments', () => {
       get: {
         operationId: 'getCategory',
         parameters: [{ name: 'id', in: 'path', required: true }],
-        responses: { 200: { description: 'ok', content: { 'application/json': { schema: { properties: { id: {}, name: {}, created_at: {} } } } } } },
+        responses: {
+          200: {
+            description: 'ok',
+            content: { 'application/json': { schema: { properties: { id: {}, name: {}, created_at: {} } } } },
+          },
+        },
       },
     },
     '/v1/metadata-schemas/{id}': { post: { operationId: 'createMetadataSchema', responses: ok({}) } },
@@ -199,7 +242,12 @@ describe('compareDocuments', () => {
 
   it("lists every reference operation, the management API's users too, and our extra ones in a stable order", () => {
     expect(result.groups).toEqual(['Vouchers', 'Categories', 'Management']);
-    expect(result.rows.map((row) => row.reference.operation.operationId)).toEqual(['list-vouchers', 'list-categories', 'get-category', 'list-users']);
+    expect(result.rows.map((row) => row.reference.operation.operationId)).toEqual([
+      'list-vouchers',
+      'list-categories',
+      'get-category',
+      'list-users',
+    ]);
     expect(result.extra.map((entry) => entry.operation.operationId)).toEqual(['createMetadataSchema']);
   });
 
@@ -227,7 +275,9 @@ describe('compareDocuments', () => {
     expect(report).toContain('| Reference operations | 4 |');
     expect(report).toContain('| In our spec | 1 |');
     expect(report).toContain("| In our spec, percentage of the reference's | 25.0 % |");
-    expect(report).toContain('| GET | [`/v1/categories/{categoryId}`](#op-get-category) | `get-category` | ✅ | 2 | 2 |');
+    expect(report).toContain(
+      '| GET | [`/v1/categories/{categoryId}`](#op-get-category) | `get-category` | ✅ | 2 | 2 |',
+    );
     expect(report).toContain('  - missing (1): `stacking_rules_type`');
     expect(report).toContain('| POST | `/v1/metadata-schemas/{id}` | `createMetadataSchema` |');
     expect(report).toContain('### Management (0 of 1)');
@@ -241,12 +291,17 @@ describe('webhook examples', () => {
     webhooks: {
       'EVENTS.VOUCHER.CREATED': {
         post: {
-          requestBody: { content: { 'application/json': { examples: { ok: { value: { id: 'v_1' } }, bad: { value: { id: 1 } } } } } },
+          requestBody: {
+            content: { 'application/json': { examples: { ok: { value: { id: 'v_1' } }, bad: { value: { id: 1 } } } } },
+          },
           responses: {},
         },
       },
       'EVENTS.BUS_VAL_RULE.CREATED': {
-        post: { requestBody: { content: { 'application/json': { examples: { rule: { value: {} } } } } }, responses: {} },
+        post: {
+          requestBody: { content: { 'application/json': { examples: { rule: { value: {} } } } } },
+          responses: {},
+        },
       },
     },
   };
@@ -254,7 +309,9 @@ describe('webhook examples', () => {
   it('maps the reference names to ours, mechanically or by the table', () => {
     expect(ourWebhookName('EVENTS.REDEMPTION.ROLLBACK.SUCCEEDED')).toBe('redemption.rollback.succeeded');
     expect(ourWebhookName('EVENTS.CUSTOMER.REWARDED.LOYALTY_POINTS')).toBe('customer.rewarded.loyalty_points');
-    expect(ourWebhookName('EVENTS.BUS_VAL_RULE.ASSIGNMENT.DELETED')).toBe('business_validation_rule.assignment.deleted');
+    expect(ourWebhookName('EVENTS.BUS_VAL_RULE.ASSIGNMENT.DELETED')).toBe(
+      'business_validation_rule.assignment.deleted',
+    );
     expect(ourWebhookName('EVENTS.DISTRIBUTION.MANUAL_DISTRIBUTION_SCHEDULE')).toBe('manual_distribution_schedule');
   });
 
@@ -272,9 +329,13 @@ describe('webhook examples', () => {
   it('reports the count in the summary and lists the rejected examples', () => {
     const result = compareDocuments(doc({}), doc({}));
     const sources = { ours: { title: 'Ours', version: '1' }, reference: { title: 'Theirs', version: '2' } };
-    const webhooks = checkWebhookExamples(reference, { 'voucher.created': { data: z.strictObject({ id: z.string() }) } });
+    const webhooks = checkWebhookExamples(reference, {
+      'voucher.created': { data: z.strictObject({ id: z.string() }) },
+    });
     const report = renderParityReport(result, sources, undefined, [], webhooks);
     expect(report).toContain('| Reference webhook examples that validate against our spec | 1 of 3 (33.3 %) |');
-    expect(report).toContain('| `EVENTS.BUS_VAL_RULE.CREATED` | `business_validation_rule.created` | rule | our spec lacks the event |');
+    expect(report).toContain(
+      '| `EVENTS.BUS_VAL_RULE.CREATED` | `business_validation_rule.created` | rule | our spec lacks the event |',
+    );
   });
 });

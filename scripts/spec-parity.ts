@@ -39,7 +39,10 @@ export interface ParityReportSources {
 const code = (text: string): string => `\`${text}\``;
 const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${((part / whole) * 100).toFixed(1)} %`);
 const anchorOf = (entry: OperationEntry): string =>
-  `op-${(entry.operation.operationId ?? `${entry.method}-${entry.path}`).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-|-$/g, '')}`;
+  `op-${(entry.operation.operationId ?? `${entry.method}-${entry.path}`)
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 /**
  * Lays out `first` followed by space-separated words in lines of at most {@link WRAP_AT}
@@ -63,7 +66,8 @@ const wrap = (first: string, words: readonly string[], indent: string): string[]
 };
 
 /** Names as a comma-separated list of code spans, ready for {@link wrap}. */
-const codeList = (names: readonly string[]): string[] => names.map((name, i) => `${code(name)}${i < names.length - 1 ? ',' : ''}`);
+const codeList = (names: readonly string[]): string[] =>
+  names.map((name, i) => `${code(name)}${i < names.length - 1 ? ',' : ''}`);
 
 /** Word-wraps prose at {@link WRAP_AT} characters; Markdown joins the lines back into one paragraph. */
 const prose = (...sentences: string[]): string[] => wrap('', sentences.join(' ').split(' '), '');
@@ -71,14 +75,19 @@ const prose = (...sentences: string[]): string[] => wrap('', sentences.join(' ')
 const fieldLines = (label: string, diff: FieldDiff): string[] => {
   if (diff.missing.length === 0 && diff.extra.length === 0) return [];
   const lines = [`- ${label}`];
-  for (const [kind, names] of [['missing', diff.missing], ['extra', diff.extra]] as const) {
+  for (const [kind, names] of [
+    ['missing', diff.missing],
+    ['extra', diff.extra],
+  ] as const) {
     if (names.length > 0) lines.push(...wrap(`  - ${kind} (${names.length}):`, codeList(names), '    '));
   }
   return lines;
 };
 
 const listOrNone = (values: readonly (string | undefined)[]): string =>
-  values.length === 0 || values.every((value) => value === undefined) ? 'none' : values.map((value) => code(value ?? 'none')).join(', ');
+  values.length === 0 || values.every((value) => value === undefined)
+    ? 'none'
+    : values.map((value) => code(value ?? 'none')).join(', ');
 
 const detailLines = (row: ParityRow & { ours: OperationEntry; comparison: OperationComparison }): string[] => {
   const { reference, ours, comparison } = row;
@@ -91,16 +100,22 @@ const detailLines = (row: ParityRow & { ours: OperationEntry; comparison: Operat
   ];
   const { requestContentTypes, successStatus, responseContentTypes } = comparison;
   if (requestContentTypes) {
-    lines.push(`- Request content type: ours ${listOrNone(requestContentTypes.ours)}, reference ${listOrNone(requestContentTypes.reference)}`);
+    lines.push(
+      `- Request content type: ours ${listOrNone(requestContentTypes.ours)}, reference ${listOrNone(requestContentTypes.reference)}`,
+    );
   }
   lines.push(...fieldLines('Query parameters', comparison.query));
   lines.push(...fieldLines('Path parameters', comparison.path));
   lines.push(...fieldLines('Request body', comparison.requestBody));
   if (successStatus) {
-    lines.push(`- Success status: ours ${listOrNone([successStatus.ours])}, reference ${listOrNone([successStatus.reference])}`);
+    lines.push(
+      `- Success status: ours ${listOrNone([successStatus.ours])}, reference ${listOrNone([successStatus.reference])}`,
+    );
   }
   if (responseContentTypes) {
-    lines.push(`- Response content type: ours ${listOrNone(responseContentTypes.ours)}, reference ${listOrNone(responseContentTypes.reference)}`);
+    lines.push(
+      `- Response content type: ours ${listOrNone(responseContentTypes.ours)}, reference ${listOrNone(responseContentTypes.reference)}`,
+    );
   }
   lines.push(...fieldLines('Response body', comparison.responseBody));
   lines.push('');
@@ -201,12 +216,19 @@ export const renderParityReport = (
   ];
   for (const group of result.groups) {
     const rows = result.rows.filter((row) => row.group === group);
-    lines.push(`### ${group} (${rows.filter((row) => row.ours).length} of ${rows.length})`, '', ...operationTable(rows), '');
+    lines.push(
+      `### ${group} (${rows.filter((row) => row.ours).length} of ${rows.length})`,
+      '',
+      ...operationTable(rows),
+      '',
+    );
   }
 
   lines.push('## Operations the seed adds', '', '| Method | Path | What | Ours |', '| --- | --- | --- | --- |');
   for (const row of seedRows(ours)) {
-    lines.push(`| ${row.method.toUpperCase()} | ${code(row.path)} | ${row.what} | ${row.ours ? `✅ ${code(row.ours)}` : '❌'} |`);
+    lines.push(
+      `| ${row.method.toUpperCase()} | ${code(row.path)} | ${row.what} | ${row.ours ? `✅ ${code(row.ours)}` : '❌'} |`,
+    );
   }
   lines.push('');
 
@@ -226,7 +248,9 @@ export const renderParityReport = (
     else {
       lines.push('| Operation | Where | Example | Why it is rejected |', '| --- | --- | --- | --- |');
       for (const outcome of examples.rejected) {
-        lines.push(`| ${code(outcome.operation)} | ${outcome.where} | ${outcome.name} | ${(outcome.reason ?? '').replaceAll('|', '\\|')} |`);
+        lines.push(
+          `| ${code(outcome.operation)} | ${outcome.where} | ${outcome.name} | ${(outcome.reason ?? '').replaceAll('|', '\\|')} |`,
+        );
       }
       lines.push('');
     }
@@ -265,7 +289,9 @@ export const renderParityReport = (
   } else {
     lines.push('| Method | Path | Our operationId |', '| --- | --- | --- |');
     for (const entry of result.extra) {
-      lines.push(`| ${entry.method.toUpperCase()} | ${code(entry.path)} | ${code(entry.operation.operationId ?? '–')} |`);
+      lines.push(
+        `| ${entry.method.toUpperCase()} | ${code(entry.path)} | ${code(entry.operation.operationId ?? '–')} |`,
+      );
     }
     lines.push('');
   }
@@ -290,7 +316,7 @@ const nullVariantLines = (report: NullVariantReport): string[] => {
     '',
     ...prose(
       'Generated clients send `null` for every field left unset. Each JSON request example that our spec accepts is',
-      "sent again with the optional fields that the reference marks nullable set to `null`: every absent one at once, in",
+      'sent again with the optional fields that the reference marks nullable set to `null`: every absent one at once, in',
       "every object of the example, then each present one alone; the mock's request validation checks each variant",
       `(decision 0036). ${report.accepted} of ${report.variants.length} are accepted. Those refused null a field that the`,
       "service's documentation requires, listed with its source in the decision note.",
@@ -298,7 +324,11 @@ const nullVariantLines = (report: NullVariantReport): string[] => {
     '',
     ...(refused.size === 0
       ? ['None is refused.']
-      : ['| Our operation | Field set to null | Variants | Why it is refused |', '| --- | --- | ---: | --- |', ...[...refused].map(([key, { count, reason }]) => `| ${key} | ${count} | ${reason.replaceAll('|', '\\|')} |`)]),
+      : [
+          '| Our operation | Field set to null | Variants | Why it is refused |',
+          '| --- | --- | ---: | --- |',
+          ...[...refused].map(([key, { count, reason }]) => `| ${key} | ${count} | ${reason.replaceAll('|', '\\|')} |`),
+        ]),
     '',
   ];
 };
@@ -317,7 +347,9 @@ const readJson = <T>(file: string, missingHint: string): T => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (error) {
-    throw new Error(`${fromRepo(file)} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${fromRepo(file)} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 };
 
@@ -329,16 +361,27 @@ const readJson = <T>(file: string, missingHint: string): T => {
  */
 export const writeParityReport = async (): Promise<ParityResult> => {
   const referenceFile = repoPath(REFERENCE.api);
-  const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(referenceFile, 'the vendored reference is part of the repository; restore it with git.');
-  const ours = readJson<OpenApiDocument>(repoPath(GENERATED.bundle), 'run `npx tsx scripts/generate.ts --spec-only` first.');
+  const reference = readJson<OpenApiDocument & { tags?: { name: string }[] }>(
+    referenceFile,
+    'the vendored reference is part of the repository; restore it with git.',
+  );
+  const ours = readJson<OpenApiDocument>(
+    repoPath(GENERATED.bundle),
+    'run `npx tsx scripts/generate.ts --spec-only` first.',
+  );
   const result = compareDocuments(ours, reference);
   // The mock's generated validation, written by the step before this one in `npm run generate`.
-  const { operations, webhookEvents } = (await import('../packages/mock-server/src/generated/operations.ts')) as unknown as {
+  const { operations, webhookEvents } = (await import(
+    '../packages/mock-server/src/generated/operations.ts'
+  )) as unknown as {
     operations: Record<string, CheckedOperation>;
     webhookEvents: Record<string, CheckedWebhookEvent>;
   };
   const examples = checkExamples(reference, result, operations);
-  const webhookReference = readJson<OpenApiDocument>(repoPath(REFERENCE.webhooks), 'the vendored reference is part of the repository; restore it with git.');
+  const webhookReference = readJson<OpenApiDocument>(
+    repoPath(REFERENCE.webhooks),
+    'the vendored reference is part of the repository; restore it with git.',
+  );
   const webhookExamples = checkWebhookExamples(webhookReference, webhookEvents);
   const nullVariants = checkNullVariants(reference, result, operations);
   const report = renderParityReport(
@@ -365,7 +408,8 @@ export const writeParityReport = async (): Promise<ParityResult> => {
   return result;
 };
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (invokedDirectly) {
   await writeParityReport().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));

@@ -36,13 +36,20 @@ test('generation and the freshness check pass with nothing beside the repository
   copyRepository();
   expect(readdirSync(parent)).toEqual(['voucherkit']);
   const env = { ...process.env, PATH: [join(copy, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter) };
-  const output = execFileSync(join(copy, 'node_modules', '.bin', 'tsx'), ['scripts/check-generated.ts'], { cwd: copy, env, encoding: 'utf8' });
+  const output = execFileSync(join(copy, 'node_modules', '.bin', 'tsx'), ['scripts/check-generated.ts'], {
+    cwd: copy,
+    env,
+    encoding: 'utf8',
+  });
   expect(output).toContain('Generated files are fresh');
 }, 120_000);
 
 test('no file the project runs names a folder outside the repository', () => {
   // git grep exits with 1 when nothing matches, which is the outcome we want.
-  const hits = spawnSync('git', ['grep', '-n', '-I', '-e', '\\.\\./shared', '--', '.', ':!*.md'], { cwd: root, encoding: 'utf8' });
+  const hits = spawnSync('git', ['grep', '-n', '-I', '-e', '\\.\\./shared', '--', '.', ':!*.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(hits.stdout).toBe('');
   expect(hits.status).toBe(1);
 });

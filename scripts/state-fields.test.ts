@@ -46,7 +46,15 @@ describe('stateFieldFindings', () => {
   });
 
   it('looks at class bodies only, not at functions or object literals', () => {
-    const text = ['const make = () => {', '  let count = 0;', '  return { items: [] };', '};', 'const table = {', '  rows: [],', '};'].join('\n');
+    const text = [
+      'const make = () => {',
+      '  let count = 0;',
+      '  return { items: [] };',
+      '};',
+      'const table = {',
+      '  rows: [],',
+      '};',
+    ].join('\n');
     expect(findings(text)).toEqual([]);
   });
 });

@@ -32,7 +32,9 @@ const keepGeneratedTypesAsWritten = (converter) => {
   const convertType = converter.convertType.bind(converter);
   // Called with (context, node) or with (context, resolved type, written node when there is one).
   converter.convertType = (context, typeOrNode, node) =>
-    node !== undefined && GENERATED.test(node.getSourceFile().fileName) ? convertType(context, node) : convertType(context, typeOrNode, node);
+    node !== undefined && GENERATED.test(node.getSourceFile().fileName)
+      ? convertType(context, node)
+      : convertType(context, typeOrNode, node);
 };
 
 /** @param {import('typedoc').Application} app */

@@ -28,7 +28,8 @@ export const rates = async (once: () => Promise<unknown>, durationMs: number, wa
 };
 
 /** Calls `once` sequentially for `durationMs` after `warmup` calls and returns calls per second (by the wall clock). */
-export const rate = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<number> => (await rates(once, durationMs, warmup)).wall;
+export const rate = async (once: () => Promise<unknown>, durationMs: number, warmup = 300): Promise<number> =>
+  (await rates(once, durationMs, warmup)).wall;
 
 /** Milliseconds that `run` takes, awaited. */
 export const time = async (run: () => unknown): Promise<number> => {
@@ -38,7 +39,8 @@ export const time = async (run: () => unknown): Promise<number> => {
 };
 
 /** The median of some numbers (the upper one of the two middle values for an even count). */
-export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+export const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** A fixed-width label column, so the report lines up. */
 export const label = (text: string): string => text.padEnd(52);

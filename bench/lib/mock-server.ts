@@ -45,7 +45,8 @@ export const benchServer = (service: MockService, others: readonly MockService[]
       return new HttpResponse(null, { status: 204 });
     }),
     http.all('https://bare.bench.test/:what', async ({ request }) => {
-      if (request.method === 'GET') return HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' });
+      if (request.method === 'GET')
+        return HttpResponse.json({ id: 'cat_1', name: 'Bench', hierarchy: 1, object: 'category' });
       await request.json();
       return HttpResponse.json(postAnswer as Record<string, unknown>);
     }),

@@ -20,7 +20,10 @@ const mswWorkerScript = (): Plugin => ({
     if (env.isPreview) return;
     const packageJson = createRequire(import.meta.url).resolve('msw/package.json');
     const { bin } = JSON.parse(readFileSync(packageJson, 'utf8')) as { bin: { msw: string } };
-    execFileSync(process.execPath, [join(dirname(packageJson), bin.msw), 'init', publicDir, '--no-save'], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(dirname(packageJson), bin.msw), 'init', publicDir, '--no-save'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
   },
 });
 

@@ -39,7 +39,15 @@ interface Node {
 const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** Keywords that say what a value holds; the others (`description`, `default` …) only annotate it. */
-const STRUCTURAL = new Set(['properties', 'items', 'additionalProperties', 'patternProperties', 'allOf', 'oneOf', 'anyOf']);
+const STRUCTURAL = new Set([
+  'properties',
+  'items',
+  'additionalProperties',
+  'patternProperties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+]);
 
 /** Webhook events share the table of roots with operations, under this prefix and the key `data`. */
 const WEBHOOK_PREFIX = 'webhook:';
@@ -83,10 +91,13 @@ class ShapeCollector {
   private build(schema: JsonSchema, where: string): number {
     const node: Node = { properties: new Map() };
     const required = new Set((schema['required'] as string[] | undefined) ?? []);
-    for (const [name, property] of Object.entries((schema['properties'] as Record<string, JsonSchema> | undefined) ?? {})) {
+    for (const [name, property] of Object.entries(
+      (schema['properties'] as Record<string, JsonSchema> | undefined) ?? {},
+    )) {
       const draft: PropertyDraft = {};
       const annotation = property['x-unset'];
-      if (annotation !== undefined) draft.unset = this.unsetOf(annotation, property, `${where}.${name}`, required.has(name));
+      if (annotation !== undefined)
+        draft.unset = this.unsetOf(annotation, property, `${where}.${name}`, required.has(name));
       const child = this.collect(property, `${where}.${name}`);
       if (child !== undefined) draft.node = child;
       node.properties.set(name, draft);
@@ -115,17 +126,30 @@ class ShapeCollector {
     }
     const resolved = resolveRef<JsonSchema>(this.doc, property);
     const types = typesOf(resolved);
-    const admitsNull = types.includes('null') || [...((resolved['oneOf'] as JsonSchema[] | undefined) ?? []), ...((resolved['anyOf'] as JsonSchema[] | undefined) ?? [])].some((member) => typesOf(member).includes('null'));
+    const admitsNull =
+      types.includes('null') ||
+      [
+        ...((resolved['oneOf'] as JsonSchema[] | undefined) ?? []),
+        ...((resolved['anyOf'] as JsonSchema[] | undefined) ?? []),
+      ].some((member) => typesOf(member).includes('null'));
     switch (annotation) {
       case 'omit':
       case 'omit-zero':
-        if (required) throw new Error(`${where}: x-unset ${annotation} leaves the property out, so it cannot be required`);
+        if (required)
+          throw new Error(`${where}: x-unset ${annotation} leaves the property out, so it cannot be required`);
         return annotation;
       case 'null':
         if (!admitsNull) throw new Error(`${where}: x-unset null sends null, so the schema must admit null`);
         return 'null';
       default: {
-        const kind = types.includes('array') || resolved['items'] !== undefined ? 'array' : types.includes('object') || resolved['properties'] !== undefined || resolved['additionalProperties'] !== undefined ? 'object' : undefined;
+        const kind =
+          types.includes('array') || resolved['items'] !== undefined
+            ? 'array'
+            : types.includes('object') ||
+                resolved['properties'] !== undefined ||
+                resolved['additionalProperties'] !== undefined
+              ? 'object'
+              : undefined;
         if (kind === undefined) throw new Error(`${where}: x-unset empty needs an array or object type`);
         return kind === 'array' ? 'empty-array' : 'empty-object';
       }
@@ -150,11 +174,21 @@ class ShapeCollector {
         continue;
       }
       if (other.unset !== undefined && draft.unset !== undefined && other.unset !== draft.unset) {
-        throw new Error(`${where}.${name}: x-unset is ${other.unset} in one part of the schema and ${draft.unset} in another`);
+        throw new Error(
+          `${where}.${name}: x-unset is ${other.unset} in one part of the schema and ${draft.unset} in another`,
+        );
       }
       const unset = other.unset ?? draft.unset;
-      const child = other.node === undefined ? draft.node : draft.node === undefined ? other.node : this.merge(other.node, draft.node, `${where}.${name}`);
-      node.properties.set(name, { ...(unset === undefined ? {} : { unset }), ...(child === undefined ? {} : { node: child }) });
+      const child =
+        other.node === undefined
+          ? draft.node
+          : draft.node === undefined
+            ? other.node
+            : this.merge(other.node, draft.node, `${where}.${name}`);
+      node.properties.set(name, {
+        ...(unset === undefined ? {} : { unset }),
+        ...(child === undefined ? {} : { node: child }),
+      });
     }
     for (const part of ['items', 'values'] as const) {
       const [x, y] = [left[part], right[part]];
@@ -180,7 +214,10 @@ const compact = (nodes: readonly Node[], roots: ReadonlyMap<string, Map<string, 
     nodes.forEach((node, id) => {
       if (live.has(id)) return;
       const leads = (child: number | undefined): boolean => child !== undefined && live.has(child);
-      const has = [...node.properties.values()].some((draft) => draft.unset !== undefined || leads(draft.node)) || leads(node.items) || leads(node.values);
+      const has =
+        [...node.properties.values()].some((draft) => draft.unset !== undefined || leads(draft.node)) ||
+        leads(node.items) ||
+        leads(node.values);
       if (has) {
         live.add(id);
         changed = true;
@@ -202,7 +239,16 @@ const compact = (nodes: readonly Node[], roots: ReadonlyMap<string, Map<string, 
     const node = nodes[id] as Node;
     const properties = Object.fromEntries(
       [...node.properties]
-        .map(([name, draft]) => [name, { ...(draft.unset === undefined ? {} : { unset: draft.unset }), ...(index(draft.node) === undefined ? {} : { shape: index(draft.node) }) }] as const)
+        .map(
+          ([name, draft]) =>
+            [
+              name,
+              {
+                ...(draft.unset === undefined ? {} : { unset: draft.unset }),
+                ...(index(draft.node) === undefined ? {} : { shape: index(draft.node) }),
+              },
+            ] as const,
+        )
         .filter(([, rule]) => Object.keys(rule).length > 0),
     );
     return {
@@ -213,7 +259,9 @@ const compact = (nodes: readonly Node[], roots: ReadonlyMap<string, Map<string, 
   });
   const rootTable: Record<string, Record<string, number>> = {};
   for (const [operationId, statuses] of roots) {
-    const kept = [...statuses].filter(([, id]) => order.has(id)).map(([status, id]) => [status, order.get(id) as number] as const);
+    const kept = [...statuses]
+      .filter(([, id]) => order.has(id))
+      .map(([status, id]) => [status, order.get(id) as number] as const);
     if (kept.length > 0) rootTable[operationId] = Object.fromEntries(kept);
   }
   return { shapes, roots: rootTable };
@@ -239,7 +287,12 @@ const deduplicate = (table: ShapeTable): ShapeTable => {
           ? Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, rewrite(inner, name)]))
           : value;
     shapes = kept.map((index) => rewrite(shapes[index]));
-    roots = Object.fromEntries(Object.entries(roots).map(([id, statuses]) => [id, Object.fromEntries(Object.entries(statuses).map(([status, index]) => [status, renumber(index)]))]));
+    roots = Object.fromEntries(
+      Object.entries(roots).map(([id, statuses]) => [
+        id,
+        Object.fromEntries(Object.entries(statuses).map(([status, index]) => [status, renumber(index)])),
+      ]),
+    );
   }
 };
 

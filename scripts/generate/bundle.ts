@@ -17,9 +17,12 @@ export const bundleSpec = (): void => {
   // Redocly names each component after the entry it comes from and suffixes `-2` on a clash: two
   // files defining the same name would silently become two types, so a clash is an error.
   const clashes = Object.entries(bundle.components ?? {}).flatMap(([section, entries]) =>
-    Object.keys(entries).filter((name) => /-\d+$/.test(name)).map((name) => `components.${section}.${name}`),
+    Object.keys(entries)
+      .filter((name) => /-\d+$/.test(name))
+      .map((name) => `components.${section}.${name}`),
   );
-  if (clashes.length > 0) throw new Error(`Two spec entries share a name (bundled as ${clashes.join(', ')}); rename one.`);
+  if (clashes.length > 0)
+    throw new Error(`Two spec entries share a name (bundled as ${clashes.join(', ')}); rename one.`);
   // Re-serialise so the committed bundle has a stable, diff-friendly layout.
   writeFileSync(out, `${JSON.stringify(bundle, null, 2)}\n`);
 };

@@ -11,12 +11,18 @@ import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 export const clientExamples = (doc: OpenApiDocument): [string, string][] =>
   listOperations(doc).flatMap((entry) => {
     const example = (entry.operation as { 'x-client-example'?: string })['x-client-example'];
-    return example === undefined ? [] : [[entry.operation.operationId ?? `${entry.method} ${entry.path}`, example.trimEnd()]];
+    return example === undefined
+      ? []
+      : [[entry.operation.operationId ?? `${entry.method} ${entry.path}`, example.trimEnd()]];
   });
 
 export const generateClientExamples = (doc: OpenApiDocument): void => {
   const functions = clientExamples(doc).map(
-    ([operationId, example]) => `/** The example of \`${operationId}\`. */\nexport const ${operationId} = async (): Promise<void> => {\n${example.split('\n').map((line) => (line === '' ? '' : `  ${line}`)).join('\n')}\n};`,
+    ([operationId, example]) =>
+      `/** The example of \`${operationId}\`. */\nexport const ${operationId} = async (): Promise<void> => {\n${example
+        .split('\n')
+        .map((line) => (line === '' ? '' : `  ${line}`))
+        .join('\n')}\n};`,
   );
   const source = `${GENERATED_HEADER('scripts/generate/client-examples.ts')}// The examples of the client's methods (x-client-example), compiled with the client's types; never run.
 import type { VoucherkitClient } from '@voucherkit/client';

@@ -82,7 +82,8 @@ const methodsOf = (doc: OpenApiDocument): Method[] => {
   const methods = entries.flatMap((entry): Method[] => {
     const operationId = operationIdOf(entry);
     const given: string | ResourceName | undefined = RESOURCE_NAMES[operationId];
-    if (given === undefined) throw new Error(`resource-names.ts has no name for ${operationId} (${entry.method.toUpperCase()} ${entry.path})`);
+    if (given === undefined)
+      throw new Error(`resource-names.ts has no name for ${operationId} (${entry.method.toUpperCase()} ${entry.path})`);
     const named = typeof given === 'string' ? { name: given } : given;
     return [
       { operationId, name: named.name, text: false, entry },
@@ -98,20 +99,29 @@ const methodsOf = (doc: OpenApiDocument): Method[] => {
 };
 
 const parametersOf = (doc: OpenApiDocument, entry: OperationEntry): Parameter[] =>
-  [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) => resolveRef(doc, parameter));
+  [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) =>
+    resolveRef(doc, parameter),
+  );
 
 const pathNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 
-const bodyOf = (doc: OpenApiDocument, entry: OperationEntry): { contentType: string; required: boolean; schema: JsonSchema | undefined } | undefined => {
+const bodyOf = (
+  doc: OpenApiDocument,
+  entry: OperationEntry,
+): { contentType: string; required: boolean; schema: JsonSchema | undefined } | undefined => {
   if (!entry.operation.requestBody) return undefined;
   const body = resolveRef(doc, entry.operation.requestBody);
   const [contentType, media] = Object.entries(body.content)[0] ?? [];
-  return contentType === undefined ? undefined : { contentType, required: body.required ?? false, schema: media?.schema };
+  return contentType === undefined
+    ? undefined
+    : { contentType, required: body.required ?? false, schema: media?.schema };
 };
 
 const schemaType = (schema: JsonSchema | undefined, fallback: string): string => {
   const ref = schema?.['$ref'];
-  return typeof ref === 'string' && ref.startsWith(SCHEMA_PREFIX) ? `components['schemas'][${JSON.stringify(ref.slice(SCHEMA_PREFIX.length))}]` : fallback;
+  return typeof ref === 'string' && ref.startsWith(SCHEMA_PREFIX)
+    ? `components['schemas'][${JSON.stringify(ref.slice(SCHEMA_PREFIX.length))}]`
+    : fallback;
 };
 
 const successResponses = (doc: OpenApiDocument, entry: OperationEntry): [string, Response][] =>
@@ -158,11 +168,26 @@ const signatureOf = (doc: OpenApiDocument, method: Method): Signature => {
   }
   const body = bodyOf(doc, entry);
   if (body) {
-    flags += body.contentType === 'multipart/form-data' ? 'm' : body.contentType === 'application/x-www-form-urlencoded' ? 'f' : 'b';
-    const type = schemaType(body.schema, `NonNullable<${op}['requestBody']>['content'][${JSON.stringify(body.contentType)}]`);
+    flags +=
+      body.contentType === 'multipart/form-data'
+        ? 'm'
+        : body.contentType === 'application/x-www-form-urlencoded'
+          ? 'f'
+          : 'b';
+    const type = schemaType(
+      body.schema,
+      `NonNullable<${op}['requestBody']>['content'][${JSON.stringify(body.contentType)}]`,
+    );
     params.push(`body${body.required ? '' : '?'}: ${type}`);
-    const sample = body.contentType === 'multipart/form-data' ? undefined : sampleFromSchema(body.schema, doc.components?.schemas ?? {});
-    args.push(body.contentType === 'multipart/form-data' ? '{ file: new Blob([csv], { type: \'text/csv\' }) }' : JSON.stringify(sample ?? {}));
+    const sample =
+      body.contentType === 'multipart/form-data'
+        ? undefined
+        : sampleFromSchema(body.schema, doc.components?.schemas ?? {});
+    args.push(
+      body.contentType === 'multipart/form-data'
+        ? "{ file: new Blob([csv], { type: 'text/csv' }) }"
+        : JSON.stringify(sample ?? {}),
+    );
     docs.push(`@param body - The request body (${body.contentType}).`);
   }
   const query = parameters.filter((parameter) => parameter.in === 'query');
@@ -187,19 +212,31 @@ const deprecation = (method: Method, names: ReadonlyMap<string, Method>): string
   const { operation } = method.entry;
   if (operation.deprecated !== true) return [];
   const replacedBy = operation['x-replaced-by'];
-  if (replacedBy === undefined) return ['@deprecated The service keeps this endpoint for the clients that still call it; it has no successor.'];
+  if (replacedBy === undefined)
+    return ['@deprecated The service keeps this endpoint for the clients that still call it; it has no successor.'];
   const successor = names.get(replacedBy);
-  if (successor === undefined) throw new Error(`${method.operationId}: x-replaced-by names ${replacedBy}, which the spec lacks`);
+  if (successor === undefined)
+    throw new Error(`${method.operationId}: x-replaced-by names ${replacedBy}, which the spec lacks`);
   const { method: verb, path } = successor.entry;
-  return [`@deprecated The service keeps this endpoint for the clients that still call it: use \`client.${successor.name}\` (\`${verb.toUpperCase()} ${path}\`) instead.`];
+  return [
+    `@deprecated The service keeps this endpoint for the clients that still call it: use \`client.${successor.name}\` (\`${verb.toUpperCase()} ${path}\`) instead.`,
+  ];
 };
 
-const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature, names: ReadonlyMap<string, Method>): string => {
+const methodDoc = (
+  doc: OpenApiDocument,
+  method: Method,
+  signature: Signature,
+  names: ReadonlyMap<string, Method>,
+): string => {
   const { entry, operationId } = method;
   const { summary, description } = entry.operation;
   const statuses = Object.keys(entry.operation.responses).filter((status) => !status.startsWith('2'));
   const throws = statuses.map((status) => {
-    const [errorClass, reason] = ERRORS[status] ?? [status.startsWith('5') ? 'ServerError' : 'VoucherkitError', 'see the error body'];
+    const [errorClass, reason] = ERRORS[status] ?? [
+      status.startsWith('5') ? 'ServerError' : 'VoucherkitError',
+      'see the error body',
+    ];
     const raw = entry.operation.responses[status] as Response | { $ref: string };
     // A response of the operation's own says more than the shared one's short reason.
     const own = '$ref' in raw ? undefined : oneLine(raw.description, reason);
@@ -210,7 +247,13 @@ const methodDoc = (doc: OpenApiDocument, method: Method, signature: Signature, n
   const call = `client.${method.name}(${signature.args.join(', ')})`;
   // An operation may carry the example an app would copy (`x-client-example`); else the call with sample arguments.
   const written = (entry.operation as { 'x-client-example'?: string })['x-client-example'];
-  const example = written === undefined ? [...(signature.args.some((arg) => arg.includes('csv')) ? ["const csv = 'code\\nSUMMER10\\n';"] : []), `const result = await ${call};`] : written.trimEnd().split('\n');
+  const example =
+    written === undefined
+      ? [
+          ...(signature.args.some((arg) => arg.includes('csv')) ? ["const csv = 'code\\nSUMMER10\\n';"] : []),
+          `const result = await ${call};`,
+        ]
+      : written.trimEnd().split('\n');
   const lines = [
     `${oneLine(summary, operationId)}${method.text ? ' (the file, as text)' : ''}.`.replace(/\.\.$/, '.'),
     '',
@@ -236,9 +279,14 @@ interface Group {
 
 const newGroup = (): Group => ({ methods: new Map(), groups: new Map() });
 
-const pascal = (parts: readonly string[]): string => parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+const pascal = (parts: readonly string[]): string =>
+  parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
 
-const indent = (text: string, by: string): string => text.split('\n').map((line) => (line === '' ? line : `${by}${line}`)).join('\n');
+const indent = (text: string, by: string): string =>
+  text
+    .split('\n')
+    .map((line) => (line === '' ? line : `${by}${line}`))
+    .join('\n');
 
 /** `{ vouchers: { get: 'GET /v1/vouchers/{code}', … }, … }` for the runtime. */
 const tableSource = (group: Group): string => {
@@ -254,9 +302,15 @@ const interfaceSources = (group: Group, path: readonly string[]): string[] => {
   const name = path.length === 0 ? 'Resources' : `${pascal(path)}Resource`;
   const members = [
     ...[...group.methods].map(([, { type }]) => type),
-    ...[...group.groups].map(([child]) => `/** The ${[...path, child].join('.')} operations. */\nreadonly ${child}: ${pascal([...path, child])}Resource;`),
+    ...[...group.groups].map(
+      ([child]) =>
+        `/** The ${[...path, child].join('.')} operations. */\nreadonly ${child}: ${pascal([...path, child])}Resource;`,
+    ),
   ];
-  const summary = path.length === 0 ? 'Every operation of the API, grouped by resource as the official SDK groups them.' : `The \`${path.join('.')}\` operations of the API.`;
+  const summary =
+    path.length === 0
+      ? 'Every operation of the API, grouped by resource as the official SDK groups them.'
+      : `The \`${path.join('.')}\` operations of the API.`;
   const own = `/**\n * ${summary}\n *\n * @example\n * \`\`\`ts\n * const ${path.length === 0 ? 'resources' : 'group'}: ${name} = client${path.length === 0 ? '' : `.${path.join('.')}`};\n * \`\`\`\n */\nexport interface ${name} {\n${indent(members.join('\n\n'), '  ')}\n}`;
   return [own, ...[...group.groups].flatMap(([child, sub]) => interfaceSources(sub, [...path, child]))];
 };
@@ -271,12 +325,23 @@ const listItemsSource = (doc: OpenApiDocument): string => {
     const schema = json?.schema === undefined ? undefined : (resolveRef(doc, json.schema) as JsonSchema);
     const properties = (schema?.['properties'] ?? {}) as Record<string, JsonSchema>;
     const dataRef = properties['data_ref'];
-    const refName = (Array.isArray(dataRef?.['enum']) ? dataRef['enum'][0] : (dataRef?.['const'] ?? dataRef?.['default'])) as string | undefined;
+    const refName = (
+      Array.isArray(dataRef?.['enum']) ? dataRef['enum'][0] : (dataRef?.['const'] ?? dataRef?.['default'])
+    ) as string | undefined;
     const array = refName === undefined ? undefined : properties[refName];
-    if (array === undefined || (array['type'] !== 'array' && !(Array.isArray(array['type']) && array['type'].includes('array')))) continue;
-    const response = schemaType(json?.schema, `operations[${JSON.stringify(operationIdOf(entry))}]['responses'][200]['content']['application/json']`);
+    if (
+      array === undefined ||
+      (array['type'] !== 'array' && !(Array.isArray(array['type']) && array['type'].includes('array')))
+    )
+      continue;
+    const response = schemaType(
+      json?.schema,
+      `operations[${JSON.stringify(operationIdOf(entry))}]['responses'][200]['content']['application/json']`,
+    );
     rows.push(`  ${JSON.stringify(entry.path)}: NonNullable<${response}[${JSON.stringify(refName)}]>[number];`);
-    parameterRows.push(`  ${JSON.stringify(entry.path)}: operations[${JSON.stringify(operationIdOf(entry))}]['parameters'];`);
+    parameterRows.push(
+      `  ${JSON.stringify(entry.path)}: operations[${JSON.stringify(operationIdOf(entry))}]['parameters'];`,
+    );
   }
   return `/**
  * Every path whose GET answers a list envelope, with the type of one item of the list (the array

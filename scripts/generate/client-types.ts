@@ -1,6 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import openapiTS, { type SchemaObject, type TransformNodeOptions, astToString, transformSchemaObject, tsIntersection } from 'openapi-typescript';
+import openapiTS, {
+  type SchemaObject,
+  type TransformNodeOptions,
+  astToString,
+  transformSchemaObject,
+  tsIntersection,
+} from 'openapi-typescript';
 import ts from 'typescript';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 
@@ -77,10 +83,15 @@ const numberedEntries = (schema: SchemaObject, options: TransformNodeOptions): t
   if (!patterns || !entry || Object.keys(patterns).length !== 1) return undefined;
   const { patternProperties: _numbered, ...fields } = schema as SchemaObject & { patternProperties?: unknown };
   const key = ts.factory.createTemplateLiteralType(ts.factory.createTemplateHead(''), [
-    ts.factory.createTemplateLiteralTypeSpan(ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), ts.factory.createTemplateTail('')),
+    ts.factory.createTemplateLiteralTypeSpan(
+      ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
+      ts.factory.createTemplateTail(''),
+    ),
   ]);
   const parameter = ts.factory.createParameterDeclaration(undefined, undefined, 'key', undefined, key);
-  const entries = ts.factory.createTypeLiteralNode([ts.factory.createIndexSignature(undefined, [parameter], transformSchemaObject(entry, options))]);
+  const entries = ts.factory.createTypeLiteralNode([
+    ts.factory.createIndexSignature(undefined, [parameter], transformSchemaObject(entry, options)),
+  ]);
   return tsIntersection([transformSchemaObject(fields as SchemaObject, options), entries]);
 };
 
@@ -94,7 +105,8 @@ export const generateClientTypes = async (): Promise<void> => {
   const ast = await openapiTS(pathToFileURL(repoPath(GENERATED.bundle)), {
     alphabetize: false,
     defaultNonNullable: false,
-    transform: (schema, options) => (schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : numberedEntries(schema, options)),
+    transform: (schema, options) =>
+      schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : numberedEntries(schema, options),
   });
   const source = astToString(ast).replace(/@description /g, '');
   writeFileSync(repoPath(GENERATED.clientTypes), `${GENERATED_HEADER('openapi-typescript')}\n${documented(source)}`);

@@ -30,22 +30,31 @@ const operationId = (entry: OperationEntry): string => {
 };
 
 const parametersOf = (doc: OpenApiDocument, entry: OperationEntry): Parameter[] =>
-  [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) => resolveRef(doc, parameter));
+  [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) =>
+    resolveRef(doc, parameter),
+  );
 
 /**
  * The writer of a request body's schema. Form fields (multipart or URL-encoded) arrive as text,
  * so their numbers and booleans are coerced as query values are (`webhooks_enable=true`).
  */
 const bodyWriter = (writer: ZodSourceWriter, contentType: string): ZodSourceWriter =>
-  contentType === 'multipart/form-data' || contentType === 'application/x-www-form-urlencoded' ? writer.forQueryValues() : writer;
+  contentType === 'multipart/form-data' || contentType === 'application/x-www-form-urlencoded'
+    ? writer.forQueryValues()
+    : writer;
 
-const bodyOf = (doc: OpenApiDocument, entry: OperationEntry): { contentType: string; required: boolean; media: MediaType } | undefined => {
+const bodyOf = (
+  doc: OpenApiDocument,
+  entry: OperationEntry,
+): { contentType: string; required: boolean; media: MediaType } | undefined => {
   if (!entry.operation.requestBody) return undefined;
   const body = resolveRef(doc, entry.operation.requestBody);
   const contentTypes = Object.keys(body.content);
   const contentType = contentTypes[0];
   if (contentType === undefined || contentTypes.length > 1 || !SUPPORTED_BODY_TYPES.includes(contentType)) {
-    throw new Error(`${operationId(entry)}: request bodies must have exactly one of ${SUPPORTED_BODY_TYPES.join(', ')}`);
+    throw new Error(
+      `${operationId(entry)}: request bodies must have exactly one of ${SUPPORTED_BODY_TYPES.join(', ')}`,
+    );
   }
   return { contentType, required: body.required ?? false, media: body.content[contentType] ?? {} };
 };
@@ -66,7 +75,9 @@ const propertyOf = (doc: OpenApiDocument, schema: JsonSchema, property: string, 
   const resolved = resolveRef<JsonSchema>(doc, schema);
   const candidates = [
     (resolved['properties'] as Record<string, JsonSchema> | undefined)?.[property],
-    ...((resolved['allOf'] as JsonSchema[] | undefined) ?? []).map((member) => propertyOf(doc, member, property, depth + 1)),
+    ...((resolved['allOf'] as JsonSchema[] | undefined) ?? []).map((member) =>
+      propertyOf(doc, member, property, depth + 1),
+    ),
   ];
   return candidates.findLast((candidate) => candidate !== undefined);
 };
@@ -93,7 +104,8 @@ const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
       for (const parameter of parametersOf(doc, entry)) collectRefs(parameter.schema, roots);
       collectRefs(bodyOf(doc, entry)?.media.schema, roots);
     } else {
-      for (const response of Object.values(entry.operation.responses)) collectRefs(resolveRef(doc, response).content, roots);
+      for (const response of Object.values(entry.operation.responses))
+        collectRefs(resolveRef(doc, response).content, roots);
     }
   }
   if (direction === 'response') for (const { schema } of webhookPayloads(doc)) collectRefs(schema, roots);
@@ -114,7 +126,9 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
       // inferred zod type of this size would be too large to declare and slow to check.
       return `export const ${componentIdentifier(name)}: z.ZodType = ${writer.write(components[name] as JsonSchema)};`;
     } catch (error) {
-      throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   });
   // Responses are strict: they never read null as absence, nor take a request-side union.
@@ -150,10 +164,14 @@ const parameterSource = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
 const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, parameters: Parameter[]): string => {
   for (const parameter of parameters) {
     if (parameter.style === 'spaceDelimited' || parameter.style === 'pipeDelimited') {
-      throw new Error(`Parameter ${parameter.name}: style ${parameter.style} is not supported by the mock's router yet`);
+      throw new Error(
+        `Parameter ${parameter.name}: style ${parameter.style} is not supported by the mock's router yet`,
+      );
     }
   }
-  const fields = parameters.map((parameter) => `${JSON.stringify(parameter.name)}: ${parameterSource(writer, doc, parameter)}`);
+  const fields = parameters.map(
+    (parameter) => `${JSON.stringify(parameter.name)}: ${parameterSource(writer, doc, parameter)}`,
+  );
   return `z.object({ ${fields.join(', ')} })`;
 };
 
@@ -179,7 +197,9 @@ const routeLines = (doc: OpenApiDocument, entry: OperationEntry): string[] => {
  * input is read, so that its first chunk in a browser stays small.
  */
 const writeRoutesModule = (doc: OpenApiDocument): string => {
-  const entries = listOperations(doc).map((entry) => `  ${operationId(entry)}: {\n    ${routeLines(doc, entry).join(',\n    ')},\n  },`);
+  const entries = listOperations(doc).map(
+    (entry) => `  ${operationId(entry)}: {\n    ${routeLines(doc, entry).join(',\n    ')},\n  },`,
+  );
   const scopes = Object.keys(doc.components?.securitySchemes?.['OAuth2']?.flows?.clientCredentials?.scopes ?? {});
   const apiKeyHeaders = Object.fromEntries(
     Object.entries(doc.components?.securitySchemes ?? {})
@@ -280,7 +300,8 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
   });
   const payloads = webhookPayloads(doc);
   const webhooks = payloads.map(
-    ({ name, schema, data }) => `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
+    ({ name, schema, data }) =>
+      `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
   );
   return `${HEADER}// The operation table with its zod schemas: loaded on first use (\`loadOperations\`), never in a first chunk.
 import { z } from 'zod';

@@ -75,7 +75,12 @@ const entriesOf = (doc: OpenApiDocument): WebhookEntry[] =>
   });
 
 const mapSource = (entries: readonly WebhookEntry[]): string =>
-  entries.map((entry) => `  /** ${entry.summary}. */\n  ${JSON.stringify(entry.name)}: components["schemas"][${JSON.stringify(entry.schema)}];`).join('\n');
+  entries
+    .map(
+      (entry) =>
+        `  /** ${entry.summary}. */\n  ${JSON.stringify(entry.name)}: components["schemas"][${JSON.stringify(entry.schema)}];`,
+    )
+    .join('\n');
 
 const unionSource = (entries: readonly WebhookEntry[]): string =>
   entries.length === 0 ? 'never' : entries.map((entry) => `\n  | ${JSON.stringify(entry.name)}`).join('');

@@ -42,7 +42,10 @@ const typesOf = (schema: JsonSchema): string[] => {
 };
 
 const isNullSchema = (schema: unknown): boolean =>
-  typeof schema === 'object' && schema !== null && (schema as JsonSchema)['type'] === 'null' && Object.keys(schema).length === 1;
+  typeof schema === 'object' &&
+  schema !== null &&
+  (schema as JsonSchema)['type'] === 'null' &&
+  Object.keys(schema).length === 1;
 
 /**
  * Name of the error option every generated module declares for integers: zod reports a string
@@ -64,8 +67,7 @@ export const ANY_OF = 'anyOf';
 export const NULL_MEANS_ABSENT = 'nullMeansAbsent';
 
 /** The declaration of {@link INTEGER_ERROR}, placed at the top of each generated module. */
-export const INTEGER_ERROR_DECLARATION =
-  `const ${INTEGER_ERROR} = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };`;
+export const INTEGER_ERROR_DECLARATION = `const ${INTEGER_ERROR} = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? 'should be integer' : undefined) };`;
 
 /** The properties of one object shape that an `allOf` flattens into. */
 interface ObjectShape {
@@ -95,7 +97,18 @@ const MAX_VARIANTS = 64;
  * Keywords that only annotate a schema; they never change what it accepts. `x-unset` says how
  * the service sends a property that holds no value (decision 0057); the mock's answers apply it.
  */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'discriminator', 'x-unset']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'discriminator',
+  'x-unset',
+]);
 
 /**
  * Translates JSON Schema (the OpenAPI 3.1 dialect the spec uses) into zod source code.
@@ -148,7 +161,13 @@ export class ZodSourceWriter {
 
   /** A writer for the values of deep-object query parameters; see {@link ZodSourceWriterOptions.queryValues}. */
   forQueryValues(): ZodSourceWriter {
-    return new ZodSourceWriter({ direction: this.direction, components: this.components, lazy: this.lazy, namespace: this.namespace, queryValues: true });
+    return new ZodSourceWriter({
+      direction: this.direction,
+      components: this.components,
+      lazy: this.lazy,
+      namespace: this.namespace,
+      queryValues: true,
+    });
   }
 
   /** Zod source for one schema. */
@@ -168,7 +187,8 @@ export class ZodSourceWriter {
   private writeInline(name: string): string {
     const target = this.components[name];
     if (target === undefined) throw new Error(`Unknown component schema ${name}`);
-    if (this.depth >= MAX_INLINE_DEPTH) throw new Error(`Query parameter schema nests deeper than ${MAX_INLINE_DEPTH} through ${name}`);
+    if (this.depth >= MAX_INLINE_DEPTH)
+      throw new Error(`Query parameter schema nests deeper than ${MAX_INLINE_DEPTH} through ${name}`);
     this.depth += 1;
     try {
       return this.write(target);
@@ -184,12 +204,14 @@ export class ZodSourceWriter {
     if (Array.isArray(schema['allOf'])) return this.writeAllOf(schema);
     for (const combinator of ['oneOf', 'anyOf'] as const) {
       const members = schema[combinator];
-      if (Array.isArray(members)) return this.writeUnion((members as JsonSchema[]).filter((member) => !isNullSchema(member)));
+      if (Array.isArray(members))
+        return this.writeUnion((members as JsonSchema[]).filter((member) => !isNullSchema(member)));
     }
     const types = typesOf(schema).filter((type) => type !== 'null');
     if (types.length > 1) return `z.union([${types.map((type) => this.writeType({ ...schema, type })).join(', ')}])`;
     if (types.length === 0) {
-      if (schema['properties'] !== undefined || schema['additionalProperties'] !== undefined) return this.writeObject(this.shapeOf(schema));
+      if (schema['properties'] !== undefined || schema['additionalProperties'] !== undefined)
+        return this.writeObject(this.shapeOf(schema));
       return typesOf(schema).includes('null') ? 'z.null()' : 'z.unknown()';
     }
     return this.writeType({ ...schema, type: types[0] });
@@ -243,7 +265,9 @@ export class ZodSourceWriter {
     }
     const union = (schema['anyOf'] ?? schema['oneOf']) as JsonSchema[] | undefined;
     if (union) {
-      const unionVariants = union.filter((member) => !isNullSchema(member)).flatMap((member) => this.variantsOf(member, seen));
+      const unionVariants = union
+        .filter((member) => !isNullSchema(member))
+        .flatMap((member) => this.variantsOf(member, seen));
       variants = variants.flatMap((left) => unionVariants.map((right) => mergeShapes(left, right)));
     }
     if (variants.length > MAX_VARIANTS) throw new Error(`allOf expands into ${variants.length} variants`);
@@ -254,10 +278,23 @@ export class ZodSourceWriter {
   private shapeOf(schema: JsonSchema): ObjectShape {
     const types = typesOf(schema).filter((type) => type !== 'null');
     const composed = ['allOf', 'anyOf', 'oneOf'].some((key) => key in schema);
-    if (types.length > 0 && !types.includes('object')) throw new Error(`allOf member of type ${types.join('|')} cannot be merged into an object`);
+    if (types.length > 0 && !types.includes('object'))
+      throw new Error(`allOf member of type ${types.join('|')} cannot be merged into an object`);
     if (!composed) {
       for (const key of Object.keys(schema)) {
-        if (!ANNOTATIONS.has(key) && !['type', 'properties', 'required', 'additionalProperties', 'patternProperties', 'default', 'minProperties', 'maxProperties'].includes(key)) {
+        if (
+          !ANNOTATIONS.has(key) &&
+          ![
+            'type',
+            'properties',
+            'required',
+            'additionalProperties',
+            'patternProperties',
+            'default',
+            'minProperties',
+            'maxProperties',
+          ].includes(key)
+        ) {
           throw new Error(`Unsupported keyword ${key} on an object schema`);
         }
       }
@@ -300,7 +337,10 @@ export class ZodSourceWriter {
     switch (schema['format']) {
       case 'date-time':
         // Requests take every form clients write a moment in and read it as the service answers it (decision 0058).
-        out = this.direction === 'request' ? 'z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true }))' : 'z.iso.datetime({ offset: true })';
+        out =
+          this.direction === 'request'
+            ? 'z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true }))'
+            : 'z.iso.datetime({ offset: true })';
         break;
       case 'date':
         out = 'z.iso.date()';
@@ -344,11 +384,16 @@ export class ZodSourceWriter {
 
   private writeObject(shape: ObjectShape): string {
     const { properties, required, additional } = shape;
-    const extra = additional === undefined || additional === true || additional === false ? undefined : this.write(additional as JsonSchema);
-    if (properties.size === 0 && (additional === true || extra !== undefined)) return `z.record(z.string(), ${extra ?? 'z.unknown()'})`;
+    const extra =
+      additional === undefined || additional === true || additional === false
+        ? undefined
+        : this.write(additional as JsonSchema);
+    if (properties.size === 0 && (additional === true || extra !== undefined))
+      return `z.record(z.string(), ${extra ?? 'z.unknown()'})`;
     const fields = [...properties].map(([name, property]) => {
       const value = this.write(property);
-      const optional = required.has(name) || (this.direction === 'request' && 'default' in property) ? '' : '.optional()';
+      const optional =
+        required.has(name) || (this.direction === 'request' && 'default' in property) ? '' : '.optional()';
       return `${literal(name)}: ${value}${optional}`;
     });
     const body = `{ ${fields.join(', ')} }`;
@@ -372,7 +417,9 @@ export class ZodSourceWriter {
    */
   private withNullMeansAbsent(object: string, { properties, required }: ObjectShape): string {
     if (this.direction !== 'request' || this.queryValues) return object;
-    const absent = [...properties].filter(([name, property]) => !required.has(name) && !this.admitsNull(property, 0)).map(([name]) => name);
+    const absent = [...properties]
+      .filter(([name, property]) => !required.has(name) && !this.admitsNull(property, 0))
+      .map(([name]) => name);
     return absent.length === 0 ? object : `${NULL_MEANS_ABSENT}(${object}, ${literal(absent)})`;
   }
 
@@ -384,22 +431,32 @@ export class ZodSourceWriter {
       if (target === undefined || depth > MAX_INLINE_DEPTH) throw new Error(`Cannot resolve ${ref}`);
       return this.admitsNull(target, depth + 1);
     }
-    if (typesOf(schema).includes('null') || (Array.isArray(schema['enum']) && (schema['enum'] as unknown[]).includes(null))) return true;
+    if (
+      typesOf(schema).includes('null') ||
+      (Array.isArray(schema['enum']) && (schema['enum'] as unknown[]).includes(null))
+    )
+      return true;
     if ('const' in schema) return schema['const'] === null;
     return ['anyOf', 'oneOf'].some(
-      (key) => Array.isArray(schema[key]) && (schema[key] as JsonSchema[]).some((member) => isNullSchema(member) || this.admitsNull(member, depth + 1)),
+      (key) =>
+        Array.isArray(schema[key]) &&
+        (schema[key] as JsonSchema[]).some((member) => isNullSchema(member) || this.admitsNull(member, depth + 1)),
     );
   }
 
   private withNull(schema: JsonSchema, source: string): string {
     const nullable = typesOf(schema).includes('null') && typesOf(schema).length > 1;
     const enumNull = Array.isArray(schema['enum']) && (schema['enum'] as unknown[]).includes(null);
-    const unionNull = ['anyOf', 'oneOf'].some((key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(isNullSchema));
+    const unionNull = ['anyOf', 'oneOf'].some(
+      (key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(isNullSchema),
+    );
     return nullable || enumNull || unionNull ? `${source}.nullable()` : source;
   }
 
   private withDefault(schema: JsonSchema, source: string): string {
-    return this.direction === 'request' && 'default' in schema ? `${source}.default(${literal(schema['default'])})` : source;
+    return this.direction === 'request' && 'default' in schema
+      ? `${source}.default(${literal(schema['default'])})`
+      : source;
   }
 }
 
@@ -409,10 +466,17 @@ const mergeShapes = (left: ObjectShape, right: ObjectShape): ObjectShape => {
   for (const [name, schema] of right.properties) {
     const previous = properties.get(name);
     // `{}` or an annotation-only schema adds nothing to what the other member says.
-    if (previous === undefined || Object.keys(schema).some((key) => !ANNOTATIONS.has(key))) properties.set(name, schema);
+    if (previous === undefined || Object.keys(schema).some((key) => !ANNOTATIONS.has(key)))
+      properties.set(name, schema);
   }
   const additional =
-    left.additional === undefined ? right.additional : right.additional === undefined ? left.additional : left.additional === false || right.additional === false ? false : right.additional;
+    left.additional === undefined
+      ? right.additional
+      : right.additional === undefined
+        ? left.additional
+        : left.additional === false || right.additional === false
+          ? false
+          : right.additional;
   return { properties, required: new Set([...left.required, ...right.required]), additional };
 };
 

@@ -48,11 +48,26 @@ export const importsOf = (path: string, text: string): ImportEdge[] => {
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const typeOnly = clause !== undefined && (clause.isTypeOnly || (clause.name === undefined && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((element) => element.isTypeOnly)));
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.every((element) => element.isTypeOnly)));
       add(node.moduleSpecifier.text, typeOnly);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       add(node.moduleSpecifier.text, node.isTypeOnly);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node.arguments[0].text, false);
     }
     ts.forEachChild(node, visit);
@@ -61,7 +76,8 @@ export const importsOf = (path: string, text: string): ImportEdge[] => {
   return edges;
 };
 
-const rank = (layer: Layer): number => (layer === 'base' ? -1 : layer === 'root' ? AREAS.length : layer === 'app' ? AREAS.length + 1 : AREAS.indexOf(layer));
+const rank = (layer: Layer): number =>
+  layer === 'base' ? -1 : layer === 'root' ? AREAS.length : layer === 'app' ? AREAS.length + 1 : AREAS.indexOf(layer);
 
 /**
  * Why an import breaks the direction of the layers, or undefined when it does not. The base may
@@ -88,10 +104,15 @@ export const storeLayers = (stateText: string): Map<string, Layer> => {
   for (const statement of source.statements) {
     const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
     if (!ts.isImportDeclaration(statement) || bindings === undefined || !ts.isNamedImports(bindings)) continue;
-    const target = normalize(join(dirname(STATE_PATH), (statement.moduleSpecifier as ts.StringLiteral).text.replace(/\.js$/, '.ts')));
+    const target = normalize(
+      join(dirname(STATE_PATH), (statement.moduleSpecifier as ts.StringLiteral).text.replace(/\.js$/, '.ts')),
+    );
     for (const element of bindings.elements) modules.set(element.name.text, target);
   }
-  const state = source.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === 'ProjectState');
+  const state = source.statements.find(
+    (statement): statement is ts.InterfaceDeclaration =>
+      ts.isInterfaceDeclaration(statement) && statement.name.text === 'ProjectState',
+  );
   const layers = new Map<string, Layer>();
   for (const member of state?.members ?? []) {
     if (!ts.isPropertySignature(member) || member.type === undefined || !ts.isTypeReferenceNode(member.type)) continue;
@@ -104,7 +125,10 @@ export const storeLayers = (stateText: string): Map<string, Layer> => {
 /** Whether an expression is the project's state: `state`, `….state`, `state()` or `this.state()`. */
 const isState = (node: ts.Expression): boolean => {
   const inner = ts.isCallExpression(node) && node.arguments.length === 0 ? node.expression : node;
-  return (ts.isIdentifier(inner) && inner.text === 'state') || (ts.isPropertyAccessExpression(inner) && inner.name.text === 'state');
+  return (
+    (ts.isIdentifier(inner) && inner.text === 'state') ||
+    (ts.isPropertyAccessExpression(inner) && inner.name.text === 'state')
+  );
 };
 
 /** The stores a file reads from the project's state: `state.vouchers`, `const { vouchers } = project.state`. */
@@ -113,7 +137,12 @@ export const storesReadBy = (path: string, text: string): string[] => {
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAccessExpression(node) && isState(node.expression)) names.push(node.name.text);
-    if (ts.isVariableDeclaration(node) && node.initializer !== undefined && isState(node.initializer) && ts.isObjectBindingPattern(node.name)) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer !== undefined &&
+      isState(node.initializer) &&
+      ts.isObjectBindingPattern(node.name)
+    ) {
       for (const element of node.name.elements) names.push((element.propertyName ?? element.name).getText(source));
     }
     ts.forEachChild(node, visit);
@@ -138,7 +167,9 @@ export const areaViolations = (files: ReadonlyMap<string, string>): string[] => 
     if (!(AREAS as readonly string[]).includes(layer)) return imports;
     const reads = [...new Set(storesReadBy(path, text))].flatMap((name) => {
       const store = stores.get(name);
-      return store !== undefined && rank(store) > rank(layer) ? [`${path} (${layer}) reads state.${name} (${store}), which is above it`] : [];
+      return store !== undefined && rank(store) > rank(layer)
+        ? [`${path} (${layer}) reads state.${name} (${store}), which is above it`]
+        : [];
     });
     return [...imports, ...reads];
   });

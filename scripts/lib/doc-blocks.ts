@@ -23,7 +23,11 @@ export const docPages = (): string[] => {
     .filter((entry) => entry.isDirectory())
     .map((entry) => `packages/${entry.name}`)
     .sort();
-  return ['README.md', ...packages.flatMap(markdown).filter((page) => page.endsWith('/README.md')), ...['docs', 'docs/guides', 'docs/decisions'].flatMap(markdown)];
+  return [
+    'README.md',
+    ...packages.flatMap(markdown).filter((page) => page.endsWith('/README.md')),
+    ...['docs', 'docs/guides', 'docs/decisions'].flatMap(markdown),
+  ];
 };
 
 /** Languages whose blocks are examples; any other block is marked not run. */
@@ -127,16 +131,26 @@ export const parseDocPage = (path: string, text: string): DocPage => {
   for (const block of fences) {
     if (!TYPESCRIPT.has(block.lang)) {
       if (block.notRun === undefined) {
-        problem(block.open, `a \`${block.lang || 'plain'}\` block: only TypeScript runs; mark it \`<!-- not run: why -->\``);
+        problem(
+          block.open,
+          `a \`${block.lang || 'plain'}\` block: only TypeScript runs; mark it \`<!-- not run: why -->\``,
+        );
       }
       continue;
     }
     const run = block.notRun === undefined;
     const current = examples.at(-1);
     if (IMPORT.test(block.code) && !block.continues) examples.push({ fences: [block], run });
-    else if (current === undefined) problem(block.open, `a TypeScript block ${block.continues ? 'marked continues' : 'without imports'} continues the example before it, and none comes before it`);
+    else if (current === undefined)
+      problem(
+        block.open,
+        `a TypeScript block ${block.continues ? 'marked continues' : 'without imports'} continues the example before it, and none comes before it`,
+      );
     else if (current.run !== run) {
-      problem(block.open, `a block continues the example of line ${current.fences[0]?.open} but is ${run ? '' : 'not '}run when that one is ${current.run ? '' : 'not '}run`);
+      problem(
+        block.open,
+        `a block continues the example of line ${current.fences[0]?.open} but is ${run ? '' : 'not '}run when that one is ${current.run ? '' : 'not '}run`,
+      );
     } else current.fences.push(block);
   }
   return {
@@ -145,11 +159,15 @@ export const parseDocPage = (path: string, text: string): DocPage => {
     fences,
     examples: examples.map(({ fences: blocks, run }) => {
       const code = blocks.map((block) => block.code).join('\n');
-      const fromVitest = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]vitest['"]/g)].flatMap((match) => (match[1] ?? '').split(','));
+      const fromVitest = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]vitest['"]/g)].flatMap((match) =>
+        (match[1] ?? '').split(','),
+      );
       return {
         fences: blocks,
         run,
-        definesTests: fromVitest.some((name) => /^\s*(test|it|describe|beforeAll|afterAll|beforeEach|afterEach)\s*$/.test(name)),
+        definesTests: fromVitest.some((name) =>
+          /^\s*(test|it|describe|beforeAll|afterAll|beforeEach|afterEach)\s*$/.test(name),
+        ),
         bringsMock: /['"]@voucherkit\/mock-server(\/[\w-]+)?['"]/.test(code),
       };
     }),

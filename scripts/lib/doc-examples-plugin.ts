@@ -35,11 +35,17 @@ const pageModule = (page: DocPage, file: string): string => {
   };
   at(1, `import { describe, test } from 'vitest'; import { withStandIn } from ${JSON.stringify(STAND_IN)};`);
   const string = JSON.stringify;
-  const exampleAt = new Map(page.examples.flatMap((example, index) => example.fences.map((fence) => [fence.open, { example, index }] as const)));
+  const exampleAt = new Map(
+    page.examples.flatMap((example, index) => example.fences.map((fence) => [fence.open, { example, index }] as const)),
+  );
   for (const fence of page.fences) {
     const placed = exampleAt.get(fence.open);
     if (placed === undefined || !placed.example.run) {
-      if (fence.notRun !== undefined) at(fence.open, `test.skip(${string(`line ${fence.open}, ${fence.lang || 'plain'}: not run: ${fence.notRun}`)}, () => {});`);
+      if (fence.notRun !== undefined)
+        at(
+          fence.open,
+          `test.skip(${string(`line ${fence.open}, ${fence.lang || 'plain'}: not run: ${fence.notRun}`)}, () => {});`,
+        );
       continue;
     }
     const { example, index } = placed;
@@ -50,7 +56,11 @@ const pageModule = (page: DocPage, file: string): string => {
     else if (example.bringsMock) at(fence.open, `test(${name}, async () => { await ${load}; });`);
     else at(fence.open, `test(${name}, () => withStandIn(() => ${load}));`);
   }
-  for (const { line, what } of page.problems) at(line, `test(${string(`line ${line}: ${what}`)}, () => { throw new Error(${string(`${page.path}:${line}: ${what}`)}); });`);
+  for (const { line, what } of page.problems)
+    at(
+      line,
+      `test(${string(`line ${line}: ${what}`)}, () => { throw new Error(${string(`${page.path}:${line}: ${what}`)}); });`,
+    );
   return lines.join('\n');
 };
 
@@ -60,7 +70,12 @@ const exampleModule = (page: DocPage, index: number, file: string): { code: stri
   if (example === undefined) throw new Error(`${page.path} has no example ${index}`);
   const { outputText, sourceMapText } = ts.transpileModule(exampleSource(page, example), {
     fileName: `${file}.ts`,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: true, verbatimModuleSyntax: true },
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      sourceMap: true,
+      verbatimModuleSyntax: true,
+    },
   });
   const map = JSON.parse(sourceMapText ?? '{}') as { sources?: string[] };
   map.sources = [file];

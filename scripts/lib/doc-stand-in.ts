@@ -53,11 +53,23 @@ export const withStandIn = async (example: () => Promise<unknown>): Promise<void
   const project = service.projects.primary;
   seedDemoData(project);
   // Records the examples name besides the demo data: a code and a campaign to publish from.
-  project.state.vouchers.create({ code: 'SUMMER10', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
-  project.state.campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } });
+  project.state.vouchers.create({
+    code: 'SUMMER10',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'PERCENT', percent_off: 10 },
+  });
+  project.state.campaigns.create({
+    name: 'Summer',
+    campaign_type: 'DISCOUNT_COUPONS',
+    vouchers_count: 3,
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } },
+  });
   await service.scheduler.drain();
 
-  const server = setupServer(...service.handlers, http.all(`${SANDBOX}/*`, ({ request }) => service.handle(request)));
+  const server = setupServer(
+    ...service.handlers,
+    http.all(`${SANDBOX}/*`, ({ request }) => service.handle(request)),
+  );
   const saved = Object.fromEntries(Object.keys(ENVIRONMENT).map((name) => [name, process.env[name]]));
   server.listen({ onUnhandledRequest: 'error' });
   setEnvironment(ENVIRONMENT);

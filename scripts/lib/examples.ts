@@ -53,7 +53,8 @@ export const WEBHOOK_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Our name of a reference webhook event (`EVENTS.REDEMPTION.SUCCEEDED` is `redemption.succeeded`). */
-export const ourWebhookName = (reference: string): string => WEBHOOK_NAMES[reference] ?? reference.replace(/^EVENTS\./, '').toLowerCase();
+export const ourWebhookName = (reference: string): string =>
+  WEBHOOK_NAMES[reference] ?? reference.replace(/^EVENTS\./, '').toLowerCase();
 
 /** One example and what became of it. */
 export interface ExampleOutcome {
@@ -82,7 +83,8 @@ const MAX_REASON = 300;
 export const examplesOf = (reference: OpenApiDocument, media: MediaType | undefined): [string, unknown][] => {
   if (media === undefined) return [];
   const named = Object.entries(media.examples ?? {}).map(
-    ([name, example]) => [name, (resolveRef(reference, example as JsonSchema) as { value?: unknown }).value] as [string, unknown],
+    ([name, example]) =>
+      [name, (resolveRef(reference, example as JsonSchema) as { value?: unknown }).value] as [string, unknown],
   );
   return media.example === undefined ? named : [...named, ['example', media.example]];
 };
@@ -90,7 +92,10 @@ export const examplesOf = (reference: OpenApiDocument, media: MediaType | undefi
 type Issue = z.core.$ZodIssue;
 
 /** Union failures list every member's issues; the member that came closest explains best. */
-const flatten = (issues: readonly Issue[], prefix: readonly PropertyKey[] = []): { path: PropertyKey[]; message: string }[] =>
+const flatten = (
+  issues: readonly Issue[],
+  prefix: readonly PropertyKey[] = [],
+): { path: PropertyKey[]; message: string }[] =>
   issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
@@ -104,7 +109,10 @@ const describe = (error: z.ZodError): string => {
   const issues = flatten(error.issues);
   const text = issues
     .slice(0, 3)
-    .map(({ path, message }) => `${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('') || '(root)'}: ${message}`)
+    .map(
+      ({ path, message }) =>
+        `${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('') || '(root)'}: ${message}`,
+    )
     .join('; ');
   const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
   const full = `${text}${more}`;
@@ -155,7 +163,8 @@ export const checkExamples = (
       const body = resolveRef(reference, operation.requestBody);
       for (const [name, value] of examplesOf(reference, body.content['application/json'])) {
         if (ours === undefined) record('request', name, 'our spec lacks the operation');
-        else if (ours.body?.contentType !== 'application/json') record('request', name, 'our operation takes no JSON body');
+        else if (ours.body?.contentType !== 'application/json')
+          record('request', name, 'our operation takes no JSON body');
         else record('request', name, check(ours.body.schema, value, ''));
       }
     }

@@ -41,7 +41,8 @@ export interface NullVariantReport {
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A field of a reference object: its schema and whether it is optional and nullable. */
 interface Field {
@@ -52,7 +53,12 @@ interface Field {
 const MAX_DEPTH = 24;
 
 /** Folds `$ref` and `allOf`/`anyOf`/`oneOf` into one object view: the fields any member declares. */
-const fieldsOf = (doc: OpenApiDocument, schema: unknown, depth = 0, into = new Map<string, Field>()): Map<string, Field> => {
+const fieldsOf = (
+  doc: OpenApiDocument,
+  schema: unknown,
+  depth = 0,
+  into = new Map<string, Field>(),
+): Map<string, Field> => {
   if (!isRecord(schema) || depth > MAX_DEPTH) return into;
   const resolved = resolveRef<JsonSchema>(doc, schema);
   for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
@@ -60,7 +66,9 @@ const fieldsOf = (doc: OpenApiDocument, schema: unknown, depth = 0, into = new M
     if (Array.isArray(members)) for (const member of members) fieldsOf(doc, member, depth + 1, into);
   }
   const required = new Set((resolved['required'] as string[] | undefined) ?? []);
-  for (const [name, property] of Object.entries((resolved['properties'] as Record<string, JsonSchema> | undefined) ?? {})) {
+  for (const [name, property] of Object.entries(
+    (resolved['properties'] as Record<string, JsonSchema> | undefined) ?? {},
+  )) {
     const target = resolveRef<JsonSchema>(doc, property);
     const nullable = !required.has(name) && (property['nullable'] === true || target['nullable'] === true);
     const previous = into.get(name);
@@ -88,10 +96,20 @@ const itemsOf = (doc: OpenApiDocument, schema: unknown, depth = 0): unknown => {
 type Path = (string | number)[];
 
 const dotted = (path: readonly PropertyKey[]): string =>
-  path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
+  path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
+    .join('');
 
 /** Walks an example along the reference's schema, collecting the nullable fields it leaves out and sets. */
-const walk = (doc: OpenApiDocument, schema: unknown, value: unknown, path: Path, absent: Path[], present: Path[], depth = 0): void => {
+const walk = (
+  doc: OpenApiDocument,
+  schema: unknown,
+  value: unknown,
+  path: Path,
+  absent: Path[],
+  present: Path[],
+  depth = 0,
+): void => {
   if (depth > MAX_DEPTH) return;
   if (Array.isArray(value)) {
     const items = itemsOf(doc, schema);
@@ -122,7 +140,10 @@ const withNulls = (value: unknown, paths: readonly Path[]): unknown => {
 };
 
 /** The first issue our validation reports, looking into the member of a union with fewest issues. */
-const firstIssue = (issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): { path: PropertyKey[]; message: string } | undefined => {
+const firstIssue = (
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): { path: PropertyKey[]; message: string } | undefined => {
   const issue = issues[0];
   if (issue === undefined) return undefined;
   const path = [...prefix, ...issue.path];
@@ -147,7 +168,12 @@ const firstIssue = (issues: readonly z.core.$ZodIssue[], prefix: readonly Proper
  * // { redeemables: [{ object: 'voucher', id: 'SUMMER', gift: null, reward: null }], customer: null, order: null, … }
  * ```
  */
-export const asGeneratedClientSends = (reference: OpenApiDocument, schema: unknown, body: unknown, depth = 0): unknown => {
+export const asGeneratedClientSends = (
+  reference: OpenApiDocument,
+  schema: unknown,
+  body: unknown,
+  depth = 0,
+): unknown => {
   if (depth > MAX_DEPTH) return body;
   if (Array.isArray(body)) {
     const items = itemsOf(reference, schema);
@@ -156,7 +182,8 @@ export const asGeneratedClientSends = (reference: OpenApiDocument, schema: unkno
   if (!isRecord(body)) return body;
   const fields = fieldsOf(reference, schema);
   const filled: Json = {};
-  for (const [name, field] of fields) filled[name] = name in body ? asGeneratedClientSends(reference, field.schema, body[name], depth + 1) : null;
+  for (const [name, field] of fields)
+    filled[name] = name in body ? asGeneratedClientSends(reference, field.schema, body[name], depth + 1) : null;
   for (const [name, value] of Object.entries(body)) if (!fields.has(name)) filled[name] = value;
   return filled;
 };
@@ -189,7 +216,13 @@ export const checkNullVariants = (
     const operation = row.reference.operation;
     const ours = row.ours?.operation.operationId;
     const body = ours === undefined ? undefined : operations[ours]?.body;
-    if (ours === undefined || body?.contentType !== 'application/json' || !operation.requestBody || isReference(operation.requestBody)) continue;
+    if (
+      ours === undefined ||
+      body?.contentType !== 'application/json' ||
+      !operation.requestBody ||
+      isReference(operation.requestBody)
+    )
+      continue;
     const media = operation.requestBody.content['application/json'];
     for (const [example, value] of examplesOf(reference, media)) {
       if (!body.schema.safeParse(value).success) continue;
@@ -205,7 +238,9 @@ export const checkNullVariants = (
           ours,
           example,
           nulled: paths.map(dotted),
-          ...(issue === undefined || result.success ? {} : { reason: describeIssues('body', result.error.issues), issuePath: dotted(issue.path) }),
+          ...(issue === undefined || result.success
+            ? {}
+            : { reason: describeIssues('body', result.error.issues), issuePath: dotted(issue.path) }),
         });
       }
     }

@@ -18,7 +18,9 @@ export interface OpenApiDocument {
   security?: SecurityRequirement[];
 }
 
-export interface Reference { $ref: string }
+export interface Reference {
+  $ref: string;
+}
 export type JsonSchema = Record<string, unknown>;
 export type SecurityRequirement = Record<string, string[]>;
 export interface SecurityScheme {
@@ -42,8 +44,15 @@ export interface MediaType {
   examples?: Record<string, unknown>;
   example?: unknown;
 }
-export interface RequestBody { required?: boolean; content: Record<string, MediaType> }
-export interface Response { description: string; content?: Record<string, MediaType>; headers?: Record<string, unknown> }
+export interface RequestBody {
+  required?: boolean;
+  content: Record<string, MediaType>;
+}
+export interface Response {
+  description: string;
+  content?: Record<string, MediaType>;
+  headers?: Record<string, unknown>;
+}
 export interface Operation {
   operationId?: string;
   summary?: string;

@@ -51,13 +51,21 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 // OpenAPI 3.0 writes `type: string` (+ `nullable`), 3.1 writes `type: [string, 'null']`.
 const typesOf = (schema: Record<string, unknown>): string[] =>
-  typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === 'string') : [];
+  typeof schema.type === 'string'
+    ? [schema.type]
+    : Array.isArray(schema.type)
+      ? schema.type.filter((t) => typeof t === 'string')
+      : [];
 
 const absorb = (doc: OpenApiDocument, { schema, seen }: Located, view: SchemaView): void => {
   // `true`, `{}` and friends accept any value: a field without known inner structure.
   if (!isObject(schema)) return;
   if (isReference(schema) && !seen.has(schema.$ref)) {
-    absorb(doc, { schema: resolveRef<unknown>(doc, { $ref: schema.$ref }), seen: new Set([...seen, schema.$ref]) }, view);
+    absorb(
+      doc,
+      { schema: resolveRef<unknown>(doc, { $ref: schema.$ref }), seen: new Set([...seen, schema.$ref]) },
+      view,
+    );
   }
   // allOf merges and oneOf/anyOf alternatives all contribute their fields: a union either way.
   for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
@@ -69,7 +77,11 @@ const absorb = (doc: OpenApiDocument, { schema, seen }: Located, view: SchemaVie
     view.array = true;
     if (isObject(schema.items)) view.items.push({ schema: schema.items, seen });
   }
-  if (types.some((t) => t !== 'array' && t !== 'null') || isObject(schema.properties) || isObject(schema.additionalProperties)) {
+  if (
+    types.some((t) => t !== 'array' && t !== 'null') ||
+    isObject(schema.properties) ||
+    isObject(schema.additionalProperties)
+  ) {
     view.nonArray = true;
   }
   // additionalProperties (metadata maps and the like) has no field names to compare.
@@ -88,7 +100,14 @@ const viewOf = (doc: OpenApiDocument, located: readonly Located[]): SchemaView =
   return view;
 };
 
-const collect = (doc: OpenApiDocument, located: readonly Located[], path: string, depth: number, emit: boolean, out: Set<string>): void => {
+const collect = (
+  doc: OpenApiDocument,
+  located: readonly Located[],
+  path: string,
+  depth: number,
+  emit: boolean,
+  out: Set<string>,
+): void => {
   const view = viewOf(doc, located);
   // An array field is written `name[]`; a field that may be an array or something else gets both.
   if (emit && (!view.array || view.nonArray)) out.add(path);
@@ -141,7 +160,11 @@ const parametersOf = (doc: OpenApiDocument, entry: OperationEntry): Parameter[] 
 };
 
 const contentFields = (doc: OpenApiDocument, content: Record<string, MediaType> | undefined): string[] =>
-  sorted(Object.values(content ?? {}).flatMap((media) => (media.schema === undefined ? [] : schemaFields(doc, media.schema))));
+  sorted(
+    Object.values(content ?? {}).flatMap((media) =>
+      media.schema === undefined ? [] : schemaFields(doc, media.schema),
+    ),
+  );
 
 const statusOrder = (status: string): number => (/^\d+$/.test(status) ? Number(status) : 299.5);
 
@@ -154,7 +177,8 @@ export const successStatus = (responses: Record<string, unknown>): string | unde
 /** Collects the names that the report compares for one operation of `doc`. */
 export const operationFields = (doc: OpenApiDocument, entry: OperationEntry): OperationFields => {
   const parameters = parametersOf(doc, entry);
-  const body = entry.operation.requestBody === undefined ? undefined : resolveRef<RequestBody>(doc, entry.operation.requestBody);
+  const body =
+    entry.operation.requestBody === undefined ? undefined : resolveRef<RequestBody>(doc, entry.operation.requestBody);
   const status = successStatus(entry.operation.responses);
   const rawResponse = status === undefined ? undefined : entry.operation.responses[status];
   const response = rawResponse === undefined ? undefined : resolveRef<Response>(doc, rawResponse);
@@ -208,7 +232,8 @@ export const diffFields = (ours: readonly string[], reference: readonly string[]
   return { missing: reference.filter((name) => !own.has(name)), extra: ours.filter((name) => !theirs.has(name)) };
 };
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((value, i) => value === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Compares the fields of one of our operations with those of its reference counterpart. */
 export const compareOperationFields = (ours: OperationFields, reference: OperationFields): OperationComparison => {
@@ -227,9 +252,13 @@ export const compareOperationFields = (ours: OperationFields, reference: Operati
     path,
     requestBody,
     responseBody,
-    ...(requestTypesDiffer ? { requestContentTypes: { ours: ours.requestContentTypes, reference: reference.requestContentTypes } } : {}),
+    ...(requestTypesDiffer
+      ? { requestContentTypes: { ours: ours.requestContentTypes, reference: reference.requestContentTypes } }
+      : {}),
     ...(statusDiffers ? { successStatus: { ours: ours.successStatus, reference: reference.successStatus } } : {}),
-    ...(responseTypesDiffer ? { responseContentTypes: { ours: ours.responseContentTypes, reference: reference.responseContentTypes } } : {}),
+    ...(responseTypesDiffer
+      ? { responseContentTypes: { ours: ours.responseContentTypes, reference: reference.responseContentTypes } }
+      : {}),
     missingCount,
     extraCount,
     differs: missingCount + extraCount > 0 || requestTypesDiffer || statusDiffers || responseTypesDiffer,
@@ -267,7 +296,9 @@ const compareEntries = (a: OperationEntry, b: OperationEntry): number =>
 
 // Untagged operations fall back to their first path segment after any version prefix (`v1`).
 const groupOf = (entry: OperationEntry): string =>
-  entry.operation.tags?.[0] ?? entry.path.split('/').find((segment) => segment !== '' && !/^v\d+$/.test(segment)) ?? '/';
+  entry.operation.tags?.[0] ??
+  entry.path.split('/').find((segment) => segment !== '' && !/^v\d+$/.test(segment)) ??
+  '/';
 
 /**
  * Pairs our operations with the reference's by {@link routeKey}. When one route is described
@@ -305,14 +336,20 @@ export const matchOperations = (
 };
 
 /** Compares our document with the reference description. */
-export const compareDocuments = (ours: OpenApiDocument, reference: OpenApiDocument & { tags?: { name: string }[] }): ParityResult => {
+export const compareDocuments = (
+  ours: OpenApiDocument,
+  reference: OpenApiDocument & { tags?: { name: string }[] },
+): ParityResult => {
   const ourEntries = listOperations(ours);
   const referenceEntries = listOperations(reference);
   const { pairs, unmatched } = matchOperations(ourEntries, referenceEntries);
 
   const declared = (reference.tags ?? []).map((tag) => tag.name);
   const used = [...new Set(referenceEntries.map(groupOf))];
-  const groups = [...declared.filter((name) => used.includes(name)), ...used.filter((name) => !declared.includes(name)).sort(compareStrings)];
+  const groups = [
+    ...declared.filter((name) => used.includes(name)),
+    ...used.filter((name) => !declared.includes(name)).sort(compareStrings),
+  ];
   const groupIndex = (name: string): number => groups.indexOf(name);
 
   const rows = referenceEntries

@@ -32,7 +32,11 @@ const typeOf = (schema: Schema): string | undefined => {
 };
 
 /** A sample value for `schema`, resolving `$ref`s against `components`. */
-export const sampleFromSchema = (schema: Schema | undefined, components: Record<string, Schema>, depth = 0): unknown => {
+export const sampleFromSchema = (
+  schema: Schema | undefined,
+  components: Record<string, Schema>,
+  depth = 0,
+): unknown => {
   if (schema === undefined || depth > MAX_DEPTH) return undefined;
   const ref = schema['$ref'];
   if (typeof ref === 'string') return sampleFromSchema(components[ref.split('/').pop() ?? ''], components, depth + 1);
@@ -67,7 +71,11 @@ export const sampleFromSchema = (schema: Schema | undefined, components: Record<
     default: {
       const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
       const required = (schema['required'] ?? []) as string[];
-      return Object.fromEntries(required.filter((name) => name in properties).map((name) => [name, sampleFromSchema(properties[name], components, depth + 1)]));
+      return Object.fromEntries(
+        required
+          .filter((name) => name in properties)
+          .map((name) => [name, sampleFromSchema(properties[name], components, depth + 1)]),
+      );
     }
   }
 };

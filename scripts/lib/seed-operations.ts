@@ -7,7 +7,11 @@ export const SEED_OPERATIONS: readonly { method: string; path: string; what: str
   { method: 'put', path: '/v1/segments/{segmentId}', what: 'update a segment' },
   { method: 'get', path: '/v1/segments/{segmentId}/activities', what: 'list the activities of a segment' },
   { method: 'put', path: '/v1/product-collections/{productCollectionId}', what: 'update a product collection' },
-  { method: 'get', path: '/v1/product-collections/{productCollectionId}/activities', what: 'list the activities of a product collection' },
+  {
+    method: 'get',
+    path: '/v1/product-collections/{productCollectionId}/activities',
+    what: 'list the activities of a product collection',
+  },
   { method: 'post', path: '/v1/metadata-schemas/{metadataSchemaId}', what: 'create a metadata schema' },
   { method: 'put', path: '/v1/metadata-schemas/{metadataSchemaId}', what: 'update a metadata schema' },
   { method: 'delete', path: '/v1/metadata-schemas/{metadataSchemaId}', what: 'delete a metadata schema' },

@@ -5,7 +5,8 @@
  * of immutable records, a list of listeners, wiring) says so in a `not state:` comment on its
  * line or the line before.
  */
-const FIELD = /^\s+(?:(?:private|protected|public|static|readonly|override)\s+)*(#?\w+)\s*[?!]?\s*(?::[^=]+)?(?:=\s*(.+))?;\s*(?:\/\/.*)?$/;
+const FIELD =
+  /^\s+(?:(?:private|protected|public|static|readonly|override)\s+)*(#?\w+)\s*[?!]?\s*(?::[^=]+)?(?:=\s*(.+))?;\s*(?:\/\/.*)?$/;
 const CONTAINER = /^new (?:Map|Set)\b|^\[\]/;
 
 /** One field that may hold untracked state. */
@@ -17,7 +18,12 @@ export interface StateFieldFinding {
 
 /** Whether a line of a class body declares a field (not a method, getter or parameter). */
 const fieldOf = (line: string): { name: string; readonly: boolean; initial: string | undefined } | undefined => {
-  if (/^\s+(?:get|set|async|constructor)\b|^\s*(?:\/\/|\*|\/\*)|^\s+(?:(?:private|protected|public|static|readonly|override)\s+)*#?\w+\s*[<(]/.test(line)) return undefined;
+  if (
+    /^\s+(?:get|set|async|constructor)\b|^\s*(?:\/\/|\*|\/\*)|^\s+(?:(?:private|protected|public|static|readonly|override)\s+)*#?\w+\s*[<(]/.test(
+      line,
+    )
+  )
+    return undefined;
   const match = FIELD.exec(line);
   if (!match) return undefined;
   return { name: match[1] as string, readonly: /\breadonly\b/.test(line), initial: match[2]?.trim() };

@@ -11,5 +11,13 @@ export const checkout = async (): Promise<unknown[]> => {
   const subscription = await stripe.subscriptions.update('sub_1', { cancel_at_period_end: true });
   const coupon = await stripe.coupons.create({ percent_off: 10 });
   const product = await stripe.products.retrieve('prod_1');
-  return [customer.id, intent.status, price.unit_amount, invoices.data.length, subscription.status, coupon.id, product.name];
+  return [
+    customer.id,
+    intent.status,
+    price.unit_amount,
+    invoices.data.length,
+    subscription.status,
+    coupon.id,
+    product.name,
+  ];
 };

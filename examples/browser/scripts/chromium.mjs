@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-const APPS = ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+const APPS = [
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
 
 /** What to do when no Chromium is found, in one line. */
 export const CHROMIUM_MISSING =

@@ -14,7 +14,11 @@ const check = async (fields: FormData): Promise<void> => {
   errorLine.hidden = true;
   const client = createClient({
     baseUrl: String(fields.get('url')),
-    auth: { type: 'client', clientAppId: String(fields.get('clientAppId')), clientToken: String(fields.get('clientToken')) },
+    auth: {
+      type: 'client',
+      clientAppId: String(fields.get('clientAppId')),
+      clientToken: String(fields.get('clientToken')),
+    },
     retry: false,
   });
   try {

@@ -74,7 +74,9 @@ test('creates and lists categories through the mock in the Service Worker, and s
   const failed: string[] = [];
   const pageErrors: string[] = [];
   context.on('request', (request) => requests.push(request));
-  context.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  context.on('requestfailed', (request) =>
+    failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`),
+  );
   context.on('weberror', (error) => pageErrors.push(error.error().message));
   const page = await openApp(context);
 
@@ -83,18 +85,25 @@ test('creates and lists categories through the mock in the Service Worker, and s
   await createCategory(page, 'Clearance', 2);
   await page.locator('#categories li', { hasText: 'Clearance' }).waitFor();
   // The service lists newest first.
-  expect(await page.locator('#categories li').allTextContents()).toEqual(['Clearance (hierarchy 2)', 'Summer (hierarchy 1)']);
+  expect(await page.locator('#categories li').allTextContents()).toEqual([
+    'Clearance (hierarchy 2)',
+    'Summer (hierarchy 1)',
+  ]);
 
   await createCategory(page, 'Summer', 3);
   await page.getByRole('alert').filter({ hasText: 'duplicate_found' }).waitFor();
-  expect(await page.getByRole('alert').textContent()).toBe('409 duplicate_found: A category named "Summer" already exists.');
+  expect(await page.getByRole('alert').textContent()).toBe(
+    '409 duplicate_found: A category named "Summer" already exists.',
+  );
   expect(await page.locator('#categories li').count()).toBe(2);
 
   // Nothing left the page for a real network: every request went to the page's own origin, and
   // every API call was answered by the Service Worker.
   expect(failed).toEqual([]);
   expect(pageErrors).toEqual([]);
-  expect(requests.map((request) => new URL(request.url()).origin).filter((requestOrigin) => requestOrigin !== origin)).toEqual([]);
+  expect(
+    requests.map((request) => new URL(request.url()).origin).filter((requestOrigin) => requestOrigin !== origin),
+  ).toEqual([]);
   const apiCalls = requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/'));
   expect(apiCalls.map((request) => `${request.method()} ${new URL(request.url()).pathname}`)).toEqual([
     'GET /api/v1/categories',
@@ -117,7 +126,10 @@ test('a page of another origin validates a code through the HTTP sandbox with cl
     expect(new URL(sandbox.url).origin).not.toBe(origin);
     const { appId, appToken, clientAppId, clientToken } = service.projects.primary.keys;
     const server = createClient({ baseUrl: sandbox.url, auth: { type: 'server', appId, appToken } });
-    await server.vouchers.create('BROWSER10', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } });
+    await server.vouchers.create('BROWSER10', {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+    });
 
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);

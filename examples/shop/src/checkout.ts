@@ -21,7 +21,10 @@ const reasonOf = (result: unknown): string | undefined => {
  * and redeems them only when every one of them applies, so that a refused code never uses up the
  * others. Amounts are in cents.
  */
-export const checkout = async (client: VoucherkitClient, cart: { readonly customer: string; readonly amount: number; readonly codes: readonly string[] }): Promise<CheckoutResult> => {
+export const checkout = async (
+  client: VoucherkitClient,
+  cart: { readonly customer: string; readonly amount: number; readonly codes: readonly string[] },
+): Promise<CheckoutResult> => {
   const request = {
     customer: { source_id: cart.customer },
     order: { amount: cart.amount },
@@ -31,7 +34,9 @@ export const checkout = async (client: VoucherkitClient, cart: { readonly custom
   const validation = await client.validations.validateStackable(request);
   if (!validation.valid) {
     const refused = (validation.redeemables ?? []).flatMap((redeemable) =>
-      redeemable.status === 'APPLICABLE' ? [] : [{ code: redeemable.id ?? '', reason: reasonOf(redeemable.result) ?? redeemable.status ?? 'refused' }],
+      redeemable.status === 'APPLICABLE'
+        ? []
+        : [{ code: redeemable.id ?? '', reason: reasonOf(redeemable.result) ?? redeemable.status ?? 'refused' }],
     );
     return { charged: cart.amount, applied: [], refused };
   }

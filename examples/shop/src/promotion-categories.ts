@@ -1,7 +1,10 @@
 import type { VoucherkitClient } from '@voucherkit/client';
 
 /** A shop's view of its promotion categories: ensure the ones it needs exist, in priority order. */
-export const ensureCategories = async (client: VoucherkitClient, names: readonly string[]): Promise<Map<string, string>> => {
+export const ensureCategories = async (
+  client: VoucherkitClient,
+  names: readonly string[],
+): Promise<Map<string, string>> => {
   const existing = await client.categories.list();
   const ids = new Map(existing.data.map((category) => [category.name, category.id]));
   for (const [index, name] of names.entries()) {

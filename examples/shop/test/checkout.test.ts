@@ -38,7 +38,10 @@ test('redeems the codes together and charges the discounted total', async () => 
     { object: 'voucher', id: 'ONCE' },
   ]);
   assert.equal(redemption?.body?.order?.amount, 10_000);
-  assert.deepEqual(service.journal.calls().map((call) => call.operationId), ['validateStackedDiscounts', 'redeemStackedDiscounts']);
+  assert.deepEqual(
+    service.journal.calls().map((call) => call.operationId),
+    ['validateStackedDiscounts', 'redeemStackedDiscounts'],
+  );
 });
 
 test('each test starts from the catalogue: the single-use code is unused again', async () => {

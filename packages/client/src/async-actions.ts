@@ -55,7 +55,9 @@ export class AsyncActionTimeoutError extends VoucherkitError {
    * @param timeoutMs - How long was waited.
    */
   constructor(action: AsyncAction, timeoutMs: number) {
-    super(`Async action ${action.id} (${action.type}) did not finish within ${timeoutMs} ms; last status ${action.status}`);
+    super(
+      `Async action ${action.id} (${action.type}) did not finish within ${timeoutMs} ms; last status ${action.status}`,
+    );
     this.action = action;
   }
 }

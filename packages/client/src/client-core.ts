@@ -19,7 +19,9 @@ const CHANNEL = 'Voucherkit-JS';
 // openapi-fetch ships CommonJS with `exports.default`. Our CJS build imports it with Node's
 // interop, which hands over the whole exports object as the default import; unwrap it there.
 const createOpenApiClient: typeof openApiFetch =
-  typeof openApiFetch === 'function' ? openApiFetch : (openApiFetch as unknown as { default: typeof openApiFetch }).default;
+  typeof openApiFetch === 'function'
+    ? openApiFetch
+    : (openApiFetch as unknown as { default: typeof openApiFetch }).default;
 
 const withMiddleware = (client: Client<paths>, ...middleware: Middleware[]): Client<paths> => {
   client.use(...middleware);
@@ -40,7 +42,9 @@ const normalizeBaseUrl = (baseUrl: string): string => baseUrl.replace(/\/+$/, ''
  * const client = buildClient({ auth: { type: 'server', appId, appToken } });
  * ```
  */
-export function buildClient<A extends AuthOptions>(options: VoucherkitClientOptions<A>): Client<paths> & VoucherkitHelpers<A> & Resources {
+export function buildClient<A extends AuthOptions>(
+  options: VoucherkitClientOptions<A>,
+): Client<paths> & VoucherkitHelpers<A> & Resources {
   const runtime: Runtime = {
     sleep: options.sleep ?? defaultRuntime.sleep,
     now: options.now ?? defaultRuntime.now,
@@ -59,7 +63,10 @@ export function buildClient<A extends AuthOptions>(options: VoucherkitClientOpti
 
   const { auth } = options;
   let currentToken: string | undefined;
-  const redaction = createRedactionMiddleware(() => [...secretsOf(auth), ...(currentToken === undefined ? [] : [currentToken])]);
+  const redaction = createRedactionMiddleware(() => [
+    ...secretsOf(auth),
+    ...(currentToken === undefined ? [] : [currentToken]),
+  ]);
   const tokens =
     auth.type === 'oauth'
       ? createOAuthTokenManager({

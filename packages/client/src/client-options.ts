@@ -95,4 +95,3 @@ export interface VoucherkitHelpers<A extends AuthOptions = AuthOptions> {
   /** Releases what the client holds: revokes the OAuth token, if any. */
   close(): Promise<void>;
 }
-

@@ -256,7 +256,8 @@ export function errorFromResponse(response: Response, body: unknown, nowMs: numb
   const { status } = response;
   const ErrorClass = classByStatus[status] ?? (status >= 500 ? ServerError : VoucherkitError);
   const message =
-    stringField(body, 'message') ?? `Request failed with status ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    stringField(body, 'message') ??
+    `Request failed with status ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
   return new ErrorClass(message, {
     status,
     body,

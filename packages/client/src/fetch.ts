@@ -15,7 +15,13 @@
  *
  * @module @voucherkit/client/fetch
  */
-import { type AuthOptions, type VoucherkitClient, type VoucherkitClientOptions, createClient as createMainClient, type paths } from '@voucherkit/client';
+import {
+  type AuthOptions,
+  type VoucherkitClient,
+  type VoucherkitClientOptions,
+  createClient as createMainClient,
+  type paths,
+} from '@voucherkit/client';
 import type { Client } from 'openapi-fetch';
 
 export * from '@voucherkit/client';

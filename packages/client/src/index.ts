@@ -31,7 +31,12 @@ export type { $defs, components, operations, paths, webhooks } from './generated
  */
 export type Schemas = components['schemas'];
 
-export { type AppInfo, DEFAULT_BASE_URL, type VoucherkitClientOptions, type VoucherkitHelpers } from './client-options.js';
+export {
+  type AppInfo,
+  DEFAULT_BASE_URL,
+  type VoucherkitClientOptions,
+  type VoucherkitHelpers,
+} from './client-options.js';
 export { createClient, type VoucherkitClient } from './create-client.js';
 export type { CallOptions } from './call-options.js';
 export type * from './generated/resources.js';
@@ -44,7 +49,12 @@ export {
   secretsOf,
 } from './credentials.js';
 export { keyHeaders } from './auth-middleware.js';
-export { formatScopes, type OAuthToken, type OAuthTokenIntrospection, type OAuthTokenManager } from './oauth-token-manager.js';
+export {
+  formatScopes,
+  type OAuthToken,
+  type OAuthTokenIntrospection,
+  type OAuthTokenManager,
+} from './oauth-token-manager.js';
 export {
   backoffDelay,
   copyIdempotentMark,

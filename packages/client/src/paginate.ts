@@ -66,7 +66,12 @@ export interface PaginateOptions {
  */
 export type ListParams<P extends ListPath> = [ListParameters[P]['path']] extends [never | undefined]
   ? { readonly params?: { readonly query?: ListParameters[P]['query'] } | undefined }
-  : { readonly params: { readonly path: NonNullable<ListParameters[P]['path']>; readonly query?: ListParameters[P]['query'] } };
+  : {
+      readonly params: {
+        readonly path: NonNullable<ListParameters[P]['path']>;
+        readonly query?: ListParameters[P]['query'];
+      };
+    };
 
 /**
  * The options of `client.paginate` for a path: the first page's `params` (path values and query),
@@ -123,7 +128,13 @@ const detectStyle = (query: Query, envelope: Envelope): PaginationStyle | undefi
   return undefined;
 };
 
-const nextQuery = (by: PaginationStyle, query: Query, envelope: Envelope, items: unknown[], seen: number): Query | undefined => {
+const nextQuery = (
+  by: PaginationStyle,
+  query: Query,
+  envelope: Envelope,
+  items: unknown[],
+  seen: number,
+): Query | undefined => {
   const style = by === 'auto' ? detectStyle(query, envelope) : by;
   if (items.length === 0 || envelope['has_more'] === false) return undefined;
   switch (style) {
@@ -141,7 +152,9 @@ const nextQuery = (by: PaginationStyle, query: Query, envelope: Envelope, items:
     case 'end_date': {
       const last = items.at(-1);
       const createdAt = isRecord(last) ? last['created_at'] : undefined;
-      return envelope['has_more'] === true && typeof createdAt === 'string' ? { ...query, end_date: createdAt } : undefined;
+      return envelope['has_more'] === true && typeof createdAt === 'string'
+        ? { ...query, end_date: createdAt }
+        : undefined;
     }
     default:
       return undefined;

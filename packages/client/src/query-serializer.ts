@@ -3,7 +3,8 @@ type QueryValue = unknown;
 
 const part = (text: string): string => encodeURIComponent(text);
 
-const isObject = (value: QueryValue): boolean => typeof value === 'object' && value !== null && !(value instanceof Date) && !Array.isArray(value);
+const isObject = (value: QueryValue): boolean =>
+  typeof value === 'object' && value !== null && !(value instanceof Date) && !Array.isArray(value);
 
 /** Appends `name=value` pairs for one value: arrays repeat the name, objects go deeper in brackets. */
 const append = (pairs: string[], name: string, value: QueryValue, nested: boolean): void => {

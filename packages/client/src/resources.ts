@@ -7,7 +7,11 @@ import { unwrap } from './unwrap.js';
 
 type Table = { readonly [name: string]: string | Table };
 type LooseClient = {
-  request(method: string, path: string, init: Record<string, unknown>): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  request(
+    method: string,
+    path: string,
+    init: Record<string, unknown>,
+  ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
 };
 
 const toForm = (body: unknown): string => new URLSearchParams(body as Record<string, string>).toString();
@@ -43,7 +47,10 @@ const bindMethod = (client: LooseClient, spec: string) => {
         ...(flags.includes('m') ? { bodySerializer: toFormData } : {}),
         ...(flags.includes('f') ? { bodySerializer: toForm } : {}),
         ...(flags.includes('t') ? { parseAs: 'text' } : {}),
-        headers: { ...(flags.includes('f') ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}), ...headers },
+        headers: {
+          ...(flags.includes('f') ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+          ...headers,
+        },
         ...(signal === undefined ? {} : { signal }),
         ...(idempotent === undefined ? {} : { idempotent }),
       }),
@@ -52,7 +59,12 @@ const bindMethod = (client: LooseClient, spec: string) => {
 };
 
 const bindGroup = (client: LooseClient, table: Table): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(table).map(([name, entry]) => [name, typeof entry === 'string' ? bindMethod(client, entry) : bindGroup(client, entry)]));
+  Object.fromEntries(
+    Object.entries(table).map(([name, entry]) => [
+      name,
+      typeof entry === 'string' ? bindMethod(client, entry) : bindGroup(client, entry),
+    ]),
+  );
 
 /**
  * Builds the resource API (`client.vouchers.get(code)`, `client.promotions.tiers.listAll()`, …)

@@ -178,7 +178,8 @@ export interface RetryingFetchOptions {
 export function createRetryingFetch(options: RetryingFetchOptions): FetchFunction {
   const { retry, runtime } = options;
   // Looked up per call so that interceptors installed after the client was made (MSW) apply.
-  const send: FetchFunction = (request, init) => (options.fetch ? options.fetch(request, init) : globalThis.fetch(request, init));
+  const send: FetchFunction = (request, init) =>
+    options.fetch ? options.fetch(request, init) : globalThis.fetch(request, init);
 
   return async (request, init) => {
     for (let attempt = 0; ; attempt++) {
@@ -196,7 +197,10 @@ export function createRetryingFetch(options: RetryingFetchOptions): FetchFunctio
       }
       if (!mayRetry || !shouldRetryStatus(request, response.status)) return response;
       const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), runtime.now());
-      const delay = retryAfterMs === undefined ? backoffDelay(attempt, retry, runtime.random) : Math.min(retryAfterMs, retry.maxDelayMs);
+      const delay =
+        retryAfterMs === undefined
+          ? backoffDelay(attempt, retry, runtime.random)
+          : Math.min(retryAfterMs, retry.maxDelayMs);
       discard(response);
       await runtime.sleep(delay, request.signal);
     }

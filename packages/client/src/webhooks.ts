@@ -87,7 +87,13 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export async function verifyWebhookSignature(input: WebhookSignatureInput): Promise<boolean> {
   const expected = hexToBytes(input.signature?.trim() ?? '');
   if (expected === undefined || expected.length === 0) return false;
-  const key = await crypto.subtle.importKey('raw', encoder.encode(input.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(input.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const payload = typeof input.payload === 'string' ? encoder.encode(input.payload) : input.payload;
   const actual = new Uint8Array(await crypto.subtle.sign('HMAC', key, new Uint8Array(payload)));
   return timingSafeEqual(actual, expected);
@@ -141,7 +147,9 @@ export function constructWebhookEvent<T>(input: WebhookEventInput<T>): Promise<T
  * ```
  */
 export function constructWebhookEvent(input: WebhookSignatureInput): Promise<WebhookEvent>;
-export async function constructWebhookEvent(input: WebhookSignatureInput & { readonly parse?: (json: unknown) => unknown }): Promise<unknown> {
+export async function constructWebhookEvent(
+  input: WebhookSignatureInput & { readonly parse?: (json: unknown) => unknown },
+): Promise<unknown> {
   if (!(await verifyWebhookSignature(input))) {
     throw new WebhookSignatureError('Webhook signature does not match the body; check the secret and use the raw body');
   }

@@ -1,11 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  type AsyncAction,
-  AsyncActionFailedError,
-  AsyncActionTimeoutError,
-  NotFoundError,
-} from '../src/fetch.js';
+import { type AsyncAction, AsyncActionFailedError, AsyncActionTimeoutError, NotFoundError } from '../src/fetch.js';
 import { waitForAsyncAction } from '../src/async-actions.js';
 import { BASE, SERVER_AUTH, T0, errorBody, fakeRuntime, testClient, useServer } from './helpers.js';
 
@@ -28,7 +23,8 @@ const statuses = (...sequence: AsyncAction[]) => {
   server.use(
     http.get(`${BASE}/v1/async-actions/:id`, ({ params }) => {
       calls++;
-      if (params['id'] !== 'aa_1') return HttpResponse.json(errorBody(404, 'not_found', 'Resource not found'), { status: 404 });
+      if (params['id'] !== 'aa_1')
+        return HttpResponse.json(errorBody(404, 'not_found', 'Resource not found'), { status: 404 });
       return HttpResponse.json(sequence[Math.min(calls, sequence.length) - 1]);
     }),
   );
@@ -46,7 +42,10 @@ describe('waitForAsyncAction', () => {
   });
 
   it('throws AsyncActionFailedError carrying the action when it FAILS', async () => {
-    statuses(record('IN_PROGRESS'), record('FAILED', { result: { message: 'Bad CSV', done_count: 0, failed_count: 2 } }));
+    statuses(
+      record('IN_PROGRESS'),
+      record('FAILED', { result: { message: 'Bad CSV', done_count: 0, failed_count: 2 } }),
+    );
     const { client } = testClient(SERVER_AUTH);
     const error = await client.waitForAsyncAction('aa_1').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AsyncActionFailedError);
@@ -57,7 +56,9 @@ describe('waitForAsyncAction', () => {
   it('times out with the last record, after a last read at the deadline', async () => {
     const calls = statuses(record('IN_PROGRESS'));
     const { client, runtime } = testClient(SERVER_AUTH);
-    const error = await client.waitForAsyncAction('aa_1', { intervalMs: 400, timeoutMs: 1000 }).catch((caught: unknown) => caught);
+    const error = await client
+      .waitForAsyncAction('aa_1', { intervalMs: 400, timeoutMs: 1000 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AsyncActionTimeoutError);
     expect((error as AsyncActionTimeoutError).action.status).toBe('IN_PROGRESS');
     expect(runtime.sleeps).toEqual([400, 400, 200]);
@@ -83,7 +84,9 @@ describe('waitForAsyncAction', () => {
   it('rejects at once when the signal is already aborted', async () => {
     const calls = statuses(record('DONE'));
     const { client } = testClient(SERVER_AUTH);
-    await expect(client.waitForAsyncAction('aa_1', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+    await expect(
+      client.waitForAsyncAction('aa_1', { signal: AbortSignal.abort(new Error('already')) }),
+    ).rejects.toThrow('already');
     expect(calls()).toBe(0);
   });
 

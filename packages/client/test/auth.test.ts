@@ -47,14 +47,19 @@ describe('auth headers', () => {
   it('sends management keys', async () => {
     const seen = captureHeaders(`${BASE}/management/v1/projects/:projectId/stacking-rules`);
     const { client } = testClient(MANAGEMENT_AUTH);
-    await client.GET('/management/v1/projects/{projectId}/stacking-rules', { params: { path: { projectId: 'proj_1' } } });
+    await client.GET('/management/v1/projects/{projectId}/stacking-rules', {
+      params: { path: { projectId: 'proj_1' } },
+    });
     expect(seen[0]?.get('X-Management-Id')).toBe('mgmt-id-1');
     expect(seen[0]?.get('X-Management-Token')).toBe('mgmt-token-secret-1');
   });
 
   it('sends the channel, app info and extra headers', async () => {
     const seen = captureHeaders();
-    const { client } = testClient(SERVER_AUTH, { appInfo: { name: 'shop', version: '1.2.3' }, headers: { 'X-Extra': 'yes' } });
+    const { client } = testClient(SERVER_AUTH, {
+      appInfo: { name: 'shop', version: '1.2.3' },
+      headers: { 'X-Extra': 'yes' },
+    });
     await unwrap(client.GET('/v1/categories'));
     expect(seen[0]?.get('X-Voucherify-Channel')).toBe('shop/1.2.3 Voucherkit-JS');
     expect(seen[0]?.get('X-Extra')).toBe('yes');
@@ -63,7 +68,11 @@ describe('auth headers', () => {
 
 describe('createClient', () => {
   it('defaults the base URL to the public service', async () => {
-    server.use(http.get(`${DEFAULT_BASE_URL}/v1/categories`, () => HttpResponse.json({ object: 'list', data_ref: 'data', data: [], total: 0 })));
+    server.use(
+      http.get(`${DEFAULT_BASE_URL}/v1/categories`, () =>
+        HttpResponse.json({ object: 'list', data_ref: 'data', data: [], total: 0 }),
+      ),
+    );
     const client = createClient({ auth: SERVER_AUTH, retry: false });
     const { data } = await client.GET('/v1/categories');
     expect(data?.total).toBe(0);
@@ -78,7 +87,9 @@ describe('createClient', () => {
 
   it('looks up globalThis.fetch when a request is sent, not when the client is made', async () => {
     const { client } = testClient(SERVER_AUTH);
-    const stub = vi.fn(async (_request: Request) => HttpResponse.json({ object: 'list', data_ref: 'data', data: [], total: 0 }));
+    const stub = vi.fn(async (_request: Request) =>
+      HttpResponse.json({ object: 'list', data_ref: 'data', data: [], total: 0 }),
+    );
     vi.stubGlobal('fetch', stub);
     try {
       await unwrap(client.GET('/v1/categories'));
@@ -92,7 +103,9 @@ describe('createClient', () => {
   it('uses a fetch passed in the options', async () => {
     const custom = vi.fn(async (_request: Request) => HttpResponse.json(category(7)));
     const { client } = testClient(SERVER_AUTH, { fetch: custom });
-    const found = await unwrap(client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_7' } } }));
+    const found = await unwrap(
+      client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_7' } } }),
+    );
     expect(found.id).toBe('cat_7');
     expect(custom.mock.calls[0]?.[0].url).toBe(`${BASE}/v1/categories/cat_7`);
   });

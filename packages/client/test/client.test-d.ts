@@ -21,7 +21,9 @@ type Category = Schemas['Category'];
 
 describe('raw calls', () => {
   it('types data and error from the spec', async () => {
-    const { data, error } = await client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } });
+    const { data, error } = await client.GET('/v1/categories/{categoryId}', {
+      params: { path: { categoryId: 'cat_1' } },
+    });
     if (data) expectTypeOf(data).toEqualTypeOf<Category>();
     if (error) expectTypeOf(error).toEqualTypeOf<ErrorBody>();
   });
@@ -54,12 +56,16 @@ describe('unwrap', () => {
   it('returns the success body', async () => {
     const category = await unwrap(client.POST('/v1/categories', { body: { name: 'Summer', hierarchy: 1 } }));
     expectTypeOf(category).toEqualTypeOf<Category>();
-    const action = await unwrap(client.GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: 'aa_1' } } }));
+    const action = await unwrap(
+      client.GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: 'aa_1' } } }),
+    );
     expectTypeOf(action.status).toEqualTypeOf<'ENQUEUED' | 'IN_PROGRESS' | 'DONE' | 'FAILED'>();
   });
 
   it('returns nothing useful for 204s, without making later code unreachable', async () => {
-    const deleted = await unwrap(client.DELETE('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } }));
+    const deleted = await unwrap(
+      client.DELETE('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } }),
+    );
     expectTypeOf(deleted).not.toBeAny();
     expectTypeOf(deleted).toEqualTypeOf<undefined>();
   });
@@ -68,11 +74,14 @@ describe('unwrap', () => {
 describe('paginate', () => {
   it('yields the items named by data_ref', async () => {
     for await (const category of paginate(client, '/v1/categories')) expectTypeOf(category).toEqualTypeOf<Category>();
-    for await (const schema of client.paginate('/v1/metadata-schemas')) expectTypeOf(schema).toEqualTypeOf<Schemas['MetadataSchema']>();
+    for await (const schema of client.paginate('/v1/metadata-schemas'))
+      expectTypeOf(schema).toEqualTypeOf<Schemas['MetadataSchema']>();
     for await (const action of client.paginate('/v1/async-actions', { params: { query: { limit: 100 } } })) {
       expectTypeOf(action).toEqualTypeOf<AsyncAction>();
     }
-    expectTypeOf<ListItem<'/management/v1/projects/{projectId}/stacking-rules'>>().toEqualTypeOf<Schemas['StackingRules']>();
+    expectTypeOf<ListItem<'/management/v1/projects/{projectId}/stacking-rules'>>().toEqualTypeOf<
+      Schemas['StackingRules']
+    >();
   });
 
   it('accepts only list paths and their parameters', () => {
@@ -84,7 +93,9 @@ describe('paginate', () => {
     void client.paginate('/management/v1/projects/{projectId}/stacking-rules');
     // @ts-expect-error: unknown pagination style
     void client.paginate('/v1/categories', { by: 'offset' });
-    void client.paginate('/management/v1/projects/{projectId}/stacking-rules', { params: { path: { projectId: 'proj_1' } } });
+    void client.paginate('/management/v1/projects/{projectId}/stacking-rules', {
+      params: { path: { projectId: 'proj_1' } },
+    });
   });
 });
 
@@ -107,7 +118,10 @@ describe('the resource API', () => {
 
   it('leaves request fields with a spec default optional, and keeps response fields the service always sends', async () => {
     // `scenario` (default ALL) and the options' `limit` and `sorting_rule` have defaults.
-    const result = await main.qualifications.checkEligibility({ customer: { id: 'cust_1' }, options: { expand: ['redeemable'] } });
+    const result = await main.qualifications.checkEligibility({
+      customer: { id: 'cust_1' },
+      options: { expand: ['redeemable'] },
+    });
     expectTypeOf(result).toEqualTypeOf<Schemas['QualificationResult']>();
     expectTypeOf<Schemas['ValidationRedeemableSkippedResultNoEffect']['key']>().toEqualTypeOf<'no_effect'>();
     expectTypeOf<Schemas['SimpleCampaign']['object']>().toEqualTypeOf<'campaign'>();
@@ -115,7 +129,9 @@ describe('the resource API', () => {
 
   it('requires no more than the service does, and admits null only where null clears a field (decision 0036)', async () => {
     // A voucher without `type` is a discount voucher.
-    expectTypeOf(await main.vouchers.create('SUMMER10', { discount: { type: 'PERCENT', percent_off: 10 } })).toEqualTypeOf<Schemas['Voucher']>();
+    expectTypeOf(
+      await main.vouchers.create('SUMMER10', { discount: { type: 'PERCENT', percent_off: 10 } }),
+    ).toEqualTypeOf<Schemas['Voucher']>();
     // Adding a voucher to a campaign and rolling back need no body.
     void main.campaigns.addVoucher('camp_1');
     void main.redemptions.rollbackStackable('r_1');
@@ -158,7 +174,10 @@ describe('createClient', () => {
 
 describe('numbered rules', () => {
   it('takes named fields beside the numbered entries, and types each exactly', () => {
-    const part = { name: 'order.items.any', conditions: { $is: [{ id: 'prod_1', type: 'product_or_sku', object: 'product' }] } } as const;
+    const part = {
+      name: 'order.items.any',
+      conditions: { $is: [{ id: 'prod_1', type: 'product_or_sku', object: 'product' }] },
+    } as const;
     void main.validationRules.create({
       name: 'Mug and lamp',
       rules: { logic: '1', 1: { name: 'order.amount', conditions: { $more_than: [5000] } } },

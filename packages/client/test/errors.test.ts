@@ -37,9 +37,9 @@ describe('errorFromResponse through unwrap', () => {
       ),
     );
     const { client } = testClient(SERVER_AUTH, { retry: false });
-    const error = await unwrap(client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } })).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await unwrap(
+      client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } } }),
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ErrorClass);
     expect(error).toBeInstanceOf(VoucherkitError);
     expect(error).toMatchObject({
@@ -56,21 +56,29 @@ describe('errorFromResponse through unwrap', () => {
     server.use(
       http.get(`${BASE}/v1/categories/:id`, () =>
         HttpResponse.json(
-          errorBody(404, 'not_found', 'Resource not found', { details: 'Cannot find category with id cat_9', resource_id: 'cat_9', resource_type: 'category' }),
+          errorBody(404, 'not_found', 'Resource not found', {
+            details: 'Cannot find category with id cat_9',
+            resource_id: 'cat_9',
+            resource_type: 'category',
+          }),
           { status: 404 },
         ),
       ),
     );
     const { client } = testClient(SERVER_AUTH);
-    const error = await unwrap(client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_9' } } })).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await unwrap(
+      client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_9' } } }),
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ resourceId: 'cat_9', resourceType: 'category', body: { code: 404 } });
   });
 
   it('keeps raw calls non-throwing', async () => {
-    server.use(http.get(`${BASE}/v1/categories`, () => HttpResponse.json(errorBody(403, 'forbidden', 'Forbidden'), { status: 403 })));
+    server.use(
+      http.get(`${BASE}/v1/categories`, () =>
+        HttpResponse.json(errorBody(403, 'forbidden', 'Forbidden'), { status: 403 }),
+      ),
+    );
     const { client } = testClient(SERVER_AUTH);
     const { data, error, response } = await client.GET('/v1/categories');
     expect(data).toBeUndefined();
@@ -92,26 +100,41 @@ describe('errorFromResponse through unwrap', () => {
   it('builds an error from an empty or non-JSON failure', async () => {
     server.use(
       http.get(`${BASE}/v1/categories`, () => new HttpResponse(null, { status: 502, statusText: 'Bad Gateway' })),
-      http.get(`${BASE}/v1/categories/:id`, () => new HttpResponse('<html>oops</html>', { status: 418, headers: { 'Content-Type': 'text/html' } })),
+      http.get(
+        `${BASE}/v1/categories/:id`,
+        () => new HttpResponse('<html>oops</html>', { status: 418, headers: { 'Content-Type': 'text/html' } }),
+      ),
     );
     const { client } = testClient(SERVER_AUTH, { retry: false });
     const empty = await unwrap(client.GET('/v1/categories')).catch((caught: unknown) => caught);
     expect(empty).toBeInstanceOf(ServerError);
     expect(empty).toMatchObject({ status: 502, key: undefined, message: 'Request failed with status 502 Bad Gateway' });
-    const html = await unwrap(client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'x' } } })).catch(
-      (caught: unknown) => caught,
-    );
-    expect(html).toMatchObject({ status: 418, body: '<html>oops</html>', message: expect.stringMatching(/^Request failed with status 418/) });
+    const html = await unwrap(
+      client.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: 'x' } } }),
+    ).catch((caught: unknown) => caught);
+    expect(html).toMatchObject({
+      status: 418,
+      body: '<html>oops</html>',
+      message: expect.stringMatching(/^Request failed with status 418/),
+    });
   });
 });
 
 describe('errorFromResponse', () => {
   it('reads Retry-After into RateLimitError.retryAfterMs', () => {
-    const seconds = errorFromResponse(new Response(null, { status: 429, headers: { 'Retry-After': '5' } }), undefined, T0);
+    const seconds = errorFromResponse(
+      new Response(null, { status: 429, headers: { 'Retry-After': '5' } }),
+      undefined,
+      T0,
+    );
     expect(seconds).toBeInstanceOf(RateLimitError);
     expect((seconds as RateLimitError).retryAfterMs).toBe(5000);
     const date = new Date(T0 + 30_000).toUTCString();
-    const dated = errorFromResponse(new Response(null, { status: 429, headers: { 'Retry-After': date } }), undefined, T0);
+    const dated = errorFromResponse(
+      new Response(null, { status: 429, headers: { 'Retry-After': date } }),
+      undefined,
+      T0,
+    );
     expect((dated as RateLimitError).retryAfterMs).toBe(30_000);
   });
 

@@ -6,9 +6,23 @@ export const BASE = 'https://api.test';
 export const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 
 export const SERVER_AUTH = { type: 'server', appId: 'app-id-1', appToken: 'app-token-secret-1' } as const;
-export const CLIENT_AUTH = { type: 'client', clientAppId: 'client-id-1', clientToken: 'client-token-secret-1', origin: 'https://shop.test' } as const;
-export const MANAGEMENT_AUTH = { type: 'management', managementId: 'mgmt-id-1', managementToken: 'mgmt-token-secret-1' } as const;
-export const OAUTH_AUTH = { type: 'oauth', appId: 'app-id-1', appToken: 'app-token-secret-1', scopes: ['categories', 'async-actions'] } as const;
+export const CLIENT_AUTH = {
+  type: 'client',
+  clientAppId: 'client-id-1',
+  clientToken: 'client-token-secret-1',
+  origin: 'https://shop.test',
+} as const;
+export const MANAGEMENT_AUTH = {
+  type: 'management',
+  managementId: 'mgmt-id-1',
+  managementToken: 'mgmt-token-secret-1',
+} as const;
+export const OAUTH_AUTH = {
+  type: 'oauth',
+  appId: 'app-id-1',
+  appToken: 'app-token-secret-1',
+  scopes: ['categories', 'async-actions'],
+} as const;
 
 /** One MSW server per test file; every test installs its own handlers with `server.use`. */
 export const useServer = () => {
@@ -41,7 +55,14 @@ export const fakeRuntime = (start = T0) => {
 /** A client against {@link BASE} with a fake runtime. */
 export const testClient = <A extends AuthOptions>(auth: A, extra: Partial<VoucherkitClientOptions<A>> = {}) => {
   const runtime = fakeRuntime();
-  const client = createClient<A>({ baseUrl: BASE, auth, sleep: runtime.sleep, now: runtime.now, random: runtime.random, ...extra });
+  const client = createClient<A>({
+    baseUrl: BASE,
+    auth,
+    sleep: runtime.sleep,
+    now: runtime.now,
+    random: runtime.random,
+    ...extra,
+  });
   return { client, runtime };
 };
 

@@ -1,12 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  AuthenticationError,
-  ConfigurationError,
-  createClient,
-  formatScopes,
-  unwrap,
-} from '../src/fetch.js';
+import { AuthenticationError, ConfigurationError, createClient, formatScopes, unwrap } from '../src/fetch.js';
 import { BASE, OAUTH_AUTH, T0, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();
@@ -228,7 +222,19 @@ describe('OAuth token manager', () => {
     server.use(
       http.post(`${BASE}/v1/oauth/introspect`, async ({ request }) => {
         const token = new URLSearchParams(await request.text()).get('access_token');
-        return HttpResponse.json(token === 'tok-1' ? { active: true, access_token: token, client_id: 'c', expires_at: 1, expires_in: 1, scope: 'api', token_type: 'Bearer' } : { active: false });
+        return HttpResponse.json(
+          token === 'tok-1'
+            ? {
+                active: true,
+                access_token: token,
+                client_id: 'c',
+                expires_at: 1,
+                expires_in: 1,
+                scope: 'api',
+                token_type: 'Bearer',
+              }
+            : { active: false },
+        );
       }),
     );
     expect((await client.oauth.introspect()).active).toBe(true);
@@ -237,7 +243,13 @@ describe('OAuth token manager', () => {
 
   it('throws a typed error when the token request is refused, and tries again next time', async () => {
     const { client, runtime } = testClient(OAUTH_AUTH);
-    server.use(http.post(`${BASE}/v1/oauth/token`, () => HttpResponse.json(errorBody(401, 'unauthorized', 'Unauthorized'), { status: 401 }), { once: true }));
+    server.use(
+      http.post(
+        `${BASE}/v1/oauth/token`,
+        () => HttpResponse.json(errorBody(401, 'unauthorized', 'Unauthorized'), { status: 401 }),
+        { once: true },
+      ),
+    );
     const error = await get(client).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ status: 401, key: 'unauthorized', requestId: 'v-req-401' });
@@ -252,15 +264,12 @@ describe('scopes', () => {
     expect(formatScopes(['api', 'vouchers', 'api'])).toBe('api vouchers');
   });
 
-  it.each([
-    [['categories,vouchers']],
-    [['categories vouchers']],
-    [['categories\tvouchers']],
-    [['']],
-    [[]],
-  ])('refuses %j before any request', (scopes) => {
-    expect(() => createClient({ baseUrl: BASE, auth: { ...OAUTH_AUTH, scopes } })).toThrow(ConfigurationError);
-  });
+  it.each([[['categories,vouchers']], [['categories vouchers']], [['categories\tvouchers']], [['']], [[]]])(
+    'refuses %j before any request',
+    (scopes) => {
+      expect(() => createClient({ baseUrl: BASE, auth: { ...OAUTH_AUTH, scopes } })).toThrow(ConfigurationError);
+    },
+  );
 
   it('names the bad scope but not the keys', () => {
     const error = (() => {

@@ -39,7 +39,12 @@ const collect = async <T>(iterator: AsyncIterable<T>): Promise<T[]> => {
 
 describe('paginate', () => {
   it('yields a single-response list (categories) once', async () => {
-    const queries = listEndpoint('/v1/categories', () => ({ object: 'list', data_ref: 'data', data: [category(1), category(2)], total: 2 }));
+    const queries = listEndpoint('/v1/categories', () => ({
+      object: 'list',
+      data_ref: 'data',
+      data: [category(1), category(2)],
+      total: 2,
+    }));
     const { client } = testClient(SERVER_AUTH);
     const names: string[] = [];
     for await (const found of client.paginate('/v1/categories')) names.push(found.name);
@@ -51,7 +56,16 @@ describe('paginate', () => {
     listEndpoint('/v1/metadata-schemas', () => ({
       object: 'list',
       data_ref: 'schemas',
-      schemas: [{ id: 'ms_1', related_object: 'customer', properties: {}, allow_defined_only: false, created_at: '', object: 'metadata_schema' }],
+      schemas: [
+        {
+          id: 'ms_1',
+          related_object: 'customer',
+          properties: {},
+          allow_defined_only: false,
+          created_at: '',
+          object: 'metadata_schema',
+        },
+      ],
       total: 1,
     }));
     const { client } = testClient(SERVER_AUTH);
@@ -67,7 +81,9 @@ describe('paginate', () => {
       return { object: 'list', data_ref: 'async_actions', async_actions: all.slice((page - 1) * limit, page * limit) };
     });
     const { client } = testClient(SERVER_AUTH);
-    const ids = (await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } }, by: 'page' }))).map((a) => a.id);
+    const ids = (
+      await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } }, by: 'page' }))
+    ).map((a) => a.id);
     expect(ids).toEqual(['aa_1', 'aa_2', 'aa_3', 'aa_4', 'aa_5']);
     expect(queries).toEqual([{ limit: '2' }, { limit: '2', page: '2' }, { limit: '2', page: '3' }]);
   });
@@ -76,7 +92,12 @@ describe('paginate', () => {
     const all = range(1, 4).map(action);
     const queries = listEndpoint('/v1/async-actions', (query) => {
       const page = Number(query.get('page') ?? 1);
-      return { object: 'list', data_ref: 'async_actions', async_actions: all.slice((page - 1) * 2, page * 2), total: 4 };
+      return {
+        object: 'list',
+        data_ref: 'async_actions',
+        async_actions: all.slice((page - 1) * 2, page * 2),
+        total: 4,
+      };
     });
     const { client } = testClient(SERVER_AUTH);
     expect(await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } }))).toHaveLength(4);
@@ -84,7 +105,12 @@ describe('paginate', () => {
   });
 
   it('stops paging when has_more is false', async () => {
-    const queries = listEndpoint('/v1/async-actions', () => ({ object: 'list', data_ref: 'async_actions', async_actions: [action(1)], has_more: false }));
+    const queries = listEndpoint('/v1/async-actions', () => ({
+      object: 'list',
+      data_ref: 'async_actions',
+      async_actions: [action(1)],
+      has_more: false,
+    }));
     const { client } = testClient(SERVER_AUTH);
     expect(await collect(client.paginate('/v1/async-actions', { by: 'page' }))).toHaveLength(1);
     expect(queries).toHaveLength(1);
@@ -92,15 +118,33 @@ describe('paginate', () => {
 
   it('follows more_starting_after as starting_after_id', async () => {
     const pages: Record<string, JsonBodyType> = {
-      first: { object: 'list', data_ref: 'data', data: [action(1), action(2)], has_more: true, more_starting_after: 'aa_2' },
-      aa_2: { object: 'list', data_ref: 'data', data: [action(3), action(4)], has_more: true, more_starting_after: 'aa_4' },
+      first: {
+        object: 'list',
+        data_ref: 'data',
+        data: [action(1), action(2)],
+        has_more: true,
+        more_starting_after: 'aa_2',
+      },
+      aa_2: {
+        object: 'list',
+        data_ref: 'data',
+        data: [action(3), action(4)],
+        has_more: true,
+        more_starting_after: 'aa_4',
+      },
       aa_4: { object: 'list', data_ref: 'data', data: [action(5)], has_more: false },
     };
     const queries = listEndpoint('/v1/async-actions', (query) => pages[query.get('starting_after_id') ?? 'first']);
     const { client } = testClient(SERVER_AUTH);
-    const ids = (await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } }))).map((a) => a.id);
+    const ids = (await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } }))).map(
+      (a) => a.id,
+    );
     expect(ids).toEqual(['aa_1', 'aa_2', 'aa_3', 'aa_4', 'aa_5']);
-    expect(queries).toEqual([{ limit: '2' }, { limit: '2', starting_after_id: 'aa_2' }, { limit: '2', starting_after_id: 'aa_4' }]);
+    expect(queries).toEqual([
+      { limit: '2' },
+      { limit: '2', starting_after_id: 'aa_2' },
+      { limit: '2', starting_after_id: 'aa_4' },
+    ]);
   });
 
   it('follows has_more with the last created_at as end_date, skipping repeats of an inclusive cursor', async () => {
@@ -113,7 +157,9 @@ describe('paginate', () => {
       return { object: 'list', data_ref: 'async_actions', async_actions: page, has_more: rest.length > 2 };
     });
     const { client } = testClient(SERVER_AUTH);
-    const ids = (await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } }))).map((a) => a.id);
+    const ids = (await collect(client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } }))).map(
+      (a) => a.id,
+    );
     expect(ids).toEqual(['aa_1', 'aa_2', 'aa_3', 'aa_4', 'aa_5']);
     expect(queries[1]).toEqual({ limit: '2', end_date: action(2).created_at });
   });
@@ -132,9 +178,18 @@ describe('paginate', () => {
   });
 
   it('passes path parameters on every page', async () => {
-    listEndpoint('/management/v1/projects/proj_1/stacking-rules', () => ({ object: 'list', data_ref: 'data', data: [], total: 0 }));
+    listEndpoint('/management/v1/projects/proj_1/stacking-rules', () => ({
+      object: 'list',
+      data_ref: 'data',
+      data: [],
+      total: 0,
+    }));
     const { client } = testClient(SERVER_AUTH);
-    const rules = await collect(client.paginate('/management/v1/projects/{projectId}/stacking-rules', { params: { path: { projectId: 'proj_1' } } }));
+    const rules = await collect(
+      client.paginate('/management/v1/projects/{projectId}/stacking-rules', {
+        params: { path: { projectId: 'proj_1' } },
+      }),
+    );
     expect(rules).toEqual([]);
   });
 
@@ -144,7 +199,12 @@ describe('paginate', () => {
         if (new URL(request.url).searchParams.get('page') === '2') {
           return HttpResponse.json(errorBody(500, 'internal_error', 'boom'), { status: 500 });
         }
-        return HttpResponse.json({ object: 'list', data_ref: 'async_actions', async_actions: [action(1), action(2)], total: 9 });
+        return HttpResponse.json({
+          object: 'list',
+          data_ref: 'async_actions',
+          async_actions: [action(1), action(2)],
+          total: 9,
+        });
       }),
     );
     const { client } = testClient(SERVER_AUTH, { retry: false });
@@ -158,7 +218,11 @@ describe('paginate', () => {
 
   it('throws NotFoundError on a 404 and a VoucherkitError on a body that is not a list', async () => {
     server.use(
-      http.get(`${BASE}/v1/categories`, () => HttpResponse.json(errorBody(404, 'not_found', 'Resource not found'), { status: 404 }), { once: true }),
+      http.get(
+        `${BASE}/v1/categories`,
+        () => HttpResponse.json(errorBody(404, 'not_found', 'Resource not found'), { status: 404 }),
+        { once: true },
+      ),
       http.get(`${BASE}/v1/categories`, () => HttpResponse.json({ object: 'list', data_ref: 'items' })),
     );
     const { client } = testClient(SERVER_AUTH);

@@ -27,9 +27,17 @@ const sequence = (method: 'get' | 'post' | 'put', path: string, responses: (() =
   return calls;
 };
 
-const fail = (status: number, headers: Record<string, string> = {}) => () =>
-  HttpResponse.json(errorBody(status, status === 429 ? 'too_many_requests' : 'internal_error', 'failed'), { status, headers });
-const ok = (body: JsonBodyType = list) => () => HttpResponse.json(body);
+const fail =
+  (status: number, headers: Record<string, string> = {}) =>
+  () =>
+    HttpResponse.json(errorBody(status, status === 429 ? 'too_many_requests' : 'internal_error', 'failed'), {
+      status,
+      headers,
+    });
+const ok =
+  (body: JsonBodyType = list) =>
+  () =>
+    HttpResponse.json(body);
 const networkError = () => HttpResponse.error();
 
 describe('retries', () => {
@@ -54,14 +62,18 @@ describe('retries', () => {
   it('does not retry a POST after a network error', async () => {
     const calls = sequence('post', '/v1/categories', [networkError, ok(category(1))]);
     const { client } = testClient(SERVER_AUTH);
-    await expect(client.POST('/v1/categories', { body: { name: 'a', hierarchy: 1 } })).rejects.toBeInstanceOf(ConnectionError);
+    await expect(client.POST('/v1/categories', { body: { name: 'a', hierarchy: 1 } })).rejects.toBeInstanceOf(
+      ConnectionError,
+    );
     expect(calls).toHaveLength(1);
   });
 
   it('retries a POST the caller marks idempotent, sending the same body again', async () => {
     const calls = sequence('post', '/v1/categories', [networkError, fail(503), ok(category(1))]);
     const { client } = testClient(SERVER_AUTH);
-    const created = await unwrap(client.POST('/v1/categories', { body: { name: 'a', hierarchy: 1 }, idempotent: true }));
+    const created = await unwrap(
+      client.POST('/v1/categories', { body: { name: 'a', hierarchy: 1 }, idempotent: true }),
+    );
     expect(created.id).toBe('cat_1');
     expect(calls.map((call) => call.body)).toEqual(Array(3).fill('{"name":"a","hierarchy":1}'));
   });
@@ -102,7 +114,12 @@ describe('retries', () => {
     const puts = sequence('put', '/v1/categories/cat_1', [fail(500), ok(category(1))]);
     const { client } = testClient(SERVER_AUTH);
     await unwrap(client.GET('/v1/categories'));
-    await unwrap(client.PUT('/v1/categories/{categoryId}', { params: { path: { categoryId: 'cat_1' } }, body: { name: 'x', hierarchy: 1 } }));
+    await unwrap(
+      client.PUT('/v1/categories/{categoryId}', {
+        params: { path: { categoryId: 'cat_1' } },
+        body: { name: 'x', hierarchy: 1 },
+      }),
+    );
     expect(gets).toHaveLength(3);
     expect(puts).toHaveLength(2);
     expect(puts[1]?.body).toBe('{"name":"x","hierarchy":1}');
@@ -146,7 +163,9 @@ describe('retries', () => {
 
   it('waits the full ceiling without jitter', async () => {
     sequence('get', '/v1/categories', [fail(502)]);
-    const { client, runtime } = testClient(SERVER_AUTH, { retry: { retries: 4, minDelayMs: 200, maxDelayMs: 1000, factor: 2, jitter: false } });
+    const { client, runtime } = testClient(SERVER_AUTH, {
+      retry: { retries: 4, minDelayMs: 200, maxDelayMs: 1000, factor: 2, jitter: false },
+    });
     await client.GET('/v1/categories');
     expect(runtime.sleeps).toEqual([200, 400, 800, 1000]);
   });

@@ -18,7 +18,15 @@ const cases: [string, AuthOptions, string[]][] = [
 /** Everything a developer might print or ship to a log service. */
 const renderings = (error: unknown): string[] => {
   const e = error as VoucherkitError;
-  return [String(e), e.message, e.stack ?? '', inspect(e, { depth: 10 }), JSON.stringify(e), String(JSON.stringify(e.body)), String(e.details)];
+  return [
+    String(e),
+    e.message,
+    e.stack ?? '',
+    inspect(e, { depth: 10 }),
+    JSON.stringify(e),
+    String(JSON.stringify(e.body)),
+    String(e.details),
+  ];
 };
 
 const issueTokens = () =>

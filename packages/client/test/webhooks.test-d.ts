@@ -65,7 +65,9 @@ describe('WebhookEvent', () => {
 
   it('lists its types in WebhookEventType and maps each to its payload', () => {
     expectTypeOf<WebhookEvent['type']>().toEqualTypeOf<WebhookEventType>();
-    expectTypeOf<WebhookEventMap['campaign.created']>().toEqualTypeOf<Extract<WebhookEvent, { type: 'campaign.created' }>>();
+    expectTypeOf<WebhookEventMap['campaign.created']>().toEqualTypeOf<
+      Extract<WebhookEvent, { type: 'campaign.created' }>
+    >();
   });
 });
 

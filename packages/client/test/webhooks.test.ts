@@ -40,7 +40,8 @@ describe('constructWebhookEvent', () => {
       signature,
       secret,
       parse: (json) => {
-        if (typeof json === 'object' && json !== null && 'a' in json && typeof json.a === 'number') return { a: json.a };
+        if (typeof json === 'object' && json !== null && 'a' in json && typeof json.a === 'number')
+          return { a: json.a };
         throw new Error('not an event');
       },
     });
@@ -55,9 +56,21 @@ describe('constructWebhookEvent', () => {
       type: 'redemption.succeeded',
       data: { customer: null, redemption: { id: 'r_0e16e42bc6e0c65b58' } },
       source: { id: 'wh_j56Vfy47Vx9YOX7QYD1fzHnc', object: 'webhook', target_url: 'https://example.com/hooks' },
-      event: { id: 'evred_1', type: 'redemption.succeeded', created_at: '2024-01-01T11:11:11.111Z', group_id: 'v-1', event_source: { channel: 'API' } },
+      event: {
+        id: 'evred_1',
+        type: 'redemption.succeeded',
+        created_at: '2024-01-01T11:11:11.111Z',
+        group_id: 'v-1',
+        event_source: { channel: 'API' },
+      },
     });
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
     const hex = Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
     const event = await constructWebhookEvent({ payload: body, signature: hex, secret });
@@ -67,7 +80,9 @@ describe('constructWebhookEvent', () => {
   });
 
   it('throws WebhookSignatureError for a tampered body, without echoing the secret', async () => {
-    const error = await constructWebhookEvent({ payload: '{"a":2}', signature, secret }).catch((caught: unknown) => caught);
+    const error = await constructWebhookEvent({ payload: '{"a":2}', signature, secret }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(WebhookSignatureError);
     expect(String(error)).not.toContain(secret);
   });

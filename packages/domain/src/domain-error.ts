@@ -115,8 +115,6 @@ export class DomainError extends Error {
 export function isDomainError(value: unknown, key?: DomainErrorKey): value is DomainError {
   const isOne =
     value instanceof DomainError ||
-    (value instanceof Error &&
-      value.name === 'DomainError' &&
-      typeof Reflect.get(value, 'key') === 'string');
+    (value instanceof Error && value.name === 'DomainError' && typeof Reflect.get(value, 'key') === 'string');
   return isOne && (key === undefined || Reflect.get(value, 'key') === key);
 }

@@ -63,7 +63,13 @@ export type {
 export { assertValidMetadata, findMetadataViolations } from './metadata/validation.js';
 export { metadataFromText, metadataValueFromText } from './metadata/from-text.js';
 export { patchMetadata, type Metadata } from './metadata/patch.js';
-export { distanceMetres, locationContains, readGeoPoint, type GeoPoint, type LocationShape } from './metadata/geo-location.js';
+export {
+  distanceMetres,
+  locationContains,
+  readGeoPoint,
+  type GeoPoint,
+  type LocationShape,
+} from './metadata/geo-location.js';
 export type {
   MetadataPropertyRules,
   MetadataPropertyType,
@@ -121,7 +127,13 @@ export {
 } from './time/zone.js';
 export type { ZoneClock, ZonedDateTimeParts } from './time/zone.js';
 
-export { addIsoDuration, formatIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './time/iso-duration.js';
+export {
+  addIsoDuration,
+  formatIsoDuration,
+  hasCalendarUnits,
+  isoDurationTimeMs,
+  parseIsoDuration,
+} from './time/iso-duration.js';
 export type { IsoDuration } from './time/iso-duration.js';
 
 export { redeemableStatus } from './vouchers/redeemable-status.js';
@@ -207,7 +219,12 @@ export { discountItemsFromRules } from './discounts/items-from-rules.js';
 export type { FreeItemInput } from './discounts/free-items.js';
 
 export { applyDiscount } from './discounts/application.js';
-export type { CalculationMode, DiscountStepInput, DiscountStepOptions, DiscountStepResult } from './discounts/application.js';
+export type {
+  CalculationMode,
+  DiscountStepInput,
+  DiscountStepOptions,
+  DiscountStepResult,
+} from './discounts/application.js';
 
 export { applyGiftCredits } from './discounts/gift-card-credits.js';
 export { changeGiftBalance, changeLoyaltyPoints } from './vouchers/card-balance.js';
@@ -286,7 +303,12 @@ export {
   validationRuleFailureKey,
   validationRuleViolationDetails,
 } from './rules/names.js';
-export type { ValidatedRedeemable, ValidationRuleCategory, ValidationRuleFailureKey, ValidationRuleName } from './rules/names.js';
+export type {
+  ValidatedRedeemable,
+  ValidationRuleCategory,
+  ValidationRuleFailureKey,
+  ValidationRuleName,
+} from './rules/names.js';
 export { UNIT_LIMIT_NAMES, parseValidationRules } from './rules/parse.js';
 export type {
   ApplicableToDefinition,
@@ -315,7 +337,12 @@ export type {
   ValidationRulesEvaluator,
   ValidationRulesResult,
 } from './rules/evaluate.js';
-export { isCustomerRule, qualificationRuleOptions, qualificationScenarioPolicy, ruleSetRequiresProducts } from './qualifications/scenarios.js';
+export {
+  isCustomerRule,
+  qualificationRuleOptions,
+  qualificationScenarioPolicy,
+  ruleSetRequiresProducts,
+} from './qualifications/scenarios.js';
 export type { QualificationScenario, QualificationScenarioPolicy } from './qualifications/scenarios.js';
 export { evaluateBundle } from './rules/bundle.js';
 export type { BundleResult } from './rules/bundle.js';
@@ -342,10 +369,22 @@ export { pointsExpirationDate } from './loyalty/expiry.js';
 export type { PointsExpirationRules } from './loyalty/expiry.js';
 export { bucketBalance, creditBuckets, expireBuckets, nextExpiration, spendBuckets } from './loyalty/buckets.js';
 export { referralConverts, referrerTiersReached } from './referrals/conversion.js';
-export type { NoReferral, ReferralConversionSettings, ReferralTrigger, ReferrerTierRule } from './referrals/conversion.js';
+export type {
+  NoReferral,
+  ReferralConversionSettings,
+  ReferralTrigger,
+  ReferrerTierRule,
+} from './referrals/conversion.js';
 export type { BucketSpending, PointsBucket } from './loyalty/buckets.js';
 export { earnedPoints, mappedLoyalty, rewardPrice } from './loyalty/earning.js';
-export type { EarningCalculationType, EarningInput, EarningOrderLine, EarningRuleLoyalty, PointsMapping, ProportionalLeaf } from './loyalty/earning.js';
+export type {
+  EarningCalculationType,
+  EarningInput,
+  EarningOrderLine,
+  EarningRuleLoyalty,
+  PointsMapping,
+  ProportionalLeaf,
+} from './loyalty/earning.js';
 export { evaluateMemberTier, tierExpirationDate, tierForPoints } from './loyalty/tiers.js';
 export type { MemberTier, TierChange, TierQualification, TierRange, TierRounding } from './loyalty/tiers.js';
 export { runNightly } from './loyalty/nightly.js';

@@ -122,20 +122,25 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
   const answer = (refusal: ParserRefusal): Promise<Response> =>
     refusal.kind === 'method' ? methodOnly(refusal.method) : Promise.resolve(service.refuse(refusal.error));
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS }, (incoming, outgoing) => {
-    if (incoming.method === 'OPTIONS') {
-      outgoing.writeHead(204, preflightHeaders(incoming.headers['access-control-request-headers'])).end();
-      return;
-    }
-    lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));
-    Promise.resolve()
-      .then(() => service.handle(toIncomingRequest(incoming, origin)))
-      .catch((error: unknown) => service.refuse(toApiError(error)))
-      .then((response) => send(response, outgoing, incoming))
-      .catch(() => outgoing.destroy());
-  });
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS },
+    (incoming, outgoing) => {
+      if (incoming.method === 'OPTIONS') {
+        outgoing.writeHead(204, preflightHeaders(incoming.headers['access-control-request-headers'])).end();
+        return;
+      }
+      lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));
+      Promise.resolve()
+        .then(() => service.handle(toIncomingRequest(incoming, origin)))
+        .catch((error: unknown) => service.refuse(toApiError(error)))
+        .then((response) => send(response, outgoing, incoming))
+        .catch(() => outgoing.destroy());
+    },
+  );
   server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const error = new ApiError(417, 'expectation_failed', 'Expectation failed', { details: 'Only "Expect: 100-continue" is supported.' });
+    const error = new ApiError(417, 'expectation_failed', 'Expectation failed', {
+      details: 'Only "Expect: 100-continue" is supported.',
+    });
     void send(service.refuse(error), outgoing).catch(() => outgoing.destroy());
   });
   server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {

@@ -26,7 +26,12 @@ export { ApiError, type ApiErrorExtras } from './http/api-error.js';
 export { API_VERSION, OAUTH_SCOPES, routes, type OperationId, type WebhookEventName } from './generated/routes.js';
 export type { OperationRoute, OperationSpec, WebhookEventSpec } from './http/operation-spec.js';
 export { loadOperations, type LoadedOperations } from './http/load-operations.js';
-export { AsyncActionStore, type AsyncAction, type AsyncActionOrigin, type AsyncActionQuery } from './areas/platform/async-actions/store.js';
+export {
+  AsyncActionStore,
+  type AsyncAction,
+  type AsyncActionOrigin,
+  type AsyncActionQuery,
+} from './areas/platform/async-actions/store.js';
 export {
   importSummary,
   itemSummary,
@@ -47,7 +52,17 @@ export {
   type BinResourceType,
 } from './areas/platform/bin/store.js';
 export type { BinListFilters } from './areas/platform/bin/filters.js';
-export { EventLog, INTERNAL_SOURCE, type EventData, type EventFilter, type EventInput, type EventOrigin, type EventSource, type EventType, type ServiceEvent } from './core/event-log.js';
+export {
+  EventLog,
+  INTERNAL_SOURCE,
+  type EventData,
+  type EventFilter,
+  type EventInput,
+  type EventOrigin,
+  type EventSource,
+  type EventType,
+  type ServiceEvent,
+} from './core/event-log.js';
 export type { ListOrder, Page } from './core/list.js';
 export type { CursorQuery, LimitQuery, PageQuery, SortedPageQuery, TimeWindow } from './core/list.js';
 export { DEFAULT_EVENT_RETENTION, type BulkJobSettings, type WebhookSettings } from './core/context.js';
@@ -78,17 +93,55 @@ export {
   type UntestedTotals,
 } from './testing/untested-report.js';
 export { CONTROL_PREFIX, CONTROL_ROUTES, controlApi, type ControlDependencies } from './control/control-api.js';
-export { mockServerMatchers, type DeepPartial, type MatcherContext, type MatcherResult, type MockServerMatchers } from './testing/matchers.js';
+export {
+  mockServerMatchers,
+  type DeepPartial,
+  type MatcherContext,
+  type MatcherResult,
+  type MockServerMatchers,
+} from './testing/matchers.js';
 export { createFactories, type Factories, type FactoryOptions } from './testing/factories.js';
 export { holdingFields, holdingId, type Holding } from './areas/campaigns/publications/holdings.js';
-export { ReferralHolders, type HolderChangeOrigin, type ReferralHolder, type ReferralHolderDependencies, type ReferralHolderQuery } from './areas/programmes/referrals/holders.js';
-export { ReferralTierStore, type ReferralTier, type ReferralTierDependencies, type ReferralTierInput } from './areas/programmes/referrals/tiers.js';
+export {
+  ReferralHolders,
+  type HolderChangeOrigin,
+  type ReferralHolder,
+  type ReferralHolderDependencies,
+  type ReferralHolderQuery,
+} from './areas/programmes/referrals/holders.js';
+export {
+  ReferralTierStore,
+  type ReferralTier,
+  type ReferralTierDependencies,
+  type ReferralTierInput,
+} from './areas/programmes/referrals/tiers.js';
 export { ReferralConversions, type ReferralConversionDependencies } from './areas/programmes/referrals/conversions.js';
-export { giveCampaignCredit, giveReward, type CampaignCredit, type RewardGivingStores } from './areas/programmes/rewards/give.js';
-export { CategoryStore, type Category, type CategoryChoice, type CategoryReferences } from './areas/catalog/categories/store.js';
+export {
+  giveCampaignCredit,
+  giveReward,
+  type CampaignCredit,
+  type RewardGivingStores,
+} from './areas/programmes/rewards/give.js';
+export {
+  CategoryStore,
+  type Category,
+  type CategoryChoice,
+  type CategoryReferences,
+} from './areas/catalog/categories/store.js';
 export { MetadataSchemaStore, type MetadataSchema } from './areas/catalog/metadata-schemas/store.js';
-export { CustomEventSchemaStore, type CustomEventSchema, type CustomEventSchemaChanges, type CustomEventSchemaInput } from './areas/catalog/custom-event-schemas/store.js';
-export { BrandStore, DEFAULT_PERMISSION_REMINDER, type Brand, type BrandChanges, type BrandInput } from './areas/platform/branding/store.js';
+export {
+  CustomEventSchemaStore,
+  type CustomEventSchema,
+  type CustomEventSchemaChanges,
+  type CustomEventSchemaInput,
+} from './areas/catalog/custom-event-schemas/store.js';
+export {
+  BrandStore,
+  DEFAULT_PERMISSION_REMINDER,
+  type Brand,
+  type BrandChanges,
+  type BrandInput,
+} from './areas/platform/branding/store.js';
 export { OAuthTokenStore, type ActiveToken } from './areas/platform/oauth/store.js';
 export {
   CampaignStore,
@@ -136,7 +189,14 @@ export {
   type CustomerReference,
   type CustomerUpsert,
 } from './areas/customers/customers/store.js';
-export { ConsentStore, type Consent, type ConsentAnswers, type ConsentGroup, type ConsentGroupInput, type ConsentInput } from './areas/customers/consents/store.js';
+export {
+  ConsentStore,
+  type Consent,
+  type ConsentAnswers,
+  type ConsentGroup,
+  type ConsentGroupInput,
+  type ConsentInput,
+} from './areas/customers/consents/store.js';
 export {
   ProductStore,
   type CatalogueListQuery,
@@ -202,7 +262,12 @@ export {
   type PromotionStackUpdateInput,
   type StackTierLookup,
 } from './areas/campaigns/promotions/stacks.js';
-export type { PromotionTierRef, RuleAssignments, RuleOwner, TierRuleAssignmentList } from './areas/campaigns/rule-assignments.js';
+export type {
+  PromotionTierRef,
+  RuleAssignments,
+  RuleOwner,
+  TierRuleAssignmentList,
+} from './areas/campaigns/rule-assignments.js';
 export {
   CampaignTemplateStore,
   type CampaignTemplate,
@@ -253,7 +318,14 @@ export {
   type StoredExport,
 } from './areas/platform/exports/store.js';
 export { apiLogExportSource } from './areas/platform/exports/api-log-source.js';
-export { ExportSources, type ExportParameters, type ExportPlan, type ExportSelection, type ExportSource, type ExportedObject } from './areas/platform/exports/source.js';
+export {
+  ExportSources,
+  type ExportParameters,
+  type ExportPlan,
+  type ExportSelection,
+  type ExportSource,
+  type ExportedObject,
+} from './areas/platform/exports/source.js';
 export type { CsvCell } from './core/csv.js';
 export { implementedOperations } from './areas/registry.js';
 export {
@@ -270,10 +342,32 @@ export {
   type PublishOptions,
 } from './areas/campaigns/publications/store.js';
 export { publicationExportSource } from './areas/campaigns/publications/export-source.js';
-export { RedemptionStore, ROLLBACK_MOMENT_MS, type RedemptionExportRow, type RedemptionListQuery, type ValidationResult } from './areas/engine/redemptions/store.js';
+export {
+  RedemptionStore,
+  ROLLBACK_MOMENT_MS,
+  type RedemptionExportRow,
+  type RedemptionListQuery,
+  type ValidationResult,
+} from './areas/engine/redemptions/store.js';
 export { redemptionExportSource } from './areas/engine/redemptions/export-source.js';
-export { projectPorts, type EngineLoyaltyReward, type EnginePorts, type EnginePromotionTier, type EngineStores, type RuleTarget } from './areas/engine/redemptions/ports.js';
-export type { EngineOrigin, KeptRecord, KeptRedemption, KeptRollback, RedemptionChannel, RedemptionEntry, RedemptionRecord, RedemptionRollbackRecord } from './areas/engine/redemptions/engine/records.js';
+export {
+  projectPorts,
+  type EngineLoyaltyReward,
+  type EnginePorts,
+  type EnginePromotionTier,
+  type EngineStores,
+  type RuleTarget,
+} from './areas/engine/redemptions/ports.js';
+export type {
+  EngineOrigin,
+  KeptRecord,
+  KeptRedemption,
+  KeptRollback,
+  RedemptionChannel,
+  RedemptionEntry,
+  RedemptionRecord,
+  RedemptionRollbackRecord,
+} from './areas/engine/redemptions/engine/records.js';
 export type { RequestedRedeemable, StackedRequest } from './areas/engine/redemptions/engine/request.js';
 export type { RedemptionResult } from './areas/engine/redemptions/engine/commit.js';
 export type { RollbackInput, RollbacksResult } from './areas/engine/redemptions/engine/rollback.js';
@@ -299,7 +393,12 @@ export {
   type PointsExpiry,
   type StoredBucket,
 } from './areas/campaigns/loyalty-cards/ledger.js';
-export { LoyaltyStore, type MemberBalanceChange, type MemberCardStores, type PointsTransfer } from './areas/programmes/loyalties/store.js';
+export {
+  LoyaltyStore,
+  type MemberBalanceChange,
+  type MemberCardStores,
+  type PointsTransfer,
+} from './areas/programmes/loyalties/store.js';
 export { listMemberActivity, type MemberActivity } from './areas/programmes/loyalties/activity.js';
 export { pointsExpirationExportSource } from './areas/campaigns/loyalty-cards/export-source.js';
 export {
@@ -313,12 +412,40 @@ export {
   type EarningRuleListQuery,
   type TierLookup,
 } from './areas/programmes/earning-rules/store.js';
-export { PointsEarner, type EarnerDeps, type EarningOccasion, type MemberTiers, type PointsEstimate } from './areas/programmes/earning-rules/earner.js';
-export { PendingPointsStore, type PendingPoints, type PendingPointsInput, type PendingPointsQuery } from './areas/programmes/pending-points/store.js';
-export { LoyaltyTierStore, type LoyaltyTier, type LoyaltyTierInput, type MemberStanding } from './areas/programmes/tiers/store.js';
+export {
+  PointsEarner,
+  type EarnerDeps,
+  type EarningOccasion,
+  type MemberTiers,
+  type PointsEstimate,
+} from './areas/programmes/earning-rules/earner.js';
+export {
+  PendingPointsStore,
+  type PendingPoints,
+  type PendingPointsInput,
+  type PendingPointsQuery,
+} from './areas/programmes/pending-points/store.js';
+export {
+  LoyaltyTierStore,
+  type LoyaltyTier,
+  type LoyaltyTierInput,
+  type MemberStanding,
+} from './areas/programmes/tiers/store.js';
 export { NightlyRun, type NightlySummary } from './areas/programmes/nightly/run.js';
-export { RewardRedeemer, type RewardRedeemerDependencies, type RewardRedemption, type RewardRedemptionRequest } from './areas/programmes/rewards/redeemer.js';
-export { RewardStore, type AssignmentScope, type Reward, type RewardAssignment, type RewardAssignmentInput, type RewardInput } from './areas/programmes/rewards/store.js';
+export {
+  RewardRedeemer,
+  type RewardRedeemerDependencies,
+  type RewardRedemption,
+  type RewardRedemptionRequest,
+} from './areas/programmes/rewards/redeemer.js';
+export {
+  RewardStore,
+  type AssignmentScope,
+  type Reward,
+  type RewardAssignment,
+  type RewardAssignmentInput,
+  type RewardInput,
+} from './areas/programmes/rewards/store.js';
 export { ROLLBACK_WINDOW } from './areas/engine/redemptions/store.js';
 export { engineRuleSet, type EngineRuleSet, type RuleInputs } from './areas/engine/redemptions/ports.js';
 export type { LimitFormulas } from './areas/engine/redemptions/engine/limit-formulas.js';

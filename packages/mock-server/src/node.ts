@@ -5,4 +5,10 @@
  */
 export * from './index.js';
 export { listen, type HttpSandbox, type ListenOptions } from './http-server.js';
-export { DEFAULT_TALLY_DIR, readTallies, saveTally, untestedReportSetup, type UntestedReportSetupOptions } from './testing/tally-files.js';
+export {
+  DEFAULT_TALLY_DIR,
+  readTallies,
+  saveTally,
+  untestedReportSetup,
+  type UntestedReportSetupOptions,
+} from './testing/tally-files.js';

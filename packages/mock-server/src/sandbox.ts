@@ -77,7 +77,9 @@ export const banner = ({ url, apiVersion, project, management }: BannerFacts): s
  */
 export const main = async (): Promise<void> => {
   const keys: Partial<ProjectKeys> = Object.fromEntries(
-    Object.entries(ENV_KEYS).flatMap(([key, variable]) => (process.env[variable] ? [[key, process.env[variable]]] : [])),
+    Object.entries(ENV_KEYS).flatMap(([key, variable]) =>
+      process.env[variable] ? [[key, process.env[variable]]] : [],
+    ),
   );
   const port = Number(process.env['PORT'] ?? 4010);
   // A web page of the developer's calls the sandbox from any origin: every client-side feature is on.

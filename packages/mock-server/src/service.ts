@@ -5,7 +5,13 @@ import { StateHistory } from './core/history/state-history.js';
 import { TrackedState } from './core/history/tracked-state.js';
 import type { BulkJobSettings, ServiceContext, WebhookSettings } from './core/context.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
-import { type ProjectRegistry, type ProjectSeed, type ProjectSettings, createProjectRegistry, randomKey } from './core/projects.js';
+import {
+  type ProjectRegistry,
+  type ProjectSeed,
+  type ProjectSettings,
+  createProjectRegistry,
+  randomKey,
+} from './core/projects.js';
 import { type Build, type MockSnapshot, type SnapshotImage, createSnapshots } from './snapshots.js';
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
 import { API_VERSION } from './generated/routes.js';
@@ -191,22 +197,27 @@ const bulkJobSettings = (options: Partial<BulkJobSettings> = {}): BulkJobSetting
     throw new RangeError(`bulkJobs.portionSize must be a positive integer, not ${settings.portionSize}`);
   }
   if (!Number.isFinite(settings.portionIntervalMs) || settings.portionIntervalMs < 0) {
-    throw new RangeError(`bulkJobs.portionIntervalMs must be a finite number of milliseconds >= 0, not ${settings.portionIntervalMs}`);
+    throw new RangeError(
+      `bulkJobs.portionIntervalMs must be a finite number of milliseconds >= 0, not ${settings.portionIntervalMs}`,
+    );
   }
   return settings;
 };
 
 /** The events a project keeps: a whole number, 0 or more. */
 const eventRetention = (retention: number): number => {
-  if (!Number.isInteger(retention) || retention < 0) throw new RangeError(`eventRetention must be a whole number of events >= 0, not ${retention}`);
+  if (!Number.isInteger(retention) || retention < 0)
+    throw new RangeError(`eventRetention must be a whole number of events >= 0, not ${retention}`);
   return retention;
 };
 
 /** Webhook settings, refusing a time-out or a retention that could not work. */
 const webhookSettings = (settings: WebhookSettings): WebhookSettings => {
   const { timeoutMs, retention } = settings;
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError(`webhooks.timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
-  if (retention !== undefined && !(Number.isInteger(retention) && retention >= 0)) throw new RangeError(`webhooks.retention must be a whole number of deliveries >= 0, not ${retention}`);
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0))
+    throw new RangeError(`webhooks.timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
+  if (retention !== undefined && !(Number.isInteger(retention) && retention >= 0))
+    throw new RangeError(`webhooks.retention must be a whole number of deliveries >= 0, not ${retention}`);
   return settings;
 };
 
@@ -245,17 +256,19 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     managementToken: options.management?.managementToken ?? randomKey(keyRandom),
   };
   // Keys are drawn once so that reset() keeps them: tests hold on to them across resets.
-  const seeds = (options.projects?.length ? options.projects : [{ name: 'Default project' }]).map((project: ProjectSeed) => ({
-    ...project,
-    webhookToken: project.webhookToken ?? randomKey(webhookRandom),
-    keys: {
-      appId: randomKey(keyRandom),
-      appToken: randomKey(keyRandom),
-      clientAppId: randomKey(keyRandom),
-      clientToken: randomKey(keyRandom),
-      ...project.keys,
-    },
-  }));
+  const seeds = (options.projects?.length ? options.projects : [{ name: 'Default project' }]).map(
+    (project: ProjectSeed) => ({
+      ...project,
+      webhookToken: project.webhookToken ?? randomKey(webhookRandom),
+      keys: {
+        appId: randomKey(keyRandom),
+        appToken: randomKey(keyRandom),
+        clientAppId: randomKey(keyRandom),
+        clientToken: randomKey(keyRandom),
+        ...project.keys,
+      },
+    }),
+  );
 
   const build = (): Build => {
     const random = createSeededRandom(seed);
@@ -290,7 +303,10 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
   const stateWithApiLog = (context: ServiceContext, settings: ProjectSettings): ProjectState => {
     const state = createProjectState(context, settings);
     const projectId = settings.projectId ?? '';
-    state.exports.sources.register('api_log', apiLogExportSource(journal, projectId, () => current.projects.get(projectId)?.keys));
+    state.exports.sources.register(
+      'api_log',
+      apiLogExportSource(journal, projectId, () => current.projects.get(projectId)?.keys),
+    );
     return state;
   };
 
@@ -342,8 +358,22 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     return restored;
   };
   // The control API (reset, snapshots, clock, jobs, journal, failures, deliveries) for tests in any language.
-  const control = controlApi({ clock, scheduler, failures, journal, tally, projects: () => current.projects, reset, snapshot: snapshots.snapshot, restore, management, basePath, requestId });
-  const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> => download(request) ?? (await control(request)) ?? (await dispatch(request));
+  const control = controlApi({
+    clock,
+    scheduler,
+    failures,
+    journal,
+    tally,
+    projects: () => current.projects,
+    reset,
+    snapshot: snapshots.snapshot,
+    restore,
+    management,
+    basePath,
+    requestId,
+  });
+  const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> =>
+    download(request) ?? (await control(request)) ?? (await dispatch(request));
 
   return {
     handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => handle(request))],

@@ -119,7 +119,10 @@ export class MockSnapshot {
    */
   toJSON(): SnapshotImage {
     const { image, tasks } = internals.get(this) as SnapshotInternals;
-    if (image.project === undefined && tasks.tasks > 0) throw new TypeError(`This snapshot cannot be written as JSON: ${tasks.tasks} background task(s) were pending when it was taken; run them first (await service.scheduler.drain())`);
+    if (image.project === undefined && tasks.tasks > 0)
+      throw new TypeError(
+        `This snapshot cannot be written as JSON: ${tasks.tasks} background task(s) were pending when it was taken; run them first (await service.scheduler.drain())`,
+      );
     assertJsonSafe(image);
     return image;
   }
@@ -156,7 +159,12 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
   const projectImage = (build: Build, id: string): ProjectImage => {
     const project = build.projects.get(id);
     if (project === undefined) throw new Error(`There is no project ${id}`);
-    return { id, keys: project.keys, config: project.config, state: (build.projects.trackedOf(id)?.containers ?? []).map(imageOf) };
+    return {
+      id,
+      keys: project.keys,
+      config: project.config,
+      state: (build.projects.trackedOf(id)?.containers ?? []).map(imageOf),
+    };
   };
 
   /** The image of the service, with every project's data or (`project`) one project's. */
@@ -170,7 +178,10 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     random: build.random.save(),
     requests: requestRandom.save(),
     ...(project === undefined ? { organisation: build.context.tracked.containers.map(imageOf) } : {}),
-    projects: project === undefined ? build.projects.list().map((each) => projectImage(build, each.id)) : [projectImage(build, project)],
+    projects:
+      project === undefined
+        ? build.projects.list().map((each) => projectImage(build, each.id))
+        : [projectImage(build, project)],
   });
 
   /** Puts back what is not in the projects' containers. */
@@ -185,31 +196,48 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
 
   /** Refuses, before anything changes, an image this service cannot load. */
   const checkImage = (image: SnapshotImage): void => {
-    if (image.apiVersion !== API_VERSION) throw new Error(`This snapshot was taken by a mock of API build ${image.apiVersion}; this one implements ${API_VERSION}. Take it again.`);
+    if (image.apiVersion !== API_VERSION)
+      throw new Error(
+        `This snapshot was taken by a mock of API build ${image.apiVersion}; this one implements ${API_VERSION}. Take it again.`,
+      );
     const { projects, context } = deps.current();
     const primary = projects.primary;
     if (image.project === undefined && !image.projects.some((project) => project.id === primary.id)) {
-      throw new Error(`This snapshot has no project ${primary.id}, which this service starts with: restore it into a service made with the same options`);
+      throw new Error(
+        `This snapshot has no project ${primary.id}, which this service starts with: restore it into a service made with the same options`,
+      );
     }
     const organisation = context.tracked.containers.length;
     if (image.project === undefined && image.organisation?.length !== organisation) {
-      throw new Error(`This snapshot has ${image.organisation?.length ?? 0} containers of the organisation's state where this version of the mock has ${organisation}: take it again with this version`);
+      throw new Error(
+        `This snapshot has ${image.organisation?.length ?? 0} containers of the organisation's state where this version of the mock has ${organisation}: take it again with this version`,
+      );
     }
     // Every project has the same stores, so the primary project's containers count for all.
     const containers = projects.trackedOf(primary.id)?.containers.length ?? 0;
     for (const project of image.projects) {
       if (project.state.length !== containers) {
-        throw new Error(`This snapshot's project ${project.id} has ${project.state.length} containers of state where this version of the mock has ${containers}: take it again with this version`);
+        throw new Error(
+          `This snapshot's project ${project.id} has ${project.state.length} containers of state where this version of the mock has ${containers}: take it again with this version`,
+        );
       }
     }
   };
 
   /** Loads a project's image into the project of its id, making the project if there is none. */
   const loadProjectImage = (projects: ServiceProjects<ProjectState>, project: ProjectImage): TrackedState => {
-    if (!projects.get(project.id)) projects.create({ id: project.id, keys: project.keys, webhookToken: project.config.webhook_token ?? '', name: project.config.name });
+    if (!projects.get(project.id))
+      projects.create({
+        id: project.id,
+        keys: project.keys,
+        webhookToken: project.config.webhook_token ?? '',
+        name: project.config.name,
+      });
     projects.load(project.id, project.config);
     const scope = projects.trackedOf(project.id) as TrackedState;
-    scope.containers.forEach((container, index) => loadImage(container, project.state[index] as ContainerImage, scope.history));
+    scope.containers.forEach((container, index) =>
+      loadImage(container, project.state[index] as ContainerImage, scope.history),
+    );
     scope.loaded();
     return scope;
   };
@@ -223,7 +251,9 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     for (const project of projects.list()) if (!wanted.has(project.id)) projects.remove(project.id);
     for (const project of image.projects) loadProjectImage(projects, project);
     const scope = build.context.tracked;
-    scope.containers.forEach((container, index) => loadImage(container, image.organisation?.[index] as ContainerImage, scope.history));
+    scope.containers.forEach((container, index) =>
+      loadImage(container, image.organisation?.[index] as ContainerImage, scope.history),
+    );
     scope.loaded();
     loadService(build, image, undefined);
     return build;
@@ -233,7 +263,8 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
   const loadProject = (image: SnapshotImage & { readonly project: string }): HistoryMark => {
     checkImage(image);
     const [project] = image.projects;
-    if (project === undefined) throw new Error(`This snapshot of project ${image.project} holds no image of it: take it again`);
+    if (project === undefined)
+      throw new Error(`This snapshot of project ${image.project} holds no image of it: take it again`);
     const { projects } = deps.current();
     // The project's writes since its other snapshots can no longer be taken back: they go.
     projects.trackedOf(image.project)?.history.forget();
@@ -252,7 +283,8 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
   /** Tells the stores of the project restored (or of every project and the organisation's) that their state went back. */
   const restored = (build: Build, project: string | undefined): void => {
     if (project === undefined) build.context.tracked.restored();
-    for (const each of build.projects.list()) if (project === undefined || each.id === project) build.projects.trackedOf(each.id)?.restored();
+    for (const each of build.projects.list())
+      if (project === undefined || each.id === project) build.projects.trackedOf(each.id)?.restored();
   };
 
   /**
@@ -280,7 +312,8 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
     restore(snapshot: MockSnapshot | SnapshotImage): MockSnapshot {
       const internal = snapshot instanceof MockSnapshot ? (internals.get(snapshot) as SnapshotInternals) : undefined;
       const image = internal?.image ?? snapshot;
-      if (!isImage(image)) throw new TypeError(`Not a snapshot: expected a MockSnapshot or the JSON of one (format "${SNAPSHOT_FORMAT}")`);
+      if (!isImage(image))
+        throw new TypeError(`Not a snapshot: expected a MockSnapshot or the JSON of one (format "${SNAPSHOT_FORMAT}")`);
       const build = deps.current();
       if (internal !== undefined && reachable(build, internal)) {
         // Newest first in each history; histories are independent, so their order does not matter.
@@ -298,7 +331,9 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
       }
       if (internal !== undefined && internal.tasks.tasks > 0) {
         // The tasks drive the runs of the build they were made in, which an image does not hold.
-        throw new Error(`This snapshot was taken with ${internal.tasks.tasks} background task(s) pending, which come back only while its writes can be taken back (not after reset(), nor after restoring an earlier snapshot and writing on): take snapshots with no background work pending to restore them any time`);
+        throw new Error(
+          `This snapshot was taken with ${internal.tasks.tasks} background task(s) pending, which come back only while its writes can be taken back (not after reset(), nor after restoring an earlier snapshot and writing on): take snapshots with no background work pending to restore them any time`,
+        );
       }
       const loaded = loadImageOf(image);
       restored(loaded, undefined);

@@ -13,10 +13,15 @@ const mock = useMockService({ bulkJobs: { portionSize: PORTION, portionIntervalM
 const range = (count: number): number[] => Array.from({ length: count }, (_, index) => index);
 
 /** A job over `count` numbers that records what it processed. */
-const counting = (count: number, seen: number[] = []): BulkJob<number> => ({ items: range(count), process: (item) => void seen.push(item) });
+const counting = (count: number, seen: number[] = []): BulkJob<number> => ({
+  items: range(count),
+  process: (item) => void seen.push(item),
+});
 
 const getAction = async (id: string) => {
-  const { data, response } = await mock.serverClient().GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: id } } });
+  const { data, response } = await mock
+    .serverClient()
+    .GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: id } } });
   expect(response.status).toBe(200);
   if (!data) throw new Error(`no action ${id}`);
   return data;
@@ -31,7 +36,11 @@ const nextPortion = async () => {
 describe('bulk jobs', () => {
   test('a job goes ENQUEUED → IN_PROGRESS → DONE, and its record has the fields of the spec', async () => {
     const { asyncActions } = mock.service.projects.primary.state;
-    const action = asyncActions.start('CUSTOMERS.IMPORT_CSV', { ...counting(25), summarize: importSummary('customer') }, { requestId: 'v-0123456789abcdef01' });
+    const action = asyncActions.start(
+      'CUSTOMERS.IMPORT_CSV',
+      { ...counting(25), summarize: importSummary('customer') },
+      { requestId: 'v-0123456789abcdef01' },
+    );
     expect(await getAction(action.id)).toEqual({
       id: expect.stringMatching(/^aa_[0-9a-f]{18}$/),
       type: 'CUSTOMERS.IMPORT_CSV',
@@ -52,7 +61,12 @@ describe('bulk jobs', () => {
       status: 'DONE',
       progress: 100,
       processing_time: 2 * INTERVAL,
-      result: { message: '25 customer(s) imported successfully, 0 failed.', done_count: 25, failed_count: 0, failed: [] },
+      result: {
+        message: '25 customer(s) imported successfully, 0 failed.',
+        done_count: 25,
+        failed_count: 0,
+        failed: [],
+      },
       // Imports say how they went too: the official SDKs' suites wait for SUCCESS.
       operation_status: 'SUCCESS',
     });
@@ -62,7 +76,10 @@ describe('bulk jobs', () => {
   test('a small job started after a large one finishes first; every job is IN_PROGRESS after the first portion', async () => {
     const { asyncActions } = mock.service.projects.primary.state;
     const order: string[] = [];
-    const track = (name: string, count: number): BulkJob<number> => ({ items: range(count), process: (item) => void order.push(`${name}${item}`) });
+    const track = (name: string, count: number): BulkJob<number> => ({
+      items: range(count),
+      process: (item) => void order.push(`${name}${item}`),
+    });
     const large = asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', track('L', 1_000));
     const medium = asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', track('M', 25));
     await nextPortion();
@@ -90,7 +107,10 @@ describe('bulk jobs', () => {
     const job: BulkJob<number> = {
       items: range(30),
       process: (item) => {
-        if (item % 7 === 3) throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `Code CODE-${item} already exists.` });
+        if (item % 7 === 3)
+          throw new DomainError('duplicate_found', 'Duplicated resource found', {
+            details: `Code CODE-${item} already exists.`,
+          });
       },
       identify: (item) => ({ code: `CODE-${item}` }),
     };
@@ -142,7 +162,9 @@ describe('bulk jobs', () => {
         message: '2 customer(s) imported successfully, 1 failed.',
         done_count: 2,
         failed_count: 1,
-        failed: [{ row: 2, source_id: 'nobody@example.com', reason: 'Cannot find customer with id nobody@example.com' }],
+        failed: [
+          { row: 2, source_id: 'nobody@example.com', reason: 'Cannot find customer with id nobody@example.com' },
+        ],
       },
     });
   });
@@ -157,7 +179,9 @@ describe('bulk jobs', () => {
     });
     const unreadable = asyncActions.start('VOUCHERS.IMPORT_CSV', {
       items: () => {
-        throw new DomainError('invalid_payload', 'invalid csv file', { details: 'Line 3: a quoted field is not closed' });
+        throw new DomainError('invalid_payload', 'invalid csv file', {
+          details: 'Line 3: a quoted field is not closed',
+        });
       },
       process: () => undefined,
     });
@@ -168,8 +192,14 @@ describe('bulk jobs', () => {
       processing_time: 2 * INTERVAL,
       result: { message: 'storage is gone', done_count: 12, failed_count: 0 },
     });
-    expect(asyncActions.get(unreadable.id)).toMatchObject({ status: 'FAILED', progress: 0, result: { message: 'Line 3: a quoted field is not closed', done_count: 0 } });
-    await expect(mock.serverClient().waitForAsyncAction(unreadable.id, { intervalMs: 1, timeoutMs: 1_000 })).rejects.toMatchObject({
+    expect(asyncActions.get(unreadable.id)).toMatchObject({
+      status: 'FAILED',
+      progress: 0,
+      result: { message: 'Line 3: a quoted field is not closed', done_count: 0 },
+    });
+    await expect(
+      mock.serverClient().waitForAsyncAction(unreadable.id, { intervalMs: 1, timeoutMs: 1_000 }),
+    ).rejects.toMatchObject({
       action: { status: 'FAILED', result: { message: 'Line 3: a quoted field is not closed' } },
     });
   });
@@ -199,7 +229,12 @@ describe('bulk jobs', () => {
       operation_status: 'FAILED',
       result: { done_count: 1, failed_count: 1, failed: [{ source_id: 'b', reason: 'Invalid payload' }] },
     });
-    expect(await getAction(empty.id)).toMatchObject({ status: 'DONE', progress: 100, operation_status: 'SUCCESS', result: { done_count: 0, failed_count: 0 } });
+    expect(await getAction(empty.id)).toMatchObject({
+      status: 'DONE',
+      progress: 100,
+      operation_status: 'SUCCESS',
+      result: { done_count: 0, failed_count: 0 },
+    });
   });
 
   test('a summarize that throws ends its job FAILED with the default counts; the other jobs go on', async () => {
@@ -231,7 +266,11 @@ describe('bulk jobs', () => {
     expect(mock.service.clock.date().toISOString()).toBe('2026-01-01T00:00:00.020Z');
     // Portions 3 to 5 of the first job are left, one scheduler task each.
     expect(await mock.service.scheduler.drain()).toBe(3);
-    expect(asyncActions.get(first.id)).toMatchObject({ status: 'DONE', processing_time: 5 * INTERVAL, updated_at: '2026-01-01T00:00:00.050Z' });
+    expect(asyncActions.get(first.id)).toMatchObject({
+      status: 'DONE',
+      processing_time: 5 * INTERVAL,
+      updated_at: '2026-01-01T00:00:00.050Z',
+    });
     expect(await mock.service.scheduler.drain()).toBe(0);
   });
 
@@ -242,7 +281,10 @@ describe('bulk jobs', () => {
     const small = other.state.asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', counting(20));
     for (let portion = 0; portion < 3; portion += 1) await nextPortion();
     expect(other.state.asyncActions.get(small.id)).toMatchObject({ status: 'DONE', result: { done_count: 20 } });
-    expect(mock.service.projects.primary.state.asyncActions.get(large.id)).toMatchObject({ status: 'IN_PROGRESS', progress: 20 });
+    expect(mock.service.projects.primary.state.asyncActions.get(large.id)).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: 20,
+    });
   });
 
   test('a CSV import fails its broken rows by row number and imports the rest; an unreadable file fails the job', async () => {
@@ -252,7 +294,8 @@ describe('bulk jobs', () => {
       items: async () => requireColumns(await readCsv(new Blob([text])), ['source_id']).rows,
       process: (row) => {
         const values = csvValues(row);
-        if (!values['email']?.includes('@')) throw ApiError.invalidPayload(`email: ${values['email'] ?? ''} is not an email address`);
+        if (!values['email']?.includes('@'))
+          throw ApiError.invalidPayload(`email: ${values['email'] ?? ''} is not an email address`);
         imported.push(values['source_id'] ?? '');
       },
       identify: (row) => ({ row: row.row, source_id: row.values['source_id'] ?? null }),
@@ -284,7 +327,11 @@ describe('bulk jobs', () => {
     });
     expect(await getAction(headless.id)).toMatchObject({
       status: 'FAILED',
-      result: { message: 'The file has no column "source_id"; its header names email.', done_count: 0, failed_count: 0 },
+      result: {
+        message: 'The file has no column "source_id"; its header names email.',
+        done_count: 0,
+        failed_count: 0,
+      },
     });
   });
 
@@ -313,14 +360,21 @@ describe('bulk jobs', () => {
     const before = timers();
     const service = createMockService({ strict: true, bulkJobs: { portionSize: 100, portionIntervalMs: 1 } });
     const { appId, appToken } = service.projects.primary.keys;
-    const client = createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false, fetch: (request) => service.handle(request) });
+    const client = createClient({
+      baseUrl: service.baseUrl,
+      auth: { type: 'server', appId, appToken },
+      retry: false,
+      fetch: (request) => service.handle(request),
+    });
     const seen: number[] = [];
     const large = service.projects.primary.state.asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', counting(450, seen));
     const small = service.projects.primary.state.asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', counting(5));
     const finished = await client.waitForAsyncAction(large.id, { intervalMs: 2, timeoutMs: 5_000 });
     expect(finished).toMatchObject({ status: 'DONE', progress: 100, result: { done_count: 450 } });
     expect(finished.processing_time).toBeGreaterThanOrEqual(4);
-    expect(Date.parse(service.projects.primary.state.asyncActions.get(small.id).updated_at)).toBeLessThanOrEqual(Date.parse(finished.updated_at));
+    expect(Date.parse(service.projects.primary.state.asyncActions.get(small.id).updated_at)).toBeLessThanOrEqual(
+      Date.parse(finished.updated_at),
+    );
     expect(seen).toHaveLength(450);
     expect(service.scheduler.pending()).toBe(0);
     expect(timers()).toBeLessThanOrEqual(before);
@@ -339,22 +393,30 @@ describe('GET /v1/async-actions', () => {
     const first = await client.GET('/v1/async-actions', { params: { query: { limit: 2 } } });
     expect(first.data).toMatchObject({ object: 'list', data_ref: 'async_actions', has_more: true });
     expect(first.data?.async_actions.map((action) => action.id)).toEqual([ids[4], ids[3]]);
-    const last = await client.GET('/v1/async-actions', { params: { query: { limit: 2, end_date: '2026-01-01T00:00:01.000Z' } } });
+    const last = await client.GET('/v1/async-actions', {
+      params: { query: { limit: 2, end_date: '2026-01-01T00:00:01.000Z' } },
+    });
     expect(last.data?.async_actions.map((action) => action.id)).toEqual([ids[0]]);
     expect(last.data?.has_more).toBe(false);
     const all: string[] = [];
-    for await (const action of client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } })) all.push(action.id);
+    for await (const action of client.paginate('/v1/async-actions', { params: { query: { limit: 2 } } }))
+      all.push(action.id);
     expect(all).toEqual([...ids].reverse());
   });
 
   test('unknown ids are 404, a limit over 100 and a malformed end_date are 400', async () => {
     const client = mock.serverClient();
-    const missing = await client.GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: 'aa_missing' } } });
+    const missing = await client.GET('/v1/async-actions/{asyncActionId}', {
+      params: { path: { asyncActionId: 'aa_missing' } },
+    });
     expect(missing.response.status).toBe(404);
     expect(missing.error).toMatchObject({ key: 'not_found', resource_id: 'aa_missing', resource_type: 'async_action' });
     const tooMany = await client.GET('/v1/async-actions', { params: { query: { limit: 101 } } });
     expect(tooMany.response.status).toBe(400);
-    expect(tooMany.error).toMatchObject({ key: 'invalid_query_params', details: 'Query parameter limit should be <= 100' });
+    expect(tooMany.error).toMatchObject({
+      key: 'invalid_query_params',
+      details: 'Query parameter limit should be <= 100',
+    });
     const badDate = await client.GET('/v1/async-actions', { params: { query: { end_date: 'yesterday' } } });
     expect(badDate.response.status).toBe(400);
   });

@@ -21,13 +21,17 @@ describe('server keys', () => {
   });
 
   test('a wrong token answers 401', async () => {
-    const response = await mock.raw('/v1/categories', { headers: serverHeaders(mock.service, { 'X-App-Token': 'wrong' }) });
+    const response = await mock.raw('/v1/categories', {
+      headers: serverHeaders(mock.service, { 'X-App-Token': 'wrong' }),
+    });
     expect(response.status).toBe(401);
   });
 
   test('client keys cannot call server-side endpoints', async () => {
     const { clientAppId, clientToken } = mock.service.projects.primary.keys;
-    const response = await mock.raw('/v1/categories', { headers: { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken } });
+    const response = await mock.raw('/v1/categories', {
+      headers: { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken },
+    });
     expect(response.status).toBe(401);
   });
 
@@ -38,7 +42,7 @@ describe('server keys', () => {
     expect(response.status).toBe(401);
   });
 
-  test('one project never sees another project\'s data', async () => {
+  test("one project never sees another project's data", async () => {
     const other = mock.service.projects.create({ name: 'Other' });
     const created = await mock.serverClient().POST('/v1/categories', { body: { name: 'Mine', hierarchy: 1 } });
     const foreign = createClient({
@@ -46,7 +50,9 @@ describe('server keys', () => {
       auth: { type: 'server', appId: other.keys.appId, appToken: other.keys.appToken },
       retry: false,
     });
-    const { error, response } = await foreign.GET('/v1/categories/{categoryId}', { params: { path: { categoryId: created.data?.id ?? '' } } });
+    const { error, response } = await foreign.GET('/v1/categories/{categoryId}', {
+      params: { path: { categoryId: created.data?.id ?? '' } },
+    });
     expect(response.status).toBe(404);
     expect(error).toMatchObject({ key: 'not_found', resource_type: 'category' });
     expect((await foreign.GET('/v1/categories')).data?.total).toBe(0);
@@ -57,7 +63,12 @@ describe('OAuth', () => {
   test('issues a token with the requested scopes for the configured lifetime', async () => {
     const { status, body } = await token('api categories');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ scope: 'api categories', token_type: 'Bearer', expires_in: 900, expires_at: Date.parse('2026-01-01T00:15:00Z') / 1000 });
+    expect(body).toMatchObject({
+      scope: 'api categories',
+      token_type: 'Bearer',
+      expires_in: 900,
+      expires_at: Date.parse('2026-01-01T00:15:00Z') / 1000,
+    });
   });
 
   test.each([
@@ -76,7 +87,10 @@ describe('OAuth', () => {
       body: 'grant_type=password&scope=api',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ key: 'invalid_payload', details: expect.stringContaining('.grant_type') });
+    expect(await response.json()).toMatchObject({
+      key: 'invalid_payload',
+      details: expect.stringContaining('.grant_type'),
+    });
   });
 
   test('a token with an accepted scope works; without one it gets 403', async () => {
@@ -117,8 +131,14 @@ describe('OAuth', () => {
 
   test('the client fetches, uses and revokes a token; a revoked token is refused', async () => {
     const { appId, appToken } = mock.service.projects.primary.keys;
-    const client = createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'oauth', appId, appToken, scopes: ['api'] }, retry: false });
-    expect((await client.POST('/v1/categories', { body: { name: 'Via OAuth', hierarchy: 2 } })).response.status).toBe(200);
+    const client = createClient({
+      baseUrl: mock.service.baseUrl,
+      auth: { type: 'oauth', appId, appToken, scopes: ['api'] },
+      retry: false,
+    });
+    expect((await client.POST('/v1/categories', { body: { name: 'Via OAuth', hierarchy: 2 } })).response.status).toBe(
+      200,
+    );
     const access = (await client.oauth.getToken()).access_token;
     const introspected = await client.oauth.introspect();
     expect(introspected).toMatchObject({ active: true, scope: 'api' });

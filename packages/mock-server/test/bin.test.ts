@@ -7,7 +7,8 @@ const mock = useMockService();
 const bin = () => mock.service.projects.primary.state.bin;
 
 // The bin keeps the deleted resources as they were; these tests need only their ids and names.
-const voucher = (id: string, code: string, campaignId: string | null = null) => ({ id, code, campaign_id: campaignId }) as BinRecords['voucher'];
+const voucher = (id: string, code: string, campaignId: string | null = null) =>
+  ({ id, code, campaign_id: campaignId }) as BinRecords['voucher'];
 const campaign = (id: string, name: string) => ({ id, name }) as BinRecords['campaign'];
 const product = (id: string, name: string) => ({ id, name }) as BinRecords['product'];
 const sku = (id: string, name: string) => ({ id, sku: name }) as BinRecords['sku'];
@@ -16,7 +17,13 @@ const sku = (id: string, name: string) => ({ id, sku: name }) as BinRecords['sku
 const fill = (): [BinEntry, BinEntry, BinEntry, BinEntry, BinEntry] => {
   const entries: [BinEntry, BinEntry, BinEntry, BinEntry, BinEntry] = [
     bin().put({ type: 'campaign', id: 'camp_1', name: 'Summer', record: campaign('camp_1', 'Summer') }),
-    bin().put({ type: 'voucher', id: 'v_1', name: 'SUMMER-1', parentId: 'camp_1', record: voucher('v_1', 'SUMMER-1', 'camp_1') }),
+    bin().put({
+      type: 'voucher',
+      id: 'v_1',
+      name: 'SUMMER-1',
+      parentId: 'camp_1',
+      record: voucher('v_1', 'SUMMER-1', 'camp_1'),
+    }),
     bin().put({ type: 'voucher', id: 'v_2', name: 'GENERIC', record: voucher('v_2', 'GENERIC') }),
     bin().put({ type: 'product', id: 'prod_1', name: 'Mug', record: product('prod_1', 'Mug') }),
     bin().put({ type: 'sku', id: 'sku_1', name: 'Mug blue', parentId: 'prod_1', record: sku('sku_1', 'Mug blue') }),
@@ -49,7 +56,13 @@ describe('bin', () => {
           resource_parent_id: null,
           object: 'campaign',
         },
-        expect.objectContaining({ resource_id: 'v_1', resource_type: 'voucher', resource_name: 'SUMMER-1', resource_parent_id: 'camp_1', object: 'voucher' }),
+        expect.objectContaining({
+          resource_id: 'v_1',
+          resource_type: 'voucher',
+          resource_name: 'SUMMER-1',
+          resource_parent_id: 'camp_1',
+          object: 'voucher',
+        }),
       ],
       total: 5,
       has_more: true,
@@ -60,15 +73,21 @@ describe('bin', () => {
   test('pages follow each other by starting_after_id in both orders, and paginate reads them all', async () => {
     const entries = fill();
     const client = mock.serverClient();
-    const second = await client.GET('/v1/trash-bin', { params: { query: { limit: 2, starting_after_id: entries[1].id } } });
+    const second = await client.GET('/v1/trash-bin', {
+      params: { query: { limit: 2, starting_after_id: entries[1].id } },
+    });
     expect(ids(second.data?.data ?? [])).toEqual(ids(entries.slice(2, 4)));
-    const last = await client.GET('/v1/trash-bin', { params: { query: { limit: 2, starting_after_id: entries[3].id } } });
+    const last = await client.GET('/v1/trash-bin', {
+      params: { query: { limit: 2, starting_after_id: entries[3].id } },
+    });
     // The last page carries no cursor, as the service sends none without a next page.
     expect(last.data).toMatchObject({ total: 5, has_more: false });
     expect(last.data).not.toHaveProperty('more_starting_after');
     const newest = await client.GET('/v1/trash-bin', { params: { query: { limit: 3, order: '-id' } } });
     expect(ids(newest.data?.data ?? [])).toEqual(ids([...entries].reverse().slice(0, 3)));
-    const older = await client.GET('/v1/trash-bin', { params: { query: { limit: 3, order: '-id', starting_after_id: newest.data?.more_starting_after ?? '' } } });
+    const older = await client.GET('/v1/trash-bin', {
+      params: { query: { limit: 3, order: '-id', starting_after_id: newest.data?.more_starting_after ?? '' } },
+    });
     expect(ids(older.data?.data ?? [])).toEqual(ids([entries[1], entries[0]] as BinEntry[]));
     const all: string[] = [];
     for await (const entry of client.paginate('/v1/trash-bin', { params: { query: { limit: 2 } } })) all.push(entry.id);
@@ -81,9 +100,14 @@ describe('bin', () => {
     const deleted: string[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const { data } = await client.GET('/v1/trash-bin', { params: { query: { limit: 2, ...(cursor === undefined ? {} : { starting_after_id: cursor }) } } });
+      const { data } = await client.GET('/v1/trash-bin', {
+        params: { query: { limit: 2, ...(cursor === undefined ? {} : { starting_after_id: cursor }) } },
+      });
       for (const entry of data?.data ?? []) {
-        expect((await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: entry.id } } })).response.status).toBe(204);
+        expect(
+          (await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: entry.id } } })).response
+            .status,
+        ).toBe(204);
         deleted.push(entry.id);
       }
       if (!data?.has_more) break;
@@ -106,25 +130,48 @@ describe('bin', () => {
     const cases: [string, BinEntry[]][] = [
       ['filters[resource_type][conditions][$is]=voucher', [entries[1], entries[2]]],
       ['filters[resource_type][conditions][$is_not]=voucher', [entries[0], entries[3], entries[4]]],
-      ['filters[resource_type][conditions][$in][0]=sku&filters[resource_type][conditions][$in][1]=campaign', [entries[0], entries[4]]],
-      ['filters[resource_type][conditions][$not_in][]=voucher&filters[resource_type][conditions][$not_in][]=product', [entries[0], entries[4]]],
+      [
+        'filters[resource_type][conditions][$in][0]=sku&filters[resource_type][conditions][$in][1]=campaign',
+        [entries[0], entries[4]],
+      ],
+      [
+        'filters[resource_type][conditions][$not_in][]=voucher&filters[resource_type][conditions][$not_in][]=product',
+        [entries[0], entries[4]],
+      ],
       [`filters[id][conditions][$in][]=${entries[3].id}`, [entries[3]]],
       [`filters[id][conditions][$is_not]=${entries[3].id}&filters[resource_type][conditions][$is]=product`, []],
-      [`filters[junction]=OR&filters[id][conditions][$is]=${entries[3].id}&filters[resource_type][conditions][$is]=campaign`, [entries[0], entries[3]]],
-      ['filters[resource_name][conditions][$starts_with]=SUMMER&filters[resource_name][conditions][$ends_with]=1', [entries[1]]],
-      ['filters[junction]=or&filters[resource_name][conditions][$contains]=ug&filters[resource_id][conditions][$is]=camp_1', [entries[0], entries[3], entries[4]]],
+      [
+        `filters[junction]=OR&filters[id][conditions][$is]=${entries[3].id}&filters[resource_type][conditions][$is]=campaign`,
+        [entries[0], entries[3]],
+      ],
+      [
+        'filters[resource_name][conditions][$starts_with]=SUMMER&filters[resource_name][conditions][$ends_with]=1',
+        [entries[1]],
+      ],
+      [
+        'filters[junction]=or&filters[resource_name][conditions][$contains]=ug&filters[resource_id][conditions][$is]=camp_1',
+        [entries[0], entries[3], entries[4]],
+      ],
       ['filters[resource_id][conditions][$not_contain]=_1', [entries[2]]],
     ];
     for (const [query, expected] of cases) {
       const { status, body } = await list(`?${query}`);
-      expect({ query, status, ids: ids(body.data), total: body['total'] }).toEqual({ query, status: 200, ids: ids(expected), total: expected.length });
+      expect({ query, status, ids: ids(body.data), total: body['total'] }).toEqual({
+        query,
+        status: 200,
+        ids: ids(expected),
+        total: expected.length,
+      });
     }
   });
 
   test('filters the bin does not have, and values outside the spec, are 400', async () => {
     const refused: [string, string][] = [
       ['filters[created_at][conditions][$after]=2026-01-01', 'filters[created_at] is not a filter of the bin'],
-      ['filters[id][conditions][$more_than]=1', 'filters[id][conditions][$more_than] is not a condition of this filter'],
+      [
+        'filters[id][conditions][$more_than]=1',
+        'filters[id][conditions][$more_than] is not a condition of this filter',
+      ],
       ['filters[resource_type][conditions][$is]=customer', 'resource_type'],
       ['filters[junction]=XOR', 'junction'],
       ['order=created_at', 'order'],
@@ -146,21 +193,33 @@ describe('bin', () => {
     expect(codeTaken('SUMMER-1')).toBe(true);
     const client = mock.serverClient();
     const id = entries[1].id;
-    expect((await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: id } } })).response.status).toBe(204);
-    expect((await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: entries[3].id } } })).response.status).toBe(204);
+    expect(
+      (await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: id } } })).response.status,
+    ).toBe(204);
+    expect(
+      (await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: entries[3].id } } })).response
+        .status,
+    ).toBe(204);
     expect(released).toEqual([`SUMMER-1 ${id}`]);
     expect(codeTaken('SUMMER-1')).toBe(false);
     expect(codeTaken('GENERIC')).toBe(true);
     const again = await client.DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: id } } });
     expect(again.response.status).toBe(404);
-    expect(again.error).toMatchObject({ key: 'not_found', resource_id: id, resource_type: 'bin_entry', details: `Cannot find bin entry with id ${id}` });
+    expect(again.error).toMatchObject({
+      key: 'not_found',
+      resource_id: id,
+      resource_type: 'bin_entry',
+      details: `Cannot find bin entry with id ${id}`,
+    });
     expect(() => bin().get(id)).toThrow('Resource not found');
     expect((await client.GET('/v1/trash-bin')).data?.total).toBe(3);
   });
 
   test('a resource cannot be put into the bin twice; the bin belongs to its project', async () => {
     fill();
-    expect(() => bin().put({ type: 'voucher', id: 'v_1', name: 'SUMMER-1', record: voucher('v_1', 'SUMMER-1') })).toThrow('voucher v_1 is already in the bin');
+    expect(() =>
+      bin().put({ type: 'voucher', id: 'v_1', name: 'SUMMER-1', record: voucher('v_1', 'SUMMER-1') }),
+    ).toThrow('voucher v_1 is already in the bin');
     const other = mock.service.projects.create();
     expect(other.state.bin.list().total).toBe(0);
     expect(bin().list({ limit: 1 })).toMatchObject({ total: 5, hasMore: true });
@@ -190,17 +249,26 @@ describe('bin', () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: 401, key: 'unauthorized' });
     const vouchersOnly = await token('vouchers');
-    const refused = await mock.raw(`/v1/trash-bin/${entries[0].id}`, { method: 'DELETE', headers: { authorization: `Bearer ${vouchersOnly}` } });
+    const refused = await mock.raw(`/v1/trash-bin/${entries[0].id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${vouchersOnly}` },
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 403, key: 'forbidden' });
     expect(bin().list().total).toBe(5);
     const binScope = await token('trash-bin');
     const listed = await mock.raw('/v1/trash-bin?limit=1', { headers: { authorization: `Bearer ${binScope}` } });
     expect(listed.status).toBe(200);
-    const deleted = await mock.raw(`/v1/trash-bin/${entries[0].id}`, { method: 'DELETE', headers: { authorization: `Bearer ${binScope}` } });
+    const deleted = await mock.raw(`/v1/trash-bin/${entries[0].id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${binScope}` },
+    });
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe('');
-    const missing = await mock.raw('/v1/trash-bin/tbe_0000000000000000ff', { method: 'DELETE', headers: serverHeaders(mock.service) });
+    const missing = await mock.raw('/v1/trash-bin/tbe_0000000000000000ff', {
+      method: 'DELETE',
+      headers: serverHeaders(mock.service),
+    });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({
       code: 404,
@@ -219,7 +287,10 @@ describe('bin', () => {
       const { status, body } = await list(query);
       expect({ query, status, key: body['key'] }).toEqual({ query, status: 400, key: 'invalid_query_params' });
     }
-    const long = await mock.raw(`/v1/trash-bin/tbe_${'0'.repeat(300)}`, { method: 'DELETE', headers: serverHeaders(mock.service) });
+    const long = await mock.raw(`/v1/trash-bin/tbe_${'0'.repeat(300)}`, {
+      method: 'DELETE',
+      headers: serverHeaders(mock.service),
+    });
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({ key: 'invalid_query_params' });
     expect(bin().list().total).toBe(5);

@@ -48,7 +48,12 @@ describe('branding', () => {
     expect(await brands().get(projectId(), created.id)).toEqual(updated);
 
     await brands().delete(projectId(), created.id);
-    await expect(brands().get(projectId(), created.id)).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'brand', resourceId: created.id });
+    await expect(brands().get(projectId(), created.id)).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'brand',
+      resourceId: created.id,
+    });
     expect((await brands().list(projectId())).total).toBe(0);
     // Once deleted, the project may have a brand again.
     const again = await brands().create(projectId(), minimal);
@@ -58,12 +63,21 @@ describe('branding', () => {
   test('fields left out take the defaults: the standard permission reminder, null links, state and phone', async () => {
     expect(await brands().create(projectId(), minimal)).toEqual({
       id: expect.stringMatching(/^brd_/),
-      brand: { name: 'Corner Bakery', privacy_policy_url: null, terms_of_use_url: null, permission_reminder: DEFAULT_REMINDER, website_url: null },
+      brand: {
+        name: 'Corner Bakery',
+        privacy_policy_url: null,
+        terms_of_use_url: null,
+        permission_reminder: DEFAULT_REMINDER,
+        website_url: null,
+      },
       address: { street: 'Rua Nova 1', city: 'Porto', postal: null, state: null, country: 'Portugal' },
       contact: { email: 'hello@corner.example', phone: null },
     });
     const other = mock.service.projects.create({ name: 'Other' });
-    const withNull = await brands().create(other.id, { ...minimal, brand: { name: 'Other', permission_reminder: null } });
+    const withNull = await brands().create(other.id, {
+      ...minimal,
+      brand: { name: 'Other', permission_reminder: null },
+    });
     expect(withNull.brand.permission_reminder).toBe(DEFAULT_REMINDER);
     // On update a null permission reminder is no change.
     const kept = await brands().update(other.id, withNull.id, { brand: { permission_reminder: null } } as never);
@@ -90,20 +104,35 @@ describe('branding', () => {
       status: 400,
       details: 'Property .brand.name should not be null',
     });
-    await expect(brands().create(projectId(), { ...minimal, contact: { email: 'hello at corner' } })).rejects.toMatchObject({
+    await expect(
+      brands().create(projectId(), { ...minimal, contact: { email: 'hello at corner' } }),
+    ).rejects.toMatchObject({
       status: 400,
       key: 'invalid_payload',
       details: 'Property .contact.email should be a valid email',
     });
-    await expect(brands().create(projectId(), { ...minimal, brand: { name: 'X', terms_of_use_url: 'not a link' } })).rejects.toMatchObject({
+    await expect(
+      brands().create(projectId(), { ...minimal, brand: { name: 'X', terms_of_use_url: 'not a link' } }),
+    ).rejects.toMatchObject({
       status: 400,
       details: 'Property .brand.terms_of_use_url should be a valid url',
     });
-    await expect(brands().create(projectId(), { ...minimal, brand: { name: 'X', website_url: 'ftp://corner.example' } })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      brands().create(projectId(), { ...minimal, brand: { name: 'X', website_url: 'ftp://corner.example' } }),
+    ).rejects.toMatchObject({ status: 400 });
     expect((await brands().list(projectId())).total).toBe(0);
-    const created = await brands().create(projectId(), { ...minimal, brand: { name: 'X', website_url: 'https://corner.example/shop', privacy_policy_url: '' } });
-    await expect(brands().update(projectId(), created.id, { contact: { email: 'nobody' } })).rejects.toMatchObject({ status: 400, details: 'Property .contact.email should be a valid email' });
-    await expect(brands().update(projectId(), created.id, { address: { city: 42 } } as never)).rejects.toMatchObject({ status: 400, details: 'Property .address.city should be string' });
+    const created = await brands().create(projectId(), {
+      ...minimal,
+      brand: { name: 'X', website_url: 'https://corner.example/shop', privacy_policy_url: '' },
+    });
+    await expect(brands().update(projectId(), created.id, { contact: { email: 'nobody' } })).rejects.toMatchObject({
+      status: 400,
+      details: 'Property .contact.email should be a valid email',
+    });
+    await expect(brands().update(projectId(), created.id, { address: { city: 42 } } as never)).rejects.toMatchObject({
+      status: 400,
+      details: 'Property .address.city should be string',
+    });
     expect(await brands().get(projectId(), created.id)).toEqual(created);
   });
 
@@ -122,12 +151,22 @@ describe('branding', () => {
   test('answer plain HTTP requests; the cockpits of old requests are ignored', async () => {
     const headers = managementHeaders(mock.service);
     const path = `/management/v1/projects/${projectId()}/branding`;
-    const created = await mock.raw(path, { method: 'POST', headers, body: JSON.stringify({ ...referenceExample, cockpits: { theme: 'green' } }) });
+    const created = await mock.raw(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...referenceExample, cockpits: { theme: 'green' } }),
+    });
     expect(created.status).toBe(200);
     const body = (await created.json()) as { id: string };
     expect(body).toEqual({ id: expect.stringMatching(/^brd_/), ...referenceExample });
-    const changed = await mock.raw(`${path}/${body.id}`, { method: 'PUT', headers, body: JSON.stringify({ address: { postal: null, state: 'Silesia' } }) });
-    expect(await changed.json()).toMatchObject({ address: { street: 'Porcelanowa 23', postal: null, state: 'Silesia' } });
+    const changed = await mock.raw(`${path}/${body.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ address: { postal: null, state: 'Silesia' } }),
+    });
+    expect(await changed.json()).toMatchObject({
+      address: { street: 'Porcelanowa 23', postal: null, state: 'Silesia' },
+    });
     expect((await mock.raw(`${path}/${body.id}`, { method: 'DELETE', headers })).status).toBe(204);
     expect((await mock.raw(`${path}/${body.id}`, { headers })).status).toBe(404);
   });
@@ -137,7 +176,9 @@ describe('branding', () => {
     const created = await brands().create(projectId(), minimal);
     expect((await brands().list(other.id)).total).toBe(0);
     await expect(brands().get(other.id, created.id)).rejects.toMatchObject({ status: 404, resourceType: 'brand' });
-    await expect(brands().update(other.id, created.id, { brand: { name: 'Stolen' } })).rejects.toMatchObject({ status: 404 });
+    await expect(brands().update(other.id, created.id, { brand: { name: 'Stolen' } })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(brands().delete(other.id, created.id)).rejects.toMatchObject({ status: 404 });
     const own = await brands().create(other.id, referenceExample);
     expect((await brands().list(other.id)).data).toEqual([own]);

@@ -15,12 +15,20 @@ const createCampaign = async (body: Record<string, unknown>) => {
 };
 
 const summer = (extra: Record<string, unknown> = {}) =>
-  createCampaign({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: { ...coupons, code_config: { pattern: 'SUM-####', charset: '0123456789' } }, ...extra });
+  createCampaign({
+    name: 'Summer',
+    campaign_type: 'DISCOUNT_COUPONS',
+    voucher: { ...coupons, code_config: { pattern: 'SUM-####', charset: '0123456789' } },
+    ...extra,
+  });
 
 describe('creating campaigns', () => {
   test('one code is created at once; the campaign has the fields of the spec and its voucher inherits', async () => {
     const seasonal = state().categories.create({ name: 'Seasonal', hierarchy: 1 });
-    const rule = state().validationRules.create({ name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } });
+    const rule = state().validationRules.create({
+      name: 'Over 50',
+      rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' },
+    });
     const campaign = await summer({
       vouchers_count: 1,
       category_id: seasonal.id,
@@ -34,7 +42,12 @@ describe('creating campaigns', () => {
       name: 'Summer',
       campaign_type: 'DISCOUNT_COUPONS',
       type: 'AUTO_UPDATE',
-      voucher: { type: 'DISCOUNT_VOUCHER', discount: PERCENT, redemption: { quantity: null }, code_config: { pattern: 'SUM-####', charset: '0123456789', length: 4 } },
+      voucher: {
+        type: 'DISCOUNT_VOUCHER',
+        discount: PERCENT,
+        redemption: { quantity: null },
+        code_config: { pattern: 'SUM-####', charset: '0123456789', length: 4 },
+      },
       creation_status: 'DONE',
       vouchers_generation_status: 'DONE',
       vouchers_count: 1,
@@ -46,7 +59,17 @@ describe('creating campaigns', () => {
       metadata: { region: 'EU' },
       created_at: T0,
       object: 'campaign',
-      validation_rules_assignments: { total: 1, data: [{ rule_id: rule.id, related_object_type: 'campaign', related_object_id: campaign.id, validation_status: 'VALID' }] },
+      validation_rules_assignments: {
+        total: 1,
+        data: [
+          {
+            rule_id: rule.id,
+            related_object_type: 'campaign',
+            related_object_id: campaign.id,
+            validation_status: 'VALID',
+          },
+        ],
+      },
     });
     const { data } = await mock.serverClient().GET('/v1/vouchers', { params: { query: { campaign_id: campaign.id } } });
     const [voucher] = data?.vouchers ?? [];
@@ -59,45 +82,87 @@ describe('creating campaigns', () => {
       start_date: '2026-01-01T00:00:00.000Z',
       expiration_date: '2026-12-31T00:00:00.000Z',
     });
-    const shown = await mock.serverClient().GET('/v1/vouchers/{code}', { params: { path: { code: voucher?.code ?? '' } } });
+    const shown = await mock
+      .serverClient()
+      .GET('/v1/vouchers/{code}', { params: { path: { code: voucher?.code ?? '' } } });
     expect(shown.data?.validation_rules_assignments?.data.map((assignment) => assignment.rule_id)).toEqual([rule.id]);
     expect(state().events.list({ type: 'campaign.created' })).toHaveLength(1);
   });
 
   test('get by id or by name; names are unique; an unknown category id is a 404', async () => {
     const campaign = await summer();
-    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Summer'))).data?.id).toBe(campaign.id);
-    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath(campaign.id))).data?.name).toBe('Summer');
-    const duplicate = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } });
+    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Summer'))).data?.id).toBe(
+      campaign.id,
+    );
+    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath(campaign.id))).data?.name).toBe(
+      'Summer',
+    );
+    const duplicate = await mock
+      .serverClient()
+      .POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } });
     expect(duplicate.error).toMatchObject({ code: 409, key: 'duplicate_found' });
-    const unknown = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Winter', campaign_type: 'DISCOUNT_COUPONS', category_id: 'cat_0000000000000000aa' } });
+    const unknown = await mock.serverClient().POST('/v1/campaigns', {
+      body: { name: 'Winter', campaign_type: 'DISCOUNT_COUPONS', category_id: 'cat_0000000000000000aa' },
+    });
     expect(unknown.error).toMatchObject({ code: 404, resource_type: 'category' });
-    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Winter'))).response.status).toBe(404);
+    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Winter'))).response.status).toBe(
+      404,
+    );
   });
 
   test('more than one code: IN_PROGRESS while a bulk job generates them, then DONE', async () => {
     const campaign = await summer({ vouchers_count: 25 });
-    expect(campaign).toMatchObject({ creation_status: 'IN_PROGRESS', vouchers_generation_status: 'IN_PROGRESS', vouchers_count: 0 });
+    expect(campaign).toMatchObject({
+      creation_status: 'IN_PROGRESS',
+      vouchers_generation_status: 'IN_PROGRESS',
+      vouchers_count: 0,
+    });
     const [action] = state().asyncActions.list().items;
     expect(action).toMatchObject({ type: 'CAMPAIGN.VOUCHERS_GENERATE', status: 'ENQUEUED' });
-    const update = await mock.serverClient().PUT('/v1/campaigns/{campaignId}', { ...campaignPath('Summer'), body: { description: 'too early' } });
+    const update = await mock
+      .serverClient()
+      .PUT('/v1/campaigns/{campaignId}', { ...campaignPath('Summer'), body: { description: 'too early' } });
     expect(update.error).toMatchObject({ code: 400, key: 'invalid_campaign' });
     await mock.service.scheduler.runDue();
     expect(state().campaigns.get('Summer').vouchers_count).toBe(10);
     await mock.service.scheduler.drain();
     const done = await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath('Summer'));
-    expect(done.data).toMatchObject({ creation_status: 'DONE', vouchers_generation_status: 'DONE', vouchers_count: 25 });
-    expect(state().asyncActions.get(action?.id ?? '')).toMatchObject({ status: 'DONE', progress: 100, result: { done_count: 25, failed_count: 0, message: '25 voucher(s) generated successfully, 0 failed.' } });
-    const codes = state().vouchers.list({ campaign_id: campaign.id, limit: 100 }).items.map((voucher) => voucher.code);
+    expect(done.data).toMatchObject({
+      creation_status: 'DONE',
+      vouchers_generation_status: 'DONE',
+      vouchers_count: 25,
+    });
+    expect(state().asyncActions.get(action?.id ?? '')).toMatchObject({
+      status: 'DONE',
+      progress: 100,
+      result: { done_count: 25, failed_count: 0, message: '25 voucher(s) generated successfully, 0 failed.' },
+    });
+    const codes = state()
+      .vouchers.list({ campaign_id: campaign.id, limit: 100 })
+      .items.map((voucher) => voucher.code);
     expect(new Set(codes).size).toBe(25);
-    expect(state().events.list({ type: 'campaign.vouchers.generation.completed' })[0]?.data).toMatchObject({ count: 25 });
+    expect(state().events.list({ type: 'campaign.vouchers.generation.completed' })[0]?.data).toMatchObject({
+      count: 25,
+    });
   });
 
   test('a code pattern whose space cannot hold vouchers_count ends FAILED, with the reason on the action', async () => {
-    await createCampaign({ name: 'Tiny', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 5, voucher: { ...coupons, code_config: { pattern: 'T#', charset: 'AB' } } });
+    await createCampaign({
+      name: 'Tiny',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 5,
+      voucher: { ...coupons, code_config: { pattern: 'T#', charset: 'AB' } },
+    });
     await mock.service.scheduler.drain();
-    expect(state().campaigns.get('Tiny')).toMatchObject({ creation_status: 'FAILED', vouchers_generation_status: 'FAILED', vouchers_count: 0 });
-    expect(state().asyncActions.list().items[0]).toMatchObject({ status: 'FAILED', result: { message: expect.stringContaining('at most 2 unique codes') } });
+    expect(state().campaigns.get('Tiny')).toMatchObject({
+      creation_status: 'FAILED',
+      vouchers_generation_status: 'FAILED',
+      vouchers_count: 0,
+    });
+    expect(state().asyncActions.list().items[0]).toMatchObject({
+      status: 'FAILED',
+      result: { message: expect.stringContaining('at most 2 unique codes') },
+    });
   });
 
   test('a small generation started behind a large one finishes first', async () => {
@@ -115,33 +180,76 @@ describe('creating campaigns', () => {
   });
 
   test('a standalone campaign holds one generic code; only discount and gift campaigns can be standalone', async () => {
-    const generic = await createCampaign({ name: 'Generic', campaign_type: 'DISCOUNT_COUPONS', type: 'STANDALONE', join_once: true, voucher: { ...coupons, code: 'WELCOME' } });
+    const generic = await createCampaign({
+      name: 'Generic',
+      campaign_type: 'DISCOUNT_COUPONS',
+      type: 'STANDALONE',
+      join_once: true,
+      voucher: { ...coupons, code: 'WELCOME' },
+    });
     expect(generic).toMatchObject({ type: 'STANDALONE', join_once: false, vouchers_count: 1, creation_status: 'DONE' });
     expect(state().vouchers.get('WELCOME').campaign_id).toBe(generic.id);
-    const taken = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Again', campaign_type: 'DISCOUNT_COUPONS', type: 'STANDALONE', voucher: { ...coupons, code: 'WELCOME' } } });
+    const taken = await mock.serverClient().POST('/v1/campaigns', {
+      body: {
+        name: 'Again',
+        campaign_type: 'DISCOUNT_COUPONS',
+        type: 'STANDALONE',
+        voucher: { ...coupons, code: 'WELCOME' },
+      },
+    });
     expect(taken.error).toMatchObject({ code: 409 });
     expect(state().campaigns.find('Again')).toBeUndefined();
-    const referral = await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Ref', campaign_type: 'REFERRAL_PROGRAM', type: 'STANDALONE' } as never });
+    const referral = await mock
+      .serverClient()
+      .POST('/v1/campaigns', { body: { name: 'Ref', campaign_type: 'REFERRAL_PROGRAM', type: 'STANDALONE' } as never });
     expect(referral.error).toMatchObject({ code: 400, key: 'invalid_payload' });
   });
 
   test('gift, referral and loyalty campaigns give their vouchers their kind', async () => {
-    await createCampaign({ name: 'Gifts', campaign_type: 'GIFT_VOUCHERS', vouchers_count: 1, voucher: { type: 'GIFT_VOUCHER', gift: { amount: 2500, effect: 'APPLY_TO_ORDER' } } });
-    await createCampaign({ name: 'Friends', campaign_type: 'REFERRAL_PROGRAM', vouchers_count: 1, voucher: { ...coupons, is_referral_code: true } });
-    const club = await createCampaign({ name: 'Club', campaign_type: 'LOYALTY_PROGRAM', join_once: false, vouchers_count: 1, voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 50 } } });
+    await createCampaign({
+      name: 'Gifts',
+      campaign_type: 'GIFT_VOUCHERS',
+      vouchers_count: 1,
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 2500, effect: 'APPLY_TO_ORDER' } },
+    });
+    await createCampaign({
+      name: 'Friends',
+      campaign_type: 'REFERRAL_PROGRAM',
+      vouchers_count: 1,
+      voucher: { ...coupons, is_referral_code: true },
+    });
+    const club = await createCampaign({
+      name: 'Club',
+      campaign_type: 'LOYALTY_PROGRAM',
+      join_once: false,
+      vouchers_count: 1,
+      voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 50 } },
+    });
     const [gift] = state().vouchers.list({ campaign: 'Gifts' }).items;
-    expect(gift).toMatchObject({ type: 'GIFT_VOUCHER', gift: { amount: 2500, balance: 2500, effect: 'APPLY_TO_ORDER' }, discount: null });
+    expect(gift).toMatchObject({
+      type: 'GIFT_VOUCHER',
+      gift: { amount: 2500, balance: 2500, effect: 'APPLY_TO_ORDER' },
+      discount: null,
+    });
     const [referral] = state().vouchers.list({ campaign: 'Friends' }).items;
     expect(referral).toMatchObject({ type: 'DISCOUNT_VOUCHER', is_referral_code: true });
     expect(club.join_once).toBe(true);
-    expect(state().vouchers.list({ campaign: 'Club' }).items[0]).toMatchObject({ type: 'LOYALTY_CARD', loyalty_card: { points: 50, balance: 50 } });
+    expect(state().vouchers.list({ campaign: 'Club' }).items[0]).toMatchObject({
+      type: 'LOYALTY_CARD',
+      loyalty_card: { points: 50, balance: 50 },
+    });
   });
 
   test('a promotion has tiers and no codes', async () => {
     const promotion = await createCampaign({
       name: 'Autumn',
       campaign_type: 'PROMOTION',
-      promotion: { tiers: [{ name: 'Ten off', banner: '10%', action: { discount: PERCENT } }, { name: 'Twenty off', hierarchy: 5, action: { discount: { type: 'PERCENT', percent_off: 20 } } }] },
+      promotion: {
+        tiers: [
+          { name: 'Ten off', banner: '10%', action: { discount: PERCENT } },
+          { name: 'Twenty off', hierarchy: 5, action: { discount: { type: 'PERCENT', percent_off: 20 } } },
+        ],
+      },
     });
     expect(promotion.voucher).toBeUndefined();
     expect(promotion.promotion).toMatchObject({
@@ -149,11 +257,21 @@ describe('creating campaigns', () => {
       data_ref: 'tiers',
       total: 2,
       tiers: [
-        { id: expect.stringMatching(/^promo_/), name: 'Ten off', banner: '10%', hierarchy: 1, action: { discount: PERCENT }, campaign: { id: promotion.id }, object: 'promotion_tier' },
+        {
+          id: expect.stringMatching(/^promo_/),
+          name: 'Ten off',
+          banner: '10%',
+          hierarchy: 1,
+          action: { discount: PERCENT },
+          campaign: { id: promotion.id },
+          object: 'promotion_tier',
+        },
         { name: 'Twenty off', hierarchy: 5 },
       ],
     });
-    const add = await mock.serverClient().POST('/v1/campaigns/{campaignId}/vouchers', { ...campaignPath('Autumn'), body: {} });
+    const add = await mock
+      .serverClient()
+      .POST('/v1/campaigns/{campaignId}/vouchers', { ...campaignPath('Autumn'), body: {} });
     expect(add.error).toMatchObject({ code: 400, key: 'invalid_campaign' });
   });
 });
@@ -166,10 +284,22 @@ describe('adding vouchers to a campaign', () => {
       params: { path: { campaignId: 'Summer', code: 'SUM-CHOSEN' } },
       body: { metadata: { wave: 1 }, redemption: { quantity: 3 } },
     });
-    expect(chosen.data).toMatchObject({ code: 'SUM-CHOSEN', campaign: 'Summer', metadata: { wave: 1 }, redemption: { quantity: 3 }, discount: PERCENT });
-    const configured = await client.POST('/v1/campaigns/{campaignId}/vouchers', { ...campaignPath('Summer'), body: { code_config: { prefix: 'X-', length: 3, charset: 'Z' } } });
+    expect(chosen.data).toMatchObject({
+      code: 'SUM-CHOSEN',
+      campaign: 'Summer',
+      metadata: { wave: 1 },
+      redemption: { quantity: 3 },
+      discount: PERCENT,
+    });
+    const configured = await client.POST('/v1/campaigns/{campaignId}/vouchers', {
+      ...campaignPath('Summer'),
+      body: { code_config: { prefix: 'X-', length: 3, charset: 'Z' } },
+    });
     expect(configured.data).toMatchObject({ code: 'X-ZZZ' });
-    const again = await client.POST('/v1/campaigns/{campaignId}/vouchers/{code}', { params: { path: { campaignId: 'Summer', code: 'SUM-CHOSEN' } }, body: {} });
+    const again = await client.POST('/v1/campaigns/{campaignId}/vouchers/{code}', {
+      params: { path: { campaignId: 'Summer', code: 'SUM-CHOSEN' } },
+      body: {},
+    });
     expect(again.error).toMatchObject({ code: 409, key: 'duplicate_found' });
     expect(state().campaigns.get('Summer').vouchers_count).toBe(2);
   });
@@ -177,13 +307,23 @@ describe('adding vouchers to a campaign', () => {
   test('several vouchers are generated by a bulk job; a code with more than one is refused', async () => {
     await summer();
     const client = mock.serverClient();
-    const { data, response } = await client.POST('/v1/campaigns/{campaignId}/vouchers', { params: { path: { campaignId: 'Summer' }, query: { vouchers_count: 3 } }, body: { metadata: { wave: 2 } } });
+    const { data, response } = await client.POST('/v1/campaigns/{campaignId}/vouchers', {
+      params: { path: { campaignId: 'Summer' }, query: { vouchers_count: 3 } },
+      body: { metadata: { wave: 2 } },
+    });
     expect(response.status).toBe(202);
     const actionId = data && 'async_action_id' in data ? data.async_action_id : '';
     await mock.service.scheduler.drain();
     expect(state().asyncActions.get(actionId)).toMatchObject({ type: 'CAMPAIGN.VOUCHERS_GENERATE', status: 'DONE' });
-    expect(state().vouchers.list({ campaign: 'Summer' }).items.map((voucher) => voucher.metadata)).toEqual([{ wave: 2 }, { wave: 2 }, { wave: 2 }]);
-    const refused = await client.POST('/v1/campaigns/{campaignId}/vouchers', { params: { path: { campaignId: 'Summer' }, query: { vouchers_count: 2 } }, body: { code: 'ONE' } });
+    expect(
+      state()
+        .vouchers.list({ campaign: 'Summer' })
+        .items.map((voucher) => voucher.metadata),
+    ).toEqual([{ wave: 2 }, { wave: 2 }, { wave: 2 }]);
+    const refused = await client.POST('/v1/campaigns/{campaignId}/vouchers', {
+      params: { path: { campaignId: 'Summer' }, query: { vouchers_count: 2 } },
+      body: { code: 'ONE' },
+    });
     expect(refused.error).toMatchObject({ code: 400, key: 'invalid_payload' });
   });
 });
@@ -194,9 +334,23 @@ describe('updating campaigns', () => {
     mock.service.clock.advance(1_000);
     const { data } = await mock.serverClient().PUT('/v1/campaigns/{campaignId}', {
       ...campaignPath('Summer'),
-      body: { description: 'Longer', metadata: { c: 3 }, unset_metadata_fields: ['a'], join_once: true, name: 'Renamed', campaign_type: 'PROMOTION' } as never,
+      body: {
+        description: 'Longer',
+        metadata: { c: 3 },
+        unset_metadata_fields: ['a'],
+        join_once: true,
+        name: 'Renamed',
+        campaign_type: 'PROMOTION',
+      } as never,
     });
-    expect(data).toMatchObject({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', description: 'Longer', metadata: { b: 2, c: 3 }, join_once: true, updated_at: '2026-01-01T00:00:01.000Z' });
+    expect(data).toMatchObject({
+      name: 'Summer',
+      campaign_type: 'DISCOUNT_COUPONS',
+      description: 'Longer',
+      metadata: { b: 2, c: 3 },
+      join_once: true,
+      updated_at: '2026-01-01T00:00:01.000Z',
+    });
     expect(state().events.list({ type: 'campaign.updated' })).toHaveLength(1);
   });
 
@@ -217,14 +371,22 @@ describe('updating campaigns', () => {
     expect(vouchers.get('FRESH').expiration_date).toBeNull();
     await mock.service.scheduler.drain();
     expect(vouchers.get(fresh.id)).toMatchObject({ expiration_date: '2026-03-01T00:00:00.000Z', discount: twenty });
-    for (const code of ['PUBLISHED', 'REDEEMED']) expect(vouchers.get(code)).toMatchObject({ expiration_date: null, discount: PERCENT });
+    for (const code of ['PUBLISHED', 'REDEEMED'])
+      expect(vouchers.get(code)).toMatchObject({ expiration_date: null, discount: PERCENT });
     expect(state().campaigns.get('Summer').vouchers_generation_status).toBe('DONE');
     expect(state().asyncActions.list().items[0]).toMatchObject({ type: 'CAMPAIGN.VOUCHERS_UPDATE', status: 'DONE' });
   });
 
   test('a gift campaign passes a new credit to its untouched cards', async () => {
-    await createCampaign({ name: 'Gifts', campaign_type: 'GIFT_VOUCHERS', vouchers_count: 1, voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } } });
-    await mock.serverClient().PUT('/v1/campaigns/{campaignId}', { ...campaignPath('Gifts'), body: { gift: { amount: 3000 } } });
+    await createCampaign({
+      name: 'Gifts',
+      campaign_type: 'GIFT_VOUCHERS',
+      vouchers_count: 1,
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } },
+    });
+    await mock
+      .serverClient()
+      .PUT('/v1/campaigns/{campaignId}', { ...campaignPath('Gifts'), body: { gift: { amount: 3000 } } });
     await mock.service.scheduler.drain();
     expect(state().vouchers.list({ campaign: 'Gifts' }).items[0]?.gift).toMatchObject({ amount: 3000, balance: 3000 });
   });
@@ -239,7 +401,11 @@ describe('switching and deleting campaigns', () => {
     expect(state().campaigns.get('Summer').active).toBe(false);
     await client.POST('/v1/campaigns/{campaignId}/enable', campaignPath('Summer'));
     expect(state().campaigns.get('Summer').active).toBe(true);
-    expect(state().events.list().map((event) => event.type)).toEqual(['campaign.created', 'campaign.disabled', 'campaign.enabled']);
+    expect(
+      state()
+        .events.list()
+        .map((event) => event.type),
+    ).toEqual(['campaign.created', 'campaign.disabled', 'campaign.enabled']);
   });
 
   test('delete moves the campaign to the bin at once and its vouchers in a bulk job; the name stays taken', async () => {
@@ -248,44 +414,77 @@ describe('switching and deleting campaigns', () => {
     const { data, response } = await mock.serverClient().DELETE('/v1/campaigns/{campaignId}', campaignPath('Summer'));
     expect(response.status).toBe(202);
     expect(data?.async_action_id).toMatch(/^aa_/);
-    expect((await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath(campaign.id))).response.status).toBe(404);
+    expect(
+      (await mock.serverClient().GET('/v1/campaigns/{campaignId}', campaignPath(campaign.id))).response.status,
+    ).toBe(404);
     expect(state().bin.entryOf('campaign', campaign.id)).toMatchObject({ resource_name: 'Summer' });
     await mock.service.scheduler.drain();
     expect(state().bin.entryOf('voucher', voucher?.id ?? '')).toMatchObject({ resource_parent_id: campaign.id });
     expect(state().vouchers.find(voucher?.code ?? '')).toBeUndefined();
-    expect((await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } })).response.status).toBe(409);
+    expect(
+      (await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } }))
+        .response.status,
+    ).toBe(409);
     expect(state().events.list({ type: 'campaign.deleted' })).toHaveLength(1);
   });
 
   test('force=true removes the campaign and its vouchers for good, freeing name and codes', async () => {
     const campaign = await summer({ vouchers_count: 1 });
     const [voucher] = state().vouchers.list({ campaign_id: campaign.id }).items;
-    await mock.serverClient().DELETE('/v1/campaigns/{campaignId}', { params: { path: { campaignId: 'Summer' }, query: { force: true } } });
+    await mock
+      .serverClient()
+      .DELETE('/v1/campaigns/{campaignId}', { params: { path: { campaignId: 'Summer' }, query: { force: true } } });
     await mock.service.scheduler.drain();
     expect(state().bin.list().total).toBe(0);
     expect(state().vouchers.isCodeTaken(voucher?.code ?? '')).toBe(false);
-    expect((await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } })).response.status).toBe(200);
+    expect(
+      (await mock.serverClient().POST('/v1/campaigns', { body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } }))
+        .response.status,
+    ).toBe(200);
   });
 });
 
 describe('listing campaigns', () => {
-  const names = (body: { campaigns: { name: string }[] } | undefined) => body?.campaigns.map((campaign) => campaign.name);
+  const names = (body: { campaigns: { name: string }[] } | undefined) =>
+    body?.campaigns.map((campaign) => campaign.name);
   const raw = async (query: string) =>
-    names((await (await mock.raw(`/v1/campaigns?${query}`, { headers: serverHeaders(mock.service) })).json()) as { campaigns: { name: string }[] });
+    names(
+      (await (await mock.raw(`/v1/campaigns?${query}`, { headers: serverHeaders(mock.service) })).json()) as {
+        campaigns: { name: string }[];
+      },
+    );
 
   test('newest first, by type, status and validity', async () => {
-    await createCampaign({ name: 'Past', campaign_type: 'DISCOUNT_COUPONS', expiration_date: '2025-12-31T00:00:00.000Z' });
+    await createCampaign({
+      name: 'Past',
+      campaign_type: 'DISCOUNT_COUPONS',
+      expiration_date: '2025-12-31T00:00:00.000Z',
+    });
     mock.service.clock.advance(1_000);
-    await createCampaign({ name: 'Future', campaign_type: 'GIFT_VOUCHERS', start_date: '2026-06-01T00:00:00.000Z', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1 } } });
+    await createCampaign({
+      name: 'Future',
+      campaign_type: 'GIFT_VOUCHERS',
+      start_date: '2026-06-01T00:00:00.000Z',
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1 } },
+    });
     mock.service.clock.advance(1_000);
     await createCampaign({ name: 'Now', campaign_type: 'DISCOUNT_COUPONS' });
     state().campaigns.setActive('Now', false);
     const { data } = await mock.serverClient().GET('/v1/campaigns', { params: { query: { limit: 2 } } });
     expect(data).toMatchObject({ object: 'list', data_ref: 'campaigns', total: 3 });
     expect(names(data)).toEqual(['Now', 'Future']);
-    expect(names((await mock.serverClient().GET('/v1/campaigns', { params: { query: { campaign_type: 'GIFT_VOUCHERS' } } })).data)).toEqual(['Future']);
-    expect(names((await mock.serverClient().GET('/v1/campaigns', { params: { query: { order: 'created_at' } } })).data)).toEqual(['Past', 'Future', 'Now']);
-    expect(await raw('filters[campaigns][conditions][$in][0]=Past&filters[campaigns][conditions][$in][1]=Now')).toEqual(['Now', 'Past']);
+    expect(
+      names(
+        (await mock.serverClient().GET('/v1/campaigns', { params: { query: { campaign_type: 'GIFT_VOUCHERS' } } }))
+          .data,
+      ),
+    ).toEqual(['Future']);
+    expect(
+      names((await mock.serverClient().GET('/v1/campaigns', { params: { query: { order: 'created_at' } } })).data),
+    ).toEqual(['Past', 'Future', 'Now']);
+    expect(await raw('filters[campaigns][conditions][$in][0]=Past&filters[campaigns][conditions][$in][1]=Now')).toEqual(
+      ['Now', 'Past'],
+    );
     expect(await raw('filters[voucher_type][conditions][$is]=GIFT_VOUCHER')).toEqual(['Future']);
     // The status operators take an empty object, written with an empty value.
     expect(await raw('filters[status][conditions][$expired]=')).toEqual(['Past']);
@@ -297,16 +496,32 @@ describe('listing campaigns', () => {
     expect(await raw('filters[active][$disabled]=')).toEqual(['Now']);
     expect(await raw('filters[active][conditions][$active]=')).toEqual(['Now']);
     expect(await raw('filters[active][conditions][$enabled]=')).toEqual(['Future', 'Past']);
-    expect(await raw('filters[junction]=OR&filters[voucher_type][conditions][$is]=GIFT_VOUCHER&filters[status][conditions][$expired]=')).toEqual(['Future', 'Past']);
+    expect(
+      await raw(
+        'filters[junction]=OR&filters[voucher_type][conditions][$is]=GIFT_VOUCHER&filters[status][conditions][$expired]=',
+      ),
+    ).toEqual(['Future', 'Past']);
   });
 });
 
 describe('campaign transactions and summary', () => {
   test('transactions of the campaign cards, filtered by voucher; the summary counts codes and credits', async () => {
-    const gifts = await createCampaign({ name: 'Gifts', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } } });
+    const gifts = await createCampaign({
+      name: 'Gifts',
+      campaign_type: 'GIFT_VOUCHERS',
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } },
+    });
     const client = mock.serverClient();
-    const first = (await client.POST('/v1/campaigns/{campaignId}/vouchers/{code}', { params: { path: { campaignId: 'Gifts', code: 'G-1' } }, body: {} })).data;
-    await client.POST('/v1/campaigns/{campaignId}/vouchers/{code}', { params: { path: { campaignId: 'Gifts', code: 'G-2' } }, body: {} });
+    const first = (
+      await client.POST('/v1/campaigns/{campaignId}/vouchers/{code}', {
+        params: { path: { campaignId: 'Gifts', code: 'G-1' } },
+        body: {},
+      })
+    ).data;
+    await client.POST('/v1/campaigns/{campaignId}/vouchers/{code}', {
+      params: { path: { campaignId: 'Gifts', code: 'G-2' } },
+      body: {},
+    });
     await client.POST('/v1/vouchers/{code}/balance', { params: { path: { code: 'G-1' } }, body: { amount: 500 } });
     await client.POST('/v1/vouchers/{code}/balance', { params: { path: { code: 'G-2' } }, body: { amount: -200 } });
     await client.DELETE('/v1/vouchers/{code}', { params: { path: { code: 'G-2' } } });
@@ -314,7 +529,11 @@ describe('campaign transactions and summary', () => {
     const { data } = await client.GET('/v1/campaigns/{campaignId}/transactions', campaignPath('Gifts'));
     expect(data?.data.map((transaction) => transaction.type)).toEqual(['CREDITS_REMOVAL', 'CREDITS_ADDITION']);
     expect(data?.data.every((transaction) => transaction.campaign_id === gifts.id)).toBe(true);
-    const filtered = (await (await mock.raw(`/v1/campaigns/Gifts/transactions?filters[voucher_id][conditions][$is]=${first?.id ?? ''}`, { headers: serverHeaders(mock.service) })).json()) as { data: { voucher_id: string }[] };
+    const filtered = (await (
+      await mock.raw(`/v1/campaigns/Gifts/transactions?filters[voucher_id][conditions][$is]=${first?.id ?? ''}`, {
+        headers: serverHeaders(mock.service),
+      })
+    ).json()) as { data: { voucher_id: string }[] };
     expect(filtered.data.map((transaction) => transaction.voucher_id)).toEqual([first?.id]);
 
     const summary = await client.GET('/v1/campaigns/{campaignId}/summary', campaignPath('Gifts'));
@@ -329,13 +548,22 @@ describe('campaign transactions and summary', () => {
       amount_deleted: 800,
       redemptions: 0,
     });
-    const earlier = await client.GET('/v1/campaigns/{campaignId}/summary', { params: { path: { campaignId: 'Gifts' }, query: { end_date: '2025-12-31' } } });
+    const earlier = await client.GET('/v1/campaigns/{campaignId}/summary', {
+      params: { path: { campaignId: 'Gifts' }, query: { end_date: '2025-12-31' } },
+    });
     expect(earlier.data).toMatchObject({ vouchers_created: 0, amount_added: 0 });
   });
 
   test('exporting campaign transactions schedules an export filtered to the campaign', async () => {
     const campaign = await summer();
-    const { data } = await mock.serverClient().POST('/v1/campaigns/{campaignId}/transactions/export', { ...campaignPath('Summer'), body: { parameters: { fields: ['id', 'amount'] } } });
-    expect(data).toMatchObject({ status: 'SCHEDULED', exported_object: 'voucher_transactions', parameters: { fields: ['id', 'amount'], filters: { campaign_id: { conditions: { $in: [campaign.id] } } } } });
+    const { data } = await mock.serverClient().POST('/v1/campaigns/{campaignId}/transactions/export', {
+      ...campaignPath('Summer'),
+      body: { parameters: { fields: ['id', 'amount'] } },
+    });
+    expect(data).toMatchObject({
+      status: 'SCHEDULED',
+      exported_object: 'voucher_transactions',
+      parameters: { fields: ['id', 'amount'], filters: { campaign_id: { conditions: { $in: [campaign.id] } } } },
+    });
   });
 });

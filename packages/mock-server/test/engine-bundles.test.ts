@@ -20,17 +20,24 @@ const catalogue = () => {
 
 const line = (source_id: string, quantity: number) => ({ source_id, related_object: 'product' as const, quantity });
 
-const voucherWithRule = (code: string, discount: Record<string, unknown>, rule: Record<string, unknown>) => createVoucherWithRule(state(), code, discount, rule);
+const voucherWithRule = (code: string, discount: Record<string, unknown>, rule: Record<string, unknown>) =>
+  createVoucherWithRule(state(), code, discount, rule);
 
 /** A bundle of one mug and one tea, counted up to `limit` times. */
 const mugAndTea = (limit: number, extra: Record<string, unknown> = {}) => {
   const { mug, tea } = catalogue();
-  const part = (id: string) => ({ name: 'order.items.any', conditions: { $is: [{ id, type: 'product_or_sku', object: 'product' }] }, rules: {} });
+  const part = (id: string) => ({
+    name: 'order.items.any',
+    conditions: { $is: [{ id, type: 'product_or_sku', object: 'product' }] },
+    rules: {},
+  });
   return { mug, tea, rule: { bundle_rules: { limit, 1: part(mug.id), 2: part(tea.id) }, ...extra } };
 };
 
 const validate = (code: string, order: object, extra: object = {}) =>
-  mock.serverClient().POST('/v1/validations', { body: { redeemables: [{ object: 'voucher', id: code }], order: order as never, ...extra } as never });
+  mock.serverClient().POST('/v1/validations', {
+    body: { redeemables: [{ object: 'voucher', id: code }], order: order as never, ...extra } as never,
+  });
 
 type Validated = NonNullable<Awaited<ReturnType<typeof validate>>['data']>;
 
@@ -41,7 +48,8 @@ const applicable = (data: Validated | undefined) => {
 };
 
 /** The bundle of an applicable redeemable's discount result. */
-const bundleOf = (redeemable: ReturnType<typeof applicable>) => ('bundle' in redeemable.result ? redeemable.result.bundle : undefined);
+const bundleOf = (redeemable: ReturnType<typeof applicable>) =>
+  'bundle' in redeemable.result ? redeemable.result.bundle : undefined;
 
 const discounts = (data: Validated | undefined) => data?.order?.items?.map((item) => item.discount_amount ?? 0);
 
@@ -96,10 +104,17 @@ describe('a bundle multiplies the discount by the complete bundles', () => {
   test('an amount per line multiplies while the unit limits stay: 7.00 × 2 bundles on one mug unit is capped at the unit (10.00)', async () => {
     const { mug, rule } = mugAndTea(3);
     const entry = { object: 'product', id: mug.id, quantity_limit: 1 };
-    voucherWithRule('PERLINE', { type: 'AMOUNT', amount_off: 700, effect: 'APPLY_TO_ITEMS' }, { ...rule, applicable_to: { included: [entry], excluded: [], included_all: false } });
+    voucherWithRule(
+      'PERLINE',
+      { type: 'AMOUNT', amount_off: 700, effect: 'APPLY_TO_ITEMS' },
+      { ...rule, applicable_to: { included: [entry], excluded: [], included_all: false } },
+    );
     const result = await validate('PERLINE', { items: [line('mug', 2), line('tea', 2)] });
     expect(discounts(result.data)).toEqual([1000, 0]);
-    expect(applicable(result.data).applicable_to.data[0]).toMatchObject({ id: mug.id, order_item_units: [{ index: 0, units: [1] }] });
+    expect(applicable(result.data).applicable_to.data[0]).toMatchObject({
+      id: mug.id,
+      order_item_units: [{ index: 0, units: [1] }],
+    });
     // With one bundle the amount is 7.00 on the one unit.
     const one = await validate('PERLINE', { items: [line('mug', 2), line('tea', 1)] });
     expect(discounts(one.data)).toEqual([700, 0]);
@@ -107,18 +122,31 @@ describe('a bundle multiplies the discount by the complete bundles', () => {
 
   test('an amount per unit stays while the unit limits multiply: 1.00 per mug, one mug per bundle', async () => {
     const { mug, rule } = mugAndTea(3);
-    const applicableTo = { included: [{ object: 'product', id: mug.id, quantity_limit: 1 }], excluded: [], included_all: false };
-    voucherWithRule('PERUNIT', { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' }, { ...rule, applicable_to: applicableTo });
+    const applicableTo = {
+      included: [{ object: 'product', id: mug.id, quantity_limit: 1 }],
+      excluded: [],
+      included_all: false,
+    };
+    voucherWithRule(
+      'PERUNIT',
+      { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' },
+      { ...rule, applicable_to: applicableTo },
+    );
     const result = await validate('PERUNIT', { items: [line('mug', 4), line('tea', 2)] });
     expect(discounts(result.data)).toEqual([200, 0]);
-    expect(applicable(result.data).applicable_to.data[0]).toMatchObject({ order_item_units: [{ index: 0, units: [1, 2] }] });
+    expect(applicable(result.data).applicable_to.data[0]).toMatchObject({
+      order_item_units: [{ index: 0, units: [1, 2] }],
+    });
   });
 
   test('a redemption takes the multiplied discount and records it', async () => {
     const { rule } = mugAndTea(3);
     voucherWithRule('REDEEM', { type: 'AMOUNT', amount_off: 300, effect: 'APPLY_TO_ORDER' }, rule);
     const result = await mock.serverClient().POST('/v1/redemptions', {
-      body: { redeemables: [{ object: 'voucher', id: 'REDEEM' }], order: { items: [line('mug', 2), line('tea', 2)] } } as never,
+      body: {
+        redeemables: [{ object: 'voucher', id: 'REDEEM' }],
+        order: { items: [line('mug', 2), line('tea', 2)] },
+      } as never,
     });
     expect(result.response.status).toBe(200);
     expect(result.data?.order).toMatchObject({ total_discount_amount: 600, total_amount: 2400 });
@@ -127,12 +155,21 @@ describe('a bundle multiplies the discount by the complete bundles', () => {
 });
 
 describe('formulas are computed on the request', () => {
-  const mugEntry = (id: string, fields: Record<string, unknown>) => ({ applicable_to: { included: [{ object: 'product', id, ...fields }], excluded: [], included_all: false } });
+  const mugEntry = (id: string, fields: Record<string, unknown>) => ({
+    applicable_to: { included: [{ object: 'product', id, ...fields }], excluded: [], included_all: false },
+  });
   const perMug = { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' };
 
   test("a product budget's formula replaces the static budget: 3 mugs under 50.00, 1 mug above", async () => {
     const { mug } = catalogue();
-    voucherWithRule('BUDGET', perMug, mugEntry(mug.id, { product_campaign_quantity_limit: 5, product_campaign_quantity_limit_formula: 'IF(ORDER_AMOUNT > 50;1;3)' }));
+    voucherWithRule(
+      'BUDGET',
+      perMug,
+      mugEntry(mug.id, {
+        product_campaign_quantity_limit: 5,
+        product_campaign_quantity_limit_formula: 'IF(ORDER_AMOUNT > 50;1;3)',
+      }),
+    );
     const small = await validate('BUDGET', { items: [line('mug', 4)] });
     expect(discounts(small.data)).toEqual([300]);
     const large = await validate('BUDGET', { items: [line('mug', 6)] });
@@ -141,7 +178,14 @@ describe('formulas are computed on the request', () => {
 
   test('a formula without a value (missing metadata) leaves the static limit; with the metadata it decides', async () => {
     const { mug } = catalogue();
-    voucherWithRule('META', perMug, mugEntry(mug.id, { product_campaign_quantity_limit: 2, product_campaign_quantity_limit_formula: 'ORDER_METADATA("mugs")' }));
+    voucherWithRule(
+      'META',
+      perMug,
+      mugEntry(mug.id, {
+        product_campaign_quantity_limit: 2,
+        product_campaign_quantity_limit_formula: 'ORDER_METADATA("mugs")',
+      }),
+    );
     const without = await validate('META', { items: [line('mug', 4)] });
     expect(discounts(without.data)).toEqual([200]);
     const withMetadata = await validate('META', { items: [line('mug', 4)], metadata: { mugs: 3 } });
@@ -150,11 +194,21 @@ describe('formulas are computed on the request', () => {
 
   test('a budget formula counts the units earlier redemptions discounted', async () => {
     const { mug } = catalogue();
-    voucherWithRule('SHARED', perMug, mugEntry(mug.id, { product_campaign_quantity_limit_formula: 'CUSTOMER_METADATA("mugs")' }));
+    voucherWithRule(
+      'SHARED',
+      perMug,
+      mugEntry(mug.id, { product_campaign_quantity_limit_formula: 'CUSTOMER_METADATA("mugs")' }),
+    );
     const customer = { source_id: 'ann', metadata: { mugs: 3 } };
     state().customers.upsert(customer as never);
     const redeem = () =>
-      mock.serverClient().POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id: 'SHARED' }], customer: { source_id: 'ann' }, order: { items: [line('mug', 2)] } } as never });
+      mock.serverClient().POST('/v1/redemptions', {
+        body: {
+          redeemables: [{ object: 'voucher', id: 'SHARED' }],
+          customer: { source_id: 'ann' },
+          order: { items: [line('mug', 2)] },
+        } as never,
+      });
     expect((await redeem()).data?.order?.total_discount_amount).toBe(200);
     // One mug of the customer's three is left.
     expect((await redeem()).data?.order?.total_discount_amount).toBe(100);
@@ -162,18 +216,35 @@ describe('formulas are computed on the request', () => {
 
   test("an entry's price formula sets the new unit price of a FIXED item discount", async () => {
     const { mug } = catalogue();
-    voucherWithRule('HALF', { type: 'FIXED', fixed_amount: 900, effect: 'APPLY_TO_ITEMS' }, mugEntry(mug.id, { price: 800, price_formula: 'ORDER_ITEM_PRICE / 2' }));
+    voucherWithRule(
+      'HALF',
+      { type: 'FIXED', fixed_amount: 900, effect: 'APPLY_TO_ITEMS' },
+      mugEntry(mug.id, { price: 800, price_formula: 'ORDER_ITEM_PRICE / 2' }),
+    );
     const result = await validate('HALF', { items: [line('mug', 2), line('tea', 1)] });
     expect(discounts(result.data)).toEqual([1000, 0]);
   });
 
   test("the discount's own formula is computed, its static value the fallback, and is_dynamic shows it", async () => {
     catalogue();
-    state().vouchers.create({ code: 'TENTH', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: 'ORDER_AMOUNT / 10', effect: 'APPLY_TO_ORDER' } } as never);
+    state().vouchers.create({
+      code: 'TENTH',
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: 'ORDER_AMOUNT / 10', effect: 'APPLY_TO_ORDER' },
+    } as never);
     const result = await validate('TENTH', { items: [line('mug', 3)] });
     expect(result.data?.order?.total_discount_amount).toBe(300);
     expect(applicable(result.data).result).toMatchObject({ discount: { amount_off: 300, is_dynamic: true } });
-    state().vouchers.create({ code: 'FALLBACK', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: 'ORDER_METADATA("none") * 2', effect: 'APPLY_TO_ORDER' } } as never);
+    state().vouchers.create({
+      code: 'FALLBACK',
+      type: 'DISCOUNT_VOUCHER',
+      discount: {
+        type: 'AMOUNT',
+        amount_off: 100,
+        amount_off_formula: 'ORDER_METADATA("none") * 2',
+        effect: 'APPLY_TO_ORDER',
+      },
+    } as never);
     const fallback = await validate('FALLBACK', { items: [line('mug', 3)] });
     expect(fallback.data?.order?.total_discount_amount).toBe(100);
   });

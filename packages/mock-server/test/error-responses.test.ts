@@ -7,7 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { OAUTH_SCOPES, type OperationId, documentedErrors, implementedOperations, loadOperations } from '../src/index.js';
+import {
+  OAUTH_SCOPES,
+  type OperationId,
+  documentedErrors,
+  implementedOperations,
+  loadOperations,
+} from '../src/index.js';
 
 const { operations } = await loadOperations();
 import type { MockService } from '../src/index.js';
@@ -22,9 +28,14 @@ const mock = useMockService();
 interface SpecOperation {
   requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
 }
-type Bundle = { paths: Record<string, Record<string, SpecOperation>>; components: Record<string, Record<string, unknown>> };
+type Bundle = {
+  paths: Record<string, Record<string, SpecOperation>>;
+  components: Record<string, Record<string, unknown>>;
+};
 
-const bundle = JSON.parse(readFileSync(new URL('../../../spec/generated/openapi.json', import.meta.url), 'utf8')) as Bundle;
+const bundle = JSON.parse(
+  readFileSync(new URL('../../../spec/generated/openapi.json', import.meta.url), 'utf8'),
+) as Bundle;
 
 const resolve = (value: unknown): unknown => {
   const ref = (value as { $ref?: string } | undefined)?.$ref;
@@ -67,7 +78,10 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   addVoucherWithSpecificCodeToCampaign: {},
   importVouchersToCampaign: [{ code: 'IMPORTED-1' }],
   exportCampaignTransactions: {},
-  createValidationRule: { name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } },
+  createValidationRule: {
+    name: 'Over 50',
+    rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' },
+  },
   updateValidationRule: { name: 'Over 60' },
   createValidationRuleAssignment: { related_object_type: 'campaign', related_object_id: 'camp_0000000000000000ff' },
   createPublication: { voucher: 'NO-SUCH-CODE', customer: { source_id: 'ana' } },
@@ -104,11 +118,21 @@ const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
   createLoyaltyRewardAssignment: [{ reward: 'rew_1', parameters: { loyalty: { points: 100 } } }],
   redeemReward: { reward: { id: 'rew_1' } },
   redeemRewardInCampaign: { reward: { id: 'rew_1' } },
-  createManagementMetadataSchema: { related_object: 'customer', properties: { vip: { type: 'boolean', optional: true, array: false } } },
+  createManagementMetadataSchema: {
+    related_object: 'customer',
+    properties: { vip: { type: 'boolean', optional: true, array: false } },
+  },
   updateManagementMetadataSchema: { properties: { vip: { type: 'boolean', optional: true, array: false } } },
-  createCustomEventSchema: { name: 'review_left', schema: { properties: { stars: { type: 'number', optional: false } } } },
+  createCustomEventSchema: {
+    name: 'review_left',
+    schema: { properties: { stars: { type: 'number', optional: false } } },
+  },
   updateCustomEventSchema: { schema: { properties: { stars: { type: 'number', optional: true } } } },
-  createBrand: { brand: { name: 'Corner Bakery' }, address: { street: 'Rua Nova 1', city: 'Porto', postal: null, country: 'Portugal' }, contact: { email: 'hello@corner.example' } },
+  createBrand: {
+    brand: { name: 'Corner Bakery' },
+    address: { street: 'Rua Nova 1', city: 'Porto', postal: null, country: 'Portugal' },
+    contact: { email: 'hello@corner.example' },
+  },
   updateBrand: { brand: { name: 'Corner Café' } },
   createProject: { name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR' },
   updateProject: { name: 'EU store' },
@@ -138,7 +162,9 @@ const FRESH_BODIES: Partial<Record<OperationId, () => unknown>> = {
 const exampleBody = (id: OperationId): unknown => {
   const content = specOf(id).requestBody?.content ?? {};
   const first = Object.values(Object.values(content)[0]?.examples ?? {})[0];
-  return first === undefined ? (FRESH_BODIES[id]?.() ?? VALID_BODIES[id]) : (resolve(first) as { value: unknown }).value;
+  return first === undefined
+    ? (FRESH_BODIES[id]?.() ?? VALID_BODIES[id])
+    : (resolve(first) as { value: unknown }).value;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +190,11 @@ const UNKNOWN_ID = 'unknown_0000000000';
 
 const keyHeaders = (service: MockService, operation: Operation): Record<string, string> => {
   const management = operation.security.some((requirement) => 'X-Management-Id' in requirement);
-  if (management) return { 'X-Management-Id': service.management.managementId, 'X-Management-Token': service.management.managementToken };
+  if (management)
+    return {
+      'X-Management-Id': service.management.managementId,
+      'X-Management-Token': service.management.managementToken,
+    };
   const { appId, appToken, clientAppId, clientToken } = service.projects.primary.keys;
   const client = operation.security.some((requirement) => 'X-Client-Application-Id' in requirement);
   if (client) return { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken };
@@ -179,7 +209,11 @@ const send = (id: OperationId, spec: RequestSpec = {}): Promise<Response> => {
   );
   const query = new URLSearchParams(spec.query).toString();
   const headers: Record<string, string> =
-    spec.auth === 'none' ? {} : typeof spec.auth === 'object' ? { authorization: `Bearer ${spec.auth.bearer}` } : keyHeaders(service, operation);
+    spec.auth === 'none'
+      ? {}
+      : typeof spec.auth === 'object'
+        ? { authorization: `Bearer ${spec.auth.bearer}` }
+        : keyHeaders(service, operation);
   const body = spec.body === undefined ? exampleBody(id) : spec.body;
   let payload: string | FormData | undefined;
   if (operation.body && body instanceof FormData && spec.payload === undefined && spec.contentType === undefined) {
@@ -193,14 +227,20 @@ const send = (id: OperationId, spec: RequestSpec = {}): Promise<Response> => {
         ? new URLSearchParams(body as Record<string, string>).toString()
         : JSON.stringify(body instanceof FormData ? {} : body));
   }
-  return mock.raw(`${path}${query ? `?${query}` : ''}`, { method: operation.method, headers, ...(payload === undefined ? {} : { body: payload }) });
+  return mock.raw(`${path}${query ? `?${query}` : ''}`, {
+    method: operation.method,
+    headers,
+    ...(payload === undefined ? {} : { body: payload }),
+  });
 };
 
 /** A query parameter of the operation that a non-numeric, non-boolean word breaks. */
 const typedQueryParameter = (id: OperationId): string | undefined => {
   const shape = (operations[id].query as unknown as { shape: Record<string, unknown> }).shape;
   return Object.keys(shape).find((name) => {
-    const probe = (operations[id].query as unknown as { safeParse(value: unknown): { success: boolean } }).safeParse({ [name]: 'not-a-value' });
+    const probe = (operations[id].query as unknown as { safeParse(value: unknown): { success: boolean } }).safeParse({
+      [name]: 'not-a-value',
+    });
     return !probe.success;
   });
 };
@@ -210,13 +250,17 @@ const typedQueryParameter = (id: OperationId): string | undefined => {
 
 type Scenario = (id: OperationId) => Promise<Response>;
 
-const accepts = (id: OperationId, scheme: string): boolean => operations[id].security.some((requirement) => scheme in requirement);
-const pathParameters = (id: OperationId): string[] => [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+const accepts = (id: OperationId, scheme: string): boolean =>
+  operations[id].security.some((requirement) => scheme in requirement);
+const pathParameters = (id: OperationId): string[] =>
+  [...operations[id].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
 
 /** Scenarios every operation can be put through, or undefined where the operation cannot. */
 const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
   '400': (id) => {
-    if (operations[id].body) return () => send(id, { body: operations[id].body?.contentType === 'application/json' ? [] : { unexpected: 'x' } });
+    if (operations[id].body)
+      return () =>
+        send(id, { body: operations[id].body?.contentType === 'application/json' ? [] : { unexpected: 'x' } });
     const name = typedQueryParameter(id);
     if (name !== undefined) return () => send(id, { query: { [name]: 'not-a-value' } });
     // A path id longer than any the service issues is refused as bad input.
@@ -226,7 +270,11 @@ const generic: Record<string, (id: OperationId) => Scenario | undefined> = {
   '401': () => (id) => send(id, { auth: 'none' }),
   '403': (id) => {
     if (!accepts(id, 'OAuth2')) return undefined;
-    const accepted = new Set(operations[id].security.flatMap((requirement) => (requirement as Record<string, readonly string[]>)['OAuth2'] ?? []));
+    const accepted = new Set(
+      operations[id].security.flatMap(
+        (requirement) => (requirement as Record<string, readonly string[]>)['OAuth2'] ?? [],
+      ),
+    );
     const other = OAUTH_SCOPES.find((scope) => !accepted.has(scope) && scope !== 'api' && scope !== 'client_api');
     if (other === undefined) return undefined;
     return async () => {
@@ -261,8 +309,16 @@ const state = () => mock.service.projects.primary.state;
 
 /** A referral code of a referrer with Ben as its referee already, as the holder paths name it. */
 const referralCodeWithReferee = (): Record<string, string> => {
-  const campaign = state().campaigns.create({ name: 'Friends', campaign_type: 'REFERRAL_PROGRAM', type: 'AUTO_UPDATE', voucher: PERCENT_VOUCHER } as never);
-  const voucher = state().publications.publishOne({ campaign: { name: campaign.id }, customer: { source_id: 'ana' } }, {});
+  const campaign = state().campaigns.create({
+    name: 'Friends',
+    campaign_type: 'REFERRAL_PROGRAM',
+    type: 'AUTO_UPDATE',
+    voucher: PERCENT_VOUCHER,
+  } as never);
+  const voucher = state().publications.publishOne(
+    { campaign: { name: campaign.id }, customer: { source_id: 'ana' } },
+    {},
+  );
   state().referralHolders.add(voucher.code, undefined, { holders: [{ source_id: 'ben' }] });
   return { campaignId: campaign.id, memberId: voucher.code };
 };
@@ -271,21 +327,39 @@ const UNKNOWN_CUSTOMER = 'cust_0000000000000000ff';
 const UNKNOWN_ORDER = 'ord_0000000000000000ff';
 
 /** A stack with a promotion stack among other redeemables, which no request may send. */
-const stackWithOthers = { '400': (id: OperationId) => send(id, { body: { redeemables: [{ object: 'promotion_stack', id: 'stack_1' }, { object: 'voucher', id: 'A' }] } }) };
+const stackWithOthers = {
+  '400': (id: OperationId) =>
+    send(id, {
+      body: {
+        redeemables: [
+          { object: 'promotion_stack', id: 'stack_1' },
+          { object: 'voucher', id: 'A' },
+        ],
+      },
+    }),
+};
 
 /** A redemption of a fresh voucher, stacked with a second one when `stacked`. */
 const redeemed = (stacked: boolean): string => {
   state().vouchers.create({ ...PERCENT_VOUCHER, code: 'R-1' });
   state().vouchers.create({ ...PERCENT_VOUCHER, code: 'R-2' });
   const origin = { requestId: 'v-000000000000000000', channel: { channel_id: 'test', channel_type: 'API' as const } };
-  const result = state().redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'R-1' }, ...(stacked ? [{ object: 'voucher' as const, id: 'R-2' }] : [])] }, origin);
+  const result = state().redemptions.redeem(
+    {
+      redeemables: [{ object: 'voucher', id: 'R-1' }, ...(stacked ? [{ object: 'voucher' as const, id: 'R-2' }] : [])],
+    },
+    origin,
+  );
   return result.parent_redemption?.id ?? result.redemptions?.[0]?.id ?? '';
 };
 
 /** A redemption rolled back long enough ago that another rollback is `already_rolled_back`. */
 const rolledBack = (id: OperationId): Promise<Response> => {
   const redemptionId = redeemed(false);
-  state().redemptions.rollback(redemptionId, {}, true, { requestId: 'v-000000000000000001', channel: { channel_id: 'test', channel_type: 'API' } });
+  state().redemptions.rollback(redemptionId, {}, true, {
+    requestId: 'v-000000000000000001',
+    channel: { channel_id: 'test', channel_type: 'API' },
+  });
   mock.service.clock.advance(60_000);
   return send(id, { params: { redemptionId, parentRedemptionId: redemptionId } });
 };
@@ -308,8 +382,12 @@ const bulkWithoutSourceId = { '400': (id: OperationId) => send(id, { body: [{ na
 
 /** What only some operations can run into, with the setup that gets them there. */
 const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
-  checkEligibility: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }) },
-  checkEligibilityClientSide: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }) },
+  checkEligibility: {
+    '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }),
+  },
+  checkEligibilityClientSide: {
+    '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' }, order: { amount: 1000 } } }),
+  },
   examineVouchersQualification: { '404': (id) => send(id, { body: { customer: { id: 'cust_0000000000000000ff' } } }) },
   examineCampaignsQualification: { '404': (id) => send(id, { body: { order: { id: 'ord_0000000000000000ff' } } }) },
   createPublicationClientSide: {
@@ -358,9 +436,16 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   },
   transferPoints: {
     '400': (id) => {
-      const programme = state().campaigns.create({ name: 'Members', campaign_type: 'LOYALTY_PROGRAM', vouchers_count: 1 } as never);
+      const programme = state().campaigns.create({
+        name: 'Members',
+        campaign_type: 'LOYALTY_PROGRAM',
+        vouchers_count: 1,
+      } as never);
       const [cardId] = state().vouchers.idsOfCampaign(programme.id);
-      const card = state().vouchers.publish(String(cardId), state().customers.resolve({ source_id: 'ana' }).customer.id);
+      const card = state().vouchers.publish(
+        String(cardId),
+        state().customers.resolve({ source_id: 'ana' }).customer.id,
+      );
       return send(id, { params: { campaignId: programme.id, memberId: card.code }, body: [] });
     },
   },
@@ -368,7 +453,10 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   createRewardAssignment: {
     '409': (id) => {
       const { programme, reward } = assignedReward();
-      return send(id, { params: { rewardId: reward.id }, body: { campaign: programme.id, parameters: { loyalty: { points: 5 } } } });
+      return send(id, {
+        params: { rewardId: reward.id },
+        body: { campaign: programme.id, parameters: { loyalty: { points: 5 } } },
+      });
     },
   },
   createLoyaltyRewardAssignment: {
@@ -378,7 +466,10 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     },
     '409': (id) => {
       const { programme, reward } = assignedReward();
-      return send(id, { params: { campaignId: programme.id }, body: [{ reward: reward.id, parameters: { loyalty: { points: 5 } } }] });
+      return send(id, {
+        params: { campaignId: programme.id },
+        body: [{ reward: reward.id, parameters: { loyalty: { points: 5 } } }],
+      });
     },
   },
   checkLoyaltyQualifications: {
@@ -411,7 +502,11 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   },
   addVouchersToCampaign: {
     '409': (id) => {
-      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const campaign = state().campaigns.create({
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
       return send(id, { params: { campaignId: campaign.id }, body: { code: 'TAKEN' } });
     },
@@ -424,7 +519,8 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
     },
   },
   createVoucher: {
-    '404': (id) => send(id, { params: { code: 'NEW-CODE' }, body: { ...PERCENT_VOUCHER, category_id: 'cat_0000000000000000ab' } }),
+    '404': (id) =>
+      send(id, { params: { code: 'NEW-CODE' }, body: { ...PERCENT_VOUCHER, category_id: 'cat_0000000000000000ab' } }),
     '409': (id) => {
       state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
       return send(id, { params: { code: 'TAKEN' } });
@@ -432,7 +528,11 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   },
   addVoucherWithSpecificCodeToCampaign: {
     '409': (id) => {
-      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const campaign = state().campaigns.create({
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       state().vouchers.create({ ...PERCENT_VOUCHER, code: 'TAKEN' });
       return send(id, { params: { campaignId: campaign.id, code: 'TAKEN' } });
     },
@@ -537,8 +637,15 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   },
   createValidationRuleAssignment: {
     '409': (id) => {
-      const rule = state().validationRules.create({ name: 'Over 50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } });
-      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const rule = state().validationRules.create({
+        name: 'Over 50',
+        rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' },
+      });
+      const campaign = state().campaigns.create({
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       const body = { related_object_type: 'campaign', related_object_id: campaign.id } as const;
       state().validationRules.assign(rule.id, body);
       return send(id, { params: { validationRuleId: rule.id }, body });
@@ -547,14 +654,22 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   createCampaignTemplate: {
     '404': (id) => send(id),
     '409': (id) => {
-      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const campaign = state().campaigns.create({
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       state().campaignTemplates.create({ name: 'Spring set-up', campaign_id: campaign.id });
       return send(id, { body: { name: 'Spring set-up', campaign_id: campaign.id } });
     },
   },
   updateCampaignTemplate: {
     '409': (id) => {
-      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const campaign = state().campaigns.create({
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       state().campaignTemplates.create({ name: 'Spring set-up 2027', campaign_id: campaign.id });
       const template = state().campaignTemplates.create({ name: 'Spring set-up', campaign_id: campaign.id });
       return send(id, { params: { campaignTemplateId: template.id } });
@@ -562,34 +677,63 @@ const specific: Partial<Record<OperationId, Record<string, Scenario>>> = {
   },
   createCampaignFromTemplate: {
     '409': (id) => {
-      const campaign = state().campaigns.create({ name: 'From a template', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const campaign = state().campaigns.create({
+        name: 'From a template',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       const template = state().campaignTemplates.create({ name: 'Spring set-up', campaign_id: campaign.id });
       return send(id, { params: { campaignTemplateId: template.id } });
     },
   },
   createProject: {
-    '404': (id) => send(id, { body: { ...(VALID_BODIES.createProject as object), users: [{ login: 'nobody@example.com', role: 'USER' }] } }),
+    '404': (id) =>
+      send(id, {
+        body: { ...(VALID_BODIES.createProject as object), users: [{ login: 'nobody@example.com', role: 'USER' }] },
+      }),
   },
   // The example invites to a project the mock does not have.
   inviteUser: {
     '404': (id) => send(id),
     '409': (id) => {
-      mock.service.organisation.users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' });
-      return send(id, { body: { email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { [mock.service.projects.primary.id]: 'USER' } } });
+      mock.service.organisation.users.create({
+        email: 'tomas@example.com',
+        first_name: 'Tomas',
+        last_name: 'Lindqvist',
+      });
+      return send(id, {
+        body: {
+          email: 'tomas@example.com',
+          first_name: 'Tomas',
+          last_name: 'Lindqvist',
+          projects: { [mock.service.projects.primary.id]: 'USER' },
+        },
+      });
     },
   },
   unassignUser: {
     '400': (id) => {
-      const user = mock.service.organisation.users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' });
+      const user = mock.service.organisation.users.create({
+        email: 'tomas@example.com',
+        first_name: 'Tomas',
+        last_name: 'Lindqvist',
+      });
       return send(id, { params: { userId: user.id } });
     },
   },
   managementCopyCampaignTemplate: {
     '409': (id) => {
-      const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+      const campaign = state().campaigns.create({
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+      });
       const template = state().campaignTemplates.create({ name: 'Spring in production', campaign_id: campaign.id });
       const { id: primaryId } = mock.service.projects.primary;
-      return send(id, { params: { campaignTemplateId: template.id }, body: { name: 'Spring in production', destination_project_id: primaryId } });
+      return send(id, {
+        params: { campaignTemplateId: template.id },
+        body: { name: 'Spring in production', destination_project_id: primaryId },
+      });
     },
   },
 };
@@ -604,15 +748,20 @@ const cases = implementedOperations.flatMap((id) =>
 
 describe('documented error responses of implemented operations', () => {
   test('every documented status has a scenario', () => {
-    expect(cases.filter((entry) => entry.scenario === undefined).map(({ id, status }) => `${id} ${status}`)).toEqual([]);
+    expect(cases.filter((entry) => entry.scenario === undefined).map(({ id, status }) => `${id} ${status}`)).toEqual(
+      [],
+    );
   });
 
-  test.each(cases.filter((entry) => entry.scenario !== undefined))('$id answers $status', async ({ id, status, scenario }) => {
-    const response = await scenario?.(id);
-    const body = (await response?.json()) as { code?: number; key?: string; request_id?: string };
-    expect({ status: response?.status, code: body.code }).toEqual({ status: Number(status), code: Number(status) });
-    expect(body.request_id).toMatch(/^v-[0-9a-f]{18}$/);
-    const keys = documentedKeys(id, status);
-    if (keys.length > 0) expect(keys).toContain(body.key);
-  });
+  test.each(cases.filter((entry) => entry.scenario !== undefined))(
+    '$id answers $status',
+    async ({ id, status, scenario }) => {
+      const response = await scenario?.(id);
+      const body = (await response?.json()) as { code?: number; key?: string; request_id?: string };
+      expect({ status: response?.status, code: body.code }).toEqual({ status: Number(status), code: Number(status) });
+      expect(body.request_id).toMatch(/^v-[0-9a-f]{18}$/);
+      const keys = documentedKeys(id, status);
+      if (keys.length > 0) expect(keys).toContain(body.key);
+    },
+  );
 });

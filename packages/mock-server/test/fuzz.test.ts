@@ -22,7 +22,9 @@ const bundle = JSON.parse(readFileSync(new URL('../../../spec/generated/openapi.
 };
 const components = bundle.components.schemas;
 const resolveParameter = (parameter: Schema): Schema =>
-  typeof parameter['$ref'] === 'string' ? (bundle.components.parameters?.[String(parameter['$ref']).split('/').pop() ?? ''] ?? {}) : parameter;
+  typeof parameter['$ref'] === 'string'
+    ? (bundle.components.parameters?.[String(parameter['$ref']).split('/').pop() ?? ''] ?? {})
+    : parameter;
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const ids = Object.keys(operations) as OperationId[];
@@ -40,7 +42,9 @@ interface Probe {
 const operationKit = (service: MockService, id: OperationId) => {
   const operation = operations[id];
   const spec = bundle.paths[operation.path]?.[operation.method.toLowerCase()] ?? {};
-  const parameters = [...(bundle.paths[operation.path]?.parameters ?? []), ...(spec.parameters ?? [])].map(resolveParameter);
+  const parameters = [...(bundle.paths[operation.path]?.parameters ?? []), ...(spec.parameters ?? [])].map(
+    resolveParameter,
+  );
   const query = parameters.filter((parameter) => parameter['in'] === 'query');
   const contentType = operation.body?.contentType;
   const bodySchema = contentType ? spec.requestBody?.content[contentType]?.schema : undefined;
@@ -49,21 +53,31 @@ const operationKit = (service: MockService, id: OperationId) => {
   const keys = (): Record<string, string> => {
     const security = operation.security as readonly Record<string, unknown>[];
     if (security.some((requirement) => 'X-Management-Id' in requirement)) {
-      return { 'X-Management-Id': service.management.managementId, 'X-Management-Token': service.management.managementToken };
+      return {
+        'X-Management-Id': service.management.managementId,
+        'X-Management-Token': service.management.managementToken,
+      };
     }
     const { appId, appToken, clientAppId, clientToken } = service.projects.primary.keys;
-    if (security.some((requirement) => 'X-App-Id' in requirement)) return { 'X-App-Id': appId, 'X-App-Token': appToken };
+    if (security.some((requirement) => 'X-App-Id' in requirement))
+      return { 'X-App-Id': appId, 'X-App-Token': appToken };
     return { 'X-Client-Application-Id': clientAppId, 'X-Client-Token': clientToken, origin: 'https://shop.example' };
   };
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'projectId' ? service.projects.primary.id : 'fuzz_0000000001'));
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'projectId' ? service.projects.primary.id : 'fuzz_0000000001',
+  );
   const requiredQuery = new URLSearchParams(
     query
       .filter((parameter) => parameter['required'] === true)
-      .map((parameter) => [String(parameter['name']), String(sampleFromSchema(parameter['schema'] as Schema, components) ?? 'x')]),
+      .map((parameter) => [
+        String(parameter['name']),
+        String(sampleFromSchema(parameter['schema'] as Schema, components) ?? 'x'),
+      ]),
   );
 
   const encode = (value: unknown): BodyInit => {
-    if (contentType === 'application/x-www-form-urlencoded') return new URLSearchParams(value as Record<string, string>).toString();
+    if (contentType === 'application/x-www-form-urlencoded')
+      return new URLSearchParams(value as Record<string, string>).toString();
     if (contentType === 'multipart/form-data') {
       const form = new FormData();
       for (const [name, field] of Object.entries((value ?? {}) as Record<string, unknown>)) {
@@ -77,7 +91,12 @@ const operationKit = (service: MockService, id: OperationId) => {
   const request = (probe: Probe = {}): Request => {
     const headers: Record<string, string> = { ...(probe.auth === false ? {} : keys()), ...probe.headers };
     const body = probe.body !== undefined ? probe.body : contentType ? encode(sample) : null;
-    if (body !== null && typeof body === 'string' && contentType && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    if (
+      body !== null &&
+      typeof body === 'string' &&
+      contentType &&
+      !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    ) {
       headers['content-type'] = contentType;
     }
     const search = probe.query ?? requiredQuery.toString();
@@ -107,11 +126,21 @@ const operationKit = (service: MockService, id: OperationId) => {
     if (contentType === 'application/json') {
       list.push(['with malformed JSON', request({ body: '{"' })]);
       list.push(['with a JSON array body', request({ body: '[]' })]);
-      list.push(['with a text/plain body', request({ body: JSON.stringify(sample), headers: { 'content-type': 'text/plain' } })]);
+      list.push([
+        'with a text/plain body',
+        request({ body: JSON.stringify(sample), headers: { 'content-type': 'text/plain' } }),
+      ]);
       if (typeof sample === 'object' && sample !== null && !Array.isArray(sample)) {
-        const wrong = Object.fromEntries(Object.entries(sample).map(([name, value]) => [name, typeof value === 'string' ? 12 : 'x']));
+        const wrong = Object.fromEntries(
+          Object.entries(sample).map(([name, value]) => [name, typeof value === 'string' ? 12 : 'x']),
+        );
         list.push(['with wrong property types', request({ body: JSON.stringify(wrong) })]);
-        const huge = Object.fromEntries(Object.entries(sample).map(([name, value]) => [name, typeof value === 'string' ? 'x'.repeat(100_000) : value]));
+        const huge = Object.fromEntries(
+          Object.entries(sample).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? 'x'.repeat(100_000) : value,
+          ]),
+        );
         list.push(['with huge strings', request({ body: JSON.stringify(huge) })]);
         const [first] = Object.keys(sample);
         if (first !== undefined) {
@@ -131,7 +160,12 @@ const operationKit = (service: MockService, id: OperationId) => {
 const isErrorBody = (body: unknown, status: number): boolean => {
   if (typeof body !== 'object' || body === null) return false;
   const error = body as Record<string, unknown>;
-  return error['code'] === status && typeof error['key'] === 'string' && typeof error['message'] === 'string' && /^v-[0-9a-f]{18}$/.test(String(error['request_id']));
+  return (
+    error['code'] === status &&
+    typeof error['key'] === 'string' &&
+    typeof error['message'] === 'string' &&
+    /^v-[0-9a-f]{18}$/.test(String(error['request_id']))
+  );
 };
 
 describe('spec-driven fuzzing of every operation', () => {
@@ -146,13 +180,16 @@ describe('spec-driven fuzzing of every operation', () => {
         const text = await response.text();
         const label = `${id} ${name}: ${response.status}`;
         if (response.status >= 500 && response.status !== 501) failures.push(`${label} ${text.slice(0, 300)}`);
-        else if (response.status >= 400 && !isErrorBody(JSON.parse(text || 'null'), response.status)) failures.push(`${label} not an error body: ${text.slice(0, 200)}`);
+        else if (response.status >= 400 && !isErrorBody(JSON.parse(text || 'null'), response.status))
+          failures.push(`${label} not an error body: ${text.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(ids.length * 4);
     const { appId, appToken } = service.projects.primary.keys;
-    const after = await service.handle(new Request(`${service.baseUrl}/v1/categories`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } }));
+    const after = await service.handle(
+      new Request(`${service.baseUrl}/v1/categories`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } }),
+    );
     expect(after.status).toBe(200);
   }, 60_000);
 });

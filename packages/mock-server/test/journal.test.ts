@@ -5,7 +5,8 @@ import { T0, useMockService } from './setup.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the augmentation adds the matchers; its parameters are vitest's
-  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> extends MockServerMatchers<R> {}
+  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown>
+    extends MockServerMatchers<R> {}
 }
 expect.extend(mockServerMatchers);
 
@@ -16,31 +17,71 @@ const client = () => {
 };
 
 const redeemTen = () =>
-  client().redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'TEN' }], order: { amount: 5000 }, customer: { source_id: 'ana' } });
+  client().redemptions.redeemStackable({
+    redeemables: [{ object: 'voucher', id: 'TEN' }],
+    order: { amount: 5000 },
+    customer: { source_id: 'ana' },
+  });
 
 describe('request journal', () => {
   test('records each answered request: operation, typed input, principal, project, status, error key, answer, time', async () => {
-    await client().vouchers.create('TEN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, redemption: { quantity: 1 } } as never);
+    await client().vouchers.create('TEN', {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      redemption: { quantity: 1 },
+    } as never);
     await redeemTen();
     await redeemTen().catch(() => undefined);
     const calls = mock.service.journal.calls('redeemStackedDiscounts');
     expect(calls).toHaveLength(2);
     const [first, second] = calls;
     expect(first?.body?.order?.amount).toBe(5000);
-    expect(first).toMatchObject({ method: 'POST', path: '/v1/redemptions', principal: 'server', projectId: mock.service.projects.primary.id, status: 200, errorKey: undefined, at: T0 });
+    expect(first).toMatchObject({
+      method: 'POST',
+      path: '/v1/redemptions',
+      principal: 'server',
+      projectId: mock.service.projects.primary.id,
+      status: 200,
+      errorKey: undefined,
+      at: T0,
+    });
     expect(first?.response).toMatchObject({ redemptions: [expect.objectContaining({ result: 'SUCCESS' })] });
-    expect(second).toMatchObject({ status: 400, errorKey: 'quantity_exceeded', requestId: expect.stringMatching(/^v-/) });
+    expect(second).toMatchObject({
+      status: 400,
+      errorKey: 'quantity_exceeded',
+      requestId: expect.stringMatching(/^v-/),
+    });
     expect(mock.service.journal.calls(undefined, { errorKey: 'quantity_exceeded' })).toHaveLength(1);
-    expect(mock.service.journal.calls().map((call) => call.operationId)).toEqual(['createVoucher', 'redeemStackedDiscounts', 'redeemStackedDiscounts']);
+    expect(mock.service.journal.calls().map((call) => call.operationId)).toEqual([
+      'createVoucher',
+      'redeemStackedDiscounts',
+      'redeemStackedDiscounts',
+    ]);
   });
 
   test('refused requests are recorded too: bad keys without a project, a bad body without a body', async () => {
     await mock.raw('/v1/customers', { headers: { 'X-App-Id': 'nope', 'X-App-Token': 'nope' } });
     const { appId, appToken } = mock.service.projects.primary.keys;
-    await mock.raw('/v1/customers', { method: 'POST', headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'Content-Type': 'application/json' }, body: '{"source_id": 5}' });
+    await mock.raw('/v1/customers', {
+      method: 'POST',
+      headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'Content-Type': 'application/json' },
+      body: '{"source_id": 5}',
+    });
     const [unauthorized, invalid] = mock.service.journal.calls();
-    expect(unauthorized).toMatchObject({ operationId: 'listCustomers', principal: 'none', projectId: undefined, status: 401, errorKey: 'unauthorized' });
-    expect(invalid).toMatchObject({ operationId: 'createCustomer', principal: 'server', status: 400, errorKey: 'invalid_payload', body: undefined });
+    expect(unauthorized).toMatchObject({
+      operationId: 'listCustomers',
+      principal: 'none',
+      projectId: undefined,
+      status: 401,
+      errorKey: 'unauthorized',
+    });
+    expect(invalid).toMatchObject({
+      operationId: 'createCustomer',
+      principal: 'server',
+      status: 400,
+      errorKey: 'invalid_payload',
+      body: undefined,
+    });
   });
 
   test('keeps the newest requests up to its size, is cleared by clear() and reset()', () => {
@@ -67,12 +108,21 @@ describe('request journal', () => {
 
 describe('mock server matchers', () => {
   test('toHaveReceived with a partial body, toHaveReceivedTimes, toHaveAnswered by status or error key', async () => {
-    await client().vouchers.create('TEN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, redemption: { quantity: 1 } } as never);
+    await client().vouchers.create('TEN', {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      redemption: { quantity: 1 },
+    } as never);
     await redeemTen();
     await redeemTen().catch(() => undefined);
     expect(mock.service).toHaveReceived('redeemStackedDiscounts');
-    expect(mock.service).toHaveReceived('redeemStackedDiscounts', { order: { amount: 5000 }, customer: { source_id: 'ana' } });
-    expect(mock.service).toHaveReceived('redeemStackedDiscounts', { redeemables: [{ id: expect.stringMatching(/^T/) }] });
+    expect(mock.service).toHaveReceived('redeemStackedDiscounts', {
+      order: { amount: 5000 },
+      customer: { source_id: 'ana' },
+    });
+    expect(mock.service).toHaveReceived('redeemStackedDiscounts', {
+      redeemables: [{ id: expect.stringMatching(/^T/) }],
+    });
     expect(mock.service).not.toHaveReceived('redeemStackedDiscounts', { order: { amount: 1 } });
     expect(mock.service.journal).toHaveReceivedTimes('redeemStackedDiscounts', 2);
     expect(mock.service).toHaveAnswered('redeemStackedDiscounts', 200);
@@ -90,8 +140,12 @@ describe('mock server matchers', () => {
       }
       throw new Error('the assertion passed');
     };
-    expect(failure(() => expect(mock.service).toHaveReceived('redeemStackedDiscounts'))).toContain('it received createCustomer ×1');
-    expect(failure(() => expect(mock.service).toHaveReceived('createCustomer', { source_id: 'ben' }))).toContain('{"source_id":"ana"}');
+    expect(failure(() => expect(mock.service).toHaveReceived('redeemStackedDiscounts'))).toContain(
+      'it received createCustomer ×1',
+    );
+    expect(failure(() => expect(mock.service).toHaveReceived('createCustomer', { source_id: 'ben' }))).toContain(
+      '{"source_id":"ana"}',
+    );
     expect(failure(() => expect(mock.service).toHaveReceivedTimes('createCustomer', 2))).toContain('received 1');
     expect(failure(() => expect(mock.service).toHaveAnswered('createCustomer', 400))).toContain('it answered 200');
     expect(failure(() => expect(mock.service).toHaveDelivered('customer.created'))).toContain('none');
@@ -99,8 +153,13 @@ describe('mock server matchers', () => {
   });
 
   test('toHaveDelivered: a webhook of the event went out and was answered', async () => {
-    mock.server.use((await import('msw')).http.post('https://shop.example.com/hooks', () => new Response(null, { status: 204 })));
-    mock.service.projects.primary.state.webhooks.create({ target_url: 'https://shop.example.com/hooks', events: ['customer.created'] });
+    mock.server.use(
+      (await import('msw')).http.post('https://shop.example.com/hooks', () => new Response(null, { status: 204 })),
+    );
+    mock.service.projects.primary.state.webhooks.create({
+      target_url: 'https://shop.example.com/hooks',
+      events: ['customer.created'],
+    });
     await client().customers.create({ source_id: 'ana' });
     expect(mock.service).not.toHaveDelivered('customer.created');
     await mock.service.scheduler.drain();

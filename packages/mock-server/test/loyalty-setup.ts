@@ -19,7 +19,10 @@ export const useLoyaltyMock = () => {
       type: 'AUTO_UPDATE',
       voucher: {
         type: 'LOYALTY_CARD',
-        loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' } },
+        loyalty_card: {
+          points: 0,
+          expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' },
+        },
         code_config: { pattern: 'LC-####' },
       },
       ...extra,

@@ -27,9 +27,16 @@ interface NotFoundCase<Create, Update> {
  * Every operation of a management resource answers 404 for an id the project does not have, naming
  * the resource, and for a project that does not exist, naming the project.
  */
-export const expectUnknownIdsAndProjectsRefused = async <Create, Update>(resource: ManagementResource<Create, Update>, given: NotFoundCase<Create, Update>): Promise<void> => {
+export const expectUnknownIdsAndProjectsRefused = async <Create, Update>(
+  resource: ManagementResource<Create, Update>,
+  given: NotFoundCase<Create, Update>,
+): Promise<void> => {
   const { projectId, existingId, unknownId, resourceType } = given;
-  for (const call of [() => resource.get(projectId, unknownId), () => resource.update(projectId, unknownId, given.update), () => resource.delete(projectId, unknownId)]) {
+  for (const call of [
+    () => resource.get(projectId, unknownId),
+    () => resource.update(projectId, unknownId, given.update),
+    () => resource.delete(projectId, unknownId),
+  ]) {
     await expect(call()).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType, resourceId: unknownId });
   }
   const missing = 'proj_missing';
@@ -40,6 +47,11 @@ export const expectUnknownIdsAndProjectsRefused = async <Create, Update>(resourc
     () => resource.update(missing, existingId, given.update),
     () => resource.delete(missing, existingId),
   ]) {
-    await expect(call()).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'project', resourceId: missing });
+    await expect(call()).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'project',
+      resourceId: missing,
+    });
   }
 };

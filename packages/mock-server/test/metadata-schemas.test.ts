@@ -10,10 +10,16 @@ describe('metadata schemas', () => {
       params: { path: { metadataSchemaId: 'customer' } },
       body: { properties: { vip: { type: 'boolean', optional: true } } },
     });
-    expect(created.data).toMatchObject({ id: expect.stringMatching(/^ms_/), related_object: 'customer', object: 'metadata_schema' });
+    expect(created.data).toMatchObject({
+      id: expect.stringMatching(/^ms_/),
+      related_object: 'customer',
+      object: 'metadata_schema',
+    });
     const id = created.data?.id ?? '';
     for (const key of [id, 'customer']) {
-      const read = await client.GET('/v1/metadata-schemas/{metadataSchemaId}', { params: { path: { metadataSchemaId: key } } });
+      const read = await client.GET('/v1/metadata-schemas/{metadataSchemaId}', {
+        params: { path: { metadataSchemaId: key } },
+      });
       expect(read.data?.id).toBe(id);
     }
     const updated = await client.PUT('/v1/metadata-schemas/{metadataSchemaId}', {
@@ -23,8 +29,13 @@ describe('metadata schemas', () => {
     expect(Object.keys(updated.data?.properties ?? {}).sort()).toEqual(['store', 'vip']);
     const list = await client.GET('/v1/metadata-schemas');
     expect(list.data).toMatchObject({ object: 'list', data_ref: 'schemas', total: 1 });
-    expect((await client.DELETE('/v1/metadata-schemas/{metadataSchemaId}', { params: { path: { metadataSchemaId: id } } })).response.status).toBe(204);
-    const gone = await client.GET('/v1/metadata-schemas/{metadataSchemaId}', { params: { path: { metadataSchemaId: id } } });
+    expect(
+      (await client.DELETE('/v1/metadata-schemas/{metadataSchemaId}', { params: { path: { metadataSchemaId: id } } }))
+        .response.status,
+    ).toBe(204);
+    const gone = await client.GET('/v1/metadata-schemas/{metadataSchemaId}', {
+      params: { path: { metadataSchemaId: id } },
+    });
     expect(gone.response.status).toBe(404);
     expect(gone.error).toMatchObject({ key: 'not_found', resource_type: 'metadata_schema' });
   });
@@ -32,8 +43,14 @@ describe('metadata schemas', () => {
   test('a second schema for the same resource type is 409; an unknown property type is 400', async () => {
     const client = mock.serverClient();
     const body = { properties: { vip: { type: 'boolean' as const, optional: true } } };
-    await client.POST('/v1/metadata-schemas/{metadataSchemaId}', { params: { path: { metadataSchemaId: 'order' } }, body });
-    const again = await client.POST('/v1/metadata-schemas/{metadataSchemaId}', { params: { path: { metadataSchemaId: 'order' } }, body });
+    await client.POST('/v1/metadata-schemas/{metadataSchemaId}', {
+      params: { path: { metadataSchemaId: 'order' } },
+      body,
+    });
+    const again = await client.POST('/v1/metadata-schemas/{metadataSchemaId}', {
+      params: { path: { metadataSchemaId: 'order' } },
+      body,
+    });
     expect(again.response.status).toBe(409);
     expect(again.error).toMatchObject({ key: 'duplicate_found' });
     const bad = await mock.raw('/v1/metadata-schemas/product', {
@@ -46,6 +63,9 @@ describe('metadata schemas', () => {
       body: JSON.stringify({ properties: { color: { type: 'colour', optional: true } } }),
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ key: 'invalid_payload', details: expect.stringContaining('.properties.color.type') });
+    expect(await bad.json()).toMatchObject({
+      key: 'invalid_payload',
+      details: expect.stringContaining('.properties.color.type'),
+    });
   });
 });

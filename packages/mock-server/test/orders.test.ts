@@ -43,21 +43,36 @@ describe('orders: create and amounts', () => {
       referrer_id: null,
     });
     // Amounts that nothing discounted are left out, as the service leaves them out; so is metadata never given.
-    for (const key of ['discount_amount', 'items_discount_amount', 'total_discount_amount', 'metadata', 'redemptions']) expect(order).not.toHaveProperty(key);
-    expect(order.items?.map((item) => [item.product_id, item.sku_id, item.related_object, item.price, item.amount])).toEqual([
+    for (const key of ['discount_amount', 'items_discount_amount', 'total_discount_amount', 'metadata', 'redemptions'])
+      expect(order).not.toHaveProperty(key);
+    expect(
+      order.items?.map((item) => [item.product_id, item.sku_id, item.related_object, item.price, item.amount]),
+    ).toEqual([
       [mug.id, undefined, 'product', 1000, 2000],
       [mug.id, gold.id, 'sku', 2500, 2500],
       [mug.id, undefined, 'product', 800, 800],
       [undefined, undefined, undefined, undefined, 600],
     ]);
-    expect(order.items?.[1]).toMatchObject({ object: 'order_item', source_id: 'mug-gold', product: { id: mug.id, name: 'Mug' }, sku: { id: gold.id, sku: 'Gold mug' } });
+    expect(order.items?.[1]).toMatchObject({
+      object: 'order_item',
+      source_id: 'mug-gold',
+      product: { id: mug.id, name: 'Mug' },
+      sku: { id: gold.id, sku: 'Gold mug' },
+    });
     expect(state().customers.get('ana').id).toBe(order.customer_id);
   });
 
   test('an amount sent wins over the lines; product data with override is stored in the catalogue', async () => {
     const order = await createOrder({
       amount: 9999,
-      items: [{ source_id: 'poster', related_object: 'product', quantity: 2, product: { name: 'Poster', price: 1500, override: true } }],
+      items: [
+        {
+          source_id: 'poster',
+          related_object: 'product',
+          quantity: 2,
+          product: { name: 'Poster', price: 1500, override: true },
+        },
+      ],
     });
     expect(order).toMatchObject({ amount: 9999, total_amount: 9999, customer_id: null });
     expect(order.items?.[0]).toMatchObject({ amount: 3000, price: 1500, product: { name: 'Poster' } });
@@ -70,7 +85,13 @@ describe('orders: create and amounts', () => {
   test('a line that names a product or SKU the catalogue lacks keeps the ids as given, as the service does', async () => {
     const client = mock.serverClient();
     const { data } = await client.POST('/v1/orders', {
-      body: { items: [{ product_id: 'test_order_item1', quantity: 1, price: 500 }, { sku_id: 'sku_unknown', quantity: 2 }, { product: { id: 'prod_nowhere' }, quantity: 1 }] },
+      body: {
+        items: [
+          { product_id: 'test_order_item1', quantity: 1, price: 500 },
+          { sku_id: 'sku_unknown', quantity: 2 },
+          { product: { id: 'prod_nowhere' }, quantity: 1 },
+        ],
+      },
     });
     expect(data?.items?.map((item) => [item.product_id, item.sku_id])).toEqual([
       ['test_order_item1', undefined],
@@ -84,11 +105,22 @@ describe('orders: create and amounts', () => {
 
   test('a line with a bad quantity is 400 invalid_order, and nothing is written', async () => {
     const client = mock.serverClient();
-    const quantity = await client.POST('/v1/orders', { body: { items: [{ source_id: 'x', quantity: 'many', price: 1 }] } });
-    expect(quantity.error).toMatchObject({ code: 400, key: 'invalid_order', details: expect.stringContaining('.items[0].quantity') });
+    const quantity = await client.POST('/v1/orders', {
+      body: { items: [{ source_id: 'x', quantity: 'many', price: 1 }] },
+    });
+    expect(quantity.error).toMatchObject({
+      code: 400,
+      key: 'invalid_order',
+      details: expect.stringContaining('.items[0].quantity'),
+    });
     const discount = await client.POST('/v1/orders', { body: { amount: 100, discount_amount: 200 } });
     expect(discount.error).toMatchObject({ code: 400, key: 'invalid_amount' });
-    const customer = await client.POST('/v1/orders', { body: { customer: { id: 'cust_000000000000000000' }, items: [{ source_id: 'new', product: { name: 'New', override: true } }] } });
+    const customer = await client.POST('/v1/orders', {
+      body: {
+        customer: { id: 'cust_000000000000000000' },
+        items: [{ source_id: 'new', product: { name: 'New', override: true } }],
+      },
+    });
     expect(customer.error).toMatchObject({ code: 404, resource_type: 'customer' });
     expect(state().products.find('new')).toBeUndefined();
     expect(state().orders.all()).toEqual([]);
@@ -111,10 +143,24 @@ describe('orders: upsert, update, events and customer summaries', () => {
     expect(paid).toMatchObject({ id: first.id, status: 'PAID', amount: 2000, updated_at: '2026-01-01T00:00:01.000Z' });
     const client = mock.serverClient();
     const customer = await client.GET('/v1/customers/{customerId}', { params: { path: { customerId: 'ana' } } });
-    expect(customer.data?.summary?.orders).toEqual({ total_amount: 2000, total_count: 1, average_amount: 2000, last_order_amount: 2000, last_order_date: first.created_at });
+    expect(customer.data?.summary?.orders).toEqual({
+      total_amount: 2000,
+      total_count: 1,
+      average_amount: 2000,
+      last_order_amount: 2000,
+      last_order_date: first.created_at,
+    });
     await createOrder({ source_id: 'o-2', status: 'FULFILLED', customer: 'ana', amount: 1000 });
-    expect(state().customers.get('ana').summary?.orders).toMatchObject({ total_amount: 3000, total_count: 2, average_amount: 1500, last_order_amount: 1000 });
-    const canceled = await client.PUT('/v1/orders/{orderId}', { params: { path: { orderId: 'o-1' } }, body: { status: 'CANCELED', metadata: { reason: 'late' } } });
+    expect(state().customers.get('ana').summary?.orders).toMatchObject({
+      total_amount: 3000,
+      total_count: 2,
+      average_amount: 1500,
+      last_order_amount: 1000,
+    });
+    const canceled = await client.PUT('/v1/orders/{orderId}', {
+      params: { path: { orderId: 'o-1' } },
+      body: { status: 'CANCELED', metadata: { reason: 'late' } },
+    });
     expect(canceled.data).toMatchObject({ status: 'CANCELED', metadata: { reason: 'late' }, amount: 2000 });
     expect(state().customers.get('ana').summary?.orders).toMatchObject({ total_amount: 1000, total_count: 1 });
     const orderEvents = state()
@@ -129,22 +175,41 @@ describe('orders: upsert, update, events and customer summaries', () => {
       'customer.order.updated',
       'customer.order.canceled',
     ]);
-    const activity = await client.GET('/v1/customers/{customerId}/activity', { params: { path: { customerId: 'ana' }, query: { type: 'customer.order.paid' } } });
-    expect(activity.data?.data[0]?.data?.data).toMatchObject({ order: { id: first.id, status: 'PAID' }, customer: { source_id: 'ana' } });
+    const activity = await client.GET('/v1/customers/{customerId}/activity', {
+      params: { path: { customerId: 'ana' }, query: { type: 'customer.order.paid' } },
+    });
+    expect(activity.data?.data[0]?.data?.data).toMatchObject({
+      order: { id: first.id, status: 'PAID' },
+      customer: { source_id: 'ana' },
+    });
   });
 
   test('get by id or source_id, update lines, 404 for unknown orders', async () => {
     catalogue();
     const order = await createOrder({ source_id: 'o-1', items: [{ source_id: 'mug', quantity: 1 }] });
     const client = mock.serverClient();
-    expect((await client.GET('/v1/orders/{orderId}', { params: { path: { orderId: 'o-1' } } })).data?.id).toBe(order.id);
-    const relined = await client.PUT('/v1/orders/{orderId}', { params: { path: { orderId: order.id ?? '' } }, body: { items: [{ source_id: 'mug-gold', related_object: 'sku', quantity: 2 }] } });
+    expect((await client.GET('/v1/orders/{orderId}', { params: { path: { orderId: 'o-1' } } })).data?.id).toBe(
+      order.id,
+    );
+    const relined = await client.PUT('/v1/orders/{orderId}', {
+      params: { path: { orderId: order.id ?? '' } },
+      body: { items: [{ source_id: 'mug-gold', related_object: 'sku', quantity: 2 }] },
+    });
     expect(relined.data).toMatchObject({ amount: 5000, items: [{ quantity: 2, amount: 5000 }] });
-    const referred = await client.PUT('/v1/orders/{orderId}', { params: { path: { orderId: order.id ?? '' } }, body: { referrer: { source_id: 'ben' } } });
-    expect(referred.data).toMatchObject({ referrer: { id: state().customers.get('ben').id, object: 'customer' }, amount: 5000 });
+    const referred = await client.PUT('/v1/orders/{orderId}', {
+      params: { path: { orderId: order.id ?? '' } },
+      body: { referrer: { source_id: 'ben' } },
+    });
+    expect(referred.data).toMatchObject({
+      referrer: { id: state().customers.get('ben').id, object: 'customer' },
+      amount: 5000,
+    });
     const missing = await client.GET('/v1/orders/{orderId}', { params: { path: { orderId: 'nothing' } } });
     expect(missing.error).toMatchObject({ code: 404, resource_type: 'order', resource_id: 'nothing' });
-    const missingUpdate = await client.PUT('/v1/orders/{orderId}', { params: { path: { orderId: 'nothing' } }, body: { status: 'PAID' } });
+    const missingUpdate = await client.PUT('/v1/orders/{orderId}', {
+      params: { path: { orderId: 'nothing' } },
+      body: { status: 'PAID' },
+    });
     expect(missingUpdate.response.status).toBe(404);
   });
 
@@ -182,11 +247,17 @@ describe('orders: import', () => {
     expect(actionId).toMatch(/^aa_/);
     expect(state().orders.all()).toEqual([]);
     await mock.service.scheduler.drain();
-    const action = await client.GET('/v1/async-actions/{asyncActionId}', { params: { path: { asyncActionId: actionId } } });
+    const action = await client.GET('/v1/async-actions/{asyncActionId}', {
+      params: { path: { asyncActionId: actionId } },
+    });
     expect(action.data).toMatchObject({
       type: 'ORDERS.IMPORT',
       status: 'DONE',
-      result: { done_count: 2, failed_count: 1, failed: [{ source_id: 'h-2', reason: expect.stringContaining('.items[0].quantity') }] },
+      result: {
+        done_count: 2,
+        failed_count: 1,
+        failed: [{ source_id: 'h-2', reason: expect.stringContaining('.items[0].quantity') }],
+      },
     });
     expect(state().orders.get('h-1')).toMatchObject({ status: 'PAID', amount: 4500 });
     expect(state().customers.get('ana').summary?.orders).toMatchObject({ total_count: 2, total_amount: 5500 });
@@ -195,7 +266,7 @@ describe('orders: import', () => {
 });
 
 describe('orders: the index by customer', () => {
-  test('and the customers\' order totals agree with a scan of every order after creations, changes, moves between customers and erasures', () => {
+  test("and the customers' order totals agree with a scan of every order after creations, changes, moves between customers and erasures", () => {
     const step = fc.record({
       kind: fc.constantFrom('create', 'move', 'status', 'forget'),
       customer: fc.integer({ min: 0, max: 3 }),
@@ -205,11 +276,15 @@ describe('orders: the index by customer', () => {
     });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-        const { orders, customers } = createMockService({ seed: 'orders-index', clock: { frozenAt: '2026-01-01T00:00:00Z' } }).projects.primary.state;
+        const { orders, customers } = createMockService({
+          seed: 'orders-index',
+          clock: { frozenAt: '2026-01-01T00:00:00Z' },
+        }).projects.primary.state;
         for (const { kind, customer, order, status, amount } of steps) {
           const ids = orders.all().map((stored) => stored.id);
           const target = ids[order % Math.max(1, ids.length)];
-          if (kind === 'create' || target === undefined) orders.upsert({ customer: { source_id: `c${customer}` }, amount, status });
+          if (kind === 'create' || target === undefined)
+            orders.upsert({ customer: { source_id: `c${customer}` }, amount, status });
           else if (kind === 'move') orders.update(target, { customer: { source_id: `c${customer}` } });
           else if (kind === 'status') orders.update(target, { status, amount });
           else {
@@ -221,7 +296,11 @@ describe('orders: the index by customer', () => {
           const scanned = orders.all().filter((stored) => stored.customer_id === customer.id);
           expect(orders.ofCustomer(customer.id).map((stored) => stored.id)).toEqual(scanned.map((stored) => stored.id));
           const counted = scanned.filter((stored) => stored.status === 'PAID' || stored.status === 'FULFILLED');
-          const last = counted.reduce<(typeof counted)[number] | undefined>((latest, stored) => (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '') ? stored : latest), undefined);
+          const last = counted.reduce<(typeof counted)[number] | undefined>(
+            (latest, stored) =>
+              latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '') ? stored : latest,
+            undefined,
+          );
           expect(orders.summaryOf(customer.id)).toMatchObject({
             total_count: counted.length,
             total_amount: counted.reduce((sum, stored) => sum + (stored.total_amount ?? 0), 0),

@@ -10,7 +10,8 @@ const projectsApi = () => mock.managementClient().management.projects;
 const sandboxId = () => mock.service.projects.primary.id;
 
 /** A second project, made through the management API. */
-const newProject = async (extra: Record<string, unknown> = {}) => (await projectsApi().create({ name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR', ...extra })).id;
+const newProject = async (extra: Record<string, unknown> = {}) =>
+  (await projectsApi().create({ name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR', ...extra })).id;
 
 /** An invitation of Maya to the projects given (the sandbox project as a user by default). */
 const inviteMaya = (projects: Record<string, string> = { [sandboxId()]: 'USER' }) =>
@@ -18,7 +19,13 @@ const inviteMaya = (projects: Record<string, string> = { [sandboxId()]: 'USER' }
 
 /** The organisation's owner, working in the sandbox project as its administrator. */
 const addOwner = () =>
-  mock.service.organisation.users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [sandboxId()]: 'ADMIN' } });
+  mock.service.organisation.users.create({
+    email: 'ana@example.com',
+    first_name: 'Ana',
+    last_name: 'Silva',
+    owner: true,
+    projects: { [sandboxId()]: 'ADMIN' },
+  });
 
 const loginsIn = async (projectId: string) => (await users().list(projectId)).data.map((user) => user.login);
 
@@ -44,7 +51,14 @@ describe('inviting users', () => {
 
   test('an address already used as a login or email is a duplicate (409), in any letter case', async () => {
     await inviteMaya();
-    await expect(users().invite({ email: 'Maya.Okafor@Example.com', first_name: 'M', last_name: 'O', projects: { [sandboxId()]: 'USER' } })).rejects.toMatchObject({
+    await expect(
+      users().invite({
+        email: 'Maya.Okafor@Example.com',
+        first_name: 'M',
+        last_name: 'O',
+        projects: { [sandboxId()]: 'USER' },
+      }),
+    ).rejects.toMatchObject({
       status: 409,
       key: 'duplicate_found',
       details: 'Duplicated user exists with email Maya.Okafor@Example.com',
@@ -55,9 +69,25 @@ describe('inviting users', () => {
   });
 
   test('refuses unknown projects (404), roles that do not exist, no project and a malformed address (400); nothing is made', async () => {
-    const invite = (fields: Record<string, unknown>) => users().invite({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { [sandboxId()]: 'USER' }, ...fields } as never);
-    await expect(invite({ projects: { proj_Zz0a0Aa0: 'USER' } })).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'project', resourceId: 'proj_Zz0a0Aa0' });
-    await expect(invite({ projects: { [sandboxId()]: 'SUPERVISOR' } })).rejects.toMatchObject({ status: 400, key: 'used_incorrect_role', details: "The role 'SUPERVISOR' is incorrect" });
+    const invite = (fields: Record<string, unknown>) =>
+      users().invite({
+        email: 'tomas@example.com',
+        first_name: 'Tomas',
+        last_name: 'Lindqvist',
+        projects: { [sandboxId()]: 'USER' },
+        ...fields,
+      } as never);
+    await expect(invite({ projects: { proj_Zz0a0Aa0: 'USER' } })).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'project',
+      resourceId: 'proj_Zz0a0Aa0',
+    });
+    await expect(invite({ projects: { [sandboxId()]: 'SUPERVISOR' } })).rejects.toMatchObject({
+      status: 400,
+      key: 'used_incorrect_role',
+      details: "The role 'SUPERVISOR' is incorrect",
+    });
     await expect(invite({ projects: {} })).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
     await expect(invite({ email: 'not-an-address' })).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
     await expect(invite({ first_name: undefined })).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
@@ -67,7 +97,9 @@ describe('inviting users', () => {
 
   test('a custom role is named by its id', async () => {
     await inviteMaya({ [sandboxId()]: 'role_Xy7aB9cD2eF4' });
-    expect((await users().get(sandboxId(), 'maya.okafor@example.com')).projects).toEqual({ [sandboxId()]: 'role_Xy7aB9cD2eF4' });
+    expect((await users().get(sandboxId(), 'maya.okafor@example.com')).projects).toEqual({
+      [sandboxId()]: 'role_Xy7aB9cD2eF4',
+    });
   });
 });
 
@@ -87,11 +119,28 @@ describe('assigning users to projects', () => {
     await inviteMaya();
     const euId = await newProject();
     const maya = (await users().get(sandboxId(), 'maya.okafor@example.com')).id;
-    await expect(users().assign(euId, { id: maya, login: 'maya.okafor@example.com', role: 'USER' })).rejects.toMatchObject({ status: 400, key: 'invalid_payload', details: 'Name the user by id or by login, not both.' });
+    await expect(
+      users().assign(euId, { id: maya, login: 'maya.okafor@example.com', role: 'USER' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+      details: 'Name the user by id or by login, not both.',
+    });
     await expect(users().assign(euId, { role: 'USER' })).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
-    await expect(users().assign(euId, { id: maya } as never)).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
-    await expect(users().assign(euId, { id: maya, role: 'admin' })).rejects.toMatchObject({ status: 400, key: 'used_incorrect_role' });
-    await expect(users().assign(euId, { login: 'nobody@example.com', role: 'USER' })).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'user', resourceId: 'nobody@example.com' });
+    await expect(users().assign(euId, { id: maya } as never)).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+    });
+    await expect(users().assign(euId, { id: maya, role: 'admin' })).rejects.toMatchObject({
+      status: 400,
+      key: 'used_incorrect_role',
+    });
+    await expect(users().assign(euId, { login: 'nobody@example.com', role: 'USER' })).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'user',
+      resourceId: 'nobody@example.com',
+    });
     expect((await users().list(euId)).total).toBe(0);
   });
 
@@ -100,7 +149,10 @@ describe('assigning users to projects', () => {
     await inviteMaya({ [sandboxId()]: 'USER', [euId]: 'USER' });
     const changed = await users().update(euId, 'maya.okafor@example.com', { role: 'VIEWER' });
     expect(changed.projects).toEqual({ [sandboxId()]: 'USER', [euId]: 'VIEWER' });
-    await expect(users().update(euId, 'maya.okafor@example.com', { role: 'OWNER' })).rejects.toMatchObject({ status: 400, key: 'used_incorrect_role' });
+    await expect(users().update(euId, 'maya.okafor@example.com', { role: 'OWNER' })).rejects.toMatchObject({
+      status: 400,
+      key: 'used_incorrect_role',
+    });
     expect((await users().get(euId, changed.id)).projects[euId]).toBe('VIEWER');
   });
 
@@ -108,7 +160,13 @@ describe('assigning users to projects', () => {
     const euId = await newProject();
     await inviteMaya();
     const maya = (await users().get(sandboxId(), 'maya.okafor@example.com')).id;
-    const notThere = { status: 404, key: 'not_found', resourceType: 'user', resourceId: maya, details: `Cannot find user '${maya}' assigned to the project '${euId}'` };
+    const notThere = {
+      status: 404,
+      key: 'not_found',
+      resourceType: 'user',
+      resourceId: maya,
+      details: `Cannot find user '${maya}' assigned to the project '${euId}'`,
+    };
     await expect(users().get(euId, maya)).rejects.toMatchObject(notThere);
     await expect(users().update(euId, maya, { role: 'ADMIN' })).rejects.toMatchObject(notThere);
   });
@@ -116,7 +174,12 @@ describe('assigning users to projects', () => {
   test('lists a project’s users in the order they joined it', async () => {
     addOwner();
     await inviteMaya();
-    await users().invite({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist', projects: { [sandboxId()]: 'VIEWER' } });
+    await users().invite({
+      email: 'tomas@example.com',
+      first_name: 'Tomas',
+      last_name: 'Lindqvist',
+      projects: { [sandboxId()]: 'VIEWER' },
+    });
     const list = await users().list(sandboxId());
     expect(list.total).toBe(3);
     expect(list.data.map((user) => [user.login, user.projects[sandboxId()], user.is_owner])).toEqual([
@@ -140,9 +203,22 @@ describe('unassigning users', () => {
   test('refuses a user not assigned (user_not_assigned) and a user’s only project (400), and unknown users (404)', async () => {
     const euId = await newProject();
     await inviteMaya();
-    await expect(users().unassign(euId, 'maya.okafor@example.com')).rejects.toMatchObject({ status: 400, key: 'user_not_assigned', message: 'User is not assigned', details: 'User is not assigned to the project' });
-    await expect(users().unassign(sandboxId(), 'maya.okafor@example.com')).rejects.toMatchObject({ status: 400, key: 'invalid_payload', details: expect.stringContaining('only project') });
-    await expect(users().unassign(sandboxId(), 'user_0000000000000000ff')).rejects.toMatchObject({ status: 404, resourceType: 'user', resourceId: 'user_0000000000000000ff' });
+    await expect(users().unassign(euId, 'maya.okafor@example.com')).rejects.toMatchObject({
+      status: 400,
+      key: 'user_not_assigned',
+      message: 'User is not assigned',
+      details: 'User is not assigned to the project',
+    });
+    await expect(users().unassign(sandboxId(), 'maya.okafor@example.com')).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+      details: expect.stringContaining('only project'),
+    });
+    await expect(users().unassign(sandboxId(), 'user_0000000000000000ff')).rejects.toMatchObject({
+      status: 404,
+      resourceType: 'user',
+      resourceId: 'user_0000000000000000ff',
+    });
     expect(await loginsIn(sandboxId())).toEqual(['maya.okafor@example.com']);
   });
 });
@@ -161,10 +237,21 @@ describe("a new project's users", () => {
 
   test('an unknown user (404), a role that does not exist or a user named twice over (400) makes no project', async () => {
     await inviteMaya();
-    const create = (user: Record<string, unknown>) => projectsApi().create({ name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR', users: [user as never] });
-    await expect(create({ login: 'nobody@example.com', role: 'USER' })).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'user' });
-    await expect(create({ login: 'maya.okafor@example.com', role: 'CHIEF' })).rejects.toMatchObject({ status: 400, key: 'used_incorrect_role' });
-    await expect(create({ id: 'user_x', login: 'maya.okafor@example.com', role: 'USER' })).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
+    const create = (user: Record<string, unknown>) =>
+      projectsApi().create({ name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'EUR', users: [user as never] });
+    await expect(create({ login: 'nobody@example.com', role: 'USER' })).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'user',
+    });
+    await expect(create({ login: 'maya.okafor@example.com', role: 'CHIEF' })).rejects.toMatchObject({
+      status: 400,
+      key: 'used_incorrect_role',
+    });
+    await expect(create({ id: 'user_x', login: 'maya.okafor@example.com', role: 'USER' })).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+    });
     expect(mock.service.projects.list()).toHaveLength(1);
   });
 
@@ -182,24 +269,49 @@ describe('errors every operation shares', () => {
     const maya = (await users().get(sandboxId(), 'maya.okafor@example.com')).id;
     const api = users();
     await expectUnknownIdsAndProjectsRefused(
-      { list: (projectId) => api.list(projectId), create: (projectId, body) => api.assign(projectId, body), get: (projectId, id) => api.get(projectId, id), update: (projectId, id, body) => api.update(projectId, id, body), delete: (projectId, id) => api.unassign(projectId, id) },
-      { projectId: sandboxId(), existingId: maya, unknownId: 'user_0000000000000000ff', resourceType: 'user', create: { id: maya, role: 'USER' }, update: { role: 'USER' } },
+      {
+        list: (projectId) => api.list(projectId),
+        create: (projectId, body) => api.assign(projectId, body),
+        get: (projectId, id) => api.get(projectId, id),
+        update: (projectId, id, body) => api.update(projectId, id, body),
+        delete: (projectId, id) => api.unassign(projectId, id),
+      },
+      {
+        projectId: sandboxId(),
+        existingId: maya,
+        unknownId: 'user_0000000000000000ff',
+        resourceType: 'user',
+        create: { id: maya, role: 'USER' },
+        update: { role: 'USER' },
+      },
     );
   });
 
   test('management keys only: wrong keys and server keys are refused (401) by every operation', async () => {
-    const wrong: VoucherkitClient = createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'management', managementId: 'x', managementToken: 'y' }, retry: false });
+    const wrong: VoucherkitClient = createClient({
+      baseUrl: mock.service.baseUrl,
+      auth: { type: 'management', managementId: 'x', managementToken: 'y' },
+      retry: false,
+    });
     const calls = [
       () => wrong.management.users.list(sandboxId()),
       () => wrong.management.users.assign(sandboxId(), { login: 'maya.okafor@example.com', role: 'USER' }),
       () => wrong.management.users.get(sandboxId(), 'maya.okafor@example.com'),
       () => wrong.management.users.update(sandboxId(), 'maya.okafor@example.com', { role: 'USER' }),
       () => wrong.management.users.unassign(sandboxId(), 'maya.okafor@example.com'),
-      () => wrong.management.users.invite({ email: 'maya.okafor@example.com', first_name: 'Maya', last_name: 'Okafor', projects: { [sandboxId()]: 'USER' } }),
+      () =>
+        wrong.management.users.invite({
+          email: 'maya.okafor@example.com',
+          first_name: 'Maya',
+          last_name: 'Okafor',
+          projects: { [sandboxId()]: 'USER' },
+        }),
     ];
     for (const call of calls) await expect(call()).rejects.toMatchObject({ status: 401, key: 'unauthorized' });
     const { appId, appToken } = mock.service.projects.primary.keys;
-    const withServerKeys = await mock.raw(`/management/v1/projects/${sandboxId()}/users`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } });
+    const withServerKeys = await mock.raw(`/management/v1/projects/${sandboxId()}/users`, {
+      headers: { 'X-App-Id': appId, 'X-App-Token': appToken },
+    });
     expect(withServerKeys.status).toBe(401);
   });
 
@@ -212,7 +324,10 @@ describe('errors every operation shares', () => {
       body: JSON.stringify({ id: null, login: 'maya.okafor@example.com', role: 'USER' }),
     });
     expect(assigned.status).toBe(200);
-    const unassigned = await mock.raw(`/management/v1/projects/${euId}/users/${encodeURIComponent('maya.okafor@example.com')}`, { method: 'DELETE', headers: managementHeaders(mock.service) });
+    const unassigned = await mock.raw(
+      `/management/v1/projects/${euId}/users/${encodeURIComponent('maya.okafor@example.com')}`,
+      { method: 'DELETE', headers: managementHeaders(mock.service) },
+    );
     expect(unassigned.status).toBe(204);
   });
 });

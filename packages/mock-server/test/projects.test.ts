@@ -6,11 +6,19 @@ const mock = useMockService();
 
 const management = (): VoucherkitClient => {
   const { managementId, managementToken } = mock.service.management;
-  return createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false });
+  return createClient({
+    baseUrl: mock.service.baseUrl,
+    auth: { type: 'management', managementId, managementToken },
+    retry: false,
+  });
 };
 
 const serverClient = (keys: { app_id: string; app_token: string }): VoucherkitClient =>
-  createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'server', appId: keys.app_id, appToken: keys.app_token }, retry: false });
+  createClient({
+    baseUrl: mock.service.baseUrl,
+    auth: { type: 'server', appId: keys.app_id, appToken: keys.app_token },
+    retry: false,
+  });
 
 const newProject = (extra: Record<string, unknown> = {}) =>
   management().management.projects.create({ name: 'EU shop', timezone: 'Europe/Warsaw', currency: 'PLN', ...extra });
@@ -36,7 +44,12 @@ describe('projects (management API)', () => {
       server_side_key: { app_id: expect.any(String), app_token: expect.any(String) },
       client_side_key: { app_id: expect.any(String), app_token: expect.any(String) },
     });
-    expect(project.api_usage_notifications.redemptions).toEqual({ enabled: false, value: 80, emails: [], in_app: false });
+    expect(project.api_usage_notifications.redemptions).toEqual({
+      enabled: false,
+      value: 80,
+      emails: [],
+      in_app: false,
+    });
     const registered = mock.service.projects.get(project.id);
     expect(registered?.keys.appId).toBe(project.server_side_key?.app_id);
     expect(registered?.webhookToken).toBe(project.webhook_token);
@@ -62,7 +75,11 @@ describe('projects (management API)', () => {
       [created.id, false],
     ]);
     const got = await management().management.projects.get(created.id);
-    expect(got).toMatchObject({ id: created.id, case_sensitive_codes: false, default_code_config: { charset: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ' } });
+    expect(got).toMatchObject({
+      id: created.id,
+      case_sensitive_codes: false,
+      default_code_config: { charset: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ' },
+    });
     expect(got).not.toHaveProperty('server_side_key');
   });
 
@@ -81,7 +98,15 @@ describe('projects (management API)', () => {
       },
       ...({ case_sensitive_codes: false, cluster_id: 'us1' } as object),
     });
-    expect(updated).toMatchObject({ name: 'EU store', timezone: 'Europe/Warsaw', currency: 'PLN', case_sensitive_codes: true, cluster_id: 'eu1', client_trusted_domains: ['https://shop.example.com'], default_code_config: { charset: '0123456789' } });
+    expect(updated).toMatchObject({
+      name: 'EU store',
+      timezone: 'Europe/Warsaw',
+      currency: 'PLN',
+      case_sensitive_codes: true,
+      cluster_id: 'eu1',
+      client_trusted_domains: ['https://shop.example.com'],
+      default_code_config: { charset: '0123456789' },
+    });
     expect(updated.api_usage_notifications.messages).toMatchObject({ enabled: true, value: 50 });
     expect(updated.api_usage_notifications.redemptions).toMatchObject({ enabled: false });
     expect(mock.service.projects.get(created.id)?.name).toBe('EU store');
@@ -102,32 +127,66 @@ describe('projects (management API)', () => {
     await management().management.projects.delete(created.id);
     expect(mock.service.projects.get(created.id)).toBeUndefined();
     await expect(own.customers.list()).rejects.toMatchObject({ status: 401, key: 'unauthorized' });
-    await expect(management().management.projects.get(created.id)).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'project' });
+    await expect(management().management.projects.get(created.id)).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'project',
+    });
     await expect(management().management.projects.delete(created.id)).rejects.toMatchObject({ status: 404 });
     expect((await management().management.projects.list()).total).toBe(1);
   });
 
   test('refuses the sandbox project’s deletion, unknown time zones and currencies', async () => {
-    await expect(management().management.projects.delete(mock.service.projects.primary.id)).rejects.toMatchObject({ status: 400, key: 'invalid_payload', details: expect.stringContaining('sandbox') });
-    await expect(newProject({ timezone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({ status: 400, details: expect.stringContaining('Mars/Olympus_Mons') });
-    await expect(newProject({ currency: 'euro' })).rejects.toMatchObject({ status: 400, details: expect.stringContaining('ISO 4217') });
+    await expect(management().management.projects.delete(mock.service.projects.primary.id)).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+      details: expect.stringContaining('sandbox'),
+    });
+    await expect(newProject({ timezone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({
+      status: 400,
+      details: expect.stringContaining('Mars/Olympus_Mons'),
+    });
+    await expect(newProject({ currency: 'euro' })).rejects.toMatchObject({
+      status: 400,
+      details: expect.stringContaining('ISO 4217'),
+    });
     const created = await newProject();
-    await expect(management().management.projects.update(created.id, { timezone: 'Nowhere/Else' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      management().management.projects.update(created.id, { timezone: 'Nowhere/Else' }),
+    ).rejects.toMatchObject({ status: 400 });
     expect((await management().management.projects.get(created.id)).timezone).toBe('Europe/Warsaw');
-    await expect(management().management.projects.update('proj_missing', { name: 'x' })).rejects.toMatchObject({ status: 404 });
+    await expect(management().management.projects.update('proj_missing', { name: 'x' })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   test('management keys only: server keys and wrong management keys are refused (over HTTP)', async () => {
     const { appId, appToken } = mock.service.projects.primary.keys;
-    const withServerKeys = await mock.raw('/management/v1/projects', { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } });
+    const withServerKeys = await mock.raw('/management/v1/projects', {
+      headers: { 'X-App-Id': appId, 'X-App-Token': appToken },
+    });
     expect(withServerKeys.status).toBe(401);
-    const wrong = await mock.raw('/management/v1/projects', { headers: { 'X-Management-Id': 'x', 'X-Management-Token': 'y' } });
+    const wrong = await mock.raw('/management/v1/projects', {
+      headers: { 'X-Management-Id': 'x', 'X-Management-Token': 'y' },
+    });
     expect(await wrong.json()).toMatchObject({ code: 401, key: 'unauthorized' });
     const { managementId, managementToken } = mock.service.management;
-    const headers = { 'X-Management-Id': managementId, 'X-Management-Token': managementToken, 'Content-Type': 'application/json' };
-    const created = await mock.raw('/management/v1/projects', { method: 'POST', headers, body: JSON.stringify({ name: 'Raw', timezone: 'UTC', currency: 'USD' }) });
+    const headers = {
+      'X-Management-Id': managementId,
+      'X-Management-Token': managementToken,
+      'Content-Type': 'application/json',
+    };
+    const created = await mock.raw('/management/v1/projects', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Raw', timezone: 'UTC', currency: 'USD' }),
+    });
     expect(created.status).toBe(200);
-    const missing = await mock.raw('/management/v1/projects', { method: 'POST', headers, body: JSON.stringify({ name: 'No currency', timezone: 'UTC' }) });
+    const missing = await mock.raw('/management/v1/projects', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'No currency', timezone: 'UTC' }),
+    });
     expect(await missing.json()).toMatchObject({ code: 400, key: 'invalid_payload' });
   });
 
@@ -152,11 +211,25 @@ describe("a project's code settings", () => {
     const created = await client.vouchers.create('Summer-10', tenOff as never);
     expect((await client.vouchers.get('SUMMER-10')).id).toBe(created.id);
     expect((await client.vouchers.get('summer-10')).code).toBe('Summer-10');
-    await expect(client.vouchers.create('SUMMER-10', tenOff as never)).rejects.toMatchObject({ status: 409, key: 'duplicate_found' });
-    const validation = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }], order: { amount: 5000 } });
+    await expect(client.vouchers.create('SUMMER-10', tenOff as never)).rejects.toMatchObject({
+      status: 409,
+      key: 'duplicate_found',
+    });
+    const validation = await client.validations.validateStackable({
+      redeemables: [{ object: 'voucher', id: 'summer-10' }],
+      order: { amount: 5000 },
+    });
     expect(validation).toMatchObject({ valid: true, order: { total_discount_amount: 1000 } });
     // Named twice in one request, in two cases, it is one voucher sent twice.
-    await expect(client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }, { object: 'voucher', id: 'SUMMER-10' }], order: { amount: 5000 } })).rejects.toMatchObject({
+    await expect(
+      client.validations.validateStackable({
+        redeemables: [
+          { object: 'voucher', id: 'summer-10' },
+          { object: 'voucher', id: 'SUMMER-10' },
+        ],
+        order: { amount: 5000 },
+      }),
+    ).rejects.toMatchObject({
       status: 400,
       key: 'duplicated_redeemables',
     });
@@ -171,10 +244,24 @@ describe("a project's code settings", () => {
     await expect(client.vouchers.get('summer-10')).rejects.toMatchObject({ status: 404 });
     const lower = await client.vouchers.create('summer-10', tenOff as never);
     expect(lower.id).not.toBe(upper.id);
-    const both = await client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'summer-10' }, { object: 'voucher', id: 'SUMMER-10' }], order: { amount: 5000 } });
+    const both = await client.validations.validateStackable({
+      redeemables: [
+        { object: 'voucher', id: 'summer-10' },
+        { object: 'voucher', id: 'SUMMER-10' },
+      ],
+      order: { amount: 5000 },
+    });
     expect(both).toMatchObject({ valid: true, order: { total_discount_amount: 2000 } });
     // A voucher named by its code and by its id is one voucher sent twice.
-    await expect(client.validations.validateStackable({ redeemables: [{ object: 'voucher', id: 'SUMMER-10' }, { object: 'voucher', id: upper.id }], order: { amount: 5000 } })).rejects.toMatchObject({
+    await expect(
+      client.validations.validateStackable({
+        redeemables: [
+          { object: 'voucher', id: 'SUMMER-10' },
+          { object: 'voucher', id: upper.id },
+        ],
+        order: { amount: 5000 },
+      }),
+    ).rejects.toMatchObject({
       status: 400,
       key: 'duplicated_redeemables',
     });
@@ -183,20 +270,33 @@ describe("a project's code settings", () => {
   test("generated codes take the project's default charset when their configuration names none", async () => {
     const { id, client } = await projectClient();
     await management().management.projects.update(id, { default_code_config: { charset: '0123456789' } });
-    const campaign = await client.campaigns.create({ name: 'Digits', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC', vouchers_count: 5, voucher: { ...tenOff, code_config: { length: 8 } } } as never);
+    const campaign = await client.campaigns.create({
+      name: 'Digits',
+      campaign_type: 'DISCOUNT_COUPONS',
+      type: 'STATIC',
+      vouchers_count: 5,
+      voucher: { ...tenOff, code_config: { length: 8 } },
+    } as never);
     expect(campaign.voucher?.code_config).toMatchObject({ charset: '0123456789', length: 8 });
     const standalone = await client.vouchers.generate({ ...tenOff, code_config: { pattern: 'D-####' } } as never);
     expect(standalone.code).toMatch(/^D-\d{4}$/);
-    const named = await client.vouchers.generate({ ...tenOff, code_config: { pattern: 'X-####', charset: 'XY' } } as never);
+    const named = await client.vouchers.generate({
+      ...tenOff,
+      code_config: { pattern: 'X-####', charset: 'XY' },
+    } as never);
     expect(named.code).toMatch(/^X-[XY]{4}$/);
   });
 
   test('without case-sensitive codes, generated codes are upper case, and a charset of both cases yields each code once', async () => {
     const { client } = await projectClient({ case_sensitive_codes: false });
-    expect((await client.vouchers.generate({ ...tenOff, code_config: { length: 12 } } as never)).code).toMatch(/^[0-9A-Z]{12}$/);
+    expect((await client.vouchers.generate({ ...tenOff, code_config: { length: 12 } } as never)).code).toMatch(
+      /^[0-9A-Z]{12}$/,
+    );
     // 'aA' makes four codes of two characters, one code here.
     const only = await client.vouchers.generate({ ...tenOff, code_config: { length: 2, charset: 'aA' } } as never);
     expect(only.code.toUpperCase()).toBe('AA');
-    await expect(client.vouchers.generate({ ...tenOff, code_config: { length: 2, charset: 'aA' } } as never)).rejects.toMatchObject({ status: 400, key: 'invalid_code_config' });
+    await expect(
+      client.vouchers.generate({ ...tenOff, code_config: { length: 2, charset: 'aA' } } as never),
+    ).rejects.toMatchObject({ status: 400, key: 'invalid_code_config' });
   });
 });

@@ -11,7 +11,13 @@ const coupons = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent
 
 const createCampaign = async (name: string, count: number, extra: Record<string, unknown> = {}) => {
   const { data, error } = await mock.serverClient().POST('/v1/campaigns', {
-    body: { name, campaign_type: 'DISCOUNT_COUPONS', vouchers_count: count, voucher: { ...coupons, code_config: { prefix: `${name.toUpperCase()}-`, length: 6 } }, ...extra } as never,
+    body: {
+      name,
+      campaign_type: 'DISCOUNT_COUPONS',
+      vouchers_count: count,
+      voucher: { ...coupons, code_config: { prefix: `${name.toUpperCase()}-`, length: 6 } },
+      ...extra,
+    } as never,
   });
   if (!data) throw new Error(`campaign not created: ${JSON.stringify(error)}`);
   await mock.service.scheduler.drain();
@@ -19,7 +25,9 @@ const createCampaign = async (name: string, count: number, extra: Record<string,
 };
 
 const createVoucher = async (code: string, body: Record<string, unknown> = coupons) => {
-  const { data, error } = await mock.serverClient().POST('/v1/vouchers/{code}', { params: { path: { code } }, body: body as never });
+  const { data, error } = await mock
+    .serverClient()
+    .POST('/v1/vouchers/{code}', { params: { path: { code } }, body: body as never });
   if (!data) throw new Error(`voucher not created: ${JSON.stringify(error)}`);
   return data;
 };
@@ -27,7 +35,10 @@ const createVoucher = async (code: string, body: Record<string, unknown> = coupo
 type PublishBody = Record<string, unknown>;
 
 const publish = (body: PublishBody, joinOnce?: boolean) =>
-  mock.serverClient().POST('/v1/publications', { body: body as never, params: { query: joinOnce === undefined ? {} : { join_once: joinOnce } } });
+  mock.serverClient().POST('/v1/publications', {
+    body: body as never,
+    params: { query: joinOnce === undefined ? {} : { join_once: joinOnce } },
+  });
 
 const published = async (body: PublishBody, joinOnce?: boolean) => {
   const { data, error } = await publish(body, joinOnce);
@@ -46,7 +57,10 @@ const raw = (path: string) => mock.raw(path, { headers: serverHeaders(mock.servi
 describe('publishing a given code', () => {
   test('the code goes to the customer, created from its source_id; the answer has the whole voucher', async () => {
     await createVoucher('GIVEN-1');
-    const publication = await published({ voucher: 'GIVEN-1', customer: { source_id: 'ana@example.com', name: 'Ana' } });
+    const publication = await published({
+      voucher: 'GIVEN-1',
+      customer: { source_id: 'ana@example.com', name: 'Ana' },
+    });
     const customer = state().customers.get('ana@example.com');
     expect(publication).toMatchObject({
       id: expect.stringMatching(/^pub_[0-9a-f]{18}$/),
@@ -62,17 +76,29 @@ describe('publishing a given code', () => {
       vouchers_id: [state().vouchers.get('GIVEN-1').id],
       voucher: { code: 'GIVEN-1', holder_id: customer.id, publish: { count: 1 } },
     });
-    const { data: voucher } = await mock.serverClient().GET('/v1/vouchers/{code}', { params: { path: { code: 'GIVEN-1' } } });
+    const { data: voucher } = await mock
+      .serverClient()
+      .GET('/v1/vouchers/{code}', { params: { path: { code: 'GIVEN-1' } } });
     expect(voucher).toMatchObject({ holder_id: customer.id, publish: { count: 1 } });
   });
 
   test('channel and metadata are recorded; a customer named by id gets the code', async () => {
     await createVoucher('GIVEN-2');
     const { customer } = state().customers.upsert({ source_id: 'bob' });
-    const publication = await published({ voucher: 'GIVEN-2', customer: { id: customer.id }, channel: 'Email', metadata: { batch: 7 } });
+    const publication = await published({
+      voucher: 'GIVEN-2',
+      customer: { id: customer.id },
+      channel: 'Email',
+      metadata: { batch: 7 },
+    });
     expect(publication).toMatchObject({ channel: 'Email', metadata: { batch: 7 }, customer_id: customer.id });
     const { publications } = await list();
-    expect(publications[0]).toMatchObject({ channel: 'Email', metadata: { batch: 7 }, result: 'SUCCESS', voucher: { code: 'GIVEN-2', object: 'voucher', campaign: null } });
+    expect(publications[0]).toMatchObject({
+      channel: 'Email',
+      metadata: { batch: 7 },
+      result: 'SUCCESS',
+      voucher: { code: 'GIVEN-2', object: 'voucher', campaign: null },
+    });
   });
 
   test('a code held by another customer is refused with voucher_already_published and recorded as a failure', async () => {
@@ -80,11 +106,20 @@ describe('publishing a given code', () => {
     await published({ voucher: 'GIVEN-3', customer: 'ana' });
     const { error, response } = await publish({ voucher: 'GIVEN-3', customer: 'bob' });
     expect(response.status).toBe(400);
-    expect(error).toMatchObject({ code: 400, key: 'voucher_already_published', resource_id: 'GIVEN-3', resource_type: 'voucher' });
+    expect(error).toMatchObject({
+      code: 400,
+      key: 'voucher_already_published',
+      resource_id: 'GIVEN-3',
+      resource_type: 'voucher',
+    });
     expect(state().vouchers.get('GIVEN-3').holder_id).toBe(state().customers.get('ana').id);
     const { publications, total } = await list({ result: 'FAILURE' });
     expect(total).toBe(1);
-    expect(publications[0]).toMatchObject({ result: 'FAILURE', failure_code: 'voucher_already_published', customer_id: state().customers.get('bob').id });
+    expect(publications[0]).toMatchObject({
+      result: 'FAILURE',
+      failure_code: 'voucher_already_published',
+      customer_id: state().customers.get('bob').id,
+    });
   });
 
   test('the holder may be given the same code again: the publish count goes up', async () => {
@@ -97,20 +132,47 @@ describe('publishing a given code', () => {
   test('a disabled or expired code is refused (voucher_disabled, voucher_expired), and so is one of a disabled campaign', async () => {
     await createVoucher('OFF', { ...coupons, active: false });
     await createVoucher('OLD', { ...coupons, expiration_date: '2025-12-31T00:00:00.000Z' });
-    expect((await publish({ voucher: 'OFF', customer: 'ana' })).error).toMatchObject({ code: 400, key: 'voucher_disabled', details: 'OFF' });
-    expect((await publish({ voucher: 'OLD', customer: 'ana' })).error).toMatchObject({ code: 400, key: 'voucher_expired', details: 'OLD' });
+    expect((await publish({ voucher: 'OFF', customer: 'ana' })).error).toMatchObject({
+      code: 400,
+      key: 'voucher_disabled',
+      details: 'OFF',
+    });
+    expect((await publish({ voucher: 'OLD', customer: 'ana' })).error).toMatchObject({
+      code: 400,
+      key: 'voucher_expired',
+      details: 'OLD',
+    });
     await createCampaign('Paused', 1);
-    await mock.serverClient().POST('/v1/campaigns/{campaignId}/disable', { params: { path: { campaignId: 'Paused' } } });
+    await mock
+      .serverClient()
+      .POST('/v1/campaigns/{campaignId}/disable', { params: { path: { campaignId: 'Paused' } } });
     const [code] = state().vouchers.list({ campaign: 'Paused' }).items;
-    expect((await publish({ voucher: code?.code, customer: 'ana' })).error).toMatchObject({ code: 400, key: 'campaign_not_active' });
+    expect((await publish({ voucher: code?.code, customer: 'ana' })).error).toMatchObject({
+      code: 400,
+      key: 'campaign_not_active',
+    });
     const failures = await list({ result: 'FAILURE', order: 'created_at' });
-    expect(failures.publications.map((item) => ('failure_code' in item ? item.failure_code : null))).toEqual(['voucher_disabled', 'voucher_expired', 'campaign_not_active']);
+    expect(failures.publications.map((item) => ('failure_code' in item ? item.failure_code : null))).toEqual([
+      'voucher_disabled',
+      'voucher_expired',
+      'campaign_not_active',
+    ]);
   });
 
   test('unknown code, campaign or customer id answer 404 and record nothing', async () => {
     await createVoucher('KNOWN');
-    expect((await publish({ voucher: 'NOPE', customer: 'ana' })).error).toMatchObject({ code: 404, key: 'not_found', resource_id: 'NOPE', resource_type: 'voucher' });
-    expect((await publish({ campaign: 'Nope', customer: 'ana' })).error).toMatchObject({ code: 404, key: 'not_found', resource_id: 'Nope', resource_type: 'campaign' });
+    expect((await publish({ voucher: 'NOPE', customer: 'ana' })).error).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      resource_id: 'NOPE',
+      resource_type: 'voucher',
+    });
+    expect((await publish({ campaign: 'Nope', customer: 'ana' })).error).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      resource_id: 'Nope',
+      resource_type: 'campaign',
+    });
     expect((await publish({ voucher: 'KNOWN', customer: { id: 'cust_000000000000000000' } })).error).toMatchObject({
       code: 404,
       key: 'not_found',
@@ -165,7 +227,9 @@ describe('publishing from a campaign', () => {
     expect(error).toMatchObject({ key: 'no_voucher_suitable_for_publication' });
     expect(state().vouchers.list({ campaign: 'Scarce', customer: state().customers.get('bob').id }).total).toBe(0);
     await published({ campaign: 'Scarce', customer: 'carol' });
-    expect((await publish({ campaign: 'Scarce', customer: 'dave' })).error).toMatchObject({ key: 'no_voucher_suitable_for_publication' });
+    expect((await publish({ campaign: 'Scarce', customer: 'dave' })).error).toMatchObject({
+      key: 'no_voucher_suitable_for_publication',
+    });
     expect((await list({ result: 'FAILURE', campaign: 'Scarce' })).total).toBe(2);
   });
 
@@ -183,12 +247,20 @@ describe('publishing from a campaign', () => {
     state().vouchers.setActive(oldest?.code ?? '', false);
     state().vouchers.replace(state().vouchers.get(middle?.code ?? ''), { expiration_date: '2025-01-01T00:00:00.000Z' });
     expect((await published({ campaign: 'Mixed', customer: 'ana' })).voucher?.code).toBe(newest?.code);
-    expect((await publish({ campaign: 'Mixed', customer: 'bob' })).error).toMatchObject({ key: 'no_voucher_suitable_for_publication' });
+    expect((await publish({ campaign: 'Mixed', customer: 'bob' })).error).toMatchObject({
+      key: 'no_voucher_suitable_for_publication',
+    });
   });
 
   test('a disabled or expired campaign refuses with campaign_not_active', async () => {
-    await createCampaign('Over', 2, { expiration_date: '2025-06-01T00:00:00.000Z', start_date: '2025-01-01T00:00:00.000Z' });
-    expect((await publish({ campaign: 'Over', customer: 'ana' })).error).toMatchObject({ code: 400, key: 'campaign_not_active' });
+    await createCampaign('Over', 2, {
+      expiration_date: '2025-06-01T00:00:00.000Z',
+      start_date: '2025-01-01T00:00:00.000Z',
+    });
+    expect((await publish({ campaign: 'Over', customer: 'ana' })).error).toMatchObject({
+      code: 400,
+      key: 'campaign_not_active',
+    });
   });
 
   test('activity_duration_after_publishing sets the code to expire that long after publishing', async () => {
@@ -234,7 +306,11 @@ describe('join_once and source_id', () => {
 
   test('source_id allows one code per request', async () => {
     await createCampaign('TrackedBulk', 5);
-    const { error } = await publish({ campaign: { name: 'TrackedBulk', count: 2 }, customer: 'ana', source_id: 'crm-2' });
+    const { error } = await publish({
+      campaign: { name: 'TrackedBulk', count: 2 },
+      customer: 'ana',
+      source_id: 'crm-2',
+    });
     expect(error).toMatchObject({ code: 400, key: 'invalid_payload' });
   });
 });
@@ -242,7 +318,10 @@ describe('join_once and source_id', () => {
 describe('simultaneous requests', () => {
   test('two simultaneous join_once publications to one customer give one code', async () => {
     await createCampaign('Race', 10);
-    const [a, b] = await Promise.all([published({ campaign: 'Race', customer: 'ana' }, true), published({ campaign: 'Race', customer: 'ana' }, true)]);
+    const [a, b] = await Promise.all([
+      published({ campaign: 'Race', customer: 'ana' }, true),
+      published({ campaign: 'Race', customer: 'ana' }, true),
+    ]);
     expect(a.id).toBe(b.id);
     expect(state().vouchers.list({ campaign: 'Race', customer: state().customers.get('ana').id }).total).toBe(1);
   });
@@ -253,13 +332,18 @@ describe('simultaneous requests', () => {
     const answers = await Promise.all(customers.map((customer) => published({ campaign: 'Crowd', customer })));
     const codes = answers.map((answer) => answer.voucher?.code);
     expect(new Set(codes).size).toBe(25);
-    const holders = state().vouchers.list({ campaign: 'Crowd', limit: 100 }).items.filter((voucher) => voucher.holder_id);
+    const holders = state()
+      .vouchers.list({ campaign: 'Crowd', limit: 100 })
+      .items.filter((voucher) => voucher.holder_id);
     expect(holders).toHaveLength(25);
   });
 
   test('simultaneous requests for the last free code: one wins, the other is refused', async () => {
     await createCampaign('Last', 1, { type: 'STATIC' });
-    const results = await Promise.all([publish({ campaign: 'Last', customer: 'ana' }), publish({ campaign: 'Last', customer: 'bob' })]);
+    const results = await Promise.all([
+      publish({ campaign: 'Last', customer: 'ana' }),
+      publish({ campaign: 'Last', customer: 'bob' }),
+    ]);
     expect(results.filter((result) => result.data).length).toBe(1);
     expect(results.find((result) => result.error)?.error).toMatchObject({ key: 'no_voucher_suitable_for_publication' });
   });
@@ -271,9 +355,20 @@ describe('the query form (GET /v1/publications/create)', () => {
     await createCampaign('ByGet', 2);
     const byCode = await raw('/v1/publications/create?voucher=GET-1&customer[source_id]=ana&metadata[origin]=link');
     expect(byCode.status).toBe(200);
-    expect(await byCode.json()).toMatchObject({ result: 'SUCCESS', voucher: { code: 'GET-1' }, metadata: { origin: 'link' }, tracking_id: 'ana' });
-    const byCampaign = await raw('/v1/publications/create?campaign[name]=ByGet&customer[source_id]=bob&join_once=true&source_id=get-1');
-    expect(await byCampaign.json()).toMatchObject({ result: 'SUCCESS', source_id: 'get-1', voucher: { code: expect.stringMatching(/^BYGET-/) } });
+    expect(await byCode.json()).toMatchObject({
+      result: 'SUCCESS',
+      voucher: { code: 'GET-1' },
+      metadata: { origin: 'link' },
+      tracking_id: 'ana',
+    });
+    const byCampaign = await raw(
+      '/v1/publications/create?campaign[name]=ByGet&customer[source_id]=bob&join_once=true&source_id=get-1',
+    );
+    expect(await byCampaign.json()).toMatchObject({
+      result: 'SUCCESS',
+      source_id: 'get-1',
+      voucher: { code: expect.stringMatching(/^BYGET-/) },
+    });
   });
 
   test('refuses several codes, a missing source and unknown resources', async () => {
@@ -318,7 +413,9 @@ describe('listing publications', () => {
   test('narrowed by campaign, customer, voucher, result, voucher_type and source_id', async () => {
     const { ana, bob } = await arrange();
     expect((await list({ campaign: 'Alpha' })).publications.map((item) => item.id)).toEqual([ana.id]);
-    expect((await list({ campaign: state().campaigns.get('Beta').id })).publications.map((item) => item.id)).toEqual([bob.id]);
+    expect((await list({ campaign: state().campaigns.get('Beta').id })).publications.map((item) => item.id)).toEqual([
+      bob.id,
+    ]);
     expect((await list({ customer: ana.customer_id })).total).toBe(2);
     expect((await list({ voucher: 'GIFT-1' })).total).toBe(2);
     expect((await list({ voucher: 'GIFT-1', result: 'SUCCESS' })).total).toBe(1);
@@ -333,9 +430,13 @@ describe('listing publications', () => {
     const { ana, bob } = await arrange();
     const byFailure = await raw('/v1/publications?filters[failure_code][conditions][$is]=voucher_already_published');
     expect((await byFailure.json()).total).toBe(1);
-    const either = await raw(`/v1/publications?filters[junction]=OR&filters[customer_id][conditions][$is]=${bob.customer_id}&filters[campaign_name][conditions][$is]=Alpha`);
+    const either = await raw(
+      `/v1/publications?filters[junction]=OR&filters[customer_id][conditions][$is]=${bob.customer_id}&filters[campaign_name][conditions][$is]=Alpha`,
+    );
     expect((await either.json()).total).toBe(2);
-    const byVoucher = await raw(`/v1/publications?filters[related_object_id][conditions][$in][0]=${ana.vouchers_id[0] ?? ''}`);
+    const byVoucher = await raw(
+      `/v1/publications?filters[related_object_id][conditions][$in][0]=${ana.vouchers_id[0] ?? ''}`,
+    );
     expect((await byVoucher.json()).publications.map((item: { id: string }) => item.id)).toEqual([ana.id]);
     const bad = await raw('/v1/publications?filters[result][conditions][$nonsense]=1');
     expect(bad.status).toBe(400);
@@ -344,9 +445,15 @@ describe('listing publications', () => {
 
   test('sorted by the orders the spec lists', async () => {
     const { ana, bob, gift } = await arrange();
-    expect((await list({ order: 'created_at', result: 'SUCCESS' })).publications.map((item) => item.id)).toEqual([ana.id, bob.id, gift.id]);
+    expect((await list({ order: 'created_at', result: 'SUCCESS' })).publications.map((item) => item.id)).toEqual([
+      ana.id,
+      bob.id,
+      gift.id,
+    ]);
     expect((await list({ order: '-channel', result: 'SUCCESS' })).publications[0]?.id).toBe(bob.id);
-    const codes = (await list({ order: 'voucher_code', result: 'SUCCESS' })).publications.map((item) => ('voucher' in item ? item.voucher.code : ''));
+    const codes = (await list({ order: 'voucher_code', result: 'SUCCESS' })).publications.map((item) =>
+      'voucher' in item ? item.voucher.code : '',
+    );
     expect(codes).toEqual([...codes].sort());
   });
 
@@ -362,10 +469,20 @@ describe('events', () => {
     const publication = await published({ campaign: { name: 'Evented', count: 2 }, customer: 'ana' });
     const perCode = state().events.list({ type: 'voucher.published' });
     expect(perCode).toHaveLength(2);
-    expect(perCode[0]?.data).toMatchObject({ customer: { source_id: 'ana' }, campaign: { name: 'Evented' }, publication: { id: publication.id }, voucher: { holder_id: publication.customer_id } });
+    expect(perCode[0]?.data).toMatchObject({
+      customer: { source_id: 'ana' },
+      campaign: { name: 'Evented' },
+      publication: { id: publication.id },
+      voucher: { holder_id: publication.customer_id },
+    });
     const [succeeded] = state().events.list({ type: 'publication.succeeded' });
-    expect(succeeded).toMatchObject({ entity_id: publication.id, group_id: perCode[0]?.group_id, data: { vouchers: [{}, {}], user: null } });
-    for (const event of perCode) expect(webhookEvents['voucher.published'].data.safeParse(event.data).error).toBeUndefined();
+    expect(succeeded).toMatchObject({
+      entity_id: publication.id,
+      group_id: perCode[0]?.group_id,
+      data: { vouchers: [{}, {}], user: null },
+    });
+    for (const event of perCode)
+      expect(webhookEvents['voucher.published'].data.safeParse(event.data).error).toBeUndefined();
     expect(webhookEvents['publication.succeeded'].data.safeParse(succeeded?.data).error).toBeUndefined();
   });
 
@@ -379,12 +496,17 @@ describe('events', () => {
 
 describe('a customer’s redeemables', () => {
   const redeemables = async (customerId: string, query: Record<string, unknown> = {}) => {
-    const { data, error, response } = await mock.serverClient().GET('/v1/customers/{customerId}/redeemables', { params: { path: { customerId }, query: query as never } });
+    const { data, error, response } = await mock
+      .serverClient()
+      .GET('/v1/customers/{customerId}/redeemables', { params: { path: { customerId }, query: query as never } });
     return { data, error, status: response.status };
   };
   const filtered = async (customerId: string, filters: string) => {
     const response = await raw(`/v1/customers/${customerId}/redeemables?${filters}`);
-    return { status: response.status, body: (await response.json()) as { total?: number; data?: { redeemable: { voucher: { code: string } } }[] } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { total?: number; data?: { redeemable: { voucher: { code: string } } }[] },
+    };
   };
 
   test('lists the codes published to the customer, with their campaign and state', async () => {
@@ -407,7 +529,11 @@ describe('a customer’s redeemables', () => {
       campaign_id: state().campaigns.get('Wallet').id,
       campaign_type: 'DISCOUNT_COUPONS',
       voucher_type: 'DISCOUNT_VOUCHER',
-      redeemable: { type: 'voucher', status: 'ACTIVE', voucher: { code: coupon.voucher?.code, holder_id: coupon.customer_id } },
+      redeemable: {
+        type: 'voucher',
+        status: 'ACTIVE',
+        voucher: { code: coupon.voucher?.code, holder_id: coupon.customer_id },
+      },
     });
     expect(data?.data.map((item) => item.redeemable.status)).toEqual(['ACTIVE', 'ACTIVE', 'NO_BALANCE']);
     expect(data?.data[1]).toMatchObject({ campaign_id: null, campaign_type: null, voucher_type: 'GIFT_VOUCHER' });
@@ -436,7 +562,14 @@ describe('a customer’s redeemables', () => {
     const gifts = await filtered('ana', 'filters[voucher_type][conditions][$is]=GIFT_VOUCHER');
     expect(gifts.body.data?.map((item) => item.redeemable.voucher.code)).toEqual(['GIFT-P']);
     const campaign = state().campaigns.get('Paged').id;
-    expect((await filtered('ana', `filters[campaign_id][conditions][$in][0]=${campaign}&filters[holder_role][conditions][$is]=OWNER`)).body.total).toBe(3);
+    expect(
+      (
+        await filtered(
+          'ana',
+          `filters[campaign_id][conditions][$in][0]=${campaign}&filters[holder_role][conditions][$is]=OWNER`,
+        )
+      ).body.total,
+    ).toBe(3);
     const first = await redeemables('ana', { limit: 3 });
     expect(first.data).toMatchObject({ total: 4, has_more: true });
     const rest = await redeemables('ana', { limit: 3, starting_after_id: first.data?.more_starting_after });
@@ -444,7 +577,11 @@ describe('a customer’s redeemables', () => {
     expect(rest.data?.has_more).toBe(false);
     const newest = await redeemables('ana', { order: '-id', limit: 1 });
     expect(newest.data?.data[0]?.redeemable.voucher.code).toBe('GIFT-P');
-    const backwards = await redeemables('ana', { order: '-id', limit: 3, starting_after_id: newest.data?.more_starting_after });
+    const backwards = await redeemables('ana', {
+      order: '-id',
+      limit: 3,
+      starting_after_id: newest.data?.more_starting_after,
+    });
     expect(backwards.data?.data).toHaveLength(3);
   });
 
@@ -455,14 +592,21 @@ describe('a customer’s redeemables', () => {
     expect((await redeemables('cust_000000000000000000')).error).toMatchObject({ code: 404, key: 'not_found' });
     expect((await redeemables('ana', { starting_after_id: 'rh_nope' })).status).toBe(400);
     expect((await filtered('ana', 'filters[campaign_id][conditions][$bogus]=x')).status).toBe(400);
-    expect((await redeemables(state().customers.upsert({ source_id: 'nobody' }).customer.id)).data).toMatchObject({ total: 0, data: [] });
+    expect((await redeemables(state().customers.upsert({ source_id: 'nobody' }).customer.id)).data).toMatchObject({
+      total: 0,
+      data: [],
+    });
   });
 });
 
 describe('authentication and media types', () => {
   test('requests without keys are refused with 401, a body that is not JSON with 415', async () => {
     expect((await mock.raw('/v1/publications')).status).toBe(401);
-    const response = await mock.raw('/v1/publications', { method: 'POST', headers: serverHeaders(mock.service, { 'Content-Type': 'text/plain' }), body: 'voucher=X' });
+    const response = await mock.raw('/v1/publications', {
+      method: 'POST',
+      headers: serverHeaders(mock.service, { 'Content-Type': 'text/plain' }),
+      body: 'voucher=X',
+    });
     expect(response.status).toBe(415);
   });
 });

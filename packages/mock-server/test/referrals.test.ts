@@ -12,8 +12,16 @@ const createReferralProgramme = async (referralProgram: Record<string, unknown> 
     name: 'Friends',
     campaign_type: 'REFERRAL_PROGRAM',
     type: 'AUTO_UPDATE',
-    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, code_config: { pattern: 'FRIEND-####' } },
-    referral_program: { conversion_event_type: 'redemption', referee_reward: { related_object_parent: { id: club.id }, type: 'LOYALTY_CARD', amount: 100 }, ...referralProgram },
+    voucher: {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      code_config: { pattern: 'FRIEND-####' },
+    },
+    referral_program: {
+      conversion_event_type: 'redemption',
+      referee_reward: { related_object_parent: { id: club.id }, type: 'LOYALTY_CARD', amount: 100 },
+      ...referralProgram,
+    },
   } as never);
   await mock.service.scheduler.drain();
   return { club, friends };
@@ -21,18 +29,30 @@ const createReferralProgramme = async (referralProgram: Record<string, unknown> 
 
 /** A coupon campaign whose codes are the referrers' reward, and a reward that gives one. */
 const createCouponReward = async () => {
-  const coupons = await client().campaigns.create({ name: 'Thank you', campaign_type: 'DISCOUNT_COUPONS', type: 'AUTO_UPDATE', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } } as never);
+  const coupons = await client().campaigns.create({
+    name: 'Thank you',
+    campaign_type: 'DISCOUNT_COUPONS',
+    type: 'AUTO_UPDATE',
+    voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } },
+  } as never);
   await mock.service.scheduler.drain();
   return client().rewards.create({ name: 'Thank-you coupon', parameters: { campaign: { id: coupons.id } } } as never);
 };
 
 const publishTo = async (campaignId: string, sourceId: string) => {
-  const publication = await client().distributions.publications.create({ campaign: { name: campaignId }, customer: { source_id: sourceId } } as never);
+  const publication = await client().distributions.publications.create({
+    campaign: { name: campaignId },
+    customer: { source_id: sourceId },
+  } as never);
   return (publication as { voucher: { code: string } }).voucher.code;
 };
 
 const redeem = (code: string, sourceId: string) =>
-  client().redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: code }], order: { amount: 10_000 }, customer: { source_id: sourceId } } as never);
+  client().redemptions.redeemStackable({
+    redeemables: [{ object: 'voucher', id: code }],
+    order: { amount: 10_000 },
+    customer: { source_id: sourceId },
+  } as never);
 
 const customer = (sourceId: string) => state().customers.get(sourceId);
 
@@ -42,9 +62,20 @@ describe('referral programmes', () => {
     const code = await publishTo(friends.id, 'ana');
     const holders = await client().referrals.listHolders(code);
     expect(holders).toMatchObject({ object: 'list', data_ref: 'data', total: 1, has_more: false });
-    expect(holders.data).toEqual([expect.objectContaining({ customer_id: customer('ana').id, holder_role: 'REFERRER', campaign_type: 'REFERRAL_PROGRAM', redeemable_id: state().vouchers.get(code).id, object: 'redeemable_holder' })]);
+    expect(holders.data).toEqual([
+      expect.objectContaining({
+        customer_id: customer('ana').id,
+        holder_role: 'REFERRER',
+        campaign_type: 'REFERRAL_PROGRAM',
+        redeemable_id: state().vouchers.get(code).id,
+        object: 'redeemable_holder',
+      }),
+    ]);
     await expect(redeem(code, 'ana')).rejects.toMatchObject({ status: 400, key: 'referrer_not_permitted_to_redeem' });
-    const validation = await client().validations.validateStackable({ redeemables: [{ object: 'voucher', id: code }], customer: { source_id: 'ana' } } as never);
+    const validation = await client().validations.validateStackable({
+      redeemables: [{ object: 'voucher', id: code }],
+      customer: { source_id: 'ana' },
+    } as never);
     expect(validation.valid).toBe(false);
   });
 
@@ -60,15 +91,29 @@ describe('referral programmes', () => {
     await redeem(code, 'ben');
     const benCard = state().publications.heldIn(customer('ben').id, club.id);
     expect(benCard?.loyalty_card?.balance).toBe(100);
-    expect(customer('ben').referrals).toEqual({ total: 1, campaigns: [expect.objectContaining({ campaign_id: friends.id, referrer_id: customer('ana').id, related_object_type: 'redemption' })] });
+    expect(customer('ben').referrals).toEqual({
+      total: 1,
+      campaigns: [
+        expect.objectContaining({
+          campaign_id: friends.id,
+          referrer_id: customer('ana').id,
+          related_object_type: 'redemption',
+        }),
+      ],
+    });
     expect(customer('ana').loyalty?.referred_customers).toBe(1);
-    const roles = (await client().referrals.listHolders(code)).data.map((holder) => [holder.customer_id, holder.holder_role]);
+    const roles = (await client().referrals.listHolders(code)).data.map((holder) => [
+      holder.customer_id,
+      holder.holder_role,
+    ]);
     expect(roles).toEqual([
       [customer('ana').id, 'REFERRER'],
       [customer('ben').id, 'REFEREE'],
     ]);
     const rewarded = () => state().events.list({ type: 'customer.rewarded' });
-    expect(rewarded().map((event) => [event.data.customer.id, event.data.referral_tier?.banner])).toEqual([[customer('ana').id, 'Each friend']]);
+    expect(rewarded().map((event) => [event.data.customer.id, event.data.referral_tier?.banner])).toEqual([
+      [customer('ana').id, 'Each friend'],
+    ]);
     const couponCampaign = state().campaigns.get('Thank you');
     expect(state().publications.heldIn(customer('ana').id, couponCampaign.id)).toBeDefined();
 
@@ -78,14 +123,25 @@ describe('referral programmes', () => {
     expect(state().publications.heldIn(customer('ben').id, club.id)?.loyalty_card?.balance).toBe(100);
 
     await redeem(code, 'cara');
-    expect(rewarded().map((event) => event.data.referral_tier?.banner)).toEqual(['Each friend', 'Each friend', 'Two friends']);
-    expect(rewarded().at(-1)?.data.reward).toMatchObject({ id: mugReward.id, product: { id: mug.id, source_id: 'mug' } });
+    expect(rewarded().map((event) => event.data.referral_tier?.banner)).toEqual([
+      'Each friend',
+      'Each friend',
+      'Two friends',
+    ]);
+    expect(rewarded().at(-1)?.data.reward).toMatchObject({
+      id: mugReward.id,
+      product: { id: mug.id, source_id: 'mug' },
+    });
     expect(customer('ana').loyalty?.referred_customers).toBe(2);
-    for (const event of rewarded()) expect(webhookEvents['customer.rewarded'].data.safeParse(event.data).error).toBeUndefined();
+    for (const event of rewarded())
+      expect(webhookEvents['customer.rewarded'].data.safeParse(event.data).error).toBeUndefined();
   });
 
   test('a programme counting a custom event converts on that event sent with the code, not on a redemption', async () => {
-    const { friends } = await createReferralProgramme({ conversion_event_type: 'custom_event', custom_event: { name: 'signed_up' } });
+    const { friends } = await createReferralProgramme({
+      conversion_event_type: 'custom_event',
+      custom_event: { name: 'signed_up' },
+    });
     const thanks = await createCouponReward();
     state().referralTiers.create(friends.id, { reward: thanks.id });
     const code = await publishTo(friends.id, 'ana');
@@ -102,10 +158,19 @@ describe('referral programmes', () => {
     const { friends } = await createReferralProgramme();
     const thanks = await createCouponReward();
     const tier = state().referralTiers.create(friends.id, { reward: thanks.id, minimum_referees: 3 });
-    expect(tier).toMatchObject({ id: expect.stringMatching(/^rtr_/), campaign_id: friends.id, banner: 'Referral tier 1', parameters: { reward: { id: thanks.id }, minimum_referees: 3 } });
+    expect(tier).toMatchObject({
+      id: expect.stringMatching(/^rtr_/),
+      campaign_id: friends.id,
+      banner: 'Referral tier 1',
+      parameters: { reward: { id: thanks.id }, minimum_referees: 3 },
+    });
     state().referralTiers.update(tier.id, { banner: 'Three friends' });
     state().referralTiers.delete(tier.id);
-    const types = ['campaign.referral_tier.created', 'campaign.referral_tier.updated', 'campaign.referral_tier.deleted'] as const;
+    const types = [
+      'campaign.referral_tier.created',
+      'campaign.referral_tier.updated',
+      'campaign.referral_tier.deleted',
+    ] as const;
     for (const type of types) {
       const [event] = state().events.list({ type });
       expect(event?.data.campaign.id).toBe(friends.id);
@@ -119,12 +184,21 @@ describe('referral programmes', () => {
       }
       return undefined;
     };
-    expect(detailsOf(() => state().referralTiers.create(friends.id, { reward: thanks.id, minimum_referees: 0 }))).toMatch(/minimum_referees/);
+    expect(
+      detailsOf(() => state().referralTiers.create(friends.id, { reward: thanks.id, minimum_referees: 0 })),
+    ).toMatch(/minimum_referees/);
     const coupons = state().campaigns.get('Thank you');
-    expect(detailsOf(() => state().referralTiers.create(coupons.id, { reward: thanks.id }))).toMatch(/not a referral programme/);
+    expect(detailsOf(() => state().referralTiers.create(coupons.id, { reward: thanks.id }))).toMatch(
+      /not a referral programme/,
+    );
     // A pay-with-points reward is spent at checkout: no tier can give it.
-    const coin = await client().rewards.create({ name: 'Points as money', parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } } } as never);
-    expect(detailsOf(() => state().referralTiers.create(friends.id, { reward: coin.id }))).toMatch(/pay-with-points \(COIN\)/);
+    const coin = await client().rewards.create({
+      name: 'Points as money',
+      parameters: { coin: { exchange_ratio: 1, points_ratio: 10 } },
+    } as never);
+    expect(detailsOf(() => state().referralTiers.create(friends.id, { reward: coin.id }))).toMatch(
+      /pay-with-points \(COIN\)/,
+    );
     const other = state().referralTiers.create(friends.id, { reward: thanks.id });
     expect(detailsOf(() => state().referralTiers.update(other.id, { reward: coin.id }))).toMatch(/COIN/);
   });
@@ -134,10 +208,14 @@ describe('referral code holders', () => {
   test('referees added, listed with filters and order, and removed, with and without the campaign in the path', async () => {
     const { friends } = await createReferralProgramme();
     const code = await publishTo(friends.id, 'ana');
-    const added = await client().referrals.addHolders(code, { holders: [{ source_id: 'ben' }, { source_id: 'cara', name: 'Cara' }] } as never);
+    const added = await client().referrals.addHolders(code, {
+      holders: [{ source_id: 'ben' }, { source_id: 'cara', name: 'Cara' }],
+    } as never);
     expect(added.holders.map((holder) => holder.holder_role)).toEqual(['REFEREE', 'REFEREE']);
     expect(customer('cara').name).toBe('Cara');
-    const referees = await client().referrals.listHoldersInCampaign(friends.id, code, { filters: { holder_role: { conditions: { $is: 'REFEREE' } } } } as never);
+    const referees = await client().referrals.listHoldersInCampaign(friends.id, code, {
+      filters: { holder_role: { conditions: { $is: 'REFEREE' } } },
+    } as never);
     expect(referees.data.map((holder) => holder.customer_id)).toEqual([customer('ben').id, customer('cara').id]);
     const newestFirst = await client().referrals.listHolders(code, { order: '-id', limit: 2 } as never);
     expect(newestFirst).toMatchObject({ total: 3, has_more: true });
@@ -146,27 +224,52 @@ describe('referral code holders', () => {
     const [benHolder] = added.holders;
     await client().referrals.removeHolderInCampaign(friends.id, code, benHolder?.id ?? '');
     expect((await client().referrals.listHolders(code)).total).toBe(2);
-    const events = state().events.list().filter((event) => event.type.startsWith('customer.holder.assignment.'));
-    expect(events.map((event) => event.type)).toEqual(['customer.holder.assignment.created', 'customer.holder.assignment.created', 'customer.holder.assignment.deleted']);
-    for (const event of events) expect(webhookEvents[event.type as 'customer.holder.assignment.created'].data.safeParse(event.data).error).toBeUndefined();
+    const events = state()
+      .events.list()
+      .filter((event) => event.type.startsWith('customer.holder.assignment.'));
+    expect(events.map((event) => event.type)).toEqual([
+      'customer.holder.assignment.created',
+      'customer.holder.assignment.created',
+      'customer.holder.assignment.deleted',
+    ]);
+    for (const event of events)
+      expect(
+        webhookEvents[event.type as 'customer.holder.assignment.created'].data.safeParse(event.data).error,
+      ).toBeUndefined();
   });
 
   test('refusals: an unpublished code, a holder twice, the referrer removed, another campaign, a code that is not a referral code', async () => {
     const { friends } = await createReferralProgramme();
     const unpublished = (await client().campaigns.addVoucher(friends.id, {})) as { code: string };
-    await expect(client().referrals.addHolders(unpublished.code, { holders: [{ source_id: 'ben' }] } as never)).rejects.toMatchObject({ status: 400, key: 'not_published' });
+    await expect(
+      client().referrals.addHolders(unpublished.code, { holders: [{ source_id: 'ben' }] } as never),
+    ).rejects.toMatchObject({ status: 400, key: 'not_published' });
     const code = await publishTo(friends.id, 'ana');
     await client().referrals.addHolders(code, { holders: [{ source_id: 'ben' }] } as never);
-    await expect(client().referrals.addHolders(code, { holders: [{ source_id: 'dan' }, { source_id: 'ben' }] } as never)).rejects.toMatchObject({ status: 409, key: 'holder_assignement_duplication' });
+    await expect(
+      client().referrals.addHolders(code, { holders: [{ source_id: 'dan' }, { source_id: 'ben' }] } as never),
+    ).rejects.toMatchObject({ status: 409, key: 'holder_assignement_duplication' });
     expect(state().customers.find('dan')).toBeUndefined();
-    await expect(client().referrals.addHolders(code, { holders: [{ source_id: 'ana' }] } as never)).rejects.toMatchObject({ status: 409 });
-    await expect(client().referrals.addHolders(code, { holders: [{ id: 'cust_missing' }] } as never)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client().referrals.addHolders(code, { holders: [{ source_id: 'ana' }] } as never),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      client().referrals.addHolders(code, { holders: [{ id: 'cust_missing' }] } as never),
+    ).rejects.toMatchObject({ status: 404 });
     const [referrer] = (await client().referrals.listHolders(code)).data;
     await expect(client().referrals.removeHolder(code, referrer?.id ?? '')).rejects.toMatchObject({ status: 400 });
     await expect(client().referrals.removeHolder(code, 'rh_missing')).rejects.toMatchObject({ status: 404 });
-    const other = await client().campaigns.create({ name: 'Other', campaign_type: 'DISCOUNT_COUPONS', type: 'STATIC', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } } as never);
+    const other = await client().campaigns.create({
+      name: 'Other',
+      campaign_type: 'DISCOUNT_COUPONS',
+      type: 'STATIC',
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } },
+    } as never);
     await expect(client().referrals.listHoldersInCampaign(other.id, code)).rejects.toMatchObject({ status: 404 });
-    await client().vouchers.create('PLAIN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } as never);
+    await client().vouchers.create('PLAIN', {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 5 },
+    } as never);
     await expect(client().referrals.listHolders('PLAIN')).rejects.toMatchObject({ status: 400 });
     await expect(client().referrals.listHolders('NOPE')).rejects.toMatchObject({ status: 404 });
   });
@@ -182,7 +285,11 @@ describe('referral code holders', () => {
     });
     expect(response.status).toBe(200);
     const wallet = (sourceId: string, role: string) =>
-      client().qualifications.checkEligibility({ customer: { source_id: sourceId }, scenario: 'CUSTOMER_WALLET', options: { filters: { holder_role: { conditions: { $is: [role] } } } } } as never);
+      client().qualifications.checkEligibility({
+        customer: { source_id: sourceId },
+        scenario: 'CUSTOMER_WALLET',
+        options: { filters: { holder_role: { conditions: { $is: [role] } } } },
+      } as never);
     const benAsReferee = await wallet('ben', 'REFEREE');
     expect(benAsReferee.redeemables?.data?.map((redeemable) => redeemable.id)).toEqual([code]);
     expect((await wallet('ben', 'OWNER')).redeemables?.data).toEqual([]);

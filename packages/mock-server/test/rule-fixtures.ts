@@ -2,7 +2,12 @@
 import type { ProjectState } from '../src/index.js';
 
 /** A discount voucher with a validation rule of its own, created in a project's stores. */
-export const createVoucherWithRule = (state: ProjectState, code: string, discount: Record<string, unknown>, rule: Record<string, unknown>) => {
+export const createVoucherWithRule = (
+  state: ProjectState,
+  code: string,
+  discount: Record<string, unknown>,
+  rule: Record<string, unknown>,
+) => {
   const { vouchers, validationRules } = state;
   const voucher = vouchers.create({ code, type: 'DISCOUNT_VOUCHER', discount } as never);
   const created = validationRules.create({ name: `${code} rule`, ...rule } as never);

@@ -11,7 +11,15 @@ import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createSeededRandom, type RandomSource } from '@voucherkit/domain';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type HttpSandbox, type MockService, type OperationId, createMockService, implementedOperations, listen, loadOperations } from '../src/node.js';
+import {
+  type HttpSandbox,
+  type MockService,
+  type OperationId,
+  createMockService,
+  implementedOperations,
+  listen,
+  loadOperations,
+} from '../src/node.js';
 
 const { operations } = await loadOperations();
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES } from '../src/http/limits.js';
@@ -45,7 +53,14 @@ interface Answer {
 const send = (sandbox: HttpSandbox, probe: Probe): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const { hostname, port } = new URL(sandbox.url);
-    const request = httpRequest({ host: hostname, port, method: probe.method, path: probe.path, headers: probe.headers, agent: false });
+    const request = httpRequest({
+      host: hostname,
+      port,
+      method: probe.method,
+      path: probe.path,
+      headers: probe.headers,
+      agent: false,
+    });
     let answered = false;
     let written = 0;
     const collect = (status: number, headers: IncomingHttpHeaders, source: Readable, head?: Buffer): void => {
@@ -59,7 +74,9 @@ const send = (sandbox: HttpSandbox, probe: Probe): Promise<Answer> =>
       source.once('error', () => undefined);
     };
     request.on('response', (response) => collect(response.statusCode ?? 0, response.headers, response));
-    request.on('connect', (response, socket, head) => collect(response.statusCode ?? 0, response.headers, socket, head));
+    request.on('connect', (response, socket, head) =>
+      collect(response.statusCode ?? 0, response.headers, socket, head),
+    );
     // Once the answer is in, a reset of the rest of an oversized upload is expected.
     request.on('error', (error) => (answered ? undefined : reject(new Error(`${probe.label}: ${error.message}`))));
     if (probe.declaredLength !== undefined) {
@@ -101,7 +118,10 @@ const exampleBody = (id: OperationId): Record<string, unknown> => {
 
 const keyHeaders = (service: MockService, operation: Operation): Record<string, string> => {
   if (operation.security.some((requirement) => 'X-Management-Id' in requirement)) {
-    return { 'X-Management-Id': service.management.managementId, 'X-Management-Token': service.management.managementToken };
+    return {
+      'X-Management-Id': service.management.managementId,
+      'X-Management-Token': service.management.managementToken,
+    };
   }
   const { appId, appToken } = service.projects.primary.keys;
   return { 'X-App-Id': appId, 'X-App-Token': appToken };
@@ -117,9 +137,37 @@ const encodeBody = (operation: Operation, body: unknown): string =>
 
 const pick = <T>(random: RandomSource, items: readonly T[]): T => items[random.int(items.length)] as T;
 
-const WRONG_VALUES: readonly unknown[] = [null, true, 0, -1, 1.5, 2 ** 60, 1e308, '', '\u0000', '\ud800', [], [1, 'a'], {}, { deep: [[[{}]]] }, 'x'.repeat(300)];
+const WRONG_VALUES: readonly unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  2 ** 60,
+  1e308,
+  '',
+  '\u0000',
+  '\ud800',
+  [],
+  [1, 'a'],
+  {},
+  { deep: [[[{}]]] },
+  'x'.repeat(300),
+];
 const HUGE_SIZES = [256, 64 * 1024, 5 * 1024 * 1024] as const;
-const BAD_QUERIES = ['limit=abc', 'limit=1e999', 'limit=-1', 'limit=101', 'page=%00', 'end_date=yesterday', 'remove_from_stacking_rules=maybe', 'limit[]=1&limit[]=2', `x=${'q'.repeat(8 * 1024)}`, '%ZZ=%ZZ', 'a=%00'];
+const BAD_QUERIES = [
+  'limit=abc',
+  'limit=1e999',
+  'limit=-1',
+  'limit=101',
+  'page=%00',
+  'end_date=yesterday',
+  'remove_from_stacking_rules=maybe',
+  'limit[]=1&limit[]=2',
+  `x=${'q'.repeat(8 * 1024)}`,
+  '%ZZ=%ZZ',
+  'a=%00',
+];
 const BAD_IDS = ['%00', '%ZZ', '%ED%A0%80', 'x'.repeat(300), '..', '%2F', '%2e%2e', '%20', 'cat_%F0%9F%98%80'];
 /** Content headers to send instead of the operation's own; undefined removes a header. */
 const MEDIA_TYPES: readonly Record<string, string | undefined>[] = [
@@ -168,30 +216,51 @@ const mutations = (id: OperationId, path: (params?: Record<string, string>) => s
     properties.length === 0 ? { fuzz: value } : { ...body, [pick(random, properties)]: value };
   const params = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
   return [
-    (random) => ({ label: 'wrong type', body: encodeBody(operation, withProperty(random, pick(random, WRONG_VALUES))) }),
+    (random) => ({
+      label: 'wrong type',
+      body: encodeBody(operation, withProperty(random, pick(random, WRONG_VALUES))),
+    }),
     (random) => {
       const dropped = properties.length === 0 ? undefined : pick(random, properties);
-      return { label: 'missing field', body: encodeBody(operation, Object.fromEntries(Object.entries(body).filter(([name]) => name !== dropped))) };
+      return {
+        label: 'missing field',
+        body: encodeBody(operation, Object.fromEntries(Object.entries(body).filter(([name]) => name !== dropped))),
+      };
     },
     (random) => ({ label: 'not an object', body: JSON.stringify(pick(random, [[], 'text', 42, null, true])) }),
     (random) => {
       const text = encodeBody(operation, body);
-      return { label: 'malformed body', body: text.slice(0, random.int(Math.max(1, text.length))) + pick(random, ['', '{', '"', ',}', '%', '\u0000']) };
+      return {
+        label: 'malformed body',
+        body: text.slice(0, random.int(Math.max(1, text.length))) + pick(random, ['', '{', '"', ',}', '%', '\u0000']),
+      };
     },
-    (random) => ({ label: 'huge string', body: encodeBody(operation, withProperty(random, 'x'.repeat(pick(random, HUGE_SIZES)))) }),
+    (random) => ({
+      label: 'huge string',
+      body: encodeBody(operation, withProperty(random, 'x'.repeat(pick(random, HUGE_SIZES)))),
+    }),
     (random) => ({
       label: 'unknown property',
-      body: encodeBody(operation, { ...body, [pick(random, ['fuzz', '\u0000', '__proto__', 'constructor'])]: pick(random, WRONG_VALUES) }),
+      body: encodeBody(operation, {
+        ...body,
+        [pick(random, ['fuzz', '\u0000', '__proto__', 'constructor'])]: pick(random, WRONG_VALUES),
+      }),
     }),
     (random) => ({ label: 'bad query', path: `${path()}?${pick(random, BAD_QUERIES)}` }),
     (random) => {
       const name = params.length === 0 ? undefined : pick(random, params);
-      return { label: 'bad path parameter', path: name === undefined ? `${path()}/${pick(random, BAD_IDS)}` : path({ [name]: pick(random, BAD_IDS) }) };
+      return {
+        label: 'bad path parameter',
+        path: name === undefined ? `${path()}/${pick(random, BAD_IDS)}` : path({ [name]: pick(random, BAD_IDS) }),
+      };
     },
     (random) => ({ label: 'wrong content type', headers: pick(random, MEDIA_TYPES) }),
     (random) => ({ label: 'bad credentials', auth: pick(random, BAD_AUTH) }),
     (random) => ({ label: 'odd method', method: pick(random, ODD_METHODS) }),
-    (random) => ({ label: 'double slashes', path: pick(random, [`/${path()}`, path().replace(/\//g, '//'), `${path()}//`]) }),
+    (random) => ({
+      label: 'double slashes',
+      path: pick(random, [`/${path()}`, path().replace(/\//g, '//'), `${path()}//`]),
+    }),
     () => ({ label: 'oversized header', headers: { 'x-fuzz': 'h'.repeat(MAX_HEADER_BYTES + 4 * 1024) } }),
     () => ({ label: 'oversized path', path: `${path()}/${'p'.repeat(100 * 1024)}` }),
     () => ({ label: 'oversized Content-Length', declaredLength: 6 * MAX_BODY_BYTES }),
@@ -213,23 +282,39 @@ afterEach(() => sandbox.close());
 const probesFor = (id: OperationId, random: RandomSource): Probe[] => {
   const operation = operations[id];
   const path = (params: Record<string, string> = {}): string =>
-    operation.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? (name === 'projectId' ? service.projects.primary.id : 'fuzz_0000'));
+    operation.path.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => params[name] ?? (name === 'projectId' ? service.projects.primary.id : 'fuzz_0000'),
+    );
   const all = mutations(id, path);
   const seeded = all.slice(0, 12);
   // Every kind of breakage once, then more seeded draws up to the per-operation count.
-  const chosen = [...all, ...Array.from({ length: Math.max(0, CASES_PER_OPERATION - all.length) }, () => pick(random, seeded))];
+  const chosen = [
+    ...all,
+    ...Array.from({ length: Math.max(0, CASES_PER_OPERATION - all.length) }, () => pick(random, seeded)),
+  ];
   return chosen.map((mutation) => {
     const breakage = mutation(random);
     const content = operation.body ? { 'content-type': operation.body.contentType } : {};
-    const merged: Record<string, string | undefined> = { ...(breakage.auth ?? keyHeaders(service, operation)), ...content, ...breakage.headers };
-    const headers = Object.fromEntries(Object.entries(merged).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])));
+    const merged: Record<string, string | undefined> = {
+      ...(breakage.auth ?? keyHeaders(service, operation)),
+      ...content,
+      ...breakage.headers,
+    };
+    const headers = Object.fromEntries(
+      Object.entries(merged).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])),
+    );
     const body = breakage.body ?? (operation.body ? encodeBody(operation, exampleBody(id)) : undefined);
     return {
       label: `${id}: ${breakage.label}`,
       method: breakage.method ?? operation.method,
       path: breakage.path ?? path(),
       headers,
-      ...(breakage.declaredLength === undefined ? (body === undefined ? {} : { body }) : { declaredLength: breakage.declaredLength }),
+      ...(breakage.declaredLength === undefined
+        ? body === undefined
+          ? {}
+          : { body }
+        : { declaredLength: breakage.declaredLength }),
     };
   });
 };
@@ -266,7 +351,12 @@ const run = async (probes: readonly Probe[]): Promise<{ answers: Answer[]; compl
   return { answers, complaints };
 };
 
-const listCategories = (): Probe => ({ label: 'a normal request', method: 'GET', path: '/v1/categories', headers: keyHeaders(service, operations.listCategories) });
+const listCategories = (): Probe => ({
+  label: 'a normal request',
+  method: 'GET',
+  path: '/v1/categories',
+  headers: keyHeaders(service, operations.listCategories),
+});
 
 describe('HTTP sandbox under broken requests', () => {
   test('covers every implemented operation', () => {
@@ -283,14 +373,28 @@ describe('HTTP sandbox under broken requests', () => {
 
   // On a loaded machine the client can still be writing the oversized upload when the connection
   // turns over, and see EPIPE before the 413 it was sent; one retry absorbs that race of the test.
-  test('methods that fetch cannot send, oversized bodies without a length, and a normal request afterwards', { retry: 1 }, async () => {
+  test('methods that fetch cannot send, oversized bodies without a length, and a normal request afterwards', {
+    retry: 1,
+  }, async () => {
     const headers = keyHeaders(service, operations.createCategory);
     const { answers, complaints } = await run([
       { label: 'CONNECT', method: 'CONNECT', path: 'api.voucherify.io:443', headers: {} },
       { label: 'TRACE', method: 'TRACE', path: '/v1/categories', headers: {} },
       { label: 'FOO', method: 'FOO', path: '/nowhere', headers: {} },
-      { label: 'chunked JSON', method: 'POST', path: '/v1/categories', headers: { ...headers, 'content-type': 'application/json' }, streamBytes: 4 * MAX_BODY_BYTES },
-      { label: 'chunked form', method: 'POST', path: '/v1/oauth/token', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, streamBytes: 4 * MAX_BODY_BYTES },
+      {
+        label: 'chunked JSON',
+        method: 'POST',
+        path: '/v1/categories',
+        headers: { ...headers, 'content-type': 'application/json' },
+        streamBytes: 4 * MAX_BODY_BYTES,
+      },
+      {
+        label: 'chunked form',
+        method: 'POST',
+        path: '/v1/oauth/token',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        streamBytes: 4 * MAX_BODY_BYTES,
+      },
     ]);
     expect(complaints).toEqual([]);
     expect(answers.map((answer) => answer.status)).toEqual([405, 405, 405, 413, 413]);
@@ -302,9 +406,13 @@ describe('HTTP sandbox under broken requests', () => {
 
   test('a request the parser refuses after a valid one on the same connection is answered after it', async () => {
     const { hostname, port } = new URL(sandbox.url);
-    const keys = Object.entries(keyHeaders(service, operations.listCategories)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const keys = Object.entries(keyHeaders(service, operations.listCategories))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     const received = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), hostname, () => socket.write(`GET /v1/categories HTTP/1.1\r\nHost: x\r\n${keys}\r\nFOO / HTTP/1.1\r\nHost: x\r\n\r\n`));
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET /v1/categories HTTP/1.1\r\nHost: x\r\n${keys}\r\nFOO / HTTP/1.1\r\nHost: x\r\n\r\n`),
+      );
       let text = '';
       socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       socket.on('close', () => resolve(text));

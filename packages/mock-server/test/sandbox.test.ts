@@ -34,7 +34,10 @@ describe('HTTP sandbox', () => {
   test("a CORS preflight allows the headers of Voucherkit's client, of the official SDKs and those the page asks for", async () => {
     const { url } = await start();
     const preflight = async (requested?: string): Promise<Headers> => {
-      const headers: Record<string, string> = { origin: 'http://shop.localhost:5173', 'access-control-request-method': 'POST' };
+      const headers: Record<string, string> = {
+        origin: 'http://shop.localhost:5173',
+        'access-control-request-method': 'POST',
+      };
       if (requested !== undefined) headers['access-control-request-headers'] = requested;
       const response = await fetch(`${url}/client/v1/validations`, { method: 'OPTIONS', headers });
       expect(response.status).toBe(204);
@@ -42,7 +45,15 @@ describe('HTTP sandbox', () => {
     };
     const allowed = (headers: Headers): string[] => (headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
     const known = await preflight();
-    for (const name of ['content-type', 'x-client-application-id', 'x-client-token', 'x-voucherify-channel', 'x-voucherify-api-version', 'x-voucherify-double-opt-in', 'authorization']) {
+    for (const name of [
+      'content-type',
+      'x-client-application-id',
+      'x-client-token',
+      'x-voucherify-channel',
+      'x-voucherify-api-version',
+      'x-voucherify-double-opt-in',
+      'authorization',
+    ]) {
       expect(allowed(known)).toContain(name);
     }
     expect(known.get('access-control-allow-methods')).toContain('PUT');
@@ -59,8 +70,13 @@ describe('HTTP sandbox', () => {
     const { service, url } = await start();
     const { managementId, managementToken } = service.management;
     const projectId = service.projects.primary.id;
-    const response = await fetch(`${url}/management/v1/projects/${projectId}/users`, { headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken } });
-    const list = (await response.json()) as { total: number; data: { login: string; is_owner: boolean; projects: Record<string, string> }[] };
+    const response = await fetch(`${url}/management/v1/projects/${projectId}/users`, {
+      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken },
+    });
+    const list = (await response.json()) as {
+      total: number;
+      data: { login: string; is_owner: boolean; projects: Record<string, string> }[];
+    };
     expect(list.data.map((user) => [user.login, user.projects[projectId], user.is_owner])).toEqual([
       ['olivia.owner@example.com', 'ADMIN', true],
       ['sam.marketing@example.com', 'USER', false],
@@ -70,14 +86,27 @@ describe('HTTP sandbox', () => {
   test("the demo's loyalty programme has Ana as a member with points, tiers and a reward", async () => {
     const { service, url } = await start();
     const { appId, appToken } = service.projects.primary.keys;
-    const get = async <T>(path: string): Promise<T> => (await (await fetch(`${url}${path}`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } })).json()) as T;
+    const get = async <T>(path: string): Promise<T> =>
+      (await (await fetch(`${url}${path}`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } })).json()) as T;
     const { campaigns } = await get<{ campaigns: { id: string; name: string }[] }>('/v1/loyalties');
     const club = campaigns.find((campaign) => campaign.name === 'Members Club');
-    const { vouchers: [member] } = await get<{ vouchers: { code: string; loyalty_card: { balance: number } }[] }>(`/v1/loyalties/${club?.id}/members`);
+    const {
+      vouchers: [member],
+    } = await get<{ vouchers: { code: string; loyalty_card: { balance: number } }[] }>(
+      `/v1/loyalties/${club?.id}/members`,
+    );
     // The lamp of order-1005 (75.00) earned a point per 1.00.
     expect(member?.loyalty_card.balance).toBe(75);
-    expect((await get<{ data: { name: string }[] }>(`/v1/loyalties/members/${member?.code}/tiers`)).data.map((tier) => tier.name)).toEqual([]);
-    expect((await get<{ data: { reward: { name: string } }[] }>(`/v1/loyalties/members/${member?.code}/rewards`)).data.map((entry) => entry.reward.name)).toEqual(['Mug']);
+    expect(
+      (await get<{ data: { name: string }[] }>(`/v1/loyalties/members/${member?.code}/tiers`)).data.map(
+        (tier) => tier.name,
+      ),
+    ).toEqual([]);
+    expect(
+      (await get<{ data: { reward: { name: string } }[] }>(`/v1/loyalties/members/${member?.code}/rewards`)).data.map(
+        (entry) => entry.reward.name,
+      ),
+    ).toEqual(['Mug']);
   });
 
   test('the official Voucherify SDK manages categories against it', async () => {

@@ -26,7 +26,11 @@ describe('the official SDK against the sandbox: exports', () => {
     const { sdk, url } = await start();
     const created = await sdk.distributions.exports.create({
       exported_object: 'customer',
-      parameters: { fields: ['source_id', 'name', 'address_city'], order: 'source_id', filters: { junction: 'AND', city: { conditions: { $is: ['Porto'] } } } },
+      parameters: {
+        fields: ['source_id', 'name', 'address_city'],
+        order: 'source_id',
+        filters: { junction: 'AND', city: { conditions: { $is: ['Porto'] } } },
+      },
     });
     expect(created).toMatchObject({ object: 'export', status: 'SCHEDULED', exported_object: 'customer' });
     const done = await settled(sdk, created.id);
@@ -64,6 +68,9 @@ describe('the official SDK against the sandbox: exports', () => {
 
   test('an unknown exported object is refused with 400 and the service key', async () => {
     const { sdk } = await start();
-    await expect(sdk.distributions.exports.create({ exported_object: 'coupons' } as never)).rejects.toMatchObject({ code: 400, key: 'invalid_payload' });
+    await expect(sdk.distributions.exports.create({ exported_object: 'coupons' } as never)).rejects.toMatchObject({
+      code: 400,
+      key: 'invalid_payload',
+    });
   });
 });

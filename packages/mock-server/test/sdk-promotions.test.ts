@@ -21,8 +21,17 @@ describe('the official SDK against the sandbox', () => {
     } as never);
     expect(campaign).toMatchObject({ name: 'SDK Autumn', campaign_type: 'PROMOTION', promotion: { total: 1 } });
 
-    const added = await sdk.promotions.tiers.create(campaign.id, { name: 'Twenty', banner: '20 off', action: { discount: { type: 'AMOUNT', amount_off: 2000 } } } as never);
-    expect(added).toMatchObject({ id: expect.stringMatching(/^promo_/), name: 'Twenty', hierarchy: 2, campaign: { id: campaign.id } });
+    const added = await sdk.promotions.tiers.create(campaign.id, {
+      name: 'Twenty',
+      banner: '20 off',
+      action: { discount: { type: 'AMOUNT', amount_off: 2000 } },
+    } as never);
+    expect(added).toMatchObject({
+      id: expect.stringMatching(/^promo_/),
+      name: 'Twenty',
+      hierarchy: 2,
+      campaign: { id: campaign.id },
+    });
 
     const listed = await sdk.promotions.tiers.list(campaign.id);
     expect(listed.tiers?.map((tier) => tier.name)).toEqual(['Twenty', 'Ten']);
@@ -30,7 +39,11 @@ describe('the official SDK against the sandbox', () => {
     expect(all).toMatchObject({ total: 2, has_more: true });
     expect((await sdk.promotions.tiers.get(added.id)).banner).toBe('20 off');
 
-    const updated = await sdk.promotions.tiers.update({ id: added.id, name: 'Twenty off', metadata: { source: 'sdk' } } as never);
+    const updated = await sdk.promotions.tiers.update({
+      id: added.id,
+      name: 'Twenty off',
+      metadata: { source: 'sdk' },
+    } as never);
     expect(updated).toMatchObject({ id: added.id, name: 'Twenty off', metadata: { source: 'sdk' } });
 
     await sdk.promotions.tiers.delete(added.id);
@@ -41,22 +54,42 @@ describe('the official SDK against the sandbox', () => {
   test('promotions.stack: the demo promotion has a stack; create, list, get, update and delete stacks', async () => {
     const sdk = await start(true);
     const [demo] = (await sdk.promotions.stack.list()).data ?? [];
-    expect(demo).toMatchObject({ name: 'Autumn bundle', object: 'promotion_stack', tiers: { hierarchy_mode: 'MANUAL' } });
+    expect(demo).toMatchObject({
+      name: 'Autumn bundle',
+      object: 'promotion_stack',
+      tiers: { hierarchy_mode: 'MANUAL' },
+    });
     const campaignId = demo?.campaign_id ?? '';
     const tiers = (await sdk.promotions.tiers.list(campaignId)).tiers ?? [];
     expect(demo?.tiers?.ids).toHaveLength(tiers.length);
     const ids = tiers.map((tier) => tier.id ?? '');
 
-    const created = await sdk.promotions.stack.createInCampaign(campaignId, { name: 'SDK stack', tiers: { ids, hierarchy_mode: 'MANUAL' } });
-    expect(created).toMatchObject({ id: expect.stringMatching(/^stack_/), name: 'SDK stack', campaign_id: campaignId, tiers: { ids } });
+    const created = await sdk.promotions.stack.createInCampaign(campaignId, {
+      name: 'SDK stack',
+      tiers: { ids, hierarchy_mode: 'MANUAL' },
+    });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^stack_/),
+      name: 'SDK stack',
+      campaign_id: campaignId,
+      tiers: { ids },
+    });
     const stackId = created.id ?? '';
     expect((await sdk.promotions.stack.listInCampaign(campaignId)).total).toBe(2);
     expect((await sdk.promotions.stack.get(campaignId, stackId)).name).toBe('SDK stack');
 
     const reversed = [...ids].reverse();
-    const updated = await sdk.promotions.stack.update(campaignId, stackId, { name: 'SDK stack 2', tiers: { ids: reversed, hierarchy_mode: 'MANUAL' } });
+    const updated = await sdk.promotions.stack.update(campaignId, stackId, {
+      name: 'SDK stack 2',
+      tiers: { ids: reversed, hierarchy_mode: 'MANUAL' },
+    });
     expect(updated).toMatchObject({ name: 'SDK stack 2', tiers: { ids: reversed }, updated_at: expect.any(String) });
-    await expect(sdk.promotions.stack.createInCampaign(campaignId, { name: 'Bad', tiers: { ids: ['promo_0000000000000000aa'], hierarchy_mode: 'MANUAL' } })).rejects.toMatchObject({
+    await expect(
+      sdk.promotions.stack.createInCampaign(campaignId, {
+        name: 'Bad',
+        tiers: { ids: ['promo_0000000000000000aa'], hierarchy_mode: 'MANUAL' },
+      }),
+    ).rejects.toMatchObject({
       code: 404,
       key: 'not_found',
     });

@@ -10,12 +10,19 @@ const sandbox = useSdkSandbox('sdk-redemptions');
 test('validateStackable, redeemStackable, list, get and rollbackStackable', async () => {
   const { sdk, service } = await sandbox({
     arrange: ({ projects }) => {
-      projects.primary.state.vouchers.create({ code: 'SDK-10', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } });
+      projects.primary.state.vouchers.create({
+        code: 'SDK-10',
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' },
+      });
       projects.primary.state.vouchers.create({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 5000 } });
     },
   });
   const request = {
-    redeemables: [{ object: 'voucher' as const, id: 'SDK-10' }, { object: 'voucher' as const, id: 'SDK-GIFT', gift: { credits: 1000 } }],
+    redeemables: [
+      { object: 'voucher' as const, id: 'SDK-10' },
+      { object: 'voucher' as const, id: 'SDK-GIFT', gift: { credits: 1000 } },
+    ],
     order: { source_id: 'sdk-order-1', amount: 20000 },
     customer: { source_id: 'sdk-customer' },
   };

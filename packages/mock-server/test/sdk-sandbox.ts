@@ -41,7 +41,11 @@ export const useSdkSandbox = (seed: string): ((options?: SdkSandboxOptions) => P
     arrange?.(service);
     sandbox = await listen(service, { port: 0 });
     const { appId, appToken } = service.projects.primary.keys;
-    return { service, url: sandbox.url, sdk: VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url }) };
+    return {
+      service,
+      url: sandbox.url,
+      sdk: VoucherifyServerSide({ applicationId: appId, secretKey: appToken, apiUrl: sandbox.url }),
+    };
   };
 };
 

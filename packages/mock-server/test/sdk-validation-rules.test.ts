@@ -18,13 +18,32 @@ describe('the official SDK against the sandbox: validation rules', () => {
       error: { message: 'Spend more than 50' },
       rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} }, logic: '1' },
     } as never);
-    expect(rule).toMatchObject({ id: expect.stringMatching(/^val_/), name: 'SDK over 50', type: 'expression', context_type: 'global', object: 'validation_rules' });
+    expect(rule).toMatchObject({
+      id: expect.stringMatching(/^val_/),
+      name: 'SDK over 50',
+      type: 'expression',
+      context_type: 'global',
+      object: 'validation_rules',
+    });
     // Without assignments the service leaves the count out.
     expect(await sdk.validationRules.get(rule.id)).not.toHaveProperty('assignments_count');
 
-    const updated = await sdk.validationRules.update({ id: rule.id, name: 'SDK over 60', rules: { 1: { name: 'order.amount', conditions: { $more_than: [6000] } }, logic: '1' } } as never);
-    expect(updated).toMatchObject({ id: rule.id, name: 'SDK over 60', rules: { 1: { conditions: { $more_than: [6000] } } } });
-    await expect(sdk.validationRules.create({ name: 'Broken', rules: { 1: { name: 'order.colour', conditions: { $is: ['red'] } }, logic: '1' } } as never)).rejects.toMatchObject({
+    const updated = await sdk.validationRules.update({
+      id: rule.id,
+      name: 'SDK over 60',
+      rules: { 1: { name: 'order.amount', conditions: { $more_than: [6000] } }, logic: '1' },
+    } as never);
+    expect(updated).toMatchObject({
+      id: rule.id,
+      name: 'SDK over 60',
+      rules: { 1: { conditions: { $more_than: [6000] } } },
+    });
+    await expect(
+      sdk.validationRules.create({
+        name: 'Broken',
+        rules: { 1: { name: 'order.colour', conditions: { $is: ['red'] } }, logic: '1' },
+      } as never),
+    ).rejects.toMatchObject({
       code: 400,
       key: 'invalid_validation_rules',
     });
@@ -34,9 +53,22 @@ describe('the official SDK against the sandbox: validation rules', () => {
       campaign_type: 'DISCOUNT_COUPONS',
       voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } },
     } as never);
-    const assignment = await sdk.validationRules.createAssignment(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id } as never);
-    expect(assignment).toMatchObject({ id: expect.stringMatching(/^asgm_/), rule_id: rule.id, related_object_id: campaign.id, related_object_type: 'campaign' });
-    await expect(sdk.validationRules.createAssignment(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id } as never)).rejects.toMatchObject({
+    const assignment = await sdk.validationRules.createAssignment(rule.id, {
+      related_object_type: 'campaign',
+      related_object_id: campaign.id,
+    } as never);
+    expect(assignment).toMatchObject({
+      id: expect.stringMatching(/^asgm_/),
+      rule_id: rule.id,
+      related_object_id: campaign.id,
+      related_object_type: 'campaign',
+    });
+    await expect(
+      sdk.validationRules.createAssignment(rule.id, {
+        related_object_type: 'campaign',
+        related_object_id: campaign.id,
+      } as never),
+    ).rejects.toMatchObject({
       code: 409,
       key: 'duplicate_found',
     });
@@ -45,7 +77,10 @@ describe('the official SDK against the sandbox: validation rules', () => {
     expect(listed).toMatchObject({ object: 'list', total: 1, data: [{ id: assignment.id }] });
     const everywhere = await sdk.validationRules.listRulesAssignments({ related_object_id: campaign.id });
     expect(everywhere.data.map((item) => item.rule_id)).toEqual([rule.id]);
-    expect((await sdk.campaigns.get(campaign.id)).validation_rules_assignments).toMatchObject({ total: 1, data: [{ rule_id: rule.id }] });
+    expect((await sdk.campaigns.get(campaign.id)).validation_rules_assignments).toMatchObject({
+      total: 1,
+      data: [{ rule_id: rule.id }],
+    });
 
     await sdk.validationRules.deleteAssignment(rule.id, assignment.id);
     expect((await sdk.validationRules.listAssignments(rule.id)).total).toBe(0);
@@ -59,6 +94,9 @@ describe('the official SDK against the sandbox: validation rules', () => {
     expect(data.map((rule) => rule.name).sort()).toEqual(['Mug and lamp', 'Orders over 50, two mugs at most']);
     const summerRule = data.find((rule) => rule.name === 'Orders over 50, two mugs at most');
     const summer = await sdk.campaigns.get('Summer Sale');
-    expect(summer.validation_rules_assignments).toMatchObject({ total: 1, data: [{ rule_id: summerRule?.id, related_object_type: 'campaign' }] });
+    expect(summer.validation_rules_assignments).toMatchObject({
+      total: 1,
+      data: [{ rule_id: summerRule?.id, related_object_type: 'campaign' }],
+    });
   });
 });

@@ -35,10 +35,15 @@ describe('the official SDK against the sandbox', () => {
       campaign_type: 'DISCOUNT_COUPONS',
       type: 'AUTO_UPDATE',
       vouchers_count: 120,
-      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 15 }, code_config: { pattern: 'SDK-#####', charset: '0123456789' } },
+      voucher: {
+        type: 'DISCOUNT_VOUCHER',
+        discount: { type: 'PERCENT', percent_off: 15 },
+        code_config: { pattern: 'SDK-#####', charset: '0123456789' },
+      },
     } as never);
     expect(campaign).toMatchObject({ name: 'SDK Summer', creation_status: 'IN_PROGRESS' });
-    const status = async () => ((await sdk.campaigns.get('SDK Summer')) as { creation_status?: string }).creation_status;
+    const status = async () =>
+      ((await sdk.campaigns.get('SDK Summer')) as { creation_status?: string }).creation_status;
     for (let attempt = 0; attempt < 200 && (await status()) !== 'DONE'; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -48,7 +53,10 @@ describe('the official SDK against the sandbox', () => {
     expect(listed.total).toBe(120);
     expect(listed.vouchers.every((voucher) => /^SDK-\d{5}$/.test(voucher.code))).toBe(true);
 
-    const updated = await sdk.campaigns.update('SDK Summer', { description: 'Now longer', expiration_date: '2030-01-01T00:00:00.000Z' } as never);
+    const updated = await sdk.campaigns.update('SDK Summer', {
+      description: 'Now longer',
+      expiration_date: '2030-01-01T00:00:00.000Z',
+    } as never);
     expect(updated).toMatchObject({ description: 'Now longer', expiration_date: '2030-01-01T00:00:00.000Z' });
 
     const added = await sdk.campaigns.addCertainVoucher('SDK Summer', 'SDK-CHOSEN', { metadata: { source: 'sdk' } });
@@ -72,15 +80,31 @@ describe('the official SDK against the sandbox', () => {
     const sdk = await start();
     const gift = await sdk.vouchers.create({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 5000 } } as never);
     expect(gift).toMatchObject({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 5000, balance: 5000 } });
-    await expect(sdk.vouchers.create({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 1 } } as never)).rejects.toMatchObject({ code: 409, key: 'duplicate_found' });
+    await expect(
+      sdk.vouchers.create({ code: 'SDK-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 1 } } as never),
+    ).rejects.toMatchObject({ code: 409, key: 'duplicate_found' });
 
     const balance = await sdk.vouchers.balance.create('SDK-GIFT', { amount: 2500 });
-    expect(balance).toMatchObject({ amount: 2500, balance: 7500, total: 7500, type: 'gift_voucher', object: 'balance' });
+    expect(balance).toMatchObject({
+      amount: 2500,
+      balance: 7500,
+      total: 7500,
+      type: 'gift_voucher',
+      object: 'balance',
+    });
     const transactions = await sdk.vouchers.listTransactions('SDK-GIFT');
     expect(transactions.data.map((transaction) => transaction.type)).toEqual(['CREDITS_ADDITION']);
 
-    const updated = await sdk.vouchers.update({ code: 'SDK-GIFT', metadata: { owner: 'sdk' }, expiration_date: '2030-01-01T00:00:00.000Z' });
-    expect(updated).toMatchObject({ metadata: { owner: 'sdk' }, expiration_date: '2030-01-01T00:00:00.000Z', gift: { balance: 7500 } });
+    const updated = await sdk.vouchers.update({
+      code: 'SDK-GIFT',
+      metadata: { owner: 'sdk' },
+      expiration_date: '2030-01-01T00:00:00.000Z',
+    });
+    expect(updated).toMatchObject({
+      metadata: { owner: 'sdk' },
+      expiration_date: '2030-01-01T00:00:00.000Z',
+      gift: { balance: 7500 },
+    });
     expect((await sdk.vouchers.disable('SDK-GIFT')).active).toBe(false);
     expect((await sdk.vouchers.enable('SDK-GIFT')).active).toBe(true);
     expect((await sdk.vouchers.get(gift.id)).code).toBe('SDK-GIFT');
@@ -97,13 +121,22 @@ describe('the official SDK against the sandbox', () => {
     ] as never);
     expect((await settled(sdk, imported.async_action_id)).result).toMatchObject({ done_count: 2, failed_count: 0 });
 
-    const fromCsv = await sdk.vouchers.importCSV(csvFile('code,discount_type,value,tier\nSDK-CSV-1,PERCENT,20,gold\nSDK-IMP-1,PERCENT,5,\n'));
+    const fromCsv = await sdk.vouchers.importCSV(
+      csvFile('code,discount_type,value,tier\nSDK-CSV-1,PERCENT,20,gold\nSDK-IMP-1,PERCENT,5,\n'),
+    );
     const csvAction = await settled(sdk, fromCsv.async_action_id);
     expect(csvAction.result).toMatchObject({ done_count: 1, failed_count: 1 });
     expect((await sdk.vouchers.get('SDK-CSV-1')).metadata).toEqual({ tier: 'gold' });
 
-    await sdk.campaigns.create({ name: 'SDK Gifts', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 2000 } } } as never);
-    const intoCampaign = await sdk.campaigns.importVouchers('SDK Gifts', [{ code: 'SDK-G-1' }, { code: 'SDK-G-2' }] as never);
+    await sdk.campaigns.create({
+      name: 'SDK Gifts',
+      campaign_type: 'GIFT_VOUCHERS',
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 2000 } },
+    } as never);
+    const intoCampaign = await sdk.campaigns.importVouchers('SDK Gifts', [
+      { code: 'SDK-G-1' },
+      { code: 'SDK-G-2' },
+    ] as never);
     await settled(sdk, intoCampaign.async_action_id);
     expect(await sdk.vouchers.get('SDK-G-2')).toMatchObject({ campaign: 'SDK Gifts', gift: { amount: 2000 } });
 
@@ -118,13 +151,26 @@ describe('the official SDK against the sandbox', () => {
   test('the demo data shows campaigns, vouchers and a gift card balance', async () => {
     const sdk = await start(true);
     const { campaigns } = await sdk.campaigns.list();
-    expect(campaigns.map((campaign) => campaign.name)).toEqual(['Members Club', 'Autumn Promotion', 'Gift Cards', 'Summer Sale']);
+    expect(campaigns.map((campaign) => campaign.name)).toEqual([
+      'Members Club',
+      'Autumn Promotion',
+      'Gift Cards',
+      'Summer Sale',
+    ]);
     expect(await sdk.vouchers.get('WELCOME10')).toMatchObject({ discount: { type: 'AMOUNT', amount_off: 1000 } });
     const [card] = (await sdk.vouchers.list({ campaign: 'Gift Cards' })).vouchers;
     expect(card?.gift).toMatchObject({ amount: 7500, balance: 7500 });
-    for (let attempt = 0; attempt < 200 && (await sdk.vouchers.list({ campaign: 'Summer Sale' })).total < 5; attempt++) {
+    for (
+      let attempt = 0;
+      attempt < 200 && (await sdk.vouchers.list({ campaign: 'Summer Sale' })).total < 5;
+      attempt++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect((await sdk.vouchers.list({ campaign: 'Summer Sale' })).vouchers.every((voucher) => /^SUMMER-\d{4}$/.test(voucher.code))).toBe(true);
+    expect(
+      (await sdk.vouchers.list({ campaign: 'Summer Sale' })).vouchers.every((voucher) =>
+        /^SUMMER-\d{4}$/.test(voucher.code),
+      ),
+    ).toBe(true);
   });
 });

@@ -8,7 +8,11 @@ describe('routing', () => {
   test('unknown routes are 404 and wrong methods 405, in the error body', async () => {
     const unknown = await mock.raw('/v1/nothing-here', { headers: serverHeaders(mock.service) });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ code: 404, key: 'not_found', request_id: expect.stringMatching(/^v-[0-9a-f]{18}$/) });
+    expect(await unknown.json()).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      request_id: expect.stringMatching(/^v-[0-9a-f]{18}$/),
+    });
     const wrongMethod = await mock.raw('/v1/categories', { method: 'PATCH', headers: serverHeaders(mock.service) });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, POST');

@@ -1,7 +1,13 @@
 import { createClient, type VoucherkitClientOptions } from '@voucherkit/client/fetch';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type MockService, type MockServiceOptions, type MockSnapshot, type SnapshotImage, createMockService } from '../src/index.js';
+import {
+  type MockService,
+  type MockServiceOptions,
+  type MockSnapshot,
+  type SnapshotImage,
+  createMockService,
+} from '../src/index.js';
 
 /** Where two JSON texts first differ, with some context. */
 const firstDifference = (expected: string, actual: string): string => {
@@ -46,7 +52,8 @@ export const useMockService = (options: MockServiceOptions = {}) => {
     } else {
       service.restore(STATE_MODE === 'image' ? (JSON.parse(initialJson) as SnapshotImage) : initial);
       const now = JSON.stringify(service.snapshot());
-      if (now !== initialJson) throw new Error(`The restored state differs from the snapshot:\n${firstDifference(initialJson, now)}`);
+      if (now !== initialJson)
+        throw new Error(`The restored state differs from the snapshot:\n${firstDifference(initialJson, now)}`);
     }
     server.resetHandlers(...service.handlers);
   });
@@ -61,12 +68,21 @@ export const useMockService = (options: MockServiceOptions = {}) => {
     /** A client with the primary project's server keys, retries off. */
     serverClient: (extra: Partial<VoucherkitClientOptions> = {}) => {
       const { appId, appToken } = current().projects.primary.keys;
-      return createClient({ baseUrl: current().baseUrl, auth: { type: 'server', appId, appToken }, retry: false, ...extra });
+      return createClient({
+        baseUrl: current().baseUrl,
+        auth: { type: 'server', appId, appToken },
+        retry: false,
+        ...extra,
+      });
     },
     /** A client with the account's management keys, retries off. */
     managementClient: () => {
       const { managementId, managementToken } = current().management;
-      return createClient({ baseUrl: current().baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false });
+      return createClient({
+        baseUrl: current().baseUrl,
+        auth: { type: 'management', managementId, managementToken },
+        retry: false,
+      });
     },
     /** A raw fetch against the current service, for requests no client would send. */
     raw: (path: string, init: RequestInit = {}) => fetch(`${current().baseUrl}${path}`, init),

@@ -1,17 +1,33 @@
 import { createClient } from '@voucherkit/client/fetch';
 import { expect } from 'vitest';
-import { type MockService, type MockServiceOptions, type MockSnapshot, type SnapshotImage, createMockService } from '../src/index.js';
+import {
+  type MockService,
+  type MockServiceOptions,
+  type MockSnapshot,
+  type SnapshotImage,
+  createMockService,
+} from '../src/index.js';
 
 /** A client of the service's primary project (resource methods and `GET`/`POST` …), answered by `service.handle` without MSW. */
 export const clientOf = (service: MockService) => {
   const { appId, appToken } = service.projects.primary.keys;
-  return createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false, fetch: (request: Request) => service.handle(request) });
+  return createClient({
+    baseUrl: service.baseUrl,
+    auth: { type: 'server', appId, appToken },
+    retry: false,
+    fetch: (request: Request) => service.handle(request),
+  });
 };
 
 /** A client of the service's account, with the management keys, answered by `service.handle`. */
 export const managementClientOf = (service: MockService) => {
   const { managementId, managementToken } = service.management;
-  return createClient({ baseUrl: service.baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false, fetch: (request: Request) => service.handle(request) });
+  return createClient({
+    baseUrl: service.baseUrl,
+    auth: { type: 'management', managementId, managementToken },
+    retry: false,
+    fetch: (request: Request) => service.handle(request),
+  });
 };
 
 /**

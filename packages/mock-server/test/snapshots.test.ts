@@ -10,10 +10,31 @@ const someWrites = async (service: MockService): Promise<unknown[]> => {
   const client = clientOf(service);
   const answers: unknown[] = [];
   answers.push(await client.customers.create({ source_id: 'ana', name: 'Ana' }));
-  answers.push(await client.vouchers.create('TEN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 }, redemption: { quantity: 1 } } as never));
-  answers.push(await client.vouchers.generate({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500 } } as never));
-  answers.push(await client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'TEN' }], order: { amount: 5000 }, customer: { source_id: 'ana' } }));
-  answers.push(await client.redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'TEN' }], order: { amount: 5000 } }).catch((error: unknown) => error));
+  answers.push(
+    await client.vouchers.create('TEN', {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+      redemption: { quantity: 1 },
+    } as never),
+  );
+  answers.push(
+    await client.vouchers.generate({
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'AMOUNT', amount_off: 500 },
+    } as never),
+  );
+  answers.push(
+    await client.redemptions.redeemStackable({
+      redeemables: [{ object: 'voucher', id: 'TEN' }],
+      order: { amount: 5000 },
+      customer: { source_id: 'ana' },
+    }),
+  );
+  answers.push(
+    await client.redemptions
+      .redeemStackable({ redeemables: [{ object: 'voucher', id: 'TEN' }], order: { amount: 5000 } })
+      .catch((error: unknown) => error),
+  );
   answers.push(await client.customers.update('ana', { name: 'Ana Maria' } as never));
   return JSON.parse(JSON.stringify(answers)) as unknown[];
 };
@@ -90,17 +111,30 @@ describe('snapshots', () => {
     expect(service.projects.list().map((project) => project.name)).toEqual(['Default project', 'Kept']);
     const other = createMockService(OPTIONS);
     other.restore(JSON.parse(JSON.stringify(snapshot)) as SnapshotImage);
-    expect(other.projects.list().map((project) => [project.id, project.name, project.keys])).toEqual(service.projects.list().map((project) => [project.id, project.name, project.keys]));
+    expect(other.projects.list().map((project) => [project.id, project.name, project.keys])).toEqual(
+      service.projects.list().map((project) => [project.id, project.name, project.keys]),
+    );
   });
 
   test("the organisation's users made or changed since come back as they were, here and from the snapshot's JSON", async () => {
     const service = createMockService(OPTIONS);
     const { users } = service.organisation;
     const shop = service.projects.create({ name: 'Shop' });
-    const ana = users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [shop.id]: 'ADMIN' } });
+    const ana = users.create({
+      email: 'ana@example.com',
+      first_name: 'Ana',
+      last_name: 'Silva',
+      owner: true,
+      projects: { [shop.id]: 'ADMIN' },
+    });
     const snapshot = service.snapshot();
     const before = JSON.stringify(snapshot);
-    users.create({ email: 'maya@example.com', first_name: 'Maya', last_name: 'Okafor', projects: { [shop.id]: 'USER' } });
+    users.create({
+      email: 'maya@example.com',
+      first_name: 'Maya',
+      last_name: 'Okafor',
+      projects: { [shop.id]: 'USER' },
+    });
     users.assign(service.projects.primary.id, { id: ana.id, role: 'VIEWER' });
     users.changeRole(shop.id, ana.id, 'USER');
     service.restore(snapshot);
@@ -112,14 +146,23 @@ describe('snapshots', () => {
     expect(imageOf(other)).toBe(before);
     expect(other.organisation.users.inProject(shop.id)).toEqual([ana]);
     // The ids go on from the snapshot's: the next user gets the id Maya had.
-    const next = other.organisation.users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' });
+    const next = other.organisation.users.create({
+      email: 'tomas@example.com',
+      first_name: 'Tomas',
+      last_name: 'Lindqvist',
+    });
     expect(users.create({ email: 'tomas@example.com', first_name: 'Tomas', last_name: 'Lindqvist' }).id).toBe(next.id);
   });
 
   test('pending background work comes back in memory; such a snapshot is not written as JSON', async () => {
     const service = createMockService(OPTIONS);
     const client = clientOf(service);
-    await client.campaigns.create({ name: 'Bulk', type: 'AUTO_UPDATE', vouchers_count: 3, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } } } as never);
+    await client.campaigns.create({
+      name: 'Bulk',
+      type: 'AUTO_UPDATE',
+      vouchers_count: 3,
+      voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5 } },
+    } as never);
     const snapshot = await expectPendingWorkReplays(service);
     expect(() => JSON.stringify(snapshot)).toThrow(/background task\(s\) were pending/);
     // Once its writes cannot be taken back, the tasks cannot come back either.
@@ -166,7 +209,12 @@ describe('snapshots', () => {
     const json = JSON.parse(JSON.stringify(snapshot)) as SnapshotImage;
     const elsewhere = createMockService(OPTIONS);
     const loaded = elsewhere.restore(json);
-    expect(elsewhere.projects.get(shop.id)?.state.categories.list().map((category) => category.name)).toEqual(['Kept']);
+    expect(
+      elsewhere.projects
+        .get(shop.id)
+        ?.state.categories.list()
+        .map((category) => category.name),
+    ).toEqual(['Kept']);
     elsewhere.projects.get(shop.id)?.state.categories.create({ name: 'Later', hierarchy: 4 });
     elsewhere.restore(loaded);
     expect(elsewhere.projects.get(shop.id)?.state.categories.list()).toHaveLength(1);
@@ -194,8 +242,12 @@ describe('snapshots', () => {
     expect(() => service.restore({ format: 'other' } as never)).toThrow(/Not a snapshot/);
     expect(() => service.restore({ ...image, apiVersion: 'v1999' })).toThrow(/API build v1999/);
     const [primary] = image.projects;
-    expect(() => service.restore({ ...image, projects: [{ ...primary, id: 'proj_other' } as never] })).toThrow(/has no project/);
-    expect(() => service.restore({ ...image, projects: [{ ...primary, state: [] } as never] })).toThrow(/containers of state/);
+    expect(() => service.restore({ ...image, projects: [{ ...primary, id: 'proj_other' } as never] })).toThrow(
+      /has no project/,
+    );
+    expect(() => service.restore({ ...image, projects: [{ ...primary, state: [] } as never] })).toThrow(
+      /containers of state/,
+    );
     const { organisation: _organisation, ...withoutUsers } = image;
     expect(() => service.restore(withoutUsers)).toThrow(/containers of the organisation's state/);
   });

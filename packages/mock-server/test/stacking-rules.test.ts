@@ -8,9 +8,19 @@ describe('stacking rules', () => {
 
   test('creates one set with defaults; a second is refused with 409', async () => {
     const client = mock.managementClient();
-    const created = await client.POST('/management/v1/projects/{projectId}/stacking-rules', { params: { path: path() }, body: {} });
-    expect(created.data).toMatchObject({ id: expect.stringMatching(/^stk_/), redeemables_limit: 30, applicable_redeemables_limit: 5 });
-    const second = await client.POST('/management/v1/projects/{projectId}/stacking-rules', { params: { path: path() }, body: {} });
+    const created = await client.POST('/management/v1/projects/{projectId}/stacking-rules', {
+      params: { path: path() },
+      body: {},
+    });
+    expect(created.data).toMatchObject({
+      id: expect.stringMatching(/^stk_/),
+      redeemables_limit: 30,
+      applicable_redeemables_limit: 5,
+    });
+    const second = await client.POST('/management/v1/projects/{projectId}/stacking-rules', {
+      params: { path: path() },
+      body: {},
+    });
     expect(second.response.status).toBe(409);
     expect(second.error).toMatchObject({ code: 409, key: 'stacking_rules_exist', message: 'Stacking rules exist' });
     const list = await client.GET('/management/v1/projects/{projectId}/stacking-rules', { params: { path: path() } });
@@ -19,7 +29,10 @@ describe('stacking rules', () => {
 
   test('updates, validates limits and deletes', async () => {
     const client = mock.managementClient();
-    const created = await client.POST('/management/v1/projects/{projectId}/stacking-rules', { params: { path: path() }, body: {} });
+    const created = await client.POST('/management/v1/projects/{projectId}/stacking-rules', {
+      params: { path: path() },
+      body: {},
+    });
     const id = created.data?.id ?? '';
     const updated = await client.PUT('/management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}', {
       params: { path: { ...path(), stackingRulesId: id } },
@@ -36,13 +49,17 @@ describe('stacking rules', () => {
       params: { path: { ...path(), stackingRulesId: id } },
     });
     expect(deleted.response.status).toBe(204);
-    const gone = await client.GET('/management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}', { params: { path: { ...path(), stackingRulesId: id } } });
+    const gone = await client.GET('/management/v1/projects/{projectId}/stacking-rules/{stackingRulesId}', {
+      params: { path: { ...path(), stackingRulesId: id } },
+    });
     expect(gone.response.status).toBe(404);
   });
 
   test('unknown projects and categories are 404', async () => {
     const client = mock.managementClient();
-    const noProject = await client.GET('/management/v1/projects/{projectId}/stacking-rules', { params: { path: { projectId: 'proj_missing' } } });
+    const noProject = await client.GET('/management/v1/projects/{projectId}/stacking-rules', {
+      params: { path: { projectId: 'proj_missing' } },
+    });
     expect(noProject.response.status).toBe(404);
     const noCategory = await client.POST('/management/v1/projects/{projectId}/stacking-rules', {
       params: { path: path() },

@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type OperationId, RequestTally, createMockService, documentedErrors, formatUntestedReport, routes, untestedReport } from '../src/index.js';
+import {
+  type OperationId,
+  RequestTally,
+  createMockService,
+  documentedErrors,
+  formatUntestedReport,
+  routes,
+  untestedReport,
+} from '../src/index.js';
 import { readTallies, saveTally, untestedReportSetup } from '../src/node.js';
 import { useMockService } from './setup.js';
 
@@ -15,22 +23,38 @@ const CATEGORY_OPERATIONS: OperationId[] = ['listCategories', 'createCategory', 
 const callCategories = async (): Promise<void> => {
   const client = mock.serverClient();
   const category = await client.categories.create({ name: 'Summer', hierarchy: 1 });
-  await expect(client.categories.create({ name: 'Summer', hierarchy: 2 })).rejects.toMatchObject({ status: 409, key: 'duplicate_found' });
+  await expect(client.categories.create({ name: 'Summer', hierarchy: 2 })).rejects.toMatchObject({
+    status: 409,
+    key: 'duplicate_found',
+  });
   await client.categories.get(category.id);
-  await expect(client.categories.get('cat_0000000000000000ff')).rejects.toMatchObject({ status: 404, key: 'not_found' });
+  await expect(client.categories.get('cat_0000000000000000ff')).rejects.toMatchObject({
+    status: 404,
+    key: 'not_found',
+  });
 };
 
 /** The number of keys documented for the operations, less the statuses left out. */
 const documentedKeyCount = (operations: readonly OperationId[], ignore: readonly string[] = []): number =>
-  operations.flatMap((id) => Object.entries(documentedErrors[id]).flatMap(([status, keys]) => (ignore.includes(status) ? [] : keys))).length;
+  operations.flatMap((id) =>
+    Object.entries(documentedErrors[id]).flatMap(([status, keys]) => (ignore.includes(status) ? [] : keys)),
+  ).length;
 
 describe('request tally', () => {
   test('counts each answered request per operation, status and error key, whatever the journal keeps, and reset() keeps it', async () => {
     await callCategories();
     await mock.raw('/v1/no-such-resource');
     const { tally } = mock.service;
-    expect(tally.get('createCategory')).toEqual({ count: 2, statuses: { '200': 1, '409': 1 }, errorKeys: { duplicate_found: 1 } });
-    expect(tally.get('getCategory')).toEqual({ count: 2, statuses: { '200': 1, '404': 1 }, errorKeys: { not_found: 1 } });
+    expect(tally.get('createCategory')).toEqual({
+      count: 2,
+      statuses: { '200': 1, '409': 1 },
+      errorKeys: { duplicate_found: 1 },
+    });
+    expect(tally.get('getCategory')).toEqual({
+      count: 2,
+      statuses: { '200': 1, '404': 1 },
+      errorKeys: { not_found: 1 },
+    });
     expect(tally.get('listCategories')).toBeUndefined();
     // A path outside the spec is no operation: nothing to count it against.
     expect(tally.requests).toBe(4);
@@ -54,7 +78,9 @@ describe('request tally', () => {
     const second = new RequestTally();
     second.record('getCategory', 404, 'not_found');
     second.record('listCategories', 200);
-    const merged = new RequestTally().merge(first).merge(JSON.parse(JSON.stringify(second)) as ReturnType<RequestTally['toJSON']>);
+    const merged = new RequestTally()
+      .merge(first)
+      .merge(JSON.parse(JSON.stringify(second)) as ReturnType<RequestTally['toJSON']>);
     expect(merged.toJSON()).toEqual({
       operations: {
         getCategory: { count: 3, statuses: { '200': 1, '404': 2 }, errorKeys: { not_found: 2 } },
@@ -62,8 +88,12 @@ describe('request tally', () => {
       },
     });
     expect(merged.requests).toBe(4);
-    expect(() => merged.merge({ operations: { getCategory: { count: -1, statuses: {}, errorKeys: {} } } })).toThrow(TypeError);
-    expect(() => merged.merge({ operations: { getCategory: { count: 1, statuses: { ok: 1 }, errorKeys: {} } } })).toThrow(TypeError);
+    expect(() => merged.merge({ operations: { getCategory: { count: -1, statuses: {}, errorKeys: {} } } })).toThrow(
+      TypeError,
+    );
+    expect(() =>
+      merged.merge({ operations: { getCategory: { count: 1, statuses: { ok: 1 }, errorKeys: {} } } }),
+    ).toThrow(TypeError);
     merged.clear();
     expect(merged.requests).toBe(0);
   });
@@ -75,9 +105,22 @@ describe('untested report', () => {
     const report = untestedReport(mock.service, { operations: CATEGORY_OPERATIONS });
     expect(report.operations.map((operation) => operation.operationId)).toEqual(CATEGORY_OPERATIONS);
     const [list, create, get] = report.operations;
-    expect(list).toMatchObject({ method: 'GET', path: '/v1/categories', tag: 'Categories', called: false, count: 0, statuses: {}, errorKeys: {} });
+    expect(list).toMatchObject({
+      method: 'GET',
+      path: '/v1/categories',
+      tag: 'Categories',
+      called: false,
+      count: 0,
+      statuses: {},
+      errorKeys: {},
+    });
     expect(list?.unreachedErrorKeys).toEqual(documentedErrors.listCategories);
-    expect(create).toMatchObject({ called: true, count: 2, statuses: { '200': 1, '409': 1 }, errorKeys: { duplicate_found: 1 } });
+    expect(create).toMatchObject({
+      called: true,
+      count: 2,
+      statuses: { '200': 1, '409': 1 },
+      errorKeys: { duplicate_found: 1 },
+    });
     expect(create?.unreachedErrorKeys['409']).toBeUndefined();
     expect(create?.unreachedErrorKeys['400']).toEqual(['invalid_payload', 'invalid_query_params']);
     expect(get?.unreachedErrorKeys['404']).toBeUndefined();
@@ -97,10 +140,21 @@ describe('untested report', () => {
 
   test('covers every operation of the spec by default, those a test picks, and leaves out the statuses asked', async () => {
     await callCategories();
-    expect(untestedReport(mock.service.tally).totals).toMatchObject({ operations: Object.keys(routes).length, called: 2, requests: 4 });
-    const categories = untestedReport(mock.service.tally.toJSON(), { operations: (_, route) => route.tag === 'Categories', ignoreStatuses: [413, 415, 500] });
+    expect(untestedReport(mock.service.tally).totals).toMatchObject({
+      operations: Object.keys(routes).length,
+      called: 2,
+      requests: 4,
+    });
+    const categories = untestedReport(mock.service.tally.toJSON(), {
+      operations: (_, route) => route.tag === 'Categories',
+      ignoreStatuses: [413, 415, 500],
+    });
     expect(categories.operations.every((operation) => operation.tag === 'Categories')).toBe(true);
-    expect(categories.operations.some((operation) => ['413', '415', '500'].some((status) => status in operation.unreachedErrorKeys))).toBe(false);
+    expect(
+      categories.operations.some((operation) =>
+        ['413', '415', '500'].some((status) => status in operation.unreachedErrorKeys),
+      ),
+    ).toBe(false);
     const ids = categories.operations.map((operation) => operation.operationId);
     expect(categories.totals.documentedErrorKeys).toBe(documentedKeyCount(ids, ['413', '415', '500']));
     expect(() => untestedReport(mock.service, { operations: ['noSuchOperation' as OperationId] })).toThrow(RangeError);
@@ -108,7 +162,10 @@ describe('untested report', () => {
 
   test('the console table: totals, operations never called by tag, and the keys each called operation never reached', async () => {
     await callCategories();
-    const report = untestedReport(mock.service, { operations: CATEGORY_OPERATIONS, ignoreStatuses: [413, 415, 429, 500] });
+    const report = untestedReport(mock.service, {
+      operations: CATEGORY_OPERATIONS,
+      ignoreStatuses: [413, 415, 429, 500],
+    });
     const documented = documentedKeyCount(CATEGORY_OPERATIONS, ['413', '415', '429', '500']);
     expect(formatUntestedReport(report).split('\n')).toEqual([
       `Untested by the suite (API ${report.apiVersion}): 2 of 3 operations called (4 requests), 2 of ${documented} documented error keys reached`,
@@ -124,16 +181,21 @@ describe('untested report', () => {
     const narrow = formatUntestedReport(untestedReport(mock.service), { width: 80 }).split('\n');
     expect(narrow.every((line) => line.length <= 80 || !line.trimStart().includes(' '))).toBe(true);
     const row = narrow.indexOf('  getCategory         2  200×1 404×1  400 invalid_payload, invalid_query_params;');
-    expect(narrow.slice(row + 1, row + 3)).toEqual([`${' '.repeat(38)}401 unauthorized; 403 forbidden;`, `${' '.repeat(38)}429 too_many_requests; 500 internal_error`]);
+    expect(narrow.slice(row + 1, row + 3)).toEqual([
+      `${' '.repeat(38)}401 unauthorized; 403 forbidden;`,
+      `${' '.repeat(38)}429 too_many_requests; 500 internal_error`,
+    ]);
   });
 
   test('says so when nothing is left untested', () => {
     const tally = new RequestTally();
-    for (const [status, keys] of Object.entries(documentedErrors.listCategories)) for (const key of keys) tally.record('listCategories', Number(status), key);
-    expect(formatUntestedReport(untestedReport(tally, { operations: ['listCategories'] })).split('\n').slice(1)).toEqual([
-      '',
-      'Every operation was called and every documented error key reached.',
-    ]);
+    for (const [status, keys] of Object.entries(documentedErrors.listCategories))
+      for (const key of keys) tally.record('listCategories', Number(status), key);
+    expect(
+      formatUntestedReport(untestedReport(tally, { operations: ['listCategories'] }))
+        .split('\n')
+        .slice(1),
+    ).toEqual(['', 'Every operation was called and every documented error key reached.']);
   });
 });
 
@@ -156,7 +218,11 @@ describe('tally files and the global setup', () => {
     second.record('getCategory', 200);
     const files = [saveTally(first, dir), saveTally({ tally: second }, dir)];
     expect(new Set(files).size).toBe(2);
-    expect(readTallies(dir).get('getCategory')).toEqual({ count: 2, statuses: { '200': 1, '404': 1 }, errorKeys: { not_found: 1 } });
+    expect(readTallies(dir).get('getCategory')).toEqual({
+      count: 2,
+      statuses: { '200': 1, '404': 1 },
+      errorKeys: { not_found: 1 },
+    });
     expect(readTallies(join(dir, 'missing')).requests).toBe(0);
     writeFileSync(join(dir, 'tally-broken.json'), '{"operations": 1}');
     expect(() => readTallies(dir)).toThrow(/tally-broken\.json is not a tally/);
@@ -164,10 +230,18 @@ describe('tally files and the global setup', () => {
 
   test('the setup empties the folder; its teardown merges the tallies, prints the table and writes the JSON', async () => {
     const dir = tempDir();
-    saveTally(new RequestTally().merge({ operations: { listCategories: { count: 9, statuses: { '200': 9 }, errorKeys: {} } } }), dir);
+    saveTally(
+      new RequestTally().merge({ operations: { listCategories: { count: 9, statuses: { '200': 9 }, errorKeys: {} } } }),
+      dir,
+    );
     const printed: string[] = [];
     const json = join(tempDir(), 'reports', 'untested.json');
-    const teardown = untestedReportSetup({ dir, json, operations: CATEGORY_OPERATIONS, print: (table) => printed.push(table) })();
+    const teardown = untestedReportSetup({
+      dir,
+      json,
+      operations: CATEGORY_OPERATIONS,
+      print: (table) => printed.push(table),
+    })();
     expect(readdirSync(dir)).toEqual([]);
     await callCategories();
     saveTally(mock.service, dir);

@@ -17,13 +17,27 @@ const createRule = async (body: Record<string, unknown>) => {
 
 const rulePath = (validationRuleId: string) => ({ params: { path: { validationRuleId } } });
 
-const assign = (validationRuleId: string, body: { related_object_type?: 'voucher' | 'campaign' | 'promotion_tier' | 'earning_rule' | 'reward_assignment' | 'distribution'; related_object_id?: string }, force?: boolean) =>
+const assign = (
+  validationRuleId: string,
+  body: {
+    related_object_type?:
+      | 'voucher'
+      | 'campaign'
+      | 'promotion_tier'
+      | 'earning_rule'
+      | 'reward_assignment'
+      | 'distribution';
+    related_object_id?: string;
+  },
+  force?: boolean,
+) =>
   client().POST('/v1/validation-rules/{validationRuleId}/assignments', {
     params: { path: { validationRuleId }, query: force === undefined ? {} : { force } },
     body: body as never,
   });
 
-const discountCampaign = (name = 'Summer') => state().campaigns.create({ name, campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
+const discountCampaign = (name = 'Summer') =>
+  state().campaigns.create({ name, campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER });
 
 describe('validation rules: create, read, change, delete', () => {
   test('a new rule gets an id and the defaults, as the service answers it; it reads back the same', async () => {
@@ -44,24 +58,52 @@ describe('validation rules: create, read, change, delete', () => {
   });
 
   test('one numbered rule without logic gets logic "1", several get them joined with and', async () => {
-    const one = await createRule({ name: 'One', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} } } });
-    expect(one.rules).toEqual({ 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} }, logic: '1' });
-    const two = await createRule({ name: 'Two', rules: { 2: { name: 'order.items.count', conditions: { $more_than: [1] } }, 1: { name: 'order.amount', conditions: { $more_than: [5000] } } } });
+    const one = await createRule({
+      name: 'One',
+      rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} } },
+    });
+    expect(one.rules).toEqual({
+      1: { name: 'order.amount', conditions: { $more_than: [5000] }, rules: {} },
+      logic: '1',
+    });
+    const two = await createRule({
+      name: 'Two',
+      rules: {
+        2: { name: 'order.items.count', conditions: { $more_than: [1] } },
+        1: { name: 'order.amount', conditions: { $more_than: [5000] } },
+      },
+    });
     expect(two.rules?.logic).toBe('1 and 2');
   });
 
   test('a rule that only limits products is basic, with empty rules and the defaults of each entry', async () => {
-    const rule = await createRule({ applicable_to: { included: [{ object: 'product', id: 'prod_1', quantity_limit: 2 }] } });
+    const rule = await createRule({
+      applicable_to: { included: [{ object: 'product', id: 'prod_1', quantity_limit: 2 }] },
+    });
     expect(rule).toMatchObject({ type: 'basic', rules: {}, applicable_to: { included_all: false } });
     // The service fills each entry's defaults; an empty list is left out.
     expect(rule.applicable_to?.included).toEqual([
-      { object: 'product', id: 'prod_1', quantity_limit: 2, effect: 'APPLY_TO_EVERY', strict: false, repeat: 1, skip_initially: 0, target: 'ITEM' },
+      {
+        object: 'product',
+        id: 'prod_1',
+        quantity_limit: 2,
+        effect: 'APPLY_TO_EVERY',
+        strict: false,
+        repeat: 1,
+        skip_initially: 0,
+        target: 'ITEM',
+      },
     ]);
     expect(rule.applicable_to).not.toHaveProperty('excluded');
   });
 
   test('an update changes what is sent and keeps the rest, type and context included', async () => {
-    const rule = await createRule({ name: 'Over 50', rules: OVER_50, type: 'advanced', context_type: 'campaign.discount_coupons' });
+    const rule = await createRule({
+      name: 'Over 50',
+      rules: OVER_50,
+      type: 'advanced',
+      context_type: 'campaign.discount_coupons',
+    });
     mock.service.clock.advance(1000);
     const updated = await client().PUT('/v1/validation-rules/{validationRuleId}', {
       ...rulePath(rule.id),
@@ -82,7 +124,9 @@ describe('validation rules: create, read, change, delete', () => {
   test('delete answers 204; the rule is gone, with its assignments', async () => {
     const rule = await createRule({ rules: OVER_50 });
     const campaign = discountCampaign();
-    expect((await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id })).response.status).toBe(200);
+    expect(
+      (await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id })).response.status,
+    ).toBe(200);
     const deleted = await client().DELETE('/v1/validation-rules/{validationRuleId}', rulePath(rule.id));
     expect(deleted.response.status).toBe(204);
     const gone = await client().GET('/v1/validation-rules/{validationRuleId}', rulePath(rule.id));
@@ -96,7 +140,10 @@ describe('validation rules: create, read, change, delete', () => {
   test('unknown ids: get, update and delete answer 404', async () => {
     const id = 'val_0000000000000000ff';
     expect((await client().GET('/v1/validation-rules/{validationRuleId}', rulePath(id))).response.status).toBe(404);
-    expect((await client().PUT('/v1/validation-rules/{validationRuleId}', { ...rulePath(id), body: { name: 'x' } })).response.status).toBe(404);
+    expect(
+      (await client().PUT('/v1/validation-rules/{validationRuleId}', { ...rulePath(id), body: { name: 'x' } })).response
+        .status,
+    ).toBe(404);
     expect((await client().DELETE('/v1/validation-rules/{validationRuleId}', rulePath(id))).response.status).toBe(404);
   });
 });
@@ -105,12 +152,42 @@ describe('validation rules: create, read, change, delete', () => {
 // rules engine knows (names, operators per rule, logic, properties, limits) is `invalid_validation_rules`.
 describe('invalid rule sets answer 400 naming the problem', () => {
   test.each([
-    ['an unknown rule name', { 1: { name: 'order.colour', conditions: { $is: ['red'] } }, logic: '1' }, 'invalid_validation_rules', "Rule 'order.colour' is not a known rule (.rules.1)"],
-    ['a condition value that is not an array', { 1: { name: 'order.amount', conditions: { $more_than: 5000 } }, logic: '1' }, 'invalid_payload', 'Property .rules.1.conditions.$more_than should be array'],
-    ['an operator the rule does not take', { 1: { name: 'order.amount', conditions: { $starts_with: ['1'] } }, logic: '1' }, 'invalid_validation_rules', "is not an operator of rule 'order.amount'"],
-    ['an operand of the wrong kind', { 1: { name: 'order.amount', conditions: { $more_than: ['lots'] } }, logic: '1' }, 'invalid_validation_rules', '$more_than should be a number'],
-    ['a logic naming a missing rule', { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '1 and 2' }, 'invalid_validation_rules', "Logic '1 and 2' names rule 2, which is not defined (.rules.logic)"],
-    ['a metadata rule without property', { 1: { name: 'order.metadata', conditions: { $is: ['x'] } }, logic: '1' }, 'invalid_validation_rules', "Rule 'order.metadata' must have a 'property' (.rules.1)"],
+    [
+      'an unknown rule name',
+      { 1: { name: 'order.colour', conditions: { $is: ['red'] } }, logic: '1' },
+      'invalid_validation_rules',
+      "Rule 'order.colour' is not a known rule (.rules.1)",
+    ],
+    [
+      'a condition value that is not an array',
+      { 1: { name: 'order.amount', conditions: { $more_than: 5000 } }, logic: '1' },
+      'invalid_payload',
+      'Property .rules.1.conditions.$more_than should be array',
+    ],
+    [
+      'an operator the rule does not take',
+      { 1: { name: 'order.amount', conditions: { $starts_with: ['1'] } }, logic: '1' },
+      'invalid_validation_rules',
+      "is not an operator of rule 'order.amount'",
+    ],
+    [
+      'an operand of the wrong kind',
+      { 1: { name: 'order.amount', conditions: { $more_than: ['lots'] } }, logic: '1' },
+      'invalid_validation_rules',
+      '$more_than should be a number',
+    ],
+    [
+      'a logic naming a missing rule',
+      { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '1 and 2' },
+      'invalid_validation_rules',
+      "Logic '1 and 2' names rule 2, which is not defined (.rules.logic)",
+    ],
+    [
+      'a metadata rule without property',
+      { 1: { name: 'order.metadata', conditions: { $is: ['x'] } }, logic: '1' },
+      'invalid_validation_rules',
+      "Rule 'order.metadata' must have a 'property' (.rules.1)",
+    ],
   ])('%s', async (_, rules, key, problem) => {
     const created = await client().POST('/v1/validation-rules', { body: { name: 'Bad', rules: rules as never } });
     expect(created.response.status).toBe(400);
@@ -119,13 +196,26 @@ describe('invalid rule sets answer 400 naming the problem', () => {
   });
 
   test('bad applicable_to, on create and on update', async () => {
-    const body = { name: 'Bad', applicable_to: { included: [{ object: 'product', id: 'prod_1', quantity_limit: -1 }] } };
+    const body = {
+      name: 'Bad',
+      applicable_to: { included: [{ object: 'product', id: 'prod_1', quantity_limit: -1 }] },
+    };
     const created = await client().POST('/v1/validation-rules', { body: body as never });
     expect(created.response.status).toBe(400);
-    expect(created.error).toMatchObject({ key: 'invalid_validation_rules', details: expect.stringContaining('.applicable_to.included[0].quantity_limit') });
+    expect(created.error).toMatchObject({
+      key: 'invalid_validation_rules',
+      details: expect.stringContaining('.applicable_to.included[0].quantity_limit'),
+    });
     const rule = await createRule({ rules: OVER_50 });
-    const updated = await client().PUT('/v1/validation-rules/{validationRuleId}', { ...rulePath(rule.id), body: { rules: { logic: '3' } } });
-    expect(updated.error).toMatchObject({ code: 400, key: 'invalid_validation_rules', details: expect.stringContaining('names rule 3') });
+    const updated = await client().PUT('/v1/validation-rules/{validationRuleId}', {
+      ...rulePath(rule.id),
+      body: { rules: { logic: '3' } },
+    });
+    expect(updated.error).toMatchObject({
+      code: 400,
+      key: 'invalid_validation_rules',
+      details: expect.stringContaining('names rule 3'),
+    });
     expect(state().validationRules.get(rule.id).rules).toEqual(OVER_50);
   });
 
@@ -139,7 +229,9 @@ describe('invalid rule sets answer 400 naming the problem', () => {
 describe('the reference documents these rules as examples, and they are accepted', () => {
   type Paths = Record<string, Record<string, { requestBody?: Example; responses: Record<string, Example> }>>;
   type Example = { content: { 'application/json': { examples: Record<string, { value: Record<string, unknown> }> } } };
-  const reference = JSON.parse(readFileSync(new URL('../../../spec/reference/voucherify-openapi.json', import.meta.url), 'utf8')) as { paths: Paths };
+  const reference = JSON.parse(
+    readFileSync(new URL('../../../spec/reference/voucherify-openapi.json', import.meta.url), 'utf8'),
+  ) as { paths: Paths };
   const example = (path: string, method: string, where: 'request' | 'response'): Record<string, unknown> => {
     const operation = reference.paths[path]?.[method];
     const body = where === 'request' ? operation?.requestBody : operation?.responses['200'];
@@ -147,7 +239,9 @@ describe('the reference documents these rules as examples, and they are accepted
     if (value === undefined) throw new Error(`no example for ${method} ${path}`);
     return value;
   };
-  const listed = (example('/v1/validation-rules', 'get', 'response')['data'] as Record<string, unknown>[]).map((rule) => [`listed: ${String(rule['name'])}`, rule] as const);
+  const listed = (example('/v1/validation-rules', 'get', 'response')['data'] as Record<string, unknown>[]).map(
+    (rule) => [`listed: ${String(rule['name'])}`, rule] as const,
+  );
   // The create answer's example is a schema placeholder (rule names "string", a logic naming rules it
   // lacks), not a rule; the templates' answers name rules by id only.
   const cases = [
@@ -159,7 +253,14 @@ describe('the reference documents these rules as examples, and they are accepted
   ] as const;
 
   test.each(cases)('%s', async (_, body) => {
-    const { id: _id, created_at: _created, updated_at: _updated, assignments_count: _count, object: _object, ...fields } = body;
+    const {
+      id: _id,
+      created_at: _created,
+      updated_at: _updated,
+      assignments_count: _count,
+      object: _object,
+      ...fields
+    } = body;
     const created = await client().POST('/v1/validation-rules', { body: fields as never });
     expect(created.error).toBeUndefined();
     expect(created.data).toMatchObject({ name: fields['name'], rules: fields['rules'] });
@@ -172,12 +273,15 @@ describe('listing validation rules', () => {
       await createRule({ name, rules: OVER_50 });
       mock.service.clock.advance(60_000);
     }
-    const names = async (query: Record<string, unknown>) => ((await client().GET('/v1/validation-rules', { params: { query } })).data?.data ?? []).map((rule) => rule.name);
+    const names = async (query: Record<string, unknown>) =>
+      ((await client().GET('/v1/validation-rules', { params: { query } })).data?.data ?? []).map((rule) => rule.name);
     expect(await names({})).toEqual(['Bravo', 'Alpha', 'Charlie']);
     expect(await names({ order: 'created_at' })).toEqual(['Charlie', 'Alpha', 'Bravo']);
     expect(await names({ order: 'name' })).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect(await names({ order: '-name', limit: 2, page: 2 })).toEqual(['Alpha']);
-    expect(await names({ start_date: '2026-01-01T00:01:00.000Z', end_date: '2026-01-01T00:01:00.000Z' })).toEqual(['Alpha']);
+    expect(await names({ start_date: '2026-01-01T00:01:00.000Z', end_date: '2026-01-01T00:01:00.000Z' })).toEqual([
+      'Alpha',
+    ]);
     const page = await client().GET('/v1/validation-rules', { params: { query: { limit: 1 } } });
     expect(page.data).toMatchObject({ object: 'list', data_ref: 'data', total: 3 });
     const bad = await client().GET('/v1/validation-rules', { params: { query: { order: 'colour' as never } } });
@@ -191,7 +295,11 @@ describe('assigning validation rules', () => {
     const other = await createRule({ name: 'Other', rules: OVER_50 });
     const campaign = discountCampaign();
     const voucher = state().vouchers.create({ ...PERCENT_VOUCHER, code: 'SOLO' });
-    const promotion = state().campaigns.create({ name: 'Autumn', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'Ten off', action: { discount: { type: 'AMOUNT', amount_off: 1000 } } }] } });
+    const promotion = state().campaigns.create({
+      name: 'Autumn',
+      campaign_type: 'PROMOTION',
+      promotion: { tiers: [{ name: 'Ten off', action: { discount: { type: 'AMOUNT', amount_off: 1000 } } }] },
+    });
     const tierId = promotion.promotion?.tiers?.[0]?.id ?? '';
 
     const toVoucher = await assign(rule.id, { related_object_id: 'SOLO' });
@@ -203,39 +311,84 @@ describe('assigning validation rules', () => {
       created_at: T0,
       object: 'validation_rules_assignment',
     });
-    expect((await assign(rule.id, { related_object_type: 'campaign', related_object_id: 'Summer' })).data?.related_object_id).toBe(campaign.id);
-    expect((await assign(rule.id, { related_object_type: 'promotion_tier', related_object_id: tierId })).data?.related_object_type).toBe('promotion_tier');
-    expect((await assign(other.id, { related_object_type: 'campaign', related_object_id: campaign.id })).response.status).toBe(200);
+    expect(
+      (await assign(rule.id, { related_object_type: 'campaign', related_object_id: 'Summer' })).data?.related_object_id,
+    ).toBe(campaign.id);
+    expect(
+      (await assign(rule.id, { related_object_type: 'promotion_tier', related_object_id: tierId })).data
+        ?.related_object_type,
+    ).toBe('promotion_tier');
+    expect(
+      (await assign(other.id, { related_object_type: 'campaign', related_object_id: campaign.id })).response.status,
+    ).toBe(200);
 
     const all = await client().GET('/v1/validation-rules-assignments', { params: { query: { order: 'created_at' } } });
-    expect(all.data?.data.map((assignment) => assignment.related_object_type)).toEqual(['voucher', 'campaign', 'promotion_tier', 'campaign']);
-    const ofCampaign = await client().GET('/v1/validation-rules-assignments', { params: { query: { related_object_id: campaign.id } } });
+    expect(all.data?.data.map((assignment) => assignment.related_object_type)).toEqual([
+      'voucher',
+      'campaign',
+      'promotion_tier',
+      'campaign',
+    ]);
+    const ofCampaign = await client().GET('/v1/validation-rules-assignments', {
+      params: { query: { related_object_id: campaign.id } },
+    });
     expect(ofCampaign.data?.data.map((assignment) => assignment.rule_id)).toEqual([other.id, rule.id]);
-    const narrowed = await client().GET('/v1/validation-rules-assignments', { params: { query: { related_object_id: campaign.id, rule: other.id } } });
+    const narrowed = await client().GET('/v1/validation-rules-assignments', {
+      params: { query: { related_object_id: campaign.id, rule: other.id } },
+    });
     expect(narrowed.data?.total).toBe(1);
-    const ofRule = await client().GET('/v1/validation-rules/{validationRuleId}/assignments', { params: { path: { validationRuleId: rule.id }, query: { limit: 2 } } });
+    const ofRule = await client().GET('/v1/validation-rules/{validationRuleId}/assignments', {
+      params: { path: { validationRuleId: rule.id }, query: { limit: 2 } },
+    });
     expect(ofRule.data).toMatchObject({ object: 'list', data_ref: 'data', total: 3 });
-    expect(ofRule.data?.data.map((assignment) => assignment.related_object_type)).toEqual(['promotion_tier', 'campaign']);
-    expect((await client().GET('/v1/validation-rules/{validationRuleId}', rulePath(rule.id))).data?.assignments_count).toBe(3);
+    expect(ofRule.data?.data.map((assignment) => assignment.related_object_type)).toEqual([
+      'promotion_tier',
+      'campaign',
+    ]);
+    expect(
+      (await client().GET('/v1/validation-rules/{validationRuleId}', rulePath(rule.id))).data?.assignments_count,
+    ).toBe(3);
     const badOrder = await client().GET('/v1/validation-rules-assignments', { params: { query: { order: 'rule' } } });
     expect(badOrder.error).toMatchObject({ code: 400, key: 'invalid_query_params' });
   });
 
   test("an unknown rule's assignments are an empty list, as the service answers", async () => {
-    const listed = await client().GET('/v1/validation-rules/{validationRuleId}/assignments', rulePath('val_0000000000000000ff'));
+    const listed = await client().GET(
+      '/v1/validation-rules/{validationRuleId}/assignments',
+      rulePath('val_0000000000000000ff'),
+    );
     expect(listed.data).toEqual({ object: 'list', data_ref: 'data', data: [], total: 0 });
   });
 
   test('an unknown rule or object is a 404; earning rules, rewards and distributions do not exist yet', async () => {
     const rule = await createRule({ rules: OVER_50 });
-    const unknownRule = await assign('val_0000000000000000ff', { related_object_type: 'campaign', related_object_id: discountCampaign().id });
+    const unknownRule = await assign('val_0000000000000000ff', {
+      related_object_type: 'campaign',
+      related_object_id: discountCampaign().id,
+    });
     expect(unknownRule.error).toMatchObject({ code: 404, key: 'not_found', resource_type: 'validation_rule' });
-    for (const type of ['voucher', 'campaign', 'promotion_tier', 'earning_rule', 'reward_assignment', 'distribution'] as const) {
+    for (const type of [
+      'voucher',
+      'campaign',
+      'promotion_tier',
+      'earning_rule',
+      'reward_assignment',
+      'distribution',
+    ] as const) {
       const unknown = await assign(rule.id, { related_object_type: type, related_object_id: 'x_0000000000000000ff' });
-      expect(unknown.error).toMatchObject({ code: 404, key: 'not_found', resource_type: type, resource_id: 'x_0000000000000000ff' });
+      expect(unknown.error).toMatchObject({
+        code: 404,
+        key: 'not_found',
+        resource_type: type,
+        resource_id: 'x_0000000000000000ff',
+      });
     }
     const missing = await assign(rule.id, { related_object_type: 'campaign' });
-    expect(missing.error).toMatchObject({ code: 400, key: 'invalid_payload', details: expect.stringContaining('related_object_id') });
+    expect(missing.error).toMatchObject({
+      code: 400,
+      key: 'invalid_payload',
+      details: expect.stringContaining('related_object_id'),
+    });
     expect(state().validationRules.listAssignments().total).toBe(0);
   });
 
@@ -245,10 +398,18 @@ describe('assigning validation rules', () => {
     const first = await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id });
     const again = await assign(rule.id, { related_object_type: 'campaign', related_object_id: 'Summer' });
     expect(again.response.status).toBe(409);
-    expect(again.error).toMatchObject({ key: 'duplicate_found', resource_id: first.data?.id, details: expect.stringContaining('force=true') });
+    expect(again.error).toMatchObject({
+      key: 'duplicate_found',
+      resource_id: first.data?.id,
+      details: expect.stringContaining('force=true'),
+    });
     const forced = await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id }, true);
     expect(forced.data?.id).not.toBe(first.data?.id);
-    expect(state().validationRules.assignmentsOf(campaign.id).map((assignment) => assignment.id)).toEqual([forced.data?.id]);
+    expect(
+      state()
+        .validationRules.assignmentsOf(campaign.id)
+        .map((assignment) => assignment.id),
+    ).toEqual([forced.data?.id]);
   });
 
   test('a rule written for another context, or limiting products for what discounts nothing, is refused', async () => {
@@ -258,31 +419,71 @@ describe('assigning validation rules', () => {
     const products = await createRule({ applicable_to: { included: [{ object: 'product', id: 'prod_1' }] } });
     const campaign = discountCampaign();
     const wrongKind = await assign(earning.id, { related_object_type: 'campaign', related_object_id: campaign.id });
-    expect(wrongKind.error).toMatchObject({ code: 400, key: 'invalid_payload', details: expect.stringContaining('earning_rule.order.paid') });
+    expect(wrongKind.error).toMatchObject({
+      code: 400,
+      key: 'invalid_payload',
+      details: expect.stringContaining('earning_rule.order.paid'),
+    });
     const wrongCampaign = await assign(gifts.id, { related_object_type: 'campaign', related_object_id: campaign.id });
-    expect(wrongCampaign.error).toMatchObject({ code: 400, details: expect.stringContaining('campaign.discount_coupons') });
-    const wrongVoucher = await assign(promotion.id, { related_object_id: state().vouchers.create({ ...PERCENT_VOUCHER, code: 'SOLO' }).id });
+    expect(wrongCampaign.error).toMatchObject({
+      code: 400,
+      details: expect.stringContaining('campaign.discount_coupons'),
+    });
+    const wrongVoucher = await assign(promotion.id, {
+      related_object_id: state().vouchers.create({ ...PERCENT_VOUCHER, code: 'SOLO' }).id,
+    });
     expect(wrongVoucher.response.status).toBe(400);
     // Checked before the object is looked up, so it shows even though earning rules do not exist yet.
-    const nothingToLimit = await assign(products.id, { related_object_type: 'earning_rule', related_object_id: 'ern_0000000000000000ff' });
+    const nothingToLimit = await assign(products.id, {
+      related_object_type: 'earning_rule',
+      related_object_id: 'ern_0000000000000000ff',
+    });
     expect(nothingToLimit.error).toMatchObject({ code: 400, details: expect.stringContaining('applicable_to') });
-    expect((await assign(products.id, { related_object_type: 'campaign', related_object_id: campaign.id })).response.status).toBe(200);
-    const ofGiftCards = state().campaigns.create({ name: 'Gift Cards', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } } });
-    expect((await assign(gifts.id, { related_object_type: 'campaign', related_object_id: ofGiftCards.id })).response.status).toBe(200);
+    expect(
+      (await assign(products.id, { related_object_type: 'campaign', related_object_id: campaign.id })).response.status,
+    ).toBe(200);
+    const ofGiftCards = state().campaigns.create({
+      name: 'Gift Cards',
+      campaign_type: 'GIFT_VOUCHERS',
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } },
+    });
+    expect(
+      (await assign(gifts.id, { related_object_type: 'campaign', related_object_id: ofGiftCards.id })).response.status,
+    ).toBe(200);
   });
 
   test('unassigning answers 204; an unknown assignment, or one of another rule, is 404', async () => {
     const rule = await createRule({ rules: OVER_50 });
     const other = await createRule({ name: 'Other', rules: OVER_50 });
-    const assignment = (await assign(rule.id, { related_object_type: 'campaign', related_object_id: discountCampaign().id })).data?.id ?? '';
-    const path = (validationRuleId: string, assignmentId: string) => ({ params: { path: { validationRuleId, assignmentId } } });
-    const wrongRule = await client().DELETE('/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}', path(other.id, assignment));
+    const assignment =
+      (await assign(rule.id, { related_object_type: 'campaign', related_object_id: discountCampaign().id })).data?.id ??
+      '';
+    const path = (validationRuleId: string, assignmentId: string) => ({
+      params: { path: { validationRuleId, assignmentId } },
+    });
+    const wrongRule = await client().DELETE(
+      '/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}',
+      path(other.id, assignment),
+    );
     expect(wrongRule.error).toMatchObject({ code: 404, resource_type: 'validation_rules_assignment' });
-    const unknownRule = await client().DELETE('/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}', path('val_0000000000000000ff', assignment));
+    const unknownRule = await client().DELETE(
+      '/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}',
+      path('val_0000000000000000ff', assignment),
+    );
     expect(unknownRule.error).toMatchObject({ code: 404, resource_type: 'validation_rule' });
-    const deleted = await client().DELETE('/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}', path(rule.id, assignment));
+    const deleted = await client().DELETE(
+      '/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}',
+      path(rule.id, assignment),
+    );
     expect(deleted.response.status).toBe(204);
-    expect((await client().DELETE('/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}', path(rule.id, assignment))).response.status).toBe(404);
+    expect(
+      (
+        await client().DELETE(
+          '/v1/validation-rules/{validationRuleId}/assignments/{assignmentId}',
+          path(rule.id, assignment),
+        )
+      ).response.status,
+    ).toBe(404);
     expect(state().validationRules.get(rule.id).assignments_count).toBe(0);
   });
 });
@@ -292,34 +493,70 @@ describe('vouchers and campaigns read their assignments from the validation rule
     const campaignRule = await createRule({ rules: OVER_50 });
     const partly = await createRule({
       name: 'Partly',
-      rules: { 1: { name: 'custom_event.metadata', property: 'channel', conditions: { $is: ['web'] } }, 2: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '1 or 2' },
+      rules: {
+        1: { name: 'custom_event.metadata', property: 'channel', conditions: { $is: ['web'] } },
+        2: { name: 'order.amount', conditions: { $more_than: [1] } },
+        logic: '1 or 2',
+      },
     });
     const campaign = await client().POST('/v1/campaigns', {
-      body: { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER, validation_rules: [campaignRule.id] } as never,
+      body: {
+        name: 'Summer',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+        validation_rules: [campaignRule.id],
+      } as never,
     });
-    expect(campaign.data?.validation_rules_assignments?.data).toEqual([expect.objectContaining({ rule_id: campaignRule.id, validation_status: 'VALID', validation_omitted_rules: [] })]);
-    const voucher = await client().POST('/v1/vouchers', { body: { ...PERCENT_VOUCHER, campaign_id: campaign.data?.id, validation_rules: [partly.id] } as never });
+    expect(campaign.data?.validation_rules_assignments?.data).toEqual([
+      expect.objectContaining({ rule_id: campaignRule.id, validation_status: 'VALID', validation_omitted_rules: [] }),
+    ]);
+    const voucher = await client().POST('/v1/vouchers', {
+      body: { ...PERCENT_VOUCHER, campaign_id: campaign.data?.id, validation_rules: [partly.id] } as never,
+    });
     expect(voucher.data?.validation_rules_assignments).toMatchObject({
       total: 2,
       data: [
         { rule_id: campaignRule.id, related_object_type: 'campaign' },
-        { rule_id: partly.id, related_object_type: 'voucher', related_object_id: voucher.data?.id, validation_status: 'PARTIALLY_VALID', validation_omitted_rules: ['1'] },
+        {
+          rule_id: partly.id,
+          related_object_type: 'voucher',
+          related_object_id: voucher.data?.id,
+          validation_status: 'PARTIALLY_VALID',
+          validation_omitted_rules: ['1'],
+        },
       ],
     });
   });
 
   test('unknown rule ids in a voucher or campaign request are a 404 and store nothing', async () => {
-    const voucher = await client().POST('/v1/vouchers', { body: { ...PERCENT_VOUCHER, code: 'NOPE', validation_rules: ['val_0000000000000000ff'] } as never });
-    expect(voucher.error).toMatchObject({ code: 404, key: 'not_found', resource_type: 'validation_rule', resource_id: 'val_0000000000000000ff' });
+    const voucher = await client().POST('/v1/vouchers', {
+      body: { ...PERCENT_VOUCHER, code: 'NOPE', validation_rules: ['val_0000000000000000ff'] } as never,
+    });
+    expect(voucher.error).toMatchObject({
+      code: 404,
+      key: 'not_found',
+      resource_type: 'validation_rule',
+      resource_id: 'val_0000000000000000ff',
+    });
     expect(state().vouchers.find('NOPE')).toBeUndefined();
     const campaign = await client().POST('/v1/campaigns', {
-      body: { name: 'Nope', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER, vouchers_count: 1, validation_rules: ['val_0000000000000000ff'] } as never,
+      body: {
+        name: 'Nope',
+        campaign_type: 'DISCOUNT_COUPONS',
+        voucher: PERCENT_VOUCHER,
+        vouchers_count: 1,
+        validation_rules: ['val_0000000000000000ff'],
+      } as never,
     });
     expect(campaign.error).toMatchObject({ code: 404, resource_type: 'validation_rule' });
     expect(state().campaigns.find('Nope')).toBeUndefined();
     expect(state().vouchers.size).toBe(0);
     const tier = await client().POST('/v1/campaigns', {
-      body: { name: 'Nope', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', validation_rules: ['val_0000000000000000ff'] }] } } as never,
+      body: {
+        name: 'Nope',
+        campaign_type: 'PROMOTION',
+        promotion: { tiers: [{ name: 'T', validation_rules: ['val_0000000000000000ff'] }] },
+      } as never,
     });
     expect(tier.error).toMatchObject({ code: 404, resource_type: 'validation_rule' });
     expect(state().campaigns.find('Nope')).toBeUndefined();
@@ -328,13 +565,24 @@ describe('vouchers and campaigns read their assignments from the validation rule
   test("deleting a voucher or a campaign deletes their assignments, the campaign's tiers' and vouchers' too", async () => {
     const rule = await createRule({ rules: OVER_50 });
     const solo = state().vouchers.create({ ...PERCENT_VOUCHER, code: 'SOLO', validation_rules: [rule.id] });
-    const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER, validation_rules: [rule.id] });
+    const campaign = state().campaigns.create({
+      name: 'Summer',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: PERCENT_VOUCHER,
+      validation_rules: [rule.id],
+    });
     const inCampaign = state().vouchers.create({ campaign_id: campaign.id, code: 'IN-1', validation_rules: [rule.id] });
-    const promotion = state().campaigns.create({ name: 'Autumn', campaign_type: 'PROMOTION', promotion: { tiers: [{ name: 'T', validation_rules: [rule.id] }] } });
+    const promotion = state().campaigns.create({
+      name: 'Autumn',
+      campaign_type: 'PROMOTION',
+      promotion: { tiers: [{ name: 'T', validation_rules: [rule.id] }] },
+    });
     expect(state().validationRules.get(rule.id).assignments_count).toBe(4);
     await client().DELETE('/v1/vouchers/{code}', { params: { path: { code: 'SOLO' } } });
     expect(state().validationRules.assignmentsOf(solo.id)).toEqual([]);
-    await client().DELETE('/v1/campaigns/{campaignId}', { params: { path: { campaignId: campaign.id }, query: { force: true } } });
+    await client().DELETE('/v1/campaigns/{campaignId}', {
+      params: { path: { campaignId: campaign.id }, query: { force: true } },
+    });
     await client().DELETE('/v1/campaigns/{campaignId}', { params: { path: { campaignId: promotion.id } } });
     await mock.service.scheduler.drain();
     expect(state().vouchers.find(inCampaign.id)).toBeUndefined();
@@ -346,10 +594,13 @@ describe('events', () => {
   test('rule and assignment changes are recorded, with the request as group and the object in short form', async () => {
     const rule = await createRule({ name: 'Over 50', rules: OVER_50 });
     const campaign = discountCampaign();
-    const assignment = (await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id })).data;
+    const assignment = (await assign(rule.id, { related_object_type: 'campaign', related_object_id: campaign.id }))
+      .data;
     await client().PUT('/v1/validation-rules/{validationRuleId}', { ...rulePath(rule.id), body: { name: 'Over 60' } });
     await client().DELETE('/v1/validation-rules/{validationRuleId}', rulePath(rule.id));
-    const events = state().events.list().filter((event) => event.type.startsWith('business_validation_rule.'));
+    const events = state()
+      .events.list()
+      .filter((event) => event.type.startsWith('business_validation_rule.'));
     expect(events.map((event) => event.type)).toEqual([
       'business_validation_rule.created',
       'business_validation_rule.assignment.created',
@@ -375,8 +626,16 @@ describe('the port of the validation engine', () => {
   test("rulesFor gives a redeemable's rules compiled, campaign's first; an update gives a new version", () => {
     const { validationRules, vouchers, campaigns } = state();
     const campaignRule = validationRules.create({ name: 'Over 50', rules: OVER_50 });
-    const voucherRule = validationRules.create({ name: 'Few units', rules: { 1: { name: 'order.items.count', conditions: { $less_than_or_equal: [3] } }, logic: '1' } });
-    const campaign = campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: PERCENT_VOUCHER, validation_rules: [campaignRule.id] });
+    const voucherRule = validationRules.create({
+      name: 'Few units',
+      rules: { 1: { name: 'order.items.count', conditions: { $less_than_or_equal: [3] } }, logic: '1' },
+    });
+    const campaign = campaigns.create({
+      name: 'Summer',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: PERCENT_VOUCHER,
+      validation_rules: [campaignRule.id],
+    });
     const voucher = vouchers.create({ campaign_id: campaign.id, code: 'IN-1', validation_rules: [voucherRule.id] });
     const rules = validationRules.rulesFor({ object: 'voucher', id: voucher.id, campaign_id: campaign.id });
     expect(rules.map((rule) => [rule.rule.id, rule.assignment.related_object_type, rule.version])).toEqual([
@@ -384,11 +643,18 @@ describe('the port of the validation engine', () => {
       [voucherRule.id, 'voucher', 1],
     ]);
     const order = { amount: 4000, items: [{ quantity: 2, price: 2000, amount: 4000 }] };
-    expect(rules[0]?.evaluate({ now: Date.parse(T0), order })).toMatchObject({ valid: false, failure: { key: 'order_rules_violated' } });
+    expect(rules[0]?.evaluate({ now: Date.parse(T0), order })).toMatchObject({
+      valid: false,
+      failure: { key: 'order_rules_violated' },
+    });
     expect(rules[1]?.evaluate({ now: Date.parse(T0), order }).valid).toBe(true);
     // The compiled form is kept until the rule changes.
-    expect(validationRules.rulesFor({ object: 'voucher', id: voucher.id, campaign_id: campaign.id })[0]?.evaluate).toBe(rules[0]?.evaluate);
-    validationRules.update(campaignRule.id, { rules: { 1: { name: 'order.amount', conditions: { $more_than: [3000] } }, logic: '1' } });
+    expect(validationRules.rulesFor({ object: 'voucher', id: voucher.id, campaign_id: campaign.id })[0]?.evaluate).toBe(
+      rules[0]?.evaluate,
+    );
+    validationRules.update(campaignRule.id, {
+      rules: { 1: { name: 'order.amount', conditions: { $more_than: [3000] } }, logic: '1' },
+    });
     const [changed] = validationRules.rulesFor({ object: 'voucher', id: voucher.id, campaign_id: campaign.id });
     expect(changed?.version).toBe(2);
     expect(changed?.evaluate({ now: Date.parse(T0), order }).valid).toBe(true);

@@ -9,7 +9,9 @@ const discountVoucher = { type: 'DISCOUNT_VOUCHER', discount: PERCENT } as const
 const giftCard = (amount = 5000) => ({ type: 'GIFT_VOUCHER', gift: { amount } }) as const;
 
 const create = async (code: string, body: Record<string, unknown> = discountVoucher) => {
-  const { data, error } = await mock.serverClient().POST('/v1/vouchers/{code}', { params: { path: { code } }, body: body as typeof discountVoucher });
+  const { data, error } = await mock
+    .serverClient()
+    .POST('/v1/vouchers/{code}', { params: { path: { code } }, body: body as typeof discountVoucher });
   if (!data) throw new Error(`voucher not created: ${JSON.stringify(error)}`);
   return data;
 };
@@ -36,7 +38,12 @@ describe('creating vouchers', () => {
       object: 'voucher',
       categories: [],
       publish: { object: 'list', count: 0, url: '/v1/vouchers/SUMMER-10/publications?page=1&limit=10' },
-      redemption: { quantity: null, redeemed_quantity: 0, object: 'list', url: '/v1/vouchers/SUMMER-10/redemptions?page=1&limit=10' },
+      redemption: {
+        quantity: null,
+        redeemed_quantity: 0,
+        object: 'list',
+        url: '/v1/vouchers/SUMMER-10/redemptions?page=1&limit=10',
+      },
       validation_rules_assignments: { object: 'list', data_ref: 'data', data: [], total: 0 },
     });
   });
@@ -52,7 +59,9 @@ describe('creating vouchers', () => {
 
   test('a code_config whose space is used up is refused with invalid_code_config', async () => {
     for (const code of ['A', 'B']) await create(code);
-    const { error, response } = await mock.serverClient().POST('/v1/vouchers', { body: { ...discountVoucher, code_config: { pattern: '#', charset: 'AB' } } });
+    const { error, response } = await mock
+      .serverClient()
+      .POST('/v1/vouchers', { body: { ...discountVoucher, code_config: { pattern: '#', charset: 'AB' } } });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ key: 'invalid_code_config' });
   });
@@ -61,7 +70,12 @@ describe('creating vouchers', () => {
     await create('TAKEN');
     const again = await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('TAKEN'), body: discountVoucher });
     expect(again.response.status).toBe(409);
-    expect(again.error).toMatchObject({ code: 409, key: 'duplicate_found', resource_id: 'TAKEN', resource_type: 'voucher' });
+    expect(again.error).toMatchObject({
+      code: 409,
+      key: 'duplicate_found',
+      resource_id: 'TAKEN',
+      resource_type: 'voucher',
+    });
     const inBody = await mock.serverClient().POST('/v1/vouchers', { body: { ...discountVoucher, code: 'TAKEN' } });
     expect(inBody.response.status).toBe(409);
   });
@@ -78,19 +92,35 @@ describe('creating vouchers', () => {
 
   test('a gift card starts with its credits as balance; a loyalty card needs a campaign', async () => {
     const gift = await create('GIFT-1', giftCard(2500));
-    expect(gift).toMatchObject({ type: 'GIFT_VOUCHER', discount: null, gift: { amount: 2500, subtracted_amount: 0, balance: 2500 }, redemption: { redeemed_amount: 0 } });
-    const { error, response } = await mock.serverClient().POST('/v1/vouchers', { body: { type: 'LOYALTY_CARD', loyalty_card: { points: 10 } } });
+    expect(gift).toMatchObject({
+      type: 'GIFT_VOUCHER',
+      discount: null,
+      gift: { amount: 2500, subtracted_amount: 0, balance: 2500 },
+      redemption: { redeemed_amount: 0 },
+    });
+    const { error, response } = await mock
+      .serverClient()
+      .POST('/v1/vouchers', { body: { type: 'LOYALTY_CARD', loyalty_card: { points: 10 } } });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ key: 'invalid_voucher' });
   });
 
   test('a category is found by id or by name; an unknown name makes it, an unknown id is a 404 and creates nothing', async () => {
     const seasonal = state().categories.create({ name: 'Seasonal', hierarchy: 1 });
-    expect(await create('BY-ID', { ...discountVoucher, category_id: seasonal.id })).toMatchObject({ category: 'Seasonal', category_id: seasonal.id, categories: [seasonal] });
-    expect(await create('BY-NAME', { ...discountVoucher, category: 'Seasonal' })).toMatchObject({ category_id: seasonal.id });
+    expect(await create('BY-ID', { ...discountVoucher, category_id: seasonal.id })).toMatchObject({
+      category: 'Seasonal',
+      category_id: seasonal.id,
+      categories: [seasonal],
+    });
+    expect(await create('BY-NAME', { ...discountVoucher, category: 'Seasonal' })).toMatchObject({
+      category_id: seasonal.id,
+    });
     const made = await create('NEW-CAT', { ...discountVoucher, category: 'Nope' });
     expect(state().categories.list()[0]).toMatchObject({ name: 'Nope', hierarchy: 2, id: made.category_id });
-    const unknown = await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('NO-CAT'), body: { ...discountVoucher, category_id: 'cat_0000000000000000aa' } });
+    const unknown = await mock.serverClient().POST('/v1/vouchers/{code}', {
+      ...path('NO-CAT'),
+      body: { ...discountVoucher, category_id: 'cat_0000000000000000aa' },
+    });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ key: 'not_found', resource_type: 'category' });
     expect(state().vouchers.find('NO-CAT')).toBeUndefined();
@@ -98,7 +128,10 @@ describe('creating vouchers', () => {
 
   test('a malformed validity window is a 400 from the domain', async () => {
     const { error, response } = await mock.serverClient().POST('/v1/vouchers', {
-      body: { ...discountVoucher, validity_hours: { daily: [{ start_time: '25:00', expiration_time: '26:00', days_of_week: [1] }] } },
+      body: {
+        ...discountVoucher,
+        validity_hours: { daily: [{ start_time: '25:00', expiration_time: '26:00', days_of_week: [1] }] },
+      },
     });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ key: 'invalid_payload' });
@@ -153,9 +186,13 @@ describe('reading, changing and switching vouchers', () => {
     await create('NEW-DISCOUNT');
     await create('GIFT-NO-DISCOUNT', giftCard());
     const amount = { type: 'AMOUNT', amount_off: 700 } as const;
-    const changed = await mock.serverClient().PUT('/v1/vouchers/{code}', { ...path('NEW-DISCOUNT'), body: { type: 'DISCOUNT_VOUCHER', discount: amount } });
+    const changed = await mock
+      .serverClient()
+      .PUT('/v1/vouchers/{code}', { ...path('NEW-DISCOUNT'), body: { type: 'DISCOUNT_VOUCHER', discount: amount } });
     expect(changed.data?.discount).toEqual(amount);
-    const ignored = await mock.serverClient().PUT('/v1/vouchers/{code}', { ...path('GIFT-NO-DISCOUNT'), body: { discount: amount } });
+    const ignored = await mock
+      .serverClient()
+      .PUT('/v1/vouchers/{code}', { ...path('GIFT-NO-DISCOUNT'), body: { discount: amount } });
     expect(ignored.data).toMatchObject({ type: 'GIFT_VOUCHER', discount: null });
   });
 
@@ -165,7 +202,11 @@ describe('reading, changing and switching vouchers', () => {
     expect(off.data).toMatchObject({ active: false, expiration_date: '2026-02-01T00:00:00.000Z' });
     const on = await mock.serverClient().POST('/v1/vouchers/{code}/enable', path('SWITCH'));
     expect(on.data?.active).toBe(true);
-    expect(state().events.list().map((event) => event.type)).toEqual(['voucher.created', 'voucher.disabled', 'voucher.enabled']);
+    expect(
+      state()
+        .events.list()
+        .map((event) => event.type),
+    ).toEqual(['voucher.created', 'voucher.disabled', 'voucher.enabled']);
   });
 });
 
@@ -177,17 +218,30 @@ describe('deleting vouchers', () => {
     expect((await mock.serverClient().GET('/v1/vouchers/{code}', path('BINNED'))).response.status).toBe(404);
     const entry = state().bin.entryOf('voucher', voucher.id);
     expect(entry).toMatchObject({ resource_name: 'BINNED', resource_type: 'voucher' });
-    expect((await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('BINNED'), body: discountVoucher })).response.status).toBe(409);
-    await mock.serverClient().DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: entry?.id ?? '' } } });
-    expect((await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('BINNED'), body: discountVoucher })).response.status).toBe(200);
+    expect(
+      (await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('BINNED'), body: discountVoucher })).response
+        .status,
+    ).toBe(409);
+    await mock
+      .serverClient()
+      .DELETE('/v1/trash-bin/{binEntryId}', { params: { path: { binEntryId: entry?.id ?? '' } } });
+    expect(
+      (await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('BINNED'), body: discountVoucher })).response
+        .status,
+    ).toBe(200);
   });
 
   test('with force=true the voucher is gone for good and the code is free at once', async () => {
     const voucher = await create('GONE');
-    await mock.serverClient().DELETE('/v1/vouchers/{code}', { params: { path: { code: 'GONE' }, query: { force: true } } });
+    await mock
+      .serverClient()
+      .DELETE('/v1/vouchers/{code}', { params: { path: { code: 'GONE' }, query: { force: true } } });
     expect(state().bin.entryOf('voucher', voucher.id)).toBeUndefined();
     expect(state().events.list({ type: 'voucher.deleted' })).toHaveLength(1);
-    expect((await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('GONE'), body: discountVoucher })).response.status).toBe(200);
+    expect(
+      (await mock.serverClient().POST('/v1/vouchers/{code}', { ...path('GONE'), body: discountVoucher })).response
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -211,13 +265,25 @@ describe('listing vouchers', () => {
   });
 
   test('filters by campaign, category, customer, code, ids, dates and advanced filters', async () => {
-    const campaign = state().campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: discountVoucher });
+    const campaign = state().campaigns.create({
+      name: 'Summer',
+      campaign_type: 'DISCOUNT_COUPONS',
+      voucher: discountVoucher,
+    });
     const seasonal = state().categories.create({ name: 'Seasonal', hierarchy: 1 });
     const inCampaign = state().vouchers.create({ campaign: 'Summer', code: 'S-1' });
     mock.service.clock.advance(60_000);
-    const categorized = state().vouchers.create({ ...discountVoucher, code: 'CAT-1', category_id: seasonal.id, metadata: { tier: 'gold' } });
-    const held = state().vouchers.replace(state().vouchers.create({ ...giftCard(), code: 'HELD-1' }), { holder_id: 'cust_1' });
-    const list = async (query: Record<string, unknown>) => codes((await mock.serverClient().GET('/v1/vouchers', { params: { query: query as never } })).data?.vouchers);
+    const categorized = state().vouchers.create({
+      ...discountVoucher,
+      code: 'CAT-1',
+      category_id: seasonal.id,
+      metadata: { tier: 'gold' },
+    });
+    const held = state().vouchers.replace(state().vouchers.create({ ...giftCard(), code: 'HELD-1' }), {
+      holder_id: 'cust_1',
+    });
+    const list = async (query: Record<string, unknown>) =>
+      codes((await mock.serverClient().GET('/v1/vouchers', { params: { query: query as never } })).data?.vouchers);
     expect(await list({ campaign_id: campaign.id })).toEqual(['S-1']);
     expect(await list({ campaign: 'Summer' })).toEqual(['S-1']);
     expect(await list({ category: 'Seasonal' })).toEqual(['CAT-1']);
@@ -229,16 +295,22 @@ describe('listing vouchers', () => {
     expect(await list({ updated_at: { after: '2026-01-01T00:00:30.000Z' } })).toEqual(['HELD-1']);
     // The typed client does not write nested query objects; the filters go in the URL as the service documents them.
     const raw = async (query: string) => {
-      const body = (await (await mock.raw(`/v1/vouchers?${query}`, { headers: serverHeaders(mock.service) })).json()) as { vouchers: { code: string }[] };
+      const body = (await (
+        await mock.raw(`/v1/vouchers?${query}`, { headers: serverHeaders(mock.service) })
+      ).json()) as { vouchers: { code: string }[] };
       return codes(body.vouchers);
     };
     expect(await raw('filters[metadata.tier][conditions][$is]=gold')).toEqual([categorized.code]);
     expect(await raw('filters[type][conditions][$in][0]=GIFT_VOUCHER')).toEqual(['HELD-1']);
-    expect(await raw('filters[junction]=OR&filters[code][conditions][$is]=S-1&filters[type][conditions][$is]=GIFT_VOUCHER')).toEqual(['HELD-1', 'S-1']);
+    expect(
+      await raw('filters[junction]=OR&filters[code][conditions][$is]=S-1&filters[type][conditions][$is]=GIFT_VOUCHER'),
+    ).toEqual(['HELD-1', 'S-1']);
   });
 
   test('a malformed filter is a 400', async () => {
-    const response = await mock.raw('/v1/vouchers?filters[code][conditions][$nonsense]=1', { headers: serverHeaders(mock.service) });
+    const response = await mock.raw('/v1/vouchers?filters[code][conditions][$nonsense]=1', {
+      headers: serverHeaders(mock.service),
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -247,7 +319,10 @@ describe('gift card balances and transactions', () => {
   test('adding and removing credits answers the balance and records transactions', async () => {
     const card = await create('GIFT', giftCard(5000));
     const client = mock.serverClient();
-    const added = await client.POST('/v1/vouchers/{code}/balance', { ...path('GIFT'), body: { amount: 1000, source_id: 'top-up-1', reason: 'goodwill' } });
+    const added = await client.POST('/v1/vouchers/{code}/balance', {
+      ...path('GIFT'),
+      body: { amount: 1000, source_id: 'top-up-1', reason: 'goodwill' },
+    });
     expect(added.data).toEqual({
       amount: 1000,
       total: 6000,
@@ -260,7 +335,11 @@ describe('gift card balances and transactions', () => {
     mock.service.clock.advance(1_000);
     const removed = await client.POST('/v1/vouchers/{code}/balance', { ...path('GIFT'), body: { amount: -1500 } });
     expect(removed.data).toMatchObject({ amount: -1500, total: 6000, balance: 4500 });
-    expect((await client.GET('/v1/vouchers/{code}', path('GIFT'))).data?.gift).toMatchObject({ amount: 6000, subtracted_amount: 1500, balance: 4500 });
+    expect((await client.GET('/v1/vouchers/{code}', path('GIFT'))).data?.gift).toMatchObject({
+      amount: 6000,
+      subtracted_amount: 1500,
+      balance: 4500,
+    });
 
     const { data } = await client.GET('/v1/vouchers/{code}/transactions', path('GIFT'));
     expect(data).toMatchObject({ object: 'list', data_ref: 'data', has_more: false, total: 2 });
@@ -273,19 +352,34 @@ describe('gift card balances and transactions', () => {
       voucher_id: card.id,
       campaign_id: null,
       related_transaction_id: null,
-      details: { balance: { type: 'gift_voucher', amount: 1000, total: 6000, balance: 6000, object: 'balance', operation_type: 'MANUAL' } },
+      details: {
+        balance: {
+          type: 'gift_voucher',
+          amount: 1000,
+          total: 6000,
+          balance: 6000,
+          object: 'balance',
+          operation_type: 'MANUAL',
+        },
+      },
     });
     expect(state().events.list({ type: 'voucher.gift.transaction.created' })).toHaveLength(2);
   });
 
   test('transactions page by starting_after_id in both orders', async () => {
     await create('PAGED', giftCard(100));
-    for (const amount of [1, 2, 3]) await mock.serverClient().POST('/v1/vouchers/{code}/balance', { ...path('PAGED'), body: { amount } });
-    const first = await mock.serverClient().GET('/v1/vouchers/{code}/transactions', { params: { path: { code: 'PAGED' }, query: { limit: 2, order: 'id' } } });
+    for (const amount of [1, 2, 3])
+      await mock.serverClient().POST('/v1/vouchers/{code}/balance', { ...path('PAGED'), body: { amount } });
+    const first = await mock.serverClient().GET('/v1/vouchers/{code}/transactions', {
+      params: { path: { code: 'PAGED' }, query: { limit: 2, order: 'id' } },
+    });
     expect(first.data?.data.map((transaction) => transaction.details.balance.amount)).toEqual([1, 2]);
     expect(first.data?.has_more).toBe(true);
     const next = await mock.serverClient().GET('/v1/vouchers/{code}/transactions', {
-      params: { path: { code: 'PAGED' }, query: { limit: 2, order: 'id', starting_after_id: first.data?.more_starting_after ?? '' } },
+      params: {
+        path: { code: 'PAGED' },
+        query: { limit: 2, order: 'id', starting_after_id: first.data?.more_starting_after ?? '' },
+      },
     });
     expect(next.data?.data.map((transaction) => transaction.details.balance.amount)).toEqual([3]);
     expect(next.data?.has_more).toBe(false);
@@ -305,7 +399,11 @@ describe('gift card balances and transactions', () => {
   });
 
   test('a gift card in a campaign records voucher.gift.balance_added with its campaign', async () => {
-    state().campaigns.create({ name: 'Gifts', campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } } });
+    state().campaigns.create({
+      name: 'Gifts',
+      campaign_type: 'GIFT_VOUCHERS',
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } },
+    });
     state().vouchers.create({ campaign: 'Gifts', code: 'G-1' });
     await mock.serverClient().POST('/v1/vouchers/{code}/balance', { ...path('G-1'), body: { amount: 500 } });
     const [event] = state().events.list({ type: 'voucher.gift.balance_added' });
@@ -313,7 +411,11 @@ describe('gift card balances and transactions', () => {
   });
 
   test('loyalty card points change only on a card with a holder', async () => {
-    state().campaigns.create({ name: 'Club', campaign_type: 'LOYALTY_PROGRAM', voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } } });
+    state().campaigns.create({
+      name: 'Club',
+      campaign_type: 'LOYALTY_PROGRAM',
+      voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+    });
     const card = state().vouchers.create({ campaign: 'Club', code: 'CARD-1' });
     const client = mock.serverClient();
     const refused = await client.POST('/v1/vouchers/{code}/balance', { ...path('CARD-1'), body: { amount: 100 } });
@@ -321,19 +423,29 @@ describe('gift card balances and transactions', () => {
     state().vouchers.replace(card, { holder_id: 'cust_1' });
     const added = await client.POST('/v1/vouchers/{code}/balance', { ...path('CARD-1'), body: { amount: 100 } });
     expect(added.data).toMatchObject({ type: 'loyalty_card', total: 100, balance: 100 });
-    expect(state().vouchers.transactionsOf('CARD-1')[0]).toMatchObject({ type: 'POINTS_ADDITION', details: { balance: { points: 100 } } });
+    expect(state().vouchers.transactionsOf('CARD-1')[0]).toMatchObject({
+      type: 'POINTS_ADDITION',
+      details: { balance: { points: 100 } },
+    });
   });
 
   test('exporting transactions schedules an export of this card', async () => {
     const card = await create('EXPORTED', giftCard());
-    const { data } = await mock.serverClient().POST('/v1/vouchers/{code}/transactions/export', { ...path('EXPORTED'), body: { parameters: { order: '-created_at', fields: ['id', 'amount'] } } });
+    const { data } = await mock.serverClient().POST('/v1/vouchers/{code}/transactions/export', {
+      ...path('EXPORTED'),
+      body: { parameters: { order: '-created_at', fields: ['id', 'amount'] } },
+    });
     expect(data).toMatchObject({
       id: expect.stringMatching(/^exp_/),
       object: 'export',
       status: 'SCHEDULED',
       channel: 'API',
       exported_object: 'voucher_transactions',
-      parameters: { order: '-created_at', fields: ['id', 'amount'], filters: { voucher_id: { conditions: { $in: [card.id] } } } },
+      parameters: {
+        order: '-created_at',
+        fields: ['id', 'amount'],
+        filters: { voucher_id: { conditions: { $in: [card.id] } } },
+      },
       result: null,
       user_id: null,
     });
@@ -375,12 +487,16 @@ describe('validation sessions', () => {
     vouchers.holdSession('LOCKED', { key: 'ssn_2', expiresAt: Date.parse(T0) + 1_000 });
     const client = mock.serverClient();
     const session = (sessionKey: string) => ({ params: { path: { code: 'LOCKED', sessionKey } } });
-    expect((await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_1'))).response.status).toBe(204);
+    expect((await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_1'))).response.status).toBe(
+      204,
+    );
     expect(vouchers.sessionsOf('LOCKED').map((held) => held.key)).toEqual(['ssn_2']);
     const again = await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_1'));
     expect(again.error).toMatchObject({ code: 404, resource_type: 'session', resource_id: 'ssn_1' });
     mock.service.clock.advance(1_000);
-    expect((await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_2'))).response.status).toBe(404);
+    expect((await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_2'))).response.status).toBe(
+      404,
+    );
   });
 });
 
@@ -388,14 +504,19 @@ describe('list links', () => {
   test('are not stored but shown: a voucher keeps its lists without them, and vouchers published as often share their `publish`', async () => {
     const { vouchers, customers } = state();
     const codes = ['LINK-ONE', 'LINK-TWO'];
-    for (const code of codes) vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code });
+    for (const code of codes)
+      vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 100 }, code });
     const holder = customers.upsert({ source_id: 'links-1' }).customer;
     const [first, second] = codes.map((code) => vouchers.publish(code, holder.id));
     expect(first?.publish).toEqual({ object: 'list', count: 1 });
     expect(first?.redemption).not.toHaveProperty('url');
     expect(first?.publish).toBe(second?.publish);
     const { data } = await mock.serverClient().GET('/v1/vouchers/{code}', { params: { path: { code: 'LINK-ONE' } } });
-    expect(data?.publish).toEqual({ object: 'list', count: 1, url: '/v1/vouchers/LINK-ONE/publications?page=1&limit=10' });
+    expect(data?.publish).toEqual({
+      object: 'list',
+      count: 1,
+      url: '/v1/vouchers/LINK-ONE/publications?page=1&limit=10',
+    });
     expect(data?.redemption?.url).toBe('/v1/vouchers/LINK-ONE/redemptions?page=1&limit=10');
   });
 });

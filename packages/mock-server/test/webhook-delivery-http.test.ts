@@ -43,7 +43,11 @@ describe('webhooks from the HTTP sandbox', () => {
     const { id, keys, webhookToken } = service.projects.primary;
     const configured = await fetch(`${sandbox.url}/management/v1/projects/${id}/webhooks`, {
       method: 'POST',
-      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken, 'Content-Type': 'application/json' },
+      headers: {
+        'X-Management-Id': managementId,
+        'X-Management-Token': managementToken,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ target_url: url, events: ['customer.created'] }),
     });
     expect(configured.status).toBe(200);
@@ -57,7 +61,13 @@ describe('webhooks from the HTTP sandbox', () => {
     await service.projects.primary.state.webhookDeliveries.settled();
     const [{ headers, body }] = received as [Received];
     expect(headers['content-type']).toBe('application/json');
-    expect(await verifyWebhookSignature({ payload: body, signature: String(headers['x-voucherify-signature']), secret: webhookToken })).toBe(true);
+    expect(
+      await verifyWebhookSignature({
+        payload: body,
+        signature: String(headers['x-voucherify-signature']),
+        secret: webhookToken,
+      }),
+    ).toBe(true);
     expect(JSON.parse(body)).toMatchObject({ type: 'customer.created', data: { customer: { source_id: 'ana' } } });
     expect(service.projects.primary.state.webhookDeliveries.list()[0]?.status).toBe('DELIVERED');
   });
@@ -72,6 +82,10 @@ describe('webhooks from the HTTP sandbox', () => {
     customers.upsert({ source_id: 'ana' });
     await service.scheduler.runDue();
     const [delivery] = webhookDeliveries.list();
-    expect(delivery).toMatchObject({ status: 'PENDING', nextAttemptAt: '2026-01-01T00:01:00.000Z', attempts: [{ error: expect.any(String) }] });
+    expect(delivery).toMatchObject({
+      status: 'PENDING',
+      nextAttemptAt: '2026-01-01T00:01:00.000Z',
+      attempts: [{ error: expect.any(String) }],
+    });
   });
 });

@@ -11,7 +11,13 @@ const projectEvents: Readonly<Record<WebhookEventType, WebhookEventSpec>> = webh
 const secret = 'whsec_test';
 
 const sign = async (body: string): Promise<string> => {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
 };
@@ -34,7 +40,13 @@ const sendout = (type: WebhookEventName, data: unknown) => ({
   type,
   data,
   source: { id: 'wh_8Gk2LmQp4RsT6uVw', object: 'webhook', target_url: 'https://shop.example.com/hooks' },
-  event: { id: 'evbvr_0f0a1b2c3d4e5f6072', type, created_at: '2026-01-01T00:00:01.000Z', group_id: 'v-0f0a1b2c3d4e5f6073', event_source: { channel: 'API' } },
+  event: {
+    id: 'evbvr_0f0a1b2c3d4e5f6072',
+    type,
+    created_at: '2026-01-01T00:00:01.000Z',
+    group_id: 'v-0f0a1b2c3d4e5f6073',
+    event_source: { channel: 'API' },
+  },
 });
 
 describe('webhookEvents', () => {
@@ -51,7 +63,9 @@ describe('webhookEvents', () => {
     expect(data.safeParse({ rule }).success).toBe(true);
     expect(schema.safeParse(sendout('business_validation_rule.deleted', { rule })).success).toBe(true);
     expect(schema.safeParse(sendout('business_validation_rule.created', { rule })).success).toBe(false);
-    expect(schema.safeParse({ ...sendout('business_validation_rule.deleted', { rule }), source: undefined }).success).toBe(false);
+    expect(
+      schema.safeParse({ ...sendout('business_validation_rule.deleted', { rule }), source: undefined }).success,
+    ).toBe(false);
   });
 
   test('refuses a payload that drifts from the spec: an unknown key or a wrong type', () => {
@@ -67,7 +81,12 @@ describe('webhookEvents', () => {
     expect(event).toMatchObject({ type: 'business_validation_rule.deleted', data: { rule: { id: rule.id } } });
 
     const drifted = JSON.stringify(sendout('business_validation_rule.deleted', { rule: { ...rule, id: 42 } }));
-    const error = await constructWebhookEvent({ payload: drifted, signature: await sign(drifted), secret, parse }).catch((caught: unknown) => caught);
+    const error = await constructWebhookEvent({
+      payload: drifted,
+      signature: await sign(drifted),
+      secret,
+      parse,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ZodError);
   });
 });

@@ -1,4 +1,10 @@
-import { type VoucherkitClient, WEBHOOK_SIGNATURE_HEADER, constructWebhookEvent, createClient, verifyWebhookSignature } from '@voucherkit/client';
+import {
+  type VoucherkitClient,
+  WEBHOOK_SIGNATURE_HEADER,
+  constructWebhookEvent,
+  createClient,
+  verifyWebhookSignature,
+} from '@voucherkit/client';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_MS, createMockService, loadOperations } from '../src/index.js';
@@ -10,7 +16,11 @@ const { webhookEvents } = await loadOperations();
 
 const management = (): VoucherkitClient => {
   const { managementId, managementToken } = mock.service.management;
-  return createClient({ baseUrl: mock.service.baseUrl, auth: { type: 'management', managementId, managementToken }, retry: false });
+  return createClient({
+    baseUrl: mock.service.baseUrl,
+    auth: { type: 'management', managementId, managementToken },
+    retry: false,
+  });
 };
 const server = (): VoucherkitClient => {
   const { appId, appToken } = mock.service.projects.primary.keys;
@@ -30,7 +40,11 @@ const endpoint = (...statuses: number[]): Received[] => {
   const received: Received[] = [];
   mock.server.use(
     http.post(TARGET, async ({ request }) => {
-      received.push({ body: await request.text(), signature: request.headers.get(WEBHOOK_SIGNATURE_HEADER), contentType: request.headers.get('content-type') });
+      received.push({
+        body: await request.text(),
+        signature: request.headers.get(WEBHOOK_SIGNATURE_HEADER),
+        contentType: request.headers.get('content-type'),
+      });
       return new HttpResponse(null, { status: statuses[Math.min(received.length, statuses.length) - 1] ?? 204 });
     }),
   );
@@ -43,28 +57,59 @@ const subscribe = (events: string[], extra: Record<string, unknown> = {}) =>
 describe('webhook configurations (management API)', () => {
   test('create, list, get, update and delete', async () => {
     const created = await subscribe(['redemption.succeeded', 'customer.created']);
-    expect(created).toEqual({ id: expect.stringMatching(/^wh_/), object: 'webhook', created_at: T0, target_url: TARGET, events: ['redemption.succeeded', 'customer.created'], active: true });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^wh_/),
+      object: 'webhook',
+      created_at: T0,
+      target_url: TARGET,
+      events: ['redemption.succeeded', 'customer.created'],
+      active: true,
+    });
     expect(await management().management.webhooks.get(projectId(), created.id)).toEqual(created);
-    const updated = await management().management.webhooks.update(projectId(), created.id, { events: ['voucher.created'], active: false });
+    const updated = await management().management.webhooks.update(projectId(), created.id, {
+      events: ['voucher.created'],
+      active: false,
+    });
     expect(updated).toMatchObject({ id: created.id, target_url: TARGET, events: ['voucher.created'], active: false });
     const list = await management().management.webhooks.list(projectId());
     expect(list).toEqual({ object: 'list', data_ref: 'data', data: [updated], total: 1 });
     await management().management.webhooks.delete(projectId(), created.id);
-    await expect(management().management.webhooks.get(projectId(), created.id)).rejects.toMatchObject({ status: 404, key: 'not_found', resourceType: 'webhook' });
-    await expect(management().management.webhooks.delete(projectId(), created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(management().management.webhooks.get(projectId(), created.id)).rejects.toMatchObject({
+      status: 404,
+      key: 'not_found',
+      resourceType: 'webhook',
+    });
+    await expect(management().management.webhooks.delete(projectId(), created.id)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   test('refuses a configuration without an address or events, and an address that is not http(s)', async () => {
     const webhooks = management().management.webhooks;
-    await expect(webhooks.create(projectId(), { events: ['customer.created'] })).rejects.toMatchObject({ status: 400, key: 'invalid_payload', details: expect.stringContaining('target_url') });
-    await expect(webhooks.create(projectId(), { target_url: TARGET, events: [] })).rejects.toMatchObject({ status: 400, details: expect.stringContaining('events') });
-    await expect(webhooks.create(projectId(), { target_url: 'not a url', events: ['customer.created'] })).rejects.toMatchObject({ status: 400 });
-    await expect(webhooks.create(projectId(), { target_url: 'ftp://shop.example.com/', events: ['customer.created'] })).rejects.toMatchObject({ status: 400 });
-    await expect(webhooks.create(projectId(), { target_url: TARGET, events: ['order.shipped' as never] })).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
-    await expect(webhooks.create('proj_missing', { target_url: TARGET, events: ['customer.created'] })).rejects.toMatchObject({ status: 404, resourceType: 'project' });
+    await expect(webhooks.create(projectId(), { events: ['customer.created'] })).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+      details: expect.stringContaining('target_url'),
+    });
+    await expect(webhooks.create(projectId(), { target_url: TARGET, events: [] })).rejects.toMatchObject({
+      status: 400,
+      details: expect.stringContaining('events'),
+    });
+    await expect(
+      webhooks.create(projectId(), { target_url: 'not a url', events: ['customer.created'] }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      webhooks.create(projectId(), { target_url: 'ftp://shop.example.com/', events: ['customer.created'] }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      webhooks.create(projectId(), { target_url: TARGET, events: ['order.shipped' as never] }),
+    ).rejects.toMatchObject({ status: 400, key: 'invalid_payload' });
+    await expect(
+      webhooks.create('proj_missing', { target_url: TARGET, events: ['customer.created'] }),
+    ).rejects.toMatchObject({ status: 404, resourceType: 'project' });
   });
 
-  test("each project sees only its own configurations and receives only its own events", async () => {
+  test('each project sees only its own configurations and receives only its own events', async () => {
     const other = mock.service.projects.create({ name: 'Other' });
     const mine = await subscribe(['customer.created']);
     expect((await management().management.webhooks.list(other.id)).data).toEqual([]);
@@ -100,12 +145,27 @@ describe('webhook delivery', () => {
       type: 'customer.created',
       data: { customer: expect.objectContaining({ id: customer.id, source_id: 'ana' }) },
       source: { id: webhook.id, object: 'webhook', target_url: TARGET },
-      event: { id: logged?.id, type: 'customer.created', created_at: T0, entity_id: customer.id, group_id: logged?.group_id, event_source: { channel: 'API' } },
+      event: {
+        id: logged?.id,
+        type: 'customer.created',
+        created_at: T0,
+        entity_id: customer.id,
+        group_id: logged?.group_id,
+        event_source: { channel: 'API' },
+      },
     });
     expect(webhookEvents['customer.created'].schema.safeParse(JSON.parse(body)).error).toBeUndefined();
 
     const [delivery] = state().webhookDeliveries.list();
-    expect(delivery).toMatchObject({ id: event.id, webhookId: webhook.id, type: 'customer.created', status: 'DELIVERED', body, signature, nextAttemptAt: undefined });
+    expect(delivery).toMatchObject({
+      id: event.id,
+      webhookId: webhook.id,
+      type: 'customer.created',
+      status: 'DELIVERED',
+      body,
+      signature,
+      nextAttemptAt: undefined,
+    });
     expect(delivery?.attempts).toEqual([{ at: T0, status: 200, durationMs: expect.any(Number) }]);
   });
 
@@ -128,7 +188,13 @@ describe('webhook delivery', () => {
   test('the list spelling `…aded` subscribes to the events the log names `…added`', async () => {
     const received = endpoint(204);
     await subscribe(['voucher.gift.balance_aded']);
-    const campaign = await server().campaigns.create({ name: 'Gift cards', campaign_type: 'GIFT_VOUCHERS', type: 'STATIC', vouchers_count: 1, voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } } } as never);
+    const campaign = await server().campaigns.create({
+      name: 'Gift cards',
+      campaign_type: 'GIFT_VOUCHERS',
+      type: 'STATIC',
+      vouchers_count: 1,
+      voucher: { type: 'GIFT_VOUCHER', gift: { amount: 1000 } },
+    } as never);
     await mock.service.scheduler.drain();
     const [card] = state().vouchers.list({ campaign_id: campaign.id } as never).items;
     await server().vouchers.balance.create(card?.code ?? '', { amount: 500 });
@@ -174,7 +240,10 @@ describe('webhook delivery', () => {
     await server().customers.create({ source_id: 'ana' });
     await mock.service.scheduler.runDue();
     expect(received).toHaveLength(1);
-    expect(state().webhookDeliveries.list()[0]).toMatchObject({ status: 'PENDING', nextAttemptAt: '2026-01-01T00:01:00.000Z' });
+    expect(state().webhookDeliveries.list()[0]).toMatchObject({
+      status: 'PENDING',
+      nextAttemptAt: '2026-01-01T00:01:00.000Z',
+    });
 
     mock.service.clock.advance(59_999);
     await mock.service.scheduler.runDue();
@@ -184,7 +253,10 @@ describe('webhook delivery', () => {
     expect(received).toHaveLength(2);
     await mock.service.scheduler.drain();
     expect(received).toHaveLength(3);
-    expect(state().webhookDeliveries.list()[0]).toMatchObject({ status: 'DELIVERED', attempts: [{ status: 503 }, { status: 502 }, { status: 200 }] });
+    expect(state().webhookDeliveries.list()[0]).toMatchObject({
+      status: 'DELIVERED',
+      attempts: [{ status: 503 }, { status: 502 }, { status: 200 }],
+    });
     expect(mock.service.scheduler.pending()).toBe(0);
   });
 
@@ -197,7 +269,10 @@ describe('webhook delivery', () => {
       http.post('https://down.example.com/hooks', () => HttpResponse.error()),
     );
     await subscribe(['customer.created']);
-    await management().management.webhooks.create(projectId(), { target_url: 'https://down.example.com/hooks', events: ['customer.created'] });
+    await management().management.webhooks.create(projectId(), {
+      target_url: 'https://down.example.com/hooks',
+      events: ['customer.created'],
+    });
     await server().customers.create({ source_id: 'ana' });
     await mock.service.scheduler.runDue();
     const [slow, down] = state().webhookDeliveries.list();
@@ -219,13 +294,25 @@ describe('webhook delivery', () => {
   test('redemption events carry what the spec says', async () => {
     const received = endpoint(204);
     await subscribe(['redemption.succeeded', 'voucher.created']);
-    await server().vouchers.create('TEN', { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } as never);
-    await server().redemptions.redeemStackable({ redeemables: [{ object: 'voucher', id: 'TEN' }], order: { amount: 10_000 }, customer: { source_id: 'ana' } } as never);
+    await server().vouchers.create('TEN', {
+      type: 'DISCOUNT_VOUCHER',
+      discount: { type: 'PERCENT', percent_off: 10 },
+    } as never);
+    await server().redemptions.redeemStackable({
+      redeemables: [{ object: 'voucher', id: 'TEN' }],
+      order: { amount: 10_000 },
+      customer: { source_id: 'ana' },
+    } as never);
     await mock.service.scheduler.drain();
-    const types = received.map((sendout) => JSON.parse(sendout.body).type as 'redemption.succeeded' | 'voucher.created');
+    const types = received.map(
+      (sendout) => JSON.parse(sendout.body).type as 'redemption.succeeded' | 'voucher.created',
+    );
     expect(types).toEqual(['voucher.created', 'redemption.succeeded']);
     for (const [index, type] of types.entries()) {
-      expect(webhookEvents[type].schema.safeParse(JSON.parse((received[index] as Received).body)).error, type).toBeUndefined();
+      expect(
+        webhookEvents[type].schema.safeParse(JSON.parse((received[index] as Received).body)).error,
+        type,
+      ).toBeUndefined();
     }
   });
 
@@ -235,9 +322,15 @@ describe('webhook delivery', () => {
     const { webhooks, customers, webhookDeliveries } = service.projects.primary.state;
     webhooks.create({ target_url: TARGET, events: ['customer.created'] });
     for (let index = 0; index < 5; index += 1) customers.upsert({ source_id: `c-${index}` });
-    expect(webhookDeliveries.list().map((delivery) => delivery.payload.data)).toEqual([3, 4].map(() => expect.anything()).concat(expect.anything()));
+    expect(webhookDeliveries.list().map((delivery) => delivery.payload.data)).toEqual(
+      [3, 4].map(() => expect.anything()).concat(expect.anything()),
+    );
     await service.scheduler.drain();
     expect(received).toHaveLength(3);
-    expect(webhookDeliveries.list({ status: 'DELIVERED' }).map((delivery) => (delivery.payload.data as { customer: { source_id: string } }).customer.source_id)).toEqual(['c-2', 'c-3', 'c-4']);
+    expect(
+      webhookDeliveries
+        .list({ status: 'DELIVERED' })
+        .map((delivery) => (delivery.payload.data as { customer: { source_id: string } }).customer.source_id),
+    ).toEqual(['c-2', 'c-3', 'c-4']);
   });
 });

@@ -5,13 +5,48 @@ import { parseScopes, scopesSatisfy } from './oauth-scopes.js';
 
 /** The seed's allowed scope values (POST /v1/oauth/token). */
 const ALLOWED = [
-  'api', 'assets', 'async-actions', 'campaigns', 'categories', 'client_api', 'client_consents',
-  'client_customers', 'client_events', 'client_promotions', 'client_publish', 'client_qualifications',
-  'client_redeem', 'client_redemptions', 'client_validate', 'client_validations', 'client_vouchers',
-  'consents', 'customers', 'events', 'exports', 'locations', 'loyalties', 'metadata-schemas', 'orders',
-  'product-collections', 'products', 'promotions', 'publications', 'qualifications', 'redemptions',
-  'referrals', 'rewards', 'segments', 'skus', 'task-results', 'templates', 'trash-bin',
-  'validation-rules-assignments', 'validation-rules', 'validations', 'vouchers',
+  'api',
+  'assets',
+  'async-actions',
+  'campaigns',
+  'categories',
+  'client_api',
+  'client_consents',
+  'client_customers',
+  'client_events',
+  'client_promotions',
+  'client_publish',
+  'client_qualifications',
+  'client_redeem',
+  'client_redemptions',
+  'client_validate',
+  'client_validations',
+  'client_vouchers',
+  'consents',
+  'customers',
+  'events',
+  'exports',
+  'locations',
+  'loyalties',
+  'metadata-schemas',
+  'orders',
+  'product-collections',
+  'products',
+  'promotions',
+  'publications',
+  'qualifications',
+  'redemptions',
+  'referrals',
+  'rewards',
+  'segments',
+  'skus',
+  'task-results',
+  'templates',
+  'trash-bin',
+  'validation-rules-assignments',
+  'validation-rules',
+  'validations',
+  'vouchers',
 ] as const;
 
 const scopeArb = fc.constantFrom(...ALLOWED);
@@ -114,10 +149,14 @@ describe('scopesSatisfy', () => {
 
   it('agrees with the definition for arbitrary scopes', () => {
     fc.assert(
-      fc.property(fc.array(scopeArb), fc.array(fc.array(scopeArb, { maxLength: 3 }), { maxLength: 4 }), (granted, alternatives) => {
-        const expected = alternatives.some((alternative) => alternative.every((scope) => granted.includes(scope)));
-        expect(scopesSatisfy(granted, alternatives)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(scopeArb),
+        fc.array(fc.array(scopeArb, { maxLength: 3 }), { maxLength: 4 }),
+        (granted, alternatives) => {
+          const expected = alternatives.some((alternative) => alternative.every((scope) => granted.includes(scope)));
+          expect(scopesSatisfy(granted, alternatives)).toBe(expected);
+        },
+      ),
     );
   });
 });

@@ -53,10 +53,7 @@ export function parseScopes(input: string, allowed: readonly string[]): string[]
  * scopesSatisfy(['api'], [['client_api']]);                 // false
  * ```
  */
-export function scopesSatisfy(
-  granted: readonly string[],
-  requirements: readonly (readonly string[])[],
-): boolean {
+export function scopesSatisfy(granted: readonly string[], requirements: readonly (readonly string[])[]): boolean {
   const grantedSet = new Set(granted);
   return requirements.some((alternative) => alternative.every((scope) => grantedSet.has(scope)));
 }

@@ -57,9 +57,9 @@ describe('generateCode', () => {
     expect(DEFAULT_CODE_LENGTH).toBe(8);
     expect(DEFAULT_CODE_CHARSET).toBe('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
     expect(generateCode({}, createSeededRandom(1))).toMatch(/^[0-9a-zA-Z]{8}$/u);
-    expect(generateCode({ length: null, charset: null, pattern: null, prefix: null, postfix: null }, createSeededRandom(1))).toMatch(
-      /^[0-9a-zA-Z]{8}$/u,
-    );
+    expect(
+      generateCode({ length: null, charset: null, pattern: null, prefix: null, postfix: null }, createSeededRandom(1)),
+    ).toMatch(/^[0-9a-zA-Z]{8}$/u);
     expect(generateCode({ pattern: '', length: 3, charset: 'z' }, createSeededRandom(1))).toBe('zzz');
   });
 
@@ -198,14 +198,26 @@ describe('generateUniqueCodes', () => {
   });
 
   it('builds the same codes with single-unit and multi-unit charsets', () => {
-    const ascii = generateUniqueCodes({ pattern: '##-##', charset: 'ab', prefix: 'P', postfix: 'Z' }, 16, createSeededRandom(4));
-    const astral = generateUniqueCodes({ pattern: '##-##', charset: 'a😀', prefix: 'P', postfix: 'Z' }, 16, createSeededRandom(4));
+    const ascii = generateUniqueCodes(
+      { pattern: '##-##', charset: 'ab', prefix: 'P', postfix: 'Z' },
+      16,
+      createSeededRandom(4),
+    );
+    const astral = generateUniqueCodes(
+      { pattern: '##-##', charset: 'a😀', prefix: 'P', postfix: 'Z' },
+      16,
+      createSeededRandom(4),
+    );
     expect(astral.map((code) => code.replaceAll('😀', 'b'))).toEqual(ascii);
   });
 
   it('says how many codes the config can hold when asked for more', () => {
-    const error = catchDomainError(() => generateUniqueCodes({ pattern: 'SUMMER-####', charset: '0123456789' }, 10_001, createSeededRandom(1)));
-    expect(error.details).toBe('code_config allows at most 10000 unique codes (10 characters ^ 4 random positions); 10001 requested');
+    const error = catchDomainError(() =>
+      generateUniqueCodes({ pattern: 'SUMMER-####', charset: '0123456789' }, 10_001, createSeededRandom(1)),
+    );
+    expect(error.details).toBe(
+      'code_config allows at most 10000 unique codes (10 characters ^ 4 random positions); 10001 requested',
+    );
   });
 
   it('returns nothing for a count of zero', () => {
@@ -213,11 +225,15 @@ describe('generateUniqueCodes', () => {
   });
 
   it('refuses more codes than the config can yield', () => {
-    const error = catchDomainError(() => generateUniqueCodes({ pattern: 'SUMMER-##', charset: '01' }, 5, createSeededRandom(1)));
+    const error = catchDomainError(() =>
+      generateUniqueCodes({ pattern: 'SUMMER-##', charset: '01' }, 5, createSeededRandom(1)),
+    );
     expect(error.key).toBe('invalid_code_config');
     expect(error.message).toBe('code_config cannot yield 5 unique codes');
     expect(error.details).toContain('at most 4 unique codes');
-    expect(catchDomainError(() => generateUniqueCodes({ pattern: 'FIXED' }, 2, createSeededRandom(1))).key).toBe('invalid_code_config');
+    expect(catchDomainError(() => generateUniqueCodes({ pattern: 'FIXED' }, 2, createSeededRandom(1))).key).toBe(
+      'invalid_code_config',
+    );
   });
 
   it('fails when too few untaken codes are left in a small space', () => {
@@ -234,7 +250,9 @@ describe('generateUniqueCodes', () => {
     expect(wide.key).toBe('invalid_code_config');
     const large = catchDomainError(() => generateUniqueCodes({ length: 6 }, 1, createSeededRandom(1), () => true));
     expect(large.message).toBe('not enough unused codes left for code_config');
-    expect(large.details).toBe(`generated 0 of 1 unique codes; the other candidates tried (${2 ** 16 + 10 + 1}) are taken`);
+    expect(large.details).toBe(
+      `generated 0 of 1 unique codes; the other candidates tried (${2 ** 16 + 10 + 1}) are taken`,
+    );
   });
 
   it('refuses an invalid config before counting', () => {

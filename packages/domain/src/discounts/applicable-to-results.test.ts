@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LISTED_UNITS, applicableToResultList, coveredEntryResult, excludedEntryResult } from './applicable-to-results.js';
+import {
+  MAX_LISTED_UNITS,
+  applicableToResultList,
+  coveredEntryResult,
+  excludedEntryResult,
+} from './applicable-to-results.js';
 
 describe('coveredEntryResult', () => {
   const lines = [
@@ -20,8 +25,12 @@ describe('coveredEntryResult', () => {
   });
 
   it('numbers units up to 1000 units in the order, and only flags the lines above that', () => {
-    expect(coveredEntryResult({ object: 'product', id: 'prod_mug' }, lines, MAX_LISTED_UNITS).order_item_units?.[0]).toEqual({ index: 2, units: [2, 5] });
-    expect(coveredEntryResult({ object: 'product', id: 'prod_mug' }, lines, MAX_LISTED_UNITS + 1).order_item_units).toEqual([
+    expect(
+      coveredEntryResult({ object: 'product', id: 'prod_mug' }, lines, MAX_LISTED_UNITS).order_item_units?.[0],
+    ).toEqual({ index: 2, units: [2, 5] });
+    expect(
+      coveredEntryResult({ object: 'product', id: 'prod_mug' }, lines, MAX_LISTED_UNITS + 1).order_item_units,
+    ).toEqual([
       { index: 2, units_limit_exceeded: true },
       { index: 0, units_limit_exceeded: true },
     ]);
@@ -66,7 +75,12 @@ describe('excludedEntryResult and applicableToResultList', () => {
 
   it('wraps entries in a frozen API list', () => {
     const list = applicableToResultList([excludedEntryResult({ object: 'product', id: 'prod_knife' }, [])]);
-    expect(list).toEqual({ object: 'list', data_ref: 'data', total: 1, data: [{ object: 'product', id: 'prod_knife', order_item_indices: [] }] });
+    expect(list).toEqual({
+      object: 'list',
+      data_ref: 'data',
+      total: 1,
+      data: [{ object: 'product', id: 'prod_knife', order_item_indices: [] }],
+    });
     expect(Object.isFrozen(list) && Object.isFrozen(list.data) && Object.isFrozen(list.data[0])).toBe(true);
   });
 });

@@ -175,13 +175,18 @@ const ECHOED: Readonly<Record<EchoedField, true>> = {
 const ECHOED_FIELDS: ReadonlySet<string> = new Set(Object.keys(ECHOED));
 
 /** An entry as a caller or a rule set gives it: its kind and id, and any of the echoed fields. */
-export type EchoableEntry = { readonly object: ApplicableToResult['object']; readonly id: string } & Readonly<Partial<Record<EchoedField, unknown>>>;
+export type EchoableEntry = { readonly object: ApplicableToResult['object']; readonly id: string } & Readonly<
+  Partial<Record<EchoedField, unknown>>
+>;
 
 /**
  * A result entry: the entry's echoed fields that are set, in its order (fields only the caller
  * knows, such as matched lines or budgets left, are left out), and the lines it covered or excluded.
  */
-const resultEntry = (entry: EchoableEntry, lines: Pick<ApplicableToResult, 'order_item_indices' | 'order_item_units'>): ApplicableToResult => {
+const resultEntry = (
+  entry: EchoableEntry,
+  lines: Pick<ApplicableToResult, 'order_item_indices' | 'order_item_units'>,
+): ApplicableToResult => {
   const result: Record<string, unknown> = { object: entry.object, id: entry.id };
   for (const field in entry) {
     const value = (entry as Readonly<Record<string, unknown>>)[field];
@@ -203,7 +208,11 @@ const numberUnits = ({ units, first, step }: SelectedLine): readonly number[] =>
  * reached them. Units are numbered when the order holds at most {@link MAX_LISTED_UNITS} units;
  * above that each line says `units_limit_exceeded`.
  */
-export const coveredEntryResult = (entry: EchoableEntry, lines: readonly SelectedLine[], orderUnits: number): ApplicableToResult => {
+export const coveredEntryResult = (
+  entry: EchoableEntry,
+  lines: readonly SelectedLine[],
+  orderUnits: number,
+): ApplicableToResult => {
   const numbered = orderUnits <= MAX_LISTED_UNITS;
   return resultEntry(entry, {
     order_item_indices: Object.freeze(lines.map((line) => line.index)),

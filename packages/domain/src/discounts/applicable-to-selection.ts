@@ -100,7 +100,11 @@ export const unitLimit = (value: number | null | undefined): number =>
 export const scaleLimit = (limit: number, factor: number): number => (Number.isFinite(limit) ? limit * factor : limit);
 
 /** A SKU entry is more specific than a product entry, which is more specific than a collection entry. */
-const SPECIFICITY: Readonly<Record<'sku' | 'product' | 'products_collection', number>> = { sku: 3, product: 2, products_collection: 1 };
+const SPECIFICITY: Readonly<Record<'sku' | 'product' | 'products_collection', number>> = {
+  sku: 3,
+  product: 2,
+  products_collection: 1,
+};
 
 /**
  * Which entry owns each order line that entries match: the most specific entry (SKU, then
@@ -130,7 +134,8 @@ export const assignLines = <Entry extends { readonly object: 'product' | 'sku' |
 const compareLines =
   (direction: 1 | -1) =>
   (a: SelectableLine, b: SelectableLine): number => {
-    if (a.price === undefined || b.price === undefined) return a.price === b.price ? a.index - b.index : a.price === undefined ? 1 : -1;
+    if (a.price === undefined || b.price === undefined)
+      return a.price === b.price ? a.index - b.index : a.price === undefined ? 1 : -1;
     return direction * (a.price - b.price) || (a.amount ?? 0) - (b.amount ?? 0) || a.index - b.index;
   };
 
@@ -145,10 +150,15 @@ const compareLines =
  * limit wins. `APPLY_TO_CHEAPEST` and `APPLY_TO_MOST_EXPENSIVE` stop after the first line that
  * gives a unit, and give one unit with `target: UNIT`.
  */
-export const selectUnits = <Line extends SelectableLine>(lines: readonly Line[], rules: ApplicationRulesInput, limits: UnitLimits<Line>): SelectedLine[] => {
+export const selectUnits = <Line extends SelectableLine>(
+  lines: readonly Line[],
+  rules: ApplicationRulesInput,
+  limits: UnitLimits<Line>,
+): SelectedLine[] => {
   const effect = rules.effect ?? 'APPLY_TO_EVERY';
   const reached = lines.filter((line) => wholeUnits(line.quantity) > 0);
-  if (effect !== 'APPLY_TO_EVERY') reached.sort(compareLines(effect === 'APPLY_TO_CHEAPEST' || effect === 'APPLY_FROM_CHEAPEST' ? 1 : -1));
+  if (effect !== 'APPLY_TO_EVERY')
+    reached.sort(compareLines(effect === 'APPLY_TO_CHEAPEST' || effect === 'APPLY_FROM_CHEAPEST' ? 1 : -1));
   const single = effect === 'APPLY_TO_CHEAPEST' || effect === 'APPLY_TO_MOST_EXPENSIVE';
   const byUnit = rules.target === 'UNIT';
   const skip = wholeUnits(rules.skip_initially ?? 0);
@@ -180,7 +190,10 @@ export const selectUnits = <Line extends SelectableLine>(lines: readonly Line[],
       position += 1;
     }
     const key = shared?.keyOf(line);
-    const budget = key === undefined || shared === undefined ? Number.POSITIVE_INFINITY : (sharedLeft.get(key) ?? shared.limitOf(key));
+    const budget =
+      key === undefined || shared === undefined
+        ? Number.POSITIVE_INFINITY
+        : (sharedLeft.get(key) ?? shared.limitOf(key));
     const units = Math.min(available, limits.perLine, left, budget, single && byUnit ? 1 : Number.POSITIVE_INFINITY);
     if (units <= 0) continue;
     selected.push({ index: line.index, units, first, step });

@@ -32,10 +32,34 @@ describe('applyDiscount: the reference example (amount 17500)', () => {
   });
 
   const rows: [string, DiscountInput, number[], number, number][] = [
-    ['AMOUNT 1000 APPLY_TO_ORDER', { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' }, [0, 0, 0, 0], 1000, 16500],
-    ['AMOUNT 1000 APPLY_TO_ITEMS', { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS' }, [1000, 1000, 1000, 0], 3000, 14500],
-    ['AMOUNT 1000 APPLY_TO_ITEMS_BY_QUANTITY', { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' }, [2000, 3000, 3000, 0], 8000, 9500],
-    ['AMOUNT 1000 APPLY_TO_ITEMS_PROPORTIONALLY', { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }, [160, 360, 480, 0], 1000, 16500],
+    [
+      'AMOUNT 1000 APPLY_TO_ORDER',
+      { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' },
+      [0, 0, 0, 0],
+      1000,
+      16500,
+    ],
+    [
+      'AMOUNT 1000 APPLY_TO_ITEMS',
+      { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS' },
+      [1000, 1000, 1000, 0],
+      3000,
+      14500,
+    ],
+    [
+      'AMOUNT 1000 APPLY_TO_ITEMS_BY_QUANTITY',
+      { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' },
+      [2000, 3000, 3000, 0],
+      8000,
+      9500,
+    ],
+    [
+      'AMOUNT 1000 APPLY_TO_ITEMS_PROPORTIONALLY',
+      { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' },
+      [160, 360, 480, 0],
+      1000,
+      16500,
+    ],
     [
       'AMOUNT 1000 APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY',
       { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY' },
@@ -43,8 +67,20 @@ describe('applyDiscount: the reference example (amount 17500)', () => {
       1000,
       16500,
     ],
-    ['PERCENT 10 APPLY_TO_ITEMS', { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ITEMS' }, [200, 450, 600, 0], 1250, 16250],
-    ['FIXED 1000 APPLY_TO_ITEMS', { type: 'FIXED', fixed_amount: 1000, effect: 'APPLY_TO_ITEMS' }, [0, 1500, 3000, 0], 4500, 13000],
+    [
+      'PERCENT 10 APPLY_TO_ITEMS',
+      { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ITEMS' },
+      [200, 450, 600, 0],
+      1250,
+      16250,
+    ],
+    [
+      'FIXED 1000 APPLY_TO_ITEMS',
+      { type: 'FIXED', fixed_amount: 1000, effect: 'APPLY_TO_ITEMS' },
+      [0, 1500, 3000, 0],
+      4500,
+      13000,
+    ],
   ];
 
   it.each(rows)('%s', (_, discount, perLine, total, totalAmount) => {
@@ -60,7 +96,11 @@ describe('applyDiscount: the reference example (amount 17500)', () => {
     const atOrder = apply({ type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' }).order;
     expect(atOrder).toMatchObject({ discount_amount: 1000, applied_discount_amount: 1000, items_discount_amount: 0 });
     const onItems = apply({ type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS' }).order;
-    expect(onItems).toMatchObject({ discount_amount: 0, items_discount_amount: 3000, items_applied_discount_amount: 3000 });
+    expect(onItems).toMatchObject({
+      discount_amount: 0,
+      items_discount_amount: 3000,
+      items_applied_discount_amount: 3000,
+    });
     expect(onItems.items.map((item) => item.subtotal_amount)).toEqual([1000, 3500, 5000, 5000]);
   });
 
@@ -143,9 +183,15 @@ describe('applyDiscount: application rules', () => {
 
   it('reaches only the cheapest or the most expensive line', () => {
     const discount: DiscountInput = { type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' };
-    const cheapest = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ effect: 'APPLY_TO_CHEAPEST' }) });
+    const cheapest = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ effect: 'APPLY_TO_CHEAPEST' }),
+    });
     expect(lineDiscounts(cheapest.order)).toEqual([0, 0, 0, 1000, 0]);
-    const priciest = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ effect: 'APPLY_TO_MOST_EXPENSIVE' }) });
+    const priciest = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ effect: 'APPLY_TO_MOST_EXPENSIVE' }),
+    });
     expect(lineDiscounts(priciest.order)).toEqual([3000, 0, 0, 0, 0]);
     const oneUnit = applyDiscount(calculateOrderAmounts(ruleCart), {
       discount,
@@ -165,25 +211,40 @@ describe('applyDiscount: application rules', () => {
 
   it('caps units per line and across lines, and honours the remaining unit budget', () => {
     const discount: DiscountInput = { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' };
-    const perLine = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ quantity_limit: 2 }) });
+    const perLine = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ quantity_limit: 2 }),
+    });
     expect(lineDiscounts(perLine.order)).toEqual([200, 200, 200, 200, 0]);
     const across = applyDiscount(calculateOrderAmounts(ruleCart), {
       discount,
       applicable_to: rule({ quantity_limit: 2, aggregated_quantity_limit: 5 }),
     });
     expect(lineDiscounts(across.order)).toEqual([200, 200, 100, 0, 0]);
-    const budget = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ remaining_units: 4, aggregated_quantity_limit: 5 }) });
+    const budget = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ remaining_units: 4, aggregated_quantity_limit: 5 }),
+    });
     expect(lineDiscounts(budget.order)).toEqual([300, 100, 0, 0, 0]);
-    const spent = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ remaining_units: 0 }) });
+    const spent = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ remaining_units: 0 }),
+    });
     expect(spent.order.total_discount_amount).toBe(0);
     expect(spent.has_effect).toBe(false);
   });
 
   it('caps money per line and across the entry; the lowest cap wins', () => {
     const discount: DiscountInput = { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS' };
-    const perLine = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ amount_limit: 700 }) });
+    const perLine = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ amount_limit: 700 }),
+    });
     expect(lineDiscounts(perLine.order)).toEqual([700, 700, 700, 700, 0]);
-    const across = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ amount_limit: 700, aggregated_amount_limit: 1500 }) });
+    const across = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ amount_limit: 700, aggregated_amount_limit: 1500 }),
+    });
     expect(lineDiscounts(across.order)).toEqual([700, 700, 100, 0, 0]);
   });
 
@@ -215,19 +276,40 @@ describe('applyDiscount: application rules', () => {
 
   it('reads a unit limit of 0 as no units, and a money limit of 0 as no limit', () => {
     const discount: DiscountInput = { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' };
-    const noUnits = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ quantity_limit: 0 }) });
+    const noUnits = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ quantity_limit: 0 }),
+    });
     expect(noUnits.has_effect).toBe(false);
     expect(noUnits.applicable_to.data[0]?.order_item_indices).toEqual([]);
-    const noCap = applyDiscount(calculateOrderAmounts(ruleCart), { discount, applicable_to: rule({ amount_limit: 0, aggregated_amount_limit: 0 }) });
+    const noCap = applyDiscount(calculateOrderAmounts(ruleCart), {
+      discount,
+      applicable_to: rule({ amount_limit: 0, aggregated_amount_limit: 0 }),
+    });
     expect(lineDiscounts(noCap.order)).toEqual([100, 100, 100, 100, 0]);
   });
 
   it('breaks ties on unit price by the lower line amount, then by request order', () => {
     const { order } = applyDiscount(
-      calculateOrderAmounts({ items: [{ price: 1000, quantity: 3 }, { price: 1000, quantity: 1 }, { price: 1000, quantity: 1 }] }),
+      calculateOrderAmounts({
+        items: [
+          { price: 1000, quantity: 3 },
+          { price: 1000, quantity: 1 },
+          { price: 1000, quantity: 1 },
+        ],
+      }),
       {
         discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ITEMS' },
-        applicable_to: { included: [{ object: 'products_collection', id: 'pc_all', matched_item_indices: [0, 1, 2], effect: 'APPLY_TO_CHEAPEST' }] },
+        applicable_to: {
+          included: [
+            {
+              object: 'products_collection',
+              id: 'pc_all',
+              matched_item_indices: [0, 1, 2],
+              effect: 'APPLY_TO_CHEAPEST',
+            },
+          ],
+        },
       },
     );
     expect(lineDiscounts(order)).toEqual([0, 100, 0]);
@@ -246,32 +328,52 @@ describe('applyDiscount: application rules', () => {
 describe('applyDiscount: limits and defaults', () => {
   it('applies to items when the rule names products, else to the order', () => {
     expect(apply({ type: 'AMOUNT', amount_off: 1000 }).discount).toMatchObject({ effect: 'APPLY_TO_ITEMS' });
-    const plain = applyDiscount(calculateOrderAmounts(ADVENTURE_CART), { discount: { type: 'PERCENT', percent_off: 10 } });
+    const plain = applyDiscount(calculateOrderAmounts(ADVENTURE_CART), {
+      discount: { type: 'PERCENT', percent_off: 10 },
+    });
     expect(plain.discount).toMatchObject({ effect: 'APPLY_TO_ORDER' });
     expect(plain.order.discount_amount).toBe(1750);
   });
 
   it('reaches every line when an item effect comes without applicable_to', () => {
-    const { order } = applyDiscount(calculateOrderAmounts(ADVENTURE_CART), { discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' } });
+    const { order } = applyDiscount(calculateOrderAmounts(ADVENTURE_CART), {
+      discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' },
+    });
     expect(lineDiscounts(order)).toEqual([100, 100, 100, 100]);
   });
 
   it('caps a PERCENT discount by amount_limit per order or per line', () => {
-    expect(apply({ type: 'PERCENT', percent_off: 10, amount_limit: 1000, effect: 'APPLY_TO_ORDER' }).order.discount_amount).toBe(1000);
-    expect(lineDiscounts(apply({ type: 'PERCENT', percent_off: 10, amount_limit: 400, effect: 'APPLY_TO_ITEMS' }).order)).toEqual([200, 400, 400, 0]);
+    expect(
+      apply({ type: 'PERCENT', percent_off: 10, amount_limit: 1000, effect: 'APPLY_TO_ORDER' }).order.discount_amount,
+    ).toBe(1000);
+    expect(
+      lineDiscounts(apply({ type: 'PERCENT', percent_off: 10, amount_limit: 400, effect: 'APPLY_TO_ITEMS' }).order),
+    ).toEqual([200, 400, 400, 0]);
   });
 
   it('caps the whole discount by aggregated_amount_limit, filling lines in the order the discount reaches them', () => {
-    expect(lineDiscounts(apply({ type: 'AMOUNT', amount_off: 1000, aggregated_amount_limit: 2500, effect: 'APPLY_TO_ITEMS' }).order)).toEqual([
-      1000, 1000, 500, 0,
-    ]);
-    expect(apply({ type: 'AMOUNT', amount_off: 1000, aggregated_amount_limit: 600, effect: 'APPLY_TO_ORDER' }).order.discount_amount).toBe(600);
-    const shared = apply({ type: 'AMOUNT', amount_off: 1000, aggregated_amount_limit: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' });
+    expect(
+      lineDiscounts(
+        apply({ type: 'AMOUNT', amount_off: 1000, aggregated_amount_limit: 2500, effect: 'APPLY_TO_ITEMS' }).order,
+      ),
+    ).toEqual([1000, 1000, 500, 0]);
+    expect(
+      apply({ type: 'AMOUNT', amount_off: 1000, aggregated_amount_limit: 600, effect: 'APPLY_TO_ORDER' }).order
+        .discount_amount,
+    ).toBe(600);
+    const shared = apply({
+      type: 'AMOUNT',
+      amount_off: 1000,
+      aggregated_amount_limit: 500,
+      effect: 'APPLY_TO_ITEMS_PROPORTIONALLY',
+    });
     expect(lineDiscounts(shared.order)).toEqual([80, 180, 240, 0]);
   });
 
   it('never takes a line or the order below zero', () => {
-    expect(lineDiscounts(apply({ type: 'AMOUNT', amount_off: 5000, effect: 'APPLY_TO_ITEMS' }).order)).toEqual([2000, 4500, 5000, 0]);
+    expect(lineDiscounts(apply({ type: 'AMOUNT', amount_off: 5000, effect: 'APPLY_TO_ITEMS' }).order)).toEqual([
+      2000, 4500, 5000, 0,
+    ]);
     expect(apply({ type: 'AMOUNT', amount_off: 99999, effect: 'APPLY_TO_ORDER' }).order.total_amount).toBe(0);
     expect(apply({ type: 'FIXED', fixed_amount: 20000, effect: 'APPLY_TO_ORDER' }).order.discount_amount).toBe(0);
   });
@@ -294,7 +396,6 @@ describe('applyDiscount: limits and defaults', () => {
     });
     expect(lineDiscounts(order)).toEqual([0, 3000, 3000, 0]);
   });
-
 
   it('leaves blocked lines alone', () => {
     const { order } = applyDiscount(
@@ -327,24 +428,46 @@ describe('applyDiscount: formulas', () => {
 
   it('falls back to the static value without an evaluator or when the formula fails', () => {
     const order = calculateOrderAmounts({ amount: 3000 });
-    const withoutEvaluator = applyDiscount(order, { discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: 'HALF_OF_AMOUNT' } });
+    const withoutEvaluator = applyDiscount(order, {
+      discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: 'HALF_OF_AMOUNT' },
+    });
     expect(withoutEvaluator.order.discount_amount).toBe(100);
     expect(withoutEvaluator.discount).toMatchObject({ is_dynamic: true });
     for (const formula of ['THROWS', 'UNKNOWN']) {
-      expect(applyDiscount(order, { discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: formula } }, { evaluate }).order.discount_amount).toBe(100);
+      expect(
+        applyDiscount(
+          order,
+          { discount: { type: 'AMOUNT', amount_off: 100, amount_off_formula: formula } },
+          { evaluate },
+        ).order.discount_amount,
+      ).toBe(100);
     }
     const staticOnly = applyDiscount(order, { discount: { type: 'AMOUNT', amount_off: 100 } }, { evaluate });
     expect(staticOnly.discount).not.toHaveProperty('is_dynamic');
   });
 
   it('computes percentages, item prices and free units', () => {
-    const percent = applyDiscount(calculateOrderAmounts({ amount: 333 }), { discount: { type: 'PERCENT', percent_off: 1, percent_off_formula: 'TWELVE_AND_A_HALF' } }, { evaluate });
+    const percent = applyDiscount(
+      calculateOrderAmounts({ amount: 333 }),
+      { discount: { type: 'PERCENT', percent_off: 1, percent_off_formula: 'TWELVE_AND_A_HALF' } },
+      { evaluate },
+    );
     expect(percent.order.discount_amount).toBe(42);
     const priced = applyDiscount(
       calculateOrderAmounts(ADVENTURE_CART),
       {
         discount: { type: 'FIXED', fixed_amount: 0, effect: 'APPLY_TO_ITEMS' },
-        applicable_to: { included: [{ object: 'product', id: 'prod_mug', matched_item_indices: [0], price: 0, price_formula: 'LINE_PRICE_MINUS_1' }] },
+        applicable_to: {
+          included: [
+            {
+              object: 'product',
+              id: 'prod_mug',
+              matched_item_indices: [0],
+              price: 0,
+              price_formula: 'LINE_PRICE_MINUS_1',
+            },
+          ],
+        },
       },
       { evaluate },
     );
@@ -353,7 +476,12 @@ describe('applyDiscount: formulas', () => {
 });
 
 describe('applyDiscount: free units', () => {
-  const mugAndBottles: OrderInput = { items: [{ product_id: 'prod_mug', price: 1000, quantity: 1 }, { product_id: 'prod_bottle', price: 2500, quantity: 2 }] };
+  const mugAndBottles: OrderInput = {
+    items: [
+      { product_id: 'prod_mug', price: 1000, quantity: 1 },
+      { product_id: 'prod_bottle', price: 2500, quantity: 2 },
+    ],
+  };
 
   it('ADD_NEW_ITEMS: one more mug raises the amount and its discount offsets it (reference example)', () => {
     const { order } = applyDiscount(calculateOrderAmounts(mugAndBottles), {
@@ -371,21 +499,39 @@ describe('applyDiscount: free units', () => {
       applied_quantity_amount: 1000,
       subtotal_amount: 1000,
     });
-    expect(order).toMatchObject({ amount: 7000, initial_amount: 6000, items_discount_amount: 1000, total_amount: 6000 });
+    expect(order).toMatchObject({
+      amount: 7000,
+      initial_amount: 6000,
+      items_discount_amount: 1000,
+      total_amount: 6000,
+    });
   });
 
   it('ADD_NEW_ITEMS without a price adds the quantity only', () => {
     const { order, has_effect } = applyDiscount(calculateOrderAmounts({ items: [{ amount: 5000, quantity: 2 }] }), {
       discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_pen', effect: 'ADD_NEW_ITEMS' },
     });
-    expect(order.items[1]).toMatchObject({ product_id: 'prod_pen', price: null, quantity: 1, amount: 0, discount_amount: 0, discount_quantity: 1 });
+    expect(order.items[1]).toMatchObject({
+      product_id: 'prod_pen',
+      price: null,
+      quantity: 1,
+      amount: 0,
+      discount_amount: 0,
+      discount_quantity: 1,
+    });
     expect(order).toMatchObject({ amount: 5000, total_amount: 5000 });
     expect(has_effect).toBe(true);
   });
 
   it('ADD_MANY_ITEMS: ADD_MISSING_ITEMS on a held product and ADD_NEW_ITEMS (reference example)', () => {
     const { order, discount } = applyDiscount(
-      calculateOrderAmounts({ amount: 6000, items: [{ product_id: 'prod_a', quantity: 1, price: 2900 }, { product_id: 'prod_b', quantity: 1, price: 3100 }] }),
+      calculateOrderAmounts({
+        amount: 6000,
+        items: [
+          { product_id: 'prod_a', quantity: 1, price: 2900 },
+          { product_id: 'prod_b', quantity: 1, price: 3100 },
+        ],
+      }),
       {
         discount: {
           type: 'UNIT',
@@ -398,36 +544,76 @@ describe('applyDiscount: free units', () => {
         free_items: { prod_a: { matched_item_indices: [0] }, prod_b: { matched_item_indices: [1] } },
       },
     );
-    expect(order).toMatchObject({ amount: 9100, items_discount_amount: 6000, total_discount_amount: 6000, total_amount: 3100, total_applied_discount_amount: 6000 });
-    expect(order.items[0]).toMatchObject({ quantity: 1, discount_quantity: 1, amount: 2900, discount_amount: 2900, subtotal_amount: 0 });
-    expect(order.items[1]).toMatchObject({ quantity: 2, discount_quantity: 1, amount: 6200, discount_amount: 3100, initial_amount: 3100, subtotal_amount: 3100 });
+    expect(order).toMatchObject({
+      amount: 9100,
+      items_discount_amount: 6000,
+      total_discount_amount: 6000,
+      total_amount: 3100,
+      total_applied_discount_amount: 6000,
+    });
+    expect(order.items[0]).toMatchObject({
+      quantity: 1,
+      discount_quantity: 1,
+      amount: 2900,
+      discount_amount: 2900,
+      subtotal_amount: 0,
+    });
+    expect(order.items[1]).toMatchObject({
+      quantity: 2,
+      discount_quantity: 1,
+      amount: 6200,
+      discount_amount: 3100,
+      initial_amount: 3100,
+      subtotal_amount: 3100,
+    });
     expect(discount).toMatchObject({ type: 'UNIT', effect: 'ADD_MANY_ITEMS' });
   });
 
   it('ADD_MISSING_ITEMS tops the line up, or adds a line with the catalogue price (free shipping)', () => {
     const twoFree: DiscountInput = { type: 'UNIT', unit_off: 2, unit_type: 'prod_tshirt', effect: 'ADD_MISSING_ITEMS' };
-    const topped = applyDiscount(calculateOrderAmounts({ items: [{ product_id: 'prod_tshirt', price: 2000, quantity: 1 }] }), {
-      discount: twoFree,
-      free_items: { prod_tshirt: { matched_item_indices: [0] } },
-    }).order;
+    const topped = applyDiscount(
+      calculateOrderAmounts({ items: [{ product_id: 'prod_tshirt', price: 2000, quantity: 1 }] }),
+      {
+        discount: twoFree,
+        free_items: { prod_tshirt: { matched_item_indices: [0] } },
+      },
+    ).order;
     expect(topped.items[0]).toMatchObject({ quantity: 2, amount: 4000, discount_amount: 4000, applied_quantity: 1 });
-    const enough = applyDiscount(calculateOrderAmounts({ items: [{ product_id: 'prod_tshirt', price: 2000, quantity: 3 }] }), {
-      discount: twoFree,
-      free_items: { prod_tshirt: { matched_item_indices: [0] } },
-    }).order;
+    const enough = applyDiscount(
+      calculateOrderAmounts({ items: [{ product_id: 'prod_tshirt', price: 2000, quantity: 3 }] }),
+      {
+        discount: twoFree,
+        free_items: { prod_tshirt: { matched_item_indices: [0] } },
+      },
+    ).order;
     expect(enough.items[0]).toMatchObject({ quantity: 3, amount: 6000, discount_amount: 4000, applied_quantity: 0 });
     const shipping = applyDiscount(calculateOrderAmounts({ items: [{ price: 5000, quantity: 1 }] }), {
       discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_5h1pp1ng', effect: 'ADD_MISSING_ITEMS' },
       free_items: { prod_5h1pp1ng: { matched_item_indices: [], price: 800 } },
     }).order;
-    expect(shipping.items[1]).toMatchObject({ product_id: 'prod_5h1pp1ng', quantity: 1, price: 800, amount: 800, discount_amount: 800 });
+    expect(shipping.items[1]).toMatchObject({
+      product_id: 'prod_5h1pp1ng',
+      quantity: 1,
+      price: 800,
+      amount: 800,
+      discount_amount: 800,
+    });
     expect(shipping).toMatchObject({ amount: 5800, total_amount: 5000 });
   });
 
   it('ADD_SAME_ITEMS adds free units of each ordered collection item', () => {
     const { order } = applyDiscount(
-      calculateOrderAmounts({ items: [{ price: 1000, quantity: 2 }, { price: 300, quantity: 1 }, { sku_id: 'sku_x', price: 700, quantity: 1 }] }),
-      { discount: { type: 'UNIT', unit_off: 1, unit_type: 'pc_bogo', effect: 'ADD_SAME_ITEMS' }, free_items: { pc_bogo: { matched_item_indices: [0, 2] } } },
+      calculateOrderAmounts({
+        items: [
+          { price: 1000, quantity: 2 },
+          { price: 300, quantity: 1 },
+          { sku_id: 'sku_x', price: 700, quantity: 1 },
+        ],
+      }),
+      {
+        discount: { type: 'UNIT', unit_off: 1, unit_type: 'pc_bogo', effect: 'ADD_SAME_ITEMS' },
+        free_items: { pc_bogo: { matched_item_indices: [0, 2] } },
+      },
     );
     expect(order.items.map((item) => [item.quantity, item.discount_amount])).toEqual([
       [3, 1000],
@@ -439,8 +625,17 @@ describe('applyDiscount: free units', () => {
 
   it('ADD_MISSING_ITEMS makes held units free across the product lines, adding none when enough are held', () => {
     const { order, has_effect } = applyDiscount(
-      calculateOrderAmounts({ items: [{ sku_id: 'sku_red', price: 1200, quantity: 1 }, { price: 999, quantity: 1 }, { sku_id: 'sku_red', price: 1000, quantity: 2 }] }),
-      { discount: { type: 'UNIT', unit_off: 2, unit_type: 'sku_red', effect: 'ADD_MISSING_ITEMS' }, free_items: { sku_red: { matched_item_indices: [0, 2] } } },
+      calculateOrderAmounts({
+        items: [
+          { sku_id: 'sku_red', price: 1200, quantity: 1 },
+          { price: 999, quantity: 1 },
+          { sku_id: 'sku_red', price: 1000, quantity: 2 },
+        ],
+      }),
+      {
+        discount: { type: 'UNIT', unit_off: 2, unit_type: 'sku_red', effect: 'ADD_MISSING_ITEMS' },
+        free_items: { sku_red: { matched_item_indices: [0, 2] } },
+      },
     );
     expect(order.items.map((item) => [item.quantity, item.discount_quantity, item.discount_amount])).toEqual([
       [1, 1, 1200],
@@ -456,28 +651,52 @@ describe('applyDiscount: free units', () => {
       discount: { type: 'UNIT', unit_off: 2, unit_type: 'sku_socks_l', effect: 'ADD_MISSING_ITEMS' },
       free_items: { sku_socks_l: { matched_item_indices: [], price: 300 } },
     });
-    expect(added.order.items[1]).toMatchObject({ sku_id: 'sku_socks_l', quantity: 2, initial_quantity: 0, initial_amount: 0, amount: 600, discount_amount: 600 });
-    expect(added.order.items[1]).not.toHaveProperty('product_id');
-    const held = applyDiscount(calculateOrderAmounts({ items: [{ product_id: 'prod_cap', amount: 3000, quantity: 3 }] }), {
-      discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_cap', effect: 'ADD_MISSING_ITEMS' },
-      free_items: { prod_cap: { matched_item_indices: [0] } },
+    expect(added.order.items[1]).toMatchObject({
+      sku_id: 'sku_socks_l',
+      quantity: 2,
+      initial_quantity: 0,
+      initial_amount: 0,
+      amount: 600,
+      discount_amount: 600,
     });
+    expect(added.order.items[1]).not.toHaveProperty('product_id');
+    const held = applyDiscount(
+      calculateOrderAmounts({ items: [{ product_id: 'prod_cap', amount: 3000, quantity: 3 }] }),
+      {
+        discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_cap', effect: 'ADD_MISSING_ITEMS' },
+        free_items: { prod_cap: { matched_item_indices: [0] } },
+      },
+    );
     expect(held.order.items[0]).toMatchObject({ quantity: 3, discount_quantity: 1, discount_amount: 1000 });
   });
 
   it('counts units made free without a price as an effect', () => {
-    const { order, has_effect } = applyDiscount(calculateOrderAmounts({ items: [{ product_id: 'prod_gift', quantity: 1 }] }), {
-      discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_gift', effect: 'ADD_MISSING_ITEMS' },
-      free_items: { prod_gift: { matched_item_indices: [0] } },
+    const { order, has_effect } = applyDiscount(
+      calculateOrderAmounts({ items: [{ product_id: 'prod_gift', quantity: 1 }] }),
+      {
+        discount: { type: 'UNIT', unit_off: 1, unit_type: 'prod_gift', effect: 'ADD_MISSING_ITEMS' },
+        free_items: { prod_gift: { matched_item_indices: [0] } },
+      },
+    );
+    expect(order.items[0]).toMatchObject({
+      quantity: 1,
+      applied_quantity: 0,
+      discount_quantity: 1,
+      applied_discount_quantity: 1,
+      discount_amount: 0,
     });
-    expect(order.items[0]).toMatchObject({ quantity: 1, applied_quantity: 0, discount_quantity: 1, applied_discount_quantity: 1, discount_amount: 0 });
     expect(has_effect).toBe(true);
   });
 
   it('gives nothing for zero units or a unit without a type', () => {
     const cart = calculateOrderAmounts({ items: [{ price: 1000, quantity: 1 }] });
-    expect(applyDiscount(cart, { discount: { type: 'UNIT', unit_off: 0, unit_type: 'prod_mug', effect: 'ADD_NEW_ITEMS' } }).has_effect).toBe(false);
-    expect(applyDiscount(cart, { discount: { type: 'UNIT', unit_off: 1, effect: 'ADD_NEW_ITEMS' } }).order).toEqual(cart);
+    expect(
+      applyDiscount(cart, { discount: { type: 'UNIT', unit_off: 0, unit_type: 'prod_mug', effect: 'ADD_NEW_ITEMS' } })
+        .has_effect,
+    ).toBe(false);
+    expect(applyDiscount(cart, { discount: { type: 'UNIT', unit_off: 1, effect: 'ADD_NEW_ITEMS' } }).order).toEqual(
+      cart,
+    );
   });
 
   it('refuses a free-item line index the order does not have', () => {
@@ -517,7 +736,13 @@ describe('applyDiscount: free units', () => {
     const { order, discount } = applyDiscount(
       calculateOrderAmounts({ items: [{ product_id: 'prod_mug', price: 1000, quantity: 1 }] }),
       {
-        discount: { type: 'UNIT', unit_off: 1, unit_off_formula: 'TWO', unit_type: 'prod_mug', effect: 'ADD_NEW_ITEMS' },
+        discount: {
+          type: 'UNIT',
+          unit_off: 1,
+          unit_off_formula: 'TWO',
+          unit_type: 'prod_mug',
+          effect: 'ADD_NEW_ITEMS',
+        },
         free_items: { prod_mug: { matched_item_indices: [0] } },
         bundle_quantity: 2,
       },
@@ -605,7 +830,9 @@ describe('applyDiscount: bundles (the reference bundle examples)', () => {
   it('PERCENT on items: the percentage multiplies, the unit limits do not', () => {
     const { order } = applyDiscount(calculateOrderAmounts({ items: [{ price: 1000, quantity: 4 }] }), {
       discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ITEMS' },
-      applicable_to: { included: [{ object: 'product', id: 'prod_soda', matched_item_indices: [0], quantity_limit: 2 }] },
+      applicable_to: {
+        included: [{ object: 'product', id: 'prod_soda', matched_item_indices: [0], quantity_limit: 2 }],
+      },
       bundle_quantity: 2,
     });
     // 10 % of the two units the limit allows.
@@ -615,7 +842,9 @@ describe('applyDiscount: bundles (the reference bundle examples)', () => {
   it('FIXED on items: the price stays and the unit limits multiply', () => {
     const { order } = applyDiscount(calculateOrderAmounts({ items: [{ price: 1500, quantity: 5 }] }), {
       discount: { type: 'FIXED', fixed_amount: 1000, effect: 'APPLY_TO_ITEMS' },
-      applicable_to: { included: [{ object: 'product', id: 'prod_ticket', matched_item_indices: [0], quantity_limit: 1 }] },
+      applicable_to: {
+        included: [{ object: 'product', id: 'prod_ticket', matched_item_indices: [0], quantity_limit: 1 }],
+      },
       bundle_quantity: 2,
     });
     expect(order.items_discount_amount).toBe(1000);
@@ -624,7 +853,12 @@ describe('applyDiscount: bundles (the reference bundle examples)', () => {
 
   it('proportional split: the value times the bundles, shared 60/40 by amount', () => {
     const { order } = applyDiscount(
-      calculateOrderAmounts({ items: [{ price: 3000, quantity: 1 }, { price: 2000, quantity: 1 }] }),
+      calculateOrderAmounts({
+        items: [
+          { price: 3000, quantity: 1 },
+          { price: 2000, quantity: 1 },
+        ],
+      }),
       { discount: { type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }, bundle_quantity: 2 },
     );
     expect(lineDiscounts(order)).toEqual([1200, 800]);
@@ -644,14 +878,18 @@ describe('applyDiscount: bundles (the reference bundle examples)', () => {
     expect(none.order.total_applied_discount_amount).toBe(0);
     const noFixedItems = applyDiscount(calculateOrderAmounts({ items: [{ price: 1500, quantity: 5 }] }), {
       discount: { type: 'FIXED', fixed_amount: 1000, effect: 'APPLY_TO_ITEMS' },
-      applicable_to: { included: [{ object: 'product', id: 'prod_ticket', matched_item_indices: [0], quantity_limit: 1 }] },
+      applicable_to: {
+        included: [{ object: 'product', id: 'prod_ticket', matched_item_indices: [0], quantity_limit: 1 }],
+      },
       bundle_quantity: 0,
     });
     expect(noFixedItems.has_effect).toBe(false);
   });
 
   it('reports the per-bundle value in the discount', () => {
-    expect(apply({ type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' }, { bundle_quantity: 3 }).discount).toMatchObject({ amount_off: 500 });
+    expect(
+      apply({ type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' }, { bundle_quantity: 3 }).discount,
+    ).toMatchObject({ amount_off: 500 });
   });
 });
 
@@ -667,7 +905,16 @@ describe('applyDiscount: applicable_to results', () => {
     const result = applyDiscount(calculateOrderAmounts(cart), {
       discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' },
       applicable_to: {
-        included: [{ object: 'products_collection', id: 'pc_all', matched_item_indices: [0, 1, 2], effect: 'APPLY_FROM_MOST_EXPENSIVE', target: 'UNIT', repeat: 2 }],
+        included: [
+          {
+            object: 'products_collection',
+            id: 'pc_all',
+            matched_item_indices: [0, 1, 2],
+            effect: 'APPLY_FROM_MOST_EXPENSIVE',
+            target: 'UNIT',
+            repeat: 2,
+          },
+        ],
       },
     });
     // Units from the most expensive: 20.00 (1st), 10.00 ×3 (2nd–4th), 5.00 ×2 (5th–6th); every other one.
@@ -681,10 +928,18 @@ describe('applyDiscount: applicable_to results', () => {
   });
 
   it('lists no unit numbers when the order holds more than 1000 units', () => {
-    const result = applyDiscount(calculateOrderAmounts({ items: [{ price: 10, quantity: 999 }, { price: 20, quantity: 2 }] }), {
-      discount: { type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' },
-      applicable_to: { included: [{ object: 'products_collection', id: 'pc_all', matched_item_indices: [0, 1] }] },
-    });
+    const result = applyDiscount(
+      calculateOrderAmounts({
+        items: [
+          { price: 10, quantity: 999 },
+          { price: 20, quantity: 2 },
+        ],
+      }),
+      {
+        discount: { type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' },
+        applicable_to: { included: [{ object: 'products_collection', id: 'pc_all', matched_item_indices: [0, 1] }] },
+      },
+    );
     expect(result.applicable_to.data[0]?.order_item_units).toEqual([
       { index: 0, units_limit_exceeded: true },
       { index: 1, units_limit_exceeded: true },
@@ -742,9 +997,17 @@ describe('applyDiscount: applicable_to results', () => {
   });
 
   it('skips lines without units', () => {
-    const result = applyDiscount(calculateOrderAmounts({ items: [{ price: 1000, quantity: 0 }, { price: 1000, quantity: 1 }] }), {
-      discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' },
-    });
+    const result = applyDiscount(
+      calculateOrderAmounts({
+        items: [
+          { price: 1000, quantity: 0 },
+          { price: 1000, quantity: 1 },
+        ],
+      }),
+      {
+        discount: { type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' },
+      },
+    );
     expect(lineDiscounts(result.order)).toEqual([0, 100]);
   });
 });
@@ -776,7 +1039,13 @@ const entryArb = (lines: number): fc.Arbitrary<ApplicableToEntryInput> =>
       object: fc.constant('products_collection' as const),
       id: fc.constant('pc_any'),
       matched_item_indices: fc.subarray(Array.from({ length: lines }, (_, index) => index)),
-      effect: fc.constantFrom('APPLY_TO_EVERY', 'APPLY_TO_CHEAPEST', 'APPLY_FROM_CHEAPEST', 'APPLY_TO_MOST_EXPENSIVE', 'APPLY_FROM_MOST_EXPENSIVE'),
+      effect: fc.constantFrom(
+        'APPLY_TO_EVERY',
+        'APPLY_TO_CHEAPEST',
+        'APPLY_FROM_CHEAPEST',
+        'APPLY_TO_MOST_EXPENSIVE',
+        'APPLY_FROM_MOST_EXPENSIVE',
+      ),
       target: fc.constantFrom('ITEM', 'UNIT'),
       skip_initially: fc.integer({ min: 0, max: 4 }),
       repeat: fc.integer({ min: 0, max: 3 }),
@@ -831,14 +1100,26 @@ describe('applyDiscount: properties', () => {
     fc.assert(
       fc.property(caseArb, ({ order, discount, included, mode }) => {
         const before = calculateOrderAmounts(order);
-        const { order: after } = applyDiscount(before, { discount, applicable_to: { included } }, { calculation_mode: mode });
-        for (const value of [after.amount, after.discount_amount, after.items_discount_amount, after.total_discount_amount, after.total_amount]) {
+        const { order: after } = applyDiscount(
+          before,
+          { discount, applicable_to: { included } },
+          { calculation_mode: mode },
+        );
+        for (const value of [
+          after.amount,
+          after.discount_amount,
+          after.items_discount_amount,
+          after.total_discount_amount,
+          after.total_amount,
+        ]) {
           expect(isMoney(value)).toBe(true);
         }
         expect(after.total_amount).toBeLessThanOrEqual(before.total_amount);
         expect(after.total_applied_discount_amount).toBe(before.total_amount - after.total_amount);
         after.items.forEach((item) => {
-          expect(isMoney(item.discount_amount) && isMoney(item.applied_discount_amount) && isMoney(item.subtotal_amount)).toBe(true);
+          expect(
+            isMoney(item.discount_amount) && isMoney(item.applied_discount_amount) && isMoney(item.subtotal_amount),
+          ).toBe(true);
           expect(item.discount_amount).toBeLessThanOrEqual(item.amount);
           expect(item.discount_quantity).toBeLessThanOrEqual(item.quantity);
         });
@@ -852,9 +1133,15 @@ describe('applyDiscount: properties', () => {
         const [entry] = included;
         if (entry === undefined) return;
         const { matched_item_indices: matched, ...written } = entry;
-        const items = (order.items ?? []).map((item, index) => ({ ...item, product_id: `prod_${index}`, collection_ids: matched.includes(index) ? [entry.id] : [] }));
+        const items = (order.items ?? []).map((item, index) => ({
+          ...item,
+          product_id: `prod_${index}`,
+          collection_ids: matched.includes(index) ? [entry.id] : [],
+        }));
         // A rule set refuses `repeat: 0`, which the discount reads as 1.
-        const rules = parseValidationRules({ applicable_to: { included: [{ ...written, repeat: Math.max(1, written.repeat ?? 1) }] } });
+        const rules = parseValidationRules({
+          applicable_to: { included: [{ ...written, repeat: Math.max(1, written.repeat ?? 1) }] },
+        });
         const resolved = resolveApplicableTo(rules.applicable_to, items, { unitLimitMultiplier: bundles });
         const discounted = applyDiscount(calculateOrderAmounts({ items }), {
           discount: { type: 'AMOUNT', amount_off: 1, effect: 'APPLY_TO_ITEMS_BY_QUANTITY' },
@@ -879,7 +1166,13 @@ describe('applyDiscount: properties', () => {
         const before = calculateOrderAmounts(order);
         const { order: after } = applyDiscount(before, {
           discount: { type: 'AMOUNT', amount_off: 700, effect: 'APPLY_TO_ITEMS' },
-          applicable_to: { included: included.map((entry) => ({ ...entry, amount_limit: undefined, aggregated_amount_limit: undefined })) },
+          applicable_to: {
+            included: included.map((entry) => ({
+              ...entry,
+              amount_limit: undefined,
+              aggregated_amount_limit: undefined,
+            })),
+          },
         });
         after.items.forEach((item) => expect(item.applied_discount_amount).toBeLessThanOrEqual(700));
       }),
@@ -894,7 +1187,9 @@ describe('applyDiscount: properties', () => {
         fc.constantFrom('APPLY_TO_ITEMS_PROPORTIONALLY' as const, 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY' as const),
         (order, amountOff, effect) => {
           const before = calculateOrderAmounts({ items: order.items ?? [] });
-          const { order: after } = applyDiscount(before, { discount: { type: 'AMOUNT', amount_off: amountOff, effect } });
+          const { order: after } = applyDiscount(before, {
+            discount: { type: 'AMOUNT', amount_off: amountOff, effect },
+          });
           const coveredValue = before.items.reduce((sum, item) => sum + (item.quantity > 0 ? item.amount : 0), 0);
           const expected = Math.min(amountOff, coveredValue);
           expect(after.items_applied_discount_amount).toBe(expected);
@@ -915,7 +1210,10 @@ describe('applyDiscount: properties', () => {
         });
         expect(result.order.items_applied_discount_amount).toBeLessThanOrEqual(amountOff);
         for (const entry of result.applicable_to.data) {
-          const given = entry.order_item_indices.reduce((sum, index) => sum + (result.order.items[index]?.applied_discount_amount ?? 0), 0);
+          const given = entry.order_item_indices.reduce(
+            (sum, index) => sum + (result.order.items[index]?.applied_discount_amount ?? 0),
+            0,
+          );
           if (entry.aggregated_amount_limit !== undefined && entry.aggregated_amount_limit > 0) {
             expect(given).toBeLessThanOrEqual(entry.aggregated_amount_limit);
           }
@@ -952,7 +1250,8 @@ describe('applyDiscount: properties', () => {
             expect(item.discount_quantity).toBeLessThanOrEqual(item.quantity);
           });
           const freeUnits = after.items.reduce((sum, item) => sum + item.applied_quantity, 0);
-          if (unit.effect === 'ADD_NEW_ITEMS' && matched.length + (after.items.length - lines) > 0) expect(freeUnits).toBe(unit.unit_off);
+          if (unit.effect === 'ADD_NEW_ITEMS' && matched.length + (after.items.length - lines) > 0)
+            expect(freeUnits).toBe(unit.unit_off);
         },
       ),
     );

@@ -143,7 +143,8 @@ const allocateWithinGroups = (
     );
     const shareOf = new Map(open.map((index, position) => [index, proposal[position] ?? 0]));
     const over = pending.findIndex(
-      (group) => group.members.reduce((sum, member) => sum + (shareOf.get(member) ?? shares[member] ?? 0), 0) > group.cap,
+      (group) =>
+        group.members.reduce((sum, member) => sum + (shareOf.get(member) ?? shares[member] ?? 0), 0) > group.cap,
     );
     const group = pending[over];
     if (group === undefined) {
@@ -182,9 +183,18 @@ const discountItems = (
   const mode = options.calculation_mode ?? 'DISCOUNTED_AMOUNT';
   // Per-unit values (an amount per unit, a new unit price) stay; the units they reach scale.
   const unitsScale = effect === 'APPLY_TO_ITEMS_BY_QUANTITY' || discount.type === 'FIXED' ? bundle : 1;
-  const coverage = selectDiscountedUnits(order, step.applicable_to, new Set(options.blocked_item_indices ?? []), unitsScale);
-  const lineLimit = discount.type === 'PERCENT' ? scaleLimit(limitOf(discount.amount_limit), bundle) : Number.POSITIVE_INFINITY;
-  const orderLimit = discount.type === 'FIXED' ? Number.POSITIVE_INFINITY : scaleLimit(limitOf(discount.aggregated_amount_limit), bundle);
+  const coverage = selectDiscountedUnits(
+    order,
+    step.applicable_to,
+    new Set(options.blocked_item_indices ?? []),
+    unitsScale,
+  );
+  const lineLimit =
+    discount.type === 'PERCENT' ? scaleLimit(limitOf(discount.amount_limit), bundle) : Number.POSITIVE_INFINITY;
+  const orderLimit =
+    discount.type === 'FIXED'
+      ? Number.POSITIVE_INFINITY
+      : scaleLimit(limitOf(discount.aggregated_amount_limit), bundle);
 
   const plans: LinePlan[] = coverage.flatMap(({ entry, lines }) =>
     lines.map((line): LinePlan => {
@@ -213,7 +223,12 @@ const discountItems = (
       }));
     const total = Math.min(value, orderLimit, draft.remaining());
     const weights = ordered.map((plan) => (effect === 'APPLY_TO_ITEMS_PROPORTIONALLY' ? plan.value : plan.units));
-    const shares = allocateWithinGroups(total, weights, ordered.map((plan) => plan.cap), groups);
+    const shares = allocateWithinGroups(
+      total,
+      weights,
+      ordered.map((plan) => plan.cap),
+      groups,
+    );
     ordered.forEach((plan, position) => {
       const share = shares[position] ?? 0;
       if (share > 0) draft.discountLine(plan.index, share, plan.units);
@@ -230,7 +245,8 @@ const discountItems = (
         const hasOwnPrice = plan.entry.price_formula !== null && plan.entry.price_formula !== undefined;
         const price =
           hasOwnPrice || (plan.entry.price !== null && plan.entry.price !== undefined)
-            ? evaluateDiscountValue(plan.entry.price ?? value, plan.entry.price_formula, context, options.evaluate).value
+            ? evaluateDiscountValue(plan.entry.price ?? value, plan.entry.price_formula, context, options.evaluate)
+                .value
             : value;
         proposed = Math.max(0, plan.value - price * plan.units);
       } else {
@@ -246,7 +262,8 @@ const discountItems = (
   return applicableToResults(order, step.applicable_to, coverage);
 };
 
-const withDynamic = <T extends object>(discount: T, dynamic: boolean): T => (dynamic ? { ...discount, is_dynamic: true } : discount);
+const withDynamic = <T extends object>(discount: T, dynamic: boolean): T =>
+  dynamic ? { ...discount, is_dynamic: true } : discount;
 
 /**
  * Applies one discount to an order: the amount, percentage, new price or free units of a
@@ -281,37 +298,59 @@ const withDynamic = <T extends object>(discount: T, dynamic: boolean): T => (dyn
  * after.items.map((item) => item.applied_discount_amount); // [200, 450]
  * ```
  */
-export function applyDiscount(order: OrderAmounts, step: DiscountStepInput, options: DiscountStepOptions = {}): DiscountStepResult {
+export function applyDiscount(
+  order: OrderAmounts,
+  step: DiscountStepInput,
+  options: DiscountStepOptions = {},
+): DiscountStepResult {
   const draft = new OrderDraft(order);
   const { discount } = step;
   const evaluate = options.evaluate;
   const mode = options.calculation_mode ?? 'DISCOUNTED_AMOUNT';
-  const bundle = step.bundle_quantity === null || step.bundle_quantity === undefined ? 1 : Math.max(0, Math.floor(step.bundle_quantity));
+  const bundle =
+    step.bundle_quantity === null || step.bundle_quantity === undefined
+      ? 1
+      : Math.max(0, Math.floor(step.bundle_quantity));
   let lists = { applicable_to: applicableToResultList([]), inapplicable_to: applicableToResultList([]) };
   let applied: DiscountInput;
 
   if (discount.type === 'UNIT') {
     /** Gives one free product; returns it with its computed `unit_off` and whether a formula gave it. */
     const giveUnit = (unit: UnitDiscountItemInput): [UnitDiscountItemInput, boolean] => {
-      const { value, dynamic } = evaluateDiscountValue(unit.unit_off, unit.unit_off_formula, { field: 'unit_off', order }, evaluate);
+      const { value, dynamic } = evaluateDiscountValue(
+        unit.unit_off,
+        unit.unit_off_formula,
+        { field: 'unit_off', order },
+        evaluate,
+      );
       const effect = unit.effect ?? 'ADD_MISSING_ITEMS';
       const unitType = unit.unit_type ?? '';
-      if (unitType !== '') giveFreeUnits(draft, unitType, value * bundle, effect, step.free_items?.[unitType] ?? undefined);
+      if (unitType !== '')
+        giveFreeUnits(draft, unitType, value * bundle, effect, step.free_items?.[unitType] ?? undefined);
       return [{ ...unit, unit_off: value, effect }, dynamic];
     };
     if (discount.effect === 'ADD_MANY_ITEMS') {
       const given = discount.units.map((unit) => giveUnit(unit));
-      applied = withDynamic({ ...discount, units: given.map(([unit]) => unit) }, given.some(([, dynamic]) => dynamic));
+      applied = withDynamic(
+        { ...discount, units: given.map(([unit]) => unit) },
+        given.some(([, dynamic]) => dynamic),
+      );
     } else {
       const [unit, dynamic] = giveUnit(discount);
       applied = withDynamic({ ...discount, ...unit }, dynamic);
     }
   } else {
-    const namesProducts = (step.applicable_to?.included.length ?? 0) > 0 || (step.applicable_to?.excluded?.length ?? 0) > 0;
+    const namesProducts =
+      (step.applicable_to?.included.length ?? 0) > 0 || (step.applicable_to?.excluded?.length ?? 0) > 0;
     const effect = resolveDiscountEffect(discount, namesProducts);
-    const field = discount.type === 'AMOUNT' ? 'amount_off' : discount.type === 'PERCENT' ? 'percent_off' : 'fixed_amount';
+    const field =
+      discount.type === 'AMOUNT' ? 'amount_off' : discount.type === 'PERCENT' ? 'percent_off' : 'fixed_amount';
     const staticValue =
-      discount.type === 'AMOUNT' ? discount.amount_off : discount.type === 'PERCENT' ? discount.percent_off : discount.fixed_amount;
+      discount.type === 'AMOUNT'
+        ? discount.amount_off
+        : discount.type === 'PERCENT'
+          ? discount.percent_off
+          : discount.fixed_amount;
     const formula =
       discount.type === 'AMOUNT'
         ? discount.amount_off_formula
@@ -355,6 +394,7 @@ export function applyDiscount(order: OrderAmounts, step: DiscountStepInput, opti
     discount: applied,
     ...lists,
     has_effect:
-      after.total_applied_discount_amount > 0 || after.items.some((item) => item.applied_quantity > 0 || item.applied_discount_quantity > 0),
+      after.total_applied_discount_amount > 0 ||
+      after.items.some((item) => item.applied_quantity > 0 || item.applied_discount_quantity > 0),
   });
 }

@@ -243,7 +243,10 @@ export const evaluateDiscountValue = (
     }
   }
   const number = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return { value: context.field === 'percent_off' ? Math.min(100, Math.max(0, number)) : roundToInteger(number), dynamic };
+  return {
+    value: context.field === 'percent_off' ? Math.min(100, Math.max(0, number)) : roundToInteger(number),
+    dynamic,
+  };
 };
 
 /**

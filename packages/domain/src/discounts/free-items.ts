@@ -47,7 +47,9 @@ export const giveFreeUnits = (
   const matched = [...new Set(target?.matched_item_indices ?? [])];
   for (const index of matched) {
     if (!Number.isInteger(index) || index < 0 || index >= draft.lines.length) {
-      throw new RangeError(`order item index ${String(index)} is out of range (the order has ${draft.lines.length} lines)`);
+      throw new RangeError(
+        `order item index ${String(index)} is out of range (the order has ${draft.lines.length} lines)`,
+      );
     }
   }
   const catalogue = target?.price === null || target?.price === undefined ? null : roundToInteger(target.price);

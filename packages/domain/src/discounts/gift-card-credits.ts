@@ -77,5 +77,9 @@ export function applyGiftCredits(order: OrderAmounts, gift: GiftCreditsInput): G
   }
   const draft = new OrderDraft(order);
   const used = draft.discountOrder(credits ?? balance);
-  return Object.freeze({ order: draft.snapshot(), gift: Object.freeze({ balance, credits: used }), has_effect: used > 0 });
+  return Object.freeze({
+    order: draft.snapshot(),
+    gift: Object.freeze({ balance, credits: used }),
+    has_effect: used > 0,
+  });
 }

@@ -1,5 +1,18 @@
-import { type ApplicableToResultList, applicableToResultList, coveredEntryResult, excludedEntryResult } from './applicable-to-results.js';
-import { type ApplicationRulesInput, type SelectedLine, assignLines, scaleLimit, selectUnits, unitLimit, wholeUnits } from './applicable-to-selection.js';
+import {
+  type ApplicableToResultList,
+  applicableToResultList,
+  coveredEntryResult,
+  excludedEntryResult,
+} from './applicable-to-results.js';
+import {
+  type ApplicationRulesInput,
+  type SelectedLine,
+  assignLines,
+  scaleLimit,
+  selectUnits,
+  unitLimit,
+  wholeUnits,
+} from './applicable-to-selection.js';
 import type { OrderAmounts } from './order-amounts.js';
 
 /**
@@ -98,7 +111,9 @@ export interface EntryCoverage {
 
 const checkIndex = (order: OrderAmounts, index: number): number => {
   if (!Number.isInteger(index) || index < 0 || index >= order.items.length) {
-    throw new RangeError(`order item index ${String(index)} is out of range (the order has ${order.items.length} lines)`);
+    throw new RangeError(
+      `order item index ${String(index)} is out of range (the order has ${order.items.length} lines)`,
+    );
   }
   return index;
 };
@@ -142,7 +157,9 @@ export const selectDiscountedUnits = (
         ? [...applicable.included, includedAllEntry(rest)]
         : applicable.included;
   const owners = assignLines(entries, (entry) =>
-    (entry.selected_lines?.map((line) => line.index) ?? entry.matched_item_indices).map((index) => checkIndex(order, index)),
+    (entry.selected_lines?.map((line) => line.index) ?? entry.matched_item_indices).map((index) =>
+      checkIndex(order, index),
+    ),
   );
   return entries.map((entry, position) => {
     const owned = (index: number): boolean => owners.get(index) === position && !blocked.has(index);
@@ -158,12 +175,22 @@ export const selectDiscountedUnits = (
     }
     const lines = order.items.flatMap((item, index) =>
       owned(index)
-        ? [{ index, quantity: item.quantity, amount: item.amount, price: item.price ?? (item.quantity > 0 ? item.amount / item.quantity : 0) }]
+        ? [
+            {
+              index,
+              quantity: item.quantity,
+              amount: item.amount,
+              price: item.price ?? (item.quantity > 0 ? item.amount / item.quantity : 0),
+            },
+          ]
         : [],
     );
     const limits = {
       perLine: scaleLimit(unitLimit(entry.quantity_limit), unitLimitFactor),
-      total: Math.min(scaleLimit(unitLimit(entry.aggregated_quantity_limit), unitLimitFactor), unitLimit(entry.remaining_units)),
+      total: Math.min(
+        scaleLimit(unitLimit(entry.aggregated_quantity_limit), unitLimitFactor),
+        unitLimit(entry.remaining_units),
+      ),
     };
     return { entry, lines: selectUnits(lines, entry, limits) };
   });
@@ -179,17 +206,24 @@ export const applicableToResults = (
   applicable: ApplicableItemsInput | null | undefined,
   coverage: readonly EntryCoverage[],
 ): { applicable_to: ApplicableToResultList; inapplicable_to: ApplicableToResultList } => {
-  if (applicable === null || applicable === undefined) return { applicable_to: applicableToResultList([]), inapplicable_to: applicableToResultList([]) };
+  if (applicable === null || applicable === undefined)
+    return { applicable_to: applicableToResultList([]), inapplicable_to: applicableToResultList([]) };
   const orderUnits = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const listed = new Set(applicable.included);
   const excluded = (applicable.excluded ?? []).map((entry) =>
     excludedEntryResult(
       entry,
-      [...new Set(entry.matched_item_indices)].filter((index) => index >= 0 && index < order.items.length).sort((a, b) => a - b),
+      [...new Set(entry.matched_item_indices)]
+        .filter((index) => index >= 0 && index < order.items.length)
+        .sort((a, b) => a - b),
     ),
   );
   return {
-    applicable_to: applicableToResultList(coverage.filter(({ entry }) => listed.has(entry)).map(({ entry, lines }) => coveredEntryResult(entry, lines, orderUnits))),
+    applicable_to: applicableToResultList(
+      coverage
+        .filter(({ entry }) => listed.has(entry))
+        .map(({ entry, lines }) => coveredEntryResult(entry, lines, orderUnits)),
+    ),
     inapplicable_to: applicableToResultList(excluded),
   };
 };

@@ -9,18 +9,32 @@ import type { RuleOrderItemInput } from '../rules/context.js';
 import { parseValidationRules } from '../rules/parse.js';
 
 /** `applicable_to` as a rule set sends it, parsed and resolved on the items. */
-const rulesOn = (input: { included?: unknown[]; excluded?: unknown[]; included_all?: boolean }, items: readonly RuleOrderItemInput[]) =>
-  resolveApplicableTo(parseValidationRules({ applicable_to: { included: [], excluded: [], included_all: false, ...input } }).applicable_to, items);
+const rulesOn = (
+  input: { included?: unknown[]; excluded?: unknown[]; included_all?: boolean },
+  items: readonly RuleOrderItemInput[],
+) =>
+  resolveApplicableTo(
+    parseValidationRules({ applicable_to: { included: [], excluded: [], included_all: false, ...input } })
+      .applicable_to,
+    items,
+  );
 
 /** Applies a discount to the items under the rules, through the bridge. */
-const discountUnder = (discount: DiscountInput, rules: Parameters<typeof rulesOn>[0], items: readonly RuleOrderItemInput[]) => {
+const discountUnder = (
+  discount: DiscountInput,
+  rules: Parameters<typeof rulesOn>[0],
+  items: readonly RuleOrderItemInput[],
+) => {
   const resolution = rulesOn(rules, items);
-  const order = calculateOrderAmounts({ items: items.map(({ product_id, sku_id, price, quantity }) => ({ product_id, sku_id, price, quantity })) });
+  const order = calculateOrderAmounts({
+    items: items.map(({ product_id, sku_id, price, quantity }) => ({ product_id, sku_id, price, quantity })),
+  });
   const step: DiscountStepInput = { discount, applicable_to: discountItemsFromRules(resolution) };
   return { resolution, result: applyDiscount(order, step) };
 };
 
-const appliedPerLine = (result: ReturnType<typeof applyDiscount>): number[] => result.order.items.map((item) => item.applied_discount_amount);
+const appliedPerLine = (result: ReturnType<typeof applyDiscount>): number[] =>
+  result.order.items.map((item) => item.applied_discount_amount);
 
 /** The reference's example: mug 10×2, poster 15×3 and T-shirt 20×3 are Adventure items; a bottle 25×2 is not. */
 const adventure: RuleOrderItemInput[] = [
@@ -39,13 +53,23 @@ describe('discountItemsFromRules: worked examples', () => {
     expect(appliedPerLine(result)).toEqual([0, 450, 0]);
     expect(result.order.total_amount).toBe(12500 - 450);
     expect(result.applicable_to.data).toEqual([
-      { object: 'product', id: 'prod_poster', effect: 'APPLY_TO_EVERY', order_item_indices: [1], order_item_units: [{ index: 1, units: [1, 2, 3] }] },
+      {
+        object: 'product',
+        id: 'prod_poster',
+        effect: 'APPLY_TO_EVERY',
+        order_item_indices: [1],
+        order_item_units: [{ index: 1, units: [1, 2, 3] }],
+      },
     ]);
     expect(result.inapplicable_to.total).toBe(0);
   });
 
   it('a collection entry reaches its products and not the bottle (the reference table)', () => {
-    const percent = discountUnder(tenPercent, { included: [{ object: 'products_collection', id: 'pc_adventure' }] }, adventure).result;
+    const percent = discountUnder(
+      tenPercent,
+      { included: [{ object: 'products_collection', id: 'pc_adventure' }] },
+      adventure,
+    ).result;
     expect(appliedPerLine(percent)).toEqual([200, 450, 600, 0]);
     expect(percent.order.total_amount).toBe(16250);
     const proportional = discountUnder(
@@ -69,7 +93,11 @@ describe('discountItemsFromRules: worked examples', () => {
   });
 
   it('an excluded product is never discounted and is listed in inapplicable_to', () => {
-    const { result } = discountUnder(tenPercent, { included_all: true, excluded: [{ object: 'product', id: 'prod_bottle' }] }, adventure);
+    const { result } = discountUnder(
+      tenPercent,
+      { included_all: true, excluded: [{ object: 'product', id: 'prod_bottle' }] },
+      adventure,
+    );
     expect(appliedPerLine(result)).toEqual([200, 450, 600, 0]);
     // included_all lines are reached under no entry.
     expect(result.applicable_to.total).toBe(0);
@@ -77,10 +105,18 @@ describe('discountItemsFromRules: worked examples', () => {
   });
 
   it('unit limits: per line and across the entry', () => {
-    const perLine = discountUnder(tenPercent, { included: [{ object: 'products_collection', id: 'pc_adventure', quantity_limit: 1 }] }, adventure).result;
+    const perLine = discountUnder(
+      tenPercent,
+      { included: [{ object: 'products_collection', id: 'pc_adventure', quantity_limit: 1 }] },
+      adventure,
+    ).result;
     expect(appliedPerLine(perLine)).toEqual([100, 150, 200, 0]);
     expect(perLine.order.items.map((item) => item.applied_discount_quantity)).toEqual([1, 1, 1, 0]);
-    const aggregated = discountUnder(tenPercent, { included: [{ object: 'products_collection', id: 'pc_adventure', aggregated_quantity_limit: 4 }] }, adventure).result;
+    const aggregated = discountUnder(
+      tenPercent,
+      { included: [{ object: 'products_collection', id: 'pc_adventure', aggregated_quantity_limit: 4 }] },
+      adventure,
+    ).result;
     expect(appliedPerLine(aggregated)).toEqual([200, 300, 0, 0]);
     expect(aggregated.applicable_to.data[0]?.order_item_units).toEqual([
       { index: 0, units: [1, 2] },
@@ -90,19 +126,42 @@ describe('discountItemsFromRules: worked examples', () => {
 
   it('applies skip_initially and repeat once, not again on the lines the rules chose', () => {
     // $5 per line from the most expensive, skip 1, repeat 2: lines priced 20/15/10/5 get -0/-5/-0/-5.
-    const lines: RuleOrderItemInput[] = [2000, 1500, 1000, 500].map((price, index) => ({ product_id: `prod_${index}`, price, quantity: 1, collection_ids: ['pc_all'] }));
+    const lines: RuleOrderItemInput[] = [2000, 1500, 1000, 500].map((price, index) => ({
+      product_id: `prod_${index}`,
+      price,
+      quantity: 1,
+      collection_ids: ['pc_all'],
+    }));
     const { result } = discountUnder(
       { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS' },
-      { included: [{ object: 'products_collection', id: 'pc_all', effect: 'APPLY_FROM_MOST_EXPENSIVE', skip_initially: 1, repeat: 2 }] },
+      {
+        included: [
+          {
+            object: 'products_collection',
+            id: 'pc_all',
+            effect: 'APPLY_FROM_MOST_EXPENSIVE',
+            skip_initially: 1,
+            repeat: 2,
+          },
+        ],
+      },
       lines,
     );
     expect(appliedPerLine(result)).toEqual([0, 500, 0, 500]);
   });
 
   it("keeps an entry's money limits and FIXED price", () => {
-    const capped = discountUnder(tenPercent, { included: [{ object: 'products_collection', id: 'pc_adventure', aggregated_amount_limit: 500 }] }, adventure).result;
+    const capped = discountUnder(
+      tenPercent,
+      { included: [{ object: 'products_collection', id: 'pc_adventure', aggregated_amount_limit: 500 }] },
+      adventure,
+    ).result;
     expect(appliedPerLine(capped)).toEqual([200, 300, 0, 0]);
-    const priced = discountUnder({ type: 'FIXED', fixed_amount: 1000, effect: 'APPLY_TO_ITEMS' }, { included: [{ object: 'product', id: 'prod_mug', price: 500 }] }, adventure).result;
+    const priced = discountUnder(
+      { type: 'FIXED', fixed_amount: 1000, effect: 'APPLY_TO_ITEMS' },
+      { included: [{ object: 'product', id: 'prod_mug', price: 500 }] },
+      adventure,
+    ).result;
     expect(appliedPerLine(priced)).toEqual([1000, 0, 0, 0]);
   });
 
@@ -117,13 +176,21 @@ describe('discountItemsFromRules: worked examples', () => {
     const { result } = discountUnder(tenPercent, { included: [{ object: 'product', id: 'prod_lamp' }] }, adventure);
     expect(result.order.items_applied_discount_amount).toBe(0);
     expect(result.has_effect).toBe(false);
-    expect(result.applicable_to.data).toEqual([{ object: 'product', id: 'prod_lamp', effect: 'APPLY_TO_EVERY', order_item_indices: [], order_item_units: [] }]);
+    expect(result.applicable_to.data).toEqual([
+      { object: 'product', id: 'prod_lamp', effect: 'APPLY_TO_EVERY', order_item_indices: [], order_item_units: [] },
+    ]);
   });
 
   it('leaves out lines blocked by the ONCE mode', () => {
     const resolution = rulesOn({ included: [{ object: 'products_collection', id: 'pc_adventure' }] }, adventure);
-    const order = calculateOrderAmounts({ items: adventure.map(({ product_id, price, quantity }) => ({ product_id, price, quantity })) });
-    const result = applyDiscount(order, { discount: tenPercent, applicable_to: discountItemsFromRules(resolution) }, { blocked_item_indices: [1] });
+    const order = calculateOrderAmounts({
+      items: adventure.map(({ product_id, price, quantity }) => ({ product_id, price, quantity })),
+    });
+    const result = applyDiscount(
+      order,
+      { discount: tenPercent, applicable_to: discountItemsFromRules(resolution) },
+      { blocked_item_indices: [1] },
+    );
     expect(appliedPerLine(result)).toEqual([200, 0, 600, 0]);
     expect(result.applicable_to.data[0]?.order_item_indices).toEqual([0, 2]);
   });
@@ -145,7 +212,13 @@ describe('discountItemsFromRules: properties', () => {
   const entry = fc.record(
     {
       reference,
-      effect: fc.constantFrom('APPLY_TO_EVERY', 'APPLY_TO_CHEAPEST', 'APPLY_FROM_CHEAPEST', 'APPLY_TO_MOST_EXPENSIVE', 'APPLY_FROM_MOST_EXPENSIVE'),
+      effect: fc.constantFrom(
+        'APPLY_TO_EVERY',
+        'APPLY_TO_CHEAPEST',
+        'APPLY_FROM_CHEAPEST',
+        'APPLY_TO_MOST_EXPENSIVE',
+        'APPLY_FROM_MOST_EXPENSIVE',
+      ),
       target: fc.constantFrom('ITEM', 'UNIT'),
       skip_initially: fc.integer({ min: 0, max: 3 }),
       repeat: fc.integer({ min: 1, max: 3 }),
@@ -156,13 +229,26 @@ describe('discountItemsFromRules: properties', () => {
     { requiredKeys: ['reference', 'effect', 'target', 'skip_initially', 'repeat'] },
   );
   const discount: fc.Arbitrary<DiscountInput> = fc.oneof(
-    fc.record({ type: fc.constant('PERCENT' as const), percent_off: fc.integer({ min: 1, max: 100 }), effect: fc.constant('APPLY_TO_ITEMS' as const) }),
+    fc.record({
+      type: fc.constant('PERCENT' as const),
+      percent_off: fc.integer({ min: 1, max: 100 }),
+      effect: fc.constant('APPLY_TO_ITEMS' as const),
+    }),
     fc.record({
       type: fc.constant('AMOUNT' as const),
       amount_off: fc.integer({ min: 1, max: 5000 }),
-      effect: fc.constantFrom('APPLY_TO_ITEMS' as const, 'APPLY_TO_ITEMS_BY_QUANTITY' as const, 'APPLY_TO_ITEMS_PROPORTIONALLY' as const, 'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY' as const),
+      effect: fc.constantFrom(
+        'APPLY_TO_ITEMS' as const,
+        'APPLY_TO_ITEMS_BY_QUANTITY' as const,
+        'APPLY_TO_ITEMS_PROPORTIONALLY' as const,
+        'APPLY_TO_ITEMS_PROPORTIONALLY_BY_QUANTITY' as const,
+      ),
     }),
-    fc.record({ type: fc.constant('FIXED' as const), fixed_amount: fc.integer({ min: 0, max: 2000 }), effect: fc.constant('APPLY_TO_ITEMS' as const) }),
+    fc.record({
+      type: fc.constant('FIXED' as const),
+      fixed_amount: fc.integer({ min: 0, max: 2000 }),
+      effect: fc.constant('APPLY_TO_ITEMS' as const),
+    }),
   );
 
   it('reaches only covered lines, never more units than covered, and selects each unit once', () => {
@@ -189,7 +275,8 @@ describe('discountItemsFromRules: properties', () => {
             }
           });
           // The discount lists exactly what the rules selected: nothing was selected a second time.
-          if (result.applicable_to.total > 0 || resolution.applicable_to.total === 0) expect(result.applicable_to).toEqual(resolution.applicable_to);
+          if (result.applicable_to.total > 0 || resolution.applicable_to.total === 0)
+            expect(result.applicable_to).toEqual(resolution.applicable_to);
           const listed = result.applicable_to.data.flatMap((data) => data.order_item_indices);
           expect(new Set(listed).size).toBe(listed.length);
         },
@@ -200,12 +287,18 @@ describe('discountItemsFromRules: properties', () => {
 
   it('never reaches a line that an excluded entry names', () => {
     fc.assert(
-      fc.property(fc.array(item, { minLength: 1, maxLength: 6 }), fc.array(reference, { minLength: 1, maxLength: 2 }), discount, (items, excluded, chosen) => {
-        const { result } = discountUnder(chosen, { included_all: true, excluded }, items);
-        for (const data of result.inapplicable_to.data) {
-          for (const index of data.order_item_indices) expect(result.order.items[index]?.applied_discount_amount).toBe(0);
-        }
-      }),
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 6 }),
+        fc.array(reference, { minLength: 1, maxLength: 2 }),
+        discount,
+        (items, excluded, chosen) => {
+          const { result } = discountUnder(chosen, { included_all: true, excluded }, items);
+          for (const data of result.inapplicable_to.data) {
+            for (const index of data.order_item_indices)
+              expect(result.order.items[index]?.applied_discount_amount).toBe(0);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

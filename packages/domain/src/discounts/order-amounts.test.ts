@@ -63,18 +63,32 @@ describe('calculateOrderAmounts', () => {
         { price: 2500, quantity: 2 },
       ],
     });
-    expect(order).toMatchObject({ discount_amount: 2500, items_discount_amount: 4000, total_discount_amount: 6500, total_amount: 7500, total_applied_discount_amount: 0 });
+    expect(order).toMatchObject({
+      discount_amount: 2500,
+      items_discount_amount: 4000,
+      total_discount_amount: 6500,
+      total_amount: 7500,
+      total_applied_discount_amount: 0,
+    });
     expect(order.items[1]?.discount_quantity).toBe(3);
     expect(order.items[0]?.subtotal_amount).toBe(3000);
   });
 
   it('refuses lines whose numbers are not non-negative integers', () => {
-    for (const item of [{ quantity: -1 }, { quantity: 1.5 }, { price: 9.99 }, { price: -100 }, { amount: Number.NaN }]) {
+    for (const item of [
+      { quantity: -1 },
+      { quantity: 1.5 },
+      { price: 9.99 },
+      { price: -100 },
+      { amount: Number.NaN },
+    ]) {
       const error = catchDomainError(() => calculateOrderAmounts({ items: [item] }));
       expect(error.key).toBe('invalid_order');
       expect(error.details).toMatch(/^Property \.items\[0\]\.\w+ should be a non-negative integer/u);
     }
-    expect(catchDomainError(() => calculateOrderAmounts({ items: [{ price: 100, discount_amount: 200 }] })).key).toBe('invalid_order');
+    expect(catchDomainError(() => calculateOrderAmounts({ items: [{ price: 100, discount_amount: 200 }] })).key).toBe(
+      'invalid_order',
+    );
   });
 
   it('refuses order amounts that are not non-negative integers, or discounts above the amount', () => {
@@ -82,7 +96,9 @@ describe('calculateOrderAmounts', () => {
     expect(catchDomainError(() => calculateOrderAmounts({ amount: 10.5 })).details).toBe(
       'Property .amount should be a non-negative integer (actual value is 10.5)',
     );
-    expect(catchDomainError(() => calculateOrderAmounts({ amount: 1000, discount_amount: 1001 })).key).toBe('invalid_amount');
+    expect(catchDomainError(() => calculateOrderAmounts({ amount: 1000, discount_amount: 1001 })).key).toBe(
+      'invalid_amount',
+    );
   });
 
   it('returns frozen values', () => {
@@ -105,7 +121,11 @@ describe('calculateOrderAmounts', () => {
       fc.property(fc.array(line, { maxLength: 10 }), fc.integer({ min: 0, max: 100 }), (lines, orderShare) => {
         const items = lines.map(({ price, quantity, discount_share }) => {
           const amount = (price ?? 0) * (quantity ?? 1);
-          return { price, quantity, discount_amount: price === undefined ? 0 : Math.floor((amount * discount_share) / 100) };
+          return {
+            price,
+            quantity,
+            discount_amount: price === undefined ? 0 : Math.floor((amount * discount_share) / 100),
+          };
         });
         const sum = items.reduce((total, item) => total + (item.price ?? 0) * (item.quantity ?? 1), 0);
         const itemsDiscount = items.reduce((total, item) => total + item.discount_amount, 0);

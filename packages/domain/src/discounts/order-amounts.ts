@@ -271,7 +271,13 @@ export class OrderDraft {
 
   /** The order's amounts now, with this step's changes as the `applied_*` fields. */
   snapshot(): OrderAmounts {
-    return buildOrderAmounts(this.amount, this.initialAmount, this.discountAmount, this.appliedDiscountAmount, this.lines);
+    return buildOrderAmounts(
+      this.amount,
+      this.initialAmount,
+      this.discountAmount,
+      this.appliedDiscountAmount,
+      this.lines,
+    );
   }
 }
 
@@ -346,7 +352,10 @@ export function calculateOrderAmounts(order: OrderInput): OrderAmounts {
   const lines = (order.items ?? []).map((item, index): LineDraft => {
     const path = `items[${index}]`;
     const quantity = readInteger(item.quantity, 1, 'invalid_order', `${path}.quantity`);
-    const price = item.price === null || item.price === undefined ? null : readInteger(item.price, 0, 'invalid_order', `${path}.price`);
+    const price =
+      item.price === null || item.price === undefined
+        ? null
+        : readInteger(item.price, 0, 'invalid_order', `${path}.price`);
     const amount = readInteger(item.amount, price === null ? 0 : price * quantity, 'invalid_order', `${path}.amount`);
     const discount = readInteger(item.discount_amount, 0, 'invalid_order', `${path}.discount_amount`);
     if (discount > amount) {
@@ -360,7 +369,10 @@ export function calculateOrderAmounts(order: OrderInput): OrderAmounts {
       price,
       quantity,
       initial_quantity: readInteger(item.initial_quantity, quantity, 'invalid_order', `${path}.initial_quantity`),
-      discount_quantity: Math.min(quantity, readInteger(item.discount_quantity, 0, 'invalid_order', `${path}.discount_quantity`)),
+      discount_quantity: Math.min(
+        quantity,
+        readInteger(item.discount_quantity, 0, 'invalid_order', `${path}.discount_quantity`),
+      ),
       applied_discount_quantity: 0,
       applied_quantity: 0,
       applied_quantity_amount: 0,
@@ -370,7 +382,12 @@ export function calculateOrderAmounts(order: OrderInput): OrderAmounts {
       applied_discount_amount: 0,
     };
   });
-  const amount = readInteger(order.amount, lines.reduce((sum, line) => sum + line.amount, 0), 'invalid_amount', 'amount');
+  const amount = readInteger(
+    order.amount,
+    lines.reduce((sum, line) => sum + line.amount, 0),
+    'invalid_amount',
+    'amount',
+  );
   const discount = readInteger(order.discount_amount, 0, 'invalid_amount', 'discount_amount');
   const itemsDiscount = lines.reduce((sum, line) => sum + line.discount_amount, 0);
   if (discount + itemsDiscount > amount) {
@@ -378,5 +395,11 @@ export function calculateOrderAmounts(order: OrderInput): OrderAmounts {
       details: `Discounts of the order (${discount + itemsDiscount}) should be <= amount (${amount})`,
     });
   }
-  return buildOrderAmounts(amount, readInteger(order.initial_amount, amount, 'invalid_amount', 'initial_amount'), discount, 0, lines);
+  return buildOrderAmounts(
+    amount,
+    readInteger(order.initial_amount, amount, 'invalid_amount', 'initial_amount'),
+    discount,
+    0,
+    lines,
+  );
 }

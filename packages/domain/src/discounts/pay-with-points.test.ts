@@ -20,24 +20,46 @@ describe('applyPointsPayment', () => {
   });
 
   it('spends only the points that pay for what is left', () => {
-    const { order, loyalty_card } = applyPointsPayment(calculateOrderAmounts({ amount: 3010 }), { points: 200, balance: 200, ...HUNDRED_POINTS_TWENTY_DOLLARS });
+    const { order, loyalty_card } = applyPointsPayment(calculateOrderAmounts({ amount: 3010 }), {
+      points: 200,
+      balance: 200,
+      ...HUNDRED_POINTS_TWENTY_DOLLARS,
+    });
     expect(loyalty_card.points).toBe(151);
     expect(order.total_amount).toBe(0);
   });
 
   it('without points, pays what is left up to the balance', () => {
-    expect(applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), { balance: 1000, ...HUNDRED_POINTS_TWENTY_DOLLARS }).loyalty_card.points).toBe(150);
-    const short = applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), { balance: 40, ...HUNDRED_POINTS_TWENTY_DOLLARS });
+    expect(
+      applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), { balance: 1000, ...HUNDRED_POINTS_TWENTY_DOLLARS })
+        .loyalty_card.points,
+    ).toBe(150);
+    const short = applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), {
+      balance: 40,
+      ...HUNDRED_POINTS_TWENTY_DOLLARS,
+    });
     expect(short.loyalty_card.points).toBe(40);
     expect(short.order.total_amount).toBe(2200);
   });
 
   it('refuses more points than the balance, or points that are not a non-negative integer', () => {
-    const error = catchDomainError(() => applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), { points: 201, balance: 200, ...HUNDRED_POINTS_TWENTY_DOLLARS }));
-    expect(error.key).toBe('loyalty_card_points_exceeded');
-    expect(catchDomainError(() => applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), { points: 1.5, balance: 200, ...HUNDRED_POINTS_TWENTY_DOLLARS })).key).toBe(
-      'invalid_payload',
+    const error = catchDomainError(() =>
+      applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), {
+        points: 201,
+        balance: 200,
+        ...HUNDRED_POINTS_TWENTY_DOLLARS,
+      }),
     );
+    expect(error.key).toBe('loyalty_card_points_exceeded');
+    expect(
+      catchDomainError(() =>
+        applyPointsPayment(calculateOrderAmounts({ amount: 3000 }), {
+          points: 1.5,
+          balance: 200,
+          ...HUNDRED_POINTS_TWENTY_DOLLARS,
+        }),
+      ).key,
+    ).toBe('invalid_payload');
   });
 
   it('reads decimal exchange ratios exactly and rounds the value down', () => {
@@ -54,7 +76,11 @@ describe('applyPointsPayment', () => {
 
   it('spends nothing on an order already paid in full', () => {
     const paid = calculateOrderAmounts({ amount: 3000, discount_amount: 3000 });
-    const { order, loyalty_card, has_effect } = applyPointsPayment(paid, { points: 100, balance: 100, ...HUNDRED_POINTS_TWENTY_DOLLARS });
+    const { order, loyalty_card, has_effect } = applyPointsPayment(paid, {
+      points: 100,
+      balance: 100,
+      ...HUNDRED_POINTS_TWENTY_DOLLARS,
+    });
     expect(loyalty_card.points).toBe(0);
     expect(has_effect).toBe(false);
     expect(order.total_amount).toBe(0);
@@ -84,7 +110,9 @@ describe('applyPointsPayment', () => {
           if (loyalty_card.points < points) {
             expect(order.total_amount).toBe(0);
             if (loyalty_card.points > 0) {
-              expect(coinPointsValue(loyalty_card.points - 1, { exchange_ratio: exchange, points_ratio: ratio })).toBeLessThan(amount);
+              expect(
+                coinPointsValue(loyalty_card.points - 1, { exchange_ratio: exchange, points_ratio: ratio }),
+              ).toBeLessThan(amount);
             }
           }
         },

@@ -81,5 +81,9 @@ export function applyPointsPayment(order: OrderAmounts, payment: PayWithPointsIn
   const left = draft.remaining();
   const spent = Math.min(points ?? balance, coinPointsCost(left, payment));
   draft.discountOrder(Math.min(left, coinPointsValue(spent, payment)));
-  return Object.freeze({ order: draft.snapshot(), loyalty_card: Object.freeze({ points: spent }), has_effect: spent > 0 });
+  return Object.freeze({
+    order: draft.snapshot(),
+    loyalty_card: Object.freeze({ points: spent }),
+    has_effect: spent > 0,
+  });
 }

@@ -73,10 +73,17 @@ describe('partOfAmount', () => {
 
   it('never gives disjoint parts more than the whole', () => {
     fc.assert(
-      fc.property(money, fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 1000 }), (amount, whole, part) => {
-        const first = Math.min(part, whole);
-        expect(partOfAmount(amount, first, whole) + partOfAmount(amount, whole - first, whole)).toBeLessThanOrEqual(amount);
-      }),
+      fc.property(
+        money,
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (amount, whole, part) => {
+          const first = Math.min(part, whole);
+          expect(partOfAmount(amount, first, whole) + partOfAmount(amount, whole - first, whole)).toBeLessThanOrEqual(
+            amount,
+          );
+        },
+      ),
     );
   });
 });
@@ -132,19 +139,30 @@ describe('allocateProportionally', () => {
     fc.assert(
       fc.property(
         money,
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: undefined })), { maxLength: 12 }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: 1_000_000 }),
+            fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: undefined }),
+          ),
+          { maxLength: 12 },
+        ),
         (total, lines) => {
           const weights = lines.map(([weight]) => weight);
           const capped = lines.every(([, cap]) => cap !== undefined);
           const caps = capped ? lines.map(([, cap]) => cap ?? 0) : undefined;
           const shares = allocateProportionally(total, weights, caps);
-          const expected = lines.length === 0 ? 0 : Math.min(total, caps === undefined ? total : caps.reduce((sum, cap) => sum + cap, 0));
+          const expected =
+            lines.length === 0
+              ? 0
+              : Math.min(total, caps === undefined ? total : caps.reduce((sum, cap) => sum + cap, 0));
           expect(shares.reduce((sum, share) => sum + share, 0)).toBe(expected);
           shares.forEach((share, index) => {
             expect(Number.isSafeInteger(share) && share >= 0).toBe(true);
             if (caps !== undefined) expect(share).toBeLessThanOrEqual(caps[index] ?? 0);
             // A line of weight 0 gets money only when no line with weight can take it.
-            const weighted = weights.some((weight, other) => weight > 0 && (caps === undefined || (shares[other] ?? 0) < (caps[other] ?? 0)));
+            const weighted = weights.some(
+              (weight, other) => weight > 0 && (caps === undefined || (shares[other] ?? 0) < (caps[other] ?? 0)),
+            );
             if (weights[index] === 0 && weighted) expect(share).toBe(0);
           });
         },
@@ -154,17 +172,21 @@ describe('allocateProportionally', () => {
 
   it('gives each uncapped line its share rounded down, or at most one line count more', () => {
     fc.assert(
-      fc.property(money, fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 12 }), (total, weights) => {
-        const shares = allocateProportionally(total, weights);
-        const sum = weights.reduce((acc, weight) => acc + weight, 0);
-        shares.slice(0, -1).forEach((share, index) => {
-          expect(share).toBe(Number((BigInt(total) * BigInt(weights[index] ?? 0)) / BigInt(sum)));
-        });
-        const last = shares.at(-1) ?? 0;
-        const lastExact = Number((BigInt(total) * BigInt(weights.at(-1) ?? 0)) / BigInt(sum));
-        expect(last - lastExact).toBeGreaterThanOrEqual(0);
-        expect(last - lastExact).toBeLessThanOrEqual(weights.length);
-      }),
+      fc.property(
+        money,
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 12 }),
+        (total, weights) => {
+          const shares = allocateProportionally(total, weights);
+          const sum = weights.reduce((acc, weight) => acc + weight, 0);
+          shares.slice(0, -1).forEach((share, index) => {
+            expect(share).toBe(Number((BigInt(total) * BigInt(weights[index] ?? 0)) / BigInt(sum)));
+          });
+          const last = shares.at(-1) ?? 0;
+          const lastExact = Number((BigInt(total) * BigInt(weights.at(-1) ?? 0)) / BigInt(sum));
+          expect(last - lastExact).toBeGreaterThanOrEqual(0);
+          expect(last - lastExact).toBeLessThanOrEqual(weights.length);
+        },
+      ),
     );
   });
 });

@@ -29,7 +29,9 @@ const fractionOf = (value: number): Fraction => {
   const [whole = '0', decimals = ''] = mantissa.split('.');
   const exponent = Number(exponentText) - decimals.length;
   const digits = BigInt(`${whole}${decimals}`);
-  return exponent >= 0 ? { num: digits * 10n ** BigInt(exponent), den: 1n } : { num: digits, den: 10n ** BigInt(-exponent) };
+  return exponent >= 0
+    ? { num: digits * 10n ** BigInt(exponent), den: 1n }
+    : { num: digits, den: 10n ** BigInt(-exponent) };
 };
 
 /** `num / den` rounded half up, for `num >= 0`, `den > 0`. */
@@ -154,7 +156,8 @@ export function allocateProportionally(total: number, weights: readonly number[]
     throw new RangeError(`caps has ${caps.length} entries for ${weights.length} weights`);
   }
   const weightFractions = weights.map((weight) => {
-    if (!(weight >= 0) || !Number.isFinite(weight)) throw new RangeError(`weights must be non-negative numbers (got ${String(weight)})`);
+    if (!(weight >= 0) || !Number.isFinite(weight))
+      throw new RangeError(`weights must be non-negative numbers (got ${String(weight)})`);
     return fractionOf(weight);
   });
   // Common denominator, so the weights become exact integers.
@@ -168,7 +171,10 @@ export function allocateProportionally(total: number, weights: readonly number[]
   });
 
   const shares = weights.map(() => 0);
-  let remaining = Math.min(total, limits.reduce((sum, cap) => sum + cap, 0));
+  let remaining = Math.min(
+    total,
+    limits.reduce((sum, cap) => sum + cap, 0),
+  );
   let open = weights.map((_, index) => index).filter((index) => (limits[index] ?? 0) > 0);
   while (remaining > 0 && open.length > 0) {
     const weightSum = open.reduce((sum, index) => sum + (scaled[index] ?? 0n), 0n);
@@ -227,7 +233,9 @@ export interface CoinRatio {
 
 const coinFractions = (coin: CoinRatio): { money: Fraction; points: Fraction } => {
   if (!(coin.exchange_ratio >= 0) || !(coin.points_ratio > 0)) {
-    throw new RangeError(`a coin ratio needs exchange_ratio >= 0 and points_ratio > 0 (got ${coin.exchange_ratio}/${coin.points_ratio})`);
+    throw new RangeError(
+      `a coin ratio needs exchange_ratio >= 0 and points_ratio > 0 (got ${coin.exchange_ratio}/${coin.points_ratio})`,
+    );
   }
   return { money: fractionOf(coin.exchange_ratio), points: fractionOf(coin.points_ratio) };
 };

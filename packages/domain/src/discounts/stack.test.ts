@@ -26,7 +26,11 @@ describe('applyDiscountStack: the reference examples', () => {
     const { steps, order: final } = applyDiscountStack(order, [
       discountStep(
         { type: 'AMOUNT', amount_off: 2000, aggregated_amount_limit: 5000, effect: 'APPLY_TO_ITEMS' },
-        { applicable_to: { included: [{ object: 'products_collection', id: 'pc_adventure', matched_item_indices: [0, 1] }] } },
+        {
+          applicable_to: {
+            included: [{ object: 'products_collection', id: 'pc_adventure', matched_item_indices: [0, 1] }],
+          },
+        },
       ),
       discountStep({ type: 'AMOUNT', amount_off: 2500, effect: 'APPLY_TO_ORDER' }),
     ]);
@@ -59,7 +63,9 @@ describe('applyDiscountStack: the reference examples', () => {
       total_applied_discount_amount: 6500,
       total_amount: 7500,
     });
-    expect(final.items.map((item) => [item.discount_amount, item.applied_discount_amount, item.subtotal_amount])).toEqual([
+    expect(
+      final.items.map((item) => [item.discount_amount, item.applied_discount_amount, item.subtotal_amount]),
+    ).toEqual([
       [2000, 2000, 1000],
       [2000, 2000, 4000],
       [0, 0, 5000],
@@ -102,10 +108,16 @@ describe('applyDiscountStack: the reference examples', () => {
 
   it('calculation mode applies to item discounts too, never taking a line below zero', () => {
     const line: OrderInput = { items: [{ price: 10000, quantity: 1 }] };
-    const onItems = (percent: number) => discountStep({ type: 'PERCENT', percent_off: percent, effect: 'APPLY_TO_ITEMS' });
-    expect(applyDiscountStack(line, [onItems(10), onItems(20)], { calculation_mode: 'INITIAL_AMOUNT' }).order.items_discount_amount).toBe(3000);
+    const onItems = (percent: number) =>
+      discountStep({ type: 'PERCENT', percent_off: percent, effect: 'APPLY_TO_ITEMS' });
+    expect(
+      applyDiscountStack(line, [onItems(10), onItems(20)], { calculation_mode: 'INITIAL_AMOUNT' }).order
+        .items_discount_amount,
+    ).toBe(3000);
     expect(applyDiscountStack(line, [onItems(10), onItems(20)]).order.items_discount_amount).toBe(2800);
-    expect(applyDiscountStack(line, [onItems(60), onItems(60)], { calculation_mode: 'INITIAL_AMOUNT' }).order.total_amount).toBe(0);
+    expect(
+      applyDiscountStack(line, [onItems(60), onItems(60)], { calculation_mode: 'INITIAL_AMOUNT' }).order.total_amount,
+    ).toBe(0);
   });
 
   it('application order on a 105.00 cart: A then B gives 94.50 first; B then A gives 84.00 then 75.60', () => {
@@ -120,13 +132,26 @@ describe('applyDiscountStack: the reference examples', () => {
   });
 
   it('adds this request to the discounts a stored order already has, never beyond its amount', () => {
-    const { order } = applyDiscountStack({ amount: 10000, discount_amount: 9200 }, [discountStep({ type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' })]);
-    expect(order).toMatchObject({ amount: 10000, discount_amount: 10000, applied_discount_amount: 800, total_discount_amount: 10000, total_amount: 0 });
+    const { order } = applyDiscountStack({ amount: 10000, discount_amount: 9200 }, [
+      discountStep({ type: 'AMOUNT', amount_off: 1000, effect: 'APPLY_TO_ORDER' }),
+    ]);
+    expect(order).toMatchObject({
+      amount: 10000,
+      discount_amount: 10000,
+      applied_discount_amount: 800,
+      total_discount_amount: 10000,
+      total_amount: 0,
+    });
   });
 });
 
 describe('applyDiscountStack: modes and steps', () => {
-  const cart: OrderInput = { items: [{ price: 1000, quantity: 1 }, { price: 2000, quantity: 1 }] };
+  const cart: OrderInput = {
+    items: [
+      { price: 1000, quantity: 1 },
+      { price: 2000, quantity: 1 },
+    ],
+  };
   const tenOff = discountStep({ type: 'AMOUNT', amount_off: 100, effect: 'APPLY_TO_ITEMS' });
 
   it('lets several item discounts reach a line under STACK, only the first under ONCE', () => {
@@ -143,13 +168,21 @@ describe('applyDiscountStack: modes and steps', () => {
   it("lets a step's own calculation mode override the stack's", () => {
     const steps = [
       discountStep({ type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ORDER' }),
-      discountStep({ type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' }, { calculation_mode: 'INITIAL_AMOUNT' }),
+      discountStep(
+        { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' },
+        { calculation_mode: 'INITIAL_AMOUNT' },
+      ),
     ];
     expect(applyDiscountStack({ amount: 10000 }, steps).order.total_discount_amount).toBe(6000);
   });
 
   it('computes an order-level percentage on what item discounts left, and an item percentage on the line alone', () => {
-    const order: OrderInput = { items: [{ price: 6000, quantity: 1 }, { price: 4000, quantity: 1 }] };
+    const order: OrderInput = {
+      items: [
+        { price: 6000, quantity: 1 },
+        { price: 4000, quantity: 1 },
+      ],
+    };
     const itemsThenOrder = applyDiscountStack(order, [
       discountStep({ type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ITEMS' }),
       discountStep({ type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' }),
@@ -165,18 +198,36 @@ describe('applyDiscountStack: modes and steps', () => {
   });
 
   it("starts from a stored order's discounts: item discounts reduce the line a new item discount sees", () => {
-    const { order } = applyDiscountStack({ items: [{ price: 10000, quantity: 1, discount_amount: 5000 }], discount_amount: 1000 }, [
-      discountStep({ type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' }),
-    ]);
-    expect(order).toMatchObject({ discount_amount: 1000, items_discount_amount: 7500, items_applied_discount_amount: 2500, total_amount: 1500 });
-    expect(order.items[0]).toMatchObject({ discount_amount: 7500, applied_discount_amount: 2500, subtotal_amount: 7500 });
+    const { order } = applyDiscountStack(
+      { items: [{ price: 10000, quantity: 1, discount_amount: 5000 }], discount_amount: 1000 },
+      [discountStep({ type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' })],
+    );
+    expect(order).toMatchObject({
+      discount_amount: 1000,
+      items_discount_amount: 7500,
+      items_applied_discount_amount: 2500,
+      total_amount: 1500,
+    });
+    expect(order.items[0]).toMatchObject({
+      discount_amount: 7500,
+      applied_discount_amount: 2500,
+      subtotal_amount: 7500,
+    });
   });
 
   it('ONCE also keeps later item discounts off lines that free units made free', () => {
     const { order } = applyDiscountStack(
-      { items: [{ product_id: 'prod_mug', price: 1000, quantity: 2 }, { price: 2000, quantity: 1 }] },
+      {
+        items: [
+          { product_id: 'prod_mug', price: 1000, quantity: 2 },
+          { price: 2000, quantity: 1 },
+        ],
+      },
       [
-        discountStep({ type: 'UNIT', unit_off: 1, unit_type: 'prod_mug', effect: 'ADD_MISSING_ITEMS' }, { free_items: { prod_mug: { matched_item_indices: [0] } } }),
+        discountStep(
+          { type: 'UNIT', unit_off: 1, unit_type: 'prod_mug', effect: 'ADD_MISSING_ITEMS' },
+          { free_items: { prod_mug: { matched_item_indices: [0] } } },
+        ),
         discountStep({ type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ITEMS' }),
       ],
       { products_application_mode: 'ONCE' },
@@ -194,12 +245,16 @@ describe('applyDiscountStack: modes and steps', () => {
   });
 
   it('fails on a card asked for more than its balance', () => {
-    expect(catchDomainError(() => applyDiscountStack({ amount: 5000 }, [{ kind: 'gift', gift: { credits: 600, balance: 500 } }])).key).toBe(
-      'gift_amount_exceeded',
-    );
     expect(
       catchDomainError(() =>
-        applyDiscountStack({ amount: 5000 }, [{ kind: 'pay_with_points', payment: { points: 600, balance: 500, exchange_ratio: 1, points_ratio: 1 } }]),
+        applyDiscountStack({ amount: 5000 }, [{ kind: 'gift', gift: { credits: 600, balance: 500 } }]),
+      ).key,
+    ).toBe('gift_amount_exceeded');
+    expect(
+      catchDomainError(() =>
+        applyDiscountStack({ amount: 5000 }, [
+          { kind: 'pay_with_points', payment: { points: 600, balance: 500, exchange_ratio: 1, points_ratio: 1 } },
+        ]),
       ).key,
     ).toBe('loyalty_card_points_exceeded');
   });
@@ -215,10 +270,23 @@ describe('applyDiscountStack: modes and steps', () => {
 
   it('sums the units that free-item steps added into the final order', () => {
     const { order } = applyDiscountStack({ items: [{ product_id: 'prod_mug', price: 1000, quantity: 1 }] }, [
-      discountStep({ type: 'UNIT', unit_off: 1, unit_type: 'prod_mug', effect: 'ADD_NEW_ITEMS' }, { free_items: { prod_mug: { matched_item_indices: [0] } } }),
-      discountStep({ type: 'UNIT', unit_off: 1, unit_type: 'prod_cup', effect: 'ADD_NEW_ITEMS' }, { free_items: { prod_cup: { matched_item_indices: [], price: 300 } } }),
+      discountStep(
+        { type: 'UNIT', unit_off: 1, unit_type: 'prod_mug', effect: 'ADD_NEW_ITEMS' },
+        { free_items: { prod_mug: { matched_item_indices: [0] } } },
+      ),
+      discountStep(
+        { type: 'UNIT', unit_off: 1, unit_type: 'prod_cup', effect: 'ADD_NEW_ITEMS' },
+        { free_items: { prod_cup: { matched_item_indices: [], price: 300 } } },
+      ),
     ]);
-    expect(order.items.map((item) => [item.quantity, item.applied_quantity, item.applied_quantity_amount, item.applied_discount_amount])).toEqual([
+    expect(
+      order.items.map((item) => [
+        item.quantity,
+        item.applied_quantity,
+        item.applied_quantity_amount,
+        item.applied_discount_amount,
+      ]),
+    ).toEqual([
       [2, 1, 1000, 1000],
       [1, 1, 300, 300],
     ]);
@@ -230,7 +298,10 @@ describe('applyDiscountStack: modes and steps', () => {
 // Properties
 
 const orderArb: fc.Arbitrary<OrderInput> = fc.record({
-  items: fc.array(fc.record({ price: fc.integer({ min: 0, max: 50_000 }), quantity: fc.integer({ min: 0, max: 6 }) }), { minLength: 1, maxLength: 6 }),
+  items: fc.array(fc.record({ price: fc.integer({ min: 0, max: 50_000 }), quantity: fc.integer({ min: 0, max: 6 }) }), {
+    minLength: 1,
+    maxLength: 6,
+  }),
 });
 
 const stepArb = (lines: number): fc.Arbitrary<DiscountStackStep> => {
@@ -240,7 +311,11 @@ const stepArb = (lines: number): fc.Arbitrary<DiscountStackStep> => {
         object: fc.constant('product' as const),
         id: fc.constant('prod_x'),
         matched_item_indices: fc.subarray(Array.from({ length: lines }, (_, index) => index)),
-        effect: fc.constantFrom('APPLY_TO_EVERY' as const, 'APPLY_FROM_CHEAPEST' as const, 'APPLY_TO_MOST_EXPENSIVE' as const),
+        effect: fc.constantFrom(
+          'APPLY_TO_EVERY' as const,
+          'APPLY_FROM_CHEAPEST' as const,
+          'APPLY_TO_MOST_EXPENSIVE' as const,
+        ),
         quantity_limit: fc.integer({ min: 0, max: 3 }),
       }),
       { maxLength: 2 },
@@ -273,7 +348,11 @@ const stepArb = (lines: number): fc.Arbitrary<DiscountStackStep> => {
     }),
     fc.record({
       kind: fc.constant('discount' as const),
-      discount: fc.record({ type: fc.constant('FIXED' as const), fixed_amount: fc.integer({ min: 0, max: 60_000 }), effect: fc.constantFrom('APPLY_TO_ORDER' as const, 'APPLY_TO_ITEMS' as const) }),
+      discount: fc.record({
+        type: fc.constant('FIXED' as const),
+        fixed_amount: fc.integer({ min: 0, max: 60_000 }),
+        effect: fc.constantFrom('APPLY_TO_ORDER' as const, 'APPLY_TO_ITEMS' as const),
+      }),
       applicable_to: applicable,
     }),
     fc.record({
@@ -284,13 +363,22 @@ const stepArb = (lines: number): fc.Arbitrary<DiscountStackStep> => {
         unit_type: fc.constant('prod_free'),
         effect: fc.constantFrom('ADD_MISSING_ITEMS' as const, 'ADD_NEW_ITEMS' as const),
       }),
-      free_items: fc.record({ prod_free: fc.record({ matched_item_indices: fc.constant([] as number[]), price: fc.integer({ min: 0, max: 5000 }) }) }),
+      free_items: fc.record({
+        prod_free: fc.record({
+          matched_item_indices: fc.constant([] as number[]),
+          price: fc.integer({ min: 0, max: 5000 }),
+        }),
+      }),
     }),
-    fc.integer({ min: 0, max: 30_000 }).map((credits): DiscountStackStep => ({ kind: 'gift', gift: { credits, balance: 30_000 } })),
-    fc.integer({ min: 0, max: 3000 }).map((points): DiscountStackStep => ({
-      kind: 'pay_with_points',
-      payment: { points, balance: 3000, exchange_ratio: 0.5, points_ratio: 3 },
-    })),
+    fc
+      .integer({ min: 0, max: 30_000 })
+      .map((credits): DiscountStackStep => ({ kind: 'gift', gift: { credits, balance: 30_000 } })),
+    fc.integer({ min: 0, max: 3000 }).map(
+      (points): DiscountStackStep => ({
+        kind: 'pay_with_points',
+        payment: { points, balance: 3000, exchange_ratio: 0.5, points_ratio: 3 },
+      }),
+    ),
   );
 };
 
@@ -307,14 +395,18 @@ const isMoney = (value: number): boolean => Number.isSafeInteger(value) && value
 
 /** Every amount of an order is a non-negative integer and its sums hold. */
 const expectConsistent = (order: OrderAmounts): void => {
-  for (const [key, value] of Object.entries(order)) if (typeof value === 'number') expect(isMoney(value), key).toBe(true);
+  for (const [key, value] of Object.entries(order))
+    if (typeof value === 'number') expect(isMoney(value), key).toBe(true);
   expect(order.items_discount_amount).toBe(order.items.reduce((sum, item) => sum + item.discount_amount, 0));
-  expect(order.items_applied_discount_amount).toBe(order.items.reduce((sum, item) => sum + item.applied_discount_amount, 0));
+  expect(order.items_applied_discount_amount).toBe(
+    order.items.reduce((sum, item) => sum + item.applied_discount_amount, 0),
+  );
   expect(order.total_discount_amount).toBe(order.discount_amount + order.items_discount_amount);
   expect(order.total_applied_discount_amount).toBe(order.applied_discount_amount + order.items_applied_discount_amount);
   expect(order.total_amount).toBe(order.amount - order.total_discount_amount);
   for (const item of order.items) {
-    for (const [key, value] of Object.entries(item)) if (typeof value === 'number') expect(isMoney(value), key).toBe(true);
+    for (const [key, value] of Object.entries(item))
+      if (typeof value === 'number') expect(isMoney(value), key).toBe(true);
     expect(item.discount_amount).toBeLessThanOrEqual(item.amount);
     expect(item.subtotal_amount).toBe(item.amount - item.applied_discount_amount);
   }
@@ -325,7 +417,10 @@ describe('applyDiscountStack: properties', () => {
     fc.assert(
       fc.property(stackArb, ({ order, steps, mode, products }) => {
         const start = startDiscountStack(order).order;
-        const result = applyDiscountStack(order, steps, { calculation_mode: mode, products_application_mode: products });
+        const result = applyDiscountStack(order, steps, {
+          calculation_mode: mode,
+          products_application_mode: products,
+        });
         let previous = start;
         let applied = 0;
         for (const step of result.steps) {
@@ -355,7 +450,12 @@ describe('applyDiscountStack: properties', () => {
   it('applied in another order, the amounts may differ but every chain stays consistent', () => {
     fc.assert(
       fc.property(
-        stackArb.chain((stack) => fc.record({ stack: fc.constant(stack), reordered: fc.shuffledSubarray(stack.steps, { minLength: stack.steps.length }) })),
+        stackArb.chain((stack) =>
+          fc.record({
+            stack: fc.constant(stack),
+            reordered: fc.shuffledSubarray(stack.steps, { minLength: stack.steps.length }),
+          }),
+        ),
         ({ stack, reordered }) => {
           const forward = applyDiscountStack(stack.order, stack.steps, { calculation_mode: stack.mode });
           const other = applyDiscountStack(stack.order, reordered, { calculation_mode: stack.mode });

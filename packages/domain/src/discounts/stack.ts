@@ -1,9 +1,4 @@
-import {
-  type CalculationMode,
-  type DiscountStepInput,
-  type DiscountStepResult,
-  applyDiscount,
-} from './application.js';
+import { type CalculationMode, type DiscountStepInput, type DiscountStepResult, applyDiscount } from './application.js';
 import type { DiscountFormulaEvaluator } from './definition.js';
 import { type GiftCreditsInput, type GiftCreditsResult, applyGiftCredits } from './gift-card-credits.js';
 import { OrderDraft, type OrderAmounts, type OrderInput, calculateOrderAmounts } from './order-amounts.js';
@@ -220,7 +215,11 @@ const discountedLines = (steps: readonly DiscountStackStepResult[]): number[] =>
  * stack.order.discount_amount; // 100
  * ```
  */
-export function applyStackStep(state: DiscountStackState, step: DiscountStackStep, options: DiscountStackOptions = {}): DiscountStackState {
+export function applyStackStep(
+  state: DiscountStackState,
+  step: DiscountStackStep,
+  options: DiscountStackOptions = {},
+): DiscountStackState {
   let result: DiscountStackStepResult;
   switch (step.kind) {
     case 'gift':
@@ -240,7 +239,11 @@ export function applyStackStep(state: DiscountStackState, step: DiscountStackSte
       };
       break;
   }
-  return Object.freeze({ start: state.start, order: result.order, steps: Object.freeze([...state.steps, Object.freeze(result)]) });
+  return Object.freeze({
+    start: state.start,
+    order: result.order,
+    steps: Object.freeze([...state.steps, Object.freeze(result)]),
+  });
 }
 
 /**
@@ -265,7 +268,10 @@ export function finishDiscountStack(state: DiscountStackState): OrderAmounts {
       const line = draft.lines[index];
       if (line === undefined) return;
       line.applied_discount_amount += item.applied_discount_amount;
-      line.applied_discount_quantity = Math.min(line.quantity, line.applied_discount_quantity + item.applied_discount_quantity);
+      line.applied_discount_quantity = Math.min(
+        line.quantity,
+        line.applied_discount_quantity + item.applied_discount_quantity,
+      );
       line.applied_quantity += item.applied_quantity;
       line.applied_quantity_amount += item.applied_quantity_amount;
     });
@@ -300,7 +306,11 @@ export function finishDiscountStack(state: DiscountStackState): OrderAmounts {
  * order.total_discount_amount; // 2800
  * ```
  */
-export function applyDiscountStack(order: OrderInput, steps: readonly DiscountStackStep[], options: DiscountStackOptions = {}): DiscountStackResult {
+export function applyDiscountStack(
+  order: OrderInput,
+  steps: readonly DiscountStackStep[],
+  options: DiscountStackOptions = {},
+): DiscountStackResult {
   let state = startDiscountStack(order);
   for (const step of steps) state = applyStackStep(state, step, options);
   return Object.freeze({ steps: state.steps, order: finishDiscountStack(state) });

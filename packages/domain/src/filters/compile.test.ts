@@ -221,7 +221,9 @@ describe('compileFilter: relative days', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 * DAY }), fc.integer({ min: 0, max: 500 }), (before, days) => {
         const value = new Date(NOW - before).toISOString();
-        const results = ['$more_than_ago', '$is_days_ago', '$less_than_ago'].map((operator) => holds({ [operator]: days }, value));
+        const results = ['$more_than_ago', '$is_days_ago', '$less_than_ago'].map((operator) =>
+          holds({ [operator]: days }, value),
+        );
         expect(results.filter(Boolean)).toHaveLength(1);
         const dayDifference = Math.floor(NOW / DAY) - Math.floor((NOW - before) / DAY);
         expect(results[1]).toBe(dayDifference === days);
@@ -231,11 +233,18 @@ describe('compileFilter: relative days', () => {
 
   it('splits the future into less than, exactly and more than N days ahead', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 400 * DAY }), fc.integer({ min: 0, max: 500 }), fc.constantFrom('UTC', 'Europe/Warsaw', 'Pacific/Auckland'), (after, days, timeZone) => {
-        const value = new Date(NOW + after).toISOString();
-        const results = ['$less_than_future', '$is_days_in_future', '$more_than_future'].map((operator) => holds({ [operator]: days }, value, { timeZone }));
-        expect(results.filter(Boolean)).toHaveLength(1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 400 * DAY }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.constantFrom('UTC', 'Europe/Warsaw', 'Pacific/Auckland'),
+        (after, days, timeZone) => {
+          const value = new Date(NOW + after).toISOString();
+          const results = ['$less_than_future', '$is_days_in_future', '$more_than_future'].map((operator) =>
+            holds({ [operator]: days }, value, { timeZone }),
+          );
+          expect(results.filter(Boolean)).toHaveLength(1);
+        },
+      ),
     );
   });
 });
@@ -279,7 +288,10 @@ describe('compileFilter: locations', () => {
 
   it('is refused without inLocation, naming the condition', () => {
     const error = catchDomainError(() =>
-      compileFilter({ 'metadata.where': { conditions: { $in_location: ['loc_pl'] } } }, { source: { in: 'body', property: '.filter' } }),
+      compileFilter(
+        { 'metadata.where': { conditions: { $in_location: ['loc_pl'] } } },
+        { source: { in: 'body', property: '.filter' } },
+      ),
     );
     expect(error.key).toBe('invalid_payload');
     expect(error.details).toBe('Property .filter.metadata.where.conditions.$in_location is not supported');
@@ -324,7 +336,9 @@ describe('compileFilter: combining', () => {
     });
     expect(dateRangeFilter('created_at', { before: null })).toEqual({});
     expect(dateRangeFilter('created_at', undefined)).toEqual({});
-    const january = compileFilter(dateRangeFilter('created_at', { after: '2024-01-01T00:00:00Z', before: '2024-02-01T00:00:00Z' }));
+    const january = compileFilter(
+      dateRangeFilter('created_at', { after: '2024-01-01T00:00:00Z', before: '2024-02-01T00:00:00Z' }),
+    );
     expect(january({ created_at: '2024-01-15T00:00:00.000Z' })).toBe(true);
     expect(january({ created_at: '2024-02-15T00:00:00.000Z' })).toBe(false);
   });
@@ -378,7 +392,12 @@ describe('compileFilter: properties', () => {
       conditions: fc.array(
         fc.record({
           field: fc.constantFrom('a', 'b', 'c'),
-          pair: fc.constantFrom(['$is', '$is_not'], ['$in', '$not_in'], ['$contains', '$not_contain'], ['$has_value', '$is_unknown']),
+          pair: fc.constantFrom(
+            ['$is', '$is_not'],
+            ['$in', '$not_in'],
+            ['$contains', '$not_contain'],
+            ['$has_value', '$is_unknown'],
+          ),
           negate: fc.boolean(),
           values: operand,
         }),
@@ -418,7 +437,10 @@ describe('compileFilter: properties', () => {
     fc.assert(
       fc.property(conditions, fc.constantFrom('and', 'or'), fieldValue, (condition, junction, value) => {
         const once = compileFilter({ a: { conditions: condition } })({ a: value });
-        const twice = compileFilter({ junction, a: { conditions: condition }, b: { conditions: condition } })({ a: value, b: value });
+        const twice = compileFilter({ junction, a: { conditions: condition }, b: { conditions: condition } })({
+          a: value,
+          b: value,
+        });
         expect(twice).toBe(once);
       }),
     );
@@ -450,7 +472,10 @@ describe('compileFilter: properties', () => {
   });
 
   it('numeric comparisons agree with comparisons of numbers, whether the value is a number or text', () => {
-    const number = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }));
+    const number = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }),
+      fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+    );
     fc.assert(
       fc.property(number, number, fc.boolean(), fc.boolean(), (value, limit, valueAsText, limitAsText) => {
         const subject = valueAsText ? String(value) : value;

@@ -48,7 +48,14 @@ export interface FilterCompileOptions extends FilterParseOptions {
   readonly inLocation?: ((value: unknown, locationId: string) => boolean) | undefined;
 }
 
-const RELATIVE = new Set(['$is_days_ago', '$more_than_ago', '$less_than_ago', '$is_days_in_future', '$more_than_future', '$less_than_future']);
+const RELATIVE = new Set([
+  '$is_days_ago',
+  '$more_than_ago',
+  '$less_than_ago',
+  '$is_days_in_future',
+  '$more_than_future',
+  '$less_than_future',
+]);
 
 const contextOf = (options: FilterCompileOptions): OperatorContext => {
   const { now, timeZone, inLocation } = options;
@@ -85,7 +92,10 @@ const fieldTest = (read: (record: unknown) => unknown, tests: readonly ValueTest
  * const matches = compileFilterDefinition(definition, { now: Date.UTC(2026, 0, 31) });
  * ```
  */
-export function compileFilterDefinition(definition: FilterDefinition, options: FilterCompileOptions = {}): FilterPredicate {
+export function compileFilterDefinition(
+  definition: FilterDefinition,
+  options: FilterCompileOptions = {},
+): FilterPredicate {
   const context = contextOf(options);
   const tests = definition.fields.map((field) => {
     const conditionTests = field.conditions.map((condition) => {

@@ -7,7 +7,11 @@ const customer = {
   metadata: { tier: 'gold', tags: ['a', 'b'], 'a.b': 'dotted', nested: { 'x.y': { z: 1 } } },
   address: { city: 'Warsaw', country: null },
   summary: { orders: { total_amount: 1500 } },
-  orders: [{ status: 'PAID', items: [{ sku: 's1' }, { sku: 's2' }] }, { status: 'CREATED', items: [{ sku: 's3' }] }, { status: null }],
+  orders: [
+    { status: 'PAID', items: [{ sku: 's1' }, { sku: 's2' }] },
+    { status: 'CREATED', items: [{ sku: 's3' }] },
+    { status: null },
+  ],
 };
 
 describe('compileFieldPath', () => {
@@ -22,9 +26,12 @@ describe('compileFieldPath', () => {
     expect(compileFieldPath(path)(customer)).toEqual(expected);
   });
 
-  it.each(['missing', 'metadata.missing', 'address.city.length', 'summary.orders.total_amount.x', 'id.x'])('reads %s as undefined', (path) => {
-    expect(compileFieldPath(path)(customer)).toBeUndefined();
-  });
+  it.each(['missing', 'metadata.missing', 'address.city.length', 'summary.orders.total_amount.x', 'id.x'])(
+    'reads %s as undefined',
+    (path) => {
+      expect(compileFieldPath(path)(customer)).toBeUndefined();
+    },
+  );
 
   it('finds keys that contain dots', () => {
     expect(resolveFieldPath(customer, 'metadata.a.b')).toBe('dotted');
@@ -40,11 +47,22 @@ describe('compileFieldPath', () => {
     expect(resolveFieldPath(customer, 'orders.status')).toEqual(['PAID', 'CREATED', null]);
     expect(resolveFieldPath(customer, 'orders.items.sku')).toEqual(['s1', 's2', 's3']);
     expect(resolveFieldPath(customer, 'orders.missing')).toEqual([]);
-    expect(resolveFieldPath({ groups: [{ tags: ['a'] }, { tags: ['b', 'c'] }] }, 'groups.tags')).toEqual(['a', 'b', 'c']);
+    expect(resolveFieldPath({ groups: [{ tags: ['a'] }, { tags: ['b', 'c'] }] }, 'groups.tags')).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 
   it('never reaches inherited members', () => {
-    for (const path of ['constructor', 'toString', '__proto__', 'metadata.constructor', 'metadata.hasOwnProperty', 'id.length']) {
+    for (const path of [
+      'constructor',
+      'toString',
+      '__proto__',
+      'metadata.constructor',
+      'metadata.hasOwnProperty',
+      'id.length',
+    ]) {
       expect(resolveFieldPath(customer, path)).toBeUndefined();
     }
     expect(resolveFieldPath({ constructor: 'own' }, 'constructor')).toBe('own');

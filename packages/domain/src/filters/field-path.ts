@@ -10,7 +10,8 @@
  */
 export type FieldReader = (record: unknown) => unknown;
 
-const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null;
 
 const walk = (current: unknown, segments: readonly string[], index: number): unknown => {
   if (index === segments.length) return current;
@@ -67,7 +68,8 @@ export function compileFieldPath(path: string): FieldReader {
   return (record) => {
     let current = record;
     for (let index = 0; index <= last; index += 1) {
-      if (!isObject(current) || Array.isArray(current) || inherited[index] === true) return walk(current, segments, index);
+      if (!isObject(current) || Array.isArray(current) || inherited[index] === true)
+        return walk(current, segments, index);
       const next = current[segments[index] ?? ''];
       if (next === undefined) return index === last ? undefined : walk(current, segments, index);
       current = next;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { catchDomainError } from '../../test/catch-domain-error.js';
 import { FILTER_OPERATORS, FILTER_OPERATOR_ALIASES, type FilterParseOptions, parseFilter } from './language.js';
 
-const refused = (input: unknown, options: FilterParseOptions = {}) => catchDomainError(() => parseFilter(input, options));
+const refused = (input: unknown, options: FilterParseOptions = {}) =>
+  catchDomainError(() => parseFilter(input, options));
 
 describe('parseFilter', () => {
   it('normalises the junction, the operators and the operands', () => {
@@ -17,10 +18,34 @@ describe('parseFilter', () => {
     ).toEqual({
       junction: 'or',
       fields: [
-        { path: 'metadata.tier', conditions: [{ operator: '$is', values: ['gold'] }, { operator: '$in', values: ['gold', 'silver'] }] },
-        { path: 'price', conditions: [{ operator: '$more_than_equal', values: [1000] }, { operator: '$less_than', values: [2000] }] },
-        { path: 'created_at', conditions: [{ operator: '$after', values: ['2024-01-01T00:00:00Z'] }, { operator: '$has_value', values: [] }] },
-        { path: 'tags', conditions: [{ operator: '$count', values: [2] }, { operator: '$not_in', values: [] }] },
+        {
+          path: 'metadata.tier',
+          conditions: [
+            { operator: '$is', values: ['gold'] },
+            { operator: '$in', values: ['gold', 'silver'] },
+          ],
+        },
+        {
+          path: 'price',
+          conditions: [
+            { operator: '$more_than_equal', values: [1000] },
+            { operator: '$less_than', values: [2000] },
+          ],
+        },
+        {
+          path: 'created_at',
+          conditions: [
+            { operator: '$after', values: ['2024-01-01T00:00:00Z'] },
+            { operator: '$has_value', values: [] },
+          ],
+        },
+        {
+          path: 'tags',
+          conditions: [
+            { operator: '$count', values: [2] },
+            { operator: '$not_in', values: [] },
+          ],
+        },
       ],
     });
   });
@@ -42,7 +67,10 @@ describe('parseFilter', () => {
       $greater_than_or_equal: '$more_than_equal',
     });
     for (const operator of Object.values(FILTER_OPERATOR_ALIASES)) expect(FILTER_OPERATORS).toContain(operator);
-    expect(parseFilter({ n: { conditions: { $greater_than_or_equal: [3], $less_than_or_equal: [5] } } }).fields[0]?.conditions).toEqual([
+    expect(
+      parseFilter({ n: { conditions: { $greater_than_or_equal: [3], $less_than_or_equal: [5] } } }).fields[0]
+        ?.conditions,
+    ).toEqual([
       { operator: '$more_than_equal', values: [3] },
       { operator: '$less_than_equal', values: [5] },
     ]);
@@ -57,7 +85,9 @@ describe('parseFilter', () => {
   });
 
   it('reads numbers in text operators as text and numeric text in comparisons as numbers', () => {
-    expect(parseFilter({ a: { conditions: { $starts_with: 48, $more_than: ' -2.5 ' } } }).fields[0]?.conditions).toEqual([
+    expect(
+      parseFilter({ a: { conditions: { $starts_with: 48, $more_than: ' -2.5 ' } } }).fields[0]?.conditions,
+    ).toEqual([
       { operator: '$starts_with', values: ['48'] },
       { operator: '$more_than', values: [-2.5] },
     ]);
@@ -73,7 +103,9 @@ describe('parseFilter', () => {
     it('names body properties with invalid_payload', () => {
       const error = refused({ junction: 'xor' }, { source: { in: 'body', property: '.parameters.filters' } });
       expect(error.key).toBe('invalid_payload');
-      expect(error.details).toBe("Property .parameters.filters.junction should be one of: and, or, AND, OR (actual value is 'xor')");
+      expect(error.details).toBe(
+        "Property .parameters.filters.junction should be one of: and, or, AND, OR (actual value is 'xor')",
+      );
     });
 
     it('lists every problem at once', () => {
@@ -113,32 +145,47 @@ describe('parseFilter', () => {
       [{ $in_location: [''] }, "should hold ids (actual value is '')"],
     ])('refuses %j: %s', (conditions, problem) => {
       const [operator = ''] = Object.keys(conditions);
-      expect(refused({ field: { conditions } }).details).toBe(`Query parameter filters[field][conditions][${operator}] ${problem}`);
+      expect(refused({ field: { conditions } }).details).toBe(
+        `Query parameter filters[field][conditions][${operator}] ${problem}`,
+      );
     });
 
     it('refuses what is not an object', () => {
       for (const input of ['junction=and', 3, ['a'], true]) {
         expect(refused(input).details).toBe('Query parameter filters should be object');
       }
-      expect(refused([], { source: { in: 'body', property: '.filter' } }).details).toBe('Property .filter should be object');
+      expect(refused([], { source: { in: 'body', property: '.filter' } }).details).toBe(
+        'Property .filter should be object',
+      );
     });
 
     it('refuses a missing junction where one is required', () => {
       const options = { requireJunction: true, source: { in: 'body', property: '.filter' } } as const;
-      expect(refused({ name: { conditions: { $is: 'x' } } }, options).details).toBe('Property .filter.junction is required');
+      expect(refused({ name: { conditions: { $is: 'x' } } }, options).details).toBe(
+        'Property .filter.junction is required',
+      );
       expect(refused(undefined, options).details).toBe('Property .filter.junction is required');
       expect(() => parseFilter({ junction: 'AND' }, options)).not.toThrow();
     });
 
     it('refuses fields and operators the place does not allow', () => {
-      const options: FilterParseOptions = { fields: ['name', 'created_at', 'metadata.*'], operators: ['$is', '$after', '$more_than_equal'] };
+      const options: FilterParseOptions = {
+        fields: ['name', 'created_at', 'metadata.*'],
+        operators: ['$is', '$after', '$more_than_equal'],
+      };
       expect(() =>
         parseFilter(
-          { name: { conditions: { $is: 'x' } }, 'metadata.a.b': { conditions: { $more_than_or_equal: 1 } }, created_at: { conditions: { $after: '2024-01-01' } } },
+          {
+            name: { conditions: { $is: 'x' } },
+            'metadata.a.b': { conditions: { $more_than_or_equal: 1 } },
+            created_at: { conditions: { $after: '2024-01-01' } },
+          },
           options,
         ),
       ).not.toThrow();
-      expect(refused({ type: { conditions: { $is: 'x' } }, metadata: { conditions: { $is: 'x' } } }, options).details).toBe(
+      expect(
+        refused({ type: { conditions: { $is: 'x' } }, metadata: { conditions: { $is: 'x' } } }, options).details,
+      ).toBe(
         'Query parameter filters[type] is not a field that can be filtered on; Query parameter filters[metadata] is not a field that can be filtered on',
       );
       expect(refused({ name: { conditions: { $starts_with: 'x' } } }, options).details).toBe(

@@ -160,8 +160,11 @@ export interface FilterDefinition {
  * ```
  */
 export type FilterSource =
-  | { readonly in: 'query'; /** Name of the query parameter, usually `filters`. */ readonly parameter: string }
-  | { readonly in: 'body'; /** Path of the filter in the body, `.filter` or `.parameters.filters`. */ readonly property: string };
+  | { readonly in: 'query' /** Name of the query parameter, usually `filters`. */; readonly parameter: string }
+  | {
+      readonly in: 'body' /** Path of the filter in the body, `.filter` or `.parameters.filters`. */;
+      readonly property: string;
+    };
 
 /**
  * What a place that takes filters allows, and where the filter came from.
@@ -252,7 +255,13 @@ export const operandKindOf = (operator: FilterOperator): OperandKind => OPERAND_
  * filter accepts them only where the place lists them in `operators`, so list filters keep
  * refusing them as unknown.
  */
-const OPT_IN = new Set<FilterOperator>(['$timeframe', '$timeframe_absolute', '$timeframe_daily_hours', '$dow', '$from']);
+const OPT_IN = new Set<FilterOperator>([
+  '$timeframe',
+  '$timeframe_absolute',
+  '$timeframe_daily_hours',
+  '$dow',
+  '$from',
+]);
 
 /** Operators whose operand list may be empty (an empty `$in` matches nothing, an empty `$not_in` everything). */
 const MAY_BE_EMPTY = new Set<FilterOperator>(['$in', '$not_in', '$not_differ', '$not_intersect']);
@@ -304,14 +313,23 @@ export const throwFilterError = (source: FilterSource | undefined, at: readonly 
   throw filterError(source ?? DEFAULT_SOURCE, [{ at, problem }]);
 };
 
-const isValidPath = (path: string): boolean => path.length > 0 && path.split('.').every((segment) => segment.length > 0);
+const isValidPath = (path: string): boolean =>
+  path.length > 0 && path.split('.').every((segment) => segment.length > 0);
 
 const fieldAllowed = (path: string, fields: readonly string[] | undefined): boolean =>
   fields === undefined ||
-  fields.some((allowed) => (allowed.endsWith('.*') ? path.startsWith(allowed.slice(0, -1)) && path.length > allowed.length - 1 : allowed === path));
+  fields.some((allowed) =>
+    allowed.endsWith('.*')
+      ? path.startsWith(allowed.slice(0, -1)) && path.length > allowed.length - 1
+      : allowed === path,
+  );
 
 const show = (value: unknown): string =>
-  typeof value === 'string' ? `'${value}'` : typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  typeof value === 'string'
+    ? `'${value}'`
+    : typeof value === 'number'
+      ? String(value)
+      : (JSON.stringify(value) ?? String(value));
 
 /** Checks and normalises the operand of one operator; returns the values or the problem. */
 const readOperands = (operator: FilterOperator, operand: unknown): readonly FilterValue[] | string => {
@@ -426,7 +444,8 @@ export const parseConditionList = (
   conditions: unknown,
   operators: readonly FilterOperator[] | undefined,
 ): { readonly conditions: readonly FilterCondition[]; readonly problems: readonly ConditionProblem[] } => {
-  if (!isPlainObject(conditions)) return { conditions: [], problems: [{ operator: undefined, problem: 'should be object' }] };
+  if (!isPlainObject(conditions))
+    return { conditions: [], problems: [{ operator: undefined, problem: 'should be object' }] };
   const read: FilterCondition[] = [];
   const problems: ConditionProblem[] = [];
   for (const name of Object.keys(conditions)) {
@@ -444,7 +463,12 @@ export const parseConditionList = (
   return { conditions: read, problems };
 };
 
-const readConditions = (path: string, entry: unknown, options: FilterParseOptions, issues: Issue[]): readonly FilterCondition[] => {
+const readConditions = (
+  path: string,
+  entry: unknown,
+  options: FilterParseOptions,
+  issues: Issue[],
+): readonly FilterCondition[] => {
   if (!isPlainObject(entry) || !Object.hasOwn(entry, 'conditions')) {
     issues.push({ at: [path], problem: "should have required property 'conditions'" });
     return [];

@@ -47,20 +47,27 @@ const not =
     !test(value);
 
 /** The set elements of a value: the value itself, or an array's elements. */
-const elementsOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value.filter(isSet) : isSet(value) ? [value] : []);
+const elementsOf = (value: unknown): readonly unknown[] =>
+  Array.isArray(value) ? value.filter(isSet) : isSet(value) ? [value] : [];
 
-const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null;
 
 const deepEqual = (left: unknown, right: unknown): boolean => {
   if (Object.is(left, right)) return true;
   if (!isObject(left) || !isObject(right) || Array.isArray(left) !== Array.isArray(right)) return false;
   const keys = Object.keys(right);
-  return keys.length === Object.keys(left).length && keys.every((key) => Object.hasOwn(left, key) && deepEqual(left[key], right[key]));
+  return (
+    keys.length === Object.keys(left).length &&
+    keys.every((key) => Object.hasOwn(left, key) && deepEqual(left[key], right[key]))
+  );
 };
 
 /** An object operand matches an object value that has every property of the operand, equal. */
 const hasProperties = (value: unknown, pattern: Readonly<Record<string, unknown>>): boolean =>
-  isObject(value) && !Array.isArray(value) && Object.keys(pattern).every((key) => Object.hasOwn(value, key) && deepEqual(value[key], pattern[key]));
+  isObject(value) &&
+  !Array.isArray(value) &&
+  Object.keys(pattern).every((key) => Object.hasOwn(value, key) && deepEqual(value[key], pattern[key]));
 
 /**
  * A date operand as the instants it stands for: a timestamp is the single millisecond
@@ -137,7 +144,13 @@ const equalityTest = (values: readonly FilterValue[], calendar: ZoneCalendar): (
     }
   }
   const [onlyText] = texts;
-  if (values.length === 1 && onlyText !== undefined && numbersOfText.size === 0 && booleans.size === 0 && dates.length === 0) {
+  if (
+    values.length === 1 &&
+    onlyText !== undefined &&
+    numbersOfText.size === 0 &&
+    booleans.size === 0 &&
+    dates.length === 0
+  ) {
     // The most common condition, `$is` with one plain text: a strict comparison.
     return (scalar) => scalar === onlyText;
   }
@@ -222,7 +235,12 @@ const requireNow = (context: OperatorContext, operator: FilterOperator): number 
  * The instants `[from, to)` whose local day is `fromDays` to `toDays` (exclusive) days from the
  * day of `now`; `undefined` ends are open.
  */
-const relativeDays = (context: OperatorContext, now: number, fromDays: number | undefined, toDays: number | undefined): ValueTest => {
+const relativeDays = (
+  context: OperatorContext,
+  now: number,
+  fromDays: number | undefined,
+  toDays: number | undefined,
+): ValueTest => {
   const { calendar } = context;
   const from = fromDays === undefined ? -Infinity : calendar.startOfDayFrom(now, fromDays);
   const to = toDays === undefined ? Infinity : calendar.startOfDayFrom(now, toDays);
@@ -376,12 +394,18 @@ export const compileCondition = (condition: FilterCondition, context: OperatorCo
       return relativeDays(context, requireNow(context, operator), 0, onlyNumber(values));
     case '$in_location': {
       const { inLocation } = context;
-      if (inLocation === undefined) throw new TypeError('compileFilter: options.inLocation is required for $in_location');
+      if (inLocation === undefined)
+        throw new TypeError('compileFilter: options.inLocation is required for $in_location');
       const ids = values.map(String);
       return some((scalar) => ids.some((id) => inLocation(scalar, id)));
     }
     case '$timeframe':
-      return windowTest(values, (text) => parseTimeframe(text, calendar), (ms, window) => inTimeframe(ms, window, calendar), calendar);
+      return windowTest(
+        values,
+        (text) => parseTimeframe(text, calendar),
+        (ms, window) => inTimeframe(ms, window, calendar),
+        calendar,
+      );
     case '$timeframe_absolute':
       return windowTest(
         values,

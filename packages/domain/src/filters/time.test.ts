@@ -59,7 +59,8 @@ describe('readInstant', () => {
   });
 
   it('refuses values that are not text or dates', () => {
-    for (const value of [1_706_693_400_000, null, undefined, true, {}, []]) expect(readInstant(value, UTC_CALENDAR)).toBeUndefined();
+    for (const value of [1_706_693_400_000, null, undefined, true, {}, []])
+      expect(readInstant(value, UTC_CALENDAR)).toBeUndefined();
   });
 
   it('tells calendar dates from timestamps', () => {
@@ -99,7 +100,13 @@ describe('createZoneCalendar', () => {
 
   it('names the local day of an instant, the one whose start startOfDayFrom finds', () => {
     expect(warsaw.localParts(Date.UTC(2024, 2, 30, 23))).toMatchObject({ year: 2024, month: 3, day: 31, hour: 0 });
-    expect(newYork.localParts(Date.UTC(2024, 0, 1, 4, 59))).toMatchObject({ year: 2023, month: 12, day: 31, hour: 23, minute: 59 });
+    expect(newYork.localParts(Date.UTC(2024, 0, 1, 4, 59))).toMatchObject({
+      year: 2023,
+      month: 12,
+      day: 31,
+      hour: 23,
+      minute: 59,
+    });
     fc.assert(
       fc.property(anyInstant, fc.constantFrom(UTC_CALENDAR, warsaw, newYork), (ms, calendar) => {
         const { year, month, day } = calendar.localParts(ms);

@@ -3,7 +3,15 @@
  * turned into epoch milliseconds, and calendar days counted in a time zone. Internal to the
  * filter engine and the formula language; `now` and the time zone are always parameters.
  */
-import { MS_PER_DAY, type ZonedDateTimeParts, daysFromCivil, daysInMonth, partsOnClock, wallOf, zoneClock } from '../time/zone.js';
+import {
+  MS_PER_DAY,
+  type ZonedDateTimeParts,
+  daysFromCivil,
+  daysInMonth,
+  partsOnClock,
+  wallOf,
+  zoneClock,
+} from '../time/zone.js';
 
 /** Calendar arithmetic in one IANA time zone. */
 export interface ZoneCalendar {
@@ -14,7 +22,15 @@ export interface ZoneCalendar {
   /** The instant at which the local day `days` days after (or before, when negative) the day of `ms` begins. */
   readonly startOfDayFrom: (ms: number, days: number) => number;
   /** The epoch milliseconds of a wall-clock time in the zone (`month` 1–12). */
-  readonly wallClock: (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number) => number;
+  readonly wallClock: (
+    year: number,
+    month: number,
+    day: number,
+    hour: number,
+    minute: number,
+    second: number,
+    millisecond: number,
+  ) => number;
   /** The wall-clock reading of an instant in the zone (its local day among it), from one offset lookup. */
   readonly localParts: (ms: number) => LocalParts;
 }
@@ -33,8 +49,15 @@ const TIMESTAMP =
  */
 export const createZoneCalendar = (timeZone: string): ZoneCalendar => {
   const clock = zoneClock(/^(?:utc|gmt|etc\/utc|etc\/gmt|z)$/iu.test(timeZone) ? 'UTC' : timeZone);
-  const wallClock = (year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number): number =>
-    clock.fromWall(wallOf(year, month, day, hour, minute, second, millisecond));
+  const wallClock = (
+    year: number,
+    month: number,
+    day: number,
+    hour: number,
+    minute: number,
+    second: number,
+    millisecond: number,
+  ): number => clock.fromWall(wallOf(year, month, day, hour, minute, second, millisecond));
   return {
     timeZone,
     wallClock,
@@ -55,7 +78,13 @@ const twoDigits = (text: string, index: number): number => {
 /** The canonical form the service writes, `2024-01-31T09:30:00.000Z`, read without a regular expression. */
 const readCanonical = (text: string): number | undefined => {
   if (text.length !== 24 || text.charCodeAt(23) !== 90 || text.charCodeAt(10) !== 84) return undefined;
-  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) {
+  if (
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58 ||
+    text.charCodeAt(19) !== 46
+  ) {
     return undefined;
   }
   const century = twoDigits(text, 0);
@@ -69,10 +98,28 @@ const readCanonical = (text: string): number | undefined => {
   const msLow = twoDigits(text, 21);
   if (century < 0 || yy < 0 || msHigh < 0 || msHigh > 9 || msLow < 0) return undefined;
   const year = century * 100 + yy;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || hour < 0 || minute > 59 || minute < 0 || second > 59 || second < 0) {
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    hour < 0 ||
+    minute > 59 ||
+    minute < 0 ||
+    second > 59 ||
+    second < 0
+  ) {
     return undefined;
   }
-  return daysFromCivil(year, month, day) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + msHigh * 100 + msLow;
+  return (
+    daysFromCivil(year, month, day) * MS_PER_DAY +
+    hour * 3_600_000 +
+    minute * 60_000 +
+    second * 1000 +
+    msHigh * 100 +
+    msLow
+  );
 };
 
 /**

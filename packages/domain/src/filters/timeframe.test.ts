@@ -24,7 +24,12 @@ describe('parseIsoDuration', () => {
   it('reads calendar and exact parts; weeks are seven days', () => {
     expect(parseIsoDuration('P1D')).toEqual({ years: 0, months: 0, days: 1, milliseconds: 0 });
     expect(parseIsoDuration('PT1H30M')).toEqual({ years: 0, months: 0, days: 0, milliseconds: 90 * 60_000 });
-    expect(parseIsoDuration('P1Y2M3DT4H5M6.7S')).toEqual({ years: 1, months: 2, days: 3, milliseconds: 4 * HOUR + 5 * 60_000 + 6700 });
+    expect(parseIsoDuration('P1Y2M3DT4H5M6.7S')).toEqual({
+      years: 1,
+      months: 2,
+      days: 3,
+      milliseconds: 4 * HOUR + 5 * 60_000 + 6700,
+    });
     expect(parseIsoDuration('P2W')).toEqual({ years: 0, months: 0, days: 14, milliseconds: 0 });
     expect(parseIsoDuration(' pt0,5s ')).toEqual({ years: 0, months: 0, days: 0, milliseconds: 500 });
   });
@@ -43,22 +48,36 @@ describe('addDuration', () => {
     expect(addDuration(jan31, oneMonth, 1, UTC_CALENDAR)).toBe(Date.UTC(2026, 1, 28, 9));
     expect(addDuration(jan31, oneMonth, 2, UTC_CALENDAR)).toBe(Date.UTC(2026, 2, 31, 9));
     expect(addDuration(jan31, oneMonth, 13, UTC_CALENDAR)).toBe(Date.UTC(2027, 1, 28, 9));
-    expect(addDuration(Date.UTC(2024, 1, 29), { years: 1, months: 0, days: 0, milliseconds: 0 }, 1, UTC_CALENDAR)).toBe(Date.UTC(2025, 1, 28));
+    expect(addDuration(Date.UTC(2024, 1, 29), { years: 1, months: 0, days: 0, milliseconds: 0 }, 1, UTC_CALENDAR)).toBe(
+      Date.UTC(2025, 1, 28),
+    );
   });
 
   it('keeps the local time across a change of clocks, while exact parts do not', () => {
     // 28 March 2026, 12:00 in Warsaw (CET, UTC+1); clocks go forward that night.
     const noon = Date.UTC(2026, 2, 28, 11);
-    expect(addDuration(noon, { years: 0, months: 0, days: 1, milliseconds: 0 }, 1, warsaw)).toBe(Date.UTC(2026, 2, 29, 10));
-    expect(addDuration(noon, { years: 0, months: 0, days: 0, milliseconds: 24 * HOUR }, 1, warsaw)).toBe(Date.UTC(2026, 2, 29, 11));
+    expect(addDuration(noon, { years: 0, months: 0, days: 1, milliseconds: 0 }, 1, warsaw)).toBe(
+      Date.UTC(2026, 2, 29, 10),
+    );
+    expect(addDuration(noon, { years: 0, months: 0, days: 0, milliseconds: 24 * HOUR }, 1, warsaw)).toBe(
+      Date.UTC(2026, 2, 29, 11),
+    );
   });
 });
 
 describe('$timeframe', () => {
   it('reads start;interval;duration and refuses anything else', () => {
-    expect(parseTimeframe('2024-11-12T14:59:23.019Z;P1D;PT1H', UTC_CALENDAR)).toMatchObject({ start: '2024-11-12T14:59:23.019Z' });
+    expect(parseTimeframe('2024-11-12T14:59:23.019Z;P1D;PT1H', UTC_CALENDAR)).toMatchObject({
+      start: '2024-11-12T14:59:23.019Z',
+    });
     expect(parseTimeframe(' 2026-01-01 ; P1W ; P1D ', UTC_CALENDAR)).toMatchObject({ start: '2026-01-01' });
-    for (const text of ['2026-01-01;P1D', '2026-01-01;P1D;PT1H;x', 'soon;P1D;PT1H', '2026-01-01;P0D;PT1H', '2026-01-01;P1D;1H']) {
+    for (const text of [
+      '2026-01-01;P1D',
+      '2026-01-01;P1D;PT1H;x',
+      'soon;P1D;PT1H',
+      '2026-01-01;P0D;PT1H',
+      '2026-01-01;P1D;1H',
+    ]) {
       expect(parseTimeframe(text, UTC_CALENDAR), text).toBeUndefined();
     }
   });
@@ -83,17 +102,23 @@ describe('$timeframe', () => {
 
   it('agrees with counting fixed windows one by one (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 * DAY }), minutes, minutes, fc.integer({ min: -DAY, max: 40 * DAY }), (offset, every, lasting, after) => {
-        const start = Date.UTC(2026, 0, 1) + offset;
-        const frame = parseTimeframe(`${new Date(start).toISOString()};PT${every}M;PT${lasting}M`, UTC_CALENDAR);
-        if (frame === undefined) throw new Error('unreadable');
-        const at = start + after;
-        let expected = false;
-        for (let k = 0; start + k * every * 60_000 <= at; k += 1) {
-          if (at < start + k * every * 60_000 + lasting * 60_000) expected = true;
-        }
-        expect(inTimeframe(at, frame, UTC_CALENDAR)).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 * DAY }),
+        minutes,
+        minutes,
+        fc.integer({ min: -DAY, max: 40 * DAY }),
+        (offset, every, lasting, after) => {
+          const start = Date.UTC(2026, 0, 1) + offset;
+          const frame = parseTimeframe(`${new Date(start).toISOString()};PT${every}M;PT${lasting}M`, UTC_CALENDAR);
+          if (frame === undefined) throw new Error('unreadable');
+          const at = start + after;
+          let expected = false;
+          for (let k = 0; start + k * every * 60_000 <= at; k += 1) {
+            if (at < start + k * every * 60_000 + lasting * 60_000) expected = true;
+          }
+          expect(inTimeframe(at, frame, UTC_CALENDAR)).toBe(expected);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -156,7 +181,16 @@ describe('$timeframe_daily_hours and $dow', () => {
     expect(parseDailyHours('9:00;17:00')).toEqual({ from: 540, to: 1020, days: [] });
     expect(parseDailyHours('22:00;;')).toEqual({ from: 1320, to: 1440, days: [] });
     expect(parseDailyHours('00:00;24:00;1, 1 ,5')).toEqual({ from: 0, to: 1440, days: [1, 5] });
-    for (const text of ['18:00', '24:00;24:00', '10:60;11:00', '25:00;26:00', '10:00;11:00;7', '10:00;11:00;1;2', 'ten;eleven', '10:00;24:30']) {
+    for (const text of [
+      '18:00',
+      '24:00;24:00',
+      '10:60;11:00',
+      '25:00;26:00',
+      '10:00;11:00;7',
+      '10:00;11:00;1;2',
+      'ten;eleven',
+      '10:00;24:30',
+    ]) {
       expect(parseDailyHours(text), text).toBeUndefined();
     }
   });
@@ -184,14 +218,23 @@ describe('$timeframe_daily_hours and $dow', () => {
   it('agrees with the wall clock read by Date in UTC (property)', () => {
     const minute = fc.integer({ min: 0, max: 1439 });
     fc.assert(
-      fc.property(minute, minute, fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 7 }), fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }), (from, to, days, at) => {
-        const date = new Date(at);
-        const now = date.getUTCHours() * 60 + date.getUTCMinutes();
-        const weekday = date.getUTCDay();
-        const on = (day: number): boolean => days.length === 0 || days.includes(day);
-        const expected = from < to ? on(weekday) && now >= from && now < to : (on(weekday) && now >= from) || (on((weekday + 6) % 7) && now < to);
-        expect(inDailyHours(at, { from, to, days }, UTC_CALENDAR)).toBe(expected);
-      }),
+      fc.property(
+        minute,
+        minute,
+        fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 7 }),
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        (from, to, days, at) => {
+          const date = new Date(at);
+          const now = date.getUTCHours() * 60 + date.getUTCMinutes();
+          const weekday = date.getUTCDay();
+          const on = (day: number): boolean => days.length === 0 || days.includes(day);
+          const expected =
+            from < to
+              ? on(weekday) && now >= from && now < to
+              : (on(weekday) && now >= from) || (on((weekday + 6) % 7) && now < to);
+          expect(inDailyHours(at, { from, to, days }, UTC_CALENDAR)).toBe(expected);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -206,8 +249,20 @@ describe('$timeframe_daily_hours and $dow', () => {
 });
 
 describe('the window operators in filters', () => {
-  const visits = [{ at: '2026-01-06T18:30:00Z' }, { at: '2026-01-07T12:00:00Z' }, { at: '2026-01-10T09:00:00Z' }, { at: null }];
-  const RULE_OPERATORS = ['$timeframe', '$timeframe_absolute', '$timeframe_daily_hours', '$dow', '$from', '$is'] as const;
+  const visits = [
+    { at: '2026-01-06T18:30:00Z' },
+    { at: '2026-01-07T12:00:00Z' },
+    { at: '2026-01-10T09:00:00Z' },
+    { at: null },
+  ];
+  const RULE_OPERATORS = [
+    '$timeframe',
+    '$timeframe_absolute',
+    '$timeframe_daily_hours',
+    '$dow',
+    '$from',
+    '$is',
+  ] as const;
 
   it('are refused as unknown where a place does not list them, so list filters keep refusing them', () => {
     const error = catchDomainError(() => parseFilter({ at: { conditions: { $dow: [1] } } }));
@@ -217,7 +272,10 @@ describe('the window operators in filters', () => {
 
   it('check their operands where they are listed', () => {
     const error = catchDomainError(() =>
-      parseFilter({ at: { conditions: { $timeframe: ['2026-01-01;P1D'], $dow: [9] } } }, { operators: [...RULE_OPERATORS], source: { in: 'body', property: '.filter' } }),
+      parseFilter(
+        { at: { conditions: { $timeframe: ['2026-01-01;P1D'], $dow: [9] } } },
+        { operators: [...RULE_OPERATORS], source: { in: 'body', property: '.filter' } },
+      ),
     );
     expect(error.key).toBe('invalid_payload');
     expect(error.details).toBe(
@@ -228,18 +286,35 @@ describe('the window operators in filters', () => {
 
   it('match dates in the windows, in the time zone of the filter', () => {
     const where = (conditions: Record<string, unknown>, timeZone?: string) =>
-      visits.filter(compileFilter({ at: { conditions } }, { operators: [...RULE_OPERATORS], ...(timeZone === undefined ? {} : { timeZone }) })).map((visit) => visit.at);
+      visits
+        .filter(
+          compileFilter(
+            { at: { conditions } },
+            { operators: [...RULE_OPERATORS], ...(timeZone === undefined ? {} : { timeZone }) },
+          ),
+        )
+        .map((visit) => visit.at);
     expect(where({ $dow: ['2', 6] })).toEqual(['2026-01-06T18:30:00Z', '2026-01-10T09:00:00Z']);
     expect(where({ $timeframe_daily_hours: ['18:00;19:00'] })).toEqual(['2026-01-06T18:30:00Z']);
     expect(where({ $timeframe_daily_hours: ['19:00;20:00'] }, 'Europe/Warsaw')).toEqual(['2026-01-06T18:30:00Z']);
-    expect(where({ $timeframe_absolute: ['2026-01-07;2026-01-31'] })).toEqual(['2026-01-07T12:00:00Z', '2026-01-10T09:00:00Z']);
+    expect(where({ $timeframe_absolute: ['2026-01-07;2026-01-31'] })).toEqual([
+      '2026-01-07T12:00:00Z',
+      '2026-01-10T09:00:00Z',
+    ]);
     expect(where({ $timeframe: ['2026-01-06T12:00:00Z;P1D;PT1H'] })).toEqual(['2026-01-07T12:00:00Z']);
-    expect(where({ $timeframe: ['2026-01-06T12:00:00Z;P1D;PT1H', '2026-01-10T08:00:00Z;P1W;PT2H'] })).toEqual(['2026-01-07T12:00:00Z', '2026-01-10T09:00:00Z']);
+    expect(where({ $timeframe: ['2026-01-06T12:00:00Z;P1D;PT1H', '2026-01-10T08:00:00Z;P1W;PT2H'] })).toEqual([
+      '2026-01-07T12:00:00Z',
+      '2026-01-10T09:00:00Z',
+    ]);
   });
 
   it('$from is $in under another name', () => {
     const lines = [{ collections: ['pc_a', 'pc_b'] }, { collections: ['pc_c'] }, {}];
-    expect(lines.filter(compileFilter({ collections: { conditions: { $from: ['pc_b', 'pc_x'] } } }, { operators: ['$from'] }))).toEqual([lines[0]]);
+    expect(
+      lines.filter(
+        compileFilter({ collections: { conditions: { $from: ['pc_b', 'pc_x'] } } }, { operators: ['$from'] }),
+      ),
+    ).toEqual([lines[0]]);
   });
 });
 
@@ -256,7 +331,12 @@ describe('the wall clock of a zone', () => {
       day_of_week: 0,
       offset: 3_600_000,
     });
-    expect(UTC_CALENDAR.localParts(Date.UTC(2026, 6, 1, 12))).toMatchObject({ month: 7, day: 1, hour: 12, day_of_week: 3 });
+    expect(UTC_CALENDAR.localParts(Date.UTC(2026, 6, 1, 12))).toMatchObject({
+      month: 7,
+      day: 1,
+      hour: 12,
+      day_of_week: 3,
+    });
   });
 
   it('round-trips through wallClock away from changes of clocks (property)', () => {
@@ -265,7 +345,17 @@ describe('the wall clock of a zone', () => {
         const parts = warsaw.localParts(at);
         // Skip the hour that repeats when clocks go back.
         fc.pre(warsaw.localParts(at - HOUR).hour !== parts.hour && warsaw.localParts(at + HOUR).hour !== parts.hour);
-        expect(warsaw.wallClock(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, parts.millisecond)).toBe(at);
+        expect(
+          warsaw.wallClock(
+            parts.year,
+            parts.month,
+            parts.day,
+            parts.hour,
+            parts.minute,
+            parts.second,
+            parts.millisecond,
+          ),
+        ).toBe(at);
       }),
       { numRuns: 300 },
     );

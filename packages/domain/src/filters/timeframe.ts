@@ -20,7 +20,8 @@ export interface IsoDuration {
   readonly milliseconds: number;
 }
 
-const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:[.,]\d{1,3})?)S)?)?$/u;
+const DURATION =
+  /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:[.,]\d{1,3})?)S)?)?$/u;
 
 /**
  * Reads an ISO 8601 duration such as `P1D`, `PT1H30M` or `P1Y2M`; `undefined` for anything else,
@@ -177,7 +178,9 @@ export const inDailyHours = (ms: number, hours: DailyHours, calendar: ZoneCalend
   const minute = local.hour * 60 + local.minute;
   const onDay = (weekday: number): boolean => hours.days.length === 0 || hours.days.includes(weekday);
   if (hours.from < hours.to) return onDay(local.day_of_week) && minute >= hours.from && minute < hours.to;
-  return (onDay(local.day_of_week) && minute >= hours.from) || (onDay((local.day_of_week + 6) % 7) && minute < hours.to);
+  return (
+    (onDay(local.day_of_week) && minute >= hours.from) || (onDay((local.day_of_week + 6) % 7) && minute < hours.to)
+  );
 };
 
 /** Whether an instant falls on one of the days of the week (0 = Sunday) on the wall clock of the zone. */

@@ -21,7 +21,9 @@ describe('compileFormula', () => {
   it('accepts a parsed tree', () => {
     const ast = parseFormula('ORDER_AMOUNT * 0.1');
     expect(compileFormula(ast).ast).toBe(ast);
-    expect(compileFormula(ast).value({ now: NOW, order: { amount: 12345 } }, { kind: 'money', fallback: 0 })).toBe(1235);
+    expect(compileFormula(ast).value({ now: NOW, order: { amount: 12345 } }, { kind: 'money', fallback: 0 })).toBe(
+      1235,
+    );
   });
 
   it('refuses text that does not parse when compiling, naming the property', () => {
@@ -29,7 +31,9 @@ describe('compileFormula', () => {
     try {
       compileFormula('IF(1;2)', { property: '.loyalty.points_formula' });
     } catch (error) {
-      expect((error as FormulaSyntaxError).details).toBe('Property .loyalty.points_formula is not a valid formula at position 0: IF takes 3 arguments, not 2');
+      expect((error as FormulaSyntaxError).details).toBe(
+        'Property .loyalty.points_formula is not a valid formula at position 0: IF takes 3 arguments, not 2',
+      );
     }
   });
 
@@ -45,21 +49,30 @@ describe('compileFormula', () => {
   });
 
   it('gives what the one-shot functions give, for any order and zone', () => {
-    const formula = 'IF(DAYS_UNTIL(VOUCHER_EXPIRATION_DATE) < 3 AND ORDER_AMOUNT >= 100;ROUND(ORDER_AMOUNT * 0.125;1);DEFAULT_TO(ORDER_METADATA("bonus");5))';
+    const formula =
+      'IF(DAYS_UNTIL(VOUCHER_EXPIRATION_DATE) < 3 AND ORDER_AMOUNT >= 100;ROUND(ORDER_AMOUNT * 0.125;1);DEFAULT_TO(ORDER_METADATA("bonus");5))';
     const compiled = compileFormula(formula);
     const zones = fc.constantFrom(undefined, 'UTC', 'Europe/Warsaw', 'Pacific/Auckland', 'America/Los_Angeles');
     const bonuses = fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined });
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e7 }), fc.integer({ min: -5, max: 5 }), bonuses, zones, (amount, days, bonus, timeZone) => {
-        const context = {
-          now: NOW,
-          ...(timeZone === undefined ? {} : { timeZone }),
-          order: { amount, metadata: bonus === undefined ? {} : { bonus } },
-          voucher: { expiration_date: new Date(NOW + days * 86_400_000).toISOString() },
-        };
-        expect(compiled.evaluate(context)).toEqual(evaluateFormula(formula, context));
-        expect(compiled.value(context, { kind: 'money', fallback: 1 })).toBe(formulaValue(formula, context, { kind: 'money', fallback: 1 }));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e7 }),
+        fc.integer({ min: -5, max: 5 }),
+        bonuses,
+        zones,
+        (amount, days, bonus, timeZone) => {
+          const context = {
+            now: NOW,
+            ...(timeZone === undefined ? {} : { timeZone }),
+            order: { amount, metadata: bonus === undefined ? {} : { bonus } },
+            voucher: { expiration_date: new Date(NOW + days * 86_400_000).toISOString() },
+          };
+          expect(compiled.evaluate(context)).toEqual(evaluateFormula(formula, context));
+          expect(compiled.value(context, { kind: 'money', fallback: 1 })).toBe(
+            formulaValue(formula, context, { kind: 'money', fallback: 1 }),
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });

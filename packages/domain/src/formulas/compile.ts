@@ -67,6 +67,7 @@ export function compileFormula(formula: string | FormulaAst, options: FormulaPar
   return Object.freeze({
     ast,
     evaluate,
-    value: (context: FormulaContext, valueOptions: FormulaValueOptions): number => apiValueOf(() => evaluate(context), valueOptions),
+    value: (context: FormulaContext, valueOptions: FormulaValueOptions): number =>
+      apiValueOf(() => evaluate(context), valueOptions),
   });
 }

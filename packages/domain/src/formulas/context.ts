@@ -196,7 +196,10 @@ const subtotalOf = (item: FormulaOrderItemInput): number | undefined =>
  * The cheapest (or most expensive) line by unit price among the lines that have one. Ties go to
  * the line with the lowest subtotal, then to the first.
  */
-const pickItem = (items: readonly FormulaOrderItemInput[] | null | undefined, most: boolean): FormulaOrderItemInput | undefined => {
+const pickItem = (
+  items: readonly FormulaOrderItemInput[] | null | undefined,
+  most: boolean,
+): FormulaOrderItemInput | undefined => {
   let best: FormulaOrderItemInput | undefined;
   let bestPrice = 0;
   let bestSubtotal = 0;
@@ -205,7 +208,9 @@ const pickItem = (items: readonly FormulaOrderItemInput[] | null | undefined, mo
     if (price === undefined) continue;
     const subtotal = subtotalOf(item) ?? Infinity;
     const better =
-      best === undefined || (most ? price > bestPrice : price < bestPrice) || (price === bestPrice && subtotal < bestSubtotal);
+      best === undefined ||
+      (most ? price > bestPrice : price < bestPrice) ||
+      (price === bestPrice && subtotal < bestSubtotal);
     if (better) {
       best = item;
       bestPrice = price;
@@ -215,9 +220,13 @@ const pickItem = (items: readonly FormulaOrderItemInput[] | null | undefined, mo
   return best;
 };
 
-const money = (minor: number | undefined): number | undefined => (minor === undefined ? undefined : toMajorUnits(minor));
+const money = (minor: number | undefined): number | undefined =>
+  minor === undefined ? undefined : toMajorUnits(minor);
 
-const itemField = (item: FormulaOrderItemInput | null | undefined, field: 'PRICE' | 'AMOUNT' | 'SUBTOTAL' | 'UNITS_QUANTITY'): number | undefined => {
+const itemField = (
+  item: FormulaOrderItemInput | null | undefined,
+  field: 'PRICE' | 'AMOUNT' | 'SUBTOTAL' | 'UNITS_QUANTITY',
+): number | undefined => {
   if (item === null || item === undefined) return undefined;
   switch (field) {
     case 'PRICE':

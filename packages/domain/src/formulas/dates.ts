@@ -44,7 +44,8 @@ const dayNumber = ({ year, month, day }: LocalDay): number => {
 export const localDay = (ms: number, calendar: ZoneCalendar): LocalDay => calendar.localParts(ms);
 
 /** The whole calendar day that contains `ms`. */
-export const calendarDayOf = (ms: number, calendar: ZoneCalendar): FormulaDate => new FormulaDate(calendar.startOfDayFrom(ms, 0), true);
+export const calendarDayOf = (ms: number, calendar: ZoneCalendar): FormulaDate =>
+  new FormulaDate(calendar.startOfDayFrom(ms, 0), true);
 
 /**
  * Reads an ISO 8601 date or timestamp, a `Date` or a {@link FormulaDate}. A `YYYY-MM-DD` text is a
@@ -62,7 +63,9 @@ export const readFormulaDate = (value: unknown, calendar: ZoneCalendar): Formula
  * moment of that day), otherwise by instant. Negative when `a` comes first.
  */
 export const compareDates = (a: FormulaDate, b: FormulaDate, calendar: ZoneCalendar): number =>
-  a.calendarDay || b.calendarDay ? dayNumber(localDay(a.ms, calendar)) - dayNumber(localDay(b.ms, calendar)) : a.ms - b.ms;
+  a.calendarDay || b.calendarDay
+    ? dayNumber(localDay(a.ms, calendar)) - dayNumber(localDay(b.ms, calendar))
+    : a.ms - b.ms;
 
 /** Whether two dates fall on the same calendar day. */
 export const sameDay = (a: FormulaDate, b: FormulaDate, calendar: ZoneCalendar): boolean =>

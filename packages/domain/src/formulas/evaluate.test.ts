@@ -8,7 +8,8 @@ const NOW = Date.parse('2026-03-15T10:00:00.000Z');
 
 const base: FormulaContext = { now: NOW };
 
-const run = (text: string, context: Partial<FormulaContext> = {}): unknown => evaluateFormula(text, { ...base, ...context });
+const run = (text: string, context: Partial<FormulaContext> = {}): unknown =>
+  evaluateFormula(text, { ...base, ...context });
 
 /** The evaluation error a formula raises for a context. */
 const failure = (text: string, context: Partial<FormulaContext> = {}): FormulaEvaluationError => {
@@ -21,7 +22,8 @@ const failure = (text: string, context: Partial<FormulaContext> = {}): FormulaEv
   throw new Error(`expected ${JSON.stringify(text)} to have no value`);
 };
 
-const reasonOf = (text: string, context: Partial<FormulaContext> = {}): FormulaFailureReason => failure(text, context).reason;
+const reasonOf = (text: string, context: Partial<FormulaContext> = {}): FormulaFailureReason =>
+  failure(text, context).reason;
 
 describe('evaluateFormula: arithmetic', () => {
   it('computes + - * / % and signs', () => {
@@ -84,7 +86,9 @@ describe('evaluateFormula: comparisons', () => {
     expect(reasonOf('"apple" < "banana"')).toBe('type_mismatch');
     expect(reasonOf('true > false')).toBe('type_mismatch');
     expect(reasonOf('"abc" > 1')).toBe('type_mismatch');
-    expect(reasonOf('CUSTOMER_METADATA("brands") = "Nike"', { customer: { metadata: { brands: ['Nike'] } } })).toBe('type_mismatch');
+    expect(reasonOf('CUSTOMER_METADATA("brands") = "Nike"', { customer: { metadata: { brands: ['Nike'] } } })).toBe(
+      'type_mismatch',
+    );
   });
 
   it('compares dates, and date text against dates', () => {
@@ -93,7 +97,9 @@ describe('evaluateFormula: comparisons', () => {
     expect(run('NOW = DATE("2026-03-15")')).toBe(true);
     expect(run('NOW = DATE_TIME("2026-03-15T10:00:00Z")')).toBe(true);
     expect(run('NOW > DATE_TIME("2026-03-15T09:59:59Z")')).toBe(true);
-    expect(run('VOUCHER_START_DATE < "2026-01-01"', { voucher: { start_date: '2025-12-31T23:00:00.000Z' } })).toBe(true);
+    expect(run('VOUCHER_START_DATE < "2026-01-01"', { voucher: { start_date: '2025-12-31T23:00:00.000Z' } })).toBe(
+      true,
+    );
     expect(run('"2026-01-02" > "2025-12-31"')).toBe(true);
     expect(reasonOf('TODAY > "soon"')).toBe('invalid_date');
     expect(run('TODAY = "soon"')).toBe(false);
@@ -131,7 +137,15 @@ describe('evaluateFormula: AND and OR', () => {
 });
 
 describe('evaluateFormula: text tests', () => {
-  const customer = { metadata: { tier: 'VIP', city: 'San Francisco, California', channel: 'promo_sms', brands: ['Nike', 'Puma'], code: 42 } };
+  const customer = {
+    metadata: {
+      tier: 'VIP',
+      city: 'San Francisco, California',
+      channel: 'promo_sms',
+      brands: ['Nike', 'Puma'],
+      code: 42,
+    },
+  };
 
   it('is, isNot, contains, startsWith, endsWith on text, case-sensitively', () => {
     expect(run('CUSTOMER_METADATA("tier") is "VIP"', { customer })).toBe(true);
@@ -211,7 +225,9 @@ describe('evaluateFormula: functions', () => {
     expect(run('MAX(3;1;2)')).toBe(3);
     expect(run('MIN(7)')).toBe(7);
     expect(run('MAX(CUSTOMER_METADATA("scores");4)', { customer: { metadata: { scores: [1, 9, '12'] } } })).toBe(12);
-    expect(reasonOf('MIN(CUSTOMER_METADATA("scores"))', { customer: { metadata: { scores: [] } } })).toBe('missing_value');
+    expect(reasonOf('MIN(CUSTOMER_METADATA("scores"))', { customer: { metadata: { scores: [] } } })).toBe(
+      'missing_value',
+    );
     expect(reasonOf('MIN(1;CUSTOMER_METADATA("x"))', { customer: { metadata: {} } })).toBe('missing_value');
     expect(reasonOf('MIN(1;"a")')).toBe('type_mismatch');
     // A list far longer than the call stack allows as spread arguments.
@@ -227,18 +243,26 @@ describe('evaluateFormula: functions', () => {
   });
 
   it('DEFAULT_TO returns the first argument that has a value', () => {
-    expect(run('DEFAULT_TO(REDEMPTION_METADATA("store_list") / 2;5)', { redemption: { metadata: { store_list: 8 } } })).toBe(4);
+    expect(
+      run('DEFAULT_TO(REDEMPTION_METADATA("store_list") / 2;5)', { redemption: { metadata: { store_list: 8 } } }),
+    ).toBe(4);
     expect(run('DEFAULT_TO(REDEMPTION_METADATA("store_list") / 2;5)', { redemption: { metadata: {} } })).toBe(5);
-    expect(run('DEFAULT_TO(REDEMPTION_METADATA("a");REDEMPTION_METADATA("b");3)', { redemption: { metadata: { b: 'x' } } })).toBe('x');
+    expect(
+      run('DEFAULT_TO(REDEMPTION_METADATA("a");REDEMPTION_METADATA("b");3)', { redemption: { metadata: { b: 'x' } } }),
+    ).toBe('x');
     expect(run('DEFAULT_TO(ORDER_METADATA("zero");3)', { order: { metadata: { zero: 0 } } })).toBe(0);
     expect(run('DEFAULT_TO(ORDER_METADATA("none");3)', { order: { metadata: { none: null } } })).toBe(3);
-    expect(reasonOf('DEFAULT_TO(ORDER_METADATA("a");ORDER_METADATA("b"))', { order: { metadata: {} } })).toBe('missing_value');
+    expect(reasonOf('DEFAULT_TO(ORDER_METADATA("a");ORDER_METADATA("b"))', { order: { metadata: {} } })).toBe(
+      'missing_value',
+    );
     // Only a missing value is replaced, not a mistake.
     expect(reasonOf('DEFAULT_TO(1 / 0;3)')).toBe('division_by_zero');
   });
 
   it('ROUND, FLOOR and CEIL work at a precision, as the reference shows', () => {
-    const customer = (value: number): Partial<FormulaContext> => ({ customer: { metadata: { customer_life_time_value: value } } });
+    const customer = (value: number): Partial<FormulaContext> => ({
+      customer: { metadata: { customer_life_time_value: value } },
+    });
     const clv = 'CUSTOMER_METADATA("customer_life_time_value")';
     expect(run(`ROUND(${clv};1)`, customer(75.55))).toBe(75.6);
     expect(run(`ROUND(${clv};0)`, customer(75.55))).toBe(76);
@@ -266,15 +290,21 @@ describe('evaluateFormula: dates', () => {
   it('TODAY is the calendar day and NOW the instant of the context', () => {
     expect(run('NOW')).toEqual(new Date(NOW));
     expect(run('TODAY')).toEqual(new Date('2026-03-15T00:00:00.000Z'));
-    expect(run('TODAY', { now: new Date(NOW), timeZone: 'Europe/Warsaw' })).toEqual(new Date('2026-03-14T23:00:00.000Z'));
+    expect(run('TODAY', { now: new Date(NOW), timeZone: 'Europe/Warsaw' })).toEqual(
+      new Date('2026-03-14T23:00:00.000Z'),
+    );
   });
 
   it('DATE gives a calendar day and DATE_TIME an instant', () => {
     expect(run('DATE("2023-08-17")')).toEqual(new Date('2023-08-17T00:00:00.000Z'));
     expect(run('DATE("2023-08-17T14:05:00.000Z")')).toEqual(new Date('2023-08-17T00:00:00.000Z'));
     expect(run('DATE_TIME("2023-08-17T14:05:00.000Z")')).toEqual(new Date('2023-08-17T14:05:00.000Z'));
-    expect(run('DATE(ORDER_METADATA("delivery"))', { order: { metadata: { delivery: '2026-04-01' } } })).toEqual(new Date('2026-04-01T00:00:00.000Z'));
-    expect(reasonOf('DATE(ORDER_METADATA("delivery"))', { order: { metadata: { delivery: 'next week' } } })).toBe('invalid_date');
+    expect(run('DATE(ORDER_METADATA("delivery"))', { order: { metadata: { delivery: '2026-04-01' } } })).toEqual(
+      new Date('2026-04-01T00:00:00.000Z'),
+    );
+    expect(reasonOf('DATE(ORDER_METADATA("delivery"))', { order: { metadata: { delivery: 'next week' } } })).toBe(
+      'invalid_date',
+    );
     expect(reasonOf('DATE(5)')).toBe('type_mismatch');
   });
 
@@ -294,7 +324,9 @@ describe('evaluateFormula: dates', () => {
     expect(run('DAYS_SINCE(DATE("2026-03-10"))')).toBe(5);
     expect(run('DAYS_SINCE(DATE("2026-03-20"))')).toBe(-5);
     expect(run('DAYS_UNTIL(DATE("2026-03-20"))')).toBe(5);
-    expect(run('DAYS_UNTIL(VOUCHER_EXPIRATION_DATE)', { voucher: { expiration_date: '2026-03-16T01:00:00.000Z' } })).toBe(1);
+    expect(
+      run('DAYS_UNTIL(VOUCHER_EXPIRATION_DATE)', { voucher: { expiration_date: '2026-03-16T01:00:00.000Z' } }),
+    ).toBe(1);
     expect(run('MONTHS_SINCE(DATE("2026-01-15"))')).toBe(2);
     expect(run('MONTHS_SINCE(DATE("2026-01-16"))')).toBe(1);
     expect(run('MONTHS_UNTIL(DATE("2026-06-14"))')).toBe(2);
@@ -326,7 +358,8 @@ describe('evaluateFormula: dates', () => {
   });
 
   it('compare birthdays by day and month', () => {
-    const formula = 'IF(DAY_OF_MONTH(CUSTOMER_BIRTHDATE) = DAY_OF_MONTH(TODAY) AND MONTH(CUSTOMER_BIRTHDATE) = MONTH(TODAY);50;0)';
+    const formula =
+      'IF(DAY_OF_MONTH(CUSTOMER_BIRTHDATE) = DAY_OF_MONTH(TODAY) AND MONTH(CUSTOMER_BIRTHDATE) = MONTH(TODAY);50;0)';
     expect(run(formula, { customer: { birthdate: '1990-03-15' } })).toBe(50);
     expect(run(formula, { customer: { birthdate: '1990-03-16' } })).toBe(0);
     expect(run(formula, { customer: { birthday: '1985-03-15' } })).toBe(50);
@@ -335,11 +368,23 @@ describe('evaluateFormula: dates', () => {
 
 describe('evaluateFormula: operands', () => {
   const items = [
-    { price: 1000, quantity: 2, subtotal_amount: 1500, metadata: { size: 'S' }, product: { metadata: { category: 'mugs' } } },
+    {
+      price: 1000,
+      quantity: 2,
+      subtotal_amount: 1500,
+      metadata: { size: 'S' },
+      product: { metadata: { category: 'mugs' } },
+    },
     { price: 2500, quantity: 1, metadata: { size: 'L' }, product: { metadata: { category: 'bottles' } } },
     { amount: 3000, quantity: 3, metadata: { size: 'M' } },
     { quantity: 4 },
-    { price: 2500, quantity: 2, subtotal_amount: 2000, metadata: { size: 'XL' }, product: { metadata: { category: 'shirts' } } },
+    {
+      price: 2500,
+      quantity: 2,
+      subtotal_amount: 2000,
+      metadata: { size: 'XL' },
+      product: { metadata: { category: 'shirts' } },
+    },
   ];
   const order = { amount: 17500, items, metadata: { channel: 'web' } };
 
@@ -384,7 +429,12 @@ describe('evaluateFormula: operands', () => {
     expect(run('MOST_EXPENSIVE_ORDER_ITEM_UNITS_QUANTITY', { order })).toBe(2);
     expect(run('MOST_EXPENSIVE_ORDER_ITEM_METADATA("size")', { order })).toBe('XL');
     expect(run('MOST_EXPENSIVE_ORDER_ITEM_PRODUCT_METADATA("category")', { order })).toBe('shirts');
-    const twins = { items: [{ price: 500, quantity: 1, metadata: { n: 1 } }, { price: 500, quantity: 1, metadata: { n: 2 } }] };
+    const twins = {
+      items: [
+        { price: 500, quantity: 1, metadata: { n: 1 } },
+        { price: 500, quantity: 1, metadata: { n: 2 } },
+      ],
+    };
     expect(run('CHEAPEST_ORDER_ITEM_METADATA("n")', { order: twins })).toBe(1);
     expect(run('MOST_EXPENSIVE_ORDER_ITEM_METADATA("n")', { order: twins })).toBe(1);
     expect(reasonOf('CHEAPEST_ORDER_ITEM_PRICE', { order: { items: [{ quantity: 1 }] } })).toBe('missing_value');
@@ -402,11 +452,15 @@ describe('evaluateFormula: operands', () => {
     expect(run('VOUCHER_PUBLISH_COUNT', { voucher })).toBe(1);
     expect(run('VOUCHER_START_DATE', { voucher })).toEqual(new Date('2026-01-01T00:00:00.000Z'));
     expect(run('VOUCHER_EXPIRATION_DATE', { voucher })).toEqual(new Date('2026-12-31T23:59:59.000Z'));
-    expect(reasonOf('VOUCHER_REDEMPTION_QUANTITY', { voucher: { redemption: { quantity: null } } })).toBe('missing_value');
+    expect(reasonOf('VOUCHER_REDEMPTION_QUANTITY', { voucher: { redemption: { quantity: null } } })).toBe(
+      'missing_value',
+    );
     const promotionTier = { start_date: '2026-02-01T00:00:00.000Z', expiration_date: '2026-02-28T00:00:00.000Z' };
     expect(run('PROMOTION_TIER_START_DATE', { promotionTier })).toEqual(new Date('2026-02-01T00:00:00.000Z'));
     expect(run('PROMOTION_TIER_EXPIRATION_DATE', { promotionTier })).toEqual(new Date('2026-02-28T00:00:00.000Z'));
-    expect(run('CUSTOMER_BIRTHDATE', { customer: { birthdate: '1990-05-17' } })).toEqual(new Date('1990-05-17T00:00:00.000Z'));
+    expect(run('CUSTOMER_BIRTHDATE', { customer: { birthdate: '1990-05-17' } })).toEqual(
+      new Date('1990-05-17T00:00:00.000Z'),
+    );
     expect(reasonOf('VOUCHER_START_DATE', { voucher: { start_date: 'soon' } })).toBe('missing_value');
   });
 
@@ -443,7 +497,10 @@ describe('evaluateFormula: operands', () => {
 
 describe('evaluateFormula: failures', () => {
   it('names the missing operand and where it is', () => {
-    const error = failure('IF(ORDER_AMOUNT > 100;CUSTOMER_METADATA("age");1)', { order: { amount: 20000 }, customer: {} });
+    const error = failure('IF(ORDER_AMOUNT > 100;CUSTOMER_METADATA("age");1)', {
+      order: { amount: 20000 },
+      customer: {},
+    });
     expect(error).toBeInstanceOf(FormulaEvaluationError);
     expect(error.name).toBe('FormulaEvaluationError');
     expect(error.reason).toBe('missing_value');
@@ -487,11 +544,22 @@ describe('evaluateFormula: the reference examples', () => {
 
     const age = { customer: { metadata: { age: 30, favorite_brands: ['Adidas'] } } };
     expect(run('IF(CUSTOMER_METADATA("favorite_brands") contains "Nike";20;CUSTOMER_METADATA("age"))', age)).toBe(30);
-    expect(run('IF(ORDER_AMOUNT > 100;CUSTOMER_METADATA("age") + 2;CUSTOMER_METADATA("age") - -2)', { ...age, order: { amount: 5000 } })).toBe(32);
+    expect(
+      run('IF(ORDER_AMOUNT > 100;CUSTOMER_METADATA("age") + 2;CUSTOMER_METADATA("age") - -2)', {
+        ...age,
+        order: { amount: 5000 },
+      }),
+    ).toBe(32);
     expect(run('IF(VOUCHER_PUBLISH_COUNT = 1;25;5)', { voucher: { publish: { count: 1 } } })).toBe(25);
-    expect(run('IF(ORDER_UNITS_QUANTITY > 5;FLOOR(ORDER_UNITS_QUANTITY / 3;0);1)', { order: { items: [{ quantity: 8 }] } })).toBe(2);
-    expect(run('IF(ORDER_AMOUNT > 500;ROUND(ORDER_AMOUNT * 1.5;0);ROUND(ORDER_AMOUNT;0))', { order: { amount: 60050 } })).toBe(901);
-    expect(run('IF(ORDER_AMOUNT > 200;ORDER_AMOUNT * 0.15;ORDER_AMOUNT * 0.05)', { order: { amount: 30000 } })).toBe(45);
+    expect(
+      run('IF(ORDER_UNITS_QUANTITY > 5;FLOOR(ORDER_UNITS_QUANTITY / 3;0);1)', { order: { items: [{ quantity: 8 }] } }),
+    ).toBe(2);
+    expect(
+      run('IF(ORDER_AMOUNT > 500;ROUND(ORDER_AMOUNT * 1.5;0);ROUND(ORDER_AMOUNT;0))', { order: { amount: 60050 } }),
+    ).toBe(901);
+    expect(run('IF(ORDER_AMOUNT > 200;ORDER_AMOUNT * 0.15;ORDER_AMOUNT * 0.05)', { order: { amount: 30000 } })).toBe(
+      45,
+    );
   });
 });
 
@@ -524,13 +592,20 @@ const combine = (operator: string, left: Expression, right: Expression): Express
             ? left.value / right.value
             : left.value % right.value;
   const divides = (operator === '/' || operator === '%') && right.value === 0;
-  return { text: `${leftText} ${operator} ${rightText}`, value, binding, dividesByZero: left.dividesByZero || right.dividesByZero || divides };
+  return {
+    text: `${leftText} ${operator} ${rightText}`,
+    value,
+    binding,
+    dividesByZero: left.dividesByZero || right.dividesByZero || divides,
+  };
 };
 
 const expressionArb: fc.Arbitrary<Expression> = fc.letrec<{ expression: Expression }>((tie) => ({
   expression: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.integer({ min: -50, max: 50 }).map((value) => ({ text: value < 0 ? `(${value})` : String(value), value, binding: 3, dividesByZero: false })),
+    fc
+      .integer({ min: -50, max: 50 })
+      .map((value) => ({ text: value < 0 ? `(${value})` : String(value), value, binding: 3, dividesByZero: false })),
     fc
       .tuple(fc.constantFrom('+', '-', '*', '/', '%'), tie('expression'), tie('expression'))
       .map(([operator, left, right]) => combine(operator, left, right)),
@@ -591,7 +666,8 @@ describe('evaluateFormula: properties', () => {
     const side = fc.constantFrom<boolean | undefined>(true, false, undefined);
     fc.assert(
       fc.property(side, side, (a, b) => {
-        const text = (value: boolean | undefined): string => (value === undefined ? 'ORDER_METADATA("none")' : String(value));
+        const text = (value: boolean | undefined): string =>
+          value === undefined ? 'ORDER_METADATA("none")' : String(value);
         const context = { order: { metadata: {} } };
         const and = a === false || b === false ? false : a === undefined || b === undefined ? undefined : true;
         const or = a === true || b === true ? true : a === undefined || b === undefined ? undefined : false;
@@ -611,16 +687,26 @@ describe('evaluateFormula: properties', () => {
     const zones = fc.constantFrom('UTC', 'Europe/Warsaw', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland');
     const DAY = 86_400_000;
     fc.assert(
-      fc.property(fc.integer({ min: -3650, max: 3650 }), fc.integer({ min: 0, max: 2 * DAY }), zones, (days, offset, timeZone) => {
-        const now = Date.UTC(2026, 2, 14) + offset;
-        // The oracle: the local date of `now` as Intl formats it, and plain UTC day arithmetic.
-        const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-        const text = new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
-        const context = { now, timeZone };
-        expect(run(`DAYS_SINCE(DATE("${text}"))`, context)).toBe(days + 0);
-        expect(run(`DAYS_UNTIL(DATE("${text}"))`, context)).toBe(0 - days);
-        expect(run(`DATE("${text}") DATE_IS TODAY`, context)).toBe(days === 0);
-      }),
+      fc.property(
+        fc.integer({ min: -3650, max: 3650 }),
+        fc.integer({ min: 0, max: 2 * DAY }),
+        zones,
+        (days, offset, timeZone) => {
+          const now = Date.UTC(2026, 2, 14) + offset;
+          // The oracle: the local date of `now` as Intl formats it, and plain UTC day arithmetic.
+          const today = new Intl.DateTimeFormat('en-CA', {
+            timeZone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+          }).format(now);
+          const text = new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
+          const context = { now, timeZone };
+          expect(run(`DAYS_SINCE(DATE("${text}"))`, context)).toBe(days + 0);
+          expect(run(`DAYS_UNTIL(DATE("${text}"))`, context)).toBe(0 - days);
+          expect(run(`DATE("${text}") DATE_IS TODAY`, context)).toBe(days === 0);
+        },
+      ),
       { numRuns: 200 },
     );
   });

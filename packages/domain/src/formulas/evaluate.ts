@@ -12,7 +12,13 @@ import {
   sameDay,
 } from './dates.js';
 import { parseFormula } from './parser.js';
-import { type RoundingMode, compareDecimals, readNumericText, roundToPrecision, withoutBinaryNoise } from './rounding.js';
+import {
+  type RoundingMode,
+  compareDecimals,
+  readNumericText,
+  roundToPrecision,
+  withoutBinaryNoise,
+} from './rounding.js';
 import type { ZoneCalendar } from '../filters/time.js';
 
 /**
@@ -41,7 +47,12 @@ export type FormulaResult = number | string | boolean | Date | readonly unknown[
  * const reason: FormulaFailureReason = 'missing_value';
  * ```
  */
-export type FormulaFailureReason = 'missing_value' | 'type_mismatch' | 'division_by_zero' | 'not_finite' | 'invalid_date';
+export type FormulaFailureReason =
+  | 'missing_value'
+  | 'type_mismatch'
+  | 'division_by_zero'
+  | 'not_finite'
+  | 'invalid_date';
 
 /**
  * A formula that parsed but cannot be computed for this context. The service then uses the
@@ -144,7 +155,9 @@ const finite = (value: number, at: FormulaAst): number =>
 
 /** A scalar element of a list from metadata; other elements (objects, null) count as absent. */
 const scalar = (element: unknown): Value =>
-  typeof element === 'string' || typeof element === 'boolean' || (typeof element === 'number' && Number.isFinite(element))
+  typeof element === 'string' ||
+  typeof element === 'boolean' ||
+  (typeof element === 'number' && Number.isFinite(element))
     ? element
     : undefined;
 
@@ -155,8 +168,10 @@ const fromContext = (raw: unknown, node: FormulaAst, scope: Scope): Value => {
     return undefined;
   }
   if (typeof raw === 'number') return finite(raw, node);
-  if (typeof raw === 'string' || typeof raw === 'boolean' || raw instanceof FormulaDate || Array.isArray(raw)) return raw as Value;
-  if (raw instanceof Date) return readFormulaDate(raw, scope.calendar) ?? fail('invalid_date', `${nameOf(node)} is not a valid date`, node);
+  if (typeof raw === 'string' || typeof raw === 'boolean' || raw instanceof FormulaDate || Array.isArray(raw))
+    return raw as Value;
+  if (raw instanceof Date)
+    return readFormulaDate(raw, scope.calendar) ?? fail('invalid_date', `${nameOf(node)} is not a valid date`, node);
   return fail('type_mismatch', `${nameOf(node)} holds an object, which a formula cannot use`, node);
 };
 
@@ -169,7 +184,9 @@ const toNumber = (value: Value, at: FormulaAst): number =>
 const toDate = (value: Value, at: FormulaAst, calendar: ZoneCalendar): FormulaDate => {
   if (value instanceof FormulaDate) return value;
   if (typeof value === 'string') {
-    return readFormulaDate(value, calendar) ?? fail('invalid_date', `${JSON.stringify(value)} is not an ISO 8601 date`, at);
+    return (
+      readFormulaDate(value, calendar) ?? fail('invalid_date', `${JSON.stringify(value)} is not an ISO 8601 date`, at)
+    );
   }
   return fail('type_mismatch', `expected a date but found ${kindOf(value)}`, at);
 };
@@ -182,7 +199,9 @@ const toText = (value: Value, at: FormulaAst): string => {
 };
 
 const truth = (value: Value, at: FormulaAst): boolean | undefined =>
-  value === undefined || typeof value === 'boolean' ? value : fail('type_mismatch', `expected true or false but found ${kindOf(value)}`, at);
+  value === undefined || typeof value === 'boolean'
+    ? value
+    : fail('type_mismatch', `expected true or false but found ${kindOf(value)}`, at);
 
 /**
  * `=`: dates by day or instant, numbers by value (numeric text included, binary noise ignored),
@@ -225,7 +244,12 @@ const order = (a: Value, b: Value, at: FormulaBinaryNode, calendar: ZoneCalendar
 };
 
 /** A text test; on a list, it holds when it holds for one element. */
-const textTest = (left: Value, right: Value, at: FormulaBinaryNode, test: (value: string, pattern: string) => boolean): boolean => {
+const textTest = (
+  left: Value,
+  right: Value,
+  at: FormulaBinaryNode,
+  test: (value: string, pattern: string) => boolean,
+): boolean => {
   const pattern = toText(right, at.right);
   if (Array.isArray(left)) {
     return left.some((element) => {
@@ -239,7 +263,11 @@ const textTest = (left: Value, right: Value, at: FormulaBinaryNode, test: (value
 /** The members of the right side of `IN_ARRAY`: a list's elements, or comma-separated text. */
 const members = (value: Value): Value[] => {
   if (Array.isArray(value)) return value.map(scalar).filter((element) => element !== undefined);
-  if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
   return [value];
 };
 
@@ -393,7 +421,8 @@ const call = (node: FormulaCallNode, scope: Scope): Value => {
     case 'FLOOR':
     case 'CEIL': {
       const precision = values.length > 1 ? number(1) : 0;
-      if (!Number.isInteger(precision)) return fail('type_mismatch', `the precision of ${node.name} must be a whole number`, argument(node, 1));
+      if (!Number.isInteger(precision))
+        return fail('type_mismatch', `the precision of ${node.name} must be a whole number`, argument(node, 1));
       return finite(roundToPrecision(number(0), precision, ROUNDING[node.name] ?? 'round'), node);
     }
     case 'DATE':
@@ -434,7 +463,8 @@ const switchOf = (node: FormulaSwitchNode, scope: Scope): Value => {
   if (subject === undefined) return undefined;
   for (const entry of node.cases) {
     const value = evaluate(entry.value, scope);
-    if (value !== undefined && equals(subject, value, entry.value, scope.calendar)) return evaluate(entry.result, scope);
+    if (value !== undefined && equals(subject, value, entry.value, scope.calendar))
+      return evaluate(entry.result, scope);
   }
   if (node.otherwise !== undefined) return evaluate(node.otherwise, scope);
   scope.lastMissing = node;

@@ -54,7 +54,10 @@ describe('parseFormula: literals and names', () => {
     expect(parsed('true')).toBe(true);
     expect(parsed('FALSE')).toBe(false);
     expect(parsed('ORDER_AMOUNT')).toBe('ORDER_AMOUNT');
-    expect(parsed('CUSTOMER_METADATA("customer_life_time_value")')).toEqual(['CUSTOMER_METADATA', 'customer_life_time_value']);
+    expect(parsed('CUSTOMER_METADATA("customer_life_time_value")')).toEqual([
+      'CUSTOMER_METADATA',
+      'customer_life_time_value',
+    ]);
     expect(parsed('ORDER_ITEM_PRODUCT_METADATA("category")')).toEqual(['ORDER_ITEM_PRODUCT_METADATA', 'category']);
   });
 
@@ -79,14 +82,25 @@ describe('parseFormula: literals and names', () => {
   });
 
   it('ignores white space of any kind, line breaks included', () => {
-    expect(parsed('IF(\n  ORDER_AMOUNT > 200;\n\tORDER_AMOUNT * 0.15;\r\n  5\n)')).toEqual(['IF', ['>', 'ORDER_AMOUNT', 200], ['*', 'ORDER_AMOUNT', 0.15], 5]);
+    expect(parsed('IF(\n  ORDER_AMOUNT > 200;\n\tORDER_AMOUNT * 0.15;\r\n  5\n)')).toEqual([
+      'IF',
+      ['>', 'ORDER_AMOUNT', 200],
+      ['*', 'ORDER_AMOUNT', 0.15],
+      5,
+    ]);
   });
 
   it('records where every node is', () => {
     const ast = parseFormula('IF(ORDER_AMOUNT > 400;0;20)');
     expect(ast).toMatchObject({ type: 'call', start: 0, end: 27 });
     if (ast.type !== 'call') throw new Error('expected a call');
-    expect(ast.args[0]).toMatchObject({ type: 'binary', start: 3, end: 21, left: { start: 3, end: 15 }, right: { start: 18, end: 21 } });
+    expect(ast.args[0]).toMatchObject({
+      type: 'binary',
+      start: 3,
+      end: 21,
+      left: { start: 3, end: 15 },
+      right: { start: 18, end: 21 },
+    });
   });
 });
 
@@ -122,14 +136,23 @@ describe('parseFormula: operators', () => {
   });
 
   it('reads every comparison and test, with the alternative spellings', () => {
-    for (const operator of ['=', '!=', '>', '<', '>=', '<=']) expect(parsed(`1 ${operator} 2`)).toEqual([operator, 1, 2]);
+    for (const operator of ['=', '!=', '>', '<', '>=', '<='])
+      expect(parsed(`1 ${operator} 2`)).toEqual([operator, 1, 2]);
     expect(parsed('1 <> 2')).toEqual(['!=', 1, 2]);
     expect(parsed('1 == 2')).toEqual(['=', 1, 2]);
     for (const operator of ['is', 'isNot', 'contains', 'startsWith', 'endsWith']) {
       expect(parsed(`"a" ${operator} "b"`)).toEqual([operator, 'a', 'b']);
     }
-    expect(parsed('ORDER_METADATA("region") IN_ARRAY "EU,EMEA"')).toEqual(['IN_ARRAY', ['ORDER_METADATA', 'region'], 'EU,EMEA']);
-    expect(parsed('ORDER_METADATA("region") NOT_IN_ARRAY "EU,EMEA"')).toEqual(['NOT_IN_ARRAY', ['ORDER_METADATA', 'region'], 'EU,EMEA']);
+    expect(parsed('ORDER_METADATA("region") IN_ARRAY "EU,EMEA"')).toEqual([
+      'IN_ARRAY',
+      ['ORDER_METADATA', 'region'],
+      'EU,EMEA',
+    ]);
+    expect(parsed('ORDER_METADATA("region") NOT_IN_ARRAY "EU,EMEA"')).toEqual([
+      'NOT_IN_ARRAY',
+      ['ORDER_METADATA', 'region'],
+      'EU,EMEA',
+    ]);
     for (const operator of ['IS_AFTER', 'IS_BEFORE', 'DATE_IS', 'DATE_IS_NOT']) {
       expect(parsed(`TODAY ${operator} DATE("2024-01-01")`)).toEqual([operator, 'TODAY', ['DATE', '2024-01-01']]);
     }
@@ -171,11 +194,24 @@ describe('parseFormula: functions', () => {
 
   it('reads SWITCH with cases separated by spaces, a tolerated ";", and an optional default', () => {
     const reference = 'SWITCH(ORDER_METADATA("store_city");SWITCH_CASE("Boston";10) SWITCH_CASE("New York";15);5)';
-    const expected = ['SWITCH', ['ORDER_METADATA', 'store_city'], ['SWITCH_CASE', 'Boston', 10], ['SWITCH_CASE', 'New York', 15], 5];
+    const expected = [
+      'SWITCH',
+      ['ORDER_METADATA', 'store_city'],
+      ['SWITCH_CASE', 'Boston', 10],
+      ['SWITCH_CASE', 'New York', 15],
+      5,
+    ];
     expect(parsed(reference)).toEqual(expected);
-    expect(parsed('SWITCH(ORDER_METADATA("store_city");SWITCH_CASE("Boston";10);SWITCH_CASE("New York";15);5)')).toEqual(expected);
+    expect(
+      parsed('SWITCH(ORDER_METADATA("store_city");SWITCH_CASE("Boston";10);SWITCH_CASE("New York";15);5)'),
+    ).toEqual(expected);
     expect(parsed('SWITCH(1;SWITCH_CASE(1;2))')).toEqual(['SWITCH', 1, ['SWITCH_CASE', 1, 2]]);
-    expect(parsed('SWITCH(1;SWITCH_CASE(1;2) SWITCH_CASE(3;4))')).toEqual(['SWITCH', 1, ['SWITCH_CASE', 1, 2], ['SWITCH_CASE', 3, 4]]);
+    expect(parsed('SWITCH(1;SWITCH_CASE(1;2) SWITCH_CASE(3;4))')).toEqual([
+      'SWITCH',
+      1,
+      ['SWITCH_CASE', 1, 2],
+      ['SWITCH_CASE', 3, 4],
+    ]);
   });
 
   it('reads the date functions and operands', () => {
@@ -241,11 +277,13 @@ describe('parseFormula: errors', () => {
     expect(isDomainError(error, 'invalid_payload')).toBe(true);
   });
 
-  it('hints at the name meant: an operand for a dotted path, a near miss, this language\'s way for foreign functions', () => {
+  it("hints at the name meant: an operand for a dotted path, a near miss, this language's way for foreign functions", () => {
     const hint = (text: string): string => syntaxError(text).problem;
     expect(hint('order.amount > 100')).toBe('unknown name order.amount; write ORDER_AMOUNT');
     expect(hint('voucher.publish.count = 1')).toBe('unknown name voucher.publish.count; write VOUCHER_PUBLISH_COUNT');
-    expect(hint('customer.metadata.tier is "VIP"')).toBe('unknown name customer.metadata.tier; write CUSTOMER_METADATA("tier")');
+    expect(hint('customer.metadata.tier is "VIP"')).toBe(
+      'unknown name customer.metadata.tier; write CUSTOMER_METADATA("tier")',
+    );
     expect(hint('order.metadata.a.b * 2')).toBe('unknown name order.metadata.a.b; write ORDER_METADATA("a.b")');
     expect(hint('item.metadata.size')).toBe('unknown name item.metadata.size; write ORDER_ITEM_METADATA("size")');
     expect(hint('order.items.length')).toContain('formulas have no dotted paths');
@@ -274,7 +312,9 @@ describe('parseFormula: errors', () => {
       throw new Error('expected a syntax error');
     } catch (caught) {
       if (!(caught instanceof FormulaSyntaxError)) throw caught;
-      expect(caught.details).toBe('Property .voucher.discount.amount_off_formula is not a valid formula at position 0: IF takes 3 arguments, not 2');
+      expect(caught.details).toBe(
+        'Property .voucher.discount.amount_off_formula is not a valid formula at position 0: IF takes 3 arguments, not 2',
+      );
     }
   });
 
@@ -291,7 +331,14 @@ describe('parseFormula: errors', () => {
   });
 
   it('never throws anything but a FormulaSyntaxError on arbitrary text', () => {
-    const alphabet = fc.constantFrom(...'()";,.+-*/%=<>! \\0123456789AIFNORSWTCHDEXaiu_'.split(''), 'IF(', 'SWITCH_CASE(', 'ORDER_AMOUNT', 'AND', ' is ');
+    const alphabet = fc.constantFrom(
+      ...'()";,.+-*/%=<>! \\0123456789AIFNORSWTCHDEXaiu_'.split(''),
+      'IF(',
+      'SWITCH_CASE(',
+      'ORDER_AMOUNT',
+      'AND',
+      ' is ',
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 30 }), (parts) => {
         const text = parts.join('');

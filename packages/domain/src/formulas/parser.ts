@@ -58,7 +58,8 @@ export class FormulaSyntaxError extends DomainError {
   constructor(problem: string, position: number, property?: string) {
     const where = `at position ${position}: ${problem}`;
     super('invalid_payload', `invalid formula ${where}`, {
-      details: property === undefined ? `Invalid formula ${where}` : `Property ${property} is not a valid formula ${where}`,
+      details:
+        property === undefined ? `Invalid formula ${where}` : `Property ${property} is not a valid formula ${where}`,
     });
     this.position = position;
     this.problem = problem;
@@ -149,7 +150,16 @@ const MAX_DEPTH = 100;
 /** A taller tree than this (long chains such as `1+1+…+1` count) is refused, so evaluation cannot either. */
 const MAX_HEIGHT = 500;
 
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 const isWordStart = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
@@ -211,11 +221,15 @@ const tokenize = (text: string, fail: (problem: string, position: number) => nev
       tokens.push({ kind: 'text', text: value, start, end: index });
     } else if (isWordStart(code)) {
       // A dotted path (`order.amount`) is read whole, only to be refused with a hint.
-      while (isWordPart(text.charCodeAt(index)) || (text.charCodeAt(index) === 46 && isWordStart(text.charCodeAt(index + 1)))) index += 1;
+      while (
+        isWordPart(text.charCodeAt(index)) ||
+        (text.charCodeAt(index) === 46 && isWordStart(text.charCodeAt(index + 1)))
+      )
+        index += 1;
       tokens.push({ kind: 'word', text: text.slice(start, index), start, end: index });
     } else {
       const two = text.slice(index, index + 2);
-      const symbol = ['>=', '<=', '!=', '<>', '=='].includes(two) ? two : text[index] ?? '';
+      const symbol = ['>=', '<=', '!=', '<>', '=='].includes(two) ? two : (text[index] ?? '');
       if (!'()+-*/%=<>;,×÷'.includes(symbol) && symbol.length === 1) {
         const shown = code >= 0xd800 && code <= 0xdbff ? text.slice(index, index + 2) : symbol;
         fail(`unexpected character ${JSON.stringify(shown)}`, index);
@@ -257,7 +271,12 @@ const METADATA_OWNERS: Readonly<Record<string, FormulaMetadataReader>> = {
   ORDER_ITEM: 'ORDER_ITEM_METADATA',
 };
 
-const KNOWN_NAMES: readonly string[] = [...FORMULA_OPERANDS, ...FORMULA_METADATA_READERS, ...FORMULA_FUNCTIONS, 'SWITCH_CASE'];
+const KNOWN_NAMES: readonly string[] = [
+  ...FORMULA_OPERANDS,
+  ...FORMULA_METADATA_READERS,
+  ...FORMULA_FUNCTIONS,
+  'SWITCH_CASE',
+];
 
 /** The edit distance of two words, or more than `limit` once it is sure to exceed it. */
 const distance = (a: string, b: string, limit: number): number => {
@@ -312,7 +331,9 @@ const nearMiss = (name: string, candidates: readonly string[]): string | undefin
 };
 
 /** The word operators under their canonical spellings, for hints. */
-const WORD_OPERATOR_SPELLINGS: readonly string[] = [...new Set(Object.values(WORD_OPERATORS).filter((operator) => /^[A-Za-z_]+$/u.test(operator)))];
+const WORD_OPERATOR_SPELLINGS: readonly string[] = [
+  ...new Set(Object.values(WORD_OPERATORS).filter((operator) => /^[A-Za-z_]+$/u.test(operator))),
+];
 
 /** A recursive-descent parser over the tokens of one formula. */
 class Parser {
@@ -340,7 +361,8 @@ class Parser {
   /** Freezes a node and records its height, refusing trees taller than {@link MAX_HEIGHT}. */
   private node<T extends FormulaAst>(value: T, children: readonly FormulaAst[] = []): T {
     const height = 1 + children.reduce((tallest, child) => Math.max(tallest, this.heights.get(child) ?? 1), 0);
-    if (height > MAX_HEIGHT) this.fail(`the formula is too long: its tree is deeper than ${MAX_HEIGHT} levels`, value.start);
+    if (height > MAX_HEIGHT)
+      this.fail(`the formula is too long: its tree is deeper than ${MAX_HEIGHT} levels`, value.start);
     this.heights.set(value, height);
     return freeze(value);
   }
@@ -423,7 +445,10 @@ class Parser {
     const right = this.additive();
     const following = this.operatorAhead();
     if (following !== undefined && COMPARISONS.has(following)) {
-      this.fail(`comparisons cannot be chained; use brackets or AND before ${describe(this.peek())}`, this.peek().start);
+      this.fail(
+        `comparisons cannot be chained; use brackets or AND before ${describe(this.peek())}`,
+        this.peek().start,
+      );
     }
     return this.binary(operator, left, right);
   }
@@ -439,7 +464,11 @@ class Parser {
 
   private multiplicative(): FormulaAst {
     let left = this.unary();
-    for (let operator = this.operatorAhead(); operator === '*' || operator === '/' || operator === '%'; operator = this.operatorAhead()) {
+    for (
+      let operator = this.operatorAhead();
+      operator === '*' || operator === '/' || operator === '%';
+      operator = this.operatorAhead()
+    ) {
       this.next();
       left = this.binary(operator, left, this.unary());
     }
@@ -456,7 +485,12 @@ class Parser {
       this.depth -= 1;
       const operator = token.text === '-' ? '-' : '+';
       if (operand.type === 'number') {
-        return this.node({ type: 'number', value: operator === '-' ? 0 - operand.value : operand.value, start: token.start, end: operand.end });
+        return this.node({
+          type: 'number',
+          value: operator === '-' ? 0 - operand.value : operand.value,
+          start: token.start,
+          end: operand.end,
+        });
       }
       return this.node({ type: 'unary', operator, operand, start: token.start, end: operand.end }, [operand]);
     }
@@ -547,7 +581,10 @@ class Parser {
     if (name === 'DATE' || name === 'DATE_TIME') {
       const [argument] = args;
       if (argument?.type === 'text' && readInstant(argument.value, UTC_CALENDAR) === undefined) {
-        this.fail(`${name} needs an ISO 8601 date such as "2024-08-17", not ${JSON.stringify(argument.value)}`, argument.start);
+        this.fail(
+          `${name} needs an ISO 8601 date such as "2024-08-17", not ${JSON.stringify(argument.value)}`,
+          argument.start,
+        );
       }
     }
     return this.node({ type: 'call', name, args: freeze(args), start: token.start, end }, args);
@@ -583,8 +620,15 @@ class Parser {
       this.unexpected(ahead);
     }
     const close = this.expect(')', 'to close SWITCH');
-    const children = [subject, ...cases.flatMap((entry) => [entry.value, entry.result]), ...(otherwise === undefined ? [] : [otherwise])];
-    return this.node({ type: 'switch', subject, cases: freeze(cases), otherwise, start: token.start, end: close.end }, children);
+    const children = [
+      subject,
+      ...cases.flatMap((entry) => [entry.value, entry.result]),
+      ...(otherwise === undefined ? [] : [otherwise]),
+    ];
+    return this.node(
+      { type: 'switch', subject, cases: freeze(cases), otherwise, start: token.start, end: close.end },
+      children,
+    );
   }
 }
 

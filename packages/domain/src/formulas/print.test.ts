@@ -44,7 +44,9 @@ const reprint = (text: string): string => printFormula(parseFormula(text));
 
 describe('printFormula', () => {
   it('writes canonical text: upper-case names, spaced operators, ";" without spaces', () => {
-    expect(reprint('if(order_amount>400 and (1+2)*3 = 9;0;20)')).toBe('IF(ORDER_AMOUNT > 400 AND (1 + 2) * 3 = 9;0;20)');
+    expect(reprint('if(order_amount>400 and (1+2)*3 = 9;0;20)')).toBe(
+      'IF(ORDER_AMOUNT > 400 AND (1 + 2) * 3 = 9;0;20)',
+    );
     expect(reprint('ORDER_METADATA("day_of_week") x 2 ÷ 4')).toBe('ORDER_METADATA("day_of_week") * 2 / 4');
     expect(reprint('"a" ISNOT "b" or 1 <> 2 OR 3 == 3')).toBe('"a" isNot "b" OR 1 != 2 OR 3 = 3');
     expect(reprint('MAX( PUBLICATION_METADATA("year") ; 4 )')).toBe('MAX(PUBLICATION_METADATA("year");4)');
@@ -79,7 +81,9 @@ describe('printFormula', () => {
     expect(reprint('.5')).toBe('0.5');
     expect(reprint('-0')).toBe('0');
     expect(reprint(String.raw`"New \"York\"\n\/\u00e9"`)).toBe(String.raw`"New \"York\"\n/é"`);
-    expect(() => printFormula({ type: 'number', value: Number.POSITIVE_INFINITY, start: 0, end: 0 })).toThrow(RangeError);
+    expect(() => printFormula({ type: 'number', value: Number.POSITIVE_INFINITY, start: 0, end: 0 })).toThrow(
+      RangeError,
+    );
   });
 
   it('reprints every example of the reference to the same tree', () => {
@@ -134,17 +138,27 @@ const ARGUMENTS: Readonly<Record<FormulaCallNode['name'], readonly [number, numb
 const CALLED = FORMULA_FUNCTIONS.filter((name): name is FormulaCallNode['name'] => name !== 'SWITCH');
 
 const numberArb = fc
-  .oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0.1, 1e21, 1e-7, 5e-324))
+  .oneof(
+    fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(0.1, 1e21, 1e-7, 5e-324),
+  )
   .map((value) => value + 0);
 
-const textArb = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('"', '\\', '\n', ';', ')', 'SWITCH_CASE(', '\u2028', '\ud800'));
+const textArb = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('"', '\\', '\n', ';', ')', 'SWITCH_CASE(', '\u2028', '\ud800'),
+);
 
 const leafArb: fc.Arbitrary<FormulaAst> = fc.oneof(
   numberArb.map((value): FormulaAst => ({ type: 'number', value, ...at })),
   textArb.map((value): FormulaAst => ({ type: 'text', value, ...at })),
   fc.boolean().map((value): FormulaAst => ({ type: 'boolean', value, ...at })),
   fc.constantFrom(...FORMULA_OPERANDS).map((name): FormulaAst => ({ type: 'operand', name, ...at })),
-  fc.tuple(fc.constantFrom(...FORMULA_METADATA_READERS), textArb).map(([reader, key]): FormulaAst => ({ type: 'metadata', reader, key, ...at })),
+  fc
+    .tuple(fc.constantFrom(...FORMULA_METADATA_READERS), textArb)
+    .map(([reader, key]): FormulaAst => ({ type: 'metadata', reader, key, ...at })),
 );
 
 const dateTextArb = fc.constantFrom('2024-08-17', '2023-08-17T14:05:00.000Z', '2026-01-31T23:59:59+02:00');
@@ -166,18 +180,25 @@ const treeArb: fc.Arbitrary<FormulaAst> = fc.letrec<{ tree: FormulaAst }>((tie) 
         const [min, max] = ARGUMENTS[name];
         const args = trees.slice(0, Math.min(max, min + extra));
         const [first] = args;
-        if ((name === 'DATE' || name === 'DATE_TIME') && first?.type === 'text') args[0] = { type: 'text', value: date, ...at };
+        if ((name === 'DATE' || name === 'DATE_TIME') && first?.type === 'text')
+          args[0] = { type: 'text', value: date, ...at };
         return { type: 'call', name, args, ...at };
       }),
     fc
-      .tuple(tie('tree'), fc.array(fc.tuple(tie('tree'), tie('tree')), { minLength: 1, maxLength: 3 }), fc.option(tie('tree'), { nil: undefined }))
-      .map(([subject, pairs, otherwise]): FormulaAst => ({
-        type: 'switch',
-        subject,
-        cases: pairs.map(([value, result]): FormulaSwitchCase => ({ value, result })),
-        otherwise,
-        ...at,
-      })),
+      .tuple(
+        tie('tree'),
+        fc.array(fc.tuple(tie('tree'), tie('tree')), { minLength: 1, maxLength: 3 }),
+        fc.option(tie('tree'), { nil: undefined }),
+      )
+      .map(
+        ([subject, pairs, otherwise]): FormulaAst => ({
+          type: 'switch',
+          subject,
+          cases: pairs.map(([value, result]): FormulaSwitchCase => ({ value, result })),
+          otherwise,
+          ...at,
+        }),
+      ),
   ),
 })).tree;
 

@@ -56,17 +56,23 @@ describe('roundToPrecision', () => {
 
   it('is idempotent and exact on values that already have the precision', () => {
     fc.assert(
-      fc.property(decimalArb, precisionArb, fc.constantFrom('round', 'floor', 'ceil') as fc.Arbitrary<'round' | 'floor' | 'ceil'>, (x, precision, mode) => {
-        const once = roundToPrecision(Number(x), precision, mode);
-        expect(roundToPrecision(once, precision, mode)).toBe(once);
-        expect(roundToPrecision(once, precision, 'round')).toBe(once);
-      }),
+      fc.property(
+        decimalArb,
+        precisionArb,
+        fc.constantFrom('round', 'floor', 'ceil') as fc.Arbitrary<'round' | 'floor' | 'ceil'>,
+        (x, precision, mode) => {
+          const once = roundToPrecision(Number(x), precision, mode);
+          expect(roundToPrecision(once, precision, mode)).toBe(once);
+          expect(roundToPrecision(once, precision, 'round')).toBe(once);
+        },
+      ),
       { numRuns: 300 },
     );
     fc.assert(
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 6 }), (units, places) => {
         const value = Number((units / 10 ** places).toFixed(places));
-        for (const mode of ['round', 'floor', 'ceil'] as const) expect(roundToPrecision(value, places, mode)).toBe(value + 0);
+        for (const mode of ['round', 'floor', 'ceil'] as const)
+          expect(roundToPrecision(value, places, mode)).toBe(value + 0);
       }),
     );
   });
@@ -101,7 +107,12 @@ const shift = (value: number, places: number): number => {
 };
 const decimalRound = (value: number, precision: number, mode: 'round' | 'floor' | 'ceil'): number => {
   const shifted = shift(Number.isInteger(value) ? value : Number(value.toPrecision(15)), precision);
-  const whole = mode === 'floor' ? Math.floor(shifted) : mode === 'ceil' ? Math.ceil(shifted) : Math.sign(shifted) * Math.round(Math.abs(shifted));
+  const whole =
+    mode === 'floor'
+      ? Math.floor(shifted)
+      : mode === 'ceil'
+        ? Math.ceil(shifted)
+        : Math.sign(shifted) * Math.round(Math.abs(shifted));
   return shift(whole, -precision) + 0;
 };
 
@@ -112,7 +123,8 @@ const bigRound = (text: string, precision: number, mode: 'round' | 'floor' | 'ce
   const scale = 10n ** BigInt(fraction.length);
   const units = BigInt(whole + fraction) * (negative ? -1n : 1n);
   // value = units / scale; rounded = r × 10^-precision
-  const [num, den] = precision >= 0 ? [units * 10n ** BigInt(precision), scale] : [units, scale * 10n ** BigInt(-precision)];
+  const [num, den] =
+    precision >= 0 ? [units * 10n ** BigInt(precision), scale] : [units, scale * 10n ** BigInt(-precision)];
   const floorDiv = (a: bigint, b: bigint): bigint => (a >= 0n ? a / b : -((-a + b - 1n) / b));
   const floor = floorDiv(num, den);
   const remainder = num - floor * den;
@@ -138,8 +150,12 @@ describe('roundToPrecision: fast path', () => {
   });
 
   it('agrees with the decimal method on any double, halves and noisy results included', () => {
-    const noisy = fc.tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 1, max: 1000 })).map(([a, b]) => a / b);
-    const halves = fc.tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 0, max: 4 })).map(([a, places]) => (a + 0.5) / 10 ** places);
+    const noisy = fc
+      .tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 1, max: 1000 }))
+      .map(([a, b]) => a / b);
+    const halves = fc
+      .tuple(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 0, max: 4 }))
+      .map(([a, places]) => (a + 0.5) / 10 ** places);
     const known = fc.constantFrom(0.1 + 0.2, 1.005, 1.15 * 100, 2.675, -0.5, 4.35 * 100);
     const values = fc.oneof(fc.double({ min: -1e12, max: 1e12, noNaN: true }), noisy, halves, known);
     fc.assert(
@@ -151,11 +167,16 @@ describe('roundToPrecision: fast path', () => {
   });
 
   it('gives money, points and comparisons as the decimal method does', () => {
-    const values = fc.oneof(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.integer({ min: -1e6, max: 1e6 }).map((cents) => cents / 100 + 0.005));
+    const values = fc.oneof(
+      fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+      fc.integer({ min: -1e6, max: 1e6 }).map((cents) => cents / 100 + 0.005),
+    );
     fc.assert(
       fc.property(values, values, (a, b) => {
         // Minor units are the value shifted two places, then rounded: ROUND(x;-0) of x × 100 done in decimal.
-        expect(toMinorUnits(a)).toBe(decimalRound(shift(Number.isInteger(a) ? a : Number(a.toPrecision(15)), 2), 0, 'round'));
+        expect(toMinorUnits(a)).toBe(
+          decimalRound(shift(Number.isInteger(a) ? a : Number(a.toPrecision(15)), 2), 0, 'round'),
+        );
         expect(toWholeNumber(a)).toBe(decimalRound(a, 0, 'round'));
         expect(Math.sign(compareDecimals(a, b))).toBe(Math.sign(withoutBinaryNoise(a) - withoutBinaryNoise(b)));
       }),

@@ -69,7 +69,8 @@ export const roundToPrecision = (value: number, precision: number, mode: Roundin
     if (whole !== undefined) return (precision >= 0 ? whole / power : whole * power) + 0;
   }
   const shifted = shiftDecimal(withoutBinaryNoise(value), precision);
-  const whole = mode === 'floor' ? Math.floor(shifted) : mode === 'ceil' ? Math.ceil(shifted) : roundHalfAwayFromZero(shifted);
+  const whole =
+    mode === 'floor' ? Math.floor(shifted) : mode === 'ceil' ? Math.ceil(shifted) : roundHalfAwayFromZero(shifted);
   return shiftDecimal(whole, -precision) + 0;
 };
 
@@ -78,7 +79,8 @@ export const toMajorUnits = (minor: number): number => minor / MINOR_PER_MAJOR;
 
 /** A money result in major units (`19.995`) to whole minor units (`2000`), halves away from zero. */
 export const toMinorUnits = (major: number): number =>
-  (roundClearOfNoise(major * MINOR_PER_MAJOR, 'round') ?? roundHalfAwayFromZero(shiftDecimal(withoutBinaryNoise(major), 2))) + 0;
+  (roundClearOfNoise(major * MINOR_PER_MAJOR, 'round') ??
+    roundHalfAwayFromZero(shiftDecimal(withoutBinaryNoise(major), 2))) + 0;
 
 /** A points or units result to a whole number: the nearest, halves away from zero (2.5 → 3). */
 export const toWholeNumber = (value: number): number =>

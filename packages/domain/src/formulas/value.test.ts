@@ -40,13 +40,23 @@ describe('formulaValue', () => {
     expect(formulaValue(price, { now: NOW, order: { amount: 45000 } }, { kind: 'money', fallback: 2000 })).toBe(0);
     expect(formulaValue(price, { now: NOW, order: { amount: 35000 } }, { kind: 'money', fallback: 2000 })).toBe(2000);
     const amountOff = 'IF(VOUCHER_PUBLISH_COUNT = 1;25;5)';
-    expect(formulaValue(amountOff, { now: NOW, voucher: { publish: { count: 1 } } }, { kind: 'money', fallback: 200 })).toBe(2500);
-    expect(formulaValue(amountOff, { now: NOW, voucher: { publish: { count: 0 } } }, { kind: 'money', fallback: 200 })).toBe(500);
+    expect(
+      formulaValue(amountOff, { now: NOW, voucher: { publish: { count: 1 } } }, { kind: 'money', fallback: 200 }),
+    ).toBe(2500);
+    expect(
+      formulaValue(amountOff, { now: NOW, voucher: { publish: { count: 0 } } }, { kind: 'money', fallback: 200 }),
+    ).toBe(500);
     const newPrice = 'IF(ORDER_AMOUNT > 300;ORDER_ITEM_PRICE * 0.8;ORDER_ITEM_PRICE)';
     const item = { price: 99900, quantity: 1 };
-    expect(formulaValue(newPrice, { now: NOW, order: { amount: 99900 }, item }, { kind: 'money', fallback: 99900 })).toBe(79920);
-    expect(formulaValue(newPrice, { now: NOW, order: { amount: 20000 }, item }, { kind: 'money', fallback: 99900 })).toBe(99900);
-    expect(formulaValue('ORDER_ITEM_PRICE * 0.01 + 1', { now: NOW, item: { price: 600 } }, { kind: 'money', fallback: 0 })).toBe(106);
+    expect(
+      formulaValue(newPrice, { now: NOW, order: { amount: 99900 }, item }, { kind: 'money', fallback: 99900 }),
+    ).toBe(79920);
+    expect(
+      formulaValue(newPrice, { now: NOW, order: { amount: 20000 }, item }, { kind: 'money', fallback: 99900 }),
+    ).toBe(99900);
+    expect(
+      formulaValue('ORDER_ITEM_PRICE * 0.01 + 1', { now: NOW, item: { price: 600 } }, { kind: 'money', fallback: 0 }),
+    ).toBe(106);
   });
 
   it('gives percentages, units and points', () => {
@@ -55,11 +65,23 @@ describe('formulaValue', () => {
       order: { amount: 60050, items: [{ price: 1000, quantity: 8 }] },
       customer: { metadata: { tier: 'VIP', age: 27 } },
     };
-    expect(formulaValue('IF(CUSTOMER_METADATA("tier") is "VIP";25;10)', context, { kind: 'percent', fallback: 10 })).toBe(25);
+    expect(
+      formulaValue('IF(CUSTOMER_METADATA("tier") is "VIP";25;10)', context, { kind: 'percent', fallback: 10 }),
+    ).toBe(25);
     expect(formulaValue('IF(ORDER_AMOUNT > 150;15;10)', context, { kind: 'percent', fallback: 5 })).toBe(15);
     expect(formulaValue('CUSTOMER_METADATA("age") / 10', context, { kind: 'units', fallback: 1 })).toBe(3);
-    expect(formulaValue('IF(ORDER_UNITS_QUANTITY > 5;FLOOR(ORDER_UNITS_QUANTITY / 3;0);1)', context, { kind: 'units', fallback: 1 })).toBe(2);
-    expect(formulaValue('IF(ORDER_AMOUNT > 500;ROUND(ORDER_AMOUNT * 1.5;0);ROUND(ORDER_AMOUNT;0))', context, { kind: 'points', fallback: 1 })).toBe(901);
+    expect(
+      formulaValue('IF(ORDER_UNITS_QUANTITY > 5;FLOOR(ORDER_UNITS_QUANTITY / 3;0);1)', context, {
+        kind: 'units',
+        fallback: 1,
+      }),
+    ).toBe(2);
+    expect(
+      formulaValue('IF(ORDER_AMOUNT > 500;ROUND(ORDER_AMOUNT * 1.5;0);ROUND(ORDER_AMOUNT;0))', context, {
+        kind: 'points',
+        fallback: 1,
+      }),
+    ).toBe(901);
     expect(formulaValue('ORDER_AMOUNT / 8', context, { kind: 'points', fallback: 1 })).toBe(75);
   });
 
@@ -95,8 +117,16 @@ describe('formulaValue', () => {
   it('round-trips money: a money operand returned as is gives back the same minor units', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (amount) => {
-        expect(formulaValue('ORDER_AMOUNT', { now: NOW, order: { amount } }, { kind: 'money', fallback: Number.NaN })).toBe(amount + 0);
-        expect(formulaValue('ORDER_ITEM_PRICE', { now: NOW, item: { price: amount } }, { kind: 'money', fallback: Number.NaN })).toBe(amount + 0);
+        expect(
+          formulaValue('ORDER_AMOUNT', { now: NOW, order: { amount } }, { kind: 'money', fallback: Number.NaN }),
+        ).toBe(amount + 0);
+        expect(
+          formulaValue(
+            'ORDER_ITEM_PRICE',
+            { now: NOW, item: { price: amount } },
+            { kind: 'money', fallback: Number.NaN },
+          ),
+        ).toBe(amount + 0);
       }),
     );
   });
@@ -104,7 +134,11 @@ describe('formulaValue', () => {
   it('scales money linearly: a percentage of the order amount is within half a cent of the exact value', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 100 }), (amount, percent) => {
-        const value = formulaValue(`ORDER_AMOUNT * ${percent} / 100`, { now: NOW, order: { amount } }, { kind: 'money', fallback: Number.NaN });
+        const value = formulaValue(
+          `ORDER_AMOUNT * ${percent} / 100`,
+          { now: NOW, order: { amount } },
+          { kind: 'money', fallback: Number.NaN },
+        );
         expect(Number.isInteger(value)).toBe(true);
         expect(Math.abs(value - (amount * percent) / 100)).toBeLessThanOrEqual(0.5 + 1e-6);
       }),
@@ -114,7 +148,11 @@ describe('formulaValue', () => {
   it('gives whole points within half a point of the formula value', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 1, max: 1000 }), (amount, divisor) => {
-        const points = formulaValue(`ORDER_AMOUNT / ${divisor}`, { now: NOW, order: { amount } }, { kind: 'points', fallback: Number.NaN });
+        const points = formulaValue(
+          `ORDER_AMOUNT / ${divisor}`,
+          { now: NOW, order: { amount } },
+          { kind: 'points', fallback: Number.NaN },
+        );
         expect(Number.isInteger(points)).toBe(true);
         expect(Math.abs(points - amount / 100 / divisor)).toBeLessThanOrEqual(0.5 + 1e-9);
       }),

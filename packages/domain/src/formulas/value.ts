@@ -109,7 +109,11 @@ export function formulaNumberToApiValue(value: number, kind: FormulaOutputKind):
  * formulaValue('ORDER_METADATA("visits") * 2', context, { kind: 'points', fallback: 10 }); // 10 (no such metadata)
  * ```
  */
-export function formulaValue(formula: string | FormulaAst, context: FormulaContext, options: FormulaValueOptions): number {
+export function formulaValue(
+  formula: string | FormulaAst,
+  context: FormulaContext,
+  options: FormulaValueOptions,
+): number {
   return apiValueOf(() => evaluateFormula(formula, context), options);
 }
 

@@ -37,6 +37,7 @@ describe('derivedId', () => {
   });
 
   it('refuses a number that is not a whole number from 0 to 2^32 - 1', () => {
-    for (const serial of [-1, 1.5, 2 ** 32, Number.NaN]) expect(() => derivedId('vtx', 'v_1', serial)).toThrow(RangeError);
+    for (const serial of [-1, 1.5, 2 ** 32, Number.NaN])
+      expect(() => derivedId('vtx', 'v_1', serial)).toThrow(RangeError);
   });
 });

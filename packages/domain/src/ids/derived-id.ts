@@ -21,7 +21,8 @@ import type { IdPrefix } from './resource-id.js';
  * ```
  */
 export function derivedId(prefix: IdPrefix, ownerId: string, serial: number): string {
-  if (!Number.isInteger(serial) || serial < 0 || serial > 0xffffffff) throw new RangeError(`a derived id's number is a whole number from 0 to 2^32 - 1, not ${String(serial)}`);
+  if (!Number.isInteger(serial) || serial < 0 || serial > 0xffffffff)
+    throw new RangeError(`a derived id's number is a whole number from 0 to 2^32 - 1, not ${String(serial)}`);
   // Two 32-bit FNV-1a hashes with different offsets over the prefix and the owner (64 bits, so two
   // owners share them with a chance of n² / 2^65), then murmur3's mix of each with the number.
   let a = 0x811c9dc5;
@@ -29,7 +30,12 @@ export function derivedId(prefix: IdPrefix, ownerId: string, serial: number): st
   // The prefix, a separator, then the owner: read in place, without joining them first.
   const length = prefix.length + 1 + ownerId.length;
   for (let index = 0; index < length; index += 1) {
-    const code = index < prefix.length ? prefix.charCodeAt(index) : index === prefix.length ? 0x3a : ownerId.charCodeAt(index - prefix.length - 1);
+    const code =
+      index < prefix.length
+        ? prefix.charCodeAt(index)
+        : index === prefix.length
+          ? 0x3a
+          : ownerId.charCodeAt(index - prefix.length - 1);
     a = Math.imul(a ^ code, 0x01000193);
     b = Math.imul(b ^ code, 0x01000193);
   }

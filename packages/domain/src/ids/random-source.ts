@@ -130,7 +130,10 @@ export function createSeededRandom(seed: number | string): SeededRandom {
 
   const save = (): [number, number, number, number] => [a, b, c, d];
   const load = (state: readonly number[]): void => {
-    if (state.length !== 4 || !state.every((word) => Number.isInteger(word) && word >= -(2 ** 31) && word < TWO_POW_32)) {
+    if (
+      state.length !== 4 ||
+      !state.every((word) => Number.isInteger(word) && word >= -(2 ** 31) && word < TWO_POW_32)
+    ) {
       throw new RangeError('a seeded random state is four 32-bit integers');
     }
     [a, b, c, d] = state.map((word) => word | 0) as [number, number, number, number];

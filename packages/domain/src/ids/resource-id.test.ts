@@ -27,10 +27,29 @@ describe('createIdFactory', () => {
 
   it('knows every prefix of the reference', () => {
     expect(ID_PREFIXES).toEqual(
-      expect.arrayContaining(['camp', 'promo', 'v', 'r', 'rr', 'rf', 'rrf', 'cust', 'cat', 'stk', 'ms', 'aa', 'tbe', 'evcus', 'evred', 'del']),
+      expect.arrayContaining([
+        'camp',
+        'promo',
+        'v',
+        'r',
+        'rr',
+        'rf',
+        'rrf',
+        'cust',
+        'cat',
+        'stk',
+        'ms',
+        'aa',
+        'tbe',
+        'evcus',
+        'evred',
+        'del',
+      ]),
     );
     // Event families the reference shows no id for, named by the same rule as evcus and evred.
-    expect(ID_PREFIXES).toEqual(expect.arrayContaining(['evvou', 'evcam', 'evpub', 'evbus', 'evman', 'evseg', 'evpro']));
+    expect(ID_PREFIXES).toEqual(
+      expect.arrayContaining(['evvou', 'evcam', 'evpub', 'evbus', 'evman', 'evseg', 'evpro']),
+    );
     // Earning rules' automations: the service shows `automation_id` with `auto_`.
     expect(ID_PREFIXES).toContain('auto');
     // Reward redemptions, as the reward redemption events name them.
@@ -68,7 +87,9 @@ describe('createIdFactory', () => {
     fc.assert(
       fc.property(fc.string(), fc.array(fc.option(prefixArb), { minLength: 1, maxLength: 2000 }), (seed, plan) => {
         const nextId = createIdFactory(createSeededRandom(seed));
-        const hex = plan.map((prefix: IdPrefix | null) => (prefix === null ? nextId.requestId() : nextId(prefix)).slice(-18));
+        const hex = plan.map((prefix: IdPrefix | null) =>
+          (prefix === null ? nextId.requestId() : nextId(prefix)).slice(-18),
+        );
         expect(new Set(hex).size).toBe(hex.length);
       }),
       { numRuns: 50 },

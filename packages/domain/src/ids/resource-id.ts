@@ -136,8 +136,7 @@ const high = (value: number): number => Math.floor(value / TWO_POW_32);
 const low = (value: number): number => value >>> 0;
 
 /** XOR of two 36-bit numbers; JavaScript's `^` only works on 32 bits. */
-const xor36 = (x: number, y: number): number =>
-  (high(x) ^ high(y)) * TWO_POW_32 + ((low(x) ^ low(y)) >>> 0);
+const xor36 = (x: number, y: number): number => (high(x) ^ high(y)) * TWO_POW_32 + ((low(x) ^ low(y)) >>> 0);
 
 interface RoundKey {
   readonly a: number;
@@ -207,7 +206,8 @@ export function createIdFactory(random: RandomSource): IdFactory {
     requestId: (): string => next('v-'),
     position: (): number => counter,
     seek(position: number): void {
-      if (!Number.isSafeInteger(position) || position < 0) throw new RangeError(`an id factory's position is a whole number from 0, not ${String(position)}`);
+      if (!Number.isSafeInteger(position) || position < 0)
+        throw new RangeError(`an id factory's position is a whole number from 0, not ${String(position)}`);
       counter = position;
     },
   });

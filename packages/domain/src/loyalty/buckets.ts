@@ -19,7 +19,15 @@ export interface PointsBucket {
 
 /** Soonest expiry first, points that never expire last. */
 const byExpiry = (a: PointsBucket, b: PointsBucket): number =>
-  a.expires_at === b.expires_at ? 0 : a.expires_at === null ? 1 : b.expires_at === null ? -1 : a.expires_at < b.expires_at ? -1 : 1;
+  a.expires_at === b.expires_at
+    ? 0
+    : a.expires_at === null
+      ? 1
+      : b.expires_at === null
+        ? -1
+        : a.expires_at < b.expires_at
+          ? -1
+          : 1;
 
 /**
  * The spendable points of a card: the sum of its buckets.
@@ -49,10 +57,18 @@ export function bucketBalance(buckets: readonly PointsBucket[]): number {
  * creditBuckets([{ expires_at: '2026-03-31', points: 10 }], 5, '2026-03-31'); // [{ expires_at: '2026-03-31', points: 15 }]
  * ```
  */
-export function creditBuckets(buckets: readonly PointsBucket[], points: number, expiresAt: CalendarDate | null): PointsBucket[] {
-  if (!Number.isSafeInteger(points) || points <= 0) throw new DomainError('invalid_amount', 'Invalid Amount', { details: 'Points to add should be a positive whole number' });
+export function creditBuckets(
+  buckets: readonly PointsBucket[],
+  points: number,
+  expiresAt: CalendarDate | null,
+): PointsBucket[] {
+  if (!Number.isSafeInteger(points) || points <= 0)
+    throw new DomainError('invalid_amount', 'Invalid Amount', {
+      details: 'Points to add should be a positive whole number',
+    });
   const same = buckets.findIndex((bucket) => bucket.expires_at === expiresAt);
-  if (same >= 0) return buckets.map((bucket, index) => (index === same ? { ...bucket, points: bucket.points + points } : bucket));
+  if (same >= 0)
+    return buckets.map((bucket, index) => (index === same ? { ...bucket, points: bucket.points + points } : bucket));
   return [...buckets, { expires_at: expiresAt, points }].sort(byExpiry);
 }
 
@@ -87,8 +103,12 @@ export interface BucketSpending {
  * ```
  */
 export function spendBuckets(buckets: readonly PointsBucket[], points: number, code = ''): BucketSpending {
-  if (!Number.isSafeInteger(points) || points <= 0) throw new DomainError('invalid_amount', 'Invalid Amount', { details: 'Points to spend should be a positive whole number' });
-  if (bucketBalance(buckets) < points) throw new DomainError('loyalty_card_points_exceeded', 'loyalty card points exceeded', { details: code });
+  if (!Number.isSafeInteger(points) || points <= 0)
+    throw new DomainError('invalid_amount', 'Invalid Amount', {
+      details: 'Points to spend should be a positive whole number',
+    });
+  if (bucketBalance(buckets) < points)
+    throw new DomainError('loyalty_card_points_exceeded', 'loyalty card points exceeded', { details: code });
   let left = points;
   const remaining: PointsBucket[] = [];
   const taken: PointsBucket[] = [];
@@ -116,7 +136,10 @@ const NONE: readonly never[] = Object.freeze([]);
  * // { kept: [{ expires_at: null, points: 5 }], expired: [{ expires_at: '2026-01-31', points: 10 }] }
  * ```
  */
-export function expireBuckets<B extends PointsBucket>(buckets: readonly B[], today: CalendarDate): { kept: readonly B[]; expired: readonly B[] } {
+export function expireBuckets<B extends PointsBucket>(
+  buckets: readonly B[],
+  today: CalendarDate,
+): { kept: readonly B[]; expired: readonly B[] } {
   let staying = 0;
   let expiring = 0;
   for (const bucket of buckets) {
@@ -153,7 +176,8 @@ export function nextExpiration(buckets: readonly PointsBucket[]): { date: Calend
   // A loop, not a filter and a sort: every change of a card's points asks this.
   let first: PointsBucket | undefined;
   for (const bucket of buckets) {
-    if (bucket.expires_at !== null && bucket.points > 0 && (first === undefined || byExpiry(bucket, first) < 0)) first = bucket;
+    if (bucket.expires_at !== null && bucket.points > 0 && (first === undefined || byExpiry(bucket, first) < 0))
+      first = bucket;
   }
   return first?.expires_at ? { date: first.expires_at, points: first.points } : null;
 }

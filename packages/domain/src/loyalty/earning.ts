@@ -24,7 +24,10 @@ export interface ProportionalLeaf {
   /** Its id, with `object`. */
   readonly id?: string | null | undefined;
   /** Several products, SKUs or collections whose lines count. */
-  readonly applicable_to?: readonly { readonly object: 'product' | 'sku' | 'products_collection'; readonly id: string }[] | null | undefined;
+  readonly applicable_to?:
+    | readonly { readonly object: 'product' | 'sku' | 'products_collection'; readonly id: string }[]
+    | null
+    | undefined;
 }
 
 /**
@@ -37,12 +40,30 @@ export interface ProportionalLeaf {
  * ```
  */
 export type EarningRuleLoyalty =
-  | { readonly type: 'FIXED'; readonly points?: number | null | undefined; readonly points_formula?: string | null | undefined }
+  | {
+      readonly type: 'FIXED';
+      readonly points?: number | null | undefined;
+      readonly points_formula?: string | null | undefined;
+    }
   | {
       readonly type: 'PROPORTIONAL';
       readonly calculation_type: EarningCalculationType;
-      readonly order?: { readonly amount?: ProportionalLeaf; readonly total_amount?: ProportionalLeaf; readonly metadata?: ProportionalLeaf } | null | undefined;
-      readonly order_items?: { readonly quantity?: ProportionalLeaf; readonly amount?: ProportionalLeaf; readonly subtotal_amount?: ProportionalLeaf } | null | undefined;
+      readonly order?:
+        | {
+            readonly amount?: ProportionalLeaf;
+            readonly total_amount?: ProportionalLeaf;
+            readonly metadata?: ProportionalLeaf;
+          }
+        | null
+        | undefined;
+      readonly order_items?:
+        | {
+            readonly quantity?: ProportionalLeaf;
+            readonly amount?: ProportionalLeaf;
+            readonly subtotal_amount?: ProportionalLeaf;
+          }
+        | null
+        | undefined;
       readonly customer?: { readonly metadata?: ProportionalLeaf } | null | undefined;
       readonly custom_event?: { readonly metadata?: ProportionalLeaf } | null | undefined;
     };
@@ -74,7 +95,9 @@ export type EarningCalculationType =
  * const gold: PointsMapping = { type: 'MULTIPLY', multiplier: 1.5 };
  * ```
  */
-export type PointsMapping = { readonly type: 'MULTIPLY'; readonly multiplier: number } | { readonly type: 'CUSTOM'; readonly points: number };
+export type PointsMapping =
+  | { readonly type: 'MULTIPLY'; readonly multiplier: number }
+  | { readonly type: 'CUSTOM'; readonly points: number };
 
 /**
  * An order line as earning rules read it.
@@ -125,14 +148,22 @@ export interface EarningInput {
 
 const whole = (value: number): number => (Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0);
 
-const numeric = (metadata: Readonly<Record<string, unknown>> | null | undefined, property: string | null | undefined): number => {
+const numeric = (
+  metadata: Readonly<Record<string, unknown>> | null | undefined,
+  property: string | null | undefined,
+): number => {
   const value = property ? metadata?.[property] : undefined;
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 };
 
 /** Whether a line is one of the products, SKUs or collections a leaf names; a line counts once however many it matches. */
 const lineMatches = (line: EarningOrderLine, leaf: ProportionalLeaf): boolean => {
-  const targets = leaf.applicable_to && leaf.applicable_to.length > 0 ? leaf.applicable_to : leaf.object && leaf.id ? [{ object: leaf.object, id: leaf.id }] : [];
+  const targets =
+    leaf.applicable_to && leaf.applicable_to.length > 0
+      ? leaf.applicable_to
+      : leaf.object && leaf.id
+        ? [{ object: leaf.object, id: leaf.id }]
+        : [];
   return targets.some(
     (target) =>
       (target.object === 'product' && line.product_id === target.id) ||
@@ -141,18 +172,30 @@ const lineMatches = (line: EarningOrderLine, leaf: ProportionalLeaf): boolean =>
   );
 };
 
-const linesSum = (input: EarningInput, leaf: ProportionalLeaf, field: 'quantity' | 'amount' | 'subtotal_amount'): number =>
-  (input.order?.items ?? []).filter((line) => lineMatches(line, leaf)).reduce((sum, line) => sum + (line[field] ?? 0), 0);
+const linesSum = (
+  input: EarningInput,
+  leaf: ProportionalLeaf,
+  field: 'quantity' | 'amount' | 'subtotal_amount',
+): number =>
+  (input.order?.items ?? [])
+    .filter((line) => lineMatches(line, leaf))
+    .reduce((sum, line) => sum + (line[field] ?? 0), 0);
 
 /** The leaf a proportional rule uses and the basis it counts, by calculation type. */
-const basisOf = (loyalty: Extract<EarningRuleLoyalty, { type: 'PROPORTIONAL' }>, input: EarningInput): { leaf: ProportionalLeaf | undefined; basis: number } => {
+const basisOf = (
+  loyalty: Extract<EarningRuleLoyalty, { type: 'PROPORTIONAL' }>,
+  input: EarningInput,
+): { leaf: ProportionalLeaf | undefined; basis: number } => {
   switch (loyalty.calculation_type) {
     case 'ORDER_AMOUNT':
       return { leaf: loyalty.order?.amount, basis: input.order?.amount ?? 0 };
     case 'ORDER_TOTAL_AMOUNT':
       return { leaf: loyalty.order?.total_amount, basis: input.order?.total_amount ?? input.order?.amount ?? 0 };
     case 'ORDER_METADATA':
-      return { leaf: loyalty.order?.metadata, basis: numeric(input.order?.metadata, loyalty.order?.metadata?.property) };
+      return {
+        leaf: loyalty.order?.metadata,
+        basis: numeric(input.order?.metadata, loyalty.order?.metadata?.property),
+      };
     case 'ORDER_ITEMS_QUANTITY': {
       const leaf = loyalty.order_items?.quantity;
       return { leaf, basis: leaf ? linesSum(input, leaf, 'quantity') : 0 };
@@ -166,9 +209,15 @@ const basisOf = (loyalty: Extract<EarningRuleLoyalty, { type: 'PROPORTIONAL' }>,
       return { leaf, basis: leaf ? linesSum(input, leaf, 'subtotal_amount') : 0 };
     }
     case 'CUSTOMER_METADATA':
-      return { leaf: loyalty.customer?.metadata, basis: numeric(input.customer?.metadata, loyalty.customer?.metadata?.property) };
+      return {
+        leaf: loyalty.customer?.metadata,
+        basis: numeric(input.customer?.metadata, loyalty.customer?.metadata?.property),
+      };
     case 'CUSTOM_EVENT_METADATA':
-      return { leaf: loyalty.custom_event?.metadata, basis: numeric(input.customEvent?.metadata, loyalty.custom_event?.metadata?.property) };
+      return {
+        leaf: loyalty.custom_event?.metadata,
+        basis: numeric(input.customEvent?.metadata, loyalty.custom_event?.metadata?.property),
+      };
   }
 };
 
@@ -200,7 +249,8 @@ const formulaPoints = (formula: string | null | undefined, fallback: number, inp
  */
 export function earnedPoints(loyalty: EarningRuleLoyalty, input: EarningInput, mapping?: PointsMapping | null): number {
   if (loyalty.type === 'FIXED') {
-    const base = mapping?.type === 'CUSTOM' ? mapping.points : formulaPoints(loyalty.points_formula, loyalty.points ?? 0, input);
+    const base =
+      mapping?.type === 'CUSTOM' ? mapping.points : formulaPoints(loyalty.points_formula, loyalty.points ?? 0, input);
     return whole(mapping?.type === 'MULTIPLY' ? base * mapping.multiplier : base);
   }
   const { leaf, basis } = basisOf(loyalty, input);
@@ -247,11 +297,19 @@ export function rewardPrice(points: number, mapping?: PointsMapping | null): num
  */
 export function mappedLoyalty(loyalty: EarningRuleLoyalty, mapping?: PointsMapping | null): EarningRuleLoyalty {
   if (!mapping) return loyalty;
-  const map = (points: number): number => (mapping.type === 'CUSTOM' ? whole(mapping.points) : whole(points * mapping.multiplier));
+  const map = (points: number): number =>
+    mapping.type === 'CUSTOM' ? whole(mapping.points) : whole(points * mapping.multiplier);
   if (loyalty.type === 'FIXED') return { ...loyalty, points: map(loyalty.points ?? 0) };
-  const group = <G extends Readonly<Record<string, ProportionalLeaf | undefined>>>(leaves: G | null | undefined): G | null | undefined =>
-    leaves && (Object.fromEntries(Object.entries(leaves).map(([key, leaf]) => [key, leaf && { ...leaf, points: map(leaf.points) }])) as G);
+  const group = <G extends Readonly<Record<string, ProportionalLeaf | undefined>>>(
+    leaves: G | null | undefined,
+  ): G | null | undefined =>
+    leaves &&
+    (Object.fromEntries(
+      Object.entries(leaves).map(([key, leaf]) => [key, leaf && { ...leaf, points: map(leaf.points) }]),
+    ) as G);
   // Only the groups the rule has: an absent one stays absent rather than becoming `undefined`.
-  const groups = (['order', 'order_items', 'customer', 'custom_event'] as const).flatMap((key) => (loyalty[key] === undefined ? [] : [[key, group(loyalty[key])]]));
+  const groups = (['order', 'order_items', 'customer', 'custom_event'] as const).flatMap((key) =>
+    loyalty[key] === undefined ? [] : [[key, group(loyalty[key])]],
+  );
   return { ...loyalty, ...Object.fromEntries(groups) };
 }

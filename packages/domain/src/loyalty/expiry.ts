@@ -22,7 +22,14 @@ export interface PointsExpirationRules {
   /** Months the points last, with `MONTH`. */
   readonly period_value?: number | null | undefined;
   /** Where a `MONTH` expiry is pushed to, if anywhere. */
-  readonly rounding_type?: 'END_OF_MONTH' | 'END_OF_QUARTER' | 'END_OF_HALF_YEAR' | 'END_OF_YEAR' | 'PARTICULAR_MONTH' | null | undefined;
+  readonly rounding_type?:
+    | 'END_OF_MONTH'
+    | 'END_OF_QUARTER'
+    | 'END_OF_HALF_YEAR'
+    | 'END_OF_YEAR'
+    | 'PARTICULAR_MONTH'
+    | null
+    | undefined;
   /** The month (1 January to 12) of `PARTICULAR_MONTH`. */
   readonly rounding_value?: number | null | undefined;
   /** Month of the yearly expiry (1 January to 12), with `FIXED_DAY_OF_YEAR`. */
@@ -55,7 +62,9 @@ const rounded = (date: CalendarDate, rules: PointsExpirationRules): CalendarDate
     case 'PARTICULAR_MONTH': {
       const month = rules.rounding_value;
       if (typeof month !== 'number' || !Number.isInteger(month) || month < 1 || month > 12) {
-        throw invalid('Property .expiration_rules.rounding_value should be a month from 1 (January) to 12 with rounding_type PARTICULAR_MONTH');
+        throw invalid(
+          'Property .expiration_rules.rounding_value should be a month from 1 (January) to 12 with rounding_type PARTICULAR_MONTH',
+        );
       }
       return endOfMonthOnOrAfter(date, month);
     }
@@ -77,21 +86,38 @@ const rounded = (date: CalendarDate, rules: PointsExpirationRules): CalendarDate
  * pointsExpirationDate({ period_type: 'FIXED_DAY_OF_YEAR', fixed_month: 3, fixed_day: 31 }, '2026-05-01'); // '2027-03-31'
  * ```
  */
-export function pointsExpirationDate(rules: PointsExpirationRules | null | undefined, earnedOn: CalendarDate): CalendarDate | null {
+export function pointsExpirationDate(
+  rules: PointsExpirationRules | null | undefined,
+  earnedOn: CalendarDate,
+): CalendarDate | null {
   if (!rules?.period_type) return null;
   if (rules.period_type === 'MONTH') {
     const months = rules.period_value;
     if (typeof months !== 'number' || !Number.isInteger(months) || months < 0) {
-      throw invalid('Property .expiration_rules.period_value should be a whole number of months with period_type MONTH');
+      throw invalid(
+        'Property .expiration_rules.period_value should be a whole number of months with period_type MONTH',
+      );
     }
     return rounded(addMonths(earnedOn, months), rules);
   }
   const { fixed_month: month, fixed_day: day } = rules;
-  if (typeof month !== 'number' || !Number.isInteger(month) || month < 1 || month > 12 || typeof day !== 'number' || !Number.isInteger(day) || day < 1 || day > 31) {
-    throw invalid('Properties .expiration_rules.fixed_month (1 to 12) and .fixed_day (1 to 31) are required with period_type FIXED_DAY_OF_YEAR');
+  if (
+    typeof month !== 'number' ||
+    !Number.isInteger(month) ||
+    month < 1 ||
+    month > 12 ||
+    typeof day !== 'number' ||
+    !Number.isInteger(day) ||
+    day < 1 ||
+    day > 31
+  ) {
+    throw invalid(
+      'Properties .expiration_rules.fixed_month (1 to 12) and .fixed_day (1 to 31) are required with period_type FIXED_DAY_OF_YEAR',
+    );
   }
   const [year] = civilFromDays(calendarDays(earnedOn));
-  const onYear = (target: number): CalendarDate => dateOfDays(daysFromCivil(target, month, Math.min(day, daysInMonth(target, month))));
+  const onYear = (target: number): CalendarDate =>
+    dateOfDays(daysFromCivil(target, month, Math.min(day, daysInMonth(target, month))));
   const thisYear = onYear(year);
   return thisYear >= earnedOn ? thisYear : onYear(year + 1);
 }

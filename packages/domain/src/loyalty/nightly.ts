@@ -1,7 +1,13 @@
 import { type CalendarDate, periodOf } from '../time/calendar-date.js';
 import { type PointsBucket, bucketBalance, creditBuckets, expireBuckets, spendBuckets } from './buckets.js';
 import { type PointsExpirationRules, pointsExpirationDate } from './expiry.js';
-import { type MemberTier, type TierChange, type TierQualification, type TierRange, evaluateMemberTier } from './tiers.js';
+import {
+  type MemberTier,
+  type TierChange,
+  type TierQualification,
+  type TierRange,
+  evaluateMemberTier,
+} from './tiers.js';
 
 /**
  * Points that wait to be spendable (`lopp_…`): earned by an `order.paid` rule with
@@ -56,7 +62,11 @@ export interface NightlyCard {
  * ```
  */
 export type NightlyEffect =
-  | { readonly kind: 'pending_activated'; readonly pending: PendingPointsEntry; readonly expires_at: CalendarDate | null }
+  | {
+      readonly kind: 'pending_activated';
+      readonly pending: PendingPointsEntry;
+      readonly expires_at: CalendarDate | null;
+    }
   | { readonly kind: 'auto_redeemed'; readonly rewards: number; readonly points: number }
   | { readonly kind: 'points_expired'; readonly points: number; readonly buckets: readonly PointsBucket[] }
   | { readonly kind: 'tier_changed'; readonly change: TierChange };
@@ -100,7 +110,11 @@ export interface NightlySettings {
  * // [{ kind: 'points_expired', points: 10, buckets: [{ expires_at: '2026-01-31', points: 10 }] }]
  * ```
  */
-export function runNightly(card: NightlyCard, today: CalendarDate, settings: NightlySettings): { card: NightlyCard; effects: NightlyEffect[] } {
+export function runNightly(
+  card: NightlyCard,
+  today: CalendarDate,
+  settings: NightlySettings,
+): { card: NightlyCard; effects: NightlyEffect[] } {
   const effects: NightlyEffect[] = [];
   // The bucket functions answer new lists: the card's own is never changed.
   let buckets = card.buckets;
@@ -132,13 +146,19 @@ export function runNightly(card: NightlyCard, today: CalendarDate, settings: Nig
       periodPoints = 0;
     }
   }
-  let standing: TierStanding = card.tier === null && card.pendingTier === null ? NO_TIER : { tier: card.tier, pending: card.pendingTier };
-  if (settings.tiers.length > 0) standing = evaluateTier(settings, standing, bucketBalance(buckets), periodPoints, today, effects);
+  let standing: TierStanding =
+    card.tier === null && card.pendingTier === null ? NO_TIER : { tier: card.tier, pending: card.pendingTier };
+  if (settings.tiers.length > 0)
+    standing = evaluateTier(settings, standing, bucketBalance(buckets), periodPoints, today, effects);
   const { kept, expired } = expireBuckets(buckets, today);
   buckets = kept;
   if (expired.length > 0) effects.push({ kind: 'points_expired', points: bucketBalance(expired), buckets: expired });
-  if (settings.tiers.length > 0 && expired.length > 0) standing = evaluateTier(settings, standing, bucketBalance(buckets), periodPoints, today, effects);
-  return { card: { buckets, pending, tier: standing.tier, pendingTier: standing.pending, periodPoints, periodStart }, effects };
+  if (settings.tiers.length > 0 && expired.length > 0)
+    standing = evaluateTier(settings, standing, bucketBalance(buckets), periodPoints, today, effects);
+  return {
+    card: { buckets, pending, tier: standing.tier, pendingTier: standing.pending, periodPoints, periodStart },
+    effects,
+  };
 }
 
 /** A member's tier and the tier that waits for the next period. */
@@ -150,8 +170,23 @@ interface TierStanding {
 const NO_TIER: TierStanding = { tier: null, pending: null };
 
 /** Evaluates a member's tier on a balance, and adds the change, if any, to the effects. */
-const evaluateTier = (settings: NightlySettings, standing: TierStanding, balance: number, periodPoints: number, today: CalendarDate, effects: NightlyEffect[]): TierStanding => {
-  const result = evaluateMemberTier({ tiers: settings.tiers, qualification: settings.qualification, current: standing.tier, pending: standing.pending, balance, periodPoints, today });
+const evaluateTier = (
+  settings: NightlySettings,
+  standing: TierStanding,
+  balance: number,
+  periodPoints: number,
+  today: CalendarDate,
+  effects: NightlyEffect[],
+): TierStanding => {
+  const result = evaluateMemberTier({
+    tiers: settings.tiers,
+    qualification: settings.qualification,
+    current: standing.tier,
+    pending: standing.pending,
+    balance,
+    periodPoints,
+    today,
+  });
   if (result.change) effects.push({ kind: 'tier_changed', change: result.change });
   return result;
 };

@@ -1,4 +1,14 @@
-import { type CalendarDate, type CalendarPeriod, addDays, addMonths, calendarDays, dateOfDays, endOfPeriod, periodOf, startOfNextPeriod } from '../time/calendar-date.js';
+import {
+  type CalendarDate,
+  type CalendarPeriod,
+  addDays,
+  addMonths,
+  calendarDays,
+  dateOfDays,
+  endOfPeriod,
+  periodOf,
+  startOfNextPeriod,
+} from '../time/calendar-date.js';
 import { parseIsoDuration } from '../time/iso-duration.js';
 import { civilFromDays, daysFromCivil, daysInMonth } from '../time/zone.js';
 
@@ -29,7 +39,12 @@ export interface TierRange {
  */
 export type TierRounding =
   | { readonly type: CalendarPeriod; readonly strategy?: 'END' | 'START' | undefined }
-  | { readonly type: 'CUSTOM'; readonly strategy?: 'END' | 'START' | undefined; readonly unit?: 'MONTH' | undefined; readonly value: number };
+  | {
+      readonly type: 'CUSTOM';
+      readonly strategy?: 'END' | 'START' | undefined;
+      readonly unit?: 'MONTH' | undefined;
+      readonly value: number;
+    };
 
 /**
  * How members qualify for a programme's tiers and when a tier expires (`loyalty_tiers_expiration`):
@@ -51,7 +66,11 @@ export type TierQualification =
       readonly start_date?: { readonly type: 'IMMEDIATE' } | null | undefined;
       readonly expiration_date?:
         | { readonly type: 'BALANCE_DROP' }
-        | { readonly type: 'CUSTOM'; readonly extend?: string | null | undefined; readonly rounding?: TierRounding | null | undefined }
+        | {
+            readonly type: 'CUSTOM';
+            readonly extend?: string | null | undefined;
+            readonly rounding?: TierRounding | null | undefined;
+          }
         | null
         | undefined;
     }
@@ -59,7 +78,10 @@ export type TierQualification =
       readonly qualification_type: 'POINTS_IN_PERIOD';
       readonly qualification_period: CalendarPeriod;
       readonly start_date?: { readonly type: 'IMMEDIATE' | 'NEXT_PERIOD' } | null | undefined;
-      readonly expiration_date?: { readonly type: 'END_OF_PERIOD' | 'END_OF_NEXT_PERIOD'; readonly extend?: string | null | undefined } | null | undefined;
+      readonly expiration_date?:
+        | { readonly type: 'END_OF_PERIOD' | 'END_OF_NEXT_PERIOD'; readonly extend?: string | null | undefined }
+        | null
+        | undefined;
     };
 
 /**
@@ -91,7 +113,14 @@ export interface MemberTier {
  */
 export interface TierChange {
   /** What the evaluation did, as a tier transaction names it. */
-  readonly type: 'JOINED' | 'LEFT' | 'UPGRADED' | 'DOWNGRADED' | 'PROLONGED' | 'EXPIRATION_CHANGED' | 'EVALUATION_REFRESHED';
+  readonly type:
+    | 'JOINED'
+    | 'LEFT'
+    | 'UPGRADED'
+    | 'DOWNGRADED'
+    | 'PROLONGED'
+    | 'EXPIRATION_CHANGED'
+    | 'EVALUATION_REFRESHED';
   /** The `customer.loyalty.tier.<event>` this change records; none for a refresh that changes nothing a member sees. */
   readonly event?: 'joined' | 'left' | 'upgraded' | 'downgraded' | 'prolonged' | undefined;
   /** The tier before, by id. */
@@ -178,7 +207,10 @@ export function tierExpirationDate(qualification: TierQualification, startsOn: C
     return round(addDuration(startsOn, expiration.extend), expiration.rounding);
   }
   const { qualification_period: period, expiration_date: expiration } = qualification;
-  const end = expiration?.type === 'END_OF_NEXT_PERIOD' ? endOfPeriod(period, startOfNextPeriod(period, startsOn)) : endOfPeriod(period, startsOn);
+  const end =
+    expiration?.type === 'END_OF_NEXT_PERIOD'
+      ? endOfPeriod(period, startOfNextPeriod(period, startsOn))
+      : endOfPeriod(period, startsOn);
   return addDuration(end, expiration?.extend);
 }
 
@@ -228,31 +260,55 @@ export function evaluateMemberTier(input: {
   const target = tierForPoints(tiers, points);
   const currentRank = rankOf(tiers, current?.tier_id);
   const targetRank = rankOf(tiers, target?.id);
-  const expired = current?.expiration_date !== null && current?.expiration_date !== undefined && current.expiration_date < today;
+  const expired =
+    current?.expiration_date !== null && current?.expiration_date !== undefined && current.expiration_date < today;
 
   if (target && targetRank > currentRank) {
     if (qualification.qualification_type === 'POINTS_IN_PERIOD' && qualification.start_date?.type === 'NEXT_PERIOD') {
       const startsOn = startOfNextPeriod(qualification.qualification_period, today);
       const waiting = freshTier(qualification, target.id, startsOn);
-      const refreshed = pending?.tier_id === waiting.tier_id ? null : { type: 'EVALUATION_REFRESHED' as const, tier_from: current?.tier_id, tier_to: target.id };
+      const refreshed =
+        pending?.tier_id === waiting.tier_id
+          ? null
+          : { type: 'EVALUATION_REFRESHED' as const, tier_from: current?.tier_id, tier_to: target.id };
       return { tier: expired ? null : current, pending: waiting, change: started ?? refreshed };
     }
-    return { tier: freshTier(qualification, target.id, today), pending: null, change: transition(tiers, current?.tier_id, target.id) };
+    return {
+      tier: freshTier(qualification, target.id, today),
+      pending: null,
+      change: transition(tiers, current?.tier_id, target.id),
+    };
   }
   if (!current) return { tier: null, pending, change: started };
   const heldByBalance = qualification.qualification_type === 'BALANCE' && current.expiration_date === null;
   if (heldByBalance || expired) {
     if (target?.id === current.tier_id) {
       if (!expired) return { tier: current, pending, change: started };
-      return { tier: freshTier(qualification, target.id, today), pending, change: { type: 'PROLONGED', event: 'prolonged', tier_from: target.id, tier_to: target.id } };
+      return {
+        tier: freshTier(qualification, target.id, today),
+        pending,
+        change: { type: 'PROLONGED', event: 'prolonged', tier_from: target.id, tier_to: target.id },
+      };
     }
-    return { tier: target ? freshTier(qualification, target.id, today) : null, pending, change: transition(tiers, current.tier_id, target?.id) };
+    return {
+      tier: target ? freshTier(qualification, target.id, today) : null,
+      pending,
+      change: transition(tiers, current.tier_id, target?.id),
+    };
   }
   // A dated tier reached again in a later period: it lasts longer.
-  if (qualification.qualification_type === 'POINTS_IN_PERIOD' && target?.id === current.tier_id && periodOf(qualification.qualification_period, today).start > current.start_date) {
+  if (
+    qualification.qualification_type === 'POINTS_IN_PERIOD' &&
+    target?.id === current.tier_id &&
+    periodOf(qualification.qualification_period, today).start > current.start_date
+  ) {
     const longer = freshTier(qualification, current.tier_id, today);
     if (longer.expiration_date !== current.expiration_date) {
-      return { tier: { ...current, expiration_date: longer.expiration_date }, pending, change: { type: 'EXPIRATION_CHANGED', tier_from: current.tier_id, tier_to: current.tier_id } };
+      return {
+        tier: { ...current, expiration_date: longer.expiration_date },
+        pending,
+        change: { type: 'EXPIRATION_CHANGED', tier_from: current.tier_id, tier_to: current.tier_id },
+      };
     }
   }
   return { tier: current, pending, change: started };
@@ -262,9 +318,17 @@ export function evaluateMemberTier(input: {
 const BY_BALANCE: TierQualification = { qualification_type: 'BALANCE', expiration_date: { type: 'BALANCE_DROP' } };
 
 /** A tier a member gets on `startsOn`, with the last day the qualification gives it. */
-const freshTier = (qualification: TierQualification, id: string, startsOn: CalendarDate): MemberTier => ({ tier_id: id, start_date: startsOn, expiration_date: tierExpirationDate(qualification, startsOn) });
+const freshTier = (qualification: TierQualification, id: string, startsOn: CalendarDate): MemberTier => ({
+  tier_id: id,
+  start_date: startsOn,
+  expiration_date: tierExpirationDate(qualification, startsOn),
+});
 
-const transition = (tiers: readonly TierRange[], from: string | undefined, to: string | undefined): TierChange | null => {
+const transition = (
+  tiers: readonly TierRange[],
+  from: string | undefined,
+  to: string | undefined,
+): TierChange | null => {
   if (from === to) return null;
   if (from === undefined) return { type: 'JOINED', event: 'joined', tier_to: to };
   if (to === undefined) return { type: 'LEFT', event: 'left', tier_from: from };

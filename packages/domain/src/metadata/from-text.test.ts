@@ -17,11 +17,19 @@ describe('metadataValueFromText', () => {
   it('leaves text that is not of the type as text, so validation reports it', () => {
     expect(metadataValueFromText('heavy', { type: 'number' })).toBe('heavy');
     expect(metadataValueFromText('yes', { type: 'boolean' })).toBe('yes');
-    expect(findMetadataViolations({ weight: metadataValueFromText('heavy', { type: 'number' }) }, { properties: { weight: { type: 'number' } } })).toHaveLength(1);
+    expect(
+      findMetadataViolations(
+        { weight: metadataValueFromText('heavy', { type: 'number' }) },
+        { properties: { weight: { type: 'number' } } },
+      ),
+    ).toHaveLength(1);
   });
 
   it('splits arrays on commas and reads each element', () => {
-    expect(metadataValueFromText('subscribed, premium', { type: 'string', array: true })).toEqual(['subscribed', 'premium']);
+    expect(metadataValueFromText('subscribed, premium', { type: 'string', array: true })).toEqual([
+      'subscribed',
+      'premium',
+    ]);
     expect(metadataValueFromText('123,234', { type: 'number', array: true })).toEqual([123, 234]);
   });
 
@@ -36,7 +44,12 @@ describe('metadataValueFromText', () => {
 
 describe('metadataFromText', () => {
   it('leaves empty cells out and types the others by the schema', () => {
-    expect(metadataFromText({ vip: 'true', visits: '3', note: '', city: 'Porto' }, { vip: { type: 'boolean' }, visits: { type: 'number' } })).toEqual({
+    expect(
+      metadataFromText(
+        { vip: 'true', visits: '3', note: '', city: 'Porto' },
+        { vip: { type: 'boolean' }, visits: { type: 'number' } },
+      ),
+    ).toEqual({
       vip: true,
       visits: 3,
       city: 'Porto',

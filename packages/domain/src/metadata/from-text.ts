@@ -47,7 +47,8 @@ export function metadataFromText(
   const metadata: Record<string, unknown> = {};
   for (const [name, text] of Object.entries(columns)) {
     if (text.trim() === '') continue;
-    const rules = properties !== null && properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const rules =
+      properties !== null && properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
     metadata[name] = metadataValueFromText(text, rules);
   }
   return metadata;

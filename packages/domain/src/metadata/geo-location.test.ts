@@ -8,8 +8,20 @@ const square: LocationShape = {
   geojson: {
     type: 'Polygon',
     coordinates: [
-      [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
-      [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]],
+      [
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [0, 10],
+        [0, 0],
+      ],
+      [
+        [4, 4],
+        [6, 4],
+        [6, 6],
+        [4, 6],
+        [4, 4],
+      ],
     ],
   },
 };
@@ -29,13 +41,19 @@ describe('distanceMetres', () => {
   it('is symmetric, zero for a point and one degree of the equator is about 111.2 km', () => {
     expect(Math.round(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 }))).toBe(111195);
     fc.assert(
-      fc.property(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat1, lon1, lat2, lon2) => {
-        const a = { latitude: lat1, longitude: lon1 };
-        const b = { latitude: lat2, longitude: lon2 };
-        expect(distanceMetres(a, a)).toBe(0);
-        expect(distanceMetres(a, b)).toBeCloseTo(distanceMetres(b, a), 6);
-        expect(distanceMetres(a, b)).toBeLessThanOrEqual(Math.PI * 6_371_008.8 + 1e-6);
-      }),
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat1, lon1, lat2, lon2) => {
+          const a = { latitude: lat1, longitude: lon1 };
+          const b = { latitude: lat2, longitude: lon2 };
+          expect(distanceMetres(a, a)).toBe(0);
+          expect(distanceMetres(a, b)).toBeCloseTo(distanceMetres(b, a), 6);
+          expect(distanceMetres(a, b)).toBeLessThanOrEqual(Math.PI * 6_371_008.8 + 1e-6);
+        },
+      ),
     );
   });
 });
@@ -57,7 +75,29 @@ describe('locationContains', () => {
     expect(locationContains(square, '11,5')).toBe(false);
     const multi: LocationShape = {
       type: 'polygon',
-      geojson: { type: 'MultiPolygon', coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]], [[[20, 20], [21, 20], [21, 21], [20, 21], [20, 20]]]] },
+      geojson: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 1],
+              [0, 0],
+            ],
+          ],
+          [
+            [
+              [20, 20],
+              [21, 20],
+              [21, 21],
+              [20, 21],
+              [20, 20],
+            ],
+          ],
+        ],
+      },
     };
     expect(locationContains(multi, { latitude: 20.5, longitude: 20.5 })).toBe(true);
     expect(locationContains(multi, { latitude: 10, longitude: 10 })).toBe(false);

@@ -29,7 +29,10 @@ export type LocationShape =
       readonly type: 'polygon';
       readonly geojson:
         | { readonly type: 'Polygon'; readonly coordinates: readonly (readonly (readonly number[])[])[] }
-        | { readonly type: 'MultiPolygon'; readonly coordinates: readonly (readonly (readonly (readonly number[])[])[])[] };
+        | {
+            readonly type: 'MultiPolygon';
+            readonly coordinates: readonly (readonly (readonly (readonly number[])[])[])[];
+          };
     };
 
 const GEOPOINT = /^(?:geo:)?\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*$/u;
@@ -58,9 +61,16 @@ export function readGeoPoint(value: unknown): GeoPoint | undefined {
     const match = GEOPOINT.exec(value);
     return match === null ? undefined : inRange({ latitude: Number(match[1]), longitude: Number(match[2]) });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length !== 2) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length !== 2)
+    return undefined;
   const { latitude, longitude } = value as Record<string, unknown>;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
+  if (
+    typeof latitude !== 'number' ||
+    typeof longitude !== 'number' ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude)
+  )
+    return undefined;
   return inRange({ latitude, longitude });
 }
 
@@ -90,7 +100,9 @@ const inRing = (point: GeoPoint, ring: readonly (readonly number[])[]): boolean 
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
     const [xi = 0, yi = 0] = ring[i] ?? [];
     const [xj = 0, yj = 0] = ring[j] ?? [];
-    const crosses = yi > point.latitude !== yj > point.latitude && point.longitude < ((xj - xi) * (point.latitude - yi)) / (yj - yi) + xi;
+    const crosses =
+      yi > point.latitude !== yj > point.latitude &&
+      point.longitude < ((xj - xi) * (point.latitude - yi)) / (yj - yi) + xi;
     if (crosses) inside = !inside;
   }
   return inside;
@@ -129,5 +141,7 @@ export function locationContains(shape: LocationShape, value: unknown): boolean 
     return distanceMetres(center, point) <= metres;
   }
   const { geojson } = shape;
-  return geojson.type === 'Polygon' ? inPolygon(point, geojson.coordinates) : geojson.coordinates.some((polygon) => inPolygon(point, polygon));
+  return geojson.type === 'Polygon'
+    ? inPolygon(point, geojson.coordinates)
+    : geojson.coordinates.some((polygon) => inPolygon(point, polygon));
 }

@@ -25,8 +25,16 @@ export type Metadata = Readonly<Record<string, unknown>>;
  * patchMetadata({ tier: 'gold', region: 'EU' }, undefined, ['region']); // { tier: 'gold' }
  * ```
  */
-export function patchMetadata(current: Metadata | null | undefined, patch: Metadata | null | undefined, unset: readonly string[] = []): Record<string, unknown> {
+export function patchMetadata(
+  current: Metadata | null | undefined,
+  patch: Metadata | null | undefined,
+  unset: readonly string[] = [],
+): Record<string, unknown> {
   if (patch === null) return {};
   const removed = new Set(unset);
-  return Object.fromEntries(Object.entries({ ...current, ...patch }).filter(([key, value]) => !removed.has(key) && !(value === null && patch !== undefined && key in patch)));
+  return Object.fromEntries(
+    Object.entries({ ...current, ...patch }).filter(
+      ([key, value]) => !removed.has(key) && !(value === null && patch !== undefined && key in patch),
+    ),
+  );
 }

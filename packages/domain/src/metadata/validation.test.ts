@@ -25,7 +25,11 @@ const validValue: Record<MetadataPropertyType, fc.Arbitrary<unknown>> = {
   boolean: fc.boolean(),
   object: fc.dictionary(fc.string(), fc.jsonValue()),
   date: fc
-    .record({ year: fc.integer({ min: 0, max: 9999 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) })
+    .record({
+      year: fc.integer({ min: 0, max: 9999 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    })
     .map(({ year, month, day }) => `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`),
   datetime: fc
     .date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true })
@@ -83,16 +87,37 @@ describe('findMetadataViolations: types', () => {
 
   it('checks dates as real calendar days in YYYY-MM-DD', () => {
     for (const good of ['2024-02-29', '2000-02-29', '1999-12-31']) expect(check('date', good)).toEqual([]);
-    for (const bad of ['2023-02-29', '1900-02-29', '2024-13-01', '2024-04-31', '2024-4-1', '2024-01-01T00:00:00Z', '20240101']) {
+    for (const bad of [
+      '2023-02-29',
+      '1900-02-29',
+      '2024-13-01',
+      '2024-04-31',
+      '2024-4-1',
+      '2024-01-01T00:00:00Z',
+      '20240101',
+    ]) {
       expect(check('date', bad)[0]?.message).toBe(`must be a date (YYYY-MM-DD) (actual value is '${bad}')`);
     }
   });
 
   it('checks datetimes as ISO 8601 with a time zone', () => {
-    for (const good of ['2020-03-11T09:00:00.000Z', '2020-03-11T09:00:00Z', '2020-03-11T09:00Z', '2020-03-11T09:00:00+02:00', '2020-03-11T09:00:00.123456-0530']) {
+    for (const good of [
+      '2020-03-11T09:00:00.000Z',
+      '2020-03-11T09:00:00Z',
+      '2020-03-11T09:00Z',
+      '2020-03-11T09:00:00+02:00',
+      '2020-03-11T09:00:00.123456-0530',
+    ]) {
       expect(check('datetime', good)).toEqual([]);
     }
-    for (const bad of ['2020-03-11T09:00:00', '2020-03-11', '2020-03-11T24:00:00Z', '2020-02-30T09:00:00Z', '2020-03-11 09:00:00Z', '2020-03-11T09:60:00Z']) {
+    for (const bad of [
+      '2020-03-11T09:00:00',
+      '2020-03-11',
+      '2020-03-11T24:00:00Z',
+      '2020-02-30T09:00:00Z',
+      '2020-03-11 09:00:00Z',
+      '2020-03-11T09:60:00Z',
+    ]) {
       expect(check('datetime', bad)[0]?.reason).toBe('type');
     }
   });
@@ -101,7 +126,16 @@ describe('findMetadataViolations: types', () => {
     for (const good of ['37.786971, -122.399677', 'geo:37.786971,-122.399677', { latitude: -90, longitude: 180 }]) {
       expect(check('geopoint', good)).toEqual([]);
     }
-    for (const bad of ['91,0', '0,181', 'geo:a,b', '1;2', { latitude: 1 }, { latitude: 1, longitude: 2, altitude: 3 }, { latitude: '1', longitude: 2 }, [1, 2]]) {
+    for (const bad of [
+      '91,0',
+      '0,181',
+      'geo:a,b',
+      '1;2',
+      { latitude: 1 },
+      { latitude: 1, longitude: 2, altitude: 3 },
+      { latitude: '1', longitude: 2 },
+      [1, 2],
+    ]) {
       expect(check('geopoint', bad)[0]?.reason).toBe('type');
     }
   });
@@ -111,7 +145,12 @@ describe('findMetadataViolations: types', () => {
     expect(check('image_url', 'http.com')[0]?.message).toBe(
       "must be a URL pointing to JPG/JPEG or PNG resource (actual value is 'http.com')",
     );
-    for (const bad of ['https://example.com/a.gif', 'ftp://example.com/a.png', 'https://example.com/', 'not a url.png']) {
+    for (const bad of [
+      'https://example.com/a.gif',
+      'ftp://example.com/a.png',
+      'https://example.com/',
+      'not a url.png',
+    ]) {
       expect(check('image_url', bad)[0]?.reason).toBe('type');
     }
   });
@@ -124,12 +163,32 @@ describe('findMetadataViolations: arrays', () => {
     expect(findMetadataViolations({ location_id: ['L1', 'L3'] }, schema)).toEqual([]);
     expect(findMetadataViolations({ location_id: [] }, schema)).toEqual([]);
     expect(findMetadataViolations({ location_id: 'L1' }, schema)).toEqual([
-      { property: 'location_id', path: 'location_id', reason: 'array', message: "must be an array (actual value is 'L1')" },
+      {
+        property: 'location_id',
+        path: 'location_id',
+        reason: 'array',
+        message: "must be an array (actual value is 'L1')",
+      },
     ]);
     expect(findMetadataViolations({ location_id: ['L1', 7, 'L9', null] }, schema)).toEqual([
-      { property: 'location_id', path: 'location_id[1]', reason: 'type', message: 'must be a string (actual value is 7)' },
-      { property: 'location_id', path: 'location_id[2]', reason: 'eq', message: "must be equal to one of L1,L2,L3 (actual value is 'L9')" },
-      { property: 'location_id', path: 'location_id[3]', reason: 'type', message: 'must be a string (actual value is null)' },
+      {
+        property: 'location_id',
+        path: 'location_id[1]',
+        reason: 'type',
+        message: 'must be a string (actual value is 7)',
+      },
+      {
+        property: 'location_id',
+        path: 'location_id[2]',
+        reason: 'eq',
+        message: "must be equal to one of L1,L2,L3 (actual value is 'L9')",
+      },
+      {
+        property: 'location_id',
+        path: 'location_id[3]',
+        reason: 'type',
+        message: 'must be a string (actual value is null)',
+      },
     ]);
   });
 
@@ -143,7 +202,9 @@ describe('findMetadataViolations: arrays', () => {
         { numRuns: 30 },
       );
     }
-    expect(findMetadataViolations({ value: 1 }, schemaOf({ value: { type: 'number', array: true } }))[0]?.reason).toBe('array');
+    expect(findMetadataViolations({ value: 1 }, schemaOf({ value: { type: 'number', array: true } }))[0]?.reason).toBe(
+      'array',
+    );
   });
 
   it('refuses an array where a single value is expected', () => {
@@ -171,7 +232,10 @@ describe('findMetadataViolations: constraints', () => {
   it('checks length bounds for any string', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 10 }), fc.nat(10), fc.nat(10), (value, min, max) => {
-        const violations = findMetadataViolations({ s: value }, schemaOf({ s: { type: 'string', minLength: min, maxLength: max } }));
+        const violations = findMetadataViolations(
+          { s: value },
+          schemaOf({ s: { type: 'string', minLength: min, maxLength: max } }),
+        );
         const expected = [...(value.length < min ? ['minLength'] : []), ...(value.length > max ? ['maxLength'] : [])];
         expect(violations.map((violation) => violation.reason)).toEqual(expected);
       }),
@@ -196,14 +260,18 @@ describe('findMetadataViolations: constraints', () => {
 
   it('agrees with the comparison for any number', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }), (value, bound) => {
-        const reasons = (rule: 'lt' | 'lte' | 'gt' | 'gte') =>
-          findMetadataViolations({ n: value }, schemaOf({ n: { type: 'number', [rule]: bound } })).length === 0;
-        expect(reasons('lt')).toBe(value < bound);
-        expect(reasons('lte')).toBe(value <= bound);
-        expect(reasons('gt')).toBe(value > bound);
-        expect(reasons('gte')).toBe(value >= bound);
-      }),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (value, bound) => {
+          const reasons = (rule: 'lt' | 'lte' | 'gt' | 'gte') =>
+            findMetadataViolations({ n: value }, schemaOf({ n: { type: 'number', [rule]: bound } })).length === 0;
+          expect(reasons('lt')).toBe(value < bound);
+          expect(reasons('lte')).toBe(value <= bound);
+          expect(reasons('gt')).toBe(value > bound);
+          expect(reasons('gte')).toBe(value >= bound);
+        },
+      ),
     );
   });
 
@@ -222,7 +290,9 @@ describe('findMetadataViolations: presence and definitions', () => {
 
   it('requires properties with optional: false, treating null as absent', () => {
     expect(findMetadataViolations({ tier: 'gold' }, schema)).toEqual([]);
-    expect(findMetadataViolations({}, schema)).toEqual([{ property: 'tier', path: 'tier', reason: 'required', message: 'is required' }]);
+    expect(findMetadataViolations({}, schema)).toEqual([
+      { property: 'tier', path: 'tier', reason: 'required', message: 'is required' },
+    ]);
     expect(findMetadataViolations({ tier: null }, schema)[0]?.reason).toBe('required');
     expect(findMetadataViolations(undefined, schema)[0]?.reason).toBe('required');
     expect(findMetadataViolations(null, schema)[0]?.reason).toBe('required');
@@ -257,24 +327,41 @@ describe('findMetadataViolations: nested objects', () => {
     properties: { method: { type: 'string', optional: false, eq: ['card', 'cash'] }, tax: { type: 'number' } },
     allow_defined_only: true,
   };
-  const schema = schemaOf({ payment: { type: 'object', objectType: 'payment' }, history: { type: 'object', objectType: 'payment', array: true } });
+  const schema = schemaOf({
+    payment: { type: 'object', objectType: 'payment' },
+    history: { type: 'object', objectType: 'payment', array: true },
+  });
   const resolveObjectType = (name: string) => (name === 'payment' ? payment : undefined);
 
   it('checks nested objects against their schema when it can be resolved', () => {
     expect(findMetadataViolations({ payment: { method: 'card', tax: 2 } }, schema, { resolveObjectType })).toEqual([]);
     expect(
-      findMetadataViolations({ payment: { tax: 'x', other: 1 }, history: [{ method: 'iou' }] }, schema, { resolveObjectType }),
+      findMetadataViolations({ payment: { tax: 'x', other: 1 }, history: [{ method: 'iou' }] }, schema, {
+        resolveObjectType,
+      }),
     ).toEqual([
       { property: 'payment', path: 'payment.tax', reason: 'type', message: "must be a number (actual value is 'x')" },
-      { property: 'payment', path: 'payment.other', reason: 'not_defined', message: 'is not defined in the metadata schema' },
+      {
+        property: 'payment',
+        path: 'payment.other',
+        reason: 'not_defined',
+        message: 'is not defined in the metadata schema',
+      },
       { property: 'payment', path: 'payment.method', reason: 'required', message: 'is required' },
-      { property: 'history', path: 'history[0].method', reason: 'eq', message: "must be equal to one of card,cash (actual value is 'iou')" },
+      {
+        property: 'history',
+        path: 'history[0].method',
+        reason: 'eq',
+        message: "must be equal to one of card,cash (actual value is 'iou')",
+      },
     ]);
   });
 
   it('only checks for an object when the nested schema is unknown', () => {
     expect(findMetadataViolations({ payment: { anything: true } }, schema)).toEqual([]);
-    expect(findMetadataViolations({ payment: { anything: true } }, schema, { resolveObjectType: () => undefined })).toEqual([]);
+    expect(
+      findMetadataViolations({ payment: { anything: true } }, schema, { resolveObjectType: () => undefined }),
+    ).toEqual([]);
     expect(findMetadataViolations({ payment: 'card' }, schema)[0]?.reason).toBe('type');
   });
 });
@@ -303,7 +390,9 @@ describe('assertValidMetadata', () => {
   it('throws when a nested property breaks its schema', () => {
     const nested = schemaOf({ payment: { type: 'object', objectType: 'payment' } });
     const payment = schemaOf({ method: { type: 'string', optional: false } });
-    const error = catchDomainError(() => assertValidMetadata({ payment: {} }, nested, { resolveObjectType: () => payment }));
+    const error = catchDomainError(() =>
+      assertValidMetadata({ payment: {} }, nested, { resolveObjectType: () => payment }),
+    );
     expect(error.message).toBe('metadata validation failed for payment');
     expect(error.details).toBe('payment.method: is required');
   });

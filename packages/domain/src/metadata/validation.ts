@@ -155,14 +155,14 @@ const TYPE_NAMES: Readonly<Record<MetadataPropertyType, string>> = {
 };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
-const DATETIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))$/u;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))$/u;
 const IMAGE_PATH = /\.(?:jpe?g|png)$/iu;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isCalendarDate = (year: number, month: number, day: number): boolean => month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+const isCalendarDate = (year: number, month: number, day: number): boolean =>
+  month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 
 const isDate = (value: string): boolean => {
   const match = DATE.exec(value);
@@ -182,7 +182,6 @@ const isDatetime = (value: string): boolean => {
     Number(offsetMinute) <= 59
   );
 };
-
 
 const isGeopoint = (value: unknown): boolean => readGeoPoint(value) !== undefined;
 
@@ -232,20 +231,14 @@ interface Location {
 type Check = (value: unknown, at: Location) => MetadataViolation[];
 
 /** A constraint that is set on the rule, and whether the value keeps it. */
-type Constraint = readonly [
-  reason: MetadataViolationReason,
-  applies: boolean,
-  holds: () => boolean,
-  text: string,
-];
+type Constraint = readonly [reason: MetadataViolationReason, applies: boolean, holds: () => boolean, text: string];
 
 const broken = (value: unknown, at: Location, constraints: readonly Constraint[]): MetadataViolation[] =>
   constraints
     .filter(([, applies, holds]) => applies && !holds())
     .map(([reason, , , text]) => ({ ...at, reason, message: `${text} (actual value is ${show(value)})` }));
 
-const allowedValues = (rule: MetadataPropertyRules): readonly unknown[] =>
-  isSet(rule.eq) ? rule.eq : [];
+const allowedValues = (rule: MetadataPropertyRules): readonly unknown[] => (isSet(rule.eq) ? rule.eq : []);
 
 /** Length and equality constraints of strings; lengths count Unicode characters, not UTF-16 units. */
 const stringViolations = (value: string, rule: MetadataPropertyRules, at: Location): MetadataViolation[] => {

@@ -34,12 +34,25 @@ const rules = parseValidationRules({
 });
 
 const bundle = parseValidationRules({
-  bundle_rules: { 1: { name: 'order.items.any', conditions: { $is: [{ id: 'prod_a', type: 'product_or_sku', object: 'product' }] }, rules: {} } },
+  bundle_rules: {
+    1: {
+      name: 'order.items.any',
+      conditions: { $is: [{ id: 'prod_a', type: 'product_or_sku', object: 'product' }] },
+      rules: {},
+    },
+  },
 });
 
 describe('qualificationScenarioPolicy', () => {
   it('defaults to ALL, which lists everything with complete bundles and judges the customer', () => {
-    expect(qualificationScenarioPolicy()).toEqual({ scenario: 'ALL', candidates: 'all', judgesCustomer: true, customerOnly: false, completeBundles: true, products: 'any' });
+    expect(qualificationScenarioPolicy()).toEqual({
+      scenario: 'ALL',
+      candidates: 'all',
+      judgesCustomer: true,
+      customerOnly: false,
+      completeBundles: true,
+      products: 'any',
+    });
   });
 
   it('requires complete bundles under ALL, CUSTOMER_WALLET and PROMOTION_STACKS only', () => {
@@ -59,7 +72,10 @@ describe('qualificationScenarioPolicy', () => {
 
 describe('qualificationRuleOptions', () => {
   const judge = (scenario: QualificationScenario, metadata: Record<string, unknown>, amount: number) =>
-    compileValidationRules(rules, qualificationRuleOptions(qualificationScenarioPolicy(scenario)))({
+    compileValidationRules(
+      rules,
+      qualificationRuleOptions(qualificationScenarioPolicy(scenario)),
+    )({
       now: NOW,
       customer: { id: 'cust_1', source_id: 'c', metadata },
       order: { amount, items: [] },
@@ -84,7 +100,11 @@ describe('qualificationRuleOptions', () => {
 
   it('lets an incomplete bundle pass, listing what is missing, outside the complete-bundle scenarios', () => {
     const order = { amount: 100, items: [{ product_id: 'prod_b', quantity: 1, price: 100, amount: 100 }] };
-    const under = (scenario: QualificationScenario) => compileValidationRules(bundle, qualificationRuleOptions(qualificationScenarioPolicy(scenario)))({ now: NOW, order });
+    const under = (scenario: QualificationScenario) =>
+      compileValidationRules(
+        bundle,
+        qualificationRuleOptions(qualificationScenarioPolicy(scenario)),
+      )({ now: NOW, order });
     expect(under('ALL').valid).toBe(false);
     const products = under('PRODUCTS');
     expect(products.valid).toBe(true);
@@ -114,7 +134,11 @@ describe('isCustomerRule and ruleSetRequiresProducts', () => {
     expect(ruleSetRequiresProducts(bundle)).toBe(true);
     const nested = parseValidationRules({
       rules: {
-        1: { name: 'order.amount', conditions: { $more_than: [1] }, rules: { 1: { name: 'product.id', conditions: { $is: ['prod_a'] }, rules: {} }, logic: '1' } },
+        1: {
+          name: 'order.amount',
+          conditions: { $more_than: [1] },
+          rules: { 1: { name: 'product.id', conditions: { $is: ['prod_a'] }, rules: {} }, logic: '1' },
+        },
         logic: '1',
       },
     });

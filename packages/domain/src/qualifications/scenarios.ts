@@ -48,13 +48,55 @@ export interface QualificationScenarioPolicy {
 
 const POLICIES: Readonly<Record<QualificationScenario, Omit<QualificationScenarioPolicy, 'scenario'>>> = {
   ALL: { candidates: 'all', judgesCustomer: true, customerOnly: false, completeBundles: true, products: 'any' },
-  CUSTOMER_WALLET: { candidates: 'wallet', judgesCustomer: true, customerOnly: false, completeBundles: true, products: 'any' },
-  AUDIENCE_ONLY: { candidates: 'all', judgesCustomer: true, customerOnly: true, completeBundles: false, products: 'any' },
-  PRODUCTS: { candidates: 'all', judgesCustomer: false, customerOnly: false, completeBundles: false, products: 'discount_or_require' },
-  PRODUCTS_DISCOUNT: { candidates: 'all', judgesCustomer: false, customerOnly: false, completeBundles: false, products: 'discount' },
-  PROMOTION_STACKS: { candidates: 'stacks', judgesCustomer: true, customerOnly: false, completeBundles: true, products: 'any' },
-  PRODUCTS_BY_CUSTOMER: { candidates: 'all', judgesCustomer: true, customerOnly: false, completeBundles: false, products: 'discount_or_require' },
-  PRODUCTS_DISCOUNT_BY_CUSTOMER: { candidates: 'all', judgesCustomer: true, customerOnly: false, completeBundles: false, products: 'discount' },
+  CUSTOMER_WALLET: {
+    candidates: 'wallet',
+    judgesCustomer: true,
+    customerOnly: false,
+    completeBundles: true,
+    products: 'any',
+  },
+  AUDIENCE_ONLY: {
+    candidates: 'all',
+    judgesCustomer: true,
+    customerOnly: true,
+    completeBundles: false,
+    products: 'any',
+  },
+  PRODUCTS: {
+    candidates: 'all',
+    judgesCustomer: false,
+    customerOnly: false,
+    completeBundles: false,
+    products: 'discount_or_require',
+  },
+  PRODUCTS_DISCOUNT: {
+    candidates: 'all',
+    judgesCustomer: false,
+    customerOnly: false,
+    completeBundles: false,
+    products: 'discount',
+  },
+  PROMOTION_STACKS: {
+    candidates: 'stacks',
+    judgesCustomer: true,
+    customerOnly: false,
+    completeBundles: true,
+    products: 'any',
+  },
+  PRODUCTS_BY_CUSTOMER: {
+    candidates: 'all',
+    judgesCustomer: true,
+    customerOnly: false,
+    completeBundles: false,
+    products: 'discount_or_require',
+  },
+  PRODUCTS_DISCOUNT_BY_CUSTOMER: {
+    candidates: 'all',
+    judgesCustomer: true,
+    customerOnly: false,
+    completeBundles: false,
+    products: 'discount',
+  },
 };
 
 /**

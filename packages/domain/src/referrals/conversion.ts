@@ -11,7 +11,10 @@ export interface ReferralConversionSettings {
   /** `redemption` (the default) or `custom_event`. */
   readonly conversion_event_type?: 'redemption' | 'custom_event' | null | undefined;
   /** The event that counts, for `custom_event`: by its name, or by its schema's id. */
-  readonly custom_event?: { readonly id?: string | null | undefined; readonly name?: string | null | undefined } | null | undefined;
+  readonly custom_event?:
+    | { readonly id?: string | null | undefined; readonly name?: string | null | undefined }
+    | null
+    | undefined;
 }
 
 /**
@@ -23,7 +26,9 @@ export interface ReferralConversionSettings {
  * const trigger: ReferralTrigger = { kind: 'custom_event', name: 'signed_up', schemaId: 'ms_1' };
  * ```
  */
-export type ReferralTrigger = { readonly kind: 'redemption' } | { readonly kind: 'custom_event'; readonly name: string; readonly schemaId?: string | undefined };
+export type ReferralTrigger =
+  | { readonly kind: 'redemption' }
+  | { readonly kind: 'custom_event'; readonly name: string; readonly schemaId?: string | undefined };
 
 /**
  * Why something done with a referral code is not a referral: the programme counts another event,
@@ -59,7 +64,9 @@ export const referralConverts = (
   if (trigger.kind !== counted) return 'other_event';
   if (trigger.kind === 'custom_event') {
     const { id, name } = settings.custom_event ?? {};
-    const named = (name !== undefined && name !== null && name === trigger.name) || (id !== undefined && id !== null && id === trigger.schemaId);
+    const named =
+      (name !== undefined && name !== null && name === trigger.name) ||
+      (id !== undefined && id !== null && id === trigger.schemaId);
     if (!named) return 'other_event';
   }
   if (parties.refereeId === parties.referrerId) return 'own_code';
@@ -95,4 +102,7 @@ export interface ReferrerTierRule {
  * ```
  */
 export const referrerTiersReached = <Tier extends ReferrerTierRule>(tiers: readonly Tier[], referees: number): Tier[] =>
-  tiers.filter((tier) => tier.minimum_referees === undefined || tier.minimum_referees === null || tier.minimum_referees === referees);
+  tiers.filter(
+    (tier) =>
+      tier.minimum_referees === undefined || tier.minimum_referees === null || tier.minimum_referees === referees,
+  );

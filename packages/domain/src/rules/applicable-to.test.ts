@@ -9,8 +9,11 @@ import { parseValidationRules } from './parse.js';
 const applicable = (input: { included?: unknown[]; excluded?: unknown[]; included_all?: boolean }) =>
   parseValidationRules({ applicable_to: { included: [], excluded: [], included_all: false, ...input } }).applicable_to;
 
-const resolve = (input: Parameters<typeof applicable>[0], items: readonly RuleOrderItemInput[], options: ApplicableToOptions = {}) =>
-  resolveApplicableTo(applicable(input), items, options);
+const resolve = (
+  input: Parameters<typeof applicable>[0],
+  items: readonly RuleOrderItemInput[],
+  options: ApplicableToOptions = {},
+) => resolveApplicableTo(applicable(input), items, options);
 
 /** The reference's example: mug 10×2, poster 15×3 and T-shirt 20×3 are Adventure items; a bottle 25×2 is not. */
 const adventure: RuleOrderItemInput[] = [
@@ -55,13 +58,23 @@ describe('resolveApplicableTo: which lines', () => {
       { product_id: 'prod_tee', sku_id: 'sku_tee_l', quantity: 1, price: 2200 },
       { product_id: 'prod_tee', quantity: 1, price: 2000 },
     ];
-    expect(resolve({ included: [{ object: 'product', id: 'prod_tee' }] }, tee).covered.map((line) => line.index)).toEqual([0, 1, 2]);
-    expect(resolve({ included: [{ object: 'sku', id: 'sku_tee_l' }] }, tee).covered.map((line) => line.index)).toEqual([1]);
+    expect(
+      resolve({ included: [{ object: 'product', id: 'prod_tee' }] }, tee).covered.map((line) => line.index),
+    ).toEqual([0, 1, 2]);
+    expect(resolve({ included: [{ object: 'sku', id: 'sku_tee_l' }] }, tee).covered.map((line) => line.index)).toEqual([
+      1,
+    ]);
   });
 
   it('never covers an excluded line, and lists the excluded entries with their lines', () => {
     const result = resolve(
-      { included: [{ object: 'products_collection', id: 'pc_adventure' }], excluded: [{ object: 'sku', id: 'sku_tee_m' }, { object: 'product', id: 'prod_lamp' }] },
+      {
+        included: [{ object: 'products_collection', id: 'pc_adventure' }],
+        excluded: [
+          { object: 'sku', id: 'sku_tee_m' },
+          { object: 'product', id: 'prod_lamp' },
+        ],
+      },
       adventure,
     );
     expect(result.covered.map((line) => line.index)).toEqual([0, 1]);
@@ -79,7 +92,10 @@ describe('resolveApplicableTo: which lines', () => {
       { index: 2, units: 3, entry: undefined },
     ]);
     expect(all.applicable_to.data).toEqual([]);
-    const mixed = resolve({ included_all: true, included: [{ object: 'product', id: 'prod_poster', quantity_limit: 1 }] }, adventure);
+    const mixed = resolve(
+      { included_all: true, included: [{ object: 'product', id: 'prod_poster', quantity_limit: 1 }] },
+      adventure,
+    );
     expect(mixed.covered).toMatchObject([
       { index: 1, units: 1, entry: 0 },
       { index: 0, units: 2, entry: undefined },
@@ -111,7 +127,12 @@ describe('resolveApplicableTo: which lines', () => {
   it('echoes each entry as written, with its effect', () => {
     const entry = { object: 'product', id: 'prod_mug', source_id: 'mug', strict: false, price: 500, quantity_limit: 1 };
     const [echoed] = resolve({ included: [entry] }, adventure).applicable_to.data;
-    expect(echoed).toEqual({ ...entry, effect: 'APPLY_TO_EVERY', order_item_indices: [0], order_item_units: [{ index: 0, units: [1] }] });
+    expect(echoed).toEqual({
+      ...entry,
+      effect: 'APPLY_TO_EVERY',
+      order_item_indices: [0],
+      order_item_units: [{ index: 0, units: [1] }],
+    });
   });
 });
 
@@ -123,7 +144,9 @@ describe('resolveApplicableTo: effects, skip and repeat', () => {
     { product_id: 'prod_c', quantity: 1, price: 1000, collection_ids: ['pc'] },
   ];
   const order = (effect: string, extra: Record<string, unknown> = {}) =>
-    resolve({ included: [{ object: 'products_collection', id: 'pc', effect, ...extra }] }, lines).covered.map((line) => line.index);
+    resolve({ included: [{ object: 'products_collection', id: 'pc', effect, ...extra }] }, lines).covered.map(
+      (line) => line.index,
+    );
 
   it('orders the lines by the effect', () => {
     expect(order('APPLY_TO_EVERY')).toEqual([0, 1, 2, 3]);
@@ -161,7 +184,8 @@ describe('resolveApplicableTo: effects, skip and repeat', () => {
       { product_id: 'prod_mug', quantity: 2, price: 800 },
     ];
     const units = (extra: Record<string, unknown>) =>
-      resolve({ included: [{ object: 'product', id: 'prod_mug', effect: 'APPLY_TO_CHEAPEST', ...extra }] }, mugs).applicable_to.data[0]?.order_item_units;
+      resolve({ included: [{ object: 'product', id: 'prod_mug', effect: 'APPLY_TO_CHEAPEST', ...extra }] }, mugs)
+        .applicable_to.data[0]?.order_item_units;
     expect(units({})).toEqual([{ index: 1, units: [1, 2] }]);
     expect(units({ target: 'UNIT' })).toEqual([{ index: 1, units: [1] }]);
     expect(units({ skip_initially: 1 })).toEqual([{ index: 0, units: [1, 2, 3] }]);
@@ -174,7 +198,9 @@ describe('resolveApplicableTo: effects, skip and repeat', () => {
       { product_id: 'prod_b', quantity: 0, price: 100, collection_ids: ['pc'] },
       { product_id: 'prod_c', quantity: 1, price: 100, collection_ids: ['pc'] },
     ];
-    expect(resolve({ included: [{ object: 'products_collection', id: 'pc', skip_initially: 1 }] }, withEmpty).covered).toMatchObject([{ index: 2, units: 1, entry: 0 }]);
+    expect(
+      resolve({ included: [{ object: 'products_collection', id: 'pc', skip_initially: 1 }] }, withEmpty).covered,
+    ).toMatchObject([{ index: 2, units: 1, entry: 0 }]);
   });
 
   it('breaks ties on unit price by the lower line amount, then by position', () => {
@@ -184,7 +210,10 @@ describe('resolveApplicableTo: effects, skip and repeat', () => {
       { product_id: 'prod_c', quantity: 1, price: 1000 },
       { product_id: 'prod_d', quantity: 1 },
     ];
-    const cheapest = resolve({ included: [{ object: 'products_collection', id: 'pc', effect: 'APPLY_FROM_CHEAPEST' }] }, tied.map((item) => ({ ...item, collection_ids: ['pc'] })));
+    const cheapest = resolve(
+      { included: [{ object: 'products_collection', id: 'pc', effect: 'APPLY_FROM_CHEAPEST' }] },
+      tied.map((item) => ({ ...item, collection_ids: ['pc'] })),
+    );
     expect(cheapest.covered.map((line) => line.index)).toEqual([1, 2, 0, 3]);
   });
 });
@@ -192,7 +221,9 @@ describe('resolveApplicableTo: effects, skip and repeat', () => {
 describe('resolveApplicableTo: unit limits', () => {
   it('caps units per line and across lines; the lowest cap wins', () => {
     const covered = (limits: Record<string, number>) =>
-      resolve({ included: [{ object: 'products_collection', id: 'pc_adventure', ...limits }] }, adventure).covered.map((line) => line.units);
+      resolve({ included: [{ object: 'products_collection', id: 'pc_adventure', ...limits }] }, adventure).covered.map(
+        (line) => line.units,
+      );
     expect(covered({ quantity_limit: 2 })).toEqual([2, 2, 2]);
     expect(covered({ aggregated_quantity_limit: 4 })).toEqual([2, 2]);
     expect(covered({ quantity_limit: 1, aggregated_quantity_limit: 2 })).toEqual([1, 1]);
@@ -200,8 +231,14 @@ describe('resolveApplicableTo: unit limits', () => {
   });
 
   it('takes what earlier redemptions used from the campaign budgets, for everyone and for the customer', () => {
-    const entry = { object: 'product', id: 'prod_poster', product_campaign_quantity_limit: 100, product_customer_campaign_quantity_limit: 5 };
-    const units = (options: ApplicableToOptions) => resolve({ included: [entry] }, adventure, options).covered.map((line) => line.units);
+    const entry = {
+      object: 'product',
+      id: 'prod_poster',
+      product_campaign_quantity_limit: 100,
+      product_customer_campaign_quantity_limit: 5,
+    };
+    const units = (options: ApplicableToOptions) =>
+      resolve({ included: [entry] }, adventure, options).covered.map((line) => line.units);
     expect(units({})).toEqual([3]);
     expect(units({ discountedUnits: { all: { prod_poster: 98 } } })).toEqual([2]);
     expect(units({ discountedUnits: { customer: { prod_poster: 4 } } })).toEqual([1]);
@@ -211,8 +248,15 @@ describe('resolveApplicableTo: unit limits', () => {
   });
 
   it('limits each product of a collection on its own', () => {
-    const entry = { object: 'products_collection', id: 'pc_adventure', product_in_collection_customer_promotion_tier_quantity_limit: 2 };
-    const result = resolve({ included: [entry] }, adventure, { budget: 'promotion_tier', discountedUnits: { customer: { prod_mug: 1 } } });
+    const entry = {
+      object: 'products_collection',
+      id: 'pc_adventure',
+      product_in_collection_customer_promotion_tier_quantity_limit: 2,
+    };
+    const result = resolve({ included: [entry] }, adventure, {
+      budget: 'promotion_tier',
+      discountedUnits: { customer: { prod_mug: 1 } },
+    });
     expect(result.covered).toMatchObject([
       { index: 0, units: 1, entry: 0 },
       { index: 1, units: 2, entry: 0 },
@@ -230,12 +274,21 @@ describe('resolveApplicableTo: unit limits', () => {
   });
 
   it('multiplies per-line and aggregated limits for bundles', () => {
-    const entry = { object: 'products_collection', id: 'pc_adventure', quantity_limit: 1, aggregated_quantity_limit: 2 };
-    expect(resolve({ included: [entry] }, adventure, { unitLimitMultiplier: 2 }).covered.map((line) => line.units)).toEqual([2, 2]);
+    const entry = {
+      object: 'products_collection',
+      id: 'pc_adventure',
+      quantity_limit: 1,
+      aggregated_quantity_limit: 2,
+    };
+    expect(
+      resolve({ included: [entry] }, adventure, { unitLimitMultiplier: 2 }).covered.map((line) => line.units),
+    ).toEqual([2, 2]);
   });
 
   it('stops numbering units above 1000 units in the order', () => {
-    const big = resolve({ included: [{ object: 'product', id: 'prod_bolt' }] }, [{ product_id: 'prod_bolt', quantity: 1001, price: 1 }]);
+    const big = resolve({ included: [{ object: 'product', id: 'prod_bolt' }] }, [
+      { product_id: 'prod_bolt', quantity: 1001, price: 1 },
+    ]);
     expect(big.applicable_to.data[0]?.order_item_units).toEqual([{ index: 0, units_limit_exceeded: true }]);
     expect(big.covered).toMatchObject([{ index: 0, units: 1001, entry: 0 }]);
   });
@@ -256,7 +309,13 @@ describe('resolveApplicableTo (property)', () => {
   );
   const entry = fc.record({
     reference,
-    effect: fc.constantFrom('APPLY_TO_EVERY', 'APPLY_TO_CHEAPEST', 'APPLY_FROM_CHEAPEST', 'APPLY_TO_MOST_EXPENSIVE', 'APPLY_FROM_MOST_EXPENSIVE'),
+    effect: fc.constantFrom(
+      'APPLY_TO_EVERY',
+      'APPLY_TO_CHEAPEST',
+      'APPLY_FROM_CHEAPEST',
+      'APPLY_TO_MOST_EXPENSIVE',
+      'APPLY_FROM_MOST_EXPENSIVE',
+    ),
     target: fc.constantFrom('ITEM', 'UNIT'),
     skip_initially: fc.integer({ min: 0, max: 3 }),
     repeat: fc.integer({ min: 1, max: 3 }),
@@ -266,48 +325,60 @@ describe('resolveApplicableTo (property)', () => {
 
   it('covers only included, unexcluded units within every limit, each unit once', () => {
     fc.assert(
-      fc.property(fc.array(item, { maxLength: 6 }), fc.array(entry, { maxLength: 3 }), fc.array(reference, { maxLength: 2 }), fc.boolean(), (items, entries, excluded, all) => {
-        const included = entries.map(({ reference: ref, quantity_limit, aggregated_quantity_limit, ...rest }) => ({
-          ...ref,
-          ...rest,
-          ...(quantity_limit === undefined ? {} : { quantity_limit }),
-          ...(aggregated_quantity_limit === undefined ? {} : { aggregated_quantity_limit }),
-        }));
-        const result = resolve({ included, excluded, included_all: all }, items);
-        const matches = (ref: { object: string; id: string }, line: (typeof items)[number]): boolean =>
-          ref.object === 'product' ? line.product_id === ref.id : ref.object === 'sku' ? line.sku_id === ref.id : line.collection_ids.includes(ref.id);
-        const seen = new Set<number>();
-        for (const covered of result.covered) {
-          const line = items[covered.index];
-          if (line === undefined) throw new Error('covered a line that does not exist');
-          expect(seen.has(covered.index)).toBe(false);
-          seen.add(covered.index);
-          expect(covered.units).toBeGreaterThan(0);
-          expect(covered.units).toBeLessThanOrEqual(line.quantity);
-          expect(excluded.some((ref) => matches(ref, line))).toBe(false);
-          const owner = covered.entry === undefined ? undefined : included[covered.entry];
-          if (owner === undefined) {
-            expect(all).toBe(true);
-            expect(included.some((ref) => matches(ref, line))).toBe(false);
-          } else {
-            expect(matches(owner, line)).toBe(true);
-            if (owner.quantity_limit !== undefined) expect(covered.units).toBeLessThanOrEqual(owner.quantity_limit);
+      fc.property(
+        fc.array(item, { maxLength: 6 }),
+        fc.array(entry, { maxLength: 3 }),
+        fc.array(reference, { maxLength: 2 }),
+        fc.boolean(),
+        (items, entries, excluded, all) => {
+          const included = entries.map(({ reference: ref, quantity_limit, aggregated_quantity_limit, ...rest }) => ({
+            ...ref,
+            ...rest,
+            ...(quantity_limit === undefined ? {} : { quantity_limit }),
+            ...(aggregated_quantity_limit === undefined ? {} : { aggregated_quantity_limit }),
+          }));
+          const result = resolve({ included, excluded, included_all: all }, items);
+          const matches = (ref: { object: string; id: string }, line: (typeof items)[number]): boolean =>
+            ref.object === 'product'
+              ? line.product_id === ref.id
+              : ref.object === 'sku'
+                ? line.sku_id === ref.id
+                : line.collection_ids.includes(ref.id);
+          const seen = new Set<number>();
+          for (const covered of result.covered) {
+            const line = items[covered.index];
+            if (line === undefined) throw new Error('covered a line that does not exist');
+            expect(seen.has(covered.index)).toBe(false);
+            seen.add(covered.index);
+            expect(covered.units).toBeGreaterThan(0);
+            expect(covered.units).toBeLessThanOrEqual(line.quantity);
+            expect(excluded.some((ref) => matches(ref, line))).toBe(false);
+            const owner = covered.entry === undefined ? undefined : included[covered.entry];
+            if (owner === undefined) {
+              expect(all).toBe(true);
+              expect(included.some((ref) => matches(ref, line))).toBe(false);
+            } else {
+              expect(matches(owner, line)).toBe(true);
+              if (owner.quantity_limit !== undefined) expect(covered.units).toBeLessThanOrEqual(owner.quantity_limit);
+            }
           }
-        }
-        result.applicable_to.data.forEach((data, position) => {
-          const limit = included[position]?.aggregated_quantity_limit;
-          const total = result.covered.filter((covered) => covered.entry === position).reduce((sum, covered) => sum + covered.units, 0);
-          if (limit !== undefined) expect(total).toBeLessThanOrEqual(limit);
-          // The numbered units are distinct, within the line, and as many as covered.
-          for (const units of data.order_item_units ?? ([] as OrderItemUnits[])) {
-            if (!('units' in units)) continue;
-            const quantity = items[units.index]?.quantity ?? 0;
-            expect(new Set(units.units).size).toBe(units.units.length);
-            expect(units.units.every((unit) => unit >= 1 && unit <= quantity)).toBe(true);
-            expect(units.units.length).toBe(result.covered.find((covered) => covered.index === units.index)?.units);
-          }
-        });
-      }),
+          result.applicable_to.data.forEach((data, position) => {
+            const limit = included[position]?.aggregated_quantity_limit;
+            const total = result.covered
+              .filter((covered) => covered.entry === position)
+              .reduce((sum, covered) => sum + covered.units, 0);
+            if (limit !== undefined) expect(total).toBeLessThanOrEqual(limit);
+            // The numbered units are distinct, within the line, and as many as covered.
+            for (const units of data.order_item_units ?? ([] as OrderItemUnits[])) {
+              if (!('units' in units)) continue;
+              const quantity = items[units.index]?.quantity ?? 0;
+              expect(new Set(units.units).size).toBe(units.units.length);
+              expect(units.units.every((unit) => unit >= 1 && unit <= quantity)).toBe(true);
+              expect(units.units.length).toBe(result.covered.find((covered) => covered.index === units.index)?.units);
+            }
+          });
+        },
+      ),
       { numRuns: 400 },
     );
   });

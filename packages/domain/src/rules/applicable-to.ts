@@ -1,5 +1,17 @@
-import { type ApplicableToResultList, applicableToResultList, coveredEntryResult, excludedEntryResult } from '../discounts/applicable-to-results.js';
-import { type UnitLimits, assignLines, scaleLimit, selectUnits, unitLimit, wholeUnits } from '../discounts/applicable-to-selection.js';
+import {
+  type ApplicableToResultList,
+  applicableToResultList,
+  coveredEntryResult,
+  excludedEntryResult,
+} from '../discounts/applicable-to-results.js';
+import {
+  type UnitLimits,
+  assignLines,
+  scaleLimit,
+  selectUnits,
+  unitLimit,
+  wholeUnits,
+} from '../discounts/applicable-to-selection.js';
 import { type OrderLine, type RuleOrderItemInput, readOrderLines } from './context.js';
 import type { ApplicableToDefinition, ApplicableToEntry, UnitLimitName } from './parse.js';
 
@@ -99,13 +111,22 @@ const covers = (entry: ApplicableToEntry, line: OrderLine): boolean =>
 const BUDGET_LIMITS = {
   campaign: {
     entry: ['product_campaign_quantity_limit', 'product_customer_campaign_quantity_limit'],
-    product: ['product_in_collection_campaign_quantity_limit', 'product_in_collection_customer_campaign_quantity_limit'],
+    product: [
+      'product_in_collection_campaign_quantity_limit',
+      'product_in_collection_customer_campaign_quantity_limit',
+    ],
   },
   promotion_tier: {
     entry: ['product_promotion_tier_quantity_limit', 'product_customer_promotion_tier_quantity_limit'],
-    product: ['product_in_collection_promotion_tier_quantity_limit', 'product_in_collection_customer_promotion_tier_quantity_limit'],
+    product: [
+      'product_in_collection_promotion_tier_quantity_limit',
+      'product_in_collection_customer_promotion_tier_quantity_limit',
+    ],
   },
-} as const satisfies Record<'campaign' | 'promotion_tier', Record<'entry' | 'product', readonly [UnitLimitName, UnitLimitName]>>;
+} as const satisfies Record<
+  'campaign' | 'promotion_tier',
+  Record<'entry' | 'product', readonly [UnitLimitName, UnitLimitName]>
+>;
 
 /**
  * The unit limits of the entry at `position` of `included`: its own (or its formulas'), scaled by
@@ -127,7 +148,10 @@ const limitsOf = (entry: ApplicableToEntry, position: number, options: Applicabl
     total: Math.min(scaleLimit(limit('aggregated_quantity_limit'), multiplier), budget(budgets.entry, entry.id)),
     shared:
       entry.object === 'products_collection'
-        ? { keyOf: (line) => line.product_id ?? line.sku_id ?? `#${line.index}`, limitOf: (product) => budget(budgets.product, product) }
+        ? {
+            keyOf: (line) => line.product_id ?? line.sku_id ?? `#${line.index}`,
+            limitOf: (product) => budget(budgets.product, product),
+          }
         : undefined,
   };
 };
@@ -207,7 +231,11 @@ export const resolveApplicableToLines = (
     const own = lines.filter((line) => owners.get(line.index) === position);
     const selected = selectUnits(own, entry, limitsOf(entry, position, options));
     for (const { index, units, first, step } of selected) covered.push({ index, units, first, step, entry: position });
-    return coveredEntryResult({ ...entry.input, object: entry.object, id: entry.id, effect: entry.effect }, selected, orderUnits);
+    return coveredEntryResult(
+      { ...entry.input, object: entry.object, id: entry.id, effect: entry.effect },
+      selected,
+      orderUnits,
+    );
   });
   if (applicableTo.included_all) {
     for (const line of lines) {
@@ -216,5 +244,9 @@ export const resolveApplicableToLines = (
       }
     }
   }
-  return { applicable_to: applicableToResultList(applicable), inapplicable_to: applicableToResultList(inapplicable), covered };
+  return {
+    applicable_to: applicableToResultList(applicable),
+    inapplicable_to: applicableToResultList(inapplicable),
+    covered,
+  };
 };

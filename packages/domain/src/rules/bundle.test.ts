@@ -7,13 +7,21 @@ import { type BundleDefinition, parseValidationRules } from './parse.js';
 type Kind = 'product' | 'sku' | 'products_collection';
 
 /** A bundle as `bundle_rules` sends it: each part an id, its kind and the units one bundle needs. */
-const bundleOf = (limit: number | undefined, ...parts: [id: string, object: Kind, units?: number][]): BundleDefinition => {
+const bundleOf = (
+  limit: number | undefined,
+  ...parts: [id: string, object: Kind, units?: number][]
+): BundleDefinition => {
   const rules: Record<string, unknown> = limit === undefined ? {} : { limit };
   parts.forEach(([id, object, units], index) => {
     rules[String(index + 1)] = {
       name: 'order.items.any',
-      conditions: { $is: [{ id, type: object === 'products_collection' ? 'products_collection' : 'product_or_sku', object }] },
-      rules: units === undefined ? {} : { 1: { name: 'order.items.aggregated_quantity', conditions: { $is: [units] } }, logic: '1' },
+      conditions: {
+        $is: [{ id, type: object === 'products_collection' ? 'products_collection' : 'product_or_sku', object }],
+      },
+      rules:
+        units === undefined
+          ? {}
+          : { 1: { name: 'order.items.aggregated_quantity', conditions: { $is: [units] } }, logic: '1' },
     };
   });
   const { bundle } = parseValidationRules({ bundle_rules: rules });
@@ -60,7 +68,12 @@ describe('evaluateBundle', () => {
         { id: 'prod_bag', object: 'product', item_index: 2, item_quantity: 2 },
       ],
     });
-    expect(evaluateBundle(bundleOf(5, ['prod_laptop', 'product'], ['prod_bag', 'product']), [{ product_id: 'prod_laptop', quantity: 3 }, { product_id: 'prod_bag', quantity: 5 }]).quantity).toBe(3);
+    expect(
+      evaluateBundle(bundleOf(5, ['prod_laptop', 'product'], ['prod_bag', 'product']), [
+        { product_id: 'prod_laptop', quantity: 3 },
+        { product_id: 'prod_bag', quantity: 5 },
+      ]).quantity,
+    ).toBe(3);
   });
 
   it('names a SKU line as the SKU, and lets a product part take its SKUs', () => {
@@ -76,9 +89,11 @@ describe('evaluateBundle', () => {
         { id: 'sku_tee_l', object: 'sku', item_index: 1, item_quantity: 1 },
       ],
     });
-    expect(evaluateBundle(bundleOf(1, ['sku_tee_l', 'sku', 2]), [{ product_id: 'prod_tee', sku_id: 'sku_tee_m', quantity: 5 }]).missing).toEqual([
-      { id: 'sku_tee_l', object: 'sku', item_quantity: 2 },
-    ]);
+    expect(
+      evaluateBundle(bundleOf(1, ['sku_tee_l', 'sku', 2]), [
+        { product_id: 'prod_tee', sku_id: 'sku_tee_m', quantity: 5 },
+      ]).missing,
+    ).toEqual([{ id: 'sku_tee_l', object: 'sku', item_quantity: 2 }]);
   });
 
   it('counts a unit towards one part only, and shares lines out so that most bundles complete', () => {
@@ -90,8 +105,12 @@ describe('evaluateBundle', () => {
       { product_id: 'prod_mug', quantity: 1, collection_ids: ['pc_adventure'] },
     ];
     expect(evaluateBundle(bundle, items).quantity).toBe(1);
-    expect(evaluateBundle(bundle, [{ product_id: 'prod_tee', quantity: 3, collection_ids: ['pc_adventure'] }]).quantity).toBe(1);
-    expect(evaluateBundle(bundle, [{ product_id: 'prod_tee', quantity: 1, collection_ids: ['pc_adventure'] }])).toMatchObject({
+    expect(
+      evaluateBundle(bundle, [{ product_id: 'prod_tee', quantity: 3, collection_ids: ['pc_adventure'] }]).quantity,
+    ).toBe(1);
+    expect(
+      evaluateBundle(bundle, [{ product_id: 'prod_tee', quantity: 1, collection_ids: ['pc_adventure'] }]),
+    ).toMatchObject({
       quantity: 0,
       identified: [{ id: 'prod_tee', item_index: 0, item_quantity: 1 }],
       // The product part is served before the collection part.
@@ -110,7 +129,11 @@ describe('evaluateBundle', () => {
 });
 
 /** The most bundles an order makes, found by trying every way to share each line's units between the parts it matches. */
-const bruteForce = (parts: readonly { id: string; units: number }[], lines: readonly { ids: readonly string[]; quantity: number }[], limit: number): number => {
+const bruteForce = (
+  parts: readonly { id: string; units: number }[],
+  lines: readonly { ids: readonly string[]; quantity: number }[],
+  limit: number,
+): number => {
   let best = 0;
   const given = parts.map(() => 0);
   const visit = (line: number): void => {
@@ -141,25 +164,48 @@ const bruteForce = (parts: readonly { id: string; units: number }[], lines: read
 
 describe('evaluateBundle (property)', () => {
   it('finds as many bundles as the best sharing of the order, and identifies exactly their units', () => {
-    const part = fc.record({ id: fc.constantFrom('prod_a', 'prod_b', 'pc_x', 'pc_y'), units: fc.integer({ min: 1, max: 3 }) });
-    const line = fc.record({ product_id: fc.constantFrom('prod_a', 'prod_b', 'prod_c'), quantity: fc.integer({ min: 0, max: 4 }), collection_ids: fc.subarray(['pc_x', 'pc_y']) });
+    const part = fc.record({
+      id: fc.constantFrom('prod_a', 'prod_b', 'pc_x', 'pc_y'),
+      units: fc.integer({ min: 1, max: 3 }),
+    });
+    const line = fc.record({
+      product_id: fc.constantFrom('prod_a', 'prod_b', 'prod_c'),
+      quantity: fc.integer({ min: 0, max: 4 }),
+      collection_ids: fc.subarray(['pc_x', 'pc_y']),
+    });
     fc.assert(
-      fc.property(fc.uniqueArray(part, { minLength: 1, maxLength: 3, selector: (candidate) => candidate.id }), fc.array(line, { maxLength: 4 }), fc.integer({ min: 1, max: 4 }), (parts, items, limit) => {
-        const bundle = bundleOf(limit, ...parts.map(({ id, units }): [string, Kind, number] => [id, id.startsWith('pc_') ? 'products_collection' : 'product', units]));
-        const result = evaluateBundle(bundle, items);
-        const lines = items.map((item) => ({ ids: [item.product_id, ...item.collection_ids], quantity: item.quantity }));
-        expect(result.quantity).toBe(bruteForce(parts, lines, limit));
-        for (const identified of result.identified) expect(identified.item_quantity).toBeLessThanOrEqual(items[identified.item_index]?.quantity ?? 0);
-        const identifiedUnits = result.identified.reduce((sum, identified) => sum + identified.item_quantity, 0);
-        const needed = parts.reduce((sum, { units }) => sum + units, 0);
-        if (result.quantity > 0) {
-          expect(result.missing).toBeUndefined();
-          expect(identifiedUnits).toBe(result.quantity * needed);
-        } else {
-          const missingUnits = (result.missing ?? []).reduce((sum, missing) => sum + missing.item_quantity, 0);
-          expect(identifiedUnits + missingUnits).toBe(needed);
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(part, { minLength: 1, maxLength: 3, selector: (candidate) => candidate.id }),
+        fc.array(line, { maxLength: 4 }),
+        fc.integer({ min: 1, max: 4 }),
+        (parts, items, limit) => {
+          const bundle = bundleOf(
+            limit,
+            ...parts.map(({ id, units }): [string, Kind, number] => [
+              id,
+              id.startsWith('pc_') ? 'products_collection' : 'product',
+              units,
+            ]),
+          );
+          const result = evaluateBundle(bundle, items);
+          const lines = items.map((item) => ({
+            ids: [item.product_id, ...item.collection_ids],
+            quantity: item.quantity,
+          }));
+          expect(result.quantity).toBe(bruteForce(parts, lines, limit));
+          for (const identified of result.identified)
+            expect(identified.item_quantity).toBeLessThanOrEqual(items[identified.item_index]?.quantity ?? 0);
+          const identifiedUnits = result.identified.reduce((sum, identified) => sum + identified.item_quantity, 0);
+          const needed = parts.reduce((sum, { units }) => sum + units, 0);
+          if (result.quantity > 0) {
+            expect(result.missing).toBeUndefined();
+            expect(identifiedUnits).toBe(result.quantity * needed);
+          } else {
+            const missingUnits = (result.missing ?? []).reduce((sum, missing) => sum + missing.item_quantity, 0);
+            expect(identifiedUnits + missingUnits).toBe(needed);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });

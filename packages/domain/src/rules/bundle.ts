@@ -70,7 +70,8 @@ class FlowNetwork {
     let total = 0;
     while (this.buildLevels(source, sink)) {
       this.cursor = new Array<number>(this.size).fill(0);
-      for (let pushed = this.push(source, sink, Infinity); pushed > 0; pushed = this.push(source, sink, Infinity)) total += pushed;
+      for (let pushed = this.push(source, sink, Infinity); pushed > 0; pushed = this.push(source, sink, Infinity))
+        total += pushed;
     }
     return total;
   }
@@ -120,7 +121,11 @@ interface Allocation {
 }
 
 /** Parts served first when a line could serve several: SKUs, then products, then collections, as the service matches them. */
-const PRIORITY: Readonly<Record<BundlePart['reference']['object'], number>> = { sku: 0, product: 1, products_collection: 2 };
+const PRIORITY: Readonly<Record<BundlePart['reference']['object'], number>> = {
+  sku: 0,
+  product: 1,
+  products_collection: 2,
+};
 
 /**
  * Gives order units to the parts of `bundles` bundles so that no unit counts twice, as far as
@@ -133,14 +138,19 @@ const allocate = (parts: readonly BundlePart[], lines: readonly OrderLine[], bun
   const source = 0;
   const sink = 1 + parts.length + lines.length;
   const network = new FlowNetwork(sink + 1);
-  const order = parts.map((_, p) => p).sort((a, b) => PRIORITY[parts[a]?.reference.object ?? 'sku'] - PRIORITY[parts[b]?.reference.object ?? 'sku'] || a - b);
+  const order = parts
+    .map((_, p) => p)
+    .sort(
+      (a, b) => PRIORITY[parts[a]?.reference.object ?? 'sku'] - PRIORITY[parts[b]?.reference.object ?? 'sku'] || a - b,
+    );
   for (const p of order) network.add(source, 1 + p, bundles * (parts[p]?.units ?? 0));
   const links: { part: number; line: OrderLine; edge: number }[] = [];
   order.forEach((p) => {
     const part = parts[p];
     if (part === undefined) return;
     lines.forEach((line, l) => {
-      if (lineIsPart(line, part)) links.push({ part: p, line, edge: network.add(1 + p, 1 + parts.length + l, Infinity) });
+      if (lineIsPart(line, part))
+        links.push({ part: p, line, edge: network.add(1 + p, 1 + parts.length + l, Infinity) });
     });
   });
   lines.forEach((line, l) => network.add(1 + parts.length + l, sink, Math.max(0, Math.floor(line.quantity))));
@@ -166,7 +176,9 @@ export const bundleOfLines = (bundle: BundleDefinition, lines: readonly OrderLin
   // No more bundles than the scarcest part allows on its own, nor than the limit.
   let high = limit;
   for (const part of parts) {
-    const available = candidates.filter((line) => lineIsPart(line, part)).reduce((sum, line) => sum + Math.max(0, Math.floor(line.quantity)), 0);
+    const available = candidates
+      .filter((line) => lineIsPart(line, part))
+      .reduce((sum, line) => sum + Math.max(0, Math.floor(line.quantity)), 0);
     high = Math.min(high, Math.floor(available / part.units));
   }
   let low = 0;
@@ -190,7 +202,14 @@ export const bundleOfLines = (bundle: BundleDefinition, lines: readonly OrderLin
       const line = byIndex.get(index);
       const id = line?.sku_id ?? line?.product_id;
       if (line === undefined || id === undefined) return [];
-      return [{ id, object: line.sku_id === undefined ? ('product' as const) : ('sku' as const), item_index: index, item_quantity: units }];
+      return [
+        {
+          id,
+          object: line.sku_id === undefined ? ('product' as const) : ('sku' as const),
+          item_index: index,
+          item_quantity: units,
+        },
+      ];
     });
   if (quantity > 0) return { quantity, limit, identified };
   const missing = parts.flatMap((part, p) => {

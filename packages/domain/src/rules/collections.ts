@@ -1,13 +1,15 @@
 import type { ValidationRuleLevel, ValidationRuleSetDefinition } from './parse.js';
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Adds the collections the conditions of a level and its sub-levels name. */
 const collectFromLevel = (level: ValidationRuleLevel, found: Set<string>): void => {
   for (const rule of level.rules) {
     for (const condition of rule.conditions) {
       for (const value of condition.values) {
-        if (isRecord(value) && value.object === 'products_collection' && typeof value.id === 'string') found.add(value.id);
+        if (isRecord(value) && value.object === 'products_collection' && typeof value.id === 'string')
+          found.add(value.id);
       }
     }
     collectFromLevel(rule.rules, found);

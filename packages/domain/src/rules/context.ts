@@ -61,11 +61,18 @@ export interface RuleOrderItemInput {
   readonly metadata?: RuleMetadata | null | undefined;
   /** The catalogue product: its metadata for `product.metadata*`, its id and price as fallbacks. */
   readonly product?:
-    | { readonly id?: string | null | undefined; readonly metadata?: RuleMetadata | null | undefined; readonly price?: number | null | undefined }
+    | {
+        readonly id?: string | null | undefined;
+        readonly metadata?: RuleMetadata | null | undefined;
+        readonly price?: number | null | undefined;
+      }
     | null
     | undefined;
   /** The catalogue SKU: its id and price as fallbacks. */
-  readonly sku?: { readonly id?: string | null | undefined; readonly price?: number | null | undefined } | null | undefined;
+  readonly sku?:
+    | { readonly id?: string | null | undefined; readonly price?: number | null | undefined }
+    | null
+    | undefined;
   /** Ids of the product collections (`pc_…`) the line's product or SKU belongs to. */
   readonly collection_ids?: readonly string[] | null | undefined;
 }
@@ -202,7 +209,10 @@ export interface ValidationRuleContext {
   /** What the campaign has used so far, for `campaign.*` rules and `redemption.gift.amount`. */
   readonly campaign?: RuleCampaignInput | null | undefined;
   /** The holder of the code, for `publication.redeemable_by_linked_customer`; none for an unpublished code. */
-  readonly publication?: { readonly customer_id?: string | null | undefined; readonly customer_source_id?: string | null | undefined } | null | undefined;
+  readonly publication?:
+    | { readonly customer_id?: string | null | undefined; readonly customer_source_id?: string | null | undefined }
+    | null
+    | undefined;
   /** The custom event that triggers an earning rule or a distribution, for `custom_event.metadata`. */
   readonly custom_event?: { readonly metadata?: RuleMetadata | null | undefined } | null | undefined;
 }

@@ -114,7 +114,10 @@ export interface EvaluateValidationRulesOptions {
  * const tier = evaluate({ now: clock.now(), order }, { budget: 'promotion_tier', discountedUnits: { all: { prod_mug: 95 } } });
  * ```
  */
-export type ValidationRulesEvaluator = (context: ValidationRuleContext, applicableTo?: ApplicableToOptions) => ValidationRulesResult;
+export type ValidationRulesEvaluator = (
+  context: ValidationRuleContext,
+  applicableTo?: ApplicableToOptions,
+) => ValidationRulesResult;
 
 /** The rules blamed for a failure, from the one at the top down to the deepest at fault. */
 type Blame = readonly [ValidationRuleNode, ...ValidationRuleNode[]];
@@ -161,7 +164,9 @@ const TRUE_CONDITION: FilterCondition = { operator: '$is', values: [true] };
  */
 const readsMoment = (rule: ValidationRuleNode, condition: FilterCondition): boolean =>
   operandKindOf(condition.operator) === 'days' ||
-  (operandKindOf(condition.operator) === 'ordered' && RULE_NAME_SPECS[rule.name].operands === 'metadata' && typeof condition.values[0] === 'number');
+  (operandKindOf(condition.operator) === 'ordered' &&
+    RULE_NAME_SPECS[rule.name].operands === 'metadata' &&
+    typeof condition.values[0] === 'number');
 
 const testOf = (rule: ValidationRuleNode, condition: FilterCondition, state: State): ValueTest => {
   const moment = readsMoment(rule, condition);
@@ -169,7 +174,11 @@ const testOf = (rule: ValidationRuleNode, condition: FilterCondition, state: Sta
   let test = cache.get(condition);
   if (test === undefined) {
     // Only tests that read the moment get it, so the others can be kept between evaluations.
-    test = compileCondition(condition, { calendar: state.calendar, now: moment ? state.now : undefined, inLocation: undefined });
+    test = compileCondition(condition, {
+      calendar: state.calendar,
+      now: moment ? state.now : undefined,
+      inLocation: undefined,
+    });
     cache.set(condition, test);
   }
   return test;
@@ -177,12 +186,17 @@ const testOf = (rule: ValidationRuleNode, condition: FilterCondition, state: Sta
 
 /** Whether a value meets all the conditions; a yes-or-no rule without conditions asks for `true`. */
 const meets = (rule: ValidationRuleNode, value: unknown, state: State, conditions = rule.conditions): boolean => {
-  if (conditions.length === 0 && RULE_NAME_SPECS[rule.name].operands === 'boolean') return testOf(rule, TRUE_CONDITION, state)(value);
+  if (conditions.length === 0 && RULE_NAME_SPECS[rule.name].operands === 'boolean')
+    return testOf(rule, TRUE_CONDITION, state)(value);
   for (const condition of conditions) if (!testOf(rule, condition, state)(value)) return false;
   return true;
 };
 
-const readMetadata = (metadata: RuleMetadata | null | undefined, property: string | undefined, state: State): unknown => {
+const readMetadata = (
+  metadata: RuleMetadata | null | undefined,
+  property: string | undefined,
+  state: State,
+): unknown => {
   if (metadata === null || metadata === undefined || property === undefined) return undefined;
   let reader = state.readers.get(property);
   if (reader === undefined) {
@@ -192,13 +206,21 @@ const readMetadata = (metadata: RuleMetadata | null | undefined, property: strin
   return reader(metadata);
 };
 
-const present = (value: number | null | undefined): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const present = (value: number | null | undefined): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** The count after this redemption: the earlier ones plus one. */
-const next = (counts: RedemptionPeriodCounts | null | undefined, period: keyof RedemptionPeriodCounts): number => (present(counts?.[period]) ?? 0) + 1;
+const next = (counts: RedemptionPeriodCounts | null | undefined, period: keyof RedemptionPeriodCounts): number =>
+  (present(counts?.[period]) ?? 0) + 1;
 
 const periodOf = (name: string): keyof RedemptionPeriodCounts =>
-  name.endsWith('.daily') ? 'daily' : name.endsWith('.weekly') ? 'weekly' : name.endsWith('.monthly') ? 'monthly' : 'total';
+  name.endsWith('.daily')
+    ? 'daily'
+    : name.endsWith('.weekly')
+      ? 'weekly'
+      : name.endsWith('.monthly')
+        ? 'monthly'
+        : 'total';
 
 const hasCustomer = (state: State): boolean => {
   const customer = state.context.customer;
@@ -207,7 +229,8 @@ const hasCustomer = (state: State): boolean => {
 
 const isLinkedCustomer = (state: State): boolean => {
   const { customer, publication } = state.context;
-  const same = (a: string | null | undefined, b: string | null | undefined): boolean => typeof a === 'string' && a !== '' && a === b;
+  const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
+    typeof a === 'string' && a !== '' && a === b;
   return same(publication?.customer_id, customer?.id) || same(publication?.customer_source_id, customer?.source_id);
 };
 
@@ -323,17 +346,26 @@ const aggregateOf = (rule: ValidationRuleNode, scope: Scope, state: State): unkn
   }
 };
 
-const fail = (rule: ValidationRuleNode, below: Outcome = HOLDS): Outcome => ({ ok: false, blame: below.ok ? [rule] : [rule, ...below.blame] });
+const fail = (rule: ValidationRuleNode, below: Outcome = HOLDS): Outcome => ({
+  ok: false,
+  blame: below.ok ? [rule] : [rule, ...below.blame],
+});
 
 /** Sub-rules of a level that judge one line at a time make the level judged line by line. */
-const judgedPerLine = (level: ValidationRuleLevel): boolean => level.rules.some((rule) => RULE_NAME_SPECS[rule.name].role === 'line');
+const judgedPerLine = (level: ValidationRuleLevel): boolean =>
+  level.rules.some((rule) => RULE_NAME_SPECS[rule.name].role === 'line');
 
 /**
  * Judges the sub-rules of a rule that chose some lines: once over all of them, or, when a
  * sub-rule judges single lines, line by line (`any`: one line must pass them all; `every`: each
  * line must).
  */
-const judgeChosen = (level: ValidationRuleLevel, chosen: readonly OrderLine[], quantifier: 'any' | 'every', state: State): Outcome => {
+const judgeChosen = (
+  level: ValidationRuleLevel,
+  chosen: readonly OrderLine[],
+  quantifier: 'any' | 'every',
+  state: State,
+): Outcome => {
   if (!judgedPerLine(level)) return evaluateLevel(level, { lines: chosen, focus: undefined, quantifier }, state);
   let first: Outcome | undefined;
   for (const line of chosen) {
@@ -347,17 +379,24 @@ const judgeChosen = (level: ValidationRuleLevel, chosen: readonly OrderLine[], q
 
 /** What a rule that chooses lines compares with its conditions: the line's references, or its product's metadata. */
 const chosenValueOf = (rule: ValidationRuleNode, line: OrderLine, state: State): unknown =>
-  RULE_NAME_SPECS[rule.name].operands === 'metadata' ? readMetadata(line.product_metadata, rule.property, state) : line.references;
+  RULE_NAME_SPECS[rule.name].operands === 'metadata'
+    ? readMetadata(line.product_metadata, rule.property, state)
+    : line.references;
 
 /** Lines a product or SKU rule may choose from: those that are a product, or a SKU. */
 const eligible = (rule: ValidationRuleNode, line: OrderLine): boolean =>
-  rule.name.startsWith('sku.') ? line.sku_id !== undefined : rule.name.startsWith('product.') ? line.product_id !== undefined : true;
+  rule.name.startsWith('sku.')
+    ? line.sku_id !== undefined
+    : rule.name.startsWith('product.')
+      ? line.product_id !== undefined
+      : true;
 
 const byPrice = (a: OrderLine, b: OrderLine): number => (a.price ?? 0) - (b.price ?? 0);
 
 const evaluateSelector = (rule: ValidationRuleNode, scope: Scope, state: State): Outcome => {
   const base = scope.lines.filter((line) => eligible(rule, line));
-  const matches = (line: OrderLine, conditions: readonly FilterCondition[]): boolean => meets(rule, chosenValueOf(rule, line, state), state, conditions);
+  const matches = (line: OrderLine, conditions: readonly FilterCondition[]): boolean =>
+    meets(rule, chosenValueOf(rule, line, state), state, conditions);
   switch (rule.name) {
     case 'order.items.every': {
       const chosen = base.filter((line) => matches(line, rule.conditions));
@@ -407,7 +446,9 @@ const evaluateRule = (rule: ValidationRuleNode, scope: Scope, state: State): Out
     case 'line': {
       const passes = (line: OrderLine): boolean => meets(rule, lineValueOf(rule, line, state), state);
       if (scope.focus !== undefined) own = passes(scope.focus);
-      else own = scope.quantifier === 'any' ? scope.lines.some(passes) : scope.lines.length > 0 && scope.lines.every(passes);
+      else
+        own =
+          scope.quantifier === 'any' ? scope.lines.some(passes) : scope.lines.length > 0 && scope.lines.every(passes);
       break;
     }
     case 'lines_any':
@@ -453,7 +494,10 @@ const failure = (
 const failureOf = (blame: Blame, definition: ValidationRuleSetDefinition): ValidationRuleFailure => {
   const deepest = blame[blame.length - 1] ?? blame[0];
   const message = [...blame].reverse().find((rule) => rule.error !== undefined)?.error ?? definition.error;
-  return failure(RULE_NAME_SPECS[deepest.name].failure, message, { path: blame.map((rule) => rule.key), name: deepest.name });
+  return failure(RULE_NAME_SPECS[deepest.name].failure, message, {
+    path: blame.map((rule) => rule.key),
+    name: deepest.name,
+  });
 };
 
 const orderAmount = (context: ValidationRuleContext, lines: readonly OrderLine[]): number | undefined => {
@@ -473,7 +517,8 @@ const lazyCalendar = (timeZone: string): ZoneCalendar => {
     timeZone,
     startOfDay: (year, month, day) => made().startOfDay(year, month, day),
     startOfDayFrom: (ms, days) => made().startOfDayFrom(ms, days),
-    wallClock: (year, month, day, hour, minute, second, millisecond) => made().wallClock(year, month, day, hour, minute, second, millisecond),
+    wallClock: (year, month, day, hour, minute, second, millisecond) =>
+      made().wallClock(year, month, day, hour, minute, second, millisecond),
     localParts: (ms) => made().localParts(ms),
   };
 };
@@ -540,13 +585,24 @@ export function compileValidationRules(
     if (bundle !== undefined && bundle.quantity === 0 && options.allowIncompleteBundle !== true) {
       // Bundle parts take no message of their own (the reference marks theirs unsupported): the
       // rule set's fallback is used.
-      const part = definition.bundle?.parts.find((candidate) => bundle.missing?.some((item) => item.id === candidate.reference.id) === true);
-      return { valid: false, failure: failure('order_rules_violated', definition.error, { path: ['bundle_rules', part?.key ?? ''], name: 'order.items.any' }), bundle };
+      const part = definition.bundle?.parts.find(
+        (candidate) => bundle.missing?.some((item) => item.id === candidate.reference.id) === true,
+      );
+      return {
+        valid: false,
+        failure: failure('order_rules_violated', definition.error, {
+          path: ['bundle_rules', part?.key ?? ''],
+          name: 'order.items.any',
+        }),
+        bundle,
+      };
     }
-    const applicableOptions = applicableTo === undefined ? (options.applicableTo ?? {}) : { ...options.applicableTo, ...applicableTo };
+    const applicableOptions =
+      applicableTo === undefined ? (options.applicableTo ?? {}) : { ...options.applicableTo, ...applicableTo };
     const applicable = resolveApplicableToLines(definition.applicable_to, lines, {
       ...applicableOptions,
-      unitLimitMultiplier: applicableOptions.unitLimitMultiplier ?? (bundle === undefined ? 1 : Math.max(1, bundle.quantity)),
+      unitLimitMultiplier:
+        applicableOptions.unitLimitMultiplier ?? (bundle === undefined ? 1 : Math.max(1, bundle.quantity)),
     });
     return { valid: true, bundle, applicable };
   };

@@ -8,15 +8,24 @@ const rule = (key: string): RuleLogic => ({ kind: 'rule', key });
 describe('parseRuleLogic', () => {
   it('reads numbers joined by and/or in any case, with brackets', () => {
     expect(parseRuleLogic('1')).toEqual(rule('1'));
-    expect(parseRuleLogic('(1 and 2) or 3')).toEqual({ kind: 'or', operands: [{ kind: 'and', operands: [rule('1'), rule('2')] }, rule('3')] });
+    expect(parseRuleLogic('(1 and 2) or 3')).toEqual({
+      kind: 'or',
+      operands: [{ kind: 'and', operands: [rule('1'), rule('2')] }, rule('3')],
+    });
     expect(parseRuleLogic('1 AND 2 And 3')).toEqual({ kind: 'and', operands: [rule('1'), rule('2'), rule('3')] });
     expect(parseRuleLogic('((1))or(2)')).toEqual({ kind: 'or', operands: [rule('1'), rule('2')] });
     expect(parseRuleLogic('  12 OR 3  ')).toEqual({ kind: 'or', operands: [rule('12'), rule('3')] });
   });
 
   it('binds and tighter than or', () => {
-    expect(parseRuleLogic('1 or 2 and 3')).toEqual({ kind: 'or', operands: [rule('1'), { kind: 'and', operands: [rule('2'), rule('3')] }] });
-    expect(parseRuleLogic('1 and 2 or 3')).toEqual({ kind: 'or', operands: [{ kind: 'and', operands: [rule('1'), rule('2')] }, rule('3')] });
+    expect(parseRuleLogic('1 or 2 and 3')).toEqual({
+      kind: 'or',
+      operands: [rule('1'), { kind: 'and', operands: [rule('2'), rule('3')] }],
+    });
+    expect(parseRuleLogic('1 and 2 or 3')).toEqual({
+      kind: 'or',
+      operands: [{ kind: 'and', operands: [rule('1'), rule('2')] }, rule('3')],
+    });
   });
 
   it('reads a blank logic as always holding', () => {
@@ -87,7 +96,9 @@ const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
 /** The tree's meaning, computed directly. */
 const direct = (node: Tree, truth: readonly boolean[]): boolean => {
   if ('leaf' in node) return truth[node.leaf] === true;
-  return node.op === 'and' ? direct(node.left, truth) && direct(node.right, truth) : direct(node.left, truth) || direct(node.right, truth);
+  return node.op === 'and'
+    ? direct(node.left, truth) && direct(node.right, truth)
+    : direct(node.left, truth) || direct(node.right, truth);
 };
 
 /** The rules a short-circuiting evaluation asks for, in order. */
@@ -123,19 +134,24 @@ const render = (node: Tree, words: fc.Stream<boolean>): string => {
 describe('the logic parser against a direct evaluation (property)', () => {
   it('agrees on the value and asks for the same rules in the same order', () => {
     fc.assert(
-      fc.property(tree, fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), fc.infiniteStream(fc.boolean()), (node, truth, words) => {
-        const text = render(node, words);
-        const parsed = parseRuleLogic(text);
-        const asked: string[] = [];
-        const value = evaluateRuleLogic(parsed, (key) => {
-          asked.push(key);
-          return truth[Number(key)] === true;
-        });
-        const expectedAsked: number[] = [];
-        expect(value).toBe(direct(node, truth));
-        expect(directlyAsked(node, truth, expectedAsked)).toBe(value);
-        expect(asked).toEqual(expectedAsked.map(String));
-      }),
+      fc.property(
+        tree,
+        fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+        fc.infiniteStream(fc.boolean()),
+        (node, truth, words) => {
+          const text = render(node, words);
+          const parsed = parseRuleLogic(text);
+          const asked: string[] = [];
+          const value = evaluateRuleLogic(parsed, (key) => {
+            asked.push(key);
+            return truth[Number(key)] === true;
+          });
+          const expectedAsked: number[] = [];
+          expect(value).toBe(direct(node, truth));
+          expect(directlyAsked(node, truth, expectedAsked)).toBe(value);
+          expect(asked).toEqual(expectedAsked.map(String));
+        },
+      ),
       { numRuns: 500 },
     );
   });

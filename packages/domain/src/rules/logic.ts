@@ -14,14 +14,19 @@ import { DomainError } from '../domain-error.js';
  * ```
  */
 export type RuleLogic =
-  | { readonly kind: 'rule'; /** The number of the rule, as its key is written (`"1"`). */ readonly key: string }
-  | { readonly kind: 'and' | 'or'; /** Two or more operands, in the order written. */ readonly operands: readonly RuleLogic[] }
+  | { readonly kind: 'rule' /** The number of the rule, as its key is written (`"1"`). */; readonly key: string }
+  | {
+      readonly kind: 'and' | 'or' /** Two or more operands, in the order written. */;
+      readonly operands: readonly RuleLogic[];
+    }
   | { readonly kind: 'always' };
 
 type Token = { readonly type: 'number'; readonly text: string } | { readonly type: 'and' | 'or' | '(' | ')' };
 
 const logicError = (logic: string, problem: string): DomainError =>
-  new DomainError('invalid_validation_rules', 'invalid validation rule definition', { details: `Logic '${logic}' ${problem}` });
+  new DomainError('invalid_validation_rules', 'invalid validation rule definition', {
+    details: `Logic '${logic}' ${problem}`,
+  });
 
 const tokenize = (logic: string): Token[] => {
   // A sticky pattern holds its position, so each call makes its own.
@@ -32,7 +37,10 @@ const tokenize = (logic: string): Token[] => {
     pattern.lastIndex = position;
     const match = pattern.exec(logic);
     if (match === null) {
-      throw logicError(logic, `has an unexpected character at position ${position + logic.slice(position).search(/\S/u) + 1}`);
+      throw logicError(
+        logic,
+        `has an unexpected character at position ${position + logic.slice(position).search(/\S/u) + 1}`,
+      );
     }
     const [, number, word, bracket] = match;
     if (number !== undefined) tokens.push({ type: 'number', text: number });
@@ -69,7 +77,10 @@ export function parseRuleLogic(logic: string): RuleLogic {
   const peek = (): Token | undefined => tokens[next];
   const expected = (what: string): never => {
     const token = peek();
-    throw logicError(logic, token === undefined ? `ends where ${what} is expected` : `has ${describe(token)} where ${what} is expected`);
+    throw logicError(
+      logic,
+      token === undefined ? `ends where ${what} is expected` : `has ${describe(token)} where ${what} is expected`,
+    );
   };
   const chain = (kind: 'and' | 'or', operand: () => RuleLogic): RuleLogic => {
     const operands = [operand()];

@@ -117,7 +117,13 @@ export type RuleOperands = 'number' | 'reference' | 'items' | 'text' | 'boolean'
  * const category: ValidationRuleCategory = 'budget';
  * ```
  */
-export type ValidationRuleCategory = 'audience' | 'products' | 'prices_and_quantities' | 'budget' | 'redemptions' | 'metadata';
+export type ValidationRuleCategory =
+  | 'audience'
+  | 'products'
+  | 'prices_and_quantities'
+  | 'budget'
+  | 'redemptions'
+  | 'metadata';
 
 /** How one rule name behaves. */
 export interface RuleNameSpec {
@@ -308,7 +314,10 @@ export const VALIDATION_RULE_FAILURE_MESSAGES: Readonly<Record<ValidationRuleFai
  * ```
  */
 export type ValidatedRedeemable =
-  | { readonly object: 'voucher'; /** The voucher's type. */ readonly type: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD' }
+  | {
+      readonly object: 'voucher' /** The voucher's type. */;
+      readonly type: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD';
+    }
   | { readonly object: 'promotion_tier' };
 
 const REDEEMABLE_LABELS = {

@@ -24,11 +24,24 @@ describe('parseValidationRules: the rule tree', () => {
       name: 'Set of Validation Rules',
       error: { message: 'Your order does not meet at least one of the required criteria.' },
       rules: {
-        1: { name: 'order.metadata', property: 'location', rules: {}, conditions: { $is: ['Santorini'] }, error: { message: 'Santorini only' } },
+        1: {
+          name: 'order.metadata',
+          property: 'location',
+          rules: {},
+          conditions: { $is: ['Santorini'] },
+          error: { message: 'Santorini only' },
+        },
         2: { name: 'custom_event.metadata', property: 'test', rules: {}, conditions: { $greater_than_or_equal: [1] } },
         3: {
           name: 'order.items.every',
-          rules: { 1: { name: 'order.items.metadata', property: 'test', rules: {}, conditions: { $greater_than_or_equal: [1] } } },
+          rules: {
+            1: {
+              name: 'order.items.metadata',
+              property: 'test',
+              rules: {},
+              conditions: { $greater_than_or_equal: [1] },
+            },
+          },
           conditions: { $is: [{ id: 'prod_1', effect: 'APPLY_TO_EVERY', object: 'product', source_id: 'mug' }] },
         },
         logic: '1 or 2 or 3',
@@ -53,7 +66,11 @@ describe('parseValidationRules: the rule tree', () => {
   });
 
   it('accepts a rule set without rules, as basic rules have', () => {
-    const definition = parseValidationRules({ name: 'Only items', rules: { logic: '' }, applicable_to: { included_all: true } });
+    const definition = parseValidationRules({
+      name: 'Only items',
+      rules: { logic: '' },
+      applicable_to: { included_all: true },
+    });
     expect(definition.rules).toEqual({ rules: [], logic: { kind: 'always' } });
     expect(definition.applicable_to.included_all).toBe(true);
     expect(parseValidationRules({}).rules.rules).toEqual([]);
@@ -61,10 +78,19 @@ describe('parseValidationRules: the rule tree', () => {
 
   it('joins the rules of a level with a blank logic by and, in number order', () => {
     const definition = parseValidationRules({
-      rules: { 2: { name: 'order.amount', conditions: { $less_than: [100] } }, 1: { name: 'order.amount', conditions: { $more_than: [10] } } },
+      rules: {
+        2: { name: 'order.amount', conditions: { $less_than: [100] } },
+        1: { name: 'order.amount', conditions: { $more_than: [10] } },
+      },
     });
     expect(definition.rules.rules.map((rule) => rule.key)).toEqual(['1', '2']);
-    expect(definition.rules.logic).toEqual({ kind: 'and', operands: [{ kind: 'rule', key: '1' }, { kind: 'rule', key: '2' }] });
+    expect(definition.rules.logic).toEqual({
+      kind: 'and',
+      operands: [
+        { kind: 'rule', key: '1' },
+        { kind: 'rule', key: '2' },
+      ],
+    });
   });
 
   it('normalises operands by rule: ids to references, numeric text to numbers, text to booleans', () => {
@@ -102,9 +128,9 @@ describe('parseValidationRules: the rule tree', () => {
     expect(problems({ rules: { 1: { name: 'custom_event.metadata', conditions: { $is: [1] } }, logic: '1' } })).toBe(
       "Rule 'custom_event.metadata' must have a 'property' (.rules.1)",
     );
-    expect(problems({ rules: { 1: { name: 'order.items.metadata_any', property: ' ', conditions: { $is: [1] } } } })).toContain(
-      "Rule 'order.items.metadata_any' must have a 'property'",
-    );
+    expect(
+      problems({ rules: { 1: { name: 'order.items.metadata_any', property: ' ', conditions: { $is: [1] } } } }),
+    ).toContain("Rule 'order.items.metadata_any' must have a 'property'");
   });
 
   it('requires condition values to be arrays', () => {
@@ -147,7 +173,11 @@ describe('parseValidationRules: the rule tree', () => {
     );
     const definition = parseValidationRules({
       rules: {
-        1: { name: 'order.items.any', conditions: {}, rules: { 1: { name: 'order.items.price', conditions: { $more_than: [100] } } } },
+        1: {
+          name: 'order.items.any',
+          conditions: {},
+          rules: { 1: { name: 'order.items.price', conditions: { $more_than: [100] } } },
+        },
         2: { name: 'publication.redeemable_by_linked_customer' },
         logic: '1 and 2',
       },
@@ -159,18 +189,30 @@ describe('parseValidationRules: the rule tree', () => {
     expect(problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '1 and' } })).toBe(
       "Logic '1 and' ends where a rule number or '(' is expected (.rules.logic)",
     );
-    expect(problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '(1 and 2) and (3)' } })).toBe(
+    expect(
+      problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, logic: '(1 and 2) and (3)' } }),
+    ).toBe(
       "Logic '(1 and 2) and (3)' names rule 2, which is not defined (.rules.logic); Logic '(1 and 2) and (3)' names rule 3, which is not defined (.rules.logic)",
     );
     // A rule the logic leaves out is accepted (the reference's own examples store one) but still checked.
     const unused = parseValidationRules({
-      rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, 2: { name: 'order.amount', conditions: { $less_than: [9] } }, logic: '1' },
+      rules: {
+        1: { name: 'order.amount', conditions: { $more_than: [1] } },
+        2: { name: 'order.amount', conditions: { $less_than: [9] } },
+        logic: '1',
+      },
     });
     expect(unused.rules.logic).toEqual({ kind: 'rule', key: '1' });
     expect(unused.rules.rules.map((rule) => rule.key)).toEqual(['1', '2']);
-    expect(problems({ rules: { 1: { name: 'order.amount', conditions: { $more_than: [1] } }, 2: { name: 'order.nothing' }, logic: '1' } })).toBe(
-      "Rule 'order.nothing' is not a known rule (.rules.2)",
-    );
+    expect(
+      problems({
+        rules: {
+          1: { name: 'order.amount', conditions: { $more_than: [1] } },
+          2: { name: 'order.nothing' },
+          logic: '1',
+        },
+      }),
+    ).toBe("Rule 'order.nothing' is not a known rule (.rules.2)");
     expect(problems({ rules: { logic: 5 } })).toBe('Property .rules.logic should be string');
   });
 
@@ -182,14 +224,18 @@ describe('parseValidationRules: the rule tree', () => {
         '01': { name: 'order.amount', conditions: { $is: [1] } },
         1: 'order.amount',
         2: { conditions: { $is: [1] } },
-        3: { name: 'order.items.any', rules: { 1: { name: 'order.items.quantity', conditions: { $more_than: ['x'] } } }, error: { message: 5 } },
+        3: {
+          name: 'order.items.any',
+          rules: { 1: { name: 'order.items.quantity', conditions: { $more_than: ['x'] } } },
+          error: { message: 5 },
+        },
         logic: '1 and 2 and 3',
       },
     });
     expect(details.split('; ')).toEqual([
       'Property .rules.1 should be object',
       "Property .rules.2 should have required property 'name'",
-      'Property .rules.3.rules.1.conditions.$more_than should be a number or an ISO 8601 date (actual value is \'x\')',
+      "Property .rules.3.rules.1.conditions.$more_than should be a number or an ISO 8601 date (actual value is 'x')",
       'Property .rules.3.error.message should be string',
       "Property .rules.a is not a rule number or 'logic'",
       "Property .rules.01 is not a rule number or 'logic'",
@@ -211,12 +257,18 @@ describe('parseValidationRules: the rule tree', () => {
 describe('parseValidationRules: bundles and applicable_to', () => {
   const part = (id: string, object = 'product', units?: number) => ({
     name: 'order.items.any',
-    conditions: { $is: [{ id, type: object === 'products_collection' ? 'products_collection' : 'product_or_sku', object }] },
-    ...(units === undefined ? {} : { rules: { 1: { name: 'order.items.aggregated_quantity', conditions: { $is: [units] } }, logic: '1' } }),
+    conditions: {
+      $is: [{ id, type: object === 'products_collection' ? 'products_collection' : 'product_or_sku', object }],
+    },
+    ...(units === undefined
+      ? {}
+      : { rules: { 1: { name: 'order.items.aggregated_quantity', conditions: { $is: [units] } }, logic: '1' } }),
   });
 
   it('reads the parts, their units and the limit', () => {
-    const { bundle } = parseValidationRules({ bundle_rules: { limit: 3, 2: part('pc_bags', 'products_collection', 2), 1: part('prod_laptop') } });
+    const { bundle } = parseValidationRules({
+      bundle_rules: { limit: 3, 2: part('pc_bags', 'products_collection', 2), 1: part('prod_laptop') },
+    });
     expect(bundle).toEqual({
       limit: 3,
       parts: [
@@ -234,9 +286,20 @@ describe('parseValidationRules: bundles and applicable_to', () => {
       bundle_rules: {
         limit: 101,
         1: { name: 'order.items.every', conditions: { $is: [{ id: 'prod_1', object: 'product' }] } },
-        2: { name: 'order.items.any', conditions: { $is: [{ id: 'prod_1', object: 'product' }, { id: 'prod_2', object: 'product' }] } },
+        2: {
+          name: 'order.items.any',
+          conditions: {
+            $is: [
+              { id: 'prod_1', object: 'product' },
+              { id: 'prod_2', object: 'product' },
+            ],
+          },
+        },
         3: part('prod_3', 'product', 0),
-        4: { name: 'order.items.any', conditions: { $is: [{ id: 'pc_1', type: 'product_or_sku', object: 'products_collection' }] } },
+        4: {
+          name: 'order.items.any',
+          conditions: { $is: [{ id: 'pc_1', type: 'product_or_sku', object: 'products_collection' }] },
+        },
         logic: '1 or 2 or 3 or 4',
       },
     });
@@ -251,10 +314,27 @@ describe('parseValidationRules: bundles and applicable_to', () => {
   });
 
   it('reads applicable_to entries with their defaults and limits, and keeps them as written', () => {
-    const entry = { object: 'products_collection', id: 'pc_1', source_id: null, quantity_limit: 5, product_customer_campaign_quantity_limit_formula: 'X' };
-    const { applicable_to } = parseValidationRules({ applicable_to: { included: [entry], excluded: [{ object: 'sku', id: 'sku_1' }], included_all: false } });
+    const entry = {
+      object: 'products_collection',
+      id: 'pc_1',
+      source_id: null,
+      quantity_limit: 5,
+      product_customer_campaign_quantity_limit_formula: 'X',
+    };
+    const { applicable_to } = parseValidationRules({
+      applicable_to: { included: [entry], excluded: [{ object: 'sku', id: 'sku_1' }], included_all: false },
+    });
     expect(applicable_to.included).toEqual([
-      { object: 'products_collection', id: 'pc_1', effect: 'APPLY_TO_EVERY', target: 'ITEM', skip_initially: 0, repeat: 1, limits: { quantity_limit: 5 }, input: entry },
+      {
+        object: 'products_collection',
+        id: 'pc_1',
+        effect: 'APPLY_TO_EVERY',
+        target: 'ITEM',
+        skip_initially: 0,
+        repeat: 1,
+        limits: { quantity_limit: 5 },
+        input: entry,
+      },
     ]);
     expect(applicable_to.excluded.map((excluded) => excluded.id)).toEqual(['sku_1']);
   });
@@ -262,7 +342,10 @@ describe('parseValidationRules: bundles and applicable_to', () => {
   it('refuses malformed applicable_to entries', () => {
     const details = problems({
       applicable_to: {
-        included: [{ object: 'category', id: '' }, { object: 'product', id: 'p', effect: 'APPLY_TWICE', target: 'LINE', repeat: 0, quantity_limit: -1 }],
+        included: [
+          { object: 'category', id: '' },
+          { object: 'product', id: 'p', effect: 'APPLY_TWICE', target: 'LINE', repeat: 0, quantity_limit: -1 },
+        ],
         excluded: 'prod_1',
         included_all: 'yes',
       },
@@ -291,13 +374,19 @@ describe('the rule names', () => {
     expect(validationRuleFailureKey('order.items.metadata_each')).toBe('order_rules_violated');
     expect(validationRuleFailureKey('campaign.orders.amount')).toBe('redemption_rules_violated');
     expect(validationRuleFailureKey('redemption.user.login')).toBe('redemption_rules_violated');
-    for (const metadata of ['customer.metadata', 'order.metadata', 'redemption.metadata', 'custom_event.metadata'] as const) {
+    for (const metadata of [
+      'customer.metadata',
+      'order.metadata',
+      'redemption.metadata',
+      'custom_event.metadata',
+    ] as const) {
       expect(validationRuleFailureKey(metadata)).toBe('redemption_rules_violated');
     }
   });
 
   it('puts each name in the group of the rule builder', () => {
-    const group = (category: string) => VALIDATION_RULE_NAMES.filter((name) => validationRuleCategory(name) === category);
+    const group = (category: string) =>
+      VALIDATION_RULE_NAMES.filter((name) => validationRuleCategory(name) === category);
     const groups = {
       audience: group('audience'),
       metadata: group('metadata'),
@@ -307,8 +396,18 @@ describe('the rule names', () => {
       products: group('products'),
     };
     expect(groups.audience).toEqual(['customer.segment', 'publication.redeemable_by_linked_customer']);
-    expect(groups.metadata).toEqual(['customer.metadata', 'order.metadata', 'redemption.metadata', 'custom_event.metadata']);
-    expect(groups.redemptions).toEqual(['redemption.api_key', 'redemption.count.per_api_key', 'redemption.user.login', 'redemption.count.per_user']);
+    expect(groups.metadata).toEqual([
+      'customer.metadata',
+      'order.metadata',
+      'redemption.metadata',
+      'custom_event.metadata',
+    ]);
+    expect(groups.redemptions).toEqual([
+      'redemption.api_key',
+      'redemption.count.per_api_key',
+      'redemption.user.login',
+      'redemption.count.per_user',
+    ]);
     expect(groups.prices_and_quantities).toEqual([
       'order.amount',
       'order.total_amount',
@@ -335,8 +434,12 @@ describe('the rule names', () => {
     expect(validationRuleViolationDetails({ object: 'voucher', type: 'DISCOUNT_VOUCHER' }, 'val_WuupvE7OVXyo')).toBe(
       'Discount Coupon cannot be redeemed because of violated validation rules: val_WuupvE7OVXyo',
     );
-    expect(validationRuleViolationDetails({ object: 'voucher', type: 'GIFT_VOUCHER' }, 'val_1')).toBe('Gift Card cannot be redeemed because of violated validation rules: val_1');
-    expect(validationRuleViolationDetails({ object: 'voucher', type: 'LOYALTY_CARD' }, 'val_1')).toMatch(/^Loyalty Card cannot/u);
+    expect(validationRuleViolationDetails({ object: 'voucher', type: 'GIFT_VOUCHER' }, 'val_1')).toBe(
+      'Gift Card cannot be redeemed because of violated validation rules: val_1',
+    );
+    expect(validationRuleViolationDetails({ object: 'voucher', type: 'LOYALTY_CARD' }, 'val_1')).toMatch(
+      /^Loyalty Card cannot/u,
+    );
     expect(validationRuleViolationDetails({ object: 'promotion_tier' }, 'val_eqSA1dXOv491')).toBe(
       'Promotion Tier cannot be redeemed because of violated validation rules: val_eqSA1dXOv491',
     );

@@ -205,7 +205,8 @@ type Problems = string[];
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isObjectKind = (value: unknown): value is ApplicableToEntry['object'] => OBJECTS.some((object) => object === value);
+const isObjectKind = (value: unknown): value is ApplicableToEntry['object'] =>
+  OBJECTS.some((object) => object === value);
 
 const readMessage = (value: unknown, at: string, problems: Problems): string | undefined => {
   if (value === undefined || value === null) return undefined;
@@ -237,13 +238,21 @@ type Operand = { readonly value: FilterValue } | { readonly problem: string };
 const show = (value: FilterValue): string => JSON.stringify(value);
 
 /** Normalises a reference operand (`'seg_1'`, `{ id, object, source_id, effect … }`) to `{ id }` or `{ id, object }`. */
-const readReference = (value: FilterValue, kind: 'reference' | 'items', fallbackObject: LineObject | undefined): Operand => {
+const readReference = (
+  value: FilterValue,
+  kind: 'reference' | 'items',
+  fallbackObject: LineObject | undefined,
+): Operand => {
   const id = typeof value === 'string' ? value : isRecord(value) ? value.id : undefined;
-  if (typeof id !== 'string' || id === '') return { problem: `should hold ids or objects with an id (actual value is ${show(value)})` };
+  if (typeof id !== 'string' || id === '')
+    return { problem: `should hold ids or objects with an id (actual value is ${show(value)})` };
   if (kind === 'reference') return { value: { id } };
   const object = isRecord(value) && value.object !== undefined && value.object !== null ? value.object : fallbackObject;
   if (object === undefined) return { value: { id } };
-  if (!isObjectKind(object)) return { problem: `should name objects of kind product, sku or products_collection (actual value is ${show(value)})` };
+  if (!isObjectKind(object))
+    return {
+      problem: `should name objects of kind product, sku or products_collection (actual value is ${show(value)})`,
+    };
   return { value: { id, object } };
 };
 
@@ -259,7 +268,9 @@ const readOperand = (name: ValidationRuleName, operator: string, value: FilterVa
         : { problem: `should hold numbers (actual value is ${show(value)})` };
     case 'boolean':
       if (typeof value === 'boolean') return { value };
-      return value === 'true' || value === 'false' ? { value: value === 'true' } : { problem: `should hold booleans (actual value is ${show(value)})` };
+      return value === 'true' || value === 'false'
+        ? { value: value === 'true' }
+        : { problem: `should hold booleans (actual value is ${show(value)})` };
     case 'text':
       return typeof value === 'string' ? { value } : { problem: `should hold text (actual value is ${show(value)})` };
     case 'metadata':
@@ -267,7 +278,12 @@ const readOperand = (name: ValidationRuleName, operator: string, value: FilterVa
   }
 };
 
-const readConditions = (name: ValidationRuleName, input: unknown, at: string, problems: Problems): FilterCondition[] => {
+const readConditions = (
+  name: ValidationRuleName,
+  input: unknown,
+  at: string,
+  problems: Problems,
+): FilterCondition[] => {
   const allowed = OPERATORS_BY_OPERANDS[RULE_NAME_SPECS[name].operands];
   if (input === undefined || input === null) return [];
   if (!isRecord(input)) {
@@ -311,14 +327,24 @@ const mayHaveNoConditions = (name: ValidationRuleName): boolean => {
   return spec.role === 'selector' || spec.operands === 'boolean';
 };
 
-const readRule = (key: string, input: unknown, at: string, depth: number, problems: Problems): ValidationRuleNode | undefined => {
+const readRule = (
+  key: string,
+  input: unknown,
+  at: string,
+  depth: number,
+  problems: Problems,
+): ValidationRuleNode | undefined => {
   if (!isRecord(input)) {
     problems.push(`Property ${at} should be object`);
     return undefined;
   }
   const { name } = input;
   if (typeof name !== 'string') {
-    problems.push(name === undefined ? `Property ${at} should have required property 'name'` : `Property ${at}.name should be string`);
+    problems.push(
+      name === undefined
+        ? `Property ${at} should have required property 'name'`
+        : `Property ${at}.name should be string`,
+    );
     return undefined;
   }
   if (!isValidationRuleName(name)) {
@@ -329,16 +355,25 @@ const readRule = (key: string, input: unknown, at: string, depth: number, proble
   const { property } = input;
   let readProperty: string | undefined;
   if (spec.property) {
-    if (typeof property !== 'string' || property.trim() === '') problems.push(`Rule '${name}' must have a 'property' (${at})`);
+    if (typeof property !== 'string' || property.trim() === '')
+      problems.push(`Rule '${name}' must have a 'property' (${at})`);
     else readProperty = property;
   } else if (property !== undefined && property !== null && typeof property !== 'string') {
     problems.push(`Property ${at}.property should be string or null`);
   }
   const conditions = readConditions(name, input.conditions, `${at}.conditions`, problems);
   const written = isRecord(input.conditions) ? Object.keys(input.conditions).length : 0;
-  if (written === 0 && !mayHaveNoConditions(name)) problems.push(`Rule '${name}' must have at least one condition (${at}.conditions)`);
+  if (written === 0 && !mayHaveNoConditions(name))
+    problems.push(`Rule '${name}' must have at least one condition (${at}.conditions)`);
   const rules = readLevel(input.rules, `${at}.rules`, depth + 1, problems);
-  return { key, name, property: readProperty, conditions, rules, error: readMessage(input.error, `${at}.error`, problems) };
+  return {
+    key,
+    name,
+    property: readProperty,
+    conditions,
+    rules,
+    error: readMessage(input.error, `${at}.error`, problems),
+  };
 };
 
 const EMPTY_LEVEL: ValidationRuleLevel = { rules: [], logic: { kind: 'always' } };
@@ -366,7 +401,8 @@ const readLogic = (text: unknown, keys: readonly string[], at: string, problems:
   // (its own examples do), so refusing them would refuse what the service accepts.
   const named = ruleLogicReferences(logic);
   for (const key of named) {
-    if (!keys.includes(key)) problems.push(`Logic '${String(text)}' names rule ${key}, which is not defined (${at}.logic)`);
+    if (!keys.includes(key))
+      problems.push(`Logic '${String(text)}' names rule ${key}, which is not defined (${at}.logic)`);
   }
   return logic;
 };
@@ -493,7 +529,13 @@ const readBundleUnits = (input: unknown, at: string, problems: Problems): number
     const conditions = isRecord(rule.conditions) ? rule.conditions : {};
     const operand = conditions.$is ?? conditions.$more_than_or_equal ?? conditions.$more_than_equal;
     const [value] = Array.isArray(operand) ? (operand as readonly unknown[]) : [];
-    if (!Array.isArray(operand) || operand.length !== 1 || typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    if (
+      !Array.isArray(operand) ||
+      operand.length !== 1 ||
+      typeof value !== 'number' ||
+      !Number.isSafeInteger(value) ||
+      value < 1
+    ) {
       problems.push(`Property ${ruleAt}.conditions.$is should be an array of one whole number, 1 or more`);
       continue;
     }
@@ -502,7 +544,8 @@ const readBundleUnits = (input: unknown, at: string, problems: Problems): number
   return units;
 };
 
-const usesOr = (logic: RuleLogic): boolean => logic.kind === 'or' || (logic.kind === 'and' && logic.operands.some(usesOr));
+const usesOr = (logic: RuleLogic): boolean =>
+  logic.kind === 'or' || (logic.kind === 'and' && logic.operands.some(usesOr));
 
 const readBundle = (input: unknown, problems: Problems): BundleDefinition | undefined => {
   if (input === undefined || input === null) return undefined;
@@ -511,7 +554,11 @@ const readBundle = (input: unknown, problems: Problems): BundleDefinition | unde
     return undefined;
   }
   const { limit } = input;
-  if (limit !== undefined && limit !== null && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100)) {
+  if (
+    limit !== undefined &&
+    limit !== null &&
+    (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 100)
+  ) {
     problems.push('Property .bundle_rules.limit should be a whole number from 1 to 100');
   }
   const parts: BundlePart[] = [];
@@ -532,14 +579,24 @@ const readBundle = (input: unknown, problems: Problems): BundleDefinition | unde
     const conditions = isRecord(part.conditions) ? part.conditions : {};
     const references = conditions.$is;
     const [reference] = Array.isArray(references) ? (references as readonly unknown[]) : [];
-    if (!Array.isArray(references) || references.length !== 1 || !isRecord(reference) || typeof reference.id !== 'string' || !isObjectKind(reference.object)) {
-      problems.push(`Property ${at}.conditions.$is should be an array of one object with an id and an object (product, sku or products_collection)`);
+    if (
+      !Array.isArray(references) ||
+      references.length !== 1 ||
+      !isRecord(reference) ||
+      typeof reference.id !== 'string' ||
+      !isObjectKind(reference.object)
+    ) {
+      problems.push(
+        `Property ${at}.conditions.$is should be an array of one object with an id and an object (product, sku or products_collection)`,
+      );
       continue;
     }
     const { type } = reference;
     const expectedType = reference.object === 'products_collection' ? 'products_collection' : 'product_or_sku';
     if (type !== undefined && type !== null && type !== expectedType) {
-      problems.push(`Property ${at}.conditions.$is[0].type should be '${expectedType}' for an object of kind ${reference.object}`);
+      problems.push(
+        `Property ${at}.conditions.$is[0].type should be '${expectedType}' for an object of kind ${reference.object}`,
+      );
     }
     parts.push({
       key,
@@ -551,7 +608,9 @@ const readBundle = (input: unknown, problems: Problems): BundleDefinition | unde
   if (input.logic !== undefined && input.logic !== null) {
     const logic = readLogic(input.logic, keys, '.bundle_rules', problems);
     if (logic !== undefined && usesOr(logic)) {
-      problems.push(`Logic '${String(input.logic)}' of a bundle may only join its parts with 'and' (.bundle_rules.logic)`);
+      problems.push(
+        `Logic '${String(input.logic)}' of a bundle may only join its parts with 'and' (.bundle_rules.logic)`,
+      );
     }
   }
   parts.sort((a, b) => Number(a.key) - Number(b.key));
@@ -596,7 +655,9 @@ const readBundle = (input: unknown, problems: Problems): BundleDefinition | unde
  */
 export function parseValidationRules(input: unknown): ValidationRuleSetDefinition {
   if (!isRecord(input)) {
-    throw new DomainError('invalid_validation_rules', 'invalid validation rule definition', { details: 'The validation rule should be an object' });
+    throw new DomainError('invalid_validation_rules', 'invalid validation rule definition', {
+      details: 'The validation rule should be an object',
+    });
   }
   const problems: Problems = [];
   const definition: ValidationRuleSetDefinition = {
@@ -606,7 +667,9 @@ export function parseValidationRules(input: unknown): ValidationRuleSetDefinitio
     applicable_to: readApplicableTo(input.applicable_to, problems),
   };
   if (problems.length > 0) {
-    throw new DomainError('invalid_validation_rules', 'invalid validation rule definition', { details: problems.join('; ') });
+    throw new DomainError('invalid_validation_rules', 'invalid validation rule definition', {
+      details: problems.join('; '),
+    });
   }
   return definition;
 }

@@ -26,7 +26,10 @@ describe('calendarPeriods', () => {
     });
     expect(calendarPeriods(now, { weekStartsOn: 0 }).week).toEqual([Date.UTC(2026, 0, 4), Date.UTC(2026, 0, 11)]);
     expect(calendarPeriods(now, { locale: 'ar-EG' }).week).toEqual([Date.UTC(2026, 0, 3), Date.UTC(2026, 0, 10)]);
-    expect(calendarPeriods(now, { locale: 'en-US', weekStartsOn: 1 }).week).toEqual([Date.UTC(2026, 0, 5), Date.UTC(2026, 0, 12)]);
+    expect(calendarPeriods(now, { locale: 'en-US', weekStartsOn: 1 }).week).toEqual([
+      Date.UTC(2026, 0, 5),
+      Date.UTC(2026, 0, 12),
+    ]);
     expect(calendarPeriods(new Date(now)).day).toEqual([Date.UTC(2026, 0, 7), Date.UTC(2026, 0, 8)]);
   });
 
@@ -65,7 +68,13 @@ describe('calendarPeriods', () => {
           expect(month[0]).toBeLessThanOrEqual(day[0]);
           expect(day[1]).toBeLessThanOrEqual(month[1]);
           // The week starts at midnight of the chosen day of the week, on the zone's wall clock.
-          const local = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).format(week[0]);
+          const local = new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            weekday: 'short',
+            hour: 'numeric',
+            minute: 'numeric',
+            hourCycle: 'h23',
+          }).format(week[0]);
           expect(local).toBe(`${WEEKDAYS[weekStartsOn] ?? ''} 00:00`);
         },
       ),
@@ -77,8 +86,20 @@ describe('calendarPeriods', () => {
 describe('countRedemptionsByPeriod', () => {
   it('counts all earlier redemptions and those of this day, week and month', () => {
     const now = Date.UTC(2026, 0, 7, 12);
-    const dates = ['2026-01-05T10:00:00Z', new Date(Date.UTC(2026, 0, 7, 9)), Date.UTC(2026, 0, 7, 13), '2025-12-30T10:00:00Z', 'never', Number.NaN];
-    expect(countRedemptionsByPeriod(dates, now, { weekStartsOn: 1 })).toEqual({ total: 4, daily: 2, weekly: 3, monthly: 3 });
+    const dates = [
+      '2026-01-05T10:00:00Z',
+      new Date(Date.UTC(2026, 0, 7, 9)),
+      Date.UTC(2026, 0, 7, 13),
+      '2025-12-30T10:00:00Z',
+      'never',
+      Number.NaN,
+    ];
+    expect(countRedemptionsByPeriod(dates, now, { weekStartsOn: 1 })).toEqual({
+      total: 4,
+      daily: 2,
+      weekly: 3,
+      monthly: 3,
+    });
     expect(countRedemptionsByPeriod([], now)).toEqual({ total: 0, daily: 0, weekly: 0, monthly: 0 });
   });
 

@@ -45,7 +45,10 @@ const weekInfoOf = (locale: string): WeekInfo | undefined => {
   try {
     const intlLocale: unknown = new Intl.Locale(locale);
     const getter: unknown = Reflect.get(intlLocale as object, 'getWeekInfo');
-    const info: unknown = typeof getter === 'function' ? Reflect.apply(getter, intlLocale, []) : Reflect.get(intlLocale as object, 'weekInfo');
+    const info: unknown =
+      typeof getter === 'function'
+        ? Reflect.apply(getter, intlLocale, [])
+        : Reflect.get(intlLocale as object, 'weekInfo');
     return typeof info === 'object' && info !== null ? (info as WeekInfo) : undefined;
   } catch {
     return undefined;
@@ -73,7 +76,8 @@ export function firstDayOfWeek(locale: string): number {
 const weekStartOf = (options: PeriodOptions): number => {
   const { weekStartsOn, locale } = options;
   if (weekStartsOn !== undefined) {
-    if (!Number.isInteger(weekStartsOn) || weekStartsOn < 0 || weekStartsOn > 6) throw new RangeError(`weekStartsOn should be 0 to 6, not ${weekStartsOn}`);
+    if (!Number.isInteger(weekStartsOn) || weekStartsOn < 0 || weekStartsOn > 6)
+      throw new RangeError(`weekStartsOn should be 0 to 6, not ${weekStartsOn}`);
     return weekStartsOn;
   }
   return locale === undefined ? 1 : firstDayOfWeek(locale);
@@ -102,8 +106,14 @@ export function calendarPeriods(now: number | Date, options: PeriodOptions = {})
   const local = calendar.localParts(ms);
   const back = (local.day_of_week - weekStartOf(options) + 7) % 7;
   return {
-    day: [calendar.startOfDay(local.year, local.month, local.day), calendar.startOfDay(local.year, local.month, local.day + 1)],
-    week: [calendar.startOfDay(local.year, local.month, local.day - back), calendar.startOfDay(local.year, local.month, local.day - back + 7)],
+    day: [
+      calendar.startOfDay(local.year, local.month, local.day),
+      calendar.startOfDay(local.year, local.month, local.day + 1),
+    ],
+    week: [
+      calendar.startOfDay(local.year, local.month, local.day - back),
+      calendar.startOfDay(local.year, local.month, local.day - back + 7),
+    ],
     month: [calendar.startOfDay(local.year, local.month, 1), calendar.startOfDay(local.year, local.month + 1, 1)],
   };
 }

@@ -45,7 +45,12 @@ const evaluateOffer = (offer: Offer, step: StackingStepContext<Cart>): StackingV
   const base = step.calculationMode === 'INITIAL_AMOUNT' ? step.initialOrder : step.order;
   if (offer.items === undefined) {
     const off = Math.min(Math.round((base.total * offer.percent) / 100), step.order.total);
-    return { status: 'APPLICABLE', order: { ...step.order, total: step.order.total - off }, effect: off > 0, result: off };
+    return {
+      status: 'APPLICABLE',
+      order: { ...step.order, total: step.order.total - off },
+      effect: off > 0,
+      result: off,
+    };
   }
   const items = { ...step.order.items };
   const touched: string[] = [];
@@ -69,7 +74,8 @@ const evaluateOffer = (offer: Offer, step: StackingStepContext<Cart>): StackingV
 };
 
 /** The checks that need neither the order nor the other redeemables: here, only existence. */
-const precheckOffer = (offer: Offer): Failure | undefined => (offer.unknown === true ? { key: 'not_found' } : undefined);
+const precheckOffer = (offer: Offer): Failure | undefined =>
+  offer.unknown === true ? { key: 'not_found' } : undefined;
 
 const cart = (total: number, items: Record<string, number> = {}): Cart => ({ total, items });
 
@@ -188,7 +194,10 @@ describe('applyStackedRedeemables: categories', () => {
 
   it('also under CATEGORY_HIERARCHY when the common category has the higher priority', () => {
     const result = run(
-      [offer('C', 10, { categories: [category('cat_plain', 0)] }), offer('N', 50, { categories: [category('cat_never', 9)] })],
+      [
+        offer('C', 10, { categories: [category('cat_plain', 0)] }),
+        offer('N', 50, { categories: [category('cat_never', 9)] }),
+      ],
       { ...rules, redeemables_sorting_rule: 'CATEGORY_HIERARCHY' },
       cart(10000),
     );
@@ -196,7 +205,10 @@ describe('applyStackedRedeemables: categories', () => {
   });
 
   it('an inapplicable exclusive redeemable excludes nothing', () => {
-    const result = run([common('C'), offer('N', 50, { categories: [category('cat_never')], fails: 'voucher_expired' })], rules);
+    const result = run(
+      [common('C'), offer('N', 50, { categories: [category('cat_never')], fails: 'voucher_expired' })],
+      rules,
+    );
     expect(summary(result)).toEqual(['N:INAPPLICABLE:voucher_expired', 'C:APPLICABLE']);
     expect(result.canRedeem).toBe(true);
   });
@@ -299,7 +311,12 @@ describe('applyStackedRedeemables: limits', () => {
 
   it('applies applicable_redeemables_per_category_limit to each category', () => {
     const inCategory = (id: string, categoryId: string) => offer(id, 1, { categories: [category(categoryId)] });
-    const request = [inCategory('A1', 'cat_a'), inCategory('A2', 'cat_a'), inCategory('B1', 'cat_b'), inCategory('A3', 'cat_a')];
+    const request = [
+      inCategory('A1', 'cat_a'),
+      inCategory('A2', 'cat_a'),
+      inCategory('B1', 'cat_b'),
+      inCategory('A3', 'cat_a'),
+    ];
     expect(summary(run(request, { applicable_redeemables_per_category_limit: 1 }))).toEqual([
       'A1:APPLICABLE',
       'A2:SKIPPED:applicable_redeemables_per_category_limit_exceeded',
@@ -318,8 +335,13 @@ describe('applyStackedRedeemables: limits', () => {
 
   it('lets applicable_redeemables_category_limits replace the per-category limit for one category', () => {
     const inCategory = (id: string, categoryId: string) => offer(id, 1, { categories: [category(categoryId)] });
-    const request = ['A1', 'A2', 'A3'].map((id) => inCategory(id, 'cat_a')).concat(['B1', 'B2'].map((id) => inCategory(id, 'cat_b')));
-    const result = run(request, { applicable_redeemables_per_category_limit: 1, applicable_redeemables_category_limits: { cat_a: 2 } });
+    const request = ['A1', 'A2', 'A3']
+      .map((id) => inCategory(id, 'cat_a'))
+      .concat(['B1', 'B2'].map((id) => inCategory(id, 'cat_b')));
+    const result = run(request, {
+      applicable_redeemables_per_category_limit: 1,
+      applicable_redeemables_category_limits: { cat_a: 2 },
+    });
     expect(summary(result)).toEqual([
       'A1:APPLICABLE',
       'A2:APPLICABLE',
@@ -330,10 +352,13 @@ describe('applyStackedRedeemables: limits', () => {
   });
 
   it('reports the global limit before a category limit', () => {
-    const request = [offer('A1', 1, { categories: [category('cat_a')] }), offer('A2', 1, { categories: [category('cat_a')] })];
-    expect(summary(run(request, { applicable_redeemables_limit: 1, applicable_redeemables_per_category_limit: 1 }))[1]).toBe(
-      'A2:SKIPPED:applicable_redeemables_limit_exceeded',
-    );
+    const request = [
+      offer('A1', 1, { categories: [category('cat_a')] }),
+      offer('A2', 1, { categories: [category('cat_a')] }),
+    ];
+    expect(
+      summary(run(request, { applicable_redeemables_limit: 1, applicable_redeemables_per_category_limit: 1 }))[1],
+    ).toBe('A2:SKIPPED:applicable_redeemables_limit_exceeded');
   });
 });
 
@@ -409,16 +434,19 @@ describe('applyStackedRedeemables: no effect', () => {
   });
 
   it('SKIP skips it with no_effect, and it counts against no limit', () => {
-    const result = run([zero(), offer('A', 10)], { redeemables_no_effect_rule: 'SKIP', applicable_redeemables_limit: 1 });
+    const result = run([zero(), offer('A', 10)], {
+      redeemables_no_effect_rule: 'SKIP',
+      applicable_redeemables_limit: 1,
+    });
     expect(summary(result)).toEqual(['Z:SKIPPED:no_effect', 'A:APPLICABLE']);
     expect(result.skipped[0]?.details.message).toBe(STACKING_SKIP_MESSAGES.no_effect);
   });
 
   it('the category lists override the project rule', () => {
     const lists = { no_effect_skip_categories: ['cat_skip'], no_effect_redeem_anyway_categories: ['cat_keep'] };
-    expect(summary(run([zero([category('cat_skip')])], { ...lists, redeemables_no_effect_rule: 'REDEEM_ANYWAY' }))).toEqual([
-      'Z:SKIPPED:no_effect',
-    ]);
+    expect(
+      summary(run([zero([category('cat_skip')])], { ...lists, redeemables_no_effect_rule: 'REDEEM_ANYWAY' })),
+    ).toEqual(['Z:SKIPPED:no_effect']);
     expect(summary(run([zero([category('cat_keep')])], { ...lists, redeemables_no_effect_rule: 'SKIP' }))).toEqual([
       'Z:APPLICABLE',
     ]);
@@ -530,10 +558,14 @@ describe('applyStackedRedeemables: calculation mode and products', () => {
   });
 
   it('a redeemable left without items under ONCE has no effect', () => {
-    const result = run([first, offer('B', 50, { items: ['mug'] })], {
-      redeemables_products_application_mode: 'ONCE',
-      redeemables_no_effect_rule: 'SKIP',
-    }, items);
+    const result = run(
+      [first, offer('B', 50, { items: ['mug'] })],
+      {
+        redeemables_products_application_mode: 'ONCE',
+        redeemables_no_effect_rule: 'SKIP',
+      },
+      items,
+    );
     expect(summary(result)).toEqual(['A:APPLICABLE', 'B:SKIPPED:no_effect']);
   });
 });
@@ -594,7 +626,11 @@ describe('applyStackedRedeemables: precheck', () => {
         return precheck(redeemable);
       },
     });
-    expect(summary(result)).toEqual(['A:APPLICABLE', 'NOPE:INAPPLICABLE:not_found', 'B:SKIPPED:preceding_validation_failed']);
+    expect(summary(result)).toEqual([
+      'A:APPLICABLE',
+      'NOPE:INAPPLICABLE:not_found',
+      'B:SKIPPED:preceding_validation_failed',
+    ]);
     expect(checked).toEqual(['A', 'NOPE']);
     expect(result.canRedeem).toBe(false);
   });
@@ -628,7 +664,10 @@ describe('applyStackedRedeemables: skip details', () => {
   });
 
   it('tells evaluate the stacking type, the calculation mode and the position in application order', () => {
-    const steps: Pick<StackingStepContext<Cart>, 'stackingType' | 'calculationMode' | 'position' | 'productsApplicationMode'>[] = [];
+    const steps: Pick<
+      StackingStepContext<Cart>,
+      'stackingType' | 'calculationMode' | 'position' | 'productsApplicationMode'
+    >[] = [];
     applyStackedRedeemables({
       redeemables: [
         offer('J', 1, { categories: [category('cat_always')] }),
@@ -701,7 +740,7 @@ const rulesArbitrary: fc.Arbitrary<StackingRulesSettings> = fc
     calculationMode: fc.constantFrom('INITIAL_AMOUNT', 'DISCOUNTED_AMOUNT'),
   })
   .map((drawn): StackingRulesSettings => {
-    const where = <T,>(values: readonly T[], wanted: T) => POOL.filter((_, index) => values[index] === wanted);
+    const where = <T>(values: readonly T[], wanted: T) => POOL.filter((_, index) => values[index] === wanted);
     const rules: StackingRulesSettings = {
       ...STACKING_RULES_DEFAULTS,
       applicable_redeemables_limit: drawn.applicable,
@@ -739,16 +778,18 @@ const offersArbitrary = (hierarchy: readonly number[]): fc.Arbitrary<Offer[]> =>
       { minLength: 1, maxLength: 12 },
     )
     .map((drawn) =>
-      drawn.map((entry, index): Offer => ({
-        object: index % 2 === 0 ? 'voucher' : 'promotion_tier',
-        id: `R${index}`,
-        categories: entry.categories.map((at) => ({ id: POOL[at] ?? 'cat_0', hierarchy: hierarchy[at] ?? 0 })),
-        percent: entry.percent,
-        ...(entry.above === undefined ? {} : { above: entry.above }),
-        ...(entry.fails ? { fails: 'voucher_expired' } : {}),
-        ...(entry.unknown ? { unknown: true } : {}),
-        ...(entry.items === undefined ? {} : { items: entry.items }),
-      })),
+      drawn.map(
+        (entry, index): Offer => ({
+          object: index % 2 === 0 ? 'voucher' : 'promotion_tier',
+          id: `R${index}`,
+          categories: entry.categories.map((at) => ({ id: POOL[at] ?? 'cat_0', hierarchy: hierarchy[at] ?? 0 })),
+          percent: entry.percent,
+          ...(entry.above === undefined ? {} : { above: entry.above }),
+          ...(entry.fails ? { fails: 'voucher_expired' } : {}),
+          ...(entry.unknown ? { unknown: true } : {}),
+          ...(entry.items === undefined ? {} : { items: entry.items }),
+        }),
+      ),
     );
 
 const caseArbitrary = fc
@@ -758,11 +799,17 @@ const caseArbitrary = fc
 const ORDER = cart(10000, { mug: 1000, tee: 3000, cap: 6000 });
 
 const apply = (rules: StackingRulesSettings, offers: readonly Offer[]) =>
-  applyStackedRedeemables({ redeemables: offers, order: ORDER, rules, evaluate: evaluateOffer, precheck: precheckOffer });
+  applyStackedRedeemables({
+    redeemables: offers,
+    order: ORDER,
+    rules,
+    evaluate: evaluateOffer,
+    precheck: precheckOffer,
+  });
 
 const typeOf = (rules: StackingRulesSettings, offer: Offer) => redeemableStackingType(offer.categories, rules);
 
-const deepFreeze = <T,>(value: T): T => {
+const deepFreeze = <T>(value: T): T => {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -775,7 +822,9 @@ describe('applyStackedRedeemables: properties', () => {
     fc.assert(
       fc.property(caseArbitrary, ([rules, offers]) => {
         const result = apply(rules, offers);
-        expect(result.outcomes.map(({ index }) => index).sort((a, b) => a - b)).toEqual(offers.map((_, index) => index));
+        expect(result.outcomes.map(({ index }) => index).sort((a, b) => a - b)).toEqual(
+          offers.map((_, index) => index),
+        );
         expect(result.applicable.length + result.inapplicable.length + result.skipped.length).toBe(offers.length);
         for (const outcome of result.outcomes) expect(outcome.redeemable).toBe(offers[outcome.index]);
       }),
@@ -1038,7 +1087,10 @@ describe('applyStackedRedeemables: properties', () => {
       fc.property(caseArbitrary, ([rules, offers]) => {
         const result = apply(rules, offers);
         const skipped = new Set(result.skipped.map(({ redeemable }) => redeemable));
-        const rest = apply(rules, offers.filter((offer) => !skipped.has(offer)));
+        const rest = apply(
+          rules,
+          offers.filter((offer) => !skipped.has(offer)),
+        );
         const withoutSkipped = summary(result).filter((_, at) => result.outcomes[at]?.status !== 'SKIPPED');
         expect(summary(rest)).toEqual(withoutSkipped);
         expect(rest.order).toEqual(result.order);
@@ -1069,10 +1121,14 @@ describe('applyStackedRedeemables: properties', () => {
       .tuple(rulesArbitrary, offersArbitrary([0, 0, 0, 0]), fc.func(fc.integer()))
       .chain(([rules, offers, key]) =>
         fc
-          .array(fc.constantFrom<Role>('EXCLUSIVE', 'JOINT', 'COMMON'), { minLength: offers.length, maxLength: offers.length })
+          .array(fc.constantFrom<Role>('EXCLUSIVE', 'JOINT', 'COMMON'), {
+            minLength: offers.length,
+            maxLength: offers.length,
+          })
           .map((roles) => {
             const own = offers.map((offer, at): Offer => ({ ...offer, categories: [category(`cat_own${at}`, at)] }));
-            const withRole = (role: Role) => own.filter((_, at) => roles[at] === role).map((offer) => offer.categories?.[0]?.id ?? '');
+            const withRole = (role: Role) =>
+              own.filter((_, at) => roles[at] === role).map((offer) => offer.categories?.[0]?.id ?? '');
             const withRoles: StackingRulesSettings = {
               ...rules,
               redeemables_sorting_rule: 'CATEGORY_HIERARCHY',

@@ -370,9 +370,7 @@ const limitReached = (
   const count = (id: string): number => tally.perCategory.get(id) ?? 0;
   const isExclusive = (id: string): boolean => rules.exclusive_categories.includes(id);
   if (
-    categoryIds.some(
-      (id) => isExclusive(id) && count(id) >= rules.applicable_exclusive_redeemables_per_category_limit,
-    )
+    categoryIds.some((id) => isExclusive(id) && count(id) >= rules.applicable_exclusive_redeemables_per_category_limit)
   ) {
     return 'applicable_exclusive_redeemables_per_category_limit_exceeded';
   }
@@ -483,7 +481,8 @@ export function applyStackedRedeemables<R extends StackingRedeemable, O, A, E>(
     }
 
     const categories = redeemable.categories ?? [];
-    const categoryIds = categories.length < 2 ? categories.map(({ id }) => id) : [...new Set(categories.map(({ id }) => id))];
+    const categoryIds =
+      categories.length < 2 ? categories.map(({ id }) => id) : [...new Set(categories.map(({ id }) => id))];
     const stackingType = redeemableStackingType(categories, rules);
     const skip: StackingSkipKey | undefined =
       stackingType === 'COMMON' && tally.exclusive > 0

@@ -93,18 +93,23 @@ describe('stackingApplicationOrder', () => {
 
   it('keeps the request order exactly under REQUESTED_ORDER without exclusive or joint categories', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }), { maxLength: 30 }), (hierarchies) => {
-        const redeemables = withCategories(
-          ...hierarchies.map((value, index) => (value === undefined ? undefined : cat(`cat_${index}`, value))),
-        );
-        const order = stackingApplicationOrder(redeemables, STACKING_RULES_DEFAULTS);
-        expect(order).toEqual(redeemables.map((_, index) => index));
-      }),
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }), { maxLength: 30 }),
+        (hierarchies) => {
+          const redeemables = withCategories(
+            ...hierarchies.map((value, index) => (value === undefined ? undefined : cat(`cat_${index}`, value))),
+          );
+          const order = stackingApplicationOrder(redeemables, STACKING_RULES_DEFAULTS);
+          expect(order).toEqual(redeemables.map((_, index) => index));
+        },
+      ),
     );
   });
 
   it('does not change its input', () => {
-    const redeemables = Object.freeze(withCategories(cat('cat_b', 2), cat('cat_a', 1)).map((entry) => Object.freeze(entry)));
+    const redeemables = Object.freeze(
+      withCategories(cat('cat_b', 2), cat('cat_a', 1)).map((entry) => Object.freeze(entry)),
+    );
     expect(stackingApplicationOrder(redeemables, hierarchy)).toEqual([1, 0]);
     expect(redeemables.map(({ categories }) => categories[0]?.id)).toEqual(['cat_b', 'cat_a']);
   });

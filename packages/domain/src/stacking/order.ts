@@ -52,9 +52,7 @@ export function stackingApplicationOrder(
   // Infinity − Infinity is NaN, so hierarchies are compared, not subtracted.
   keys.sort(
     (a, b) =>
-      a.group - b.group ||
-      (a.hierarchy < b.hierarchy ? -1 : a.hierarchy > b.hierarchy ? 1 : 0) ||
-      a.index - b.index,
+      a.group - b.group || (a.hierarchy < b.hierarchy ? -1 : a.hierarchy > b.hierarchy ? 1 : 0) || a.index - b.index,
   );
   return keys.map(({ index }) => index);
 }

@@ -24,10 +24,7 @@ describe('checkStackedRedeemables', () => {
       checkStackedRedeemables([{ object: 'promotion_stack', id: 'stack_1' }], STACKING_RULES_DEFAULTS),
     ).not.toThrow();
     expect(() =>
-      checkStackedRedeemables(
-        [voucher('SAME'), { object: 'promotion_tier', id: 'SAME' }],
-        STACKING_RULES_DEFAULTS,
-      ),
+      checkStackedRedeemables([voucher('SAME'), { object: 'promotion_tier', id: 'SAME' }], STACKING_RULES_DEFAULTS),
     ).not.toThrow();
   });
 
@@ -91,16 +88,20 @@ describe('checkStackedRedeemables', () => {
       id: fc.constantFrom('A', 'B', 'C', 'D', 'E'),
     });
     fc.assert(
-      fc.property(fc.array(entry, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 8 }), (redeemables, limit) => {
-        const identities = redeemables.map(({ object, id }) => `${object}:${id}`);
-        const acceptable =
-          redeemables.length <= limit &&
-          (redeemables.length === 1 || redeemables.every(({ object }) => object !== 'promotion_stack')) &&
-          new Set(identities).size === identities.length;
-        const run = () => checkStackedRedeemables(redeemables, { redeemables_limit: limit });
-        if (acceptable) expect(run).not.toThrow();
-        else expect(run).toThrow(StackedRedeemablesError);
-      }),
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 8 }),
+        (redeemables, limit) => {
+          const identities = redeemables.map(({ object, id }) => `${object}:${id}`);
+          const acceptable =
+            redeemables.length <= limit &&
+            (redeemables.length === 1 || redeemables.every(({ object }) => object !== 'promotion_stack')) &&
+            new Set(identities).size === identities.length;
+          const run = () => checkStackedRedeemables(redeemables, { redeemables_limit: limit });
+          if (acceptable) expect(run).not.toThrow();
+          else expect(run).toThrow(StackedRedeemablesError);
+        },
+      ),
     );
   });
 });

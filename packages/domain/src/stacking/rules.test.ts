@@ -64,12 +64,18 @@ describe('validateStackingRules', () => {
   it('accepts every limit inside its range when the narrowing order holds', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 30 }).chain((limit) =>
-          fc.integer({ min: 1, max: limit }).chain((applicable) =>
-            fc.tuple(fc.constant(limit), fc.constant(applicable), fc.integer({ min: 1, max: applicable })),
+        fc
+          .integer({ min: 1, max: 30 })
+          .chain((limit) =>
+            fc
+              .integer({ min: 1, max: limit })
+              .chain((applicable) =>
+                fc.tuple(fc.constant(limit), fc.constant(applicable), fc.integer({ min: 1, max: applicable })),
+              ),
           ),
-        ),
-        fc.integer({ min: 1, max: 5 }).chain((exclusive) => fc.tuple(fc.constant(exclusive), fc.integer({ min: 1, max: exclusive }))),
+        fc
+          .integer({ min: 1, max: 5 })
+          .chain((exclusive) => fc.tuple(fc.constant(exclusive), fc.integer({ min: 1, max: exclusive }))),
         ([limit, applicable, perCategory], [exclusive, exclusivePerCategory]) => {
           expect(() =>
             validateStackingRules({
@@ -94,8 +100,11 @@ describe('validateStackingRules', () => {
       'applicable_redeemables_per_category_limit must not exceed applicable_redeemables_limit',
     );
     expect(
-      invalid({ applicable_exclusive_redeemables_limit: 2, applicable_exclusive_redeemables_per_category_limit: 3 }).message,
-    ).toBe('applicable_exclusive_redeemables_per_category_limit must not exceed applicable_exclusive_redeemables_limit');
+      invalid({ applicable_exclusive_redeemables_limit: 2, applicable_exclusive_redeemables_per_category_limit: 3 })
+        .message,
+    ).toBe(
+      'applicable_exclusive_redeemables_per_category_limit must not exceed applicable_exclusive_redeemables_limit',
+    );
   });
 
   it('refuses category limits outside 1–10 and accepts those inside', () => {
@@ -105,7 +114,10 @@ describe('validateStackingRules', () => {
       expect(error.message).toBe(`applicable_redeemables_category_limits.${B} must be an integer from 1 to 10`);
     }
     expect(() =>
-      validateStackingRules({ ...STACKING_RULES_DEFAULTS, applicable_redeemables_category_limits: { [A]: 1, [B]: 10 } }),
+      validateStackingRules({
+        ...STACKING_RULES_DEFAULTS,
+        applicable_redeemables_category_limits: { [A]: 1, [B]: 10 },
+      }),
     ).not.toThrow();
   });
 
@@ -119,12 +131,16 @@ describe('validateStackingRules', () => {
 
   it('refuses overlapping no-effect lists', () => {
     const error = invalid({ no_effect_skip_categories: [A], no_effect_redeem_anyway_categories: [A] });
-    expect(error.message).toBe('no_effect_redeem_anyway_categories must not share categories with no_effect_skip_categories');
+    expect(error.message).toBe(
+      'no_effect_redeem_anyway_categories must not share categories with no_effect_skip_categories',
+    );
   });
 
   it('refuses overlapping calculation-mode lists', () => {
     const error = invalid({ initial_amount_mode_categories: [A], discounted_amount_mode_categories: [A] });
-    expect(error.message).toBe('discounted_amount_mode_categories must not share categories with initial_amount_mode_categories');
+    expect(error.message).toBe(
+      'discounted_amount_mode_categories must not share categories with initial_amount_mode_categories',
+    );
   });
 
   it('allows one category in lists of different concerns', () => {
@@ -139,20 +155,33 @@ describe('validateStackingRules', () => {
   });
 
   it('refuses unknown enum values and malformed lists from untyped callers', () => {
-    const badMode = { ...STACKING_RULES_DEFAULTS, redeemables_application_mode: 'SOME' } as unknown as StackingRulesSettings;
+    const badMode = {
+      ...STACKING_RULES_DEFAULTS,
+      redeemables_application_mode: 'SOME',
+    } as unknown as StackingRulesSettings;
     expect(catchDomainError(() => validateStackingRules(badMode)).message).toBe(
       'redeemables_application_mode must be one of ALL, PARTIAL',
     );
     const badList = { ...STACKING_RULES_DEFAULTS, joint_categories: 'cat_1' } as unknown as StackingRulesSettings;
-    expect(catchDomainError(() => validateStackingRules(badList)).message).toBe('joint_categories must be an array of category ids');
-    const badMap = { ...STACKING_RULES_DEFAULTS, applicable_redeemables_category_limits: [] } as unknown as StackingRulesSettings;
+    expect(catchDomainError(() => validateStackingRules(badList)).message).toBe(
+      'joint_categories must be an array of category ids',
+    );
+    const badMap = {
+      ...STACKING_RULES_DEFAULTS,
+      applicable_redeemables_category_limits: [],
+    } as unknown as StackingRulesSettings;
     expect(catchDomainError(() => validateStackingRules(badMap)).message).toBe(
       'applicable_redeemables_category_limits must be an object',
     );
   });
 
   it('names the first problem and lists them all in details', () => {
-    const error = invalid({ redeemables_limit: 40, applicable_exclusive_redeemables_limit: 9, joint_categories: [A], exclusive_categories: [A] });
+    const error = invalid({
+      redeemables_limit: 40,
+      applicable_exclusive_redeemables_limit: 9,
+      joint_categories: [A],
+      exclusive_categories: [A],
+    });
     expect(error.message).toBe('redeemables_limit must be an integer from 1 to 30');
     expect(error.details?.split('; ')).toHaveLength(3);
   });
@@ -162,7 +191,11 @@ describe('applyStackingRulesDefaults', () => {
   it('fills every field left out', () => {
     expect(applyStackingRulesDefaults({})).toEqual(STACKING_RULES_DEFAULTS);
     const rules = applyStackingRulesDefaults({ redeemables_sorting_rule: 'CATEGORY_HIERARCHY', joint_categories: [A] });
-    expect(rules).toEqual({ ...STACKING_RULES_DEFAULTS, redeemables_sorting_rule: 'CATEGORY_HIERARCHY', joint_categories: [A] });
+    expect(rules).toEqual({
+      ...STACKING_RULES_DEFAULTS,
+      redeemables_sorting_rule: 'CATEGORY_HIERARCHY',
+      joint_categories: [A],
+    });
   });
 
   it('treats fields sent as undefined as left out', () => {
@@ -179,15 +212,18 @@ describe('applyStackingRulesDefaults', () => {
     const rules = applyStackingRulesDefaults({ redeemables_limit: 3 });
     expect(rules.applicable_redeemables_limit).toBe(3);
     expect(rules.applicable_redeemables_per_category_limit).toBe(1);
-    const cascaded = applyStackingRulesDefaults({ applicable_redeemables_limit: 1, applicable_exclusive_redeemables_limit: 1 });
+    const cascaded = applyStackingRulesDefaults({
+      applicable_redeemables_limit: 1,
+      applicable_exclusive_redeemables_limit: 1,
+    });
     expect(cascaded.redeemables_limit).toBe(30);
     expect(cascaded.applicable_redeemables_per_category_limit).toBe(1);
   });
 
   it('keeps sent limits as they are and refuses inconsistent ones', () => {
-    expect(catchDomainError(() => applyStackingRulesDefaults({ redeemables_limit: 3, applicable_redeemables_limit: 4 })).key).toBe(
-      'invalid_payload',
-    );
+    expect(
+      catchDomainError(() => applyStackingRulesDefaults({ redeemables_limit: 3, applicable_redeemables_limit: 4 })).key,
+    ).toBe('invalid_payload');
   });
 
   it('refuses out-of-range values', () => {
@@ -207,7 +243,10 @@ describe('applyStackingRulesDefaults', () => {
 });
 
 describe('mergeStackingRules', () => {
-  const current = applyStackingRulesDefaults({ exclusive_categories: [A, B], applicable_redeemables_category_limits: { [A]: 2 } });
+  const current = applyStackingRulesDefaults({
+    exclusive_categories: [A, B],
+    applicable_redeemables_category_limits: { [A]: 2 },
+  });
 
   it('changes only the fields sent', () => {
     const merged = mergeStackingRules(current, { redeemables_application_mode: 'ALL', redeemables_limit: undefined });
@@ -215,7 +254,10 @@ describe('mergeStackingRules', () => {
   });
 
   it('replaces arrays and the category-limit map entirely', () => {
-    const merged = mergeStackingRules(current, { exclusive_categories: [C], applicable_redeemables_category_limits: { [B]: 3 } });
+    const merged = mergeStackingRules(current, {
+      exclusive_categories: [C],
+      applicable_redeemables_category_limits: { [B]: 3 },
+    });
     expect(merged.exclusive_categories).toEqual([C]);
     expect(merged.applicable_redeemables_category_limits).toEqual({ [B]: 3 });
   });
@@ -287,14 +329,20 @@ describe('category references', () => {
     const ids = fc.constantFrom(A, B, C);
     fc.assert(
       fc.property(
-        fc.record({ exclusive_categories: fc.array(ids), joint_categories: fc.array(ids), no_effect_skip_categories: fc.array(ids) }),
+        fc.record({
+          exclusive_categories: fc.array(ids),
+          joint_categories: fc.array(ids),
+          no_effect_skip_categories: fc.array(ids),
+        }),
         fc.dictionary(ids, fc.integer({ min: 1, max: 10 })),
         ids,
         (lists, limits, removed) => {
           const rules = { ...lists, applicable_redeemables_category_limits: limits };
           const cleaned = removeCategoryFromStackingRules(rules, removed);
           expect(stackingRulesReferenceCategory(cleaned, removed)).toBe(false);
-          expect(categoriesInStackingRules(cleaned)).toEqual(categoriesInStackingRules(rules).filter((id) => id !== removed));
+          expect(categoriesInStackingRules(cleaned)).toEqual(
+            categoriesInStackingRules(rules).filter((id) => id !== removed),
+          );
         },
       ),
     );

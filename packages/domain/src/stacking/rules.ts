@@ -122,8 +122,7 @@ export const STACKING_RULES_DEFAULTS: StackingRulesSettings = Object.freeze({
   grouped_redeemables_sorting_rule: 'JOINT_ALWAYS_LAST',
 });
 
-const CATEGORY_LIST_FIELDS: readonly (keyof StackingRulesCategoryRefs &
-  `${string}_categories`)[] = [
+const CATEGORY_LIST_FIELDS: readonly (keyof StackingRulesCategoryRefs & `${string}_categories`)[] = [
   'exclusive_categories',
   'joint_categories',
   'no_effect_skip_categories',
@@ -353,10 +352,7 @@ export function applyStackingRulesDefaults(input: StackingRulesInput): StackingR
  * mergeStackingRules(STACKING_RULES_DEFAULTS, { redeemables_sorting_rule: 'CATEGORY_HIERARCHY' });
  * ```
  */
-export function mergeStackingRules(
-  current: StackingRulesSettings,
-  patch: StackingRulesInput,
-): StackingRulesSettings {
+export function mergeStackingRules(current: StackingRulesSettings, patch: StackingRulesInput): StackingRulesSettings {
   const merged: StackingRulesSettings = { ...current, ...definedFields(patch) };
   validateStackingRules(merged);
   return merged;
@@ -375,10 +371,7 @@ export function mergeStackingRules(
  * stackingRulesReferenceCategory({ joint_categories: ['cat_1'] }, 'cat_1'); // true
  * ```
  */
-export function stackingRulesReferenceCategory(
-  rules: StackingRulesCategoryRefs,
-  categoryId: string,
-): boolean {
+export function stackingRulesReferenceCategory(rules: StackingRulesCategoryRefs, categoryId: string): boolean {
   return categoriesInStackingRules(rules).includes(categoryId);
 }
 
@@ -416,10 +409,7 @@ export function categoriesInStackingRules(rules: StackingRulesCategoryRefs): str
  * // { joint_categories: ['cat_2'] }
  * ```
  */
-export function removeCategoryFromStackingRules<T extends StackingRulesCategoryRefs>(
-  rules: T,
-  categoryId: string,
-): T {
+export function removeCategoryFromStackingRules<T extends StackingRulesCategoryRefs>(rules: T, categoryId: string): T {
   const result: Record<string, unknown> = { ...rules };
   for (const field of CATEGORY_LIST_FIELDS) {
     const ids = rules[field];

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, calendarDateAt, calendarDays, dateOfDays, endOfPeriod, periodOf, startOfCalendarDate, startOfNextPeriod } from './calendar-date.js';
+import {
+  addDays,
+  addMonths,
+  calendarDateAt,
+  calendarDays,
+  dateOfDays,
+  endOfPeriod,
+  periodOf,
+  startOfCalendarDate,
+  startOfNextPeriod,
+} from './calendar-date.js';
 
 const day = fc.integer({ min: daysOf('1990-01-01'), max: daysOf('2090-12-31') }).map(dateOfDays);
 function daysOf(date: string): number {

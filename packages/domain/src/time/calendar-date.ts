@@ -41,7 +41,9 @@ export function calendarDays(date: CalendarDate): number {
   const match = DATE.exec(date);
   const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
   if (!match || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    throw new DomainError('invalid_payload', 'Invalid payload', { details: `${JSON.stringify(date)} is not a date written YYYY-MM-DD` });
+    throw new DomainError('invalid_payload', 'Invalid payload', {
+      details: `${JSON.stringify(date)} is not a date written YYYY-MM-DD`,
+    });
   }
   return daysFromCivil(year, month, day);
 }
@@ -143,7 +145,10 @@ export function periodOf(period: CalendarPeriod, date: CalendarDate): { start: C
   const size = MONTHS_IN[period];
   const first = Math.floor((month - 1) / size) * size + 1;
   const last = first + size - 1;
-  return { start: dateOfDays(daysFromCivil(year, first, 1)), end: dateOfDays(daysFromCivil(year, last, daysInMonth(year, last))) };
+  return {
+    start: dateOfDays(daysFromCivil(year, first, 1)),
+    end: dateOfDays(daysFromCivil(year, last, daysInMonth(year, last))),
+  };
 }
 
 /**

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catchDomainError } from '../../test/catch-domain-error.js';
-import { type IsoDuration, addIsoDuration, formatIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './iso-duration.js';
+import {
+  type IsoDuration,
+  addIsoDuration,
+  formatIsoDuration,
+  hasCalendarUnits,
+  isoDurationTimeMs,
+  parseIsoDuration,
+} from './iso-duration.js';
 
 const ZERO: IsoDuration = { years: 0, months: 0, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0 };
 const iso = (instant: number): string => new Date(instant).toISOString();
@@ -18,7 +25,15 @@ const durationArb: fc.Arbitrary<IsoDuration> = fc.record({
 
 describe('parseIsoDuration', () => {
   it('reads every component', () => {
-    expect(parseIsoDuration('P1Y2M3W4DT5H6M7S')).toEqual({ years: 1, months: 2, weeks: 3, days: 4, hours: 5, minutes: 6, seconds: 7 });
+    expect(parseIsoDuration('P1Y2M3W4DT5H6M7S')).toEqual({
+      years: 1,
+      months: 2,
+      weeks: 3,
+      days: 4,
+      hours: 5,
+      minutes: 6,
+      seconds: 7,
+    });
     expect(parseIsoDuration('P2D')).toEqual({ ...ZERO, days: 2 });
     expect(parseIsoDuration('PT1H')).toEqual({ ...ZERO, hours: 1 });
     expect(parseIsoDuration('P1M')).toEqual({ ...ZERO, months: 1 });
@@ -30,15 +45,34 @@ describe('parseIsoDuration', () => {
     expect(parseIsoDuration('PT1.5S')).toEqual({ ...ZERO, seconds: 1.5 });
     expect(parseIsoDuration('PT0,5H')).toEqual({ ...ZERO, hours: 0.5 });
     expect(parseIsoDuration('PT1H0.25M')).toEqual({ ...ZERO, hours: 1, minutes: 0.25 });
-    for (const text of ['PT1.5H30M', 'P1.5D', 'P0.5M']) expect(catchDomainError(() => parseIsoDuration(text)).key).toBe('invalid_payload');
+    for (const text of ['PT1.5H30M', 'P1.5D', 'P0.5M'])
+      expect(catchDomainError(() => parseIsoDuration(text)).key).toBe('invalid_payload');
   });
 
   it('refuses what is not a duration, naming the property', () => {
-    for (const text of ['', 'P', 'PT', 'P1', '1D', 'P1H', 'PT1D', 'P-1D', '-P1D', 'p1d', 'P1DT', 'P1M1Y', 'P 1D', 'P1D ', 'P99999999999D']) {
+    for (const text of [
+      '',
+      'P',
+      'PT',
+      'P1',
+      '1D',
+      'P1H',
+      'PT1D',
+      'P-1D',
+      '-P1D',
+      'p1d',
+      'P1DT',
+      'P1M1Y',
+      'P 1D',
+      'P1D ',
+      'P99999999999D',
+    ]) {
       expect(catchDomainError(() => parseIsoDuration(text)).key).toBe('invalid_payload');
     }
     const error = catchDomainError(() => parseIsoDuration('1 day', '.validity_timeframe.interval'));
-    expect(error.details).toBe('Property .validity_timeframe.interval should be an ISO 8601 duration such as P1D or PT1H (actual value is "1 day")');
+    expect(error.details).toBe(
+      'Property .validity_timeframe.interval should be an ISO 8601 duration such as P1D or PT1H (actual value is "1 day")',
+    );
   });
 
   it('reads back what formatIsoDuration writes', () => {
@@ -88,7 +122,9 @@ describe('addIsoDuration', () => {
   it('adds days in the zone first, then exact time', () => {
     const start = Date.parse('2025-03-29T12:00:00+01:00');
     expect(iso(addIsoDuration(start, 'P1DT1H', 'Europe/Warsaw'))).toBe('2025-03-30T11:00:00.000Z');
-    expect(iso(addIsoDuration(new Date(start), parseIsoDuration('P1W'), 'Europe/Warsaw'))).toBe('2025-04-05T10:00:00.000Z');
+    expect(iso(addIsoDuration(new Date(start), parseIsoDuration('P1W'), 'Europe/Warsaw'))).toBe(
+      '2025-04-05T10:00:00.000Z',
+    );
   });
 
   it('moves a skipped local time forward', () => {
@@ -122,7 +158,12 @@ describe('addIsoDuration', () => {
   it('never moves backwards, and keeps the order of instants an hour or more apart without months', () => {
     // Only within a repeated hour can a later instant have an earlier wall time, and so an
     // earlier result; skipped hours merge instants.
-    fc.assert(keepsOrder(durationArb.map((duration) => ({ ...duration, years: 0, months: 0 })), 3_600_000));
+    fc.assert(
+      keepsOrder(
+        durationArb.map((duration) => ({ ...duration, years: 0, months: 0 })),
+        3_600_000,
+      ),
+    );
   });
 
   it('keeps the order of instants four days or more apart with months', () => {
@@ -132,7 +173,7 @@ describe('addIsoDuration', () => {
     fc.assert(keepsOrder(durationArb, 4 * 86_400_000 + 3_600_000));
   });
 
-  it('puts instants of the last days of a month on the shorter month\'s last day', () => {
+  it("puts instants of the last days of a month on the shorter month's last day", () => {
     const may30late = Date.UTC(2051, 4, 30, 22, 59);
     const may31 = Date.UTC(2051, 4, 31);
     expect(addIsoDuration(may30late, 'P6M')).toBe(Date.UTC(2051, 10, 30, 22, 59));

@@ -72,7 +72,8 @@ export function parseIsoDuration(text: string, property?: string): IsoDuration {
   const lastWritten = values.findLastIndex((value) => value !== undefined);
   for (const [index, value] of values.entries()) {
     if (value === undefined) continue;
-    if (value > MAX_COMPONENT || (!Number.isInteger(value) && index !== lastWritten)) throw invalidDuration(text, property);
+    if (value > MAX_COMPONENT || (!Number.isInteger(value) && index !== lastWritten))
+      throw invalidDuration(text, property);
   }
   const [years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0] = values;
   const duration = Object.freeze({ years, months, weeks, days, hours, minutes, seconds });
@@ -93,7 +94,8 @@ export function parseIsoDuration(text: string, property?: string): IsoDuration {
  */
 export function formatIsoDuration(duration: IsoDuration): string {
   const part = (value: number, designator: string): string => (value === 0 ? '' : `${value}${designator}`);
-  const date = part(duration.years, 'Y') + part(duration.months, 'M') + part(duration.weeks, 'W') + part(duration.days, 'D');
+  const date =
+    part(duration.years, 'Y') + part(duration.months, 'M') + part(duration.weeks, 'W') + part(duration.days, 'D');
   const time = part(duration.hours, 'H') + part(duration.minutes, 'M') + part(duration.seconds, 'S');
   if (date === '' && time === '') return 'PT0S';
   return `P${date}${time === '' ? '' : `T${time}`}`;
@@ -161,7 +163,12 @@ const MAX_INSTANT = 8.64e15;
  * new Date(addIsoDuration(Date.parse('2025-01-31T10:00:00Z'), 'P1M')).toISOString(); // '2025-02-28T10:00:00.000Z'
  * ```
  */
-export function addIsoDuration(instant: number | Date, duration: IsoDuration | string, timeZone = 'UTC', times = 1): number {
+export function addIsoDuration(
+  instant: number | Date,
+  duration: IsoDuration | string,
+  timeZone = 'UTC',
+  times = 1,
+): number {
   if (!Number.isInteger(times)) throw new RangeError(`times must be an integer, got ${String(times)}`);
   const parsed = typeof duration === 'string' ? parseIsoDuration(duration) : duration;
   let at = typeof instant === 'number' ? instant : instant.getTime();

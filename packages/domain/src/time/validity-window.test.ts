@@ -22,7 +22,8 @@ const iso = (instant: number): string => new Date(instant).toISOString();
 const instantArb = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) });
 const daysArb = fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 7 });
 const hhmmArb = fc.record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }) });
-const text = ({ hour, minute }: { hour: number; minute: number }): string => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+const text = ({ hour, minute }: { hour: number; minute: number }): string =>
+  `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
 /** Any settings, valid ones only: dates, flag, timeframe, days and hours in any combination. */
 const windowArb: fc.Arbitrary<ValidityWindowInput> = fc
@@ -39,9 +40,16 @@ const windowArb: fc.Arbitrary<ValidityWindowInput> = fc
       ),
       days: fc.option(daysArb),
       hours: fc.option(
-        fc.array(fc.record({ start_time: hhmmArb.map(text), expiration_time: fc.oneof(hhmmArb.map(text), fc.constant('')), days_of_week: daysArb }), {
-          maxLength: 3,
-        }),
+        fc.array(
+          fc.record({
+            start_time: hhmmArb.map(text),
+            expiration_time: fc.oneof(hhmmArb.map(text), fc.constant('')),
+            days_of_week: daysArb,
+          }),
+          {
+            maxLength: 3,
+          },
+        ),
       ),
       hasStart: fc.boolean(),
       hasExpiration: fc.boolean(),
@@ -115,15 +123,29 @@ describe('checkValidityWindow: dates and flag', () => {
   it('uses the promotion tier and campaign keys when asked', () => {
     const window = { active: false, expiration_date: '2025-01-01T00:00:00Z' };
     const tier = { keys: PROMOTION_TIER_VALIDITY_KEYS };
-    expect(checkValidityWindow(window, at('2024-06-01T00:00:00Z'), tier)).toMatchObject({ key: 'promotion_inactive', message: 'Inactive Promotion' });
-    expect(checkValidityWindow(window, at('2025-06-01T00:00:00Z'), tier)).toMatchObject({ key: 'promotion_not_active_now', reason: 'expired' });
-    expect(checkValidityWindow({ validity_day_of_week: [] as number[], start_date: '2030-01-01T00:00:00Z' }, 0, tier)).toMatchObject({
+    expect(checkValidityWindow(window, at('2024-06-01T00:00:00Z'), tier)).toMatchObject({
+      key: 'promotion_inactive',
+      message: 'Inactive Promotion',
+    });
+    expect(checkValidityWindow(window, at('2025-06-01T00:00:00Z'), tier)).toMatchObject({
+      key: 'promotion_not_active_now',
+      reason: 'expired',
+    });
+    expect(
+      checkValidityWindow({ validity_day_of_week: [] as number[], start_date: '2030-01-01T00:00:00Z' }, 0, tier),
+    ).toMatchObject({
       key: 'promotion_not_active_now',
       reason: 'not_started',
     });
     const campaign = { keys: CAMPAIGN_VALIDITY_KEYS };
-    expect(checkValidityWindow(window, at('2024-06-01T00:00:00Z'), campaign)).toMatchObject({ key: 'campaign_not_active', reason: 'disabled' });
-    expect(checkValidityWindow(window, at('2025-06-01T00:00:00Z'), campaign)).toMatchObject({ key: 'campaign_not_active', reason: 'expired' });
+    expect(checkValidityWindow(window, at('2024-06-01T00:00:00Z'), campaign)).toMatchObject({
+      key: 'campaign_not_active',
+      reason: 'disabled',
+    });
+    expect(checkValidityWindow(window, at('2025-06-01T00:00:00Z'), campaign)).toMatchObject({
+      key: 'campaign_not_active',
+      reason: 'expired',
+    });
     expect(VOUCHER_VALIDITY_KEYS.not_active_now.key).toBe('voucher_not_active_now');
   });
 
@@ -131,8 +153,12 @@ describe('checkValidityWindow: dates and flag', () => {
     fc.assert(
       fc.property(windowArb, instantArb, fc.constantFrom(...ZONES), (window, instant, timeZone) => {
         const result = checkValidityWindow(window, instant, { timeZone });
-        const start = window.start_date === null || window.start_date === undefined ? -Infinity : Date.parse(window.start_date);
-        const expiration = window.expiration_date === null || window.expiration_date === undefined ? Infinity : Date.parse(window.expiration_date);
+        const start =
+          window.start_date === null || window.start_date === undefined ? -Infinity : Date.parse(window.start_date);
+        const expiration =
+          window.expiration_date === null || window.expiration_date === undefined
+            ? Infinity
+            : Date.parse(window.expiration_date);
         if (instant < start) expect(result).toMatchObject({ reason: 'not_started' });
         else if (instant > expiration) expect(result).toMatchObject({ reason: 'expired' });
         else if (window.active === false) expect(result).toMatchObject({ reason: 'disabled' });
@@ -144,10 +170,23 @@ describe('checkValidityWindow: dates and flag', () => {
 
   it('is always active inside the dates when nothing else restricts it', () => {
     fc.assert(
-      fc.property(instantArb, fc.integer({ min: 0, max: 1000 * DAY }), fc.double({ min: 0, max: 1, noNaN: true }), (start, length, share) => {
-        const window = { active: true, start_date: iso(start), expiration_date: iso(start + length), validity_day_of_week: [], validity_hours: { daily: [] } };
-        expect(checkValidityWindow(window, start + Math.floor(length * share), { timeZone: 'Europe/Warsaw' })).toEqual({ active: true });
-      }),
+      fc.property(
+        instantArb,
+        fc.integer({ min: 0, max: 1000 * DAY }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (start, length, share) => {
+          const window = {
+            active: true,
+            start_date: iso(start),
+            expiration_date: iso(start + length),
+            validity_day_of_week: [],
+            validity_hours: { daily: [] },
+          };
+          expect(
+            checkValidityWindow(window, start + Math.floor(length * share), { timeZone: 'Europe/Warsaw' }),
+          ).toEqual({ active: true });
+        },
+      ),
     );
   });
 
@@ -172,10 +211,15 @@ describe('checkValidityWindow: days of the week', () => {
 
   it('is active exactly on the listed local days', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }), instantArb, fc.constantFrom(...ZONES), (days, instant, timeZone) => {
-        const result = checkValidityWindow({ validity_day_of_week: days }, instant, { timeZone });
-        expect(result.active).toBe(days.includes(zonedDateTime(instant, timeZone).day_of_week));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }),
+        instantArb,
+        fc.constantFrom(...ZONES),
+        (days, instant, timeZone) => {
+          const result = checkValidityWindow({ validity_day_of_week: days }, instant, { timeZone });
+          expect(result.active).toBe(days.includes(zonedDateTime(instant, timeZone).day_of_week));
+        },
+      ),
     );
   });
 
@@ -187,19 +231,32 @@ describe('checkValidityWindow: days of the week', () => {
 });
 
 describe('checkValidityWindow: daily hours', () => {
-  const hoursWindow = (entries: ValidityHoursEntryInput[]): ValidityWindowInput => ({ validity_hours: { daily: entries } });
+  const hoursWindow = (entries: ValidityHoursEntryInput[]): ValidityWindowInput => ({
+    validity_hours: { daily: entries },
+  });
 
   it('is active exactly for local times in [start, expiration) on the listed days', () => {
     fc.assert(
-      fc.property(hhmmArb, hhmmArb, daysArb, instantArb, fc.constantFrom(...ZONES), (from, to, days, instant, timeZone) => {
-        const start = from.hour * 60 + from.minute;
-        const end = to.hour * 60 + to.minute;
-        fc.pre(start < end);
-        const result = checkValidityWindow(hoursWindow([{ start_time: text(from), expiration_time: text(to), days_of_week: days }]), instant, { timeZone });
-        const local = zonedDateTime(instant, timeZone);
-        const minute = local.hour * 60 + local.minute;
-        expect(result.active).toBe(days.includes(local.day_of_week) && minute >= start && minute < end);
-      }),
+      fc.property(
+        hhmmArb,
+        hhmmArb,
+        daysArb,
+        instantArb,
+        fc.constantFrom(...ZONES),
+        (from, to, days, instant, timeZone) => {
+          const start = from.hour * 60 + from.minute;
+          const end = to.hour * 60 + to.minute;
+          fc.pre(start < end);
+          const result = checkValidityWindow(
+            hoursWindow([{ start_time: text(from), expiration_time: text(to), days_of_week: days }]),
+            instant,
+            { timeZone },
+          );
+          const local = zonedDateTime(instant, timeZone);
+          const minute = local.hour * 60 + local.minute;
+          expect(result.active).toBe(days.includes(local.day_of_week) && minute >= start && minute < end);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -208,7 +265,10 @@ describe('checkValidityWindow: daily hours', () => {
     const evening = hoursWindow([{ start_time: '18:00', expiration_time: '', days_of_week: [0, 1, 2, 3, 4, 5, 6] }]);
     expect(checkValidityWindow(evening, at('2025-06-02T23:59:59.999Z')).active).toBe(true);
     expect(checkValidityWindow(evening, at('2025-06-03T00:00:00Z')).active).toBe(false);
-    expect(checkValidityWindow(evening, at('2025-06-02T17:59:59Z'))).toMatchObject({ reason: 'outside_hours', key: 'voucher_not_active_now' });
+    expect(checkValidityWindow(evening, at('2025-06-02T17:59:59Z'))).toMatchObject({
+      reason: 'outside_hours',
+      key: 'voucher_not_active_now',
+    });
     const noEnd = hoursWindow([{ start_time: '18:00' }]);
     expect(checkValidityWindow(noEnd, at('2025-06-02T23:00:00Z')).active).toBe(true);
   });
@@ -257,7 +317,12 @@ describe('checkValidityWindow: daily hours', () => {
   });
 
   it('refuses malformed times', () => {
-    for (const entry of [{ start_time: '9:00' }, { start_time: '24:00' }, { start_time: '10:00', expiration_time: '10:60' }, {}]) {
+    for (const entry of [
+      { start_time: '9:00' },
+      { start_time: '24:00' },
+      { start_time: '10:00', expiration_time: '10:60' },
+      {},
+    ]) {
       expect(catchDomainError(() => compileValidityWindow(hoursWindow([entry]))).key).toBe('invalid_payload');
     }
     expect(catchDomainError(() => compileValidityWindow(hoursWindow([{ start_time: '9:00' }]))).details).toBe(
@@ -270,7 +335,10 @@ describe('checkValidityWindow: timeframe', () => {
   it('is active for the duration at the start of every interval, counted from start_date', () => {
     const window = { start_date: '2025-01-01T10:00:00Z', validity_timeframe: { interval: 'P2D', duration: 'PT1H' } };
     expect(checkValidityWindow(window, at('2025-01-01T10:30:00Z')).active).toBe(true);
-    expect(checkValidityWindow(window, at('2025-01-01T11:00:00Z'))).toMatchObject({ reason: 'outside_timeframe', key: 'voucher_not_active_now' });
+    expect(checkValidityWindow(window, at('2025-01-01T11:00:00Z'))).toMatchObject({
+      reason: 'outside_timeframe',
+      key: 'voucher_not_active_now',
+    });
     expect(checkValidityWindow(window, at('2025-01-02T10:30:00Z')).active).toBe(false);
     expect(checkValidityWindow(window, at('2025-01-03T10:00:00Z')).active).toBe(true);
     expect(checkValidityWindow(window, at('2025-01-03T09:59:59Z')).active).toBe(false);
@@ -278,24 +346,37 @@ describe('checkValidityWindow: timeframe', () => {
 
   it('matches (t − start) mod interval < duration for exact intervals', () => {
     fc.assert(
-      fc.property(instantArb, fc.integer({ min: 1, max: 72 }), fc.integer({ min: 1, max: 72 }), fc.integer({ min: 0, max: 365 * DAY }), (start, hours, minutes, elapsed) => {
-        const window = { start_date: iso(start), validity_timeframe: { interval: `PT${hours}H`, duration: `PT${minutes}M` } };
-        const result = checkValidityWindow(window, start + elapsed, { timeZone: 'Europe/Warsaw' });
-        expect(result.active).toBe(elapsed % (hours * HOUR) < minutes * 60_000);
-      }),
+      fc.property(
+        instantArb,
+        fc.integer({ min: 1, max: 72 }),
+        fc.integer({ min: 1, max: 72 }),
+        fc.integer({ min: 0, max: 365 * DAY }),
+        (start, hours, minutes, elapsed) => {
+          const window = {
+            start_date: iso(start),
+            validity_timeframe: { interval: `PT${hours}H`, duration: `PT${minutes}M` },
+          };
+          const result = checkValidityWindow(window, start + elapsed, { timeZone: 'Europe/Warsaw' });
+          expect(result.active).toBe(elapsed % (hours * HOUR) < minutes * 60_000);
+        },
+      ),
     );
   });
 
   it('keeps the local start time of daily periods across changes of the clocks', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 * 365 * DAY }), fc.constantFrom('Europe/Warsaw', 'America/New_York', 'Australia/Lord_Howe'), (elapsed, timeZone) => {
-        // Periods 10:00–12:00 local, every day from 1 January 2025.
-        const start = zonedStart(timeZone);
-        const window = { start_date: iso(start), validity_timeframe: { interval: 'P1D', duration: 'PT2H' } };
-        const instant = start + elapsed;
-        const local = zonedDateTime(instant, timeZone);
-        expect(checkValidityWindow(window, instant, { timeZone }).active).toBe(local.hour >= 10 && local.hour < 12);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 * 365 * DAY }),
+        fc.constantFrom('Europe/Warsaw', 'America/New_York', 'Australia/Lord_Howe'),
+        (elapsed, timeZone) => {
+          // Periods 10:00–12:00 local, every day from 1 January 2025.
+          const start = zonedStart(timeZone);
+          const window = { start_date: iso(start), validity_timeframe: { interval: 'P1D', duration: 'PT2H' } };
+          const instant = start + elapsed;
+          const local = zonedDateTime(instant, timeZone);
+          expect(checkValidityWindow(window, instant, { timeZone }).active).toBe(local.hour >= 10 && local.hour < 12);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -311,7 +392,10 @@ describe('checkValidityWindow: timeframe', () => {
   });
 
   it('allows calendar durations and a duration longer than the interval', () => {
-    const weekends = { start_date: '2025-06-07T00:00:00+02:00', validity_timeframe: { interval: 'P1W', duration: 'P2D' } };
+    const weekends = {
+      start_date: '2025-06-07T00:00:00+02:00',
+      validity_timeframe: { interval: 'P1W', duration: 'P2D' },
+    };
     const options = { timeZone: 'Europe/Warsaw' };
     expect(checkValidityWindow(weekends, at('2025-06-08T23:59:00+02:00'), options).active).toBe(true);
     expect(checkValidityWindow(weekends, at('2025-06-09T00:00:00+02:00'), options).active).toBe(false);
@@ -345,7 +429,9 @@ describe('checkValidityWindow: timeframe', () => {
         (start, elapsed, interval, duration, timeZone) => {
           const window = { start_date: iso(start), validity_timeframe: { interval, duration } };
           const instant = start + elapsed;
-          expect(checkValidityWindow(window, instant, { timeZone }).active).toBe(bruteForceTimeframe(start, instant, interval, duration, timeZone));
+          expect(checkValidityWindow(window, instant, { timeZone }).active).toBe(
+            bruteForceTimeframe(start, instant, interval, duration, timeZone),
+          );
         },
       ),
       { numRuns: 300 },
@@ -353,26 +439,42 @@ describe('checkValidityWindow: timeframe', () => {
   });
 
   it('refuses a timeframe without start_date, interval or duration, or with an empty period', () => {
-    expect(catchDomainError(() => compileValidityWindow({ validity_timeframe: { interval: 'P1D', duration: 'PT1H' } })).details).toBe(
-      'Property .start_date is required when .validity_timeframe is set',
-    );
+    expect(
+      catchDomainError(() => compileValidityWindow({ validity_timeframe: { interval: 'P1D', duration: 'PT1H' } }))
+        .details,
+    ).toBe('Property .start_date is required when .validity_timeframe is set');
     const start_date = '2025-01-01T00:00:00Z';
-    for (const validity_timeframe of [{ interval: 'P1D' }, { duration: 'PT1H' }, { interval: 'P0D', duration: 'PT1H' }, { interval: 'P1D', duration: 'PT0S' }]) {
-      expect(catchDomainError(() => compileValidityWindow({ start_date, validity_timeframe })).key).toBe('invalid_payload');
+    for (const validity_timeframe of [
+      { interval: 'P1D' },
+      { duration: 'PT1H' },
+      { interval: 'P0D', duration: 'PT1H' },
+      { interval: 'P1D', duration: 'PT0S' },
+    ]) {
+      expect(catchDomainError(() => compileValidityWindow({ start_date, validity_timeframe })).key).toBe(
+        'invalid_payload',
+      );
     }
-    expect(catchDomainError(() => compileValidityWindow({ start_date, validity_timeframe: { interval: 'daily', duration: 'PT1H' } })).details).toContain(
-      'Property .validity_timeframe.interval',
-    );
+    expect(
+      catchDomainError(() =>
+        compileValidityWindow({ start_date, validity_timeframe: { interval: 'daily', duration: 'PT1H' } }),
+      ).details,
+    ).toContain('Property .validity_timeframe.interval');
   });
 });
 
 describe('compileValidityWindow', () => {
   it('answers like checkValidityWindow, with shared result objects', () => {
     fc.assert(
-      fc.property(windowArb, fc.array(instantArb, { maxLength: 5 }), fc.constantFrom(...ZONES), (window, instants, timeZone) => {
-        const check = compileValidityWindow(window, { timeZone });
-        for (const instant of instants) expect(check(instant)).toEqual(checkValidityWindow(window, instant, { timeZone }));
-      }),
+      fc.property(
+        windowArb,
+        fc.array(instantArb, { maxLength: 5 }),
+        fc.constantFrom(...ZONES),
+        (window, instants, timeZone) => {
+          const check = compileValidityWindow(window, { timeZone });
+          for (const instant of instants)
+            expect(check(instant)).toEqual(checkValidityWindow(window, instant, { timeZone }));
+        },
+      ),
       { numRuns: 200 },
     );
     const check = compileValidityWindow({ active: false });
@@ -394,7 +496,13 @@ const zonedStart = (timeZone: string): number => {
  * Walks the periods one by one from the start: the timeframe's definition without the estimate
  * the implementation jumps with. Calendar arithmetic itself is tested with addIsoDuration.
  */
-const bruteForceTimeframe = (start: number, instant: number, interval: string, duration: string, timeZone: string): boolean => {
+const bruteForceTimeframe = (
+  start: number,
+  instant: number,
+  interval: string,
+  duration: string,
+  timeZone: string,
+): boolean => {
   const periodStart = (k: number): number => (k === 0 ? start : addIsoDuration(start, interval, timeZone, k));
   let k = 0;
   while (periodStart(k + 1) <= instant) k += 1;

@@ -1,6 +1,20 @@
 import { DomainError } from '../domain-error.js';
-import { type IsoDuration, addIsoDuration, hasCalendarUnits, isoDurationTimeMs, parseIsoDuration } from './iso-duration.js';
-import { MS_PER_DAY, type ZoneClock, civilFromDays, dayOfWeekOfDays, daysFromCivil, daysInMonth, zoneClock } from './zone.js';
+import {
+  type IsoDuration,
+  addIsoDuration,
+  hasCalendarUnits,
+  isoDurationTimeMs,
+  parseIsoDuration,
+} from './iso-duration.js';
+import {
+  MS_PER_DAY,
+  type ZoneClock,
+  civilFromDays,
+  dayOfWeekOfDays,
+  daysFromCivil,
+  daysInMonth,
+  zoneClock,
+} from './zone.js';
 
 /**
  * A recurring validity period: counted from `start_date`, active for `duration` at the start of
@@ -255,13 +269,17 @@ const ACTIVE: ValidityCheckResult = Object.freeze({ active: true });
 const EVERY_DAY = 0b111_1111;
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/u;
 
-const invalid = (message: string, details: string): DomainError => new DomainError('invalid_payload', message, { details });
+const invalid = (message: string, details: string): DomainError =>
+  new DomainError('invalid_payload', message, { details });
 
 const parseTimestamp = (value: string | null | undefined, property: string): number | undefined => {
   if (value === undefined || value === null) return undefined;
   const instant = Date.parse(value);
   if (Number.isNaN(instant)) {
-    throw invalid('invalid date', `Property ${property} should be an ISO 8601 timestamp (actual value is ${JSON.stringify(value)})`);
+    throw invalid(
+      'invalid date',
+      `Property ${property} should be an ISO 8601 timestamp (actual value is ${JSON.stringify(value)})`,
+    );
   }
   return instant;
 };
@@ -272,7 +290,10 @@ const dayMaskOf = (days: readonly number[] | null | undefined, property: string,
   let mask = 0;
   for (const day of days) {
     if (!Number.isInteger(day) || day < 0 || day > 6) {
-      throw invalid('invalid day of week', `Property ${property} should hold integers from 0 (Sunday) to 6 (Saturday) (actual value is ${JSON.stringify(day)})`);
+      throw invalid(
+        'invalid day of week',
+        `Property ${property} should hold integers from 0 (Sunday) to 6 (Saturday) (actual value is ${JSON.stringify(day)})`,
+      );
     }
     mask |= 1 << day;
   }
@@ -281,7 +302,11 @@ const dayMaskOf = (days: readonly number[] | null | undefined, property: string,
 
 const minuteOf = (time: string, property: string): number => {
   const match = HH_MM.exec(time);
-  if (match === null) throw invalid('invalid time', `Property ${property} should be a time HH:MM (actual value is ${JSON.stringify(time)})`);
+  if (match === null)
+    throw invalid(
+      'invalid time',
+      `Property ${property} should be a time HH:MM (actual value is ${JSON.stringify(time)})`,
+    );
   return Number(match[1]) * 60 + Number(match[2]);
 };
 
@@ -301,10 +326,14 @@ const compileHours = (hours: ValidityHoursInput | null | undefined): HoursWindow
   return daily.map((entry, index) => {
     const base = `.validity_hours.daily[${index}]`;
     const startTime = entry.start_time;
-    if (startTime === undefined || startTime === null) throw invalid('invalid time', `Property ${base}.start_time is required`);
+    if (startTime === undefined || startTime === null)
+      throw invalid('invalid time', `Property ${base}.start_time is required`);
     const start = minuteOf(startTime, `${base}.start_time`) * 60_000;
     const endTime = entry.expiration_time;
-    const end = endTime === undefined || endTime === null || endTime === '' ? MS_PER_DAY : minuteOf(endTime, `${base}.expiration_time`) * 60_000;
+    const end =
+      endTime === undefined || endTime === null || endTime === ''
+        ? MS_PER_DAY
+        : minuteOf(endTime, `${base}.expiration_time`) * 60_000;
     const days = dayMaskOf(entry.days_of_week, `${base}.days_of_week`, false);
     const wraps = end <= start;
     return { start, end, wraps, days, nextDays: ((days << 1) | (days >>> 6)) & EVERY_DAY };
@@ -317,19 +346,31 @@ interface Timeframe {
   contains(at: number): boolean;
 }
 
-const compileTimeframe = (timeframe: ValidityTimeframeInput, start: number | undefined, clock: ZoneClock): Timeframe => {
-  if (timeframe.interval === undefined || timeframe.interval === null || timeframe.duration === undefined || timeframe.duration === null) {
+const compileTimeframe = (
+  timeframe: ValidityTimeframeInput,
+  start: number | undefined,
+  clock: ZoneClock,
+): Timeframe => {
+  if (
+    timeframe.interval === undefined ||
+    timeframe.interval === null ||
+    timeframe.duration === undefined ||
+    timeframe.duration === null
+  ) {
     throw invalid('invalid validity_timeframe', 'Property .validity_timeframe should have interval and duration');
   }
   const interval = parseIsoDuration(timeframe.interval, '.validity_timeframe.interval');
   const duration = parseIsoDuration(timeframe.duration, '.validity_timeframe.duration');
-  if (start === undefined) throw invalid('invalid validity_timeframe', 'Property .start_date is required when .validity_timeframe is set');
+  if (start === undefined)
+    throw invalid('invalid validity_timeframe', 'Property .start_date is required when .validity_timeframe is set');
   const intervalMs = isoDurationTimeMs(interval);
   const durationMs = isoDurationTimeMs(duration);
   const intervalIsCalendar = hasCalendarUnits(interval);
   const durationIsCalendar = hasCalendarUnits(duration);
-  if (!intervalIsCalendar && intervalMs <= 0) throw invalid('invalid validity_timeframe', 'Property .validity_timeframe.interval should be longer than zero');
-  if (!durationIsCalendar && durationMs <= 0) throw invalid('invalid validity_timeframe', 'Property .validity_timeframe.duration should be longer than zero');
+  if (!intervalIsCalendar && intervalMs <= 0)
+    throw invalid('invalid validity_timeframe', 'Property .validity_timeframe.interval should be longer than zero');
+  if (!durationIsCalendar && durationMs <= 0)
+    throw invalid('invalid validity_timeframe', 'Property .validity_timeframe.duration should be longer than zero');
 
   const endOf = (periodStart: number): number =>
     durationIsCalendar ? addIsoDuration(periodStart, duration, clock.timeZone) : periodStart + durationMs;
@@ -454,7 +495,10 @@ const failuresOf = (keys: ValidityFailureKeys): Failures => {
  * happyHour(Date.parse('2025-06-06T16:30:00Z')).active; // true: Friday 18:30 in Warsaw
  * ```
  */
-export function compileValidityWindow(window: ValidityWindowInput, options: ValidityWindowOptions = {}): ValidityWindowCheck {
+export function compileValidityWindow(
+  window: ValidityWindowInput,
+  options: ValidityWindowOptions = {},
+): ValidityWindowCheck {
   const keys = options.keys ?? VOUCHER_VALIDITY_KEYS;
   const clock = zoneClock(options.timeZone ?? 'UTC');
   const start = parseTimestamp(window.start_date, '.start_date');
@@ -487,7 +531,11 @@ export function compileValidityWindow(window: ValidityWindowInput, options: Vali
     const inDay = wall - days * MS_PER_DAY;
     for (const window of hours) {
       if (window.wraps) {
-        if (((window.days & day) !== 0 && inDay >= window.start) || ((window.nextDays & day) !== 0 && inDay < window.end)) return ACTIVE;
+        if (
+          ((window.days & day) !== 0 && inDay >= window.start) ||
+          ((window.nextDays & day) !== 0 && inDay < window.end)
+        )
+          return ACTIVE;
       } else if ((window.days & day) !== 0 && inDay >= window.start && inDay < window.end) {
         return ACTIVE;
       }
@@ -513,6 +561,10 @@ export function compileValidityWindow(window: ValidityWindowInput, options: Vali
  * // { active: false, reason: 'expired', key: 'voucher_expired', message: 'voucher expired' }
  * ```
  */
-export function checkValidityWindow(window: ValidityWindowInput, at: number | Date, options: ValidityWindowOptions = {}): ValidityCheckResult {
+export function checkValidityWindow(
+  window: ValidityWindowInput,
+  at: number | Date,
+  options: ValidityWindowOptions = {},
+): ValidityCheckResult {
   return compileValidityWindow(window, options)(at);
 }

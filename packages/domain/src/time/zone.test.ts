@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { civilFromDays, daysFromCivil, daysInMonth, instantOfZoned, zoneClock, zonedDateTime } from './zone.js';
 
-const ZONES = ['Europe/Warsaw', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Santiago', 'Pacific/Chatham', 'UTC'];
+const ZONES = [
+  'Europe/Warsaw',
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'America/Santiago',
+  'Pacific/Chatham',
+  'UTC',
+];
 /** 1900 to 2100: instants whose offsets Intl reports from the tz database. */
 const instantArb = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) });
 
@@ -107,7 +115,11 @@ describe('zonedDateTime', () => {
       day_of_week: 2,
       offset: 3_600_000,
     });
-    expect(zonedDateTime(new Date(Date.UTC(2024, 6, 1, 3)), 'America/New_York')).toMatchObject({ day: 30, hour: 23, day_of_week: 0 });
+    expect(zonedDateTime(new Date(Date.UTC(2024, 6, 1, 3)), 'America/New_York')).toMatchObject({
+      day: 30,
+      hour: 23,
+      day_of_week: 0,
+    });
   });
 });
 
@@ -125,6 +137,8 @@ describe('instantOfZoned', () => {
 
   it('rolls over out-of-range fields and moves skipped times forward', () => {
     expect(instantOfZoned({ year: 2024, month: 13, day: 32 }, 'UTC')).toBe(Date.UTC(2025, 1, 1));
-    expect(instantOfZoned({ year: 2024, month: 3, day: 31, hour: 2, minute: 30 }, 'Europe/Warsaw')).toBe(Date.UTC(2024, 2, 31, 1, 30));
+    expect(instantOfZoned({ year: 2024, month: 3, day: 31, hour: 2, minute: 30 }, 'Europe/Warsaw')).toBe(
+      Date.UTC(2024, 2, 31, 1, 30),
+    );
   });
 });

@@ -128,7 +128,18 @@ export interface ZoneClock {
   fromWall(wall: number): number;
 }
 
-const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/UCT', 'UCT', 'Etc/Universal', 'Universal', 'Etc/Zulu', 'Zulu', 'Etc/GMT', 'GMT']);
+const UTC_NAMES = new Set([
+  'UTC',
+  'Etc/UTC',
+  'Etc/UCT',
+  'UCT',
+  'Etc/Universal',
+  'Universal',
+  'Etc/Zulu',
+  'Zulu',
+  'Etc/GMT',
+  'GMT',
+]);
 
 const utcClock = (timeZone: string): ZoneClock => ({
   timeZone,
@@ -361,21 +372,36 @@ export const partsOnClock = (instant: number, clock: ZoneClock): ZonedDateTimePa
  * ```
  */
 export function instantOfZoned(
-  parts: Pick<ZonedDateTimeParts, 'year' | 'month' | 'day'> & Partial<Pick<ZonedDateTimeParts, 'hour' | 'minute' | 'second' | 'millisecond'>>,
+  parts: Pick<ZonedDateTimeParts, 'year' | 'month' | 'day'> &
+    Partial<Pick<ZonedDateTimeParts, 'hour' | 'minute' | 'second' | 'millisecond'>>,
   timeZone: string,
 ): number {
-  return zoneClock(timeZone).fromWall(wallOf(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, parts.millisecond));
+  return zoneClock(timeZone).fromWall(
+    wallOf(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, parts.millisecond),
+  );
 }
 
 /**
  * A wall-clock date and time as epoch milliseconds read as UTC (the form {@link ZoneClock}
  * converts), by arithmetic alone. Out-of-range months and days roll over.
  */
-export const wallOf = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number => {
+export const wallOf = (
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millisecond = 0,
+): number => {
   const months = year * 12 + (month - 1);
   const wholeYear = Math.floor(months / 12);
   return (
-    (daysFromCivil(wholeYear, months - wholeYear * 12 + 1, 1) + day - 1) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
+    (daysFromCivil(wholeYear, months - wholeYear * 12 + 1, 1) + day - 1) * MS_PER_DAY +
+    hour * 3_600_000 +
+    minute * 60_000 +
+    second * 1000 +
+    millisecond
   );
 };
 

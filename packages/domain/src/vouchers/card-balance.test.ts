@@ -5,11 +5,19 @@ import { changeGiftBalance, changeLoyaltyPoints } from './card-balance.js';
 
 describe('changeGiftBalance', () => {
   it('adds credits to the lifetime amount and the balance', () => {
-    expect(changeGiftBalance({ amount: 5000, subtracted_amount: 200, balance: 4000 }, 1000)).toEqual({ amount: 6000, subtracted_amount: 200, balance: 5000 });
+    expect(changeGiftBalance({ amount: 5000, subtracted_amount: 200, balance: 4000 }, 1000)).toEqual({
+      amount: 6000,
+      subtracted_amount: 200,
+      balance: 5000,
+    });
   });
 
   it('removes credits from the balance and counts them as subtracted', () => {
-    expect(changeGiftBalance({ amount: 5000, subtracted_amount: 0, balance: 5000 }, -1500)).toEqual({ amount: 5000, subtracted_amount: 1500, balance: 3500 });
+    expect(changeGiftBalance({ amount: 5000, subtracted_amount: 0, balance: 5000 }, -1500)).toEqual({
+      amount: 5000,
+      subtracted_amount: 1500,
+      balance: 3500,
+    });
   });
 
   it('reads absent fields as zero', () => {
@@ -30,15 +38,19 @@ describe('changeGiftBalance', () => {
 
   it('keeps balance = amount − subtracted − redeemed for any series of changes', () => {
     fc.assert(
-      fc.property(fc.nat(100_000), fc.array(fc.integer({ min: -50_000, max: 50_000 }).filter((n) => n !== 0)), (start, changes) => {
-        let gift = { amount: start, subtracted_amount: 0, balance: start };
-        for (const change of changes) {
-          if (change < 0 && -change > gift.balance) continue;
-          gift = changeGiftBalance(gift, change);
-          expect(gift.balance).toBe(gift.amount - gift.subtracted_amount);
-          expect(gift.balance).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.nat(100_000),
+        fc.array(fc.integer({ min: -50_000, max: 50_000 }).filter((n) => n !== 0)),
+        (start, changes) => {
+          let gift = { amount: start, subtracted_amount: 0, balance: start };
+          for (const change of changes) {
+            if (change < 0 && -change > gift.balance) continue;
+            gift = changeGiftBalance(gift, change);
+            expect(gift.balance).toBe(gift.amount - gift.subtracted_amount);
+            expect(gift.balance).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
 });
@@ -51,6 +63,8 @@ describe('changeLoyaltyPoints', () => {
   });
 
   it('refuses to remove more points than the balance', () => {
-    expect(catchDomainError(() => changeLoyaltyPoints({ points: 10, balance: 10 }, -11)).key).toBe('loyalty_card_points_exceeded');
+    expect(catchDomainError(() => changeLoyaltyPoints({ points: 10, balance: 10 }, -11)).key).toBe(
+      'loyalty_card_points_exceeded',
+    );
   });
 });

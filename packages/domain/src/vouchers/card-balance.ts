@@ -68,7 +68,8 @@ export interface LoyaltyPoints {
   readonly balance: number;
 }
 
-const count = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0);
+const count = (value: number | null | undefined): number =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
 
 const assertChange = (change: number): void => {
   if (!Number.isSafeInteger(change) || change === 0) {

@@ -99,21 +99,46 @@ describe('inheritVoucher', () => {
   });
 
   it('keeps inherited values for null overrides', () => {
-    const settings = inheritVoucher(couponCampaign, { start_date: null, expiration_date: null, category: null, code: null, active: null });
-    expect(settings).toMatchObject({ start_date: couponCampaign.start_date, expiration_date: couponCampaign.expiration_date, category: 'Summer', code: null, active: true });
+    const settings = inheritVoucher(couponCampaign, {
+      start_date: null,
+      expiration_date: null,
+      category: null,
+      code: null,
+      active: null,
+    });
+    expect(settings).toMatchObject({
+      start_date: couponCampaign.start_date,
+      expiration_date: couponCampaign.expiration_date,
+      category: 'Summer',
+      code: null,
+      active: true,
+    });
   });
 
   it('switches the category by name or by id and leaves the other to resolve', () => {
-    expect(inheritVoucher(couponCampaign, { category: 'Winter' })).toMatchObject({ category: 'Winter', category_id: null });
-    expect(inheritVoucher(couponCampaign, { category_id: 'cat_winter' })).toMatchObject({ category: null, category_id: 'cat_winter' });
-    const error = catchDomainError(() => inheritVoucher(couponCampaign, { category: 'Winter', category_id: 'cat_winter' }));
+    expect(inheritVoucher(couponCampaign, { category: 'Winter' })).toMatchObject({
+      category: 'Winter',
+      category_id: null,
+    });
+    expect(inheritVoucher(couponCampaign, { category_id: 'cat_winter' })).toMatchObject({
+      category: null,
+      category_id: 'cat_winter',
+    });
+    const error = catchDomainError(() =>
+      inheritVoucher(couponCampaign, { category: 'Winter', category_id: 'cat_winter' }),
+    );
     expect(error.key).toBe('invalid_payload');
   });
 
   it('fills only the object of the voucher type', () => {
     const gift = { amount: 5000, effect: 'APPLY_TO_ORDER' };
     const giftCampaign = { campaign_type: 'GIFT_VOUCHERS', voucher: { type: 'GIFT_VOUCHER', gift, discount } };
-    expect(inheritVoucher(giftCampaign)).toMatchObject({ type: 'GIFT_VOUCHER', gift, discount: null, loyalty_card: null });
+    expect(inheritVoucher(giftCampaign)).toMatchObject({
+      type: 'GIFT_VOUCHER',
+      gift,
+      discount: null,
+      loyalty_card: null,
+    });
     const card = { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 3 } };
     expect(inheritVoucher({ campaign_type: 'LOYALTY_PROGRAM', voucher: { loyalty_card: card } })).toMatchObject({
       type: 'LOYALTY_CARD',
@@ -124,7 +149,10 @@ describe('inheritVoucher', () => {
   });
 
   it('marks codes of referral programs', () => {
-    expect(inheritVoucher({ campaign_type: 'REFERRAL_PROGRAM', voucher: { discount } })).toMatchObject({ type: 'DISCOUNT_VOUCHER', is_referral_code: true });
+    expect(inheritVoucher({ campaign_type: 'REFERRAL_PROGRAM', voucher: { discount } })).toMatchObject({
+      type: 'DISCOUNT_VOUCHER',
+      is_referral_code: true,
+    });
     expect(inheritVoucher({ voucher: { is_referral_code: true } }).is_referral_code).toBe(true);
   });
 
@@ -136,20 +164,28 @@ describe('inheritVoucher', () => {
   });
 
   it('yields a voucher whose window is the campaign window, for any override of the dates', () => {
-    const dateArb = fc.option(fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) }).map((ms) => new Date(ms).toISOString()), { nil: undefined });
+    const dateArb = fc.option(
+      fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) }).map((ms) => new Date(ms).toISOString()),
+      { nil: undefined },
+    );
     fc.assert(
-      fc.property(dateArb, dateArb, fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) }), (start_date, expiration_date, instant) => {
-        const settings = inheritVoucher(couponCampaign, { start_date, expiration_date });
-        const expected = checkValidityWindow(
-          {
-            ...couponCampaign,
-            start_date: start_date ?? couponCampaign.start_date,
-            expiration_date: expiration_date ?? couponCampaign.expiration_date,
-          },
-          instant,
-        );
-        expect(checkValidityWindow({ ...settings, active: true }, instant)).toEqual(expected);
-      }),
+      fc.property(
+        dateArb,
+        dateArb,
+        fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) }),
+        (start_date, expiration_date, instant) => {
+          const settings = inheritVoucher(couponCampaign, { start_date, expiration_date });
+          const expected = checkValidityWindow(
+            {
+              ...couponCampaign,
+              start_date: start_date ?? couponCampaign.start_date,
+              expiration_date: expiration_date ?? couponCampaign.expiration_date,
+            },
+            instant,
+          );
+          expect(checkValidityWindow({ ...settings, active: true }, instant)).toEqual(expected);
+        },
+      ),
     );
   });
 });
@@ -166,23 +202,35 @@ describe('voucherTypeOf', () => {
 
 describe('expirationAfterPublishing', () => {
   it('adds the campaign duration to the publication time', () => {
-    expect(expirationAfterPublishing(couponCampaign, Date.parse('2025-06-10T08:00:00Z'))).toBe('2025-07-04T08:00:00.000Z');
-    expect(expirationAfterPublishing({ activity_duration_after_publishing: 'PT24H' }, new Date('2025-06-10T08:00:00Z'))).toBe('2025-06-11T08:00:00.000Z');
+    expect(expirationAfterPublishing(couponCampaign, Date.parse('2025-06-10T08:00:00Z'))).toBe(
+      '2025-07-04T08:00:00.000Z',
+    );
+    expect(
+      expirationAfterPublishing({ activity_duration_after_publishing: 'PT24H' }, new Date('2025-06-10T08:00:00Z')),
+    ).toBe('2025-06-11T08:00:00.000Z');
   });
 
   it('counts calendar months and days in the project time zone', () => {
     const campaign = { activity_duration_after_publishing: 'P1M' };
     expect(expirationAfterPublishing(campaign, Date.parse('2025-01-31T12:00:00Z'))).toBe('2025-02-28T12:00:00.000Z');
     // 31 January 23:30 UTC is already 1 February in Warsaw: a month later is 1 March there.
-    expect(expirationAfterPublishing(campaign, Date.parse('2025-01-31T23:30:00Z'), { timeZone: 'Europe/Warsaw' })).toBe('2025-02-28T23:30:00.000Z');
-    expect(expirationAfterPublishing({ activity_duration_after_publishing: 'P1D' }, Date.parse('2025-03-29T12:00:00+01:00'), { timeZone: 'Europe/Warsaw' })).toBe(
-      '2025-03-30T10:00:00.000Z',
+    expect(expirationAfterPublishing(campaign, Date.parse('2025-01-31T23:30:00Z'), { timeZone: 'Europe/Warsaw' })).toBe(
+      '2025-02-28T23:30:00.000Z',
     );
+    expect(
+      expirationAfterPublishing(
+        { activity_duration_after_publishing: 'P1D' },
+        Date.parse('2025-03-29T12:00:00+01:00'),
+        { timeZone: 'Europe/Warsaw' },
+      ),
+    ).toBe('2025-03-30T10:00:00.000Z');
   });
 
   it('may end after the campaign expires', () => {
     const published = Date.parse('2025-08-30T00:00:00Z');
-    expect(Date.parse(expirationAfterPublishing(couponCampaign, published) ?? '')).toBeGreaterThan(Date.parse(couponCampaign.expiration_date));
+    expect(Date.parse(expirationAfterPublishing(couponCampaign, published) ?? '')).toBeGreaterThan(
+      Date.parse(couponCampaign.expiration_date),
+    );
   });
 
   it('is null when the campaign has no such duration', () => {
@@ -192,17 +240,26 @@ describe('expirationAfterPublishing', () => {
   });
 
   it('refuses a malformed duration', () => {
-    const error = catchDomainError(() => expirationAfterPublishing({ activity_duration_after_publishing: '24 days' }, 0));
+    const error = catchDomainError(() =>
+      expirationAfterPublishing({ activity_duration_after_publishing: '24 days' }, 0),
+    );
     expect(error.key).toBe('invalid_payload');
     expect(error.details).toContain('Property .activity_duration_after_publishing');
   });
 
   it('is never before the publication', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4e12 }), fc.constantFrom('P1D', 'P1M', 'PT1H', 'P1Y2M', 'P24D'), fc.constantFrom('UTC', 'Europe/Warsaw'), (published, duration, timeZone) => {
-        const expiry = expirationAfterPublishing({ activity_duration_after_publishing: duration }, published, { timeZone });
-        expect(Date.parse(expiry ?? '')).toBeGreaterThan(published);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.constantFrom('P1D', 'P1M', 'PT1H', 'P1Y2M', 'P24D'),
+        fc.constantFrom('UTC', 'Europe/Warsaw'),
+        (published, duration, timeZone) => {
+          const expiry = expirationAfterPublishing({ activity_duration_after_publishing: duration }, published, {
+            timeZone,
+          });
+          expect(Date.parse(expiry ?? '')).toBeGreaterThan(published);
+        },
+      ),
     );
   });
 });
@@ -210,7 +267,9 @@ describe('expirationAfterPublishing', () => {
 describe('campaign updates', () => {
   it('reach only vouchers neither published nor redeemed', () => {
     expect(isRewrittenByCampaignUpdate({})).toBe(true);
-    expect(isRewrittenByCampaignUpdate({ publish: { count: 0 }, redemption: { redeemed_quantity: 0 }, holder_id: null })).toBe(true);
+    expect(
+      isRewrittenByCampaignUpdate({ publish: { count: 0 }, redemption: { redeemed_quantity: 0 }, holder_id: null }),
+    ).toBe(true);
     expect(isRewrittenByCampaignUpdate({ publish: { count: 1 } })).toBe(false);
     expect(isRewrittenByCampaignUpdate({ redemption: { redeemed_quantity: 2 } })).toBe(false);
     expect(isRewrittenByCampaignUpdate({ holder_id: 'cust_1' })).toBe(false);
@@ -248,9 +307,19 @@ describe('campaign updates', () => {
 
 describe('voucherRuleAssignments', () => {
   it('lists the campaign assignments first and each assignment once', () => {
-    const campaign = [{ id: 'asgm_1', rule_id: 'val_1' }, { id: 'asgm_2', rule_id: 'val_2' }];
-    const own = [{ id: 'asgm_3', rule_id: 'val_3' }, { id: 'asgm_1', rule_id: 'val_1' }];
-    expect(voucherRuleAssignments(own, campaign).map((assignment) => assignment.id)).toEqual(['asgm_1', 'asgm_2', 'asgm_3']);
+    const campaign = [
+      { id: 'asgm_1', rule_id: 'val_1' },
+      { id: 'asgm_2', rule_id: 'val_2' },
+    ];
+    const own = [
+      { id: 'asgm_3', rule_id: 'val_3' },
+      { id: 'asgm_1', rule_id: 'val_1' },
+    ];
+    expect(voucherRuleAssignments(own, campaign).map((assignment) => assignment.id)).toEqual([
+      'asgm_1',
+      'asgm_2',
+      'asgm_3',
+    ]);
     expect(voucherRuleAssignments([], [])).toEqual([]);
   });
 });

@@ -120,7 +120,9 @@ export interface VoucherOverridesInput {
  * type Days = CampaignField<{ validity_day_of_week?: number[] }, 'validity_day_of_week'>; // number[] | null
  * ```
  */
-export type CampaignField<C, K extends keyof CampaignInheritanceInput> = (K extends keyof C ? NonNullable<C[K]> : never) | null;
+export type CampaignField<C, K extends keyof CampaignInheritanceInput> =
+  | (K extends keyof C ? NonNullable<C[K]> : never)
+  | null;
 
 /**
  * The type of a voucher template field as a voucher inherits it, or `null` when absent.
@@ -131,7 +133,11 @@ export type CampaignField<C, K extends keyof CampaignInheritanceInput> = (K exte
  * ```
  */
 export type TemplateField<C, K extends keyof CampaignVoucherTemplateInput> =
-  | (C extends { readonly voucher?: infer V } ? (K extends keyof NonNullable<V> ? NonNullable<NonNullable<V>[K]> : never) : never)
+  | (C extends { readonly voucher?: infer V }
+      ? K extends keyof NonNullable<V>
+        ? NonNullable<NonNullable<V>[K]>
+        : never
+      : never)
   | null;
 
 /**
@@ -244,7 +250,10 @@ export function voucherTypeOf(campaign: Pick<CampaignInheritanceInput, 'campaign
  * settings.redemption.quantity; // 5
  * ```
  */
-export function inheritVoucher<C extends CampaignInheritanceInput>(campaign: C, overrides: VoucherOverridesInput = {}): InheritedVoucherSettings<C> {
+export function inheritVoucher<C extends CampaignInheritanceInput>(
+  campaign: C,
+  overrides: VoucherOverridesInput = {},
+): InheritedVoucherSettings<C> {
   if (isGiven(overrides.category) && isGiven(overrides.category_id)) {
     throw new DomainError('invalid_payload', 'Invalid payload', {
       details: 'Property .category cannot be sent together with .category_id',
@@ -252,7 +261,10 @@ export function inheritVoucher<C extends CampaignInheritanceInput>(campaign: C, 
   }
   const template = campaign.voucher ?? {};
   const type = voucherTypeOf(campaign);
-  const quantity = isGiven(overrides.redemption) && overrides.redemption.quantity !== undefined ? overrides.redemption.quantity : (template.redemption?.quantity ?? null);
+  const quantity =
+    isGiven(overrides.redemption) && overrides.redemption.quantity !== undefined
+      ? overrides.redemption.quantity
+      : (template.redemption?.quantity ?? null);
 
   let category = campaign.category ?? null;
   let categoryId = campaign.category_id ?? null;
@@ -264,7 +276,10 @@ export function inheritVoucher<C extends CampaignInheritanceInput>(campaign: C, 
     is_referral_code: campaign.campaign_type === 'REFERRAL_PROGRAM' || template.is_referral_code === true,
     discount: (type === 'DISCOUNT_VOUCHER' ? (template.discount ?? null) : null) as TemplateField<C, 'discount'>,
     gift: (type === 'GIFT_VOUCHER' ? (template.gift ?? null) : null) as TemplateField<C, 'gift'>,
-    loyalty_card: (type === 'LOYALTY_CARD' ? (template.loyalty_card ?? null) : null) as TemplateField<C, 'loyalty_card'>,
+    loyalty_card: (type === 'LOYALTY_CARD' ? (template.loyalty_card ?? null) : null) as TemplateField<
+      C,
+      'loyalty_card'
+    >,
     redemption: { quantity },
     start_date: overrides.start_date ?? campaign.start_date ?? null,
     expiration_date: overrides.expiration_date ?? campaign.expiration_date ?? null,
@@ -384,7 +399,11 @@ export type CampaignUpdateVoucherField = (typeof CAMPAIGN_UPDATE_VOUCHER_FIELDS)
  * ```
  */
 export function isRewrittenByCampaignUpdate(voucher: VoucherUsageInput): boolean {
-  return (voucher.publish?.count ?? 0) === 0 && (voucher.redemption?.redeemed_quantity ?? 0) === 0 && !isGiven(voucher.holder_id);
+  return (
+    (voucher.publish?.count ?? 0) === 0 &&
+    (voucher.redemption?.redeemed_quantity ?? 0) === 0 &&
+    !isGiven(voucher.holder_id)
+  );
 }
 
 /**
@@ -431,7 +450,10 @@ export function campaignUpdateForVoucher<U extends object>(
  * voucherRuleAssignments([{ id: 'asgm_2' }], [{ id: 'asgm_1' }]); // [{ id: 'asgm_1' }, { id: 'asgm_2' }]
  * ```
  */
-export function voucherRuleAssignments<T extends { readonly id: string }>(own: readonly T[], campaign: readonly T[]): T[] {
+export function voucherRuleAssignments<T extends { readonly id: string }>(
+  own: readonly T[],
+  campaign: readonly T[],
+): T[] {
   const seen = new Set<string>();
   const result: T[] = [];
   for (const assignment of [...campaign, ...own]) {

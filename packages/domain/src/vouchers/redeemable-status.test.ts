@@ -14,7 +14,12 @@ describe('redeemableStatus', () => {
   it('reads the validity window first: switched off, not started, expired', () => {
     expect(redeemableStatus({ type: 'DISCOUNT_VOUCHER' }, failed('disabled'))).toBe('DISABLED');
     expect(redeemableStatus({ type: 'DISCOUNT_VOUCHER' }, failed('not_started'))).toBe('NOT_ACTIVE_YET');
-    expect(redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: 1, redeemed_quantity: 1 } }, failed('expired'))).toBe('EXPIRED');
+    expect(
+      redeemableStatus(
+        { type: 'DISCOUNT_VOUCHER', redemption: { quantity: 1, redeemed_quantity: 1 } },
+        failed('expired'),
+      ),
+    ).toBe('EXPIRED');
   });
 
   it('keeps a voucher outside its hours ACTIVE', () => {
@@ -22,9 +27,15 @@ describe('redeemableStatus', () => {
   });
 
   it('says USED when the redemption limit is reached, and never for an unlimited voucher', () => {
-    expect(redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: 2, redeemed_quantity: 2 } }, usable)).toBe('USED');
-    expect(redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: 2, redeemed_quantity: 1 } }, usable)).toBe('ACTIVE');
-    expect(redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: null, redeemed_quantity: 500 } }, usable)).toBe('ACTIVE');
+    expect(
+      redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: 2, redeemed_quantity: 2 } }, usable),
+    ).toBe('USED');
+    expect(
+      redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: 2, redeemed_quantity: 1 } }, usable),
+    ).toBe('ACTIVE');
+    expect(
+      redeemableStatus({ type: 'DISCOUNT_VOUCHER', redemption: { quantity: null, redeemed_quantity: 500 } }, usable),
+    ).toBe('ACTIVE');
   });
 
   it('says NO_BALANCE for an empty gift card or loyalty card', () => {

@@ -22,7 +22,10 @@ export interface RedeemableStatusInput {
   /** `DISCOUNT_VOUCHER`, `GIFT_VOUCHER` or `LOYALTY_CARD`. */
   readonly type?: string | null | undefined;
   /** How many redemptions the voucher allows (null: no limit) and how many it had. */
-  readonly redemption?: { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | null | undefined } | null | undefined;
+  readonly redemption?:
+    | { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | null | undefined }
+    | null
+    | undefined;
   /** Credits left on a gift card. */
   readonly gift?: { readonly balance?: number | null | undefined } | null | undefined;
   /** Points left on a loyalty card. */

@@ -19,6 +19,9 @@ export interface OrganisationState {
 }
 
 /** Creates the organisation's empty state; its containers are the service's, not a project's. */
-export const createOrganisationState = (context: ServiceContext, projects: ProjectRegistry<ProjectState>): OrganisationState => ({
+export const createOrganisationState = (
+  context: ServiceContext,
+  projects: ProjectRegistry<ProjectState>,
+): OrganisationState => ({
   users: new OrganisationUserStore(context, projects),
 });

@@ -156,21 +156,62 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   const bin = new BinStore(context);
   const events = new EventLog(context);
   const webhooks = new WebhookStore(context);
-  const webhookDeliveries = new WebhookDeliveries(context, { events, webhooks, projectId: () => settings.projectId ?? '', webhookToken: () => settings.webhookToken ?? '' });
+  const webhookDeliveries = new WebhookDeliveries(context, {
+    events,
+    webhooks,
+    projectId: () => settings.projectId ?? '',
+    webhookToken: () => settings.webhookToken ?? '',
+  });
   const customers = new CustomerStore(context, metadataSchemas, events);
   const products = new ProductStore(context, metadataSchemas, bin);
   // Validation rules look up the objects they are assigned to; vouchers and campaigns read their assignments from them.
-  const validationRules = new ValidationRuleStore(context, projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, promotions: () => promotions }), events);
+  const validationRules = new ValidationRuleStore(
+    context,
+    projectTargets({ vouchers: () => vouchers, campaigns: () => campaigns, promotions: () => promotions }),
+    events,
+  );
   // The two stores refer to each other: vouchers look up the campaign they join, campaigns add vouchers.
   // The campaigns area reaches the rules above it only through this port.
   const rules = ruleAssignments(() => validationRules);
-  const vouchers: VoucherStore = new VoucherStore(context, { categories, bin, events, campaigns: () => campaigns, rules, loyaltyCards: () => loyaltyCards, settings });
-  const loyaltyCards = new LoyaltyCardLedger(context, { vouchers: () => vouchers, customers, events, timeZone: () => settings.timezone });
+  const vouchers: VoucherStore = new VoucherStore(context, {
+    categories,
+    bin,
+    events,
+    campaigns: () => campaigns,
+    rules,
+    loyaltyCards: () => loyaltyCards,
+    settings,
+  });
+  const loyaltyCards = new LoyaltyCardLedger(context, {
+    vouchers: () => vouchers,
+    customers,
+    events,
+    timeZone: () => settings.timezone,
+  });
   // Likewise promotions and campaigns: tiers look up their campaign, campaigns show their tiers.
-  const promotions: PromotionStore = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
-  const campaigns: CampaignStore = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions, rules });
+  const promotions: PromotionStore = new PromotionStore(context, {
+    categories,
+    events,
+    metadataSchemas,
+    campaigns: () => campaigns,
+    rules,
+  });
+  const campaigns: CampaignStore = new CampaignStore(context, {
+    vouchers,
+    categories,
+    asyncActions,
+    bin,
+    events,
+    promotions,
+    rules,
+  });
   const templateResources = new TemplateResources({ products, collections: () => productCollections });
-  const campaignTemplates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules), resources: templateResources });
+  const campaignTemplates = new CampaignTemplateStore(context, {
+    campaigns,
+    promotions,
+    rules: templateRules(() => validationRules),
+    resources: templateResources,
+  });
   const locations = new LocationStore(context);
   const orders = new OrderStore(context, customers, products, metadataSchemas, events);
   const exports = new ExportStore(context);
@@ -187,8 +228,21 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   const loyalties = new LoyaltyStore({ campaigns, categories, vouchers, customers, loyaltyCards });
   const segments = new SegmentStore(context, customers, events, locations);
   const productCollections = new ProductCollectionStore(context, products);
-  const earningRules: EarningRuleStore = new EarningRuleStore(context, { loyalties, segments, validationRules, events, tiers: () => loyaltyTiers });
-  const loyaltyTiers = new LoyaltyTierStore(context, { loyalties, vouchers, loyaltyCards, customers, events, earningRuleExists: (id) => earningRules.find(id) !== undefined });
+  const earningRules: EarningRuleStore = new EarningRuleStore(context, {
+    loyalties,
+    segments,
+    validationRules,
+    events,
+    tiers: () => loyaltyTiers,
+  });
+  const loyaltyTiers = new LoyaltyTierStore(context, {
+    loyalties,
+    vouchers,
+    loyaltyCards,
+    customers,
+    events,
+    earningRuleExists: (id) => earningRules.find(id) !== undefined,
+  });
   const pendingPoints = new PendingPointsStore(context, { vouchers, loyaltyCards, customers, events });
   const earner = new PointsEarner(context, {
     earningRules,
@@ -214,18 +268,52 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   redemptions.connect({
     loyaltyReward: (card, rewardId) => {
       const offer = card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined;
-      const ruleIds = offer ? rewards.validationRulesOf(offer.assignmentId).filter((id) => validationRules.has(id)) : [];
+      const ruleIds = offer
+        ? rewards.validationRulesOf(offer.assignmentId).filter((id) => validationRules.has(id))
+        : [];
       return offer && { ...offer, rules: ruleIds.map((id) => engineRuleSet(validationRules.ruleSetOf(id))) };
     },
   });
   releaseDeletedCampaigns(events, [rewards, earningRules, loyaltyTiers]);
-  const rewardRedeemer = new RewardRedeemer(context, { loyalties, rewards, tiers: loyaltyTiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events });
+  const rewardRedeemer = new RewardRedeemer(context, {
+    loyalties,
+    rewards,
+    tiers: loyaltyTiers,
+    loyaltyCards,
+    vouchers,
+    publications,
+    customers,
+    campaigns,
+    products,
+    redemptions,
+    events,
+  });
   rewardRedeemer.listen();
   const referralHolders = new ReferralHolders(context, { vouchers, publications, customers, campaigns, events });
   const referralTiers = new ReferralTierStore(context, { campaigns, rewards, events });
-  const referrals = new ReferralConversions(context, { vouchers, publications, loyaltyCards, products, campaigns, customers, holders: referralHolders, tiers: referralTiers, rewards, events });
+  const referrals = new ReferralConversions(context, {
+    vouchers,
+    publications,
+    loyaltyCards,
+    products,
+    campaigns,
+    customers,
+    holders: referralHolders,
+    tiers: referralTiers,
+    rewards,
+    events,
+  });
   referrals.listen();
-  const nightly = new NightlyRun(context, { loyalties, vouchers, loyaltyCards, pendingPoints, tiers: loyaltyTiers, rewards, rewardRedeemer, timeZone: () => settings.timezone });
+  const nightly = new NightlyRun(context, {
+    loyalties,
+    vouchers,
+    loyaltyCards,
+    pendingPoints,
+    tiers: loyaltyTiers,
+    rewards,
+    rewardRedeemer,
+    timeZone: () => settings.timezone,
+  });
   const state: ProjectState = {
     oauth: new OAuthTokenStore(context),
     categories,

@@ -70,14 +70,16 @@ interface ControlRoute {
 
 const object = (value: unknown, what: string): Record<string, unknown> => {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw ApiError.invalidPayload(`The ${what} must be a JSON object.`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw ApiError.invalidPayload(`The ${what} must be a JSON object.`);
   return value as Record<string, unknown>;
 };
 
 const optionalNumber = (body: Record<string, unknown>, name: string): number | undefined => {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw ApiError.invalidPayload(`Property .${name} should be a number`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw ApiError.invalidPayload(`Property .${name} should be a number`);
   return value;
 };
 
@@ -103,7 +105,11 @@ const clearing = (path: string, clear: () => void): ControlRoute => ({
 
 /** The routes, for the OpenAPI document's test and the router. */
 const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
-  const clockState = () => ({ now: deps.clock.date().toISOString(), frozen: deps.clock.frozen, pending_jobs: deps.scheduler.pending() });
+  const clockState = () => ({
+    now: deps.clock.date().toISOString(),
+    frozen: deps.clock.frozen,
+    pending_jobs: deps.scheduler.pending(),
+  });
   // Snapshots taken or loaded through the control API, by the id it gave them.
   const snapshots = new Map<string, MockSnapshot>();
   const kept = (snapshot: MockSnapshot) => {
@@ -113,7 +119,10 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
   };
   const snapshotById = (id: string | undefined | null): MockSnapshot => {
     const snapshot = id ? snapshots.get(id) : undefined;
-    if (!snapshot) throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no snapshot ${id ?? ''}: take one with POST ${CONTROL_PREFIX}/snapshots.` });
+    if (!snapshot)
+      throw new ApiError(404, 'not_found', 'Resource not found', {
+        details: `There is no snapshot ${id ?? ''}: take one with POST ${CONTROL_PREFIX}/snapshots.`,
+      });
     return snapshot;
   };
   return [
@@ -130,7 +139,8 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       path: '/snapshots',
       run: ({ body }) => {
         const project = optionalString(body, 'project_id');
-        if (project !== undefined && !deps.projects().get(project)) throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no project ${project}.` });
+        if (project !== undefined && !deps.projects().get(project))
+          throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no project ${project}.` });
         return kept(deps.snapshot(project === undefined ? {} : { project }));
       },
     },
@@ -139,7 +149,10 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       path: '/snapshots',
       run: ({ query }) => {
         const snapshot = snapshotById(query.get('id'));
-        return refusalsAs400(() => snapshot.toJSON(), (error) => error instanceof TypeError);
+        return refusalsAs400(
+          () => snapshot.toJSON(),
+          (error) => error instanceof TypeError,
+        );
       },
     },
     {
@@ -148,12 +161,20 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       run: ({ body }) => {
         if (body['format'] !== SNAPSHOT_FORMAT) {
           const id = optionalString(body, 'id');
-          if (id === undefined) throw ApiError.invalidPayload(`Send {"id": …} of a snapshot taken here, or the JSON of one (format "${SNAPSHOT_FORMAT}").`);
+          if (id === undefined)
+            throw ApiError.invalidPayload(
+              `Send {"id": …} of a snapshot taken here, or the JSON of one (format "${SNAPSHOT_FORMAT}").`,
+            );
           const snapshot = snapshotById(id);
           deps.restore(snapshot);
           return { id, taken_at: snapshot.takenAt };
         }
-        return kept(refusalsAs400(() => deps.restore(body as unknown as SnapshotImage), (error) => error instanceof Error));
+        return kept(
+          refusalsAs400(
+            () => deps.restore(body as unknown as SnapshotImage),
+            (error) => error instanceof Error,
+          ),
+        );
       },
     },
     { method: 'GET', path: '/clock', run: clockState },
@@ -201,7 +222,10 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       path: '/failures',
       run: ({ body }) => {
         const status = optionalNumber(body, 'status');
-        if (status === undefined) throw ApiError.invalidPayload('Property .status is required: the HTTP status to answer with, such as 429 or 503.');
+        if (status === undefined)
+          throw ApiError.invalidPayload(
+            'Property .status is required: the HTTP status to answer with, such as 429 or 503.',
+          );
         const times = optionalNumber(body, 'times');
         const retryAfter = optionalNumber(body, 'retry_after');
         const operationId = optionalString(body, 'operation_id') as OperationId | undefined;
@@ -227,11 +251,26 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       method: 'GET',
       path: '/untested-report',
       run: ({ query }) => {
-        const list = (name: string): string[] | undefined => query.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+        const list = (name: string): string[] | undefined =>
+          query
+            .get(name)
+            ?.split(',')
+            .map((item) => item.trim())
+            .filter((item) => item !== '');
         const operations = list('operations') as OperationId[] | undefined;
         const ignoreStatuses = list('ignore_statuses')?.map(Number);
-        if (ignoreStatuses?.some((status) => !Number.isInteger(status))) throw ApiError.invalidPayload('Query parameter ignore_statuses is a comma-separated list of HTTP statuses, such as 413,415.');
-        return refusalsAs400(() => untestedReport(deps.tally, { ...(operations === undefined ? {} : { operations }), ...(ignoreStatuses === undefined ? {} : { ignoreStatuses }) }), isRangeError);
+        if (ignoreStatuses?.some((status) => !Number.isInteger(status)))
+          throw ApiError.invalidPayload(
+            'Query parameter ignore_statuses is a comma-separated list of HTTP statuses, such as 413,415.',
+          );
+        return refusalsAs400(
+          () =>
+            untestedReport(deps.tally, {
+              ...(operations === undefined ? {} : { operations }),
+              ...(ignoreStatuses === undefined ? {} : { ignoreStatuses }),
+            }),
+          isRangeError,
+        );
       },
     },
     clearing('/untested-report', () => deps.tally.clear()),
@@ -240,12 +279,17 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
       path: '/webhook-deliveries',
       run: ({ query }) => {
         const projectId = query.get('project_id');
-        const projects = deps.projects().list().filter((project) => projectId === null || project.id === projectId);
+        const projects = deps
+          .projects()
+          .list()
+          .filter((project) => projectId === null || project.id === projectId);
         const filter = {
           type: (query.get('type') ?? undefined) as EventType | undefined,
           status: (query.get('status') ?? undefined) as WebhookDeliveryStatus | undefined,
         };
-        const data = projects.flatMap((project) => project.state.webhookDeliveries.list(filter).map((delivery) => ({ project_id: project.id, ...delivery })));
+        const data = projects.flatMap((project) =>
+          project.state.webhookDeliveries.list(filter).map((delivery) => ({ project_id: project.id, ...delivery })),
+        );
         return listBody('data', wholeList(data), ['total']);
       },
     },
@@ -261,7 +305,9 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
  * CONTROL_ROUTES.includes('POST /_voucherkit/clock'); // true
  * ```
  */
-export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencies).map((route) => `${route.method} ${CONTROL_PREFIX}${route.path}`);
+export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencies).map(
+  (route) => `${route.method} ${CONTROL_PREFIX}${route.path}`,
+);
 
 /**
  * The sandbox's control API, apart from the service's API under `/_voucherkit/`: reset the
@@ -289,14 +335,25 @@ export const controlApi = (deps: ControlDependencies) => {
     const requestId = deps.requestId();
     try {
       const { managementId, managementToken } = deps.management;
-      if (request.headers.get('x-management-id') !== managementId || request.headers.get('x-management-token') !== managementToken) {
-        throw new ApiError(401, 'unauthorized', 'Unauthorized', { details: 'The control API takes the management keys: X-Management-Id and X-Management-Token.' });
+      if (
+        request.headers.get('x-management-id') !== managementId ||
+        request.headers.get('x-management-token') !== managementToken
+      ) {
+        throw new ApiError(401, 'unauthorized', 'Unauthorized', {
+          details: 'The control API takes the management keys: X-Management-Id and X-Management-Token.',
+        });
       }
       const routePath = path.slice(prefix.length).replace(/\/$/, '');
       const matching = table.filter((route) => route.path === routePath);
-      if (matching.length === 0) throw new ApiError(404, 'not_found', 'Resource not found', { details: `There is no control endpoint ${routePath || '/'}.` });
+      if (matching.length === 0)
+        throw new ApiError(404, 'not_found', 'Resource not found', {
+          details: `There is no control endpoint ${routePath || '/'}.`,
+        });
       const route = matching.find((candidate) => candidate.method === request.method);
-      if (!route) throw new ApiError(405, 'method_not_allowed', 'Method not allowed', { details: `${CONTROL_PREFIX}${routePath} accepts ${matching.map((candidate) => candidate.method).join(', ')}.` });
+      if (!route)
+        throw new ApiError(405, 'method_not_allowed', 'Method not allowed', {
+          details: `${CONTROL_PREFIX}${routePath} accepts ${matching.map((candidate) => candidate.method).join(', ')}.`,
+        });
       const text = request.body ? await new Response(request.body as BodyInit).text() : '';
       let parsed: unknown;
       try {

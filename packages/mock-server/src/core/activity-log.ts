@@ -222,13 +222,29 @@ export interface ActivityListBody<Type extends string> {
  * activityListBody(this.#activities, segment.id, { limit: 10, order: 'created_at' });
  * ```
  */
-export const activityListBody = <Type extends string>(log: ActivityLog<Type>, resourceId: string, query: ActivityListQuery<Type>): ActivityListBody<Type> => {
-  const items = log.query(resourceId, { order: query.order, startDate: query.start_date, endDate: query.end_date, type: query.type, category: query.category });
+export const activityListBody = <Type extends string>(
+  log: ActivityLog<Type>,
+  resourceId: string,
+  query: ActivityListQuery<Type>,
+): ActivityListBody<Type> => {
+  const items = log.query(resourceId, {
+    order: query.order,
+    startDate: query.start_date,
+    endDate: query.end_date,
+    type: query.type,
+    category: query.category,
+  });
   const afterMoment =
     query.starting_after === undefined
       ? items
-      : timeCursorPageOf(items, { startingAfter: query.starting_after, descending: query.order !== 'created_at', limit: items.length }).items;
-  const page = cursorPageOf(afterMoment, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) => log.rank(id, query.order));
+      : timeCursorPageOf(items, {
+          startingAfter: query.starting_after,
+          descending: query.order !== 'created_at',
+          limit: items.length,
+        }).items;
+  const page = cursorPageOf(afterMoment, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) =>
+    log.rank(id, query.order),
+  );
   return {
     object: 'list',
     data_ref: 'data',

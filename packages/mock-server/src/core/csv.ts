@@ -156,7 +156,11 @@ export const parseCsv = (text: string): CsvTable => {
     if (columns.indexOf(name) !== index) throw invalid(`The header names the column "${name}" twice.`);
   });
   const rows = data.map((record, index): CsvRow => {
-    const values = Object.fromEntries(columns.flatMap((name, column) => (column < record.fields.length ? [[name, record.fields[column] as string]] : [])));
+    const values = Object.fromEntries(
+      columns.flatMap((name, column) =>
+        column < record.fields.length ? [[name, record.fields[column] as string]] : [],
+      ),
+    );
     const row = { row: index + 1, line: record.line, values };
     const problem = rowProblem(record, columns);
     return problem === undefined ? row : { ...row, problem };
@@ -195,7 +199,8 @@ export const csvValues = (row: CsvRow): Readonly<Record<string, string>> => {
  */
 export const requireColumns = (table: CsvTable, required: readonly string[]): CsvTable => {
   const missing = required.find((name) => !table.columns.includes(name));
-  if (missing !== undefined) throw invalid(`The file has no column "${missing}"; its header names ${table.columns.join(', ')}.`);
+  if (missing !== undefined)
+    throw invalid(`The file has no column "${missing}"; its header names ${table.columns.join(', ')}.`);
   return table;
 };
 

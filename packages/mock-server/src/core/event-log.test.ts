@@ -33,7 +33,8 @@ describe('EventLog', () => {
     const { log } = setup(100);
     const told: string[] = [];
     log.subscribe((event) => told.push(event.entity_id));
-    for (let index = 0; index < 1_000; index += 1) log.record('customer.updated', { entityId: `cust_${index}`, data: customer(`cust_${index}`) });
+    for (let index = 0; index < 1_000; index += 1)
+      log.record('customer.updated', { entityId: `cust_${index}`, data: customer(`cust_${index}`) });
     const kept = log.list().map((event) => event.entity_id);
     expect(kept).toEqual(Array.from({ length: 100 }, (_, index) => `cust_${900 + index}`));
     expect(log.list({ entityId: 'cust_899' })).toEqual([]);
@@ -42,11 +43,22 @@ describe('EventLog', () => {
 
   test('records events with a family id, the time, the entity, the request and the source', () => {
     const { clock, log } = setup();
-    const updated = log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-0123456789abcdef01' });
+    const updated = log.record('customer.updated', {
+      entityId: 'cust_1',
+      data: customer('cust_1'),
+      groupId: 'v-0123456789abcdef01',
+    });
     clock.advance(1_000);
-    const deleted = log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), source: { channel: 'INTERNAL' } });
+    const deleted = log.record('campaign.deleted', {
+      entityId: 'camp_1',
+      data: campaign('camp_1'),
+      source: { channel: 'INTERNAL' },
+    });
     const redeemed = log.record('redemption.succeeded', { entityId: 'r_1', data: redemption('r_1') });
-    const paid = log.record('customer.order.paid', { entityId: 'cust_1', data: {} as EventData<'customer.order.paid'> });
+    const paid = log.record('customer.order.paid', {
+      entityId: 'cust_1',
+      data: {} as EventData<'customer.order.paid'>,
+    });
     expect(updated).toEqual({
       id: expect.stringMatching(/^evcus_[0-9a-f]{18}$/),
       type: 'customer.updated',
@@ -56,7 +68,11 @@ describe('EventLog', () => {
       event_source: { channel: 'API' },
       data: { customer: { id: 'cust_1', object: 'customer' } },
     });
-    expect(deleted).toMatchObject({ id: expect.stringMatching(/^evcam_/), created_at: '2026-01-01T00:00:01.000Z', event_source: { channel: 'INTERNAL' } });
+    expect(deleted).toMatchObject({
+      id: expect.stringMatching(/^evcam_/),
+      created_at: '2026-01-01T00:00:01.000Z',
+      event_source: { channel: 'INTERNAL' },
+    });
     expect(deleted.group_id).toBe(deleted.id);
     expect(redeemed.id).toMatch(/^evred_/);
     expect(paid.id).toMatch(/^evcus_/);
@@ -107,7 +123,13 @@ describe('EventLog', () => {
     expect(made).toBe(0);
     // The same fields, in the same order, as an event whose payload was made when it was recorded.
     expect(Object.keys(later)).toEqual(Object.keys(now));
-    expect(JSON.parse(JSON.stringify(later))).toEqual({ ...now, id: later.id, group_id: later.id, entity_id: 'cust_2', data: { customer: { id: 'cust_2', object: 'customer' } } });
+    expect(JSON.parse(JSON.stringify(later))).toEqual({
+      ...now,
+      id: later.id,
+      group_id: later.id,
+      entity_id: 'cust_2',
+      data: { customer: { id: 'cust_2', object: 'customer' } },
+    });
     expect(made).toBe(1);
     expect({ ...later }.data).toBe(later.data);
     expect(log.list({ type: 'customer.updated', entityId: 'cust_2' })[0]?.data.customer.id).toBe('cust_2');
@@ -149,18 +171,30 @@ describe('EventLog', () => {
     const ids = ['cust_1', 'cust_2', 'v_1', 'v_2'];
     fc.assert(
       fc.property(
-        fc.array(fc.record({ entity: fc.constantFrom(...ids), customer: fc.option(fc.constantFrom(...ids), { nil: undefined }), voucher: fc.option(fc.constantFrom(...ids), { nil: undefined }) }), { maxLength: 300 }),
+        fc.array(
+          fc.record({
+            entity: fc.constantFrom(...ids),
+            customer: fc.option(fc.constantFrom(...ids), { nil: undefined }),
+            voucher: fc.option(fc.constantFrom(...ids), { nil: undefined }),
+          }),
+          { maxLength: 300 },
+        ),
         fc.integer({ min: 0, max: 40 }),
         fc.subarray(ids, { minLength: 1 }),
         (recorded, retention, subjects) => {
           const { log } = setup(retention);
           for (const one of recorded) {
-            const data = { ...(one.customer ? { customer: { id: one.customer } } : {}), ...(one.voucher ? { voucher: { id: one.voucher } } : {}) };
+            const data = {
+              ...(one.customer ? { customer: { id: one.customer } } : {}),
+              ...(one.voucher ? { voucher: { id: one.voucher } } : {}),
+            };
             log.record('voucher.updated', { entityId: one.entity, data: data as never });
           }
           const names = (event: ServiceEvent): boolean => {
             const data = event.data as { customer?: { id: string }; voucher?: { id: string } };
-            return subjects.some((subject) => event.entity_id === subject || data.customer?.id === subject || data.voucher?.id === subject);
+            return subjects.some(
+              (subject) => event.entity_id === subject || data.customer?.id === subject || data.voucher?.id === subject,
+            );
           };
           expect(log.about(subjects)).toEqual(log.list().filter(names));
         },

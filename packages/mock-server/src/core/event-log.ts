@@ -1,4 +1,9 @@
-import type { DistributionWebhookEventMap, DistributionWebhookEventType, WebhookEventMap, WebhookEventType } from '@voucherkit/client';
+import type {
+  DistributionWebhookEventMap,
+  DistributionWebhookEventType,
+  WebhookEventMap,
+  WebhookEventType,
+} from '@voucherkit/client';
 import type { IdPrefix } from '@voucherkit/domain';
 import { DEFAULT_EVENT_RETENTION, type ServiceContext } from './context.js';
 import type { Cell } from './history/cell.js';
@@ -168,7 +173,10 @@ const PREFIX_BY_FAMILY: Readonly<Record<Family, IdPrefix>> = {
 
 /** The objects an event names, for {@link EventLog.about}: its entity, and the `customer` and `voucher` of its payload. */
 const subjectsOf = (event: ServiceEvent): string[] => {
-  const data = event.data as { readonly customer?: { readonly id?: unknown } | null; readonly voucher?: { readonly id?: unknown } | null };
+  const data = event.data as {
+    readonly customer?: { readonly id?: unknown } | null;
+    readonly voucher?: { readonly id?: unknown } | null;
+  };
   const subjects = [event.entity_id];
   const customer = data.customer?.id;
   const voucher = data.voucher?.id;
@@ -299,10 +307,27 @@ export class EventLog {
     const event_source = input.source ?? API_SOURCE;
     let event: ServiceEvent<T>;
     if ('make' in input) {
-      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, [PAYLOAD]: input.args, [MAKER]: input.make } as unknown as ServiceEvent<T>;
+      event = {
+        id,
+        type,
+        created_at,
+        entity_id: input.entityId,
+        group_id,
+        event_source,
+        [PAYLOAD]: input.args,
+        [MAKER]: input.make,
+      } as unknown as ServiceEvent<T>;
       Object.defineProperty(event, 'data', DATA_WHEN_READ);
     } else {
-      event = { id, type, created_at, entity_id: input.entityId, group_id, event_source, data: immutable(input.data) } as ServiceEvent<T>;
+      event = {
+        id,
+        type,
+        created_at,
+        entity_id: input.entityId,
+        group_id,
+        event_source,
+        data: immutable(input.data),
+      } as ServiceEvent<T>;
     }
     const place = this.#dropped.value + this.#events.push(event as ServiceEvent) - 1;
     if (this.#indexed.value) this.#index(event as ServiceEvent, place);
@@ -352,7 +377,8 @@ export class EventLog {
     const dropped = this.#dropped.value;
     const first = dropped + Math.max(0, this.#events.length - this.#retention);
     const places = new Set<number>();
-    for (const subject of subjects) for (const place of itemsOf(this.#bySubject.get(subject))) if (place >= first) places.add(place);
+    for (const subject of subjects)
+      for (const place of itemsOf(this.#bySubject.get(subject))) if (place >= first) places.add(place);
     return [...places].sort((a, b) => a - b).map((place) => this.#events.items[place - dropped] as ServiceEvent);
   }
 
@@ -370,7 +396,10 @@ export class EventLog {
    * stop();
    * ```
    */
-  subscribe<T extends EventType = EventType>(listener: (event: ServiceEvent<T>) => void, filter: EventFilter<T> = {}): () => void {
+  subscribe<T extends EventType = EventType>(
+    listener: (event: ServiceEvent<T>) => void,
+    filter: EventFilter<T> = {},
+  ): () => void {
     const subscription: Subscription = { listener: listener as (event: ServiceEvent) => void, filter };
     this.#subscriptions.add(subscription);
     return () => {

@@ -78,7 +78,10 @@ export const createFailureQueue = (): FailureQueue => {
       if (!failure) return undefined;
       failure.remaining -= 1;
       if (failure.remaining === 0) queue = queue.filter((entry) => entry !== failure);
-      const fallback = DEFAULTS[failure.status] ?? { key: 'error', message: `Injected failure with status ${failure.status}.` };
+      const fallback = DEFAULTS[failure.status] ?? {
+        key: 'error',
+        message: `Injected failure with status ${failure.status}.`,
+      };
       return {
         status: failure.status,
         key: failure.key ?? fallback.key,

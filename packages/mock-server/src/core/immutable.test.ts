@@ -30,7 +30,7 @@ describe('freezeDeep', () => {
 });
 
 describe('immutable', () => {
-  it('freezes in the project\'s test run, so a store that changed a record in place would fail its tests', () => {
+  it("freezes in the project's test run, so a store that changed a record in place would fail its tests", () => {
     expect(FREEZES_RECORDS).toBe(true);
     expect(Object.isFrozen(immutable({ code: 'SUMMER10' }))).toBe(true);
   });

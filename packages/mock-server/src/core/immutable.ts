@@ -16,7 +16,8 @@ export const freezeDeep = <T>(value: T): T => {
   return Object.freeze(value);
 };
 
-const env = (globalThis as { readonly process?: { readonly env?: Readonly<Record<string, string | undefined>> } }).process?.env;
+const env = (globalThis as { readonly process?: { readonly env?: Readonly<Record<string, string | undefined>> } })
+  .process?.env;
 
 /** Whether {@link immutable} freezes: set `VOUCHERKIT_FREEZE_RECORDS=1` (the project's own test run does). */
 export const FREEZES_RECORDS = env?.['VOUCHERKIT_FREEZE_RECORDS'] === '1';

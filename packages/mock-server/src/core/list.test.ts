@@ -1,6 +1,15 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { ApiError } from '../http/api-error.js';
-import { type ListBody, cursorPageOf, listBody, pageOf, sortByKeys, sortByOrder, timeCursorPageOf, wholeList } from './list.js';
+import {
+  type ListBody,
+  cursorPageOf,
+  listBody,
+  pageOf,
+  sortByKeys,
+  sortByOrder,
+  timeCursorPageOf,
+  wholeList,
+} from './list.js';
 
 const letters = ['a', 'b', 'c', 'd', 'e'];
 
@@ -62,20 +71,34 @@ describe('cursorPageOf', () => {
   });
 
   test('an empty list hands back the empty cursor, which starts from the beginning; a cursor the list never held is 400', () => {
-    expect(cursorPageOf([], {}, () => undefined)).toEqual({ items: [], total: 0, hasMore: false, moreStartingAfter: '' });
+    expect(cursorPageOf([], {}, () => undefined)).toEqual({
+      items: [],
+      total: 0,
+      hasMore: false,
+      moreStartingAfter: '',
+    });
     expect(ids(cursorPageOf(items, { limit: 2, startingAfterId: '' }, rank).items)).toEqual(['x3', 'x1']);
     expect(() => cursorPageOf(items, { startingAfterId: 'nope' }, rank)).toThrow(ApiError);
     try {
       cursorPageOf(items, { startingAfterId: 'nope' }, rank);
     } catch (error) {
-      expect(error).toMatchObject({ status: 400, key: 'invalid_query_params', extras: { details: expect.stringContaining('nope') } });
+      expect(error).toMatchObject({
+        status: 400,
+        key: 'invalid_query_params',
+        extras: { details: expect.stringContaining('nope') },
+      });
     }
   });
 });
 
 describe('sortByKeys', () => {
   test('sorts on the keys it is given, as sortByOrder sorts on fields, and answers the items themselves', () => {
-    const items = [{ n: 'b', at: 1 }, { n: 'a', at: 2 }, { n: 'b', at: 3 }, { n: null, at: 4 }];
+    const items = [
+      { n: 'b', at: 1 },
+      { n: 'a', at: 2 },
+      { n: 'b', at: 3 },
+      { n: null, at: 4 },
+    ];
     const keys = (item: (typeof items)[number]) => ({ name: item.n });
     expect(sortByKeys(items, keys, 'name').map((item) => item.at)).toEqual([2, 1, 3, 4]);
     expect(sortByKeys(items, keys, '-name').map((item) => item.at)).toEqual([4, 3, 1, 2]);
@@ -126,7 +149,11 @@ describe('timeCursorPageOf', () => {
 
   test('in a descending list, after means created earlier; any ISO form of the moment works', () => {
     const newestFirst = sortByOrder(items, '-created_at');
-    const page = timeCursorPageOf(newestFirst, { limit: 2, startingAfter: '2026-01-01T01:00:04+01:00', descending: true });
+    const page = timeCursorPageOf(newestFirst, {
+      limit: 2,
+      startingAfter: '2026-01-01T01:00:04+01:00',
+      descending: true,
+    });
     expect(ids(page.items)).toEqual(['x5', 'x1']);
     expect(page.hasMore).toBe(true);
   });
@@ -142,10 +169,25 @@ describe('listBody', () => {
   test('puts the items under data_ref and adds only the envelope fields asked for', () => {
     const page = pageOf(letters, { limit: 2 });
     expect(listBody('data', page)).toEqual({ object: 'list', data_ref: 'data', data: ['a', 'b'] });
-    expect(listBody('async_actions', page, ['has_more'])).toEqual({ object: 'list', data_ref: 'async_actions', async_actions: ['a', 'b'], has_more: true });
-    expect(listBody('vouchers', page, ['total', 'has_more'])).toEqual({ object: 'list', data_ref: 'vouchers', vouchers: ['a', 'b'], total: 5, has_more: true });
+    expect(listBody('async_actions', page, ['has_more'])).toEqual({
+      object: 'list',
+      data_ref: 'async_actions',
+      async_actions: ['a', 'b'],
+      has_more: true,
+    });
+    expect(listBody('vouchers', page, ['total', 'has_more'])).toEqual({
+      object: 'list',
+      data_ref: 'vouchers',
+      vouchers: ['a', 'b'],
+      total: 5,
+      has_more: true,
+    });
     const cursorPage = cursorPageOf(items, { limit: 1 }, rank);
-    expect(listBody('data', cursorPage, ['total', 'has_more', 'more_starting_after'])).toMatchObject({ total: 5, has_more: true, more_starting_after: 'x3' });
+    expect(listBody('data', cursorPage, ['total', 'has_more', 'more_starting_after'])).toMatchObject({
+      total: 5,
+      has_more: true,
+      more_starting_after: 'x3',
+    });
   });
 
   test('is typed by its data_ref and fields; more_starting_after needs a cursor page', () => {
@@ -159,6 +201,12 @@ describe('listBody', () => {
 
   test('wholeList is every item on one page', () => {
     expect(wholeList(letters)).toEqual({ items: letters, total: 5, hasMore: false });
-    expect(listBody('data', wholeList([]), ['total', 'has_more'])).toEqual({ object: 'list', data_ref: 'data', data: [], total: 0, has_more: false });
+    expect(listBody('data', wholeList([]), ['total', 'has_more'])).toEqual({
+      object: 'list',
+      data_ref: 'data',
+      data: [],
+      total: 0,
+      has_more: false,
+    });
   });
 });

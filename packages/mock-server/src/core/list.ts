@@ -205,7 +205,10 @@ export const compareAscending = (a: Sortable, b: Sortable): number => {
  * sortByOrder(customers.list(), query.order ?? '-created_at');
  * ```
  */
-export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(items: readonly T[], order: Order): T[] => {
+export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
+  items: readonly T[],
+  order: Order,
+): T[] => {
   const descending = order.startsWith('-');
   const field = (descending ? order.slice(1) : order) as OrderField<Order>;
   const sorted = [...items].sort((a, b) => compareAscending(a[field], b[field]));
@@ -225,7 +228,11 @@ export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: So
  * sortByKeys(campaigns, (campaign) => ({ code: campaign.name }), '-code');
  * ```
  */
-export const sortByKeys = <T>(items: readonly T[], keysOf: (item: T) => Readonly<Record<string, Sortable>>, order: string): T[] => {
+export const sortByKeys = <T>(
+  items: readonly T[],
+  keysOf: (item: T) => Readonly<Record<string, Sortable>>,
+  order: string,
+): T[] => {
   const field = order.startsWith('-') ? order.slice(1) : order;
   const rows = items.map((item, position) => ({ [field]: keysOf(item)[field], position }));
   return sortByOrder<Record<string, Sortable>, string>(rows, order).map((row) => items[row['position'] as number] as T);
@@ -262,7 +269,10 @@ export interface TimeCursorQuery extends LimitQuery {
  * timeCursorPageOf(sortByOrder(segments.list(), '-created_at'), { limit: 2, startingAfter: last.created_at, descending: true });
  * ```
  */
-export const timeCursorPageOf = <T extends { readonly created_at?: string | null | undefined }>(items: readonly T[], query: TimeCursorQuery): Page<T> => {
+export const timeCursorPageOf = <T extends { readonly created_at?: string | null | undefined }>(
+  items: readonly T[],
+  query: TimeCursorQuery,
+): Page<T> => {
   const limit = query.limit ?? 10;
   let rest = items;
   if (query.startingAfter !== undefined) {
@@ -340,7 +350,8 @@ export const listBody = <Ref extends string, T, Field extends ListField = never>
     if (field === 'total') body['total'] = page.total;
     else if (field === 'has_more') body['has_more'] = page.hasMore;
     else {
-      if (page.moreStartingAfter === undefined) throw new RangeError('more_starting_after needs a page made by cursorPageOf');
+      if (page.moreStartingAfter === undefined)
+        throw new RangeError('more_starting_after needs a page made by cursorPageOf');
       // The cursor comes only with a page that has a next one, as the service sends it.
       if (page.hasMore) body['more_starting_after'] = page.moreStartingAfter;
     }
@@ -358,4 +369,8 @@ export const listBody = <Ref extends string, T, Field extends ListField = never>
  * listBody('data', wholeList(categories.list()), ['total']);
  * ```
  */
-export const wholeList = <T>(items: readonly T[]): Page<T> => ({ items: [...items], total: items.length, hasMore: false });
+export const wholeList = <T>(items: readonly T[]): Page<T> => ({
+  items: [...items],
+  total: items.length,
+  hasMore: false,
+});

@@ -57,7 +57,8 @@ const DEFAULT_CALLOUTS: ProjectConfig['webhooks_callout_notifications'] = {
 };
 
 /** The default characters of generated codes: every letter of both cases, or capitals only when case does not count. */
-const defaultCharset = (caseSensitive: boolean): string => (caseSensitive ? DEFAULT_CODE_CHARSET : CASE_INSENSITIVE_CHARSET);
+const defaultCharset = (caseSensitive: boolean): string =>
+  caseSensitive ? DEFAULT_CODE_CHARSET : CASE_INSENSITIVE_CHARSET;
 
 /**
  * A new project's settings: what `input` names, and the service's defaults for the rest (UTC,
@@ -73,7 +74,10 @@ const defaultCharset = (caseSensitive: boolean): string => (caseSensitive ? DEFA
  * newProjectConfig({ name: 'Shop', timezone: 'Europe/Warsaw' }, { isSandbox: false, webhookToken: 'whsec' }).currency; // 'EUR'
  * ```
  */
-export const newProjectConfig = (input: ProjectConfigInput, fixed: { readonly name?: string; readonly isSandbox: boolean; readonly webhookToken: string }): ProjectConfig => {
+export const newProjectConfig = (
+  input: ProjectConfigInput,
+  fixed: { readonly name?: string; readonly isSandbox: boolean; readonly webhookToken: string },
+): ProjectConfig => {
   const caseSensitive = input.case_sensitive_codes ?? true;
   return {
     name: input.name ?? fixed.name ?? 'Project',

@@ -2,7 +2,13 @@ import { type RandomSource, zoneClock } from '@voucherkit/domain';
 import type { ServiceContext } from './context.js';
 import { StateHistory } from './history/state-history.js';
 import { TrackedState } from './history/tracked-state.js';
-import { type ProjectConfig, type ProjectConfigChanges, type ProjectConfigInput, changedProjectConfig, newProjectConfig } from './project-config.js';
+import {
+  type ProjectConfig,
+  type ProjectConfigChanges,
+  type ProjectConfigInput,
+  changedProjectConfig,
+  newProjectConfig,
+} from './project-config.js';
 
 /**
  * A project's API keys. Server keys call the server-side API, client keys the client-side API.
@@ -187,7 +193,8 @@ export const createProjectRegistry = <State>(
   const configs = context.tracked.innerMap<string, ProjectConfig>();
   const scopes = new Map<string, TrackedState>();
   const checkTimeZone = (id: string, timeZone: string | undefined): void => {
-    if (timeZone !== undefined && !knownTimeZone(timeZone)) throw new Error(`Unknown time zone for project ${id}: ${timeZone}`);
+    if (timeZone !== undefined && !knownTimeZone(timeZone))
+      throw new Error(`Unknown time zone for project ${id}: ${timeZone}`);
   };
   const create = (seed: ProjectSeed = {}): Project<State> => {
     const id = seed.id ?? context.ids('proj');
@@ -196,7 +203,11 @@ export const createProjectRegistry = <State>(
     checkTimeZone(id, timezone);
     const config = newProjectConfig(
       { ...seed.config, ...(timezone === undefined ? {} : { timezone }) },
-      { name: seed.name ?? `Project ${projects.length + 1}`, isSandbox: projects.length === 0, webhookToken: seed.webhookToken ?? randomKey(context.random) },
+      {
+        name: seed.name ?? `Project ${projects.length + 1}`,
+        isSandbox: projects.length === 0,
+        webhookToken: seed.webhookToken ?? randomKey(context.random),
+      },
     );
     configs.set(id, config);
     const current = (): ProjectConfig => configs.get(id) ?? config;
@@ -263,7 +274,8 @@ export const createProjectRegistry = <State>(
       configs.delete(id);
       return true;
     },
-    byServerKeys: (appId, appToken) => projects.items.find((p) => p.keys.appId === appId && p.keys.appToken === appToken),
+    byServerKeys: (appId, appToken) =>
+      projects.items.find((p) => p.keys.appId === appId && p.keys.appToken === appToken),
     byClientKeys: (clientAppId, clientToken) =>
       projects.items.find((p) => p.keys.clientAppId === clientAppId && p.keys.clientToken === clientToken),
     load(id, config) {

@@ -26,7 +26,11 @@ export class RedeemableWindows {
   constructor(private readonly own: ValidityWindowOptions = {}) {}
 
   /** The campaign's window (when there is a campaign), then the redeemable's own, at `at`. */
-  check(redeemable: ValidityWindowInput & object, campaign: (ValidityWindowInput & object) | undefined, at: number): ValidityCheckResult {
+  check(
+    redeemable: ValidityWindowInput & object,
+    campaign: (ValidityWindowInput & object) | undefined,
+    at: number,
+  ): ValidityCheckResult {
     if (campaign) {
       const result = this.campaign(campaign, at);
       if (!result.active) return result;

@@ -23,7 +23,10 @@ describe('SortedIndex', () => {
         fc.boolean(),
         (codes, builtAfter, descending, limit, page, filtered) => {
           const rows: Row[] = [];
-          const indexes = new SortedIndexes<'code'>((_field, position) => rows[position]?.code, new TrackedState(new StateHistory()));
+          const indexes = new SortedIndexes<'code'>(
+            (_field, position) => rows[position]?.code,
+            new TrackedState(new StateHistory()),
+          );
           const add = (code: string | null) => {
             rows.push({ position: rows.length, code, even: rows.length % 2 === 0 });
             indexes.add(rows.length - 1);
@@ -33,15 +36,23 @@ describe('SortedIndex', () => {
           codes.slice(builtAfter).forEach(add);
           const keep = filtered ? (position: number) => (rows[position] as Row).even : undefined;
           const query = { limit, page };
-          const expected = pageOf(sortByOrder(filtered ? rows.filter((row) => row.even) : rows, descending ? '-code' : 'code'), query);
-          expect(indexedPage(indexes.of('code'), descending, (position) => rows[position] as Row, query, keep)).toEqual(expected);
+          const expected = pageOf(
+            sortByOrder(filtered ? rows.filter((row) => row.even) : rows, descending ? '-code' : 'code'),
+            query,
+          );
+          expect(indexedPage(indexes.of('code'), descending, (position) => rows[position] as Row, query, keep)).toEqual(
+            expected,
+          );
         },
       ),
     );
   });
 
   it('keeps the order through changes of keys and removals', () => {
-    type Op = { readonly kind: 'add'; readonly key: string | null } | { readonly kind: 'change'; readonly at: number; readonly key: string | null } | { readonly kind: 'remove'; readonly at: number };
+    type Op =
+      | { readonly kind: 'add'; readonly key: string | null }
+      | { readonly kind: 'change'; readonly at: number; readonly key: string | null }
+      | { readonly kind: 'remove'; readonly at: number };
     const key = fc.option(fc.constantFrom('a', 'b', 'c'), { nil: null });
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), key }),
@@ -52,7 +63,10 @@ describe('SortedIndex', () => {
       fc.property(fc.array(op, { maxLength: 60 }), fc.boolean(), (ops, descending) => {
         const keys: (string | null | undefined)[] = [];
         const live = new Set<number>();
-        const indexes = new SortedIndexes<'key'>((_field, position) => keys[position], new TrackedState(new StateHistory()));
+        const indexes = new SortedIndexes<'key'>(
+          (_field, position) => keys[position],
+          new TrackedState(new StateHistory()),
+        );
         indexes.of('key');
         for (const one of ops) {
           if (one.kind === 'add') {
@@ -74,7 +88,11 @@ describe('SortedIndex', () => {
         }
         const rows = [...live].sort((a, b) => a - b).map((position) => ({ position, key: keys[position] ?? null }));
         const expected = pageOf(sortByOrder(rows, descending ? '-key' : 'key'), { limit: 100 });
-        expect(indexedPage(indexes.of('key'), descending, (position) => ({ position, key: keys[position] ?? null }), { limit: 100 })).toEqual(expected);
+        expect(
+          indexedPage(indexes.of('key'), descending, (position) => ({ position, key: keys[position] ?? null }), {
+            limit: 100,
+          }),
+        ).toEqual(expected);
       }),
     );
   });

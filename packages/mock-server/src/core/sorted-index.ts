@@ -101,12 +101,19 @@ export class SortedIndex {
  * indexedPage(byCode, true, (position) => records[position], { page: 2, limit: 10 });
  * ```
  */
-export const indexedPage = <T>(index: SortedIndex, descending: boolean, recordAt: (position: number) => T, query: PageQuery = {}, keep?: (position: number) => boolean): Page<T> => {
+export const indexedPage = <T>(
+  index: SortedIndex,
+  descending: boolean,
+  recordAt: (position: number) => T,
+  query: PageQuery = {},
+  keep?: (position: number) => boolean,
+): Page<T> => {
   const limit = query.limit ?? 10;
   const start = ((query.page ?? 1) - 1) * limit;
   const items: T[] = [];
   if (keep === undefined) {
-    for (let rank = start; rank < Math.min(index.size, start + limit); rank += 1) items.push(recordAt(index.at(rank, descending)));
+    for (let rank = start; rank < Math.min(index.size, start + limit); rank += 1)
+      items.push(recordAt(index.at(rank, descending)));
     return { items, total: index.size, hasMore: start + limit < index.size };
   }
   let total = 0;

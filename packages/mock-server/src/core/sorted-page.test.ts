@@ -9,12 +9,23 @@ describe('sortedPageOf', () => {
     const value = fc.option(fc.constantFrom('a', 'b', 'c', 'd'), { nil: undefined });
     fc.assert(
       fc.property(
-        fc.array(fc.record({ id: fc.nat(), code: value, amount: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }) }), { maxLength: 300 }).map((items) => items.map((item, index) => ({ ...item, id: index }))),
+        fc
+          .array(
+            fc.record({
+              id: fc.nat(),
+              code: value,
+              amount: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
+            }),
+            { maxLength: 300 },
+          )
+          .map((items) => items.map((item, index) => ({ ...item, id: index }))),
         fc.constantFrom('code', '-code', 'id', '-id', 'amount', '-amount'),
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 20 }),
         (items, order, page, limit) => {
-          expect(sortedPageOf(items, order, { page, limit })).toEqual(pageOf(sortByOrder(items, order), { page, limit }));
+          expect(sortedPageOf(items, order, { page, limit })).toEqual(
+            pageOf(sortByOrder(items, order), { page, limit }),
+          );
         },
       ),
       { numRuns: 500 },
@@ -22,9 +33,15 @@ describe('sortedPageOf', () => {
   });
 
   it('selects from a large list without changing it', () => {
-    const items = Array.from({ length: 1000 }, (_, index) => ({ code: `C${String((index * 7919) % 1000).padStart(4, '0')}` }));
+    const items = Array.from({ length: 1000 }, (_, index) => ({
+      code: `C${String((index * 7919) % 1000).padStart(4, '0')}`,
+    }));
     const copy = [...items];
-    expect(sortedPageOf(items, '-code', { page: 2, limit: 3 }).items.map(({ code }) => code)).toEqual(['C0996', 'C0995', 'C0994']);
+    expect(sortedPageOf(items, '-code', { page: 2, limit: 3 }).items.map(({ code }) => code)).toEqual([
+      'C0996',
+      'C0995',
+      'C0994',
+    ]);
     expect(items).toEqual(copy);
   });
 });
@@ -42,11 +59,19 @@ describe('creationOrderPage', () => {
         });
       });
     fc.assert(
-      fc.property(records, fc.constantFrom('created_at', '-created_at', 'code', '-code'), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 20 }), (items, order, page, limit) => {
-        const copy = [...items];
-        expect(creationOrderPage(items, order, { page, limit })).toEqual(pageOf(sortByOrder(items, order), { page, limit }));
-        expect(items).toEqual(copy);
-      }),
+      fc.property(
+        records,
+        fc.constantFrom('created_at', '-created_at', 'code', '-code'),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        (items, order, page, limit) => {
+          const copy = [...items];
+          expect(creationOrderPage(items, order, { page, limit })).toEqual(
+            pageOf(sortByOrder(items, order), { page, limit }),
+          );
+          expect(items).toEqual(copy);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -4,7 +4,15 @@
  * a bounded heap selects them in O(n log k) comparisons instead of the O(n log n) of a full sort,
  * and only they are sorted. The page is exactly `pageOf(sortByOrder(items, order), query)`.
  */
-import { type OrderField, type Page, type PageQuery, type Sortable, compareAscending, pageOf, sortByOrder } from './list.js';
+import {
+  type OrderField,
+  type Page,
+  type PageQuery,
+  type Sortable,
+  compareAscending,
+  pageOf,
+  sortByOrder,
+} from './list.js';
 
 /** Beyond this share of the list, the page reaches so deep that a full sort is as cheap. */
 const SELECT_SHARE = 1 / 8;
@@ -41,7 +49,10 @@ export const sortedPageOf = <T extends { readonly [Key in OrderField<Order>]?: S
     return descending ? -byValue : byValue;
   };
   const heap = selectFirst(items.length, end, before);
-  const page = heap.sort(before).slice(start).map((index) => items[index] as T);
+  const page = heap
+    .sort(before)
+    .slice(start)
+    .map((index) => items[index] as T);
   return { items: page, total: items.length, hasMore: end < items.length };
 };
 
@@ -105,5 +116,9 @@ export const creationOrderPage = <T extends { readonly [Key in OrderField<Order>
   const limit = query.limit ?? 10;
   const start = ((query.page ?? 1) - 1) * limit;
   const end = Math.max(0, items.length - start);
-  return { items: items.slice(Math.max(0, end - limit), end).reverse(), total: items.length, hasMore: start + limit < items.length };
+  return {
+    items: items.slice(Math.max(0, end - limit), end).reverse(),
+    total: items.length,
+    hasMore: start + limit < items.length,
+  };
 };

@@ -6,15 +6,34 @@ const ruled = (rule: NonNullable<AnswerShape['properties']>): AnswerShape[] => [
 describe('answer shapes', () => {
   test('omit leaves out a property without a value: undefined, null, [] and {}', () => {
     const shapes = ruled({ metadata: { unset: 'omit' } });
-    for (const empty of [undefined, null, [], {}]) expect(shapeValue({ id: 'a', metadata: empty }, 0, shapes)).toEqual({ id: 'a' });
-    expect(shapeValue({ id: 'a', metadata: { tier: 'gold' } }, 0, shapes)).toEqual({ id: 'a', metadata: { tier: 'gold' } });
+    for (const empty of [undefined, null, [], {}])
+      expect(shapeValue({ id: 'a', metadata: empty }, 0, shapes)).toEqual({ id: 'a' });
+    expect(shapeValue({ id: 'a', metadata: { tier: 'gold' } }, 0, shapes)).toEqual({
+      id: 'a',
+      metadata: { tier: 'gold' },
+    });
     expect(Object.keys(shapeValue({ id: 'a', metadata: {} }, 0, shapes) as object)).toEqual(['id']);
   });
 
   test('omit-zero also leaves out 0; null and empty fill what is missing', () => {
-    const shapes = ruled({ discount: { unset: 'omit-zero' }, updated_at: { unset: 'null' }, categories: { unset: 'empty-array' }, rules: { unset: 'empty-object' } });
-    expect(shapeValue({ discount: 0, categories: null }, 0, shapes)).toEqual({ updated_at: null, categories: [], rules: {} });
-    expect(shapeValue({ discount: 5, updated_at: '2026-01-01T00:00:00.000Z', categories: ['c'], rules: { logic: '1' } }, 0, shapes)).toEqual({
+    const shapes = ruled({
+      discount: { unset: 'omit-zero' },
+      updated_at: { unset: 'null' },
+      categories: { unset: 'empty-array' },
+      rules: { unset: 'empty-object' },
+    });
+    expect(shapeValue({ discount: 0, categories: null }, 0, shapes)).toEqual({
+      updated_at: null,
+      categories: [],
+      rules: {},
+    });
+    expect(
+      shapeValue(
+        { discount: 5, updated_at: '2026-01-01T00:00:00.000Z', categories: ['c'], rules: { logic: '1' } },
+        0,
+        shapes,
+      ),
+    ).toEqual({
       discount: 5,
       updated_at: '2026-01-01T00:00:00.000Z',
       categories: ['c'],
@@ -29,8 +48,14 @@ describe('answer shapes', () => {
       { values: 3 },
       { properties: { metadata: { unset: 'omit' } } },
     ];
-    const body = { customers: [{ id: 'a', metadata: {} }, null, { id: 'b', metadata: { x: 1 } }], byId: { a: { id: 'a', metadata: {} } } };
-    expect(shapeValue(body, 0, shapes)).toEqual({ customers: [{ id: 'a' }, null, { id: 'b', metadata: { x: 1 } }], byId: { a: { id: 'a' } } });
+    const body = {
+      customers: [{ id: 'a', metadata: {} }, null, { id: 'b', metadata: { x: 1 } }],
+      byId: { a: { id: 'a', metadata: {} } },
+    };
+    expect(shapeValue(body, 0, shapes)).toEqual({
+      customers: [{ id: 'a' }, null, { id: 'b', metadata: { x: 1 } }],
+      byId: { a: { id: 'a' } },
+    });
   });
 
   test('nothing is changed in place, and what no rule touches is passed on as the same value', () => {

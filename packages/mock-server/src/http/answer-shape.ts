@@ -10,7 +10,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === null || (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
+  value === undefined ||
+  value === null ||
+  (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
 
 /** The value a property is sent with under its rule, or {@link LEFT_OUT}. */
 const ruled = (unset: Unset, value: unknown): unknown => {
@@ -28,13 +30,18 @@ const ruled = (unset: Unset, value: unknown): unknown => {
   }
 };
 
-const shapeObject = (value: Record<string, unknown>, shape: AnswerShape, shapes: readonly AnswerShape[]): Record<string, unknown> => {
+const shapeObject = (
+  value: Record<string, unknown>,
+  shape: AnswerShape,
+  shapes: readonly AnswerShape[],
+): Record<string, unknown> => {
   // What changes, by key; the object is copied once, at the end, only when something does.
   const changes = new Map<string, unknown>();
   for (const [key, rule] of Object.entries(shape.properties ?? {})) {
     const current = value[key];
     let next = rule.unset === undefined ? current : ruled(rule.unset, current);
-    if (rule.shape !== undefined && next !== LEFT_OUT && next !== undefined && next !== null) next = shapeValue(next, rule.shape, shapes);
+    if (rule.shape !== undefined && next !== LEFT_OUT && next !== undefined && next !== null)
+      next = shapeValue(next, rule.shape, shapes);
     if (next === LEFT_OUT ? key in value : next !== current) changes.set(key, next);
   }
   if (shape.values !== undefined) {
@@ -101,7 +108,8 @@ const shapeRoot = (index: number | undefined, body: unknown): unknown =>
  * shapeAnswer('getCustomer', 200, { id: 'cust_1', metadata: {} }); // { id: 'cust_1' }
  * ```
  */
-export const shapeAnswer = (operationId: string, status: number, body: unknown): unknown => shapeRoot(ANSWER_SHAPES[operationId]?.[String(status)], body);
+export const shapeAnswer = (operationId: string, status: number, body: unknown): unknown =>
+  shapeRoot(ANSWER_SHAPES[operationId]?.[String(status)], body);
 
 /**
  * A webhook event's `data` as the service sends it, by the same rules as the answers (decision
@@ -115,4 +123,5 @@ export const shapeAnswer = (operationId: string, status: number, body: unknown):
  * const data = shapeWebhookData(event.type, event.data);
  * ```
  */
-export const shapeWebhookData = (type: string, data: unknown): unknown => shapeRoot(ANSWER_SHAPES[`webhook:${type}`]?.['data'], data);
+export const shapeWebhookData = (type: string, data: unknown): unknown =>
+  shapeRoot(ANSWER_SHAPES[`webhook:${type}`]?.['data'], data);

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { anyOf } from './any-of.js';
 
 /** What `anyOf` answers, without screening: every member parses, issues are kept as they come. */
-const unscreened = (members: readonly z.ZodType[], value: unknown): { ok: true; data: unknown } | { ok: false; errors: unknown[] } => {
+const unscreened = (
+  members: readonly z.ZodType[],
+  value: unknown,
+): { ok: true; data: unknown } | { ok: false; errors: unknown[] } => {
   const errors: unknown[] = [];
   let matched = false;
   let parsed: unknown;
@@ -12,14 +15,24 @@ const unscreened = (members: readonly z.ZodType[], value: unknown): { ok: true; 
     const result = member.safeParse(value, { reportInput: true });
     if (!result.success) errors.push(result.error.issues);
     else if (!matched) [matched, parsed] = [true, result.data];
-    else if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data)) {
+    else if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed) &&
+      typeof result.data === 'object' &&
+      result.data !== null &&
+      !Array.isArray(result.data)
+    ) {
       parsed = { ...result.data, ...parsed };
     }
   }
   return matched ? { ok: true, data: parsed } : { ok: false, errors };
 };
 
-const discount = z.object({ type: z.literal('DISCOUNT_VOUCHER').optional(), discount: z.object({ amount_off: z.number() }).optional() });
+const discount = z.object({
+  type: z.literal('DISCOUNT_VOUCHER').optional(),
+  discount: z.object({ amount_off: z.number() }).optional(),
+});
 const base = z.object({ category: z.string().optional(), active: z.boolean().optional() });
 
 describe('anyOf for request values', () => {
@@ -43,7 +56,9 @@ describe('anyOf for request values', () => {
 
   it('skips members that refuse the value', () => {
     const gift = z.object({ type: z.literal('GIFT_VOUCHER'), gift: z.object({ amount: z.number() }) });
-    expect(anyOf([gift, base]).parse({ type: 'DISCOUNT_VOUCHER', gift: { amount: 1 }, active: true })).toEqual({ active: true });
+    expect(anyOf([gift, base]).parse({ type: 'DISCOUNT_VOUCHER', gift: { amount: 1 }, active: true })).toEqual({
+      active: true,
+    });
   });
 
   it('reports a value no member accepts as z.union does, at its path', () => {
@@ -51,13 +66,22 @@ describe('anyOf for request values', () => {
     const result = schema.safeParse({ body: { a: 'x' } });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toEqual([
-      expect.objectContaining({ code: 'invalid_union', path: ['body'], message: 'Invalid input', errors: [expect.any(Array), expect.any(Array)] }),
+      expect.objectContaining({
+        code: 'invalid_union',
+        path: ['body'],
+        message: 'Invalid input',
+        errors: [expect.any(Array), expect.any(Array)],
+      }),
     ]);
   });
 
   it('answers what parsing every member answers, for members it screens and members it does not', () => {
     const members = [
-      z.object({ object: z.enum(['voucher']).default('voucher'), id: z.string(), gift: z.object({ credits: z.number().optional() }) }),
+      z.object({
+        object: z.enum(['voucher']).default('voucher'),
+        id: z.string(),
+        gift: z.object({ credits: z.number().optional() }),
+      }),
       z.object({ object: z.enum(['voucher']).default('voucher'), id: z.string() }),
       z.object({ object: z.literal('promotion_tier'), id: z.string(), note: z.string().nullable().optional() }),
       z.object({ kind: z.enum(['a', 'b']).nullable(), count: z.number().optional() }),
@@ -90,10 +114,12 @@ describe('anyOf for request values', () => {
         const expected = unscreened(members, value);
         const result = schema.safeParse(value);
         if (expected.ok) expect(result).toEqual({ success: true, data: expected.data });
-        else expect(result.error?.issues).toEqual([expect.objectContaining({ code: 'invalid_union', errors: expected.errors })]);
+        else
+          expect(result.error?.issues).toEqual([
+            expect.objectContaining({ code: 'invalid_union', errors: expected.errors }),
+          ]);
       }),
       { numRuns: 500 },
     );
   });
 });
-

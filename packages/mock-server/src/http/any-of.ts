@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { nullMeansAbsentParts } from './null-means-absent.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A check a value must pass for a member to accept it: false means the member surely refuses. */
 type MayAccept = (value: unknown) => boolean;
@@ -14,7 +15,8 @@ interface Def {
 }
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const valuesOf = (schema: z.ZodType): ReadonlySet<unknown> | undefined => (schema as unknown as { _zod: { values?: ReadonlySet<unknown> } })._zod.values;
+const valuesOf = (schema: z.ZodType): ReadonlySet<unknown> | undefined =>
+  (schema as unknown as { _zod: { values?: ReadonlySet<unknown> } })._zod.values;
 
 /** Types whose schema refuses `undefined` (a required property that is absent). */
 const REFUSE_UNDEFINED = new Set(['string', 'number', 'boolean', 'object', 'array', 'record']);
@@ -62,7 +64,8 @@ const screen = (member: z.ZodType): MayAccept => {
     });
     return (value) => isRecord(value) && checks.every(([key, check]) => check(value[key]));
   }
-  if ((def.type === 'string' || def.type === 'number' || def.type === 'boolean') && !def.coerce) return (value) => typeof value === def.type;
+  if ((def.type === 'string' || def.type === 'number' || def.type === 'boolean') && !def.coerce)
+    return (value) => typeof value === def.type;
   return ALWAYS;
 };
 

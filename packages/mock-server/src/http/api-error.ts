@@ -78,7 +78,8 @@ export const refusalsAs400 = <T>(change: () => T, isRefusal: (error: Error) => b
   try {
     return change();
   } catch (error) {
-    if (error instanceof Error && !(error instanceof ApiError) && isRefusal(error)) throw ApiError.invalidPayload(error.message);
+    if (error instanceof Error && !(error instanceof ApiError) && isRefusal(error))
+      throw ApiError.invalidPayload(error.message);
     throw error;
   }
 };

@@ -100,7 +100,8 @@ export const authenticate = (
       throw unauthorized('Missing credentials: send X-App-Id and X-App-Token, or an OAuth bearer token.');
     case 'oauth': {
       const alternatives = oauthAlternatives(security);
-      if (alternatives.length === 0) throw unauthorized('This endpoint does not accept OAuth tokens; use the server keys.');
+      if (alternatives.length === 0)
+        throw unauthorized('This endpoint does not accept OAuth tokens; use the server keys.');
       const found = sources.projects
         .list()
         .map((project) => ({ project, token: project.state.oauth.active(credentials.token, sources.now()) }))
@@ -122,7 +123,8 @@ export const authenticate = (
         if (id !== managementId || secret !== managementToken) throw unauthorized('Invalid management keys.');
         return { kind };
       }
-      const project = kind === 'server' ? sources.projects.byServerKeys(id, secret) : sources.projects.byClientKeys(id, secret);
+      const project =
+        kind === 'server' ? sources.projects.byServerKeys(id, secret) : sources.projects.byClientKeys(id, secret);
       if (!project) throw unauthorized(`Invalid ${kind}-side keys.`);
       return { kind, project };
     }

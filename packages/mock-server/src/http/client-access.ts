@@ -3,7 +3,12 @@ import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
 
 /** The project switches of client-side features that the mock's client-side operations use; each is off by default. */
-type ClientSwitch = 'client_redeem_enabled' | 'client_loyalty_events_enabled' | 'client_publish_enabled' | 'client_list_vouchers_enabled' | 'client_create_customer_enabled';
+type ClientSwitch =
+  | 'client_redeem_enabled'
+  | 'client_loyalty_events_enabled'
+  | 'client_publish_enabled'
+  | 'client_list_vouchers_enabled'
+  | 'client_create_customer_enabled';
 
 /** What each switch turns on, as a refusal names it. */
 const FEATURES: Readonly<Record<ClientSwitch, string>> = {
@@ -72,14 +77,27 @@ const allowedOrigin = (origin: string, trusted: readonly string[]): boolean => {
  * checkClientAccess('redeemStackedDiscountsClientSide', '/client/v1/redemptions', request.headers, body, project.config);
  * ```
  */
-export const checkClientAccess = (operationId: OperationId, path: string, headers: Headers, body: unknown, config: ProjectConfig): void => {
+export const checkClientAccess = (
+  operationId: OperationId,
+  path: string,
+  headers: Headers,
+  body: unknown,
+  config: ProjectConfig,
+): void => {
   if (!path.startsWith('/client/')) return;
   const trusted = config.client_trusted_domains ?? [];
   if (trusted.length > 0) {
     const origin = headers.get('origin');
-    if (origin === null) throw forbidden('The request has no Origin header; the project takes client-side requests only from its allowed website addresses (client_trusted_domains).');
-    if (!allowedOrigin(origin, trusted)) throw forbidden(`The origin ${origin} is not one of the project's allowed website addresses (client_trusted_domains).`);
+    if (origin === null)
+      throw forbidden(
+        'The request has no Origin header; the project takes client-side requests only from its allowed website addresses (client_trusted_domains).',
+      );
+    if (!allowedOrigin(origin, trusted))
+      throw forbidden(
+        `The origin ${origin} is not one of the project's allowed website addresses (client_trusted_domains).`,
+      );
   }
   const needed = SWITCHES[operationId]?.(body);
-  if (needed !== undefined && config[needed] !== true) throw forbidden(`${FEATURES[needed]} is not enabled in the project's settings (${needed}).`);
+  if (needed !== undefined && config[needed] !== true)
+    throw forbidden(`${FEATURES[needed]} is not enabled in the project's settings (${needed}).`);
 };

@@ -13,13 +13,19 @@ export const toNumber = (value: unknown): unknown => {
   return Number.isFinite(number) ? number : value;
 };
 
-const BOOLEANS: ReadonlyMap<string, boolean> = new Map([['true', true], ['false', false], ['1', true], ['0', false]]);
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
 
 /**
  * `"true"`/`"false"` in any case and `"1"`/`"0"` → booleans, as clients write them (`force=1`,
  * Python's `True`); anything else unchanged.
  */
-export const toBoolean = (value: unknown): unknown => (typeof value === 'string' ? (BOOLEANS.get(value.toLowerCase()) ?? value) : value);
+export const toBoolean = (value: unknown): unknown =>
+  typeof value === 'string' ? (BOOLEANS.get(value.toLowerCase()) ?? value) : value;
 
 /** A single repeated-key value → a one-item array. */
 export const toArray = (value: unknown): unknown => (value === undefined || Array.isArray(value) ? value : [value]);
@@ -35,7 +41,8 @@ export const toEmptyObject = (value: unknown): unknown => (value === '' ? {} : v
  * (seconds and a fraction optional), and a zone: `Z`, `UTC`, `±hh:mm`, `±hhmm` or `±hh`, after an
  * optional space (Ruby's `Time#to_s`), or none.
  */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?(?:([Zz]|UTC)|([+-])(\d{2})(?::?(\d{2}))?))?)?$/u;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: ?(?:([Zz]|UTC)|([+-])(\d{2})(?::?(\d{2}))?))?)?$/u;
 
 const MS_PER_DAY = 86_400_000;
 
@@ -44,13 +51,31 @@ const readMoment = (text: string): { ms: number; hasTime: boolean } | undefined 
   const match = DATE_TIME.exec(text);
   if (match === null) return undefined;
   const [, y, mo, d, h, mi, s, fraction, utc, sign, offsetHours, offsetMinutes] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi ?? '0', s ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi ?? '0', s ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const offset = sign === undefined || utc !== undefined ? 0 : Number(offsetHours) * 60 + Number(offsetMinutes ?? '0');
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59 || Number(offsetHours ?? '0') > 23 || Number(offsetMinutes ?? '0') > 59) {
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    Number(offsetHours ?? '0') > 23 ||
+    Number(offsetMinutes ?? '0') > 59
+  ) {
     return undefined;
   }
   const millisecond = fraction === undefined ? 0 : Math.floor(Number(`0.${fraction}`) * 1000);
-  const wall = daysFromCivil(year, month, day) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond;
+  const wall =
+    daysFromCivil(year, month, day) * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond;
   return { ms: wall - (sign === '-' ? -offset : offset) * 60_000, hasTime: h !== undefined };
 };
 

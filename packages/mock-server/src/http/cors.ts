@@ -43,7 +43,10 @@ const PREFLIGHT_MAX_AGE = '7200';
  * @returns The headers of the 204 answer.
  */
 export const preflightHeaders = (requested: string | undefined): Record<string, string> => {
-  const asked = (requested ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const asked = (requested ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
   return {
     ...CORS_HEADERS,
     'access-control-allow-methods': 'GET, POST, PUT, DELETE, PATCH, OPTIONS',

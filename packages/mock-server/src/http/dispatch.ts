@@ -42,7 +42,11 @@ export interface DispatcherDependencies {
  * path. A management operation on the organisation itself (listing or creating projects) names
  * none and gets the sandbox project, which it does not read.
  */
-const projectOf = (principal: Principal, params: object, projects: ProjectRegistry<ProjectState>): Project<ProjectState> => {
+const projectOf = (
+  principal: Principal,
+  params: object,
+  projects: ProjectRegistry<ProjectState>,
+): Project<ProjectState> => {
   if (principal.kind !== 'management') return principal.project;
   if (!('projectId' in params)) return projects.primary;
   const { projectId } = params;
@@ -78,7 +82,9 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
     const match = route(request.method, pathname);
     if (match.kind === 'not-found') {
       return errorResponse(
-        new ApiError(404, 'not_found', 'Resource not found', { details: `There is no endpoint ${request.method} ${pathname}.` }),
+        new ApiError(404, 'not_found', 'Resource not found', {
+          details: `There is no endpoint ${request.method} ${pathname}.`,
+        }),
         deps.requestId(),
       );
     }
@@ -88,11 +94,19 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         match.kind === 'unknown-method'
           ? `${request.method} is not a method of this API; it uses ${allow}.`
           : `${pathname} accepts ${allow}, not ${request.method}.`;
-      return errorResponse(new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }), deps.requestId(), { allow });
+      return errorResponse(
+        new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }),
+        deps.requestId(),
+        { allow },
+      );
     }
     const operationId: OperationId = match.operationId;
     // What the journal records of the request, filled in as the pipeline gets to it.
-    const seen: { principal: JournalEntry['principal']; projectId: string | undefined; input: { params?: unknown; query?: unknown; body?: unknown } } = {
+    const seen: {
+      principal: JournalEntry['principal'];
+      projectId: string | undefined;
+      input: { params?: unknown; query?: unknown; body?: unknown };
+    } = {
       principal: 'none',
       projectId: undefined,
       input: { params: match.params },
@@ -121,11 +135,15 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       return jsonResponse(status, body, headers);
     };
     /** Answers an error, in the service's error body. */
-    const refuse = (error: ApiError, requestId: string, body = errorBody(error, requestId)): Response => answer(error.status, body, requestId, errorHeaders(error));
+    const refuse = (error: ApiError, requestId: string, body = errorBody(error, requestId)): Response =>
+      answer(error.status, body, requestId, errorHeaders(error));
     const failure = deps.failures.take(operationId);
     if (failure) {
       const { status, key, message, retryAfter } = failure;
-      return refuse(new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }), deps.requestId());
+      return refuse(
+        new ApiError(status, key, message, retryAfter === undefined ? {} : { retryAfter }),
+        deps.requestId(),
+      );
     }
     // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
     const operation = (loadedOperations() ?? (await loadOperations())).operations[operationId];
@@ -189,4 +207,6 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
 
 /** The error a strict mock answers when its own answer drifts from the spec. */
 const strictFailure = (operationId: string, violation: string): ApiError =>
-  new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', { details: `${operationId}: ${violation}` });
+  new ApiError(500, 'response_validation_failed', 'The mock answered outside the spec (strict mode)', {
+    details: `${operationId}: ${violation}`,
+  });

@@ -21,4 +21,9 @@ const STATUS_BY_KEY: Readonly<Record<DomainErrorKey, number>> = {
 
 /** Maps a domain failure to the service's error response. */
 export const fromDomainError = (error: DomainError): ApiError =>
-  new ApiError(STATUS_BY_KEY[error.key], error.key, error.message, error.details === undefined ? {} : { details: error.details });
+  new ApiError(
+    STATUS_BY_KEY[error.key],
+    error.key,
+    error.message,
+    error.details === undefined ? {} : { details: error.details },
+  );

@@ -11,12 +11,21 @@ import type { Principal } from './authenticate.js';
 type Api<Id extends OperationId> = ApiOperations[Id];
 type Parameters<Id extends OperationId> = Api<Id>['parameters'];
 type Part<T> = [NonNullable<T>] extends [never] ? Record<string, never> : NonNullable<T>;
-type JsonBody<Content> = Content extends { 'application/json': infer Json } ? Json : Content extends Record<string, infer Other> ? Other : never;
+type JsonBody<Content> = Content extends { 'application/json': infer Json }
+  ? Json
+  : Content extends Record<string, infer Other>
+    ? Other
+    : never;
 type SuccessStatus<Id extends OperationId> = Extract<keyof Api<Id>['responses'], 200 | 201 | 202 | 204>;
-type ResponseBody<Response> = Response extends { content: infer Content } ? ([Content] extends [never] ? null : JsonBody<Content>) : null;
+type ResponseBody<Response> = Response extends { content: infer Content }
+  ? [Content] extends [never]
+    ? null
+    : JsonBody<Content>
+  : null;
 // An optional body takes an empty object, and a body left out reads as `{}` (http/read-input.ts),
 // so a handler always receives one when the operation has a body.
-type RequestBody<Id extends OperationId> = Api<Id> extends { requestBody?: { content: infer Content } } ? JsonBody<Content> : undefined;
+type RequestBody<Id extends OperationId> =
+  Api<Id> extends { requestBody?: { content: infer Content } } ? JsonBody<Content> : undefined;
 
 /** What a handler may answer: one of the operation's documented success statuses with its body. */
 export type HandlerResult<Id extends OperationId> = {
@@ -43,7 +52,9 @@ export interface HandlerContext<Id extends OperationId> {
 }
 
 /** A thin handler: delegate to the project's stores and the domain, shape the response. */
-export type Handler<Id extends OperationId> = (context: HandlerContext<Id>) => HandlerResult<Id> | Promise<HandlerResult<Id>>;
+export type Handler<Id extends OperationId> = (
+  context: HandlerContext<Id>,
+) => HandlerResult<Id> | Promise<HandlerResult<Id>>;
 
 /** Handlers of some operations; the registry merges one map per resource. */
 export type HandlerMap = { [Id in OperationId]?: Handler<Id> };

@@ -96,7 +96,8 @@ export class RequestJournal {
     /** How many requests it keeps, the newest; `0` keeps none. */
     readonly size: number = DEFAULT_JOURNAL_SIZE,
   ) {
-    if (!Number.isInteger(size) || size < 0) throw new RangeError(`journal.size must be a whole number of requests >= 0, not ${size}`);
+    if (!Number.isInteger(size) || size < 0)
+      throw new RangeError(`journal.size must be a whole number of requests >= 0, not ${size}`);
     this.#entries = new Array<JournalEntry | undefined>(size);
   }
 

@@ -28,7 +28,9 @@ export interface LoadedOperations {
  * ```
  */
 export const loadOperations = (): Promise<LoadedOperations> =>
-  (loading ??= import('../generated/operations.js').then(({ operations, webhookEvents }) => (loaded = { operations, webhookEvents })));
+  (loading ??= import('../generated/operations.js').then(
+    ({ operations, webhookEvents }) => (loaded = { operations, webhookEvents }),
+  ));
 
 let loading: Promise<LoadedOperations> | undefined;
 let loaded: LoadedOperations | undefined;

@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.js';
 
-const unsupported = (details: string): ApiError => new ApiError(415, 'unsupported_media_type', 'Unsupported media type', { details });
+const unsupported = (details: string): ApiError =>
+  new ApiError(415, 'unsupported_media_type', 'Unsupported media type', { details });
 
 /** Header values are echoed in `details`; a few dozen characters are enough to recognise one. */
 const shorten = (value: string): string => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
@@ -9,7 +10,11 @@ const shorten = (value: string): string => (value.length > 60 ? `${value.slice(0
 const charsetOf = (parameters: readonly string[]): string | undefined => {
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=');
-    if (name.trim().toLowerCase() === 'charset') return value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (name.trim().toLowerCase() === 'charset')
+      return value
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
   }
   return undefined;
 };

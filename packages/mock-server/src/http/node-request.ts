@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from './api-error.js';
 import type { IncomingRequest } from './incoming-request.js';
 
-const malformed = (details: string): ApiError => new ApiError(400, 'bad_request', 'Malformed HTTP request', { details });
+const malformed = (details: string): ApiError =>
+  new ApiError(400, 'bad_request', 'Malformed HTTP request', { details });
 
 /**
  * The path and query of a request target, kept exactly as sent: `//v1/categories` is a path,
@@ -39,7 +40,8 @@ const headersOf = (incoming: IncomingMessage): Headers => {
  */
 const bodyOf = (incoming: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffer>> | null => {
   const length = incoming.headers['content-length'];
-  if (incoming.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0)) return null;
+  if (incoming.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0))
+    return null;
   let settled = false;
   const source: UnderlyingDefaultSource<Uint8Array<ArrayBuffer>> = {
     start(controller) {
@@ -59,7 +61,9 @@ const bodyOf = (incoming: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffe
       incoming.once('end', () => settle(() => controller.close()));
       // Kept for good: an 'error' event without a listener would be thrown.
       incoming.on('error', (error) => settle(() => controller.error(error)));
-      incoming.once('close', () => settle(() => controller.error(new Error('The connection closed before the body ended.'))));
+      incoming.once('close', () =>
+        settle(() => controller.error(new Error('The connection closed before the body ended.'))),
+      );
     },
     pull() {
       incoming.resume();

@@ -25,7 +25,10 @@ describe('nullMeansAbsent', () => {
   });
 
   it('leaves values that are not null alone, and refuses what the object refuses', () => {
-    expect(voucher.parse({ type: 'GIFT_VOUCHER', category: 'Summer' })).toEqual({ type: 'GIFT_VOUCHER', category: 'Summer' });
+    expect(voucher.parse({ type: 'GIFT_VOUCHER', category: 'Summer' })).toEqual({
+      type: 'GIFT_VOUCHER',
+      category: 'Summer',
+    });
     expect(voucher.safeParse({ category: 5 }).success).toBe(false);
     expect(voucher.safeParse('text').success).toBe(false);
   });
@@ -37,12 +40,24 @@ describe('nullMeansAbsent', () => {
   });
 
   it('answers, for any object, what the object answers once the listed nulls are taken out', () => {
-    const object = z.object({ a: z.number().optional(), b: z.string().default('b'), c: z.boolean().nullable().optional() });
+    const object = z.object({
+      a: z.number().optional(),
+      b: z.string().default('b'),
+      c: z.boolean().nullable().optional(),
+    });
     const schema = nullMeansAbsent(object, ['a', 'b']);
-    const field = fc.oneof(fc.constant(null), fc.constant(undefined), fc.integer(), fc.string({ maxLength: 2 }), fc.boolean());
+    const field = fc.oneof(
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.integer(),
+      fc.string({ maxLength: 2 }),
+      fc.boolean(),
+    );
     fc.assert(
       fc.property(fc.record({ a: field, b: field, c: field }, { requiredKeys: [] }), (value) => {
-        const cleaned = Object.fromEntries(Object.entries(value).filter(([key, inner]) => !(['a', 'b'].includes(key) && inner === null)));
+        const cleaned = Object.fromEntries(
+          Object.entries(value).filter(([key, inner]) => !(['a', 'b'].includes(key) && inner === null)),
+        );
         expect(schema.safeParse(value)).toEqual(object.safeParse(cleaned));
       }),
     );
@@ -51,9 +66,15 @@ describe('nullMeansAbsent', () => {
   it('tells the request-side anyOf which object and keys it wraps, so members are screened right', () => {
     expect(nullMeansAbsentParts(voucher)?.keys).toEqual(new Set(['type', 'category']));
     expect(nullMeansAbsentParts(z.string())).toBeUndefined();
-    const gift = nullMeansAbsent(z.object({ type: z.literal('GIFT_VOUCHER'), gift: z.object({ amount: z.number() }) }), []);
+    const gift = nullMeansAbsent(
+      z.object({ type: z.literal('GIFT_VOUCHER'), gift: z.object({ amount: z.number() }) }),
+      [],
+    );
     const union = anyOf([gift, voucher]);
     expect(union.parse({ type: null, category: null })).toEqual({ type: 'DISCOUNT_VOUCHER' });
-    expect(union.parse({ type: 'GIFT_VOUCHER', gift: { amount: 1 } })).toEqual({ type: 'GIFT_VOUCHER', gift: { amount: 1 } });
+    expect(union.parse({ type: 'GIFT_VOUCHER', gift: { amount: 1 } })).toEqual({
+      type: 'GIFT_VOUCHER',
+      gift: { amount: 1 },
+    });
   });
 });

@@ -8,7 +8,8 @@ export interface NullMeansAbsent {
 
 const wrapped = new WeakMap<z.ZodType, NullMeansAbsent>();
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A request object whose optional properties take `null` as "not given": before the object is

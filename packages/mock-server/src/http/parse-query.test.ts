@@ -16,7 +16,11 @@ describe('parseQuery', () => {
     );
     expect(malformed).toEqual([]);
     expect(query).toEqual({
-      filters: { junction: 'and', 'metadata.tier': { conditions: { $is: 'gold' } }, code: { conditions: { $in: ['A', 'B'] } } },
+      filters: {
+        junction: 'and',
+        'metadata.tier': { conditions: { $is: 'gold' } },
+        code: { conditions: { $in: ['A', 'B'] } },
+      },
     });
   });
 

@@ -48,7 +48,12 @@ export const parserRefusal = (error: ParserError): ParserRefusal => {
       break;
     }
     case 'HPE_HEADER_OVERFLOW':
-      return refusal(431, 'request_header_fields_too_large', 'Request header fields too large', `The request line and headers together must fit in ${MAX_HEADER_BYTES} bytes.`);
+      return refusal(
+        431,
+        'request_header_fields_too_large',
+        'Request header fields too large',
+        `The request line and headers together must fit in ${MAX_HEADER_BYTES} bytes.`,
+      );
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return refusal(413, 'query_too_large', 'Request too large', 'The chunk extensions of the body are too long.');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
@@ -58,5 +63,10 @@ export const parserRefusal = (error: ParserError): ParserRefusal => {
       break;
   }
   const reason = error.reason ?? error.message;
-  return refusal(400, 'bad_request', 'Malformed HTTP request', `The request is not valid HTTP/1.1: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`);
+  return refusal(
+    400,
+    'bad_request',
+    'Malformed HTTP request',
+    `The request is not valid HTTP/1.1: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`,
+  );
 };

@@ -6,7 +6,9 @@ import { MAX_BODY_BYTES } from './limits.js';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const tooLarge = (limit: number): ApiError =>
-  new ApiError(413, 'query_too_large', 'Request too large', { details: `The request body is larger than ${limit} bytes.` });
+  new ApiError(413, 'query_too_large', 'Request too large', {
+    details: `The request body is larger than ${limit} bytes.`,
+  });
 
 /**
  * Whether the request carries a body at all. `Content-Length: 0` counts as none, so an empty
@@ -33,7 +35,10 @@ export const hasBody = (request: IncomingRequest): boolean =>
  * const bytes = await readBodyBytes(request); // the multipart upload
  * ```
  */
-export const readBodyBytes = async (request: IncomingRequest, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> => {
+export const readBodyBytes = async (
+  request: IncomingRequest,
+  limit = MAX_BODY_BYTES,
+): Promise<Uint8Array<ArrayBuffer>> => {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) throw tooLarge(limit);
   if (request.body === null) return new Uint8Array();

@@ -54,7 +54,9 @@ const readQuery = (url: URL, operation: Operation): Record<string, unknown> => {
 const readMultipart = async (request: IncomingRequest): Promise<Record<string, FormDataEntryValue>> => {
   const bytes = await readBodyBytes(request);
   try {
-    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+    const form = await new Response(bytes, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData();
     return Object.fromEntries(form);
   } catch {
     throw ApiError.invalidPayload('The request body is not valid multipart/form-data.');
@@ -161,7 +163,13 @@ export const readInput = async (
 ): Promise<RequestInput> => ({
   // An operation without path or query parameters reads none: whatever the URL carries, the
   // schema would strip it to an empty object.
-  params: namesOf(operation.pathParams).length === 0 ? {} : checkParameters(operation.pathParams as z.ZodType, params, 'path'),
-  query: namesOf(operation.query).length === 0 ? {} : checkParameters(operation.query as z.ZodType, readQuery(url, operation), 'query'),
+  params:
+    namesOf(operation.pathParams).length === 0
+      ? {}
+      : checkParameters(operation.pathParams as z.ZodType, params, 'path'),
+  query:
+    namesOf(operation.query).length === 0
+      ? {}
+      : checkParameters(operation.query as z.ZodType, readQuery(url, operation), 'query'),
   body: await readValidBody(request, operation),
 });

@@ -17,7 +17,9 @@ export const errorBody = (error: ApiError, requestId: string): Record<string, un
   ...(error.extras.resourceId === undefined ? {} : { resource_id: error.extras.resourceId }),
   ...(error.extras.resourceType === undefined ? {} : { resource_type: error.extras.resourceType }),
   ...(error.extras.ruleMessage === undefined ? {} : { error: { message: error.extras.ruleMessage } }),
-  ...(error.extras.redeemable === undefined ? {} : { redeemable_type: error.extras.redeemable.type, redeemable_id: error.extras.redeemable.id }),
+  ...(error.extras.redeemable === undefined
+    ? {}
+    : { redeemable_type: error.extras.redeemable.type, redeemable_id: error.extras.redeemable.id }),
 });
 
 /**
@@ -28,7 +30,8 @@ export const errorBody = (error: ApiError, requestId: string): Record<string, un
  */
 export const contractViolation = (operation: Operation, status: number, body: unknown): string | undefined => {
   const responses = operation.responses as Record<string, z.ZodType | null>;
-  if (!(String(status) in responses)) return `status ${status} is not documented for ${operation.method} ${operation.path}`;
+  if (!(String(status) in responses))
+    return `status ${status} is not documented for ${operation.method} ${operation.path}`;
   const schema = responses[String(status)];
   if (schema === null || schema === undefined) return body === null ? undefined : `status ${status} documents no body`;
   const result = schema.safeParse(body, { reportInput: true });

@@ -11,12 +11,22 @@ describe('the router', () => {
 
   test('a method the fixed path lacks falls through to the template it also matches', () => {
     // `import` is a code like any other for GET, PUT and DELETE: the service reads the voucher.
-    expect(route('GET', '/v1/vouchers/import')).toEqual({ kind: 'operation', operationId: 'getVoucher', params: { code: 'import' } });
-    expect(route('DELETE', '/v1/vouchers/import')).toMatchObject({ operationId: 'deleteVoucher', params: { code: 'import' } });
+    expect(route('GET', '/v1/vouchers/import')).toEqual({
+      kind: 'operation',
+      operationId: 'getVoucher',
+      params: { code: 'import' },
+    });
+    expect(route('DELETE', '/v1/vouchers/import')).toMatchObject({
+      operationId: 'deleteVoucher',
+      params: { code: 'import' },
+    });
   });
 
   test('a 405 lists the methods of every template the path matches', () => {
-    expect(route('PATCH', '/v1/vouchers/import')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'POST', 'PUT', 'DELETE'] });
+    expect(route('PATCH', '/v1/vouchers/import')).toEqual({
+      kind: 'method-not-allowed',
+      allowed: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
   });
 
   test('path values are percent-decoded without throwing', () => {

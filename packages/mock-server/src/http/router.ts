@@ -71,7 +71,11 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
   const paths = compile();
   const methods = [...new Set(paths.flatMap((path) => [...path.methods.keys()]))].sort(byMethodOrder);
   // Paths without parameters come first in `paths` anyway; a lookup finds them without the scan.
-  const fixed = new Map(paths.filter((path) => path.segments.every((segment) => typeof segment === 'string')).map((path) => [path.segments.join('/'), path]));
+  const fixed = new Map(
+    paths
+      .filter((path) => path.segments.every((segment) => typeof segment === 'string'))
+      .map((path) => [path.segments.join('/'), path]),
+  );
   return (method, pathname) => {
     const verb = method.toUpperCase();
     const parts = pathname.split('/').filter(Boolean);

@@ -40,7 +40,10 @@ interface Counts {
 }
 
 const isCountRecord = (value: unknown): value is Record<string, number> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((count) => Number.isInteger(count) && count >= 0);
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((count) => Number.isInteger(count) && count >= 0);
 
 const isTalliedOperation = (value: unknown): value is TalliedOperation => {
   const { count, statuses, errorKeys } = (value ?? {}) as Partial<Record<keyof TalliedOperation, unknown>>;
@@ -101,7 +104,9 @@ export class RequestTally {
     if (counts === undefined) return undefined;
     return {
       count: counts.count,
-      statuses: Object.fromEntries([...counts.statuses].sort(([a], [b]) => a - b).map(([status, count]) => [String(status), count])),
+      statuses: Object.fromEntries(
+        [...counts.statuses].sort(([a], [b]) => a - b).map(([status, count]) => [String(status), count]),
+      ),
       errorKeys: Object.fromEntries(counts.errorKeys),
     };
   }
@@ -123,17 +128,21 @@ export class RequestTally {
    */
   merge(other: RequestTally | TallySnapshot): this {
     const operations = other instanceof RequestTally ? other.toJSON().operations : other.operations;
-    if (typeof operations !== 'object' || operations === null) throw new TypeError('A tally snapshot has an `operations` object');
+    if (typeof operations !== 'object' || operations === null)
+      throw new TypeError('A tally snapshot has an `operations` object');
     for (const [operationId, tallied] of Object.entries(operations) as [OperationId, unknown][]) {
-      if (!isTalliedOperation(tallied)) throw new TypeError(`The tally of ${operationId} is not a count with statuses and error keys`);
+      if (!isTalliedOperation(tallied))
+        throw new TypeError(`The tally of ${operationId} is not a count with statuses and error keys`);
       let counts = this.#operations.get(operationId);
       if (counts === undefined) {
         counts = { count: 0, statuses: new Map(), errorKeys: new Map() };
         this.#operations.set(operationId, counts);
       }
       counts.count += tallied.count;
-      for (const [status, count] of Object.entries(tallied.statuses)) counts.statuses.set(Number(status), (counts.statuses.get(Number(status)) ?? 0) + count);
-      for (const [key, count] of Object.entries(tallied.errorKeys)) counts.errorKeys.set(key, (counts.errorKeys.get(key) ?? 0) + count);
+      for (const [status, count] of Object.entries(tallied.statuses))
+        counts.statuses.set(Number(status), (counts.statuses.get(Number(status)) ?? 0) + count);
+      for (const [key, count] of Object.entries(tallied.errorKeys))
+        counts.errorKeys.set(key, (counts.errorKeys.get(key) ?? 0) + count);
     }
     return this;
   }

@@ -26,7 +26,15 @@ interface Frame {
 }
 
 const open = (value: unknown, key: PropertyKey | undefined, parent: Frame | undefined): Frame | undefined => {
-  if (Array.isArray(value)) return { container: value as unknown as Record<PropertyKey, unknown>, names: undefined, length: value.length, next: 0, key, parent };
+  if (Array.isArray(value))
+    return {
+      container: value as unknown as Record<PropertyKey, unknown>,
+      names: undefined,
+      length: value.length,
+      next: 0,
+      key,
+      parent,
+    };
   if (typeof value !== 'object' || value === null) return undefined;
   const names = Object.keys(value);
   return { container: value as Record<PropertyKey, unknown>, names, length: names.length, next: 0, key, parent };

@@ -18,9 +18,13 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
     case 'unrecognized_keys':
       return `has unknown properties: ${issue.keys.join(', ')}`;
     case 'too_small':
-      return issue.origin === 'string' ? `should be at least ${String(issue.minimum)} characters long` : `should be >= ${String(issue.minimum)}`;
+      return issue.origin === 'string'
+        ? `should be at least ${String(issue.minimum)} characters long`
+        : `should be >= ${String(issue.minimum)}`;
     case 'too_big':
-      return issue.origin === 'string' ? `should be at most ${String(issue.maximum)} characters long` : `should be <= ${String(issue.maximum)}`;
+      return issue.origin === 'string'
+        ? `should be at most ${String(issue.maximum)} characters long`
+        : `should be <= ${String(issue.maximum)}`;
     case 'invalid_format':
       return `should be a valid ${issue.format}`;
     default:
@@ -28,16 +32,20 @@ const describeExpected = (issue: z.core.$ZodIssue): string => {
   }
 };
 
-const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean => a.length === b.length && a.every((part, index) => part === b[index]);
+const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
 
 /** A member's value for an enum or literal field differs from the one the request gives. */
-const contradicts = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_value' && issue.input !== undefined && issue.input !== null;
+const contradicts = (issue: z.core.$ZodIssue): boolean =>
+  issue.code === 'invalid_value' && issue.input !== undefined && issue.input !== null;
 
 /** A member needs a field the request leaves out or sends as null. */
 const lacks = (issue: z.core.$ZodIssue): boolean =>
-  (issue.code === 'invalid_type' || issue.code === 'invalid_value') && (issue.input === undefined || issue.input === null);
+  (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+  (issue.input === undefined || issue.input === null);
 
-const count = (branch: readonly z.core.$ZodIssue[], test: (issue: z.core.$ZodIssue) => boolean): number => branch.filter(test).length;
+const count = (branch: readonly z.core.$ZodIssue[], test: (issue: z.core.$ZodIssue) => boolean): number =>
+  branch.filter(test).length;
 const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...branch.map((inner) => inner.path.length));
 
 /**
@@ -46,7 +54,10 @@ const depth = (branch: readonly z.core.$ZodIssue[]): number => Math.max(0, ...br
  * the one with fewest issues, then the one whose issue lies deepest.
  */
 const closer = (a: readonly z.core.$ZodIssue[], b: readonly z.core.$ZodIssue[]): number =>
-  count(a, contradicts) - count(b, contradicts) || count(a, lacks) - count(b, lacks) || a.length - b.length || depth(b) - depth(a);
+  count(a, contradicts) - count(b, contradicts) ||
+  count(a, lacks) - count(b, lacks) ||
+  a.length - b.length ||
+  depth(b) - depth(a);
 
 /**
  * The issues that explain why a value matched no member of a union (`anyOf`), instead of zod's
@@ -59,16 +70,27 @@ const closer = (a: readonly z.core.$ZodIssue[], b: readonly z.core.$ZodIssue[]):
 const unionIssues = (issue: z.core.$ZodIssue): z.core.$ZodIssue[] => {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
   const branches = issue.errors.map((branch) =>
-    branch.flatMap(unionIssues).map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
+    branch
+      .flatMap(unionIssues)
+      .map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
   );
   const first = branches[0] ?? [];
   const discriminator = first.find(
     (candidate) =>
       candidate.code === 'invalid_value' &&
-      branches.every((branch) => branch.some((other) => other.code === 'invalid_value' && other.values.length === 1 && samePath(other.path, candidate.path))),
+      branches.every((branch) =>
+        branch.some(
+          (other) =>
+            other.code === 'invalid_value' && other.values.length === 1 && samePath(other.path, candidate.path),
+        ),
+      ),
   );
   if (discriminator) {
-    const values = branches.flatMap((branch) => branch.flatMap((other) => (other.code === 'invalid_value' && samePath(other.path, discriminator.path) ? other.values : [])));
+    const values = branches.flatMap((branch) =>
+      branch.flatMap((other) =>
+        other.code === 'invalid_value' && samePath(other.path, discriminator.path) ? other.values : [],
+      ),
+    );
     return [{ ...discriminator, values: [...new Set(values)] } as z.core.$ZodIssue];
   }
   const closest = [...branches].sort(closer)[0];

@@ -40,15 +40,30 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
     campaign_type: 'DISCOUNT_COUPONS',
     vouchers_count: 5,
     category_id: seasonal.id,
-    voucher: { type: 'DISCOUNT_VOUCHER', discount: percent(15), redemption: { quantity: 1 }, code_config: { pattern: 'SUMMER-####', charset: '0123456789' } },
+    voucher: {
+      type: 'DISCOUNT_VOUCHER',
+      discount: percent(15),
+      redemption: { quantity: 1 },
+      code_config: { pattern: 'SUMMER-####', charset: '0123456789' },
+    },
   });
-  campaigns.create({ name: 'Gift Cards', campaign_type: 'GIFT_VOUCHERS', vouchers_count: 1, voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } } });
+  campaigns.create({
+    name: 'Gift Cards',
+    campaign_type: 'GIFT_VOUCHERS',
+    vouchers_count: 1,
+    voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } },
+  });
   const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
   if (card) vouchers.changeBalance(card.id, { amount: 2500, reason: 'Welcome top-up' });
   campaigns.create({
     name: 'Autumn Promotion',
     campaign_type: 'PROMOTION',
-    promotion: { tiers: [{ name: '10% off', action: { discount: percent(10) } }, { name: '20% off orders over 100', action: { discount: percent(20) } }] },
+    promotion: {
+      tiers: [
+        { name: '10% off', action: { discount: percent(10) } },
+        { name: '20% off orders over 100', action: { discount: percent(20) } },
+      ],
+    },
   });
   seedPromotionStack(project.state, 'Autumn Promotion', seasonal.id);
   vouchers.create({ type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 }, code: 'WELCOME10' });
@@ -58,7 +73,10 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
   seedPublications(project.state);
   seedRedemptions(project.state);
   seedLoyalty(project.state);
-  project.state.exports.create('customer', { fields: ['source_id', 'name', 'email', 'address_city'], order: 'source_id' });
+  project.state.exports.create('customer', {
+    fields: ['source_id', 'name', 'email', 'address_city'],
+    order: 'source_id',
+  });
 };
 
 /**
@@ -67,16 +85,35 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
  */
 export const seedDemoTeam = (organisation: OrganisationState, project: Project<ProjectState>): void => {
   const { users } = organisation;
-  users.create({ email: 'olivia.owner@example.com', first_name: 'Olivia', last_name: 'Nowak', owner: true, projects: { [project.id]: 'ADMIN' } });
-  users.create({ email: 'sam.marketing@example.com', first_name: 'Sam', last_name: 'Costa', projects: { [project.id]: 'USER' } });
+  users.create({
+    email: 'olivia.owner@example.com',
+    first_name: 'Olivia',
+    last_name: 'Nowak',
+    owner: true,
+    projects: { [project.id]: 'ADMIN' },
+  });
+  users.create({
+    email: 'sam.marketing@example.com',
+    first_name: 'Sam',
+    last_name: 'Costa',
+    projects: { [project.id]: 'USER' },
+  });
 };
 
 /** The newsletter and partner offers, asked together at sign-up; Ana subscribed to the newsletter. */
 const seedConsents = (state: ProjectState): void => {
   const { consents } = state;
   const newsletter = consents.create({ name: 'Newsletter', description: 'Weekly offers by email.', category: 'Email' });
-  const partners = consents.create({ name: 'Partner offers', description: 'Offers of partner shops by email.', category: 'Email' });
-  consents.createGroup({ name: 'Sign-up form', description: 'Asked when a customer opens an account.', consents: [newsletter.id, partners.id] });
+  const partners = consents.create({
+    name: 'Partner offers',
+    description: 'Offers of partner shops by email.',
+    category: 'Email',
+  });
+  consents.createGroup({
+    name: 'Sign-up form',
+    description: 'Asked when a customer opens an account.',
+    consents: [newsletter.id, partners.id],
+  });
   consents.record('ana@example.com', { [newsletter.id]: true });
 };
 
@@ -90,19 +127,37 @@ const seedValidationRules = (state: ProjectState): void => {
     rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' },
     applicable_to: { included_all: true, included: [{ object: 'product', id: mug.id, aggregated_quantity_limit: 2 }] },
   });
-  validationRules.assign(rule.id, { related_object_type: 'campaign', related_object_id: campaigns.get('Summer Sale').id });
+  validationRules.assign(rule.id, {
+    related_object_type: 'campaign',
+    related_object_id: campaigns.get('Summer Sale').id,
+  });
   // A bundle: 5.00 off for each mug-and-lamp pair, up to two pairs.
   const lamp = products.get('lamp');
-  const part = (id: string) => ({ name: 'order.items.any' as const, conditions: { $is: [{ id, type: 'product_or_sku' as const, object: 'product' as const }] }, rules: {} });
-  const bundle = validationRules.create({ name: 'Mug and lamp', bundle_rules: { limit: 2, 1: part(mug.id), 2: part(lamp.id) } });
-  const pair = state.vouchers.create({ code: 'MUGLAMP', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } });
+  const part = (id: string) => ({
+    name: 'order.items.any' as const,
+    conditions: { $is: [{ id, type: 'product_or_sku' as const, object: 'product' as const }] },
+    rules: {},
+  });
+  const bundle = validationRules.create({
+    name: 'Mug and lamp',
+    bundle_rules: { limit: 2, 1: part(mug.id), 2: part(lamp.id) },
+  });
+  const pair = state.vouchers.create({
+    code: 'MUGLAMP',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' },
+  });
   validationRules.assign(bundle.id, { related_object_type: 'voucher', related_object_id: pair.id });
 };
 
 /** A stack of every tier of a promotion, in hierarchy order. */
 const seedPromotionStack = (state: ProjectState, campaign: string, categoryId: string): void => {
   const ids = state.promotions.tierList(state.campaigns.get(campaign).id).tiers.map((tier) => tier.id);
-  state.promotions.stacks.create(campaign, { name: 'Autumn bundle', tiers: { ids, hierarchy_mode: 'MANUAL' }, category_id: categoryId });
+  state.promotions.stacks.create(campaign, {
+    name: 'Autumn bundle',
+    tiers: { ids, hierarchy_mode: 'MANUAL' },
+    category_id: categoryId,
+  });
 };
 
 /** Two redemptions at checkout: WELCOME10 on a new order, and a gift card payment rolled back. */
@@ -110,13 +165,21 @@ const seedRedemptions = (state: ProjectState): void => {
   const { redemptions, vouchers } = state;
   const origin = { requestId: 'v-0000000000000000de', channel: { channel_id: 'demo', channel_type: 'API' as const } };
   redemptions.redeem(
-    { redeemables: [{ object: 'voucher', id: 'WELCOME10' }], customer: { source_id: 'cho@example.com' }, order: { source_id: 'order-1003', items: [{ source_id: 'lamp', quantity: 1 }] } },
+    {
+      redeemables: [{ object: 'voucher', id: 'WELCOME10' }],
+      customer: { source_id: 'cho@example.com' },
+      order: { source_id: 'order-1003', items: [{ source_id: 'lamp', quantity: 1 }] },
+    },
     origin,
   );
   const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
   if (!card) return;
   const paid = redemptions.redeem(
-    { redeemables: [{ object: 'voucher', id: card.code, gift: { credits: 1500 } }], customer: { source_id: 'ben@example.com' }, order: { source_id: 'order-1004', items: [{ source_id: 'mug', quantity: 1 }] } },
+    {
+      redeemables: [{ object: 'voucher', id: card.code, gift: { credits: 1500 } }],
+      customer: { source_id: 'ben@example.com' },
+      order: { source_id: 'order-1004', items: [{ source_id: 'mug', quantity: 1 }] },
+    },
     origin,
   );
   const [payment] = paid.redemptions ?? [];
@@ -126,27 +189,70 @@ const seedRedemptions = (state: ProjectState): void => {
 /** A few customers, products, a collection, segments, orders and a location. */
 const seedCommerce = (state: ProjectState): void => {
   const { customers, products, productCollections, segments, orders, locations } = state;
-  customers.upsert({ source_id: 'ana@example.com', name: 'Ana Silva', email: 'ana@example.com', address: { city: 'Porto', country: 'PT' }, metadata: { vip: true } });
-  customers.upsert({ source_id: 'ben@example.com', name: 'Ben Costa', email: 'ben@example.com', address: { city: 'Lisbon', country: 'PT' } });
-  customers.upsert({ source_id: 'cho@example.com', name: 'Cho Lee', email: 'cho@example.com', address: { city: 'Porto', country: 'PT' }, metadata: { favourite_store: 'Ribeira' } });
+  customers.upsert({
+    source_id: 'ana@example.com',
+    name: 'Ana Silva',
+    email: 'ana@example.com',
+    address: { city: 'Porto', country: 'PT' },
+    metadata: { vip: true },
+  });
+  customers.upsert({
+    source_id: 'ben@example.com',
+    name: 'Ben Costa',
+    email: 'ben@example.com',
+    address: { city: 'Lisbon', country: 'PT' },
+  });
+  customers.upsert({
+    source_id: 'cho@example.com',
+    name: 'Cho Lee',
+    email: 'cho@example.com',
+    address: { city: 'Porto', country: 'PT' },
+    metadata: { favourite_store: 'Ribeira' },
+  });
   const mug = products.upsert({ source_id: 'mug', name: 'Mug', price: 1200, attributes: ['colour'] }).product;
   products.upsertSku(mug.id, { source_id: 'mug-blue', sku: 'Blue mug', price: 1400, attributes: { colour: 'blue' } });
   products.upsert({ source_id: 'lamp', name: 'Lamp', price: 7500, metadata: { room: 'living' } });
   const overFifty = { junction: 'and' as const, price: { conditions: { $more_than: [5000] } } };
   productCollections.create({ type: 'AUTO_UPDATE', name: 'Over 50', filter: overFifty });
   productCollections.create({ type: 'STATIC', name: 'Kitchen', products: [{ id: mug.id, object: 'product' }] });
-  segments.create({ name: 'Porto customers', type: 'passive', filter: { junction: 'and', 'address.city': { conditions: { $is: ['Porto'] } } } });
+  segments.create({
+    name: 'Porto customers',
+    type: 'passive',
+    filter: { junction: 'and', 'address.city': { conditions: { $is: ['Porto'] } } },
+  });
   segments.create({ name: 'VIP', type: 'static', customers: ['ana@example.com'] });
-  orders.upsert({ source_id: 'order-1001', status: 'PAID', customer: 'ana@example.com', items: [{ source_id: 'mug', quantity: 2 }, { source_id: 'lamp', quantity: 1 }] });
-  orders.upsert({ source_id: 'order-1002', customer: 'ben@example.com', items: [{ source_id: 'mug-blue', related_object: 'sku', quantity: 1 }] });
-  locations.create({ name: 'Porto centre', shape: { type: 'circle', format: 'distance', distance: { center: 'geo:41.1496,-8.6110', radius: '2 km' } } });
+  orders.upsert({
+    source_id: 'order-1001',
+    status: 'PAID',
+    customer: 'ana@example.com',
+    items: [
+      { source_id: 'mug', quantity: 2 },
+      { source_id: 'lamp', quantity: 1 },
+    ],
+  });
+  orders.upsert({
+    source_id: 'order-1002',
+    customer: 'ben@example.com',
+    items: [{ source_id: 'mug-blue', related_object: 'sku', quantity: 1 }],
+  });
+  locations.create({
+    name: 'Porto centre',
+    shape: { type: 'circle', format: 'distance', distance: { center: 'geo:41.1496,-8.6110', radius: '2 km' } },
+  });
 };
 
 /** Two publications: the topped-up gift card to Ana by e-mail, the welcome code to Ben. */
 const seedPublications = (state: ProjectState): void => {
   const { publications, vouchers } = state;
   const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
-  if (card) publications.publish({ voucher: card.code, customer: 'ana@example.com', channel: 'Email', source_id: 'gift-order-1001', metadata: { occasion: 'birthday' } });
+  if (card)
+    publications.publish({
+      voucher: card.code,
+      customer: 'ana@example.com',
+      channel: 'Email',
+      source_id: 'gift-order-1001',
+      metadata: { occasion: 'birthday' },
+    });
   publications.publish({ voucher: 'WELCOME10', customer: 'ben@example.com' });
 };
 
@@ -161,9 +267,21 @@ const seedLoyalty = (state: ProjectState): void => {
     name: 'Members Club',
     campaign_type: 'LOYALTY_PROGRAM',
     type: 'AUTO_UPDATE',
-    voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0, expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' } }, code_config: { pattern: 'MC-####' } },
+    voucher: {
+      type: 'LOYALTY_CARD',
+      loyalty_card: {
+        points: 0,
+        expiration_rules: { period_type: 'MONTH', period_value: 1, rounding_type: 'END_OF_MONTH' },
+      },
+      code_config: { pattern: 'MC-####' },
+    },
   });
-  earningRules.create(club.id, [{ event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } } }]);
+  earningRules.create(club.id, [
+    {
+      event: 'order.paid',
+      loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } },
+    },
+  ]);
   loyaltyTiers.create(club.id, [
     { name: 'Silver', points: { from: 100, to: 499 } },
     { name: 'Gold', points: { from: 500 } },
@@ -171,5 +289,10 @@ const seedLoyalty = (state: ProjectState): void => {
   const mug = rewards.create({ name: 'Mug', parameters: { product: { id: products.get('mug').id } }, stock: 50 });
   rewards.assign(mug.id, club.id, { parameters: { loyalty: { points: 300 } } });
   publications.publish({ campaign: { name: club.id }, customer: 'ana@example.com' }, { joinOnce: true });
-  orders.upsert({ source_id: 'order-1005', status: 'PAID', customer: 'ana@example.com', items: [{ source_id: 'lamp', quantity: 1 }] });
+  orders.upsert({
+    source_id: 'order-1005',
+    status: 'PAID',
+    customer: 'ana@example.com',
+    items: [{ source_id: 'lamp', quantity: 1 }],
+  });
 };

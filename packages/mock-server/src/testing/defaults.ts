@@ -34,25 +34,45 @@ export const customerDefaults = (n: number): CustomerUpsert & { source_id: strin
 });
 
 /** The n-th product: `product-1`, `Product 1`, at {@link DEFAULT_PRICE}. */
-export const productDefaults = (n: number): ProductInput & { source_id: string } => ({ source_id: `product-${n}`, name: `Product ${n}`, price: DEFAULT_PRICE });
+export const productDefaults = (n: number): ProductInput & { source_id: string } => ({
+  source_id: `product-${n}`,
+  name: `Product ${n}`,
+  price: DEFAULT_PRICE,
+});
 
 /** The n-th SKU: `sku-1`, `SKU 1`, at {@link DEFAULT_PRICE}. */
-export const skuDefaults = (n: number): SkuInput & { source_id: string } => ({ source_id: `sku-${n}`, sku: `SKU ${n}`, price: DEFAULT_PRICE });
+export const skuDefaults = (n: number): SkuInput & { source_id: string } => ({
+  source_id: `sku-${n}`,
+  sku: `SKU ${n}`,
+  price: DEFAULT_PRICE,
+});
 
 /** The n-th order: `order-1`, of {@link DEFAULT_ORDER_AMOUNT}, without a customer. */
-export const orderDefaults = (n: number): OrderInput & { source_id: string } => ({ source_id: `order-${n}`, amount: DEFAULT_ORDER_AMOUNT });
+export const orderDefaults = (n: number): OrderInput & { source_id: string } => ({
+  source_id: `order-${n}`,
+  amount: DEFAULT_ORDER_AMOUNT,
+});
 
 /** The n-th promotion tier: `Tier 1`, giving {@link DEFAULT_DISCOUNT} on every order. */
-export const tierDefaults = (n: number): PromotionTierCreateInput => ({ name: `Tier ${n}`, banner: `Tier ${n}`, action: { discount: DEFAULT_DISCOUNT } });
+export const tierDefaults = (n: number): PromotionTierCreateInput => ({
+  name: `Tier ${n}`,
+  banner: `Tier ${n}`,
+  action: { discount: DEFAULT_DISCOUNT },
+});
 
 /** The n-th validation rule's name: `Validation rule 1`. */
 export const validationRuleName = (n: number): string => `Validation rule ${n}`;
 
 /** The rules of a default validation rule: met by every order with an amount. */
-export const DEFAULT_RULES: NonNullable<ValidationRuleInput['rules']> = { 1: { name: 'order.amount', conditions: { $more_than: [0] } }, logic: '1' };
+export const DEFAULT_RULES: NonNullable<ValidationRuleInput['rules']> = {
+  1: { name: 'order.amount', conditions: { $more_than: [0] } },
+  logic: '1',
+};
 
 /** The n-th discount campaign: `Discount campaign 1`, codes made on demand, each {@link DEFAULT_DISCOUNT}. */
-export const discountCampaignDefaults = (n: number): Resource<'CampaignCreateDiscountCouponsCampaign'> & { name: string } => ({
+export const discountCampaignDefaults = (
+  n: number,
+): Resource<'CampaignCreateDiscountCouponsCampaign'> & { name: string } => ({
   name: `Discount campaign ${n}`,
   campaign_type: 'DISCOUNT_COUPONS',
   type: 'AUTO_UPDATE',
@@ -76,14 +96,19 @@ export const loyaltyProgrammeDefaults = (n: number): Resource<'CampaignCreateLoy
 });
 
 /** The n-th promotion: `Promotion 1`, with the tiers given (the factory gives it one). */
-export const promotionDefaults = (n: number, tiers: readonly PromotionTierCreateInput[]): Resource<'CampaignCreatePromotionCampaign'> & { name: string } => ({
+export const promotionDefaults = (
+  n: number,
+  tiers: readonly PromotionTierCreateInput[],
+): Resource<'CampaignCreatePromotionCampaign'> & { name: string } => ({
   name: `Promotion ${n}`,
   campaign_type: 'PROMOTION',
   promotion: { tiers: [...tiers] },
 });
 
 /** The n-th referral programme: `Referral programme 1`, referral codes made on demand, converting on redemption. */
-export const referralProgrammeDefaults = (n: number): Resource<'CampaignCreateReferralCampaign'> & { name: string } => ({
+export const referralProgrammeDefaults = (
+  n: number,
+): Resource<'CampaignCreateReferralCampaign'> & { name: string } => ({
   name: `Referral programme ${n}`,
   campaign_type: 'REFERRAL_PROGRAM',
   type: 'AUTO_UPDATE',

@@ -91,7 +91,12 @@ export interface Factories {
    * card.loyalty_card?.balance; // 500
    * ```
    */
-  loyaltyCard(overrides?: Partial<Omit<Resource<'LoyaltyMemberCreateRequest'>, 'campaign'>> & { readonly campaign?: string; readonly points?: number }): Voucher;
+  loyaltyCard(
+    overrides?: Partial<Omit<Resource<'LoyaltyMemberCreateRequest'>, 'campaign'>> & {
+      readonly campaign?: string;
+      readonly points?: number;
+    },
+  ): Voucher;
   /**
    * A discount campaign (`Discount campaign 1` …) whose codes, 10 % off, are made on demand (by a
    * publication, or {@link Factories.voucher} with `campaign`). `vouchers_count` above 1 makes them
@@ -235,7 +240,11 @@ export const createFactories = (service: Pick<MockService, 'projects'>, options:
   };
   const { next } = sequences;
   /** Creates a campaign of the next free default name, as `POST /v1/campaigns` does. */
-  const campaign = <Input extends CampaignCreateInput & { readonly name: string }>(kind: string, defaults: (n: number) => Input, overrides: Partial<Input>): Campaign => {
+  const campaign = <Input extends CampaignCreateInput & { readonly name: string }>(
+    kind: string,
+    defaults: (n: number) => Input,
+    overrides: Partial<Input>,
+  ): Campaign => {
     const state = stateOf();
     const n = next(state, kind, (k) => state.campaigns.find(defaults(k).name) !== undefined);
     return state.campaigns.create({ ...defaults(n), ...overrides });
@@ -244,17 +253,31 @@ export const createFactories = (service: Pick<MockService, 'projects'>, options:
    * Creates a voucher as `POST /v1/vouchers` does: in a campaign (which gives the value and the
    * code), or standalone with the default value and the next free default code.
    */
-  const voucher = (kind: string, code: (n: number) => string, standalone: VoucherCreateInput, overrides: VoucherCreateInput): Voucher => {
+  const voucher = (
+    kind: string,
+    code: (n: number) => string,
+    standalone: VoucherCreateInput,
+    overrides: VoucherCreateInput,
+  ): Voucher => {
     const state = stateOf();
     const { vouchers } = state;
     const inCampaign = overrides.campaign !== undefined || overrides.campaign_id !== undefined;
-    const defaults = inCampaign ? {} : { ...standalone, ...(overrides.code === undefined ? { code: code(next(state, kind, (k) => vouchers.isCodeTaken(code(k)))) } : {}) };
+    const defaults = inCampaign
+      ? {}
+      : {
+          ...standalone,
+          ...(overrides.code === undefined
+            ? { code: code(next(state, kind, (k) => vouchers.isCodeTaken(code(k)))) }
+            : {}),
+        };
     return vouchers.present(vouchers.create({ ...defaults, ...overrides }));
   };
 
   const factories: Factories = {
-    voucher: (overrides = {}) => voucher('voucher', discountCode, { discount: DEFAULT_DISCOUNT }, { type: 'DISCOUNT_VOUCHER', ...overrides }),
-    giftCard: (overrides = {}) => voucher('giftCard', giftCode, { gift: { amount: DEFAULT_GIFT_AMOUNT } }, { type: 'GIFT_VOUCHER', ...overrides }),
+    voucher: (overrides = {}) =>
+      voucher('voucher', discountCode, { discount: DEFAULT_DISCOUNT }, { type: 'DISCOUNT_VOUCHER', ...overrides }),
+    giftCard: (overrides = {}) =>
+      voucher('giftCard', giftCode, { gift: { amount: DEFAULT_GIFT_AMOUNT } }, { type: 'GIFT_VOUCHER', ...overrides }),
     loyaltyCard: ({ campaign: programme, points, ...request } = {}) => {
       const programmeId = programme ?? factories.loyaltyProgramme().id;
       const customer = request.customer ?? { id: factories.customer().id };
@@ -301,8 +324,13 @@ export const createFactories = (service: Pick<MockService, 'projects'>, options:
       const state = stateOf();
       const { validationRules } = state;
       // A rule needs something to judge: the default conditions, unless the overrides bring their own.
-      const judges = overrides.rules !== undefined || overrides.applicable_to !== undefined || overrides.bundle_rules !== undefined;
-      const rule = validationRules.create({ name: validationRuleName(next(state, 'validationRule')), ...(judges ? {} : { rules: DEFAULT_RULES }), ...overrides });
+      const judges =
+        overrides.rules !== undefined || overrides.applicable_to !== undefined || overrides.bundle_rules !== undefined;
+      const rule = validationRules.create({
+        name: validationRuleName(next(state, 'validationRule')),
+        ...(judges ? {} : { rules: DEFAULT_RULES }),
+        ...overrides,
+      });
       if (assignTo === undefined) return rule;
       validationRules.assign(rule.id, assignTo);
       return validationRules.get(rule.id);

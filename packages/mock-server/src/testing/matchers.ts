@@ -13,7 +13,11 @@ import type { MockService } from '../service.js';
  * const part: DeepPartial<{ order: { amount: number; items: unknown[] } }> = { order: { amount: 5000 } };
  * ```
  */
-export type DeepPartial<T> = T extends readonly (infer Item)[] ? readonly DeepPartial<Item>[] : T extends object ? { readonly [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type DeepPartial<T> = T extends readonly (infer Item)[]
+  ? readonly DeepPartial<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
 
 /**
  * The matchers' signatures, for augmenting your test runner's assertion type:
@@ -29,7 +33,10 @@ export type DeepPartial<T> = T extends readonly (infer Item)[] ? readonly DeepPa
  */
 export interface MockServerMatchers<R = unknown> {
   /** The mock answered a request of the operation, whose body (when given) contains `body`. */
-  toHaveReceived<Id extends OperationId>(operationId: Id, body?: DeepPartial<NonNullable<HandlerContext<Id>['body']>>): R;
+  toHaveReceived<Id extends OperationId>(
+    operationId: Id,
+    body?: DeepPartial<NonNullable<HandlerContext<Id>['body']>>,
+  ): R;
   /** The mock answered exactly `times` requests of the operation. */
   toHaveReceivedTimes(operationId: OperationId, times: number): R;
   /** The mock answered a request of the operation with this status, or with this error key. */
@@ -70,11 +77,23 @@ export interface MatcherResult {
 
 /** Whether `actual` has everything `expected` names: objects key by key, arrays item by item, asymmetric matchers (`expect.any(…)`) by their own rule. */
 const contains = (actual: unknown, expected: unknown, equals: (a: unknown, b: unknown) => boolean): boolean => {
-  if (expected !== null && typeof expected === 'object' && typeof (expected as { asymmetricMatch?: unknown }).asymmetricMatch === 'function') return equals(actual, expected);
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((item, index) => contains(actual[index], item, equals));
+  if (
+    expected !== null &&
+    typeof expected === 'object' &&
+    typeof (expected as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
+  )
+    return equals(actual, expected);
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => contains(actual[index], item, equals))
+    );
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object') return false;
-    return Object.entries(expected).every(([key, value]) => contains((actual as Record<string, unknown>)[key], value, equals));
+    return Object.entries(expected).every(([key, value]) =>
+      contains((actual as Record<string, unknown>)[key], value, equals),
+    );
   }
   return Object.is(actual, expected);
 };
@@ -90,7 +109,11 @@ const show = (value: unknown): string => {
 /** The journal behind what `expect` got: a mock service or a journal. */
 const journalOf = (received: unknown): RequestJournal => {
   const journal = (received as Partial<MockService> | undefined)?.journal ?? received;
-  if (journal === null || typeof journal !== 'object' || typeof (journal as Partial<RequestJournal>).calls !== 'function') {
+  if (
+    journal === null ||
+    typeof journal !== 'object' ||
+    typeof (journal as Partial<RequestJournal>).calls !== 'function'
+  ) {
     throw new TypeError('expect(…) must be given the mock service (or its journal) for the mock server matchers');
   }
   return journal as RequestJournal;
@@ -103,7 +126,8 @@ const summary = (journal: RequestJournal): string => {
   return counts.size === 0 ? 'no request at all' : [...counts].map(([id, count]) => `${id} ×${count}`).join(', ');
 };
 
-const listCalls = (calls: readonly JournalEntry[], part: (call: JournalEntry) => unknown): string => calls.map((call, index) => `  ${index + 1}. ${show(part(call))}`).join('\n');
+const listCalls = (calls: readonly JournalEntry[], part: (call: JournalEntry) => unknown): string =>
+  calls.map((call, index) => `  ${index + 1}. ${show(part(call))}`).join('\n');
 
 /**
  * Matchers for Vitest and Jest about what the mock received and sent: `expect.extend(mockServerMatchers)`,
@@ -124,7 +148,8 @@ export const mockServerMatchers = {
     const calls = journal.calls(operationId);
     const equals = this.equals ?? Object.is;
     const pass = calls.some((call) => body === undefined || contains(call.body, body, equals));
-    const wanted = body === undefined ? `a ${operationId} request` : `a ${operationId} request with a body containing ${show(body)}`;
+    const wanted =
+      body === undefined ? `a ${operationId} request` : `a ${operationId} request with a body containing ${show(body)}`;
     return {
       pass,
       message: () =>
@@ -141,15 +166,25 @@ export const mockServerMatchers = {
     const count = journal.calls(operationId).length;
     return {
       pass: count === times,
-      message: () => `expected ${this.isNot ? 'not ' : ''}${times} ${operationId} request${times === 1 ? '' : 's'}, the mock received ${count}; all it received: ${summary(journal)}`,
+      message: () =>
+        `expected ${this.isNot ? 'not ' : ''}${times} ${operationId} request${times === 1 ? '' : 's'}, the mock received ${count}; all it received: ${summary(journal)}`,
     };
   },
 
-  toHaveAnswered(this: MatcherContext, received: unknown, operationId: OperationId, statusOrErrorKey: number | string): MatcherResult {
+  toHaveAnswered(
+    this: MatcherContext,
+    received: unknown,
+    operationId: OperationId,
+    statusOrErrorKey: number | string,
+  ): MatcherResult {
     const journal = journalOf(received);
     const calls = journal.calls(operationId);
-    const pass = calls.some((call) => (typeof statusOrErrorKey === 'number' ? call.status === statusOrErrorKey : call.errorKey === statusOrErrorKey));
-    const answers = calls.map((call) => (call.errorKey === undefined ? String(call.status) : `${call.status} ${call.errorKey}`));
+    const pass = calls.some((call) =>
+      typeof statusOrErrorKey === 'number' ? call.status === statusOrErrorKey : call.errorKey === statusOrErrorKey,
+    );
+    const answers = calls.map((call) =>
+      call.errorKey === undefined ? String(call.status) : `${call.status} ${call.errorKey}`,
+    );
     return {
       pass,
       message: () =>
@@ -165,7 +200,8 @@ export const mockServerMatchers = {
     const sent = deliveries.map((delivery) => `${delivery.type} (${delivery.status})`);
     return {
       pass,
-      message: () => `expected ${this.isNot ? 'no ' : 'a '}delivered ${eventType} webhook; the mock's deliveries: ${sent.length === 0 ? 'none (is a webhook configured, and did the scheduler run?)' : sent.join(', ')}`,
+      message: () =>
+        `expected ${this.isNot ? 'no ' : 'a '}delivered ${eventType} webhook; the mock's deliveries: ${sent.length === 0 ? 'none (is a webhook configured, and did the scheduler run?)' : sent.join(', ')}`,
     };
   },
 };

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { RequestTally, type TallySnapshot } from '../http/tally.js';
-import { type UntestedReportOptions, type UntestedTableOptions, formatUntestedReport, untestedReport } from './untested-report.js';
+import {
+  type UntestedReportOptions,
+  type UntestedTableOptions,
+  formatUntestedReport,
+  untestedReport,
+} from './untested-report.js';
 
 /**
  * Where test files leave their tallies for the run's untested report by default, relative to the
@@ -31,7 +36,10 @@ const TALLY_FILE = /^tally-.+\.json$/;
  * afterAll(() => saveTally(tally));
  * ```
  */
-export const saveTally = (source: RequestTally | { readonly tally: RequestTally }, dir: string = DEFAULT_TALLY_DIR): string => {
+export const saveTally = (
+  source: RequestTally | { readonly tally: RequestTally },
+  dir: string = DEFAULT_TALLY_DIR,
+): string => {
   const tally = source instanceof RequestTally ? source : source.tally;
   const folder = resolve(dir);
   mkdirSync(folder, { recursive: true });
@@ -54,7 +62,9 @@ export const saveTally = (source: RequestTally | { readonly tally: RequestTally 
 export const readTallies = (dir: string = DEFAULT_TALLY_DIR): RequestTally => {
   const folder = resolve(dir);
   if (!existsSync(folder)) return new RequestTally();
-  const names = readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isFile() && TALLY_FILE.test(entry.name) ? [entry.name] : []));
+  const names = readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isFile() && TALLY_FILE.test(entry.name) ? [entry.name] : [],
+  );
   const merged = new RequestTally();
   // Sorted, so that a merge reads the files in the same order on every run.
   for (const name of names.sort()) {
@@ -62,7 +72,9 @@ export const readTallies = (dir: string = DEFAULT_TALLY_DIR): RequestTally => {
     try {
       merged.merge(JSON.parse(readFileSync(file, 'utf8')) as TallySnapshot);
     } catch (error) {
-      throw new TypeError(`${file} is not a tally: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new TypeError(`${file} is not a tally: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     }
   }
   return merged;

@@ -127,7 +127,8 @@ const coveredOperations = (choice: UntestedReportOptions['operations']): Operati
   if (choice === undefined) return all;
   if (typeof choice === 'function') return all.filter((operationId) => choice(operationId, routes[operationId]));
   const chosen = new Set(choice);
-  for (const operationId of chosen) if (!(operationId in routes)) throw new RangeError(`${operationId} is not an operation of the spec`);
+  for (const operationId of chosen)
+    if (!(operationId in routes)) throw new RangeError(`${operationId} is not an operation of the spec`);
   return all.filter((operationId) => chosen.has(operationId));
 };
 
@@ -147,10 +148,21 @@ const coveredOperations = (choice: UntestedReportOptions['operations']): Operati
  * report.operations[1]?.unreachedErrorKeys; // { '404': ['not_found'], … }
  * ```
  */
-export const untestedReport = (source: RequestTally | TallySnapshot | { readonly tally: RequestTally }, options: UntestedReportOptions = {}): UntestedReport => {
+export const untestedReport = (
+  source: RequestTally | TallySnapshot | { readonly tally: RequestTally },
+  options: UntestedReportOptions = {},
+): UntestedReport => {
   const tally = tallyOf(source);
   const ignored = new Set((options.ignoreStatuses ?? []).map(String));
-  const totals = { operations: 0, called: 0, notCalled: 0, requests: 0, documentedErrorKeys: 0, reachedErrorKeys: 0, unreachedErrorKeys: 0 };
+  const totals = {
+    operations: 0,
+    called: 0,
+    notCalled: 0,
+    requests: 0,
+    documentedErrorKeys: 0,
+    reachedErrorKeys: 0,
+    unreachedErrorKeys: 0,
+  };
   const operations = coveredOperations(options.operations).map((operationId): OperationReport => {
     const { method, path, tag } = routes[operationId];
     const tallied = tally.get(operationId) ?? { count: 0, statuses: {}, errorKeys: {} };
@@ -197,7 +209,8 @@ const wrapAfter = (prefix: string, words: readonly string[], width: number): str
 };
 
 /** Items as words of a list: a comma after each but the last, and `end` after the last. */
-const listWords = (items: readonly string[], end = ''): string[] => items.map((item, index) => (index < items.length - 1 ? `${item},` : `${item}${end}`));
+const listWords = (items: readonly string[], end = ''): string[] =>
+  items.map((item, index) => (index < items.length - 1 ? `${item},` : `${item}${end}`));
 
 /** `400 invalid_payload, invalid_query_params; 404 not_found` as words to wrap, each status with its first key. */
 const unreachedWords = (unreached: Readonly<Record<string, readonly string[]>>): string[] => {
@@ -236,7 +249,9 @@ export const formatUntestedReport = (report: UntestedReport, options: UntestedTa
     const tagWidth = Math.max(...[...byTag.keys()].map((tag) => tag.length));
     for (const [tag, ids] of byTag) lines.push(...wrapAfter(`  ${tag.padEnd(tagWidth)}  `, listWords(ids), width));
   }
-  const gaps = report.operations.filter((operation) => operation.called && Object.keys(operation.unreachedErrorKeys).length > 0);
+  const gaps = report.operations.filter(
+    (operation) => operation.called && Object.keys(operation.unreachedErrorKeys).length > 0,
+  );
   if (gaps.length > 0) {
     const rows = gaps.map((operation) => ({
       operation: operation.operationId,
@@ -254,9 +269,15 @@ export const formatUntestedReport = (report: UntestedReport, options: UntestedTa
     };
     const lead = (operation: string, calls: string, answered: string): string =>
       `  ${operation.padEnd(columns.operation)}  ${calls.padStart(columns.calls)}  ${answered.padEnd(columns.answered)}  `;
-    lines.push('', 'Documented error keys never reached, of the operations called:', `${lead(header.operation, header.calls, header.answered)}never reached`);
-    for (const row of rows) lines.push(...wrapAfter(lead(row.operation, row.calls, row.answered), row.unreached, width));
+    lines.push(
+      '',
+      'Documented error keys never reached, of the operations called:',
+      `${lead(header.operation, header.calls, header.answered)}never reached`,
+    );
+    for (const row of rows)
+      lines.push(...wrapAfter(lead(row.operation, row.calls, row.answered), row.unreached, width));
   }
-  if (notCalled.length === 0 && gaps.length === 0) lines.push('', 'Every operation was called and every documented error key reached.');
+  if (notCalled.length === 0 && gaps.length === 0)
+    lines.push('', 'Every operation was called and every documented error key reached.');
   return lines.join('\n');
 };

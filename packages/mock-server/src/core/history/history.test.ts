@@ -24,7 +24,12 @@ describe('StateHistory with tracked containers', () => {
   it('takes back sets, replacements, deletions and clears of a map, keys back in their order', () => {
     const history = new StateHistory();
     const map = new TrackedMap<string, number>(history);
-    for (const [key, value] of [['a', 1], ['b', 2], ['c', 3]] as const) map.set(key, value);
+    for (const [key, value] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      map.set(key, value);
     const mark = history.mark();
     map.set('b', 20);
     map.delete('a');
@@ -33,7 +38,11 @@ describe('StateHistory with tracked containers', () => {
     map.clear();
     map.set('e', 5);
     history.rewind(mark);
-    expect(entries(map)).toEqual([['a', 1], ['b', 2], ['c', 3]]);
+    expect(entries(map)).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
     expect(history.size).toBe(0);
   });
 
@@ -72,7 +81,9 @@ describe('StateHistory with tracked containers', () => {
       fc.property(fc.array(op, { maxLength: 40 }), fc.nat(), (ops, pick) => {
         const history = new StateHistory();
         const map = new TrackedMap<number, number>(history);
-        const marks: { mark: ReturnType<StateHistory['mark']>; at: [number, number][] }[] = [{ mark: history.mark(), at: [] }];
+        const marks: { mark: ReturnType<StateHistory['mark']>; at: [number, number][] }[] = [
+          { mark: history.mark(), at: [] },
+        ];
         for (const each of ops) {
           if (each.kind === 'set') map.set(each.key, each.value);
           else if (each.kind === 'delete') map.delete(each.key);
@@ -88,7 +99,12 @@ describe('StateHistory with tracked containers', () => {
   it('matches a plain array under any sequence of list writes', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('push' as const), value: fc.integer() }),
-      fc.record({ kind: fc.constant('splice' as const), start: fc.integer({ min: -5, max: 8 }), count: fc.nat({ max: 3 }), items: fc.array(fc.integer(), { maxLength: 3 }) }),
+      fc.record({
+        kind: fc.constant('splice' as const),
+        start: fc.integer({ min: -5, max: 8 }),
+        count: fc.nat({ max: 3 }),
+        items: fc.array(fc.integer(), { maxLength: 3 }),
+      }),
       fc.record({ kind: fc.constant('set' as const), index: fc.nat({ max: 8 }), value: fc.integer() }),
     );
     fc.assert(
@@ -103,7 +119,9 @@ describe('StateHistory with tracked containers', () => {
             list.push(each.value);
             plain.push(each.value);
           } else if (each.kind === 'splice') {
-            expect(list.splice(each.start, each.count, ...each.items)).toEqual(plain.splice(each.start, each.count, ...each.items));
+            expect(list.splice(each.start, each.count, ...each.items)).toEqual(
+              plain.splice(each.start, each.count, ...each.items),
+            );
           } else if (each.index <= plain.length) {
             list.set(each.index, each.value);
             plain[each.index] = each.value;
@@ -155,8 +173,14 @@ describe('images', () => {
     const json = JSON.parse(JSON.stringify(images)) as typeof images;
 
     const other = new TrackedState(new StateHistory());
-    const [map, list, cell] = [other.map<string, TrackedSet<string>>(), other.list<{ id: string } | null>(), other.cell<number | undefined>(3)];
-    [map, list, cell].forEach((container, index) => loadImage(container, json[index] as (typeof json)[number], other.history));
+    const [map, list, cell] = [
+      other.map<string, TrackedSet<string>>(),
+      other.list<{ id: string } | null>(),
+      other.cell<number | undefined>(3),
+    ];
+    [map, list, cell].forEach((container, index) =>
+      loadImage(container, json[index] as (typeof json)[number], other.history),
+    );
     expect([...map.keys()]).toEqual(['cust_1', 'cust_2']);
     expect(map.get('cust_1')).toBeInstanceOf(TrackedSet);
     expect([...(map.get('cust_1') ?? [])]).toEqual(['v_1', 'v_2']);
@@ -171,7 +195,9 @@ describe('images', () => {
 
   it('refuse to load into another kind of container', () => {
     const history = new StateHistory();
-    expect(() => loadImage(new TrackedSet(history), { map: [] }, history)).toThrow(/map image cannot be loaded into a set/);
+    expect(() => loadImage(new TrackedSet(history), { map: [] }, history)).toThrow(
+      /map image cannot be loaded into a set/,
+    );
   });
 
   it('name the first value JSON cannot hold', () => {

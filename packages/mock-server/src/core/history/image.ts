@@ -72,14 +72,22 @@ const containerFrom = (image: ContainerImage, history: StateHistory): Tracked =>
   return cell;
 };
 
-const valueFrom = (value: ImageValue, history: StateHistory): unknown => (isNested(value) ? containerFrom(value.$tracked, history) : value);
+const valueFrom = (value: ImageValue, history: StateHistory): unknown =>
+  isNested(value) ? containerFrom(value.$tracked, history) : value;
 
 /** What kind of container an image is of. */
-const kindOf = (image: ContainerImage): string => ('map' in image ? 'map' : 'set' in image ? 'set' : 'list' in image ? 'list' : 'cell');
+const kindOf = (image: ContainerImage): string =>
+  'map' in image ? 'map' : 'set' in image ? 'set' : 'list' in image ? 'list' : 'cell';
 
 /** What kind of container this is. */
 const kindOfContainer = (container: Tracked): string =>
-  container instanceof TrackedMap ? 'map' : container instanceof TrackedSet ? 'set' : container instanceof TrackedList ? 'list' : 'cell';
+  container instanceof TrackedMap
+    ? 'map'
+    : container instanceof TrackedSet
+      ? 'set'
+      : container instanceof TrackedList
+        ? 'list'
+        : 'cell';
 
 /**
  * Replaces a container's contents with an image's, without recording.
@@ -87,10 +95,15 @@ const kindOfContainer = (container: Tracked): string =>
  * @throws Error when the image is of another kind of container.
  */
 export const loadImage = (container: Tracked, image: ContainerImage, history: StateHistory): void => {
-  if (kindOf(image) !== kindOfContainer(container)) throw new Error(`a ${kindOf(image)} image cannot be loaded into a ${kindOfContainer(container)}`);
-  if ('map' in image) (container as TrackedMap<unknown, unknown>).load(image.map.map((entry) => [entry[0], entry.length === 1 ? undefined : valueFrom(entry[1], history)] as const));
+  if (kindOf(image) !== kindOfContainer(container))
+    throw new Error(`a ${kindOf(image)} image cannot be loaded into a ${kindOfContainer(container)}`);
+  if ('map' in image)
+    (container as TrackedMap<unknown, unknown>).load(
+      image.map.map((entry) => [entry[0], entry.length === 1 ? undefined : valueFrom(entry[1], history)] as const),
+    );
   else if ('set' in image) (container as TrackedSet<unknown>).load(image.set.map((value) => valueFrom(value, history)));
-  else if ('list' in image) (container as TrackedList<unknown>).load(image.list.map((value) => valueFrom(value, history)));
+  else if ('list' in image)
+    (container as TrackedList<unknown>).load(image.list.map((value) => valueFrom(value, history)));
   else (container as Cell<unknown>).load('cell' in image ? valueFrom(image.cell, history) : undefined);
 };
 
@@ -118,5 +131,7 @@ export const assertJsonSafe = (value: unknown, path = '$'): void => {
     for (const [key, item] of Object.entries(value)) if (item !== undefined) assertJsonSafe(item, `${path}.${key}`);
     return;
   }
-  throw new TypeError(`${path} is ${typeof value === 'object' ? (value.constructor?.name ?? 'an object') : typeof value}, which JSON cannot hold`);
+  throw new TypeError(
+    `${path} is ${typeof value === 'object' ? (value.constructor?.name ?? 'an object') : typeof value}, which JSON cannot hold`,
+  );
 };

@@ -27,7 +27,8 @@ export type OneOrList<V> = V | TrackedList<V>;
  * itemsOf(undefined); // []
  * ```
  */
-export const itemsOf = <V>(held: OneOrList<V> | undefined): readonly V[] => (held === undefined ? [] : held instanceof TrackedList ? held.items : [held]);
+export const itemsOf = <V>(held: OneOrList<V> | undefined): readonly V[] =>
+  held === undefined ? [] : held instanceof TrackedList ? held.items : [held];
 
 /**
  * Adds a value at the end of what a key holds: alone when the key holds nothing, in a new list

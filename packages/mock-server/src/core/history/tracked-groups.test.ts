@@ -7,10 +7,22 @@ import { TrackedState } from './tracked-state.js';
 
 /** A step of a random history of groups: file a value, take one out, drop or replace a group. */
 const step = fc.oneof(
-  fc.record({ op: fc.constant('add' as const), key: fc.integer({ min: 0, max: 3 }), value: fc.integer({ min: 0, max: 5 }) }),
-  fc.record({ op: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 3 }), value: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({
+    op: fc.constant('add' as const),
+    key: fc.integer({ min: 0, max: 3 }),
+    value: fc.integer({ min: 0, max: 5 }),
+  }),
+  fc.record({
+    op: fc.constant('delete' as const),
+    key: fc.integer({ min: 0, max: 3 }),
+    value: fc.integer({ min: 0, max: 5 }),
+  }),
   fc.record({ op: fc.constant('deleteGroup' as const), key: fc.integer({ min: 0, max: 3 }) }),
-  fc.record({ op: fc.constant('replace' as const), key: fc.integer({ min: 0, max: 3 }), values: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { maxLength: 4 }) }),
+  fc.record({
+    op: fc.constant('replace' as const),
+    key: fc.integer({ min: 0, max: 3 }),
+    values: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { maxLength: 4 }),
+  }),
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
@@ -20,7 +32,11 @@ const model = (steps: readonly Step[]): Map<number, number[]> => {
   for (const s of steps) {
     const group = groups.get(s.key) ?? [];
     if (s.op === 'add' && !group.includes(s.value)) groups.set(s.key, [...group, s.value]);
-    if (s.op === 'delete') groups.set(s.key, group.filter((value) => value !== s.value));
+    if (s.op === 'delete')
+      groups.set(
+        s.key,
+        group.filter((value) => value !== s.value),
+      );
     if (s.op === 'deleteGroup') groups.delete(s.key);
     if (s.op === 'replace') groups.set(s.key, [...s.values]);
   }
@@ -50,7 +66,8 @@ describe('TrackedGroups', () => {
         expect(contents(groups)).toEqual(keys.map((key) => expected.get(key) ?? []));
         for (const key of keys) {
           expect(groups.count(key)).toBe(expected.get(key)?.length ?? 0);
-          for (let value = 0; value <= 5; value += 1) expect(groups.has(key, value)).toBe(expected.get(key)?.includes(value) ?? false);
+          for (let value = 0; value <= 5; value += 1)
+            expect(groups.has(key, value)).toBe(expected.get(key)?.includes(value) ?? false);
         }
         const image = JSON.stringify(state.containers.map(imageOf));
         const mark = state.history.mark();
@@ -60,7 +77,9 @@ describe('TrackedGroups', () => {
         expect(contents(groups)).toEqual(keys.map((key) => expected.get(key) ?? []));
         const copy = new TrackedState(new StateHistory());
         const loaded = new TrackedGroups<number, number>(copy);
-        (JSON.parse(image) as ReturnType<typeof imageOf>[]).forEach((container, index) => loadImage(copy.containers[index] as (typeof copy.containers)[number], container, copy.history));
+        (JSON.parse(image) as ReturnType<typeof imageOf>[]).forEach((container, index) =>
+          loadImage(copy.containers[index] as (typeof copy.containers)[number], container, copy.history),
+        );
         expect(contents(loaded)).toEqual(keys.map((key) => expected.get(key) ?? []));
       }),
     );

@@ -49,7 +49,8 @@ export class TrackedList<T> implements Revertible, Iterable<T> {
 
   /** Replaces the item at `index` (within the list, or just past its end). */
   set(index: number, item: T): void {
-    if (index < 0 || index > this.#items.length) throw new RangeError(`Index ${index} is outside a list of ${this.#items.length}`);
+    if (index < 0 || index > this.#items.length)
+      throw new RangeError(`Index ${index} is outside a list of ${this.#items.length}`);
     if (this.history.recording) {
       if (index === this.#items.length) this.history.record(this, LENGTH, index, undefined);
       else this.history.record(this, SET, index, this.#items[index]);

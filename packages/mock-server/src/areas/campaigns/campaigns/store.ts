@@ -30,8 +30,13 @@ import type { RuleAssignments } from '../rule-assignments.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
-import type { AnyVariant, Campaign, CampaignVoucherInput, StoredVoucher, VoucherCreateInput } from '../vouchers/types.js';
-
+import type {
+  AnyVariant,
+  Campaign,
+  CampaignVoucherInput,
+  StoredVoucher,
+  VoucherCreateInput,
+} from '../vouchers/types.js';
 
 /**
  * The fields of a new campaign of any type (`POST /v1/campaigns`).
@@ -93,7 +98,9 @@ const campaignTypeOf = (input: CampaignCreateInput): CampaignType => {
     case 'LOYALTY_CARD':
       return 'LOYALTY_PROGRAM';
     default:
-      return input.voucher && 'is_referral_code' in input.voucher && input.voucher.is_referral_code ? 'REFERRAL_PROGRAM' : 'DISCOUNT_COUPONS';
+      return input.voucher && 'is_referral_code' in input.voucher && input.voucher.is_referral_code
+        ? 'REFERRAL_PROGRAM'
+        : 'DISCOUNT_COUPONS';
   }
 };
 
@@ -102,8 +109,14 @@ const campaignTypeOf = (input: CampaignCreateInput): CampaignType => {
  * character), `length` the number of random characters, and the charset in full: `defaultCharset`,
  * the project's, when the configuration names none.
  */
-export const storedCodeConfig = (config: CodeConfigInput | null | undefined, defaultCharset: string): CampaignVoucher['code_config'] & CodeConfigInput => {
-  const pattern = given(config?.pattern) && config.pattern !== '' ? config.pattern : '#'.repeat(config?.length ?? DEFAULT_CODE_LENGTH);
+export const storedCodeConfig = (
+  config: CodeConfigInput | null | undefined,
+  defaultCharset: string,
+): CampaignVoucher['code_config'] & CodeConfigInput => {
+  const pattern =
+    given(config?.pattern) && config.pattern !== ''
+      ? config.pattern
+      : '#'.repeat(config?.length ?? DEFAULT_CODE_LENGTH);
   return {
     length: [...pattern].filter((character) => character === '#').length,
     charset: config?.charset ?? defaultCharset,
@@ -182,7 +195,14 @@ interface DayCounters {
   readonly deletedPoints: number;
 }
 
-const NO_COUNTS: DayCounters = { created: 0, deleted: 0, createdAmount: 0, deletedAmount: 0, createdPoints: 0, deletedPoints: 0 };
+const NO_COUNTS: DayCounters = {
+  created: 0,
+  deleted: 0,
+  createdAmount: 0,
+  deletedAmount: 0,
+  createdPoints: 0,
+  deletedPoints: 0,
+};
 
 const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
 
@@ -190,7 +210,9 @@ const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
 type StatusTest = (campaign: Campaign, now: number) => boolean;
 
 const windowReason = (campaign: Campaign, now: number, ignoreSwitch: boolean): string | undefined => {
-  const result = checkValidityWindow({ ...campaign, ...(ignoreSwitch ? { active: true } : {}) }, now, { keys: CAMPAIGN_VALIDITY_KEYS });
+  const result = checkValidityWindow({ ...campaign, ...(ignoreSwitch ? { active: true } : {}) }, now, {
+    keys: CAMPAIGN_VALIDITY_KEYS,
+  });
   return result.active ? undefined : result.reason;
 };
 
@@ -203,7 +225,10 @@ const STATUS_CONDITIONS: Readonly<Record<string, StatusTest>> = {
   $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
   before_start: (campaign, now) => windowReason(campaign, now, true) === 'not_started',
   $failed: (campaign) => campaign.creation_status === 'FAILED',
-  $in_progress: (campaign) => campaign.creation_status === 'IN_PROGRESS' || campaign.vouchers_generation_status === 'IN_PROGRESS' || campaign.vouchers_generation_status === 'MODIFYING',
+  $in_progress: (campaign) =>
+    campaign.creation_status === 'IN_PROGRESS' ||
+    campaign.vouchers_generation_status === 'IN_PROGRESS' ||
+    campaign.vouchers_generation_status === 'MODIFYING',
 };
 
 const ACTIVE_CONDITIONS: Readonly<Record<string, StatusTest>> = {
@@ -336,7 +361,8 @@ export class CampaignStore implements CampaignPort {
     const { campaign_type: campaignType, campaign_status: status, is_referral_code: referral } = query;
     if (campaignType !== undefined) tests.push((campaign) => (campaign as Campaign).campaign_type === campaignType);
     if (status !== undefined) tests.push((campaign) => (campaign as Campaign).creation_status === status);
-    if (referral !== undefined) tests.push((campaign) => ((campaign as Campaign).is_referral_code ?? false) === referral);
+    if (referral !== undefined)
+      tests.push((campaign) => ((campaign as Campaign).is_referral_code ?? false) === referral);
     if (query.filters !== undefined) tests.push(this.#filter(query.filters));
     const keep = allOf(...tests);
     const matching = [...this.#byId.values()].filter((campaign) => keep(campaign));
@@ -360,7 +386,10 @@ export class CampaignStore implements CampaignPort {
     // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
     const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
     // Likewise the tiers of a promotion: a bad tier stores neither the campaign nor any tier.
-    const tiers = campaign.campaign_type === 'PROMOTION' ? this.deps.promotions.prepare(campaign, input.promotion?.tiers ?? []) : undefined;
+    const tiers =
+      campaign.campaign_type === 'PROMOTION'
+        ? this.deps.promotions.prepare(campaign, input.promotion?.tiers ?? [])
+        : undefined;
     const { rules } = this.deps;
     rules.check({ object: 'campaign', campaign }, input.validation_rules);
     this.#byId.set(campaign.id, campaign);
@@ -386,13 +415,21 @@ export class CampaignStore implements CampaignPort {
    *   400 for a promotion, or a `code` with more than one voucher; DomainError `invalid_code_config`
    *   when no unused code is left.
    */
-  addVouchers(ref: string, input: CampaignVoucherInput, count: number, origin: ChangeOrigin = {}): StoredVoucher | AsyncAction {
+  addVouchers(
+    ref: string,
+    input: CampaignVoucherInput,
+    count: number,
+    origin: ChangeOrigin = {},
+  ): StoredVoucher | AsyncAction {
     const campaign = this.get(ref);
     if (campaign.campaign_type === 'PROMOTION') {
-      throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', { details: `The campaign ${campaign.name} is a PROMOTION; it has tiers, not codes.` });
+      throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', {
+        details: `The campaign ${campaign.name} is a PROMOTION; it has tiers, not codes.`,
+      });
     }
     if (count === 1) return this.deps.vouchers.insert(campaign, input, origin);
-    if (given(input.code)) throw ApiError.invalidPayload('Property .code can be sent only when one voucher is added (vouchers_count 1).');
+    if (given(input.code))
+      throw ApiError.invalidPayload('Property .code can be sent only when one voucher is added (vouchers_count 1).');
     if (campaign.creation_status === 'IN_PROGRESS') throw this.#notReady(campaign);
     return this.#generate(campaign.id, count, input, origin);
   }
@@ -409,17 +446,21 @@ export class CampaignStore implements CampaignPort {
    */
   update(ref: string, patch: CampaignUpdateInput, origin: ChangeOrigin = {}): Campaign {
     const current = this.get(ref);
-    if (current.creation_status === 'IN_PROGRESS' || current.vouchers_generation_status === 'IN_PROGRESS') throw this.#notReady(current);
+    if (current.creation_status === 'IN_PROGRESS' || current.vouchers_generation_status === 'IN_PROGRESS')
+      throw this.#notReady(current);
     const updated: Campaign = { ...current };
     for (const field of COPIED_ON_UPDATE) {
       if (patch[field] !== undefined) Object.assign(updated, { [field]: patch[field] });
     }
-    if (given(patch.activity_duration_after_publishing)) parseIsoDuration(patch.activity_duration_after_publishing, '.activity_duration_after_publishing');
-    if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(updated, this.deps.categories.resolve(patch.category, patch.category_id));
+    if (given(patch.activity_duration_after_publishing))
+      parseIsoDuration(patch.activity_duration_after_publishing, '.activity_duration_after_publishing');
+    if (patch.category !== undefined || patch.category_id !== undefined)
+      Object.assign(updated, this.deps.categories.resolve(patch.category, patch.category_id));
     if (patch.metadata !== undefined || given(patch.unset_metadata_fields)) {
       updated.metadata = patchMetadata(current.metadata, patch.metadata, patch.unset_metadata_fields ?? []);
     }
-    if (patch.join_once !== undefined && current.campaign_type !== 'LOYALTY_PROGRAM' && current.type !== 'STANDALONE') updated.join_once = patch.join_once;
+    if (patch.join_once !== undefined && current.campaign_type !== 'LOYALTY_PROGRAM' && current.type !== 'STANDALONE')
+      updated.join_once = patch.join_once;
     if (given(patch.type) && current.type !== 'STANDALONE') updated.type = patch.type;
     const voucher = current.voucher;
     if (voucher) {
@@ -427,14 +468,17 @@ export class CampaignStore implements CampaignPort {
       if (given(patch.discount) && voucher.type === 'DISCOUNT_VOUCHER') template.discount = patch.discount;
       if (given(patch.gift) && voucher.type === 'GIFT_VOUCHER') template.gift = patch.gift;
       if (given(patch.loyalty_card) && voucher.type === 'LOYALTY_CARD') {
-        template.loyalty_card = { ...voucher.loyalty_card, ...patch.loyalty_card } as NonNullable<CampaignVoucher['loyalty_card']>;
+        template.loyalty_card = { ...voucher.loyalty_card, ...patch.loyalty_card } as NonNullable<
+          CampaignVoucher['loyalty_card']
+        >;
       }
       updated.voucher = template;
     }
     updated.updated_at = this.context.timestamp();
     compileValidityWindow(updated);
     const change = voucherChangeOf(patch, current, updated);
-    if (Object.keys(change).length > 0 && (current.vouchers_count ?? 0) > 0) updated.vouchers_generation_status = 'MODIFYING';
+    if (Object.keys(change).length > 0 && (current.vouchers_count ?? 0) > 0)
+      updated.vouchers_generation_status = 'MODIFYING';
     this.#byId.set(updated.id, updated);
     this.#idByName.set(updated.name, updated.id);
     this.deps.categories.ensure(updated);
@@ -513,7 +557,10 @@ export class CampaignStore implements CampaignPort {
     origin: ChangeOrigin = {},
   ): AsyncAction {
     const { id, campaign_type: campaignType, name } = this.get(ref);
-    if (campaignType === 'PROMOTION') throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', { details: `The campaign ${name} is a PROMOTION; it has tiers, not codes.` });
+    if (campaignType === 'PROMOTION')
+      throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', {
+        details: `The campaign ${name} is a PROMOTION; it has tiers, not codes.`,
+      });
     const job: BulkJob<ImportRow> = {
       items,
       process: (row) => {
@@ -533,14 +580,24 @@ export class CampaignStore implements CampaignPort {
    */
   summary(ref: string, range: SummaryRange = {}): Resource<'CampaignSummary'> {
     const campaign = this.get(ref);
-    const inRange = (day: string): boolean => (range.start_date === undefined || day >= range.start_date) && (range.end_date === undefined || day <= range.end_date);
-    const days = [...(this.#days.get(campaign.id) ?? [])].filter(([day]) => inRange(day)).map(([, counters]) => counters);
+    const inRange = (day: string): boolean =>
+      (range.start_date === undefined || day >= range.start_date) &&
+      (range.end_date === undefined || day <= range.end_date);
+    const days = [...(this.#days.get(campaign.id) ?? [])]
+      .filter(([day]) => inRange(day))
+      .map(([, counters]) => counters);
     const total = (pick: (day: DayCounters) => number): number => days.reduce((sum, day) => sum + pick(day), 0);
-    const transactions = this.deps.vouchers.transactionsOfCampaign(campaign.id).filter((transaction) => inRange(dayOf(transaction.created_at)));
+    const transactions = this.deps.vouchers
+      .transactionsOfCampaign(campaign.id)
+      .filter((transaction) => inRange(dayOf(transaction.created_at)));
     const moved = (type: string): number =>
       transactions
         .filter((transaction) => transaction.type === type)
-        .reduce((sum, transaction) => sum + Math.abs(transaction.details.balance.amount ?? transaction.details.balance.points ?? 0), 0);
+        .reduce(
+          (sum, transaction) =>
+            sum + Math.abs(transaction.details.balance.amount ?? transaction.details.balance.points ?? 0),
+          0,
+        );
     const base = {
       object: 'campaign_summary' as const,
       campaign: this.listed(campaign),
@@ -617,9 +674,12 @@ export class CampaignStore implements CampaignPort {
     const campaignType = campaignTypeOf(input);
     const type = input.type ?? defaultCampaignType(campaignType);
     if (type === 'STANDALONE' && !STANDALONE_TYPES.has(campaignType)) {
-      throw ApiError.invalidPayload(`A ${campaignType} campaign cannot be STANDALONE; only discount and gift card campaigns can.`);
+      throw ApiError.invalidPayload(
+        `A ${campaignType} campaign cannot be STANDALONE; only discount and gift card campaigns can.`,
+      );
     }
-    if (given(input.activity_duration_after_publishing)) parseIsoDuration(input.activity_duration_after_publishing, '.activity_duration_after_publishing');
+    if (given(input.activity_duration_after_publishing))
+      parseIsoDuration(input.activity_duration_after_publishing, '.activity_duration_after_publishing');
     const category = this.deps.categories.resolve(input.category, input.category_id);
     const id = this.context.ids('camp');
     const now = this.context.timestamp();
@@ -653,7 +713,13 @@ export class CampaignStore implements CampaignPort {
       object: 'campaign',
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
       ...(given(input.referral_program) ? { referral_program: input.referral_program } : {}),
-      ...(campaignType === 'LOYALTY_PROGRAM' && given(input.loyalty_tiers_expiration) ? { loyalty_tiers_expiration: input.loyalty_tiers_expiration as NonNullable<Campaign['loyalty_tiers_expiration']> } : {}),
+      ...(campaignType === 'LOYALTY_PROGRAM' && given(input.loyalty_tiers_expiration)
+        ? {
+            loyalty_tiers_expiration: input.loyalty_tiers_expiration as NonNullable<
+              Campaign['loyalty_tiers_expiration']
+            >,
+          }
+        : {}),
     };
     compileValidityWindow(campaign);
     return campaign;
@@ -681,7 +747,11 @@ export class CampaignStore implements CampaignPort {
   #setStatus(campaignId: string, status: CreationStatus, both: boolean): void {
     const campaign = this.#byId.get(campaignId);
     if (!campaign) return;
-    this.#byId.set(campaignId, { ...campaign, ...(both ? { creation_status: status } : {}), vouchers_generation_status: status });
+    this.#byId.set(campaignId, {
+      ...campaign,
+      ...(both ? { creation_status: status } : {}),
+      vouchers_generation_status: status,
+    });
   }
 
   /** Starts the job that generates `count` codes for a campaign, moving its status along. */
@@ -766,7 +836,12 @@ export class CampaignStore implements CampaignPort {
         const gift = value as CampaignVoucher['gift'];
         if (voucher.gift && gift) {
           const subtracted = voucher.gift.subtracted_amount ?? 0;
-          changes.gift = { ...voucher.gift, amount: gift.amount, balance: gift.amount - subtracted, effect: gift.effect ?? voucher.gift.effect ?? null };
+          changes.gift = {
+            ...voucher.gift,
+            amount: gift.amount,
+            balance: gift.amount - subtracted,
+            effect: gift.effect ?? voucher.gift.effect ?? null,
+          };
         }
       } else if (field === 'discount') {
         if (voucher.type === 'DISCOUNT_VOUCHER') changes.discount = value as NonNullable<StoredVoucher['discount']>;
@@ -802,10 +877,15 @@ export class CampaignStore implements CampaignPort {
     return junction === 'or' ? anyOf(...predicates) : allOf(...predicates);
   }
 
-  #record(type: 'campaign.created' | 'campaign.updated' | 'campaign.enabled' | 'campaign.disabled', campaign: Campaign, origin: ChangeOrigin): void {
+  #record(
+    type: 'campaign.created' | 'campaign.updated' | 'campaign.enabled' | 'campaign.disabled',
+    campaign: Campaign,
+    origin: ChangeOrigin,
+  ): void {
     if (origin.silent) return;
     const shown = this.present(campaign);
-    const data = type === 'campaign.created' ? { campaign: shown, created_at: this.context.timestamp() } : { campaign: shown };
+    const data =
+      type === 'campaign.created' ? { campaign: shown, created_at: this.context.timestamp() } : { campaign: shown };
     this.deps.events.record(type, { entityId: campaign.id, data, groupId: origin.requestId, source: origin.source });
   }
 
@@ -825,14 +905,22 @@ export class CampaignStore implements CampaignPort {
 }
 
 /** The async action origin of a change's request. */
-const jobOrigin = (origin: ChangeOrigin): { requestId?: string } => (origin.requestId === undefined ? {} : { requestId: origin.requestId });
+const jobOrigin = (origin: ChangeOrigin): { requestId?: string } =>
+  origin.requestId === undefined ? {} : { requestId: origin.requestId };
 
 const voucherChangeOf = (patch: CampaignUpdateInput, before: Campaign, after: Campaign): VoucherChange => {
   const change: VoucherChange = {};
-  for (const field of ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours'] as const) {
+  for (const field of [
+    'start_date',
+    'expiration_date',
+    'validity_timeframe',
+    'validity_day_of_week',
+    'validity_hours',
+  ] as const) {
     if (patch[field] !== undefined) Object.assign(change, { [field]: patch[field] });
   }
-  if (patch.category !== undefined || patch.category_id !== undefined) Object.assign(change, { category: after.category, category_id: after.category_id });
+  if (patch.category !== undefined || patch.category_id !== undefined)
+    Object.assign(change, { category: after.category, category_id: after.category_id });
   if (after.voucher?.discount !== before.voucher?.discount) change.discount = after.voucher?.discount;
   if (after.voucher?.gift !== before.voucher?.gift) change.gift = after.voucher?.gift;
   return change;
@@ -848,7 +936,16 @@ const voucherChangeOf = (patch: CampaignUpdateInput, before: Campaign, after: Ca
  * ```
  */
 export type VoucherChange = Partial<
-  Pick<StoredVoucher, 'start_date' | 'expiration_date' | 'validity_timeframe' | 'validity_day_of_week' | 'validity_hours' | 'category' | 'category_id'> & {
+  Pick<
+    StoredVoucher,
+    | 'start_date'
+    | 'expiration_date'
+    | 'validity_timeframe'
+    | 'validity_day_of_week'
+    | 'validity_hours'
+    | 'category'
+    | 'category_id'
+  > & {
     discount: CampaignVoucher['discount'];
     gift: CampaignVoucher['gift'];
   }

@@ -44,7 +44,12 @@ export interface LedgerVoucherPort {
   /** A transaction the log keeps, as it was recorded. */
   showTransaction(kept: KeptTransaction): VoucherTransaction;
   /** The loyalty campaign of a card, for its points' expiration rules. */
-  campaignOf(voucher: StoredVoucher): { readonly id: string; readonly voucher?: { readonly loyalty_card?: { readonly expiration_rules?: unknown } | null } | null } & Parameters<typeof simpleCampaign>[0] | undefined;
+  campaignOf(voucher: StoredVoucher):
+    | ({
+        readonly id: string;
+        readonly voucher?: { readonly loyalty_card?: { readonly expiration_rules?: unknown } | null } | null;
+      } & Parameters<typeof simpleCampaign>[0])
+    | undefined;
 }
 
 /**
@@ -96,7 +101,12 @@ export interface PointsCredit extends TransactionFields {
   /** Points to add, a positive whole number. */
   readonly points: number;
   /** The transaction that records them. */
-  readonly type: 'POINTS_ACCRUAL' | 'POINTS_ADDITION' | 'POINTS_REFUND' | 'POINTS_TRANSFER_IN' | 'PENDING_POINTS_ACTIVATION';
+  readonly type:
+    | 'POINTS_ACCRUAL'
+    | 'POINTS_ADDITION'
+    | 'POINTS_REFUND'
+    | 'POINTS_TRANSFER_IN'
+    | 'PENDING_POINTS_ACTIVATION';
   /** When they expire. */
   readonly expiry: PointsExpiry;
 }
@@ -245,9 +255,11 @@ const bucketId = (voucherId: string, bucket: StoredBucket): string => derivedId(
 const sharedDate = interned((date: CalendarDate) => date);
 
 /** The balance a card's transaction records, as the change's answer and its events show it. */
-const balanceOf = (transaction: VoucherTransaction): PointsBalance => (transaction.details as { readonly balance: PointsBalance }).balance;
+const balanceOf = (transaction: VoucherTransaction): PointsBalance =>
+  (transaction.details as { readonly balance: PointsBalance }).balance;
 
-const n = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const n = (value: number | null | undefined): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
 
 /**
  * The points of the project's loyalty cards (decision 0038): buckets by expiry day (`lopb_…`),
@@ -299,7 +311,9 @@ export class LoyaltyCardLedger {
     const card = this.#keep(
       voucher,
       before,
-      credit.type === 'POINTS_REFUND' ? { ...before, ...stamped, redeemed: before.redeemed - credit.points } : { ...before, ...stamped, points: before.points + credit.points },
+      credit.type === 'POINTS_REFUND'
+        ? { ...before, ...stamped, redeemed: before.redeemed - credit.points }
+        : { ...before, ...stamped, points: before.points + credit.points },
     );
     return this.#record(voucher, card, credit.points, credit, origin);
   }
@@ -317,7 +331,9 @@ export class LoyaltyCardLedger {
     const card = this.#keep(
       voucher,
       before,
-      debit.type === 'POINTS_REDEMPTION' ? { ...before, ...stamped, redeemed: before.redeemed + debit.points } : { ...before, ...stamped, subtracted: before.subtracted + debit.points },
+      debit.type === 'POINTS_REDEMPTION'
+        ? { ...before, ...stamped, redeemed: before.redeemed + debit.points }
+        : { ...before, ...stamped, subtracted: before.subtracted + debit.points },
     );
     return this.#record(voucher, card, -debit.points, debit, origin);
   }
@@ -339,7 +355,15 @@ export class LoyaltyCardLedger {
     for (const [voucherId, card] of this.#cards) {
       const campaignId = this.deps.vouchers().find(voucherId)?.campaign_id ?? '';
       for (const bucket of [...card.buckets, ...card.expired]) {
-        rows.push({ id: bucketId(voucherId, bucket), campaign_id: campaignId, voucher_id: voucherId, points: bucket.points, status: bucket.status, expires_at: bucket.expires_at, created_at: bucket.created_at });
+        rows.push({
+          id: bucketId(voucherId, bucket),
+          campaign_id: campaignId,
+          voucher_id: voucherId,
+          points: bucket.points,
+          status: bucket.status,
+          expires_at: bucket.expires_at,
+          created_at: bucket.created_at,
+        });
       }
     }
     return rows;
@@ -374,7 +398,13 @@ export class LoyaltyCardLedger {
       expired: [...before.expired, ...gone],
       expiredPoints: before.expiredPoints + points,
     });
-    const change = this.#record(voucher, card, -points, { type: 'POINTS_EXPIRATION', source: 'Automation', operation_type: 'AUTOMATIC' }, { ...origin, silent: true });
+    const change = this.#record(
+      voucher,
+      card,
+      -points,
+      { type: 'POINTS_EXPIRATION', source: 'Automation', operation_type: 'AUTOMATIC' },
+      { ...origin, silent: true },
+    );
     if (origin.silent !== true) this.#announceExpiry(change, points, gone, origin);
     return change;
   }
@@ -439,7 +469,9 @@ export class LoyaltyCardLedger {
   #card(codeOrId: string): StoredVoucher {
     const voucher = this.deps.vouchers().get(codeOrId);
     if (voucher.type !== 'LOYALTY_CARD') {
-      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: `The voucher ${voucher.code} is not a loyalty card.` });
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: `The voucher ${voucher.code} is not a loyalty card.`,
+      });
     }
     if (!voucher.holder_id) {
       throw new ApiError(400, 'not_published', 'Loyalty card not published', {
@@ -469,7 +501,14 @@ export class LoyaltyCardLedger {
     if (kept === undefined) {
       // A card the ledger has not seen yet starts with the points it was created with.
       const start = n(voucher.loyalty_card?.balance ?? voucher.loyalty_card?.points);
-      const bucket: StoredBucket = { serial: 0, expires_at: null, points: start, status: 'ACTIVE', created_at: voucher.created_at ?? this.context.timestamp(), updated_at: null };
+      const bucket: StoredBucket = {
+        serial: 0,
+        expires_at: null,
+        points: start,
+        status: 'ACTIVE',
+        created_at: voucher.created_at ?? this.context.timestamp(),
+        updated_at: null,
+      };
       kept = { buckets: start > 0 ? [bucket] : EMPTY_LIST, expired: EMPTY_LIST, bucketsMade: start > 0 ? 1 : 0 };
       this.#cards.set(voucher.id, kept);
     }
@@ -490,10 +529,18 @@ export class LoyaltyCardLedger {
     let bucketsMade = before.bucketsMade;
     const stamped = buckets.map((bucket): StoredBucket => {
       const previous = before.buckets.find((candidate) => candidate.expires_at === bucket.expires_at);
-      if (previous) return previous.points === bucket.points ? previous : { ...previous, points: bucket.points, updated_at: now };
+      if (previous)
+        return previous.points === bucket.points ? previous : { ...previous, points: bucket.points, updated_at: now };
       const serial = bucketsMade;
       bucketsMade += 1;
-      return { serial, expires_at: bucket.expires_at, points: bucket.points, status: 'ACTIVE', created_at: now, updated_at: null };
+      return {
+        serial,
+        expires_at: bucket.expires_at,
+        points: bucket.points,
+        status: 'ACTIVE',
+        created_at: now,
+        updated_at: null,
+      };
     });
     return { buckets: stamped, bucketsMade };
   }
@@ -509,7 +556,9 @@ export class LoyaltyCardLedger {
         return null;
       case 'CUSTOM_DATE':
         if (expiry.date < this.today()) {
-          throw new ApiError(400, 'invalid_expiration_date', 'Invalid Expiration Date', { details: 'Expiration date cannot be set in the past' });
+          throw new ApiError(400, 'invalid_expiration_date', 'Invalid Expiration Date', {
+            details: 'Expiration date cannot be set in the past',
+          });
         }
         return expiry.date;
       case 'RULES':
@@ -537,11 +586,22 @@ export class LoyaltyCardLedger {
       expired_points: card.expiredPoints,
       subtracted_points: card.subtracted,
     };
-    const redemption = voucher.redemption && voucher.redemption.redeemed_points !== card.redeemed ? { ...voucher.redemption, redeemed_points: card.redeemed } : voucher.redemption;
-    return this.deps.vouchers().replace(voucher, { loyalty_card, ...(redemption ? { redemption } : {}) } as Partial<StoredVoucher>);
+    const redemption =
+      voucher.redemption && voucher.redemption.redeemed_points !== card.redeemed
+        ? { ...voucher.redemption, redeemed_points: card.redeemed }
+        : voucher.redemption;
+    return this.deps
+      .vouchers()
+      .replace(voucher, { loyalty_card, ...(redemption ? { redemption } : {}) } as Partial<StoredVoucher>);
   }
 
-  #record(before: StoredVoucher, card: CardPoints, points: number, fields: TransactionFields & { readonly type: VoucherTransaction['type'] }, origin: ChangeOrigin): RecordedChange {
+  #record(
+    before: StoredVoucher,
+    card: CardPoints,
+    points: number,
+    fields: TransactionFields & { readonly type: VoucherTransaction['type'] },
+    origin: ChangeOrigin,
+  ): RecordedChange {
     const voucher = this.#write(before, card);
     const operation_type = fields.operation_type ?? 'MANUAL';
     const balance: PointsBalance = {
@@ -574,11 +634,17 @@ export class LoyaltyCardLedger {
   }
 
   /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
-  #announce(voucher: StoredVoucher, type: VoucherTransaction['type'], kept: KeptTransaction, origin: ChangeOrigin): void {
+  #announce(
+    voucher: StoredVoucher,
+    type: VoucherTransaction['type'],
+    kept: KeptTransaction,
+    origin: ChangeOrigin,
+  ): void {
     const args = this.#shownAt(voucher, kept);
     if (!args.campaign) return;
     const common = { entityId: voucher.id, args, groupId: origin.requestId, source: origin.source };
-    if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL') this.deps.events.record('voucher.loyalty_card.points_added', { ...common, make: this.#addedPayload });
+    if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL')
+      this.deps.events.record('voucher.loyalty_card.points_added', { ...common, make: this.#addedPayload });
     this.deps.events.record('voucher.loyalty_card.transaction.created', { ...common, make: this.#transactionPayload });
   }
 
@@ -591,12 +657,28 @@ export class LoyaltyCardLedger {
   }
 
   // One function for each kind of payload, shared by all its events (decision 0050).
-  readonly #addedPayload = ({ voucher, holder, campaign, kept }: ChangeShown): EventData<'voucher.loyalty_card.points_added'> => {
+  readonly #addedPayload = ({
+    voucher,
+    holder,
+    campaign,
+    kept,
+  }: ChangeShown): EventData<'voucher.loyalty_card.points_added'> => {
     const transaction = this.deps.vouchers().showTransaction(kept);
-    return { voucher: simpleVoucher(voucher), balance: balanceOf(transaction), campaign: campaign as never, customer: (holder ? simpleCustomer(holder) : null) as never, transaction };
+    return {
+      voucher: simpleVoucher(voucher),
+      balance: balanceOf(transaction),
+      campaign: campaign as never,
+      customer: (holder ? simpleCustomer(holder) : null) as never,
+      transaction,
+    };
   };
 
-  readonly #transactionPayload = ({ voucher, holder, campaign, kept }: ChangeShown): EventData<'voucher.loyalty_card.transaction.created'> => {
+  readonly #transactionPayload = ({
+    voucher,
+    holder,
+    campaign,
+    kept,
+  }: ChangeShown): EventData<'voucher.loyalty_card.transaction.created'> => {
     const transaction = this.deps.vouchers().showTransaction(kept);
     const details = transaction.details as Readonly<Record<string, unknown>>;
     // The transaction's details carry the objects the event names; the rest are null.
@@ -622,7 +704,14 @@ export class LoyaltyCardLedger {
     };
   };
 
-  readonly #expiredPayload = ({ voucher, holder, campaign, kept, points, gone }: ChangeShown & ExpiryShown): EventData<'voucher.loyalty_card.points_expired'> => ({
+  readonly #expiredPayload = ({
+    voucher,
+    holder,
+    campaign,
+    kept,
+    points,
+    gone,
+  }: ChangeShown & ExpiryShown): EventData<'voucher.loyalty_card.points_expired'> => ({
     customer: holder ? simpleCustomer(holder) : (null as never),
     campaign: campaign as never,
     voucher: simpleVoucher(voucher),

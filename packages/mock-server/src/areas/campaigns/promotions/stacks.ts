@@ -117,7 +117,10 @@ export class PromotionStackStore {
    * @throws DomainError `invalid_query_params` for a malformed date range.
    */
   list(query: PromotionStackListQuery = {}): Page<PromotionStack> {
-    const dates = { ...dateRangeFilter('created_at', query.created_at), ...dateRangeFilter('updated_at', query.updated_at) };
+    const dates = {
+      ...dateRangeFilter('created_at', query.created_at),
+      ...dateRangeFilter('updated_at', query.updated_at),
+    };
     const keep = Object.keys(dates).length > 0 ? compileFilter(dates, { now: this.context.clock.now() }) : allOf();
     const matching = [...this.#byId.values()].filter((stack) => keep(stack));
     // Stacks are kept in creation order.
@@ -131,7 +134,9 @@ export class PromotionStackStore {
    */
   listOfCampaign(campaignRef: string): PromotionStack[] {
     const campaign = this.deps.lookup.promotion(campaignRef);
-    return [...this.#byId.values()].filter((stack) => stack.campaign_id === campaign.id).map((stack) => this.#present(stack));
+    return [...this.#byId.values()]
+      .filter((stack) => stack.campaign_id === campaign.id)
+      .map((stack) => this.#present(stack));
   }
 
   /**
@@ -171,7 +176,11 @@ export class PromotionStackStore {
    *
    * @throws as {@link PromotionStackStore.get} and {@link PromotionStackStore.create}.
    */
-  update(campaignRef: string, stackId: string, patch: PromotionStackUpdateInput): PromotionStack & { updated_at: string } {
+  update(
+    campaignRef: string,
+    stackId: string,
+    patch: PromotionStackUpdateInput,
+  ): PromotionStack & { updated_at: string } {
     const current = this.#stored(campaignRef, stackId);
     const campaign = this.deps.lookup.promotion(current.campaign_id);
     const ids = patch.tiers?.ids;
@@ -179,7 +188,9 @@ export class PromotionStackStore {
     const updated: StoredStack = {
       ...current,
       ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(ids === undefined ? {} : { tiers: { ids: this.#tierIds(campaign, ids), hierarchy_mode: patch.tiers?.hierarchy_mode ?? 'MANUAL' } }),
+      ...(ids === undefined
+        ? {}
+        : { tiers: { ids: this.#tierIds(campaign, ids), hierarchy_mode: patch.tiers?.hierarchy_mode ?? 'MANUAL' } }),
       ...(patch.category_id === undefined ? {} : { category_id: this.#categoryId(patch.category_id) ?? null }),
       updated_at,
     };
@@ -227,7 +238,10 @@ export class PromotionStackStore {
       seen.add(id);
       const owner = this.deps.lookup.campaignOfTier(id);
       if (owner === undefined) throw ApiError.notFound('promotion_tier', id);
-      if (owner !== campaign.id) throw ApiError.invalidPayload(`Promotion tier ${id} does not belong to campaign ${campaign.id}; a stack holds tiers of its own campaign only`);
+      if (owner !== campaign.id)
+        throw ApiError.invalidPayload(
+          `Promotion tier ${id} does not belong to campaign ${campaign.id}; a stack holds tiers of its own campaign only`,
+        );
     }
     return [...ids];
   }

@@ -1,4 +1,9 @@
-import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow, patchMetadata } from '@voucherkit/domain';
+import {
+  PROMOTION_TIER_VALIDITY_KEYS,
+  type ValidityCheckResult,
+  compileValidityWindow,
+  patchMetadata,
+} from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
@@ -216,7 +221,10 @@ export interface PromotionStoreDependencies {
 }
 
 /** A tier as stored: `campaign`, `categories` and rule assignments are read when it is shown. */
-type StoredTier = Omit<PromotionTier, 'campaign' | 'categories' | 'validation_rule_assignments' | 'summary' | 'campaign_id'> & {
+type StoredTier = Omit<
+  PromotionTier,
+  'campaign' | 'categories' | 'validation_rule_assignments' | 'summary' | 'campaign_id'
+> & {
   campaign_id: string;
   summary: NonNullable<PromotionTier['summary']>;
 };
@@ -230,7 +238,13 @@ interface BuiltTier {
 }
 
 /** Fields of a tier's request that are copied as sent, when sent. */
-const WINDOW_FIELDS = ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours'] as const;
+const WINDOW_FIELDS = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+] as const;
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
@@ -246,11 +260,18 @@ const windowOf = (input: WindowInput): Partial<StoredTier> => {
 /** A tier with an update's window applied: a field sent as null is cleared, as if never set. */
 const withWindow = (tier: StoredTier, patch: WindowInput): StoredTier => {
   const cleared = new Set<string>(WINDOW_FIELDS.filter((field) => patch[field] === null));
-  const kept = cleared.size === 0 ? tier : (Object.fromEntries(Object.entries(tier).filter(([field]) => !cleared.has(field))) as StoredTier);
+  const kept =
+    cleared.size === 0
+      ? tier
+      : (Object.fromEntries(Object.entries(tier).filter(([field]) => !cleared.has(field))) as StoredTier);
   return { ...kept, ...windowOf(patch) };
 };
 
-type TierEvent = 'campaign.promotion_tier.created' | 'campaign.promotion_tier.updated' | 'campaign.promotion_tier.enabled' | 'campaign.promotion_tier.disabled';
+type TierEvent =
+  | 'campaign.promotion_tier.created'
+  | 'campaign.promotion_tier.updated'
+  | 'campaign.promotion_tier.enabled'
+  | 'campaign.promotion_tier.disabled';
 
 /**
  * Promotion tiers of one project, and through {@link PromotionStore.stacks} their stacks. A tier
@@ -393,7 +414,10 @@ export class PromotionStore implements PromotionRedeemables {
    */
   update(id: string, patch: PromotionTierUpdateInput, origin: ChangeOrigin = {}): PromotionTier {
     const current = this.#stored(id);
-    const category = patch.category === undefined && patch.category_id === undefined ? undefined : this.deps.categories.resolve(patch.category, patch.category_id);
+    const category =
+      patch.category === undefined && patch.category_id === undefined
+        ? undefined
+        : this.deps.categories.resolve(patch.category, patch.category_id);
     const updated: StoredTier = {
       ...withWindow(current, patch),
       ...(patch.name === undefined ? {} : { name: patch.name }),
@@ -555,7 +579,12 @@ export class PromotionStore implements PromotionRedeemables {
     this.stacks.removeTier(tier.id);
   }
 
-  #build(campaign: Campaign, input: PromotionTierCreateInput, hierarchy: number, categoryId: string | null): StoredTier {
+  #build(
+    campaign: Campaign,
+    input: PromotionTierCreateInput,
+    hierarchy: number,
+    categoryId: string | null,
+  ): StoredTier {
     const tier: StoredTier = {
       id: this.context.ids('promo'),
       created_at: this.context.timestamp(),

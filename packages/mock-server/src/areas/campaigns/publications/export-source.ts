@@ -16,7 +16,16 @@ import type { PublicationExportRow, PublicationStore } from './store.js';
 export const publicationExportSource = (publications: PublicationStore): ExportSource<PublicationExportRow> => ({
   rows: () => publications.exportRows(),
   view: (row) => ({ ...publications.filterViewOf(row.publication_id), voucher_code: row.voucher_code, date: row.date }),
-  columns: sameNameColumns<PublicationExportRow>('voucher_code', 'customer_id', 'customer_source_id', 'date', 'channel', 'campaign', 'is_winner', 'metadata'),
+  columns: sameNameColumns<PublicationExportRow>(
+    'voucher_code',
+    'customer_id',
+    'customer_source_id',
+    'date',
+    'channel',
+    'campaign',
+    'is_winner',
+    'metadata',
+  ),
   defaultFields: ['voucher_code', 'customer_id', 'date', 'channel'],
   filterFields: [
     'created_at',

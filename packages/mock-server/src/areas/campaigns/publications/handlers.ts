@@ -28,15 +28,27 @@ export const publicationHandlers = {
     const named = body.voucher !== undefined || (body.campaign !== undefined && body.campaign !== null);
     // The official client-side SDKs name the campaign in the query and send only the customer and the channel.
     if (!named && voucher === undefined && campaign === undefined) {
-      throw new ApiError(400, 'missing_vouchers', 'Missing vouchers', { details: 'Name the campaign to publish from (query campaign) or the code to publish.' });
+      throw new ApiError(400, 'missing_vouchers', 'Missing vouchers', {
+        details: 'Name the campaign to publish from (query campaign) or the code to publish.',
+      });
     }
-    const request = named ? body : { ...body, ...(voucher === undefined ? {} : { voucher }), ...(campaign === undefined ? {} : { campaign }) };
+    const request = named
+      ? body
+      : { ...body, ...(voucher === undefined ? {} : { voucher }), ...(campaign === undefined ? {} : { campaign }) };
     return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
   },
-  listPublications: ({ project, query }) => ({ status: 200, body: listBody('publications', project.state.publications.list(query), ['total']) }),
+  listPublications: ({ project, query }) => ({
+    status: 200,
+    body: listBody('publications', project.state.publications.list(query), ['total']),
+  }),
   listCustomerRedeemables: ({ project, params, query }) => {
     const { id } = project.state.customers.get(params.customerId);
-    const page = project.state.publications.redeemables(id, { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    const page = project.state.publications.redeemables(id, {
+      limit: query.limit,
+      order: query.order,
+      startingAfterId: query.starting_after_id,
+      filters: query.filters,
+    });
     return { status: 200, body: listBody('data', page, ['total', 'has_more', 'more_starting_after']) };
   },
 } satisfies HandlerMap;

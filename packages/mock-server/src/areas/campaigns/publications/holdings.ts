@@ -39,7 +39,8 @@ export interface Holding {
  * holdingId({ id: 0, created_at: '2026-01-01T00:00:00.000Z', customerId: 'cust_1', voucherId: 'v_1', role: 'OWNER' }); // 'rh_…', the same every time
  * ```
  */
-export const holdingId = (holding: Holding): string => (holding.id === 0 ? derivedId('rh', holding.voucherId, 0) : holding.id);
+export const holdingId = (holding: Holding): string =>
+  holding.id === 0 ? derivedId('rh', holding.voucherId, 0) : holding.id;
 
 /**
  * The fields every view of a holding shares (a customer's redeemables, a referral code's
@@ -50,7 +51,10 @@ export const holdingId = (holding: Holding): string => (holding.id === 0 ? deriv
  * const fields = holdingFields(holding, voucher); // { id: 'rh_1', redeemable_id: 'v_1', holder_role: 'OWNER', … }
  * ```
  */
-export const holdingFields = (holding: Holding, voucher: { readonly id: string; readonly type?: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD' | undefined }) =>
+export const holdingFields = (
+  holding: Holding,
+  voucher: { readonly id: string; readonly type?: 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD' | undefined },
+) =>
   ({
     id: holdingId(holding),
     created_at: holding.created_at,
@@ -122,9 +126,11 @@ export class Holdings {
    * most, so the pair names the holding (owners' holdings all keep the id `0`).
    */
   remove(holding: Holding): void {
-    const same = (other: Holding): boolean => other.customerId === holding.customerId && other.voucherId === holding.voucherId;
+    const same = (other: Holding): boolean =>
+      other.customerId === holding.customerId && other.voucherId === holding.voucherId;
     const drop = (list: TrackedList<Holding>): void => {
-      for (let index = list.length - 1; index >= 0; index -= 1) if (same(list.items[index] as Holding)) list.splice(index, 1);
+      for (let index = list.length - 1; index >= 0; index -= 1)
+        if (same(list.items[index] as Holding)) list.splice(index, 1);
     };
     const held = this.#byCustomer.get(holding.customerId);
     if (held instanceof TrackedList) {

@@ -6,7 +6,14 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { EMPTY_LIST, copyOrEmpty } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
-import { type CursorQuery, type ListOrder, type OrderField, type Page, type SortedPageQuery, cursorPageOf } from '../../../core/list.js';
+import {
+  type CursorQuery,
+  type ListOrder,
+  type OrderField,
+  type Page,
+  type SortedPageQuery,
+  cursorPageOf,
+} from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
@@ -87,7 +94,9 @@ export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> 
  * const order: PublicationOrder = '-voucher_code';
  * ```
  */
-export type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
+export type PublicationOrder = ListOrder<
+  'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'
+>;
 
 /** The fields the publication list sorts on. */
 type PublicationOrderField = OrderField<PublicationOrder>;
@@ -181,17 +190,28 @@ interface PublicationKind {
 }
 
 const sharedKind = interned((kind: PublicationKind) =>
-  JSON.stringify([kind.channel, kind.result, kind.campaign_id, kind.campaign_name, kind.voucher_type, kind.is_referral_code, kind.failure_code, kind.failure_message]),
+  JSON.stringify([
+    kind.channel,
+    kind.result,
+    kind.campaign_id,
+    kind.campaign_name,
+    kind.voucher_type,
+    kind.is_referral_code,
+    kind.failure_code,
+    kind.failure_message,
+  ]),
 );
 
 /** The customer's id and tracking id when the publication was made: its `customer` is that version. */
 const customerIdOf = (publication: StoredPublication): string => publication.customer.id;
-const trackingIdOf = (publication: StoredPublication): string => publication.customer.source_id ?? publication.customer.id;
+const trackingIdOf = (publication: StoredPublication): string =>
+  publication.customer.source_id ?? publication.customer.id;
 
 /** A publication's codes or voucher ids: one alone, as most publications hand out one (a list of one costs about 60 bytes), or a list. */
 type OneOrMany = string | readonly string[];
 
-const oneOrMany = (values: readonly string[]): OneOrMany => (values.length === 1 ? (values[0] as string) : values.length === 0 ? EMPTY_LIST : values);
+const oneOrMany = (values: readonly string[]): OneOrMany =>
+  values.length === 1 ? (values[0] as string) : values.length === 0 ? EMPTY_LIST : values;
 
 const many = (value: OneOrMany): readonly string[] => (typeof value === 'string' ? [value] : value);
 
@@ -203,7 +223,8 @@ const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
   return voucher.type === 'DISCOUNT_VOUCHER' ? 'discount' : null;
 };
 
-const isPast = (date: string | null | undefined, now: number): boolean => typeof date === 'string' && Date.parse(date) <= now;
+const isPast = (date: string | null | undefined, now: number): boolean =>
+  typeof date === 'string' && Date.parse(date) <= now;
 
 /** The fields filters of the list and of exports read, for one publication. */
 const filterView = (publication: StoredPublication): Record<string, unknown> => ({
@@ -244,7 +265,8 @@ export class PublicationStore {
   /** The publications in creation order (never removed), and the position of each by id. */
   readonly #sequence: TrackedList<StoredPublication>;
   readonly #positions: TrackedMap<string, number>;
-  readonly #keyAt = (field: PublicationOrderField, position: number): string | null => sortKey(this.#sequence.items[position] as StoredPublication, field);
+  readonly #keyAt = (field: PublicationOrderField, position: number): string | null =>
+    sortKey(this.#sequence.items[position] as StoredPublication, field);
   /**
    * The list orders' indexes over the publications, and the same by campaign (under its name and
    * its id): tracked, but made again from the records once an image is loaded (they hold class
@@ -320,7 +342,9 @@ export class PublicationStore {
         });
       }
     }
-    const campaign = target.campaign ?? (target.voucher?.campaign_id ? this.deps.campaigns.find(target.voucher.campaign_id) : undefined);
+    const campaign =
+      target.campaign ??
+      (target.voucher?.campaign_id ? this.deps.campaigns.find(target.voucher.campaign_id) : undefined);
     if (campaign && (options.joinOnce === true || campaign.join_once === true)) {
       const joined = this.#find(this.#joined.get(campaign.id)?.get(customer.id));
       if (joined) return this.#answer(joined);
@@ -328,7 +352,9 @@ export class PublicationStore {
     const base = { request, customer, campaign: campaign ?? null, sourceId };
     const refusal = this.#refusal(target, campaign, customer);
     if (refusal) throw this.#fail(base, refusal, target.voucher);
-    const vouchers = target.voucher ? [target.voucher] : this.#freeCodes(target.campaign as Campaign, target.count, options);
+    const vouchers = target.voucher
+      ? [target.voucher]
+      : this.#freeCodes(target.campaign as Campaign, target.count, options);
     if (vouchers.length < target.count) {
       throw this.#fail(base, {
         key: 'no_voucher_suitable_for_publication',
@@ -366,7 +392,10 @@ export class PublicationStore {
     };
     equal(query.customer, customerIdOf);
     equal(query.result as PublicationKind['result'] | undefined, (publication) => publication.kind.result);
-    equal(query.voucher_type as PublicationKind['voucher_type'] | undefined, (publication) => publication.kind.voucher_type);
+    equal(
+      query.voucher_type as PublicationKind['voucher_type'] | undefined,
+      (publication) => publication.kind.voucher_type,
+    );
     equal(query.source_id, (publication) => publication.source_id);
     if (query.is_referral_code === true) equal(true, (publication) => publication.kind.is_referral_code);
     if (query.voucher !== undefined) {
@@ -374,18 +403,30 @@ export class PublicationStore {
       tests.push((publication) => many(publication.codes).includes(code));
     }
     if (query.filters !== undefined) {
-      const filter = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
+      const filter = compileFilter(query.filters, {
+        now: this.context.clock.now(),
+        source: { in: 'query', parameter: 'filters' },
+      });
       tests.push((publication) => filter(filterView(publication)));
     }
     const sequence = this.#sequence.items;
-    const keep = tests.length === 0 ? undefined : (position: number): boolean => tests.every((test) => test(sequence[position] as StoredPublication));
+    const keep =
+      tests.length === 0
+        ? undefined
+        : (position: number): boolean => tests.every((test) => test(sequence[position] as StoredPublication));
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as PublicationOrderField;
     // A campaign narrows the list to the publications of its scope.
     const scope = query.campaign === undefined ? this.#orders : this.#scopes.of(query.campaign);
     if (scope === undefined) return { items: [], total: 0, hasMore: false };
-    const page = indexedPage(scope.of(field), descending, (position) => sequence[position] as StoredPublication, query, keep);
+    const page = indexedPage(
+      scope.of(field),
+      descending,
+      (position) => sequence[position] as StoredPublication,
+      query,
+      keep,
+    );
     return { ...page, items: page.items.map((publication) => this.#listed(publication)) };
   }
 
@@ -430,7 +471,11 @@ export class PublicationStore {
    * @param role - `OWNER` (default), `REFERRER` or `REFEREE`.
    * @returns The new holding, or `undefined` when the customer held the voucher already.
    */
-  hold(customerId: string, voucher: StoredVoucher, role: CustomerRedeemable['holder_role'] = 'OWNER'): Holding | undefined {
+  hold(
+    customerId: string,
+    voucher: StoredVoucher,
+    role: CustomerRedeemable['holder_role'] = 'OWNER',
+  ): Holding | undefined {
     if (this.#holdings.has(customerId, voucher.id)) return undefined;
     // A code that is not a referral code has one owner ever: that holding's id is made from the code's id.
     const id = role === 'OWNER' && voucher.is_referral_code !== true ? 0 : this.context.ids('rh');
@@ -477,8 +522,14 @@ export class PublicationStore {
    * @returns The page, with `moreStartingAfter`.
    * @throws DomainError `invalid_query_params` for malformed filters; ApiError 400 for an unknown cursor.
    */
-  redeemables(customerId: string, query: CustomerRedeemableQuery = {}): Page<CustomerRedeemable> & { readonly moreStartingAfter: string } {
-    const keep = compileFilter(query.filters, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
+  redeemables(
+    customerId: string,
+    query: CustomerRedeemableQuery = {},
+  ): Page<CustomerRedeemable> & { readonly moreStartingAfter: string } {
+    const keep = compileFilter(query.filters, {
+      now: this.context.clock.now(),
+      source: { in: 'query', parameter: 'filters' },
+    });
     const held = this.#holdings.of(customerId);
     const records: CustomerRedeemable[] = [];
     for (const holding of held) {
@@ -493,24 +544,41 @@ export class PublicationStore {
   #target(request: PublicationRequest): { voucher?: StoredVoucher; campaign?: Campaign; count: number } {
     if (request.voucher !== undefined) return { voucher: this.deps.vouchers.get(request.voucher), count: 1 };
     const ref = typeof request.campaign === 'string' ? request.campaign : request.campaign?.name;
-    if (ref === undefined || ref === null || ref === '') throw ApiError.invalidPayload('Property .voucher or .campaign is required: name the code or the campaign to publish from.');
+    if (ref === undefined || ref === null || ref === '')
+      throw ApiError.invalidPayload(
+        'Property .voucher or .campaign is required: name the code or the campaign to publish from.',
+      );
     const count = typeof request.campaign === 'object' ? (request.campaign?.count ?? 1) : 1;
     return { campaign: this.deps.campaigns.get(ref), count };
   }
 
   /** Why the named code or campaign cannot be published now, if it cannot. */
-  #refusal(target: { voucher?: StoredVoucher | undefined }, campaign: Campaign | undefined, customer: Customer): Failure | undefined {
+  #refusal(
+    target: { voucher?: StoredVoucher | undefined },
+    campaign: Campaign | undefined,
+    customer: Customer,
+  ): Failure | undefined {
     const now = this.context.clock.now();
     if (campaign && (campaign.active === false || isPast(campaign.expiration_date, now))) {
-      return { key: 'campaign_not_active', message: 'Campaign not active', details: `The campaign ${campaign.name} is switched off or expired.` };
+      return {
+        key: 'campaign_not_active',
+        message: 'Campaign not active',
+        details: `The campaign ${campaign.name} is switched off or expired.`,
+      };
     }
     const { voucher } = target;
     if (!voucher) return undefined;
     if (voucher.holder_id && voucher.holder_id !== customer.id) {
-      return { key: 'voucher_already_published', message: 'Voucher already published', details: `The code ${voucher.code} belongs to another customer.` };
+      return {
+        key: 'voucher_already_published',
+        message: 'Voucher already published',
+        details: `The code ${voucher.code} belongs to another customer.`,
+      };
     }
-    if (voucher.active === false) return { key: 'voucher_disabled', message: 'Voucher is disabled', details: voucher.code };
-    if (isPast(voucher.expiration_date, now)) return { key: 'voucher_expired', message: 'Voucher expired', details: voucher.code };
+    if (voucher.active === false)
+      return { key: 'voucher_disabled', message: 'Voucher is disabled', details: voucher.code };
+    if (isPast(voucher.expiration_date, now))
+      return { key: 'voucher_expired', message: 'Voucher expired', details: voucher.code };
     return undefined;
   }
 
@@ -521,8 +589,15 @@ export class PublicationStore {
   #freeCodes(campaign: Campaign, count: number, options: PublishOptions): StoredVoucher[] {
     const now = this.context.clock.now();
     const { vouchers } = this.deps;
-    const found = vouchers.publishable(campaign.id, count, (voucher) => voucher.active !== false && !isPast(voucher.expiration_date, now));
-    if ((campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') || campaign.campaign_type === 'LOYALTY_PROGRAM') {
+    const found = vouchers.publishable(
+      campaign.id,
+      count,
+      (voucher) => voucher.active !== false && !isPast(voucher.expiration_date, now),
+    );
+    if (
+      (campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') ||
+      campaign.campaign_type === 'LOYALTY_PROGRAM'
+    ) {
       while (found.length < count) found.push(vouchers.insert(campaign, {}, { requestId: options.requestId }));
     }
     return found;
@@ -534,15 +609,18 @@ export class PublicationStore {
     const expiration = campaign ? expirationAfterPublishing(campaign, this.context.clock.now()) : null;
     const published = vouchers.map((voucher) => {
       // A code already held by someone else is refused before this point; the check here keeps the rule whatever the caller.
-      if (voucher.holder_id && voucher.holder_id !== customer.id) throw new RangeError(`voucher ${voucher.code} is held by another customer`);
+      if (voucher.holder_id && voucher.holder_id !== customer.id)
+        throw new RangeError(`voucher ${voucher.code} is held by another customer`);
       return this.deps.vouchers.publish(voucher.id, customer.id, expiration);
     });
     const publication = this.#store(id, base, published, null);
     // The customer a referral code is published to is its referrer, who shares it.
-    for (const voucher of published) this.hold(customer.id, voucher, voucher.is_referral_code === true ? 'REFERRER' : 'OWNER');
+    for (const voucher of published)
+      this.hold(customer.id, voucher, voucher.is_referral_code === true ? 'REFERRER' : 'OWNER');
     if (campaign) {
       const joined = this.#joined.get(campaign.id);
-      if (joined === undefined) this.#joined.set(campaign.id, this.context.tracked.innerMap<string, string>().set(customer.id, id));
+      if (joined === undefined)
+        this.#joined.set(campaign.id, this.context.tracked.innerMap<string, string>().set(customer.id, id));
       else joined.set(customer.id, id);
     }
     this.#recordSuccess(publication, published, campaign, options);
@@ -583,14 +661,18 @@ export class PublicationStore {
     const position = this.#sequence.push(publication) - 1;
     this.#positions.set(publication.id, position);
     this.#index(publication, position);
-    if (publication.kind.result === 'SUCCESS' && publication.source_id !== null) this.#bySourceId.set(publication.source_id, publication.id);
+    if (publication.kind.result === 'SUCCESS' && publication.source_id !== null)
+      this.#bySourceId.set(publication.source_id, publication.id);
     return publication;
   }
 
   /** Adds the publication at a position to the list orders' indexes. */
   #index(publication: StoredPublication, position: number): void {
     this.#orders.add(position);
-    this.#scopes.add([publication.kind.campaign_name, publication.kind.campaign_id].filter((campaign) => campaign !== null), position);
+    this.#scopes.add(
+      [publication.kind.campaign_name, publication.kind.campaign_id].filter((campaign) => campaign !== null),
+      position,
+    );
   }
 
   #customerOf(publication: StoredPublication): Customer {
@@ -615,10 +697,16 @@ export class PublicationStore {
   #listed(publication: StoredPublication): PublicationListItem {
     const base = this.#base(publication);
     if (publication.kind.result === 'FAILURE') {
-      return { ...base, result: 'FAILURE', failure_code: publication.kind.failure_code ?? '', failure_message: publication.kind.failure_message ?? '' };
+      return {
+        ...base,
+        result: 'FAILURE',
+        failure_code: publication.kind.failure_code ?? '',
+        failure_message: publication.kind.failure_message ?? '',
+      };
     }
     const { codes, voucherIds } = publication;
-    if (typeof codes !== 'string' || typeof voucherIds !== 'string') return { ...base, result: 'SUCCESS', vouchers: [...many(codes)] };
+    if (typeof codes !== 'string' || typeof voucherIds !== 'string')
+      return { ...base, result: 'SUCCESS', vouchers: [...many(codes)] };
     const code = codes;
     const voucher = this.deps.vouchers.find(voucherIds);
     return {
@@ -645,7 +733,12 @@ export class PublicationStore {
     return { ...base, vouchers: [...many(publication.codes)] };
   }
 
-  #recordSuccess(publication: StoredPublication, published: readonly StoredVoucher[], campaign: Campaign | null, options: PublishOptions): void {
+  #recordSuccess(
+    publication: StoredPublication,
+    published: readonly StoredVoucher[],
+    campaign: Campaign | null,
+    options: PublishOptions,
+  ): void {
     const { events } = this.deps;
     const customer = simpleCustomer(publication.customer);
     const shown = this.#base(publication);
@@ -656,7 +749,13 @@ export class PublicationStore {
       events.record('voucher.published', {
         ...common,
         entityId: voucher.id,
-        data: { customer, campaign: simpleCampaignOrNull, publication: listed, voucher: simpleVoucher(voucher), created_at: publication.created_at },
+        data: {
+          customer,
+          campaign: simpleCampaignOrNull,
+          publication: listed,
+          voucher: simpleVoucher(voucher),
+          created_at: publication.created_at,
+        },
       });
     }
     const [first] = published;
@@ -712,7 +811,9 @@ export class PublicationStore {
           redemption: {
             quantity: voucher.redemption?.quantity ?? null,
             redeemed_quantity: voucher.redemption?.redeemed_quantity ?? 0,
-            ...(voucher.redemption?.redeemed_points === undefined ? {} : { redeemed_points: voucher.redemption.redeemed_points }),
+            ...(voucher.redemption?.redeemed_points === undefined
+              ? {}
+              : { redeemed_points: voucher.redemption.redeemed_points }),
             object: 'list',
             url: listPath(voucher.code, 'redemptions'),
           },
@@ -736,4 +837,3 @@ interface Attempt {
   readonly campaign: Campaign | null;
   readonly sourceId: string | null;
 }
-

@@ -14,7 +14,11 @@ export interface PublicationRequest {
   /** Code of the voucher to publish; when given, `campaign` is ignored. */
   readonly voucher?: string | undefined;
   /** The campaign to publish from, by name or id, or as `{ name, count }`. */
-  readonly campaign?: string | { readonly name?: string | null | undefined; readonly count?: number | null | undefined } | null | undefined;
+  readonly campaign?:
+    | string
+    | { readonly name?: string | null | undefined; readonly count?: number | null | undefined }
+    | null
+    | undefined;
   /** The receiving customer, by id, `source_id` or inline profile. */
   readonly customer: CustomerReference;
   /** Your own id of the publication: at most one code, and a retry answers the first publication. */

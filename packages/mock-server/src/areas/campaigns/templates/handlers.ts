@@ -7,7 +7,12 @@ type ListQuery = HandlerContext<'listCampaignTemplates'>['query'];
 
 /** A page of a project's templates in the list's envelope: `total` when asked for, the cursor while more follow. */
 const templateList = (templates: CampaignTemplateStore, query: ListQuery) => {
-  const page = templates.list({ limit: query.limit, startingAfterId: query.starting_after_id, order: query.order, filters: query.filters });
+  const page = templates.list({
+    limit: query.limit,
+    startingAfterId: query.starting_after_id,
+    order: query.order,
+    filters: query.filters,
+  });
   const fields: ListField[] = ['has_more'];
   if (query.include_total === true) fields.push('total');
   if (page.hasMore) fields.push('more_starting_after');
@@ -20,10 +25,19 @@ const templateList = (templates: CampaignTemplateStore, query: ListQuery) => {
  * copied from one project to another.
  */
 export const campaignTemplateHandlers = {
-  listCampaignTemplates: ({ project, query }) => ({ status: 200, body: templateList(project.state.campaignTemplates, query) }),
+  listCampaignTemplates: ({ project, query }) => ({
+    status: 200,
+    body: templateList(project.state.campaignTemplates, query),
+  }),
   createCampaignTemplate: ({ project, body }) => ({ status: 200, body: project.state.campaignTemplates.create(body) }),
-  getCampaignTemplate: ({ project, params, query }) => ({ status: 200, body: project.state.campaignTemplates.get(params.campaignTemplateId, query.expand) }),
-  updateCampaignTemplate: ({ project, params, body }) => ({ status: 200, body: project.state.campaignTemplates.update(params.campaignTemplateId, body) }),
+  getCampaignTemplate: ({ project, params, query }) => ({
+    status: 200,
+    body: project.state.campaignTemplates.get(params.campaignTemplateId, query.expand),
+  }),
+  updateCampaignTemplate: ({ project, params, body }) => ({
+    status: 200,
+    body: project.state.campaignTemplates.update(params.campaignTemplateId, body),
+  }),
   deleteCampaignTemplate: ({ project, params }) => {
     project.state.campaignTemplates.delete(params.campaignTemplateId);
     return { status: 204, body: null };
@@ -36,11 +50,17 @@ export const campaignTemplateHandlers = {
     status: 200,
     body: project.state.campaignTemplates.addTier(params.campaignTemplateId, body, { requestId }),
   }),
-  managementListCampaignTemplates: ({ project, query }) => ({ status: 200, body: templateList(project.state.campaignTemplates, query) }),
+  managementListCampaignTemplates: ({ project, query }) => ({
+    status: 200,
+    body: templateList(project.state.campaignTemplates, query),
+  }),
   managementCopyCampaignTemplate: ({ project, projects, params, body }) => {
     const { destination_project_id: destinationId, ...copy } = body;
     const destination = projects.get(destinationId);
     if (!destination) throw ApiError.notFound('project', destinationId);
-    return { status: 200, body: project.state.campaignTemplates.copy(params.campaignTemplateId, destination.state.campaignTemplates, copy) };
+    return {
+      status: 200,
+      body: project.state.campaignTemplates.copy(params.campaignTemplateId, destination.state.campaignTemplates, copy),
+    };
   },
 } satisfies HandlerMap;

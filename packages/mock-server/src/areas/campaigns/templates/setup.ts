@@ -51,7 +51,8 @@ export type SavedCampaign = Pick<
   /** The kind of campaign the template makes. */
   campaign_type: TemplateCampaignType;
   /** The codes' settings; a template made from a promotion tier has its discount only. */
-  voucher: Pick<NonNullable<Campaign['voucher']>, 'type'> & Partial<Pick<NonNullable<Campaign['voucher']>, 'discount' | 'gift' | 'redemption' | 'code_config'>>;
+  voucher: Pick<NonNullable<Campaign['voucher']>, 'type'> &
+    Partial<Pick<NonNullable<Campaign['voucher']>, 'discount' | 'gift' | 'redemption' | 'code_config'>>;
 };
 
 /**
@@ -87,19 +88,33 @@ const TEMPLATE_TYPES: ReadonlySet<string> = new Set<TemplateCampaignType>(['DISC
  * ```
  */
 export const unsupportedByTemplate = (details: string): ApiError =>
-  new ApiError(400, 'campaign_type_is_not_supported_by_campaign_template', 'Campaign of the given type is not supported by campaign template', { details });
+  new ApiError(
+    400,
+    'campaign_type_is_not_supported_by_campaign_template',
+    'Campaign of the given type is not supported by campaign template',
+    { details },
+  );
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
 /** The fields of `source` that are set (neither absent nor null), for copying into a request. */
-const setFields = <T extends object, K extends keyof T>(source: T, keys: readonly K[]): { [P in K]?: NonNullable<T[P]> } => {
+const setFields = <T extends object, K extends keyof T>(
+  source: T,
+  keys: readonly K[],
+): { [P in K]?: NonNullable<T[P]> } => {
   const picked: { [P in K]?: NonNullable<T[P]> } = {};
   for (const key of keys) if (given(source[key])) picked[key] = source[key] as NonNullable<T[K]>;
   return picked;
 };
 
 /** A campaign's or tier's validity window, as both keep it. */
-const WINDOW = ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours'] as const;
+const WINDOW = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+] as const;
 
 /**
  * What a template keeps of a discount or gift card campaign.
@@ -118,7 +133,9 @@ const WINDOW = ['start_date', 'expiration_date', 'validity_timeframe', 'validity
 export const campaignSetup = (campaign: Campaign, rules: SavedValidationRule[]): TemplateSetup => {
   const { campaign_type: campaignType, voucher } = campaign;
   if (!TEMPLATE_TYPES.has(campaignType) || voucher === undefined) {
-    throw unsupportedByTemplate(`Campaign ${campaign.id} is a ${campaignType} campaign; only DISCOUNT_COUPONS and GIFT_VOUCHERS campaigns, and promotion tiers, can be saved as templates.`);
+    throw unsupportedByTemplate(
+      `Campaign ${campaign.id} is a ${campaignType} campaign; only DISCOUNT_COUPONS and GIFT_VOUCHERS campaigns, and promotion tiers, can be saved as templates.`,
+    );
   }
   return {
     campaign: {
@@ -197,7 +214,10 @@ const CAMPAIGN_OVERRIDES = [
  * campaigns.create(input);
  * ```
  */
-export const campaignFromSetup = (setup: TemplateSetup, request: Resource<'CampaignFromTemplateRequest'>): CampaignCreateInput => {
+export const campaignFromSetup = (
+  setup: TemplateSetup,
+  request: Resource<'CampaignFromTemplateRequest'>,
+): CampaignCreateInput => {
   const { voucher, ...saved } = setup.campaign;
   const changes = request.voucher ?? {};
   return {
@@ -232,10 +252,15 @@ const TIER_OVERRIDES = ['banner', 'metadata', 'hierarchy', 'active', ...WINDOW, 
  * promotions.create('camp_0b5f49fb31c3bf6ab0', input);
  * ```
  */
-export const tierFromSetup = (setup: TemplateSetup, request: Resource<'TierFromTemplateRequest'>): PromotionTierCreateInput => {
+export const tierFromSetup = (
+  setup: TemplateSetup,
+  request: Resource<'TierFromTemplateRequest'>,
+): PromotionTierCreateInput => {
   const { campaign } = setup;
   if (campaign.campaign_type !== 'DISCOUNT_COUPONS') {
-    throw unsupportedByTemplate(`A ${campaign.campaign_type} template cannot make a promotion tier; only DISCOUNT_COUPONS templates can.`);
+    throw unsupportedByTemplate(
+      `A ${campaign.campaign_type} template cannot make a promotion tier; only DISCOUNT_COUPONS templates can.`,
+    );
   }
   const { campaign_id: _campaignId, ...changes } = request;
   return {

@@ -131,7 +131,11 @@ export class CampaignTemplateStore {
    *   `invalid_query_params` for a cursor that is no template's id.
    */
   list(query: CampaignTemplateListQuery = {}): Page<CampaignTemplate> {
-    const matches = compileFilter(query.filters, { source: { in: 'query', parameter: 'filters' }, fields: ['id', 'name', 'campaign_type'], now: this.context.clock.now() });
+    const matches = compileFilter(query.filters, {
+      source: { in: 'query', parameter: 'filters' },
+      fields: ['id', 'name', 'campaign_type'],
+      now: this.context.clock.now(),
+    });
     const descending = query.order === '-id';
     const kept = [...this.#items.values()].flatMap(({ template }) => (matches(template) ? [template] : []));
     if (descending) kept.reverse();
@@ -161,7 +165,12 @@ export class CampaignTemplateStore {
   create(input: CampaignTemplateInput): Resource<'CampaignTemplateBase'> {
     const setup = this.#setupOf(input.campaign_id ?? undefined, input.promotion_tier_id ?? undefined);
     this.#assertNameFree(input.name);
-    return this.#add(input.name, input.description ?? undefined, setup, this.deps.resources.saved(setup.validation_rules));
+    return this.#add(
+      input.name,
+      input.description ?? undefined,
+      setup,
+      this.deps.resources.saved(setup.validation_rules),
+    );
   }
 
   /**
@@ -205,7 +214,11 @@ export class CampaignTemplateStore {
    * @returns The copy, as a template of the destination project.
    * @throws ApiError 404 for an unknown template; 409 `duplicate_found` for a name the destination uses.
    */
-  copy(id: string, destination: CampaignTemplateStore, input: CampaignTemplateChanges & { name: string }): Resource<'CampaignTemplateBase'> {
+  copy(
+    id: string,
+    destination: CampaignTemplateStore,
+    input: CampaignTemplateChanges & { name: string },
+  ): Resource<'CampaignTemplateBase'> {
     const { template, setup, resources } = this.#stored(id);
     destination.#assertNameFree(input.name);
     const description = input.description === undefined ? template.description : (input.description ?? undefined);
@@ -221,13 +234,21 @@ export class CampaignTemplateStore {
    * @throws ApiError 404 for an unknown template or category; 409 `duplicate_found` for a used
    *   campaign name; and the campaign store's refusals of a creation.
    */
-  createCampaign(id: string, request: Resource<'CampaignFromTemplateRequest'>, origin: ChangeOrigin = {}): Resource<'CampaignFromTemplateResponse'> {
+  createCampaign(
+    id: string,
+    request: Resource<'CampaignFromTemplateRequest'>,
+    origin: ChangeOrigin = {},
+  ): Resource<'CampaignFromTemplateResponse'> {
     const { setup } = this.#stored(id);
     const { campaigns } = this.deps;
     // The campaign first: a refused request leaves no rule behind.
     const { id: campaignId } = campaigns.create(campaignFromSetup(setup, request), origin);
     const created = this.#recreateRules(id, { object: 'campaign', campaign: campaigns.get(campaignId) }, origin);
-    return { created_resources: created, campaign: campaigns.present(campaigns.get(campaignId)), object: 'campaign_setup' };
+    return {
+      created_resources: created,
+      campaign: campaigns.present(campaigns.get(campaignId)),
+      object: 'campaign_setup',
+    };
   }
 
   /**
@@ -241,11 +262,19 @@ export class CampaignTemplateStore {
    *   `invalid_campaign` for a campaign that is not a promotion; and the promotion store's
    *   refusals of a tier.
    */
-  addTier(id: string, request: Resource<'TierFromTemplateRequest'>, origin: ChangeOrigin = {}): Resource<'TierFromTemplateResponse'> {
+  addTier(
+    id: string,
+    request: Resource<'TierFromTemplateRequest'>,
+    origin: ChangeOrigin = {},
+  ): Resource<'TierFromTemplateResponse'> {
     const { setup } = this.#stored(id);
     const { promotions } = this.deps;
     const tier = promotions.create(request.campaign_id, tierFromSetup(setup, request), origin);
-    const created = this.#recreateRules(id, { object: 'promotion_tier', tier: { id: tier.id, campaign_id: tier.campaign.id } }, origin);
+    const created = this.#recreateRules(
+      id,
+      { object: 'promotion_tier', tier: { id: tier.id, campaign_id: tier.campaign.id } },
+      origin,
+    );
     return { created_resources: created, promotion_tier: promotions.get(tier.id), object: 'promotion_tier_setup' };
   }
 
@@ -260,7 +289,9 @@ export class CampaignTemplateStore {
       const tier = promotions.get(tierId);
       return tierSetup(tier, rules.saved(tier.id));
     }
-    throw ApiError.invalidPayload('Send exactly one of campaign_id and promotion_tier_id: the campaign or the promotion tier whose set-up the template saves.');
+    throw ApiError.invalidPayload(
+      'Send exactly one of campaign_id and promotion_tier_id: the campaign or the promotion tier whose set-up the template saves.',
+    );
   }
 
   /**
@@ -268,16 +299,43 @@ export class CampaignTemplateStore {
    * products, SKUs and collections: those of a template copied from another project are found
    * here or made (and listed before the rules).
    */
-  #recreateRules(id: string, owner: RuleOwner, origin: ChangeOrigin): Resource<'CampaignFromTemplateResponse'>['created_resources'] {
+  #recreateRules(
+    id: string,
+    owner: RuleOwner,
+    origin: ChangeOrigin,
+  ): Resource<'CampaignFromTemplateResponse'>['created_resources'] {
     const stored = this.#stored(id);
-    const { rules, created, ids } = this.deps.resources.provide(stored.resources, stored.setup.validation_rules, new Map(Object.entries(stored.provided)), origin);
-    if (created.length > 0) this.#items.set(id, immutable({ ...stored, provided: { ...stored.provided, ...Object.fromEntries(ids) } }));
-    return [...created, ...rules.map((rule) => ({ id: this.deps.rules.recreate(rule, owner, origin), object: 'validation_rules' as const }))];
+    const { rules, created, ids } = this.deps.resources.provide(
+      stored.resources,
+      stored.setup.validation_rules,
+      new Map(Object.entries(stored.provided)),
+      origin,
+    );
+    if (created.length > 0)
+      this.#items.set(id, immutable({ ...stored, provided: { ...stored.provided, ...Object.fromEntries(ids) } }));
+    return [
+      ...created,
+      ...rules.map((rule) => ({
+        id: this.deps.rules.recreate(rule, owner, origin),
+        object: 'validation_rules' as const,
+      })),
+    ];
   }
 
   /** Stores a new template of this project. */
-  #add(name: string, description: string | undefined, setup: TemplateSetup, resources: readonly SavedResource[]): Resource<'CampaignTemplateBase'> {
-    const template = templateRecord({ id: this.context.ids('camp_tpl'), name, description, campaign_type: setup.campaign.campaign_type, created_at: this.context.timestamp() });
+  #add(
+    name: string,
+    description: string | undefined,
+    setup: TemplateSetup,
+    resources: readonly SavedResource[],
+  ): Resource<'CampaignTemplateBase'> {
+    const template = templateRecord({
+      id: this.context.ids('camp_tpl'),
+      name,
+      description,
+      campaign_type: setup.campaign.campaign_type,
+      created_at: this.context.timestamp(),
+    });
     this.#items.set(template.id, immutable({ template, setup, resources, provided: {} }));
     this.#rank.set(template.id, this.#rank.size);
     return template;

@@ -34,7 +34,8 @@ const namedIn = (value: unknown, found: Map<string, SavedResource['object']>): v
     for (const item of value) namedIn(item, found);
   } else if (value !== null && typeof value === 'object') {
     const { id, object } = value as { id?: unknown; object?: unknown };
-    if (typeof id === 'string' && typeof object === 'string' && CATALOG_OBJECTS.has(object)) found.set(id, object as SavedResource['object']);
+    if (typeof id === 'string' && typeof object === 'string' && CATALOG_OBJECTS.has(object))
+      found.set(id, object as SavedResource['object']);
     for (const inner of Object.values(value)) namedIn(inner, found);
   }
 };
@@ -47,7 +48,8 @@ const given = <T extends object>(fields: { readonly [K in keyof T]?: T[K] | null
 const withIds = <T>(value: T, ids: ReadonlyMap<string, string>): T => {
   if (typeof value === 'string') return (ids.get(value) ?? value) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => withIds(item, ids)) as T;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withIds(inner, ids)])) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withIds(inner, ids)])) as T;
   return value;
 };
 
@@ -63,7 +65,9 @@ const withIds = <T>(value: T, ids: ReadonlyMap<string, string>): T => {
  * ```
  */
 export class TemplateResources {
-  constructor(private readonly deps: { readonly products: ProductStore; readonly collections: () => ProductCollectionStore }) {}
+  constructor(
+    private readonly deps: { readonly products: ProductStore; readonly collections: () => ProductCollectionStore },
+  ) {}
 
   /**
    * The products, SKUs and collections the rules name, with the products of the SKUs and the
@@ -111,7 +115,10 @@ export class TemplateResources {
     const ids = new Map<string, string>();
     const created: CreatedResource[] = [];
     for (const resource of saved) {
-      const found = [known.get(resource.id), resource.id].find((candidate) => candidate !== undefined && this.#exists(resource.object, candidate)) ?? this.#match(resource);
+      const found =
+        [known.get(resource.id), resource.id].find(
+          (candidate) => candidate !== undefined && this.#exists(resource.object, candidate),
+        ) ?? this.#match(resource);
       const id = found ?? this.#make(withIds(resource, ids), origin);
       if (found === undefined) created.push({ id, object: resource.object });
       ids.set(resource.id, id);
@@ -144,14 +151,30 @@ export class TemplateResources {
     const { products } = this.deps;
     if (resource.object === 'product') {
       const { source_id, name, price, attributes, metadata, image_url } = resource.record;
-      return products.upsert(given<ProductInput>({ source_id, name, price, attributes, metadata, image_url })).product.id;
+      return products.upsert(given<ProductInput>({ source_id, name, price, attributes, metadata, image_url })).product
+        .id;
     }
     if (resource.object === 'sku') {
-      const { product_id: productId, source_id, sku, price, currency, attributes, metadata, image_url } = resource.record;
-      return products.upsertSku(productId ?? '', given<SkuInput>({ source_id, sku, price, currency, attributes, metadata, image_url })).sku.id;
+      const {
+        product_id: productId,
+        source_id,
+        sku,
+        price,
+        currency,
+        attributes,
+        metadata,
+        image_url,
+      } = resource.record;
+      return products.upsertSku(
+        productId ?? '',
+        given<SkuInput>({ source_id, sku, price, currency, attributes, metadata, image_url }),
+      ).sku.id;
     }
     const collection = resource.record;
-    const input = collection.type === 'AUTO_UPDATE' ? { type: 'AUTO_UPDATE', name: collection.name, filter: collection.filter } : { type: 'STATIC', name: collection.name, products: collection.products ?? [] };
+    const input =
+      collection.type === 'AUTO_UPDATE'
+        ? { type: 'AUTO_UPDATE', name: collection.name, filter: collection.filter }
+        : { type: 'STATIC', name: collection.name, products: collection.products ?? [] };
     return this.deps.collections().create(input as Resource<'ProductCollectionCreateRequest'>, origin.requestId).id;
   }
 }

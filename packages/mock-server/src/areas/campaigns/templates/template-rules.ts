@@ -12,7 +12,10 @@ import type { ChangeOrigin } from '../vouchers/shapes.js';
  * const saved: SavedValidationRule = { name: 'Over $50', rules: { logic: '' }, applicable_to: { included_all: true }, type: 'basic', context_type: 'global' };
  * ```
  */
-export type SavedValidationRule = Pick<Resource<'ValidationRule'>, 'name' | 'rules' | 'bundle_rules' | 'error' | 'applicable_to' | 'type' | 'context_type'>;
+export type SavedValidationRule = Pick<
+  Resource<'ValidationRule'>,
+  'name' | 'rules' | 'bundle_rules' | 'error' | 'applicable_to' | 'type' | 'context_type'
+>;
 
 /**
  * What campaign templates need of the validation rules, which the rules area above owns: the

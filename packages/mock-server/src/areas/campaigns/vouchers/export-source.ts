@@ -13,9 +13,15 @@ const discountField = (voucher: StoredVoucher, key: string): CsvCell => {
 };
 
 /** The discount's size in its own unit: the amount, the percentage, the free units or the new price. */
-const DISCOUNT_VALUE: Readonly<Record<string, string>> = { AMOUNT: 'amount_off', PERCENT: 'percent_off', UNIT: 'unit_off', FIXED: 'fixed_amount' };
+const DISCOUNT_VALUE: Readonly<Record<string, string>> = {
+  AMOUNT: 'amount_off',
+  PERCENT: 'percent_off',
+  UNIT: 'unit_off',
+  FIXED: 'fixed_amount',
+};
 
-const discountType = (voucher: StoredVoucher): string | undefined => discountField(voucher, 'type') as string | undefined;
+const discountType = (voucher: StoredVoucher): string | undefined =>
+  discountField(voucher, 'type') as string | undefined;
 
 /**
  * The rows of a voucher export: the project's vouchers (of one campaign with
@@ -46,7 +52,9 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
     created_date: voucher.created_at?.slice(0, 10),
     vouchers: voucher.id,
     // A validity check per voucher is not free: only when a filter or the order names it.
-    redemption_status: named('redemption_status') ? redeemableStatus(voucher, vouchers.checkValidity(voucher.id)) : undefined,
+    redemption_status: named('redemption_status')
+      ? redeemableStatus(voucher, vouchers.checkValidity(voucher.id))
+      : undefined,
     // Only publishing sets a holder, and a published code is never published again.
     published_for_customer_id: (voucher.publish?.count ?? 0) > 0 ? (voucher.holder_id ?? null) : null,
   }),
@@ -91,7 +99,8 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
     customer_id: (voucher) => voucher.holder_id,
     discount_effect: (voucher) => discountField(voucher, 'effect'),
     discount_unit_type: (voucher) => discountField(voucher, 'unit_type'),
-    discount_unit_effect: (voucher) => (discountType(voucher) === 'UNIT' ? discountField(voucher, 'effect') : undefined),
+    discount_unit_effect: (voucher) =>
+      discountType(voucher) === 'UNIT' ? discountField(voucher, 'effect') : undefined,
     validation_rules_id: (voucher) =>
       vouchers
         .ruleAssignments(voucher)
@@ -139,7 +148,18 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
 export const voucherTransactionExportSource = (vouchers: VoucherStore): ExportSource<VoucherTransaction> => ({
   rows: () => vouchers.allTransactions(),
   columns: {
-    ...sameNameColumns<VoucherTransaction>('id', 'campaign_id', 'voucher_id', 'type', 'source_id', 'reason', 'source', 'related_transaction_id', 'created_at', 'details'),
+    ...sameNameColumns<VoucherTransaction>(
+      'id',
+      'campaign_id',
+      'voucher_id',
+      'type',
+      'source_id',
+      'reason',
+      'source',
+      'related_transaction_id',
+      'created_at',
+      'details',
+    ),
     balance: (transaction) => transaction.details.balance?.balance,
     amount: (transaction) => transaction.details.balance?.amount ?? transaction.details.balance?.points,
   },
@@ -169,5 +189,9 @@ export const exportTransactionsOf = (
   const { filters, ...rest } = (parameters ?? {}) as { readonly filters?: object | null | undefined };
   const [field, id] = 'campaign_id' in scope ? ['campaign_id', scope.campaign_id] : ['voucher_id', scope.voucher_id];
   const scoped = { ...rest, filters: { ...filters, [field]: { conditions: { $in: [id] } } } };
-  return { ...scheduledExport(exports.create('voucher_transactions', scoped)), exported_object: 'voucher_transactions' as const, parameters: scoped };
+  return {
+    ...scheduledExport(exports.create('voucher_transactions', scoped)),
+    exported_object: 'voucher_transactions' as const,
+    parameters: scoped,
+  };
 };

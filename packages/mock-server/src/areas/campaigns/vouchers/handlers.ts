@@ -10,7 +10,10 @@ export const voucherHandlers = {
   listVouchers: ({ project, query }) => {
     const { vouchers } = project.state;
     const page = vouchers.list(query);
-    return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((voucher) => vouchers.listed(voucher)) }, ['total']) };
+    return {
+      status: 200,
+      body: listBody('vouchers', { ...page, items: page.items.map((voucher) => vouchers.listed(voucher)) }, ['total']),
+    };
   },
   listVouchersClientSide: ({ project, query }) => {
     const page = project.state.vouchers.list(query);
@@ -61,31 +64,58 @@ export const voucherHandlers = {
     };
   },
   listVoucherTransactions: ({ project, params, query }) => {
-    const page = transactionPage(project.state.vouchers.transactionsOf(params.code), { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id });
+    const page = transactionPage(project.state.vouchers.transactionsOf(params.code), {
+      limit: query.limit,
+      order: query.order,
+      startingAfterId: query.starting_after_id,
+    });
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after', 'total']) };
   },
   exportVoucherTransactions: ({ project, params, body }) => {
     const { vouchers, exports } = project.state;
-    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { voucher_id: vouchers.get(params.code).id }) as never };
+    return {
+      status: 200,
+      body: exportTransactionsOf(exports, body.parameters, { voucher_id: vouchers.get(params.code).id }) as never,
+    };
   },
   importVouchers: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;
-    const action = asyncActions.start('VOUCHERS.IMPORT', voucherImportJob(vouchers, jsonImportRows(body, true), { silent: true }), { requestId });
+    const action = asyncActions.start(
+      'VOUCHERS.IMPORT',
+      voucherImportJob(vouchers, jsonImportRows(body, true), { silent: true }),
+      { requestId },
+    );
     return { status: 202, body: { async_action_id: action.id } };
   },
   importVouchersUsingCsv: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;
-    const job = voucherImportJob(vouchers, csvImportRows(body.file), { requestId, silent: body.webhooks_enable !== true });
+    const job = voucherImportJob(vouchers, csvImportRows(body.file), {
+      requestId,
+      silent: body.webhooks_enable !== true,
+    });
     return { status: 202, body: { async_action_id: asyncActions.start('VOUCHERS.IMPORT_CSV', job, { requestId }).id } };
   },
   updateVouchersInBulk: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;
-    return { status: 202, body: { async_action_id: asyncActions.start('VOUCHERS.BULK_UPDATE', metadataUpdateJob(vouchers, body), { requestId }).id } };
+    return {
+      status: 202,
+      body: {
+        async_action_id: asyncActions.start('VOUCHERS.BULK_UPDATE', metadataUpdateJob(vouchers, body), { requestId })
+          .id,
+      },
+    };
   },
   updateVouchersMetadataInBulk: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;
     const updates = body.codes.map((code) => ({ code, metadata: body.metadata }));
-    return { status: 202, body: { async_action_id: asyncActions.start('VOUCHERS.METADATA_UPDATE', metadataUpdateJob(vouchers, updates), { requestId }).id } };
+    return {
+      status: 202,
+      body: {
+        async_action_id: asyncActions.start('VOUCHERS.METADATA_UPDATE', metadataUpdateJob(vouchers, updates), {
+          requestId,
+        }).id,
+      },
+    };
   },
   releaseValidationSession: ({ project, params }) => {
     project.state.vouchers.releaseSession(params.code, params.sessionKey);

@@ -29,7 +29,9 @@ export type VoucherImportItem = AnyVariant<Resource<'CampaignImportVoucherItem'>
  * ```
  */
 export const importedVoucher = (item: VoucherImportItem, standalone: boolean): VoucherCreateInput => {
-  const type = standalone ? (item.type ?? (item.gift ? 'GIFT_VOUCHER' : item.loyalty_card ? 'LOYALTY_CARD' : 'DISCOUNT_VOUCHER')) : undefined;
+  const type = standalone
+    ? (item.type ?? (item.gift ? 'GIFT_VOUCHER' : item.loyalty_card ? 'LOYALTY_CARD' : 'DISCOUNT_VOUCHER'))
+    : undefined;
   const { redemption, type: _declared, ...rest } = item;
   return {
     ...rest,
@@ -57,7 +59,10 @@ const ALIASES: Readonly<Record<string, string>> = { type: 'voucher_type', quanti
 
 /** A column name as the import matches it: lower case, with `_` for spaces and dashes (`Voucher Type` is `voucher_type`). */
 const normalize = (column: string): string => {
-  const name = column.trim().toLowerCase().replaceAll(/[\s-]+/g, '_');
+  const name = column
+    .trim()
+    .toLowerCase()
+    .replaceAll(/[\s-]+/g, '_');
   return ALIASES[name] ?? name;
 };
 
@@ -107,7 +112,10 @@ const discountOf = (type: string, value: number): Discount => {
  * voucherFromCsvRow({ Code: 'A-1', 'Discount Type': 'PERCENT', Value: '15', tier: 'gold' }).discount; // { type: 'PERCENT', percent_off: 15 }
  * ```
  */
-export const voucherFromCsvRow = (values: Readonly<Record<string, string>>, campaignVoucherType?: string): VoucherCreateInput => {
+export const voucherFromCsvRow = (
+  values: Readonly<Record<string, string>>,
+  campaignVoucherType?: string,
+): VoucherCreateInput => {
   const known: Record<string, string> = {};
   const metadata: Record<string, string> = {};
   for (const [column, value] of Object.entries(values)) {
@@ -118,15 +126,19 @@ export const voucherFromCsvRow = (values: Readonly<Record<string, string>>, camp
   }
   const code = known['code'];
   if (code === undefined) throw ApiError.invalidPayload('Column code is required and must not be empty');
-  const type = (known['voucher_type']?.toUpperCase() ?? campaignVoucherType ?? (known['discount_type'] ? 'DISCOUNT_VOUCHER' : undefined)) as VoucherCreateInput['type'];
+  const type = (known['voucher_type']?.toUpperCase() ??
+    campaignVoucherType ??
+    (known['discount_type'] ? 'DISCOUNT_VOUCHER' : undefined)) as VoucherCreateInput['type'];
   if (type !== undefined && type !== 'DISCOUNT_VOUCHER' && type !== 'GIFT_VOUCHER' && type !== 'LOYALTY_CARD') {
     throw bad('voucher_type', known['voucher_type'] ?? '', 'one of DISCOUNT_VOUCHER, GIFT_VOUCHER, LOYALTY_CARD');
   }
   const value = known['value'] === undefined ? undefined : Number(known['value']);
   if (value !== undefined && !Number.isFinite(value)) throw bad('value', known['value'] ?? '', 'a number');
   const input: Record<string, unknown> = { code, ...(type === undefined ? {} : { type }) };
-  if (type === 'GIFT_VOUCHER' && value !== undefined) input['gift'] = { amount: integer('value', known['value'] ?? '') };
-  if (type === 'LOYALTY_CARD' && value !== undefined) input['loyalty_card'] = { points: integer('value', known['value'] ?? '') };
+  if (type === 'GIFT_VOUCHER' && value !== undefined)
+    input['gift'] = { amount: integer('value', known['value'] ?? '') };
+  if (type === 'LOYALTY_CARD' && value !== undefined)
+    input['loyalty_card'] = { points: integer('value', known['value'] ?? '') };
   if (type === 'DISCOUNT_VOUCHER' && known['discount_type'] !== undefined) {
     if (value === undefined) throw ApiError.invalidPayload('Column value is required with discount_type');
     input['discount'] = discountOf(known['discount_type'], value);
@@ -136,7 +148,8 @@ export const voucherFromCsvRow = (values: Readonly<Record<string, string>>, camp
   }
   if (known['category'] !== undefined) input['category'] = known['category'];
   if (known['start_date'] !== undefined) input['start_date'] = timestamp('start_date', known['start_date']);
-  if (known['expiration_date'] !== undefined) input['expiration_date'] = timestamp('expiration_date', known['expiration_date']);
+  if (known['expiration_date'] !== undefined)
+    input['expiration_date'] = timestamp('expiration_date', known['expiration_date']);
   const quantity = known['redemption_limit'];
   const redeemed = known['redeemed_quantity'];
   if (quantity !== undefined || redeemed !== undefined) {

@@ -52,17 +52,15 @@ export const jsonImportRows = (items: readonly VoucherImportItem[], standalone: 
  * const items = csvImportRows(body.file, campaign.voucher?.type);
  * ```
  */
-export const csvImportRows =
-  (file: Blob, campaignVoucherType?: string) =>
-  async (): Promise<ImportRow[]> => {
-    const table = await readCsv(file);
-    const codeColumn = table.columns.find((column) => column.trim().toLowerCase() === 'code') ?? 'code';
-    const { rows } = requireColumns(table, [codeColumn]);
-    return rows.map((row: CsvRow) => ({
-      key: { row: row.row, ...(row.values[codeColumn] ? { code: row.values[codeColumn] } : {}) },
-      input: () => voucherFromCsvRow(csvValues(row), campaignVoucherType),
-    }));
-  };
+export const csvImportRows = (file: Blob, campaignVoucherType?: string) => async (): Promise<ImportRow[]> => {
+  const table = await readCsv(file);
+  const codeColumn = table.columns.find((column) => column.trim().toLowerCase() === 'code') ?? 'code';
+  const { rows } = requireColumns(table, [codeColumn]);
+  return rows.map((row: CsvRow) => ({
+    key: { row: row.row, ...(row.values[codeColumn] ? { code: row.values[codeColumn] } : {}) },
+    input: () => voucherFromCsvRow(csvValues(row), campaignVoucherType),
+  }));
+};
 
 /**
  * A job that imports standalone vouchers: each row is checked in full (code free, category known,
@@ -77,12 +75,18 @@ export const csvImportRows =
  * asyncActions.start('VOUCHERS.IMPORT', voucherImportJob(vouchers, jsonImportRows(body, true), { silent: true }));
  * ```
  */
-export const voucherImportJob = (vouchers: VoucherStore, items: BulkJob<ImportRow>['items'], origin: ChangeOrigin): BulkJob<ImportRow> => ({
+export const voucherImportJob = (
+  vouchers: VoucherStore,
+  items: BulkJob<ImportRow>['items'],
+  origin: ChangeOrigin,
+): BulkJob<ImportRow> => ({
   items,
   process: (row) => {
     const input = row.input();
     if (input.type === 'LOYALTY_CARD') {
-      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: 'A loyalty card needs a loyalty campaign; import it into one.' });
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: 'A loyalty card needs a loyalty campaign; import it into one.',
+      });
     }
     vouchers.insert(null, input, origin);
   },
@@ -103,7 +107,10 @@ export const voucherImportJob = (vouchers: VoucherStore, items: BulkJob<ImportRo
  * asyncActions.start('VOUCHERS.METADATA_UPDATE', metadataUpdateJob(vouchers, body.codes.map((code) => ({ code, metadata: body.metadata }))));
  * ```
  */
-export const metadataUpdateJob = (vouchers: VoucherStore, updates: readonly Resource<'VoucherUpdateInBulkItemRequest'>[]): BulkJob<Resource<'VoucherUpdateInBulkItemRequest'>> => ({
+export const metadataUpdateJob = (
+  vouchers: VoucherStore,
+  updates: readonly Resource<'VoucherUpdateInBulkItemRequest'>[],
+): BulkJob<Resource<'VoucherUpdateInBulkItemRequest'>> => ({
   items: updates,
   process: (update) => {
     vouchers.mergeMetadata(update.code, update.metadata, { silent: true });

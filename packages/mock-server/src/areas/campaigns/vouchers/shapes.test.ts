@@ -9,11 +9,29 @@ describe('voucher list links', () => {
   });
 
   it('are added to the lists a stored voucher has, in their places, and absent lists stay absent', () => {
-    const stored = { id: 'v_1', code: 'GIFT-1', campaign_id: null, publish: { object: 'list', count: 2 }, redemption: { quantity: null, redeemed_quantity: 0, object: 'list' }, holder_id: undefined } as StoredVoucher;
+    const stored = {
+      id: 'v_1',
+      code: 'GIFT-1',
+      campaign_id: null,
+      publish: { object: 'list', count: 2 },
+      redemption: { quantity: null, redeemed_quantity: 0, object: 'list' },
+      holder_id: undefined,
+    } as StoredVoucher;
     const shown = withListUrls(stored);
     expect(Object.keys(shown)).toEqual(Object.keys(stored));
-    expect(shown.publish).toEqual({ object: 'list', count: 2, url: '/v1/vouchers/GIFT-1/publications?page=1&limit=10' });
-    expect(shown.redemption).toEqual({ quantity: null, redeemed_quantity: 0, object: 'list', url: '/v1/vouchers/GIFT-1/redemptions?page=1&limit=10' });
-    expect(JSON.parse(JSON.stringify(listUrls({ id: 'v_2', code: 'X', campaign_id: null } as StoredVoucher)))).toEqual({});
+    expect(shown.publish).toEqual({
+      object: 'list',
+      count: 2,
+      url: '/v1/vouchers/GIFT-1/publications?page=1&limit=10',
+    });
+    expect(shown.redemption).toEqual({
+      quantity: null,
+      redeemed_quantity: 0,
+      object: 'list',
+      url: '/v1/vouchers/GIFT-1/redemptions?page=1&limit=10',
+    });
+    expect(JSON.parse(JSON.stringify(listUrls({ id: 'v_2', code: 'X', campaign_id: null } as StoredVoucher)))).toEqual(
+      {},
+    );
   });
 });

@@ -31,25 +31,27 @@ export interface ChangeOrigin {
  * simpleCampaign(campaign).name; // 'Summer'
  * ```
  */
-export const simpleCampaign: (campaign: Campaign) => Resource<'SimpleCampaign'> = perVersion((campaign: Campaign): Resource<'SimpleCampaign'> => ({
-  id: campaign.id,
-  name: campaign.name,
-  campaign_type: campaign.campaign_type,
-  type: campaign.type,
-  is_referral_code: campaign.is_referral_code ?? false,
-  auto_join: campaign.auto_join,
-  join_once: campaign.join_once,
-  active: campaign.active,
-  category_id: campaign.category_id,
-  category: campaign.category ?? null,
-  metadata: copyOrEmpty(campaign.metadata),
-  start_date: campaign.start_date ?? null,
-  expiration_date: campaign.expiration_date ?? null,
-  description: campaign.description ?? null,
-  ...(campaign.created_at === undefined ? {} : { created_at: campaign.created_at }),
-  ...(campaign.updated_at ? { updated_at: campaign.updated_at } : {}),
-  object: 'campaign',
-}));
+export const simpleCampaign: (campaign: Campaign) => Resource<'SimpleCampaign'> = perVersion(
+  (campaign: Campaign): Resource<'SimpleCampaign'> => ({
+    id: campaign.id,
+    name: campaign.name,
+    campaign_type: campaign.campaign_type,
+    type: campaign.type,
+    is_referral_code: campaign.is_referral_code ?? false,
+    auto_join: campaign.auto_join,
+    join_once: campaign.join_once,
+    active: campaign.active,
+    category_id: campaign.category_id,
+    category: campaign.category ?? null,
+    metadata: copyOrEmpty(campaign.metadata),
+    start_date: campaign.start_date ?? null,
+    expiration_date: campaign.expiration_date ?? null,
+    description: campaign.description ?? null,
+    ...(campaign.created_at === undefined ? {} : { created_at: campaign.created_at }),
+    ...(campaign.updated_at ? { updated_at: campaign.updated_at } : {}),
+    object: 'campaign',
+  }),
+);
 
 /**
  * The short form of a voucher that events embed.
@@ -76,7 +78,8 @@ export const simpleVoucher = (voucher: StoredVoucher): Resource<'SimpleVoucher'>
   object: 'voucher',
 });
 
-const hex = (text: string): string => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+const hex = (text: string): string =>
+  [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
  * The images that encode a voucher's code (`assets`), as the service links them: a QR code and a
@@ -90,9 +93,14 @@ const hex = (text: string): string => [...new TextEncoder().encode(text)].map((b
  * voucherAssets('SUMMER10').qr.url; // 'https://dl.voucherify.io/api/v1/assets/qr/53554d4d45523130'
  * ```
  */
-export const voucherAssets = (code: string): { qr: { id: string; url: string }; barcode: { id: string; url: string } } => {
+export const voucherAssets = (
+  code: string,
+): { qr: { id: string; url: string }; barcode: { id: string; url: string } } => {
   const id = hex(code);
-  return { qr: { id, url: `https://dl.voucherify.io/api/v1/assets/qr/${id}` }, barcode: { id, url: `https://dl.voucherify.io/api/v1/assets/barcode/${id}` } };
+  return {
+    qr: { id, url: `https://dl.voucherify.io/api/v1/assets/qr/${id}` },
+    barcode: { id, url: `https://dl.voucherify.io/api/v1/assets/barcode/${id}` },
+  };
 };
 
 /**
@@ -103,7 +111,8 @@ export const voucherAssets = (code: string): { qr: { id: string; url: string }; 
  * listPath('SUMMER 10', 'redemptions'); // '/v1/vouchers/SUMMER%2010/redemptions?page=1&limit=10'
  * ```
  */
-export const listPath = (code: string, what: 'publications' | 'redemptions'): string => `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
+export const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
+  `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
 
 /**
  * The `publish` and `redemption` of a stored voucher with their links, to spread over it: the
@@ -116,7 +125,9 @@ export const listPath = (code: string, what: 'publications' | 'redemptions'): st
  * const shown = { ...voucher, ...listUrls(voucher), assets: voucherAssets(voucher.code) };
  * ```
  */
-export const listUrls = (voucher: StoredVoucher): { publish: Voucher['publish'] | undefined; redemption: Voucher['redemption'] | undefined } => ({
+export const listUrls = (
+  voucher: StoredVoucher,
+): { publish: Voucher['publish'] | undefined; redemption: Voucher['redemption'] | undefined } => ({
   publish: voucher.publish && { ...voucher.publish, url: listPath(voucher.code, 'publications') },
   redemption: voucher.redemption && { ...voucher.redemption, url: listPath(voucher.code, 'redemptions') },
 });

@@ -20,7 +20,16 @@ import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { copyOrEmpty, immutable } from '../../../core/immutable.js';
-import { type CursorQuery, type ListOrder, type Page, type SortedPageQuery, type TimeWindow, type OrderField, type Sortable, cursorPageOf } from '../../../core/list.js';
+import {
+  type CursorQuery,
+  type ListOrder,
+  type Page,
+  type SortedPageQuery,
+  type TimeWindow,
+  type OrderField,
+  type Sortable,
+  cursorPageOf,
+} from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -143,16 +152,25 @@ const duplicateCode = (code: string): ApiError =>
 const isPublished = (voucher: StoredVoucher): boolean => given(voucher.holder_id) || (voucher.publish?.count ?? 0) > 0;
 
 /** The fields of a voucher's validity window, which a change must leave valid. */
-const WINDOW_FIELDS = ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours', 'active'] as const;
+const WINDOW_FIELDS = [
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+  'active',
+] as const;
 
 /**
  * The `publish` of stored vouchers, one for each count up to 15: a code is published once or a
  * few times, so its voucher shares the object with every voucher published as often.
  */
-const PUBLISH_LISTS: readonly NonNullable<StoredVoucher['publish']>[] = Array.from({ length: 16 }, (_, count) => Object.freeze({ object: 'list', count }));
+const PUBLISH_LISTS: readonly NonNullable<StoredVoucher['publish']>[] = Array.from({ length: 16 }, (_, count) =>
+  Object.freeze({ object: 'list', count }),
+);
 
-const publishList = (count: number): NonNullable<StoredVoucher['publish']> => PUBLISH_LISTS[count] ?? { object: 'list', count };
-
+const publishList = (count: number): NonNullable<StoredVoucher['publish']> =>
+  PUBLISH_LISTS[count] ?? { object: 'list', count };
 
 /**
  * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
@@ -294,11 +312,17 @@ export class VoucherStore {
   }
 
   #newOrders(): SortedIndexes<VoucherListField> {
-    return new SortedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position), this.context.tracked);
+    return new SortedIndexes<VoucherListField>(
+      (field, position) => this.#sortKey(field, position),
+      this.context.tracked,
+    );
   }
 
   #newCampaignOrders(): ScopedIndexes<VoucherListField> {
-    return new ScopedIndexes<VoucherListField>((field, position) => this.#sortKey(field, position), this.context.tracked);
+    return new ScopedIndexes<VoucherListField>(
+      (field, position) => this.#sortKey(field, position),
+      this.context.tracked,
+    );
   }
 
   /** Makes the list orders' indexes again from the loaded records, in creation order. */
@@ -412,7 +436,10 @@ export class VoucherStore {
    */
   publish(codeOrId: string, holderId: string, expirationDate: string | null = null): StoredVoucher {
     const current = this.get(codeOrId);
-    const changes: Partial<StoredVoucher> = { holder_id: holderId, publish: publishList((current.publish?.count ?? 0) + 1) };
+    const changes: Partial<StoredVoucher> = {
+      holder_id: holderId,
+      publish: publishList((current.publish?.count ?? 0) + 1),
+    };
     if (expirationDate !== null) changes.expiration_date = expirationDate;
     return this.replace(current, changes);
   }
@@ -445,7 +472,10 @@ export class VoucherStore {
       tests.push((voucher) => ids.has((voucher as StoredVoucher).id));
     }
     const now = this.context.clock.now();
-    const dates = { ...dateRangeFilter('created_at', query.created_at), ...dateRangeFilter('updated_at', query.updated_at) };
+    const dates = {
+      ...dateRangeFilter('created_at', query.created_at),
+      ...dateRangeFilter('updated_at', query.updated_at),
+    };
     if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
     const order = query.order ?? '-created_at';
@@ -454,7 +484,13 @@ export class VoucherStore {
     const keep = allOf(...tests);
     const sequence = this.#sequence.items;
     const voucherAt = (position: number): StoredVoucher => sequence[position] as StoredVoucher;
-    return indexedPage(scope.of(field), descending, voucherAt, query, tests.length === 0 ? undefined : (position) => keep(voucherAt(position)));
+    return indexedPage(
+      scope.of(field),
+      descending,
+      voucherAt,
+      query,
+      tests.length === 0 ? undefined : (position) => keep(voucherAt(position)),
+    );
   }
 
   /** A voucher's sort key in a list order; `created_at` sorts by position, the order the vouchers were stored in. */
@@ -479,11 +515,19 @@ export class VoucherStore {
   }
 
   /** The voucher as lists show it: with its category objects, without the rule assignments. */
-  listed(voucher: StoredVoucher): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
+  listed(
+    voucher: StoredVoucher,
+  ): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
     const { categories } = this.deps;
-    const category = voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
+    const category =
+      voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
     // An unpublished voucher's `holder_id` is `undefined`, which JSON leaves out as the API does.
-    return { ...voucher, ...listUrls(voucher), assets: voucherAssets(voucher.code), categories: category ? [category] : [] } as Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> };
+    return {
+      ...voucher,
+      ...listUrls(voucher),
+      assets: voucherAssets(voucher.code),
+      categories: category ? [category] : [],
+    } as Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> };
   }
 
   /**
@@ -498,7 +542,9 @@ export class VoucherStore {
     const ref = input.campaign_id ?? input.campaign;
     const campaign = ref === undefined ? null : this.deps.campaigns().get(ref);
     if (campaign === null && input.type === 'LOYALTY_CARD') {
-      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', { details: 'A loyalty card needs a loyalty campaign: pass campaign or campaign_id.' });
+      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
+        details: 'A loyalty card needs a loyalty campaign: pass campaign or campaign_id.',
+      });
     }
     return this.insert(campaign, { ...input, ...(code === undefined ? {} : { code }) }, origin);
   }
@@ -566,7 +612,9 @@ export class VoucherStore {
       category_id: category.category_id,
       type: settings.type,
       discount: (settings.discount ?? null) as NonNullable<StoredVoucher['discount']> | null,
-      gift: gift ? { amount: gift.amount ?? 0, subtracted_amount: 0, balance: gift.amount ?? 0, effect: gift.effect ?? null } : null,
+      gift: gift
+        ? { amount: gift.amount ?? 0, subtracted_amount: 0, balance: gift.amount ?? 0, effect: gift.effect ?? null }
+        : null,
       loyalty_card: card ? { points: card.points ?? 0, balance: card.points ?? 0 } : null,
       start_date: settings.start_date,
       expiration_date: settings.expiration_date,
@@ -604,7 +652,14 @@ export class VoucherStore {
   add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: ChangeOrigin = {}): void {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
     // Codes generated in bulk have no rules of their own: no campaign to look up for them.
-    const owner = validationRules && validationRules.length > 0 ? { object: 'voucher' as const, voucher, campaign: voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined } : undefined;
+    const owner =
+      validationRules && validationRules.length > 0
+        ? {
+            object: 'voucher' as const,
+            voucher,
+            campaign: voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined,
+          }
+        : undefined;
     if (owner) this.deps.rules.check(owner, validationRules);
     this.deps.categories.ensure(voucher);
     immutable(voucher);
@@ -616,7 +671,8 @@ export class VoucherStore {
     if (voucher.campaign_id) {
       this.#campaignOrders.add([voucher.campaign_id], position);
       const positions = this.#byCampaign.get(voucher.campaign_id);
-      if (positions === undefined) this.#byCampaign.set(voucher.campaign_id, this.context.tracked.innerList([position]));
+      if (positions === undefined)
+        this.#byCampaign.set(voucher.campaign_id, this.context.tracked.innerList([position]));
       else positions.push(position);
     }
     if (owner) this.deps.rules.assign(owner, validationRules, origin);
@@ -630,7 +686,8 @@ export class VoucherStore {
    */
   generateCodes(config: CodeConfigInput, count: number): string[] {
     const withCharset = { ...config, charset: config.charset ?? this.codeCharset() };
-    if (this.deps.settings.caseSensitiveCodes !== false) return generateUniqueCodes(withCharset, count, this.context.random, this.#taken);
+    if (this.deps.settings.caseSensitiveCodes !== false)
+      return generateUniqueCodes(withCharset, count, this.context.random, this.#taken);
     // Codes that differ in case only are one code here: a batch from a charset of both cases holds neither twice.
     const batch = new Set<string>();
     return generateUniqueCodes(withCharset, count, this.context.random, (code) => {
@@ -670,7 +727,8 @@ export class VoucherStore {
     if (patch.metadata !== undefined) changes.metadata = patchMetadata(current.metadata, patch.metadata);
     if (patch.discount !== undefined && current.type === 'DISCOUNT_VOUCHER') changes.discount = patch.discount;
     const effect: unknown = patch.gift?.['effect'];
-    if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS')) changes.gift = { ...current.gift, effect };
+    if (current.gift && (effect === 'APPLY_TO_ORDER' || effect === 'APPLY_TO_ITEMS'))
+      changes.gift = { ...current.gift, effect };
     const updated = this.replace(current, changes);
     this.deps.categories.ensure(updated);
     this.#record('voucher.updated', updated, origin);
@@ -681,7 +739,11 @@ export class VoucherStore {
    * Merges metadata into a voucher's (bulk metadata updates); records `voucher.updated` unless silent.
    * @throws ApiError 404 for an unknown voucher.
    */
-  mergeMetadata(codeOrId: string, metadata: Readonly<Record<string, unknown>>, origin: ChangeOrigin = {}): StoredVoucher {
+  mergeMetadata(
+    codeOrId: string,
+    metadata: Readonly<Record<string, unknown>>,
+    origin: ChangeOrigin = {},
+  ): StoredVoucher {
     const current = this.get(codeOrId);
     const updated = this.replace(current, { metadata: { ...current.metadata, ...metadata } });
     this.#record('voucher.updated', updated, origin);
@@ -731,7 +793,13 @@ export class VoucherStore {
     const voucher = this.remove(codeOrId);
     if (!force) {
       this.#binnedCodes.add(this.#codeKey(voucher.code));
-      this.deps.bin.put({ type: 'voucher', id: voucher.id, name: voucher.code, parentId: voucher.campaign_id ?? null, record: shown });
+      this.deps.bin.put({
+        type: 'voucher',
+        id: voucher.id,
+        name: voucher.code,
+        parentId: voucher.campaign_id ?? null,
+        record: shown,
+      });
     }
     this.#record('voucher.deleted', voucher, origin, shown);
   }
@@ -773,7 +841,11 @@ export class VoucherStore {
       const ledger = this.deps.loyaltyCards();
       const { voucher, transaction } =
         change.amount > 0
-          ? ledger.credit(current.id, { ...fields, points: change.amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' } }, origin)
+          ? ledger.credit(
+              current.id,
+              { ...fields, points: change.amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' } },
+              origin,
+            )
           : ledger.debit(current.id, { ...fields, points: -change.amount, type: 'POINTS_REMOVAL' }, origin);
       return { voucher, transaction };
     }
@@ -850,7 +922,11 @@ export class VoucherStore {
    */
   checkValidity(codeOrId: string, at: number = this.context.clock.now()): ValidityCheckResult {
     const voucher = this.get(codeOrId);
-    return this.#windows.check(voucher, voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined, at);
+    return this.#windows.check(
+      voucher,
+      voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined,
+      at,
+    );
   }
 
   /**
@@ -862,14 +938,17 @@ export class VoucherStore {
   holdSession(codeOrId: string, session: HeldSession): void {
     const voucher = this.get(codeOrId);
     const held = this.#sessions.get(voucher.id);
-    if (held === undefined) this.#sessions.set(voucher.id, this.context.tracked.innerMap<string, HeldSession>().set(session.key, session));
+    if (held === undefined)
+      this.#sessions.set(voucher.id, this.context.tracked.innerMap<string, HeldSession>().set(session.key, session));
     else held.set(session.key, session);
   }
 
   /** The sessions that still hold the voucher back: those not released and not past their end. */
   sessionsOf(codeOrId: string): HeldSession[] {
     const now = this.context.clock.now();
-    return [...(this.#sessions.get(this.get(codeOrId).id)?.values() ?? [])].filter((session) => session.expiresAt > now);
+    return [...(this.#sessions.get(this.get(codeOrId).id)?.values() ?? [])].filter(
+      (session) => session.expiresAt > now,
+    );
   }
 
   /**
@@ -901,7 +980,12 @@ export class VoucherStore {
     });
   }
 
-  #recordGiftTransaction(voucher: StoredVoucher, transaction: VoucherTransaction, amount: number, origin: ChangeOrigin): void {
+  #recordGiftTransaction(
+    voucher: StoredVoucher,
+    transaction: VoucherTransaction,
+    amount: number,
+    origin: ChangeOrigin,
+  ): void {
     if (origin.silent) return;
     const { balance } = transaction.details;
     const response = {
@@ -917,7 +1001,12 @@ export class VoucherStore {
     const common = { groupId: origin.requestId, source: origin.source, entityId: voucher.id };
     this.deps.events.record('voucher.gift.transaction.created', {
       ...common,
-      data: { transaction, voucher: this.present(voucher), balance: response, ...(campaign ? { campaign: simpleCampaign(campaign) } : {}) },
+      data: {
+        transaction,
+        voucher: this.present(voucher),
+        balance: response,
+        ...(campaign ? { campaign: simpleCampaign(campaign) } : {}),
+      },
     });
     // The balance_added payload names the card's campaign; a standalone card has none to name.
     if (amount > 0 && campaign) {

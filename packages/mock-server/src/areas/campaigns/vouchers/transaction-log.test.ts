@@ -18,16 +18,29 @@ const entry = (voucherId: fc.Arbitrary<string>): fc.Arbitrary<TransactionEntry> 
       gift: fc.boolean(),
       source: nullable(fc.constantFrom('API', 'Automation')),
       operation_type: fc.constantFrom('MANUAL' as const, 'AUTOMATIC' as const),
-      created_at: fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 }).map((ms) => new Date(ms).toISOString()),
+      created_at: fc
+        .integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 })
+        .map((ms) => new Date(ms).toISOString()),
       change: fc.integer({ min: -1000, max: 1000 }).filter((change) => change !== 0),
       total: fc.nat(),
       balance: fc.nat(),
       source_id: optional(nullable(fc.string())),
       reason: optional(nullable(fc.string())),
       related_transaction_id: optional(nullable(fc.uuid())),
-      details: optional(fc.dictionary(fc.constantFrom('order', 'redemption', 'earning_rule'), fc.record({ id: fc.string() }))),
+      details: optional(
+        fc.dictionary(fc.constantFrom('order', 'redemption', 'earning_rule'), fc.record({ id: fc.string() })),
+      ),
     })
-    .map(({ gift, ...fields }) => ({ ...fields, type: gift ? (fields.change > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL') : fields.change > 0 ? 'POINTS_ADDITION' : 'POINTS_REMOVAL' }));
+    .map(({ gift, ...fields }) => ({
+      ...fields,
+      type: gift
+        ? fields.change > 0
+          ? 'CREDITS_ADDITION'
+          : 'CREDITS_REMOVAL'
+        : fields.change > 0
+          ? 'POINTS_ADDITION'
+          : 'POINTS_REMOVAL',
+    }));
 
 /** The transaction the service shows for the `serial`-th change of its card. */
 const transactionOf = (recorded: TransactionEntry, serial: number): VoucherTransaction => {
@@ -46,13 +59,30 @@ const transactionOf = (recorded: TransactionEntry, serial: number): VoucherTrans
     details: {
       ...recorded.details,
       balance: gift
-        ? { type: 'gift_voucher', total: recorded.total, balance: recorded.balance, object: 'balance', amount: recorded.change, operation_type: recorded.operation_type, related_object }
-        : { type: 'loyalty_card', total: recorded.total, balance: recorded.balance, object: 'balance', points: recorded.change, operation_type: recorded.operation_type, related_object },
+        ? {
+            type: 'gift_voucher',
+            total: recorded.total,
+            balance: recorded.balance,
+            object: 'balance',
+            amount: recorded.change,
+            operation_type: recorded.operation_type,
+            related_object,
+          }
+        : {
+            type: 'loyalty_card',
+            total: recorded.total,
+            balance: recorded.balance,
+            object: 'balance',
+            points: recorded.change,
+            operation_type: recorded.operation_type,
+            related_object,
+          },
     },
   } as VoucherTransaction;
 };
 
-const byTime = (list: readonly VoucherTransaction[]) => [...list].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+const byTime = (list: readonly VoucherTransaction[]) =>
+  [...list].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 
 describe('TransactionLog', () => {
   it('shows every change as the transaction the service sends: by card, by campaign and in all, oldest first, each card numbering its own', () => {

@@ -62,21 +62,37 @@ interface TransactionKind {
   readonly operationType: TransactionEntry['operation_type'];
 }
 
-const internedKind = interned((kind: TransactionKind) => [kind.type, kind.campaign_id ?? '\u0000', kind.source ?? '\u0000', kind.operationType].join('\u0001'));
+const internedKind = interned((kind: TransactionKind) =>
+  [kind.type, kind.campaign_id ?? '\u0000', kind.source ?? '\u0000', kind.operationType].join('\u0001'),
+);
 
 // not state: the kind `sharedKind` answered last, a shared value like all it answers
 let lastKind: TransactionKind | undefined;
 
 /** The kept kind equal to this one; a run of transactions of one kind (a night's expiries) skips making the key. */
-const sharedKind = (type: TransactionKind['type'], campaign_id: string | null, source: string | null, operationType: TransactionKind['operationType']): TransactionKind => {
+const sharedKind = (
+  type: TransactionKind['type'],
+  campaign_id: string | null,
+  source: string | null,
+  operationType: TransactionKind['operationType'],
+): TransactionKind => {
   const last = lastKind;
-  if (last !== undefined && last.type === type && last.campaign_id === campaign_id && last.source === source && last.operationType === operationType) return last;
+  if (
+    last !== undefined &&
+    last.type === type &&
+    last.campaign_id === campaign_id &&
+    last.source === source &&
+    last.operationType === operationType
+  )
+    return last;
   lastKind = internedKind({ type, campaign_id, source, operationType });
   return lastKind;
 };
 
 /** The details besides the balance when there are any, else `undefined` (most transactions have none). */
-const otherDetails = (details: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> | undefined => {
+const otherDetails = (
+  details: Readonly<Record<string, unknown>> | undefined,
+): Readonly<Record<string, unknown>> | undefined => {
   for (const _key in details) return immutable(details);
   return undefined;
 };
@@ -111,7 +127,10 @@ const compact = (entry: TransactionEntry, previous: number, serial: number): Sto
   const reason = entry.reason ?? null;
   const related_transaction_id = entry.related_transaction_id ?? null;
   const others = otherDetails(entry.details);
-  const rare = source_id === null && reason === null && related_transaction_id === null && others === undefined ? null : { source_id, reason, related_transaction_id, details: others };
+  const rare =
+    source_id === null && reason === null && related_transaction_id === null && others === undefined
+      ? null
+      : { source_id, reason, related_transaction_id, details: others };
   return {
     serial,
     voucher_id: entry.voucher_id,

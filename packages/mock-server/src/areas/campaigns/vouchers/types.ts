@@ -36,7 +36,10 @@ export type Voucher = Resource<'Voucher'>;
  * const stored: StoredVoucher = { ...voucher, categories: undefined };
  * ```
  */
-export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assignments' | 'holder_id' | 'publish' | 'redemption'> & {
+export type StoredVoucher = Omit<
+  Voucher,
+  'categories' | 'validation_rules_assignments' | 'holder_id' | 'publish' | 'redemption'
+> & {
   readonly holder_id?: string | undefined;
   /** `publish` without its `url`, which follows from the code and is added when the voucher is shown (`listUrls`, decision 0051). */
   readonly publish?: Omit<NonNullable<Voucher['publish']>, 'url'> | undefined;
@@ -54,7 +57,9 @@ export type StoredVoucher = Omit<Voucher, 'categories' | 'validation_rules_assig
  */
 export type VoucherCreateInput = Omit<AnyVariant<Resource<'VoucherCreateRequest'>>, 'redemption'> & {
   /** Redemption limit (null: unlimited) and, for imports, how many redemptions the voucher already had. */
-  readonly redemption?: { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | undefined } | undefined;
+  readonly redemption?:
+    | { readonly quantity?: number | null | undefined; readonly redeemed_quantity?: number | undefined }
+    | undefined;
 };
 
 /**

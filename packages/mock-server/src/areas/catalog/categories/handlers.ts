@@ -8,7 +8,10 @@ export const categoryHandlers = {
   },
   createCategory: ({ project, body }) => ({ status: 200, body: project.state.categories.create(body) }),
   getCategory: ({ project, params }) => ({ status: 200, body: project.state.categories.get(params.categoryId) }),
-  updateCategory: ({ project, params, body }) => ({ status: 200, body: project.state.categories.update(params.categoryId, body) }),
+  updateCategory: ({ project, params, body }) => ({
+    status: 200,
+    body: project.state.categories.update(params.categoryId, body),
+  }),
   deleteCategory: ({ project, params, query }) => {
     const { categories } = project.state;
     categories.delete(categories.get(params.categoryId).id, query.remove_from_stacking_rules ?? false);

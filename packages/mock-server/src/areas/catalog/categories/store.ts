@@ -115,10 +115,30 @@ export class CategoryStore {
    * highest, so it ranks after every category set up before it. A category that exists is left
    * as it is.
    */
-  ensure({ category, category_id }: { readonly category?: string | null | undefined; readonly category_id?: string | null | undefined }): void {
-    if (category === undefined || category === null || category_id === undefined || category_id === null || this.#items.has(category_id) || this.#named(category) !== undefined) return;
+  ensure({
+    category,
+    category_id,
+  }: {
+    readonly category?: string | null | undefined;
+    readonly category_id?: string | null | undefined;
+  }): void {
+    if (
+      category === undefined ||
+      category === null ||
+      category_id === undefined ||
+      category_id === null ||
+      this.#items.has(category_id) ||
+      this.#named(category) !== undefined
+    )
+      return;
     const hierarchy = 1 + Math.max(0, ...[...this.#items.values()].map((existing) => existing.hierarchy));
-    this.#items.set(category_id, { id: category_id, name: category, hierarchy, object: 'category', created_at: this.context.timestamp() });
+    this.#items.set(category_id, {
+      id: category_id,
+      name: category,
+      hierarchy,
+      object: 'category',
+      created_at: this.context.timestamp(),
+    });
   }
 
   /**
@@ -175,7 +195,9 @@ export class CategoryStore {
 
   #assertNameFree(name: string): void {
     if (this.#named(name) !== undefined) {
-      throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `A category named "${name}" already exists.` });
+      throw new DomainError('duplicate_found', 'Duplicated resource found', {
+        details: `A category named "${name}" already exists.`,
+      });
     }
   }
 }

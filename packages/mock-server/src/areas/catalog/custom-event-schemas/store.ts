@@ -134,7 +134,10 @@ export class CustomEventSchemaStore {
    * @returns The schema the event follows, if its name has one.
    * @throws DomainError `metadata_validation_failed` (400) naming every violation.
    */
-  checkEvent(name: string, metadata: Readonly<Record<string, unknown>> | null | undefined): CustomEventSchema | undefined {
+  checkEvent(
+    name: string,
+    metadata: Readonly<Record<string, unknown>> | null | undefined,
+  ): CustomEventSchema | undefined {
     const schema = this.findByName(name);
     if (schema) assertValidMetadata(metadata, { properties: schema.schema?.properties ?? {} });
     return schema;

@@ -106,7 +106,9 @@ export class LocationStore {
       now: this.context.clock.now(),
     });
     const end = query.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endDate);
-    const kept = [...this.#items.values()].filter((location) => Date.parse(location.created_at) < end && matches(location));
+    const kept = [...this.#items.values()].filter(
+      (location) => Date.parse(location.created_at) < end && matches(location),
+    );
     return sortByOrder(kept, query.order ?? '-created_at');
   }
 }

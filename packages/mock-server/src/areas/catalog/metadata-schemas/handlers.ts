@@ -6,7 +6,10 @@ export const metadataSchemaHandlers = {
     const schemas = project.state.metadataSchemas.list();
     return { status: 200, body: { object: 'list', data_ref: 'schemas', schemas, total: schemas.length } };
   },
-  getMetadataSchema: ({ project, params }) => ({ status: 200, body: project.state.metadataSchemas.get(params.metadataSchemaId) }),
+  getMetadataSchema: ({ project, params }) => ({
+    status: 200,
+    body: project.state.metadataSchemas.get(params.metadataSchemaId),
+  }),
   createMetadataSchema: ({ project, params, body }) => ({
     status: 200,
     body: project.state.metadataSchemas.create(params.metadataSchemaId, body),

@@ -8,18 +8,30 @@ import { managementMetadataSchema, managementMetadataSchemaList, storedDefinitio
  * PUT once a type has a schema, and names no status; the spec gives 409, as `/v1` answers.
  */
 export const managementMetadataSchemaHandlers = {
-  listManagementMetadataSchemas: ({ project }) => ({ status: 200, body: managementMetadataSchemaList(project.state.metadataSchemas.list()) }),
+  listManagementMetadataSchemas: ({ project }) => ({
+    status: 200,
+    body: managementMetadataSchemaList(project.state.metadataSchemas.list()),
+  }),
   createManagementMetadataSchema: ({ project, body }) => ({
     status: 200,
     body: managementMetadataSchema(
-      project.state.metadataSchemas.create(body.related_object, { properties: storedDefinitions(body.properties), allow_defined_only: body.allow_defined_only }),
+      project.state.metadataSchemas.create(body.related_object, {
+        properties: storedDefinitions(body.properties),
+        allow_defined_only: body.allow_defined_only,
+      }),
     ),
   }),
-  getManagementMetadataSchema: ({ project, params }) => ({ status: 200, body: managementMetadataSchema(project.state.metadataSchemas.get(params.metadataSchemaId)) }),
+  getManagementMetadataSchema: ({ project, params }) => ({
+    status: 200,
+    body: managementMetadataSchema(project.state.metadataSchemas.get(params.metadataSchemaId)),
+  }),
   updateManagementMetadataSchema: ({ project, params, body }) => ({
     status: 200,
     body: managementMetadataSchema(
-      project.state.metadataSchemas.update(params.metadataSchemaId, { properties: storedDefinitions(body.properties), allow_defined_only: body.allow_defined_only }),
+      project.state.metadataSchemas.update(params.metadataSchemaId, {
+        properties: storedDefinitions(body.properties),
+        allow_defined_only: body.allow_defined_only,
+      }),
     ),
   }),
   deleteManagementMetadataSchema: ({ project, params }) => {

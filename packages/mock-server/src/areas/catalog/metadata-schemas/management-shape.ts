@@ -23,7 +23,9 @@ const STORED_NAMES: Readonly<Record<string, string>> = {
   max_length: 'maxLength',
   exact_length: 'exactLength',
 };
-const MANAGEMENT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(STORED_NAMES).map(([management, stored]) => [stored, management]));
+const MANAGEMENT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(STORED_NAMES).map(([management, stored]) => [stored, management]),
+);
 
 const renamed = (definition: object, names: Readonly<Record<string, string>>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(definition).map(([key, value]) => [names[key] ?? key, value]));
@@ -40,7 +42,9 @@ const renamed = (definition: object, names: Readonly<Record<string, string>>): R
  * ```
  */
 export const storedDefinitions = (properties: ManagementProperties): StoredProperties =>
-  Object.fromEntries(Object.entries(properties).map(([name, definition]) => [name, renamed(definition, STORED_NAMES)])) as StoredProperties;
+  Object.fromEntries(
+    Object.entries(properties).map(([name, definition]) => [name, renamed(definition, STORED_NAMES)]),
+  ) as StoredProperties;
 
 /**
  * A stored schema as the management API answers it: definitions in snake_case, each with its
@@ -59,7 +63,10 @@ export const managementMetadataSchema = (schema: MetadataSchema): ManagementMeta
   id: schema.id,
   related_object: schema.related_object,
   properties: Object.fromEntries(
-    Object.entries(schema.properties).map(([name, definition]) => [name, { array: false, object_type: null, ...renamed(definition, MANAGEMENT_NAMES) }]),
+    Object.entries(schema.properties).map(([name, definition]) => [
+      name,
+      { array: false, object_type: null, ...renamed(definition, MANAGEMENT_NAMES) },
+    ]),
   ) as ManagementProperties,
   allow_defined_only: schema.allow_defined_only,
   created_at: schema.created_at,
@@ -78,7 +85,11 @@ export const managementMetadataSchema = (schema: MetadataSchema): ManagementMeta
  * managementMetadataSchemaList(metadataSchemas.list()).data.map((schema) => schema.related_object); // ['campaign', 'customer', 'order']
  * ```
  */
-export const managementMetadataSchemaList = (schemas: readonly MetadataSchema[]): Resource<'ManagementMetadataSchemaList'> => {
-  const data = schemas.map(managementMetadataSchema).sort((a, b) => (a.related_object < b.related_object ? -1 : a.related_object > b.related_object ? 1 : 0));
+export const managementMetadataSchemaList = (
+  schemas: readonly MetadataSchema[],
+): Resource<'ManagementMetadataSchemaList'> => {
+  const data = schemas
+    .map(managementMetadataSchema)
+    .sort((a, b) => (a.related_object < b.related_object ? -1 : a.related_object > b.related_object ? 1 : 0));
   return listBody('data', wholeList(data), ['total']);
 };

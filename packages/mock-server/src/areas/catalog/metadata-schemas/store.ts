@@ -40,7 +40,10 @@ export class MetadataSchemaStore {
 
   /** The schema with this id or for this resource type, if any. */
   find(idOrResource: string): MetadataSchema | undefined {
-    return this.#items.get(idOrResource) ?? [...this.#items.values()].find((schema) => schema.related_object === idOrResource);
+    return (
+      this.#items.get(idOrResource) ??
+      [...this.#items.values()].find((schema) => schema.related_object === idOrResource)
+    );
   }
 
   /**
@@ -57,7 +60,10 @@ export class MetadataSchemaStore {
    * Creates the schema of a resource type.
    * @throws DomainError `duplicate_found` when that resource type already has one, or the name is a schema id.
    */
-  create(relatedObject: string, input: { properties: Properties; allow_defined_only?: boolean | undefined }): MetadataSchema {
+  create(
+    relatedObject: string,
+    input: { properties: Properties; allow_defined_only?: boolean | undefined },
+  ): MetadataSchema {
     if (relatedObject.startsWith('ms_') || this.find(relatedObject)) {
       throw new DomainError('duplicate_found', 'Duplicated resource found', {
         details: `A metadata schema for "${relatedObject}" already exists; update it instead.`,
@@ -82,12 +88,17 @@ export class MetadataSchemaStore {
    *
    * @throws ApiError 404 when there is no such schema; 400 `invalid_payload` when a definition's type would change.
    */
-  update(idOrResource: string, patch: { properties?: Properties | undefined; allow_defined_only?: boolean | undefined }): MetadataSchema {
+  update(
+    idOrResource: string,
+    patch: { properties?: Properties | undefined; allow_defined_only?: boolean | undefined },
+  ): MetadataSchema {
     const current = this.get(idOrResource);
     for (const [name, definition] of Object.entries(patch.properties ?? {})) {
       const stored = current.properties[name];
       if (stored && stored.type !== definition.type) {
-        throw ApiError.invalidPayload(`Property .properties.${name}.type cannot be changed from ${stored.type} to ${definition.type}`);
+        throw ApiError.invalidPayload(
+          `Property .properties.${name}.type cannot be changed from ${stored.type} to ${definition.type}`,
+        );
       }
     }
     const updated: MetadataSchema = {

@@ -3,9 +3,18 @@ import type { HandlerMap } from '../../../http/handler.js';
 
 /** Product collections: static lists and filter-based groups of products and SKUs. */
 export const productCollectionHandlers = {
-  listProductCollections: ({ project, query }) => ({ status: 200, body: listBody('data', project.state.productCollections.list(query), ['total']) }),
-  createProductCollection: ({ project, body, requestId }) => ({ status: 200, body: project.state.productCollections.create(body, requestId) }),
-  getProductCollection: ({ project, params }) => ({ status: 200, body: project.state.productCollections.get(params.productCollectionId) }),
+  listProductCollections: ({ project, query }) => ({
+    status: 200,
+    body: listBody('data', project.state.productCollections.list(query), ['total']),
+  }),
+  createProductCollection: ({ project, body, requestId }) => ({
+    status: 200,
+    body: project.state.productCollections.create(body, requestId),
+  }),
+  getProductCollection: ({ project, params }) => ({
+    status: 200,
+    body: project.state.productCollections.get(params.productCollectionId),
+  }),
   updateProductCollection: ({ project, params, body, requestId }) => ({
     status: 200,
     body: project.state.productCollections.update(params.productCollectionId, body, requestId),

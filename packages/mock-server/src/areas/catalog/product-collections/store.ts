@@ -1,8 +1,20 @@
 import { DomainError, compileFilter, parseFilter } from '@voucherkit/domain';
-import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../../core/activity-log.js';
+import {
+  type ActivityListBody,
+  type ActivityListQuery,
+  ActivityLog,
+  activityListBody,
+} from '../../../core/activity-log.js';
 import type { ServiceContext } from '../../../core/context.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf } from '../../../core/list.js';
+import {
+  type ListOrder,
+  type Page,
+  type SortedPageQuery,
+  pageOf,
+  sortByOrder,
+  timeCursorPageOf,
+} from '../../../core/list.js';
 import { sortedPageOf } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -146,11 +158,18 @@ export class ProductCollectionStore {
    * @returns The page.
    * @throws ApiError 404.
    */
-  listMembers(id: string, query: CollectionListQuery & { readonly starting_after?: string | undefined } = {}): Page<CollectionMember> {
+  listMembers(
+    id: string,
+    query: CollectionListQuery & { readonly starting_after?: string | undefined } = {},
+  ): Page<CollectionMember> {
     const order = query.order ?? 'created_at';
     const sorted = sortByOrder(this.members(id), order);
     if (query.starting_after === undefined) return pageOf(sorted, query);
-    return timeCursorPageOf(sorted, { limit: query.limit, startingAfter: query.starting_after, descending: order.startsWith('-') });
+    return timeCursorPageOf(sorted, {
+      limit: query.limit,
+      startingAfter: query.starting_after,
+      descending: order.startsWith('-'),
+    });
   }
 
   /**
@@ -165,7 +184,12 @@ export class ProductCollectionStore {
    */
   create(input: Resource<'ProductCollectionCreateRequest'>, groupId?: string): ProductCollection {
     this.#assertNameFree(input.name);
-    const base = { id: this.context.ids('pc'), name: input.name, created_at: this.context.timestamp(), object: 'products_collection' } as const;
+    const base = {
+      id: this.context.ids('pc'),
+      name: input.name,
+      created_at: this.context.timestamp(),
+      object: 'products_collection',
+    } as const;
     let collection: ProductCollection;
     if (input.type === 'AUTO_UPDATE') {
       const filter = (input as Resource<'ProductCollectionCreateAutoUpdateRequest'>).filter;
@@ -206,8 +230,20 @@ export class ProductCollectionStore {
       updated_at: this.context.timestamp(),
     };
     this.#items.set(id, after);
-    if (renamed) this.#activities.record(id, 'updated', { products_collection: after, previous: { name: before.name } }, { groupId });
-    if (refiltered) this.#activities.record(id, 'filters_updated', { products_collection: after, previous: { filter: before.filter } }, { groupId });
+    if (renamed)
+      this.#activities.record(
+        id,
+        'updated',
+        { products_collection: after, previous: { name: before.name } },
+        { groupId },
+      );
+    if (refiltered)
+      this.#activities.record(
+        id,
+        'filters_updated',
+        { products_collection: after, previous: { filter: before.filter } },
+        { groupId },
+      );
     return after;
   }
 
@@ -260,9 +296,14 @@ export class ProductCollectionStore {
    * @returns `true` for a member.
    * @throws ApiError 404.
    */
-  includes(id: string, item: { readonly productId?: string | undefined; readonly skuId?: string | undefined }): boolean {
+  includes(
+    id: string,
+    item: { readonly productId?: string | undefined; readonly skuId?: string | undefined },
+  ): boolean {
     const ids = new Set(this.members(id).map((member) => member.id));
-    return (item.skuId !== undefined && ids.has(item.skuId)) || (item.productId !== undefined && ids.has(item.productId));
+    return (
+      (item.skuId !== undefined && ids.has(item.skuId)) || (item.productId !== undefined && ids.has(item.productId))
+    );
   }
 
   /**
@@ -273,11 +314,13 @@ export class ProductCollectionStore {
    * @returns The page as the activity operation answers it.
    * @throws ApiError 404.
    */
-  activities(id: string, query: ActivityListQuery<CollectionActivityType> = {}): ActivityListBody<CollectionActivityType> {
+  activities(
+    id: string,
+    query: ActivityListQuery<CollectionActivityType> = {},
+  ): ActivityListBody<CollectionActivityType> {
     this.get(id);
     return activityListBody(this.#activities, id, query);
   }
-
 
   #withProduct(sku: Sku): Resource<'SkuWithProduct'> {
     const product = this.products.find(sku.product_id);
@@ -303,7 +346,9 @@ export class ProductCollectionStore {
 
   #assertNameFree(name: string): void {
     if (this.findByName(name) !== undefined) {
-      throw new DomainError('duplicate_found', 'Duplicated resource found', { details: `A product collection named "${name}" already exists.` });
+      throw new DomainError('duplicate_found', 'Duplicated resource found', {
+        details: `A product collection named "${name}" already exists.`,
+      });
     }
   }
 }

@@ -9,7 +9,10 @@ import type { ProductStore } from './store.js';
 type Properties = Resource<'MetadataSchema'>['properties'];
 
 /** The cells of a row by lower-case column name, trimmed, without empty ones; and the other columns. */
-const split = (values: Readonly<Record<string, string>>, standard: readonly string[]): { fields: Map<string, string>; rest: Record<string, string> } => {
+const split = (
+  values: Readonly<Record<string, string>>,
+  standard: readonly string[],
+): { fields: Map<string, string>; rest: Record<string, string> } => {
   const fields = new Map<string, string>();
   const rest: Record<string, string> = {};
   for (const [column, text] of Object.entries(values)) {
@@ -23,7 +26,8 @@ const split = (values: Readonly<Record<string, string>>, standard: readonly stri
 const priceOf = (text: string | undefined): number | undefined => {
   if (text === undefined) return undefined;
   const price = Number(text);
-  if (!Number.isSafeInteger(price) || price < 0) throw ApiError.invalidPayload(`Column price should be a non-negative integer in minor units, not ${text}`);
+  if (!Number.isSafeInteger(price) || price < 0)
+    throw ApiError.invalidPayload(`Column price should be a non-negative integer in minor units, not ${text}`);
   return price;
 };
 
@@ -35,7 +39,8 @@ const skuAttributesOf = (text: string | undefined): Record<string, unknown> | un
   if (text === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(text.replaceAll("'", '"'));
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // Reported below.
   }
@@ -66,7 +71,11 @@ const SKU_COLUMNS = ['product_id', 'sku', 'source_id', 'price', 'image_url', 'at
  * @throws ApiError 400 `invalid_payload` for a row without a name or with a bad price;
  *   DomainError `metadata_validation_failed`.
  */
-export const importProductRow = (products: ProductStore, values: Readonly<Record<string, string>>, metadataProperties?: Properties): void => {
+export const importProductRow = (
+  products: ProductStore,
+  values: Readonly<Record<string, string>>,
+  metadataProperties?: Properties,
+): void => {
   const { fields, rest } = split(values, PRODUCT_COLUMNS);
   const name = fields.get('name');
   if (name === undefined) throw ApiError.invalidPayload('Column name is required.');
@@ -76,7 +85,11 @@ export const importProductRow = (products: ProductStore, values: Readonly<Record
     return;
   }
   const price = priceOf(fields.get('price'));
-  const attributes = fields.get('attributes')?.split(',').map((attribute) => attribute.trim()).filter((attribute) => attribute !== '');
+  const attributes = fields
+    .get('attributes')
+    ?.split(',')
+    .map((attribute) => attribute.trim())
+    .filter((attribute) => attribute !== '');
   const imageUrl = fields.get('image_url');
   const metadata = metadataFromText(rest, metadataProperties);
   products.upsert({
@@ -101,24 +114,34 @@ export const importProductRow = (products: ProductStore, values: Readonly<Record
  * @throws ApiError 400 `invalid_payload` for a missing `source_id` or `product_id`, an unknown
  *   product, a bad price or attributes the product does not have; DomainError `metadata_validation_failed`.
  */
-export const importSkuRow = (products: ProductStore, values: Readonly<Record<string, string>>, metadataProperties?: Properties): void => {
+export const importSkuRow = (
+  products: ProductStore,
+  values: Readonly<Record<string, string>>,
+  metadataProperties?: Properties,
+): void => {
   const { fields, rest } = split(values, SKU_COLUMNS);
   const sourceId = fields.get('source_id');
   const productId = fields.get('product_id');
-  if (sourceId === undefined || productId === undefined) throw ApiError.invalidPayload('Columns source_id and product_id are required.');
+  if (sourceId === undefined || productId === undefined)
+    throw ApiError.invalidPayload('Columns source_id and product_id are required.');
   const product = products.find(productId);
   if (!product) throw ApiError.invalidPayload(`Column product_id names no product: ${productId}`);
   const price = priceOf(fields.get('price'));
   const sku = fields.get('sku');
   const existing = products.findSku(sourceId);
   if (existing) {
-    if (existing.product_id !== product.id) throw ApiError.invalidPayload(`SKU ${sourceId} belongs to another product.`);
-    products.updateSku(existing.id, { ...(sku === undefined ? {} : { sku }), ...(price === undefined ? {} : { price }) });
+    if (existing.product_id !== product.id)
+      throw ApiError.invalidPayload(`SKU ${sourceId} belongs to another product.`);
+    products.updateSku(existing.id, {
+      ...(sku === undefined ? {} : { sku }),
+      ...(price === undefined ? {} : { price }),
+    });
     return;
   }
   const attributes = skuAttributesOf(fields.get('attributes'));
   const unknown = Object.keys(attributes ?? {}).filter((attribute) => !product.attributes.includes(attribute));
-  if (unknown.length > 0) throw ApiError.invalidPayload(`Attributes ${unknown.join(', ')} are not attributes of product ${productId}.`);
+  if (unknown.length > 0)
+    throw ApiError.invalidPayload(`Attributes ${unknown.join(', ')} are not attributes of product ${productId}.`);
   const imageUrl = fields.get('image_url');
   products.upsertSku(product.id, {
     source_id: sourceId,
@@ -139,7 +162,11 @@ export const importSkuRow = (products: ProductStore, values: Readonly<Record<str
  * @param file - The uploaded CSV file.
  * @returns The job.
  */
-export const productImportJob = (products: ProductStore, metadataSchemas: MetadataSchemaStore, file: Blob): BulkJob<CsvRow> => ({
+export const productImportJob = (
+  products: ProductStore,
+  metadataSchemas: MetadataSchemaStore,
+  file: Blob,
+): BulkJob<CsvRow> => ({
   items: async () => requireColumns(await readCsv(file), ['name']).rows,
   process: (row) => importProductRow(products, csvValues(row), metadataSchemas.find('product')?.properties),
   identify: (row) => ({ row: row.row, source_id: cellOf(row.values, 'source_id') }),
@@ -155,7 +182,11 @@ export const productImportJob = (products: ProductStore, metadataSchemas: Metada
  * @param file - The uploaded CSV file.
  * @returns The job.
  */
-export const skuImportJob = (products: ProductStore, metadataSchemas: MetadataSchemaStore, file: Blob): BulkJob<CsvRow> => ({
+export const skuImportJob = (
+  products: ProductStore,
+  metadataSchemas: MetadataSchemaStore,
+  file: Blob,
+): BulkJob<CsvRow> => ({
   items: async () => requireColumns(await readCsv(file), ['source_id', 'product_id']).rows,
   process: (row) => importSkuRow(products, csvValues(row), metadataSchemas.find('sku')?.properties),
   identify: (row) => ({ row: row.row, source_id: cellOf(row.values, 'source_id') }),
@@ -170,7 +201,10 @@ export const skuImportJob = (products: ProductStore, metadataSchemas: MetadataSc
  * @param updates - The request body.
  * @returns The job.
  */
-export const productBulkUpdateJob = (products: ProductStore, updates: readonly Resource<'ProductUpdateInBulkRequest'>[]): BulkJob<Resource<'ProductUpdateInBulkRequest'>> => ({
+export const productBulkUpdateJob = (
+  products: ProductStore,
+  updates: readonly Resource<'ProductUpdateInBulkRequest'>[],
+): BulkJob<Resource<'ProductUpdateInBulkRequest'>> => ({
   items: updates,
   process: (update) => {
     products.upsert(update);
@@ -187,7 +221,10 @@ export const productBulkUpdateJob = (products: ProductStore, updates: readonly R
  * @param request - The source ids and the metadata.
  * @returns The job.
  */
-export const productMetadataJob = (products: ProductStore, request: Resource<'ProductMetadataUpdateInBulkRequest'>): BulkJob<string> => ({
+export const productMetadataJob = (
+  products: ProductStore,
+  request: Resource<'ProductMetadataUpdateInBulkRequest'>,
+): BulkJob<string> => ({
   items: request.source_ids ?? [],
   process: (sourceId) => {
     products.upsert({ source_id: sourceId, ...(request.metadata === undefined ? {} : { metadata: request.metadata }) });

@@ -286,7 +286,8 @@ export class ProductStore {
   update(idOrSourceId: string, patch: Omit<ProductInput, 'id' | 'source_id'>): Product {
     const entry = this.#entryOf(idOrSourceId);
     if (!entry) throw ApiError.notFound('product', idOrSourceId);
-    const metadata = patch.metadata === undefined ? entry.product.metadata : patchMetadata(entry.product.metadata, patch.metadata);
+    const metadata =
+      patch.metadata === undefined ? entry.product.metadata : patchMetadata(entry.product.metadata, patch.metadata);
     if (patch.metadata !== undefined) this.metadataSchemas.assertValid('product', metadata);
     const product: ProductWithoutSku = {
       ...entry.product,
@@ -324,7 +325,12 @@ export class ProductStore {
       if (!options.force) this.#heldProductSources.add(sourceId);
     }
     if (!options.force) {
-      this.bin.put({ type: 'product', id: product.id, name: product.name ?? product.source_id ?? product.id, record: product });
+      this.bin.put({
+        type: 'product',
+        id: product.id,
+        name: product.name ?? product.source_id ?? product.id,
+        record: product,
+      });
     }
     return { product, skus };
   }
@@ -484,7 +490,14 @@ export class ProductStore {
   }
 
   #dropSku(sku: Sku, force: boolean): void {
-    if (!force) this.bin.put({ type: 'sku', id: sku.id, name: sku.sku ?? sku.source_id ?? sku.id, parentId: sku.product_id, record: sku });
+    if (!force)
+      this.bin.put({
+        type: 'sku',
+        id: sku.id,
+        name: sku.sku ?? sku.source_id ?? sku.id,
+        parentId: sku.product_id,
+        record: sku,
+      });
     this.#skus.delete(sku.id);
     const owner = this.#skusOf.get(sku.product_id);
     const place = owner?.items.indexOf(sku.id) ?? -1;
@@ -496,7 +509,8 @@ export class ProductStore {
   }
 
   #entryOf(idOrSourceId: string): ProductEntry | undefined {
-    const product = this.#products.get(idOrSourceId) ?? this.#products.get(this.#productSources.get(idOrSourceId) ?? '');
+    const product =
+      this.#products.get(idOrSourceId) ?? this.#products.get(this.#productSources.get(idOrSourceId) ?? '');
     return product && this.#entry(product);
   }
 

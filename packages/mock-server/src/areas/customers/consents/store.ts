@@ -169,10 +169,17 @@ export class ConsentStore {
     const unknown = named.find(([id]) => id !== UNSUBSCRIBED && !this.#consents.has(id));
     if (unknown !== undefined) throw ApiError.invalidPayload(`${unknown[0]} is not a consent of the project.`);
     const date = this.context.timestamp();
-    const withdrawn = answers[UNSUBSCRIBED] === true ? [...this.#consents.keys()].map((id) => [id, { value: false, date }] as const) : [];
+    const withdrawn =
+      answers[UNSUBSCRIBED] === true
+        ? [...this.#consents.keys()].map((id) => [id, { value: false, date }] as const)
+        : [];
     const given = named.filter(([id]) => id !== UNSUBSCRIBED).map(([id, value]) => [id, { value, date }] as const);
     if (withdrawn.length === 0 && given.length === 0) return customer;
     const before: Readonly<Record<string, CustomerConsent>> = customer.system_metadata?.consents ?? {};
-    return this.customers.setConsents(customer.id, { ...before, ...Object.fromEntries(withdrawn), ...Object.fromEntries(given) });
+    return this.customers.setConsents(customer.id, {
+      ...before,
+      ...Object.fromEntries(withdrawn),
+      ...Object.fromEntries(given),
+    });
   }
 }

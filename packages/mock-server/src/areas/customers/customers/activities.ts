@@ -13,7 +13,9 @@ import type { Customer } from './profile.js';
  * const order: CustomerActivitiesOrder = '-type';
  * ```
  */
-export type CustomerActivitiesOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
+export type CustomerActivitiesOrder = ListOrder<
+  'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'
+>;
 
 /**
  * The parameters of `GET /v1/customers/{customerId}/activities`, the older form of the activity
@@ -49,7 +51,9 @@ interface Payload {
 }
 
 const namesProduct = (event: ServiceEvent, productId: string): boolean =>
-  ((event.data as Payload).order?.items ?? []).some((line) => [line.product_id, line.sku_id, line.product?.id, line.sku?.id].includes(productId));
+  ((event.data as Payload).order?.items ?? []).some((line) =>
+    [line.product_id, line.sku_id, line.product?.id, line.sku?.id].includes(productId),
+  );
 
 /** An event's sort keys; activities never change, so `updated_at` is `created_at`. */
 const sortKeys = (event: ServiceEvent): Readonly<Record<string, Sortable>> => {
@@ -80,10 +84,16 @@ const sortKeys = (event: ServiceEvent): Readonly<Record<string, Sortable>> => {
  * const { data, total } = listCustomerActivities(state.events, customer, { limit: 5, order: 'created_at' });
  * ```
  */
-export const listCustomerActivities = (events: EventLog, customer: Customer, query: CustomerActivitiesQuery): Resource<'LegacyCustomerActivityList'> => {
+export const listCustomerActivities = (
+  events: EventLog,
+  customer: Customer,
+  query: CustomerActivitiesQuery,
+): Resource<'LegacyCustomerActivityList'> => {
   const keep = customerActivityFilter(customer, query);
   const { product_id: productId } = query;
-  const kept = events.about([customer.id]).filter((event) => keep(event) && (productId === undefined || namesProduct(event, productId)));
+  const kept = events
+    .about([customer.id])
+    .filter((event) => keep(event) && (productId === undefined || namesProduct(event, productId)));
   const order = query.order ?? '-created_at';
   let rest = sortByKeys(kept, sortKeys, order);
   if (query.starting_after_id !== undefined && query.starting_after_id !== '') {
@@ -98,7 +108,9 @@ export const listCustomerActivities = (events: EventLog, customer: Customer, que
   if (query.starting_after !== undefined) {
     const moment = Date.parse(query.starting_after);
     const descending = order.startsWith('-');
-    rest = rest.filter((event) => (descending ? Date.parse(event.created_at) < moment : Date.parse(event.created_at) > moment));
+    rest = rest.filter((event) =>
+      descending ? Date.parse(event.created_at) < moment : Date.parse(event.created_at) > moment,
+    );
   }
   const data = rest.slice(0, query.limit ?? 10).map((event) => eventActivity(event)) as Resource<'CustomerActivity'>[];
   return { object: 'list', data_ref: 'data', data, total: kept.length };

@@ -46,13 +46,18 @@ const EFFECT_PREFIXES = ['customer.segment.', 'customer.rewarded', 'customer.loy
  * activityCategory('customer.segment.entered'); // 'EFFECT'
  * ```
  */
-export const activityCategory = (type: string): 'ACTION' | 'EFFECT' => (EFFECT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? 'EFFECT' : 'ACTION');
+export const activityCategory = (type: string): 'ACTION' | 'EFFECT' =>
+  EFFECT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? 'EFFECT' : 'ACTION';
 
 /** Parts of an event's payload that the activity shape leaves out rather than sending as `null`. */
 const OPTIONAL_PARTS = ['referrer', 'redemption'];
 
 const activityData = (data: unknown): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([key, value]) => !(value === null && OPTIONAL_PARTS.includes(key))));
+  Object.fromEntries(
+    Object.entries(data as Record<string, unknown>).filter(
+      ([key, value]) => !(value === null && OPTIONAL_PARTS.includes(key)),
+    ),
+  );
 
 const belongsTo = (event: ServiceEvent, customerId: string): boolean => {
   if (!event.type.startsWith('customer.')) return false;
@@ -75,7 +80,10 @@ const campaignOf = (event: ServiceEvent): { id?: unknown; campaign_type?: unknow
  * const mine = events.about([customer.id]).filter(customerActivityFilter(customer, { category: 'ACTION' }));
  * ```
  */
-export const customerActivityFilter = (customer: Customer, query: Omit<CustomerActivityQuery, 'limit' | 'order' | 'starting_after_id'>): ((event: ServiceEvent) => boolean) => {
+export const customerActivityFilter = (
+  customer: Customer,
+  query: Omit<CustomerActivityQuery, 'limit' | 'order' | 'starting_after_id'>,
+): ((event: ServiceEvent) => boolean) => {
   const start = query.start_date === undefined ? Number.NEGATIVE_INFINITY : Date.parse(query.start_date);
   const end = query.end_date === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.end_date);
   return (event) => {
@@ -101,8 +109,14 @@ export const customerActivityFilter = (customer: Customer, query: Omit<CustomerA
  * @returns The page, with `moreStartingAfter` for the next request.
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity.
  */
-export const listCustomerActivity = (events: EventLog, customer: Customer, query: CustomerActivityQuery): Page<CustomerActivity> & { moreStartingAfter: string } =>
-  eventActivityPage(events, [customer.id], customerActivityFilter(customer, query), query) as Page<CustomerActivity> & { moreStartingAfter: string };
+export const listCustomerActivity = (
+  events: EventLog,
+  customer: Customer,
+  query: CustomerActivityQuery,
+): Page<CustomerActivity> & { moreStartingAfter: string } =>
+  eventActivityPage(events, [customer.id], customerActivityFilter(customer, query), query) as Page<CustomerActivity> & {
+    moreStartingAfter: string;
+  };
 
 /**
  * One entry of an activity list built from the event log: the event's id, name, payload (with its
@@ -137,7 +151,10 @@ export interface EventActivity {
  * const [first] = events.about([customer.id]).map((event) => eventActivity(event));
  * ```
  */
-export const eventActivity = (event: ServiceEvent, typeOf: (event: ServiceEvent) => string = (known) => known.type): EventActivity => ({
+export const eventActivity = (
+  event: ServiceEvent,
+  typeOf: (event: ServiceEvent) => string = (known) => known.type,
+): EventActivity => ({
   id: event.id,
   type: typeOf(event),
   data: { data: activityData(event.data), event_source: event.event_source },
@@ -166,7 +183,11 @@ export const eventActivityPage = (
   events: EventLog,
   subjects: readonly string[],
   keep: (event: ServiceEvent) => boolean,
-  query: { readonly limit?: number | undefined; readonly order?: string | undefined; readonly starting_after_id?: string | undefined },
+  query: {
+    readonly limit?: number | undefined;
+    readonly order?: string | undefined;
+    readonly starting_after_id?: string | undefined;
+  },
   typeOf: (event: ServiceEvent) => string = (event) => event.type,
 ): Page<EventActivity> & { moreStartingAfter: string } => {
   // A first page reads the events that name the subjects; a page after a cursor ranks the cursor in the whole log.
@@ -192,4 +213,5 @@ export const eventActivityPage = (
  * @param customerId - The customer's id.
  * @returns The count.
  */
-export const countCustomerEvents = (events: EventLog, customerId: string): number => events.list().filter((event) => belongsTo(event, customerId)).length;
+export const countCustomerEvents = (events: EventLog, customerId: string): number =>
+  events.list().filter((event) => belongsTo(event, customerId)).length;

@@ -38,7 +38,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/u;
  * @throws ApiError 400 `invalid_payload` when the row names the customer by neither `source_id`
  *   nor id, or its birthdate is not a date.
  */
-export const customerFromCsv = (values: Readonly<Record<string, string>>, metadataProperties?: Resource<'MetadataSchema'>['properties']): CustomerUpsert => {
+export const customerFromCsv = (
+  values: Readonly<Record<string, string>>,
+  metadataProperties?: Resource<'MetadataSchema'>['properties'],
+): CustomerUpsert => {
   const customer: CustomerUpsert = {};
   const rest: Record<string, string> = {};
   for (const [column, text] of Object.entries(values)) {
@@ -47,8 +50,10 @@ export const customerFromCsv = (values: Readonly<Record<string, string>>, metada
     if (apply === undefined) rest[column] = text;
     else if (value !== '') apply(customer, value);
   }
-  if (customer.source_id === undefined && customer.id === undefined) throw ApiError.invalidPayload('The row has no source_id.');
-  if (customer.birthdate !== undefined && !DATE.test(customer.birthdate)) throw ApiError.invalidPayload('Column birthdate should be a date (YYYY-MM-DD).');
+  if (customer.source_id === undefined && customer.id === undefined)
+    throw ApiError.invalidPayload('The row has no source_id.');
+  if (customer.birthdate !== undefined && !DATE.test(customer.birthdate))
+    throw ApiError.invalidPayload('Column birthdate should be a date (YYYY-MM-DD).');
   const metadata = metadataFromText(rest, metadataProperties);
   return Object.keys(metadata).length === 0 ? customer : { ...customer, metadata };
 };
@@ -62,7 +67,11 @@ export const customerFromCsv = (values: Readonly<Record<string, string>>, metada
  * @param file - The uploaded CSV file.
  * @returns The job.
  */
-export const customerImportJob = (customers: CustomerStore, metadataSchemas: MetadataSchemaStore, file: Blob): BulkJob<CsvRow> => ({
+export const customerImportJob = (
+  customers: CustomerStore,
+  metadataSchemas: MetadataSchemaStore,
+  file: Blob,
+): BulkJob<CsvRow> => ({
   items: async () => (await readCsv(file)).rows,
   process: (row) => {
     customers.upsert(customerFromCsv(csvValues(row), metadataSchemas.find('customer')?.properties), { silent: true });
@@ -79,7 +88,10 @@ export const customerImportJob = (customers: CustomerStore, metadataSchemas: Met
  * @param updates - The request body.
  * @returns The job.
  */
-export const customerBulkUpdateJob = (customers: CustomerStore, updates: readonly Resource<'CustomerUpdateInBulkRequest'>[]): BulkJob<Resource<'CustomerUpdateInBulkRequest'>> => ({
+export const customerBulkUpdateJob = (
+  customers: CustomerStore,
+  updates: readonly Resource<'CustomerUpdateInBulkRequest'>[],
+): BulkJob<Resource<'CustomerUpdateInBulkRequest'>> => ({
   items: updates,
   process: (update) => {
     customers.upsert(update, { silent: true });
@@ -96,10 +108,16 @@ export const customerBulkUpdateJob = (customers: CustomerStore, updates: readonl
  * @param request - The source ids and the metadata.
  * @returns The job.
  */
-export const customerMetadataJob = (customers: CustomerStore, request: Resource<'ProductMetadataUpdateInBulkRequest'>): BulkJob<string> => ({
+export const customerMetadataJob = (
+  customers: CustomerStore,
+  request: Resource<'ProductMetadataUpdateInBulkRequest'>,
+): BulkJob<string> => ({
   items: request.source_ids ?? [],
   process: (sourceId) => {
-    customers.upsert({ source_id: sourceId, ...(request.metadata === undefined ? {} : { metadata: request.metadata }) }, { silent: true });
+    customers.upsert(
+      { source_id: sourceId, ...(request.metadata === undefined ? {} : { metadata: request.metadata }) },
+      { silent: true },
+    );
   },
   identify: (sourceId) => ({ source_id: sourceId }),
   summarize: updateSummary,

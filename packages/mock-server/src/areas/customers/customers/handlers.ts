@@ -16,7 +16,9 @@ const segmentFilter = (segments: { membership(id: string): (record: unknown) => 
     return segments.membership(id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details: `Query parameter segment_id names no segment: ${id}` });
+      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
+        details: `Query parameter segment_id names no segment: ${id}`,
+      });
     }
     throw error;
   }
@@ -34,9 +36,15 @@ export const customerHandlers = {
     const page = project.state.customers.list(query, segmentFilter(project.state.segments, query.segment_id));
     return { status: 200, body: listBody('customers', page, ['total', 'has_more']) };
   },
-  createCustomer: ({ project, body, requestId }) => ({ status: 200, body: createOrResolve(project.state.customers, body, requestId) }),
+  createCustomer: ({ project, body, requestId }) => ({
+    status: 200,
+    body: createOrResolve(project.state.customers, body, requestId),
+  }),
   // The double opt-in header asks the service to have the customer confirm by message; the mock sends none.
-  createCustomerClientSide: ({ project, body, requestId }) => ({ status: 200, body: createOrResolve(project.state.customers, body, requestId) }),
+  createCustomerClientSide: ({ project, body, requestId }) => ({
+    status: 200,
+    body: createOrResolve(project.state.customers, body, requestId),
+  }),
   getCustomer: ({ project, params }) => ({ status: 200, body: project.state.customers.get(params.customerId) }),
   updateCustomer: ({ project, params, body, requestId }) => ({
     status: 200,
@@ -52,25 +60,47 @@ export const customerHandlers = {
     const earlier = customer === undefined ? customers.deletion(params.customerId) : undefined;
     if (earlier) return { status: 200, body: earlier };
     const { id } = customers.get(params.customerId);
-    const erased = { customer_events: countCustomerEvents(events, id), orders: orders.forgetCustomer(id), segments: segments.forgetCustomer(id) };
+    const erased = {
+      customer_events: countCustomerEvents(events, id),
+      orders: orders.forgetCustomer(id),
+      segments: segments.forgetCustomer(id),
+    };
     return { status: 200, body: customers.deletePermanently(id, erased, { groupId: requestId }) };
   },
   importCustomersUsingCsv: ({ project, body, requestId }) => {
     const { customers, metadataSchemas, asyncActions } = project.state;
-    const action = asyncActions.start('CUSTOMERS.IMPORT_CSV', customerImportJob(customers, metadataSchemas, body.file), { requestId });
+    const action = asyncActions.start(
+      'CUSTOMERS.IMPORT_CSV',
+      customerImportJob(customers, metadataSchemas, body.file),
+      { requestId },
+    );
     return { status: 202, body: { async_action_id: action.id } };
   },
   updateCustomersInBulk: ({ project, body, requestId }) => {
-    const action = project.state.asyncActions.start('CUSTOMERS.BULK_UPDATE', customerBulkUpdateJob(project.state.customers, body), { requestId });
+    const action = project.state.asyncActions.start(
+      'CUSTOMERS.BULK_UPDATE',
+      customerBulkUpdateJob(project.state.customers, body),
+      { requestId },
+    );
     return { status: 202, body: { async_action_id: action.id } };
   },
   updateCustomersMetadataInBulk: ({ project, body, requestId }) => {
-    const action = project.state.asyncActions.start('CUSTOMERS.METADATA_UPDATE', customerMetadataJob(project.state.customers, body), { requestId });
+    const action = project.state.asyncActions.start(
+      'CUSTOMERS.METADATA_UPDATE',
+      customerMetadataJob(project.state.customers, body),
+      { requestId },
+    );
     return { status: 202, body: { async_action_id: action.id } };
   },
   listCustomerActivity: ({ project, params, query }) => {
     const customer = project.state.customers.get(params.customerId);
-    return { status: 200, body: listBody('data', listCustomerActivity(project.state.events, customer, query), ['has_more', 'more_starting_after']) };
+    return {
+      status: 200,
+      body: listBody('data', listCustomerActivity(project.state.events, customer, query), [
+        'has_more',
+        'more_starting_after',
+      ]),
+    };
   },
   listCustomerActivities: ({ project, params, query }) => ({
     status: 200,
@@ -79,7 +109,8 @@ export const customerHandlers = {
   listCustomerSegments: ({ project, params }) => {
     const { customers, segments } = project.state;
     const known = customers.find(params.customerId);
-    if (known === undefined && params.customerId.startsWith('cust_')) throw ApiError.notFound('customer', params.customerId);
+    if (known === undefined && params.customerId.startsWith('cust_'))
+      throw ApiError.notFound('customer', params.customerId);
     // An unknown source_id gets the segments such a customer would qualify for.
     const customer = known ?? { object: 'customer', source_id: params.customerId, metadata: {} };
     const data = segments.segmentsOf(customer).map(({ id, name, object }) => ({ id, name, object }));

@@ -47,7 +47,8 @@ export const emptyProfile = (): { metadata: Metadata } => ({ metadata: {} });
  */
 const nextAddress = (current: Customer['address'], patch: CustomerProfile): Customer['address'] | undefined => {
   if (patch.address === null) return null;
-  let address: Address | undefined = patch.address === undefined ? (current ?? undefined) : { ...current, ...patch.address };
+  let address: Address | undefined =
+    patch.address === undefined ? (current ?? undefined) : { ...current, ...patch.address };
   if (patch.country !== undefined && (address?.country === undefined || address.country === null)) {
     address = { ...address, country: patch.country };
   }

@@ -6,7 +6,13 @@ import { type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf 
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
-import { type Customer, type CustomerProfile, type CustomerReference, applyProfile, profileChanged } from './profile.js';
+import {
+  type Customer,
+  type CustomerProfile,
+  type CustomerReference,
+  applyProfile,
+  profileChanged,
+} from './profile.js';
 import { EMPTY_OBJECT, freezeDeep } from '../../../core/immutable.js';
 
 export type { Customer, CustomerProfile, CustomerReference } from './profile.js';
@@ -305,7 +311,9 @@ export class CustomerStore {
   lookup(reference: CustomerReference): Customer | undefined {
     if (typeof reference === 'string') return this.find(reference);
     if (reference.id !== undefined) return this.#entries.get(reference.id)?.customer;
-    return reference.source_id === undefined ? undefined : this.#entries.get(this.#idsBySource.get(reference.source_id) ?? '')?.customer;
+    return reference.source_id === undefined
+      ? undefined
+      : this.#entries.get(this.#idsBySource.get(reference.source_id) ?? '')?.customer;
   }
 
   /**
@@ -354,7 +362,12 @@ export class CustomerStore {
     this.#entries.delete(customer.id);
     if (customer.source_id !== null) this.#idsBySource.delete(customer.source_id);
     if (origin.silent !== true) {
-      this.events.record('customer.deleted', { entityId: customer.id, data: { customer }, groupId: origin.groupId, source: origin.source });
+      this.events.record('customer.deleted', {
+        entityId: customer.id,
+        data: { customer },
+        groupId: origin.groupId,
+        source: origin.source,
+      });
     }
     return customer;
   }
@@ -439,7 +452,11 @@ export class CustomerStore {
     const order = query.order ?? '-created_at';
     const sorted = sortByOrder(items, order);
     if (query.starting_after === undefined) return pageOf(sorted, { page: query.page, limit: query.limit });
-    return timeCursorPageOf(sorted, { limit: query.limit, startingAfter: query.starting_after, descending: order.startsWith('-') });
+    return timeCursorPageOf(sorted, {
+      limit: query.limit,
+      startingAfter: query.starting_after,
+      descending: order.startsWith('-'),
+    });
   }
 
   /**
@@ -453,7 +470,10 @@ export class CustomerStore {
     const entry = this.#entries.get(customerId);
     if (!entry) return;
     const tally = entry.events?.[eventName] ?? { count: 0, last_occurred: '' };
-    this.#entries.set(customerId, { ...entry, events: { ...entry.events, [eventName]: { count: tally.count + 1, last_occurred: this.context.timestamp() } } });
+    this.#entries.set(customerId, {
+      ...entry,
+      events: { ...entry.events, [eventName]: { count: tally.count + 1, last_occurred: this.context.timestamp() } },
+    });
   }
 
   /**
@@ -477,17 +497,37 @@ export class CustomerStore {
    *
    * @param referral - The referee, the referrer, the campaign and what recorded it.
    */
-  countReferral(referral: { readonly refereeId: string; readonly referrerId: string; readonly campaignId: string; readonly relatedObject: { readonly id: string; readonly type: string } }): void {
+  countReferral(referral: {
+    readonly refereeId: string;
+    readonly referrerId: string;
+    readonly campaignId: string;
+    readonly relatedObject: { readonly id: string; readonly type: string };
+  }): void {
     const referee = this.#entries.get(referral.refereeId);
     const referrer = this.#entries.get(referral.referrerId);
     if (!referee || !referrer) return;
     const referrals = referee.customer.referrals ?? { total: 0, campaigns: [] };
-    const entry = { campaign_id: referral.campaignId, referrer_id: referral.referrerId, related_object_id: referral.relatedObject.id, related_object_type: referral.relatedObject.type, date: this.context.timestamp() };
-    this.#entries.set(referee.customer.id, { ...referee, customer: { ...referee.customer, referrals: { total: referrals.total + 1, campaigns: [...referrals.campaigns, entry] } } });
+    const entry = {
+      campaign_id: referral.campaignId,
+      referrer_id: referral.referrerId,
+      related_object_id: referral.relatedObject.id,
+      related_object_type: referral.relatedObject.type,
+      date: this.context.timestamp(),
+    };
+    this.#entries.set(referee.customer.id, {
+      ...referee,
+      customer: {
+        ...referee.customer,
+        referrals: { total: referrals.total + 1, campaigns: [...referrals.campaigns, entry] },
+      },
+    });
     // Read again: referee and referrer are the same customer when one refers themselves.
     const current = this.#entries.get(referral.referrerId) as Entry;
     const loyalty = current.customer.loyalty ?? { points: 0, referred_customers: 0, campaigns: {} };
-    this.#entries.set(current.customer.id, { ...current, customer: { ...current.customer, loyalty: { ...loyalty, referred_customers: loyalty.referred_customers + 1 } } });
+    this.#entries.set(current.customer.id, {
+      ...current,
+      customer: { ...current.customer, loyalty: { ...loyalty, referred_customers: loyalty.referred_customers + 1 } },
+    });
   }
 
   /**
@@ -503,7 +543,11 @@ export class CustomerStore {
   setConsents(customerId: string, consents: Readonly<Record<string, CustomerConsent>>): Customer {
     const entry = this.#entries.get(customerId);
     if (!entry) throw ApiError.notFound('customer', customerId);
-    const customer = { ...entry.customer, system_metadata: { ...entry.customer.system_metadata, consents }, updated_at: this.context.timestamp() };
+    const customer = {
+      ...entry.customer,
+      system_metadata: { ...entry.customer.system_metadata, consents },
+      updated_at: this.context.timestamp(),
+    };
     this.#entries.set(customerId, { ...entry, customer });
     return customer;
   }

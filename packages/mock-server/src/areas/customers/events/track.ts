@@ -34,7 +34,11 @@ export type CustomEventInput = Resource<'CustomEventCreateRequest'>;
  *   `metadata_validation_failed` (400) when the metadata breaks the event's schema, before anything is stored.
  */
 export const trackCustomEvent = (
-  state: { readonly customers: CustomerStore; readonly events: EventLog; readonly customEventSchemas: CustomEventSchemaStore },
+  state: {
+    readonly customers: CustomerStore;
+    readonly events: EventLog;
+    readonly customEventSchemas: CustomEventSchemaStore;
+  },
   input: CustomEventInput,
   origin: { readonly groupId: string; readonly source: EventSource },
   context: ServiceContext,
@@ -54,7 +58,12 @@ export const trackCustomEvent = (
         type: input.event,
         customer: { id: customer.id },
         // The code the event names; the referral programme reads it when it counts the referral.
-        referral: input.referral?.code ? { code: input.referral.code, ...(input.referral.referrer_id ? { referrer_id: input.referral.referrer_id } : {}) } : null,
+        referral: input.referral?.code
+          ? {
+              code: input.referral.code,
+              ...(input.referral.referrer_id ? { referrer_id: input.referral.referrer_id } : {}),
+            }
+          : null,
         // The card the event is for; the loyalty programme reads it when it credits the event.
         loyalty: input.loyalty?.code ? { code: input.loyalty.code } : null,
         metadata,

@@ -29,5 +29,17 @@ export const orderExportSource = (orders: OrderStore): ExportSource<Order> => ({
     'metadata',
   ),
   defaultFields: ['id', 'source_id', 'status'],
-  filterFields: ['created_at', 'updated_at', 'status', 'source_id', 'amount', 'total_amount', 'discount_amount', 'total_discount_amount', 'items_discount_amount', 'customer_id', 'metadata.*'],
+  filterFields: [
+    'created_at',
+    'updated_at',
+    'status',
+    'source_id',
+    'amount',
+    'total_amount',
+    'discount_amount',
+    'total_discount_amount',
+    'items_discount_amount',
+    'customer_id',
+    'metadata.*',
+  ],
 });

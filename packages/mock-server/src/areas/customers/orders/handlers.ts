@@ -6,8 +6,14 @@ import type { OrderInput } from './store.js';
 
 /** Orders, with amounts computed from their lines. */
 export const orderHandlers = {
-  listOrders: ({ project, query }) => ({ status: 200, body: listBody('orders', project.state.orders.list(query), ['total']) }),
-  createOrder: ({ project, body, requestId }) => ({ status: 200, body: project.state.orders.upsert(body, { groupId: requestId }).order }),
+  listOrders: ({ project, query }) => ({
+    status: 200,
+    body: listBody('orders', project.state.orders.list(query), ['total']),
+  }),
+  createOrder: ({ project, body, requestId }) => ({
+    status: 200,
+    body: project.state.orders.upsert(body, { groupId: requestId }).order,
+  }),
   getOrder: ({ project, params }) => ({ status: 200, body: project.state.orders.get(params.orderId) }),
   updateOrder: ({ project, params, body, requestId }) => ({
     status: 200,
@@ -33,6 +39,13 @@ export const orderHandlers = {
   createOrderExport: ({ project, body }) => {
     const created = project.state.exports.create('order', body.parameters);
     // The stored parameters are the request's, with the default columns filled in.
-    return { status: 200, body: { ...scheduledExport(created), exported_object: 'order', parameters: created.parameters as NonNullable<typeof body.parameters> } };
+    return {
+      status: 200,
+      body: {
+        ...scheduledExport(created),
+        exported_object: 'order',
+        parameters: created.parameters as NonNullable<typeof body.parameters>,
+      },
+    };
   },
 } satisfies HandlerMap;

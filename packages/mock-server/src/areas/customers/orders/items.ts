@@ -109,7 +109,8 @@ export const resolveLines = (items: readonly OrderItemRequest[], catalogue: Prod
     let product = productOf(request, catalogue);
     const sku = skuOf(request, catalogue, product);
     if (sku !== undefined && product === undefined) product = catalogue.find(sku.product_id);
-    const price = request.price ?? request.sku?.price ?? request.product?.price ?? sku?.price ?? product?.price ?? undefined;
+    const price =
+      request.price ?? request.sku?.price ?? request.product?.price ?? sku?.price ?? product?.price ?? undefined;
     const quantity = quantities[index];
     const amounts: OrderItemInput = {
       product_id: product?.id ?? request.product_id ?? request.product?.id,
@@ -142,43 +143,46 @@ export const orderLine = (line: ResolvedLine, amounts: OrderItemAmounts): OrderL
   // Ids that name nothing in the catalogue are kept as the request gave them, as the service keeps them.
   const productId = product?.id ?? request.product_id ?? request.product?.id;
   const skuId = sku?.id ?? request.sku_id ?? request.sku?.id;
-  return withoutUnknownAmounts({
-    object: 'order_item',
-    ...(productId === undefined ? {} : { product_id: productId }),
-    ...(skuId === undefined ? {} : { sku_id: skuId }),
-    ...(relatedObject === undefined ? {} : { related_object: relatedObject }),
-    ...(sourceId === undefined || sourceId === null ? {} : { source_id: sourceId }),
-    quantity: amounts.quantity,
-    initial_quantity: amounts.initial_quantity,
-    discount_quantity: amounts.discount_quantity,
-    amount: amounts.amount,
-    initial_amount: amounts.initial_amount,
-    discount_amount: amounts.discount_amount,
-    applied_discount_amount: amounts.applied_discount_amount,
-    subtotal_amount: amounts.subtotal_amount,
-    ...(amounts.price === null ? {} : { price: amounts.price }),
-    ...(productName === undefined || productName === null
-      ? {}
-      : {
-          product: {
-            ...(product ? { id: product.id } : {}),
-            ...(product?.source_id ? { source_id: product.source_id } : {}),
-            name: productName,
-            metadata: request.product?.metadata ?? product?.metadata ?? {},
-            ...(product?.price === null || product?.price === undefined ? {} : { price: product.price }),
-          },
-        }),
-    ...(skuName === undefined || skuName === null
-      ? {}
-      : {
-          sku: {
-            ...(sku ? { id: sku.id } : {}),
-            ...(sku?.source_id ? { source_id: sku.source_id } : {}),
-            sku: skuName,
-            metadata: request.sku?.metadata ?? sku?.metadata ?? {},
-            ...(sku?.price === null || sku?.price === undefined ? {} : { price: sku.price }),
-          },
-        }),
-    ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
-  }, amounts);
+  return withoutUnknownAmounts(
+    {
+      object: 'order_item',
+      ...(productId === undefined ? {} : { product_id: productId }),
+      ...(skuId === undefined ? {} : { sku_id: skuId }),
+      ...(relatedObject === undefined ? {} : { related_object: relatedObject }),
+      ...(sourceId === undefined || sourceId === null ? {} : { source_id: sourceId }),
+      quantity: amounts.quantity,
+      initial_quantity: amounts.initial_quantity,
+      discount_quantity: amounts.discount_quantity,
+      amount: amounts.amount,
+      initial_amount: amounts.initial_amount,
+      discount_amount: amounts.discount_amount,
+      applied_discount_amount: amounts.applied_discount_amount,
+      subtotal_amount: amounts.subtotal_amount,
+      ...(amounts.price === null ? {} : { price: amounts.price }),
+      ...(productName === undefined || productName === null
+        ? {}
+        : {
+            product: {
+              ...(product ? { id: product.id } : {}),
+              ...(product?.source_id ? { source_id: product.source_id } : {}),
+              name: productName,
+              metadata: request.product?.metadata ?? product?.metadata ?? {},
+              ...(product?.price === null || product?.price === undefined ? {} : { price: product.price }),
+            },
+          }),
+      ...(skuName === undefined || skuName === null
+        ? {}
+        : {
+            sku: {
+              ...(sku ? { id: sku.id } : {}),
+              ...(sku?.source_id ? { source_id: sku.source_id } : {}),
+              sku: skuName,
+              metadata: request.sku?.metadata ?? sku?.metadata ?? {},
+              ...(sku?.price === null || sku?.price === undefined ? {} : { price: sku.price }),
+            },
+          }),
+      ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
+    },
+    amounts,
+  );
 };

@@ -8,7 +8,14 @@ import { sortedPageOf } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { simpleCustomer } from '../customers/profile.js';
-import type { ChangeOrigin, Customer, CustomerChange, CustomerOrderSummary, CustomerReference, CustomerStore } from '../customers/store.js';
+import type {
+  ChangeOrigin,
+  Customer,
+  CustomerChange,
+  CustomerOrderSummary,
+  CustomerReference,
+  CustomerStore,
+} from '../customers/store.js';
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
 import type { ProductStore } from '../../catalog/products/store.js';
 import { type OrderItemRequest, orderLine, resolveLines } from './items.js';
@@ -143,7 +150,12 @@ const NO_TOTALS: OrderTotals = Object.freeze({ amount: 0, count: 0, lastAmount: 
 /** Totals with these sums, and this last order (or the last order of `last` when it is totals). */
 const totalsOf = (amount: number, count: number, last: Order | OrderTotals | undefined): OrderTotals =>
   last === undefined || 'id' in last
-    ? { amount, count, lastAmount: last === undefined ? undefined : (last.total_amount ?? 0), lastDate: last?.created_at }
+    ? {
+        amount,
+        count,
+        lastAmount: last === undefined ? undefined : (last.total_amount ?? 0),
+        lastDate: last?.created_at,
+      }
     : { amount, count, lastAmount: last.lastAmount, lastDate: last.lastDate };
 
 /** Statuses whose orders count in a customer's order summary. */
@@ -248,7 +260,8 @@ export class OrderStore {
    *   DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
    */
   upsert(input: OrderInput, origin: ChangeOrigin = {}, options: UpsertOptions = {}): OrderChange {
-    const existing = input.id !== undefined ? this.get(input.id) : input.source_id ? this.find(input.source_id) : undefined;
+    const existing =
+      input.id !== undefined ? this.get(input.id) : input.source_id ? this.find(input.source_id) : undefined;
     if (existing) return this.update(existing.id, input, origin, options);
     const { order, customer, referrer } = this.#build(input, undefined, origin);
     this.#items.set(order.id, order);
@@ -273,7 +286,12 @@ export class OrderStore {
    * @returns What the change did.
    * @throws ApiError 404; DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
    */
-  update(idOrSourceId: string, patch: Resource<'OrderUpdateRequest'>, origin: ChangeOrigin = {}, options: UpsertOptions = {}): OrderChange {
+  update(
+    idOrSourceId: string,
+    patch: Resource<'OrderUpdateRequest'>,
+    origin: ChangeOrigin = {},
+    options: UpsertOptions = {},
+  ): OrderChange {
     const before = this.get(idOrSourceId);
     const { order, customer, referrer } = this.#build(patch, before, origin);
     this.#items.set(order.id, order);
@@ -313,9 +331,18 @@ export class OrderStore {
    * @returns The order afterwards.
    * @throws ApiError 404 for an unknown order.
    */
-  recordRedemption(id: string, amounts: OrderCalculation | undefined, redemptions: Readonly<NonNullable<Order['redemptions']>>): Order {
+  recordRedemption(
+    id: string,
+    amounts: OrderCalculation | undefined,
+    redemptions: Readonly<NonNullable<Order['redemptions']>>,
+  ): Order {
     const before = this.get(id);
-    const order: Order = { ...before, ...(amounts ?? {}), redemptions: { ...before.redemptions, ...redemptions }, updated_at: this.context.timestamp() };
+    const order: Order = {
+      ...before,
+      ...(amounts ?? {}),
+      redemptions: { ...before.redemptions, ...redemptions },
+      updated_at: this.context.timestamp(),
+    };
     this.#items.set(order.id, order);
     return order;
   }
@@ -338,7 +365,11 @@ export class OrderStore {
     return orders.length;
   }
 
-  #build(input: Resource<'OrderUpdateRequest'>, before: Order | undefined, origin: ChangeOrigin): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
+  #build(
+    input: Resource<'OrderUpdateRequest'>,
+    before: Order | undefined,
+    origin: ChangeOrigin,
+  ): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
     // An order that was never given metadata has none, and the service leaves the key out.
     const given = input.metadata === undefined ? before?.metadata : patchMetadata(before?.metadata, input.metadata);
     const metadata = given === undefined ? undefined : sharedWhenEmpty(given);
@@ -347,7 +378,8 @@ export class OrderStore {
     for (const reference of [input.customer, input.referrer]) {
       if (reference !== undefined && this.customers.lookup(reference as CustomerReference) === undefined) {
         const id = typeof reference === 'string' ? reference : reference.id;
-        if (id !== undefined && (typeof reference !== 'string' || id.startsWith('cust_'))) throw ApiError.notFound('customer', id);
+        if (id !== undefined && (typeof reference !== 'string' || id.startsWith('cust_')))
+          throw ApiError.notFound('customer', id);
       }
     }
     if (input.referrer_id !== undefined && input.referrer_id !== null) this.customers.get(input.referrer_id);
@@ -355,12 +387,24 @@ export class OrderStore {
     // Without new lines, the stored lines (and the amounts sent now) are computed again.
     const calculated =
       items === undefined && before !== undefined
-        ? this.calculate({ items: before.items, amount: input.amount ?? before.amount, initial_amount: input.initial_amount ?? before.initial_amount, discount_amount: input.discount_amount ?? before.discount_amount })
-        : this.calculate({ items: items ?? [], amount: input.amount, initial_amount: input.initial_amount, discount_amount: input.discount_amount });
-    const customer = input.customer === undefined ? undefined : this.customers.resolve(input.customer as CustomerReference, origin);
+        ? this.calculate({
+            items: before.items,
+            amount: input.amount ?? before.amount,
+            initial_amount: input.initial_amount ?? before.initial_amount,
+            discount_amount: input.discount_amount ?? before.discount_amount,
+          })
+        : this.calculate({
+            items: items ?? [],
+            amount: input.amount,
+            initial_amount: input.initial_amount,
+            discount_amount: input.discount_amount,
+          });
+    const customer =
+      input.customer === undefined ? undefined : this.customers.resolve(input.customer as CustomerReference, origin);
     const referrer = this.#referrer(input, origin);
     const customerId = customer?.customer.id ?? before?.customer_id ?? null;
-    const referrerId = referrer?.customer.id ?? (input.referrer_id === undefined ? (before?.referrer_id ?? null) : input.referrer_id);
+    const referrerId =
+      referrer?.customer.id ?? (input.referrer_id === undefined ? (before?.referrer_id ?? null) : input.referrer_id);
     const now = this.context.timestamp();
     const order: Order = {
       id: before?.id ?? this.context.ids('ord'),
@@ -402,12 +446,22 @@ export class OrderStore {
     const buyer = order.customer_id === null ? undefined : this.customers.find(order.customer_id);
     if (origin.silent === true || buyer === undefined) return change;
     const referrer = order.referrer_id === null ? undefined : this.customers.find(order.referrer_id);
-    const data = { customer: simpleCustomer(buyer), referrer: referrer ? simpleCustomer(referrer) : null, order, redemption: null };
+    const data = {
+      customer: simpleCustomer(buyer),
+      referrer: referrer ? simpleCustomer(referrer) : null,
+      order,
+      redemption: null,
+    };
     const types: EventType[] = [before === undefined ? 'customer.order.created' : 'customer.order.updated'];
     if (order.status !== before?.status && order.status === 'PAID') types.push('customer.order.paid');
     if (order.status !== before?.status && order.status === 'CANCELED') types.push('customer.order.canceled');
     for (const type of types) {
-      this.events.record(type as 'customer.order.created', { entityId: buyer.id, data, groupId: origin.groupId, source: origin.source });
+      this.events.record(type as 'customer.order.created', {
+        entityId: buyer.id,
+        data,
+        groupId: origin.groupId,
+        source: origin.source,
+      });
     }
     return change;
   }
@@ -422,7 +476,11 @@ export class OrderStore {
     if (before?.customer_id) this.#idsByCustomer.delete(before.customer_id, order.id);
     if (!customerId) return;
     if (before === undefined) this.#idsByCustomer.add(customerId, order.id);
-    else this.#idsByCustomer.replace(customerId, this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : [])));
+    else
+      this.#idsByCustomer.replace(
+        customerId,
+        this.all().flatMap((stored) => (stored.customer_id === customerId ? [stored.id] : [])),
+      );
   }
 
   /** Recomputes `summary.orders` of the customers an order change touched. */
@@ -460,14 +518,16 @@ export class OrderStore {
     const before = this.#counted.get(order.id);
     if (before) {
       const totals = this.#totals.get(before.customerId);
-      if (totals) this.#totals.set(before.customerId, totalsOf(totals.amount - before.amount, totals.count - 1, totals));
+      if (totals)
+        this.#totals.set(before.customerId, totalsOf(totals.amount - before.amount, totals.count - 1, totals));
       this.#counted.delete(order.id);
     }
     const customerId = order.customer_id;
     if (customerId && COUNTED.has(order.status ?? '')) {
       const amount = order.total_amount ?? 0;
       const totals = this.#totals.get(customerId) ?? NO_TOTALS;
-      const newest = created && (totals.lastAmount === undefined || (order.created_at ?? '') >= (totals.lastDate ?? ''));
+      const newest =
+        created && (totals.lastAmount === undefined || (order.created_at ?? '') >= (totals.lastDate ?? ''));
       this.#totals.set(customerId, totalsOf(totals.amount + amount, totals.count + 1, newest ? order : totals));
       this.#counted.set(order.id, { customerId, amount });
     }
@@ -475,9 +535,15 @@ export class OrderStore {
     for (const id of new Set([before?.customerId, customerId])) {
       const totals = id ? this.#totals.get(id) : undefined;
       if (!totals || !id) continue;
-      const last = this.ofCustomer(id).reduce<Order | undefined>((latest, stored) => (this.#counted.has(stored.id) && (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? '')) ? stored : latest), undefined);
+      const last = this.ofCustomer(id).reduce<Order | undefined>(
+        (latest, stored) =>
+          this.#counted.has(stored.id) &&
+          (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? ''))
+            ? stored
+            : latest,
+        undefined,
+      );
       this.#totals.set(id, totalsOf(totals.amount, totals.count, last));
     }
   }
 }
-

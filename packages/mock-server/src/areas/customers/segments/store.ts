@@ -1,5 +1,16 @@
-import { type FilterCompileOptions, type FilterPredicate, compileFilter, locationContains, parseFilter } from '@voucherkit/domain';
-import { type ActivityListBody, type ActivityListQuery, ActivityLog, activityListBody } from '../../../core/activity-log.js';
+import {
+  type FilterCompileOptions,
+  type FilterPredicate,
+  compileFilter,
+  locationContains,
+  parseFilter,
+} from '@voucherkit/domain';
+import {
+  type ActivityListBody,
+  type ActivityListQuery,
+  ActivityLog,
+  activityListBody,
+} from '../../../core/activity-log.js';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType, ServiceEvent } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
@@ -152,10 +163,16 @@ export class SegmentStore {
    *   segments already; DomainError `invalid_payload` for a malformed filter.
    */
   create(input: SegmentInput, groupId?: string): Segment {
-    const body = input as { name?: string; type?: Segment['type']; filter?: Record<string, unknown>; customers?: string[] };
+    const body = input as {
+      name?: string;
+      type?: Segment['type'];
+      filter?: Record<string, unknown>;
+      customers?: string[];
+    };
     if (body.name === undefined || body.name === '') throw ApiError.invalidPayload('Property .name is required');
     const filterBased = body.filter !== undefined;
-    if (body.type === 'static' && filterBased) throw ApiError.invalidPayload('Property .filter is not allowed for a static segment');
+    if (body.type === 'static' && filterBased)
+      throw ApiError.invalidPayload('Property .filter is not allowed for a static segment');
     if (!filterBased && body.type !== undefined && body.type !== 'static') {
       throw ApiError.invalidPayload(`Property .filter is required for a segment of type ${body.type}`);
     }
@@ -176,7 +193,14 @@ export class SegmentStore {
         object: 'segment',
       };
     } else {
-      segment = { id: this.context.ids('seg'), name: body.name, created_at: now, type: 'static', filter: null, object: 'segment' };
+      segment = {
+        id: this.context.ids('seg'),
+        name: body.name,
+        created_at: now,
+        type: 'static',
+        filter: null,
+        object: 'segment',
+      };
       this.#members.set(segment.id, this.context.tracked.innerSet(this.#staticMembers(body.customers ?? [])));
     }
     this.#segments.set(segment.id, segment);
@@ -211,7 +235,8 @@ export class SegmentStore {
     };
     this.#segments.set(id, segment);
     if (renamed) this.#activities.record(id, 'updated', { segment, previous: { name: before.name } }, { groupId });
-    if (refiltered) this.#activities.record(id, 'filters_updated', { segment, previous: { filter: before.filter } }, { groupId });
+    if (refiltered)
+      this.#activities.record(id, 'filters_updated', { segment, previous: { filter: before.filter } }, { groupId });
     return segment;
   }
 
@@ -263,7 +288,9 @@ export class SegmentStore {
       now: this.context.clock.now(),
     });
     const ids = query.ids === undefined ? undefined : new Set(typeof query.ids === 'string' ? [query.ids] : query.ids);
-    const kept = [...this.#segments.values()].filter((segment) => (ids === undefined || ids.has(segment.id)) && matches(segment));
+    const kept = [...this.#segments.values()].filter(
+      (segment) => (ids === undefined || ids.has(segment.id)) && matches(segment),
+    );
     return query.order === 'created_at' ? kept : kept.reverse();
   }
 
@@ -329,11 +356,18 @@ export class SegmentStore {
     return activityListBody(this.#activities, id, query);
   }
 
-
   /** Starts following an active segment's members; those who match now are members without an event. */
   #track(id: string): void {
     const matches = this.membership(id);
-    this.#tracked.set(id, this.context.tracked.innerSet(this.customers.all().filter((customer) => matches(this.customers.filterView(customer))).map((customer) => customer.id)));
+    this.#tracked.set(
+      id,
+      this.context.tracked.innerSet(
+        this.customers
+          .all()
+          .filter((customer) => matches(this.customers.filterView(customer)))
+          .map((customer) => customer.id),
+      ),
+    );
   }
 
   /**
@@ -403,7 +437,8 @@ export class SegmentStore {
       throw ApiError.invalidPayload(`Property .customers should have at most ${MAX_STATIC_CUSTOMERS} items`);
     }
     const unknown = references.filter((reference) => this.customers.find(reference) === undefined);
-    if (unknown.length > 0) throw ApiError.invalidPayload(`Property .customers names unknown customers: ${unknown.slice(0, 10).join(', ')}`);
+    if (unknown.length > 0)
+      throw ApiError.invalidPayload(`Property .customers names unknown customers: ${unknown.slice(0, 10).join(', ')}`);
     return references.map((reference) => this.customers.get(reference).id);
   }
 }

@@ -45,7 +45,8 @@ export const legacyFailure = (outcome: Inapplicable | Skipped, requestId: string
     return { reason: message, error: { code: 400, key, message, details: outcome.id, request_id: requestId } };
   }
   const { error } = outcome.result;
-  const requestFailure = REQUEST_FAILURES.has(error.key) || (error.resource_type !== undefined && !DESCRIBED.has(error.resource_type));
+  const requestFailure =
+    REQUEST_FAILURES.has(error.key) || (error.resource_type !== undefined && !DESCRIBED.has(error.resource_type));
   if (requestFailure) {
     throw new ApiError(error.code, error.key, error.message, {
       ...(error.details === undefined ? {} : { details: error.details }),

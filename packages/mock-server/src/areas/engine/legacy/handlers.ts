@@ -12,22 +12,55 @@ import { voucherValidationAnswer } from './voucher-validation.js';
 /** What every legacy handler passes on: the project, the caller, the request's id and the service's clock and ids. */
 type Call = Pick<HandlerContext<'validateVoucher'>, 'project' | 'principal' | 'requestId' | 'service'>;
 
-const categoryLookup = ({ categories }: { readonly categories: CategoryStore }): CategoryLookup => (id) => (categories.has(id) ? categories.get(id) : undefined);
+const categoryLookup =
+  ({ categories }: { readonly categories: CategoryStore }): CategoryLookup =>
+  (id) =>
+    categories.has(id) ? categories.get(id) : undefined;
 
 /** A voucher validated alone, answered in the legacy form. */
-const validateVoucher = ({ project, principal, requestId }: Call, code: string, context: LegacyContext): Resource<'LegacyVoucherValidation'> => {
+const validateVoucher = (
+  { project, principal, requestId }: Call,
+  code: string,
+  context: LegacyContext,
+): Resource<'LegacyVoucherValidation'> => {
   const { state } = project;
-  const result = state.redemptions.validate(engineRequest(voucherRedeemable(code, context), context), redemptionOrigin(principal, requestId));
-  return voucherValidationAnswer(result, code, context, { voucher: (wanted) => state.vouchers.find(wanted), reward: (card, id) => state.redemptions.loyaltyReward(card, id) }, requestId);
+  const result = state.redemptions.validate(
+    engineRequest(voucherRedeemable(code, context), context),
+    redemptionOrigin(principal, requestId),
+  );
+  return voucherValidationAnswer(
+    result,
+    code,
+    context,
+    {
+      voucher: (wanted) => state.vouchers.find(wanted),
+      reward: (card, id) => state.redemptions.loyaltyReward(card, id),
+    },
+    requestId,
+  );
 };
 
 /** Every promotion tier judged alone, answered in the legacy form. */
-const validateAllPromotions = ({ project, service }: Call, context: LegacyContext, options: PromotionsValidationOptions): Resource<'LegacyPromotionsValidation'> =>
-  validatePromotions(project.state, { context, options, category: categoryLookup(project.state), now: service.clock.now(), newTrackingId: () => service.ids('track') });
+const validateAllPromotions = (
+  { project, service }: Call,
+  context: LegacyContext,
+  options: PromotionsValidationOptions,
+): Resource<'LegacyPromotionsValidation'> =>
+  validatePromotions(project.state, {
+    context,
+    options,
+    category: categoryLookup(project.state),
+    now: service.clock.now(),
+    newTrackingId: () => service.ids('track'),
+  });
 
 /** A voucher redeemed alone, answered with the stored redemption. */
 const redeemVoucher = ({ project, principal, requestId }: Call, code: string, context: LegacyContext) =>
-  legacyRedemption(project.state.redemptions, engineRequest(voucherRedeemable(code, context), context), redemptionOrigin(principal, requestId));
+  legacyRedemption(
+    project.state.redemptions,
+    engineRequest(voucherRedeemable(code, context), context),
+    redemptionOrigin(principal, requestId),
+  );
 
 /** The body with the query's `tracking_id` when the body has none. */
 const withTrackingId = (body: LegacyContext, trackingId: string | undefined): LegacyContext =>
@@ -39,21 +72,55 @@ const withTrackingId = (body: LegacyContext, trackingId: string | undefined): Le
  */
 export const legacyEngineHandlers = {
   validateVoucher: (call) => ({ status: 200, body: validateVoucher(call, call.params.code, call.body) }),
-  validateVoucherClientSide: (call) => ({ status: 200, body: validateVoucher(call, call.query.code, clientContext(call.query)) }),
-  validatePromotions: (call) => ({ status: 200, body: validateAllPromotions(call, call.body, { audienceRulesOnly: call.query.audienceRulesOnly, filters: call.query.filters }) }),
-  validatePromotionsClientSide: (call) => ({ status: 200, body: validateAllPromotions(call, clientContext(call.query), {}) }),
+  validateVoucherClientSide: (call) => ({
+    status: 200,
+    body: validateVoucher(call, call.query.code, clientContext(call.query)),
+  }),
+  validatePromotions: (call) => ({
+    status: 200,
+    body: validateAllPromotions(call, call.body, {
+      audienceRulesOnly: call.query.audienceRulesOnly,
+      filters: call.query.filters,
+    }),
+  }),
+  validatePromotionsClientSide: (call) => ({
+    status: 200,
+    body: validateAllPromotions(call, clientContext(call.query), {}),
+  }),
   validatePromotionTier: ({ project, principal, requestId, params, body }) => {
     const { state } = project;
     const tier = state.promotions.find(params.promotionTierId);
     // An unknown tier has nothing to describe: 404, as the engine reports it.
     if (tier === undefined) throw ApiError.notFound('promotion_tier', params.promotionTierId);
-    const result = state.redemptions.validate(engineRequest({ object: 'promotion_tier', id: tier.id }, body), redemptionOrigin(principal, requestId));
-    return { status: 200, body: tierValidationAnswer(result, tier, legacyTrackingId(body, () => result.tracking_id), categoryLookup(state), requestId) };
+    const result = state.redemptions.validate(
+      engineRequest({ object: 'promotion_tier', id: tier.id }, body),
+      redemptionOrigin(principal, requestId),
+    );
+    return {
+      status: 200,
+      body: tierValidationAnswer(
+        result,
+        tier,
+        legacyTrackingId(body, () => result.tracking_id),
+        categoryLookup(state),
+        requestId,
+      ),
+    };
   },
-  redeemVoucher: (call) => ({ status: 200, body: redeemVoucher(call, call.params.code, withTrackingId(call.body, call.query.tracking_id)) }),
-  redeemVoucherClientSide: (call) => ({ status: 200, body: redeemVoucher(call, call.query.code, withTrackingId(call.body, call.query.tracking_id)) }),
+  redeemVoucher: (call) => ({
+    status: 200,
+    body: redeemVoucher(call, call.params.code, withTrackingId(call.body, call.query.tracking_id)),
+  }),
+  redeemVoucherClientSide: (call) => ({
+    status: 200,
+    body: redeemVoucher(call, call.query.code, withTrackingId(call.body, call.query.tracking_id)),
+  }),
   redeemPromotionTier: ({ project, principal, requestId, params, body }) => ({
     status: 200,
-    body: legacyRedemption(project.state.redemptions, engineRequest({ object: 'promotion_tier', id: params.promotionTierId }, body), redemptionOrigin(principal, requestId)),
+    body: legacyRedemption(
+      project.state.redemptions,
+      engineRequest({ object: 'promotion_tier', id: params.promotionTierId }, body),
+      redemptionOrigin(principal, requestId),
+    ),
   }),
 } satisfies HandlerMap;

@@ -1,4 +1,12 @@
-import { type EvaluateValidationRulesOptions, type FilterPredicate, type ValidationRuleSetDefinition, type ValidationRulesEvaluator, compileFilter, compileValidationRules, isCustomerRule } from '@voucherkit/domain';
+import {
+  type EvaluateValidationRulesOptions,
+  type FilterPredicate,
+  type ValidationRuleSetDefinition,
+  type ValidationRulesEvaluator,
+  compileFilter,
+  compileValidationRules,
+  isCustomerRule,
+} from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
 import type { PromotionStore } from '../../campaigns/promotions/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
@@ -22,7 +30,12 @@ export const PROMOTIONS_VALIDATION_LIMIT = 150;
  */
 export interface PromotionsValidationOptions {
   readonly audienceRulesOnly?: boolean | undefined;
-  readonly filters?: { readonly promotion_id?: Readonly<Record<string, unknown>> | undefined; readonly metadata?: Readonly<Record<string, unknown>> | undefined } | undefined;
+  readonly filters?:
+    | {
+        readonly promotion_id?: Readonly<Record<string, unknown>> | undefined;
+        readonly metadata?: Readonly<Record<string, unknown>> | undefined;
+      }
+    | undefined;
 }
 
 /**
@@ -60,19 +73,23 @@ const rulesPort = (validationRules: ValidationRuleStore, audienceOnly: boolean):
   return (target) =>
     validationRules.rulesFor(target).map((rule) => {
       let evaluate = compiled.get(rule.definition);
-      if (evaluate === undefined) compiled.set(rule.definition, (evaluate = compileValidationRules(rule.definition, AUDIENCE_ONLY)));
+      if (evaluate === undefined)
+        compiled.set(rule.definition, (evaluate = compileValidationRules(rule.definition, AUDIENCE_ONLY)));
       return engineRuleSet(rule, evaluate);
     });
 };
 
 /** A condition as sent: the operators alone, or under `conditions`. */
-const conditionsOf = (sent: unknown): unknown => (typeof sent === 'object' && sent !== null && 'conditions' in sent ? sent : { conditions: sent });
+const conditionsOf = (sent: unknown): unknown =>
+  typeof sent === 'object' && sent !== null && 'conditions' in sent ? sent : { conditions: sent };
 
 /** The filter on the tiers' view (`id`, `metadata`) that `filters` describes. */
 const tierFilter = (filters: PromotionsValidationOptions['filters'], now: number): FilterPredicate => {
   const fields = {
     ...(filters?.promotion_id === undefined ? {} : { id: conditionsOf(filters.promotion_id) }),
-    ...Object.fromEntries(Object.entries(filters?.metadata ?? {}).map(([key, sent]) => [`metadata.${key}`, conditionsOf(sent)])),
+    ...Object.fromEntries(
+      Object.entries(filters?.metadata ?? {}).map(([key, sent]) => [`metadata.${key}`, conditionsOf(sent)]),
+    ),
   };
   // A malformed filter throws the domain's error, which the dispatcher answers as every other.
   return compileFilter({ junction: 'and', ...fields }, { now, source: { in: 'query', parameter: 'filters' } });
@@ -101,10 +118,16 @@ const candidates = (promotions: PromotionStore): Resource<'PromotionTier'>[] => 
  * const answer = validatePromotions(project.state, { context: body, options: {}, category, now: clock.now(), newTrackingId: () => ids('track') });
  * ```
  */
-export const validatePromotions = (stores: PromotionsValidationStores, input: PromotionsValidationInput): Resource<'LegacyPromotionsValidation'> => {
+export const validatePromotions = (
+  stores: PromotionsValidationStores,
+  input: PromotionsValidationInput,
+): Resource<'LegacyPromotionsValidation'> => {
   const { context, options } = input;
   const keep = tierFilter(options.filters, input.now);
-  const judge = stores.redemptions.judgeAlone(engineContext(context), rulesPort(stores.validationRules, options.audienceRulesOnly === true));
+  const judge = stores.redemptions.judgeAlone(
+    engineContext(context),
+    rulesPort(stores.validationRules, options.audienceRulesOnly === true),
+  );
   const trackingId = legacyTrackingId(context, () => judge.customer?.source_id ?? input.newTrackingId());
   const promotions = candidates(stores.promotions).flatMap((tier) => {
     if (!keep({ id: tier.id, metadata: tier.metadata ?? {} })) return [];

@@ -21,7 +21,11 @@ import { legacyRedemptionError } from './failure.js';
  * const redemption = legacyRedemption(state.redemptions, engineRequest({ object: 'voucher', id: 'SUMMER10' }, body), origin);
  * ```
  */
-export const legacyRedemption = (redemptions: RedemptionStore, request: StackedRequest, origin: EngineOrigin): RedemptionRecord => {
+export const legacyRedemption = (
+  redemptions: RedemptionStore,
+  request: StackedRequest,
+  origin: EngineOrigin,
+): RedemptionRecord => {
   let redeemed: ReturnType<RedemptionStore['redeem']>;
   try {
     redeemed = redemptions.redeem(request, origin);

@@ -16,7 +16,8 @@ export type LegacyContext = Partial<Resource<'LegacyVoucherValidateRequest'>>;
 /** The query of `GET /client/v1/validate` and `GET /client/v1/promotions/validation`, as the mock reads it. */
 export type LegacyClientQuery = Partial<operations['validateVoucherClientSide']['parameters']['query']>;
 
-const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+const isEmptyObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
 /**
  * The request's customer: its `customer`, else the customer its `tracking_id` names (a tracking id
@@ -26,7 +27,9 @@ const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && 
 const customerOf = (context: LegacyContext): StackedRequest['customer'] => {
   if (context.customer !== undefined && !isEmptyObject(context.customer)) return context.customer;
   const tracking = context.tracking_id;
-  return tracking !== undefined && tracking !== '' && !tracking.startsWith('track_') ? { source_id: tracking } : undefined;
+  return tracking !== undefined && tracking !== '' && !tracking.startsWith('track_')
+    ? { source_id: tracking }
+    : undefined;
 };
 
 /**
@@ -61,7 +64,10 @@ export const engineContext = (context: LegacyContext): Omit<StackedRequest, 'red
  * engineRequest({ object: 'voucher', id: 'SUMMER10' }, { order: { amount: 5000 } });
  * ```
  */
-export const engineRequest = (redeemable: RequestedRedeemable, context: LegacyContext): StackedRequest => ({ redeemables: [redeemable], ...engineContext(context) });
+export const engineRequest = (redeemable: RequestedRedeemable, context: LegacyContext): StackedRequest => ({
+  redeemables: [redeemable],
+  ...engineContext(context),
+});
 
 /**
  * A voucher as one redeemable: a gift card with the credits to use, a loyalty card with its
@@ -79,7 +85,14 @@ export const voucherRedeemable = (code: string, context: LegacyContext): Request
   object: 'voucher',
   id: code,
   ...(context.gift?.credits === undefined ? {} : { gift: { credits: context.gift.credits } }),
-  ...(context.reward?.id === undefined ? {} : { reward: { id: context.reward.id, ...(context.reward.points === undefined ? {} : { points: context.reward.points }) } }),
+  ...(context.reward?.id === undefined
+    ? {}
+    : {
+        reward: {
+          id: context.reward.id,
+          ...(context.reward.points === undefined ? {} : { points: context.reward.points }),
+        },
+      }),
 });
 
 /**
@@ -139,6 +152,7 @@ export const clientContext = (query: LegacyClientQuery): LegacyContext => {
  */
 export const legacyTrackingId = (context: LegacyContext, engine: () => string): string => {
   const customer = customerOf(context);
-  const sourceId = typeof customer === 'string' ? (customer.startsWith('cust_') ? undefined : customer) : customer?.source_id;
+  const sourceId =
+    typeof customer === 'string' ? (customer.startsWith('cust_') ? undefined : customer) : customer?.source_id;
   return sourceId ?? engine();
 };

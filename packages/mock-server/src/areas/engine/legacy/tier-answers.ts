@@ -4,7 +4,19 @@ import type { EnginePromotionTier } from '../redemptions/ports.js';
 import { legacyFailure } from './failure.js';
 
 type Valid = Resource<'LegacyPromotionTierValidationValid'>;
-type Description = Pick<Valid, 'id' | 'name' | 'banner' | 'discount' | 'start_date' | 'expiration_date' | 'campaign' | 'hierarchy' | 'metadata' | 'object'>;
+type Description = Pick<
+  Valid,
+  | 'id'
+  | 'name'
+  | 'banner'
+  | 'discount'
+  | 'start_date'
+  | 'expiration_date'
+  | 'campaign'
+  | 'hierarchy'
+  | 'metadata'
+  | 'object'
+>;
 
 /**
  * What a tier did to the order: the engine's order after it and its lists, from a validation's
@@ -15,7 +27,10 @@ type Description = Pick<Valid, 'id' | 'name' | 'banner' | 'discount' | 'start_da
  * const applied: TierApplied = { order, applicable_to, inapplicable_to };
  * ```
  */
-export type TierApplied = Pick<Resource<'ValidationRedeemableApplicable'>, 'order' | 'applicable_to' | 'inapplicable_to'>;
+export type TierApplied = Pick<
+  Resource<'ValidationRedeemableApplicable'>,
+  'order' | 'applicable_to' | 'inapplicable_to'
+>;
 
 /**
  * The categories the legacy answers show: a category by id, if the project has it.
@@ -68,7 +83,12 @@ const describe = (tier: EnginePromotionTier, category: CategoryLookup): Descript
  * const entry = applicableTier(part, promotions.get(part.id), 'alice', category);
  * ```
  */
-export const applicableTier = (applied: TierApplied, tier: EnginePromotionTier, trackingId: string, category: CategoryLookup): Valid => {
+export const applicableTier = (
+  applied: TierApplied,
+  tier: EnginePromotionTier,
+  trackingId: string,
+  category: CategoryLookup,
+): Valid => {
   const { order } = applied;
   const tierCategory = typeof tier.category_id === 'string' ? category(tier.category_id) : undefined;
   return {
@@ -101,9 +121,18 @@ export const applicableTier = (applied: TierApplied, tier: EnginePromotionTier, 
  * const answer = tierValidationAnswer(redemptions.validate(request, origin), tier, 'alice', category, origin.requestId);
  * ```
  */
-export const tierValidationAnswer = (result: ValidationResult, tier: EnginePromotionTier, trackingId: string, category: CategoryLookup, requestId: string): Resource<'LegacyPromotionTierValidation'> => {
+export const tierValidationAnswer = (
+  result: ValidationResult,
+  tier: EnginePromotionTier,
+  trackingId: string,
+  category: CategoryLookup,
+  requestId: string,
+): Resource<'LegacyPromotionTierValidation'> => {
   const [outcome] = result.redeemables;
   if (outcome?.status === 'APPLICABLE') return applicableTier(outcome, tier, trackingId, category);
-  const { reason, error } = legacyFailure(outcome as Resource<'ValidationRedeemableInapplicable'> | Resource<'ValidationRedeemableSkipped'>, requestId);
+  const { reason, error } = legacyFailure(
+    outcome as Resource<'ValidationRedeemableInapplicable'> | Resource<'ValidationRedeemableSkipped'>,
+    requestId,
+  );
   return { valid: false, reason, error, tracking_id: trackingId, ...describe(tier, category) };
 };

@@ -34,18 +34,28 @@ const giftOf = (gift: NonNullable<StoredVoucher['gift']>): Resource<'Gift'> => (
 });
 
 /** What the voucher gives, by its kind: a discount, a gift card's state, or a loyalty card's points and reward. */
-const benefitOf = (applicable: Applicable, voucher: StoredVoucher, context: LegacyContext, lookups: VoucherLookups): Pick<Valid, 'discount' | 'gift' | 'loyalty' | 'reward'> => {
+const benefitOf = (
+  applicable: Applicable,
+  voucher: StoredVoucher,
+  context: LegacyContext,
+  lookups: VoucherLookups,
+): Pick<Valid, 'discount' | 'gift' | 'loyalty' | 'reward'> => {
   const { result } = applicable;
   if ('discount' in result) return { discount: result.discount };
   if ('gift' in result) return voucher.gift ? { gift: giftOf(voucher.gift) } : {};
   const points = result.loyalty_card.points;
   const rewardId = context.reward?.id ?? '';
   const reward = lookups.reward(voucher, rewardId);
-  return { loyalty: { points_cost: points }, reward: { id: rewardId, ...(reward === undefined ? {} : { assignment_id: reward.assignmentId }), points } };
+  return {
+    loyalty: { points_cost: points },
+    reward: { id: rewardId, ...(reward === undefined ? {} : { assignment_id: reward.assignmentId }), points },
+  };
 };
 
 /** The voucher's campaign and dates, each when it has one. */
-const describe = (voucher: StoredVoucher): Pick<Valid, 'campaign' | 'campaign_id' | 'start_date' | 'expiration_date'> => ({
+const describe = (
+  voucher: StoredVoucher,
+): Pick<Valid, 'campaign' | 'campaign_id' | 'start_date' | 'expiration_date'> => ({
   ...(typeof voucher.campaign === 'string' ? { campaign: voucher.campaign } : {}),
   ...(typeof voucher.campaign_id === 'string' ? { campaign_id: voucher.campaign_id } : {}),
   ...(typeof voucher.start_date === 'string' ? { start_date: voucher.start_date } : {}),
@@ -71,14 +81,30 @@ const describe = (voucher: StoredVoucher): Pick<Valid, 'campaign' | 'campaign_id
  * const answer = voucherValidationAnswer(redemptions.validate(request, origin), 'SUMMER10', body, lookups, origin.requestId);
  * ```
  */
-export const voucherValidationAnswer = (result: ValidationResult, code: string, context: LegacyContext, lookups: VoucherLookups, requestId: string): LegacyVoucherValidation => {
+export const voucherValidationAnswer = (
+  result: ValidationResult,
+  code: string,
+  context: LegacyContext,
+  lookups: VoucherLookups,
+  requestId: string,
+): LegacyVoucherValidation => {
   const [outcome] = result.redeemables;
   const voucher = lookups.voucher(code);
   const trackingId = legacyTrackingId(context, () => result.tracking_id);
   if (outcome?.status !== 'APPLICABLE' || voucher === undefined) {
     // One redeemable that does not apply is inapplicable or skipped, never absent.
-    const { reason, error } = legacyFailure(outcome as Resource<'ValidationRedeemableInapplicable'> | Resource<'ValidationRedeemableSkipped'>, requestId);
-    return { valid: false, reason, error, tracking_id: trackingId, code: voucher?.code ?? code, ...(voucher ? { metadata: { ...voucher.metadata } } : {}) };
+    const { reason, error } = legacyFailure(
+      outcome as Resource<'ValidationRedeemableInapplicable'> | Resource<'ValidationRedeemableSkipped'>,
+      requestId,
+    );
+    return {
+      valid: false,
+      reason,
+      error,
+      tracking_id: trackingId,
+      code: voucher?.code ?? code,
+      ...(voucher ? { metadata: { ...voucher.metadata } } : {}),
+    };
   }
   return {
     valid: true,

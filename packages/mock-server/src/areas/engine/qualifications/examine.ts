@@ -51,16 +51,31 @@ export interface ExamineStores {
 }
 
 const GENERIC_CODES: QualificationScope = { codes: 'generic', tiers: false, campaignTypes: [] };
-const CODE_CAMPAIGNS: QualificationScope = { codes: 'none', tiers: false, campaignTypes: ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS', 'REFERRAL_PROGRAM'] };
+const CODE_CAMPAIGNS: QualificationScope = {
+  codes: 'none',
+  tiers: false,
+  campaignTypes: ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS', 'REFERRAL_PROGRAM'],
+};
 const MAX_ITEMS = 50;
 
 /** The engine's qualifying redeemables of a scope for an older request: its customer, order and metadata, judged under `ALL` or `AUDIENCE_ONLY`. */
-const qualifying = (stores: ExamineStores, request: ExamineRequest, audienceRulesOnly: boolean | undefined, scope: QualificationScope) =>
-  stores.qualifications.qualifying({ ...request, scenario: audienceRulesOnly === true ? 'AUDIENCE_ONLY' : 'ALL' }, scope);
+const qualifying = (
+  stores: ExamineStores,
+  request: ExamineRequest,
+  audienceRulesOnly: boolean | undefined,
+  scope: QualificationScope,
+) =>
+  stores.qualifications.qualifying(
+    { ...request, scenario: audienceRulesOnly === true ? 'AUDIENCE_ONLY' : 'ALL' },
+    scope,
+  );
 
 /** The first `limit` items, sorted by `order` on the keys `keyOf` gives (newest first by default); ties keep the items' order. */
-const sortedPage = <T>(items: readonly T[], keyOf: (item: T) => Readonly<Record<string, Sortable>>, query: ExamineQuery<string>): T[] =>
-  sortByKeys(items, keyOf, query.order ?? '-created_at').slice(0, query.limit ?? MAX_ITEMS);
+const sortedPage = <T>(
+  items: readonly T[],
+  keyOf: (item: T) => Readonly<Record<string, Sortable>>,
+  query: ExamineQuery<string>,
+): T[] => sortByKeys(items, keyOf, query.order ?? '-created_at').slice(0, query.limit ?? MAX_ITEMS);
 
 /**
  * `POST /v1/vouchers/qualification`: the generic codes (standalone ones and those of generic
@@ -83,7 +98,11 @@ export const examineVouchers = (
   query: ExamineQuery<'created_at' | 'updated_at' | 'code'>,
 ): Resource<'LegacyVoucherQualificationList'> => {
   const { items, trackingId } = qualifying(stores, request, query.audienceRulesOnly, GENERIC_CODES);
-  const qualified = items.map(({ id, applicable_to, inapplicable_to }) => ({ ...stores.vouchers.present(stores.vouchers.get(id)), applicable_to, inapplicable_to }));
+  const qualified = items.map(({ id, applicable_to, inapplicable_to }) => ({
+    ...stores.vouchers.present(stores.vouchers.get(id)),
+    applicable_to,
+    inapplicable_to,
+  }));
   const data = sortedPage(qualified, ({ created_at, updated_at, code }) => ({ created_at, updated_at, code }), query);
   return { object: 'list', data_ref: 'data', data, total: data.length, tracking_id: trackingId };
 };
@@ -112,7 +131,14 @@ export const examineCampaigns = (
   const qualified = items.map(({ id }) => stores.campaigns.present(stores.campaigns.get(id)));
   const data = sortedPage(
     qualified,
-    (campaign) => ({ created_at: campaign.created_at, updated_at: campaign.updated_at, type: campaign.campaign_type, code: campaign.name, campaign: campaign.name, category: campaign.category }),
+    (campaign) => ({
+      created_at: campaign.created_at,
+      updated_at: campaign.updated_at,
+      type: campaign.campaign_type,
+      code: campaign.name,
+      campaign: campaign.name,
+      category: campaign.category,
+    }),
     query,
   );
   return { object: 'list', data_ref: 'data', data, total: data.length, tracking_id: trackingId };

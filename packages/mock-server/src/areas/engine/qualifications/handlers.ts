@@ -8,6 +8,12 @@ import { examineCampaigns, examineVouchers } from './examine.js';
 export const qualificationHandlers = {
   checkEligibility: ({ project, body }) => ({ status: 200, body: project.state.qualifications.check(body) }),
   checkEligibilityClientSide: ({ project, body }) => ({ status: 200, body: project.state.qualifications.check(body) }),
-  examineVouchersQualification: ({ project, body, query }) => ({ status: 200, body: examineVouchers(project.state, body, query) }),
-  examineCampaignsQualification: ({ project, body, query }) => ({ status: 200, body: examineCampaigns(project.state, body, query) }),
+  examineVouchersQualification: ({ project, body, query }) => ({
+    status: 200,
+    body: examineVouchers(project.state, body, query),
+  }),
+  examineCampaignsQualification: ({ project, body, query }) => ({
+    status: 200,
+    body: examineCampaigns(project.state, body, query),
+  }),
 } satisfies HandlerMap;

@@ -132,7 +132,16 @@ const EVERY_KIND: QualificationScope = { codes: 'scenario', tiers: true, campaig
 const MAX_LIMIT = 50;
 const DEFAULT_LIMIT = 5;
 const ALL_ITEMS = { limit: Number.MAX_SAFE_INTEGER };
-const FILTER_FIELDS = ['category_id', 'campaign_id', 'campaign_type', 'resource_id', 'resource_type', 'voucher_type', 'code', 'holder_role'];
+const FILTER_FIELDS = [
+  'category_id',
+  'campaign_id',
+  'campaign_type',
+  'resource_id',
+  'resource_type',
+  'voucher_type',
+  'code',
+  'holder_role',
+];
 
 /** A redeemable that may qualify, before the engine judges it. */
 interface Candidate {
@@ -169,7 +178,8 @@ interface Qualified {
   readonly deal: number;
 }
 
-const compareNewestFirst = (a: Qualified, b: Qualified): number => (a.candidate.created_at < b.candidate.created_at ? 1 : a.candidate.created_at > b.candidate.created_at ? -1 : 0);
+const compareNewestFirst = (a: Qualified, b: Qualified): number =>
+  a.candidate.created_at < b.candidate.created_at ? 1 : a.candidate.created_at > b.candidate.created_at ? -1 : 0;
 
 const SORTS: Readonly<Record<'DEFAULT' | 'BEST_DEAL' | 'LEAST_DEAL', (a: Qualified, b: Qualified) => number>> = {
   DEFAULT: compareNewestFirst,
@@ -220,7 +230,9 @@ export class QualificationStore {
     const options = request.options ?? {};
     const limit = options.limit ?? DEFAULT_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw new ApiError(400, 'invalid_payload', 'Invalid payload', { details: `Property .options.limit should be an integer from 1 to ${MAX_LIMIT} (actual value is ${String(limit)})` });
+      throw new ApiError(400, 'invalid_payload', 'Invalid payload', {
+        details: `Property .options.limit should be an integer from 1 to ${MAX_LIMIT} (actual value is ${String(limit)})`,
+      });
     }
     const { qualified, judge } = this.#qualify(request, EVERY_KIND, this.#filter(options.filters));
     qualified.sort(SORTS[options.sorting_rule ?? 'DEFAULT']);
@@ -254,17 +266,29 @@ export class QualificationStore {
    * @returns The qualifying redeemables and the request's tracking id.
    * @throws As {@link QualificationStore.check}: 404 for a customer or order id that names nothing, the order errors of a validation.
    */
-  qualifying(request: QualificationRequest, scope: QualificationScope): { readonly items: QualifyingRedeemable[]; readonly trackingId: string } {
+  qualifying(
+    request: QualificationRequest,
+    scope: QualificationScope,
+  ): { readonly items: QualifyingRedeemable[]; readonly trackingId: string } {
     const { qualified, judge } = this.#qualify(request, scope, () => true);
     const items = qualified.map(({ candidate, verdict }) => {
       const [single] = verdict.parts;
-      return { object: candidate.object, id: candidate.id, applicable_to: single?.applicable_to ?? EMPTY, inapplicable_to: single?.inapplicable_to ?? EMPTY };
+      return {
+        object: candidate.object,
+        id: candidate.id,
+        applicable_to: single?.applicable_to ?? EMPTY,
+        inapplicable_to: single?.inapplicable_to ?? EMPTY,
+      };
     });
     return { items, trackingId: this.#trackingId(request, judge) };
   }
 
   /** The candidates of the scenario and the scope that `keep` keeps, each judged alone; those that qualify, in candidate order. */
-  #qualify(request: QualificationRequest, scope: QualificationScope, keep: FilterPredicate): { qualified: Qualified[]; judge: AloneJudge } {
+  #qualify(
+    request: QualificationRequest,
+    scope: QualificationScope,
+    keep: FilterPredicate,
+  ): { qualified: Qualified[]; judge: AloneJudge } {
     const policy = qualificationScenarioPolicy(request.scenario ?? 'ALL');
     const findings = new Map<string, RuleFindings>();
     const judge = this.state().redemptions.judgeAlone(request, this.#rulesPort(policy, findings));
@@ -283,7 +307,9 @@ export class QualificationStore {
 
   /** The request's tracking id: as sent, the customer's `source_id`, or a new one. */
   #trackingId(request: QualificationRequest, judge: AloneJudge): string {
-    return request.tracking_id ?? judge.customer?.source_id ?? sentSourceId(request.customer) ?? this.context.ids('track');
+    return (
+      request.tracking_id ?? judge.customer?.source_id ?? sentSourceId(request.customer) ?? this.context.ids('track')
+    );
   }
 
   /** The page's start: after the last item created at the cursor, else from the first created before it. */
@@ -300,7 +326,11 @@ export class QualificationStore {
 
   #filter(filters: unknown): FilterPredicate {
     try {
-      return compileFilter(filters, { source: { in: 'body', property: '.options.filters' }, fields: FILTER_FIELDS, now: this.context.clock.now() });
+      return compileFilter(filters, {
+        source: { in: 'body', property: '.options.filters' },
+        fields: FILTER_FIELDS,
+        now: this.context.clock.now(),
+      });
     } catch (error) {
       if (isDomainError(error)) throw fromDomainError(error);
       throw error;
@@ -321,16 +351,24 @@ export class QualificationStore {
           if (!evaluate) compiled.set(policy.scenario, (evaluate = compileValidationRules(definition, options)));
           const judged = evaluate;
           let requires = this.#requiresProducts.get(definition);
-          if (requires === undefined) this.#requiresProducts.set(definition, (requires = ruleSetRequiresProducts(definition)));
+          if (requires === undefined)
+            this.#requiresProducts.set(definition, (requires = ruleSetRequiresProducts(definition)));
           const requiresProducts = requires;
           return engineRuleSet(rule, (ruleContext, applicableTo) => {
             const result = judged(ruleContext, applicableTo);
             if (result.valid) {
-              const noted = findings.get(target.id) ?? { bundle: undefined, discountsProducts: false, requiresProducts: false };
+              const noted = findings.get(target.id) ?? {
+                bundle: undefined,
+                discountsProducts: false,
+                requiresProducts: false,
+              };
               findings.set(target.id, {
                 bundle: result.bundle ?? noted.bundle,
-                discountsProducts: noted.discountsProducts || result.applicable.covered.some((line) => line.entry !== undefined),
-                requiresProducts: noted.requiresProducts || (requiresProducts && (result.bundle === undefined || result.bundle.identified.length > 0)),
+                discountsProducts:
+                  noted.discountsProducts || result.applicable.covered.some((line) => line.entry !== undefined),
+                requiresProducts:
+                  noted.requiresProducts ||
+                  (requiresProducts && (result.bundle === undefined || result.bundle.identified.length > 0)),
               });
             }
             return result;
@@ -351,7 +389,11 @@ export class QualificationStore {
   }
 
   /** The candidates of the scenario within the scope, in no particular order. */
-  *#candidates(policy: QualificationScenarioPolicy, scope: QualificationScope, judge: AloneJudge): Generator<Candidate> {
+  *#candidates(
+    policy: QualificationScenarioPolicy,
+    scope: QualificationScope,
+    judge: AloneJudge,
+  ): Generator<Candidate> {
     const { vouchers, campaigns, promotions, publications } = this.state();
     const customerId = judge.customer?.id;
     // The customer's role for each code they hold: owner, referrer of a referral code, or referee.
@@ -367,13 +409,19 @@ export class QualificationStore {
           refs: found.tiers.map((tier) => ({ object: 'promotion_tier' as const, id: tier.id })),
           campaign: found.campaign,
           name: stack.name,
-          view: this.#view('promotion_stack', stack.id, found.campaign, stack.category_id === undefined || stack.category_id === null ? [] : [stack.category_id]),
+          view: this.#view(
+            'promotion_stack',
+            stack.id,
+            found.campaign,
+            stack.category_id === undefined || stack.category_id === null ? [] : [stack.category_id],
+          ),
         };
       }
       return;
     }
     for (const voucher of scope.codes === 'none' ? [] : vouchers.all()) {
-      const role = roles.get(voucher.id) ?? (customerId !== undefined && voucher.holder_id === customerId ? 'OWNER' : undefined);
+      const role =
+        roles.get(voucher.id) ?? (customerId !== undefined && voucher.holder_id === customerId ? 'OWNER' : undefined);
       if (role === undefined && (policy.candidates === 'wallet' || !this.#generic(voucher))) continue;
       const campaign = voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
       if (scope.codes === 'generic' && campaign !== undefined && campaign.type !== 'STANDALONE') continue;
@@ -385,7 +433,12 @@ export class QualificationStore {
         campaign,
         metadata: voucher.metadata,
         assignmentsOf: voucher.id,
-        view: { ...this.#view('voucher', voucher.code, campaign, [voucher.category_id]), voucher_type: voucher.type, code: voucher.code, holder_role: role ?? null },
+        view: {
+          ...this.#view('voucher', voucher.code, campaign, [voucher.category_id]),
+          voucher_type: voucher.type,
+          code: voucher.code,
+          holder_role: role ?? null,
+        },
       };
     }
     if (policy.candidates === 'wallet') return;
@@ -404,7 +457,9 @@ export class QualificationStore {
         view: this.#view('promotion_tier', tier.id, campaign, [tier.category_id]),
       };
     }
-    for (const campaign of scope.campaignTypes.flatMap((type) => campaigns.list({ ...ALL_ITEMS, campaign_type: type }).items)) {
+    for (const campaign of scope.campaignTypes.flatMap(
+      (type) => campaigns.list({ ...ALL_ITEMS, campaign_type: type }).items,
+    )) {
       if (campaign.type === 'STANDALONE') continue;
       // The campaign is judged on a code it could still publish: its oldest unpublished active one.
       const [code] = vouchers.publishable(campaign.id, 1, (voucher) => voucher.active !== false);
@@ -418,7 +473,10 @@ export class QualificationStore {
         metadata: campaign.metadata,
         name: campaign.name,
         assignmentsOf: campaign.id,
-        view: { ...this.#view('campaign', campaign.id, campaign, [campaign.category_id]), voucher_type: campaign.voucher?.type ?? null },
+        view: {
+          ...this.#view('campaign', campaign.id, campaign, [campaign.category_id]),
+          voucher_type: campaign.voucher?.type ?? null,
+        },
       };
     }
   }
@@ -430,7 +488,12 @@ export class QualificationStore {
     return this.state().campaigns.find(voucher.campaign_id)?.type === 'STANDALONE';
   }
 
-  #view(type: Candidate['object'], id: string, campaign: Campaign | undefined, categories: readonly (string | null | undefined)[]): Record<string, unknown> {
+  #view(
+    type: Candidate['object'],
+    id: string,
+    campaign: Campaign | undefined,
+    categories: readonly (string | null | undefined)[],
+  ): Record<string, unknown> {
     return {
       resource_type: type,
       resource_id: id,
@@ -460,7 +523,9 @@ export class QualificationStore {
       ...(expand.has('category') ? { categories: single?.categories ?? [] } : {}),
       ...(expand.has('redeemable') && candidate.name !== undefined ? { name: candidate.name } : {}),
       ...(expand.has('redeemable') && candidate.banner !== undefined ? { banner: candidate.banner } : {}),
-      ...(candidate.object !== 'campaign' && candidate.campaign ? { campaign_id: candidate.campaign.id, campaign_name: candidate.campaign.name } : {}),
+      ...(candidate.object !== 'campaign' && candidate.campaign
+        ? { campaign_id: candidate.campaign.id, campaign_name: candidate.campaign.name }
+        : {}),
       validation_rules_assignments: this.#assignments(candidate.assignmentsOf),
     };
     if (candidate.object !== 'promotion_stack') return base as QualificationRedeemable;
@@ -483,7 +548,12 @@ export class QualificationStore {
   }
 
   #assignments(objectId: string | undefined): Resource<'ValidationRuleAssignmentPage'> {
-    const data = objectId === undefined ? [] : this.state().validationRules.assignmentsOf(objectId).map((assignment) => ({ ...assignment, validation_status: 'VALID' as const }));
+    const data =
+      objectId === undefined
+        ? []
+        : this.state()
+            .validationRules.assignmentsOf(objectId)
+            .map((assignment) => ({ ...assignment, validation_status: 'VALID' as const }));
     return { object: 'list', data_ref: 'data', data, total: data.length } as Resource<'ValidationRuleAssignmentPage'>;
   }
 }
@@ -492,6 +562,9 @@ const EMPTY: Resource<'ApplicableToResultList'> = { object: 'list', data_ref: 'd
 
 /** The `source_id` a request's customer names, if it names one. */
 const sentSourceId = (customer: QualificationRequest['customer']): string | undefined =>
-  typeof customer === 'object' && customer !== null && typeof customer.source_id === 'string' ? customer.source_id : undefined;
+  typeof customer === 'object' && customer !== null && typeof customer.source_id === 'string'
+    ? customer.source_id
+    : undefined;
 
-const promotionCreatedAt = (promotions: PromotionStore, id: string, fallback: string): string => promotions.find(id)?.created_at ?? fallback;
+const promotionCreatedAt = (promotions: PromotionStore, id: string, fallback: string): string =>
+  promotions.find(id)?.created_at ?? fallback;

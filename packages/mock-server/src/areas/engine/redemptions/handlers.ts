@@ -21,18 +21,37 @@ export const redemptionHandlers = {
     body: project.state.redemptions.redeem(body, originOf(principal, requestId)),
   }),
   rollbackRedemption: ({ project, params, query, body, principal, requestId }) => {
-    const input = { ...body, ...(query.reason === undefined ? {} : { reason: query.reason }), ...(query.tracking_id === undefined ? {} : { tracking_id: query.tracking_id }) };
-    const { rollbacks } = project.state.redemptions.rollback(params.redemptionId, input, false, originOf(principal, requestId));
+    const input = {
+      ...body,
+      ...(query.reason === undefined ? {} : { reason: query.reason }),
+      ...(query.tracking_id === undefined ? {} : { tracking_id: query.tracking_id }),
+    };
+    const { rollbacks } = project.state.redemptions.rollback(
+      params.redemptionId,
+      input,
+      false,
+      originOf(principal, requestId),
+    );
     return { status: 200, body: rollbacks[0] as NonNullable<(typeof rollbacks)[number]> };
   },
   rollbackStackedRedemptions: ({ project, params, query, body, principal, requestId }) => {
-    const input = { ...body, ...(query.reason === undefined ? {} : { reason: query.reason }), ...(query.tracking_id === undefined ? {} : { tracking_id: query.tracking_id }) };
-    return { status: 200, body: project.state.redemptions.rollback(params.parentRedemptionId, input, true, originOf(principal, requestId)) };
+    const input = {
+      ...body,
+      ...(query.reason === undefined ? {} : { reason: query.reason }),
+      ...(query.tracking_id === undefined ? {} : { tracking_id: query.tracking_id }),
+    };
+    return {
+      status: 200,
+      body: project.state.redemptions.rollback(params.parentRedemptionId, input, true, originOf(principal, requestId)),
+    };
   },
   listRedemptions: ({ project, query }) => ({
     status: 200,
     body: listBody('redemptions', project.state.redemptions.list(query), ['total']),
   }),
   getRedemption: ({ project, params }) => ({ status: 200, body: project.state.redemptions.get(params.redemptionId) }),
-  getVoucherRedemptions: ({ project, params }) => ({ status: 200, body: project.state.redemptions.ofVoucher(params.code) }),
+  getVoucherRedemptions: ({ project, params }) => ({
+    status: 200,
+    body: project.state.redemptions.ofVoucher(params.code),
+  }),
 } satisfies HandlerMap;

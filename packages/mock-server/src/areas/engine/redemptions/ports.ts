@@ -1,4 +1,8 @@
-import { type ValidationRuleSetDefinition, type ValidationRulesEvaluator, collectionsNamedBy } from '@voucherkit/domain';
+import {
+  type ValidationRuleSetDefinition,
+  type ValidationRulesEvaluator,
+  collectionsNamedBy,
+} from '@voucherkit/domain';
 import type { Resource } from '../../../core/resource.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
@@ -128,7 +132,9 @@ const inputsOf = (definition: ValidationRuleSetDefinition): RuleInputs => {
     inputs = {
       collections: collectionsNamedBy(definition),
       budgets: definition.applicable_to.included.some(
-        (entry) => Object.keys(entry.limits).some((name) => name.startsWith('product_')) || Object.keys(entry.input).some((name) => name.startsWith('product_') && name.endsWith('_formula')),
+        (entry) =>
+          Object.keys(entry.limits).some((name) => name.startsWith('product_')) ||
+          Object.keys(entry.input).some((name) => name.startsWith('product_') && name.endsWith('_formula')),
       ),
     };
     inputsByDefinition.set(definition, inputs);
@@ -169,7 +175,10 @@ export interface EngineRuleSet {
  * const ruleSets = validationRules.rulesFor(target).map((rule) => engineRuleSet(rule));
  * ```
  */
-export const engineRuleSet = (rule: Pick<ApplicableValidationRule, 'definition' | 'evaluate'>, evaluate: ValidationRulesEvaluator = rule.evaluate): EngineRuleSet => ({
+export const engineRuleSet = (
+  rule: Pick<ApplicableValidationRule, 'definition' | 'evaluate'>,
+  evaluate: ValidationRulesEvaluator = rule.evaluate,
+): EngineRuleSet => ({
   evaluate,
   inputs: inputsOf(rule.definition),
   limitFormulas: limitFormulasOf(rule.definition),

@@ -1,4 +1,13 @@
-import { type FilterPredicate, StackedRedeemablesError, addIsoDuration, allOf, checkStackedRedeemables, compileFilter, dateRangeFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
+import {
+  type FilterPredicate,
+  StackedRedeemablesError,
+  addIsoDuration,
+  allOf,
+  checkStackedRedeemables,
+  compileFilter,
+  dateRangeFilter,
+  type OrderInput as DomainOrderInput,
+} from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Cell } from '../../../core/history/cell.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
@@ -17,12 +26,33 @@ import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } fro
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
-import { type EngineOrigin, type KeptRecord, type KeptRedemption, type RedemptionEntry, type RedemptionRecord, type RedemptionRollbackRecord, shownRecord, simpleRedemption } from './engine/records.js';
-import { type RequestedRedeemable, type StackedRequest, appliedStackingRules, readSession, stackingRulesInForce } from './engine/request.js';
+import {
+  type EngineOrigin,
+  type KeptRecord,
+  type KeptRedemption,
+  type RedemptionEntry,
+  type RedemptionRecord,
+  type RedemptionRollbackRecord,
+  shownRecord,
+  simpleRedemption,
+} from './engine/records.js';
+import {
+  type RequestedRedeemable,
+  type StackedRequest,
+  appliedStackingRules,
+  readSession,
+  stackingRulesInForce,
+} from './engine/request.js';
 import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
 import { type RuleJudgement, judgeRuleAlone } from './engine/rule-alone.js';
 import { RedemptionTally } from './engine/tally.js';
-import { type EngineLoyaltyReward, type EnginePorts, type EngineRuleSet, type EngineStores, projectPorts } from './ports.js';
+import {
+  type EngineLoyaltyReward,
+  type EnginePorts,
+  type EngineRuleSet,
+  type EngineStores,
+  projectPorts,
+} from './ports.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 
@@ -44,7 +74,8 @@ export type ValidationResult = Resource<'ValidationResult'>;
  * const query: RedemptionListQuery = { result: 'FAILURE', order: '-created_at', limit: 20 };
  * ```
  */
-export interface RedemptionListQuery extends SortedPageQuery<ListOrder<'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id'>> {
+export interface RedemptionListQuery
+  extends SortedPageQuery<ListOrder<'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id'>> {
   /** `SUCCESS` or `FAILURE`. */
   readonly result?: string | undefined;
   /** Name of the campaign. */
@@ -180,7 +211,10 @@ export class RedemptionStore {
     this.#retries = tracked.map();
     this.#plugged = tracked.innerCell<Partial<EnginePorts>>({});
     this.#tally = new RedemptionTally(tracked);
-    this.#orders = new SortedIndexes<RedemptionOrderField>((field, position) => sortKey(this.#entryAt(position), field), tracked);
+    this.#orders = new SortedIndexes<RedemptionOrderField>(
+      (field, position) => sortKey(this.#entryAt(position), field),
+      tracked,
+    );
     tracked.afterLoad(() => {
       this.#sequence.items.forEach((id, position) => {
         this.#tally.add(this.#entries.get(id) as RedemptionEntry);
@@ -229,7 +263,12 @@ export class RedemptionStore {
       for (const { result } of application.applicable) {
         if (result.found.object !== 'voucher') continue;
         // A session holds a gift card's credits or a loyalty card's points, as it holds a redemption.
-        const credits = result.step.kind === 'gift' ? result.step.gift.credits : result.step.kind === 'pay_with_points' ? result.step.loyalty_card.points : undefined;
+        const credits =
+          result.step.kind === 'gift'
+            ? result.step.gift.credits
+            : result.step.kind === 'pay_with_points'
+              ? result.step.loyalty_card.points
+              : undefined;
         this.state().vouchers.holdSession(result.found.voucher.id, { key: session.key, expiresAt, credits });
       }
     }
@@ -238,12 +277,18 @@ export class RedemptionStore {
       id: this.context.ids('valid'),
       valid: application.valid,
       redeemables: application.outcomes.map((outcome) => presentOutcome(outcome, answerOptions)),
-      skipped_redeemables: application.skipped.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableSkipped'>),
-      inapplicable_redeemables: application.inapplicable.map((outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableInapplicable'>),
+      skipped_redeemables: application.skipped.map(
+        (outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableSkipped'>,
+      ),
+      inapplicable_redeemables: application.inapplicable.map(
+        (outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableInapplicable'>,
+      ),
       // The service shows the discounted order of a valid validation only.
       ...(application.valid ? { order: presentOrder(application.finalOrder, options.frame) } : {}),
       tracking_id: check.customer?.source_id ?? this.context.ids('track'),
-      ...(session && application.valid ? { session: { key: session.key, type: 'LOCK' as const, ttl: session.ttl, ttl_unit: session.ttl_unit } } : {}),
+      ...(session && application.valid
+        ? { session: { key: session.key, type: 'LOCK' as const, ttl: session.ttl, ttl_unit: session.ttl_unit } }
+        : {}),
       stacking_rules: appliedStackingRules(options.rules),
     };
   }
@@ -274,7 +319,13 @@ export class RedemptionStore {
     };
     if (!prepared.application.canRedeem) {
       const failed = failRedemption(input);
-      this.#add({ record: failed.record, voucherId: failed.voucherId, campaign: failed.campaign, credits: 0, children: EMPTY_LIST });
+      this.#add({
+        record: failed.record,
+        voucherId: failed.voucherId,
+        campaign: failed.campaign,
+        credits: 0,
+        children: EMPTY_LIST,
+      });
       throw failed.error;
     }
     const committed = commitRedemption(input);
@@ -297,9 +348,22 @@ export class RedemptionStore {
    * @param record - The `r_…` record, or the `rf_…` record of a refused one.
    * @param spent - The card and its campaign, and the points it paid.
    */
-  addExternal(record: RedemptionRecord, spent: { readonly voucherId: string; readonly campaign: RedemptionEntry['campaign']; readonly points: number }): void {
-    const kept: KeptRedemption = { ...record, voucher: record.voucher === null ? null : this.state().vouchers.get(record.voucher.id) };
-    this.#add({ record: kept, voucherId: spent.voucherId, campaign: spent.campaign, credits: 0, points: spent.points, children: EMPTY_LIST });
+  addExternal(
+    record: RedemptionRecord,
+    spent: { readonly voucherId: string; readonly campaign: RedemptionEntry['campaign']; readonly points: number },
+  ): void {
+    const kept: KeptRedemption = {
+      ...record,
+      voucher: record.voucher === null ? null : this.state().vouchers.get(record.voucher.id),
+    };
+    this.#add({
+      record: kept,
+      voucherId: spent.voucherId,
+      campaign: spent.campaign,
+      credits: 0,
+      points: spent.points,
+      children: EMPTY_LIST,
+    });
   }
 
   /**
@@ -330,18 +394,35 @@ export class RedemptionStore {
     const failure = this.#rollbackRefusal(entry, stacked);
     if (failure) {
       const refused = rollbackEntry.refused(entry, failure, input, origin, this.context);
-      this.#add({ record: refused, voucherId: entry.voucherId, campaign: entry.campaign, credits: 0, children: EMPTY_LIST });
+      this.#add({
+        record: refused,
+        voucherId: entry.voucherId,
+        campaign: entry.campaign,
+        credits: 0,
+        children: EMPTY_LIST,
+      });
       failure.extras.resourceId = refused.id;
       failure.extras.resourceType = 'redemption_rollback';
       this.state().events.record('redemption.rollback.failed', {
         entityId: refused.id,
         groupId: origin.requestId,
-        data: { redemption: simpleRedemption(entry.record), redemption_rollback: simpleRedemption(refused), customer: refused.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
+        data: {
+          redemption: simpleRedemption(entry.record),
+          redemption_rollback: simpleRedemption(refused),
+          customer: refused.customer,
+          order: null,
+          campaign: null,
+          voucher: null,
+          holder: null,
+          promotion_tier: null,
+          promotion_stack: null,
+        },
       });
       throw failure;
     }
     const now = this.context.clock.now();
-    const targets = entry.children.length > 0 ? entry.children.map((child) => this.#entries.get(child) as RedemptionEntry) : [entry];
+    const targets =
+      entry.children.length > 0 ? entry.children.map((child) => this.#entries.get(child) as RedemptionEntry) : [entry];
     // The counts forget the redemptions before their records say ROLLED_BACK.
     for (const target of new Set([entry, ...targets])) this.#tally.remove(target);
     const done = rollbackEntry.commit(entry, targets, input, origin, this.context, this.state(), (target, record) => {
@@ -380,7 +461,8 @@ export class RedemptionStore {
     const tests: FilterPredicate[] = [];
     const now = this.context.clock.now();
     if (query.result !== undefined) tests.push((view) => (view as { result: string }).result === query.result);
-    if (query.campaign !== undefined) tests.push((view) => (view as { campaign_name: string | null }).campaign_name === query.campaign);
+    if (query.campaign !== undefined)
+      tests.push((view) => (view as { campaign_name: string | null }).campaign_name === query.campaign);
     if (query.customer !== undefined) {
       const customer = this.state().customers.find(query.customer);
       const id = customer?.id ?? query.customer;
@@ -390,11 +472,20 @@ export class RedemptionStore {
     if (Object.keys(dates).length > 0) tests.push(compileFilter(dates, { now }));
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
     const passes = allOf(...tests);
-    const keep = tests.length === 0 ? undefined : (position: number): boolean => passes(filterView(this.#entryAt(position), this.#parentOf));
+    const keep =
+      tests.length === 0
+        ? undefined
+        : (position: number): boolean => passes(filterView(this.#entryAt(position), this.#parentOf));
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as RedemptionOrderField;
-    return indexedPage(this.#orders.of(field), descending, (position) => this.#shown(this.#entryAt(position).record), query, keep);
+    return indexedPage(
+      this.#orders.of(field),
+      descending,
+      (position) => this.#shown(this.#entryAt(position).record),
+      query,
+      keep,
+    );
   }
 
   /**
@@ -466,11 +557,18 @@ export class RedemptionStore {
    * @throws ApiError 404 for a customer id (`cust_…`) or order id that names nothing; 400
    *   `invalid_order`, `invalid_amount` for an order whose numbers are wrong.
    */
-  judgeAlone(request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>, rulesFor: EnginePorts['rulesFor']): AloneJudge {
+  judgeAlone(
+    request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>,
+    rulesFor: EnginePorts['rulesFor'],
+  ): AloneJudge {
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, false);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, ports: { ...this.#ports, rulesFor } });
+    const check = this.#checkContext(customerRef, customer, {
+      metadata: request.metadata,
+      orderFrame: frame,
+      ports: { ...this.#ports, rulesFor },
+    });
     return aloneJudge(input, frame, stackingRulesInForce(this.state().stackingRules.list()[0]), check);
   }
 
@@ -488,7 +586,11 @@ export class RedemptionStore {
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, false);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    return judgeRuleAlone(ruleSet, input, this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame }));
+    return judgeRuleAlone(
+      ruleSet,
+      input,
+      this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame }),
+    );
   }
 
   /** What the checks of a request read: the project, the engine's ports, the customer, the session and the redemption counts. */
@@ -513,10 +615,14 @@ export class RedemptionStore {
       metadata: request.metadata,
       orderFrame: request.orderFrame,
       timeZone: this.settings.timezone,
-      counts: (id, customerId, campaignId, unitsOf) => this.#tally.count({ redeemableId: id, customerId, campaignId, unitsOf }, this.context.clock.now(), this.settings.timezone),
+      counts: (id, customerId, campaignId, unitsOf) =>
+        this.#tally.count(
+          { redeemableId: id, customerId, campaignId, unitsOf },
+          this.context.clock.now(),
+          this.settings.timezone,
+        ),
     };
   }
-
 
   #add(entry: RedemptionEntry): void {
     this.#entries.set(entry.record.id, entry);
@@ -536,7 +642,10 @@ export class RedemptionStore {
 
   #rollbackRefusal(entry: RedemptionEntry, stacked: boolean): ApiError | undefined {
     const { record } = entry;
-    if (record.result === 'FAILURE') return new ApiError(400, 'invalid_redemption', 'Invalid redemption', { details: `Redemption ${record.id} failed; there is nothing to roll back.` });
+    if (record.result === 'FAILURE')
+      return new ApiError(400, 'invalid_redemption', 'Invalid redemption', {
+        details: `Redemption ${record.id} failed; there is nothing to roll back.`,
+      });
     if (this.#parents.has(record.id)) {
       return new ApiError(400, 'invalid_redemption_parent', 'Invalid redemption parent', {
         details: `Redemption ${record.id} is part of the stacked redemption ${this.#parents.get(record.id) ?? ''}; roll back the parent with POST /v1/redemptions/{parentRedemptionId}/rollbacks.`,
@@ -547,19 +656,31 @@ export class RedemptionStore {
         details: `Redemption ${record.id} is a stacked redemption; roll it back with POST /v1/redemptions/{parentRedemptionId}/rollbacks.`,
       });
     }
-    if (entry.rolledBackAt === undefined && addIsoDuration(Date.parse(record.date), ROLLBACK_WINDOW) < this.context.clock.now()) {
-      return new ApiError(400, 'invalid_redemption', 'Invalid redemption', { details: `Redemption ${record.id} is older than 3 months and can no longer be rolled back.` });
+    if (
+      entry.rolledBackAt === undefined &&
+      addIsoDuration(Date.parse(record.date), ROLLBACK_WINDOW) < this.context.clock.now()
+    ) {
+      return new ApiError(400, 'invalid_redemption', 'Invalid redemption', {
+        details: `Redemption ${record.id} is older than 3 months and can no longer be rolled back.`,
+      });
     }
     if (entry.rolledBackAt !== undefined) {
       return this.context.clock.now() - entry.rolledBackAt < ROLLBACK_MOMENT_MS
-        ? new ApiError(400, 'multiple_requests', 'Multiple requests', { details: `Redemption ${record.id} is being rolled back by another request.` })
-        : new ApiError(400, 'already_rolled_back', 'Already rolled back', { details: `Redemption ${record.id} has been rolled back already.` });
+        ? new ApiError(400, 'multiple_requests', 'Multiple requests', {
+            details: `Redemption ${record.id} is being rolled back by another request.`,
+          })
+        : new ApiError(400, 'already_rolled_back', 'Already rolled back', {
+            details: `Redemption ${record.id} has been rolled back already.`,
+          });
     }
     return undefined;
   }
 
   /** Reads a request, finds and checks its redeemables and applies them; writes nothing. */
-  #prepare(request: StackedRequest, redeeming: boolean): { application: EngineApplication; options: Omit<AnswerOptions, 'requestId'>; check: CheckContext } {
+  #prepare(
+    request: StackedRequest,
+    redeeming: boolean,
+  ): { application: EngineApplication; options: Omit<AnswerOptions, 'requestId'>; check: CheckContext } {
     const state = this.state();
     const rules = stackingRulesInForce(state.stackingRules.list()[0]);
     const refs = this.#expand(request.redeemables);
@@ -568,7 +689,8 @@ export class RedemptionStore {
     } catch (error) {
       if (error instanceof StackedRedeemablesError) {
         const failed = fromDomainError(error);
-        if (error.redeemable) failed.extras.redeemable = { type: error.redeemable.object as 'voucher', id: error.redeemable.id };
+        if (error.redeemable)
+          failed.extras.redeemable = { type: error.redeemable.object as 'voucher', id: error.redeemable.id };
         throw failed;
       }
       throw fromDomainError(error as Parameters<typeof fromDomainError>[0]);
@@ -576,7 +698,11 @@ export class RedemptionStore {
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, redeeming);
     const { frame, input } = this.#order(request, customer?.id ?? null);
-    const check = this.#checkContext(customerRef, customer, { metadata: request.metadata, orderFrame: frame, sessionKey: request.session?.key });
+    const check = this.#checkContext(customerRef, customer, {
+      metadata: request.metadata,
+      orderFrame: frame,
+      sessionKey: request.session?.key,
+    });
     const application = applyStack(refs, input, rules, check);
     const expandRedeemable = request.options?.expand?.includes('redeemable') ?? false;
     return { application, options: { rules, frame, expandRedeemable }, check };
@@ -598,21 +724,33 @@ export class RedemptionStore {
     if (redeemables.length !== 1 || first?.object !== 'promotion_stack') {
       // A voucher is one redeemable however it is named: by code (in any case, where codes are not case-sensitive) or by id.
       const { vouchers } = this.state();
-      return redeemables.map((redeemable) => (redeemable.object === 'voucher' ? { ...redeemable, key: vouchers.find(redeemable.id)?.id ?? redeemable.id } : redeemable));
+      return redeemables.map((redeemable) =>
+        redeemable.object === 'voucher'
+          ? { ...redeemable, key: vouchers.find(redeemable.id)?.id ?? redeemable.id }
+          : redeemable,
+      );
     }
     const tiers = this.#ports.promotionStackTiers(first.id);
     return tiers === undefined ? [first] : tiers.map((id) => ({ object: 'promotion_tier' as const, id }));
   }
 
   /** The order of a request: its lines priced from the catalogue, or a stored order's lines. */
-  #order(request: Pick<StackedRequest, 'order'>, customerId: string | null): { frame: OrderFrame; input: DomainOrderInput } {
+  #order(
+    request: Pick<StackedRequest, 'order'>,
+    customerId: string | null,
+  ): { frame: OrderFrame; input: DomainOrderInput } {
     const { orders } = this.state();
     const sent = request.order;
-    const stored = sent?.id !== undefined ? orders.get(sent.id) : sent?.source_id ? orders.find(sent.source_id) : undefined;
+    const stored =
+      sent?.id !== undefined ? orders.get(sent.id) : sent?.source_id ? orders.find(sent.source_id) : undefined;
     const items: readonly OrderItemRequest[] = sent?.items ?? stored?.items ?? [];
     const calculation = (() => {
       try {
-        return orders.calculate({ items, amount: sent?.amount ?? (sent?.items === undefined ? stored?.amount : undefined), initial_amount: sent?.initial_amount ?? undefined });
+        return orders.calculate({
+          items,
+          amount: sent?.amount ?? (sent?.items === undefined ? stored?.amount : undefined),
+          initial_amount: sent?.initial_amount ?? undefined,
+        });
       } catch (error) {
         throw fromDomainError(error as Parameters<typeof fromDomainError>[0]);
       }
@@ -629,7 +767,13 @@ export class RedemptionStore {
     const input: DomainOrderInput = {
       amount: calculation.amount,
       initial_amount: calculation.initial_amount,
-      items: calculation.items.map((item) => ({ product_id: item.product_id, sku_id: item.sku_id, quantity: item.quantity, price: item.price, amount: item.amount })),
+      items: calculation.items.map((item) => ({
+        product_id: item.product_id,
+        sku_id: item.sku_id,
+        quantity: item.quantity,
+        price: item.price,
+        amount: item.amount,
+      })),
     };
     return { frame, input };
   }

@@ -10,7 +10,8 @@ export const ruleValidationHandlers = {
     const { validationRules, redemptions } = project.state;
     const ruleId = validationRules.get(params.validationRuleId).id;
     const judgement = redemptions.judgeRule(body, engineRuleSet(validationRules.ruleSetOf(ruleId)));
-    if (judgement.valid) return { status: 200, body: { valid: true, rule_id: ruleId, applicable_to: judgement.applicable_to } };
+    if (judgement.valid)
+      return { status: 200, body: { valid: true, rule_id: ruleId, applicable_to: judgement.applicable_to } };
     return {
       status: 200,
       body: {

@@ -16,7 +16,9 @@ import type { Turn } from './round-robin.js';
  * const patch: ActionPatch = { status: 'IN_PROGRESS' };
  * ```
  */
-export type ActionPatch = Partial<Pick<Resource<'AsyncAction'>, 'status' | 'operation_status' | 'progress' | 'processing_time' | 'result'>>;
+export type ActionPatch = Partial<
+  Pick<Resource<'AsyncAction'>, 'status' | 'operation_status' | 'progress' | 'processing_time' | 'result'>
+>;
 
 /** Why an item failed: an ApiError or DomainError fails the item; anything else is not an item's failure. */
 const itemFailureReason = (error: unknown): string | undefined => {
@@ -74,9 +76,11 @@ export class JobExecution<Item> implements Turn {
    */
   async step(size: number): Promise<boolean> {
     try {
-      const items = (this.#items.value ??= typeof this.job.items === 'function' ? await this.job.items() : this.job.items);
+      const items = (this.#items.value ??=
+        typeof this.job.items === 'function' ? await this.job.items() : this.job.items);
       const end = Math.min(this.#next.value + size, items.length);
-      for (; this.#next.value < end; this.#next.value += 1) await this.#processOne(items[this.#next.value] as Item, this.#next.value);
+      for (; this.#next.value < end; this.#next.value += 1)
+        await this.#processOne(items[this.#next.value] as Item, this.#next.value);
       if (this.#next.value < items.length) {
         this.update({ progress: this.#progress(), result: this.#summary() });
         return false;
@@ -100,7 +104,12 @@ export class JobExecution<Item> implements Turn {
   }
 
   #tally(): JobTally {
-    return { total: this.#items.value?.length ?? 0, processed: this.#next.value, done: this.#done.value, failed: [...this.#failed.items] };
+    return {
+      total: this.#items.value?.length ?? 0,
+      processed: this.#next.value,
+      done: this.#done.value,
+      failed: [...this.#failed.items],
+    };
   }
 
   #progress(): number {

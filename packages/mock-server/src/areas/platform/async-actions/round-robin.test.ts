@@ -8,7 +8,11 @@ import { RoundRobin, type Turn } from './round-robin.js';
 const setup = () => {
   const clock = createClock({ frozenAt: 0 });
   const scheduler = createScheduler(clock, 'manual');
-  const runner = new RoundRobin(scheduler, { portionSize: 2, portionIntervalMs: 5 }, new TrackedState(new StateHistory()));
+  const runner = new RoundRobin(
+    scheduler,
+    { portionSize: 2, portionIntervalMs: 5 },
+    new TrackedState(new StateHistory()),
+  );
   const log: string[] = [];
   /** A job of `portions` portions that logs when it begins and each step. */
   const job = (name: string, portions: number): Turn => {

@@ -100,7 +100,9 @@ export class AsyncActionStore {
       object: 'async_action',
     };
     this.#items.set(action.id, action);
-    this.#runner.add(new JobExecution(job, (patch) => this.#patch(action.id, patch), this.context.clock, this.context.tracked));
+    this.#runner.add(
+      new JobExecution(job, (patch) => this.#patch(action.id, patch), this.context.clock, this.context.tracked),
+    );
     return action;
   }
 

@@ -32,7 +32,8 @@ const OPERATORS: Readonly<Record<string, (value: string, operand: unknown) => bo
   $not_contain: (value, operand) => !value.includes(String(operand)),
 };
 
-const unsupported = (details: string): ApiError => new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details });
+const unsupported = (details: string): ApiError =>
+  new ApiError(400, 'invalid_query_params', 'Invalid query parameters', { details });
 
 /**
  * Turns the bin's `filters` query into a test of one entry: conditions on `id`, `resource_type`,
@@ -55,17 +56,28 @@ export const binFilter = (filters: BinListFilters | undefined): ((entry: BinEntr
   const { junction, ...fields } = filters ?? {};
   const tests: ((entry: BinEntry) => boolean)[] = [];
   for (const [field, spec] of Object.entries(fields as Record<string, unknown>)) {
-    if (!FIELDS.includes(field)) throw unsupported(`Query parameter filters[${field}] is not a filter of the bin; it filters on ${FIELDS.join(', ')}`);
+    if (!FIELDS.includes(field))
+      throw unsupported(
+        `Query parameter filters[${field}] is not a filter of the bin; it filters on ${FIELDS.join(', ')}`,
+      );
     const { conditions = {}, ...other } = (spec ?? {}) as { conditions?: Record<string, unknown> };
     const stray = Object.keys(other)[0];
-    if (stray !== undefined) throw unsupported(`Query parameter filters[${field}][${stray}] is not supported; use filters[${field}][conditions]`);
+    if (stray !== undefined)
+      throw unsupported(
+        `Query parameter filters[${field}][${stray}] is not supported; use filters[${field}][conditions]`,
+      );
     const checks = Object.entries(conditions).map(([operator, operand]) => {
       const test = OPERATORS[operator];
-      if (!test) throw unsupported(`Query parameter filters[${field}][conditions][${operator}] is not a condition of this filter`);
+      if (!test)
+        throw unsupported(
+          `Query parameter filters[${field}][conditions][${operator}] is not a condition of this filter`,
+        );
       return (value: string) => test(value, operand);
     });
     if (checks.length > 0) tests.push((entry) => checks.every((check) => check(entry[field as Field])));
   }
   if (tests.length === 0) return () => true;
-  return junction?.toUpperCase() === 'OR' ? (entry) => tests.some((test) => test(entry)) : (entry) => tests.every((test) => test(entry));
+  return junction?.toUpperCase() === 'OR'
+    ? (entry) => tests.some((test) => test(entry))
+    : (entry) => tests.every((test) => test(entry));
 };

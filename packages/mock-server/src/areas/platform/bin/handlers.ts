@@ -7,7 +7,12 @@ export const binHandlers = {
     status: 200,
     body: listBody(
       'data',
-      project.state.bin.list({ limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters }),
+      project.state.bin.list({
+        limit: query.limit,
+        order: query.order,
+        startingAfterId: query.starting_after_id,
+        filters: query.filters,
+      }),
       ['total', 'has_more', 'more_starting_after'],
     ),
   }),

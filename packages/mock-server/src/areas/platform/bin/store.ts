@@ -134,7 +134,12 @@ export class BinStore {
     this.#ranks = context.tracked.map();
     this.#byResource = context.tracked.map();
     const { tracked } = context;
-    this.#listeners = { campaign: tracked.innerSet(), voucher: tracked.innerSet(), product: tracked.innerSet(), sku: tracked.innerSet() };
+    this.#listeners = {
+      campaign: tracked.innerSet(),
+      voucher: tracked.innerSet(),
+      product: tracked.innerSet(),
+      sku: tracked.innerSet(),
+    };
   }
 
   /**
@@ -212,7 +217,10 @@ export class BinStore {
    * const taken = bin.find('voucher', (voucher) => voucher.code === code) !== undefined;
    * ```
    */
-  find<T extends BinResourceType>(type: T, match: (record: BinRecords[T], entry: BinEntry) => boolean): BinEntry | undefined {
+  find<T extends BinResourceType>(
+    type: T,
+    match: (record: BinRecords[T], entry: BinEntry) => boolean,
+  ): BinEntry | undefined {
     for (const { entry, record } of this.#entries.values()) {
       if (entry.resource_type === type && match(record as BinRecords[T], entry)) return entry;
     }

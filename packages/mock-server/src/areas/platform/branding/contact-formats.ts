@@ -10,7 +10,13 @@ import { ApiError } from '../../../http/api-error.js';
  */
 export interface BrandContactFields {
   /** Name and links; only the links are checked. */
-  readonly brand?: { readonly privacy_policy_url?: string | null; readonly terms_of_use_url?: string | null; readonly website_url?: string | null } | undefined;
+  readonly brand?:
+    | {
+        readonly privacy_policy_url?: string | null;
+        readonly terms_of_use_url?: string | null;
+        readonly website_url?: string | null;
+      }
+    | undefined;
   /** Contact details; only the email is checked. */
   readonly contact?: { readonly email?: string | undefined } | undefined;
 }
@@ -49,8 +55,10 @@ const isWebAddress = (value: string): boolean => {
 export const assertBrandContactFormats = (input: BrandContactFields): void => {
   for (const link of LINKS) {
     const value = input.brand?.[link];
-    if (typeof value === 'string' && value !== '' && !isWebAddress(value)) throw ApiError.invalidPayload(`Property .brand.${link} should be a valid url`);
+    if (typeof value === 'string' && value !== '' && !isWebAddress(value))
+      throw ApiError.invalidPayload(`Property .brand.${link} should be a valid url`);
   }
   const email = input.contact?.email;
-  if (email !== undefined && !EMAIL.test(email)) throw ApiError.invalidPayload('Property .contact.email should be a valid email');
+  if (email !== undefined && !EMAIL.test(email))
+    throw ApiError.invalidPayload('Property .contact.email should be a valid email');
 };

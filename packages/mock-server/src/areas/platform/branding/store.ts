@@ -113,7 +113,13 @@ export class BrandStore {
         permission_reminder: brand.permission_reminder ?? DEFAULT_PERMISSION_REMINDER,
         website_url: brand.website_url ?? null,
       },
-      address: { street: address.street, city: address.city, postal: address.postal, state: address.state ?? null, country: address.country },
+      address: {
+        street: address.street,
+        city: address.city,
+        postal: address.postal,
+        state: address.state ?? null,
+        country: address.country,
+      },
       contact: { email: contact.email, phone: contact.phone ?? null },
     };
     this.#brand.value = created;

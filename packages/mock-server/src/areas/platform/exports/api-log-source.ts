@@ -24,12 +24,24 @@ const json = (value: unknown): string => (value === undefined || value === null 
  * state.exports.sources.register('api_log', apiLogExportSource(journal, project.id, () => project.keys));
  * ```
  */
-export const apiLogExportSource = (journal: RequestJournal, projectId: string, keys: () => ProjectKeys | undefined): ExportSource<JournalEntry> => {
-  const appIdOf = (entry: JournalEntry): string => (entry.principal === 'server' || entry.principal === 'oauth' ? (keys()?.appId ?? '') : '');
-  const clientAppIdOf = (entry: JournalEntry): string => (entry.principal === 'client' ? (keys()?.clientAppId ?? '') : '');
+export const apiLogExportSource = (
+  journal: RequestJournal,
+  projectId: string,
+  keys: () => ProjectKeys | undefined,
+): ExportSource<JournalEntry> => {
+  const appIdOf = (entry: JournalEntry): string =>
+    entry.principal === 'server' || entry.principal === 'oauth' ? (keys()?.appId ?? '') : '';
+  const clientAppIdOf = (entry: JournalEntry): string =>
+    entry.principal === 'client' ? (keys()?.clientAppId ?? '') : '';
   return {
     rows: () => journal.calls(undefined, { projectId }),
-    view: (entry) => ({ created_at: entry.at, status: entry.status, channel: channelOf(entry), app_id: appIdOf(entry), client_app_id: clientAppIdOf(entry) }),
+    view: (entry) => ({
+      created_at: entry.at,
+      status: entry.status,
+      channel: channelOf(entry),
+      app_id: appIdOf(entry),
+      client_app_id: clientAppIdOf(entry),
+    }),
     columns: {
       id: (entry) => entry.requestId,
       created_at: (entry) => entry.at,

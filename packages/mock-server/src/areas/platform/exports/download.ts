@@ -56,11 +56,17 @@ export const exportDownloads =
     } catch {
       return errorResponse(ApiError.notFound('export', match[1] as string), deps.requestId());
     }
-    const project = deps.projects().list().find((candidate) => candidate.state.exports.has(id));
+    const project = deps
+      .projects()
+      .list()
+      .find((candidate) => candidate.state.exports.has(id));
     try {
       if (!project) throw ApiError.notFound('export', id);
       const file = project.state.exports.download(id, token);
-      const headers = { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `attachment; filename="${file.name}"` };
+      const headers = {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-disposition': `attachment; filename="${file.name}"`,
+      };
       return new Response(request.method === 'HEAD' ? null : file.text, { status: 200, headers });
     } catch (error) {
       return errorResponse(toApiError(error), deps.requestId());

@@ -12,7 +12,14 @@ export const exportHandlers = {
   listExports: ({ project, query, baseUrl }) => {
     const { exports } = project.state;
     const page = exports.list(query);
-    return { status: 200, body: listBody('exports', { ...page, items: page.items.map((stored) => exports.present(stored, baseUrl) as Export) }, ['total']) };
+    return {
+      status: 200,
+      body: listBody(
+        'exports',
+        { ...page, items: page.items.map((stored) => exports.present(stored, baseUrl) as Export) },
+        ['total'],
+      ),
+    };
   },
   getExport: ({ project, params, baseUrl }) => {
     const { exports } = project.state;

@@ -121,7 +121,9 @@ const invalid = (details: string): ApiError => ApiError.invalidPayload(details);
  * const columns = { ...sameNameColumns<Order>('id', 'source_id', 'status', 'metadata'), amount: (order) => order.amount };
  * ```
  */
-export const sameNameColumns = <Row>(...names: readonly (keyof Row & string)[]): Record<string, (row: Row) => CsvCell> =>
+export const sameNameColumns = <Row>(
+  ...names: readonly (keyof Row & string)[]
+): Record<string, (row: Row) => CsvCell> =>
   Object.fromEntries(
     names.map((name) => [
       name,
@@ -136,7 +138,9 @@ export const sameNameColumns = <Row>(...names: readonly (keyof Row & string)[]):
 /** `metadata.<key>`: the value of one metadata key, JSON when it is an object or array. */
 const metadataKeyCell = (field: string, view: Record<string, unknown>): CsvCell => {
   const value = (view['metadata'] as Record<string, unknown> | null | undefined)?.[field.slice('metadata.'.length)];
-  return value === undefined || value === null || typeof value !== 'object' ? (value as CsvCell) : JSON.stringify(value);
+  return value === undefined || value === null || typeof value !== 'object'
+    ? (value as CsvCell)
+    : JSON.stringify(value);
 };
 
 /**
@@ -161,13 +165,23 @@ export const columnLabel = (field: string): string =>
  * Checks a request against a source and compiles it: unknown columns and sort fields give 400
  * `invalid_payload` naming them, and the filter is checked by the domain's filter engine.
  */
-const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: ExportParameters, now: number): ExportPlan => {
+const planOf = <Row>(
+  object: string,
+  source: ExportSource<Row>,
+  parameters: ExportParameters,
+  now: number,
+): ExportPlan => {
   const fields = parameters.fields && parameters.fields.length > 0 ? [...parameters.fields] : [...source.defaultFields];
   const unknown = fields.filter((field) => !(field in source.columns) && !field.startsWith('metadata.'));
   if (unknown.length > 0) {
-    throw invalid(`Property .parameters.fields has field(s) that a ${object} export does not have: ${unknown.join(', ')}. Allowed: ${Object.keys(source.columns).join(', ')}.`);
+    throw invalid(
+      `Property .parameters.fields has field(s) that a ${object} export does not have: ${unknown.join(', ')}. Allowed: ${Object.keys(source.columns).join(', ')}.`,
+    );
   }
-  const order = parameters.order === undefined || parameters.order === '' ? (source.defaultOrder ?? '-created_at') : parameters.order;
+  const order =
+    parameters.order === undefined || parameters.order === ''
+      ? (source.defaultOrder ?? '-created_at')
+      : parameters.order;
   const keep: FilterPredicate = compileFilter(parameters.filters ?? null, {
     source: { in: 'body', property: '.parameters.filters' },
     fields: source.filterFields,
@@ -177,7 +191,9 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
   const sortField = order.replace(/^-/, '');
   const mentioned = `${JSON.stringify(parameters.filters ?? null)} "${sortField}"`;
   const named = (field: string): boolean => mentioned.includes(`"${field}"`);
-  const view = source.view ? (row: Row) => (source.view as NonNullable<typeof source.view>)(row, named) : (row: Row) => row as Record<string, unknown>;
+  const view = source.view
+    ? (row: Row) => (source.view as NonNullable<typeof source.view>)(row, named)
+    : (row: Row) => row as Record<string, unknown>;
   const writers = fields.map((field) => {
     const column = source.columns[field];
     return column ?? ((row: Row) => metadataKeyCell(field, view(row)));
@@ -193,7 +209,10 @@ const planOf = <Row>(object: string, source: ExportSource<Row>, parameters: Expo
         kept.map((entry) => ({ ...entry, sortKey: sortValue(entry.view, sortField) })),
         order.startsWith('-') ? '-sortKey' : 'sortKey',
       );
-      return { count: sorted.length, cells: (index) => writers.map((write) => write((sorted[index] as { row: Row }).row)) };
+      return {
+        count: sorted.length,
+        cells: (index) => writers.map((write) => write((sorted[index] as { row: Row }).row)),
+      };
     },
   };
 };

@@ -74,7 +74,15 @@ export interface ExportFile {
  */
 export const scheduledExport = (
   stored: StoredExport,
-): { id: string; object: 'export'; created_at: string; status: 'SCHEDULED'; channel: 'API'; result: null; user_id: null } => ({
+): {
+  id: string;
+  object: 'export';
+  created_at: string;
+  status: 'SCHEDULED';
+  channel: 'API';
+  result: null;
+  user_id: null;
+} => ({
   id: stored.id,
   object: 'export',
   created_at: stored.created_at,
@@ -115,7 +123,11 @@ export class ExportStore {
     this.sources = new ExportSources(context.tracked);
     this.#items = context.tracked.map();
     this.#files = context.tracked.map();
-    this.#runner = new RoundRobin(context.scheduler, { portionSize: portionSize * ROWS_PER_PORTION_FACTOR, portionIntervalMs }, context.tracked);
+    this.#runner = new RoundRobin(
+      context.scheduler,
+      { portionSize: portionSize * ROWS_PER_PORTION_FACTOR, portionIntervalMs },
+      context.tracked,
+    );
   }
 
   /**
@@ -145,15 +157,19 @@ export class ExportStore {
     } as StoredExport;
     this.#items.set(stored.id, stored);
     this.#runner.add(
-      new ExportRun(plan, {
-        started: () => this.#patch(stored.id, 'IN_PROGRESS'),
-        done: (text) => {
-          if (!this.#items.has(stored.id)) return;
-          this.#files.set(stored.id, { token: this.#token(), text });
-          this.#patch(stored.id, 'DONE');
+      new ExportRun(
+        plan,
+        {
+          started: () => this.#patch(stored.id, 'IN_PROGRESS'),
+          done: (text) => {
+            if (!this.#items.has(stored.id)) return;
+            this.#files.set(stored.id, { token: this.#token(), text });
+            this.#patch(stored.id, 'DONE');
+          },
+          failed: () => this.#patch(stored.id, 'ERROR'),
         },
-        failed: () => this.#patch(stored.id, 'ERROR'),
-      }, this.context.tracked),
+        this.context.tracked,
+      ),
     );
     return stored;
   }
@@ -219,7 +235,8 @@ export class ExportStore {
    */
   present<Stored extends StoredExport>(stored: Stored, baseUrl: string): Stored & { result: { url: string } | null } {
     const file = this.#files.get(stored.id);
-    const url = file === undefined ? undefined : `${baseUrl}/v1/exports/${encodeURIComponent(stored.id)}?token=${file.token}`;
+    const url =
+      file === undefined ? undefined : `${baseUrl}/v1/exports/${encodeURIComponent(stored.id)}?token=${file.token}`;
     return { ...stored, result: url === undefined ? null : { url } };
   }
 
@@ -240,7 +257,9 @@ export class ExportStore {
     this.get(id);
     const file = this.#files.get(id);
     if (file === undefined || file.token !== token) {
-      throw new ApiError(401, 'unauthorized', 'Unauthorized', { details: `The download token is not valid for export ${id}.` });
+      throw new ApiError(401, 'unauthorized', 'Unauthorized', {
+        details: `The download token is not valid for export ${id}.`,
+      });
     }
     return { name: `${id}.csv`, text: file.text };
   }

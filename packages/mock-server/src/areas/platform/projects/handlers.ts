@@ -20,7 +20,8 @@ const projectNamed = (projects: Registry, id: string): AnyProject => {
 const CURRENCY = /^[A-Z]{3}$/;
 
 const checkCurrency = (currency: string | undefined): void => {
-  if (currency !== undefined && !CURRENCY.test(currency)) throw ApiError.invalidPayload(`currency must be a three-letter ISO 4217 code, such as EUR, not "${currency}".`);
+  if (currency !== undefined && !CURRENCY.test(currency))
+    throw ApiError.invalidPayload(`currency must be a three-letter ISO 4217 code, such as EUR, not "${currency}".`);
 };
 
 /**
@@ -30,7 +31,10 @@ const checkCurrency = (currency: string | undefined): void => {
  * users are the organisation's owners and those the request names.
  */
 export const projectHandlers = {
-  listProjects: ({ projects }) => ({ status: 200, body: listBody('data', wholeList(projects.list().map(shown)), ['total']) }),
+  listProjects: ({ projects }) => ({
+    status: 200,
+    body: listBody('data', wholeList(projects.list().map(shown)), ['total']),
+  }),
   createProject: ({ projects, organisation, body }) => {
     checkCurrency(body.currency);
     const { users, ...config } = body;
@@ -42,14 +46,21 @@ export const projectHandlers = {
     const { default_code_config: _codes, ...settings } = shown(project);
     return {
       status: 200,
-      body: { ...settings, server_side_key: { app_id: appId, app_token: appToken }, client_side_key: { app_id: clientAppId, app_token: clientToken } },
+      body: {
+        ...settings,
+        server_side_key: { app_id: appId, app_token: appToken },
+        client_side_key: { app_id: clientAppId, app_token: clientToken },
+      },
     };
   },
   getProject: ({ projects, params }) => ({ status: 200, body: shown(projectNamed(projects, params.projectId)) }),
   updateProject: ({ projects, params, body }) => {
     const { id } = projectNamed(projects, params.projectId);
     checkCurrency(body.currency);
-    return { status: 200, body: shown(refusalsAs400(() => projects.configure(id, body)) ?? projectNamed(projects, id)) };
+    return {
+      status: 200,
+      body: shown(refusalsAs400(() => projects.configure(id, body)) ?? projectNamed(projects, id)),
+    };
   },
   deleteProject: ({ projects, params }) => {
     const { id } = projectNamed(projects, params.projectId);

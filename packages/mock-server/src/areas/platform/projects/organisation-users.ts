@@ -174,7 +174,9 @@ export class OrganisationUserStore {
    *   as login or email already.
    */
   create(input: OrganisationUserInput): ProjectUser {
-    const roles = Object.entries(input.projects ?? {}).map(([projectId, role]) => [projectId, checkedRole(role)] as const);
+    const roles = Object.entries(input.projects ?? {}).map(
+      ([projectId, role]) => [projectId, checkedRole(role)] as const,
+    );
     const places = roles.map(([projectId, role]) => [this.#members(projectId), role] as const);
     const login = input.login ?? input.email;
     for (const address of new Set([input.email, login])) {
@@ -207,7 +209,8 @@ export class OrganisationUserStore {
    * @throws ApiError 400 `invalid_payload` when no project is named; otherwise as {@link OrganisationUserStore.create}.
    */
   invite(invitation: Resource<'ProjectUserInviteRequest'>): ProjectUser {
-    if (Object.keys(invitation.projects).length === 0) throw ApiError.invalidPayload('Name at least one project to invite the user to.');
+    if (Object.keys(invitation.projects).length === 0)
+      throw ApiError.invalidPayload('Name at least one project to invite the user to.');
     return this.create(invitation);
   }
 
@@ -246,7 +249,9 @@ export class OrganisationUserStore {
   unassign(projectId: string, ref: string): void {
     const user = this.show(this.get(ref));
     if (user.projects[projectId] === undefined) {
-      throw new ApiError(400, 'user_not_assigned', 'User is not assigned', { details: 'User is not assigned to the project' });
+      throw new ApiError(400, 'user_not_assigned', 'User is not assigned', {
+        details: 'User is not assigned to the project',
+      });
     }
     if (Object.keys(user.projects).length === 1) {
       throw ApiError.invalidPayload(`${projectId} is the only project of user ${user.id}, who must keep one.`);
@@ -280,7 +285,8 @@ export class OrganisationUserStore {
 
   /** The id of the user an assignment names, with its role checked. */
   #resolve({ id, login, role }: UserAssignment): readonly [userId: string, role: string] {
-    if (id !== undefined && login !== undefined) throw ApiError.invalidPayload('Name the user by id or by login, not both.');
+    if (id !== undefined && login !== undefined)
+      throw ApiError.invalidPayload('Name the user by id or by login, not both.');
     const ref = id ?? login;
     if (ref === undefined) throw ApiError.invalidPayload('Name the user by id or by login.');
     const checked = checkedRole(role);

@@ -38,7 +38,10 @@ const MINUTE_MS = 60_000;
  * await service.scheduler.runDue();
  * ```
  */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [...Array.from({ length: 11 }, (_, retry) => 2 ** retry * MINUTE_MS), 24 * 60 * MINUTE_MS];
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
+  ...Array.from({ length: 11 }, (_, retry) => 2 ** retry * MINUTE_MS),
+  24 * 60 * MINUTE_MS,
+];
 
 /**
  * One try to post a delivery.
@@ -310,7 +313,8 @@ export class WebhookDeliveries {
   /** Signs with the project's current secret. */
   #signer(): (body: string) => string | Promise<string> {
     const secret = this.deps.webhookToken();
-    if (this.#sign === undefined || secret !== this.#signedWith) [this.#sign, this.#signedWith] = [webhookSigner(secret), secret];
+    if (this.#sign === undefined || secret !== this.#signedWith)
+      [this.#sign, this.#signedWith] = [webhookSigner(secret), secret];
     return this.#sign;
   }
 

@@ -12,7 +12,9 @@ interface NodeHmac {
  * cheaper than a Web Crypto call, whose every call builds an error object in advance.
  */
 const nodeHmac = (): NodeHmac | undefined =>
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeHmac | undefined;
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:crypto',
+  ) as NodeHmac | undefined;
 
 /** Web Crypto's HMAC, for browsers; the key is imported once. */
 const webCryptoSigner = (secret: string): ((body: string) => Promise<string>) => {

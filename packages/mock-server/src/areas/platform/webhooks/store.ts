@@ -31,7 +31,8 @@ type SubscribedName = Webhook['events'][number];
  * The event a subscription names, in the spelling the event log records: the service's list of
  * names has `…aded` where its payloads say `…added`; both subscribe to the same events.
  */
-const recordedName = (name: SubscribedName): EventType => (name.endsWith('aded') ? `${name.slice(0, -4)}added` : name) as EventType;
+const recordedName = (name: SubscribedName): EventType =>
+  (name.endsWith('aded') ? `${name.slice(0, -4)}added` : name) as EventType;
 
 /** An address webhooks can be posted to: absolute, over HTTP or HTTPS. */
 const checkTargetUrl = (targetUrl: string): void => {
@@ -41,7 +42,8 @@ const checkTargetUrl = (targetUrl: string): void => {
   } catch {
     throw ApiError.invalidPayload(`target_url must be an absolute http or https address, not "${targetUrl}".`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw ApiError.invalidPayload(`target_url must use http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw ApiError.invalidPayload(`target_url must use http or https, not ${url.protocol}`);
 };
 
 /**
@@ -89,8 +91,10 @@ export class WebhookStore {
    * @throws ApiError 400 without a `target_url` or events, or for an address that is not http(s).
    */
   create(input: WebhookInput): Webhook {
-    if (input.target_url === undefined) throw ApiError.invalidPayload('target_url is required: the address that receives the webhooks.');
-    if (input.events === undefined || input.events.length === 0) throw ApiError.invalidPayload('events is required: name at least one event to send.');
+    if (input.target_url === undefined)
+      throw ApiError.invalidPayload('target_url is required: the address that receives the webhooks.');
+    if (input.events === undefined || input.events.length === 0)
+      throw ApiError.invalidPayload('events is required: name at least one event to send.');
     checkTargetUrl(input.target_url);
     const webhook: Webhook = {
       id: this.context.ids('wh'),
@@ -111,7 +115,8 @@ export class WebhookStore {
   update(id: string, changes: WebhookInput): Webhook {
     const current = this.get(id);
     if (changes.target_url !== undefined) checkTargetUrl(changes.target_url);
-    if (changes.events?.length === 0) throw ApiError.invalidPayload('events cannot be empty: name at least one event to send, or set active to false.');
+    if (changes.events?.length === 0)
+      throw ApiError.invalidPayload('events cannot be empty: name at least one event to send, or set active to false.');
     return this.#store({
       ...current,
       ...(changes.target_url === undefined ? {} : { target_url: changes.target_url }),

@@ -1,4 +1,11 @@
-import { type EarningInput, type EarningRuleLoyalty, type PointsExpirationRules, type PointsMapping, addDays, earnedPoints } from '@voucherkit/domain';
+import {
+  type EarningInput,
+  type EarningRuleLoyalty,
+  type PointsExpirationRules,
+  type PointsMapping,
+  addDays,
+  earnedPoints,
+} from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import { type EventLog, INTERNAL_SOURCE, type ServiceEvent } from '../../../core/event-log.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
@@ -38,7 +45,9 @@ export interface EarningOccasion {
   /** The segment entered. */
   readonly segment?: { readonly id: string; readonly name: string } | undefined;
   /** The custom event, with its metadata. */
-  readonly customEvent?: { readonly id: string; readonly type: string; readonly metadata: Readonly<Record<string, unknown>> } | undefined;
+  readonly customEvent?:
+    | { readonly id: string; readonly type: string; readonly metadata: Readonly<Record<string, unknown>> }
+    | undefined;
   /** The card a custom event names (`loyalty.code`): it earns for its own programme. */
   readonly cardCode?: string | null | undefined;
   /** The tier of a tier event, and its programme. */
@@ -173,21 +182,36 @@ export class PointsEarner {
    *   `loyalty_card_not_active` for a disabled card, `campaign_not_allow_auto_join` for a customer
    *   who is not a member of a programme without `auto_join`.
    */
-  qualify(programmeRef: string, request: Resource<'LoyaltyQualificationRequest'>): Resource<'LoyaltyQualificationResult'> {
+  qualify(
+    programmeRef: string,
+    request: Resource<'LoyaltyQualificationRequest'>,
+  ): Resource<'LoyaltyQualificationResult'> {
     const campaign = this.deps.loyalties.programme(programmeRef);
     if (!this.#windows.campaign(campaign as never, this.context.clock.now()).active) {
-      throw new ApiError(400, 'campaign_not_active', 'Campaign not active', { details: `The campaign ${campaign.id} is not active.` });
+      throw new ApiError(400, 'campaign_not_active', 'Campaign not active', {
+        details: `The campaign ${campaign.id} is not active.`,
+      });
     }
     const sent = request.customer as Partial<Customer>;
     const stored = this.deps.customers.lookup(sent as never);
     const card = stored ? this.deps.publications.heldIn(stored.id, campaign.id) : undefined;
-    if (card?.active === false) throw new ApiError(400, 'loyalty_card_not_active', 'Loyalty card not active', { details: `The loyalty card ${card.code} is disabled.` });
-    if (!card && campaign.auto_join !== true) {
-      throw new ApiError(400, 'campaign_not_allow_auto_join', 'Loyalty campaign does not allow auto-join for non-members', {
-        details: `Campaign ${campaign.id} does not let customers join automatically.`,
+    if (card?.active === false)
+      throw new ApiError(400, 'loyalty_card_not_active', 'Loyalty card not active', {
+        details: `The loyalty card ${card.code} is disabled.`,
       });
+    if (!card && campaign.auto_join !== true) {
+      throw new ApiError(
+        400,
+        'campaign_not_allow_auto_join',
+        'Loyalty campaign does not allow auto-join for non-members',
+        {
+          details: `Campaign ${campaign.id} does not let customers join automatically.`,
+        },
+      );
     }
-    const customer = stored ? ({ ...stored, ...(sent.metadata ? { metadata: { ...stored.metadata, ...sent.metadata } } : {}) } as Customer) : ({ id: '', metadata: sent.metadata ?? {} } as Customer);
+    const customer = stored
+      ? ({ ...stored, ...(sent.metadata ? { metadata: { ...stored.metadata, ...sent.metadata } } : {}) } as Customer)
+      : ({ id: '', metadata: sent.metadata ?? {} } as Customer);
     const estimate = this.estimate(campaign, customer, this.#order(request.order as Resource<'Order'>), card);
     return {
       campaign: { id: campaign.id, name: campaign.name ?? '', object: 'campaign' },
@@ -200,7 +224,12 @@ export class PointsEarner {
    * The points a customer would earn in a programme for an order under its active `order.paid`
    * rules, changing nothing; a customer without a card is estimated as a member with no tier.
    */
-  estimate(campaign: Campaign, customer: Customer | undefined, order: Order, card: StoredVoucher | undefined = customer ? this.deps.publications.heldIn(customer.id, campaign.id) : undefined): PointsEstimate {
+  estimate(
+    campaign: Campaign,
+    customer: Customer | undefined,
+    order: Order,
+    card: StoredVoucher | undefined = customer ? this.deps.publications.heldIn(customer.id, campaign.id) : undefined,
+  ): PointsEstimate {
     const occasion: EarningOccasion = { event: 'order.paid', customerId: customer?.id ?? '', order };
     const estimated = this.deps.earningRules
       .forEvent('order.paid')
@@ -226,27 +255,49 @@ export class PointsEarner {
       if (rule.segment) return rule.segment.id === occasion.segment?.id;
       if (rule.loyalty_tier) {
         const { tier } = occasion;
-        return tier !== undefined && (rule.loyalty_tier.id === tier.id || (rule.loyalty_tier.id === '__ANY__' && rule.source.object_id === tier.campaignId));
+        return (
+          tier !== undefined &&
+          (rule.loyalty_tier.id === tier.id ||
+            (rule.loyalty_tier.id === '__ANY__' && rule.source.object_id === tier.campaignId))
+        );
       }
       return true;
     });
   }
 
   /** The card that earns in a programme: the one the occasion names, the customer's, or a new one when the programme lets customers join by earning. */
-  #card(campaign: Campaign, customer: Customer, occasion: EarningOccasion, origin: ChangeOrigin): StoredVoucher | undefined {
+  #card(
+    campaign: Campaign,
+    customer: Customer,
+    occasion: EarningOccasion,
+    origin: ChangeOrigin,
+  ): StoredVoucher | undefined {
     const named = occasion.cardCode ? this.deps.vouchers.find(occasion.cardCode) : undefined;
-    const card = named?.campaign_id === campaign.id && named.holder_id === customer.id ? named : this.deps.publications.heldIn(customer.id, campaign.id);
+    const card =
+      named?.campaign_id === campaign.id && named.holder_id === customer.id
+        ? named
+        : this.deps.publications.heldIn(customer.id, campaign.id);
     if (card) return card.active === false || !this.deps.vouchers.checkValidity(card.id).active ? undefined : card;
     if (campaign.auto_join !== true) return undefined;
     try {
-      return this.deps.publications.publishOne({ campaign: { name: campaign.id }, customer: { id: customer.id } }, { joinOnce: true, requestId: origin.requestId });
+      return this.deps.publications.publishOne(
+        { campaign: { name: campaign.id }, customer: { id: customer.id } },
+        { joinOnce: true, requestId: origin.requestId },
+      );
     } catch {
       // A programme with no card left to hand out lets the customer earn nothing, as the service does.
       return undefined;
     }
   }
 
-  #apply(rule: EarningRule, campaign: Campaign, card: StoredVoucher, customer: Customer, occasion: EarningOccasion, origin: ChangeOrigin): void {
+  #apply(
+    rule: EarningRule,
+    campaign: Campaign,
+    card: StoredVoucher,
+    customer: Customer,
+    occasion: EarningOccasion,
+    origin: ChangeOrigin,
+  ): void {
     if (!this.#passes(rule, customer, occasion)) return;
     const points = this.#points(rule, card, customer, occasion);
     if (points <= 0) return;
@@ -254,7 +305,15 @@ export class PointsEarner {
     const mapped = this.deps.tiers().mappingOf(card, 'earning_rules', rule.id) ? tier : null;
     const trigger = occasion.trigger;
     const event = trigger
-      ? { id: trigger.id, type: trigger.type, group_id: trigger.group_id, entity_id: trigger.entity_id, created_at: trigger.created_at, category: 'EFFECT' as const, event_source: trigger.event_source }
+      ? {
+          id: trigger.id,
+          type: trigger.type,
+          group_id: trigger.group_id,
+          entity_id: trigger.entity_id,
+          created_at: trigger.created_at,
+          category: 'EFFECT' as const,
+          event_source: trigger.event_source,
+        }
       : undefined;
     const earningRule = { id: rule.id, source: { banner: rule.source.banner } };
     const rules = (rule.expiration_rules ?? null) as PointsExpirationRules | null;
@@ -268,7 +327,11 @@ export class PointsEarner {
         order: { id: order.id, source_id: order.source_id ?? null },
       };
       const activatesAt = addDays(this.deps.loyaltyCards.today(), rule.pending_points.period_value ?? 1);
-      this.deps.pendingPoints.add(card, { points, activatesAt, order, details: details as never, expirationRules: rules }, origin);
+      this.deps.pendingPoints.add(
+        card,
+        { points, activatesAt, order, details: details as never, expirationRules: rules },
+        origin,
+      );
       return;
     }
     const change = this.deps.loyaltyCards.credit(
@@ -284,7 +347,9 @@ export class PointsEarner {
           ...(event ? { event: { id: event.id, type: event.type } } : {}),
           earning_rule: earningRule,
           ...(occasion.segment ? { segment: occasion.segment } : {}),
-          ...(occasion.customEvent ? { custom_event: { id: occasion.customEvent.id, type: occasion.customEvent.type } } : {}),
+          ...(occasion.customEvent
+            ? { custom_event: { id: occasion.customEvent.id, type: occasion.customEvent.type } }
+            : {}),
           ...(mapped ? { loyalty_tier: mapped } : {}),
           ...(tier ? { holder_loyalty_tier: tier } : {}),
         },
@@ -302,7 +367,18 @@ export class PointsEarner {
         earning_rule: rule,
         balance: change.balance as Resource<'VoucherBalance'>,
         order: (order ?? null) as never,
-        ...(event ? { event: { id: event.id, type: event.type, category: 'EFFECT', entity_id: event.entity_id, created_at: event.created_at, group_id: event.group_id } } : {}),
+        ...(event
+          ? {
+              event: {
+                id: event.id,
+                type: event.type,
+                category: 'EFFECT',
+                entity_id: event.entity_id,
+                created_at: event.created_at,
+                group_id: event.group_id,
+              },
+            }
+          : {}),
       },
       groupId: origin.requestId,
       source: origin.source,
@@ -320,15 +396,32 @@ export class PointsEarner {
       now: this.context.clock.now(),
       ...(timeZone === undefined ? {} : { timeZone }),
       customer: customer
-        ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: this.deps.segments.segmentsOf(customer).map((segment) => segment.id) }
+        ? {
+            id: customer.id,
+            source_id: customer.source_id ?? null,
+            metadata: customer.metadata ?? {},
+            segment_ids: this.deps.segments.segmentsOf(customer).map((segment) => segment.id),
+          }
         : null,
-      order: order ? { amount: order.total_amount ?? order.amount ?? 0, initial_amount: order.amount ?? 0, metadata: order.metadata ?? {}, items: (order.items ?? []) as never } : null,
+      order: order
+        ? {
+            amount: order.total_amount ?? order.amount ?? 0,
+            initial_amount: order.amount ?? 0,
+            metadata: order.metadata ?? {},
+            items: (order.items ?? []) as never,
+          }
+        : null,
       custom_event: occasion.customEvent ? { metadata: occasion.customEvent.metadata } : null,
     }).valid;
   }
 
   /** The points a rule gives for the occasion, with the card's tier mapping. */
-  #points(rule: EarningRule, card: StoredVoucher | undefined, customer: Customer | undefined, occasion: EarningOccasion): number {
+  #points(
+    rule: EarningRule,
+    card: StoredVoucher | undefined,
+    customer: Customer | undefined,
+    occasion: EarningOccasion,
+  ): number {
     const loyalty = rule.loyalty as EarningRuleLoyalty;
     const mapping = card ? this.deps.tiers().mappingOf(card, 'earning_rules', rule.id) : null;
     return earnedPoints(loyalty, this.#input(loyalty, customer, occasion), mapping);
@@ -348,13 +441,28 @@ export class PointsEarner {
       collection_ids: collections.filter((id) => this.#inCollection(id, item.product_id, item.sku_id)),
     }));
     return {
-      order: order ? { amount: order.amount ?? null, total_amount: order.total_amount ?? null, metadata: order.metadata ?? {}, items } : null,
+      order: order
+        ? {
+            amount: order.amount ?? null,
+            total_amount: order.total_amount ?? null,
+            metadata: order.metadata ?? {},
+            items,
+          }
+        : null,
       customer: customer ? { metadata: customer.metadata ?? {} } : null,
       customEvent: occasion.customEvent ? { metadata: occasion.customEvent.metadata } : null,
       formula: {
         now: this.context.clock.now(),
         ...(timeZone === undefined ? {} : { timeZone }),
-        ...(order ? { order: { amount: order.amount ?? null, metadata: order.metadata ?? {}, items: (order.items ?? []) as never } } : {}),
+        ...(order
+          ? {
+              order: {
+                amount: order.amount ?? null,
+                metadata: order.metadata ?? {},
+                items: (order.items ?? []) as never,
+              },
+            }
+          : {}),
         ...(customer ? { customer: { metadata: customer.metadata ?? {}, birthdate: customer.birthdate ?? null } } : {}),
       },
     };
@@ -362,7 +470,10 @@ export class PointsEarner {
 
   #inCollection(id: string, productId: string | null | undefined, skuId: string | null | undefined): boolean {
     try {
-      return this.deps.productCollections.includes(id, { productId: productId ?? undefined, skuId: skuId ?? undefined });
+      return this.deps.productCollections.includes(id, {
+        productId: productId ?? undefined,
+        skuId: skuId ?? undefined,
+      });
     } catch {
       // A collection deleted since the rule was made holds nothing.
       return false;
@@ -376,7 +487,9 @@ const namedCollections = (loyalty: EarningRuleLoyalty): string[] => {
   const leaves = [loyalty.order_items.quantity, loyalty.order_items.amount, loyalty.order_items.subtotal_amount];
   return leaves.flatMap((leaf) => [
     ...(leaf?.object === 'products_collection' && leaf.id ? [leaf.id] : []),
-    ...(leaf?.applicable_to ?? []).filter((target) => target.object === 'products_collection').map((target) => target.id),
+    ...(leaf?.applicable_to ?? [])
+      .filter((target) => target.object === 'products_collection')
+      .map((target) => target.id),
   ]);
 };
 
@@ -391,14 +504,30 @@ const occasionOf = (event: ServiceEvent): EarningOccasion | undefined => {
   switch (event.type) {
     case 'customer.order.paid': {
       const { order } = event.data as { order: Order };
-      return order.customer_id ? { event: 'order.paid', customerId: order.customer_id, order, trigger: event } : undefined;
+      return order.customer_id
+        ? { event: 'order.paid', customerId: order.customer_id, order, trigger: event }
+        : undefined;
     }
     case 'customer.segment.entered': {
       const { segment } = event.data as { segment: { id: string; name: string } };
-      return { event: 'customer.segment.entered', customerId: event.entity_id, segment: { id: segment.id, name: segment.name }, trigger: event };
+      return {
+        event: 'customer.segment.entered',
+        customerId: event.entity_id,
+        segment: { id: segment.id, name: segment.name },
+        trigger: event,
+      };
     }
     case 'customer.custom_event': {
-      const custom = (event.data as { event: { id: string; type: string; metadata?: Record<string, unknown> | null; loyalty?: { code?: string } | null } }).event;
+      const custom = (
+        event.data as {
+          event: {
+            id: string;
+            type: string;
+            metadata?: Record<string, unknown> | null;
+            loyalty?: { code?: string } | null;
+          };
+        }
+      ).event;
       return {
         event: custom.type,
         customerId: event.entity_id,
@@ -410,10 +539,22 @@ const occasionOf = (event: ServiceEvent): EarningOccasion | undefined => {
     default: {
       if (!TIER_EVENT_NAMES.has(event.type)) return undefined;
       type Tier = { id: string; campaign_id?: string } | null | undefined;
-      const data = event.data as { loyalty_tier?: Tier; loyalty_tier_to?: Tier; loyalty_tier_from?: Tier; customer?: { id?: string } | null };
+      const data = event.data as {
+        loyalty_tier?: Tier;
+        loyalty_tier_to?: Tier;
+        loyalty_tier_from?: Tier;
+        customer?: { id?: string } | null;
+      };
       // The tier the event concerns: the one joined, kept or left, or moved to (moved from when moving out of every tier).
       const tier = data.loyalty_tier ?? data.loyalty_tier_to ?? data.loyalty_tier_from;
-      return tier ? { event: event.type, customerId: data.customer?.id ?? event.entity_id, tier: { id: tier.id, campaignId: tier.campaign_id ?? '' }, trigger: event } : undefined;
+      return tier
+        ? {
+            event: event.type,
+            customerId: data.customer?.id ?? event.entity_id,
+            tier: { id: tier.id, campaignId: tier.campaign_id ?? '' },
+            trigger: event,
+          }
+        : undefined;
     }
   }
 };

@@ -92,7 +92,15 @@ export const earningEventFamily = (event: string): EarningEventFamily => {
 
 /** What a proportional rule may count, by event (decision 0039). */
 const CALCULATIONS: Readonly<Record<EarningEventFamily, readonly EarningCalculationType[]>> = {
-  order: ['ORDER_AMOUNT', 'ORDER_TOTAL_AMOUNT', 'ORDER_METADATA', 'ORDER_ITEMS_QUANTITY', 'ORDER_ITEMS_AMOUNT', 'ORDER_ITEMS_SUBTOTAL_AMOUNT', 'CUSTOMER_METADATA'],
+  order: [
+    'ORDER_AMOUNT',
+    'ORDER_TOTAL_AMOUNT',
+    'ORDER_METADATA',
+    'ORDER_ITEMS_QUANTITY',
+    'ORDER_ITEMS_AMOUNT',
+    'ORDER_ITEMS_SUBTOTAL_AMOUNT',
+    'CUSTOMER_METADATA',
+  ],
   segment: ['CUSTOMER_METADATA'],
   tier: ['CUSTOMER_METADATA'],
   custom: ['CUSTOMER_METADATA', 'CUSTOM_EVENT_METADATA'],
@@ -208,7 +216,9 @@ export class EarningRuleStore {
   create(programmeRef: string, inputs: readonly EarningRuleInput[], origin: ChangeOrigin = {}): EarningRule[] {
     const campaign = this.deps.loyalties.programme(programmeRef);
     if (this.#rules.size + inputs.length > MAX_EARNING_RULES) {
-      throw ApiError.invalidPayload(`A project can have at most ${MAX_EARNING_RULES} earning rules; it has ${this.#rules.size}.`);
+      throw ApiError.invalidPayload(
+        `A project can have at most ${MAX_EARNING_RULES} earning rules; it has ${this.#rules.size}.`,
+      );
     }
     const rules = inputs.map((input, index) => this.#build(campaign, input, `[${index}]`));
     const now = this.context.timestamp();
@@ -223,7 +233,11 @@ export class EarningRuleStore {
 
   /** A page of a campaign's earning rules, newest first unless `order` says otherwise. */
   list(programmeRef: string, query: EarningRuleListQuery = {}): Page<EarningRule> {
-    return creationOrderPage(this.of(this.deps.loyalties.programme(programmeRef).id), query.order ?? '-created_at', query);
+    return creationOrderPage(
+      this.of(this.deps.loyalties.programme(programmeRef).id),
+      query.order ?? '-created_at',
+      query,
+    );
   }
 
   /** The earning rules of a campaign, oldest first. */
@@ -257,9 +271,15 @@ export class EarningRuleStore {
   update(programmeRef: string, id: string, changes: EarningRuleChanges, origin: ChangeOrigin = {}): EarningRule {
     const before = this.get(programmeRef, id);
     const campaign = this.deps.loyalties.programme(programmeRef);
-    const sent = Object.fromEntries(UPDATABLE.filter((key) => changes[key] !== undefined).map((key) => [key, changes[key]]));
+    const sent = Object.fromEntries(
+      UPDATABLE.filter((key) => changes[key] !== undefined).map((key) => [key, changes[key]]),
+    );
     const banner = changes.source?.banner;
-    const merged = { ...before, ...sent, ...(banner === undefined ? {} : { source: { ...before.source, banner } }) } as EarningRuleInput & EarningRule;
+    const merged = {
+      ...before,
+      ...sent,
+      ...(banner === undefined ? {} : { source: { ...before.source, banner } }),
+    } as EarningRuleInput & EarningRule;
     const fields = this.#build(campaign, merged, '');
     const rule = { ...before, ...fields, updated_at: this.context.timestamp() } as EarningRule;
     if (changes.pending_points === null) delete (rule as { pending_points?: unknown }).pending_points;
@@ -273,7 +293,12 @@ export class EarningRuleStore {
     const before = this.get(programmeRef, id);
     const rule = { ...before, active, updated_at: this.context.timestamp() };
     this.#rules.set(id, rule);
-    this.#announce(active ? 'campaign.earning_rule.enabled' : 'campaign.earning_rule.disabled', this.deps.loyalties.programme(programmeRef), rule, origin);
+    this.#announce(
+      active ? 'campaign.earning_rule.enabled' : 'campaign.earning_rule.disabled',
+      this.deps.loyalties.programme(programmeRef),
+      rule,
+      origin,
+    );
     return rule;
   }
 
@@ -304,15 +329,21 @@ export class EarningRuleStore {
   }
 
   /** The stored fields of a rule from a request, checked. */
-  #build(campaign: Campaign, input: EarningRuleInput, at: string): Omit<EarningRule, 'id' | 'created_at' | 'updated_at'> {
+  #build(
+    campaign: Campaign,
+    input: EarningRuleInput,
+    at: string,
+  ): Omit<EarningRule, 'id' | 'created_at' | 'updated_at'> {
     const { event } = input as { event?: string };
     if (typeof event !== 'string' || event === '') throw ApiError.invalidPayload(`Property ${at}.event is required`);
     const family = earningEventFamily(event);
     const loyalty = loyaltyOf(input.loyalty as Loyalty | undefined, family, event, at);
     const raw = input as EarningRule & { pending_points?: EarningRule['pending_points'] | null };
     const pending = raw.pending_points ?? undefined;
-    if (pending !== undefined && family !== 'order') throw ApiError.invalidPayload(`Property ${at}.pending_points is allowed only for order.paid rules`);
-    if (raw.validity_timeframe && !raw.start_date) throw ApiError.invalidPayload(`Property ${at}.start_date is required with validity_timeframe`);
+    if (pending !== undefined && family !== 'order')
+      throw ApiError.invalidPayload(`Property ${at}.pending_points is allowed only for order.paid rules`);
+    if (raw.validity_timeframe && !raw.start_date)
+      throw ApiError.invalidPayload(`Property ${at}.start_date is required with validity_timeframe`);
     const ruleId = raw.validation_rule_id ?? null;
     if (ruleId !== null && !this.deps.validationRules.has(ruleId)) throw ApiError.notFound('validation_rule', ruleId);
     const target = this.#target(family, raw, at);
@@ -320,23 +351,37 @@ export class EarningRuleStore {
       ...target,
       event,
       loyalty,
-      ...(pending === undefined ? {} : { pending_points: { period_type: pending.period_type ?? 'DAY', period_value: pending.period_value } }),
+      ...(pending === undefined
+        ? {}
+        : { pending_points: { period_type: pending.period_type ?? 'DAY', period_value: pending.period_value } }),
       source: { banner: raw.source?.banner ?? '', object_id: campaign.id, object_type: 'campaign' },
       object: 'earning_rule',
       automation_id: raw.automation_id ?? this.context.ids('auto'),
       validation_rule_id: ruleId,
       active: raw.active ?? true,
-      ...pickDefined(raw, ['start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours', 'expiration_rules']),
+      ...pickDefined(raw, [
+        'start_date',
+        'expiration_date',
+        'validity_timeframe',
+        'validity_day_of_week',
+        'validity_hours',
+        'expiration_rules',
+      ]),
       metadata: raw.metadata ?? {},
     } as Omit<EarningRule, 'id' | 'created_at' | 'updated_at'>;
   }
 
   /** What the rule's event must concern: its segment, custom event schema or tier. */
-  #target(family: EarningEventFamily, raw: EarningRule, at: string): Partial<Pick<EarningRule, 'segment' | 'custom_event' | 'loyalty_tier'>> {
+  #target(
+    family: EarningEventFamily,
+    raw: EarningRule,
+    at: string,
+  ): Partial<Pick<EarningRule, 'segment' | 'custom_event' | 'loyalty_tier'>> {
     switch (family) {
       case 'segment': {
         const id = raw.segment?.id;
-        if (!id) throw ApiError.invalidPayload(`Property ${at}.segment.id is required for customer.segment.entered rules`);
+        if (!id)
+          throw ApiError.invalidPayload(`Property ${at}.segment.id is required for customer.segment.entered rules`);
         this.deps.segments.get(id);
         return { segment: { id } };
       }
@@ -348,7 +393,8 @@ export class EarningRuleStore {
       }
       case 'custom': {
         const schemaId = raw.custom_event?.schema_id;
-        if (!schemaId) throw ApiError.invalidPayload(`Property ${at}.custom_event.schema_id is required for custom event rules`);
+        if (!schemaId)
+          throw ApiError.invalidPayload(`Property ${at}.custom_event.schema_id is required for custom event rules`);
         return { custom_event: { schema_id: schemaId } };
       }
       default:
@@ -357,45 +403,71 @@ export class EarningRuleStore {
   }
 
   #announce(
-    type: 'campaign.earning_rule.assigned' | 'campaign.earning_rule.updated' | 'campaign.earning_rule.enabled' | 'campaign.earning_rule.disabled' | 'campaign.earning_rule.deleted',
+    type:
+      | 'campaign.earning_rule.assigned'
+      | 'campaign.earning_rule.updated'
+      | 'campaign.earning_rule.enabled'
+      | 'campaign.earning_rule.disabled'
+      | 'campaign.earning_rule.deleted',
     campaign: Campaign,
     rule: EarningRule,
     origin: ChangeOrigin,
   ): void {
     if (origin.silent === true) return;
-    this.deps.events.record(type, { entityId: rule.id, data: { campaign: simpleCampaign(campaign), earning_rule: rule }, groupId: origin.requestId, source: origin.source });
+    this.deps.events.record(type, {
+      entityId: rule.id,
+      data: { campaign: simpleCampaign(campaign), earning_rule: rule },
+      groupId: origin.requestId,
+      source: origin.source,
+    });
   }
 }
 
 const pickDefined = (record: object, keys: readonly string[]): Record<string, unknown> =>
-  Object.fromEntries(keys.flatMap((key) => ((record as Record<string, unknown>)[key] == null ? [] : [[key, (record as Record<string, unknown>)[key]]])));
+  Object.fromEntries(
+    keys.flatMap((key) =>
+      (record as Record<string, unknown>)[key] == null ? [] : [[key, (record as Record<string, unknown>)[key]]],
+    ),
+  );
 
 /** A whole number of points, from a number or a numeric string (the service's own examples send `"5"`). */
 const wholePoints = (value: unknown, at: string): number => {
   const points = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof points !== 'number' || !Number.isInteger(points) || points < 0) throw ApiError.invalidPayload(`Property ${at} should be a non-negative integer`);
+  if (typeof points !== 'number' || !Number.isInteger(points) || points < 0)
+    throw ApiError.invalidPayload(`Property ${at} should be a non-negative integer`);
   return points;
 };
 
 /** The rule's `loyalty`, checked against what its event can count, with points as numbers. */
 const loyaltyOf = (loyalty: Loyalty | undefined, family: EarningEventFamily, event: string, at: string): Loyalty => {
-  if (loyalty === undefined || loyalty === null || typeof loyalty !== 'object') throw ApiError.invalidPayload(`Property ${at}.loyalty is required`);
+  if (loyalty === undefined || loyalty === null || typeof loyalty !== 'object')
+    throw ApiError.invalidPayload(`Property ${at}.loyalty is required`);
   const { type } = loyalty as { type?: string };
   if (type === 'FIXED') {
     const fixed = loyalty as { points?: unknown; points_formula?: string };
     return { ...fixed, type: 'FIXED', points: wholePoints(fixed.points ?? 0, `${at}.loyalty.points`) } as Loyalty;
   }
-  if (type !== 'PROPORTIONAL') throw ApiError.invalidPayload(`Property ${at}.loyalty.type should be one of: FIXED, PROPORTIONAL`);
+  if (type !== 'PROPORTIONAL')
+    throw ApiError.invalidPayload(`Property ${at}.loyalty.type should be one of: FIXED, PROPORTIONAL`);
   const calculation = (loyalty as { calculation_type?: EarningCalculationType }).calculation_type;
   const allowed = CALCULATIONS[family];
   if (calculation === undefined || !allowed.includes(calculation)) {
-    throw ApiError.invalidPayload(`Property ${at}.loyalty.calculation_type should be one of: ${allowed.join(', ')} for ${event} rules`);
+    throw ApiError.invalidPayload(
+      `Property ${at}.loyalty.calculation_type should be one of: ${allowed.join(', ')} for ${event} rules`,
+    );
   }
   const [group, key] = LEAF_OF[calculation];
-  const leaf = ((loyalty as unknown as Record<string, Record<string, Record<string, unknown>> | undefined>)[group] ?? {})[key];
-  if (!leaf) throw ApiError.invalidPayload(`Loyalty ${group} rules must contain the property '${key}' for ${calculation}`);
+  const leaf = ((loyalty as unknown as Record<string, Record<string, Record<string, unknown>> | undefined>)[group] ??
+    {})[key];
+  if (!leaf)
+    throw ApiError.invalidPayload(`Loyalty ${group} rules must contain the property '${key}' for ${calculation}`);
   const every = Number(leaf['every']);
-  if (!Number.isFinite(every) || every <= 0) throw ApiError.invalidPayload(`Property ${at}.loyalty.${group}.${key}.every should be a positive number`);
-  const normalized = { ...leaf, every, points: wholePoints(leaf['points'] ?? 0, `${at}.loyalty.${group}.${key}.points`) };
+  if (!Number.isFinite(every) || every <= 0)
+    throw ApiError.invalidPayload(`Property ${at}.loyalty.${group}.${key}.every should be a positive number`);
+  const normalized = {
+    ...leaf,
+    every,
+    points: wholePoints(leaf['points'] ?? 0, `${at}.loyalty.${group}.${key}.points`),
+  };
   return { ...loyalty, [group]: { [key]: normalized } } as Loyalty;
 };

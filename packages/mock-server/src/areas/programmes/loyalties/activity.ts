@@ -41,7 +41,8 @@ const MEMBER_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** The name a card's event has in its holder's activity: `voucher.loyalty_card.points_added` is `customer.voucher.loyalty_card.points_added`. */
-const memberEventName = (event: ServiceEvent): string => (event.type.startsWith('voucher.loyalty_card.') ? `customer.${event.type}` : event.type);
+const memberEventName = (event: ServiceEvent): string =>
+  event.type.startsWith('voucher.loyalty_card.') ? `customer.${event.type}` : event.type;
 
 /**
  * A loyalty card's activity (`GET …/members/{memberId}/activity`): the events of the log about
@@ -61,7 +62,11 @@ const memberEventName = (event: ServiceEvent): string => (event.type.startsWith(
 export const listMemberActivity = (
   events: EventLog,
   card: StoredVoucher,
-  query: { readonly limit?: number | undefined; readonly order?: string | undefined; readonly starting_after_id?: string | undefined },
+  query: {
+    readonly limit?: number | undefined;
+    readonly order?: string | undefined;
+    readonly starting_after_id?: string | undefined;
+  },
 ): Page<MemberActivity> & { moreStartingAfter: string } =>
   eventActivityPage(
     events,
@@ -69,9 +74,17 @@ export const listMemberActivity = (
     (event) => {
       const name = memberEventName(event);
       if (!MEMBER_EVENTS.has(name)) return false;
-      const data = event.data as { voucher?: { id?: string } | null; campaign?: { id?: string } | null; customer?: { id?: string } | null };
+      const data = event.data as {
+        voucher?: { id?: string } | null;
+        campaign?: { id?: string } | null;
+        customer?: { id?: string } | null;
+      };
       if (event.entity_id === card.id || data.voucher?.id === card.id) return true;
-      return name.startsWith('customer.loyalty.tier.') && data.campaign?.id === card.campaign_id && (data.customer?.id ?? event.entity_id) === card.holder_id;
+      return (
+        name.startsWith('customer.loyalty.tier.') &&
+        data.campaign?.id === card.campaign_id &&
+        (data.customer?.id ?? event.entity_id) === card.holder_id
+      );
     },
     query,
     memberEventName,
@@ -91,6 +104,9 @@ export const listMemberActivity = (
  * ```
  */
 export const listMemberActivities = (events: EventLog, card: StoredVoucher): Resource<'LegacyMemberActivityList'> => {
-  const activities = listMemberActivity(events, card, { limit: Number.MAX_SAFE_INTEGER }).items.map((activity) => ({ ...activity, object: 'event' as const }));
+  const activities = listMemberActivity(events, card, { limit: Number.MAX_SAFE_INTEGER }).items.map((activity) => ({
+    ...activity,
+    object: 'event' as const,
+  }));
   return { object: 'list', data_ref: 'activities', activities, total: activities.length };
 };

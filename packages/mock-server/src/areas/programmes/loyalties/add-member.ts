@@ -30,9 +30,12 @@ export const addMember = (
   const { loyalties, publications } = stores;
   const programme = loyalties.programme(programmeRef);
   const { voucher: code, ...rest } = request;
-  const published = publications.publishOne({ ...rest, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never, {
-    joinOnce: true,
-    requestId: origin.requestId,
-  });
+  const published = publications.publishOne(
+    { ...rest, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never,
+    {
+      joinOnce: true,
+      requestId: origin.requestId,
+    },
+  );
   return loyalties.member(published.code, programme.id);
 };

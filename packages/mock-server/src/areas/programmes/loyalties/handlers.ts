@@ -10,8 +10,13 @@ import { addMember } from './add-member.js';
 import { loyaltyMember, pointsTransferAnswer } from './shapes.js';
 
 /** A page of a loyalty card's or programme's transactions, which are all of points. */
-const pointsTransactions = (transactions: readonly VoucherTransaction[], query: TransactionQuery): Page<Resource<'LoyaltyCardTransaction'>> & { readonly moreStartingAfter: string } =>
-  transactionPage(transactions, query) as Page<Resource<'LoyaltyCardTransaction'>> & { readonly moreStartingAfter: string };
+const pointsTransactions = (
+  transactions: readonly VoucherTransaction[],
+  query: TransactionQuery,
+): Page<Resource<'LoyaltyCardTransaction'>> & { readonly moreStartingAfter: string } =>
+  transactionPage(transactions, query) as Page<Resource<'LoyaltyCardTransaction'>> & {
+    readonly moreStartingAfter: string;
+  };
 
 /**
  * Loyalty programmes (`/v1/loyalties`): the programmes themselves, their members (loyalty cards),
@@ -21,11 +26,19 @@ export const loyaltyHandlers = {
   listLoyaltyPrograms: ({ project, query }) => {
     const { campaigns, loyalties } = project.state;
     const page = campaigns.list({ ...query, campaign_type: 'LOYALTY_PROGRAM' });
-    return { status: 200, body: listBody('campaigns', { ...page, items: page.items.map((campaign) => loyalties.present(campaign)) }, ['total']) };
+    return {
+      status: 200,
+      body: listBody('campaigns', { ...page, items: page.items.map((campaign) => loyalties.present(campaign)) }, [
+        'total',
+      ]),
+    };
   },
   createLoyaltyProgram: ({ project, body, requestId }) => {
     const { campaigns, loyalties } = project.state;
-    return { status: 200, body: loyalties.present(campaigns.create({ ...body, campaign_type: 'LOYALTY_PROGRAM' } as never, { requestId })) };
+    return {
+      status: 200,
+      body: loyalties.present(campaigns.create({ ...body, campaign_type: 'LOYALTY_PROGRAM' } as never, { requestId })),
+    };
   },
   getLoyaltyProgram: ({ project, params }) => {
     const { loyalties } = project.state;
@@ -39,12 +52,24 @@ export const loyaltyHandlers = {
   },
   deleteLoyaltyProgram: ({ project, params, query, requestId }) => {
     const { campaigns, loyalties } = project.state;
-    return { status: 200, body: { async_action_id: campaigns.delete(loyalties.programme(params.campaignId).id, query.force ?? false, { requestId }).id } };
+    return {
+      status: 200,
+      body: {
+        async_action_id: campaigns.delete(loyalties.programme(params.campaignId).id, query.force ?? false, {
+          requestId,
+        }).id,
+      },
+    };
   },
   listMembers: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
     const page = loyalties.members(params.campaignId, query as never);
-    return { status: 200, body: listBody('vouchers', { ...page, items: page.items.map((card) => loyaltyMember(vouchers.present(card))) }, ['total']) };
+    return {
+      status: 200,
+      body: listBody('vouchers', { ...page, items: page.items.map((card) => loyaltyMember(vouchers.present(card))) }, [
+        'total',
+      ]),
+    };
   },
   addMember: ({ project, params, body, requestId }) => {
     const { vouchers } = project.state;
@@ -70,19 +95,34 @@ export const loyaltyHandlers = {
   listLoyaltyCampaignTransactions: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
     const transactions = vouchers.transactionsOfCampaign(loyalties.programme(params.campaignId).id);
-    const page = pointsTransactions(transactions, { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    const page = pointsTransactions(transactions, {
+      limit: query.limit,
+      order: query.order,
+      startingAfterId: query.starting_after_id,
+      filters: query.filters,
+    });
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after', 'total']) };
   },
   listLoyaltyCardTransactionsInCampaign: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
     const card = loyalties.member(params.memberId, params.campaignId);
-    const page = pointsTransactions(vouchers.transactionsOf(card.id), { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    const page = pointsTransactions(vouchers.transactionsOf(card.id), {
+      limit: query.limit,
+      order: query.order,
+      startingAfterId: query.starting_after_id,
+      filters: query.filters,
+    });
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
   },
   listLoyaltyCardTransactions: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
     const card = loyalties.member(params.memberId);
-    const page = pointsTransactions(vouchers.transactionsOf(card.id), { limit: query.limit, order: query.order, startingAfterId: query.starting_after_id, filters: query.filters });
+    const page = pointsTransactions(vouchers.transactionsOf(card.id), {
+      limit: query.limit,
+      order: query.order,
+      startingAfterId: query.starting_after_id,
+      filters: query.filters,
+    });
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
   },
   transferPoints: ({ project, params, body, requestId }) => {
@@ -110,21 +150,46 @@ export const loyaltyHandlers = {
   },
   exportLoyaltyCampaignTransactions: ({ project, params, body }) => {
     const { exports, loyalties } = project.state;
-    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { campaign_id: loyalties.programme(params.campaignId).id }) as never };
+    return {
+      status: 200,
+      body: exportTransactionsOf(exports, body.parameters, {
+        campaign_id: loyalties.programme(params.campaignId).id,
+      }) as never,
+    };
   },
   exportLoyaltyCardTransactions: ({ project, params, body }) => {
     const { exports, loyalties } = project.state;
-    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { voucher_id: loyalties.member(params.memberId).id }) as never };
+    return {
+      status: 200,
+      body: exportTransactionsOf(exports, body.parameters, {
+        voucher_id: loyalties.member(params.memberId).id,
+      }) as never,
+    };
   },
   exportLoyaltyCardTransactionsInCampaign: ({ project, params, body }) => {
     const { exports, loyalties } = project.state;
-    return { status: 200, body: exportTransactionsOf(exports, body.parameters, { voucher_id: loyalties.member(params.memberId, params.campaignId).id }) as never };
+    return {
+      status: 200,
+      body: exportTransactionsOf(exports, body.parameters, {
+        voucher_id: loyalties.member(params.memberId, params.campaignId).id,
+      }) as never,
+    };
   },
   createPointsExpirationExport: ({ project, params, body }) => {
     const { exports, loyalties } = project.state;
     const { filters, ...rest } = body.parameters ?? {};
-    const parameters = { ...rest, filters: { ...filters, campaign_id: { conditions: { $in: [loyalties.programme(params.campaignId).id] } } } };
-    return { status: 200, body: { ...scheduledExport(exports.create('points_expiration', parameters as never)), exported_object: 'points_expiration', parameters } as never };
+    const parameters = {
+      ...rest,
+      filters: { ...filters, campaign_id: { conditions: { $in: [loyalties.programme(params.campaignId).id] } } },
+    };
+    return {
+      status: 200,
+      body: {
+        ...scheduledExport(exports.create('points_expiration', parameters as never)),
+        exported_object: 'points_expiration',
+        parameters,
+      } as never,
+    };
   },
   listPointsExpiration: ({ project, params, query }) => {
     const { loyalties, loyaltyCards } = project.state;

@@ -39,9 +39,24 @@ const CAMPAIGN_FIELDS = [
 const KEPT_WHEN_NULL = new Set<string>(['category_id']);
 
 /** The loyalty card template as `LoyaltyCampaignVoucher` has it. */
-const TEMPLATE_FIELDS = ['type', 'loyalty_card', 'redemption', 'code_config', 'is_referral_code', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours'] as const;
+const TEMPLATE_FIELDS = [
+  'type',
+  'loyalty_card',
+  'redemption',
+  'code_config',
+  'is_referral_code',
+  'start_date',
+  'expiration_date',
+  'validity_timeframe',
+  'validity_day_of_week',
+  'validity_hours',
+] as const;
 
-const pick = (record: object, fields: readonly string[], keepNull: ReadonlySet<string> = new Set()): Record<string, unknown> =>
+const pick = (
+  record: object,
+  fields: readonly string[],
+  keepNull: ReadonlySet<string> = new Set(),
+): Record<string, unknown> =>
   Object.fromEntries(
     fields.flatMap((field) => {
       const value = (record as Record<string, unknown>)[field];

@@ -94,7 +94,8 @@ export class LoyaltyStore {
   /** A loyalty campaign as the loyalty operations answer it, with its category. */
   present(campaign: Campaign): Resource<'LoyaltyCampaign'> {
     const { categories } = this.deps;
-    const category = campaign.category_id && categories.has(campaign.category_id) ? [categories.get(campaign.category_id)] : [];
+    const category =
+      campaign.category_id && categories.has(campaign.category_id) ? [categories.get(campaign.category_id)] : [];
     return loyaltyCampaign(this.deps.campaigns.present(campaign), category);
   }
 
@@ -105,15 +106,21 @@ export class LoyaltyStore {
   member(code: string, programmeRef?: string): StoredVoucher {
     const programme = programmeRef === undefined ? undefined : this.programme(programmeRef);
     const card = this.deps.vouchers.find(code);
-    if (!card || card.type !== 'LOYALTY_CARD' || (programme && card.campaign_id !== programme.id)) throw ApiError.notFound('voucher', code);
+    if (!card || card.type !== 'LOYALTY_CARD' || (programme && card.campaign_id !== programme.id))
+      throw ApiError.notFound('voucher', code);
     return card;
   }
 
   /** The cards of a programme, as `GET /v1/loyalties/{campaignId}/members` pages them; `customer` is an id or a `source_id`. */
   members(programmeRef: string, query: Omit<VoucherListQuery, 'campaign_id' | 'campaign'>): Page<StoredVoucher> {
     const programme = this.programme(programmeRef);
-    const holder = query.customer === undefined ? undefined : (this.deps.customers.find(query.customer)?.id ?? query.customer);
-    return this.deps.vouchers.list({ ...query, campaign_id: programme.id, ...(holder === undefined ? {} : { customer: holder }) });
+    const holder =
+      query.customer === undefined ? undefined : (this.deps.customers.find(query.customer)?.id ?? query.customer);
+    return this.deps.vouchers.list({
+      ...query,
+      campaign_id: programme.id,
+      ...(holder === undefined ? {} : { customer: holder }),
+    });
   }
 
   /**
@@ -124,11 +131,25 @@ export class LoyaltyStore {
    *   `invalid_expiration_date` for a date in the past, `invalid_payload` for `CUSTOM_DATE` without a
    *   date; DomainError `invalid_amount`, `loyalty_card_points_exceeded`.
    */
-  changeBalance(programmeRef: string | undefined, code: string, change: MemberBalanceChange, origin: ChangeOrigin = {}): PointsChange {
+  changeBalance(
+    programmeRef: string | undefined,
+    code: string,
+    change: MemberBalanceChange,
+    origin: ChangeOrigin = {},
+  ): PointsChange {
     const card = this.member(code, programmeRef);
     const fields = { source: 'API', source_id: change.source_id ?? null, reason: change.reason ?? null };
-    if (change.points < 0) return this.deps.loyaltyCards.debit(card.id, { ...fields, points: -change.points, type: 'POINTS_REMOVAL' }, origin);
-    return this.deps.loyaltyCards.credit(card.id, { ...fields, points: change.points, type: 'POINTS_ADDITION', expiry: expiryOf(change) }, origin);
+    if (change.points < 0)
+      return this.deps.loyaltyCards.debit(
+        card.id,
+        { ...fields, points: -change.points, type: 'POINTS_REMOVAL' },
+        origin,
+      );
+    return this.deps.loyaltyCards.credit(
+      card.id,
+      { ...fields, points: change.points, type: 'POINTS_ADDITION', expiry: expiryOf(change) },
+      origin,
+    );
   }
 
   /**
@@ -142,7 +163,12 @@ export class LoyaltyStore {
    *   giving to itself or points that are not positive, `not_published` for a card without a
    *   holder; DomainError `loyalty_card_points_exceeded` when a card gives more than it has.
    */
-  transfer(programmeRef: string, code: string, transfers: readonly PointsTransfer[], origin: ChangeOrigin = {}): StoredVoucher {
+  transfer(
+    programmeRef: string,
+    code: string,
+    transfers: readonly PointsTransfer[],
+    origin: ChangeOrigin = {},
+  ): StoredVoucher {
     const target = this.member(code, programmeRef);
     if (transfers.length === 0) throw ApiError.invalidPayload('The transfer names no card to take points from.');
     const { loyaltyCards } = this.deps;
@@ -150,19 +176,38 @@ export class LoyaltyStore {
     const giving = new Map<string, number>();
     for (const [index, transfer] of transfers.entries()) {
       const source = this.member(transfer.code);
-      if (source.id === target.id) throw ApiError.invalidPayload(`Property [${index}].code names the card that receives the points.`);
-      if (!Number.isInteger(transfer.points) || transfer.points <= 0) throw ApiError.invalidPayload(`Property [${index}].points should be a positive integer`);
+      if (source.id === target.id)
+        throw ApiError.invalidPayload(`Property [${index}].code names the card that receives the points.`);
+      if (!Number.isInteger(transfer.points) || transfer.points <= 0)
+        throw ApiError.invalidPayload(`Property [${index}].points should be a positive integer`);
       giving.set(source.id, (giving.get(source.id) ?? 0) + transfer.points);
     }
     // The domain's spending refuses what a card cannot give, with the service's error; nothing is written here.
-    for (const [sourceId, points] of giving) spendBuckets(loyaltyCards.buckets(sourceId), points, this.deps.vouchers.get(sourceId).code);
+    for (const [sourceId, points] of giving)
+      spendBuckets(loyaltyCards.buckets(sourceId), points, this.deps.vouchers.get(sourceId).code);
     for (const transfer of transfers) {
       const fields = { source: 'API', source_id: transfer.source_id ?? null, reason: transfer.reason ?? null };
       const source = this.member(transfer.code);
-      const out = loyaltyCards.debit(source.id, { ...fields, points: transfer.points, type: 'POINTS_TRANSFER_OUT', details: { destination_voucher: simpleVoucher(target) } }, origin);
+      const out = loyaltyCards.debit(
+        source.id,
+        {
+          ...fields,
+          points: transfer.points,
+          type: 'POINTS_TRANSFER_OUT',
+          details: { destination_voucher: simpleVoucher(target) },
+        },
+        origin,
+      );
       loyaltyCards.credit(
         target.id,
-        { ...fields, points: transfer.points, type: 'POINTS_TRANSFER_IN', expiry: { type: 'PROGRAM_RULES' }, related_transaction_id: out.transaction.id, details: { source_voucher: simpleVoucher(source) } },
+        {
+          ...fields,
+          points: transfer.points,
+          type: 'POINTS_TRANSFER_IN',
+          expiry: { type: 'PROGRAM_RULES' },
+          related_transaction_id: out.transaction.id,
+          details: { source_voucher: simpleVoucher(source) },
+        },
         origin,
       );
     }
@@ -189,13 +234,13 @@ export interface PointsTransfer {
   readonly source_id?: string | undefined;
 }
 
-
 const expiryOf = (change: MemberBalanceChange): PointsExpiry => {
   switch (change.expiration_type ?? 'PROGRAM_RULES') {
     case 'NON_EXPIRING':
       return { type: 'NON_EXPIRING' };
     case 'CUSTOM_DATE':
-      if (change.expiration_date === undefined) throw ApiError.invalidPayload('Property .expiration_date is required with expiration_type CUSTOM_DATE');
+      if (change.expiration_date === undefined)
+        throw ApiError.invalidPayload('Property .expiration_date is required with expiration_type CUSTOM_DATE');
       return { type: 'CUSTOM_DATE', date: change.expiration_date };
     default:
       return { type: 'PROGRAM_RULES' };

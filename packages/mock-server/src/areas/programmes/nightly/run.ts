@@ -1,4 +1,14 @@
-import { type CalendarDate, type NightlyCard, type TierChange, addDays, calendarDateAt, periodOf, rewardPrice, runNightly, startOfCalendarDate } from '@voucherkit/domain';
+import {
+  type CalendarDate,
+  type NightlyCard,
+  type TierChange,
+  addDays,
+  calendarDateAt,
+  periodOf,
+  rewardPrice,
+  runNightly,
+  startOfCalendarDate,
+} from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import { INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { Cell } from '../../../core/history/cell.js';
@@ -99,7 +109,16 @@ export class NightlyRun {
     let total: NightlySummary | undefined;
     for (; day <= today; day = addDays(day, 1)) {
       const night = this.run(day);
-      total = total === undefined ? night : { ...night, activated: total.activated + night.activated, autoRedeemed: total.autoRedeemed + night.autoRedeemed, expired: total.expired + night.expired, tierChanges: total.tierChanges + night.tierChanges };
+      total =
+        total === undefined
+          ? night
+          : {
+              ...night,
+              activated: total.activated + night.activated,
+              autoRedeemed: total.autoRedeemed + night.autoRedeemed,
+              expired: total.expired + night.expired,
+              tierChanges: total.tierChanges + night.tierChanges,
+            };
     }
     return total;
   }
@@ -124,8 +143,12 @@ export class NightlyRun {
       const programme = card?.campaign_id ? programmeOf(card.campaign_id) : undefined;
       if (!card || !programme || !card.holder_id) continue;
       const { auto } = programme;
-      const price = auto?.parameters ? rewardPrice(auto.parameters.loyalty.points, tiers.mappingOf(card, 'rewards', auto.id)) : 0;
-      const settings = auto ? { ...programme.settings, autoRedeem: { price, limit: AUTO_REDEEM_DAILY_LIMIT } } : programme.settings;
+      const price = auto?.parameters
+        ? rewardPrice(auto.parameters.loyalty.points, tiers.mappingOf(card, 'rewards', auto.id))
+        : 0;
+      const settings = auto
+        ? { ...programme.settings, autoRedeem: { price, limit: AUTO_REDEEM_DAILY_LIMIT } }
+        : programme.settings;
       const standing = tiers.standing(card.id);
       const qualification = settings.qualification;
       const before: NightlyCard = {
@@ -134,7 +157,11 @@ export class NightlyRun {
         tier: standing.tier,
         pendingTier: standing.pending,
         periodPoints: standing.periodPoints,
-        periodStart: standing.periodStart || (qualification?.qualification_type === 'POINTS_IN_PERIOD' ? periodOf(qualification.qualification_period, today).start : today),
+        periodStart:
+          standing.periodStart ||
+          (qualification?.qualification_type === 'POINTS_IN_PERIOD'
+            ? periodOf(qualification.qualification_period, today).start
+            : today),
       };
       const { card: after, effects } = runNightly(before, today, settings);
       if (effects.length === 0 && after.periodStart === before.periodStart) continue;
@@ -158,7 +185,18 @@ export class NightlyRun {
       const changes: TierChange[] = [];
       for (const effect of effects) if (effect.kind === 'tier_changed') changes.push(effect.change);
       tierChanges += changes.length;
-      tiers.settle(card, standing, { tier: after.tier, pending: after.pendingTier, periodPoints: after.periodPoints, periodStart: after.periodStart }, changes, origin);
+      tiers.settle(
+        card,
+        standing,
+        {
+          tier: after.tier,
+          pending: after.pendingTier,
+          periodPoints: after.periodPoints,
+          periodStart: after.periodStart,
+        },
+        changes,
+        origin,
+      );
     }
     return { day: today, cards, activated, autoRedeemed, expired, tierChanges };
   }
@@ -174,12 +212,18 @@ export class NightlyRun {
   /** What the night needs of a loyalty programme, or nothing for a campaign that is not one. */
   #programme(campaignId: string): ProgrammeNight | undefined {
     const campaign = this.deps.loyalties.findProgramme(campaignId);
-    return campaign ? { auto: this.deps.rewards.autoRedeemOf(campaign.id), settings: this.deps.tiers.settingsOf(campaign) } : undefined;
+    return campaign
+      ? { auto: this.deps.rewards.autoRedeemOf(campaign.id), settings: this.deps.tiers.settingsOf(campaign) }
+      : undefined;
   }
 
   /** Redeems a card's automatic reward up to `count` times, as the `AUTO_REDEEM` channel; stops when the reward runs out. */
   #autoRedeem(code: string, rewardId: string, count: number, origin: ChangeOrigin): number {
-    const redemptionOrigin = { requestId: origin.requestId ?? this.context.ids('auto'), channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' as const }, source: origin.source };
+    const redemptionOrigin = {
+      requestId: origin.requestId ?? this.context.ids('auto'),
+      channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' as const },
+      source: origin.source,
+    };
     for (let done = 0; done < count; done += 1) {
       try {
         this.deps.rewardRedeemer.redeem(code, { reward: { id: rewardId } }, redemptionOrigin);

@@ -1,7 +1,11 @@
 import { listBody } from '../../../core/list.js';
 import type { HandlerMap } from '../../../http/handler.js';
 
-const cursor = (query: { readonly limit?: number | undefined; readonly order?: 'id' | '-id' | undefined; readonly starting_after_id?: string | undefined }) => ({
+const cursor = (query: {
+  readonly limit?: number | undefined;
+  readonly order?: 'id' | '-id' | undefined;
+  readonly starting_after_id?: string | undefined;
+}) => ({
   limit: query.limit,
   order: query.order,
   startingAfterId: query.starting_after_id,
@@ -16,7 +20,10 @@ export const pendingPointsHandlers = {
   },
   listMemberPendingPointsInCampaign: ({ project, params, query }) => {
     const { loyalties, pendingPoints } = project.state;
-    const page = pendingPoints.list({ ...cursor(query), voucherId: loyalties.member(params.memberId, params.campaignId).id });
+    const page = pendingPoints.list({
+      ...cursor(query),
+      voucherId: loyalties.member(params.memberId, params.campaignId).id,
+    });
     return { status: 200, body: listBody('data', page, ['has_more', 'more_starting_after']) };
   },
   listMemberPendingPoints: ({ project, params, query }) => {

@@ -133,10 +133,21 @@ export class PendingPointsStore {
       created_at: this.context.timestamp(),
     };
     this.#rank.set(entry.id, this.#rank.size);
-    this.#entries.set(entry.id, { entry, state: 'PENDING', order: input.order, expirationRules: input.expirationRules });
+    this.#entries.set(entry.id, {
+      entry,
+      state: 'PENDING',
+      order: input.order,
+      expirationRules: input.expirationRules,
+    });
     this.#shift(card.id, input.points);
     this.#open(this.#stored(entry.id), true);
-    this.#announce('voucher.loyalty_card.pending_points.added', this.#stored(entry.id), input.points, 'AUTOMATIC', origin);
+    this.#announce(
+      'voucher.loyalty_card.pending_points.added',
+      this.#stored(entry.id),
+      input.points,
+      'AUTOMATIC',
+      origin,
+    );
     return entry;
   }
 
@@ -172,7 +183,11 @@ export class PendingPointsStore {
    * @throws ApiError 404 for an unknown card or entry; 400 `invalid_pending_points_state` for an
    *   entry activated or canceled before.
    */
-  activate(cardCode: string, id: string, origin: ChangeOrigin & { readonly automatic?: boolean; readonly day?: CalendarDate } = {}): PointsBalance {
+  activate(
+    cardCode: string,
+    id: string,
+    origin: ChangeOrigin & { readonly automatic?: boolean; readonly day?: CalendarDate } = {},
+  ): PointsBalance {
     const stored: StoredEntry = { ...this.#pending(cardCode, id, 'activated'), state: 'ACTIVATED' };
     const { entry } = stored;
     this.#entries.set(entry.id, stored);
@@ -186,7 +201,12 @@ export class PendingPointsStore {
         expiry: { type: 'RULES', rules: stored.expirationRules, from: origin.day },
         source: origin.automatic === true ? 'Automation' : 'API',
         operation_type: origin.automatic === true ? 'AUTOMATIC' : 'MANUAL',
-        details: { order: entry.details.order, event: { id: entry.details.event.id, type: entry.details.event.type }, earning_rule: entry.details.earning_rule, pending_points: entry },
+        details: {
+          order: entry.details.order,
+          event: { id: entry.details.event.id, type: entry.details.event.type },
+          earning_rule: entry.details.earning_rule,
+          pending_points: entry,
+        },
       },
       origin,
     );
@@ -196,7 +216,15 @@ export class PendingPointsStore {
       const { customer, campaign } = this.#parties(entry);
       this.deps.events.record('voucher.loyalty_card.pending_points.activated', {
         entityId: entry.voucher_id,
-        data: { customer, campaign, voucher: simpleVoucher(card), balance: change.balance, order: simpleOrder(stored.order), transaction: change.transaction, pending_points: entry },
+        data: {
+          customer,
+          campaign,
+          voucher: simpleVoucher(card),
+          balance: change.balance,
+          order: simpleOrder(stored.order),
+          transaction: change.transaction,
+          pending_points: entry,
+        },
         groupId: origin.requestId,
         source: origin.source,
       });
@@ -211,18 +239,34 @@ export class PendingPointsStore {
    * @throws ApiError 404; 400 `invalid_payload` without points, `invalid_pending_points_state`
    *   for an entry no longer pending, `invalid_amount` when the entry would hold no points.
    */
-  adjust(cardCode: string, id: string, points: number | undefined, origin: ChangeOrigin = {}): Resource<'LoyaltyMemberPendingPointsBalanceResponse'> {
+  adjust(
+    cardCode: string,
+    id: string,
+    points: number | undefined,
+    origin: ChangeOrigin = {},
+  ): Resource<'LoyaltyMemberPendingPointsBalanceResponse'> {
     if (points === undefined) throw ApiError.invalidPayload('Property .points is required');
     const current = this.#pending(cardCode, id, 'updated');
     const next = current.entry.points + points;
     if (!Number.isInteger(points) || next <= 0) {
-      throw new ApiError(400, 'invalid_amount', 'Invalid Amount', { details: 'Amount has to be a valid positive number' });
+      throw new ApiError(400, 'invalid_amount', 'Invalid Amount', {
+        details: 'Amount has to be a valid positive number',
+      });
     }
-    const stored: StoredEntry = { ...current, entry: { ...current.entry, points: next, updated_at: this.context.timestamp() } };
+    const stored: StoredEntry = {
+      ...current,
+      entry: { ...current.entry, points: next, updated_at: this.context.timestamp() },
+    };
     this.#entries.set(stored.entry.id, stored);
     this.#shift(stored.entry.voucher_id, points);
     const total = this.#announce('voucher.loyalty_card.pending_points.updated', stored, points, 'MANUAL', origin);
-    return { points, total, object: 'balance', related_object: { type: 'voucher', id: stored.entry.voucher_id }, operation_type: 'MANUAL' };
+    return {
+      points,
+      total,
+      object: 'balance',
+      related_object: { type: 'voucher', id: stored.entry.voucher_id },
+      operation_type: 'MANUAL',
+    };
   }
 
   /**
@@ -233,7 +277,11 @@ export class PendingPointsStore {
    */
   cancel(cardCode: string, id: string, origin: ChangeOrigin = {}): void {
     const current = this.#pending(cardCode, id, 'canceled');
-    const stored: StoredEntry = { ...current, state: 'CANCELED', entry: { ...current.entry, updated_at: this.context.timestamp() } };
+    const stored: StoredEntry = {
+      ...current,
+      state: 'CANCELED',
+      entry: { ...current.entry, updated_at: this.context.timestamp() },
+    };
     this.#entries.set(stored.entry.id, stored);
     this.#shift(stored.entry.voucher_id, -stored.entry.points);
     this.#open(stored, false);
@@ -280,7 +328,16 @@ export class PendingPointsStore {
     if (open === undefined) return EMPTY_LIST;
     return [...open].flatMap((id) => {
       const stored = this.#entries.get(id);
-      return stored ? [{ id, points: stored.entry.points, activates_at: stored.entry.activates_at, expiration_rules: stored.expirationRules }] : [];
+      return stored
+        ? [
+            {
+              id,
+              points: stored.entry.points,
+              activates_at: stored.entry.activates_at,
+              expiration_rules: stored.expirationRules,
+            },
+          ]
+        : [];
     });
   }
 
@@ -307,12 +364,20 @@ export class PendingPointsStore {
   #parties(entry: PendingPoints): { customer: Resource<'SimpleCustomer'>; campaign: Resource<'SimpleCampaign'> } {
     const customer = this.deps.customers.find(entry.customer_id);
     const campaign = this.deps.vouchers.campaignOf(this.deps.vouchers.get(entry.voucher_id));
-    return { customer: (customer ? simpleCustomer(customer) : { id: entry.customer_id, object: 'customer' }) as Resource<'SimpleCustomer'>, campaign: campaign ? simpleCampaign(campaign) : (null as never) };
+    return {
+      customer: (customer
+        ? simpleCustomer(customer)
+        : { id: entry.customer_id, object: 'customer' }) as Resource<'SimpleCustomer'>,
+      campaign: campaign ? simpleCampaign(campaign) : (null as never),
+    };
   }
 
   /** Writes the card's pending total and records the change; returns the card's pending total. */
   #announce(
-    type: 'voucher.loyalty_card.pending_points.added' | 'voucher.loyalty_card.pending_points.updated' | 'voucher.loyalty_card.pending_points.canceled',
+    type:
+      | 'voucher.loyalty_card.pending_points.added'
+      | 'voucher.loyalty_card.pending_points.updated'
+      | 'voucher.loyalty_card.pending_points.canceled',
     stored: StoredEntry,
     points: number,
     operationType: 'MANUAL' | 'AUTOMATIC',
@@ -329,7 +394,13 @@ export class PendingPointsStore {
           customer,
           campaign,
           voucher: simpleVoucher(card),
-          voucher_pending_points_balance: { points, total, object: 'balance', operation_type: operationType, related_object: { id: card.id, type: 'voucher' } },
+          voucher_pending_points_balance: {
+            points,
+            total,
+            object: 'balance',
+            operation_type: operationType,
+            related_object: { id: card.id, type: 'voucher' },
+          },
           order: simpleOrder(stored.order),
           redemption: null,
           pending_points: entry,

@@ -50,16 +50,39 @@ interface CodeUse {
 /** The code use an event reports, if it reports one. */
 const codeUseOf = (event: ServiceEvent): CodeUse | undefined => {
   if (event.type === 'redemption.succeeded') {
-    const { voucher, customer, redemption } = event.data as { voucher?: { id?: string } | null; customer?: { id?: string } | null; redemption: Resource<'SimpleRedemption'> };
+    const { voucher, customer, redemption } = event.data as {
+      voucher?: { id?: string } | null;
+      customer?: { id?: string } | null;
+      redemption: Resource<'SimpleRedemption'>;
+    };
     if (!voucher?.id || !customer?.id) return undefined;
-    return { code: voucher.id, refereeId: customer.id, trigger: { kind: 'redemption' }, recordedBy: { id: redemption.id, type: 'redemption' }, redemption };
+    return {
+      code: voucher.id,
+      refereeId: customer.id,
+      trigger: { kind: 'redemption' },
+      recordedBy: { id: redemption.id, type: 'redemption' },
+      redemption,
+    };
   }
   if (event.type === 'customer.custom_event') {
-    const { event: custom, event_schema: schema } = event.data as { event: { id: string; type: string; referral?: { code?: string } | null }; event_schema?: { id?: string } | null };
+    const { event: custom, event_schema: schema } = event.data as {
+      event: { id: string; type: string; referral?: { code?: string } | null };
+      event_schema?: { id?: string } | null;
+    };
     const code = custom.referral?.code;
     if (!code) return undefined;
-    const trigger: ReferralTrigger = { kind: 'custom_event', name: custom.type, ...(schema?.id ? { schemaId: schema.id } : {}) };
-    return { code, refereeId: event.entity_id, trigger, recordedBy: { id: custom.id, type: 'customer_event' }, redemption: null };
+    const trigger: ReferralTrigger = {
+      kind: 'custom_event',
+      name: custom.type,
+      ...(schema?.id ? { schemaId: schema.id } : {}),
+    };
+    return {
+      code,
+      refereeId: event.entity_id,
+      trigger,
+      recordedBy: { id: custom.id, type: 'customer_event' },
+      redemption: null,
+    };
   }
   return undefined;
 };
@@ -109,20 +132,33 @@ export class ReferralConversions {
   #convert(use: CodeUse, origin: ChangeOrigin): void {
     const { vouchers, campaigns, customers } = this.deps;
     const voucher = vouchers.find(use.code);
-    const campaign = voucher?.is_referral_code === true && voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
+    const campaign =
+      voucher?.is_referral_code === true && voucher.campaign_id ? campaigns.find(voucher.campaign_id) : undefined;
     const referrerId = voucher?.holder_id;
     if (!voucher || campaign?.campaign_type !== 'REFERRAL_PROGRAM' || !referrerId) return;
     const referees = this.#refereeSet(campaign.id, referrerId);
-    const verdict = referralConverts(campaign.referral_program ?? {}, use.trigger, { referrerId, refereeId: use.refereeId, referredBefore: referees.has(use.refereeId) });
+    const verdict = referralConverts(campaign.referral_program ?? {}, use.trigger, {
+      referrerId,
+      refereeId: use.refereeId,
+      referredBefore: referees.has(use.refereeId),
+    });
     const referee = customers.find(use.refereeId);
     const referrer = customers.find(referrerId);
     if (verdict !== true || !referee || !referrer) return;
     referees.add(referee.id);
     this.deps.holders.attach(voucher, referee, origin);
-    customers.countReferral({ refereeId: referee.id, referrerId, campaignId: campaign.id, relatedObject: use.recordedBy });
+    customers.countReferral({
+      refereeId: referee.id,
+      referrerId,
+      campaignId: campaign.id,
+      relatedObject: use.recordedBy,
+    });
     this.#rewardReferee(campaign, referee, origin);
-    const rules = this.deps.tiers.list(campaign.id).map((tier) => ({ id: tier.id, minimum_referees: tier.parameters.minimum_referees, tier }));
-    for (const { tier } of referrerTiersReached(rules, referees.size)) this.#rewardReferrer(tier, campaign, voucher, referrer, use, origin);
+    const rules = this.deps.tiers
+      .list(campaign.id)
+      .map((tier) => ({ id: tier.id, minimum_referees: tier.parameters.minimum_referees, tier }));
+    for (const { tier } of referrerTiersReached(rules, referees.size))
+      this.#rewardReferrer(tier, campaign, voucher, referrer, use, origin);
   }
 
   #refereeSet(campaignId: string, referrerId: string): TrackedSet<string> {
@@ -139,11 +175,22 @@ export class ReferralConversions {
     const parent = reward?.related_object_parent?.id;
     if (!reward || !parent || !reward.amount) return;
     const type = reward.type === 'GIFT_VOUCHER' ? 'GIFT_VOUCHERS' : 'LOYALTY_PROGRAM';
-    giveCampaignCredit(this.deps, { id: parent, type, amount: reward.amount }, referee, { origin, reason: `Referral in ${campaign.name}`, details: { referral: { campaign: { id: campaign.id, name: campaign.name } } } });
+    giveCampaignCredit(this.deps, { id: parent, type, amount: reward.amount }, referee, {
+      origin,
+      reason: `Referral in ${campaign.name}`,
+      details: { referral: { campaign: { id: campaign.id, name: campaign.name } } },
+    });
   }
 
   /** A referral tier's reward for the referrer, announced as `customer.rewarded`; a reward deleted or out of stock is skipped. */
-  #rewardReferrer(tier: ReferralTier, campaign: Campaign, code: StoredVoucher, referrer: Customer, use: CodeUse, origin: ChangeOrigin): void {
+  #rewardReferrer(
+    tier: ReferralTier,
+    campaign: Campaign,
+    code: StoredVoucher,
+    referrer: Customer,
+    use: CodeUse,
+    origin: ChangeOrigin,
+  ): void {
     const { rewards } = this.deps;
     const reward = rewards.find(tier.parameters.reward.id);
     if (!reward || reward.stock === 0) return;
@@ -153,9 +200,18 @@ export class ReferralConversions {
     const gave =
       'voucher' in given
         ? { voucher: simpleVoucher(given.voucher) }
-        : { product: { id: given.product.id, source_id: given.product.source_id ?? '', name: given.product.name ?? '' }, ...(given.sku ? { sku: { id: given.sku.id, source_id: given.sku.source_id ?? '', sku: given.sku.sku ?? '' } } : {}) };
+        : {
+            product: { id: given.product.id, source_id: given.product.source_id ?? '', name: given.product.name ?? '' },
+            ...(given.sku
+              ? { sku: { id: given.sku.id, source_id: given.sku.source_id ?? '', sku: given.sku.sku ?? '' } }
+              : {}),
+          };
     const credit = (reward.parameters as { campaign?: { type?: string; balance?: number } }).campaign;
-    const balance = credit?.balance ? (credit.type === 'GIFT_VOUCHERS' ? { amount: credit.balance } : { points: credit.balance }) : null;
+    const balance = credit?.balance
+      ? credit.type === 'GIFT_VOUCHERS'
+        ? { amount: credit.balance }
+        : { points: credit.balance }
+      : null;
     this.deps.events.record('customer.rewarded', {
       entityId: referrer.id,
       groupId: origin.requestId,

@@ -98,13 +98,22 @@ export class ReferralHolders {
    * @throws ApiError 404 for an unknown code or campaign, or a code of another campaign; 400 for a
    *   code that is not a referral code, malformed filters or an unknown cursor.
    */
-  list(code: string, campaignRef?: string, query: ReferralHolderQuery = {}): Page<ReferralHolder> & { readonly moreStartingAfter: string } {
+  list(
+    code: string,
+    campaignRef?: string,
+    query: ReferralHolderQuery = {},
+  ): Page<ReferralHolder> & { readonly moreStartingAfter: string } {
     const { voucher, campaign } = this.#referralCode(code, campaignRef);
-    const keep = compileFilter(query.filters as never, { now: this.context.clock.now(), source: { in: 'query', parameter: 'filters' } });
+    const keep = compileFilter(query.filters as never, {
+      now: this.context.clock.now(),
+      source: { in: 'query', parameter: 'filters' },
+    });
     const holdings = this.deps.publications.holdersOf(voucher.id);
     const records = holdings.map((holding) => this.#shown(holding, voucher, campaign)).filter((record) => keep(record));
     if (query.order === '-id') records.reverse();
-    const rank = new Map(holdings.map((holding, index) => [holdingId(holding), query.order === '-id' ? -index : index]));
+    const rank = new Map(
+      holdings.map((holding, index) => [holdingId(holding), query.order === '-id' ? -index : index]),
+    );
     return cursorPageOf(records, query, (id) => rank.get(id));
   }
 
@@ -117,18 +126,29 @@ export class ReferralHolders {
    *   code; 409 `holder_assignement_duplication` (the service's spelling) for a customer who holds
    *   the code already, or named twice.
    */
-  add(code: string, campaignRef: string | undefined, input: Resource<'ReferralHoldersCreateRequest'>, origin: HolderChangeOrigin = {}): Resource<'ReferralHoldersCreateResponse'> {
+  add(
+    code: string,
+    campaignRef: string | undefined,
+    input: Resource<'ReferralHoldersCreateRequest'>,
+    origin: HolderChangeOrigin = {},
+  ): Resource<'ReferralHoldersCreateResponse'> {
     const { voucher, campaign } = this.#referralCode(code, campaignRef);
-    if (!voucher.holder_id) throw new ApiError(400, 'not_published', 'Voucher not published', { details: `The referral code ${voucher.code} has no referrer yet: publish it first.` });
+    if (!voucher.holder_id)
+      throw new ApiError(400, 'not_published', 'Voucher not published', {
+        details: `The referral code ${voucher.code} has no referrer yet: publish it first.`,
+      });
     const references = input.holders.map((holder) => holder as CustomerReference);
     // Everything is checked before anything is written: all are attached, or none.
     const seen = new Set<string>();
     for (const reference of references) {
       const known = this.deps.customers.lookup(reference);
-      if (typeof reference === 'object' && reference.id !== undefined && reference.id !== null && !known) throw ApiError.notFound('customer', reference.id);
+      if (typeof reference === 'object' && reference.id !== undefined && reference.id !== null && !known)
+        throw ApiError.notFound('customer', reference.id);
       const key = known?.id ?? (typeof reference === 'object' ? (reference.source_id ?? '') : reference);
       if ((known && this.deps.publications.holds(known.id, voucher.id)) || seen.has(key)) {
-        throw new ApiError(409, 'holder_assignement_duplication', 'Holder assignment duplication', { details: `The customer ${key} holds the referral code ${voucher.code} already.` });
+        throw new ApiError(409, 'holder_assignement_duplication', 'Holder assignment duplication', {
+          details: `The customer ${key} holds the referral code ${voucher.code} already.`,
+        });
       }
       seen.add(key);
     }
@@ -161,7 +181,10 @@ export class ReferralHolders {
     const { voucher } = this.#referralCode(code, campaignRef);
     const holding = this.deps.publications.holdersOf(voucher.id).find((held) => held.id === holderId);
     if (!holding) throw ApiError.notFound('redeemable_holder', holderId);
-    if (holding.role !== 'REFEREE') throw ApiError.invalidPayload(`The holder ${holderId} is the referrer of ${voucher.code}: only referees can be removed.`);
+    if (holding.role !== 'REFEREE')
+      throw ApiError.invalidPayload(
+        `The holder ${holderId} is the referrer of ${voucher.code}: only referees can be removed.`,
+      );
     this.deps.publications.release(holding);
     const customer = this.deps.customers.find(holding.customerId);
     if (customer) this.#announce('customer.holder.assignment.deleted', holding, voucher, customer, origin);
@@ -172,23 +195,48 @@ export class ReferralHolders {
     const voucher = this.deps.vouchers.get(code);
     if (campaign && voucher.campaign_id !== campaign.id) throw ApiError.notFound('voucher', code);
     const own = campaign ?? (voucher.campaign_id ? this.deps.campaigns.find(voucher.campaign_id) : undefined);
-    if (voucher.is_referral_code !== true || !own) throw ApiError.invalidPayload(`The code ${voucher.code} is not a referral code: holders are kept for the codes of referral programmes.`);
+    if (voucher.is_referral_code !== true || !own)
+      throw ApiError.invalidPayload(
+        `The code ${voucher.code} is not a referral code: holders are kept for the codes of referral programmes.`,
+      );
     return { voucher, campaign: own };
   }
 
   #shown(holding: Holding, voucher: StoredVoucher, campaign: Campaign): ReferralHolder {
-    return { ...holdingFields(holding, voucher), campaign_id: campaign.id, campaign_type: 'REFERRAL_PROGRAM', object: 'redeemable_holder' };
+    return {
+      ...holdingFields(holding, voucher),
+      campaign_id: campaign.id,
+      campaign_type: 'REFERRAL_PROGRAM',
+      object: 'redeemable_holder',
+    };
   }
 
-  #announce(type: 'customer.holder.assignment.created' | 'customer.holder.assignment.deleted', holding: Holding, voucher: StoredVoucher, customer: Customer, origin: HolderChangeOrigin): void {
+  #announce(
+    type: 'customer.holder.assignment.created' | 'customer.holder.assignment.deleted',
+    holding: Holding,
+    voucher: StoredVoucher,
+    customer: Customer,
+    origin: HolderChangeOrigin,
+  ): void {
     const campaign = voucher.campaign_id ? this.deps.campaigns.find(voucher.campaign_id) : undefined;
     if (!campaign) return;
     const { metadata: _metadata, ...shown } = this.#shown(holding, voucher, campaign);
-    const holder: Resource<'SimpleRedeemableHolder'> = { ...shown, redeemable_object: 'voucher', campaign_id: campaign.id, campaign_type: 'REFERRAL_PROGRAM', publication_id: null };
+    const holder: Resource<'SimpleRedeemableHolder'> = {
+      ...shown,
+      redeemable_object: 'voucher',
+      campaign_id: campaign.id,
+      campaign_type: 'REFERRAL_PROGRAM',
+      publication_id: null,
+    };
     this.deps.events.record(type, {
       entityId: customer.id,
       groupId: origin.requestId,
-      data: { holder, voucher: simpleVoucher(voucher), campaign: simpleCampaign(campaign), customer: simpleCustomer(customer) },
+      data: {
+        holder,
+        voucher: simpleVoucher(voucher),
+        campaign: simpleCampaign(campaign),
+        customer: simpleCustomer(customer),
+      },
     });
   }
 }

@@ -21,7 +21,10 @@ import type { RewardStore } from '../rewards/store.js';
 export type ReferralTier = Resource<'SimpleReferralTier'> & {
   readonly id: string;
   readonly campaign_id: string;
-  readonly parameters: { readonly reward: { readonly id: string; readonly name: string }; readonly minimum_referees: number | null };
+  readonly parameters: {
+    readonly reward: { readonly id: string; readonly name: string };
+    readonly minimum_referees: number | null;
+  };
 };
 
 /**
@@ -116,9 +119,14 @@ export class ReferralTierStore {
     const campaign = this.#referralCampaign(current.campaign_id);
     const parameters = this.#parameters({
       reward: changes.reward ?? current.parameters.reward.id,
-      minimum_referees: 'minimum_referees' in changes ? changes.minimum_referees : (current.parameters.minimum_referees ?? undefined),
+      minimum_referees:
+        'minimum_referees' in changes ? changes.minimum_referees : (current.parameters.minimum_referees ?? undefined),
     });
-    return this.#store({ ...current, banner: changes.banner ?? current.banner ?? '', parameters }, campaign, 'campaign.referral_tier.updated');
+    return this.#store(
+      { ...current, banner: changes.banner ?? current.banner ?? '', parameters },
+      campaign,
+      'campaign.referral_tier.updated',
+    );
   }
 
   /** Removes a tier; referrers earn its reward no more. Throws 404 for none. */
@@ -126,27 +134,45 @@ export class ReferralTierStore {
     const tier = this.get(id);
     this.#tiers.delete(id);
     const campaign = this.deps.campaigns.find(tier.campaign_id);
-    if (campaign) this.deps.events.record('campaign.referral_tier.deleted', { entityId: tier.id, data: { campaign: simpleCampaign(campaign), referral_tier: tier } });
+    if (campaign)
+      this.deps.events.record('campaign.referral_tier.deleted', {
+        entityId: tier.id,
+        data: { campaign: simpleCampaign(campaign), referral_tier: tier },
+      });
   }
 
-  #store(tier: ReferralTier, campaign: Campaign, type: 'campaign.referral_tier.created' | 'campaign.referral_tier.updated'): ReferralTier {
+  #store(
+    tier: ReferralTier,
+    campaign: Campaign,
+    type: 'campaign.referral_tier.created' | 'campaign.referral_tier.updated',
+  ): ReferralTier {
     this.#tiers.set(tier.id, tier);
-    this.deps.events.record(type, { entityId: tier.id, data: { campaign: simpleCampaign(campaign), referral_tier: tier } });
+    this.deps.events.record(type, {
+      entityId: tier.id,
+      data: { campaign: simpleCampaign(campaign), referral_tier: tier },
+    });
     return tier;
   }
 
   #referralCampaign(ref: string): Campaign {
     const campaign = this.deps.campaigns.get(ref);
-    if (campaign.campaign_type !== 'REFERRAL_PROGRAM') throw ApiError.invalidPayload(`The campaign ${campaign.name} is not a referral programme: referral tiers belong to REFERRAL_PROGRAM campaigns.`);
+    if (campaign.campaign_type !== 'REFERRAL_PROGRAM')
+      throw ApiError.invalidPayload(
+        `The campaign ${campaign.name} is not a referral programme: referral tiers belong to REFERRAL_PROGRAM campaigns.`,
+      );
     return campaign;
   }
 
   #parameters(input: ReferralTierInput): ReferralTier['parameters'] {
     const reward = this.deps.rewards.get(input.reward);
     // Pay-with-points rewards are spent at checkout; nothing can be given with them.
-    if (reward.type === 'COIN') throw ApiError.invalidPayload(`The reward ${reward.name ?? reward.id} is a pay-with-points (COIN) reward, which a referral tier cannot give: give a coupon, credit, points or a product.`);
+    if (reward.type === 'COIN')
+      throw ApiError.invalidPayload(
+        `The reward ${reward.name ?? reward.id} is a pay-with-points (COIN) reward, which a referral tier cannot give: give a coupon, credit, points or a product.`,
+      );
     const minimum = input.minimum_referees;
-    if (minimum !== undefined && !(Number.isInteger(minimum) && minimum >= 1)) throw ApiError.invalidPayload(`minimum_referees must be a whole number of 1 or more, not ${minimum}.`);
+    if (minimum !== undefined && !(Number.isInteger(minimum) && minimum >= 1))
+      throw ApiError.invalidPayload(`minimum_referees must be a whole number of 1 or more, not ${minimum}.`);
     return { reward: { id: reward.id, name: reward.name ?? '' }, minimum_referees: minimum ?? null };
   }
 }

@@ -66,11 +66,22 @@ export const giveCampaignCredit = (
   why: { readonly origin: ChangeOrigin; readonly reason: string; readonly details?: Readonly<Record<string, unknown>> },
 ): StoredVoucher => {
   const { publications, vouchers, loyaltyCards } = stores;
-  const publish = (): StoredVoucher => publications.publishOne({ campaign: { name: credit.id }, customer: { id: holder.id } }, { requestId: why.origin.requestId });
+  const publish = (): StoredVoucher =>
+    publications.publishOne(
+      { campaign: { name: credit.id }, customer: { id: holder.id } },
+      { requestId: why.origin.requestId },
+    );
   if (credit.type === 'DISCOUNT_COUPONS') return publish();
   const held = publications.heldIn(holder.id, credit.id) ?? publish();
-  if (credit.type === 'GIFT_VOUCHERS') return vouchers.changeBalance(held.id, { amount: credit.amount, reason: why.reason }, why.origin).voucher;
-  const points = { points: credit.amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: why.reason, ...(why.details ? { details: why.details } : {}) } as const;
+  if (credit.type === 'GIFT_VOUCHERS')
+    return vouchers.changeBalance(held.id, { amount: credit.amount, reason: why.reason }, why.origin).voucher;
+  const points = {
+    points: credit.amount,
+    type: 'POINTS_ADDITION',
+    expiry: { type: 'PROGRAM_RULES' },
+    source: why.reason,
+    ...(why.details ? { details: why.details } : {}),
+  } as const;
   return loyaltyCards.credit(held.id, points, why.origin).voucher;
 };
 
@@ -92,18 +103,28 @@ export const giveReward = (
   reward: Reward,
   holder: Customer,
   origin: ChangeOrigin,
-): { readonly product: ReturnType<ProductStore['get']>; readonly sku: ReturnType<ProductStore['findSku']> | null } | { readonly voucher: StoredVoucher } => {
-  const parameters = reward.parameters as { campaign?: { id: string; type: string; balance?: number }; product?: { id: string; sku_id?: string | null } };
+):
+  | { readonly product: ReturnType<ProductStore['get']>; readonly sku: ReturnType<ProductStore['findSku']> | null }
+  | { readonly voucher: StoredVoucher } => {
+  const parameters = reward.parameters as {
+    campaign?: { id: string; type: string; balance?: number };
+    product?: { id: string; sku_id?: string | null };
+  };
   if (parameters.product) {
     const product = stores.products.get(parameters.product.id);
     const sku = parameters.product.sku_id ? stores.products.findSku(parameters.product.sku_id) : undefined;
     return { product, sku: sku ?? null };
   }
   const target = parameters.campaign as { id: string; type: string; balance?: number };
-  const voucher = giveCampaignCredit(stores, { id: target.id, type: target.type, amount: target.balance ?? 0 }, holder, {
-    origin,
-    reason: `Reward ${reward.name}`,
-    details: { reward: { id: reward.id, name: reward.name } },
-  });
+  const voucher = giveCampaignCredit(
+    stores,
+    { id: target.id, type: target.type, amount: target.balance ?? 0 },
+    holder,
+    {
+      origin,
+      reason: `Reward ${reward.name}`,
+      details: { reward: { id: reward.id, name: reward.name } },
+    },
+  );
   return { voucher };
 };

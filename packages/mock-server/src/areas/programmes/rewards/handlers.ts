@@ -7,7 +7,9 @@ import type { RewardAssignment, RewardStore } from './store.js';
 
 /** An assignment with its price as a member of a tier pays it. */
 const priced = (assignment: RewardAssignment, price: number): RewardAssignment =>
-  assignment.parameters ? { ...assignment, parameters: { loyalty: { ...assignment.parameters.loyalty, points: price } } } : assignment;
+  assignment.parameters
+    ? { ...assignment, parameters: { loyalty: { ...assignment.parameters.loyalty, points: price } } }
+    : assignment;
 
 /** A campaign's assignments as a page, narrowed to one assignment when the route asks. */
 const campaignAssignments = (
@@ -22,10 +24,16 @@ const campaignAssignments = (
 
 /** Rewards (`/v1/rewards`), their assignments to loyalty campaigns, and a member's and a tier's rewards. */
 export const rewardHandlers = {
-  listRewards: ({ project, query }) => ({ status: 200, body: listBody('data', project.state.rewards.list(query), ['total']) }),
+  listRewards: ({ project, query }) => ({
+    status: 200,
+    body: listBody('data', project.state.rewards.list(query), ['total']),
+  }),
   createReward: ({ project, body }) => ({ status: 200, body: project.state.rewards.create(body) }),
   getReward: ({ project, params }) => ({ status: 200, body: project.state.rewards.get(params.rewardId) }),
-  updateReward: ({ project, params, body }) => ({ status: 200, body: project.state.rewards.update(params.rewardId, body) }),
+  updateReward: ({ project, params, body }) => ({
+    status: 200,
+    body: project.state.rewards.update(params.rewardId, body),
+  }),
   deleteReward: ({ project, params }) => {
     project.state.rewards.delete(params.rewardId);
     return { status: 204, body: null };
@@ -38,10 +46,18 @@ export const rewardHandlers = {
     status: 200,
     body: project.state.rewards.assign(params.rewardId, body.campaign, body, { requestId }),
   }),
-  getRewardAssignment: ({ project, params }) => ({ status: 200, body: project.state.rewards.assignment(params.assignmentId, { rewardId: params.rewardId }) }),
+  getRewardAssignment: ({ project, params }) => ({
+    status: 200,
+    body: project.state.rewards.assignment(params.assignmentId, { rewardId: params.rewardId }),
+  }),
   updateRewardAssignment: ({ project, params, body, requestId }) => ({
     status: 200,
-    body: project.state.rewards.updateAssignment(params.assignmentId, body, { rewardId: params.rewardId }, { requestId }),
+    body: project.state.rewards.updateAssignment(
+      params.assignmentId,
+      body,
+      { rewardId: params.rewardId },
+      { requestId },
+    ),
   }),
   deleteRewardAssignment: ({ project, params, requestId }) => {
     project.state.rewards.unassign(params.assignmentId, { rewardId: params.rewardId }, { requestId });
@@ -51,17 +67,37 @@ export const rewardHandlers = {
     status: 200,
     body: project.state.rewards.assignAll(params.campaignId, body, { requestId }) as never,
   }),
-  listLoyaltyRewards: ({ project, params, query }) => ({ status: 200, body: campaignAssignments(project.state, params.campaignId, query, query.assignment_id) }),
-  listLoyaltyRewardAssignments: ({ project, params, query }) => ({ status: 200, body: campaignAssignments(project.state, params.campaignId, query, query.assignmentId) }),
-  getLoyaltyReward: ({ project, params }) => ({ status: 200, body: project.state.rewards.assignment(params.assignmentId, { campaignRef: params.campaignId }) }),
-  getLoyaltyRewardAssignment: ({ project, params }) => ({ status: 200, body: project.state.rewards.assignment(params.assignmentId, { campaignRef: params.campaignId }) }),
+  listLoyaltyRewards: ({ project, params, query }) => ({
+    status: 200,
+    body: campaignAssignments(project.state, params.campaignId, query, query.assignment_id),
+  }),
+  listLoyaltyRewardAssignments: ({ project, params, query }) => ({
+    status: 200,
+    body: campaignAssignments(project.state, params.campaignId, query, query.assignmentId),
+  }),
+  getLoyaltyReward: ({ project, params }) => ({
+    status: 200,
+    body: project.state.rewards.assignment(params.assignmentId, { campaignRef: params.campaignId }),
+  }),
+  getLoyaltyRewardAssignment: ({ project, params }) => ({
+    status: 200,
+    body: project.state.rewards.assignment(params.assignmentId, { campaignRef: params.campaignId }),
+  }),
   getRewardDetails: ({ project, params }) => {
     const { rewards } = project.state;
-    return { status: 200, body: rewards.get(rewards.assignment(params.assignmentId, { campaignRef: params.campaignId }).reward_id) };
+    return {
+      status: 200,
+      body: rewards.get(rewards.assignment(params.assignmentId, { campaignRef: params.campaignId }).reward_id),
+    };
   },
   updateLoyaltyRewardAssignment: ({ project, params, body, requestId }) => ({
     status: 200,
-    body: project.state.rewards.updateAssignment(params.assignmentId, body, { campaignRef: params.campaignId }, { requestId }),
+    body: project.state.rewards.updateAssignment(
+      params.assignmentId,
+      body,
+      { campaignRef: params.campaignId },
+      { requestId },
+    ),
   }),
   deleteLoyaltyRewardAssignment: ({ project, params, requestId }) => {
     project.state.rewards.unassign(params.assignmentId, { campaignRef: params.campaignId }, { requestId });
@@ -74,15 +110,27 @@ export const rewardHandlers = {
     const entries = rewards.assignmentsOfCampaign(card.campaign_id ?? '').flatMap((assignment) => {
       const points = assignment.parameters?.loyalty.points;
       // The price as the member's tier sets it; pay with points has none and is always affordable.
-      const price = points === undefined ? undefined : rewardPrice(points, loyaltyTiers.mappingOf(card, 'rewards', assignment.id));
+      const price =
+        points === undefined ? undefined : rewardPrice(points, loyaltyTiers.mappingOf(card, 'rewards', assignment.id));
       if (query.affordable_only === true && price !== undefined && price > balance) return [];
-      return [{ reward: rewards.get(assignment.reward_id), assignment: price === undefined ? assignment : priced(assignment, price), object: 'loyalty_reward' as const }];
+      return [
+        {
+          reward: rewards.get(assignment.reward_id),
+          assignment: price === undefined ? assignment : priced(assignment, price),
+          object: 'loyalty_reward' as const,
+        },
+      ];
     });
     return { status: 200, body: listBody('data', pageOf(entries, { limit: entries.length }), ['total']) as never };
   },
   redeemRewardInCampaign: ({ project, params, body, principal, requestId }) => ({
     status: 200,
-    body: project.state.rewardRedeemer.redeem(params.memberId, body, redemptionOrigin(principal, requestId), params.campaignId),
+    body: project.state.rewardRedeemer.redeem(
+      params.memberId,
+      body,
+      redemptionOrigin(principal, requestId),
+      params.campaignId,
+    ),
   }),
   redeemReward: ({ project, params, body, principal, requestId }) => ({
     status: 200,
@@ -94,7 +142,8 @@ export const rewardHandlers = {
     const mappings = (tier.rewards ?? {}) as Record<string, Parameters<typeof rewardPrice>[1]>;
     const entries = rewards.assignmentsOfCampaign(tier.campaign_id).map((assignment) => {
       const points = assignment.parameters?.loyalty.points;
-      const shown = points === undefined ? assignment : priced(assignment, rewardPrice(points, mappings[assignment.id]));
+      const shown =
+        points === undefined ? assignment : priced(assignment, rewardPrice(points, mappings[assignment.id]));
       return { reward: rewards.get(assignment.reward_id), assignment: shown, object: 'loyalty_tier_reward' as const };
     });
     return { status: 200, body: listBody('data', pageOf(entries, { limit: entries.length }), ['total']) as never };

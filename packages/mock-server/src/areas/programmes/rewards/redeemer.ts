@@ -12,7 +12,11 @@ import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
-import { type EngineOrigin, type RedemptionRecord, redemptionChanges } from '../../engine/redemptions/engine/records.js';
+import {
+  type EngineOrigin,
+  type RedemptionRecord,
+  redemptionChanges,
+} from '../../engine/redemptions/engine/records.js';
 import type { RedemptionStore } from '../../engine/redemptions/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 import type { LoyaltyTierStore } from '../tiers/store.js';
@@ -112,7 +116,17 @@ export class RewardRedeemer {
         const assignmentId = reward?.assignment_id;
         if (!record || !reward || !card || !holder || !assignmentId) return;
         const assignment = this.deps.rewards.assignment(assignmentId, { rewardId: reward.id ?? '' });
-        this.#announce(card, holder, record as RedemptionRecord, assignment, { requestId: event.group_id, channel: (record as RedemptionRecord).channel ?? { channel_id: 'API', channel_type: 'API' } }, ['ROLLEDBACK']);
+        this.#announce(
+          card,
+          holder,
+          record as RedemptionRecord,
+          assignment,
+          {
+            requestId: event.group_id,
+            channel: (record as RedemptionRecord).channel ?? { channel_id: 'API', channel_type: 'API' },
+          },
+          ['ROLLEDBACK'],
+        );
       },
       { type: 'redemption.rollback.succeeded' },
     );
@@ -130,32 +144,62 @@ export class RewardRedeemer {
    *   points without an order, `loyalty_card_points_exceeded` (stored as an `rf_…` record) and
    *   `quantity_exceeded` for a reward out of stock.
    */
-  redeem(code: string, request: RewardRedemptionRequest, origin: EngineOrigin & Pick<ChangeOrigin, 'source'>, programmeRef?: string): RewardRedemption {
+  redeem(
+    code: string,
+    request: RewardRedemptionRequest,
+    origin: EngineOrigin & Pick<ChangeOrigin, 'source'>,
+    programmeRef?: string,
+  ): RewardRedemption {
     const card = this.deps.loyalties.member(code, programmeRef);
     const rewardId = request.reward?.id;
-    if (rewardId === undefined) throw new ApiError(400, 'missing_reward', 'Missing reward', { details: 'Name the reward to redeem in reward.id.' });
+    if (rewardId === undefined)
+      throw new ApiError(400, 'missing_reward', 'Missing reward', {
+        details: 'Name the reward to redeem in reward.id.',
+      });
     const holder = card.holder_id ? this.deps.customers.find(card.holder_id) : undefined;
-    if (!holder) throw new ApiError(400, 'not_published', 'Voucher not published', { details: `The loyalty card ${card.code} has no holder to redeem rewards for.` });
+    if (!holder)
+      throw new ApiError(400, 'not_published', 'Voucher not published', {
+        details: `The loyalty card ${card.code} has no holder to redeem rewards for.`,
+      });
     const offer = this.deps.rewards.offer(rewardId, card.campaign_id ?? '');
     if (!offer) {
-      throw new ApiError(404, 'not_found', 'Resource not found', { details: `Cannot find reward with id ${rewardId} in the campaign of ${card.code}`, resourceId: rewardId, resourceType: 'reward' });
+      throw new ApiError(404, 'not_found', 'Resource not found', {
+        details: `Cannot find reward with id ${rewardId} in the campaign of ${card.code}`,
+        resourceId: rewardId,
+        resourceType: 'reward',
+      });
     }
     const assignment = this.deps.rewards.assignment(offer.assignmentId, { rewardId });
     const tier = this.deps.tiers.tierOf(card);
     // The reward as redemptions show it: without its stock and count, with whom it went to.
     const { stock: _stock, redeemed: _redeemed, attributes: _attributes, ...reward } = offer.reward;
     const shown = (given: Omit<Partial<RewardResult>, 'customer'> = {}): RewardResult =>
-      ({ ...reward, customer: simpleCustomer(holder), assignment_id: assignment.id, loyalty_tier_id: tier?.id ?? null, ...given }) as RewardResult;
+      ({
+        ...reward,
+        customer: simpleCustomer(holder),
+        assignment_id: assignment.id,
+        loyalty_tier_id: tier?.id ?? null,
+        ...given,
+      }) as RewardResult;
     if (offer.coin) {
       const paid = this.#payWithPoints(card, holder, request, origin, shown());
       this.#announce(card, holder, paid, assignment, origin);
       return paid as RewardRedemption;
     }
-    const price = rewardPrice(assignment.parameters?.loyalty.points ?? 0, this.deps.tiers.mappingOf(card, 'rewards', assignment.id));
+    const price = rewardPrice(
+      assignment.parameters?.loyalty.points ?? 0,
+      this.deps.tiers.mappingOf(card, 'rewards', assignment.id),
+    );
     const campaign = this.#campaignOf(card);
     const balance = this.deps.loyaltyCards.balance(card.id);
     if (price > balance) {
-      const failed = this.#record(card, holder, request, origin, { id: this.context.ids('rf'), result: 'FAILURE', status: 'FAILED', failure_code: 'loyalty_card_points_exceeded', failure_message: 'Loyalty card points exceeded' });
+      const failed = this.#record(card, holder, request, origin, {
+        id: this.context.ids('rf'),
+        result: 'FAILURE',
+        status: 'FAILED',
+        failure_code: 'loyalty_card_points_exceeded',
+        failure_message: 'Loyalty card points exceeded',
+      });
       this.deps.redemptions.addExternal(failed, { voucherId: card.id, campaign, points: 0 });
       throw new ApiError(400, 'loyalty_card_points_exceeded', 'Loyalty card points exceeded', {
         details: `The reward costs ${price} points; the card ${card.code} has ${balance}.`,
@@ -164,32 +208,70 @@ export class RewardRedeemer {
       });
     }
     if (offer.reward.stock === 0) {
-      throw new ApiError(400, 'quantity_exceeded', 'Quantity exceeded', { details: `The reward ${offer.reward.id} is out of stock.`, resourceId: offer.reward.id, resourceType: 'reward' });
+      throw new ApiError(400, 'quantity_exceeded', 'Quantity exceeded', {
+        details: `The reward ${offer.reward.id} is out of stock.`,
+        resourceId: offer.reward.id,
+        resourceType: 'reward',
+      });
     }
     const id = this.context.ids('r');
     const changeOrigin: ChangeOrigin = { requestId: origin.requestId, source: origin.source };
     const spent = this.deps.loyaltyCards.debit(
       card.id,
-      { points: price, type: 'POINTS_REDEMPTION', source: null, details: { redemption: { id }, reward: { id: offer.reward.id, name: offer.reward.name } }, operation_type: 'MANUAL' },
+      {
+        points: price,
+        type: 'POINTS_REDEMPTION',
+        source: null,
+        details: { redemption: { id }, reward: { id: offer.reward.id, name: offer.reward.name } },
+        operation_type: 'MANUAL',
+      },
       changeOrigin,
     );
     const given = giveReward(this.deps, offer.reward, holder, changeOrigin);
-    const gave = 'voucher' in given ? { voucher: this.#present(given.voucher) } : ({ product: given.product, sku: given.sku } as Omit<Partial<RewardResult>, 'customer'>);
+    const gave =
+      'voucher' in given
+        ? { voucher: this.#present(given.voucher) }
+        : ({ product: given.product, sku: given.sku } as Omit<Partial<RewardResult>, 'customer'>);
     this.deps.rewards.countRedemption(offer.reward.id, 1);
     // The ledger counted the points (`redeemed_points`); the card counts one more redemption, which a rollback takes back.
     this.deps.vouchers.replace(spent.voucher, redemptionChanges(spent.voucher, 1));
-    const record = this.#record(card, holder, request, origin, { id, amount: price, result: 'SUCCESS', status: 'SUCCEEDED', reward: shown(gave), loyalty_card: { points: price } });
+    const record = this.#record(card, holder, request, origin, {
+      id,
+      amount: price,
+      result: 'SUCCESS',
+      status: 'SUCCEEDED',
+      reward: shown(gave),
+      loyalty_card: { points: price },
+    });
     this.deps.redemptions.addExternal(record, { voucherId: card.id, campaign, points: price });
     this.#announce(card, holder, record, assignment, origin);
     return record as RewardRedemption;
   }
 
   /** Pay with points through the engine, on the order of the request, for the card's holder. */
-  #payWithPoints(card: StoredVoucher, holder: Customer, request: RewardRedemptionRequest, origin: EngineOrigin, reward: RewardResult): RedemptionRecord {
-    if (request.order === undefined) throw new ApiError(400, 'missing_order', 'Missing order', { details: 'A pay with points reward needs the order it pays for.' });
+  #payWithPoints(
+    card: StoredVoucher,
+    holder: Customer,
+    request: RewardRedemptionRequest,
+    origin: EngineOrigin,
+    reward: RewardResult,
+  ): RedemptionRecord {
+    if (request.order === undefined)
+      throw new ApiError(400, 'missing_order', 'Missing order', {
+        details: 'A pay with points reward needs the order it pays for.',
+      });
     const result = this.deps.redemptions.redeem(
       {
-        redeemables: [{ object: 'voucher', id: card.code, reward: { id: reward.id ?? '', ...(request.reward?.points === undefined ? {} : { points: request.reward.points }) } }],
+        redeemables: [
+          {
+            object: 'voucher',
+            id: card.code,
+            reward: {
+              id: reward.id ?? '',
+              ...(request.reward?.points === undefined ? {} : { points: request.reward.points }),
+            },
+          },
+        ],
         customer: { id: holder.id },
         order: request.order,
         ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
@@ -211,7 +293,13 @@ export class RewardRedeemer {
   }
 
   /** A reward redemption's record: the card (with its holder) as it is now, and the fields given. */
-  #record(card: StoredVoucher, holder: Customer, request: RewardRedemptionRequest, origin: EngineOrigin, fields: Partial<RedemptionRecord> & Pick<RedemptionRecord, 'id' | 'result' | 'status'>): RedemptionRecord {
+  #record(
+    card: StoredVoucher,
+    holder: Customer,
+    request: RewardRedemptionRequest,
+    origin: EngineOrigin,
+    fields: Partial<RedemptionRecord> & Pick<RedemptionRecord, 'id' | 'result' | 'status'>,
+  ): RedemptionRecord {
     const voucher = this.deps.vouchers.present(this.deps.vouchers.get(card.id));
     return {
       object: 'redemption',
@@ -258,7 +346,11 @@ export class RewardRedeemer {
       source_id: record.id,
       source_type: 'redemption',
     };
-    const types = { CREATED: 'customer.reward_redemptions.created', COMPLETED: 'customer.reward_redemptions.completed', ROLLEDBACK: 'customer.reward_redemptions.rolledback' } as const;
+    const types = {
+      CREATED: 'customer.reward_redemptions.created',
+      COMPLETED: 'customer.reward_redemptions.completed',
+      ROLLEDBACK: 'customer.reward_redemptions.rolledback',
+    } as const;
     for (const state of states) {
       this.deps.events.record(types[state], {
         entityId: holder.id,
@@ -268,7 +360,10 @@ export class RewardRedeemer {
           voucher: simpleVoucher(this.deps.vouchers.get(card.id)),
           campaign: simpleCampaign(campaign),
           reward_redemption: { ...exchange, state },
-          reward: { ...reward, ...(reward.voucher ? { voucher: simpleVoucher(this.deps.vouchers.get(String(reward.voucher.id))) } : {}) } as never,
+          reward: {
+            ...reward,
+            ...(reward.voucher ? { voucher: simpleVoucher(this.deps.vouchers.get(String(reward.voucher.id))) } : {}),
+          } as never,
           reward_assignment: assignment,
           source: { id: record.id, type: 'redemption' },
           balance: gift?.type === 'GIFT_VOUCHERS' ? { amount: gift.balance ?? 0 } : null,

@@ -55,7 +55,13 @@ export type RewardInput = Resource<'RewardCreateRequest'>;
  */
 export interface RewardAssignmentInput {
   /** The price and whether the reward redeems itself. */
-  readonly parameters?: { readonly loyalty?: { readonly points?: number | undefined; readonly auto_redeem?: boolean | null | undefined } | undefined } | undefined;
+  readonly parameters?:
+    | {
+        readonly loyalty?:
+          | { readonly points?: number | undefined; readonly auto_redeem?: boolean | null | undefined }
+          | undefined;
+      }
+    | undefined;
   /** Validation rules (`val_…`) a payment with points must meet; pay-with-points rewards only. */
   readonly validation_rules?: readonly string[] | undefined;
 }
@@ -114,17 +120,30 @@ export class RewardStore {
    */
   create(input: RewardInput): Reward {
     const kind = kindOf(input.parameters);
-    if (kind === undefined) throw ApiError.invalidPayload('Property .parameters should name a campaign, a product or coin ratios');
+    if (kind === undefined)
+      throw ApiError.invalidPayload('Property .parameters should name a campaign, a product or coin ratios');
     const now = this.context.timestamp();
     const fields = this.#fields(kind, input, undefined);
-    const reward: Reward = { id: this.context.ids('rew'), ...fields, redeemed: 0, created_at: now, updated_at: null, object: 'reward' } as Reward;
+    const reward: Reward = {
+      id: this.context.ids('rew'),
+      ...fields,
+      redeemed: 0,
+      created_at: now,
+      updated_at: null,
+      object: 'reward',
+    } as Reward;
     this.#rewards.set(reward.id, reward);
     return reward;
   }
 
   /** A page of rewards in creation order; with `assignment_id`, the reward of that assignment. */
   list(query: PageQuery & { readonly assignment_id?: string | undefined } = {}): Page<Reward> {
-    const rewards = query.assignment_id === undefined ? [...this.#rewards.values()] : [this.#rewards.get(this.#assignments.get(query.assignment_id)?.assignment.reward_id ?? '')].filter((reward) => reward !== undefined);
+    const rewards =
+      query.assignment_id === undefined
+        ? [...this.#rewards.values()]
+        : [this.#rewards.get(this.#assignments.get(query.assignment_id)?.assignment.reward_id ?? '')].filter(
+            (reward) => reward !== undefined,
+          );
     return pageOf(rewards, query);
   }
 
@@ -147,8 +166,13 @@ export class RewardStore {
   update(id: string, input: Resource<'RewardUpdateRequest'>): Reward {
     const before = this.get(id);
     const kind = input.parameters === undefined ? before.type : kindOf(input.parameters);
-    if (kind !== before.type) throw ApiError.invalidPayload(`The kind of a reward cannot change: ${id} is a ${before.type} reward.`);
-    const reward = { ...before, ...this.#fields(before.type, input as RewardInput, before), updated_at: this.context.timestamp() } as Reward;
+    if (kind !== before.type)
+      throw ApiError.invalidPayload(`The kind of a reward cannot change: ${id} is a ${before.type} reward.`);
+    const reward = {
+      ...before,
+      ...this.#fields(before.type, input as RewardInput, before),
+      updated_at: this.context.timestamp(),
+    } as Reward;
     this.#rewards.set(id, reward);
     return reward;
   }
@@ -159,7 +183,9 @@ export class RewardStore {
    */
   delete(id: string): void {
     this.get(id);
-    const used = [...this.#assignments.values()].filter((stored) => stored.assignment.reward_id === id).map((stored) => stored.assignment.id);
+    const used = [...this.#assignments.values()]
+      .filter((stored) => stored.assignment.reward_id === id)
+      .map((stored) => stored.assignment.id);
     if (used.length > 0) {
       throw new ApiError(400, 'resource_in_use', 'Resource in use', {
         details: `Resource reward with id ${id} is in use by reward_assignments with ids [${used.join(', ')}]`,
@@ -188,7 +214,12 @@ export class RewardStore {
    *   when the campaign offers the reward already; 400 `missing_param` without a price,
    *   `invalid_payload` for a price below 1 or a second reward that redeems itself.
    */
-  assign(rewardId: string, campaignRef: string, input: RewardAssignmentInput, origin: ChangeOrigin = {}): RewardAssignment {
+  assign(
+    rewardId: string,
+    campaignRef: string,
+    input: RewardAssignmentInput,
+    origin: ChangeOrigin = {},
+  ): RewardAssignment {
     return this.assignAll(campaignRef, [{ ...input, reward: rewardId }], origin)[0] as RewardAssignment;
   }
 
@@ -198,7 +229,11 @@ export class RewardStore {
    *
    * @throws As {@link RewardStore.assign}; 400 `invalid_payload` for an empty list.
    */
-  assignAll(campaignRef: string, items: readonly (RewardAssignmentInput & { readonly reward: string })[], origin: ChangeOrigin = {}): RewardAssignment[] {
+  assignAll(
+    campaignRef: string,
+    items: readonly (RewardAssignmentInput & { readonly reward: string })[],
+    origin: ChangeOrigin = {},
+  ): RewardAssignment[] {
     const campaign = this.deps.loyalties.programme(campaignRef);
     if (items.length === 0) throw ApiError.invalidPayload('The request assigns no reward.');
     const seen = new Set<string>();
@@ -207,13 +242,16 @@ export class RewardStore {
       const existing = this.#ofCampaign(campaign.id).find((stored) => stored.assignment.reward_id === reward.id);
       if (existing || seen.has(reward.id)) {
         throw new ApiError(409, 'duplicate_found', 'Duplicated resource found', {
-          details: existing ? `Duplicated reward_assignment exists with id ${existing.assignment.id}` : `The request assigns the reward ${reward.id} twice.`,
+          details: existing
+            ? `Duplicated reward_assignment exists with id ${existing.assignment.id}`
+            : `The request assigns the reward ${reward.id} twice.`,
           ...(existing ? { resourceId: existing.assignment.id } : {}),
           resourceType: 'reward_assignment',
         });
       }
       seen.add(reward.id);
-      for (const ruleId of item.validation_rules ?? []) if (!this.deps.validationRules.has(ruleId)) throw ApiError.notFound('validation_rule', ruleId);
+      for (const ruleId of item.validation_rules ?? [])
+        if (!this.deps.validationRules.has(ruleId)) throw ApiError.notFound('validation_rule', ruleId);
       if (reward.type !== 'COIN') this.#price(campaign.id, undefined, item);
     }
     return items.map((item) => this.#add(this.get(item.reward), campaign, item, origin));
@@ -232,7 +270,10 @@ export class RewardStore {
       updated_at: null,
       object: 'reward_assignment',
     };
-    this.#assignments.set(assignment.id, { assignment, validationRules: reward.type === 'COIN' ? validationRules : [] });
+    this.#assignments.set(assignment.id, {
+      assignment,
+      validationRules: reward.type === 'COIN' ? validationRules : [],
+    });
     this.#announce('campaign.reward.assignment.created', campaign, assignment, origin);
     return assignment;
   }
@@ -241,14 +282,26 @@ export class RewardStore {
    * Changes an assignment's price or whether it redeems itself.
    * @throws ApiError 404; 400 `invalid_payload` for a price below 1 or a second reward that redeems itself.
    */
-  updateAssignment(id: string, input: RewardAssignmentInput, scope: AssignmentScope = {}, origin: ChangeOrigin = {}): RewardAssignment {
+  updateAssignment(
+    id: string,
+    input: RewardAssignmentInput,
+    scope: AssignmentScope = {},
+    origin: ChangeOrigin = {},
+  ): RewardAssignment {
     const stored = this.#stored(id, scope);
     const { assignment } = stored;
     if (!assignment.parameters) return assignment;
-    const loyalty = this.#price(assignment.related_object_id, assignment, { parameters: { loyalty: { ...assignment.parameters.loyalty, ...input.parameters?.loyalty } } });
+    const loyalty = this.#price(assignment.related_object_id, assignment, {
+      parameters: { loyalty: { ...assignment.parameters.loyalty, ...input.parameters?.loyalty } },
+    });
     const updated: RewardAssignment = { ...assignment, parameters: { loyalty }, updated_at: this.context.timestamp() };
     this.#assignments.set(id, { ...stored, assignment: updated });
-    this.#announce('campaign.reward.assignment.updated', this.deps.loyalties.programme(assignment.related_object_id), updated, origin);
+    this.#announce(
+      'campaign.reward.assignment.updated',
+      this.deps.loyalties.programme(assignment.related_object_id),
+      updated,
+      origin,
+    );
     return updated;
   }
 
@@ -274,7 +327,9 @@ export class RewardStore {
   assignmentsOfReward(rewardId: string, query: PageQuery = {}): Page<RewardAssignment> {
     this.get(rewardId);
     return pageOf(
-      [...this.#assignments.values()].filter((stored) => stored.assignment.reward_id === rewardId).map((stored) => stored.assignment),
+      [...this.#assignments.values()]
+        .filter((stored) => stored.assignment.reward_id === rewardId)
+        .map((stored) => stored.assignment),
       query,
     );
   }
@@ -296,17 +351,26 @@ export class RewardStore {
    * reward, its assignment there, and the rate of a pay-with-points reward; `undefined` when the
    * campaign does not offer it.
    */
-  offer(rewardId: string, campaignId: string): { id: string; assignmentId: string; coin?: { exchange_ratio: number; points_ratio: number }; reward: Reward } | undefined {
+  offer(
+    rewardId: string,
+    campaignId: string,
+  ):
+    | { id: string; assignmentId: string; coin?: { exchange_ratio: number; points_ratio: number }; reward: Reward }
+    | undefined {
     const assignment = this.assignmentOf(rewardId, campaignId);
     const reward = this.#rewards.get(rewardId);
     if (!assignment || !reward) return undefined;
-    const coin = reward.type === 'COIN' ? (reward.parameters as { coin: { exchange_ratio: number; points_ratio: number } }).coin : undefined;
+    const coin =
+      reward.type === 'COIN'
+        ? (reward.parameters as { coin: { exchange_ratio: number; points_ratio: number } }).coin
+        : undefined;
     return { id: reward.id, assignmentId: assignment.id, ...(coin ? { coin } : {}), reward };
   }
 
   /** The assignment of a campaign that redeems itself (`auto_redeem`), if it has one. */
   autoRedeemOf(campaignId: string): RewardAssignment | undefined {
-    return this.#ofCampaign(campaignId).find((stored) => stored.assignment.parameters?.loyalty.auto_redeem === true)?.assignment;
+    return this.#ofCampaign(campaignId).find((stored) => stored.assignment.parameters?.loyalty.auto_redeem === true)
+      ?.assignment;
   }
 
   /** Forgets the assignments of a campaign that is gone. */
@@ -320,36 +384,68 @@ export class RewardStore {
 
   #stored(id: string, scope: AssignmentScope): StoredAssignment {
     const stored = this.#assignments.get(id);
-    const campaignId = scope.campaignRef === undefined ? undefined : this.deps.loyalties.programme(scope.campaignRef).id;
+    const campaignId =
+      scope.campaignRef === undefined ? undefined : this.deps.loyalties.programme(scope.campaignRef).id;
     if (scope.rewardId !== undefined) this.get(scope.rewardId);
-    if (!stored || (campaignId !== undefined && stored.assignment.related_object_id !== campaignId) || (scope.rewardId !== undefined && stored.assignment.reward_id !== scope.rewardId)) {
+    if (
+      !stored ||
+      (campaignId !== undefined && stored.assignment.related_object_id !== campaignId) ||
+      (scope.rewardId !== undefined && stored.assignment.reward_id !== scope.rewardId)
+    ) {
       throw ApiError.notFound('reward_assignment', id);
     }
     return stored;
   }
 
   /** The price of an assignment, checked: at least a point, and one reward per campaign that redeems itself. */
-  #price(campaignId: string, current: RewardAssignment | undefined, input: RewardAssignmentInput): { points: number; auto_redeem?: boolean | null } {
+  #price(
+    campaignId: string,
+    current: RewardAssignment | undefined,
+    input: RewardAssignmentInput,
+  ): { points: number; auto_redeem?: boolean | null } {
     const loyalty = input.parameters?.loyalty;
-    if (loyalty?.points === undefined) throw new ApiError(400, 'missing_param', 'Missing required parameter', { details: "Parameter 'parameters.loyalty' is required" });
-    if (!Number.isInteger(loyalty.points) || loyalty.points < 1) throw ApiError.invalidPayload('Property .parameters.loyalty.points should be at least 1');
+    if (loyalty?.points === undefined)
+      throw new ApiError(400, 'missing_param', 'Missing required parameter', {
+        details: "Parameter 'parameters.loyalty' is required",
+      });
+    if (!Number.isInteger(loyalty.points) || loyalty.points < 1)
+      throw ApiError.invalidPayload('Property .parameters.loyalty.points should be at least 1');
     if (loyalty.auto_redeem === true) {
-      const other = this.#ofCampaign(campaignId).find((stored) => stored.assignment.id !== current?.id && stored.assignment.parameters?.loyalty.auto_redeem === true);
-      if (other) throw ApiError.invalidPayload(`Only one reward of a campaign can be redeemed automatically; ${other.assignment.id} already is.`);
+      const other = this.#ofCampaign(campaignId).find(
+        (stored) => stored.assignment.id !== current?.id && stored.assignment.parameters?.loyalty.auto_redeem === true,
+      );
+      if (other)
+        throw ApiError.invalidPayload(
+          `Only one reward of a campaign can be redeemed automatically; ${other.assignment.id} already is.`,
+        );
     }
-    return { points: loyalty.points, ...(loyalty.auto_redeem === undefined ? {} : { auto_redeem: loyalty.auto_redeem }) };
+    return {
+      points: loyalty.points,
+      ...(loyalty.auto_redeem === undefined ? {} : { auto_redeem: loyalty.auto_redeem }),
+    };
   }
 
   /** A reward's fields of its kind, from a request (over the reward before, for an update). */
-  #fields(kind: RewardKind, input: RewardInput, before: Reward | undefined): Omit<Reward, 'id' | 'redeemed' | 'created_at' | 'updated_at' | 'object'> {
+  #fields(
+    kind: RewardKind,
+    input: RewardInput,
+    before: Reward | undefined,
+  ): Omit<Reward, 'id' | 'redeemed' | 'created_at' | 'updated_at' | 'object'> {
     const raw = input as RewardInput & { stock?: number | null; attributes?: Reward['attributes'] };
-    const parameters = input.parameters === undefined ? before?.parameters : this.#parameters(kind, input.parameters as unknown as Record<string, Record<string, unknown>>);
+    const parameters =
+      input.parameters === undefined
+        ? before?.parameters
+        : this.#parameters(kind, input.parameters as unknown as Record<string, Record<string, unknown>>);
     return {
       name: input.name ?? before?.name ?? this.#defaultName(kind, parameters as Reward['parameters']),
       type: kind,
       parameters: parameters as Reward['parameters'],
       stock: raw.stock === undefined ? (before?.stock ?? null) : raw.stock,
-      ...(raw.attributes === undefined ? (before?.attributes === undefined ? {} : { attributes: before.attributes }) : { attributes: raw.attributes }),
+      ...(raw.attributes === undefined
+        ? before?.attributes === undefined
+          ? {}
+          : { attributes: before.attributes }
+        : { attributes: raw.attributes }),
       metadata: input.metadata ?? before?.metadata ?? {},
     };
   }
@@ -360,24 +456,35 @@ export class RewardStore {
         const sent = parameters['campaign'] as { id: string; balance?: number };
         const campaign = this.deps.campaigns.get(sent.id);
         const type = campaign.campaign_type;
-        if (!CAMPAIGN_REWARD_TYPES.has(type)) throw ApiError.invalidPayload(`A ${type} campaign cannot give rewards; use discount coupons, gift cards or a loyalty campaign.`);
+        if (!CAMPAIGN_REWARD_TYPES.has(type))
+          throw ApiError.invalidPayload(
+            `A ${type} campaign cannot give rewards; use discount coupons, gift cards or a loyalty campaign.`,
+          );
         if (type !== 'DISCOUNT_COUPONS' && !(typeof sent.balance === 'number' && sent.balance > 0)) {
-          throw new ApiError(400, 'invalid_balance', "Property 'parameters.campaign.balance' is invalid", { details: `Balance must be greater than zero for campaign type: ${type}` });
+          throw new ApiError(400, 'invalid_balance', "Property 'parameters.campaign.balance' is invalid", {
+            details: `Balance must be greater than zero for campaign type: ${type}`,
+          });
         }
-        return { campaign: { id: campaign.id, type, ...(type === 'DISCOUNT_COUPONS' ? {} : { balance: sent.balance }) } } as Reward['parameters'];
+        return {
+          campaign: { id: campaign.id, type, ...(type === 'DISCOUNT_COUPONS' ? {} : { balance: sent.balance }) },
+        } as Reward['parameters'];
       }
       case 'MATERIAL': {
         const sent = parameters['product'] as { id: string; sku_id?: string | null };
         const product = this.deps.products.get(sent.id);
         const skuId = sent.sku_id ?? null;
-        if (skuId !== null && this.deps.products.findSku(skuId)?.product_id !== product.id) throw ApiError.notFound('sku', skuId);
+        if (skuId !== null && this.deps.products.findSku(skuId)?.product_id !== product.id)
+          throw ApiError.notFound('sku', skuId);
         return { product: { id: product.id, sku_id: skuId } } as Reward['parameters'];
       }
       case 'COIN': {
         const sent = parameters['coin'] as { exchange_ratio: string | number; points_ratio?: string | number };
         const exchange = Number(sent.exchange_ratio);
         const points = Number(sent.points_ratio ?? 1);
-        if (!(exchange > 0) || !Number.isInteger(points) || points < 1) throw ApiError.invalidPayload('Property .parameters.coin should have a positive exchange_ratio and a whole points_ratio of at least 1');
+        if (!(exchange > 0) || !Number.isInteger(points) || points < 1)
+          throw ApiError.invalidPayload(
+            'Property .parameters.coin should have a positive exchange_ratio and a whole points_ratio of at least 1',
+          );
         return { coin: { exchange_ratio: exchange, points_ratio: points } } as Reward['parameters'];
       }
     }
@@ -385,12 +492,18 @@ export class RewardStore {
 
   #defaultName(kind: RewardKind, parameters: Reward['parameters']): string {
     if (kind === 'COIN') return 'Pay with points';
-    if (kind === 'MATERIAL') return this.deps.products.find((parameters as { product: { id: string } }).product.id)?.name ?? 'Product';
-    return this.deps.campaigns.find((parameters as { campaign: { id: string } }).campaign.id)?.name ?? 'Campaign reward';
+    if (kind === 'MATERIAL')
+      return this.deps.products.find((parameters as { product: { id: string } }).product.id)?.name ?? 'Product';
+    return (
+      this.deps.campaigns.find((parameters as { campaign: { id: string } }).campaign.id)?.name ?? 'Campaign reward'
+    );
   }
 
   #announce(
-    type: 'campaign.reward.assignment.created' | 'campaign.reward.assignment.updated' | 'campaign.reward.assignment.deleted',
+    type:
+      | 'campaign.reward.assignment.created'
+      | 'campaign.reward.assignment.updated'
+      | 'campaign.reward.assignment.deleted',
     campaign: Campaign,
     assignment: RewardAssignment,
     origin: ChangeOrigin,
@@ -398,7 +511,12 @@ export class RewardStore {
     if (origin.silent === true) return;
     const reward = this.#rewards.get(assignment.reward_id);
     if (!reward) return;
-    this.deps.events.record(type, { entityId: assignment.id, data: { campaign: simpleCampaign(campaign), reward_assignment: assignment as never, reward }, groupId: origin.requestId, source: origin.source });
+    this.deps.events.record(type, {
+      entityId: assignment.id,
+      data: { campaign: simpleCampaign(campaign), reward_assignment: assignment as never, reward },
+      groupId: origin.requestId,
+      source: origin.source,
+    });
   }
 }
 

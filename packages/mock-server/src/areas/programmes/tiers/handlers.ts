@@ -26,7 +26,10 @@ export const tierHandlers = {
     const tier = loyaltyTiers.get(params.campaignId, params.loyaltyTierId);
     const mappings = tier.earning_rules ?? {};
     // The rules' points as the tier's members earn them.
-    const rules = earningRules.of(tier.campaign_id).map((rule) => ({ ...rule, loyalty: mappedLoyalty(rule.loyalty as EarningRuleLoyalty, mappings[rule.id] as never) as typeof rule.loyalty }));
+    const rules = earningRules.of(tier.campaign_id).map((rule) => ({
+      ...rule,
+      loyalty: mappedLoyalty(rule.loyalty as EarningRuleLoyalty, mappings[rule.id] as never) as typeof rule.loyalty,
+    }));
     return { status: 200, body: listBody('data', pageOf(rules, query), ['total']) };
   },
 } satisfies HandlerMap;

@@ -47,8 +47,10 @@ export type LoyaltyTierInput = Resource<'LoyaltyTiersCreateRequest'>[number];
  * Whether a tier's points give a range: `points: {}`, as the official SDK's tests create a tier,
  * gives none, so the tier overlaps no other and no balance reaches it (decision 0058).
  */
-const hasRange = (points: { readonly from?: number | null | undefined; readonly to?: number | null | undefined }): boolean =>
-  (points.from !== undefined && points.from !== null) || (points.to !== undefined && points.to !== null);
+const hasRange = (points: {
+  readonly from?: number | null | undefined;
+  readonly to?: number | null | undefined;
+}): boolean => (points.from !== undefined && points.from !== null) || (points.to !== undefined && points.to !== null);
 
 /**
  * A member's place in the tiers of their programme, as the tier store keeps it.
@@ -90,14 +92,29 @@ interface TierShown {
 }
 
 /** The payload of a tier event: the tiers it moved between, or the one it is about. */
-const tierPayload = ({ event, holder, campaign, at, from, to }: TierShown): EventData<(typeof TIER_EVENTS)[keyof typeof TIER_EVENTS]> => {
+const tierPayload = ({
+  event,
+  holder,
+  campaign,
+  at,
+  from,
+  to,
+}: TierShown): EventData<(typeof TIER_EVENTS)[keyof typeof TIER_EVENTS]> => {
   const base = { customer: simpleCustomer(holder), campaign, created_at: at };
   // A tier deleted since leaves its side out (the spec has both: a move names two tiers that exist).
-  if (event === 'upgraded' || event === 'downgraded') return { ...base, ...(from ? { loyalty_tier_from: from } : {}), ...(to ? { loyalty_tier_to: to } : {}) } as never;
+  if (event === 'upgraded' || event === 'downgraded')
+    return { ...base, ...(from ? { loyalty_tier_from: from } : {}), ...(to ? { loyalty_tier_to: to } : {}) } as never;
   return { ...base, loyalty_tier: (event === 'left' ? from : to) as LoyaltyTier };
 };
 
-const NO_STANDING: MemberStanding = { tier: null, pending: null, periodPoints: 0, periodStart: '', created_at: null, updated_at: null };
+const NO_STANDING: MemberStanding = {
+  tier: null,
+  pending: null,
+  periodPoints: 0,
+  periodStart: '',
+  created_at: null,
+  updated_at: null,
+};
 
 /**
  * The tiers of the project's loyalty programmes and where each member stands in them. A member's
@@ -171,7 +188,11 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     const campaign = this.deps.loyalties.programme(programmeRef);
     const ranges = this.of(campaign.id)
       .filter((tier) => hasRange(tier.config.points))
-      .map((tier) => ({ id: tier.id, from: tier.config.points.from ?? 0, to: tier.config.points.to ?? Number.POSITIVE_INFINITY }));
+      .map((tier) => ({
+        id: tier.id,
+        from: tier.config.points.from ?? 0,
+        to: tier.config.points.to ?? Number.POSITIVE_INFINITY,
+      }));
     const now = this.context.timestamp();
     const tiers = inputs.map((input, index) => {
       const ranged = hasRange(input.points);
@@ -179,8 +200,10 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
       const to = input.points.to ?? Number.POSITIVE_INFINITY;
       if (to < from) throw ApiError.invalidPayload(`Property [${index}].points.to should not be below points.from`);
       const overlapping = ranged ? ranges.find((range) => from <= range.to && range.from <= to) : undefined;
-      if (overlapping) throw ApiError.invalidPayload(`Property [${index}].points overlaps the points of tier ${overlapping.id}`);
-      for (const ruleId of Object.keys(input.earning_rules ?? {})) if (!this.deps.earningRuleExists(ruleId)) throw ApiError.notFound('earning_rule', ruleId);
+      if (overlapping)
+        throw ApiError.invalidPayload(`Property [${index}].points overlaps the points of tier ${overlapping.id}`);
+      for (const ruleId of Object.keys(input.earning_rules ?? {}))
+        if (!this.deps.earningRuleExists(ruleId)) throw ApiError.notFound('earning_rule', ruleId);
       const id = this.context.ids('ltr');
       if (ranged) ranges.push({ id, from, to });
       const points = ranged ? { from, ...(input.points.to === undefined ? {} : { to: input.points.to }) } : {};
@@ -201,7 +224,13 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     this.#ranges.delete(campaign.id);
     for (const tier of tiers) {
       this.#tiers.set(tier.id, tier);
-      if (origin.silent !== true) this.deps.events.record('campaign.loyalty_tier.created', { entityId: tier.id, data: { campaign: simpleCampaign(campaign), loyalty_tier: tier }, groupId: origin.requestId, source: origin.source });
+      if (origin.silent !== true)
+        this.deps.events.record('campaign.loyalty_tier.created', {
+          entityId: tier.id,
+          data: { campaign: simpleCampaign(campaign), loyalty_tier: tier },
+          groupId: origin.requestId,
+          source: origin.source,
+        });
     }
     this.recalculate(campaign.id, origin);
     return tiers;
@@ -209,13 +238,16 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
 
   /** Evaluates the tier of every member of a campaign (new tiers, changed qualification settings). */
   recalculate(campaignId: string, origin: ChangeOrigin = {}): void {
-    for (const id of this.deps.vouchers.idsOfCampaign(campaignId)) if (this.deps.vouchers.find(id)?.holder_id) this.evaluate(id, origin);
+    for (const id of this.deps.vouchers.idsOfCampaign(campaignId))
+      if (this.deps.vouchers.find(id)?.holder_id) this.evaluate(id, origin);
   }
 
   /** The tiers of a campaign, in creation order unless `order` says otherwise. */
   list(programmeRef: string, query: SortedPageQuery<ListOrder<'created_at' | 'updated_at'>> = {}): Page<LoyaltyTier> {
     const tiers = this.of(this.deps.loyalties.programme(programmeRef).id);
-    return pageOf(query.order === undefined ? tiers : sortByOrder(tiers, query.order), { limit: query.limit ?? tiers.length });
+    return pageOf(query.order === undefined ? tiers : sortByOrder(tiers, query.order), {
+      limit: query.limit ?? tiers.length,
+    });
   }
 
   /** The tiers of a campaign, in creation order. */
@@ -281,7 +313,10 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
   }
 
   /** The settings the domain evaluates a programme's members with. */
-  settingsOf(campaign: Campaign): { readonly tiers: readonly TierRange[]; readonly qualification: TierQualification | null } {
+  settingsOf(campaign: Campaign): {
+    readonly tiers: readonly TierRange[];
+    readonly qualification: TierQualification | null;
+  } {
     let tiers = this.#ranges.get(campaign.id);
     if (tiers === undefined) {
       // A tier without a range is reached by no balance.
@@ -314,7 +349,13 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
       periodPoints: standing.periodPoints,
       today,
     });
-    this.settle(card, standing, { ...standing, tier: result.tier, pending: result.pending }, result.change ? [result.change] : [], origin);
+    this.settle(
+      card,
+      standing,
+      { ...standing, tier: result.tier, pending: result.pending },
+      result.change ? [result.change] : [],
+      origin,
+    );
     return result.change;
   }
 
@@ -325,7 +366,13 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
    * @param before - The standing the member had, as {@link LoyaltyTierStore.standing} answered it.
    * @param after - Their tiers and period now.
    */
-  settle(card: StoredVoucher, before: MemberStanding, after: Pick<MemberStanding, 'tier' | 'pending' | 'periodPoints' | 'periodStart'>, changes: readonly TierChange[], origin: ChangeOrigin = {}): void {
+  settle(
+    card: StoredVoucher,
+    before: MemberStanding,
+    after: Pick<MemberStanding, 'tier' | 'pending' | 'periodPoints' | 'periodStart'>,
+    changes: readonly TierChange[],
+    origin: ChangeOrigin = {},
+  ): void {
     const now = this.context.timestamp();
     const moved = before.tier?.tier_id !== after.tier?.tier_id;
     this.#members.set(card.id, {
@@ -356,7 +403,11 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
       const card = this.deps.vouchers.find(transaction.voucher_id);
       const campaign = card?.campaign_id ? this.deps.loyalties.findProgramme(card.campaign_id) : undefined;
       if (card && campaign) {
-        const standing = this.#inPeriod(this.standing(card.id), this.settingsOf(campaign).qualification, this.deps.loyaltyCards.today());
+        const standing = this.#inPeriod(
+          this.standing(card.id),
+          this.settingsOf(campaign).qualification,
+          this.deps.loyaltyCards.today(),
+        );
         this.#members.set(card.id, { ...standing, periodPoints: standing.periodPoints + points });
       }
     }
@@ -378,6 +429,12 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     const to = change.tier_to === undefined ? undefined : this.#tiers.get(change.tier_to);
     // The campaign in its short form: its records change with every card it makes, its short form does not.
     const args: TierShown = { event: change.event, holder, campaign: simpleCampaign(campaign), at, from, to };
-    this.deps.events.record(TIER_EVENTS[change.event], { entityId: holder.id, make: tierPayload, args, groupId: origin.requestId, source: origin.source });
+    this.deps.events.record(TIER_EVENTS[change.event], {
+      entityId: holder.id,
+      make: tierPayload,
+      args,
+      groupId: origin.requestId,
+      source: origin.source,
+    });
   }
 }

@@ -10,7 +10,10 @@ export const stackingRulesHandlers = {
     status: 200,
     body: project.state.stackingRules.create(body, (id) => project.state.categories.has(id)),
   }),
-  getStackingRules: ({ project, params }) => ({ status: 200, body: project.state.stackingRules.get(params.stackingRulesId) }),
+  getStackingRules: ({ project, params }) => ({
+    status: 200,
+    body: project.state.stackingRules.get(params.stackingRulesId),
+  }),
   updateStackingRules: ({ project, params, body }) => ({
     status: 200,
     body: project.state.stackingRules.update(params.stackingRulesId, body, (id) => project.state.categories.has(id)),

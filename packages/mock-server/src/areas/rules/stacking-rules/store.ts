@@ -110,10 +110,17 @@ export class StackingRulesStore {
         details: `Category ${categoryId} is used in stacking rules ${rules.id}; pass remove_from_stacking_rules=true to remove it from them and delete it.`,
       });
     }
-    this.#rules.value = { ...rules, ...removeCategoryFromStackingRules(rules, categoryId), updated_at: this.context.timestamp() } as StackingRules;
+    this.#rules.value = {
+      ...rules,
+      ...removeCategoryFromStackingRules(rules, categoryId),
+      updated_at: this.context.timestamp(),
+    } as StackingRules;
   }
 
-  #assertCategoriesExist(rules: Parameters<typeof categoriesInStackingRules>[0], categoryExists: (id: string) => boolean): void {
+  #assertCategoriesExist(
+    rules: Parameters<typeof categoriesInStackingRules>[0],
+    categoryExists: (id: string) => boolean,
+  ): void {
     const unknown = categoriesInStackingRules(rules).find((id) => !categoryExists(id));
     if (unknown !== undefined) throw ApiError.notFound('category', unknown);
   }

@@ -3,9 +3,18 @@ import type { HandlerMap } from '../../../http/handler.js';
 
 /** Validation rules: CRUD, and their assignments to vouchers, campaigns, promotion tiers and other objects. */
 export const validationRuleHandlers = {
-  listValidationRules: ({ project, query }) => ({ status: 200, body: listBody('data', project.state.validationRules.list(query), ['total']) }),
-  createValidationRule: ({ project, body, requestId }) => ({ status: 200, body: project.state.validationRules.create(body, { requestId }) }),
-  getValidationRule: ({ project, params }) => ({ status: 200, body: project.state.validationRules.get(params.validationRuleId) }),
+  listValidationRules: ({ project, query }) => ({
+    status: 200,
+    body: listBody('data', project.state.validationRules.list(query), ['total']),
+  }),
+  createValidationRule: ({ project, body, requestId }) => ({
+    status: 200,
+    body: project.state.validationRules.create(body, { requestId }),
+  }),
+  getValidationRule: ({ project, params }) => ({
+    status: 200,
+    body: project.state.validationRules.get(params.validationRuleId),
+  }),
   updateValidationRule: ({ project, params, body, requestId }) => ({
     status: 200,
     body: project.state.validationRules.update(params.validationRuleId, body, { requestId }),

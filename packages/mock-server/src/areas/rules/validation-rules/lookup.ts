@@ -17,7 +17,10 @@ export const projectTargets = (stores: {
     switch (type) {
       case 'voucher': {
         const voucher = stores.vouchers().find(id);
-        return voucher && voucherTarget(voucher, voucher.campaign_id ? stores.campaigns().find(voucher.campaign_id) : undefined);
+        return (
+          voucher &&
+          voucherTarget(voucher, voucher.campaign_id ? stores.campaigns().find(voucher.campaign_id) : undefined)
+        );
       }
       case 'campaign': {
         const campaign = stores.campaigns().find(id);

@@ -13,7 +13,11 @@ import { type AssignmentTarget, campaignTarget, tierTarget, voucherTarget } from
  * ```
  */
 export const targetOf = (owner: RuleOwner): AssignmentTarget =>
-  owner.object === 'voucher' ? voucherTarget(owner.voucher, owner.campaign) : owner.object === 'campaign' ? campaignTarget(owner.campaign) : tierTarget(owner.tier);
+  owner.object === 'voucher'
+    ? voucherTarget(owner.voucher, owner.campaign)
+    : owner.object === 'campaign'
+      ? campaignTarget(owner.campaign)
+      : tierTarget(owner.tier);
 
 /**
  * The campaigns area's port for the rule assignments of its vouchers, campaigns and tiers,

@@ -13,7 +13,13 @@ import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../.
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
-import { type AssignmentTarget, type AssignmentTargetLookup, type RelatedObjectType, assertKindAccepts, assertTargetAccepts } from './targets.js';
+import {
+  type AssignmentTarget,
+  type AssignmentTargetLookup,
+  type RelatedObjectType,
+  assertKindAccepts,
+  assertTargetAccepts,
+} from './targets.js';
 
 /**
  * A validation rule as the API returns it.
@@ -183,10 +189,15 @@ const readsAny = (level: ValidationRuleLevel, names: ReadonlySet<string>): boole
 
 const ORDERS = new Set(['created_at', '-created_at']);
 
-const byCreation = <T extends { readonly created_at?: string | null | undefined }>(items: T[], order: string | undefined): T[] => {
+const byCreation = <T extends { readonly created_at?: string | null | undefined }>(
+  items: T[],
+  order: string | undefined,
+): T[] => {
   // Items are kept in creation order and the clock never runs backwards.
   if (order !== undefined && !ORDERS.has(order)) {
-    throw new ApiError(400, 'invalid_query_params', 'Invalid query params', { details: `Query parameter order should be one of: created_at, -created_at (actual value is ${order})` });
+    throw new ApiError(400, 'invalid_query_params', 'Invalid query params', {
+      details: `Query parameter order should be one of: created_at, -created_at (actual value is ${order})`,
+    });
   }
   return order === 'created_at' ? items : items.reverse();
 };
@@ -288,7 +299,8 @@ export class ValidationRuleStore implements ValidationRulesPort {
     const order = query.order ?? '-created_at';
     const field = order.replace(/^-/u, '') as 'created_at' | 'updated_at' | 'name';
     // Stored in creation order; a stable sort keeps that order among equal keys.
-    const ordered = field === 'created_at' ? rules : [...rules].sort((a, b) => compareText(a[field] ?? '', b[field] ?? ''));
+    const ordered =
+      field === 'created_at' ? rules : [...rules].sort((a, b) => compareText(a[field] ?? '', b[field] ?? ''));
     if (order.startsWith('-')) ordered.reverse();
     const page = pageOf(ordered, query);
     return { ...page, items: page.items.map((rule) => this.#show(rule)) };
@@ -303,7 +315,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    *   ApiError 400 `invalid_payload` without a `name`.
    */
   create(input: ValidationRuleInput, origin: ChangeOrigin = {}): ValidationRule {
-    if (typeof input.name !== 'string') throw ApiError.invalidPayload("Property .name is required");
+    if (typeof input.name !== 'string') throw ApiError.invalidPayload('Property .name is required');
     const definition = parseValidationRules(input);
     const rule: ValidationRule = {
       id: this.context.ids('val'),
@@ -336,7 +348,12 @@ export class ValidationRuleStore implements ValidationRulesPort {
     };
     this.#rules.set(id, { rule, version: current.version + 1, definition });
     const shown = this.#show(rule);
-    this.#record('business_validation_rule.updated', id, { rule: shown, updated_at: rule.updated_at ?? this.context.timestamp() }, origin);
+    this.#record(
+      'business_validation_rule.updated',
+      id,
+      { rule: shown, updated_at: rule.updated_at ?? this.context.timestamp() },
+      origin,
+    );
     return shown;
   }
 
@@ -393,7 +410,12 @@ export class ValidationRuleStore implements ValidationRulesPort {
    * assignments of each object given, in that order, each with how much of its rule applies to
    * that kind of object (`validation_status`, `validation_omitted_rules`).
    */
-  assignmentPage(...objectIds: string[]): { object: 'list'; data_ref: 'data'; data: ValidationRuleAssignmentDetails[]; total: number } {
+  assignmentPage(...objectIds: string[]): {
+    object: 'list';
+    data_ref: 'data';
+    data: ValidationRuleAssignmentDetails[];
+    total: number;
+  } {
     const data = objectIds.flatMap((id) => this.assignmentsOf(id)).map((assignment) => this.#details(assignment));
     return { object: 'list', data_ref: 'data', data, total: data.length };
   }
@@ -410,7 +432,8 @@ export class ValidationRuleStore implements ValidationRulesPort {
   assign(ruleId: string, input: AssignmentInput, force = false, origin: ChangeOrigin = {}): ValidationRuleAssignment {
     const type = input.related_object_type ?? 'voucher';
     const objectId = input.related_object_id;
-    if (objectId === undefined || objectId === '') throw ApiError.invalidPayload("Property .related_object_id is required");
+    if (objectId === undefined || objectId === '')
+      throw ApiError.invalidPayload('Property .related_object_id is required');
     const stored = this.#stored(ruleId);
     const target = this.#target(stored, type, objectId);
     const existing = this.assignmentsOf(target.id).find((assignment) => assignment.rule_id === ruleId);
@@ -483,7 +506,13 @@ export class ValidationRuleStore implements ValidationRulesPort {
     for (const assignment of owners.flatMap((id) => this.assignmentsOf(id))) {
       const stored = this.#rules.get(assignment.rule_id);
       if (stored === undefined) continue;
-      applicable.push({ assignment, rule: this.#show(stored.rule), version: stored.version, definition: stored.definition, evaluate: this.#evaluatorOf(stored) });
+      applicable.push({
+        assignment,
+        rule: this.#show(stored.rule),
+        version: stored.version,
+        definition: stored.definition,
+        evaluate: this.#evaluatorOf(stored),
+      });
     }
     return applicable;
   }
@@ -509,7 +538,10 @@ export class ValidationRuleStore implements ValidationRulesPort {
   }
 
   /** The stored fields of a rule from a request, with the service's defaults. */
-  #fields(input: ValidationRuleInput, definition: ValidationRuleSetDefinition): Omit<ValidationRule, 'id' | 'created_at' | 'object'> {
+  #fields(
+    input: ValidationRuleInput,
+    definition: ValidationRuleSetDefinition,
+  ): Omit<ValidationRule, 'id' | 'created_at' | 'object'> {
     const onlyProducts = definition.rules.rules.length === 0 && definition.bundle === undefined;
     return {
       ...(input.name === undefined ? {} : { name: input.name }),
@@ -517,7 +549,10 @@ export class ValidationRuleStore implements ValidationRulesPort {
       ...(input.bundle_rules === undefined ? {} : { bundle_rules: input.bundle_rules }),
       ...(input.error === undefined ? {} : { error: input.error }),
       // A rule that does not limit products has none to show: the service answers `null`.
-      applicable_to: input.applicable_to === undefined || input.applicable_to === null ? null : { included_all: false, ...input.applicable_to },
+      applicable_to:
+        input.applicable_to === undefined || input.applicable_to === null
+          ? null
+          : { included_all: false, ...input.applicable_to },
       type: input.type ?? (onlyProducts ? 'basic' : 'expression'),
       context_type: input.context_type ?? 'global',
     };
@@ -561,12 +596,12 @@ export class ValidationRuleStore implements ValidationRulesPort {
     if (ofObject?.size === 0) this.#byObject.delete(assignment.related_object_id);
   }
 
-  #record<T extends 'business_validation_rule.created' | 'business_validation_rule.updated' | 'business_validation_rule.deleted'>(
-    type: T,
-    entityId: string,
-    data: EventData<T>,
-    origin: ChangeOrigin,
-  ): void {
+  #record<
+    T extends
+      | 'business_validation_rule.created'
+      | 'business_validation_rule.updated'
+      | 'business_validation_rule.deleted',
+  >(type: T, entityId: string, data: EventData<T>, origin: ChangeOrigin): void {
     if (origin.silent) return;
     this.events.record(type, { entityId, data, groupId: origin.requestId, source: origin.source } as EventInput<T>);
   }
@@ -606,7 +641,10 @@ export class ValidationRuleStore implements ValidationRulesPort {
     const stored = this.#rules.get(assignment.rule_id);
     const names = OMITTED_FOR[assignment.related_object_type];
     const top = stored?.definition.rules.rules ?? [];
-    const omitted = names === undefined ? [] : top.filter((rule) => names.has(rule.name) || readsAny(rule.rules, names)).map((rule) => rule.key);
+    const omitted =
+      names === undefined
+        ? []
+        : top.filter((rule) => names.has(rule.name) || readsAny(rule.rules, names)).map((rule) => rule.key);
     const status = omitted.length === 0 ? 'VALID' : omitted.length === top.length ? 'INVALID' : 'PARTIALLY_VALID';
     return { ...assignment, validation_status: status, validation_omitted_rules: omitted };
   }

@@ -24,7 +24,9 @@ export type RelatedObjectType = Resource<'ValidationRuleAssignment'>['related_ob
  * const related: AssignmentRelated = { campaign: { id: 'camp_1', name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } };
  * ```
  */
-export type AssignmentRelated = Partial<Pick<Resource<'ValidationRuleAssignmentEventData'>, 'voucher' | 'campaign' | 'promotion_tier'>>;
+export type AssignmentRelated = Partial<
+  Pick<Resource<'ValidationRuleAssignmentEventData'>, 'voucher' | 'campaign' | 'promotion_tier'>
+>;
 
 /**
  * An object a validation rule may be assigned to, as the lookups find it: its id and the contexts
@@ -62,13 +64,19 @@ export interface AssignmentTargetLookup {
 }
 
 /** `campaign_type` as it appears in a `context_type` (`campaign.discount_coupons` …). */
-export const campaignContext = (campaignType: string | null | undefined): string => `campaign.${String(campaignType ?? '').toLowerCase()}`;
+export const campaignContext = (campaignType: string | null | undefined): string =>
+  `campaign.${String(campaignType ?? '').toLowerCase()}`;
 
 /** The voucher type as it appears in a `context_type` (`voucher.discount_voucher` …). */
-export const voucherContext = (voucherType: string | null | undefined): string => `voucher.${String(voucherType ?? '').toLowerCase()}`;
+export const voucherContext = (voucherType: string | null | undefined): string =>
+  `voucher.${String(voucherType ?? '').toLowerCase()}`;
 
 /** Kinds of object that discount something, so that `applicable_to` and bundles mean something for them. */
-const DISCOUNTING: ReadonlySet<RelatedObjectType> = new Set<RelatedObjectType>(['voucher', 'campaign', 'promotion_tier']);
+const DISCOUNTING: ReadonlySet<RelatedObjectType> = new Set<RelatedObjectType>([
+  'voucher',
+  'campaign',
+  'promotion_tier',
+]);
 
 /** The `context_type` families that only one kind of object takes, whatever it is. */
 const FAMILY_OF: Readonly<Record<string, RelatedObjectType>> = {
@@ -89,7 +97,10 @@ const LABEL: Readonly<Record<RelatedObjectType, string>> = {
 const refuse = (details: string): ApiError => ApiError.invalidPayload(details);
 
 const limitsItems = (definition: ValidationRuleSetDefinition): boolean =>
-  definition.bundle !== undefined || definition.applicable_to.included_all || definition.applicable_to.included.length > 0 || definition.applicable_to.excluded.length > 0;
+  definition.bundle !== undefined ||
+  definition.applicable_to.included_all ||
+  definition.applicable_to.included.length > 0 ||
+  definition.applicable_to.excluded.length > 0;
 
 /**
  * Refuses an assignment that the kind of object alone rules out, before the object is looked up:
@@ -99,7 +110,11 @@ const limitsItems = (definition: ValidationRuleSetDefinition): boolean =>
  *
  * @throws ApiError 400 `invalid_payload` naming the rule, its context and the kind of object.
  */
-export const assertKindAccepts = (type: RelatedObjectType, rule: { readonly id: string; readonly context_type?: string | undefined }, definition: ValidationRuleSetDefinition): void => {
+export const assertKindAccepts = (
+  type: RelatedObjectType,
+  rule: { readonly id: string; readonly context_type?: string | undefined },
+  definition: ValidationRuleSetDefinition,
+): void => {
   const context = rule.context_type ?? 'global';
   const family = FAMILY_OF[context.split('.')[0] ?? ''];
   const discounting = DISCOUNTING.has(type);
@@ -107,7 +122,9 @@ export const assertKindAccepts = (type: RelatedObjectType, rule: { readonly id: 
     throw refuse(`Validation rule ${rule.id} has context_type ${context}; it cannot be assigned to ${LABEL[type]}.`);
   }
   if (!discounting && limitsItems(definition)) {
-    throw refuse(`Validation rule ${rule.id} limits the products a discount reaches (applicable_to or bundle_rules); ${LABEL[type]} discounts nothing, so it cannot take it.`);
+    throw refuse(
+      `Validation rule ${rule.id} limits the products a discount reaches (applicable_to or bundle_rules); ${LABEL[type]} discounts nothing, so it cannot take it.`,
+    );
   }
 };
 
@@ -119,10 +136,16 @@ export const assertKindAccepts = (type: RelatedObjectType, rule: { readonly id: 
  *
  * @throws ApiError 400 `invalid_payload` naming the rule, its context and the object.
  */
-export const assertTargetAccepts = (target: AssignmentTarget, rule: { readonly id: string; readonly context_type?: string | undefined }): void => {
+export const assertTargetAccepts = (
+  target: AssignmentTarget,
+  rule: { readonly id: string; readonly context_type?: string | undefined },
+): void => {
   const context = rule.context_type ?? 'global';
-  if (context === 'global' || target.contexts.some((prefix) => context === prefix || context.startsWith(`${prefix}.`))) return;
-  throw refuse(`Validation rule ${rule.id} has context_type ${context}; it cannot be assigned to ${LABEL[target.type]} ${target.id}, which takes ${target.contexts.join(' or ')} rules.`);
+  if (context === 'global' || target.contexts.some((prefix) => context === prefix || context.startsWith(`${prefix}.`)))
+    return;
+  throw refuse(
+    `Validation rule ${rule.id} has context_type ${context}; it cannot be assigned to ${LABEL[target.type]} ${target.id}, which takes ${target.contexts.join(' or ')} rules.`,
+  );
 };
 
 /**
@@ -153,7 +176,10 @@ export const voucherTarget = (voucher: StoredVoucher, campaign: Campaign | undef
 export const campaignTarget = (campaign: Campaign): AssignmentTarget => ({
   type: 'campaign',
   id: campaign.id,
-  contexts: [campaignContext(campaign.campaign_type), ...(campaign.voucher?.type ? [voucherContext(campaign.voucher.type)] : [])],
+  contexts: [
+    campaignContext(campaign.campaign_type),
+    ...(campaign.voucher?.type ? [voucherContext(campaign.voucher.type)] : []),
+  ],
   related: { campaign: simpleCampaign(campaign) },
 });
 

@@ -7,7 +7,9 @@ import type { ValidationRule, ValidationRuleStore } from './store.js';
 const SAVED_FIELDS = ['name', 'rules', 'bundle_rules', 'error', 'applicable_to', 'type', 'context_type'] as const;
 
 const saved = (rule: ValidationRule): SavedValidationRule =>
-  Object.fromEntries(SAVED_FIELDS.flatMap((field) => (rule[field] === undefined ? [] : [[field, rule[field]]]))) as SavedValidationRule;
+  Object.fromEntries(
+    SAVED_FIELDS.flatMap((field) => (rule[field] === undefined ? [] : [[field, rule[field]]])),
+  ) as SavedValidationRule;
 
 /**
  * The context a kept rule takes on a new owner: its own when the owner takes it; a discount
@@ -18,7 +20,8 @@ const saved = (rule: ValidationRule): SavedValidationRule =>
  */
 const fittedContext = (context: string, owner: RuleOwner): string => {
   const { contexts } = targetOf(owner);
-  if (context === 'global' || contexts.some((prefix) => context === prefix || context.startsWith(`${prefix}.`))) return context;
+  if (context === 'global' || contexts.some((prefix) => context === prefix || context.startsWith(`${prefix}.`)))
+    return context;
   const [family, , ...effect] = context.split('.');
   const [own] = contexts;
   return own === undefined || (family !== 'campaign' && family !== 'voucher') ? context : [own, ...effect].join('.');
@@ -43,7 +46,10 @@ export const templateRules = (rules: () => ValidationRuleStore): TemplateRules =
       .flatMap((assignment) => (rules().has(assignment.rule_id) ? [saved(rules().get(assignment.rule_id))] : [])),
   recreate: (rule, owner, origin = {}) => {
     const context = fittedContext(rule.context_type ?? 'global', owner);
-    const created = rules().create({ ...rule, context_type: context as NonNullable<SavedValidationRule['context_type']> }, origin);
+    const created = rules().create(
+      { ...rule, context_type: context as NonNullable<SavedValidationRule['context_type']> },
+      origin,
+    );
     rules().assignAll([created.id], targetOf(owner), origin);
     return created.id;
   },

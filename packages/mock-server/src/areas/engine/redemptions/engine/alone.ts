@@ -98,7 +98,12 @@ const EMPTY: Resource<'ApplicableToResultList'> = { object: 'list', data_ref: 'd
  * @param check - What the checks read.
  * @returns The judge.
  */
-export const aloneJudge = (input: OrderInput, frame: OrderFrame, rules: StackingRulesSettings, check: CheckContext): AloneJudge => ({
+export const aloneJudge = (
+  input: OrderInput,
+  frame: OrderFrame,
+  rules: StackingRulesSettings,
+  check: CheckContext,
+): AloneJudge => ({
   customer: check.customer,
   rules,
   initialOrder: presentOrder(startDiscountStack(input).order, frame),
@@ -122,4 +127,3 @@ export const aloneJudge = (input: OrderInput, frame: OrderFrame, rules: Stacking
     return { parts, order: presentOrder(application.finalOrder, frame) };
   },
 });
-

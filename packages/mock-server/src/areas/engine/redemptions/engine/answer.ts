@@ -1,4 +1,10 @@
-import { type BundleResult, type OrderAmounts, type StackingOutcome, type StackingRulesSettings, categoryStackingRulesType } from '@voucherkit/domain';
+import {
+  type BundleResult,
+  type OrderAmounts,
+  type StackingOutcome,
+  type StackingRulesSettings,
+  categoryStackingRulesType,
+} from '@voucherkit/domain';
 import type { Resource } from '../../../../core/resource.js';
 import type { ApiError } from '../../../../http/api-error.js';
 import { errorBody } from '../../../../http/respond.js';
@@ -29,25 +35,30 @@ export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCal
   applied_discount_amount: amounts.applied_discount_amount,
   items_applied_discount_amount: amounts.items_applied_discount_amount,
   total_applied_discount_amount: amounts.total_applied_discount_amount,
-  items: amounts.items.map((item, index) => withoutUnknownAmounts({
-    ...(frame.lines[index] ?? {
-      object: 'order_item' as const,
-      ...(item.product_id === undefined ? {} : { product_id: item.product_id, related_object: 'product' as const }),
-      ...(item.sku_id === undefined ? {} : { sku_id: item.sku_id, related_object: 'sku' as const }),
-    }),
-    quantity: item.quantity,
-    initial_quantity: item.initial_quantity,
-    discount_quantity: item.discount_quantity,
-    applied_discount_quantity: item.applied_discount_quantity,
-    applied_quantity: item.applied_quantity,
-    applied_quantity_amount: item.applied_quantity_amount,
-    amount: item.amount,
-    initial_amount: item.initial_amount,
-    discount_amount: item.discount_amount,
-    applied_discount_amount: item.applied_discount_amount,
-    subtotal_amount: item.subtotal_amount,
-    ...(item.price === null ? {} : { price: item.price }),
-  }, item)),
+  items: amounts.items.map((item, index) =>
+    withoutUnknownAmounts(
+      {
+        ...(frame.lines[index] ?? {
+          object: 'order_item' as const,
+          ...(item.product_id === undefined ? {} : { product_id: item.product_id, related_object: 'product' as const }),
+          ...(item.sku_id === undefined ? {} : { sku_id: item.sku_id, related_object: 'sku' as const }),
+        }),
+        quantity: item.quantity,
+        initial_quantity: item.initial_quantity,
+        discount_quantity: item.discount_quantity,
+        applied_discount_quantity: item.applied_discount_quantity,
+        applied_quantity: item.applied_quantity,
+        applied_quantity_amount: item.applied_quantity_amount,
+        amount: item.amount,
+        initial_amount: item.initial_amount,
+        discount_amount: item.discount_amount,
+        applied_discount_amount: item.applied_discount_amount,
+        subtotal_amount: item.subtotal_amount,
+        ...(item.price === null ? {} : { price: item.price }),
+      },
+      item,
+    ),
+  ),
   metadata: copyOrEmpty(frame.metadata),
   object: 'order',
   ...(frame.created_at === undefined ? {} : { created_at: frame.created_at }),
@@ -58,14 +69,20 @@ export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCal
 });
 
 /** The categories of a redeemable with their stacking type, as answers show them. */
-export const presentCategories = (found: FoundRedeemable, rules: StackingRulesSettings): Resource<'CategoryWithStackingRulesType'>[] =>
+export const presentCategories = (
+  found: FoundRedeemable,
+  rules: StackingRulesSettings,
+): Resource<'CategoryWithStackingRulesType'>[] =>
   found.categories.map((category) => {
     const type = categoryStackingRulesType(category.id, rules);
     return { ...category, ...(type === undefined ? {} : { stacking_rules_type: type }) };
   });
 
 /** Whether the answer names the redeemable's campaign and name (`options.expand` holds `redeemable`). */
-const describe = (found: FoundRedeemable, expand: boolean): Pick<Applicable, 'campaign_name' | 'campaign_id' | 'name'> => {
+const describe = (
+  found: FoundRedeemable,
+  expand: boolean,
+): Pick<Applicable, 'campaign_name' | 'campaign_id' | 'name'> => {
   if (!expand) return {};
   const name = found.object === 'voucher' ? found.voucher.code : found.tier.name;
   return {
@@ -74,7 +91,9 @@ const describe = (found: FoundRedeemable, expand: boolean): Pick<Applicable, 'ca
   };
 };
 
-const metadataOf = (found: FoundRedeemable): Record<string, unknown> => ({ ...(found.object === 'voucher' ? found.voucher.metadata : found.tier.metadata) });
+const metadataOf = (found: FoundRedeemable): Record<string, unknown> => ({
+  ...(found.object === 'voucher' ? found.voucher.metadata : found.tier.metadata),
+});
 
 const emptyList = (): Applicable['applicable_to'] => ({ object: 'list', data_ref: 'data', data: [], total: 0 });
 
@@ -93,7 +112,10 @@ export const redeemableResult = (applied: AppliedRedeemable): Applicable['result
   if (step.kind === 'gift') return { gift: { balance: step.gift.balance, credits: step.gift.credits } };
   if (step.kind === 'pay_with_points') return { loyalty_card: { points: step.loyalty_card.points } };
   // The service says of every discount it applied whether a formula computed it.
-  const discount = step.discount === undefined || step.discount === null ? step.discount : { ...step.discount, is_dynamic: step.discount.is_dynamic ?? false };
+  const discount =
+    step.discount === undefined || step.discount === null
+      ? step.discount
+      : { ...step.discount, is_dynamic: step.discount.is_dynamic ?? false };
   return {
     discount: discount as Extract<Applicable['result'], { discount: unknown }>['discount'],
     ...(bundle === undefined ? {} : { bundle: presentBundle(bundle) }),
@@ -120,7 +142,13 @@ export const presentOutcome = (outcome: Outcome, options: AnswerOptions): Applic
   const { ref } = outcome.redeemable;
   const object = ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher';
   const found = 'object' in outcome.redeemable.found ? outcome.redeemable.found : undefined;
-  const about = found ? { metadata: metadataOf(found), categories: presentCategories(found, options.rules), ...describe(found, options.expandRedeemable) } : {};
+  const about = found
+    ? {
+        metadata: metadataOf(found),
+        categories: presentCategories(found, options.rules),
+        ...describe(found, options.expandRedeemable),
+      }
+    : {};
   if (outcome.status === 'APPLICABLE') {
     const { step } = outcome.result;
     return {
@@ -140,7 +168,10 @@ export const presentOutcome = (outcome: Outcome, options: AnswerOptions): Applic
       status: 'INAPPLICABLE',
       id: ref.id,
       object,
-      result: { error: redeemableErrorBody(outcome.error, options.requestId), details: { key: outcome.error.key, message: outcome.error.message } },
+      result: {
+        error: redeemableErrorBody(outcome.error, options.requestId),
+        details: { key: outcome.error.key, message: outcome.error.message },
+      },
       ...about,
     };
   }

@@ -43,7 +43,8 @@ export interface AppliedRedeemable {
  * The outcome of a stacked request: each redeemable's outcome (from the domain's stacking rules)
  * and the final order (the parent redemption's).
  */
-export interface EngineApplication extends StackingApplication<EngineRedeemable, DiscountStackState, AppliedRedeemable, ApiError> {
+export interface EngineApplication
+  extends StackingApplication<EngineRedeemable, DiscountStackState, AppliedRedeemable, ApiError> {
   /** The order after every applicable redeemable, `applied_*` adding up all of them. */
   readonly finalOrder: OrderAmounts;
   /** The order before any redeemable. */
@@ -54,14 +55,17 @@ const NO_DISCOUNT: DiscountInput = { type: 'AMOUNT', amount_off: 0, effect: 'APP
 
 /** The discount of a voucher or promotion tier (none for a card), as stored. */
 const discountOf = (found: FoundRedeemable): DiscountInput | undefined => {
-  if (found.object === 'promotion_tier') return (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT;
+  if (found.object === 'promotion_tier')
+    return (found.tier.action?.discount as DiscountInput | undefined) ?? NO_DISCOUNT;
   if (found.voucher.type === 'GIFT_VOUCHER' || found.voucher.type === 'LOYALTY_CARD') return undefined;
   return (found.voucher.discount as DiscountInput | null | undefined) ?? NO_DISCOUNT;
 };
 
 /** Whether bundles multiply a discount's unit limits (per-unit amounts, new prices) rather than its amounts (decision 0035). */
 const unitsScaleWithBundles = (discount: DiscountInput | undefined): boolean =>
-  discount === undefined || discount.type === 'FIXED' || (discount.type === 'AMOUNT' && discount.effect === 'APPLY_TO_ITEMS_BY_QUANTITY');
+  discount === undefined ||
+  discount.type === 'FIXED' ||
+  (discount.type === 'AMOUNT' && discount.effect === 'APPLY_TO_ITEMS_BY_QUANTITY');
 
 /**
  * The domain's step for a redeemable: a discount reaching the lines its rules cover
@@ -87,9 +91,23 @@ const stepOf = (
   }
   if (found.voucher.type === 'LOYALTY_CARD' && 'reward' in ref && ref.reward?.id !== undefined) {
     // The checks found a pay-with-points reward; points other sessions hold are not spendable.
-    const coin = context.ports.loyaltyReward(found.voucher, ref.reward.id)?.coin ?? { exchange_ratio: 0, points_ratio: 1 };
-    const balance = Math.max(0, context.state.loyaltyCards.balance(found.voucher.id) - heldByOthers(found, context).credits);
-    return { kind: 'pay_with_points', payment: { points: ref.reward.points ?? undefined, balance, exchange_ratio: coin.exchange_ratio, points_ratio: coin.points_ratio } };
+    const coin = context.ports.loyaltyReward(found.voucher, ref.reward.id)?.coin ?? {
+      exchange_ratio: 0,
+      points_ratio: 1,
+    };
+    const balance = Math.max(
+      0,
+      context.state.loyaltyCards.balance(found.voucher.id) - heldByOthers(found, context).credits,
+    );
+    return {
+      kind: 'pay_with_points',
+      payment: {
+        points: ref.reward.points ?? undefined,
+        balance,
+        exchange_ratio: coin.exchange_ratio,
+        points_ratio: coin.points_ratio,
+      },
+    };
   }
   const balance = Math.max(0, (found.voucher.gift?.balance ?? 0) - heldByOthers(found, context).credits);
   const credits = 'gift' in ref ? ref.gift?.credits : undefined;
@@ -135,7 +153,9 @@ export const applyStack = (
       const failure = checkRedeemable(found, redeemable.ref, context);
       if (failure) return { status: 'INAPPLICABLE', error: failure };
       const discount = discountOf(found);
-      const rules = checkRules(found, redeemable.ref, step.order.order, context, { unitsScaleWithBundles: unitsScaleWithBundles(discount) });
+      const rules = checkRules(found, redeemable.ref, step.order.order, context, {
+        unitsScaleWithBundles: unitsScaleWithBundles(discount),
+      });
       if (!rules.valid) return { status: 'INAPPLICABLE', error: rules.error };
       try {
         const next = applyStackStep(step.order, stepOf(found, redeemable.ref, step, context, discount, rules), {
@@ -144,7 +164,12 @@ export const applyStack = (
           evaluate: discountFormulaEvaluator(found, context),
         });
         const result = next.steps[next.steps.length - 1] as DiscountStackStepResult;
-        return { status: 'APPLICABLE', order: next, effect: result.has_effect, result: { found, step: result, ...(rules.bundle === undefined ? {} : { bundle: rules.bundle }) } };
+        return {
+          status: 'APPLICABLE',
+          order: next,
+          effect: result.has_effect,
+          result: { found, step: result, ...(rules.bundle === undefined ? {} : { bundle: rules.bundle }) },
+        };
       } catch (error) {
         if (!isDomainError(error)) throw error;
         const failed = fromDomainError(error);

@@ -32,9 +32,13 @@ export interface UnsavedCustomer {
  * @param stored - The stored customer it names, if any.
  * @returns The unsaved customer, or undefined when the customer is stored or none is given.
  */
-export const unsavedCustomerOf = (reference: CustomerReference | undefined, stored: Customer | undefined): UnsavedCustomer | undefined => {
+export const unsavedCustomerOf = (
+  reference: CustomerReference | undefined,
+  stored: Customer | undefined,
+): UnsavedCustomer | undefined => {
   if (reference === undefined || stored !== undefined) return undefined;
-  if (typeof reference === 'string') return reference.startsWith('cust_') ? undefined : { source_id: reference, metadata: {} };
+  if (typeof reference === 'string')
+    return reference.startsWith('cust_') ? undefined : { source_id: reference, metadata: {} };
   if (reference.id !== undefined) return undefined;
   return { source_id: reference.source_id ?? null, metadata: reference.metadata ?? {} };
 };
@@ -67,7 +71,12 @@ export interface CheckContext {
    * How many successful redemptions a redeemable, a customer and (given its id) a campaign have,
    * for the rules, and (given `unitsOf`) the units earlier discounts reached, for product budgets.
    */
-  readonly counts: (redeemableId: string, customerId: string | undefined, campaignId?: string, unitsOf?: CountTarget['unitsOf']) => RedemptionCounts;
+  readonly counts: (
+    redeemableId: string,
+    customerId: string | undefined,
+    campaignId?: string,
+    unitsOf?: CountTarget['unitsOf'],
+  ) => RedemptionCounts;
 }
 
 /** A failure of one redeemable with the service's key, pointing at the redeemable. */
@@ -86,12 +95,21 @@ export const redeemableError = (
   });
 
 /** Credits other sessions hold on a gift card, and redemptions other sessions hold on a voucher. */
-export const heldByOthers = (found: FoundRedeemable & { object: 'voucher' }, context: CheckContext): { readonly count: number; readonly credits: number } => {
-  const others = context.state.vouchers.sessionsOf(found.voucher.id).filter((session) => session.key !== context.sessionKey);
+export const heldByOthers = (
+  found: FoundRedeemable & { object: 'voucher' },
+  context: CheckContext,
+): { readonly count: number; readonly credits: number } => {
+  const others = context.state.vouchers
+    .sessionsOf(found.voucher.id)
+    .filter((session) => session.key !== context.sessionKey);
   return { count: others.length, credits: others.reduce((sum, session) => sum + (session.credits ?? 0), 0) };
 };
 
-const voucherChecks = (found: FoundRedeemable & { object: 'voucher' }, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined => {
+const voucherChecks = (
+  found: FoundRedeemable & { object: 'voucher' },
+  ref: RequestedRedeemable,
+  context: CheckContext,
+): ApiError | undefined => {
   const { voucher } = found;
   const validity = context.state.vouchers.checkValidity(voucher.id, context.now);
   if (!validity.active) return redeemableError(ref, 400, validity.key, validity.message);
@@ -110,13 +128,25 @@ const voucherChecks = (found: FoundRedeemable & { object: 'voucher' }, ref: Requ
     }
     // Other rewards are bought with POST /v1/loyalties/members/{memberId}/redemption (decision 0039).
     if (loyalty.coin === undefined) {
-      return redeemableError(ref, 400, 'invalid_reward', 'Invalid reward', `The reward ${reward.id} is not a pay with points reward; redeem it through the loyalty member's redemption.`);
+      return redeemableError(
+        ref,
+        400,
+        'invalid_reward',
+        'Invalid reward',
+        `The reward ${reward.id} is not a pay with points reward; redeem it through the loyalty member's redemption.`,
+      );
     }
     return undefined;
   }
   // A referral code is for the customers its referrer invites, not for the referrer.
   if (voucher.is_referral_code === true && voucher.holder_id && voucher.holder_id === context.customer?.id) {
-    return redeemableError(ref, 400, 'referrer_not_permitted_to_redeem', 'Referrer not permitted to redeem', `The code ${voucher.code} is referred by this customer, who cannot redeem it.`);
+    return redeemableError(
+      ref,
+      400,
+      'referrer_not_permitted_to_redeem',
+      'Referrer not permitted to redeem',
+      `The code ${voucher.code} is referred by this customer, who cannot redeem it.`,
+    );
   }
   const quantity = voucher.redemption?.quantity;
   if (quantity !== null && quantity !== undefined) {
@@ -126,7 +156,11 @@ const voucherChecks = (found: FoundRedeemable & { object: 'voucher' }, ref: Requ
   return undefined;
 };
 
-const tierChecks = (found: FoundRedeemable & { object: 'promotion_tier' }, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined => {
+const tierChecks = (
+  found: FoundRedeemable & { object: 'promotion_tier' },
+  ref: RequestedRedeemable,
+  context: CheckContext,
+): ApiError | undefined => {
   const validity = context.state.promotions.checkValidity({ object: 'promotion_tier', id: found.tier.id }, context.now);
   return validity.active ? undefined : redeemableError(ref, 400, validity.key, validity.message);
 };
@@ -138,7 +172,11 @@ const tierChecks = (found: FoundRedeemable & { object: 'promotion_tier' }, ref: 
  *
  * @returns The failure to report, or `undefined` when the redeemable passes.
  */
-export const checkRedeemable = (found: FoundRedeemable, ref: RequestedRedeemable, context: CheckContext): ApiError | undefined =>
+export const checkRedeemable = (
+  found: FoundRedeemable,
+  ref: RequestedRedeemable,
+  context: CheckContext,
+): ApiError | undefined =>
   found.object === 'voucher' ? voucherChecks(found, ref, context) : tierChecks(found, ref, context);
 
 /** The customer a code is published to, for `publication.redeemable_by_linked_customer`; none for a tier or an unpublished code. */
@@ -172,10 +210,17 @@ const membersOf = (context: CheckContext, collectionId: string): ReadonlySet<str
 };
 
 /** The collections, among those the rules name, that a line's product or SKU belongs to (a SKU belongs where its product does). */
-const collectionsOfLine = (context: CheckContext, named: readonly string[], item: OrderAmounts['items'][number]): string[] =>
+const collectionsOfLine = (
+  context: CheckContext,
+  named: readonly string[],
+  item: OrderAmounts['items'][number],
+): string[] =>
   named.filter((id) => {
     const members = membersOf(context, id);
-    return (item.sku_id !== undefined && item.sku_id !== null && members.has(item.sku_id)) || (item.product_id !== undefined && item.product_id !== null && members.has(item.product_id));
+    return (
+      (item.sku_id !== undefined && item.sku_id !== null && members.has(item.sku_id)) ||
+      (item.product_id !== undefined && item.product_id !== null && members.has(item.product_id))
+    );
   });
 
 /** What {@link withCatalogueIds} reads of an entry of `applicable_to`. */
@@ -221,7 +266,11 @@ const withCatalogue = (items: ApplicableItemsInput, context: CheckContext): Appl
  */
 export type RulesVerdict =
   | { readonly valid: false; readonly error: ApiError }
-  | { readonly valid: true; readonly applicable_to: ApplicableItemsInput | undefined; readonly bundle: BundleResult | undefined };
+  | {
+      readonly valid: true;
+      readonly applicable_to: ApplicableItemsInput | undefined;
+      readonly bundle: BundleResult | undefined;
+    };
 
 const EVERY_LINE: RulesVerdict = { valid: true, applicable_to: undefined, bundle: undefined };
 
@@ -252,13 +301,22 @@ export type RuleContextParts = Pick<ValidationRuleContext, 'publication' | 'camp
  * @param parts - What the context holds of the redeemable.
  * @returns The rule context.
  */
-export const ruleContextOf = (order: OrderAmounts, context: CheckContext, parts: RuleContextParts): ValidationRuleContext => {
+export const ruleContextOf = (
+  order: OrderAmounts,
+  context: CheckContext,
+  parts: RuleContextParts,
+): ValidationRuleContext => {
   const { customer } = context;
   return {
     now: context.now,
     ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
     customer: customer
-      ? { id: customer.id, source_id: customer.source_id ?? null, metadata: customer.metadata ?? {}, segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id) }
+      ? {
+          id: customer.id,
+          source_id: customer.source_id ?? null,
+          metadata: customer.metadata ?? {},
+          segment_ids: context.state.segments.segmentsOf(customer).map((segment) => segment.id),
+        }
       : context.unsavedCustomer === undefined
         ? null
         : { source_id: context.unsavedCustomer.source_id, metadata: context.unsavedCustomer.metadata, segment_ids: [] },
@@ -278,7 +336,9 @@ export const ruleContextOf = (order: OrderAmounts, context: CheckContext, parts:
           amount: item.amount,
           metadata,
           ...(productMetadata === undefined ? {} : { product: { metadata: productMetadata } }),
-          ...(parts.collections.length === 0 ? {} : { collection_ids: collectionsOfLine(context, parts.collections, item) }),
+          ...(parts.collections.length === 0
+            ? {}
+            : { collection_ids: collectionsOfLine(context, parts.collections, item) }),
         };
       }),
     },
@@ -308,17 +368,32 @@ export const checkRules = (
   const id = found.object === 'voucher' ? found.voucher.id : found.tier.id;
   const target: RuleTarget = { object: found.object, id, campaign_id: found.campaign?.id ?? null };
   // A loyalty card paying with points meets the rules of the reward's assignment as well as its own.
-  const payment = found.object === 'voucher' && 'reward' in ref && ref.reward?.id !== undefined ? context.ports.loyaltyReward(found.voucher, ref.reward.id)?.rules : undefined;
-  const ruleSets = payment === undefined || payment.length === 0 ? context.ports.rulesFor(target) : [...context.ports.rulesFor(target), ...payment];
+  const payment =
+    found.object === 'voucher' && 'reward' in ref && ref.reward?.id !== undefined
+      ? context.ports.loyaltyReward(found.voucher, ref.reward.id)?.rules
+      : undefined;
+  const ruleSets =
+    payment === undefined || payment.length === 0
+      ? context.ports.rulesFor(target)
+      : [...context.ports.rulesFor(target), ...payment];
   if (ruleSets.length === 0) return EVERY_LINE;
   const { customer } = context;
   const named = [...new Set(ruleSets.flatMap((ruleSet) => ruleSet.inputs?.collections ?? []))];
   // Product budgets read the units earlier redemptions discounted: the campaign's for its codes, a tier's or a standalone code's own.
   const budgeted = ruleSets.some((ruleSet) => ruleSet.inputs?.budgets === true);
-  const unitsOf = budgeted ? (found.object === 'voucher' && found.campaign !== undefined ? 'campaign' : 'redeemable') : undefined;
+  const unitsOf = budgeted
+    ? found.object === 'voucher' && found.campaign !== undefined
+      ? 'campaign'
+      : 'redeemable'
+    : undefined;
   const counts = context.counts(id, customer?.id, found.campaign?.id, unitsOf);
   const budgets: ApplicableToOptions = {
-    ...(counts.discountedUnits === undefined ? {} : { budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign', discountedUnits: counts.discountedUnits }),
+    ...(counts.discountedUnits === undefined
+      ? {}
+      : {
+          budget: found.object === 'promotion_tier' ? 'promotion_tier' : 'campaign',
+          discountedUnits: counts.discountedUnits,
+        }),
     // Bundles multiply either the discount's amounts or the units it reaches, never both (decision 0035).
     ...(options.unitsScaleWithBundles ? {} : { unitLimitMultiplier: 1 }),
   };
@@ -334,13 +409,32 @@ export const checkRules = (
   let bundle: BundleResult | undefined;
   for (const { evaluate, limitFormulas } of ruleSets) {
     if (limitFormulas !== undefined) formulaContext ??= formulaContextOf(found, order, context);
-    const result = evaluate(ruleContext, limitFormulas === undefined || formulaContext === undefined ? budgets : { ...budgets, formulaLimits: formulaLimitsOf(limitFormulas, formulaContext) });
+    const result = evaluate(
+      ruleContext,
+      limitFormulas === undefined || formulaContext === undefined
+        ? budgets
+        : { ...budgets, formulaLimits: formulaLimitsOf(limitFormulas, formulaContext) },
+    );
     if (!result.valid) {
-      return { valid: false, error: redeemableError(ref, 400, result.failure.key, result.failure.message, ref.id, result.failure.error?.message) };
+      return {
+        valid: false,
+        error: redeemableError(
+          ref,
+          400,
+          result.failure.key,
+          result.failure.message,
+          ref.id,
+          result.failure.error?.message,
+        ),
+      };
     }
     applicable ??= discountItemsFromRules(result.applicable);
     bundle ??= result.bundle;
   }
   if (applicable === undefined && bundle === undefined) return EVERY_LINE;
-  return { valid: true, applicable_to: applicable === undefined ? undefined : withCatalogue(applicable, context), bundle };
+  return {
+    valid: true,
+    applicable_to: applicable === undefined ? undefined : withCatalogue(applicable, context),
+    bundle,
+  };
 };

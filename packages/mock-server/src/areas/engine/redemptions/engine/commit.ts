@@ -9,7 +9,17 @@ import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
-import { type KeptRedemption, type RedemptionChannel, type RedemptionEntry, recordCustomer, recordMetadata, redemptionChanges, shownRecord, simpleOrder, simpleRedemption } from './records.js';
+import {
+  type KeptRedemption,
+  type RedemptionChannel,
+  type RedemptionEntry,
+  recordCustomer,
+  recordMetadata,
+  redemptionChanges,
+  shownRecord,
+  simpleOrder,
+  simpleRedemption,
+} from './records.js';
 import type { StackedRequest } from './request.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 
@@ -69,14 +79,23 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
     // The points go first: the card's redemption count is written on the card the ledger left.
     input.state.loyaltyCards.debit(
       found.voucher.id,
-      { points: step.loyalty_card.points, type: 'POINTS_REDEMPTION', source: null, details: { redemption: { id: recordId } }, operation_type: 'MANUAL' },
+      {
+        points: step.loyalty_card.points,
+        type: 'POINTS_REDEMPTION',
+        source: null,
+        details: { redemption: { id: recordId } },
+        operation_type: 'MANUAL',
+      },
       { requestId: input.options.requestId },
     );
   }
   const current = vouchers.get(found.voucher.id);
   const credits = step.kind === 'gift' ? step.gift.credits : 0;
   const next = vouchers.replace(current, redemptionChanges(current, 1, credits));
-  if (input.sessionKey !== undefined && vouchers.sessionsOf(next.id).some((session) => session.key === input.sessionKey)) {
+  if (
+    input.sessionKey !== undefined &&
+    vouchers.sessionsOf(next.id).some((session) => session.key === input.sessionKey)
+  ) {
     vouchers.releaseSession(next.id, input.sessionKey);
   }
   return next;
@@ -84,7 +103,10 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
 
 /** The customer of a redemption: resolved (created or updated) from the request. */
 const resolveCustomer = (input: CommitInput): Customer | undefined =>
-  input.request.customer === undefined ? undefined : input.state.customers.resolve(input.request.customer as CustomerReference, { groupId: input.options.requestId }).customer;
+  input.request.customer === undefined
+    ? undefined
+    : input.state.customers.resolve(input.request.customer as CustomerReference, { groupId: input.options.requestId })
+        .customer;
 
 /**
  * The order of a redemption: created or updated from the request, `PAID` unless it says
@@ -95,13 +117,24 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
   if (sent === undefined) return undefined;
   return input.state.orders.upsert(
     // The service gives the orders that redemptions make `metadata: {}` when the request sends none.
-    { ...sent, status: sent.status ?? 'PAID', metadata: sent.metadata ?? {}, ...(customer ? { customer: { id: customer.id } } : {}) } as Parameters<EngineStores['orders']['upsert']>[0],
+    {
+      ...sent,
+      status: sent.status ?? 'PAID',
+      metadata: sent.metadata ?? {},
+      ...(customer ? { customer: { id: customer.id } } : {}),
+    } as Parameters<EngineStores['orders']['upsert']>[0],
     { groupId: input.options.requestId },
     { announce: false },
   );
 };
 
-const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redemption.failed', record: KeptRedemption, customer: Customer | undefined, campaign: RedemptionEntry['campaign']): void => {
+const recordEvent = (
+  input: CommitInput,
+  type: 'redemption.succeeded' | 'redemption.failed',
+  record: KeptRedemption,
+  customer: Customer | undefined,
+  campaign: RedemptionEntry['campaign'],
+): void => {
   const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
   input.state.events.record(type, {
     entityId: record.id,
@@ -111,7 +144,7 @@ const recordEvent = (input: CommitInput, type: 'redemption.succeeded' | 'redempt
       customer: recordCustomer(customer),
       order: record.order ? simpleOrder(record.order) : null,
       campaign: shownCampaign ? simpleCampaign(shownCampaign) : null,
-      voucher: record.voucher ? simpleRedemption(record).voucher ?? null : null,
+      voucher: record.voucher ? (simpleRedemption(record).voucher ?? null) : null,
       holder: null,
       promotion_tier: null,
       promotion_stack: null,
@@ -133,7 +166,10 @@ interface RecordCommon {
 }
 
 /** What one record of a redemption request has of its own. */
-type RecordOwn = Pick<KeptRedemption, 'id' | 'order' | 'related_object_type' | 'related_object_id' | 'voucher'> & { readonly amount: number; readonly redemption: string | null };
+type RecordOwn = Pick<KeptRedemption, 'id' | 'order' | 'related_object_type' | 'related_object_id' | 'voucher'> & {
+  readonly amount: number;
+  readonly redemption: string | null;
+};
 
 /**
  * A successful redemption record. The fields every record has come first and by name, the
@@ -173,7 +209,12 @@ export const commitRedemption = (input: CommitInput): Committed => {
   const orderChange = upsertOrder(input, customer);
   const order = orderChange?.order;
   const date = context.timestamp();
-  const frame = { ...options.frame, ...(order ? { id: order.id, created_at: order.created_at, status: order.status, customer_id: order.customer_id } : {}) };
+  const frame = {
+    ...options.frame,
+    ...(order
+      ? { id: order.id, created_at: order.created_at, status: order.status, customer_id: order.customer_id }
+      : {}),
+  };
   const common: RecordCommon = {
     date,
     customerId: customer?.id ?? null,
@@ -214,11 +255,27 @@ export const commitRedemption = (input: CommitInput): Committed => {
     );
     if (stacked) children.push(id);
     const discountedUnits = discountedUnitsOf(step);
-    entries.push({ record, voucherId: voucher?.id, campaign: campaignOf(outcome.result), credits, points, children: EMPTY_LIST, ...(discountedUnits ? { discountedUnits } : {}) });
+    entries.push({
+      record,
+      voucherId: voucher?.id,
+      campaign: campaignOf(outcome.result),
+      credits,
+      points,
+      children: EMPTY_LIST,
+      ...(discountedUnits ? { discountedUnits } : {}),
+    });
   }
   if (stacked) {
     entries.unshift({
-      record: succeeded(common, { id: head, amount: application.finalOrder.total_applied_discount_amount, redemption: null, order: finalOrder, related_object_type: 'redemption', related_object_id: head, voucher: null }),
+      record: succeeded(common, {
+        id: head,
+        amount: application.finalOrder.total_applied_discount_amount,
+        redemption: null,
+        order: finalOrder,
+        related_object_type: 'redemption',
+        related_object_id: head,
+        voucher: null,
+      }),
       voucherId: undefined,
       campaign: undefined,
       credits: 0,
@@ -227,22 +284,41 @@ export const commitRedemption = (input: CommitInput): Committed => {
   }
   if (order) {
     const { items: _items, ...amounts } = application.finalOrder;
-    const stored = input.state.orders.recordRedemption(order.id, { ...amounts, items: finalOrder.items }, {
-      [head]: { date, related_object_type: stacked ? 'redemption' : (entries[0]?.record.related_object_type ?? 'voucher'), related_object_id: stacked ? head : (entries[0]?.record.related_object_id ?? head), ...(stacked ? { stacked: children } : {}) },
-    });
-    for (const entry of entries) if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
-    if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, { groupId: input.options.requestId });
+    const stored = input.state.orders.recordRedemption(
+      order.id,
+      { ...amounts, items: finalOrder.items },
+      {
+        [head]: {
+          date,
+          related_object_type: stacked ? 'redemption' : (entries[0]?.record.related_object_type ?? 'voucher'),
+          related_object_id: stacked ? head : (entries[0]?.record.related_object_id ?? head),
+          ...(stacked ? { stacked: children } : {}),
+        },
+      },
+    );
+    for (const entry of entries)
+      if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
+    if (orderChange)
+      input.state.orders.announce({ ...orderChange, order: stored }, { groupId: input.options.requestId });
   }
-  for (const entry of entries) if (!stacked || entry.record.id !== head) recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
+  for (const entry of entries)
+    if (!stacked || entry.record.id !== head)
+      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
   const present = (outcome: (typeof application.outcomes)[number]) => presentOutcome(outcome, options);
-  const redemptionsShown = entries.filter((entry) => !stacked || entry.record.id !== head).map((entry) => asRedemption(entry.record as KeptRedemption, input.state));
+  const redemptionsShown = entries
+    .filter((entry) => !stacked || entry.record.id !== head)
+    .map((entry) => asRedemption(entry.record as KeptRedemption, input.state));
   const result: RedemptionResult = {
     redemptions: redemptionsShown,
     ...(stacked ? { parent_redemption: asRedemption(entries[0]?.record as KeptRedemption, input.state) } : {}),
     // The head record's order: the final order with the stored order's `redemptions`.
     order: entries[0]?.record.order ?? finalOrder,
-    inapplicable_redeemables: application.inapplicable.map((outcome) => present(outcome) as Resource<'ValidationRedeemableInapplicable'>),
-    skipped_redeemables: application.skipped.map((outcome) => present(outcome) as Resource<'ValidationRedeemableSkipped'>),
+    inapplicable_redeemables: application.inapplicable.map(
+      (outcome) => present(outcome) as Resource<'ValidationRedeemableInapplicable'>,
+    ),
+    skipped_redeemables: application.skipped.map(
+      (outcome) => present(outcome) as Resource<'ValidationRedeemableSkipped'>,
+    ),
   };
   return { head, children, entries, result };
 };
@@ -252,7 +328,14 @@ export const commitRedemption = (input: CommitInput): Committed => {
  * (the first inapplicable redeemable's, else the first skipped one's) pointing at the record, and
  * a `redemption.failed` event. Nothing else changes.
  */
-export const failRedemption = (input: CommitInput): { record: KeptRedemption; error: ApiError; voucherId: string | undefined; campaign: RedemptionEntry['campaign'] } => {
+export const failRedemption = (
+  input: CommitInput,
+): {
+  record: KeptRedemption;
+  error: ApiError;
+  voucherId: string | undefined;
+  campaign: RedemptionEntry['campaign'];
+} => {
   const { context, application, state } = input;
   const customerRef = input.request.customer as CustomerReference | undefined;
   const customer = customerRef === undefined ? undefined : state.customers.lookup(customerRef);
@@ -263,7 +346,12 @@ export const failRedemption = (input: CommitInput): { record: KeptRedemption; er
   const found = first && 'object' in first.redeemable.found ? first.redeemable.found : undefined;
   const cause = inapplicable
     ? inapplicable.error
-    : new ApiError(400, skipped?.details.key ?? 'invalid_redeemables', skipped?.details.message ?? 'Invalid redeemables', { redeemable: { type: ref.object, id: ref.id } });
+    : new ApiError(
+        400,
+        skipped?.details.key ?? 'invalid_redeemables',
+        skipped?.details.message ?? 'Invalid redeemables',
+        { redeemable: { type: ref.object, id: ref.id } },
+      );
   const id = context.ids('rf');
   const record: KeptRedemption = {
     id,
@@ -281,7 +369,8 @@ export const failRedemption = (input: CommitInput): { record: KeptRedemption; er
     channel: input.channel,
     customer: recordCustomer(customer),
     related_object_type: ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher',
-    related_object_id: found?.object === 'voucher' ? found.voucher.id : found?.object === 'promotion_tier' ? found.tier.id : ref.id,
+    related_object_id:
+      found?.object === 'voucher' ? found.voucher.id : found?.object === 'promotion_tier' ? found.tier.id : ref.id,
     voucher: found?.object === 'voucher' ? state.vouchers.get(found.voucher.id) : null,
   };
   const campaign = found?.campaign ? { id: found.campaign.id, name: found.campaign.name } : undefined;

@@ -2,7 +2,10 @@ import type { DiscountStackStepResult, RedemptionPeriodCounts, RuleCampaignInput
 import type { TierRedemptionAmounts } from '../../../campaigns/promotions/store.js';
 
 /** The amounts a promotion tier's summary (and a campaign's `campaign.orders.*` counters) count for one redemption. */
-export const tierAmounts = (order: { readonly amount?: number | null; readonly total_applied_discount_amount?: number | null }): TierRedemptionAmounts => ({
+export const tierAmounts = (order: {
+  readonly amount?: number | null;
+  readonly total_applied_discount_amount?: number | null;
+}): TierRedemptionAmounts => ({
   orderAmount: order.amount ?? 0,
   discountAmount: order.total_applied_discount_amount ?? 0,
 });
@@ -49,7 +52,9 @@ export interface RedemptionCounts {
   /** The campaign's counters and amounts; absent for a redeemable without a campaign. */
   readonly campaign?: RuleCampaignInput | undefined;
   /** Units discounted by earlier redemptions in the budget's scope, for all customers and for this one; only when asked for. */
-  readonly discountedUnits?: { readonly all: Readonly<Record<string, number>>; readonly customer: Readonly<Record<string, number>> } | undefined;
+  readonly discountedUnits?:
+    | { readonly all: Readonly<Record<string, number>>; readonly customer: Readonly<Record<string, number>> }
+    | undefined;
 }
 
 /**

@@ -26,7 +26,11 @@ export interface FormulaInputs {
 }
 
 /** An order line as formulas read it: the step's amounts, with the metadata of the request's line and of its product. */
-const formulaItem = (item: OrderAmounts['items'][number], index: number, context: FormulaInputs): FormulaOrderItemInput => {
+const formulaItem = (
+  item: OrderAmounts['items'][number],
+  index: number,
+  context: FormulaInputs,
+): FormulaOrderItemInput => {
   const { metadata, productMetadata } = lineMetadataOf(context.orderFrame, index);
   return {
     price: item.price,
@@ -44,7 +48,11 @@ const formulaItem = (item: OrderAmounts['items'][number], index: number, context
  * the voucher or promotion tier, the request's metadata (`REDEMPTION_METADATA`), the instant and
  * the project's time zone.
  */
-export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, context: FormulaInputs): FormulaContext => {
+export const formulaContextOf = (
+  found: FoundRedeemable,
+  order: OrderAmounts,
+  context: FormulaInputs,
+): FormulaContext => {
   const { customer } = context;
   return {
     now: context.now,
@@ -54,7 +62,13 @@ export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, co
       items: order.items.map((item, index) => formulaItem(item, index, context)),
       metadata: context.orderFrame?.metadata ?? null,
     },
-    customer: customer === undefined ? null : { metadata: customer.metadata ?? null, birthdate: (customer as { birthdate?: string | null }).birthdate ?? null },
+    customer:
+      customer === undefined
+        ? null
+        : {
+            metadata: customer.metadata ?? null,
+            birthdate: (customer as { birthdate?: string | null }).birthdate ?? null,
+          },
     ...(found.object === 'voucher'
       ? {
           voucher: {
@@ -65,7 +79,13 @@ export const formulaContextOf = (found: FoundRedeemable, order: OrderAmounts, co
             publish: found.voucher.publish ?? null,
           },
         }
-      : { promotionTier: { metadata: found.tier.metadata ?? null, start_date: found.tier.start_date ?? null, expiration_date: found.tier.expiration_date ?? null } }),
+      : {
+          promotionTier: {
+            metadata: found.tier.metadata ?? null,
+            start_date: found.tier.start_date ?? null,
+            expiration_date: found.tier.expiration_date ?? null,
+          },
+        }),
     redemption: { metadata: context.metadata ?? null },
   };
 };
@@ -85,7 +105,11 @@ export const discountFormulaEvaluator = (found: FoundRedeemable, context: Formul
     base ??= formulaContextOf(found, order, context);
     const items = order.items.map((item, index) => formulaItem(item, index, context));
     const value = formula.value(
-      { ...base, order: { ...base.order, amount: order.amount, items }, ...(item_index === undefined ? {} : { item: items[item_index] ?? null }) },
+      {
+        ...base,
+        order: { ...base.order, amount: order.amount, items },
+        ...(item_index === undefined ? {} : { item: items[item_index] ?? null }),
+      },
       { kind: FORMULA_FIELD_KINDS[`${field}_formula`], fallback: Number.NaN },
     );
     return Number.isFinite(value) ? value : undefined;

@@ -21,6 +21,8 @@ describe('compiled limit formulas', () => {
     // Still right after it started again.
     const context = { now: Date.parse('2026-01-01T00:00:00Z'), order: { amount: 10_000 } };
     const options = { kind: 'units', fallback: Number.NaN } as const;
-    expect(compiled('ORDER_AMOUNT + 3')?.value(context, options)).toBe(compileFormula('ORDER_AMOUNT + 3').value(context, options));
+    expect(compiled('ORDER_AMOUNT + 3')?.value(context, options)).toBe(
+      compileFormula('ORDER_AMOUNT + 3').value(context, options),
+    );
   });
 });

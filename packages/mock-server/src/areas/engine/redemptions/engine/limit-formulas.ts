@@ -84,7 +84,10 @@ export const limitFormulasOf = (definition: ValidationRuleSetDefinition): LimitF
  * `ApplicableToOptions.formulaLimits`: a formula without a value is left out, so the entry's static
  * limit applies.
  */
-export const formulaLimitsOf = (formulas: LimitFormulas, context: FormulaContext): (Partial<Record<UnitLimitName, number>> | undefined)[] =>
+export const formulaLimitsOf = (
+  formulas: LimitFormulas,
+  context: FormulaContext,
+): (Partial<Record<UnitLimitName, number>> | undefined)[] =>
   formulas.map((entry) => {
     if (entry === undefined) return undefined;
     const values: Partial<Record<UnitLimitName, number>> = {};

@@ -32,5 +32,8 @@ export interface LineMetadata {
 export const lineMetadataOf = (frame: OrderFrame | undefined, index: number): LineMetadata => {
   const line = frame?.lines[index];
   const product = line?.product as { readonly metadata?: Record<string, unknown> | null } | undefined;
-  return { metadata: (line?.metadata as Record<string, unknown> | null | undefined) ?? null, productMetadata: product?.metadata };
+  return {
+    metadata: (line?.metadata as Record<string, unknown> | null | undefined) ?? null,
+    productMetadata: product?.metadata,
+  };
 };

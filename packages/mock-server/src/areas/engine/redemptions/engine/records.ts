@@ -5,7 +5,6 @@ import { simpleVoucher } from '../../../campaigns/vouchers/shapes.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 import { sharedWhenEmpty } from '../../../../core/immutable.js';
 
-
 /**
  * The metadata a redemption or rollback record keeps: what the request sent, or `null` when it
  * sent none, as the service answers it.
@@ -17,8 +16,9 @@ import { sharedWhenEmpty } from '../../../../core/immutable.js';
  * recordMetadata(undefined); // null
  * ```
  */
-export const recordMetadata = (sent: Readonly<Record<string, unknown>> | null | undefined): Readonly<Record<string, unknown>> | null =>
-  sent === undefined || sent === null ? null : sharedWhenEmpty(sent);
+export const recordMetadata = (
+  sent: Readonly<Record<string, unknown>> | null | undefined,
+): Readonly<Record<string, unknown>> | null => (sent === undefined || sent === null ? null : sharedWhenEmpty(sent));
 
 /**
  * A redemption as it is stored and listed: a parent, a child, a single redemption, or a failed
@@ -142,11 +142,19 @@ export interface RedemptionEntry {
  * const shown = shownRecord(entry.record, state.vouchers);
  * ```
  */
-export const shownRecord = <R extends KeptRecord>(record: R, vouchers: { present(voucher: StoredVoucher): Resource<'Voucher'> }): R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord =>
-  (record.voucher === null ? record : { ...record, voucher: vouchers.present(record.voucher) }) as R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord;
+export const shownRecord = <R extends KeptRecord>(
+  record: R,
+  vouchers: { present(voucher: StoredVoucher): Resource<'Voucher'> },
+): R extends KeptRedemption ? RedemptionRecord : RedemptionRollbackRecord =>
+  (record.voucher === null
+    ? record
+    : { ...record, voucher: vouchers.present(record.voucher) }) as R extends KeptRedemption
+    ? RedemptionRecord
+    : RedemptionRollbackRecord;
 
 /** The customer of a record in short form. */
-export const recordCustomer = (customer: Customer | undefined): RedemptionRecord['customer'] => (customer ? simpleCustomer(customer) : null);
+export const recordCustomer = (customer: Customer | undefined): RedemptionRecord['customer'] =>
+  customer ? simpleCustomer(customer) : null;
 
 /** A redemption or rollback as event payloads show it (`SimpleRedemption`). */
 export const simpleRedemption = (record: KeptRecord): Resource<'SimpleRedemption'> => ({
@@ -163,7 +171,9 @@ export const simpleRedemption = (record: KeptRecord): Resource<'SimpleRedemption
   ...(record.failure_code === undefined ? {} : { failure_code: record.failure_code }),
   ...(record.failure_message === undefined ? {} : { failure_message: record.failure_message }),
   ...('reason' in record && record.reason !== undefined ? { reason: record.reason } : {}),
-  ...(record.channel === undefined ? {} : { channel: { channel_id: record.channel.channel_id, channel_type: record.channel.channel_type } }),
+  ...(record.channel === undefined
+    ? {}
+    : { channel: { channel_id: record.channel.channel_id, channel_type: record.channel.channel_type } }),
   object: record.object,
 });
 
@@ -178,9 +188,13 @@ export const simpleOrder = (order: NonNullable<RedemptionRecord['order']>): Reso
   ...(order.discount_amount === undefined ? {} : { discount_amount: order.discount_amount }),
   ...(order.applied_discount_amount === undefined ? {} : { applied_discount_amount: order.applied_discount_amount }),
   ...(order.items_discount_amount === undefined ? {} : { items_discount_amount: order.items_discount_amount }),
-  ...(order.items_applied_discount_amount === undefined ? {} : { items_applied_discount_amount: order.items_applied_discount_amount }),
+  ...(order.items_applied_discount_amount === undefined
+    ? {}
+    : { items_applied_discount_amount: order.items_applied_discount_amount }),
   ...(order.total_discount_amount === undefined ? {} : { total_discount_amount: order.total_discount_amount }),
-  ...(order.total_applied_discount_amount === undefined ? {} : { total_applied_discount_amount: order.total_applied_discount_amount }),
+  ...(order.total_applied_discount_amount === undefined
+    ? {}
+    : { total_applied_discount_amount: order.total_applied_discount_amount }),
   ...(order.total_amount === undefined ? {} : { total_amount: order.total_amount }),
   items: (order.items ?? []).map((item) => ({
     object: 'order_item' as const,
@@ -210,13 +224,19 @@ export const simpleOrder = (order: NonNullable<RedemptionRecord['order']>): Reso
  * ```
  */
 export const redemptionChanges = (voucher: StoredVoucher, delta: 1 | -1, credits = 0): Partial<StoredVoucher> => {
-  const redemption: NonNullable<StoredVoucher['redemption']> = voucher.redemption ?? { quantity: null, redeemed_quantity: 0, object: 'list' };
+  const redemption: NonNullable<StoredVoucher['redemption']> = voucher.redemption ?? {
+    quantity: null,
+    redeemed_quantity: 0,
+    object: 'list',
+  };
   return {
     redemption: {
       ...redemption,
       redeemed_quantity: Math.max(0, redemption.redeemed_quantity + delta),
       ...(credits > 0 ? { redeemed_amount: Math.max(0, (redemption.redeemed_amount ?? 0) + delta * credits) } : {}),
     },
-    ...(credits > 0 && voucher.gift ? { gift: { ...voucher.gift, balance: voucher.gift.balance - delta * credits } } : {}),
+    ...(credits > 0 && voucher.gift
+      ? { gift: { ...voucher.gift, balance: voucher.gift.balance - delta * credits } }
+      : {}),
   };
 };

@@ -41,7 +41,9 @@ export interface FindContext {
 type Finder = (ref: RequestedRedeemable, context: FindContext) => FoundRedeemable | undefined;
 
 const categoriesOf = (state: EngineStores, ids: readonly (string | null | undefined)[]): Resource<'Category'>[] =>
-  ids.filter((id): id is string => typeof id === 'string' && state.categories.has(id)).map((id) => state.categories.get(id));
+  ids
+    .filter((id): id is string => typeof id === 'string' && state.categories.has(id))
+    .map((id) => state.categories.get(id));
 
 /** One finder per object type; `promotion_stack` is replaced by its tiers before finding. */
 const FINDERS: Readonly<Record<'voucher' | 'promotion_tier', Finder>> = {
@@ -49,13 +51,25 @@ const FINDERS: Readonly<Record<'voucher' | 'promotion_tier', Finder>> = {
     const voucher = state.vouchers.find(ref.id);
     if (!voucher) return undefined;
     const campaign = voucher.campaign_id ? state.campaigns.find(voucher.campaign_id) : undefined;
-    return { object: 'voucher', requestedId: ref.id, voucher, campaign, categories: categoriesOf(state, [voucher.category_id]) };
+    return {
+      object: 'voucher',
+      requestedId: ref.id,
+      voucher,
+      campaign,
+      categories: categoriesOf(state, [voucher.category_id]),
+    };
   },
   promotion_tier: (ref, { state, ports }) => {
     const tier = ports.promotionTier(ref.id);
     if (!tier) return undefined;
     const campaign = tier.campaign_id ? state.campaigns.find(tier.campaign_id) : undefined;
-    return { object: 'promotion_tier', requestedId: ref.id, tier, campaign, categories: categoriesOf(state, [tier.category_id]) };
+    return {
+      object: 'promotion_tier',
+      requestedId: ref.id,
+      tier,
+      campaign,
+      categories: categoriesOf(state, [tier.category_id]),
+    };
   },
 };
 

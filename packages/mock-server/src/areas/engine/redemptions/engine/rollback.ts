@@ -4,7 +4,17 @@ import type { Resource } from '../../../../core/resource.js';
 import type { ApiError } from '../../../../http/api-error.js';
 import { tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
-import { type EngineOrigin, type KeptRedemption, type KeptRollback, type RedemptionEntry, type RedemptionRollbackRecord, recordMetadata, redemptionChanges, shownRecord, simpleRedemption } from './records.js';
+import {
+  type EngineOrigin,
+  type KeptRedemption,
+  type KeptRollback,
+  type RedemptionEntry,
+  type RedemptionRollbackRecord,
+  recordMetadata,
+  redemptionChanges,
+  shownRecord,
+  simpleRedemption,
+} from './records.js';
 import { stackingRulesInForce } from './request.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 
@@ -39,7 +49,10 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
     metadata: recordMetadata(input.metadata),
     redemption: record.id,
     ...(input.reason === undefined ? {} : { reason: input.reason }),
-    channel: { channel_id: origin.channel.channel_id, channel_type: origin.channel.channel_type === 'USER' ? ('USER' as const) : ('API' as const) },
+    channel: {
+      channel_id: origin.channel.channel_id,
+      channel_type: origin.channel.channel_type === 'USER' ? ('USER' as const) : ('API' as const),
+    },
     customer: record.customer,
     related_object_type: record.related_object_type,
     related_object_id: record.related_object_id,
@@ -51,9 +64,17 @@ const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrig
  * Gives back what a redemption used: its voucher's redemption, a gift card's credits or a loyalty
  * card's points (a `POINTS_REFUND` transaction), or its count in a promotion tier's summary.
  */
-const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string, requestId: string): StoredVoucher | null => {
+const restore = (
+  entry: RedemptionEntry,
+  state: EngineStores,
+  rollbackId: string,
+  requestId: string,
+): StoredVoucher | null => {
   const { record } = entry;
-  if (record.related_object_type === 'promotion_tier' && state.promotions.findTier(record.related_object_id) !== undefined) {
+  if (
+    record.related_object_type === 'promotion_tier' &&
+    state.promotions.findTier(record.related_object_id) !== undefined
+  ) {
     state.promotions.countRedemption(record.related_object_id, tierAmounts(record.order ?? {}), -1);
   }
   if (entry.voucherId === undefined) return null;
@@ -61,7 +82,13 @@ const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string
   if ((entry.points ?? 0) > 0 && vouchers.find(entry.voucherId)?.holder_id) {
     state.loyaltyCards.credit(
       entry.voucherId,
-      { points: entry.points ?? 0, type: 'POINTS_REFUND', expiry: { type: 'PROGRAM_RULES' }, source: null, details: { redemption: { id: record.id }, rollback: { id: rollbackId } } },
+      {
+        points: entry.points ?? 0,
+        type: 'POINTS_REFUND',
+        expiry: { type: 'PROGRAM_RULES' },
+        source: null,
+        details: { redemption: { id: record.id }, rollback: { id: rollbackId } },
+      },
       { requestId },
     );
   }
@@ -73,8 +100,22 @@ const restore = (entry: RedemptionEntry, state: EngineStores, rollbackId: string
 /** Building and committing rollbacks. */
 export const rollbackEntry = {
   /** The `rrf_…` record of a refused rollback. */
-  refused(entry: RedemptionEntry, error: ApiError, input: RollbackInput, origin: EngineOrigin, context: ServiceContext): KeptRollback {
-    return { id: context.ids('rrf'), ...baseOf(entry, input, origin, context), result: 'FAILURE', status: 'FAILED', failure_code: error.key, failure_message: error.message, order: null };
+  refused(
+    entry: RedemptionEntry,
+    error: ApiError,
+    input: RollbackInput,
+    origin: EngineOrigin,
+    context: ServiceContext,
+  ): KeptRollback {
+    return {
+      id: context.ids('rrf'),
+      ...baseOf(entry, input, origin, context),
+      result: 'FAILURE',
+      status: 'FAILED',
+      failure_code: error.key,
+      failure_message: error.message,
+      order: null,
+    };
   },
 
   /**
@@ -115,7 +156,9 @@ export const rollbackEntry = {
         amount: -(record.amount ?? 0),
         result: 'SUCCESS',
         status: 'SUCCEEDED',
-        order: record.order ? { ...record.order, ...(order ? { status: order.status } : {}), items: record.order.items ?? [] } : null,
+        order: record.order
+          ? { ...record.order, ...(order ? { status: order.status } : {}), items: record.order.items ?? [] }
+          : null,
         voucher: voucher ?? record.voucher,
         ...(target.credits > 0 ? { gift: { amount: -target.credits } } : {}),
         ...((target.points ?? 0) > 0 ? { loyalty_card: { points: -(target.points ?? 0) } } : {}),
@@ -123,15 +166,34 @@ export const rollbackEntry = {
       const rolledBack: KeptRedemption = {
         ...record,
         status: 'ROLLED_BACK',
-        related_redemptions: { rollbacks: [{ id: rollback.id, date: rollback.date, rollback_order_mode: mode }], redemptions: record.related_redemptions?.redemptions ?? [] },
+        related_redemptions: {
+          rollbacks: [{ id: rollback.id, date: rollback.date, rollback_order_mode: mode }],
+          redemptions: record.related_redemptions?.redemptions ?? [],
+        },
       };
       replace(target, rolledBack);
       rollbacks.push(rollback);
-      entries.push({ record: rollback, voucherId: target.voucherId, campaign: target.campaign, credits: 0, children: EMPTY_LIST });
+      entries.push({
+        record: rollback,
+        voucherId: target.voucherId,
+        campaign: target.campaign,
+        credits: 0,
+        children: EMPTY_LIST,
+      });
       state.events.record('redemption.rollback.succeeded', {
         entityId: rollback.id,
         groupId: origin.requestId,
-        data: { redemption: simpleRedemption(rolledBack), redemption_rollback: simpleRedemption(rollback), customer: rollback.customer, order: null, campaign: null, voucher: null, holder: null, promotion_tier: null, promotion_stack: null },
+        data: {
+          redemption: simpleRedemption(rolledBack),
+          redemption_rollback: simpleRedemption(rollback),
+          customer: rollback.customer,
+          order: null,
+          campaign: null,
+          voucher: null,
+          holder: null,
+          promotion_tier: null,
+          promotion_stack: null,
+        },
       });
     }
     let parent: KeptRollback | undefined;
@@ -142,15 +204,33 @@ export const rollbackEntry = {
         amount: -(headRecord.amount ?? 0),
         result: 'SUCCESS',
         status: 'SUCCEEDED',
-        order: headRecord.order ? { ...headRecord.order, ...(order ? { status: order.status } : {}), items: headRecord.order.items ?? [] } : null,
+        order: headRecord.order
+          ? { ...headRecord.order, ...(order ? { status: order.status } : {}), items: headRecord.order.items ?? [] }
+          : null,
       };
-      replace(head, { ...headRecord, status: 'ROLLED_BACK', related_redemptions: { rollbacks: [{ id: headId, date: parent.date, rollback_order_mode: mode }], redemptions: [] } });
+      replace(head, {
+        ...headRecord,
+        status: 'ROLLED_BACK',
+        related_redemptions: {
+          rollbacks: [{ id: headId, date: parent.date, rollback_order_mode: mode }],
+          redemptions: [],
+        },
+      });
       entries.unshift({ record: parent, voucherId: undefined, campaign: undefined, credits: 0, children: EMPTY_LIST });
     }
     if (order) {
-      const existing = (order.redemptions ?? {})[headRecord.id] ?? { date: headRecord.date, related_object_type: headRecord.related_object_type, related_object_id: headRecord.related_object_id };
+      const existing = (order.redemptions ?? {})[headRecord.id] ?? {
+        date: headRecord.date,
+        related_object_type: headRecord.related_object_type,
+        related_object_id: headRecord.related_object_id,
+      };
       state.orders.recordRedemption(order.id, undefined, {
-        [headRecord.id]: { ...existing, rollback_id: headId, rollback_date: context.timestamp(), ...(stacked ? { rollback_stacked: rollbacks.map((rollback) => rollback.id) } : {}) },
+        [headRecord.id]: {
+          ...existing,
+          rollback_id: headId,
+          rollback_date: context.timestamp(),
+          ...(stacked ? { rollback_stacked: rollbacks.map((rollback) => rollback.id) } : {}),
+        },
       });
     }
     const finalOrder = order ? state.orders.get(order.id) : undefined;

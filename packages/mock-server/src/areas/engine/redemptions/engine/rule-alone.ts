@@ -38,7 +38,14 @@ export const judgeRuleAlone = (ruleSet: EngineRuleSet, input: OrderInput, contex
     collections: ruleSet.inputs?.collections ?? [],
   });
   const result = ruleSet.evaluate(ruleContext);
-  if (!result.valid) return { valid: false, key: result.failure.key, message: result.failure.error?.message ?? result.failure.message };
+  if (!result.valid)
+    return { valid: false, key: result.failure.key, message: result.failure.error?.message ?? result.failure.message };
   const { applicable_to } = result.applicable;
-  return { valid: true, applicable_to: { ...applicable_to, data: applicable_to.data.map((entry) => withCatalogueIds(entry, context)) } as Resource<'ApplicableToResultList'> };
+  return {
+    valid: true,
+    applicable_to: {
+      ...applicable_to,
+      data: applicable_to.data.map((entry) => withCatalogueIds(entry, context)),
+    } as Resource<'ApplicableToResultList'>,
+  };
 };

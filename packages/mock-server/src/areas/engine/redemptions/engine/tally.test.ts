@@ -20,7 +20,12 @@ import { RedemptionTally } from './tally.js';
  * @param timeZone - The project's IANA time zone, whose days, weeks and months the periods are; UTC when absent.
  * @returns The counts.
  */
-const countRedemptions = (entries: Iterable<RedemptionEntry>, target: CountTarget, now: number, timeZone?: string): RedemptionCounts => {
+const countRedemptions = (
+  entries: Iterable<RedemptionEntry>,
+  target: CountTarget,
+  now: number,
+  timeZone?: string,
+): RedemptionCounts => {
   const { redeemableId, customerId, campaignId, unitsOf } = target;
   const unitsAll: Record<string, number> = {};
   const unitsOwn: Record<string, number> = {};
@@ -38,7 +43,10 @@ const countRedemptions = (entries: Iterable<RedemptionEntry>, target: CountTarge
     const { record } = entry;
     if (record.object !== 'redemption' || record.status !== 'SUCCEEDED') continue;
     const own = customerId !== undefined && record.customer_id === customerId;
-    const inScope = unitsOf === 'campaign' ? campaignId !== undefined && entry.campaign?.id === campaignId : record.related_object_id === redeemableId;
+    const inScope =
+      unitsOf === 'campaign'
+        ? campaignId !== undefined && entry.campaign?.id === campaignId
+        : record.related_object_id === redeemableId;
     if (unitsOf !== undefined && entry.discountedUnits !== undefined && inScope) {
       addUnits(unitsAll, entry.discountedUnits);
       if (own) addUnits(unitsOwn, entry.discountedUnits);
@@ -90,7 +98,9 @@ const step = fc.oneof(
     amount: fc.integer({ min: 0, max: 50_000 }),
     discount: fc.integer({ min: 0, max: 5_000 }),
     credits: fc.integer({ min: 0, max: 1_000 }),
-    units: fc.option(fc.dictionary(fc.constantFrom('prod_a', 'prod_b', 'pc_1'), fc.integer({ min: 1, max: 5 })), { nil: undefined }),
+    units: fc.option(fc.dictionary(fc.constantFrom('prod_a', 'prod_b', 'pc_1'), fc.integer({ min: 1, max: 5 })), {
+      nil: undefined,
+    }),
   }),
   fc.record({ kind: fc.constant('rollback' as const), which: fc.nat() }),
 );
@@ -165,7 +175,9 @@ describe('RedemptionTally', () => {
             unitsOf,
           };
           const now = START + nowHours * HOUR;
-          expect(tally.count(countTarget, now, timeZone)).toEqual(countRedemptions(entries, countTarget, now, timeZone));
+          expect(tally.count(countTarget, now, timeZone)).toEqual(
+            countRedemptions(entries, countTarget, now, timeZone),
+          );
         },
       ),
       { numRuns: 300 },

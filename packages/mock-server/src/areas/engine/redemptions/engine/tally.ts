@@ -117,9 +117,15 @@ export class RedemptionTally {
     const periods = calendarPeriods(now, timeZone === undefined ? {} : { timeZone });
     const byPeriod = (times: readonly number[] = []): RedemptionPeriodCounts => {
       const within = ([from, to]: readonly [number, number]): number => lowerBound(times, to) - lowerBound(times, from);
-      return { total: times.length, daily: within(periods.day), weekly: within(periods.week), monthly: within(periods.month) };
+      return {
+        total: times.length,
+        daily: within(periods.day),
+        weekly: within(periods.week),
+        monthly: within(periods.month),
+      };
     };
-    const own = (series: Series | undefined): readonly number[] | undefined => (customerId === undefined ? undefined : itemsOf(series?.byCustomer.get(customerId)));
+    const own = (series: Series | undefined): readonly number[] | undefined =>
+      customerId === undefined ? undefined : itemsOf(series?.byCustomer.get(customerId));
     const redeemable = this.#redeemables.get(redeemableId);
     const campaign = campaignId === undefined ? undefined : this.#campaigns.get(campaignId);
     const scope = unitsOf === 'campaign' ? campaign : unitsOf === 'redeemable' ? redeemable : undefined;
@@ -138,7 +144,14 @@ export class RedemptionTally {
               gift_amount: campaign?.amounts.value.giftAmount ?? 0,
             },
           }),
-      ...(unitsOf === undefined ? {} : { discountedUnits: { all: Object.fromEntries(scope?.units ?? []), customer: Object.fromEntries(ownUnits ?? []) } }),
+      ...(unitsOf === undefined
+        ? {}
+        : {
+            discountedUnits: {
+              all: Object.fromEntries(scope?.units ?? []),
+              customer: Object.fromEntries(ownUnits ?? []),
+            },
+          }),
     };
   }
 
@@ -193,7 +206,13 @@ export class RedemptionTally {
     const found = map.get(id);
     if (found) return found;
     const { tracked } = this;
-    const series: Series = { times: tracked.innerList(), byCustomer: tracked.innerMap(), amounts: tracked.innerCell(NO_AMOUNTS), units: tracked.innerMap(), unitsByCustomer: tracked.innerMap() };
+    const series: Series = {
+      times: tracked.innerList(),
+      byCustomer: tracked.innerMap(),
+      amounts: tracked.innerCell(NO_AMOUNTS),
+      units: tracked.innerMap(),
+      unitsByCustomer: tracked.innerMap(),
+    };
     map.set(id, series);
     return series;
   }
