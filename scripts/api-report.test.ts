@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiReport, apiEntries, apiReports, publishedPackages, reportProblems } from './lib/api-report.ts';
+import { type ApiReport, apiEntries, apiReports, reportProblems } from './lib/api-report.ts';
+import { publishedPackages } from './lib/package-entries.ts';
 import { shortDiff } from './lib/short-diff.ts';
 
 const OPTIONS: ts.CompilerOptions = {

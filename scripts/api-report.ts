@@ -5,7 +5,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { apiReports, compilerOptions, publishedPackages, reportFiles, reportProblems } from './lib/api-report.ts';
+import { apiReports, compilerOptions, reportFiles, reportProblems } from './lib/api-report.ts';
+import { publishedPackages } from './lib/package-entries.ts';
 import { repoPath } from './lib/paths.ts';
 
 const root = repoPath('.');

@@ -1,7 +1,7 @@
 /**
  * The API report of a package entry point (decision 0065): every name the entry exports, with its
  * kind and its signature, sorted, as a Markdown page that reads well in a diff. The entries are
- * the subpaths of each package's `exports`, read from package.json, so a new entry gets a report
+ * the subpaths of each package's `exports` (./package-entries.ts), so a new entry gets a report
  * without a change here; `./package.json` and the unstable `./internals` entries have none.
  *
  * What is written is printed as written (interfaces, type aliases, annotated constants); what the
@@ -12,83 +12,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { type PackageEntry, packageEntries } from './package-entries.ts';
 import { shortDiff } from './short-diff.ts';
 
-/** One public entry point of a package. */
-export interface ApiEntry {
-  /** The import specifier, e.g. `@voucherkit/mock-server/node`. */
-  readonly specifier: string;
-  /** The subpath in the package's `exports`, e.g. `./node`. */
-  readonly subpath: string;
-  /** The source file, absolute. */
-  readonly source: string;
+/** One public entry point of a package, and where its report lives. */
+export interface ApiEntry extends PackageEntry {
   /** The report, absolute: `<package>/api/<name>.api.md`, `index` for the main entry. */
   readonly report: string;
 }
 
-/** Subpaths that get no report: the manifest, and the entries unstable by definition. */
-const UNREPORTED = (subpath: string): boolean =>
-  subpath === './package.json' || subpath === './internals' || subpath.startsWith('./internals/');
-
-/** The declaration file a subpath's conditions point to (`types`, at any depth). */
-const typesOf = (target: unknown): string | undefined => {
-  if (typeof target !== 'object' || target === null) return undefined;
-  for (const [condition, value] of Object.entries(target)) {
-    if (condition === 'types' && typeof value === 'string') return value;
-    const nested = typesOf(value);
-    if (nested !== undefined) return nested;
-  }
-  return undefined;
-};
-
-/**
- * The reported entries of one package, in the order of its `exports`. A subpath's source is the
- * tsup entry its declarations are built from: `./dist/<name>.d.ts` comes from `src/<name>.ts`.
- */
-export const apiEntries = (packageDir: string): ApiEntry[] => {
-  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
-    name: string;
-    exports?: Record<string, unknown>;
-  };
-  return Object.entries(manifest.exports ?? {})
-    .filter(([subpath]) => !UNREPORTED(subpath))
-    .map(([subpath, target]) => {
-      const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
-      const types = typesOf(target);
-      const name = types?.match(/^\.\/dist\/(.+)\.d\.ts$/)?.[1];
-      if (name === undefined)
-        throw new Error(
-          `${specifier}: its "types" (${types ?? 'none'}) is not ./dist/<name>.d.ts, built from src/<name>.ts`,
-        );
-      const source = join(packageDir, 'src', `${name}.ts`);
-      if (!ts.sys.fileExists(source)) throw new Error(`${specifier}: no source ${relative(packageDir, source)}`);
-      const report = join(
-        packageDir,
-        'api',
-        `${subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-')}.api.md`,
-      );
-      return { specifier, subpath, source, report };
+/** The reported entries of one package, in the order of its `exports`: all but the internals ones. */
+export const apiEntries = (packageDir: string): ApiEntry[] =>
+  packageEntries(packageDir)
+    .filter((entry) => !entry.internal)
+    .map((entry) => {
+      const name = entry.subpath === '.' ? 'index' : entry.subpath.slice(2).replaceAll('/', '-');
+      return { ...entry, report: join(packageDir, 'api', `${name}.api.md`) };
     });
-};
-
-/** The published packages of the workspaces (those not private), absolute, in the workspaces' order. */
-export const publishedPackages = (root: string): string[] => {
-  const { workspaces = [] } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: string[] };
-  const dirs = workspaces.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(join(root, pattern.slice(0, -2)), { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => join(root, pattern.slice(0, -2), entry.name))
-          .sort()
-      : [join(root, pattern)],
-  );
-  return dirs.filter((dir) => {
-    const manifest = join(dir, 'package.json');
-    return (
-      ts.sys.fileExists(manifest) && !(JSON.parse(readFileSync(manifest, 'utf8')) as { private?: boolean }).private
-    );
-  });
-};
 
 /** The report files present in a package's `api` folder, absolute. */
 export const reportFiles = (packageDir: string): string[] => {
@@ -170,7 +110,7 @@ const wrapped = (text: string): string => {
 };
 
 /** One exported name and the text that records it. */
-export interface ApiItem {
+interface ApiItem {
   readonly name: string;
   /** Whether importing the name gives a value (otherwise, a type only). */
   readonly value: boolean;
@@ -417,7 +357,7 @@ const memberKey = (member: ts.TypeElement | ts.ClassElement | ts.ParameterDeclar
 const byKey = (a: { key: string }, b: { key: string }): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** The exported names of an entry, each recorded. */
-export const apiItems = (program: ts.Program, entry: string): { items: ApiItem[]; symbols: Map<string, ts.Symbol> } => {
+const apiItems = (program: ts.Program, entry: string): { items: ApiItem[]; symbols: Map<string, ts.Symbol> } => {
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(entry);
   if (file === undefined) throw new Error(`${entry} is not in the program`);
