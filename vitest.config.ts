@@ -13,6 +13,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@voucherkit\/domain$/, replacement: src('./packages/domain/src/index.ts') },
+      { find: /^@voucherkit\/domain\/internals$/, replacement: src('./packages/domain/src/internals.ts') },
       { find: /^@voucherkit\/client$/, replacement: src('./packages/client/src/index.ts') },
       { find: /^@voucherkit\/client\/fetch$/, replacement: src('./packages/client/src/fetch.ts') },
       { find: /^@voucherkit\/mock-server$/, replacement: src('./packages/mock-server/src/index.ts') },

@@ -10,10 +10,6 @@ const BEARER = 'Bearer ';
  *
  * @param auth - The credentials.
  * @returns Header names and values; empty for OAuth, whose header depends on the current token.
- * @example
- * ```ts
- * keyHeaders({ type: 'server', appId: 'id', appToken: 'secret' }); // { 'X-App-Id': 'id', 'X-App-Token': 'secret' }
- * ```
  */
 export function keyHeaders(auth: AuthOptions): Record<string, string> {
   switch (auth.type) {

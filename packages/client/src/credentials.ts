@@ -91,10 +91,6 @@ export type AuthOptions = ServerKeyAuth | ClientKeyAuth | ManagementKeyAuth | OA
  *
  * @param auth - The credentials.
  * @returns The secrets they contain.
- * @example
- * ```ts
- * secretsOf({ type: 'server', appId: 'id', appToken: 'secret' }); // ['secret']
- * ```
  */
 export function secretsOf(auth: AuthOptions): string[] {
   switch (auth.type) {

@@ -246,11 +246,6 @@ const classByStatus: Readonly<Record<number, ErrorClass>> = {
  * @param body - The parsed body: an {@link ErrorBody}, a string, or `undefined` when empty.
  * @param nowMs - The current time, to turn a `Retry-After` date into a delay.
  * @returns The matching {@link VoucherkitError} subclass; a plain `VoucherkitError` for other statuses.
- * @example
- * ```ts
- * const { data, error, response } = await client.GET('/v1/categories');
- * if (error) throw errorFromResponse(response, error);
- * ```
  */
 export function errorFromResponse(response: Response, body: unknown, nowMs: number = Date.now()): VoucherkitError {
   const { status } = response;

@@ -40,34 +40,10 @@ export {
 export { createClient, type VoucherkitClient } from './create-client.js';
 export type { CallOptions } from './call-options.js';
 export type * from './generated/resources.js';
-export {
-  type AuthOptions,
-  type ClientKeyAuth,
-  type ManagementKeyAuth,
-  type OAuthAuth,
-  type ServerKeyAuth,
-  secretsOf,
-} from './credentials.js';
-export { keyHeaders } from './auth-middleware.js';
-export {
-  formatScopes,
-  type OAuthToken,
-  type OAuthTokenIntrospection,
-  type OAuthTokenManager,
-} from './oauth-token-manager.js';
-export {
-  backoffDelay,
-  copyIdempotentMark,
-  createRetryingFetch,
-  defaultRetryOptions,
-  type FetchFunction,
-  isIdempotent,
-  type RetryingFetchOptions,
-  type RetryOptions,
-} from './retrying-fetch.js';
-export { parseRetryAfter } from './retry-after.js';
-export { redactSecrets } from './redact-secrets.js';
-export { defaultRuntime, type Runtime, type Sleep } from './runtime.js';
+export type { AuthOptions, ClientKeyAuth, ManagementKeyAuth, OAuthAuth, ServerKeyAuth } from './credentials.js';
+export type { OAuthToken, OAuthTokenIntrospection, OAuthTokenManager } from './oauth-token-manager.js';
+export { defaultRetryOptions, type FetchFunction, type RetryOptions } from './retrying-fetch.js';
+export type { Sleep } from './runtime.js';
 export {
   AuthenticationError,
   BadRequestError,
@@ -75,7 +51,6 @@ export {
   ConflictError,
   ConnectionError,
   type ErrorBody,
-  errorFromResponse,
   NotFoundError,
   PaymentRequiredError,
   PermissionError,
@@ -112,7 +87,6 @@ export type {
 } from './generated/webhook-events.js';
 export {
   constructWebhookEvent,
-  timingSafeEqual,
   verifyWebhookSignature,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEventInput,

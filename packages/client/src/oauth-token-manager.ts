@@ -98,10 +98,6 @@ const FORM = 'application/x-www-form-urlencoded';
  * @returns The space-delimited scope string.
  * @throws {@link ConfigurationError} when there is no scope, or a scope is empty or contains
  * whitespace or a comma (the service refuses commas as separators).
- * @example
- * ```ts
- * formatScopes(['categories', 'async-actions']); // 'categories async-actions'
- * ```
  */
 export function formatScopes(scopes: readonly string[]): string {
   if (scopes.length === 0) throw new ConfigurationError('OAuth needs at least one scope, for example ["api"]');

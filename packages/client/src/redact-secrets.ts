@@ -10,10 +10,6 @@ const REDACTED = '[redacted]';
  * @param text - Text that may contain secrets.
  * @param secrets - Values to hide; values shorter than 6 characters are left alone.
  * @returns The text with each secret replaced by `[redacted]`.
- * @example
- * ```ts
- * redactSecrets('bad token abcdef123', ['abcdef123']); // 'bad token [redacted]'
- * ```
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let result = text;

@@ -5,11 +5,6 @@
  * @param value - The header value, or `null` when the header is absent.
  * @param nowMs - The current time in milliseconds, to turn a date into a delay.
  * @returns The delay in milliseconds (never negative), or `undefined` when absent or unreadable.
- * @example
- * ```ts
- * parseRetryAfter('2', Date.now()); // 2000
- * parseRetryAfter(response.headers.get('Retry-After'), Date.now());
- * ```
  */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value === null || value === undefined) return undefined;

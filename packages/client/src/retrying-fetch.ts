@@ -68,10 +68,6 @@ const IDEMPOTENT_MARK = 'idempotent';
  *
  * @param request - The request.
  * @returns `true` when sending it again is safe.
- * @example
- * ```ts
- * isIdempotent(new Request('https://x.test', { method: 'PUT' })); // true
- * ```
  */
 export function isIdempotent(request: Request): boolean {
   return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || Reflect.get(request, IDEMPOTENT_MARK) === true;
@@ -83,10 +79,6 @@ export function isIdempotent(request: Request): boolean {
  * @param from - The marked request.
  * @param to - The request to mark.
  * @returns `to`.
- * @example
- * ```ts
- * const replay = copyIdempotentMark(request, request.clone());
- * ```
  */
 export function copyIdempotentMark(from: Request, to: Request): Request {
   if (Reflect.get(from, IDEMPOTENT_MARK) === true) Reflect.set(to, IDEMPOTENT_MARK, true);
@@ -100,10 +92,6 @@ export function copyIdempotentMark(from: Request, to: Request): Request {
  * @param options - The retry settings.
  * @param random - A number source in `[0, 1)`, used when `jitter` is on.
  * @returns Milliseconds to wait.
- * @example
- * ```ts
- * backoffDelay(2, { ...defaultRetryOptions, jitter: false }, Math.random); // 2000
- * ```
  */
 export function backoffDelay(retry: number, options: RetryOptions, random: () => number): number {
   const ceiling = Math.min(options.maxDelayMs, options.minDelayMs * options.factor ** retry);
@@ -145,11 +133,6 @@ const unreachable = (request: Request): string =>
 
 /**
  * Settings of {@link createRetryingFetch}.
- *
- * @example
- * ```ts
- * const settings: RetryingFetchOptions = { fetch: undefined, retry: defaultRetryOptions, runtime: defaultRuntime };
- * ```
  */
 export interface RetryingFetchOptions {
   /** The fetch to call; `undefined` looks up `globalThis.fetch` on every call. */
@@ -169,11 +152,6 @@ export interface RetryingFetchOptions {
  * @param options - Which fetch to wrap and how to retry.
  * @returns A fetch for openapi-fetch's `fetch` option.
  * @throws {@link ConnectionError} when the last attempt fails without a response.
- * @example
- * ```ts
- * const fetchWithRetries = createRetryingFetch({ fetch: undefined, retry: defaultRetryOptions, runtime: defaultRuntime });
- * const response = await fetchWithRetries(new Request('https://api.voucherify.io/v1/categories'));
- * ```
  */
 export function createRetryingFetch(options: RetryingFetchOptions): FetchFunction {
   const { retry, runtime } = options;

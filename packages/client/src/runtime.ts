@@ -14,16 +14,6 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 /**
  * The sources of time and randomness that the client uses for backoff, token expiry and
  * polling. Tests replace them to make delays and expiries exact.
- *
- * @example
- * ```ts
- * let now = 0;
- * const runtime: Runtime = {
- *   now: () => now,
- *   random: () => 0.5,
- *   sleep: async (ms) => { now += ms; },
- * };
- * ```
  */
 export interface Runtime {
   /** Waits a number of milliseconds; rejects with the signal's reason when it aborts. */
@@ -36,11 +26,6 @@ export interface Runtime {
 
 /**
  * Real timers: `setTimeout`, `Date.now` and `Math.random`.
- *
- * @example
- * ```ts
- * await defaultRuntime.sleep(100);
- * ```
  */
 export const defaultRuntime: Runtime = {
   sleep: (ms, signal) =>

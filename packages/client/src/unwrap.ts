@@ -30,8 +30,8 @@ export type SuccessData<R> = R extends { data: infer D; error?: never } ? D : ne
 
 /**
  * Turns a raw `{ data, error, response }` result into its data, or throws the typed
- * {@link VoucherkitError} for a failed response (built by {@link errorFromResponse}).
- * This is the "convenience methods throw" style; raw calls never throw for HTTP failures.
+ * {@link VoucherkitError} for a failed response: the subclass of its status, with the fields of
+ * the service's error body. This is the "convenience methods throw" style; raw calls never throw for HTTP failures.
  *
  * @param result - An openapi-fetch call, or its awaited result.
  * @returns The success body (`undefined` for 204 responses).

@@ -4,9 +4,7 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  errorFromResponse,
   NotFoundError,
-  parseRetryAfter,
   PaymentRequiredError,
   PermissionError,
   RateLimitError,
@@ -14,6 +12,8 @@ import {
   unwrap,
   VoucherkitError,
 } from '../src/fetch.js';
+import { errorFromResponse } from '../src/errors.js';
+import { parseRetryAfter } from '../src/retry-after.js';
 import { BASE, SERVER_AUTH, T0, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, ConfigurationError, createClient, formatScopes, unwrap } from '../src/fetch.js';
+import { AuthenticationError, ConfigurationError, createClient, unwrap } from '../src/fetch.js';
+import { formatScopes } from '../src/oauth-token-manager.js';
 import { BASE, OAUTH_AUTH, T0, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

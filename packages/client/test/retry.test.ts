@@ -1,13 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  backoffDelay,
-  ConnectionError,
-  defaultRetryOptions,
-  RateLimitError,
-  ServerError,
-  unwrap,
-} from '../src/fetch.js';
+import { ConnectionError, defaultRetryOptions, RateLimitError, ServerError, unwrap } from '../src/fetch.js';
+import { backoffDelay } from '../src/retrying-fetch.js';
 import { BASE, SERVER_AUTH, category, errorBody, testClient, useServer } from './helpers.js';
 
 const server = useServer();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { constructWebhookEvent, timingSafeEqual, verifyWebhookSignature, WebhookSignatureError } from '../src/fetch.js';
+import { constructWebhookEvent, verifyWebhookSignature, WebhookSignatureError } from '../src/fetch.js';
+import { timingSafeEqual } from '../src/webhooks.js';
 
 const secret = 'secretKey';
 const payload = '{"a":1}';

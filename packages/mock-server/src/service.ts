@@ -1,4 +1,5 @@
-import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
+import { createSeededRandom } from '@voucherkit/domain';
+import { createIdFactory } from '@voucherkit/domain/internals';
 import { http, type HttpHandler } from 'msw';
 import { type Clock, type ClockOptions, createClock } from './core/clock.js';
 import { StateHistory } from './core/history/state-history.js';

@@ -1,4 +1,5 @@
-import type { IdFactory, SeededRandom } from '@voucherkit/domain';
+import type { SeededRandom } from '@voucherkit/domain';
+import type { IdFactory } from '@voucherkit/domain/internals';
 import type { OrganisationState } from './areas/organisation.js';
 import type { ProjectState } from './areas/state.js';
 import type { ClockState, SavedClock } from './core/clock.js';

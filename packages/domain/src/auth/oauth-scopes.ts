@@ -47,11 +47,6 @@ export function parseScopes(input: string, allowed: readonly string[]): string[]
  * @param requirements - The alternatives, for example `[['api'], ['categories']]`.
  * @returns `true` when at least one alternative is fully granted; `false` when none is (and so
  *   for an empty list of alternatives).
- * @example
- * ```ts
- * scopesSatisfy(['categories'], [['api'], ['categories']]); // true
- * scopesSatisfy(['api'], [['client_api']]);                 // false
- * ```
  */
 export function scopesSatisfy(granted: readonly string[], requirements: readonly (readonly string[])[]): boolean {
   const grantedSet = new Set(granted);

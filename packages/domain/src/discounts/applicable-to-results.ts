@@ -4,7 +4,7 @@ import type { ApplicableToEffect, SelectedLine } from './applicable-to-selection
  * The units of one order line that a discount covered.
  *
  * @remarks
- * When the order holds more than {@link MAX_LISTED_UNITS} units in all, the service lists no unit
+ * When the order holds more than 1000 units in all, the service lists no unit
  * numbers: `units` is left out and `units_limit_exceeded` is `true` (the discount itself still
  * covers every unit it should).
  *
@@ -129,11 +129,6 @@ export interface ApplicableToResultList {
 /**
  * Most units an order may hold in all for `order_item_units` to list unit numbers; above it the
  * lists are replaced by `units_limit_exceeded: true`, as the service does.
- *
- * @example
- * ```ts
- * MAX_LISTED_UNITS; // 1000
- * ```
  */
 export const MAX_LISTED_UNITS = 1000;
 

@@ -282,8 +282,9 @@ const withDynamic = <T extends object>(discount: T, dynamic: boolean): T =>
  *   `APPLY_TO_ITEMS_BY_QUANTITY`, whose unit limits multiply instead), `percent_off` (up to
  *   100), `unit_off` and the discount's money limits; a `FIXED` price never multiplies, but the
  *   unit limits of its entries do.
- * - Rounding follows {@link percentOfAmount}, {@link partOfAmount} and
- *   {@link allocateProportionally} (decision 0017).
+ * - Rounding (decision 0017): a percentage rounds half up to a whole cent, the value of some
+ *   units of a line rounds down, and an amount shared among lines gives each its share rounded
+ *   down and the remainder to the last line that has weight.
  *
  * @param order - The order as the earlier discounts of the stack left it.
  * @param step - The discount and what the caller resolved about the order.

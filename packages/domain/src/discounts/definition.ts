@@ -56,7 +56,10 @@ export interface AmountDiscountInput {
   readonly amount_off_formula?: string | null | undefined;
   /** Most discount for the whole order, in minor units. */
   readonly aggregated_amount_limit?: number | null | undefined;
-  /** How the amount is applied; see {@link resolveDiscountEffect} for the default. */
+  /**
+   * How the amount is applied. Default: `APPLY_TO_ITEMS` when the validation rule names products
+   * (included or excluded), else `APPLY_TO_ORDER`.
+   */
   readonly effect?: AmountDiscountEffect | null | undefined;
   /** Whether the value came from a formula (set in results). */
   readonly is_dynamic?: boolean | null | undefined;
@@ -81,7 +84,10 @@ export interface PercentDiscountInput {
   readonly amount_limit?: number | null | undefined;
   /** Most discount for the whole order, in minor units. */
   readonly aggregated_amount_limit?: number | null | undefined;
-  /** Order or lines; see {@link resolveDiscountEffect} for the default. */
+  /**
+   * Order or lines. Default: `APPLY_TO_ITEMS` when the validation rule names products (included
+   * or excluded), else `APPLY_TO_ORDER`.
+   */
   readonly effect?: OrderOrItemsEffect | null | undefined;
   /** Whether the value came from a formula (set in results). */
   readonly is_dynamic?: boolean | null | undefined;
@@ -103,7 +109,10 @@ export interface FixedDiscountInput {
   readonly fixed_amount?: number | null | undefined;
   /** Formula computing `fixed_amount`. */
   readonly fixed_amount_formula?: string | null | undefined;
-  /** Order or lines; see {@link resolveDiscountEffect} for the default. */
+  /**
+   * Order or lines. Default: `APPLY_TO_ITEMS` when the validation rule names products (included
+   * or excluded), else `APPLY_TO_ORDER`.
+   */
   readonly effect?: OrderOrItemsEffect | null | undefined;
   /** Whether the value came from a formula (set in results). */
   readonly is_dynamic?: boolean | null | undefined;
@@ -258,11 +267,6 @@ export const evaluateDiscountValue = (
  * @param discount - The discount.
  * @param namesProducts - Whether the discount's validation rule lists products, SKUs or collections.
  * @returns The effect.
- * @example
- * ```ts
- * resolveDiscountEffect({ type: 'AMOUNT', amount_off: 1000 }, true); // 'APPLY_TO_ITEMS'
- * resolveDiscountEffect({ type: 'PERCENT', percent_off: 10 }, false); // 'APPLY_TO_ORDER'
- * ```
  */
 export function resolveDiscountEffect(
   discount: DiscountInput,

@@ -15,8 +15,8 @@ const selectedLine = ({ index, units, first, step }: CoveredLine): SelectedLine 
 
 /**
  * The lines and units a discount may reach under a validation rule set, from what the rules
- * resolved on the order ({@link resolveApplicableTo}, or `applicable` of a passing
- * {@link compileValidationRules} result), in the form the discount calculation takes
+ * resolved on the order (`applicable` of a passing {@link compileValidationRules} or
+ * {@link evaluateValidationRules} result), in the form the discount calculation takes
  * (`applicable_to` of {@link DiscountStepInput}).
  *
  * @remarks

@@ -70,11 +70,6 @@ const assertMoney = (value: number, name: string): void => {
  * @param percent - The percentage, for example `12.5`; clamped to 0–100.
  * @returns `amount * percent / 100`, rounded half up (so 15 % of 4550 is 683).
  * @throws RangeError when `amount` is not a non-negative safe integer or `percent` is not finite.
- * @example
- * ```ts
- * percentOfAmount(10500, 10); // 1050
- * percentOfAmount(333, 12.5); // 42 (41.625 rounded half up)
- * ```
  */
 export function percentOfAmount(amount: number, percent: number): number {
   assertMoney(amount, 'amount');
@@ -95,11 +90,6 @@ export function percentOfAmount(amount: number, percent: number): number {
  * @param whole - Out of how many pieces, > 0.
  * @returns `amount` when `part >= whole`, else `floor(amount * part / whole)`.
  * @throws RangeError when `amount` is not a non-negative safe integer.
- * @example
- * ```ts
- * partOfAmount(1000, 1, 3); // 333
- * partOfAmount(1000, 3, 3); // 1000
- * ```
  */
 export function partOfAmount(amount: number, part: number, whole: number): number {
   assertMoney(amount, 'amount');
@@ -115,11 +105,6 @@ export function partOfAmount(amount: number, part: number, whole: number): numbe
  * @param value - A finite number.
  * @returns The nearest non-negative integer, halves rounded up.
  * @throws RangeError when `value` is not finite.
- * @example
- * ```ts
- * roundToInteger(1234.5); // 1235
- * roundToInteger(-3); // 0
- * ```
  */
 export function roundToInteger(value: number): number {
   if (value <= 0) {
@@ -143,12 +128,6 @@ export function roundToInteger(value: number): number {
  * @returns One integer share per line, in the order of `weights`.
  * @throws RangeError when `total` or a cap is not a non-negative safe integer, a weight is
  *   negative or not finite, or `caps` has another length than `weights`.
- * @example
- * ```ts
- * allocateProportionally(1000, [2000, 4500, 6000]); // [160, 360, 480]
- * allocateProportionally(100, [1, 1, 1]); // [33, 33, 34]
- * allocateProportionally(100, [1, 1, 1], [50, 50, 10]); // [45, 45, 10]
- * ```
  */
 export function allocateProportionally(total: number, weights: readonly number[], caps?: readonly number[]): number[] {
   assertMoney(total, 'total');
@@ -248,11 +227,6 @@ const coinFractions = (coin: CoinRatio): { money: Fraction; points: Fraction } =
  * @param coin - The reward's ratio.
  * @returns `floor(points * exchange_ratio * 100 / points_ratio)`.
  * @throws RangeError when `points` is not a non-negative safe integer or the ratio is not positive.
- * @example
- * ```ts
- * coinPointsValue(200, { exchange_ratio: 20, points_ratio: 100 }); // 4000
- * coinPointsValue(2, { exchange_ratio: 1, points_ratio: 3 }); // 66
- * ```
  */
 export function coinPointsValue(points: number, coin: CoinRatio): number {
   assertMoney(points, 'points');
@@ -269,11 +243,6 @@ export function coinPointsValue(points: number, coin: CoinRatio): number {
  * @returns `ceil(amount * points_ratio / (exchange_ratio * 100))`; `Infinity` when points are
  *   worth nothing and `amount > 0`.
  * @throws RangeError when `amount` is not a non-negative safe integer or the ratio is not positive.
- * @example
- * ```ts
- * coinPointsCost(4000, { exchange_ratio: 20, points_ratio: 100 }); // 200
- * coinPointsCost(3010, { exchange_ratio: 20, points_ratio: 100 }); // 151
- * ```
  */
 export function coinPointsCost(amount: number, coin: CoinRatio): number {
   assertMoney(amount, 'amount');

@@ -136,13 +136,6 @@ export interface DiscountStackOptions {
 /**
  * A stack being applied: the order before it, the order after the last step, and every step's
  * result. Built by {@link startDiscountStack} and {@link applyStackStep}.
- *
- * @example
- * ```ts
- * let stack: DiscountStackState = startDiscountStack({ amount: 10500 });
- * stack = applyStackStep(stack, { kind: 'discount', discount: { type: 'PERCENT', percent_off: 10 } });
- * stack.order.total_amount; // 9450
- * ```
  */
 export interface DiscountStackState {
   /** The order before the stack. */
@@ -175,11 +168,6 @@ export interface DiscountStackResult {
  * @param order - The order of the request, or a stored order with its earlier discounts.
  * @returns A stack without steps.
  * @throws DomainError `invalid_order` or `invalid_amount` when the order's numbers are invalid.
- * @example
- * ```ts
- * const stack = startDiscountStack({ items: [{ price: 1000, quantity: 2 }] });
- * stack.order.amount; // 2000
- * ```
  */
 export function startDiscountStack(order: OrderInput): DiscountStackState {
   const start = calculateOrderAmounts(order);
@@ -209,11 +197,6 @@ const discountedLines = (steps: readonly DiscountStackStepResult[]): number[] =>
  * @returns The stack with the step's result added.
  * @throws DomainError `gift_amount_exceeded` or `loyalty_card_points_exceeded` when a card's
  *   balance is too low; RangeError when the step names a line the order does not have.
- * @example
- * ```ts
- * const stack = applyStackStep(startDiscountStack({ amount: 200000 }), { kind: 'gift', gift: { credits: 100, balance: 20500 } });
- * stack.order.discount_amount; // 100
- * ```
  */
 export function applyStackStep(
   state: DiscountStackState,
@@ -252,13 +235,6 @@ export function applyStackStep(
  *
  * @param state - The stack after its last step.
  * @returns The final order.
- * @example
- * ```ts
- * let stack = startDiscountStack({ amount: 200000 });
- * stack = applyStackStep(stack, { kind: 'gift', gift: { credits: 100, balance: 20500 } });
- * stack = applyStackStep(stack, { kind: 'discount', discount: { type: 'PERCENT', percent_off: 20 } });
- * finishDiscountStack(stack).applied_discount_amount; // 40080
- * ```
  */
 export function finishDiscountStack(state: DiscountStackState): OrderAmounts {
   const draft = new OrderDraft(state.order);
@@ -287,8 +263,8 @@ export function finishDiscountStack(state: DiscountStackState): OrderAmounts {
  * `calculation_mode` decides whether percentages and new prices are computed on the amount before
  * discounts or on what the earlier steps left; `ONCE` keeps later item discounts off lines an
  * earlier one discounted. Order-level discounts accumulate in `discount_amount`; no step takes
- * more than is left to pay. Validation rules, limits and the ALL/PARTIAL mode are the caller's:
- * use {@link startDiscountStack} and {@link applyStackStep} to check each step first.
+ * more than is left to pay. Validation rules, limits and the ALL/PARTIAL mode are the caller's,
+ * decided before the steps are passed.
  *
  * @param order - The order of the request, or a stored order with its earlier discounts.
  * @param steps - The redeemables, in application order.

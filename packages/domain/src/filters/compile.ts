@@ -86,11 +86,6 @@ const fieldTest = (read: (record: unknown) => unknown, tests: readonly ValueTest
  * @throws DomainError `invalid_query_params` or `invalid_payload` when `$in_location` is used
  *   without `inLocation`.
  * @throws TypeError when a relative day operator is used without `now`.
- * @example
- * ```ts
- * const definition = parseFilter(query.filters, { source: { in: 'query', parameter: 'filters' } });
- * const matches = compileFilterDefinition(definition, { now: Date.UTC(2026, 0, 31) });
- * ```
  */
 export function compileFilterDefinition(
   definition: FilterDefinition,
@@ -130,8 +125,9 @@ export function compileFilterDefinition(
  *
  * @remarks
  * The rules, in short (the decision note on the filter engine has the reasons):
- * - Fields: a dotted path is read as {@link compileFieldPath} describes; an array is the set of
- *   its elements, and a path through an array reads every element.
+ * - Fields: a dotted path reads own properties only, and a key that itself holds dots when the
+ *   shorter one is missing; an array is the set of its elements, and a path through an array
+ *   reads every element.
  * - Combining: the `junction` combines the fields; the operators of one field always all must
  *   hold. A filter without fields matches every record.
  * - Positive operators hold when the value, or one element of an array, matches. `$is_not`,
@@ -199,10 +195,6 @@ export function matchesFilter(record: unknown, filter: unknown, options: FilterC
  *
  * @param predicates - The predicates; none gives a predicate that always holds.
  * @returns A predicate that holds when every one holds.
- * @example
- * ```ts
- * const matches = allOf(compileFilter(query.filters), compileFilter(dateRangeFilter('created_at', query.created_at)));
- * ```
  */
 export function allOf(...predicates: readonly FilterPredicate[]): FilterPredicate {
   return (record) => predicates.every((predicate) => predicate(record));
@@ -213,10 +205,6 @@ export function allOf(...predicates: readonly FilterPredicate[]): FilterPredicat
  *
  * @param predicates - The predicates; none gives a predicate that never holds.
  * @returns A predicate that holds when any one holds.
- * @example
- * ```ts
- * const inEither = anyOf(compileFilter(segmentA.filter), compileFilter(segmentB.filter));
- * ```
  */
 export function anyOf(...predicates: readonly FilterPredicate[]): FilterPredicate {
   return (record) => predicates.some((predicate) => predicate(record));
@@ -230,11 +218,6 @@ export function anyOf(...predicates: readonly FilterPredicate[]): FilterPredicat
  * @param range - `after` and `before`, each optional; both are exclusive.
  * @returns A filter with `$after` and `$before` conditions on `path`, or an empty filter when the
  *   range sets neither.
- * @example
- * ```ts
- * dateRangeFilter('created_at', { after: '2024-01-01T00:00:00Z' });
- * // { created_at: { conditions: { $after: ['2024-01-01T00:00:00Z'] } } }
- * ```
  */
 export function dateRangeFilter(
   path: string,

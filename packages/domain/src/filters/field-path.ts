@@ -1,12 +1,6 @@
 /**
  * A function that reads one field of a record, compiled once from a dotted path by
  * {@link compileFieldPath}.
- *
- * @example
- * ```ts
- * const tier: FieldReader = compileFieldPath('metadata.tier');
- * tier({ metadata: { tier: 'gold' } }); // 'gold'
- * ```
  */
 export type FieldReader = (record: unknown) => unknown;
 
@@ -51,13 +45,6 @@ const walk = (current: unknown, segments: readonly string[], index: number): unk
  *
  * @param path - Segments separated by dots; none may be empty.
  * @returns A reader of that field.
- * @example
- * ```ts
- * const city = compileFieldPath('address.city');
- * city({ address: { city: 'Warsaw' } }); // 'Warsaw'
- * city({ name: 'Ann' }); // undefined
- * compileFieldPath('orders.status')({ orders: [{ status: 'PAID' }, { status: 'CREATED' }] }); // ['PAID', 'CREATED']
- * ```
  */
 export function compileFieldPath(path: string): FieldReader {
   const segments = path.split('.');
@@ -86,10 +73,6 @@ export function compileFieldPath(path: string): FieldReader {
  * @param path - Segments separated by dots.
  * @returns The value found, an array of the values found when the path crosses arrays, or
  *   `undefined`.
- * @example
- * ```ts
- * resolveFieldPath({ metadata: { tier: 'gold' } }, 'metadata.tier'); // 'gold'
- * ```
  */
 export function resolveFieldPath(record: unknown, path: string): unknown {
   return compileFieldPath(path)(record);

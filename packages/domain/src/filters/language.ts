@@ -3,10 +3,10 @@ import { parseAbsoluteTimeframe, parseDailyHours, parseTimeframe } from './timef
 import { UTC_CALENDAR, isDateText } from './time.js';
 
 /**
- * Every operator the filter engine understands, by its canonical name. Aliases the service also
- * accepts are in {@link FILTER_OPERATOR_ALIASES}. The last five (`$timeframe`,
- * `$timeframe_absolute`, `$timeframe_daily_hours`, `$dow`, `$from`) belong to validation rules:
- * a filter accepts them only where its place lists them in `operators`.
+ * Every operator the filter engine understands, by its canonical name; other spellings the
+ * service accepts (`$more_than_or_equal` for `$more_than_equal` …) are read as these. The last
+ * five (`$timeframe`, `$timeframe_absolute`, `$timeframe_daily_hours`, `$dow`, `$from`) belong to
+ * validation rules: a filter accepts them only where its place lists them in `operators`.
  *
  * @example
  * ```ts
@@ -63,11 +63,6 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
  * Other spellings of operators, mapped to their canonical names: validation rules write
  * `$more_than_or_equal` and `$less_than_or_equal`, and sample rules `$greater_than_or_equal`,
  * where list filters write `$more_than_equal` and `$less_than_equal`.
- *
- * @example
- * ```ts
- * FILTER_OPERATOR_ALIASES.$greater_than_or_equal; // '$more_than_equal'
- * ```
  */
 export const FILTER_OPERATOR_ALIASES: Readonly<Record<string, FilterOperator>> = Object.freeze({
   $more_than_or_equal: '$more_than_equal',

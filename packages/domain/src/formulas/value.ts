@@ -67,11 +67,6 @@ export interface FormulaValueOptions {
  * @param value - The number the formula gave.
  * @param kind - What it means.
  * @returns The value in the API's units.
- * @example
- * ```ts
- * formulaNumberToApiValue(20, 'money'); // 2000
- * formulaNumberToApiValue(7.5, 'points'); // 8
- * ```
  */
 export function formulaNumberToApiValue(value: number, kind: FormulaOutputKind): number {
   switch (kind) {

@@ -15,10 +15,6 @@ import type { IdPrefix } from './resource-id.js';
  * @param serial - Its number among the owner's records of this type, a whole number from 0.
  * @returns The id, in the form of {@link createIdFactory}'s.
  * @throws RangeError when `serial` is not a whole number from 0 to 2^32 - 1.
- * @example
- * ```ts
- * derivedId('vtx', 'v_0b5f49fb31c3bf6ab0', 0); // 'vtx_…' (18 hex characters), the same on every call
- * ```
  */
 export function derivedId(prefix: IdPrefix, ownerId: string, serial: number): string {
   if (!Number.isInteger(serial) || serial < 0 || serial > 0xffffffff)

@@ -6,11 +6,6 @@ import type { RandomSource } from './random-source.js';
  * The id prefixes the service uses, one per resource type (for example `camp` for campaigns,
  * `v` for vouchers, `cat` for categories). An id is the prefix, `_`, and 18 lowercase hex
  * characters.
- *
- * @example
- * ```ts
- * ID_PREFIXES.includes('cat'); // true
- * ```
  */
 export const ID_PREFIXES = [
   'camp',
@@ -85,11 +80,6 @@ export const ID_PREFIXES = [
 
 /**
  * One of the service's id prefixes, see {@link ID_PREFIXES}.
- *
- * @example
- * ```ts
- * const prefix: IdPrefix = 'camp';
- * ```
  */
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
@@ -97,13 +87,6 @@ export type IdPrefix = (typeof ID_PREFIXES)[number];
  * Makes ids in the service's form. Call it with a prefix for a resource id; call
  * {@link IdFactory.requestId} for a request id (`v-` and 18 hex characters, the form of the
  * `request_id` in error bodies).
- *
- * @example
- * ```ts
- * const nextId: IdFactory = createIdFactory(createSeededRandom(1));
- * nextId('cat');       // 'cat_…' (18 hex characters)
- * nextId.requestId();  // 'v-…'
- * ```
  */
 export interface IdFactory {
   /**
@@ -167,12 +150,6 @@ const writeHalf = (half: number, at: number): void => {
  * @returns An {@link IdFactory}.
  * @throws RangeError when called with a prefix that is not one of {@link ID_PREFIXES}, or after
  *   2^53 ids.
- * @example
- * ```ts
- * const nextId = createIdFactory(createSeededRandom('test'));
- * const campaignId = nextId('camp');
- * const requestId = nextId.requestId();
- * ```
  */
 export function createIdFactory(random: RandomSource): IdFactory {
   const keys: RoundKey[] = [];

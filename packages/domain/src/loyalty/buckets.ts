@@ -4,11 +4,6 @@ import type { CalendarDate } from '../time/calendar-date.js';
 /**
  * Points of a loyalty card that expire on the same day: the service keeps a card's spendable
  * points in such buckets (`lopb_…`), and a card's balance is their sum.
- *
- * @example
- * ```ts
- * const bucket: PointsBucket = { expires_at: '2026-06-30', points: 120 };
- * ```
  */
 export interface PointsBucket {
   /** The last day the points can be spent; `null` for points that never expire. */
@@ -34,10 +29,6 @@ const byExpiry = (a: PointsBucket, b: PointsBucket): number =>
  *
  * @param buckets - The card's buckets.
  * @returns The balance.
- * @example
- * ```ts
- * bucketBalance([{ expires_at: null, points: 10 }, { expires_at: '2026-01-31', points: 5 }]); // 15
- * ```
  */
 export function bucketBalance(buckets: readonly PointsBucket[]): number {
   let sum = 0;
@@ -52,10 +43,6 @@ export function bucketBalance(buckets: readonly PointsBucket[]): number {
  * @param points - Points to add, a positive whole number.
  * @param expiresAt - Their last day, or `null` when they never expire.
  * @returns The buckets after the credit, soonest expiry first.
- * @example
- * ```ts
- * creditBuckets([{ expires_at: '2026-03-31', points: 10 }], 5, '2026-03-31'); // [{ expires_at: '2026-03-31', points: 15 }]
- * ```
  */
 export function creditBuckets(
   buckets: readonly PointsBucket[],
@@ -74,11 +61,6 @@ export function creditBuckets(
 
 /**
  * What spending took from each bucket.
- *
- * @example
- * ```ts
- * const spent: BucketSpending = { buckets: [{ expires_at: null, points: 5 }], taken: [{ expires_at: '2026-01-31', points: 10 }] };
- * ```
  */
 export interface BucketSpending {
   /** The buckets after spending, soonest expiry first; emptied buckets are left out. */
@@ -96,11 +78,6 @@ export interface BucketSpending {
  * @param code - The card's code, for the error's details.
  * @returns The remaining buckets and what was taken.
  * @throws DomainError `loyalty_card_points_exceeded` when the buckets hold fewer points.
- * @example
- * ```ts
- * spendBuckets([{ expires_at: null, points: 50 }, { expires_at: '2026-01-31', points: 10 }], 20, 'LC-1').taken;
- * // [{ expires_at: '2026-01-31', points: 10 }, { expires_at: null, points: 10 }]
- * ```
  */
 export function spendBuckets(buckets: readonly PointsBucket[], points: number, code = ''): BucketSpending {
   if (!Number.isSafeInteger(points) || points <= 0)
@@ -130,11 +107,6 @@ const NONE: readonly never[] = Object.freeze([]);
  * @param buckets - The card's buckets.
  * @param today - The day that starts, in the project's time zone.
  * @returns The buckets that stay, and those that expire (non-empty ones only).
- * @example
- * ```ts
- * expireBuckets([{ expires_at: '2026-01-31', points: 10 }, { expires_at: null, points: 5 }], '2026-02-01');
- * // { kept: [{ expires_at: null, points: 5 }], expired: [{ expires_at: '2026-01-31', points: 10 }] }
- * ```
  */
 export function expireBuckets<B extends PointsBucket>(
   buckets: readonly B[],
@@ -167,10 +139,6 @@ export function expireBuckets<B extends PointsBucket>(
  *
  * @param buckets - The card's buckets.
  * @returns The date and its points, or `null` when no spendable point expires.
- * @example
- * ```ts
- * nextExpiration([{ expires_at: '2026-03-31', points: 7 }, { expires_at: null, points: 3 }]); // { date: '2026-03-31', points: 7 }
- * ```
  */
 export function nextExpiration(buckets: readonly PointsBucket[]): { date: CalendarDate; points: number } | null {
   // A loop, not a filter and a sort: every change of a card's points asks this.

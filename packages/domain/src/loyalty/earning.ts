@@ -290,10 +290,6 @@ export function rewardPrice(points: number, mapping?: PointsMapping | null): num
  * @param loyalty - The rule's `loyalty`.
  * @param mapping - The tier's mapping for the rule; the rule as it is without one.
  * @returns The `loyalty` with the tier's points.
- * @example
- * ```ts
- * mappedLoyalty({ type: 'FIXED', points: 10 }, { type: 'MULTIPLY', multiplier: 1.5 }); // { type: 'FIXED', points: 15 }
- * ```
  */
 export function mappedLoyalty(loyalty: EarningRuleLoyalty, mapping?: PointsMapping | null): EarningRuleLoyalty {
   if (!mapping) return loyalty;

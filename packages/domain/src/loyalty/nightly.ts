@@ -12,11 +12,6 @@ import {
 /**
  * Points that wait to be spendable (`lopp_…`): earned by an `order.paid` rule with
  * `pending_points`, they count from the day they activate, when their expiry clock starts.
- *
- * @example
- * ```ts
- * const pending: PendingPointsEntry = { id: 'lopp_1', points: 40, activates_at: '2026-02-01', expiration_rules: null };
- * ```
  */
 export interface PendingPointsEntry {
   /** Id of the entry (`lopp_…`). */
@@ -31,11 +26,6 @@ export interface PendingPointsEntry {
 
 /**
  * What the nightly job reads and writes of one loyalty card.
- *
- * @example
- * ```ts
- * const card: NightlyCard = { buckets: [{ expires_at: '2026-01-31', points: 10 }], pending: [], tier: null, pendingTier: null, periodPoints: 0, periodStart: '2026-01-01' };
- * ```
  */
 export interface NightlyCard {
   /** Spendable points by expiry day. */
@@ -55,11 +45,6 @@ export interface NightlyCard {
 /**
  * One thing the nightly job did to a card, in the order it did them; the mock records each as
  * the service's transaction and event.
- *
- * @example
- * ```ts
- * const effect: NightlyEffect = { kind: 'points_expired', points: 10, buckets: [{ expires_at: '2026-01-31', points: 10 }] };
- * ```
  */
 export type NightlyEffect =
   | {
@@ -73,11 +58,6 @@ export type NightlyEffect =
 
 /**
  * The settings of the programme the card belongs to, for its nightly run.
- *
- * @example
- * ```ts
- * const settings: NightlySettings = { tiers: [], qualification: null, autoRedeem: { price: 100, limit: 25 } };
- * ```
  */
 export interface NightlySettings {
   /** The programme's tiers. */
@@ -104,11 +84,6 @@ export interface NightlySettings {
  * @param today - The day that starts.
  * @param settings - The programme's tiers, qualification and auto-redeem reward.
  * @returns The card after the run, and what happened, in order.
- * @example
- * ```ts
- * runNightly({ buckets: [{ expires_at: '2026-01-31', points: 10 }], pending: [], tier: null, pendingTier: null, periodPoints: 0, periodStart: '2026-01-01' }, '2026-02-01', { tiers: [] }).effects;
- * // [{ kind: 'points_expired', points: 10, buckets: [{ expires_at: '2026-01-31', points: 10 }] }]
- * ```
  */
 export function runNightly(
   card: NightlyCard,

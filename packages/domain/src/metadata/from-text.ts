@@ -9,11 +9,6 @@ import type { MetadataPropertyRules } from './validation.js';
  * @param text - The cell, already trimmed or not; surrounding blanks are ignored.
  * @param rules - The property's rules from the metadata schema; without them the text is kept.
  * @returns The value to store.
- * @example
- * ```ts
- * metadataValueFromText('12.5', { type: 'number' }); // 12.5
- * metadataValueFromText('a, b', { type: 'string', array: true }); // ['a', 'b']
- * ```
  */
 export function metadataValueFromText(text: string, rules?: Pick<MetadataPropertyRules, 'type' | 'array'>): unknown {
   const scalar = (part: string): unknown => {
@@ -34,11 +29,6 @@ export function metadataValueFromText(text: string, rules?: Pick<MetadataPropert
  * @param columns - Column name to cell text.
  * @param properties - The `properties` of the resource type's metadata schema, if it has one.
  * @returns The metadata.
- * @example
- * ```ts
- * metadataFromText({ vip: 'true', visits: '3', note: '' }, { vip: { type: 'boolean' }, visits: { type: 'number' } });
- * // { vip: true, visits: 3 }
- * ```
  */
 export function metadataFromText(
   columns: Readonly<Record<string, string>>,

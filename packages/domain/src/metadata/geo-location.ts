@@ -1,10 +1,5 @@
 /**
  * A position on Earth in decimal degrees.
- *
- * @example
- * ```ts
- * const porto: GeoPoint = { latitude: 41.1496, longitude: -8.611 };
- * ```
  */
 export interface GeoPoint {
   /** Degrees north (negative: south), -90 to 90. */
@@ -17,11 +12,6 @@ export interface GeoPoint {
  * The area of a location as the API describes it: a circle (`distance` with a `geo:` centre and
  * a radius with its unit) or a GeoJSON polygon or multi-polygon (positions as
  * `[longitude, latitude]`, the outer ring first, then holes).
- *
- * @example
- * ```ts
- * const oldTown: LocationShape = { type: 'circle', format: 'distance', distance: { center: 'geo:52.2297,21.0122', radius: '1.5 km' } };
- * ```
  */
 export type LocationShape =
   | { readonly type: 'circle'; readonly distance: { readonly center: string; readonly radius: string } }
@@ -50,11 +40,6 @@ const inRange = (point: GeoPoint): GeoPoint | undefined =>
  *
  * @param value - Any value.
  * @returns The point, or `undefined` when the value is not a geopoint.
- * @example
- * ```ts
- * readGeoPoint('geo:37.786971,-122.399677'); // { latitude: 37.786971, longitude: -122.399677 }
- * readGeoPoint('north'); // undefined
- * ```
  */
 export function readGeoPoint(value: unknown): GeoPoint | undefined {
   if (typeof value === 'string') {
@@ -81,10 +66,6 @@ export function readGeoPoint(value: unknown): GeoPoint | undefined {
  * @param a - One point.
  * @param b - The other point.
  * @returns The distance in metres.
- * @example
- * ```ts
- * Math.round(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })); // 111195
- * ```
  */
 export function distanceMetres(a: GeoPoint, b: GeoPoint): number {
   const rad = Math.PI / 180;
@@ -123,12 +104,6 @@ const inPolygon = (point: GeoPoint, rings: readonly (readonly (readonly number[]
  * @param shape - The location's shape.
  * @param value - The value to place: a geopoint as {@link readGeoPoint} reads it.
  * @returns `true` when the point is inside.
- * @example
- * ```ts
- * const circle: LocationShape = { type: 'circle', distance: { center: 'geo:52.2297,21.0122', radius: '1.5 km' } };
- * locationContains(circle, 'geo:52.2300,21.0100'); // true
- * locationContains(circle, 'geo:52.4064,16.9252'); // false (Poznań)
- * ```
  */
 export function locationContains(shape: LocationShape, value: unknown): boolean {
   const point = readGeoPoint(value);

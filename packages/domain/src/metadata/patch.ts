@@ -1,10 +1,5 @@
 /**
  * A resource's metadata: key/value attributes of the caller's own.
- *
- * @example
- * ```ts
- * const metadata: Metadata = { tier: 'gold', visits: 3 };
- * ```
  */
 export type Metadata = Readonly<Record<string, unknown>>;
 
@@ -17,13 +12,6 @@ export type Metadata = Readonly<Record<string, unknown>>;
  * @param patch - The update's `metadata`: an object, `null`, or undefined when not sent.
  * @param unset - Keys to remove (`unset_metadata_fields`), applied after the merge.
  * @returns The new metadata; `current` is never changed.
- * @example
- * ```ts
- * patchMetadata({ tier: 'gold', region: 'EU' }, { tier: 'silver' }); // { tier: 'silver', region: 'EU' }
- * patchMetadata({ tier: 'gold', region: 'EU' }, { region: null }); // { tier: 'gold' }
- * patchMetadata({ tier: 'gold' }, null); // {}
- * patchMetadata({ tier: 'gold', region: 'EU' }, undefined, ['region']); // { tier: 'gold' }
- * ```
  */
 export function patchMetadata(
   current: Metadata | null | undefined,

@@ -4,11 +4,6 @@ import type { ValidationRuleLevel, ValidationRuleSetDefinition } from '../rules/
 
 /**
  * What a qualification looks for (`scenario` of `POST /v1/qualifications`).
- *
- * @example
- * ```ts
- * const scenario: QualificationScenario = 'CUSTOMER_WALLET';
- * ```
  */
 export type QualificationScenario =
   | 'ALL'
@@ -24,12 +19,6 @@ export type QualificationScenario =
  * How a scenario selects and judges redeemables: which kinds are candidates, which validation
  * rules are judged, whether bundles must be complete, and what a redeemable must do with the
  * order's products to be listed.
- *
- * @example
- * ```ts
- * const policy: QualificationScenarioPolicy = qualificationScenarioPolicy('PRODUCTS_DISCOUNT');
- * policy.products; // 'discount'
- * ```
  */
 export interface QualificationScenarioPolicy {
   /** The scenario the policy is for. */
@@ -109,11 +98,6 @@ const POLICIES: Readonly<Record<QualificationScenario, Omit<QualificationScenari
  *
  * @param scenario - The request's scenario; `ALL` when absent.
  * @returns The policy.
- * @example
- * ```ts
- * qualificationScenarioPolicy('CUSTOMER_WALLET').candidates; // 'wallet'
- * qualificationScenarioPolicy().completeBundles; // true
- * ```
  */
 export function qualificationScenarioPolicy(scenario: QualificationScenario = 'ALL'): QualificationScenarioPolicy {
   return { scenario, ...POLICIES[scenario] };
@@ -125,11 +109,6 @@ export function qualificationScenarioPolicy(scenario: QualificationScenario = 'A
  *
  * @param name - A known rule name.
  * @returns `true` for a rule on the customer.
- * @example
- * ```ts
- * isCustomerRule('customer.metadata'); // true
- * isCustomerRule('order.amount'); // false
- * ```
  */
 export function isCustomerRule(name: ValidationRuleName): boolean {
   return name === 'customer.metadata' || validationRuleCategory(name) === 'audience';
@@ -143,10 +122,6 @@ export function isCustomerRule(name: ValidationRuleName): boolean {
  *
  * @param policy - The scenario's policy.
  * @returns Options for `compileValidationRules`.
- * @example
- * ```ts
- * const evaluate = compileValidationRules(definition, qualificationRuleOptions(qualificationScenarioPolicy('PRODUCTS')));
- * ```
  */
 export function qualificationRuleOptions(policy: QualificationScenarioPolicy): EvaluateValidationRulesOptions {
   return {
@@ -169,10 +144,6 @@ const readsProducts = (level: ValidationRuleLevel): boolean =>
  *
  * @param definition - A parsed rule set.
  * @returns `true` when the rule set reads the order's products.
- * @example
- * ```ts
- * ruleSetRequiresProducts(parseValidationRules({ rules: { '1': { name: 'order.items.any', conditions: { $is: [{ id: 'prod_1', object: 'product' }] } }, logic: '1' } })); // true
- * ```
  */
 export function ruleSetRequiresProducts(definition: ValidationRuleSetDefinition): boolean {
   return definition.bundle !== undefined || readsProducts(definition.rules);

@@ -16,8 +16,8 @@ import { type OrderLine, type RuleOrderItemInput, readOrderLines } from './conte
 import type { ApplicableToDefinition, ApplicableToEntry, UnitLimitName } from './parse.js';
 
 /**
- * Options of {@link resolveApplicableTo}: whose budgets apply, what earlier redemptions used up,
- * and the values of limit formulas.
+ * Options of the `applicable_to` resolution of {@link evaluateValidationRules}: whose budgets
+ * apply, what earlier redemptions used up, and the values of limit formulas.
  *
  * @example
  * ```ts
@@ -82,7 +82,8 @@ export interface CoveredLine {
 }
 
 /**
- * What {@link resolveApplicableTo} finds: the answer's `applicable_to` and `inapplicable_to`, and
+ * What a rule set's `applicable_to` reaches in an order (`applicable` of a passing
+ * {@link evaluateValidationRules}): the answer's `applicable_to` and `inapplicable_to`, and
  * the covered units of each line, in the order the discount reaches them, for the discount
  * calculation.
  *
@@ -191,14 +192,6 @@ const limitsOf = (entry: ApplicableToEntry, position: number, options: Applicabl
  * @param items - The order lines, with product and SKU ids and the collections they belong to.
  * @param options - Budgets, earlier units and formula results; see {@link ApplicableToOptions}.
  * @returns The answer's lists and the covered units per line.
- * @example
- * ```ts
- * const { applicable_to } = parseValidationRules({
- *   applicable_to: { included: [{ object: 'products_collection', id: 'pc_mugs', quantity_limit: 1 }], excluded: [], included_all: false },
- * });
- * resolveApplicableTo(applicable_to, [{ product_id: 'prod_mug', quantity: 3, price: 1000, collection_ids: ['pc_mugs'] }]).covered;
- * // [{ index: 0, units: 1, first: 1, step: 1, entry: 0 }]
- * ```
  */
 export function resolveApplicableTo(
   applicableTo: ApplicableToDefinition,

@@ -229,17 +229,6 @@ export const bundleOfLines = (bundle: BundleDefinition, lines: readonly OrderLin
  * @param bundle - The bundle rules, from {@link parseValidationRules} (`definition.bundle`).
  * @param items - The order lines, with product and SKU ids and the collections they belong to.
  * @returns The bundle count, the lines that make it up and what is missing.
- * @example
- * ```ts
- * const { bundle } = parseValidationRules({
- *   bundle_rules: {
- *     limit: 2,
- *     1: { name: 'order.items.any', conditions: { $is: [{ id: 'prod_laptop', type: 'product_or_sku', object: 'product' }] } },
- *     2: { name: 'order.items.any', conditions: { $is: [{ id: 'prod_bag', type: 'product_or_sku', object: 'product' }] } },
- *   },
- * });
- * if (bundle !== undefined) evaluateBundle(bundle, [{ product_id: 'prod_laptop', quantity: 3 }, { product_id: 'prod_bag', quantity: 2 }]).quantity; // 2
- * ```
  */
 export function evaluateBundle(bundle: BundleDefinition, items: readonly RuleOrderItemInput[]): BundleResult {
   return bundleOfLines(bundle, readOrderLines(items));

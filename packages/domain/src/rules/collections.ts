@@ -24,13 +24,6 @@ const collectFromLevel = (level: ValidationRuleLevel, found: Set<string>): void 
  *
  * @param definition - The rule set, from {@link parseValidationRules}.
  * @returns The collection ids (`pc_…`), each once, in the order first named.
- * @example
- * ```ts
- * collectionsNamedBy(parseValidationRules({
- *   rules: { 1: { name: 'order.items.any', conditions: { $from: ['pc_mugs'] } }, logic: '1' },
- *   applicable_to: { included: [{ object: 'products_collection', id: 'pc_sale' }], excluded: [], included_all: false },
- * })); // ['pc_mugs', 'pc_sale']
- * ```
  */
 export function collectionsNamedBy(definition: ValidationRuleSetDefinition): string[] {
   const found = new Set<string>();

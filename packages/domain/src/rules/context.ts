@@ -100,8 +100,8 @@ export interface RuleOrderInput {
 
 /**
  * Earlier redemptions counted over the calendar periods that contain the moment of the
- * validation: all of them, this day, this week and this month (see
- * {@link countRedemptionsByPeriod}). Missing counts are zero.
+ * validation: all of them, this day, this week and this month, in the project's time zone and
+ * with its first day of the week. Missing counts are zero.
  *
  * @example
  * ```ts

@@ -619,8 +619,11 @@ export function compileValidationRules(
  * - Each level's `logic` is evaluated left to right with short-circuiting (`and` binds tighter
  *   than `or`); a rule's conditions must all hold, and so must its sub-rules.
  * - A failure is blamed on the rule that made its level fail (for `or`, the first operand), down
- *   to the deepest sub-rule at fault. Its key follows that rule's family (see
- *   {@link validationRuleFailureKey}); its message is the nearest `error.message` on the way from
+ *   to the deepest sub-rule at fault. Its key follows that rule's family:
+ *   `customer_rules_violated` for `customer.segment` and
+ *   `publication.redeemable_by_linked_customer`, `order_rules_violated` for order amounts,
+ *   counts, items, products and SKUs, `redemption_rules_violated` for budgets, redemption limits,
+ *   API keys and users, and metadata; its message is the nearest `error.message` on the way from
  *   that rule up to the top, else the set's `error.message`, else none.
  * - Missing data: a rule that reads something the context lacks sees no value, so positive
  *   operators fail and negative ones (`$is_not`, `$not_in` …) hold, as in filters.
@@ -642,7 +645,7 @@ export function compileValidationRules(
  *   `allowIncompleteBundle`; the result carries the bundle either way. An incomplete bundle
  *   fails with `order_rules_violated` and the set's fallback message.
  * - On a pass, `applicable` tells which order lines and units a discount may reduce (see
- *   {@link resolveApplicableTo}).
+ *   {@link ApplicableToResolution}; {@link discountItemsFromRules} hands them to a discount).
  *
  * To judge many validations against one rule set, {@link compileValidationRules} once.
  *

@@ -64,11 +64,6 @@ const describe = (token: Token | undefined): string =>
  * @returns The parsed expression; `and` and `or` chains are flattened.
  * @throws DomainError `invalid_validation_rules` when the text is not such an expression;
  *   `details` quotes it, for example `Logic '1 and' ends where a rule number or '(' is expected`.
- * @example
- * ```ts
- * parseRuleLogic('(1 AND 2) or 3');
- * // { kind: 'or', operands: [{ kind: 'and', operands: [{ kind: 'rule', key: '1' }, { kind: 'rule', key: '2' }] }, { kind: 'rule', key: '3' }] }
- * ```
  */
 export function parseRuleLogic(logic: string): RuleLogic {
   const tokens = tokenize(logic);
@@ -119,10 +114,6 @@ export function parseRuleLogic(logic: string): RuleLogic {
  *
  * @param logic - A parsed expression.
  * @returns The rule keys, for example `['1', '2', '3']`.
- * @example
- * ```ts
- * ruleLogicReferences(parseRuleLogic('(1 and 2) or (1 and 3)')); // ['1', '2', '3']
- * ```
  */
 export function ruleLogicReferences(logic: RuleLogic): string[] {
   const keys = new Set<string>();
@@ -144,10 +135,6 @@ export function ruleLogicReferences(logic: RuleLogic): string[] {
  * @param holds - Tells whether the rule with a given key holds; called at most once per operand
  *   reached, in order.
  * @returns `undefined` when the expression holds, else the key of the rule blamed.
- * @example
- * ```ts
- * blameRuleLogic(parseRuleLogic('1 and (2 or 3)'), (key) => key === '1'); // '2'
- * ```
  */
 export function blameRuleLogic(logic: RuleLogic, holds: (key: string) => boolean): string | undefined {
   switch (logic.kind) {
@@ -180,10 +167,6 @@ export function blameRuleLogic(logic: RuleLogic, holds: (key: string) => boolean
  * @param logic - A parsed expression.
  * @param holds - Tells whether the rule with a given key holds.
  * @returns Whether the expression holds.
- * @example
- * ```ts
- * evaluateRuleLogic(parseRuleLogic('(1 and 2) or 3'), (key) => key === '3'); // true
- * ```
  */
 export function evaluateRuleLogic(logic: RuleLogic, holds: (key: string) => boolean): boolean {
   return blameRuleLogic(logic, holds) === undefined;

@@ -111,11 +111,6 @@ export type RuleOperands = 'number' | 'reference' | 'items' | 'text' | 'boolean'
  * (`audience`), the structure of the cart (`products`), order values and counts
  * (`prices_and_quantities`), campaign budgets and redemption limits (`budget`), who sends the
  * redemption (`redemptions`), and custom attributes (`metadata`).
- *
- * @example
- * ```ts
- * const category: ValidationRuleCategory = 'budget';
- * ```
  */
 export type ValidationRuleCategory =
   | 'audience'
@@ -242,11 +237,6 @@ export const RULE_NAME_SPECS: Readonly<Record<ValidationRuleName, RuleNameSpec>>
  *
  * @param name - Any text.
  * @returns `true` for a name in {@link VALIDATION_RULE_NAMES}.
- * @example
- * ```ts
- * isValidationRuleName('order.amount'); // true
- * isValidationRuleName('order.colour'); // false
- * ```
  */
 export function isValidationRuleName(name: string): name is ValidationRuleName {
   return Object.hasOwn(RULE_NAME_SPECS, name);
@@ -261,12 +251,6 @@ export function isValidationRuleName(name: string): name is ValidationRuleName {
  *
  * @param name - A known rule name.
  * @returns The error key.
- * @example
- * ```ts
- * validationRuleFailureKey('customer.segment'); // 'customer_rules_violated'
- * validationRuleFailureKey('order.items.any'); // 'order_rules_violated'
- * validationRuleFailureKey('order.metadata'); // 'redemption_rules_violated'
- * ```
  */
 export function validationRuleFailureKey(name: ValidationRuleName): ValidationRuleFailureKey {
   return RULE_NAME_SPECS[name].failure;
@@ -278,12 +262,6 @@ export function validationRuleFailureKey(name: ValidationRuleName): ValidationRu
  *
  * @param name - A known rule name.
  * @returns The group.
- * @example
- * ```ts
- * validationRuleCategory('publication.redeemable_by_linked_customer'); // 'audience'
- * validationRuleCategory('redemption.count.per_customer'); // 'budget'
- * validationRuleCategory('customer.metadata'); // 'metadata'
- * ```
  */
 export function validationRuleCategory(name: ValidationRuleName): ValidationRuleCategory {
   return RULE_NAME_SPECS[name].category;
@@ -292,11 +270,6 @@ export function validationRuleCategory(name: ValidationRuleName): ValidationRule
 /**
  * The message the service gives with each failure key, in its words (the `message` of the error
  * and the `reason` of a legacy validation).
- *
- * @example
- * ```ts
- * VALIDATION_RULE_FAILURE_MESSAGES.order_rules_violated; // 'order does not match validation rules'
- * ```
  */
 export const VALIDATION_RULE_FAILURE_MESSAGES: Readonly<Record<ValidationRuleFailureKey, string>> = {
   customer_rules_violated: 'customer does not match validation rules',
@@ -307,11 +280,6 @@ export const VALIDATION_RULE_FAILURE_MESSAGES: Readonly<Record<ValidationRuleFai
 /**
  * What was validated, as the `details` of a rule failure names it: a voucher by its type, or a
  * promotion tier.
- *
- * @example
- * ```ts
- * const redeemable: ValidatedRedeemable = { object: 'voucher', type: 'GIFT_VOUCHER' };
- * ```
  */
 export type ValidatedRedeemable =
   | {
@@ -333,11 +301,6 @@ const REDEEMABLE_LABELS = {
  * @param redeemable - What was validated.
  * @param ruleId - The id (`val_…`) of the validation rule set that failed.
  * @returns The text for the error's `details`.
- * @example
- * ```ts
- * validationRuleViolationDetails({ object: 'promotion_tier' }, 'val_eqSA1dXOv491');
- * // 'Promotion Tier cannot be redeemed because of violated validation rules: val_eqSA1dXOv491'
- * ```
  */
 export function validationRuleViolationDetails(redeemable: ValidatedRedeemable, ruleId: string): string {
   const label = redeemable.object === 'promotion_tier' ? 'Promotion Tier' : REDEEMABLE_LABELS[redeemable.type];

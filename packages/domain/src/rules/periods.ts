@@ -4,11 +4,6 @@ import { UTC_CALENDAR, createZoneCalendar, readInstant } from '../filters/time.j
 /**
  * Where periods are counted: the project's time zone and the first day of its week, given
  * directly or through the project's locale.
- *
- * @example
- * ```ts
- * const options: PeriodOptions = { timeZone: 'America/New_York', locale: 'en-US' }; // weeks start on Sunday
- * ```
  */
 export interface PeriodOptions {
   /** The project's IANA time zone; `UTC` by default. */
@@ -21,11 +16,6 @@ export interface PeriodOptions {
 
 /**
  * The calendar periods that contain an instant, each as `[from, to)` in epoch milliseconds.
- *
- * @example
- * ```ts
- * const periods: CalendarPeriods = { day: [0, 86_400_000], week: [0, 604_800_000], month: [0, 2_678_400_000] };
- * ```
  */
 export interface CalendarPeriods {
   /** The calendar day, from local midnight to the next. */
@@ -61,11 +51,6 @@ const weekInfoOf = (locale: string): WeekInfo | undefined => {
  *
  * @param locale - A BCP 47 locale such as `en-US` or `ar-EG`.
  * @returns The day the week starts on: 0 = Sunday, 1 = Monday, 6 = Saturday.
- * @example
- * ```ts
- * firstDayOfWeek('en-US'); // 0 (Sunday)
- * firstDayOfWeek('pl-PL'); // 1 (Monday)
- * ```
  */
 export function firstDayOfWeek(locale: string): number {
   const firstDay = weekInfoOf(locale)?.firstDay;
@@ -93,12 +78,6 @@ const instantOf = (now: number | Date): number => (now instanceof Date ? now.get
  * @param options - Time zone and week start; see {@link PeriodOptions}.
  * @returns The three periods, each `[from, to)`.
  * @throws RangeError when the time zone is unknown or `weekStartsOn` is not 0–6.
- * @example
- * ```ts
- * // Wednesday 7 January 2026, weeks from Monday: the week is 5–11 January.
- * calendarPeriods(Date.UTC(2026, 0, 7, 12), { weekStartsOn: 1 }).week;
- * // [Date.UTC(2026, 0, 5), Date.UTC(2026, 0, 12)]
- * ```
  */
 export function calendarPeriods(now: number | Date, options: PeriodOptions = {}): CalendarPeriods {
   const calendar = options.timeZone === undefined ? UTC_CALENDAR : createZoneCalendar(options.timeZone);
@@ -129,11 +108,6 @@ export function calendarPeriods(now: number | Date, options: PeriodOptions = {})
  * @param options - Time zone and week start; see {@link PeriodOptions}.
  * @returns The counts.
  * @throws RangeError when the time zone is unknown or `weekStartsOn` is not 0–6.
- * @example
- * ```ts
- * countRedemptionsByPeriod(['2026-01-05T10:00:00Z', '2026-01-07T09:00:00Z', '2025-12-30T10:00:00Z'], Date.UTC(2026, 0, 7, 12), { weekStartsOn: 1 });
- * // { total: 3, daily: 1, weekly: 2, monthly: 2 }
- * ```
  */
 export function countRedemptionsByPeriod(
   dates: Iterable<string | number | Date>,

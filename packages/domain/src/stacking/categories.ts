@@ -57,10 +57,6 @@ export type StackingType = 'EXCLUSIVE' | 'JOINT' | 'COMMON';
  * @param rules - The stacking rules (only the exclusive and joint lists are read).
  * @returns `EXCLUSIVE` or `JOINT` when the rules list the category, `undefined` otherwise (the
  *   response then leaves the field out).
- * @example
- * ```ts
- * categoryStackingRulesType('cat_1', { exclusive_categories: ['cat_1'], joint_categories: [] }); // 'EXCLUSIVE'
- * ```
  */
 export function categoryStackingRulesType(
   categoryId: string,
@@ -83,10 +79,6 @@ export function categoryStackingRulesType(
  * @param categories - The redeemable's categories (`null` or absent for none).
  * @param rules - The stacking rules (only the exclusive and joint lists are read).
  * @returns Its {@link StackingType}; `COMMON` without categories.
- * @example
- * ```ts
- * redeemableStackingType([{ id: 'cat_1', hierarchy: 0 }], { exclusive_categories: [], joint_categories: ['cat_1'] }); // 'JOINT'
- * ```
  */
 export function redeemableStackingType(
   categories: readonly StackingCategory[] | null | undefined,
@@ -108,10 +100,6 @@ export function redeemableStackingType(
  *
  * @param categories - The redeemable's categories.
  * @returns The lowest `hierarchy`, or `Infinity` without categories.
- * @example
- * ```ts
- * redeemableHierarchy([{ id: 'cat_1', hierarchy: 3 }, { id: 'cat_2', hierarchy: 1 }]); // 1
- * ```
  */
 export function redeemableHierarchy(categories: readonly StackingCategory[] | null | undefined): number {
   return Math.min(Infinity, ...(categories ?? []).map(({ hierarchy }) => hierarchy));
@@ -129,14 +117,6 @@ export function redeemableHierarchy(categories: readonly StackingCategory[] | nu
  * @param rules - The stacking rules (only the calculation-mode fields are read).
  * @returns `INITIAL_AMOUNT` (on the order as sent) or `DISCOUNTED_AMOUNT` (on what earlier
  *   discounts left).
- * @example
- * ```ts
- * discountCalculationModeFor([{ id: 'cat_1', hierarchy: 1 }], {
- *   discount_calculation_mode: 'DISCOUNTED_AMOUNT',
- *   initial_amount_mode_categories: ['cat_1'],
- *   discounted_amount_mode_categories: [],
- * }); // 'INITIAL_AMOUNT'
- * ```
  */
 export function discountCalculationModeFor(
   categories: readonly StackingCategory[] | null | undefined,
@@ -163,14 +143,6 @@ export function discountCalculationModeFor(
  * @param categories - The redeemable's categories.
  * @param rules - The stacking rules (only the no-effect fields are read).
  * @returns `SKIP` (left unused, reported as skipped with `no_effect`) or `REDEEM_ANYWAY`.
- * @example
- * ```ts
- * noEffectRuleFor([], {
- *   redeemables_no_effect_rule: 'SKIP',
- *   no_effect_skip_categories: [],
- *   no_effect_redeem_anyway_categories: [],
- * }); // 'SKIP'
- * ```
  */
 export function noEffectRuleFor(
   categories: readonly StackingCategory[] | null | undefined,

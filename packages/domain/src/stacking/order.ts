@@ -19,8 +19,8 @@ const GROUP_RANK: Readonly<Record<StackingType, number>> = { EXCLUSIVE: 0, COMMO
  * @remarks
  * Exclusive redeemables go first because one that applies rules out every common one whatever
  * their order, so it has to be decided before any common one changes the order. Redeemables
- * without a category sort after categorised ones under `CATEGORY_HIERARCHY`
- * (see {@link redeemableHierarchy}).
+ * without a category sort after categorised ones under `CATEGORY_HIERARCHY`; a redeemable with
+ * several categories sorts by the highest priority (lowest number) among them.
  *
  * @param redeemables - The request's redeemables, in request order.
  * @param rules - The stacking rules (sorting rule and exclusive and joint categories are read).

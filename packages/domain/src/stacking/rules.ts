@@ -66,11 +66,6 @@ export type StackingRulesInput = {
 
 /**
  * The parts of stacking rules that name categories: what deleting a category has to look at.
- *
- * @example
- * ```ts
- * const refs: StackingRulesCategoryRefs = { joint_categories: ['cat_0b5f49fb31c3bf6ab0'] };
- * ```
  */
 export type StackingRulesCategoryRefs = Pick<
   StackingRulesInput,
@@ -274,8 +269,7 @@ const findIssues = (rules: StackingRulesSettings): Issue[] => {
  * Checks a complete set of stacking rules: every limit in its range, each applicable limit no
  * higher than the limit it narrows, per-category limits from 1 to 10, known enum values, and no
  * category both exclusive and joint, both skipped and redeemed anyway when without effect, or in
- * both calculation-mode lists. Whether the category ids exist is the caller's concern (see
- * {@link categoriesInStackingRules}).
+ * both calculation-mode lists. Whether the category ids exist is the caller's concern.
  *
  * @param rules - The rules to check, for example the result of {@link applyStackingRulesDefaults}.
  * @returns Nothing; returning means the rules are consistent.
@@ -347,10 +341,6 @@ export function applyStackingRulesDefaults(input: StackingRulesInput): StackingR
  * @throws DomainError `invalid_payload` when the result breaks a rule of
  *   {@link validateStackingRules}, for example a lowered `redeemables_limit` below the stored
  *   `applicable_redeemables_limit`.
- * @example
- * ```ts
- * mergeStackingRules(STACKING_RULES_DEFAULTS, { redeemables_sorting_rule: 'CATEGORY_HIERARCHY' });
- * ```
  */
 export function mergeStackingRules(current: StackingRulesSettings, patch: StackingRulesInput): StackingRulesSettings {
   const merged: StackingRulesSettings = { ...current, ...definedFields(patch) };
@@ -366,10 +356,6 @@ export function mergeStackingRules(current: StackingRulesSettings, patch: Stacki
  * @param rules - The stored rules (only the category fields are read).
  * @param categoryId - The category's id.
  * @returns `true` when the category is named.
- * @example
- * ```ts
- * stackingRulesReferenceCategory({ joint_categories: ['cat_1'] }, 'cat_1'); // true
- * ```
  */
 export function stackingRulesReferenceCategory(rules: StackingRulesCategoryRefs, categoryId: string): boolean {
   return categoriesInStackingRules(rules).includes(categoryId);
@@ -381,11 +367,6 @@ export function stackingRulesReferenceCategory(rules: StackingRulesCategoryRefs,
  *
  * @param rules - The rules (only the category fields are read).
  * @returns The distinct category ids.
- * @example
- * ```ts
- * categoriesInStackingRules({ exclusive_categories: ['cat_1'], applicable_redeemables_category_limits: { cat_2: 3 } });
- * // ['cat_1', 'cat_2']
- * ```
  */
 export function categoriesInStackingRules(rules: StackingRulesCategoryRefs): string[] {
   const ids = new Set<string>();
@@ -403,11 +384,6 @@ export function categoriesInStackingRules(rules: StackingRulesCategoryRefs): str
  * @param rules - The stored rules.
  * @param categoryId - The category being deleted.
  * @returns A copy of `rules` without the category (fields absent from `rules` stay absent).
- * @example
- * ```ts
- * removeCategoryFromStackingRules({ joint_categories: ['cat_1', 'cat_2'] }, 'cat_1');
- * // { joint_categories: ['cat_2'] }
- * ```
  */
 export function removeCategoryFromStackingRules<T extends StackingRulesCategoryRefs>(rules: T, categoryId: string): T {
   const result: Record<string, unknown> = { ...rules };

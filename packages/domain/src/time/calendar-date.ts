@@ -32,10 +32,6 @@ const pad = (value: number, width = 2): string => String(value).padStart(width, 
  * @param date - `YYYY-MM-DD`.
  * @returns The day number.
  * @throws DomainError `invalid_payload` for text that is not a real date.
- * @example
- * ```ts
- * calendarDays('1970-01-02'); // 1
- * ```
  */
 export function calendarDays(date: CalendarDate): number {
   const match = DATE.exec(date);
@@ -53,10 +49,6 @@ export function calendarDays(date: CalendarDate): number {
  *
  * @param days - Days since 1970-01-01.
  * @returns `YYYY-MM-DD`.
- * @example
- * ```ts
- * dateOfDays(59); // '1970-03-01'
- * ```
  */
 export function dateOfDays(days: number): CalendarDate {
   const [year, month, day] = civilFromDays(days);
@@ -69,10 +61,6 @@ export function dateOfDays(days: number): CalendarDate {
  * @param instant - Epoch milliseconds.
  * @param timeZone - An IANA zone; UTC when absent.
  * @returns `YYYY-MM-DD`.
- * @example
- * ```ts
- * calendarDateAt(Date.UTC(2026, 0, 31, 23, 30), 'Europe/Warsaw'); // '2026-02-01'
- * ```
  */
 export function calendarDateAt(instant: number, timeZone = 'UTC'): CalendarDate {
   return dateOfDays(Math.floor(zoneClock(timeZone).toWall(instant) / MS_PER_DAY));
@@ -84,10 +72,6 @@ export function calendarDateAt(instant: number, timeZone = 'UTC'): CalendarDate 
  * @param date - `YYYY-MM-DD`.
  * @param timeZone - An IANA zone; UTC when absent.
  * @returns Epoch milliseconds.
- * @example
- * ```ts
- * startOfCalendarDate('2026-02-01', 'Europe/Warsaw'); // Date.UTC(2026, 0, 31, 23)
- * ```
  */
 export function startOfCalendarDate(date: CalendarDate, timeZone = 'UTC'): number {
   return zoneClock(timeZone).fromWall(calendarDays(date) * MS_PER_DAY);
@@ -99,10 +83,6 @@ export function startOfCalendarDate(date: CalendarDate, timeZone = 'UTC'): numbe
  * @param date - `YYYY-MM-DD`.
  * @param days - Days to add; negative goes back.
  * @returns `YYYY-MM-DD`.
- * @example
- * ```ts
- * addDays('2026-02-28', 1); // '2026-03-01'
- * ```
  */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
   return dateOfDays(calendarDays(date) + days);
@@ -115,10 +95,6 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
  * @param date - `YYYY-MM-DD`.
  * @param months - Months to add; negative goes back.
  * @returns `YYYY-MM-DD`.
- * @example
- * ```ts
- * addMonths('2026-01-31', 1); // '2026-02-28'
- * ```
  */
 export function addMonths(date: CalendarDate, months: number): CalendarDate {
   const [year, month, day] = civilFromDays(calendarDays(date));
@@ -135,10 +111,6 @@ const MONTHS_IN: Readonly<Record<CalendarPeriod, number>> = { MONTH: 1, QUARTER:
  * @param period - Month, quarter, half year or year.
  * @param date - `YYYY-MM-DD`.
  * @returns Both days, inclusive.
- * @example
- * ```ts
- * periodOf('QUARTER', '2026-05-10'); // { start: '2026-04-01', end: '2026-06-30' }
- * ```
  */
 export function periodOf(period: CalendarPeriod, date: CalendarDate): { start: CalendarDate; end: CalendarDate } {
   const [year, month] = civilFromDays(calendarDays(date));
@@ -158,10 +130,6 @@ export function periodOf(period: CalendarPeriod, date: CalendarDate): { start: C
  * @param period - Month, quarter, half year or year.
  * @param date - `YYYY-MM-DD`.
  * @returns `YYYY-MM-DD`.
- * @example
- * ```ts
- * endOfPeriod('HALF_YEAR', '2026-02-10'); // '2026-06-30'
- * ```
  */
 export function endOfPeriod(period: CalendarPeriod, date: CalendarDate): CalendarDate {
   return periodOf(period, date).end;
@@ -173,10 +141,6 @@ export function endOfPeriod(period: CalendarPeriod, date: CalendarDate): Calenda
  * @param period - Month, quarter, half year or year.
  * @param date - `YYYY-MM-DD`.
  * @returns `YYYY-MM-DD`.
- * @example
- * ```ts
- * startOfNextPeriod('MONTH', '2026-02-10'); // '2026-03-01'
- * ```
  */
 export function startOfNextPeriod(period: CalendarPeriod, date: CalendarDate): CalendarDate {
   return addDays(endOfPeriod(period, date), 1);

@@ -2,11 +2,6 @@ import { DomainError } from '../domain-error.js';
 
 /**
  * The credits of a gift card as the voucher's `gift` object carries them, in minor units.
- *
- * @example
- * ```ts
- * const gift: GiftBalanceInput = { amount: 5000, subtracted_amount: 0, balance: 5000 };
- * ```
  */
 export interface GiftBalanceInput {
   /** Credits put on the card over its lifetime. */
@@ -19,11 +14,6 @@ export interface GiftBalanceInput {
 
 /**
  * A gift card's credits after a manual change.
- *
- * @example
- * ```ts
- * const after: GiftBalance = { amount: 6000, subtracted_amount: 0, balance: 6000 };
- * ```
  */
 export interface GiftBalance {
   /** Credits put on the card over its lifetime; an addition raises it. */
@@ -36,11 +26,6 @@ export interface GiftBalance {
 
 /**
  * The points of a loyalty card as the voucher's `loyalty_card` object carries them.
- *
- * @example
- * ```ts
- * const card: LoyaltyPointsInput = { points: 300, subtracted_points: 0, balance: 300 };
- * ```
  */
 export interface LoyaltyPointsInput {
   /** Points earned over the card's lifetime. */
@@ -53,11 +38,6 @@ export interface LoyaltyPointsInput {
 
 /**
  * A loyalty card's points after a manual change.
- *
- * @example
- * ```ts
- * const after: LoyaltyPoints = { points: 300, subtracted_points: 100, balance: 200 };
- * ```
  */
 export interface LoyaltyPoints {
   /** Points earned over the card's lifetime; an addition raises it. */
@@ -89,11 +69,6 @@ const assertChange = (change: number): void => {
  * @returns The card's credits after the change.
  * @throws DomainError `invalid_amount` when `change` is zero or not an integer;
  *   `gift_amount_exceeded` when a removal exceeds the balance.
- * @example
- * ```ts
- * changeGiftBalance({ amount: 5000, subtracted_amount: 0, balance: 5000 }, -1500);
- * // { amount: 5000, subtracted_amount: 1500, balance: 3500 }
- * ```
  */
 export function changeGiftBalance(gift: GiftBalanceInput, change: number): GiftBalance {
   assertChange(change);
@@ -119,11 +94,6 @@ export function changeGiftBalance(gift: GiftBalanceInput, change: number): GiftB
  * @returns The card's points after the change.
  * @throws DomainError `invalid_amount` when `change` is zero or not an integer;
  *   `loyalty_card_points_exceeded` when a removal exceeds the balance.
- * @example
- * ```ts
- * changeLoyaltyPoints({ points: 300, subtracted_points: 0, balance: 300 }, 50);
- * // { points: 350, subtracted_points: 0, balance: 350 }
- * ```
  */
 export function changeLoyaltyPoints(card: LoyaltyPointsInput, change: number): LoyaltyPoints {
   assertChange(change);

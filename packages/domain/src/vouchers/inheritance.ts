@@ -5,26 +5,11 @@ import type { ValidityHoursInput, ValidityTimeframeInput } from '../time/validit
 
 /**
  * The kinds of voucher.
- *
- * @example
- * ```ts
- * const type: VoucherType = 'GIFT_VOUCHER';
- * ```
  */
 export type VoucherType = 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD';
 
 /**
  * The voucher template of a campaign (`campaign.voucher`): the fields vouchers take from it.
- *
- * @example
- * ```ts
- * const template: CampaignVoucherTemplateInput = {
- *   type: 'DISCOUNT_VOUCHER',
- *   discount: { type: 'PERCENT', percent_off: 10 },
- *   redemption: { quantity: 1 },
- *   code_config: { pattern: 'SUMMER-####', charset: '0123456789' },
- * };
- * ```
  */
 export interface CampaignVoucherTemplateInput {
   /** Kind of the campaign's vouchers. */
@@ -45,16 +30,6 @@ export interface CampaignVoucherTemplateInput {
 
 /**
  * The fields of a campaign that its vouchers inherit, as the API sends them.
- *
- * @example
- * ```ts
- * const campaign: CampaignInheritanceInput = {
- *   campaign_type: 'DISCOUNT_COUPONS',
- *   voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 }, redemption: { quantity: null } },
- *   start_date: '2025-01-01T00:00:00.000Z',
- *   validity_day_of_week: [1, 2, 3, 4, 5],
- * };
- * ```
  */
 export interface CampaignInheritanceInput {
   /** `DISCOUNT_COUPONS`, `GIFT_VOUCHERS`, `LOYALTY_PROGRAM`, `REFERRAL_PROGRAM` or `PROMOTION`. */
@@ -82,11 +57,6 @@ export interface CampaignInheritanceInput {
 /**
  * The body fields of `POST /v1/campaigns/{campaignId}/vouchers` (and of the add-with-code
  * operation) that override what the voucher inherits.
- *
- * @example
- * ```ts
- * const overrides: VoucherOverridesInput = { code: 'VIP-ANNA', redemption: { quantity: 3 }, metadata: { tier: 'gold' } };
- * ```
  */
 export interface VoucherOverridesInput {
   /** A chosen code; when absent, a code is generated from `code_config`. */
@@ -114,11 +84,6 @@ export interface VoucherOverridesInput {
 /**
  * The type of a campaign field as a voucher inherits it: the campaign's own type without
  * `undefined`, or `null` when absent.
- *
- * @example
- * ```ts
- * type Days = CampaignField<{ validity_day_of_week?: number[] }, 'validity_day_of_week'>; // number[] | null
- * ```
  */
 export type CampaignField<C, K extends keyof CampaignInheritanceInput> =
   | (K extends keyof C ? NonNullable<C[K]> : never)
@@ -126,11 +91,6 @@ export type CampaignField<C, K extends keyof CampaignInheritanceInput> =
 
 /**
  * The type of a voucher template field as a voucher inherits it, or `null` when absent.
- *
- * @example
- * ```ts
- * type Discount = TemplateField<{ voucher?: { discount?: { amount_off: number } } }, 'discount'>; // { amount_off: number } | null
- * ```
  */
 export type TemplateField<C, K extends keyof CampaignVoucherTemplateInput> =
   | (C extends { readonly voucher?: infer V }
@@ -143,12 +103,6 @@ export type TemplateField<C, K extends keyof CampaignVoucherTemplateInput> =
 /**
  * The settings of a new voucher of a campaign: what it inherits with the request's overrides
  * applied. Object values (discount, validity) are the campaign's own objects, not copies.
- *
- * @example
- * ```ts
- * const settings: InheritedVoucherSettings = inheritVoucher({ voucher: { type: 'DISCOUNT_VOUCHER' } });
- * settings.redemption.quantity; // null (unlimited)
- * ```
  */
 export interface InheritedVoucherSettings<C extends CampaignInheritanceInput = CampaignInheritanceInput> {
   /** Kind of voucher: the template's `type`, else derived from `campaign_type`. */
@@ -212,10 +166,6 @@ const isGiven = <T>(value: T | null | undefined): value is T => value !== undefi
  *
  * @param campaign - The campaign's `campaign_type` and voucher template.
  * @returns The voucher type.
- * @example
- * ```ts
- * voucherTypeOf({ campaign_type: 'GIFT_VOUCHERS' }); // 'GIFT_VOUCHER'
- * ```
  */
 export function voucherTypeOf(campaign: Pick<CampaignInheritanceInput, 'campaign_type' | 'voucher'>): VoucherType {
   const declared = campaign.voucher?.type;
@@ -240,15 +190,6 @@ export function voucherTypeOf(campaign: Pick<CampaignInheritanceInput, 'campaign
  * @param overrides - The request's body fields; none by default.
  * @returns The voucher's own settings.
  * @throws DomainError `invalid_payload` when the overrides name both `category` and `category_id`.
- * @example
- * ```ts
- * const settings = inheritVoucher(
- *   { campaign_type: 'DISCOUNT_COUPONS', voucher: { discount: { type: 'AMOUNT', amount_off: 500 }, redemption: { quantity: 1 } } },
- *   { redemption: { quantity: 5 } },
- * );
- * settings.discount; // { type: 'AMOUNT', amount_off: 500 }
- * settings.redemption.quantity; // 5
- * ```
  */
 export function inheritVoucher<C extends CampaignInheritanceInput>(
   campaign: C,
@@ -298,11 +239,6 @@ export function inheritVoucher<C extends CampaignInheritanceInput>(
 
 /**
  * Options of {@link expirationAfterPublishing}.
- *
- * @example
- * ```ts
- * const options: PublishingOptions = { timeZone: 'Europe/Warsaw' };
- * ```
  */
 export interface PublishingOptions {
   /** The project's IANA time zone, whose calendar days and months the duration counts. Default `UTC`. */
@@ -322,11 +258,6 @@ export interface PublishingOptions {
  *   such duration (the code keeps its expiration date).
  * @throws DomainError `invalid_payload` when the duration is malformed.
  * @throws RangeError when the time zone is unknown.
- * @example
- * ```ts
- * expirationAfterPublishing({ activity_duration_after_publishing: 'P24D' }, Date.parse('2025-03-01T10:00:00Z'));
- * // '2025-03-25T10:00:00.000Z'
- * ```
  */
 export function expirationAfterPublishing(
   campaign: Pick<CampaignInheritanceInput, 'activity_duration_after_publishing'>,
@@ -341,11 +272,6 @@ export function expirationAfterPublishing(
 
 /**
  * The usage fields of a stored voucher that decide whether campaign updates still reach it.
- *
- * @example
- * ```ts
- * const fresh: VoucherUsageInput = { publish: { count: 0 }, redemption: { redeemed_quantity: 0 }, holder_id: null };
- * ```
  */
 export interface VoucherUsageInput {
   /** Publication summary; `count` is how often the code was published. */
@@ -358,11 +284,6 @@ export interface VoucherUsageInput {
 
 /**
  * The campaign fields that an update copies to the campaign's untouched vouchers.
- *
- * @example
- * ```ts
- * CAMPAIGN_UPDATE_VOUCHER_FIELDS.includes('expiration_date'); // true
- * ```
  */
 export const CAMPAIGN_UPDATE_VOUCHER_FIELDS = Object.freeze([
   'start_date',
@@ -379,11 +300,6 @@ export const CAMPAIGN_UPDATE_VOUCHER_FIELDS = Object.freeze([
 
 /**
  * One of {@link CAMPAIGN_UPDATE_VOUCHER_FIELDS}.
- *
- * @example
- * ```ts
- * const field: CampaignUpdateVoucherField = 'validity_hours';
- * ```
  */
 export type CampaignUpdateVoucherField = (typeof CAMPAIGN_UPDATE_VOUCHER_FIELDS)[number];
 
@@ -393,10 +309,6 @@ export type CampaignUpdateVoucherField = (typeof CAMPAIGN_UPDATE_VOUCHER_FIELDS)
  *
  * @param voucher - The voucher's publication and redemption summaries and holder.
  * @returns `true` when the campaign's changes apply to the voucher.
- * @example
- * ```ts
- * isRewrittenByCampaignUpdate({ publish: { count: 1 } }); // false
- * ```
  */
 export function isRewrittenByCampaignUpdate(voucher: VoucherUsageInput): boolean {
   return (
@@ -419,11 +331,6 @@ export function isRewrittenByCampaignUpdate(voucher: VoucherUsageInput): boolean
  * @param voucher - The voucher's usage (see {@link isRewrittenByCampaignUpdate}).
  * @param update - The campaign update's body.
  * @returns The patch to merge into the voucher, or null.
- * @example
- * ```ts
- * campaignUpdateForVoucher({ publish: { count: 0 } }, { expiration_date: '2026-01-01T00:00:00Z', description: 'x' });
- * // { expiration_date: '2026-01-01T00:00:00Z' }
- * ```
  */
 export function campaignUpdateForVoucher<U extends object>(
   voucher: VoucherUsageInput,
@@ -445,10 +352,6 @@ export function campaignUpdateForVoucher<U extends object>(
  * @param own - Assignments made to the voucher itself.
  * @param campaign - Assignments made to its campaign.
  * @returns The combined list.
- * @example
- * ```ts
- * voucherRuleAssignments([{ id: 'asgm_2' }], [{ id: 'asgm_1' }]); // [{ id: 'asgm_1' }, { id: 'asgm_2' }]
- * ```
  */
 export function voucherRuleAssignments<T extends { readonly id: string }>(
   own: readonly T[],

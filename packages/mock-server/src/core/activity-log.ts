@@ -1,4 +1,4 @@
-import type { IdPrefix } from '@voucherkit/domain';
+import type { IdPrefix } from '@voucherkit/domain/internals';
 import type { ServiceContext } from './context.js';
 import type { TrackedList } from './history/tracked-list.js';
 import type { TrackedMap } from './history/tracked-map.js';

@@ -1,4 +1,5 @@
-import type { IdPrefix, RandomSource } from '@voucherkit/domain';
+import type { RandomSource } from '@voucherkit/domain';
+import type { IdPrefix } from '@voucherkit/domain/internals';
 import type { Clock } from './clock.js';
 import type { TrackedState } from './history/tracked-state.js';
 import type { Scheduler } from './scheduler.js';

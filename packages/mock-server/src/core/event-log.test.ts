@@ -1,4 +1,5 @@
-import { createIdFactory, createSeededRandom } from '@voucherkit/domain';
+import { createSeededRandom } from '@voucherkit/domain';
+import { createIdFactory } from '@voucherkit/domain/internals';
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { createClock } from './clock.js';

@@ -4,7 +4,7 @@ import type {
   WebhookEventMap,
   WebhookEventType,
 } from '@voucherkit/client';
-import type { IdPrefix } from '@voucherkit/domain';
+import type { IdPrefix } from '@voucherkit/domain/internals';
 import { DEFAULT_EVENT_RETENTION, type ServiceContext } from './context.js';
 import type { Cell } from './history/cell.js';
 import type { TrackedList } from './history/tracked-list.js';

@@ -1,4 +1,5 @@
-import { type RandomSource, zoneClock } from '@voucherkit/domain';
+import { type RandomSource } from '@voucherkit/domain';
+import { zoneClock } from '@voucherkit/domain/internals';
 import type { ServiceContext } from './context.js';
 import { StateHistory } from './history/state-history.js';
 import { TrackedState } from './history/tracked-state.js';

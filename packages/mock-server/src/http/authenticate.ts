@@ -1,4 +1,4 @@
-import { scopesSatisfy } from '@voucherkit/domain';
+import { scopesSatisfy } from '@voucherkit/domain/internals';
 import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { ProjectState } from '../areas/state.js';
 import { API_KEY_HEADERS } from '../generated/routes.js';

@@ -4,7 +4,7 @@
  * value that does not coerce is passed on unchanged so the schema reports it with the documented
  * type in the message.
  */
-import { daysFromCivil, daysInMonth } from '@voucherkit/domain';
+import { daysFromCivil, daysInMonth } from '@voucherkit/domain/internals';
 
 /** `"10"` → 10; anything else unchanged. */
 export const toNumber = (value: unknown): unknown => {

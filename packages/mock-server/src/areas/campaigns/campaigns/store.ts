@@ -3,16 +3,18 @@ import {
   DEFAULT_CODE_LENGTH,
   type CodeConfigInput,
   type FilterPredicate,
-  allOf,
-  anyOf,
-  campaignUpdateForVoucher,
   checkValidityWindow,
   compileFilter,
   compileValidityWindow,
+} from '@voucherkit/domain';
+import {
+  allOf,
+  anyOf,
+  campaignUpdateForVoucher,
   parseIsoDuration,
   patchMetadata,
   voucherTypeOf,
-} from '@voucherkit/domain';
+} from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Resource } from '../../../core/resource.js';
 import { type EventLog, INTERNAL_SOURCE } from '../../../core/event-log.js';

@@ -1,16 +1,14 @@
+import { type CalendarDate, type PointsExpirationRules, pointsExpirationDate } from '@voucherkit/domain';
 import {
-  type CalendarDate,
   type PointsBucket,
-  type PointsExpirationRules,
   bucketBalance,
   calendarDateAt,
   creditBuckets,
   derivedId,
   expireBuckets,
   nextExpiration,
-  pointsExpirationDate,
   spendBuckets,
-} from '@voucherkit/domain';
+} from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import { type EventData, type EventLog, INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

@@ -1,4 +1,5 @@
-import { allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
+import { compileFilter } from '@voucherkit/domain';
+import { allOf, dateRangeFilter } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow } from '../../../core/list.js';

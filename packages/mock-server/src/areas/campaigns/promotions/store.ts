@@ -1,9 +1,5 @@
-import {
-  PROMOTION_TIER_VALIDITY_KEYS,
-  type ValidityCheckResult,
-  compileValidityWindow,
-  patchMetadata,
-} from '@voucherkit/domain';
+import { PROMOTION_TIER_VALIDITY_KEYS, type ValidityCheckResult, compileValidityWindow } from '@voucherkit/domain';
+import { patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

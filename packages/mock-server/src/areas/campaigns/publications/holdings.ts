@@ -1,4 +1,4 @@
-import { derivedId } from '@voucherkit/domain';
+import { derivedId } from '@voucherkit/domain/internals';
 import { type OneOrList, appendTo, itemsOf } from '../../../core/history/one-or-list.js';
 import { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

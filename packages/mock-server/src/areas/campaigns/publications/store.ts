@@ -1,4 +1,5 @@
-import { compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
+import { compileFilter, redeemableStatus } from '@voucherkit/domain';
+import { expirationAfterPublishing } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';

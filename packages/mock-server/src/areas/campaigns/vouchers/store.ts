@@ -3,15 +3,11 @@ import {
   type FilterPredicate,
   type ValidityCheckResult,
   DEFAULT_CODE_CHARSET,
-  allOf,
-  changeGiftBalance,
   compileFilter,
   compileValidityWindow,
-  dateRangeFilter,
   generateUniqueCodes,
-  inheritVoucher,
-  patchMetadata,
 } from '@voucherkit/domain';
+import { allOf, changeGiftBalance, dateRangeFilter, inheritVoucher, patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { ProjectSettings } from '../../../core/projects.js';

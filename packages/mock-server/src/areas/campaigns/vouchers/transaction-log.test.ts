@@ -1,4 +1,4 @@
-import { derivedId } from '@voucherkit/domain';
+import { derivedId } from '@voucherkit/domain/internals';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StateHistory } from '../../../core/history/state-history.js';

@@ -1,4 +1,4 @@
-import { derivedId } from '@voucherkit/domain';
+import { derivedId } from '@voucherkit/domain/internals';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';

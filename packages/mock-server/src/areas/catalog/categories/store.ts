@@ -1,4 +1,5 @@
-import { DomainError, derivedId } from '@voucherkit/domain';
+import { DomainError } from '@voucherkit/domain';
+import { derivedId } from '@voucherkit/domain/internals';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ServiceContext } from '../../../core/context.js';
 import { ApiError } from '../../../http/api-error.js';

@@ -1,4 +1,5 @@
-import { compileFilter, patchMetadata } from '@voucherkit/domain';
+import { compileFilter } from '@voucherkit/domain';
+import { patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

@@ -1,4 +1,4 @@
-import { metadataFromText } from '@voucherkit/domain';
+import { metadataFromText } from '@voucherkit/domain/internals';
 import { type CsvRow, csvValues, readCsv } from '../../../core/csv.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';

@@ -1,4 +1,4 @@
-import { patchMetadata } from '@voucherkit/domain';
+import { patchMetadata } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../core/resource.js';
 import { sharedWhenEmpty } from '../../../core/immutable.js';
 

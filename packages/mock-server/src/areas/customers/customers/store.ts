@@ -1,4 +1,5 @@
-import { type FilterPredicate, allOf, compileFilter, dateRangeFilter } from '@voucherkit/domain';
+import { type FilterPredicate, compileFilter } from '@voucherkit/domain';
+import { allOf, dateRangeFilter } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventSource } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

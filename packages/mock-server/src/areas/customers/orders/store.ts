@@ -1,4 +1,5 @@
-import { calculateOrderAmounts, patchMetadata } from '@voucherkit/domain';
+import { calculateOrderAmounts } from '@voucherkit/domain';
+import { patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

@@ -1,10 +1,5 @@
-import {
-  type FilterCompileOptions,
-  type FilterPredicate,
-  compileFilter,
-  locationContains,
-  parseFilter,
-} from '@voucherkit/domain';
+import { type FilterCompileOptions, type FilterPredicate, compileFilter, parseFilter } from '@voucherkit/domain';
+import { locationContains } from '@voucherkit/domain/internals';
 import {
   type ActivityListBody,
   type ActivityListQuery,

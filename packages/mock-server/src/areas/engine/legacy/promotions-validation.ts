@@ -5,8 +5,8 @@ import {
   type ValidationRulesEvaluator,
   compileFilter,
   compileValidationRules,
-  isCustomerRule,
 } from '@voucherkit/domain';
+import { isCustomerRule } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../core/resource.js';
 import type { PromotionStore } from '../../campaigns/promotions/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';

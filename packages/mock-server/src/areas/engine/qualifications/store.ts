@@ -1,17 +1,19 @@
 import {
   type BundleResult,
   type FilterPredicate,
-  type QualificationScenario,
-  type QualificationScenarioPolicy,
   type ValidationRuleSetDefinition,
   type ValidationRulesEvaluator,
   compileFilter,
   compileValidationRules,
   isDomainError,
+} from '@voucherkit/domain';
+import {
+  type QualificationScenario,
+  type QualificationScenarioPolicy,
   qualificationRuleOptions,
   qualificationScenarioPolicy,
   ruleSetRequiresProducts,
-} from '@voucherkit/domain';
+} from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';

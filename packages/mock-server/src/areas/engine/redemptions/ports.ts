@@ -1,8 +1,5 @@
-import {
-  type ValidationRuleSetDefinition,
-  type ValidationRulesEvaluator,
-  collectionsNamedBy,
-} from '@voucherkit/domain';
+import { type ValidationRuleSetDefinition, type ValidationRulesEvaluator } from '@voucherkit/domain';
+import { collectionsNamedBy } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../core/resource.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';

@@ -1,13 +1,11 @@
 import {
   type FilterPredicate,
   StackedRedeemablesError,
-  addIsoDuration,
-  allOf,
   checkStackedRedeemables,
   compileFilter,
-  dateRangeFilter,
   type OrderInput as DomainOrderInput,
 } from '@voucherkit/domain';
+import { addIsoDuration, allOf, dateRangeFilter } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Cell } from '../../../core/history/cell.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';

@@ -3,9 +3,9 @@ import {
   type EarningRuleLoyalty,
   type PointsExpirationRules,
   type PointsMapping,
-  addDays,
   earnedPoints,
 } from '@voucherkit/domain';
+import { addDays } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import { type EventLog, INTERNAL_SOURCE, type ServiceEvent } from '../../../core/event-log.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';

@@ -1,4 +1,4 @@
-import { spendBuckets } from '@voucherkit/domain';
+import { spendBuckets } from '@voucherkit/domain/internals';
 import type { Page } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';

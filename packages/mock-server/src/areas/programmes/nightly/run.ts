@@ -1,14 +1,12 @@
+import { type CalendarDate, type TierChange, rewardPrice } from '@voucherkit/domain';
 import {
-  type CalendarDate,
   type NightlyCard,
-  type TierChange,
   addDays,
   calendarDateAt,
   periodOf,
-  rewardPrice,
   runNightly,
   startOfCalendarDate,
-} from '@voucherkit/domain';
+} from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import { INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { Cell } from '../../../core/history/cell.js';

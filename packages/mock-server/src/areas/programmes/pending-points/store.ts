@@ -1,4 +1,5 @@
-import type { CalendarDate, PendingPointsEntry, PointsExpirationRules } from '@voucherkit/domain';
+import type { CalendarDate, PointsExpirationRules } from '@voucherkit/domain';
+import type { PendingPointsEntry } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

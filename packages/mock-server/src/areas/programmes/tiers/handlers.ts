@@ -1,4 +1,5 @@
-import { type EarningRuleLoyalty, mappedLoyalty } from '@voucherkit/domain';
+import { type EarningRuleLoyalty } from '@voucherkit/domain';
+import { mappedLoyalty } from '@voucherkit/domain/internals';
 import { listBody, pageOf } from '../../../core/list.js';
 import type { HandlerMap } from '../../../http/handler.js';
 

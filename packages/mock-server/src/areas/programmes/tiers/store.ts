@@ -6,8 +6,8 @@ import {
   type TierQualification,
   type TierRange,
   evaluateMemberTier,
-  periodOf,
 } from '@voucherkit/domain';
+import { periodOf } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventData, EventLog, ServiceEvent } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';

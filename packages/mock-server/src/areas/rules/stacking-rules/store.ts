@@ -1,12 +1,10 @@
+import { DomainError, applyStackingRulesDefaults, validateStackingRules } from '@voucherkit/domain';
 import {
-  DomainError,
-  applyStackingRulesDefaults,
   categoriesInStackingRules,
   mergeStackingRules,
   removeCategoryFromStackingRules,
   stackingRulesReferenceCategory,
-  validateStackingRules,
-} from '@voucherkit/domain';
+} from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Cell } from '../../../core/history/cell.js';
 import { ApiError } from '../../../http/api-error.js';

@@ -1,4 +1,5 @@
-import { type OrderInput, type StackingRulesSettings, startDiscountStack } from '@voucherkit/domain';
+import { type OrderInput, type StackingRulesSettings } from '@voucherkit/domain';
+import { startDiscountStack } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../../core/resource.js';
 import type { Customer } from '../../../customers/customers/store.js';
 import { type OrderFrame, presentCategories, presentOrder, redeemableResult } from './answer.js';

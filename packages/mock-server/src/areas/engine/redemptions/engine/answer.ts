@@ -3,8 +3,8 @@ import {
   type OrderAmounts,
   type StackingOutcome,
   type StackingRulesSettings,
-  categoryStackingRulesType,
 } from '@voucherkit/domain';
+import { categoryStackingRulesType } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../../core/resource.js';
 import type { ApiError } from '../../../../http/api-error.js';
 import { errorBody } from '../../../../http/respond.js';

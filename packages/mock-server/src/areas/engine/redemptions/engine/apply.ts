@@ -1,7 +1,6 @@
 import {
   type BundleResult,
   type DiscountInput,
-  type DiscountStackState,
   type DiscountStackStep,
   type DiscountStackStepResult,
   type OrderAmounts,
@@ -10,12 +9,15 @@ import {
   type StackingRedeemable,
   type StackingRulesSettings,
   type StackingStepContext,
-  applyStackStep,
   applyStackedRedeemables,
-  finishDiscountStack,
   isDomainError,
-  startDiscountStack,
 } from '@voucherkit/domain';
+import {
+  type DiscountStackState,
+  applyStackStep,
+  finishDiscountStack,
+  startDiscountStack,
+} from '@voucherkit/domain/internals';
 import type { ApiError } from '../../../../http/api-error.js';
 import { fromDomainError } from '../../../../http/domain-errors.js';
 import { type CheckContext, type RulesVerdict, checkRedeemable, checkRules, heldByOthers } from './checks.js';

@@ -1,4 +1,5 @@
-import { type OrderInput, startDiscountStack } from '@voucherkit/domain';
+import { type OrderInput } from '@voucherkit/domain';
+import { startDiscountStack } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../../core/resource.js';
 import type { EngineRuleSet } from '../ports.js';
 import { type CheckContext, ruleContextOf, withCatalogueIds } from './checks.js';

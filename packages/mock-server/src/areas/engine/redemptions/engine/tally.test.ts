@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countRedemptionsByPeriod } from '@voucherkit/domain';
+import { countRedemptionsByPeriod } from '@voucherkit/domain/internals';
 import { type CountTarget, type RedemptionCounts, tierAmounts } from './counts.js';
 import type { RedemptionEntry, RedemptionRecord } from './records.js';
 import { StateHistory } from '../../../../core/history/state-history.js';

@@ -1,4 +1,5 @@
-import { calendarPeriods, type RedemptionPeriodCounts } from '@voucherkit/domain';
+import { type RedemptionPeriodCounts } from '@voucherkit/domain';
+import { calendarPeriods } from '@voucherkit/domain/internals';
 import type { Cell } from '../../../../core/history/cell.js';
 import { type OneOrList, itemsOf } from '../../../../core/history/one-or-list.js';
 import type { TrackedList } from '../../../../core/history/tracked-list.js';
