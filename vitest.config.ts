@@ -28,6 +28,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       ...pagesWithCode(),
     ],
+    // Notes the operations each test file calls, for docs/operation-tests.json (decision 0068).
+    setupFiles: ['./scripts/lib/operation-tests-setup.ts'],
     // Stored records and event payloads are frozen, so a change in place fails a test (decision 0041).
     env: { VOUCHERKIT_FREEZE_RECORDS: '1' },
     // What the docs' examples print is for their readers, not for the test output.

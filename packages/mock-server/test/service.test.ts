@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createMockService } from '../src/index.js';
-import { serverHeaders, useMockService } from './setup.js';
+import { serverHeaders, useMockService } from './support/setup.js';
 
 const mock = useMockService();
 

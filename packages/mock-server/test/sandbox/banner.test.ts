@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { API_VERSION } from '../../src/generated/routes.js';
+import { banner } from '../../src/sandbox.js';
+
+const facts = {
+  url: 'http://127.0.0.1:4010',
+  apiVersion: API_VERSION,
+  project: {
+    name: 'Demo project',
+    id: 'proj_1',
+    keys: { appId: 'app-id', appToken: "it's\\secret", clientAppId: 'client-id', clientToken: 'client-token' },
+    webhookToken: 'webhook-secret',
+  },
+  management: { managementId: 'management-id', managementToken: 'management-token' },
+};
+
+describe('sandbox banner', () => {
+  test('keys in aligned columns', () => {
+    const rows = banner(facts)
+      .split('\n')
+      .filter((line) => /^ {2}(Base URL|Project|X-|Webhook secret)/.test(line));
+    expect(rows).toHaveLength(9);
+    const valueColumns = rows.map((row) => /^ {2}\S+(?: \S+)* {2,}/.exec(row)?.[0].length);
+    expect(new Set(valueColumns)).toEqual(new Set([valueColumns[0]]));
+    expect(rows.find((row) => row.includes('X-Client-Application-Id'))).toMatch(
+      /X-Client-Application-Id {2,}client-id$/,
+    );
+    expect(rows.at(-1)).toMatch(/Webhook secret {2,}webhook-secret$/);
+  });
+
+  test('a curl command and a createClient call that paste as they are', () => {
+    const text = banner(facts);
+    expect(text).toContain(
+      'curl -H "X-App-Id: app-id" -H "X-App-Token: it\'s\\secret" http://127.0.0.1:4010/v1/categories',
+    );
+    const call =
+      text
+        .split('\n')
+        .find((line) => line.includes('createClient({'))
+        ?.trim() ?? '';
+    expect(call).toBe(
+      "const client = createClient({ baseUrl: 'http://127.0.0.1:4010', auth: { type: 'server', appId: 'app-id', appToken: 'it\\'s\\\\secret' } });",
+    );
+    // The literal is valid JavaScript that yields the keys back.
+    const options = new Function(`return ${call.slice(call.indexOf('{'), call.lastIndexOf(')'))}`)() as {
+      auth: { appToken: string };
+    };
+    expect(options.auth.appToken).toBe("it's\\secret");
+    expect(text).toContain("import { createClient } from '@voucherkit/client';");
+  });
+});
