@@ -6,6 +6,7 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { EMPTY_LIST, copyOrEmpty } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
+import type { Origin } from '../../../core/origin.js';
 import {
   type CursorQuery,
   type ListOrder,
@@ -49,14 +50,12 @@ export interface PublicationStoreDependencies {
  *
  * @example
  * ```ts
- * publications.publish(request, { joinOnce: true, requestId: context.requestId });
+ * publications.publish(request, { joinOnce: true }, { requestId: context.requestId });
  * ```
  */
 export interface PublishOptions {
   /** `join_once=true`: a customer who holds a code of the campaign gets that publication again. */
   readonly joinOnce?: boolean | undefined;
-  /** Id of the request, the `group_id` of the events it records. */
-  readonly requestId?: string | undefined;
 }
 
 /**
@@ -316,7 +315,9 @@ export class PublicationStore {
    * A failure the service records is stored as a `FAILURE` publication before it is thrown.
    *
    * @param request - What to publish and to whom.
-   * @param options - `join_once` and the request id.
+   * @param options - `join_once`.
+   * @param origin - The request, for the events of the publication and of what it makes (the
+   *   customer, new codes), which name the API as their source whoever publishes.
    * @returns The publication, with the voucher for one code and the codes for several.
    * @throws ApiError 404 for an unknown voucher, campaign or customer id; 400 `invalid_payload`
    *   without a voucher or campaign, or with `source_id` and more than one code;
@@ -324,13 +325,15 @@ export class PublicationStore {
    *   `voucher_already_published`, `voucher_disabled`, `voucher_expired`, `campaign_not_active`,
    *   `no_voucher_suitable_for_publication` (recorded as failed publications).
    */
-  publish(request: PublicationRequest, options: PublishOptions = {}): PublicationAnswer {
+  publish(request: PublicationRequest, options: PublishOptions = {}, origin: Origin = {}): PublicationAnswer {
+    // What a publication records names the API as its source, whoever publishes (a programme's auto-join too).
+    const fromApi: Origin = { requestId: origin.requestId };
     const target = this.#target(request);
     const sourceId = request.source_id ?? null;
     if (sourceId !== null && target.count > 1) {
       throw ApiError.invalidPayload('Property .source_id allows one code per publication; campaign.count must be 1.');
     }
-    const { customer } = this.deps.customers.resolve(request.customer, { groupId: options.requestId });
+    const { customer } = this.deps.customers.resolve(request.customer, fromApi);
     if (sourceId !== null) {
       const earlier = this.#find(this.#bySourceId.get(sourceId));
       if (earlier && customerIdOf(earlier) === customer.id) return this.#answer(earlier);
@@ -354,7 +357,7 @@ export class PublicationStore {
     if (refusal) throw this.#fail(base, refusal, target.voucher);
     const vouchers = target.voucher
       ? [target.voucher]
-      : this.#freeCodes(target.campaign as Campaign, target.count, options);
+      : this.#freeCodes(target.campaign as Campaign, target.count, fromApi);
     if (vouchers.length < target.count) {
       throw this.#fail(base, {
         key: 'no_voucher_suitable_for_publication',
@@ -362,7 +365,7 @@ export class PublicationStore {
         details: `The campaign ${campaign?.name ?? ''} has fewer than ${target.count} active codes that were not published.`,
       });
     }
-    return this.#answer(this.#succeed(base, vouchers, options));
+    return this.#answer(this.#succeed(base, vouchers, fromApi));
   }
 
   /**
@@ -371,8 +374,8 @@ export class PublicationStore {
    *
    * @throws As {@link PublicationStore.publish}.
    */
-  publishOne(request: PublicationRequest, options: PublishOptions = {}): StoredVoucher {
-    const answer = this.publish(request, options);
+  publishOne(request: PublicationRequest, options: PublishOptions = {}, origin: Origin = {}): StoredVoucher {
+    const answer = this.publish(request, options, origin);
     const code = 'voucher' in answer ? (answer.voucher as { readonly code?: string } | undefined)?.code : undefined;
     return this.deps.vouchers.get(code ?? '');
   }
@@ -586,7 +589,7 @@ export class PublicationStore {
    * The next free codes of a campaign; an auto-update campaign makes the ones missing, and so does
    * a loyalty programme, whose members each get a card of their own whatever its type.
    */
-  #freeCodes(campaign: Campaign, count: number, options: PublishOptions): StoredVoucher[] {
+  #freeCodes(campaign: Campaign, count: number, origin: Origin): StoredVoucher[] {
     const now = this.context.clock.now();
     const { vouchers } = this.deps;
     const found = vouchers.publishable(
@@ -598,12 +601,12 @@ export class PublicationStore {
       (campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') ||
       campaign.campaign_type === 'LOYALTY_PROGRAM'
     ) {
-      while (found.length < count) found.push(vouchers.insert(campaign, {}, { requestId: options.requestId }));
+      while (found.length < count) found.push(vouchers.insert(campaign, {}, origin));
     }
     return found;
   }
 
-  #succeed(base: Attempt, vouchers: readonly StoredVoucher[], options: PublishOptions): StoredPublication {
+  #succeed(base: Attempt, vouchers: readonly StoredVoucher[], origin: Origin): StoredPublication {
     const { customer, campaign } = base;
     const id = this.context.ids('pub');
     const expiration = campaign ? expirationAfterPublishing(campaign, this.context.clock.now()) : null;
@@ -623,7 +626,7 @@ export class PublicationStore {
         this.#joined.set(campaign.id, this.context.tracked.innerMap<string, string>().set(customer.id, id));
       else joined.set(customer.id, id);
     }
-    this.#recordSuccess(publication, published, campaign, options);
+    this.#recordSuccess(publication, published, campaign, origin);
     return publication;
   }
 
@@ -737,18 +740,17 @@ export class PublicationStore {
     publication: StoredPublication,
     published: readonly StoredVoucher[],
     campaign: Campaign | null,
-    options: PublishOptions,
+    origin: Origin,
   ): void {
     const { events } = this.deps;
     const customer = simpleCustomer(publication.customer);
     const shown = this.#base(publication);
     const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...many(publication.codes)] };
     const simpleCampaignOrNull = campaign ? simpleCampaign(campaign) : null;
-    const common = { groupId: options.requestId, source: { channel: 'API' as const } };
     for (const voucher of published) {
       events.record('voucher.published', {
-        ...common,
         entityId: voucher.id,
+        origin,
         data: {
           customer,
           campaign: simpleCampaignOrNull,
@@ -760,8 +762,8 @@ export class PublicationStore {
     }
     const [first] = published;
     events.record('publication.succeeded', {
-      ...common,
       entityId: publication.id,
+      origin,
       data: {
         customer,
         campaign: simpleCampaignOrNull,

@@ -22,6 +22,7 @@ import {
 } from './records.js';
 import type { StackedRequest } from './request.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
+import type { Origin } from '../../../../core/origin.js';
 
 /**
  * The answer of `POST /v1/redemptions`.
@@ -38,7 +39,8 @@ export interface CommitInput {
   readonly request: StackedRequest;
   readonly application: EngineApplication;
   readonly options: AnswerOptions;
-  readonly channel: RedemptionChannel;
+  /** The request: its id for the events and the answer's errors, its channel for the records. */
+  readonly origin: Origin<'requestId' | 'channel'>;
   /** The session the request ends, if it names one. */
   readonly sessionKey: string | undefined;
   readonly context: ServiceContext;
@@ -86,7 +88,7 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
         details: { redemption: { id: recordId } },
         operation_type: 'MANUAL',
       },
-      { requestId: input.options.requestId },
+      input.origin,
     );
   }
   const current = vouchers.get(found.voucher.id);
@@ -105,8 +107,7 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
 const resolveCustomer = (input: CommitInput): Customer | undefined =>
   input.request.customer === undefined
     ? undefined
-    : input.state.customers.resolve(input.request.customer as CustomerReference, { groupId: input.options.requestId })
-        .customer;
+    : input.state.customers.resolve(input.request.customer as CustomerReference, input.origin).customer;
 
 /**
  * The order of a redemption: created or updated from the request, `PAID` unless it says
@@ -123,7 +124,7 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
       metadata: sent.metadata ?? {},
       ...(customer ? { customer: { id: customer.id } } : {}),
     } as Parameters<EngineStores['orders']['upsert']>[0],
-    { groupId: input.options.requestId },
+    input.origin,
     { announce: false },
   );
 };
@@ -138,7 +139,7 @@ const recordEvent = (
   const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
   input.state.events.record(type, {
     entityId: record.id,
-    groupId: input.options.requestId,
+    origin: input.origin,
     data: {
       redemption: simpleRedemption(record),
       customer: recordCustomer(customer),
@@ -220,7 +221,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
     customerId: customer?.id ?? null,
     trackingId: customer?.source_id ?? null,
     metadata: recordMetadata(input.request.metadata),
-    channel: input.channel,
+    channel: input.origin.channel,
     customer: recordCustomer(customer),
     session: input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } },
   };
@@ -298,13 +299,13 @@ export const commitRedemption = (input: CommitInput): Committed => {
     );
     for (const entry of entries)
       if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
-    if (orderChange)
-      input.state.orders.announce({ ...orderChange, order: stored }, { groupId: input.options.requestId });
+    if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, input.origin);
   }
   for (const entry of entries)
     if (!stacked || entry.record.id !== head)
       recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
-  const present = (outcome: (typeof application.outcomes)[number]) => presentOutcome(outcome, options);
+  const present = (outcome: (typeof application.outcomes)[number]) =>
+    presentOutcome(outcome, options, input.origin.requestId);
   const redemptionsShown = entries
     .filter((entry) => !stacked || entry.record.id !== head)
     .map((entry) => asRedemption(entry.record as KeptRedemption, input.state));
@@ -366,7 +367,7 @@ export const failRedemption = (
     failure_code: cause.key,
     failure_message: cause.message,
     order: null,
-    channel: input.channel,
+    channel: input.origin.channel,
     customer: recordCustomer(customer),
     related_object_type: ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher',
     related_object_id:
