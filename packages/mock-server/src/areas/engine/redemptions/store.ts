@@ -33,8 +33,8 @@ import {
   type RedemptionRecord,
   type RedemptionRollbackRecord,
   shownRecord,
-  simpleRedemption,
 } from './engine/records.js';
+import { rollbackEventData } from './engine/event-data.js';
 import {
   type RequestedRedeemable,
   type StackedRequest,
@@ -410,17 +410,7 @@ export class RedemptionStore {
       this.state().events.record('redemption.rollback.failed', {
         entityId: refused.id,
         origin,
-        data: {
-          redemption: simpleRedemption(entry.record),
-          redemption_rollback: simpleRedemption(refused),
-          customer: refused.customer,
-          order: null,
-          campaign: null,
-          voucher: null,
-          holder: null,
-          promotion_tier: null,
-          promotion_stack: null,
-        },
+        data: rollbackEventData(entry.record as KeptRedemption, refused),
       });
       throw failure;
     }

@@ -4,7 +4,6 @@ import type { Resource } from '../../../../core/resource.js';
 import { ApiError } from '../../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../../customers/customers/store.js';
 import type { OrderChange } from '../../../customers/orders/store.js';
-import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
@@ -17,10 +16,9 @@ import {
   recordMetadata,
   redemptionChanges,
   shownRecord,
-  simpleOrder,
-  simpleRedemption,
 } from './records.js';
 import type { StackedRequest } from './request.js';
+import { redemptionEventData } from './event-data.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 import type { Origin } from '../../../../core/origin.js';
 
@@ -140,17 +138,7 @@ const recordEvent = (
   input.state.events.record(type, {
     entityId: record.id,
     origin: input.origin,
-    data: {
-      redemption: simpleRedemption(record),
-      customer: recordCustomer(customer),
-      order: record.order ? simpleOrder(record.order) : null,
-      campaign: shownCampaign ? simpleCampaign(shownCampaign) : null,
-      voucher: record.voucher ? (simpleRedemption(record).voucher ?? null) : null,
-      holder: null,
-      promotion_tier: null,
-      promotion_stack: null,
-      created_at: record.date,
-    },
+    data: redemptionEventData(record, customer, shownCampaign),
   });
 };
 

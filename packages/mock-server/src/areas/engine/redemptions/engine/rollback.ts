@@ -12,8 +12,8 @@ import {
   recordMetadata,
   redemptionChanges,
   shownRecord,
-  simpleRedemption,
 } from './records.js';
+import { rollbackEventData } from './event-data.js';
 import { stackingRulesInForce } from './request.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 import type { Origin } from '../../../../core/origin.js';
@@ -188,17 +188,7 @@ export const rollbackEntry = {
       state.events.record('redemption.rollback.succeeded', {
         entityId: rollback.id,
         origin,
-        data: {
-          redemption: simpleRedemption(rolledBack),
-          redemption_rollback: simpleRedemption(rollback),
-          customer: rollback.customer,
-          order: null,
-          campaign: null,
-          voucher: null,
-          holder: null,
-          promotion_tier: null,
-          promotion_stack: null,
-        },
+        data: rollbackEventData(rolledBack, rollback),
       });
     }
     let parent: KeptRollback | undefined;
