@@ -1,6 +1,7 @@
 import { compileFilter, expirationAfterPublishing, redeemableStatus } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import { type OneOrList, firstOf, itemsOf, oneOrList } from '../../../core/history/one-or-list.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
@@ -103,7 +104,7 @@ type PublicationOrderField = OrderField<PublicationOrder>;
 /** A publication's sort key in a list order: the field its filter view shows. */
 const sortKey = (publication: StoredPublication, field: PublicationOrderField): string | null =>
   field === 'voucher_code'
-    ? firstOf(publication.codes)
+    ? (firstOf(publication.codes) ?? null)
     : field === 'customer_id'
       ? customerIdOf(publication)
       : field === 'tracking_id'
@@ -167,9 +168,9 @@ interface StoredPublication {
   readonly metadata: Record<string, unknown>;
   readonly source_id: string | null;
   /** The codes handed out: one alone, as most publications hand out one, or a list. */
-  readonly codes: OneOrMany;
+  readonly codes: OneOrList<string, readonly string[]>;
   /** Their voucher ids, in the same form. */
-  readonly voucherIds: OneOrMany;
+  readonly voucherIds: OneOrList<string, readonly string[]>;
   /** What it shares with the publications like it, kept once for all of them. */
   readonly kind: PublicationKind;
   /** The customer when the publication was made, shown if the customer is deleted since. */
@@ -206,16 +207,6 @@ const customerIdOf = (publication: StoredPublication): string => publication.cus
 const trackingIdOf = (publication: StoredPublication): string =>
   publication.customer.source_id ?? publication.customer.id;
 
-/** A publication's codes or voucher ids: one alone, as most publications hand out one (a list of one costs about 60 bytes), or a list. */
-type OneOrMany = string | readonly string[];
-
-const oneOrMany = (values: readonly string[]): OneOrMany =>
-  values.length === 1 ? (values[0] as string) : values.length === 0 ? EMPTY_LIST : values;
-
-const many = (value: OneOrMany): readonly string[] => (typeof value === 'string' ? [value] : value);
-
-const firstOf = (value: OneOrMany): string | null => (typeof value === 'string' ? value : (value[0] ?? null));
-
 const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
   if (voucher.type === 'GIFT_VOUCHER') return 'gift';
   if (voucher.type === 'LOYALTY_CARD') return 'loyalty';
@@ -239,9 +230,9 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
   campaign: publication.kind.campaign_name,
   campaign_name: publication.kind.campaign_name,
   parent_object_id: publication.kind.campaign_id,
-  voucher: many(publication.codes),
-  voucher_code: firstOf(publication.codes),
-  related_object_id: many(publication.voucherIds),
+  voucher: itemsOf(publication.codes),
+  voucher_code: firstOf(publication.codes) ?? null,
+  related_object_id: itemsOf(publication.voucherIds),
   voucher_type: publication.kind.voucher_type,
   is_referral_code: publication.kind.is_referral_code,
   metadata: publication.metadata,
@@ -403,7 +394,7 @@ export class PublicationStore {
     if (query.is_referral_code === true) equal(true, (publication) => publication.kind.is_referral_code);
     if (query.voucher !== undefined) {
       const code = query.voucher;
-      tests.push((publication) => many(publication.codes).includes(code));
+      tests.push((publication) => itemsOf(publication.codes).includes(code));
     }
     if (query.filters !== undefined) {
       const filter = compileFilter(query.filters, {
@@ -453,7 +444,7 @@ export class PublicationStore {
         metadata: publication.metadata,
         publication_id: publication.id,
       };
-      const codes = many(publication.codes);
+      const codes = itemsOf(publication.codes);
       if (codes.length === 0) return [{ voucher_code: '', ...row }];
       return codes.map((code) => ({ voucher_code: code, ...row }));
     });
@@ -647,8 +638,8 @@ export class PublicationStore {
       created_at: this.context.timestamp(),
       metadata: copyOrEmpty(request.metadata),
       source_id: sourceId,
-      codes: oneOrMany(vouchers.map((voucher) => voucher.code)),
-      voucherIds: oneOrMany(vouchers.map((voucher) => voucher.id)),
+      codes: oneOrList(vouchers.map((voucher) => voucher.code)),
+      voucherIds: oneOrList(vouchers.map((voucher) => voucher.id)),
       kind: sharedKind({
         channel: request.channel ?? 'API',
         result: failure ? 'FAILURE' : 'SUCCESS',
@@ -693,7 +684,7 @@ export class PublicationStore {
       channel: publication.kind.channel,
       source_id: publication.source_id,
       customer: this.#customerOf(publication),
-      vouchers_id: [...many(publication.voucherIds)],
+      vouchers_id: [...itemsOf(publication.voucherIds)],
     };
   }
 
@@ -709,7 +700,7 @@ export class PublicationStore {
     }
     const { codes, voucherIds } = publication;
     if (typeof codes !== 'string' || typeof voucherIds !== 'string')
-      return { ...base, result: 'SUCCESS', vouchers: [...many(codes)] };
+      return { ...base, result: 'SUCCESS', vouchers: [...itemsOf(codes)] };
     const code = codes;
     const voucher = this.deps.vouchers.find(voucherIds);
     return {
@@ -733,7 +724,7 @@ export class PublicationStore {
     const { vouchers } = this.deps;
     const voucher = typeof publication.voucherIds === 'string' ? vouchers.find(publication.voucherIds) : undefined;
     if (voucher) return { ...base, voucher: vouchers.present(voucher) };
-    return { ...base, vouchers: [...many(publication.codes)] };
+    return { ...base, vouchers: [...itemsOf(publication.codes)] };
   }
 
   #recordSuccess(
@@ -745,7 +736,7 @@ export class PublicationStore {
     const { events } = this.deps;
     const customer = simpleCustomer(publication.customer);
     const shown = this.#base(publication);
-    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...many(publication.codes)] };
+    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...itemsOf(publication.codes)] };
     const simpleCampaignOrNull = campaign ? simpleCampaign(campaign) : null;
     for (const voucher of published) {
       events.record('voucher.published', {
