@@ -29,7 +29,6 @@ export { loadOperations, type LoadedOperations } from './http/load-operations.js
 export {
   AsyncActionStore,
   type AsyncAction,
-  type AsyncActionOrigin,
   type AsyncActionQuery,
 } from './areas/platform/async-actions/store.js';
 export {
@@ -52,13 +51,13 @@ export {
   type BinResourceType,
 } from './areas/platform/bin/store.js';
 export type { BinListFilters } from './areas/platform/bin/filters.js';
+export type { Origin } from './core/origin.js';
 export {
   EventLog,
   INTERNAL_SOURCE,
   type EventData,
   type EventFilter,
   type EventInput,
-  type EventOrigin,
   type EventSource,
   type EventType,
   type ServiceEvent,
@@ -104,7 +103,6 @@ export { createFactories, type Factories, type FactoryOptions } from './testing/
 export { holdingFields, holdingId, type Holding } from './areas/campaigns/publications/holdings.js';
 export {
   ReferralHolders,
-  type HolderChangeOrigin,
   type ReferralHolder,
   type ReferralHolderDependencies,
   type ReferralHolderQuery,
@@ -171,13 +169,11 @@ export type {
   VoucherTransaction,
   VoucherUpdateInput,
 } from './areas/campaigns/vouchers/types.js';
-export type { ChangeOrigin as VoucherChangeOrigin } from './areas/campaigns/vouchers/shapes.js';
 export type { KeptTransaction, TransactionEntry } from './areas/campaigns/vouchers/transaction-log.js';
 export type { ImportRow } from './areas/campaigns/vouchers/jobs.js';
 export { StackingRulesStore, type StackingRules } from './areas/rules/stacking-rules/store.js';
 export {
   CustomerStore,
-  type ChangeOrigin,
   type Customer,
   type CustomerChange,
   type CustomerConsent,
@@ -359,7 +355,6 @@ export {
   type RuleTarget,
 } from './areas/engine/redemptions/ports.js';
 export type {
-  EngineOrigin,
   KeptRecord,
   KeptRedemption,
   KeptRollback,

@@ -3,6 +3,7 @@ import type { ServiceContext } from './context.js';
 import type { TrackedList } from './history/tracked-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
 import { type LimitQuery, cursorPageOf, timeCursorPageOf } from './list.js';
+import type { Origin } from './origin.js';
 
 /**
  * One recorded change of a resource (a segment, a product collection), as its activity list
@@ -90,23 +91,25 @@ export class ActivityLog<Type extends string> {
    * @param resourceId - The resource the activity belongs to.
    * @param type - What happened.
    * @param data - The resource after the change and what it was before.
-   * @param options - The causing request and the category (default `ACTION`).
+   * @param origin - Where the change came from: its request is the activity's `group_id`.
+   * @param category - `ACTION` for what a caller did, `EFFECT` for what followed from it.
    * @returns The activity.
    */
   record(
     resourceId: string,
     type: Type,
     data: Record<string, unknown>,
-    options: { groupId?: string | undefined; category?: 'ACTION' | 'EFFECT' } = {},
+    origin: Origin = {},
+    category: 'ACTION' | 'EFFECT' = 'ACTION',
   ): Activity<Type> {
     const id = this.context.ids(this.prefix);
     const activity: Activity<Type> = {
       id,
       type,
-      ...(this.categorised ? { category: options.category ?? 'ACTION' } : {}),
+      ...(this.categorised ? { category } : {}),
       data: structuredClone(data),
       created_at: this.context.timestamp(),
-      group_id: options.groupId ?? id,
+      group_id: origin.requestId ?? id,
     };
     const list = this.#byResource.get(resourceId);
     if (list === undefined) this.#byResource.set(resourceId, this.context.tracked.innerList([activity]));

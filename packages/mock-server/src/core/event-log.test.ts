@@ -47,13 +47,13 @@ describe('EventLog', () => {
     const updated = log.record('customer.updated', {
       entityId: 'cust_1',
       data: customer('cust_1'),
-      groupId: 'v-0123456789abcdef01',
+      origin: { requestId: 'v-0123456789abcdef01' },
     });
     clock.advance(1_000);
     const deleted = log.record('campaign.deleted', {
       entityId: 'camp_1',
       data: campaign('camp_1'),
-      source: { channel: 'INTERNAL' },
+      origin: { source: { channel: 'INTERNAL' } },
     });
     const redeemed = log.record('redemption.succeeded', { entityId: 'r_1', data: redemption('r_1') });
     const paid = log.record('customer.order.paid', {
@@ -81,9 +81,9 @@ describe('EventLog', () => {
 
   test('lists oldest first, by type, entity and request, typed by the type asked for', () => {
     const { log } = setup();
-    log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-1' });
-    log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), groupId: 'v-1' });
-    log.record('customer.updated', { entityId: 'cust_2', data: customer('cust_2'), groupId: 'v-2' });
+    log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), origin: { requestId: 'v-1' } });
+    log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), origin: { requestId: 'v-1' } });
+    log.record('customer.updated', { entityId: 'cust_2', data: customer('cust_2'), origin: { requestId: 'v-2' } });
     const updates = log.list({ type: 'customer.updated' });
     expectTypeOf(updates).toEqualTypeOf<ServiceEvent<'customer.updated'>[]>();
     expect(updates.map((event) => event.data.customer.id)).toEqual(['cust_1', 'cust_2']);
@@ -161,8 +161,8 @@ describe('EventLog', () => {
       { type: 'customer.updated' },
     );
     log.subscribe((event) => fromRequest.push(event.type), { groupId: 'v-1' });
-    log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), groupId: 'v-1' });
-    log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), groupId: 'v-1' });
+    log.record('customer.updated', { entityId: 'cust_1', data: customer('cust_1'), origin: { requestId: 'v-1' } });
+    log.record('campaign.deleted', { entityId: 'camp_1', data: campaign('camp_1'), origin: { requestId: 'v-1' } });
     log.record('customer.updated', { entityId: 'cust_2', data: customer('cust_2') });
     expect(codes).toEqual(['cust_1', 'cust_2']);
     expect(fromRequest).toEqual(['customer.updated', 'campaign.deleted']);

@@ -12,6 +12,7 @@ import { type OneOrList, appendTo, itemsOf } from './history/one-or-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
 import type { TrackedSet } from './history/tracked-set.js';
 import { immutable } from './immutable.js';
+import type { Origin } from './origin.js';
 import type { Resource } from './resource.js';
 
 /**
@@ -79,56 +80,65 @@ export type ServiceEvent<T extends EventType = EventType> = T extends EventType
   : never;
 
 /**
- * What a store passes to {@link EventLog.record}: the payload, or a function and its arguments
- * that make it when the event's `data` is first read (decision 0050).
+ * What a store passes to {@link EventLog.record}: the entity, where the change came from, and
+ * the payload or a function and its arguments that make it when the event's `data` is first read
+ * (decision 0050).
  *
  * @typeParam T - The event's name.
  * @typeParam A - The arguments of the function that makes the payload.
  * @example
  * ```ts
- * const input: EventInput<'customer.updated'> = { entityId: customer.id, data: { customer }, groupId: requestId };
+ * const input: EventInput<'customer.updated'> = { entityId: customer.id, data: { customer }, origin: { requestId } };
  * const later: EventInput<'customer.updated', Customer> = { entityId: customer.id, make: (kept) => ({ customer: simpleCustomer(kept) }), args: customer };
  * ```
  */
-export type EventInput<T extends EventType, A = never> = EventOrigin &
-  (
-    | {
-        /**
-         * The payload, shaped as the spec's sendout `data` of this event. The log freezes it and
-         * every object in it (decision 0041): pass stored records as they are, and fresh objects
-         * for the rest.
-         */
-        readonly data: EventData<T>;
-      }
-    | {
-        /**
-         * Makes the payload from `args` when the event's `data` is first read. It may read only
-         * what never changes (stored versions of records, its arguments), so that it makes the
-         * same payload whenever it runs: one function for all events of a kind, not a closure
-         * for each, which a kept event would hold with everything it captured.
-         */
-        readonly make: (args: A) => EventData<T>;
-        /** What `make` makes the payload from, kept with the event until then. */
-        readonly args: A;
-      }
-  );
-
-/**
- * The parts of {@link EventInput} besides the payload.
- *
- * @example
- * ```ts
- * const origin: EventOrigin = { entityId: 'v_1', groupId: requestId, source: { channel: 'INTERNAL' } };
- * ```
- */
-export interface EventOrigin {
+export type EventInput<T extends EventType, A = never> = {
   /** Id of the object the event is about. */
   readonly entityId: string;
-  /** Id of the request that caused it (`HandlerContext.requestId`); default the event's own id. */
-  readonly groupId?: string | undefined;
-  /** Who caused it; default `{ channel: 'API' }`. Background jobs pass `{ channel: 'INTERNAL' }` ({@link INTERNAL_SOURCE}). */
-  readonly source?: EventSource | undefined;
-}
+  /**
+   * Where the change came from: its `requestId` becomes the event's `group_id` (default the
+   * event's own id), its `source` the `event_source` (default `{ channel: 'API' }`). A silent
+   * origin is the store's to honour: it records nothing then.
+   */
+  readonly origin?: Origin | undefined;
+} & (
+  | {
+      /**
+       * The payload, shaped as the spec's sendout `data` of this event. The log freezes it and
+       * every object in it (decision 0041): pass stored records as they are, and fresh objects
+       * for the rest.
+       */
+      readonly data: EventData<T>;
+    }
+  | {
+      /**
+       * Makes the payload from `args` when the event's `data` is first read. It may read only
+       * what never changes (stored versions of records, its arguments), so that it makes the
+       * same payload whenever it runs: one function for all events of a kind, not a closure
+       * for each, which a kept event would hold with everything it captured.
+       */
+      readonly make: (args: A) => EventData<T>;
+      /** What `make` makes the payload from, kept with the event until then. */
+      readonly args: A;
+    }
+);
+
+/**
+ * The origin of what follows from an event, for a store that reacts to it: the event's request
+ * (`group_id`), and its source unless the reaction names its own.
+ *
+ * @param event - The event reacted to.
+ * @param source - Who the reaction is from; default the event's source.
+ * @returns The origin to pass to the stores the reaction changes.
+ * @example
+ * ```ts
+ * events.subscribe((event) => earner.earn(occasionOf(event), causedBy(event, INTERNAL_SOURCE)));
+ * ```
+ */
+export const causedBy = (event: ServiceEvent, source: EventSource = event.event_source): Origin => ({
+  requestId: event.group_id,
+  source,
+});
 
 /**
  * Which events {@link EventLog.list} returns; every field left out matches all.
@@ -194,7 +204,7 @@ const API_SOURCE: EventSource = Object.freeze({ channel: 'API' });
  *
  * @example
  * ```ts
- * events.record('voucher.loyalty_card.points_expired', { entityId: card.id, make, args, source: INTERNAL_SOURCE });
+ * events.record('voucher.loyalty_card.points_expired', { entityId: card.id, make, args, origin: { source: INTERNAL_SOURCE } });
  * ```
  */
 export const INTERNAL_SOURCE: EventSource = Object.freeze({ channel: 'INTERNAL' });
@@ -293,18 +303,18 @@ export class EventLog {
    * delivery; events that nobody reads (most of a nightly run's) never make theirs.
    *
    * @param type - The event's name.
-   * @param input - The entity, payload, request and source.
+   * @param input - The entity, origin and payload.
    * @returns The recorded event.
    * @example
    * ```ts
-   * events.record('voucher.created', { entityId: voucher.id, data: { voucher }, groupId: requestId });
+   * events.record('voucher.created', { entityId: voucher.id, data: { voucher }, origin });
    * ```
    */
   record<T extends EventType, A = never>(type: T, input: EventInput<T, A>): ServiceEvent<T> {
     const id = this.context.ids(prefixOf(type));
     const created_at = this.context.timestamp();
-    const group_id = input.groupId ?? id;
-    const event_source = input.source ?? API_SOURCE;
+    const group_id = input.origin?.requestId ?? id;
+    const event_source = input.origin?.source ?? API_SOURCE;
     let event: ServiceEvent<T>;
     if ('make' in input) {
       event = {

@@ -1,5 +1,5 @@
 import type { Resource } from '../../core/resource.js';
-import type { ChangeOrigin } from './vouchers/shapes.js';
+import type { Origin } from '../../core/origin.js';
 import type { Campaign, StoredVoucher } from './vouchers/types.js';
 
 /**
@@ -60,7 +60,7 @@ export interface RuleAssignments {
    */
   check(owner: RuleOwner, ruleIds: readonly string[] | null | undefined): void;
   /** Assigns each rule to the stored object, recording the assignment events unless silent. */
-  assign(owner: RuleOwner, ruleIds: readonly string[] | null | undefined, origin?: ChangeOrigin): void;
+  assign(owner: RuleOwner, ruleIds: readonly string[] | null | undefined, origin?: Origin): void;
   /** The assignments of these objects with their validation status, as vouchers and campaigns show them. */
   details(...ownerIds: string[]): NonNullable<Resource<'Voucher'>['validation_rules_assignments']>;
   /** A tier's assignments, or `null` when it has none (as the service shows a tier without rules). */

@@ -1,34 +1,72 @@
+import { EMPTY_LIST } from '../immutable.js';
 import { TrackedList } from './tracked-list.js';
 import type { TrackedMap } from './tracked-map.js';
 import type { TrackedState } from './tracked-state.js';
 
 /**
- * What a key of a tracked map holds when most keys hold one value: the value alone, or a
- * {@link TrackedList} from the second value on (a list of one costs about 200 bytes more). The
- * value itself must not be a `TrackedList`. For values without an order and with look-ups by
- * value, {@link TrackedGroups} keeps a set instead.
+ * What a place holds when most such places hold one value: the value alone, or a list from the
+ * second value on (a list of one costs about 200 bytes more as a {@link TrackedList}, 60 as an
+ * array). The list is a `TrackedList` where a key of a tracked map grows it in place
+ * ({@link appendTo}), and a frozen array where a stored record holds it ({@link oneOrList}), since
+ * a record is replaced whole. The value itself must not be a list. For values without an order
+ * and with look-ups by value, {@link TrackedGroups} keeps a set instead.
  *
+ * @typeParam V - The values.
+ * @typeParam List - The form of the list: `TrackedList<V>` (the default) or `readonly V[]`.
  * @example
  * ```ts
  * const placesBySubject: TrackedMap<string, OneOrList<number>> = tracked.innerMap();
  * appendTo(placesBySubject, 'cust_1', 7, tracked);
  * itemsOf(placesBySubject.get('cust_1')); // [7]
+ * const codes: OneOrList<string, readonly string[]> = oneOrList(['SUMMER-1']); // 'SUMMER-1'
  * ```
  */
-export type OneOrList<V> = V | TrackedList<V>;
+export type OneOrList<V, List extends TrackedList<V> | readonly V[] = TrackedList<V>> = V | List;
 
 /**
- * The values a key holds, oldest first.
+ * The values a place holds, oldest first.
  *
- * @param held - What the key holds, if anything.
+ * @param held - What the place holds, if anything.
  * @returns The values: the list's own items, or a new array of the one value.
  * @example
  * ```ts
  * itemsOf(undefined); // []
  * ```
  */
-export const itemsOf = <V>(held: OneOrList<V> | undefined): readonly V[] =>
-  held === undefined ? [] : held instanceof TrackedList ? held.items : [held];
+export const itemsOf = <V>(held: OneOrList<V, TrackedList<V> | readonly V[]> | undefined): readonly V[] => {
+  if (held === undefined) return [];
+  if (held instanceof TrackedList) return held.items;
+  return Array.isArray(held) ? (held as readonly V[]) : [held as V];
+};
+
+/**
+ * The first value a place holds.
+ *
+ * @param held - What the place holds.
+ * @returns The value alone, or the list's first; `undefined` for an empty list.
+ * @example
+ * ```ts
+ * firstOf(oneOrList(['SUMMER-1', 'SUMMER-2'])); // 'SUMMER-1'
+ * ```
+ */
+export const firstOf = <V>(held: OneOrList<V, TrackedList<V> | readonly V[]>): V | undefined => {
+  if (held instanceof TrackedList) return held.items[0];
+  return Array.isArray(held) ? (held as readonly V[])[0] : (held as V);
+};
+
+/**
+ * What a stored record keeps of some values: the one value alone, or the list as it is (the
+ * shared empty list for none).
+ *
+ * @param values - The values, never changed afterwards.
+ * @returns The value or the list.
+ * @example
+ * ```ts
+ * oneOrList(['SUMMER-1']); // 'SUMMER-1'
+ * ```
+ */
+export const oneOrList = <V>(values: readonly V[]): OneOrList<V, readonly V[]> =>
+  values.length === 1 ? (values[0] as V) : values.length === 0 ? (EMPTY_LIST as readonly V[]) : values;
 
 /**
  * Adds a value at the end of what a key holds: alone when the key holds nothing, in a new list

@@ -22,6 +22,7 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type ListOrder, type Page, type SortedPageQuery } from '../../../core/list.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { AsyncAction, AsyncActionStore } from '../../platform/async-actions/store.js';
 import { type BulkJob, type JobTally, importSummary, itemSummary } from '../../platform/async-actions/job.js';
@@ -29,7 +30,7 @@ import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { RuleAssignments } from '../rule-assignments.js';
-import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
+import { simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
 import type {
@@ -382,7 +383,7 @@ export class CampaignStore implements CampaignPort {
    *   standalone code; DomainError `invalid_payload` for a malformed validity window or duration,
    *   or a validation rule that does not fit the campaign or its tiers.
    */
-  create(input: CampaignCreateInput, origin: ChangeOrigin = {}): Campaign {
+  create(input: CampaignCreateInput, origin: Origin = {}): Campaign {
     const count = this.#requestedCodes(input);
     const campaign = this.#build(input, count > 1 ? 'IN_PROGRESS' : 'DONE');
     // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
@@ -421,7 +422,7 @@ export class CampaignStore implements CampaignPort {
     ref: string,
     input: CampaignVoucherInput,
     count: number,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): StoredVoucher | AsyncAction {
     const campaign = this.get(ref);
     if (campaign.campaign_type === 'PROMOTION') {
@@ -446,7 +447,7 @@ export class CampaignStore implements CampaignPort {
    *   campaign's codes are being generated; DomainError `invalid_payload` for a malformed validity
    *   window or duration.
    */
-  update(ref: string, patch: CampaignUpdateInput, origin: ChangeOrigin = {}): Campaign {
+  update(ref: string, patch: CampaignUpdateInput, origin: Origin = {}): Campaign {
     const current = this.get(ref);
     if (current.creation_status === 'IN_PROGRESS' || current.vouchers_generation_status === 'IN_PROGRESS')
       throw this.#notReady(current);
@@ -493,7 +494,7 @@ export class CampaignStore implements CampaignPort {
    * Switches a campaign on or off and records `campaign.enabled` or `campaign.disabled`.
    * @throws ApiError 404 for an unknown campaign.
    */
-  setActive(ref: string, active: boolean, origin: ChangeOrigin = {}): Campaign {
+  setActive(ref: string, active: boolean, origin: Origin = {}): Campaign {
     const campaign: Campaign = { ...this.get(ref), active, updated_at: this.context.timestamp() };
     this.#byId.set(campaign.id, campaign);
     this.#record(active ? 'campaign.enabled' : 'campaign.disabled', campaign, origin);
@@ -508,7 +509,7 @@ export class CampaignStore implements CampaignPort {
    *
    * @throws ApiError 404 for an unknown campaign.
    */
-  delete(ref: string, force: boolean, origin: ChangeOrigin = {}): AsyncAction {
+  delete(ref: string, force: boolean, origin: Origin = {}): AsyncAction {
     const campaign = this.get(ref);
     const voucherIds = this.deps.vouchers.idsOfCampaign(campaign.id);
     const shown = this.present(campaign);
@@ -526,8 +527,7 @@ export class CampaignStore implements CampaignPort {
       this.deps.events.record('campaign.deleted', {
         entityId: campaign.id,
         data: { campaign: shown, deleted_at: this.context.timestamp() },
-        groupId: origin.requestId,
-        source: origin.source,
+        origin,
       });
     }
     const { vouchers } = this.deps;
@@ -538,7 +538,7 @@ export class CampaignStore implements CampaignPort {
       },
       summarize: importSummary('voucher', 'deleted'),
     };
-    return this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_DELETE', job, jobOrigin(origin));
+    return this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_DELETE', job, origin);
   }
 
   /**
@@ -552,12 +552,7 @@ export class CampaignStore implements CampaignPort {
    * @param origin - The starting request.
    * @throws ApiError 404 for an unknown campaign; 400 for a promotion.
    */
-  importVouchers(
-    ref: string,
-    type: string,
-    items: BulkJob<ImportRow>['items'],
-    origin: ChangeOrigin = {},
-  ): AsyncAction {
+  importVouchers(ref: string, type: string, items: BulkJob<ImportRow>['items'], origin: Origin = {}): AsyncAction {
     const { id, campaign_type: campaignType, name } = this.get(ref);
     if (campaignType === 'PROMOTION')
       throw new ApiError(400, 'invalid_campaign', 'Invalid campaign', {
@@ -571,7 +566,7 @@ export class CampaignStore implements CampaignPort {
       identify: (row) => row.key,
       summarize: importSummary('voucher'),
     };
-    return this.deps.asyncActions.start(type, job, jobOrigin(origin));
+    return this.deps.asyncActions.start(type, job, origin);
   }
 
   /**
@@ -757,7 +752,7 @@ export class CampaignStore implements CampaignPort {
   }
 
   /** Starts the job that generates `count` codes for a campaign, moving its status along. */
-  #generate(campaignId: string, count: number, input: CampaignVoucherInput, origin: ChangeOrigin): AsyncAction {
+  #generate(campaignId: string, count: number, input: CampaignVoucherInput, origin: Origin): AsyncAction {
     const { vouchers } = this.deps;
     const campaign = this.get(campaignId);
     const creating = campaign.creation_status === 'IN_PROGRESS';
@@ -775,8 +770,8 @@ export class CampaignStore implements CampaignPort {
         this.deps.events.record('campaign.vouchers.generation.completed', {
           entityId: campaignId,
           data: { campaign: simpleCampaign(current), count: generated, completed_at: this.context.timestamp() },
-          groupId: origin.requestId,
-          source: INTERNAL_SOURCE,
+          // The mock's job ends the generation, for the request that started it.
+          origin: { ...origin, source: INTERNAL_SOURCE },
         });
       }
     };
@@ -808,11 +803,11 @@ export class CampaignStore implements CampaignPort {
         return importSummary('voucher', 'generated')(tally);
       },
     };
-    return this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', job, jobOrigin(origin));
+    return this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_GENERATE', job, origin);
   }
 
   /** Starts the job that applies a campaign change to its unpublished, unredeemed vouchers. */
-  #rewrite(campaignId: string, change: VoucherChange, origin: ChangeOrigin): void {
+  #rewrite(campaignId: string, change: VoucherChange, origin: Origin): void {
     const { vouchers } = this.deps;
     const job: BulkJob<string> = {
       items: vouchers.idsOfCampaign(campaignId),
@@ -825,7 +820,7 @@ export class CampaignStore implements CampaignPort {
         return itemSummary(tally);
       },
     };
-    this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_UPDATE', job, jobOrigin(origin));
+    this.deps.asyncActions.start('CAMPAIGN.VOUCHERS_UPDATE', job, origin);
   }
 
   /** Applies a campaign change to one of its vouchers, if the domain says the voucher takes it (neither published nor redeemed). */
@@ -882,13 +877,13 @@ export class CampaignStore implements CampaignPort {
   #record(
     type: 'campaign.created' | 'campaign.updated' | 'campaign.enabled' | 'campaign.disabled',
     campaign: Campaign,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     if (origin.silent) return;
     const shown = this.present(campaign);
     const data =
       type === 'campaign.created' ? { campaign: shown, created_at: this.context.timestamp() } : { campaign: shown };
-    this.deps.events.record(type, { entityId: campaign.id, data, groupId: origin.requestId, source: origin.source });
+    this.deps.events.record(type, { entityId: campaign.id, data, origin });
   }
 
   #template(campaignType: CampaignType, input: CampaignCreateInput): CampaignVoucher {
@@ -905,10 +900,6 @@ export class CampaignStore implements CampaignPort {
     };
   }
 }
-
-/** The async action origin of a change's request. */
-const jobOrigin = (origin: ChangeOrigin): { requestId?: string } =>
-  origin.requestId === undefined ? {} : { requestId: origin.requestId };
 
 const voucherChangeOf = (patch: CampaignUpdateInput, before: Campaign, after: Campaign): VoucherChange => {
   const change: VoucherChange = {};

@@ -15,8 +15,9 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher, withListUrls } from '../vouchers/shapes.js';
+import { simpleCampaign, simpleVoucher, withListUrls } from '../vouchers/shapes.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
 import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
 import type { KeptTransaction, TransactionEntry } from '../vouchers/transaction-log.js';
@@ -300,7 +301,7 @@ export class LoyaltyCardLedger {
    * @throws ApiError 404 for an unknown card; 400 `not_published` for a card without a holder;
    *   DomainError `invalid_amount` for points that are not a positive whole number.
    */
-  credit(codeOrId: string, credit: PointsCredit, origin: ChangeOrigin = {}): PointsChange {
+  credit(codeOrId: string, credit: PointsCredit, origin: Origin = {}): PointsChange {
     const voucher = this.#card(codeOrId);
     const before = this.#pointsOf(voucher);
     const expiresAt = this.#expiryDate(voucher, credit.expiry);
@@ -322,7 +323,7 @@ export class LoyaltyCardLedger {
    * @throws ApiError 404 for an unknown card; 400 `not_published` for a card without a holder;
    *   DomainError `loyalty_card_points_exceeded` when the card holds fewer points.
    */
-  debit(codeOrId: string, debit: PointsDebit, origin: ChangeOrigin = {}): PointsChange {
+  debit(codeOrId: string, debit: PointsDebit, origin: Origin = {}): PointsChange {
     const voucher = this.#card(codeOrId);
     const before = this.#pointsOf(voucher);
     const stamped = this.#stamp(spendBuckets(before.buckets, debit.points, voucher.code).buckets, before);
@@ -381,7 +382,7 @@ export class LoyaltyCardLedger {
    * Expires the points of a card whose last day is before `today`: a `POINTS_EXPIRATION`
    * transaction and `voucher.loyalty_card.points_expired`. Nothing happens when none is due.
    */
-  expire(cardOrCode: StoredVoucher | string, today: CalendarDate, origin: ChangeOrigin = {}): PointsChange | undefined {
+  expire(cardOrCode: StoredVoucher | string, today: CalendarDate, origin: Origin = {}): PointsChange | undefined {
     const voucher = this.#voucher(cardOrCode);
     const held = this.#keptOf(voucher);
     const { kept, expired } = expireBuckets(held.buckets, today);
@@ -408,14 +409,14 @@ export class LoyaltyCardLedger {
   }
 
   /** `voucher.loyalty_card.points_expired`, its payload made when first read. */
-  #announceExpiry(change: RecordedChange, points: number, gone: readonly StoredBucket[], origin: ChangeOrigin): void {
+  #announceExpiry(change: RecordedChange, points: number, gone: readonly StoredBucket[], origin: Origin): void {
     const { voucher, kept } = change;
     this.deps.events.record('voucher.loyalty_card.points_expired', {
       entityId: voucher.id,
       make: this.#expiredPayload,
       args: { ...this.#shownAt(voucher, kept), points, gone },
-      groupId: origin.requestId,
-      source: INTERNAL_SOURCE,
+      // Points expire on the mock's own clock, whoever asked for the run.
+      origin: { ...origin, source: INTERNAL_SOURCE },
     });
   }
 
@@ -598,7 +599,7 @@ export class LoyaltyCardLedger {
     card: CardPoints,
     points: number,
     fields: TransactionFields & { readonly type: VoucherTransaction['type'] },
-    origin: ChangeOrigin,
+    origin: Origin,
   ): RecordedChange {
     const voucher = this.#write(before, card);
     const operation_type = fields.operation_type ?? 'MANUAL';
@@ -632,15 +633,10 @@ export class LoyaltyCardLedger {
   }
 
   /** `voucher.loyalty_card.points_added` for points added by hand or by an earning rule, then `voucher.loyalty_card.transaction.created` for every change (what reacts to the transaction, a tier, comes after both). */
-  #announce(
-    voucher: StoredVoucher,
-    type: VoucherTransaction['type'],
-    kept: KeptTransaction,
-    origin: ChangeOrigin,
-  ): void {
+  #announce(voucher: StoredVoucher, type: VoucherTransaction['type'], kept: KeptTransaction, origin: Origin): void {
     const args = this.#shownAt(voucher, kept);
     if (!args.campaign) return;
-    const common = { entityId: voucher.id, args, groupId: origin.requestId, source: origin.source };
+    const common = { entityId: voucher.id, args, origin };
     if (type === 'POINTS_ADDITION' || type === 'POINTS_ACCRUAL')
       this.deps.events.record('voucher.loyalty_card.points_added', { ...common, make: this.#addedPayload });
     this.deps.events.record('voucher.loyalty_card.transaction.created', { ...common, make: this.#transactionPayload });

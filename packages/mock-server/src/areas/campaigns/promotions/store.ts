@@ -7,10 +7,11 @@ import { type ListOrder, type Page, type SortedPageQuery, sortByOrder } from '..
 import { creationOrderPage } from '../../../core/sorted-page.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { CategoryChoice, CategoryStore } from '../../catalog/categories/store.js';
 import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.js';
-import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
+import { simpleCampaign } from '../vouchers/shapes.js';
 import type { Campaign } from '../vouchers/types.js';
 import type { RuleAssignments } from '../rule-assignments.js';
 import { type PromotionStack, PromotionStackStore } from './stacks.js';
@@ -174,7 +175,7 @@ export interface PreparedTiers {
   /** Stores the tiers (and assigns their rules), recording no event. */
   store(): void;
   /** Records `campaign.promotion_tier.created` for each stored tier. */
-  record(origin?: ChangeOrigin): void;
+  record(origin?: Origin): void;
 }
 
 /**
@@ -372,7 +373,7 @@ export class PromotionStore implements PromotionRedeemables {
    *   that is not a promotion; DomainError `invalid_payload` for a malformed validity window,
    *   `metadata_validation_failed` for metadata that breaks the `promotion_tier` schema.
    */
-  create(campaignRef: string, input: PromotionTierCreateInput, origin: ChangeOrigin = {}): PromotionTier {
+  create(campaignRef: string, input: PromotionTierCreateInput, origin: Origin = {}): PromotionTier {
     const [built] = this.#buildAll(this.promotion(campaignRef), [input]);
     if (!built) throw new RangeError('one tier input builds one tier');
     this.#insert([built], origin);
@@ -408,7 +409,7 @@ export class PromotionStore implements PromotionRedeemables {
    *   malformed validity window, `metadata_validation_failed` for metadata that breaks the
    *   `promotion_tier` schema.
    */
-  update(id: string, patch: PromotionTierUpdateInput, origin: ChangeOrigin = {}): PromotionTier {
+  update(id: string, patch: PromotionTierUpdateInput, origin: Origin = {}): PromotionTier {
     const current = this.#stored(id);
     const category =
       patch.category === undefined && patch.category_id === undefined
@@ -436,7 +437,7 @@ export class PromotionStore implements PromotionRedeemables {
    * Switches a tier on or off and records `campaign.promotion_tier.enabled` or `.disabled`.
    * @throws ApiError 404 for an unknown tier.
    */
-  setActive(id: string, active: boolean, origin: ChangeOrigin = {}): PromotionTier {
+  setActive(id: string, active: boolean, origin: Origin = {}): PromotionTier {
     const updated: StoredTier = { ...this.#stored(id), active, updated_at: this.context.timestamp() };
     this.#byId.set(id, updated);
     this.#record(active ? 'campaign.promotion_tier.enabled' : 'campaign.promotion_tier.disabled', updated, origin);
@@ -449,7 +450,7 @@ export class PromotionStore implements PromotionRedeemables {
    *
    * @throws ApiError 404 for an unknown tier.
    */
-  delete(id: string, origin: ChangeOrigin = {}): void {
+  delete(id: string, origin: Origin = {}): void {
     const tier = this.#stored(id);
     const shown = this.#present(tier);
     this.#remove(tier);
@@ -460,8 +461,7 @@ export class PromotionStore implements PromotionRedeemables {
     this.deps.events.record('campaign.promotion_tier.deleted', {
       entityId: tier.id,
       data: { campaign: simpleCampaign(campaign), promotion_tier: promotionTier },
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 
@@ -550,7 +550,7 @@ export class PromotionStore implements PromotionRedeemables {
     });
   }
 
-  #insert(built: readonly BuiltTier[], origin: ChangeOrigin): void {
+  #insert(built: readonly BuiltTier[], origin: Origin): void {
     for (const { tier, rules, category } of built) {
       this.#byId.set(tier.id, tier);
       this.deps.categories.ensure(category);
@@ -629,15 +629,14 @@ export class PromotionStore implements PromotionRedeemables {
     };
   }
 
-  #record(type: TierEvent, tier: StoredTier, origin: ChangeOrigin): void {
+  #record(type: TierEvent, tier: StoredTier, origin: Origin): void {
     if (origin.silent) return;
     const campaign = this.deps.campaigns().find(tier.campaign_id);
     if (!campaign) return;
     this.deps.events.record(type, {
       entityId: tier.id,
       data: { campaign: simpleCampaign(campaign), promotion_tier: this.#present(tier) },
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 }

@@ -11,7 +11,7 @@ import type { HandlerMap } from '../../../http/handler.js';
 export const publicationHandlers = {
   createPublication: ({ project, query, body, requestId }) => ({
     status: 200,
-    body: project.state.publications.publish(body, { joinOnce: query.join_once, requestId }),
+    body: project.state.publications.publish(body, { joinOnce: query.join_once }, { requestId }),
   }),
   createPublicationByGet: ({ project, query, requestId }) => {
     const { join_once: joinOnce, ...request } = query;
@@ -21,7 +21,7 @@ export const publicationHandlers = {
         details: 'Query parameter campaign[count] must be 1: publish several codes with POST /v1/publications.',
       });
     }
-    return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
+    return { status: 200, body: project.state.publications.publish(request, { joinOnce }, { requestId }) };
   },
   createPublicationClientSide: ({ project, query, body, requestId }) => {
     const { campaign, voucher, join_once: joinOnce } = query;
@@ -35,7 +35,7 @@ export const publicationHandlers = {
     const request = named
       ? body
       : { ...body, ...(voucher === undefined ? {} : { voucher }), ...(campaign === undefined ? {} : { campaign }) };
-    return { status: 200, body: project.state.publications.publish(request, { joinOnce, requestId }) };
+    return { status: 200, body: project.state.publications.publish(request, { joinOnce }, { requestId }) };
   },
   listPublications: ({ project, query }) => ({
     status: 200,

@@ -2,11 +2,13 @@ import { compileFilter, redeemableStatus } from '@voucherkit/domain';
 import { expirationAfterPublishing } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
+import { type OneOrList, firstOf, itemsOf, oneOrList } from '../../../core/history/one-or-list.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
 import { EMPTY_LIST, copyOrEmpty } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
+import type { Origin } from '../../../core/origin.js';
 import {
   type CursorQuery,
   type ListOrder,
@@ -50,14 +52,12 @@ export interface PublicationStoreDependencies {
  *
  * @example
  * ```ts
- * publications.publish(request, { joinOnce: true, requestId: context.requestId });
+ * publications.publish(request, { joinOnce: true }, { requestId: context.requestId });
  * ```
  */
 export interface PublishOptions {
   /** `join_once=true`: a customer who holds a code of the campaign gets that publication again. */
   readonly joinOnce?: boolean | undefined;
-  /** Id of the request, the `group_id` of the events it records. */
-  readonly requestId?: string | undefined;
 }
 
 /**
@@ -105,7 +105,7 @@ type PublicationOrderField = OrderField<PublicationOrder>;
 /** A publication's sort key in a list order: the field its filter view shows. */
 const sortKey = (publication: StoredPublication, field: PublicationOrderField): string | null =>
   field === 'voucher_code'
-    ? firstOf(publication.codes)
+    ? (firstOf(publication.codes) ?? null)
     : field === 'customer_id'
       ? customerIdOf(publication)
       : field === 'tracking_id'
@@ -169,9 +169,9 @@ interface StoredPublication {
   readonly metadata: Record<string, unknown>;
   readonly source_id: string | null;
   /** The codes handed out: one alone, as most publications hand out one, or a list. */
-  readonly codes: OneOrMany;
+  readonly codes: OneOrList<string, readonly string[]>;
   /** Their voucher ids, in the same form. */
-  readonly voucherIds: OneOrMany;
+  readonly voucherIds: OneOrList<string, readonly string[]>;
   /** What it shares with the publications like it, kept once for all of them. */
   readonly kind: PublicationKind;
   /** The customer when the publication was made, shown if the customer is deleted since. */
@@ -208,16 +208,6 @@ const customerIdOf = (publication: StoredPublication): string => publication.cus
 const trackingIdOf = (publication: StoredPublication): string =>
   publication.customer.source_id ?? publication.customer.id;
 
-/** A publication's codes or voucher ids: one alone, as most publications hand out one (a list of one costs about 60 bytes), or a list. */
-type OneOrMany = string | readonly string[];
-
-const oneOrMany = (values: readonly string[]): OneOrMany =>
-  values.length === 1 ? (values[0] as string) : values.length === 0 ? EMPTY_LIST : values;
-
-const many = (value: OneOrMany): readonly string[] => (typeof value === 'string' ? [value] : value);
-
-const firstOf = (value: OneOrMany): string | null => (typeof value === 'string' ? value : (value[0] ?? null));
-
 const familyOf = (voucher: StoredVoucher): VoucherFamily | null => {
   if (voucher.type === 'GIFT_VOUCHER') return 'gift';
   if (voucher.type === 'LOYALTY_CARD') return 'loyalty';
@@ -241,9 +231,9 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
   campaign: publication.kind.campaign_name,
   campaign_name: publication.kind.campaign_name,
   parent_object_id: publication.kind.campaign_id,
-  voucher: many(publication.codes),
-  voucher_code: firstOf(publication.codes),
-  related_object_id: many(publication.voucherIds),
+  voucher: itemsOf(publication.codes),
+  voucher_code: firstOf(publication.codes) ?? null,
+  related_object_id: itemsOf(publication.voucherIds),
   voucher_type: publication.kind.voucher_type,
   is_referral_code: publication.kind.is_referral_code,
   metadata: publication.metadata,
@@ -317,7 +307,9 @@ export class PublicationStore {
    * A failure the service records is stored as a `FAILURE` publication before it is thrown.
    *
    * @param request - What to publish and to whom.
-   * @param options - `join_once` and the request id.
+   * @param options - `join_once`.
+   * @param origin - The request, for the events of the publication and of what it makes (the
+   *   customer, new codes), which name the API as their source whoever publishes.
    * @returns The publication, with the voucher for one code and the codes for several.
    * @throws ApiError 404 for an unknown voucher, campaign or customer id; 400 `invalid_payload`
    *   without a voucher or campaign, or with `source_id` and more than one code;
@@ -325,13 +317,15 @@ export class PublicationStore {
    *   `voucher_already_published`, `voucher_disabled`, `voucher_expired`, `campaign_not_active`,
    *   `no_voucher_suitable_for_publication` (recorded as failed publications).
    */
-  publish(request: PublicationRequest, options: PublishOptions = {}): PublicationAnswer {
+  publish(request: PublicationRequest, options: PublishOptions = {}, origin: Origin = {}): PublicationAnswer {
+    // What a publication records names the API as its source, whoever publishes (a programme's auto-join too).
+    const fromApi: Origin = { requestId: origin.requestId };
     const target = this.#target(request);
     const sourceId = request.source_id ?? null;
     if (sourceId !== null && target.count > 1) {
       throw ApiError.invalidPayload('Property .source_id allows one code per publication; campaign.count must be 1.');
     }
-    const { customer } = this.deps.customers.resolve(request.customer, { groupId: options.requestId });
+    const { customer } = this.deps.customers.resolve(request.customer, fromApi);
     if (sourceId !== null) {
       const earlier = this.#find(this.#bySourceId.get(sourceId));
       if (earlier && customerIdOf(earlier) === customer.id) return this.#answer(earlier);
@@ -355,7 +349,7 @@ export class PublicationStore {
     if (refusal) throw this.#fail(base, refusal, target.voucher);
     const vouchers = target.voucher
       ? [target.voucher]
-      : this.#freeCodes(target.campaign as Campaign, target.count, options);
+      : this.#freeCodes(target.campaign as Campaign, target.count, fromApi);
     if (vouchers.length < target.count) {
       throw this.#fail(base, {
         key: 'no_voucher_suitable_for_publication',
@@ -363,7 +357,7 @@ export class PublicationStore {
         details: `The campaign ${campaign?.name ?? ''} has fewer than ${target.count} active codes that were not published.`,
       });
     }
-    return this.#answer(this.#succeed(base, vouchers, options));
+    return this.#answer(this.#succeed(base, vouchers, fromApi));
   }
 
   /**
@@ -372,8 +366,8 @@ export class PublicationStore {
    *
    * @throws As {@link PublicationStore.publish}.
    */
-  publishOne(request: PublicationRequest, options: PublishOptions = {}): StoredVoucher {
-    const answer = this.publish(request, options);
+  publishOne(request: PublicationRequest, options: PublishOptions = {}, origin: Origin = {}): StoredVoucher {
+    const answer = this.publish(request, options, origin);
     const code = 'voucher' in answer ? (answer.voucher as { readonly code?: string } | undefined)?.code : undefined;
     return this.deps.vouchers.get(code ?? '');
   }
@@ -401,7 +395,7 @@ export class PublicationStore {
     if (query.is_referral_code === true) equal(true, (publication) => publication.kind.is_referral_code);
     if (query.voucher !== undefined) {
       const code = query.voucher;
-      tests.push((publication) => many(publication.codes).includes(code));
+      tests.push((publication) => itemsOf(publication.codes).includes(code));
     }
     if (query.filters !== undefined) {
       const filter = compileFilter(query.filters, {
@@ -451,7 +445,7 @@ export class PublicationStore {
         metadata: publication.metadata,
         publication_id: publication.id,
       };
-      const codes = many(publication.codes);
+      const codes = itemsOf(publication.codes);
       if (codes.length === 0) return [{ voucher_code: '', ...row }];
       return codes.map((code) => ({ voucher_code: code, ...row }));
     });
@@ -587,7 +581,7 @@ export class PublicationStore {
    * The next free codes of a campaign; an auto-update campaign makes the ones missing, and so does
    * a loyalty programme, whose members each get a card of their own whatever its type.
    */
-  #freeCodes(campaign: Campaign, count: number, options: PublishOptions): StoredVoucher[] {
+  #freeCodes(campaign: Campaign, count: number, origin: Origin): StoredVoucher[] {
     const now = this.context.clock.now();
     const { vouchers } = this.deps;
     const found = vouchers.publishable(
@@ -599,12 +593,12 @@ export class PublicationStore {
       (campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') ||
       campaign.campaign_type === 'LOYALTY_PROGRAM'
     ) {
-      while (found.length < count) found.push(vouchers.insert(campaign, {}, { requestId: options.requestId }));
+      while (found.length < count) found.push(vouchers.insert(campaign, {}, origin));
     }
     return found;
   }
 
-  #succeed(base: Attempt, vouchers: readonly StoredVoucher[], options: PublishOptions): StoredPublication {
+  #succeed(base: Attempt, vouchers: readonly StoredVoucher[], origin: Origin): StoredPublication {
     const { customer, campaign } = base;
     const id = this.context.ids('pub');
     const expiration = campaign ? expirationAfterPublishing(campaign, this.context.clock.now()) : null;
@@ -624,7 +618,7 @@ export class PublicationStore {
         this.#joined.set(campaign.id, this.context.tracked.innerMap<string, string>().set(customer.id, id));
       else joined.set(customer.id, id);
     }
-    this.#recordSuccess(publication, published, campaign, options);
+    this.#recordSuccess(publication, published, campaign, origin);
     return publication;
   }
 
@@ -645,8 +639,8 @@ export class PublicationStore {
       created_at: this.context.timestamp(),
       metadata: copyOrEmpty(request.metadata),
       source_id: sourceId,
-      codes: oneOrMany(vouchers.map((voucher) => voucher.code)),
-      voucherIds: oneOrMany(vouchers.map((voucher) => voucher.id)),
+      codes: oneOrList(vouchers.map((voucher) => voucher.code)),
+      voucherIds: oneOrList(vouchers.map((voucher) => voucher.id)),
       kind: sharedKind({
         channel: request.channel ?? 'API',
         result: failure ? 'FAILURE' : 'SUCCESS',
@@ -691,7 +685,7 @@ export class PublicationStore {
       channel: publication.kind.channel,
       source_id: publication.source_id,
       customer: this.#customerOf(publication),
-      vouchers_id: [...many(publication.voucherIds)],
+      vouchers_id: [...itemsOf(publication.voucherIds)],
     };
   }
 
@@ -707,7 +701,7 @@ export class PublicationStore {
     }
     const { codes, voucherIds } = publication;
     if (typeof codes !== 'string' || typeof voucherIds !== 'string')
-      return { ...base, result: 'SUCCESS', vouchers: [...many(codes)] };
+      return { ...base, result: 'SUCCESS', vouchers: [...itemsOf(codes)] };
     const code = codes;
     const voucher = this.deps.vouchers.find(voucherIds);
     return {
@@ -731,25 +725,24 @@ export class PublicationStore {
     const { vouchers } = this.deps;
     const voucher = typeof publication.voucherIds === 'string' ? vouchers.find(publication.voucherIds) : undefined;
     if (voucher) return { ...base, voucher: vouchers.present(voucher) };
-    return { ...base, vouchers: [...many(publication.codes)] };
+    return { ...base, vouchers: [...itemsOf(publication.codes)] };
   }
 
   #recordSuccess(
     publication: StoredPublication,
     published: readonly StoredVoucher[],
     campaign: Campaign | null,
-    options: PublishOptions,
+    origin: Origin,
   ): void {
     const { events } = this.deps;
     const customer = simpleCustomer(publication.customer);
     const shown = this.#base(publication);
-    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...many(publication.codes)] };
+    const listed = { ...shown, result: 'SUCCESS' as const, vouchers: [...itemsOf(publication.codes)] };
     const simpleCampaignOrNull = campaign ? simpleCampaign(campaign) : null;
-    const common = { groupId: options.requestId, source: { channel: 'API' as const } };
     for (const voucher of published) {
       events.record('voucher.published', {
-        ...common,
         entityId: voucher.id,
+        origin,
         data: {
           customer,
           campaign: simpleCampaignOrNull,
@@ -761,8 +754,8 @@ export class PublicationStore {
     }
     const [first] = published;
     events.record('publication.succeeded', {
-      ...common,
       entityId: publication.id,
+      origin,
       data: {
         customer,
         campaign: simpleCampaignOrNull,

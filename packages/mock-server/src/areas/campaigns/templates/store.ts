@@ -4,11 +4,11 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { immutable } from '../../../core/immutable.js';
 import { type CursorQuery, type ListOrder, type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { CampaignStore } from '../campaigns/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { RuleOwner } from '../rule-assignments.js';
-import type { ChangeOrigin } from '../vouchers/shapes.js';
 import { type TemplateSetup, campaignFromSetup, campaignSetup, tierFromSetup, tierSetup } from './setup.js';
 import type { SavedResource, TemplateResources } from './template-resources.js';
 import type { TemplateRules } from './template-rules.js';
@@ -237,7 +237,7 @@ export class CampaignTemplateStore {
   createCampaign(
     id: string,
     request: Resource<'CampaignFromTemplateRequest'>,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): Resource<'CampaignFromTemplateResponse'> {
     const { setup } = this.#stored(id);
     const { campaigns } = this.deps;
@@ -265,7 +265,7 @@ export class CampaignTemplateStore {
   addTier(
     id: string,
     request: Resource<'TierFromTemplateRequest'>,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): Resource<'TierFromTemplateResponse'> {
     const { setup } = this.#stored(id);
     const { promotions } = this.deps;
@@ -302,7 +302,7 @@ export class CampaignTemplateStore {
   #recreateRules(
     id: string,
     owner: RuleOwner,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): Resource<'CampaignFromTemplateResponse'>['created_resources'] {
     const stored = this.#stored(id);
     const { rules, created, ids } = this.deps.resources.provide(

@@ -1,7 +1,7 @@
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import type { ProductCollection, ProductCollectionStore } from '../../catalog/product-collections/store.js';
 import type { ProductInput, ProductStore, ProductWithoutSku, Sku, SkuInput } from '../../catalog/products/store.js';
-import type { ChangeOrigin } from '../vouchers/shapes.js';
 import type { SavedValidationRule } from './template-rules.js';
 
 /**
@@ -110,7 +110,7 @@ export class TemplateResources {
     saved: readonly SavedResource[],
     rules: readonly SavedValidationRule[],
     known: ReadonlyMap<string, string>,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): { rules: SavedValidationRule[]; created: CreatedResource[]; ids: ReadonlyMap<string, string> } {
     const ids = new Map<string, string>();
     const created: CreatedResource[] = [];
@@ -147,7 +147,7 @@ export class TemplateResources {
   }
 
   /** Makes a saved resource, its references already rewritten to this project's ids; answers its id. */
-  #make(resource: SavedResource, origin: ChangeOrigin): string {
+  #make(resource: SavedResource, origin: Origin): string {
     const { products } = this.deps;
     if (resource.object === 'product') {
       const { source_id, name, price, attributes, metadata, image_url } = resource.record;
@@ -175,6 +175,6 @@ export class TemplateResources {
       collection.type === 'AUTO_UPDATE'
         ? { type: 'AUTO_UPDATE', name: collection.name, filter: collection.filter }
         : { type: 'STATIC', name: collection.name, products: collection.products ?? [] };
-    return this.deps.collections().create(input as Resource<'ProductCollectionCreateRequest'>, origin.requestId).id;
+    return this.deps.collections().create(input as Resource<'ProductCollectionCreateRequest'>, origin).id;
   }
 }

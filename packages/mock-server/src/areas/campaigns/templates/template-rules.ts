@@ -1,6 +1,6 @@
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import type { RuleOwner } from '../rule-assignments.js';
-import type { ChangeOrigin } from '../vouchers/shapes.js';
 
 /**
  * A validation rule as a campaign template keeps it: its definition without id, dates or
@@ -41,5 +41,5 @@ export interface TemplateRules {
    *
    * @returns The new rule's id.
    */
-  recreate(rule: SavedValidationRule, owner: RuleOwner, origin?: ChangeOrigin): string;
+  recreate(rule: SavedValidationRule, owner: RuleOwner, origin?: Origin): string;
 }

@@ -89,11 +89,9 @@ export const voucherHandlers = {
   },
   importVouchersUsingCsv: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;
-    const job = voucherImportJob(vouchers, csvImportRows(body.file), {
-      requestId,
-      silent: body.webhooks_enable !== true,
-    });
-    return { status: 202, body: { async_action_id: asyncActions.start('VOUCHERS.IMPORT_CSV', job, { requestId }).id } };
+    const origin = { requestId, silent: body.webhooks_enable !== true };
+    const job = voucherImportJob(vouchers, csvImportRows(body.file), origin);
+    return { status: 202, body: { async_action_id: asyncActions.start('VOUCHERS.IMPORT_CSV', job, origin).id } };
   },
   updateVouchersInBulk: ({ project, body, requestId }) => {
     const { asyncActions, vouchers } = project.state;

@@ -1,9 +1,9 @@
 import { type CsvRow, csvValues, readCsv, requireColumns } from '../../../core/csv.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type BulkJob, importSummary, updateSummary } from '../../platform/async-actions/job.js';
 import { type VoucherImportItem, importedVoucher, voucherFromCsvRow } from './import-rows.js';
-import type { ChangeOrigin } from './shapes.js';
 import type { VoucherStore } from './store.js';
 import type { VoucherCreateInput } from './types.js';
 
@@ -78,7 +78,7 @@ export const csvImportRows = (file: Blob, campaignVoucherType?: string) => async
 export const voucherImportJob = (
   vouchers: VoucherStore,
   items: BulkJob<ImportRow>['items'],
-  origin: ChangeOrigin,
+  origin: Origin,
 ): BulkJob<ImportRow> => ({
   items,
   process: (row) => {

@@ -1,25 +1,6 @@
-import type { EventSource } from '../../../core/event-log.js';
 import { copyOrEmpty, perVersion } from '../../../core/immutable.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Campaign, StoredVoucher, Voucher } from './types.js';
-
-/**
- * Who caused a change, for the events it records: the request (its id becomes the events'
- * `group_id`) and the channel. Bulk jobs record no event per item unless they say so.
- *
- * @example
- * ```ts
- * vouchers.setActive('SUMMER-1', false, { requestId: context.requestId });
- * ```
- */
-export interface ChangeOrigin {
-  /** Id of the request (`v-…`), the `group_id` of the events. */
-  readonly requestId?: string | undefined;
-  /** The event source; default the API. */
-  readonly source?: EventSource | undefined;
-  /** Record no events (items of bulk jobs that do not send webhooks). */
-  readonly silent?: boolean | undefined;
-}
 
 /**
  * The short form of a campaign that events embed.

@@ -28,13 +28,14 @@ import {
 } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
 import { type KeptTransaction, type TransactionEntry, TransactionLog } from './transaction-log.js';
-import { type ChangeOrigin, listUrls, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
+import { listUrls, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
 import type {
   BalanceChangeInput,
   Campaign,
@@ -534,7 +535,7 @@ export class VoucherStore {
    * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used
    *   code; 400 for a loyalty card without a campaign or a kind that differs from the campaign's.
    */
-  create(input: VoucherCreateInput, code?: string, origin: ChangeOrigin = {}): StoredVoucher {
+  create(input: VoucherCreateInput, code?: string, origin: Origin = {}): StoredVoucher {
     const ref = input.campaign_id ?? input.campaign;
     const campaign = ref === undefined ? null : this.deps.campaigns().get(ref);
     if (campaign === null && input.type === 'LOYALTY_CARD') {
@@ -552,7 +553,7 @@ export class VoucherStore {
    *
    * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category.
    */
-  insert(campaign: Campaign | null, input: VoucherCreateInput, origin: ChangeOrigin = {}): StoredVoucher {
+  insert(campaign: Campaign | null, input: VoucherCreateInput, origin: Origin = {}): StoredVoucher {
     const voucher = this.build(campaign, input);
     this.add(voucher, input.validation_rules, origin);
     this.#record('voucher.created', voucher, origin);
@@ -645,7 +646,7 @@ export class VoucherStore {
    * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown validation rule, 400
    *   for one that does not fit the voucher (nothing is stored then).
    */
-  add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: ChangeOrigin = {}): void {
+  add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: Origin = {}): void {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
     // Codes generated in bulk have no rules of their own: no campaign to look up for them.
     const owner =
@@ -711,7 +712,7 @@ export class VoucherStore {
    *
    * @throws ApiError 404 for an unknown voucher or category.
    */
-  update(codeOrId: string, patch: VoucherUpdateInput, origin: ChangeOrigin = {}): StoredVoucher {
+  update(codeOrId: string, patch: VoucherUpdateInput, origin: Origin = {}): StoredVoucher {
     const current = this.get(codeOrId);
     const changes: Partial<StoredVoucher> = {};
     for (const field of UPDATABLE) {
@@ -735,11 +736,7 @@ export class VoucherStore {
    * Merges metadata into a voucher's (bulk metadata updates); records `voucher.updated` unless silent.
    * @throws ApiError 404 for an unknown voucher.
    */
-  mergeMetadata(
-    codeOrId: string,
-    metadata: Readonly<Record<string, unknown>>,
-    origin: ChangeOrigin = {},
-  ): StoredVoucher {
+  mergeMetadata(codeOrId: string, metadata: Readonly<Record<string, unknown>>, origin: Origin = {}): StoredVoucher {
     const current = this.get(codeOrId);
     const updated = this.replace(current, { metadata: { ...current.metadata, ...metadata } });
     this.#record('voucher.updated', updated, origin);
@@ -771,7 +768,7 @@ export class VoucherStore {
    * Switches a voucher on or off and records `voucher.enabled` or `voucher.disabled`.
    * @throws ApiError 404 for an unknown voucher.
    */
-  setActive(codeOrId: string, active: boolean, origin: ChangeOrigin = {}): StoredVoucher {
+  setActive(codeOrId: string, active: boolean, origin: Origin = {}): StoredVoucher {
     const updated = this.replace(this.get(codeOrId), { active });
     this.#record(active ? 'voucher.enabled' : 'voucher.disabled', updated, origin);
     return updated;
@@ -784,7 +781,7 @@ export class VoucherStore {
    *
    * @throws ApiError 404 for an unknown voucher.
    */
-  delete(codeOrId: string, force: boolean, origin: ChangeOrigin = {}): void {
+  delete(codeOrId: string, force: boolean, origin: Origin = {}): void {
     const shown = this.present(this.get(codeOrId));
     const voucher = this.remove(codeOrId);
     if (!force) {
@@ -829,7 +826,7 @@ export class VoucherStore {
    *   `not_published` for a loyalty card without a holder; DomainError `invalid_amount`,
    *   `gift_amount_exceeded` or `loyalty_card_points_exceeded`.
    */
-  changeBalance(codeOrId: string, change: BalanceChangeInput, origin: ChangeOrigin = {}): BalanceChange {
+  changeBalance(codeOrId: string, change: BalanceChangeInput, origin: Origin = {}): BalanceChange {
     const current = this.get(codeOrId);
     if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
       // Loyalty points live in buckets by expiry day: the ledger changes them and records the transaction.
@@ -963,7 +960,7 @@ export class VoucherStore {
   #record(
     type: 'voucher.created' | 'voucher.updated' | 'voucher.enabled' | 'voucher.disabled' | 'voucher.deleted',
     voucher: StoredVoucher,
-    origin: ChangeOrigin,
+    origin: Origin,
     shown?: Voucher,
   ): void {
     if (origin.silent) return;
@@ -971,8 +968,7 @@ export class VoucherStore {
     this.deps.events.record(type, {
       entityId: voucher.id,
       data: { voucher: shown ?? this.present(voucher), campaign: campaign ? simpleCampaign(campaign) : null },
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 
@@ -980,7 +976,7 @@ export class VoucherStore {
     voucher: StoredVoucher,
     transaction: VoucherTransaction,
     amount: number,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     if (origin.silent) return;
     const { balance } = transaction.details;
@@ -994,7 +990,7 @@ export class VoucherStore {
       related_object: { type: 'voucher' as const, id: voucher.id },
     };
     const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
-    const common = { groupId: origin.requestId, source: origin.source, entityId: voucher.id };
+    const common = { origin, entityId: voucher.id };
     this.deps.events.record('voucher.gift.transaction.created', {
       ...common,
       data: {

@@ -9,7 +9,7 @@ export const productCollectionHandlers = {
   }),
   createProductCollection: ({ project, body, requestId }) => ({
     status: 200,
-    body: project.state.productCollections.create(body, requestId),
+    body: project.state.productCollections.create(body, { requestId }),
   }),
   getProductCollection: ({ project, params }) => ({
     status: 200,
@@ -17,7 +17,7 @@ export const productCollectionHandlers = {
   }),
   updateProductCollection: ({ project, params, body, requestId }) => ({
     status: 200,
-    body: project.state.productCollections.update(params.productCollectionId, body, requestId),
+    body: project.state.productCollections.update(params.productCollectionId, body, { requestId }),
   }),
   deleteProductCollection: ({ project, params }) => {
     project.state.productCollections.delete(params.productCollectionId);

@@ -17,6 +17,7 @@ import {
 } from '../../../core/list.js';
 import { sortedPageOf } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ProductStore, ProductWithoutSku, Sku } from '../products/store.js';
 
@@ -177,12 +178,12 @@ export class ProductCollectionStore {
    *
    * @param input - A `STATIC` collection with its `products`, or an `AUTO_UPDATE` one with a
    *   `filter` that has a `junction`.
-   * @param groupId - The request id, for the `created` activity.
+   * @param origin - The request, for the `created` activity.
    * @returns The collection.
    * @throws DomainError `duplicate_found` when the name is taken, `invalid_payload` for a
    *   malformed filter; ApiError 400 `invalid_payload` for a member that is not in the catalogue.
    */
-  create(input: Resource<'ProductCollectionCreateRequest'>, groupId?: string): ProductCollection {
+  create(input: Resource<'ProductCollectionCreateRequest'>, origin: Origin = {}): ProductCollection {
     this.#assertNameFree(input.name);
     const base = {
       id: this.context.ids('pc'),
@@ -200,7 +201,7 @@ export class ProductCollectionStore {
       collection = { ...base, type: 'STATIC', products: members.map((member, index) => this.#member(member, index)) };
     }
     this.#items.set(collection.id, collection);
-    this.#activities.record(collection.id, 'created', { products_collection: collection }, { groupId });
+    this.#activities.record(collection.id, 'created', { products_collection: collection }, origin);
     return collection;
   }
 
@@ -209,12 +210,12 @@ export class ProductCollectionStore {
    *
    * @param id - The collection's id.
    * @param patch - The new name and filter.
-   * @param groupId - The request id, for the activities.
+   * @param origin - The request, for the activities.
    * @returns The collection after the change.
    * @throws ApiError 404; 400 `invalid_payload` for a filter sent to a `STATIC` collection;
    *   DomainError `duplicate_found`, `invalid_payload` for a malformed filter.
    */
-  update(id: string, patch: Resource<'ProductCollectionUpdateRequest'>, groupId?: string): ProductCollection {
+  update(id: string, patch: Resource<'ProductCollectionUpdateRequest'>, origin: Origin = {}): ProductCollection {
     const before = this.get(id);
     if (patch.filter !== undefined && before.type === 'STATIC') {
       throw ApiError.invalidPayload('Property .filter can only be changed on an AUTO_UPDATE collection');
@@ -231,18 +232,13 @@ export class ProductCollectionStore {
     };
     this.#items.set(id, after);
     if (renamed)
-      this.#activities.record(
-        id,
-        'updated',
-        { products_collection: after, previous: { name: before.name } },
-        { groupId },
-      );
+      this.#activities.record(id, 'updated', { products_collection: after, previous: { name: before.name } }, origin);
     if (refiltered)
       this.#activities.record(
         id,
         'filters_updated',
         { products_collection: after, previous: { filter: before.filter } },
-        { groupId },
+        origin,
       );
     return after;
   }

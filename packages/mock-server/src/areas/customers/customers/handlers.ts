@@ -26,7 +26,7 @@ const segmentFilter = (segments: { membership(id: string): (record: unknown) => 
 
 /** The body of a customer creation: a profile to upsert, or a plain id or `source_id` to resolve. */
 const createOrResolve = (customers: CustomerStore, body: CustomerUpsert | string, requestId: string): Customer => {
-  const origin = { groupId: requestId };
+  const origin = { requestId };
   return (typeof body === 'string' ? customers.resolve(body, origin) : customers.upsert(body, origin)).customer;
 };
 
@@ -48,10 +48,10 @@ export const customerHandlers = {
   getCustomer: ({ project, params }) => ({ status: 200, body: project.state.customers.get(params.customerId) }),
   updateCustomer: ({ project, params, body, requestId }) => ({
     status: 200,
-    body: project.state.customers.update(params.customerId, body, { groupId: requestId }).customer,
+    body: project.state.customers.update(params.customerId, body, { requestId }).customer,
   }),
   deleteCustomer: ({ project, params, requestId }) => {
-    project.state.customers.delete(params.customerId, { groupId: requestId });
+    project.state.customers.delete(params.customerId, { requestId });
     return { status: 204, body: null };
   },
   deleteCustomerPermanently: ({ project, params, requestId }) => {
@@ -65,7 +65,7 @@ export const customerHandlers = {
       orders: orders.forgetCustomer(id),
       segments: segments.forgetCustomer(id),
     };
-    return { status: 200, body: customers.deletePermanently(id, erased, { groupId: requestId }) };
+    return { status: 200, body: customers.deletePermanently(id, erased, { requestId }) };
   },
   importCustomersUsingCsv: ({ project, body, requestId }) => {
     const { customers, metadataSchemas, asyncActions } = project.state;

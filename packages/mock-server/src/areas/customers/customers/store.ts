@@ -1,7 +1,7 @@
 import { type FilterPredicate, compileFilter } from '@voucherkit/domain';
 import { allOf, dateRangeFilter } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog, EventSource } from '../../../core/event-log.js';
+import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type Page, type SortedPageQuery, pageOf, sortByOrder, timeCursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
@@ -15,6 +15,7 @@ import {
   profileChanged,
 } from './profile.js';
 import { EMPTY_OBJECT, freezeDeep } from '../../../core/immutable.js';
+import type { Origin } from '../../../core/origin.js';
 
 export type { Customer, CustomerProfile, CustomerReference } from './profile.js';
 
@@ -109,25 +110,6 @@ export interface CustomerListQuery extends SortedPageQuery<CustomerOrder> {
  * ```
  */
 export type CustomerOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'source_id' | '-source_id';
-
-/**
- * Who caused a change, and whether it records events: the request's id becomes the events'
- * `group_id`; bulk jobs and CSV imports pass `silent: true`, as the service sends no
- * `customer.*` events for them.
- *
- * @example
- * ```ts
- * customers.update('ana', { name: 'Ana' }, { groupId: context.requestId });
- * ```
- */
-export interface ChangeOrigin {
-  /** Id of the request that caused the change. */
-  readonly groupId?: string | undefined;
-  /** Who caused it; default `{ channel: 'API' }`. */
-  readonly source?: EventSource | undefined;
-  /** When `true`, no event is recorded (bulk updates, CSV imports, metadata bulk updates). */
-  readonly silent?: boolean | undefined;
-}
 
 /**
  * A customer's answer to one of the project's consents: given (`true`) or withdrawn, and when.
@@ -260,7 +242,7 @@ export class CustomerStore {
    * @returns What happened.
    * @throws ApiError 404 when `id` names no customer; DomainError `metadata_validation_failed`.
    */
-  upsert(input: CustomerUpsert, origin: ChangeOrigin = {}): CustomerChange {
+  upsert(input: CustomerUpsert, origin: Origin = {}): CustomerChange {
     return this.#announce(this.#upsert(input), origin);
   }
 
@@ -277,7 +259,7 @@ export class CustomerStore {
    * @returns What happened.
    * @throws ApiError 404; DomainError `metadata_validation_failed`.
    */
-  update(idOrSourceId: string, profile: CustomerProfile, origin: ChangeOrigin = {}): CustomerChange {
+  update(idOrSourceId: string, profile: CustomerProfile, origin: Origin = {}): CustomerChange {
     return this.#announce(this.#update(idOrSourceId, profile), origin);
   }
 
@@ -338,7 +320,7 @@ export class CustomerStore {
    * @throws ApiError 404 when an id (`cust_…`) names no customer; DomainError
    *   `metadata_validation_failed`.
    */
-  resolve(reference: CustomerReference, origin: ChangeOrigin = {}): CustomerChange {
+  resolve(reference: CustomerReference, origin: Origin = {}): CustomerChange {
     if (typeof reference === 'string') {
       const known = this.find(reference);
       if (known) return { customer: known, before: known, created: false, changed: false };
@@ -358,7 +340,7 @@ export class CustomerStore {
    * @returns The removed customer.
    * @throws ApiError 404.
    */
-  delete(idOrSourceId: string, origin: ChangeOrigin = {}): Customer {
+  delete(idOrSourceId: string, origin: Origin = {}): Customer {
     const customer = this.get(idOrSourceId);
     this.#entries.delete(customer.id);
     if (customer.source_id !== null) this.#idsBySource.delete(customer.source_id);
@@ -366,8 +348,7 @@ export class CustomerStore {
       this.events.record('customer.deleted', {
         entityId: customer.id,
         data: { customer },
-        groupId: origin.groupId,
-        source: origin.source,
+        origin,
       });
     }
     return customer;
@@ -388,7 +369,7 @@ export class CustomerStore {
   deletePermanently(
     idOrSourceId: string,
     erased: Partial<Omit<CustomerPermanentDeletion['data_json'], 'customer'>> = {},
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): CustomerPermanentDeletion {
     const previous = this.#deletions.get(idOrSourceId);
     if (previous) return previous;
@@ -553,10 +534,10 @@ export class CustomerStore {
     return customer;
   }
 
-  #announce(change: CustomerChange, origin: ChangeOrigin): CustomerChange {
+  #announce(change: CustomerChange, origin: Origin): CustomerChange {
     if (origin.silent === true || !change.changed) return change;
     const { customer } = change;
-    const input = { entityId: customer.id, data: { customer }, groupId: origin.groupId, source: origin.source };
+    const input = { entityId: customer.id, data: { customer }, origin };
     if (change.created) this.events.record('customer.created', input);
     else this.events.record('customer.updated', input);
     return change;

@@ -5,10 +5,10 @@ import { trackCustomEvent } from './track.js';
 export const eventHandlers = {
   trackCustomEvent: ({ project, body, requestId, service }) => ({
     status: 200,
-    body: trackCustomEvent(project.state, body, { groupId: requestId, source: { channel: 'API' } }, service),
+    body: trackCustomEvent(project.state, body, { requestId, source: { channel: 'API' } }, service),
   }),
   trackCustomEventClientSide: ({ project, body, requestId, service }) => ({
     status: 200,
-    body: trackCustomEvent(project.state, body, { groupId: requestId, source: { channel: 'CLIENT_API' } }, service),
+    body: trackCustomEvent(project.state, body, { requestId, source: { channel: 'CLIENT_API' } }, service),
   }),
 } satisfies HandlerMap;

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog, EventSource } from '../../../core/event-log.js';
+import type { EventLog } from '../../../core/event-log.js';
+import type { Origin } from '../../../core/origin.js';
 import type { Resource } from '../../../core/resource.js';
 import type { CustomEventSchemaStore } from '../../catalog/custom-event-schemas/store.js';
 import { simpleCustomer } from '../customers/profile.js';
@@ -40,7 +41,7 @@ export const trackCustomEvent = (
     readonly customEventSchemas: CustomEventSchemaStore;
   },
   input: CustomEventInput,
-  origin: { readonly groupId: string; readonly source: EventSource },
+  origin: Origin,
   context: ServiceContext,
 ): Resource<'CustomEventCreateResponse'> => {
   const metadata = input.metadata ?? {};
@@ -49,8 +50,7 @@ export const trackCustomEvent = (
   state.customers.countEvent(customer.id, input.event);
   state.events.record('customer.custom_event', {
     entityId: customer.id,
-    groupId: origin.groupId,
-    source: origin.source,
+    origin,
     data: {
       event: {
         id: context.ids('evcus'),

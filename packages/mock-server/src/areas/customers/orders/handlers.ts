@@ -12,12 +12,12 @@ export const orderHandlers = {
   }),
   createOrder: ({ project, body, requestId }) => ({
     status: 200,
-    body: project.state.orders.upsert(body, { groupId: requestId }).order,
+    body: project.state.orders.upsert(body, { requestId }).order,
   }),
   getOrder: ({ project, params }) => ({ status: 200, body: project.state.orders.get(params.orderId) }),
   updateOrder: ({ project, params, body, requestId }) => ({
     status: 200,
-    body: project.state.orders.update(params.orderId, body, { groupId: requestId }).order,
+    body: project.state.orders.update(params.orderId, body, { requestId }).order,
   }),
   importOrders: ({ project, body, requestId }) => {
     const { orders, asyncActions } = project.state;

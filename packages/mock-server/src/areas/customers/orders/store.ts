@@ -10,7 +10,6 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { simpleCustomer } from '../customers/profile.js';
 import type {
-  ChangeOrigin,
   Customer,
   CustomerChange,
   CustomerOrderSummary,
@@ -21,6 +20,7 @@ import type { MetadataSchemaStore } from '../../catalog/metadata-schemas/store.j
 import type { ProductStore } from '../../catalog/products/store.js';
 import { type OrderItemRequest, orderLine, resolveLines } from './items.js';
 import { sharedWhenEmpty } from '../../../core/immutable.js';
+import type { Origin } from '../../../core/origin.js';
 
 /**
  * An order as the API returns it, with its lines and computed amounts.
@@ -260,7 +260,7 @@ export class OrderStore {
    * @throws ApiError 404 when `id` names no order, or an id names no customer;
    *   DomainError `invalid_order`, `invalid_amount`, `metadata_validation_failed`.
    */
-  upsert(input: OrderInput, origin: ChangeOrigin = {}, options: UpsertOptions = {}): OrderChange {
+  upsert(input: OrderInput, origin: Origin = {}, options: UpsertOptions = {}): OrderChange {
     const existing =
       input.id !== undefined ? this.get(input.id) : input.source_id ? this.find(input.source_id) : undefined;
     if (existing) return this.update(existing.id, input, origin, options);
@@ -290,7 +290,7 @@ export class OrderStore {
   update(
     idOrSourceId: string,
     patch: Resource<'OrderUpdateRequest'>,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
     options: UpsertOptions = {},
   ): OrderChange {
     const before = this.get(idOrSourceId);
@@ -369,7 +369,7 @@ export class OrderStore {
   #build(
     input: Resource<'OrderUpdateRequest'>,
     before: Order | undefined,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
     // An order that was never given metadata has none, and the service leaves the key out.
     const given = input.metadata === undefined ? before?.metadata : patchMetadata(before?.metadata, input.metadata);
@@ -425,7 +425,7 @@ export class OrderStore {
     return { order, customer, referrer };
   }
 
-  #referrer(input: Resource<'OrderUpdateRequest'>, origin: ChangeOrigin): CustomerChange | undefined {
+  #referrer(input: Resource<'OrderUpdateRequest'>, origin: Origin): CustomerChange | undefined {
     if (input.referrer !== undefined) return this.customers.resolve(input.referrer as CustomerReference, origin);
     if (input.referrer_id === undefined || input.referrer_id === null) return undefined;
     const referrer: Customer = this.customers.get(input.referrer_id);
@@ -442,7 +442,7 @@ export class OrderStore {
    * @param origin - The request, or `silent` for imports.
    * @returns The change.
    */
-  announce(change: OrderChange, origin: ChangeOrigin = {}): OrderChange {
+  announce(change: OrderChange, origin: Origin = {}): OrderChange {
     const { order, before } = change;
     const buyer = order.customer_id === null ? undefined : this.customers.find(order.customer_id);
     if (origin.silent === true || buyer === undefined) return change;
@@ -460,8 +460,7 @@ export class OrderStore {
       this.events.record(type as 'customer.order.created', {
         entityId: buyer.id,
         data,
-        groupId: origin.groupId,
-        source: origin.source,
+        origin,
       });
     }
     return change;

@@ -14,12 +14,12 @@ export const segmentHandlers = {
   },
   createSegment: ({ project, body, requestId }) => ({
     status: 200,
-    body: project.state.segments.create(body, requestId),
+    body: project.state.segments.create(body, { requestId }),
   }),
   getSegment: ({ project, params }) => ({ status: 200, body: project.state.segments.get(params.segmentId) }),
   updateSegment: ({ project, params, body, requestId }) => ({
     status: 200,
-    body: project.state.segments.update(params.segmentId, body, requestId),
+    body: project.state.segments.update(params.segmentId, body, { requestId }),
   }),
   deleteSegment: ({ project, params }) => {
     project.state.segments.delete(params.segmentId);

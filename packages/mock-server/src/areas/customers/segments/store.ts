@@ -7,10 +7,11 @@ import {
   activityListBody,
 } from '../../../core/activity-log.js';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog, EventType, ServiceEvent } from '../../../core/event-log.js';
+import { type EventLog, type EventType, type ServiceEvent, causedBy } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
 import type { LocationStore } from '../../catalog/locations/store.js';
@@ -151,13 +152,13 @@ export class SegmentStore {
    * `auto-update`); without one it is static and lists `customers` (ids or `source_id`s).
    *
    * @param input - The request body.
-   * @param groupId - The request id, for the `created` activity.
+   * @param origin - The request, for the `created` activity.
    * @returns The segment.
    * @throws ApiError 400 `invalid_payload` when the name is missing, a static segment names
    *   an unknown customer or more than 20,000 of them, or the project has 100 filter-based
    *   segments already; DomainError `invalid_payload` for a malformed filter.
    */
-  create(input: SegmentInput, groupId?: string): Segment {
+  create(input: SegmentInput, origin: Origin = {}): Segment {
     const body = input as {
       name?: string;
       type?: Segment['type'];
@@ -200,7 +201,7 @@ export class SegmentStore {
     }
     this.#segments.set(segment.id, segment);
     if (segment.type === 'auto-update') this.#track(segment.id);
-    this.#activities.record(segment.id, 'created', { segment }, { groupId });
+    this.#activities.record(segment.id, 'created', { segment }, origin);
     return segment;
   }
 
@@ -210,12 +211,12 @@ export class SegmentStore {
    *
    * @param id - The segment's id.
    * @param patch - The new name and filter.
-   * @param groupId - The request id, for the activities.
+   * @param origin - The request, for the activities.
    * @returns The segment after the change.
    * @throws ApiError 404; 400 `segment_not_editable` for a static or active segment;
    *   DomainError `invalid_payload` for a malformed filter.
    */
-  update(id: string, patch: Resource<'SegmentUpdateRequest'>, groupId?: string): Segment {
+  update(id: string, patch: Resource<'SegmentUpdateRequest'>, origin: Origin = {}): Segment {
     const before = this.#segment(id);
     if (before.type !== 'passive') throw notEditable(before);
     if (patch.filter !== undefined) this.#check(patch.filter, true);
@@ -229,9 +230,9 @@ export class SegmentStore {
       updated_at: this.context.timestamp(),
     };
     this.#segments.set(id, segment);
-    if (renamed) this.#activities.record(id, 'updated', { segment, previous: { name: before.name } }, { groupId });
+    if (renamed) this.#activities.record(id, 'updated', { segment, previous: { name: before.name } }, origin);
     if (refiltered)
-      this.#activities.record(id, 'filters_updated', { segment, previous: { filter: before.filter } }, { groupId });
+      this.#activities.record(id, 'filters_updated', { segment, previous: { filter: before.filter } }, origin);
     return segment;
   }
 
@@ -241,17 +242,17 @@ export class SegmentStore {
    * segments are left as they are.
    *
    * @param id - The segment's id.
-   * @param groupId - The request that used the segment.
+   * @param origin - The request that used the segment.
    * @returns The segment.
    * @throws ApiError 404.
    */
-  activate(id: string, groupId?: string): Segment {
+  activate(id: string, origin: Origin = {}): Segment {
     const current = this.#segment(id);
     if (current.type !== 'passive') return current;
     const segment: Segment = { ...current, type: 'auto-update', updated_at: this.context.timestamp() };
     this.#segments.set(id, segment);
     this.#track(id);
-    this.#activities.record(id, 'activated', { segment }, { groupId, category: 'EFFECT' });
+    this.#activities.record(id, 'activated', { segment }, origin, 'EFFECT');
     return segment;
   }
 
@@ -387,8 +388,7 @@ export class SegmentStore {
       this.events.record(inside ? 'customer.segment.entered' : 'customer.segment.left', {
         entityId: customer.id,
         data: { customer, segment: { id: segment.id, name: segment.name, object: 'segment' } },
-        groupId: event.group_id,
-        source: event.event_source,
+        origin: causedBy(event),
       });
     }
   }

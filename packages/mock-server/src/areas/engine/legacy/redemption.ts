@@ -1,7 +1,8 @@
-import type { EngineOrigin, RedemptionRecord } from '../redemptions/engine/records.js';
+import type { RedemptionRecord } from '../redemptions/engine/records.js';
 import type { StackedRequest } from '../redemptions/engine/request.js';
 import type { RedemptionStore } from '../redemptions/store.js';
 import { legacyRedemptionError } from './failure.js';
+import type { Origin } from '../../../core/origin.js';
 
 /**
  * A legacy redemption (`POST /v1/vouchers/{code}/redemption`,
@@ -24,7 +25,7 @@ import { legacyRedemptionError } from './failure.js';
 export const legacyRedemption = (
   redemptions: RedemptionStore,
   request: StackedRequest,
-  origin: EngineOrigin,
+  origin: Origin<'requestId' | 'channel'>,
 ): RedemptionRecord => {
   let redeemed: ReturnType<RedemptionStore['redeem']>;
   try {

@@ -1,5 +1,5 @@
 import type { Principal } from '../../../http/authenticate.js';
-import type { EngineOrigin } from './engine/records.js';
+import type { Origin } from '../../../core/origin.js';
 
 /**
  * The origin of a request's redemption records: its id, and the channel of the key it came with.
@@ -9,7 +9,7 @@ import type { EngineOrigin } from './engine/records.js';
  * const origin = redemptionOrigin(principal, requestId); // { requestId, channel: { channel_id: appId, channel_type: 'API' } }
  * ```
  */
-export const redemptionOrigin = (principal: Principal, requestId: string): EngineOrigin => {
+export const redemptionOrigin = (principal: Principal, requestId: string): Origin<'requestId' | 'channel'> => {
   const keys = principal.kind === 'management' ? undefined : principal.project.keys;
   const channelId = principal.kind === 'client' ? keys?.clientAppId : keys?.appId;
   return { requestId, channel: { channel_id: channelId ?? requestId, channel_type: 'API' } };

@@ -25,15 +25,14 @@ import { type EngineApplication, applyStack } from './engine/apply.js';
 import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
 import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
 import {
-  type EngineOrigin,
   type KeptRecord,
   type KeptRedemption,
   type RedemptionEntry,
   type RedemptionRecord,
   type RedemptionRollbackRecord,
   shownRecord,
-  simpleRedemption,
 } from './engine/records.js';
+import { rollbackEventData } from './engine/event-data.js';
 import {
   type RequestedRedeemable,
   type StackedRequest,
@@ -53,6 +52,7 @@ import {
 } from './ports.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
+import type { Origin } from '../../../core/origin.js';
 
 /**
  * The answer of `POST /v1/validations`.
@@ -252,7 +252,7 @@ export class RedemptionStore {
    * @throws ApiError 400 `invalid_payload`, `duplicated_redeemables`, `invalid_redeemables`,
    *   `invalid_order`, `invalid_amount`; 404 for an order id or customer id that names nothing.
    */
-  validate(request: StackedRequest, origin: EngineOrigin): ValidationResult {
+  validate(request: StackedRequest, origin: Origin<'requestId' | 'channel'>): ValidationResult {
     const prepared = this.#prepare(request, false);
     const { application, options, check } = prepared;
     const session = readSession(request.session, () => this.context.ids('ssn'));
@@ -270,16 +270,15 @@ export class RedemptionStore {
         this.state().vouchers.holdSession(result.found.voucher.id, { key: session.key, expiresAt, credits });
       }
     }
-    const answerOptions = { ...options, requestId: origin.requestId };
     return {
       id: this.context.ids('valid'),
       valid: application.valid,
-      redeemables: application.outcomes.map((outcome) => presentOutcome(outcome, answerOptions)),
+      redeemables: application.outcomes.map((outcome) => presentOutcome(outcome, options, origin.requestId)),
       skipped_redeemables: application.skipped.map(
-        (outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableSkipped'>,
+        (outcome) => presentOutcome(outcome, options, origin.requestId) as Resource<'ValidationRedeemableSkipped'>,
       ),
       inapplicable_redeemables: application.inapplicable.map(
-        (outcome) => presentOutcome(outcome, answerOptions) as Resource<'ValidationRedeemableInapplicable'>,
+        (outcome) => presentOutcome(outcome, options, origin.requestId) as Resource<'ValidationRedeemableInapplicable'>,
       ),
       // The service shows the discounted order of a valid validation only.
       ...(application.valid ? { order: presentOrder(application.finalOrder, options.frame) } : {}),
@@ -300,7 +299,7 @@ export class RedemptionStore {
    *   `voucher_expired` …), `resource_id` naming the stored `rf_…` record, and
    *   `redeemable_type`/`redeemable_id`; the request errors of {@link RedemptionStore.validate}.
    */
-  redeem(request: StackedRequest, origin: EngineOrigin): RedemptionResult {
+  redeem(request: StackedRequest, origin: Origin<'requestId' | 'channel'>): RedemptionResult {
     const retryKey = this.#retryKey(request);
     const earlier = retryKey === undefined ? undefined : this.#retries.get(retryKey);
     const replay = earlier === undefined ? undefined : this.#entries.get(earlier);
@@ -309,8 +308,8 @@ export class RedemptionStore {
     const input: CommitInput = {
       request,
       application: prepared.application,
-      options: { ...prepared.options, requestId: origin.requestId },
-      channel: origin.channel,
+      options: prepared.options,
+      origin,
       sessionKey: request.session?.key,
       context: this.context,
       state: this.state(),
@@ -386,7 +385,12 @@ export class RedemptionStore {
    *   `multiple_requests` (another rollback of it at the same moment), `already_rolled_back`;
    *   each refusal is stored as an `rrf_…` record and recorded as `redemption.rollback.failed`.
    */
-  rollback(id: string, input: RollbackInput, stacked: boolean, origin: EngineOrigin): RollbacksResult {
+  rollback(
+    id: string,
+    input: RollbackInput,
+    stacked: boolean,
+    origin: Origin<'requestId' | 'channel'>,
+  ): RollbacksResult {
     const entry = this.#entries.get(id);
     if (!entry || entry.record.object !== 'redemption') throw ApiError.notFound('redemption', id);
     const failure = this.#rollbackRefusal(entry, stacked);
@@ -403,18 +407,8 @@ export class RedemptionStore {
       failure.extras.resourceType = 'redemption_rollback';
       this.state().events.record('redemption.rollback.failed', {
         entityId: refused.id,
-        groupId: origin.requestId,
-        data: {
-          redemption: simpleRedemption(entry.record),
-          redemption_rollback: simpleRedemption(refused),
-          customer: refused.customer,
-          order: null,
-          campaign: null,
-          voucher: null,
-          holder: null,
-          promotion_tier: null,
-          promotion_stack: null,
-        },
+        origin,
+        data: rollbackEventData(entry.record as KeptRedemption, refused),
       });
       throw failure;
     }
@@ -678,7 +672,7 @@ export class RedemptionStore {
   #prepare(
     request: StackedRequest,
     redeeming: boolean,
-  ): { application: EngineApplication; options: Omit<AnswerOptions, 'requestId'>; check: CheckContext } {
+  ): { application: EngineApplication; options: AnswerOptions; check: CheckContext } {
     const state = this.state();
     const rules = stackingRulesInForce(state.stackingRules.list()[0]);
     const refs = this.#expand(request.redeemables);

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type LimitQuery, type Page, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type ActionPatch, JobExecution } from './execution.js';
 import type { BulkJob } from './job.js';
@@ -16,23 +17,6 @@ import { RoundRobin } from './round-robin.js';
  * ```
  */
 export type AsyncAction = Resource<'AsyncAction'>;
-
-/**
- * Who started a job, recorded on the action as the service does.
- *
- * @example
- * ```ts
- * const origin: AsyncActionOrigin = { requestId: context.requestId };
- * ```
- */
-export interface AsyncActionOrigin {
-  /** The dashboard user who started the job, as the action's `user`; default null (API keys). */
-  user?: AsyncAction['user'];
-  /** Id of the API log entry of the starting request, as the action's `log_id`; default null. */
-  logId?: string;
-  /** Id of the starting request (`HandlerContext.requestId`), as the action's `request_id`. */
-  requestId?: string;
-}
 
 /**
  * Which actions {@link AsyncActionStore.list} returns.
@@ -85,7 +69,7 @@ export class AsyncActionStore {
    * return { status: 202, body: { async_action_id: action.id } };
    * ```
    */
-  start<Item>(type: string, job: BulkJob<Item>, origin: AsyncActionOrigin = {}): AsyncAction {
+  start<Item>(type: string, job: BulkJob<Item>, origin: Origin = {}): AsyncAction {
     const now = this.context.timestamp();
     const action: AsyncAction = {
       id: this.context.ids('aa'),

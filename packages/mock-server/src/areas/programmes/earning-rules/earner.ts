@@ -7,13 +7,14 @@ import {
 } from '@voucherkit/domain';
 import { addDays } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
-import { type EventLog, INTERNAL_SOURCE, type ServiceEvent } from '../../../core/event-log.js';
+import { type EventLog, INTERNAL_SOURCE, type ServiceEvent, causedBy } from '../../../core/event-log.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
 import type { PublicationStore } from '../../campaigns/publications/store.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { ProductCollectionStore } from '../../catalog/product-collections/store.js';
@@ -155,12 +156,12 @@ export class PointsEarner {
       // A tier event's payload is made when first read: it is read only when a rule listens to the event.
       if (TIER_EVENT_NAMES.has(event.type) && this.deps.earningRules.forEvent(event.type).length === 0) return;
       const occasion = occasionOf(event);
-      if (occasion) this.earn(occasion, { requestId: event.group_id, source: INTERNAL_SOURCE });
+      if (occasion) this.earn(occasion, causedBy(event, INTERNAL_SOURCE));
     });
   }
 
   /** Adds the points an occasion earns to the customer's cards, programme by programme. */
-  earn(occasion: EarningOccasion, origin: ChangeOrigin = {}): void {
+  earn(occasion: EarningOccasion, origin: Origin = {}): void {
     const rules = this.#firing(occasion);
     if (rules.length === 0) return;
     const customer = this.deps.customers.find(occasion.customerId);
@@ -266,12 +267,7 @@ export class PointsEarner {
   }
 
   /** The card that earns in a programme: the one the occasion names, the customer's, or a new one when the programme lets customers join by earning. */
-  #card(
-    campaign: Campaign,
-    customer: Customer,
-    occasion: EarningOccasion,
-    origin: ChangeOrigin,
-  ): StoredVoucher | undefined {
+  #card(campaign: Campaign, customer: Customer, occasion: EarningOccasion, origin: Origin): StoredVoucher | undefined {
     const named = occasion.cardCode ? this.deps.vouchers.find(occasion.cardCode) : undefined;
     const card =
       named?.campaign_id === campaign.id && named.holder_id === customer.id
@@ -282,7 +278,8 @@ export class PointsEarner {
     try {
       return this.deps.publications.publishOne(
         { campaign: { name: campaign.id }, customer: { id: customer.id } },
-        { joinOnce: true, requestId: origin.requestId },
+        { joinOnce: true },
+        origin,
       );
     } catch {
       // A programme with no card left to hand out lets the customer earn nothing, as the service does.
@@ -296,7 +293,7 @@ export class PointsEarner {
     card: StoredVoucher,
     customer: Customer,
     occasion: EarningOccasion,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     if (!this.#passes(rule, customer, occasion)) return;
     const points = this.#points(rule, card, customer, occasion);
@@ -380,8 +377,7 @@ export class PointsEarner {
             }
           : {}),
       },
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 

@@ -6,8 +6,9 @@ import type { ListOrder, Page, SortedPageQuery } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
 import { creationOrderPage } from '../../../core/sorted-page.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
-import { type ChangeOrigin, simpleCampaign } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign } from '../../campaigns/vouchers/shapes.js';
 import type { Campaign } from '../../campaigns/vouchers/types.js';
 import type { SegmentStore } from '../../customers/segments/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
@@ -213,7 +214,7 @@ export class EarningRuleStore {
    *   count, pending points on a rule that is not `order.paid`, or more than
    *   {@link MAX_EARNING_RULES} rules in the project.
    */
-  create(programmeRef: string, inputs: readonly EarningRuleInput[], origin: ChangeOrigin = {}): EarningRule[] {
+  create(programmeRef: string, inputs: readonly EarningRuleInput[], origin: Origin = {}): EarningRule[] {
     const campaign = this.deps.loyalties.programme(programmeRef);
     if (this.#rules.size + inputs.length > MAX_EARNING_RULES) {
       throw ApiError.invalidPayload(
@@ -224,7 +225,7 @@ export class EarningRuleStore {
     const now = this.context.timestamp();
     return rules.map((fields) => {
       const rule = { ...fields, id: this.context.ids('ern'), created_at: now, updated_at: null } as EarningRule;
-      if (rule.segment) this.deps.segments.activate(rule.segment.id, origin.requestId);
+      if (rule.segment) this.deps.segments.activate(rule.segment.id, origin);
       this.#rules.set(rule.id, rule);
       this.#announce('campaign.earning_rule.assigned', campaign, rule, origin);
       return rule;
@@ -268,7 +269,7 @@ export class EarningRuleStore {
    * @throws ApiError 404; 400 `invalid_payload` for a `loyalty` the rule's event cannot count or
    *   pending points on a rule that is not `order.paid`.
    */
-  update(programmeRef: string, id: string, changes: EarningRuleChanges, origin: ChangeOrigin = {}): EarningRule {
+  update(programmeRef: string, id: string, changes: EarningRuleChanges, origin: Origin = {}): EarningRule {
     const before = this.get(programmeRef, id);
     const campaign = this.deps.loyalties.programme(programmeRef);
     const sent = Object.fromEntries(
@@ -289,7 +290,7 @@ export class EarningRuleStore {
   }
 
   /** Switches a rule on or off. @throws ApiError 404. */
-  setActive(programmeRef: string, id: string, active: boolean, origin: ChangeOrigin = {}): EarningRule {
+  setActive(programmeRef: string, id: string, active: boolean, origin: Origin = {}): EarningRule {
     const before = this.get(programmeRef, id);
     const rule = { ...before, active, updated_at: this.context.timestamp() };
     this.#rules.set(id, rule);
@@ -303,7 +304,7 @@ export class EarningRuleStore {
   }
 
   /** Deletes a rule; points it gave stay. @throws ApiError 404. */
-  delete(programmeRef: string, id: string, origin: ChangeOrigin = {}): void {
+  delete(programmeRef: string, id: string, origin: Origin = {}): void {
     const rule = this.get(programmeRef, id);
     this.#rules.delete(id);
     this.#announce('campaign.earning_rule.deleted', this.deps.loyalties.programme(programmeRef), rule, origin);
@@ -411,14 +412,13 @@ export class EarningRuleStore {
       | 'campaign.earning_rule.deleted',
     campaign: Campaign,
     rule: EarningRule,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     if (origin.silent === true) return;
     this.deps.events.record(type, {
       entityId: rule.id,
       data: { campaign: simpleCampaign(campaign), earning_rule: rule },
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import type { PublicationStore } from '../../campaigns/publications/store.js';
-import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { LoyaltyStore } from './store.js';
 
@@ -25,17 +25,15 @@ export const addMember = (
   stores: { readonly loyalties: LoyaltyStore; readonly publications: PublicationStore },
   programmeRef: string,
   request: Resource<'LoyaltyMemberCreateRequest'>,
-  origin: Pick<ChangeOrigin, 'requestId'> = {},
+  origin: Origin = {},
 ): StoredVoucher => {
   const { loyalties, publications } = stores;
   const programme = loyalties.programme(programmeRef);
   const { voucher: code, ...rest } = request;
   const published = publications.publishOne(
     { ...rest, ...(code === undefined ? { campaign: { name: programme.id } } : { voucher: code }) } as never,
-    {
-      joinOnce: true,
-      requestId: origin.requestId,
-    },
+    { joinOnce: true },
+    origin,
   );
   return loyalties.member(published.code, programme.id);
 };

@@ -2,10 +2,11 @@ import { spendBuckets } from '@voucherkit/domain/internals';
 import type { Page } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import type { PointsChange, PointsExpiry, LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
-import { type ChangeOrigin, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
+import { simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherListQuery, VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
@@ -135,7 +136,7 @@ export class LoyaltyStore {
     programmeRef: string | undefined,
     code: string,
     change: MemberBalanceChange,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): PointsChange {
     const card = this.member(code, programmeRef);
     const fields = { source: 'API', source_id: change.source_id ?? null, reason: change.reason ?? null };
@@ -167,7 +168,7 @@ export class LoyaltyStore {
     programmeRef: string,
     code: string,
     transfers: readonly PointsTransfer[],
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): StoredVoucher {
     const target = this.member(code, programmeRef);
     if (transfers.length === 0) throw ApiError.invalidPayload('The transfer names no card to take points from.');

@@ -10,8 +10,8 @@ import {
 import type { ServiceContext } from '../../../core/context.js';
 import { INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { Cell } from '../../../core/history/cell.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
-import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { MemberCardStores } from '../loyalties/store.js';
 import type { PendingPointsStore } from '../pending-points/store.js';
 import type { RewardRedeemer } from '../rewards/redeemer.js';
@@ -122,7 +122,7 @@ export class NightlyRun {
   }
 
   /** Runs the night that starts `today` over every card with points, pending points or a tier. */
-  run(today: CalendarDate, origin: ChangeOrigin = { source: INTERNAL_SOURCE }): NightlySummary {
+  run(today: CalendarDate, origin: Origin = { source: INTERNAL_SOURCE }): NightlySummary {
     const { loyaltyCards, pendingPoints, tiers, vouchers } = this.deps;
     let cards = 0;
     let activated = 0;
@@ -216,11 +216,11 @@ export class NightlyRun {
   }
 
   /** Redeems a card's automatic reward up to `count` times, as the `AUTO_REDEEM` channel; stops when the reward runs out. */
-  #autoRedeem(code: string, rewardId: string, count: number, origin: ChangeOrigin): number {
-    const redemptionOrigin = {
+  #autoRedeem(code: string, rewardId: string, count: number, origin: Origin): number {
+    const redemptionOrigin: Origin<'requestId' | 'channel'> = {
+      ...origin,
       requestId: origin.requestId ?? this.context.ids('auto'),
-      channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' as const },
-      source: origin.source,
+      channel: { channel_id: 'nightly', channel_type: 'AUTO_REDEEM' },
     };
     for (let done = 0; done < count; done += 1) {
       try {

@@ -7,9 +7,10 @@ import { EMPTY_LIST } from '../../../core/immutable.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { LoyaltyCardLedger, PointsBalance } from '../../campaigns/loyalty-cards/ledger.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
@@ -121,7 +122,7 @@ export class PendingPointsStore {
    * Holds points back for a card until their activation day, and records
    * `voucher.loyalty_card.pending_points.added`.
    */
-  add(card: StoredVoucher, input: PendingPointsInput, origin: ChangeOrigin = {}): PendingPoints {
+  add(card: StoredVoucher, input: PendingPointsInput, origin: Origin = {}): PendingPoints {
     const entry: PendingPoints = {
       id: this.context.ids('lopp'),
       voucher_id: card.id,
@@ -187,7 +188,7 @@ export class PendingPointsStore {
   activate(
     cardCode: string,
     id: string,
-    origin: ChangeOrigin & { readonly automatic?: boolean; readonly day?: CalendarDate } = {},
+    origin: Origin & { readonly automatic?: boolean; readonly day?: CalendarDate } = {},
   ): PointsBalance {
     const stored: StoredEntry = { ...this.#pending(cardCode, id, 'activated'), state: 'ACTIVATED' };
     const { entry } = stored;
@@ -226,8 +227,7 @@ export class PendingPointsStore {
           transaction: change.transaction,
           pending_points: entry,
         },
-        groupId: origin.requestId,
-        source: origin.source,
+        origin,
       });
     }
     return change.balance;
@@ -244,7 +244,7 @@ export class PendingPointsStore {
     cardCode: string,
     id: string,
     points: number | undefined,
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): Resource<'LoyaltyMemberPendingPointsBalanceResponse'> {
     if (points === undefined) throw ApiError.invalidPayload('Property .points is required');
     const current = this.#pending(cardCode, id, 'updated');
@@ -276,7 +276,7 @@ export class PendingPointsStore {
    *
    * @throws ApiError 404; 400 `invalid_pending_points_state` for an entry no longer pending.
    */
-  cancel(cardCode: string, id: string, origin: ChangeOrigin = {}): void {
+  cancel(cardCode: string, id: string, origin: Origin = {}): void {
     const current = this.#pending(cardCode, id, 'canceled');
     const stored: StoredEntry = {
       ...current,
@@ -382,7 +382,7 @@ export class PendingPointsStore {
     stored: StoredEntry,
     points: number,
     operationType: 'MANUAL' | 'AUTOMATIC',
-    origin: ChangeOrigin,
+    origin: Origin,
   ): number {
     const { entry } = stored;
     const total = this.pendingOf(entry.voucher_id);
@@ -406,8 +406,7 @@ export class PendingPointsStore {
           redemption: null,
           pending_points: entry,
         },
-        groupId: origin.requestId,
-        source: origin.source,
+        origin,
       });
     }
     return total;

@@ -1,11 +1,12 @@
 import { type ReferralTrigger, referralConverts, referrerTiersReached } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import { type EventLog, INTERNAL_SOURCE, type ServiceEvent } from '../../../core/event-log.js';
+import { type EventLog, INTERNAL_SOURCE, type ServiceEvent, causedBy } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
@@ -120,7 +121,7 @@ export class ReferralConversions {
   listen(): () => void {
     return this.deps.events.subscribe((event) => {
       const use = codeUseOf(event);
-      if (use) this.#convert(use, { requestId: event.group_id, source: INTERNAL_SOURCE });
+      if (use) this.#convert(use, causedBy(event, INTERNAL_SOURCE));
     });
   }
 
@@ -129,7 +130,7 @@ export class ReferralConversions {
     return this.#referees.get(campaignId)?.get(referrerId)?.size ?? 0;
   }
 
-  #convert(use: CodeUse, origin: ChangeOrigin): void {
+  #convert(use: CodeUse, origin: Origin): void {
     const { vouchers, campaigns, customers } = this.deps;
     const voucher = vouchers.find(use.code);
     const campaign =
@@ -170,7 +171,7 @@ export class ReferralConversions {
   }
 
   /** The programme's `referee_reward`: points on the referee's card of a loyalty programme, or credit on their gift card. */
-  #rewardReferee(campaign: Campaign, referee: Customer, origin: ChangeOrigin): void {
+  #rewardReferee(campaign: Campaign, referee: Customer, origin: Origin): void {
     const reward = campaign.referral_program?.referee_reward;
     const parent = reward?.related_object_parent?.id;
     if (!reward || !parent || !reward.amount) return;
@@ -189,7 +190,7 @@ export class ReferralConversions {
     code: StoredVoucher,
     referrer: Customer,
     use: CodeUse,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     const { rewards } = this.deps;
     const reward = rewards.find(tier.parameters.reward.id);
@@ -214,8 +215,7 @@ export class ReferralConversions {
       : null;
     this.deps.events.record('customer.rewarded', {
       entityId: referrer.id,
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
       data: {
         customer: simpleCustomer(referrer),
         holder: simpleCustomer(referrer),

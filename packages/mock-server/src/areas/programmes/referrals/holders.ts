@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import { type CursorQuery, type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import { type Holding, holdingFields, holdingId } from '../../campaigns/publications/holdings.js';
@@ -57,19 +58,6 @@ export interface ReferralHolderDependencies {
   readonly campaigns: CampaignStore;
   /** Where holder assignments are announced. */
   readonly events: EventLog;
-}
-
-/**
- * The origin of a change of holders: the request, for the events' `group_id`.
- *
- * @example
- * ```ts
- * const origin: HolderChangeOrigin = { requestId: 'v-0c5d710a63c4110ae9' };
- * ```
- */
-export interface HolderChangeOrigin {
-  /** Id of the request (`v-…`). */
-  readonly requestId?: string | undefined;
 }
 
 /**
@@ -130,7 +118,7 @@ export class ReferralHolders {
     code: string,
     campaignRef: string | undefined,
     input: Resource<'ReferralHoldersCreateRequest'>,
-    origin: HolderChangeOrigin = {},
+    origin: Origin = {},
   ): Resource<'ReferralHoldersCreateResponse'> {
     const { voucher, campaign } = this.#referralCode(code, campaignRef);
     if (!voucher.holder_id)
@@ -153,7 +141,7 @@ export class ReferralHolders {
       seen.add(key);
     }
     const holders = references.map((reference) => {
-      const { customer } = this.deps.customers.resolve(reference, { groupId: origin.requestId });
+      const { customer } = this.deps.customers.resolve(reference, origin);
       return this.attach(voucher, customer, origin) as Holding;
     });
     return { holders: holders.map((holding) => this.#shown(holding, voucher, campaign)) };
@@ -165,7 +153,7 @@ export class ReferralHolders {
    *
    * @returns The new holding, or `undefined` when the customer held the code already.
    */
-  attach(voucher: StoredVoucher, customer: Customer, origin: HolderChangeOrigin = {}): Holding | undefined {
+  attach(voucher: StoredVoucher, customer: Customer, origin: Origin = {}): Holding | undefined {
     const holding = this.deps.publications.hold(customer.id, voucher, 'REFEREE');
     if (holding) this.#announce('customer.holder.assignment.created', holding, voucher, customer, origin);
     return holding;
@@ -177,7 +165,7 @@ export class ReferralHolders {
    * @throws ApiError 404 for an unknown code, campaign or holder of the code; 400 for the referrer,
    *   who stays as long as the code is theirs.
    */
-  remove(code: string, campaignRef: string | undefined, holderId: string, origin: HolderChangeOrigin = {}): void {
+  remove(code: string, campaignRef: string | undefined, holderId: string, origin: Origin = {}): void {
     const { voucher } = this.#referralCode(code, campaignRef);
     const holding = this.deps.publications.holdersOf(voucher.id).find((held) => held.id === holderId);
     if (!holding) throw ApiError.notFound('redeemable_holder', holderId);
@@ -216,7 +204,7 @@ export class ReferralHolders {
     holding: Holding,
     voucher: StoredVoucher,
     customer: Customer,
-    origin: HolderChangeOrigin,
+    origin: Origin,
   ): void {
     const campaign = voucher.campaign_id ? this.deps.campaigns.find(voucher.campaign_id) : undefined;
     if (!campaign) return;
@@ -230,7 +218,8 @@ export class ReferralHolders {
     };
     this.deps.events.record(type, {
       entityId: customer.id,
-      groupId: origin.requestId,
+      // Holder assignments keep the API as their source, whoever attached the holder (a conversion too).
+      origin: { requestId: origin.requestId },
       data: {
         holder,
         voucher: simpleVoucher(voucher),

@@ -134,11 +134,7 @@ export class ReferralTierStore {
     const tier = this.get(id);
     this.#tiers.delete(id);
     const campaign = this.deps.campaigns.find(tier.campaign_id);
-    if (campaign)
-      this.deps.events.record('campaign.referral_tier.deleted', {
-        entityId: tier.id,
-        data: { campaign: simpleCampaign(campaign), referral_tier: tier },
-      });
+    if (campaign) this.#record('campaign.referral_tier.deleted', tier, campaign);
   }
 
   #store(
@@ -147,11 +143,19 @@ export class ReferralTierStore {
     type: 'campaign.referral_tier.created' | 'campaign.referral_tier.updated',
   ): ReferralTier {
     this.#tiers.set(tier.id, tier);
+    this.#record(type, tier, campaign);
+    return tier;
+  }
+
+  #record(
+    type: 'campaign.referral_tier.created' | 'campaign.referral_tier.updated' | 'campaign.referral_tier.deleted',
+    tier: ReferralTier,
+    campaign: Campaign,
+  ): void {
     this.deps.events.record(type, {
       entityId: tier.id,
       data: { campaign: simpleCampaign(campaign), referral_tier: tier },
     });
-    return tier;
   }
 
   #referralCampaign(ref: string): Campaign {

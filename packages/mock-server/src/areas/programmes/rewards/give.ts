@@ -1,11 +1,11 @@
 import type { ProductStore } from '../../catalog/products/store.js';
 import type { LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
 import type { PublicationStore } from '../../campaigns/publications/store.js';
-import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { Customer } from '../../customers/customers/store.js';
 import type { Reward } from './store.js';
+import type { Origin } from '../../../core/origin.js';
 
 /**
  * What giving a reward writes to: the coupons and cards it publishes or loads, and the products it
@@ -63,14 +63,11 @@ export const giveCampaignCredit = (
   stores: RewardGivingStores,
   credit: CampaignCredit,
   holder: Customer,
-  why: { readonly origin: ChangeOrigin; readonly reason: string; readonly details?: Readonly<Record<string, unknown>> },
+  why: { readonly origin: Origin; readonly reason: string; readonly details?: Readonly<Record<string, unknown>> },
 ): StoredVoucher => {
   const { publications, vouchers, loyaltyCards } = stores;
   const publish = (): StoredVoucher =>
-    publications.publishOne(
-      { campaign: { name: credit.id }, customer: { id: holder.id } },
-      { requestId: why.origin.requestId },
-    );
+    publications.publishOne({ campaign: { name: credit.id }, customer: { id: holder.id } }, {}, why.origin);
   if (credit.type === 'DISCOUNT_COUPONS') return publish();
   const held = publications.heldIn(holder.id, credit.id) ?? publish();
   if (credit.type === 'GIFT_VOUCHERS')
@@ -102,7 +99,7 @@ export const giveReward = (
   stores: RewardGivingStores,
   reward: Reward,
   holder: Customer,
-  origin: ChangeOrigin,
+  origin: Origin,
 ):
   | { readonly product: ReturnType<ProductStore['get']>; readonly sku: ReturnType<ProductStore['findSku']> | null }
   | { readonly voucher: StoredVoucher } => {

@@ -1,22 +1,19 @@
 import { rewardPrice } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventLog } from '../../../core/event-log.js';
+import { type EventLog, causedBy } from '../../../core/event-log.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ProductStore } from '../../catalog/products/store.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import type { LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
 import type { PublicationStore } from '../../campaigns/publications/store.js';
-import { type ChangeOrigin, simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign, simpleVoucher } from '../../campaigns/vouchers/shapes.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
-import {
-  type EngineOrigin,
-  type RedemptionRecord,
-  redemptionChanges,
-} from '../../engine/redemptions/engine/records.js';
+import { type RedemptionRecord, redemptionChanges } from '../../engine/redemptions/engine/records.js';
 import type { RedemptionStore } from '../../engine/redemptions/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 import type { LoyaltyTierStore } from '../tiers/store.js';
@@ -116,17 +113,7 @@ export class RewardRedeemer {
         const assignmentId = reward?.assignment_id;
         if (!record || !reward || !card || !holder || !assignmentId) return;
         const assignment = this.deps.rewards.assignment(assignmentId, { rewardId: reward.id ?? '' });
-        this.#announce(
-          card,
-          holder,
-          record as RedemptionRecord,
-          assignment,
-          {
-            requestId: event.group_id,
-            channel: (record as RedemptionRecord).channel ?? { channel_id: 'API', channel_type: 'API' },
-          },
-          ['ROLLEDBACK'],
-        );
+        this.#announce(card, holder, record as RedemptionRecord, assignment, causedBy(event), ['ROLLEDBACK']);
       },
       { type: 'redemption.rollback.succeeded' },
     );
@@ -147,7 +134,7 @@ export class RewardRedeemer {
   redeem(
     code: string,
     request: RewardRedemptionRequest,
-    origin: EngineOrigin & Pick<ChangeOrigin, 'source'>,
+    origin: Origin<'requestId' | 'channel'>,
     programmeRef?: string,
   ): RewardRedemption {
     const card = this.deps.loyalties.member(code, programmeRef);
@@ -215,7 +202,6 @@ export class RewardRedeemer {
       });
     }
     const id = this.context.ids('r');
-    const changeOrigin: ChangeOrigin = { requestId: origin.requestId, source: origin.source };
     const spent = this.deps.loyaltyCards.debit(
       card.id,
       {
@@ -225,9 +211,9 @@ export class RewardRedeemer {
         details: { redemption: { id }, reward: { id: offer.reward.id, name: offer.reward.name } },
         operation_type: 'MANUAL',
       },
-      changeOrigin,
+      origin,
     );
-    const given = giveReward(this.deps, offer.reward, holder, changeOrigin);
+    const given = giveReward(this.deps, offer.reward, holder, origin);
     const gave =
       'voucher' in given
         ? { voucher: this.#present(given.voucher) }
@@ -253,7 +239,7 @@ export class RewardRedeemer {
     card: StoredVoucher,
     holder: Customer,
     request: RewardRedemptionRequest,
-    origin: EngineOrigin,
+    origin: Origin<'requestId' | 'channel'>,
     reward: RewardResult,
   ): RedemptionRecord {
     if (request.order === undefined)
@@ -297,7 +283,7 @@ export class RewardRedeemer {
     card: StoredVoucher,
     holder: Customer,
     request: RewardRedemptionRequest,
-    origin: EngineOrigin,
+    origin: Origin<'requestId' | 'channel'>,
     fields: Partial<RedemptionRecord> & Pick<RedemptionRecord, 'id' | 'result' | 'status'>,
   ): RedemptionRecord {
     const voucher = this.deps.vouchers.present(this.deps.vouchers.get(card.id));
@@ -327,7 +313,7 @@ export class RewardRedeemer {
     holder: Customer,
     record: RedemptionRecord,
     assignment: RewardAssignment,
-    origin: EngineOrigin & Pick<ChangeOrigin, 'source'>,
+    origin: Origin,
     states: readonly ('CREATED' | 'COMPLETED' | 'ROLLEDBACK')[] = ['CREATED', 'COMPLETED'],
   ): void {
     const campaign = this.deps.campaigns.get(card.campaign_id ?? '');
@@ -368,8 +354,7 @@ export class RewardRedeemer {
           source: { id: record.id, type: 'redemption' },
           balance: gift?.type === 'GIFT_VOUCHERS' ? { amount: gift.balance ?? 0 } : null,
         },
-        groupId: origin.requestId,
-        source: origin.source,
+        origin,
       });
     }
   }

@@ -3,8 +3,9 @@ import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type Page, type PageQuery, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
-import { type ChangeOrigin, simpleCampaign } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign } from '../../campaigns/vouchers/shapes.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import type { Campaign } from '../../campaigns/vouchers/types.js';
 import type { ProductStore } from '../../catalog/products/store.js';
@@ -214,12 +215,7 @@ export class RewardStore {
    *   when the campaign offers the reward already; 400 `missing_param` without a price,
    *   `invalid_payload` for a price below 1 or a second reward that redeems itself.
    */
-  assign(
-    rewardId: string,
-    campaignRef: string,
-    input: RewardAssignmentInput,
-    origin: ChangeOrigin = {},
-  ): RewardAssignment {
+  assign(rewardId: string, campaignRef: string, input: RewardAssignmentInput, origin: Origin = {}): RewardAssignment {
     return this.assignAll(campaignRef, [{ ...input, reward: rewardId }], origin)[0] as RewardAssignment;
   }
 
@@ -232,7 +228,7 @@ export class RewardStore {
   assignAll(
     campaignRef: string,
     items: readonly (RewardAssignmentInput & { readonly reward: string })[],
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): RewardAssignment[] {
     const campaign = this.deps.loyalties.programme(campaignRef);
     if (items.length === 0) throw ApiError.invalidPayload('The request assigns no reward.');
@@ -257,7 +253,7 @@ export class RewardStore {
     return items.map((item) => this.#add(this.get(item.reward), campaign, item, origin));
   }
 
-  #add(reward: Reward, campaign: Campaign, input: RewardAssignmentInput, origin: ChangeOrigin): RewardAssignment {
+  #add(reward: Reward, campaign: Campaign, input: RewardAssignmentInput, origin: Origin): RewardAssignment {
     const validationRules = input.validation_rules ?? [];
     const now = this.context.timestamp();
     const assignment: RewardAssignment = {
@@ -286,7 +282,7 @@ export class RewardStore {
     id: string,
     input: RewardAssignmentInput,
     scope: AssignmentScope = {},
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): RewardAssignment {
     const stored = this.#stored(id, scope);
     const { assignment } = stored;
@@ -306,7 +302,7 @@ export class RewardStore {
   }
 
   /** Takes a reward out of a campaign; the reward stays. @throws ApiError 404. */
-  unassign(id: string, scope: AssignmentScope = {}, origin: ChangeOrigin = {}): void {
+  unassign(id: string, scope: AssignmentScope = {}, origin: Origin = {}): void {
     const { assignment } = this.#stored(id, scope);
     this.#assignments.delete(id);
     const campaign = this.deps.loyalties.findProgramme(assignment.related_object_id);
@@ -506,7 +502,7 @@ export class RewardStore {
       | 'campaign.reward.assignment.deleted',
     campaign: Campaign,
     assignment: RewardAssignment,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     if (origin.silent === true) return;
     const reward = this.#rewards.get(assignment.reward_id);
@@ -514,8 +510,7 @@ export class RewardStore {
     this.deps.events.record(type, {
       entityId: assignment.id,
       data: { campaign: simpleCampaign(campaign), reward_assignment: assignment as never, reward },
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 }

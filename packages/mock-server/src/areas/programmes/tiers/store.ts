@@ -9,13 +9,14 @@ import {
 } from '@voucherkit/domain';
 import { periodOf } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventData, EventLog, ServiceEvent } from '../../../core/event-log.js';
+import { type EventData, type EventLog, type ServiceEvent, causedBy } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { interned } from '../../../core/interned.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf, sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
-import { type ChangeOrigin, simpleCampaign } from '../../campaigns/vouchers/shapes.js';
+import { simpleCampaign } from '../../campaigns/vouchers/shapes.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { type Customer, simpleCustomer } from '../../customers/customers/profile.js';
 import type { CustomerStore } from '../../customers/customers/store.js';
@@ -184,7 +185,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
    * @throws ApiError 404 for an unknown campaign or an earning rule a mapping names; 400
    *   `invalid_payload` for a range that overlaps another tier's or ends before it starts.
    */
-  create(programmeRef: string, inputs: readonly LoyaltyTierInput[], origin: ChangeOrigin = {}): LoyaltyTier[] {
+  create(programmeRef: string, inputs: readonly LoyaltyTierInput[], origin: Origin = {}): LoyaltyTier[] {
     const campaign = this.deps.loyalties.programme(programmeRef);
     const ranges = this.of(campaign.id)
       .filter((tier) => hasRange(tier.config.points))
@@ -228,8 +229,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
         this.deps.events.record('campaign.loyalty_tier.created', {
           entityId: tier.id,
           data: { campaign: simpleCampaign(campaign), loyalty_tier: tier },
-          groupId: origin.requestId,
-          source: origin.source,
+          origin,
         });
     }
     this.recalculate(campaign.id, origin);
@@ -237,7 +237,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
   }
 
   /** Evaluates the tier of every member of a campaign (new tiers, changed qualification settings). */
-  recalculate(campaignId: string, origin: ChangeOrigin = {}): void {
+  recalculate(campaignId: string, origin: Origin = {}): void {
     for (const id of this.deps.vouchers.idsOfCampaign(campaignId))
       if (this.deps.vouchers.find(id)?.holder_id) this.evaluate(id, origin);
   }
@@ -332,7 +332,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
    * Evaluates a member's tier today on their balance and their points of the period, and records
    * what changed.
    */
-  evaluate(cardId: string, origin: ChangeOrigin = {}): TierChange | null {
+  evaluate(cardId: string, origin: Origin = {}): TierChange | null {
     const card = this.deps.vouchers.find(cardId);
     const campaign = card?.campaign_id ? this.deps.loyalties.findProgramme(card.campaign_id) : undefined;
     if (!card || !campaign) return null;
@@ -371,7 +371,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     before: MemberStanding,
     after: Pick<MemberStanding, 'tier' | 'pending' | 'periodPoints' | 'periodStart'>,
     changes: readonly TierChange[],
-    origin: ChangeOrigin = {},
+    origin: Origin = {},
   ): void {
     const now = this.context.timestamp();
     const moved = before.tier?.tier_id !== after.tier?.tier_id;
@@ -411,7 +411,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
         this.#members.set(card.id, { ...standing, periodPoints: standing.periodPoints + points });
       }
     }
-    this.evaluate(transaction.voucher_id, { requestId: event.group_id, source: event.event_source });
+    this.evaluate(transaction.voucher_id, causedBy(event));
   }
 
   /** The standing with its period points counted from the start of today's period. */
@@ -421,7 +421,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
     return standing.periodStart === start ? standing : { ...standing, periodStart: start, periodPoints: 0 };
   }
 
-  #announce(card: StoredVoucher, change: TierChange, at: string, origin: ChangeOrigin): void {
+  #announce(card: StoredVoucher, change: TierChange, at: string, origin: Origin): void {
     const campaign = card.campaign_id ? this.deps.loyalties.findProgramme(card.campaign_id) : undefined;
     const holder = card.holder_id ? this.deps.customers.find(card.holder_id) : undefined;
     if (!change.event || !campaign || !holder) return;
@@ -433,8 +433,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
       entityId: holder.id,
       make: tierPayload,
       args,
-      groupId: origin.requestId,
-      source: origin.source,
+      origin,
     });
   }
 }

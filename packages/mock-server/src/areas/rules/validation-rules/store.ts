@@ -11,8 +11,8 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
+import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
-import type { ChangeOrigin } from '../../campaigns/vouchers/shapes.js';
 import {
   type AssignmentTarget,
   type AssignmentTargetLookup,
@@ -314,7 +314,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    * @throws DomainError `invalid_validation_rules` (400) listing every problem of the rule set;
    *   ApiError 400 `invalid_payload` without a `name`.
    */
-  create(input: ValidationRuleInput, origin: ChangeOrigin = {}): ValidationRule {
+  create(input: ValidationRuleInput, origin: Origin = {}): ValidationRule {
     if (typeof input.name !== 'string') throw ApiError.invalidPayload('Property .name is required');
     const definition = parseValidationRules(input);
     const rule: ValidationRule = {
@@ -336,7 +336,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    *
    * @throws ApiError 404 for an unknown rule; DomainError `invalid_validation_rules` (400).
    */
-  update(id: string, patch: ValidationRuleInput, origin: ChangeOrigin = {}): ValidationRule {
+  update(id: string, patch: ValidationRuleInput, origin: Origin = {}): ValidationRule {
     const current = this.#stored(id);
     const merged: ValidationRuleInput = { ...current.rule };
     for (const [key, value] of Object.entries(patch)) if (value !== undefined) Object.assign(merged, { [key]: value });
@@ -364,7 +364,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    *
    * @throws ApiError 404 for an unknown rule.
    */
-  delete(id: string, origin: ChangeOrigin = {}): void {
+  delete(id: string, origin: Origin = {}): void {
     const shown = this.get(id);
     for (const assignmentId of [...(this.#byRule.get(id) ?? [])]) this.#unlink(assignmentId, origin);
     this.#rules.delete(id);
@@ -429,7 +429,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    *   `related_object_id`, or for a rule whose context or product limits do not fit the object;
    *   409 `duplicate_found` for a rule already assigned to the object.
    */
-  assign(ruleId: string, input: AssignmentInput, force = false, origin: ChangeOrigin = {}): ValidationRuleAssignment {
+  assign(ruleId: string, input: AssignmentInput, force = false, origin: Origin = {}): ValidationRuleAssignment {
     const type = input.related_object_type ?? 'voucher';
     const objectId = input.related_object_id;
     if (objectId === undefined || objectId === '')
@@ -470,7 +470,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    * object was stored, so a refusal stores nothing). Records
    * `business_validation_rule.assignment.created` for each unless silent.
    */
-  assignAll(ruleIds: readonly string[] | null | undefined, target: AssignmentTarget, origin: ChangeOrigin = {}): void {
+  assignAll(ruleIds: readonly string[] | null | undefined, target: AssignmentTarget, origin: Origin = {}): void {
     const given = new Set(this.assignmentsOf(target.id).map((assignment) => assignment.rule_id));
     for (const ruleId of ruleIds ?? []) {
       if (given.has(ruleId)) continue;
@@ -483,7 +483,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
    * Deletes one assignment of a rule and records `business_validation_rule.assignment.deleted`.
    * @throws ApiError 404 for an unknown rule, or an assignment that is not the rule's.
    */
-  unassign(ruleId: string, assignmentId: string, origin: ChangeOrigin = {}): void {
+  unassign(ruleId: string, assignmentId: string, origin: Origin = {}): void {
     this.#stored(ruleId);
     const assignment = this.#assignments.get(assignmentId);
     if (assignment?.rule_id !== ruleId) throw ApiError.notFound('validation_rules_assignment', assignmentId);
@@ -566,7 +566,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
     return target;
   }
 
-  #link(ruleId: string, target: AssignmentTarget, origin: ChangeOrigin): ValidationRuleAssignment {
+  #link(ruleId: string, target: AssignmentTarget, origin: Origin): ValidationRuleAssignment {
     const assignment: ValidationRuleAssignment = {
       id: this.context.ids('asgm'),
       rule_id: ruleId,
@@ -582,7 +582,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
     return assignment;
   }
 
-  #unlink(assignmentId: string, origin: ChangeOrigin = { silent: true }): void {
+  #unlink(assignmentId: string, origin: Origin = { silent: true }): void {
     const assignment = this.#assignments.get(assignmentId);
     if (!assignment) return;
     if (!origin.silent) {
@@ -601,16 +601,16 @@ export class ValidationRuleStore implements ValidationRulesPort {
       | 'business_validation_rule.created'
       | 'business_validation_rule.updated'
       | 'business_validation_rule.deleted',
-  >(type: T, entityId: string, data: EventData<T>, origin: ChangeOrigin): void {
+  >(type: T, entityId: string, data: EventData<T>, origin: Origin): void {
     if (origin.silent) return;
-    this.events.record(type, { entityId, data, groupId: origin.requestId, source: origin.source } as EventInput<T>);
+    this.events.record(type, { entityId, data, origin } as EventInput<T>);
   }
 
   #recordAssignment(
     type: 'business_validation_rule.assignment.created' | 'business_validation_rule.assignment.deleted',
     assignment: ValidationRuleAssignment,
     target: AssignmentTarget | undefined,
-    origin: ChangeOrigin,
+    origin: Origin,
   ): void {
     if (origin.silent) return;
     const rule = this.#rules.get(assignment.rule_id)?.rule;
@@ -625,7 +625,7 @@ export class ValidationRuleStore implements ValidationRulesPort {
       distribution: null,
       ...target?.related,
     };
-    this.events.record(type, { entityId: assignment.id, data, groupId: origin.requestId, source: origin.source });
+    this.events.record(type, { entityId: assignment.id, data, origin });
   }
 
   #index(map: TrackedMap<string, TrackedSet<string>>, key: string): TrackedSet<string> {

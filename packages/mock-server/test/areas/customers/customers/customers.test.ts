@@ -332,7 +332,7 @@ describe('customers: activity, segments, redeemables', () => {
 describe('customers.resolve: the customer of a validation, redemption, publication or order', () => {
   test('{ source_id, … } creates or updates, { id } must exist, a string is an id or a source_id', () => {
     const { customers } = state();
-    const created = customers.resolve({ source_id: 'ana', name: 'Ana', metadata: { vip: true } }, { groupId: 'v-1' });
+    const created = customers.resolve({ source_id: 'ana', name: 'Ana', metadata: { vip: true } }, { requestId: 'v-1' });
     expect(created).toMatchObject({ created: true, changed: true, customer: { source_id: 'ana', name: 'Ana' } });
     const same = customers.resolve({ source_id: 'ana', name: 'Ana' });
     expect(same).toMatchObject({ created: false, changed: false, customer: { id: created.customer.id } });

@@ -185,7 +185,7 @@ describe('segments: editing and activation', () => {
       body: JSON.stringify({ filter: { 'address.city': { conditions: { $is: ['Faro'] } } } }),
     });
     expect(noJunction.status).toBe(400);
-    state().segments.activate(porto.id, 'v-earning-rule');
+    state().segments.activate(porto.id, { requestId: 'v-earning-rule' });
     expect(state().segments.get(porto.id).type).toBe('auto-update');
     const locked = await client.PUT('/v1/segments/{segmentId}', { params: { path }, body: { name: 'Again' } });
     expect(locked.error).toMatchObject({ code: 400, key: 'segment_not_editable' });

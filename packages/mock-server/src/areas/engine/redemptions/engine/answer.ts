@@ -126,7 +126,6 @@ export const redeemableResult = (applied: AppliedRedeemable): Applicable['result
 export interface AnswerOptions {
   readonly rules: StackingRulesSettings;
   readonly frame: OrderFrame;
-  readonly requestId: string;
   /** `options.expand` holds `redeemable`. */
   readonly expandRedeemable: boolean;
 }
@@ -137,8 +136,12 @@ type Outcome = StackingOutcome<EngineRedeemable, unknown, AppliedRedeemable, Api
 export const redeemableErrorBody = (error: ApiError, requestId: string): Resource<'RedeemableError'> =>
   errorBody(error, requestId) as Resource<'RedeemableError'>;
 
-/** One redeemable of a validation or redemption answer, by its outcome. */
-export const presentOutcome = (outcome: Outcome, options: AnswerOptions): Applicable | Inapplicable | Skipped => {
+/** One redeemable of a validation or redemption answer, by its outcome; an inapplicable one's error names the request. */
+export const presentOutcome = (
+  outcome: Outcome,
+  options: AnswerOptions,
+  requestId: string,
+): Applicable | Inapplicable | Skipped => {
   const { ref } = outcome.redeemable;
   const object = ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher';
   const found = 'object' in outcome.redeemable.found ? outcome.redeemable.found : undefined;
@@ -169,7 +172,7 @@ export const presentOutcome = (outcome: Outcome, options: AnswerOptions): Applic
       id: ref.id,
       object,
       result: {
-        error: redeemableErrorBody(outcome.error, options.requestId),
+        error: redeemableErrorBody(outcome.error, requestId),
         details: { key: outcome.error.key, message: outcome.error.message },
       },
       ...about,

@@ -4,7 +4,6 @@ import type { Resource } from '../../../../core/resource.js';
 import { ApiError } from '../../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../../customers/customers/store.js';
 import type { OrderChange } from '../../../customers/orders/store.js';
-import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
@@ -17,11 +16,11 @@ import {
   recordMetadata,
   redemptionChanges,
   shownRecord,
-  simpleOrder,
-  simpleRedemption,
 } from './records.js';
 import type { StackedRequest } from './request.js';
+import { redemptionEventData } from './event-data.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
+import type { Origin } from '../../../../core/origin.js';
 
 /**
  * The answer of `POST /v1/redemptions`.
@@ -38,7 +37,8 @@ export interface CommitInput {
   readonly request: StackedRequest;
   readonly application: EngineApplication;
   readonly options: AnswerOptions;
-  readonly channel: RedemptionChannel;
+  /** The request: its id for the events and the answer's errors, its channel for the records. */
+  readonly origin: Origin<'requestId' | 'channel'>;
   /** The session the request ends, if it names one. */
   readonly sessionKey: string | undefined;
   readonly context: ServiceContext;
@@ -86,7 +86,7 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
         details: { redemption: { id: recordId } },
         operation_type: 'MANUAL',
       },
-      { requestId: input.options.requestId },
+      input.origin,
     );
   }
   const current = vouchers.get(found.voucher.id);
@@ -105,8 +105,7 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
 const resolveCustomer = (input: CommitInput): Customer | undefined =>
   input.request.customer === undefined
     ? undefined
-    : input.state.customers.resolve(input.request.customer as CustomerReference, { groupId: input.options.requestId })
-        .customer;
+    : input.state.customers.resolve(input.request.customer as CustomerReference, input.origin).customer;
 
 /**
  * The order of a redemption: created or updated from the request, `PAID` unless it says
@@ -123,7 +122,7 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
       metadata: sent.metadata ?? {},
       ...(customer ? { customer: { id: customer.id } } : {}),
     } as Parameters<EngineStores['orders']['upsert']>[0],
-    { groupId: input.options.requestId },
+    input.origin,
     { announce: false },
   );
 };
@@ -138,18 +137,8 @@ const recordEvent = (
   const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
   input.state.events.record(type, {
     entityId: record.id,
-    groupId: input.options.requestId,
-    data: {
-      redemption: simpleRedemption(record),
-      customer: recordCustomer(customer),
-      order: record.order ? simpleOrder(record.order) : null,
-      campaign: shownCampaign ? simpleCampaign(shownCampaign) : null,
-      voucher: record.voucher ? (simpleRedemption(record).voucher ?? null) : null,
-      holder: null,
-      promotion_tier: null,
-      promotion_stack: null,
-      created_at: record.date,
-    },
+    origin: input.origin,
+    data: redemptionEventData(record, customer, shownCampaign),
   });
 };
 
@@ -220,7 +209,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
     customerId: customer?.id ?? null,
     trackingId: customer?.source_id ?? null,
     metadata: recordMetadata(input.request.metadata),
-    channel: input.channel,
+    channel: input.origin.channel,
     customer: recordCustomer(customer),
     session: input.sessionKey === undefined ? {} : { session: { key: input.sessionKey } },
   };
@@ -298,13 +287,13 @@ export const commitRedemption = (input: CommitInput): Committed => {
     );
     for (const entry of entries)
       if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
-    if (orderChange)
-      input.state.orders.announce({ ...orderChange, order: stored }, { groupId: input.options.requestId });
+    if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, input.origin);
   }
   for (const entry of entries)
     if (!stacked || entry.record.id !== head)
       recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
-  const present = (outcome: (typeof application.outcomes)[number]) => presentOutcome(outcome, options);
+  const present = (outcome: (typeof application.outcomes)[number]) =>
+    presentOutcome(outcome, options, input.origin.requestId);
   const redemptionsShown = entries
     .filter((entry) => !stacked || entry.record.id !== head)
     .map((entry) => asRedemption(entry.record as KeptRedemption, input.state));
@@ -366,7 +355,7 @@ export const failRedemption = (
     failure_code: cause.key,
     failure_message: cause.message,
     order: null,
-    channel: input.channel,
+    channel: input.origin.channel,
     customer: recordCustomer(customer),
     related_object_type: ref.object === 'promotion_tier' ? 'promotion_tier' : 'voucher',
     related_object_id:

@@ -52,21 +52,6 @@ export type RedemptionRollbackRecord = Resource<'RedemptionRollback'>;
 export type RedemptionChannel = NonNullable<RedemptionRecord['channel']>;
 
 /**
- * The request-wide facts a validation or redemption needs.
- *
- * @example
- * ```ts
- * const origin: EngineOrigin = { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } };
- * ```
- */
-export interface EngineOrigin {
-  /** The request's id (`v-…`): the `request_id` of errors and the `group_id` of events. */
-  readonly requestId: string;
-  /** The channel the records name. */
-  readonly channel: RedemptionChannel;
-}
-
-/**
  * A record as the store keeps it: its `voucher` is the stored version the redemption left (shared
  * with the vouchers store until the voucher changes again), not the voucher as the API shows it.
  * The store presents it (assets, category objects, rule assignments) when the record is read, so

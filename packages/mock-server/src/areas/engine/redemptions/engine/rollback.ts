@@ -5,7 +5,6 @@ import type { ApiError } from '../../../../http/api-error.js';
 import { tierAmounts } from './counts.js';
 import type { StoredVoucher } from '../../../campaigns/vouchers/types.js';
 import {
-  type EngineOrigin,
   type KeptRedemption,
   type KeptRollback,
   type RedemptionEntry,
@@ -13,10 +12,11 @@ import {
   recordMetadata,
   redemptionChanges,
   shownRecord,
-  simpleRedemption,
 } from './records.js';
+import { rollbackEventData } from './event-data.js';
 import { stackingRulesInForce } from './request.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
+import type { Origin } from '../../../../core/origin.js';
 
 /**
  * The body and query of a rollback request.
@@ -39,7 +39,12 @@ export type RollbackInput = Resource<'RedemptionRollbackCreateRequest'>;
  */
 export type RollbacksResult = Resource<'RedemptionRollbacksResult'> & { rollbacks: RedemptionRollbackRecord[] };
 
-const baseOf = (entry: RedemptionEntry, input: RollbackInput, origin: EngineOrigin, context: ServiceContext) => {
+const baseOf = (
+  entry: RedemptionEntry,
+  input: RollbackInput,
+  origin: Origin<'requestId' | 'channel'>,
+  context: ServiceContext,
+) => {
   const record = entry.record as KeptRedemption;
   return {
     object: 'redemption_rollback' as const,
@@ -68,7 +73,7 @@ const restore = (
   entry: RedemptionEntry,
   state: EngineStores,
   rollbackId: string,
-  requestId: string,
+  origin: Origin,
 ): StoredVoucher | null => {
   const { record } = entry;
   if (
@@ -89,7 +94,7 @@ const restore = (
         source: null,
         details: { redemption: { id: record.id }, rollback: { id: rollbackId } },
       },
-      { requestId },
+      origin,
     );
   }
   const current = vouchers.find(entry.voucherId);
@@ -104,7 +109,7 @@ export const rollbackEntry = {
     entry: RedemptionEntry,
     error: ApiError,
     input: RollbackInput,
-    origin: EngineOrigin,
+    origin: Origin<'requestId' | 'channel'>,
     context: ServiceContext,
   ): KeptRollback {
     return {
@@ -128,7 +133,7 @@ export const rollbackEntry = {
     head: RedemptionEntry,
     targets: readonly RedemptionEntry[],
     input: RollbackInput,
-    origin: EngineOrigin,
+    origin: Origin<'requestId' | 'channel'>,
     context: ServiceContext,
     state: EngineStores,
     replace: (entry: RedemptionEntry, record: KeptRedemption) => void,
@@ -141,7 +146,7 @@ export const rollbackEntry = {
       orderId === undefined || !state.orders.find(orderId)
         ? null
         : mode === 'WITH_ORDER'
-          ? state.orders.update(orderId, { status: 'CANCELED' }, { groupId: origin.requestId }).order
+          ? state.orders.update(orderId, { status: 'CANCELED' }, origin).order
           : state.orders.get(orderId);
     const entries: RedemptionEntry[] = [];
     const headId = context.ids('rr');
@@ -149,7 +154,7 @@ export const rollbackEntry = {
     for (const target of targets) {
       const record = target.record as KeptRedemption;
       const rollbackId = stacked ? context.ids('rr') : headId;
-      const voucher = restore(target, state, rollbackId, origin.requestId);
+      const voucher = restore(target, state, rollbackId, origin);
       const rollback: KeptRollback = {
         id: rollbackId,
         ...baseOf(target, input, origin, context),
@@ -182,18 +187,8 @@ export const rollbackEntry = {
       });
       state.events.record('redemption.rollback.succeeded', {
         entityId: rollback.id,
-        groupId: origin.requestId,
-        data: {
-          redemption: simpleRedemption(rolledBack),
-          redemption_rollback: simpleRedemption(rollback),
-          customer: rollback.customer,
-          order: null,
-          campaign: null,
-          voucher: null,
-          holder: null,
-          promotion_tier: null,
-          promotion_stack: null,
-        },
+        origin,
+        data: rollbackEventData(rolledBack, rollback),
       });
     }
     let parent: KeptRollback | undefined;
