@@ -18,8 +18,8 @@ import type { Resource } from '../../../core/resource.js';
 import { type EventLog, INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
-import { type ListOrder, type Page, type SortedPageQuery } from '../../../core/list.js';
-import { creationOrderPage } from '../../../core/sorted-page.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
+import { creationOrder } from '../../../core/sorted-page.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { AsyncAction, AsyncActionStore } from '../../platform/async-actions/store.js';
 import { type BulkJob, type JobTally, importSummary, itemSummary } from '../../platform/async-actions/job.js';
@@ -367,7 +367,7 @@ export class CampaignStore implements CampaignPort {
     const keep = allOf(...tests);
     const matching = [...this.#byId.values()].filter((campaign) => keep(campaign));
     // Campaigns are stored in creation order.
-    return creationOrderPage(matching, query.order ?? '-created_at', query);
+    return pageOf(creationOrder(matching, query.order ?? '-created_at'), query);
   }
 
   /**

@@ -3,8 +3,8 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { TrackedGroups } from '../../../core/history/tracked-groups.js';
-import { type Page, type SortedPageQuery } from '../../../core/list.js';
-import { sortedPageOf } from '../../../core/sorted-page.js';
+import { type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
+import { sortedOrder } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { simpleCustomer } from '../customers/profile.js';
@@ -233,7 +233,7 @@ export class OrderStore {
    * @returns The page.
    */
   list(query: SortedPageQuery<OrderOrder> = {}): Page<Order> {
-    return sortedPageOf(this.all(), query.order ?? '-created_at', query);
+    return pageOf(sortedOrder(this.all(), query.order ?? '-created_at'), query);
   }
 
   /**
