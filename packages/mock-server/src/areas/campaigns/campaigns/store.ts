@@ -27,6 +27,7 @@ import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { RuleAssignments } from '../rule-assignments.js';
+import { CampaignDayCounts, campaignSummary, movedBy } from './summary.js';
 import { type ChangeOrigin, simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
@@ -185,27 +186,6 @@ export interface SummaryRange {
   readonly end_date?: string | undefined;
 }
 
-/** Counters of one day of a campaign, for its summary; replaced, never changed, when a voucher comes or goes. */
-interface DayCounters {
-  readonly created: number;
-  readonly deleted: number;
-  readonly createdAmount: number;
-  readonly deletedAmount: number;
-  readonly createdPoints: number;
-  readonly deletedPoints: number;
-}
-
-const NO_COUNTS: DayCounters = {
-  created: 0,
-  deleted: 0,
-  createdAmount: 0,
-  deletedAmount: 0,
-  createdPoints: 0,
-  deletedPoints: 0,
-};
-
-const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
-
 /** Status filters (`filters[status][conditions][$active]`, `filters[active][$enabled]`) and whether a campaign meets them. */
 type StatusTest = (campaign: Campaign, now: number) => boolean;
 
@@ -275,8 +255,7 @@ export class CampaignStore implements CampaignPort {
   readonly #byId: TrackedMap<string, Campaign>;
   readonly #idByName: TrackedMap<string, string>;
   readonly #binnedNames: TrackedSet<string>;
-  /** Each campaign's counters by day (`YYYY-MM-DD`), for its summary. */
-  readonly #days: TrackedMap<string, TrackedMap<string, DayCounters>>;
+  readonly #dayCounts: CampaignDayCounts;
 
   constructor(
     private readonly context: ServiceContext,
@@ -285,7 +264,7 @@ export class CampaignStore implements CampaignPort {
     this.#byId = context.tracked.map();
     this.#idByName = context.tracked.map();
     this.#binnedNames = context.tracked.set();
-    this.#days = context.tracked.map();
+    this.#dayCounts = new CampaignDayCounts(context);
     deps.bin.onPurge('campaign', (record) => this.#binnedNames.delete(record.name));
   }
 
@@ -310,29 +289,7 @@ export class CampaignStore implements CampaignPort {
     if (!campaign) return;
     // The campaign record is replaced, not changed: a restore puts the one it replaced back.
     this.#byId.set(campaign.id, { ...campaign, vouchers_count: (campaign.vouchers_count ?? 0) + delta });
-    let days = this.#days.get(campaign.id);
-    if (days === undefined) {
-      days = this.context.tracked.innerMap<string, DayCounters>();
-      this.#days.set(campaign.id, days);
-    }
-    const key = dayOf(this.context.timestamp());
-    const day = days.get(key) ?? NO_COUNTS;
-    days.set(
-      key,
-      delta > 0
-        ? {
-            ...day,
-            created: day.created + 1,
-            createdAmount: day.createdAmount + (voucher.gift?.amount ?? 0),
-            createdPoints: day.createdPoints + (voucher.loyalty_card?.points ?? 0),
-          }
-        : {
-            ...day,
-            deleted: day.deleted + 1,
-            deletedAmount: day.deletedAmount + (voucher.gift?.balance ?? 0),
-            deletedPoints: day.deletedPoints + (voucher.loyalty_card?.balance ?? 0),
-          },
-    );
+    this.#dayCounts.count(campaign.id, voucher, delta);
   }
 
   /**
@@ -513,7 +470,7 @@ export class CampaignStore implements CampaignPort {
     this.deps.promotions.removeCampaign(campaign.id);
     this.#byId.delete(campaign.id);
     this.#idByName.delete(campaign.name);
-    this.#days.delete(campaign.id);
+    this.#dayCounts.forget(campaign.id);
     // Assignments to the campaign go with it (the promotion store releases its tiers'); its vouchers' own go as the job deletes them.
     this.deps.rules.release(campaign.id);
     if (!force) {
@@ -583,81 +540,12 @@ export class CampaignStore implements CampaignPort {
     const inRange = (day: string): boolean =>
       (range.start_date === undefined || day >= range.start_date) &&
       (range.end_date === undefined || day <= range.end_date);
-    const days = [...(this.#days.get(campaign.id) ?? [])]
-      .filter(([day]) => inRange(day))
-      .map(([, counters]) => counters);
-    const total = (pick: (day: DayCounters) => number): number => days.reduce((sum, day) => sum + pick(day), 0);
-    const transactions = this.deps.vouchers
-      .transactionsOfCampaign(campaign.id)
-      .filter((transaction) => inRange(dayOf(transaction.created_at)));
-    const moved = (type: string): number =>
-      transactions
-        .filter((transaction) => transaction.type === type)
-        .reduce(
-          (sum, transaction) =>
-            sum + Math.abs(transaction.details.balance.amount ?? transaction.details.balance.points ?? 0),
-          0,
-        );
-    const base = {
-      object: 'campaign_summary' as const,
-      campaign: this.listed(campaign),
-      redemptions: 0,
-      redemptions_succeeded: 0,
-      redemptions_failed: 0,
-      rollbacks: 0,
-      rollbacks_succeeded: 0,
-      rollbacks_failed: 0,
-      validations: 0,
-      validations_succeeded: 0,
-      validations_failed: 0,
-      orders_amount: 0,
-      orders_rolledback_amount: 0,
-    };
-    const discounts = { discounted_amount: 0, rolledback_discounted_amount: 0 };
-    if (campaign.campaign_type === 'PROMOTION') return { ...base, ...discounts };
-    const codes = {
-      vouchers_created: total((day) => day.created),
-      vouchers_deleted: total((day) => day.deleted),
-      publications: 0,
-      publications_succeeded: 0,
-      publications_failed: 0,
-    };
-    switch (campaign.campaign_type) {
-      case 'GIFT_VOUCHERS':
-        return {
-          ...base,
-          ...codes,
-          created_vouchers_amount: total((day) => day.createdAmount),
-          amount_added: moved('CREDITS_ADDITION'),
-          amount_deleted: total((day) => day.deletedAmount),
-          amount_redeemed: 0,
-          amount_rolledback: 0,
-          amount_subtracted: moved('CREDITS_REMOVAL'),
-        };
-      case 'LOYALTY_PROGRAM':
-        return {
-          ...base,
-          ...codes,
-          created_vouchers_points: total((day) => day.createdPoints),
-          points_deleted: total((day) => day.deletedPoints),
-          points_subtracted: moved('POINTS_REMOVAL'),
-          points_added: moved('POINTS_ADDITION'),
-          points_rewarded: 0,
-          points_redeemed: 0,
-          points_rolledback: 0,
-          points_expired: 0,
-          points_transferred_out: 0,
-          points_transferred_in: 0,
-          pending_points_added: 0,
-          pending_points_subtracted: 0,
-          pending_points_activated: 0,
-          pending_points_canceled: 0,
-        };
-      case 'REFERRAL_PROGRAM':
-        return { ...base, ...codes, referred_customers: 0 };
-      default:
-        return { ...base, ...codes, ...discounts };
-    }
+    return campaignSummary(
+      this.listed(campaign),
+      campaign.campaign_type,
+      this.#dayCounts.totals(campaign.id, inRange),
+      movedBy(this.deps.vouchers.transactionsOfCampaign(campaign.id), inRange),
+    );
   }
 
   /** Builds a campaign from a creation request without storing it. */
