@@ -2,7 +2,7 @@ import type { IdPrefix } from '@voucherkit/domain/internals';
 import type { ServiceContext } from './context.js';
 import type { TrackedList } from './history/tracked-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
-import { type LimitQuery, cursorPageOf, timeCursorPageOf } from './list.js';
+import { type LimitQuery, afterMoment, cursorPageOf } from './list.js';
 import type { Origin } from './origin.js';
 
 /**
@@ -237,15 +237,9 @@ export const activityListBody = <Type extends string>(
     type: query.type,
     category: query.category,
   });
-  const afterMoment =
-    query.starting_after === undefined
-      ? items
-      : timeCursorPageOf(items, {
-          startingAfter: query.starting_after,
-          descending: query.order !== 'created_at',
-          limit: items.length,
-        }).items;
-  const page = cursorPageOf(afterMoment, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) =>
+  const rest =
+    query.starting_after === undefined ? items : afterMoment(items, query.starting_after, query.order !== 'created_at');
+  const page = cursorPageOf(rest, { limit: query.limit, startingAfterId: query.starting_after_id }, (id) =>
     log.rank(id, query.order),
   );
   return {

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, test } from 'vitest';
 import { ApiError } from '../http/api-error.js';
 import {
   type ListBody,
+  type Ordering,
   cursorPageOf,
   listBody,
   pageOf,
@@ -48,6 +49,22 @@ describe('pageOf', () => {
     const many = Array.from({ length: 12 }, (_, index) => index);
     expect(pageOf(many)).toEqual({ items: many.slice(0, 10), total: 12, hasMore: true });
     expect(pageOf([])).toEqual({ items: [], total: 0, hasMore: false });
+  });
+
+  test('reads an ordering for the page window only, and starts at a cursor rank when given one', () => {
+    const windows: [number, number][] = [];
+    const reversed: Ordering<string> = {
+      read: (start, end) => {
+        windows.push([start, end]);
+        return { items: [...letters].reverse().slice(start, end), total: letters.length };
+      },
+    };
+    expect(pageOf(reversed, { page: 2, limit: 2 })).toEqual({ items: ['c', 'b'], total: 5, hasMore: true });
+    expect(pageOf(reversed, { page: 9, limit: 2 }, 3)).toEqual({ items: ['b', 'a'], total: 5, hasMore: false });
+    expect(windows).toEqual([
+      [2, 4],
+      [3, 5],
+    ]);
   });
 });
 
@@ -156,6 +173,13 @@ describe('timeCursorPageOf', () => {
     });
     expect(ids(page.items)).toEqual(['x5', 'x1']);
     expect(page.hasMore).toBe(true);
+  });
+
+  test('in a list sorted on another field, the page holds the items after the moment; total counts every item', () => {
+    const byName = sortByOrder(items, 'name');
+    const page = timeCursorPageOf(byName, { limit: 2, startingAfter: '2026-01-01T00:00:02.000Z' });
+    expect(ids(page.items)).toEqual(['x2', 'x5']);
+    expect(page).toMatchObject({ total: 5, hasMore: true });
   });
 
   test('a cursor that is not a timestamp is 400 invalid_query_params', () => {

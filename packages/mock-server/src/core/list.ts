@@ -89,20 +89,52 @@ export interface TimeWindow {
 }
 
 /**
- * Cuts page `page` of `limit` items out of a list that is already filtered and sorted.
+ * A list in its order, as {@link pageOf} reads a page of it: an ordering strategy. An array
+ * already in list order is one; the others supply a page's items without putting the whole
+ * list in order (`sortedOrder` and `creationOrder` in `sorted-page.ts`, `indexOrder` in
+ * `sorted-index.ts`).
  *
- * @param items - The whole list, in list order.
- * @param query - Page (from 1) and limit.
- * @returns The page, the list's total and whether later pages hold items.
+ * @typeParam T - The listed records.
+ * @example
+ * ```ts
+ * const reversed: Ordering<string> = {
+ *   read: (start, end) => ({ items: [...letters].reverse().slice(start, end), total: letters.length }),
+ * };
+ * ```
+ */
+export interface Ordering<T> {
+  /**
+   * The items at ranks `start` to `end` (exclusive) of the list order, fewer where the list ends,
+   * and how many items the list holds.
+   */
+  read(start: number, end: number): { readonly items: T[]; readonly total: number };
+}
+
+const isOrdering = <T>(list: readonly T[] | Ordering<T>): list is Ordering<T> => !Array.isArray(list);
+
+/**
+ * The one page computation of the lists: the `limit` items from page `page` (from 1) on, or from
+ * rank `start` on when a cursor places the page, read from the list in its order, with the list's
+ * total and whether items follow the page.
+ *
+ * @param list - The whole list: an array already in list order, or an {@link Ordering}.
+ * @param query - Page (default 1) and limit (default 10).
+ * @param start - The rank of the page's first item, given by a cursor instead of `page`.
+ * @returns The page.
  * @example
  * ```ts
  * pageOf(['a', 'b', 'c'], { page: 2, limit: 2 }); // { items: ['c'], total: 3, hasMore: false }
+ * pageOf(sortedOrder(orders, '-amount'), { page: 1, limit: 10 });
  * ```
  */
-export const pageOf = <T>(items: readonly T[], query: PageQuery = {}): Page<T> => {
+export const pageOf = <T>(list: readonly T[] | Ordering<T>, query: PageQuery = {}, start?: number): Page<T> => {
   const limit = query.limit ?? 10;
-  const start = ((query.page ?? 1) - 1) * limit;
-  return { items: items.slice(start, start + limit), total: items.length, hasMore: start + limit < items.length };
+  const first = start ?? ((query.page ?? 1) - 1) * limit;
+  const end = first + limit;
+  const { items, total } = isOrdering(list)
+    ? list.read(first, end)
+    : { items: list.slice(first, end), total: list.length };
+  return { items, total, hasMore: end < total };
 };
 
 /**
@@ -119,7 +151,8 @@ export interface CursorQuery extends LimitQuery {
 }
 
 /**
- * Cuts the page that follows a cursor out of a list that is already filtered and sorted.
+ * The page that follows a cursor in a list that is already filtered and sorted: {@link pageOf}
+ * from the first item ranked after the cursor.
  *
  * Ids of the mock do not sort in creation order, so the position of an id comes from `rank`,
  * which must also know the ids of items that are gone: a client that deletes the items it has
@@ -143,10 +176,9 @@ export const cursorPageOf = <T extends { readonly id: string }>(
   query: CursorQuery,
   rank: (id: string) => number | undefined,
 ): Page<T> & { readonly moreStartingAfter: string } => {
-  const limit = query.limit ?? 10;
   // '' is the cursor this function hands out when there is none, so it reads as no cursor.
   const cursor = query.startingAfterId === '' ? undefined : query.startingAfterId;
-  let rest = items;
+  let start = 0;
   if (cursor !== undefined) {
     const after = rank(cursor);
     if (after === undefined) {
@@ -154,15 +186,16 @@ export const cursorPageOf = <T extends { readonly id: string }>(
         details: `Query parameter starting_after_id does not name an item of this list: ${cursor}`,
       });
     }
-    rest = items.filter((item) => (rank(item.id) ?? Number.NEGATIVE_INFINITY) > after);
+    // The first item ranked after the cursor: ranks grow along the list.
+    let end = items.length;
+    while (start < end) {
+      const middle = (start + end) >>> 1;
+      if ((rank((items[middle] as T).id) ?? Number.NEGATIVE_INFINITY) > after) end = middle;
+      else start = middle + 1;
+    }
   }
-  const page = rest.slice(0, limit);
-  return {
-    items: page,
-    total: items.length,
-    hasMore: rest.length > limit,
-    moreStartingAfter: page.at(-1)?.id ?? cursor ?? '',
-  };
+  const { items: page, total, hasMore } = pageOf(items, { limit: query.limit }, start);
+  return { items: page, total, hasMore, moreStartingAfter: page.at(-1)?.id ?? cursor ?? '' };
 };
 
 /**
@@ -255,12 +288,44 @@ export interface TimeCursorQuery extends LimitQuery {
 }
 
 /**
- * Cuts the page that follows a `starting_after` moment out of a list that is already filtered
- * and sorted by `created_at`: the items created strictly after it (strictly before it when the
- * list is descending). Items created at the cursor's very moment are left out, as the service's
- * timestamp cursors do; the client pages on with the `created_at` of the page's last item.
+ * The items of a list created after a `starting_after` moment in the list's direction: strictly
+ * after it, or strictly before it when the list is descending. Items created at the cursor's very
+ * moment are left out, as the service's timestamp cursors do; the client pages on with the
+ * `created_at` of the page's last item.
  *
- * @param items - The whole list, sorted by `created_at` in the direction of `query.descending`.
+ * @param items - The whole list, in list order.
+ * @param startingAfter - The cursor, a `created_at` (ISO 8601).
+ * @param descending - Whether the list runs newest first.
+ * @returns The items after the moment, in list order.
+ * @throws ApiError 400 `invalid_query_params` when the cursor is not a timestamp.
+ * @example
+ * ```ts
+ * afterMoment(activities, '2026-01-01T00:00:00.000Z', true);
+ * ```
+ */
+export const afterMoment = <T extends { readonly created_at?: string | null | undefined }>(
+  items: readonly T[],
+  startingAfter: string,
+  descending: boolean | undefined,
+): T[] => {
+  const cursor = Date.parse(startingAfter);
+  if (Number.isNaN(cursor)) {
+    throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
+      details: `Query parameter starting_after should be an ISO 8601 timestamp, not ${startingAfter}`,
+    });
+  }
+  return items.filter((item) => {
+    const created = Date.parse(item.created_at ?? '');
+    return descending ? created < cursor : created > cursor;
+  });
+};
+
+/**
+ * The page that follows a `starting_after` moment in a list that is already filtered and sorted:
+ * the first items of {@link afterMoment}, whatever field the list is sorted on. `total` counts
+ * the whole list.
+ *
+ * @param items - The whole list, in list order.
  * @param query - Limit, cursor and direction.
  * @returns The page.
  * @throws ApiError 400 `invalid_query_params` when the cursor is not a timestamp.
@@ -273,21 +338,14 @@ export const timeCursorPageOf = <T extends { readonly created_at?: string | null
   items: readonly T[],
   query: TimeCursorQuery,
 ): Page<T> => {
-  const limit = query.limit ?? 10;
-  let rest = items;
-  if (query.startingAfter !== undefined) {
-    const cursor = Date.parse(query.startingAfter);
-    if (Number.isNaN(cursor)) {
-      throw new ApiError(400, 'invalid_query_params', 'Invalid query parameters', {
-        details: `Query parameter starting_after should be an ISO 8601 timestamp, not ${query.startingAfter}`,
-      });
-    }
-    rest = items.filter((item) => {
-      const created = Date.parse(item.created_at ?? '');
-      return query.descending ? created < cursor : created > cursor;
-    });
-  }
-  return { items: rest.slice(0, limit), total: items.length, hasMore: rest.length > limit };
+  if (query.startingAfter === undefined) return pageOf(items, { limit: query.limit });
+  const rest = afterMoment(items, query.startingAfter, query.descending);
+  // The items the cursor passes over rank before the page: the total counts them.
+  const passed = items.length - rest.length;
+  const after: Ordering<T> = {
+    read: (start, end) => ({ items: rest.slice(start - passed, end - passed), total: items.length }),
+  };
+  return pageOf(after, { limit: query.limit }, passed);
 };
 
 /**
@@ -369,8 +427,4 @@ export const listBody = <Ref extends string, T, Field extends ListField = never>
  * listBody('data', wholeList(categories.list()), ['total']);
  * ```
  */
-export const wholeList = <T>(items: readonly T[]): Page<T> => ({
-  items: [...items],
-  total: items.length,
-  hasMore: false,
-});
+export const wholeList = <T>(items: readonly T[]): Page<T> => pageOf(items, { limit: items.length });

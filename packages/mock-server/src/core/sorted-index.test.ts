@@ -3,7 +3,7 @@ import { TrackedState } from './history/tracked-state.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageOf, sortByOrder } from './list.js';
-import { SortedIndexes, indexedPage } from './sorted-index.js';
+import { SortedIndexes, indexOrder } from './sorted-index.js';
 
 interface Row {
   readonly position: number;
@@ -40,9 +40,12 @@ describe('SortedIndex', () => {
             sortByOrder(filtered ? rows.filter((row) => row.even) : rows, descending ? '-code' : 'code'),
             query,
           );
-          expect(indexedPage(indexes.of('code'), descending, (position) => rows[position] as Row, query, keep)).toEqual(
-            expected,
-          );
+          expect(
+            pageOf(
+              indexOrder(indexes.of('code'), descending, (position) => rows[position] as Row, keep),
+              query,
+            ),
+          ).toEqual(expected);
         },
       ),
     );
@@ -89,9 +92,10 @@ describe('SortedIndex', () => {
         const rows = [...live].sort((a, b) => a - b).map((position) => ({ position, key: keys[position] ?? null }));
         const expected = pageOf(sortByOrder(rows, descending ? '-key' : 'key'), { limit: 100 });
         expect(
-          indexedPage(indexes.of('key'), descending, (position) => ({ position, key: keys[position] ?? null }), {
-            limit: 100,
-          }),
+          pageOf(
+            indexOrder(indexes.of('key'), descending, (position) => ({ position, key: keys[position] ?? null })),
+            { limit: 100 },
+          ),
         ).toEqual(expected);
       }),
     );

@@ -1,7 +1,7 @@
 import type { TrackedList } from './history/tracked-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
 import type { TrackedState } from './history/tracked-state.js';
-import { type Page, type PageQuery, type Sortable, compareAscending } from './list.js';
+import { type Ordering, type Page, type PageQuery, type Sortable, compareAscending, pageOf } from './list.js';
 
 /**
  * The records of a store in the order of one field, kept sorted as records are added, changed
@@ -86,16 +86,47 @@ export class SortedIndex {
 }
 
 /**
- * A page of a list read from an index: the records at ranks `(page - 1) × limit` on, that
- * `keep` lets through. Without `keep`, only the page's ranks are read. With it, every record is
- * tested once, for `total`, and no record is sorted.
+ * The list of an index's order, for `pageOf`: the records at the page's ranks that `keep` lets
+ * through. Without `keep`, only the page's ranks are read. With it, every record is tested once,
+ * for `total`, and no record is sorted.
  *
  * @param index - The index of the list's order field.
  * @param descending - Whether the order starts with `-`.
  * @param recordAt - The record at a position.
- * @param query - Page and limit (default 1 and 10).
  * @param keep - The list's filters, if any.
- * @returns The page.
+ * @returns The ordering.
+ * @example
+ * ```ts
+ * pageOf(indexOrder(byCode, true, (position) => records[position]), { page: 2, limit: 10 });
+ * ```
+ */
+export const indexOrder = <T>(
+  index: SortedIndex,
+  descending: boolean,
+  recordAt: (position: number) => T,
+  keep?: (position: number) => boolean,
+): Ordering<T> => ({
+  read: (start, end) => {
+    const items: T[] = [];
+    if (keep === undefined) {
+      for (let rank = start; rank < Math.min(index.size, end); rank += 1)
+        items.push(recordAt(index.at(rank, descending)));
+      return { items, total: index.size };
+    }
+    let total = 0;
+    for (let rank = 0; rank < index.size; rank += 1) {
+      const position = index.at(rank, descending);
+      if (!keep(position)) continue;
+      if (total >= start && total < end) items.push(recordAt(position));
+      total += 1;
+    }
+    return { items, total };
+  },
+});
+
+/**
+ * A page of an index's order: `pageOf(indexOrder(index, descending, recordAt, keep), query)`.
+ *
  * @example
  * ```ts
  * indexedPage(byCode, true, (position) => records[position], { page: 2, limit: 10 });
@@ -107,24 +138,7 @@ export const indexedPage = <T>(
   recordAt: (position: number) => T,
   query: PageQuery = {},
   keep?: (position: number) => boolean,
-): Page<T> => {
-  const limit = query.limit ?? 10;
-  const start = ((query.page ?? 1) - 1) * limit;
-  const items: T[] = [];
-  if (keep === undefined) {
-    for (let rank = start; rank < Math.min(index.size, start + limit); rank += 1)
-      items.push(recordAt(index.at(rank, descending)));
-    return { items, total: index.size, hasMore: start + limit < index.size };
-  }
-  let total = 0;
-  for (let rank = 0; rank < index.size; rank += 1) {
-    const position = index.at(rank, descending);
-    if (!keep(position)) continue;
-    if (total >= start && total < start + limit) items.push(recordAt(position));
-    total += 1;
-  }
-  return { items, total, hasMore: start + limit < total };
-};
+): Page<T> => pageOf(indexOrder(index, descending, recordAt, keep), query);
 
 /**
  * The indexes of a store's list orders over its records, or over one scope of them (a

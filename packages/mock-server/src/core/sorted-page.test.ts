@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageOf, sortByOrder } from './list.js';
-import { creationOrderPage, sortedPageOf } from './sorted-page.js';
+import { creationOrder, sortedOrder } from './sorted-page.js';
 
-describe('sortedPageOf', () => {
+describe('sortedOrder', () => {
   it('answers the page of the fully sorted list (property)', () => {
     // One type per field, as stored records have: list values of mixed types have no order.
     const value = fc.option(fc.constantFrom('a', 'b', 'c', 'd'), { nil: undefined });
@@ -23,7 +23,7 @@ describe('sortedPageOf', () => {
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 20 }),
         (items, order, page, limit) => {
-          expect(sortedPageOf(items, order, { page, limit })).toEqual(
+          expect(pageOf(sortedOrder(items, order), { page, limit })).toEqual(
             pageOf(sortByOrder(items, order), { page, limit }),
           );
         },
@@ -37,7 +37,7 @@ describe('sortedPageOf', () => {
       code: `C${String((index * 7919) % 1000).padStart(4, '0')}`,
     }));
     const copy = [...items];
-    expect(sortedPageOf(items, '-code', { page: 2, limit: 3 }).items.map(({ code }) => code)).toEqual([
+    expect(pageOf(sortedOrder(items, '-code'), { page: 2, limit: 3 }).items.map(({ code }) => code)).toEqual([
       'C0996',
       'C0995',
       'C0994',
@@ -46,7 +46,7 @@ describe('sortedPageOf', () => {
   });
 });
 
-describe('creationOrderPage', () => {
+describe('creationOrder', () => {
   it('answers the page of the fully sorted list for records in creation order (property)', () => {
     // Creation order: created_at never decreases, and records of the same millisecond share it.
     const records = fc
@@ -66,7 +66,7 @@ describe('creationOrderPage', () => {
         fc.integer({ min: 1, max: 20 }),
         (items, order, page, limit) => {
           const copy = [...items];
-          expect(creationOrderPage(items, order, { page, limit })).toEqual(
+          expect(pageOf(creationOrder(items, order), { page, limit })).toEqual(
             pageOf(sortByOrder(items, order), { page, limit }),
           );
           expect(items).toEqual(copy);

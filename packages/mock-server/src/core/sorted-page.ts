@@ -1,60 +1,51 @@
 /**
- * One page of a sorted list without sorting the whole list. A list request over a large store
- * (100,000 vouchers ordered by `code`) needs only the first `page × limit` items in list order:
- * a bounded heap selects them in O(n log k) comparisons instead of the O(n log n) of a full sort,
- * and only they are sorted. The page is exactly `pageOf(sortByOrder(items, order), query)`.
+ * Orderings of lists held as arrays that are not in list order, for `pageOf`. A list
+ * request over a large store (100,000 vouchers ordered by `code`) needs only the first
+ * `page × limit` items in list order: a bounded heap selects them in O(n log k) comparisons
+ * instead of the O(n log n) of a full sort, and only they are sorted. Either way the page is
+ * exactly `pageOf(sortByOrder(items, order), query)`.
  */
-import {
-  type OrderField,
-  type Page,
-  type PageQuery,
-  type Sortable,
-  compareAscending,
-  pageOf,
-  sortByOrder,
-} from './list.js';
+import { type OrderField, type Ordering, type Sortable, compareAscending, sortByOrder } from './list.js';
 
 /** Beyond this share of the list, the page reaches so deep that a full sort is as cheap. */
 const SELECT_SHARE = 1 / 8;
 
 /**
- * The page `query` asks for of `items` in `order`, as `pageOf(sortByOrder(items, order), query)`
- * answers it (ties keep creation order ascending and its reverse descending), selecting the
- * page's items instead of sorting the whole list when the page lies near its start.
+ * The list of `items` in `order`, as `sortByOrder` sorts it (ties keep creation order ascending
+ * and its reverse descending), read by selecting a page's items instead of sorting the whole list
+ * when the page lies near its start.
  *
  * @param items - The filtered list, in creation order.
  * @param order - The field, with `-` for descending.
- * @param query - Page (from 1) and limit.
- * @returns The page, the list's total and whether later pages hold items.
+ * @returns The ordering, for `pageOf`.
  * @example
  * ```ts
- * sortedPageOf([{ code: 'B' }, { code: 'A' }, { code: 'C' }], 'code', { limit: 2 });
+ * pageOf(sortedOrder([{ code: 'B' }, { code: 'A' }, { code: 'C' }], 'code'), { limit: 2 });
  * // { items: [{ code: 'A' }, { code: 'B' }], total: 3, hasMore: true }
  * ```
  */
-export const sortedPageOf = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
+export const sortedOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
   items: readonly T[],
   order: Order,
-  query: PageQuery = {},
-): Page<T> => {
-  const limit = query.limit ?? 10;
-  const start = ((query.page ?? 1) - 1) * limit;
-  const end = Math.min(items.length, start + limit);
-  if (end > items.length * SELECT_SHARE) return pageOf(sortByOrder(items, order), query);
-  const descending = order.startsWith('-');
-  const field = (descending ? order.slice(1) : order) as OrderField<Order>;
-  // List order on item indexes: a total order, so the selection equals the stable sort's prefix.
-  const before = (i: number, j: number): number => {
-    const byValue = compareAscending((items[i] as T)[field], (items[j] as T)[field]) || i - j;
-    return descending ? -byValue : byValue;
-  };
-  const heap = selectFirst(items.length, end, before);
-  const page = heap
-    .sort(before)
-    .slice(start)
-    .map((index) => items[index] as T);
-  return { items: page, total: items.length, hasMore: end < items.length };
-};
+): Ordering<T> => ({
+  read: (start, end) => {
+    const total = items.length;
+    const last = Math.min(total, end);
+    if (last > total * SELECT_SHARE) return { items: sortByOrder(items, order).slice(start, end), total };
+    const descending = order.startsWith('-');
+    const field = (descending ? order.slice(1) : order) as OrderField<Order>;
+    // List order on item indexes: a total order, so the selection equals the stable sort's prefix.
+    const before = (i: number, j: number): number => {
+      const byValue = compareAscending((items[i] as T)[field], (items[j] as T)[field]) || i - j;
+      return descending ? -byValue : byValue;
+    };
+    const page = selectFirst(total, last, before)
+      .sort(before)
+      .slice(start)
+      .map((index) => items[index] as T);
+    return { items: page, total };
+  },
+});
 
 /** The indexes of the `count` first of `length` items in the order `before`, unordered: a max-heap of the best so far. */
 const selectFirst = (length: number, count: number, before: (i: number, j: number) => number): number[] => {
@@ -92,33 +83,29 @@ const selectFirst = (length: number, count: number, before: (i: number, j: numbe
 };
 
 /**
- * The page `query` asks for of records kept in creation order, as {@link sortedPageOf} answers it.
- * The clock never runs backwards, so creation order is already `created_at` order (and keeps
- * records of the same millisecond apart): `created_at` and `-created_at` page the list as kept or
- * from its end, without sorting or reversing it; any other order selects the page.
+ * The list of records kept in creation order, in `order`, as {@link sortedOrder} reads it. The
+ * clock never runs backwards, so creation order is already `created_at` order (and keeps records
+ * of the same millisecond apart): `created_at` and `-created_at` read the list as kept or from its
+ * end, without sorting or reversing it; any other order selects the page.
  *
  * @param items - The filtered records, in creation order.
  * @param order - The field, with `-` for descending.
- * @param query - Page (from 1) and limit.
- * @returns The page, the list's total and whether later pages hold items.
+ * @returns The ordering, for `pageOf`.
  * @example
  * ```ts
- * creationOrderPage(campaigns, query.order ?? '-created_at', query);
+ * pageOf(creationOrder(campaigns, query.order ?? '-created_at'), query);
  * ```
  */
-export const creationOrderPage = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
+export const creationOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
   items: readonly T[],
   order: Order,
-  query: PageQuery = {},
-): Page<T> => {
-  if (order === 'created_at') return pageOf(items, query);
-  if (order !== '-created_at') return sortedPageOf(items, order, query);
-  const limit = query.limit ?? 10;
-  const start = ((query.page ?? 1) - 1) * limit;
-  const end = Math.max(0, items.length - start);
+): readonly T[] | Ordering<T> => {
+  if (order === 'created_at') return items;
+  if (order !== '-created_at') return sortedOrder(items, order);
   return {
-    items: items.slice(Math.max(0, end - limit), end).reverse(),
-    total: items.length,
-    hasMore: start + limit < items.length,
+    read: (start, end) => ({
+      items: items.slice(Math.max(0, items.length - end), Math.max(0, items.length - start)).reverse(),
+      total: items.length,
+    }),
   };
 };

@@ -1,15 +1,11 @@
 import {
-  CAMPAIGN_VALIDITY_KEYS,
   DEFAULT_CODE_LENGTH,
   type CodeConfigInput,
   type FilterPredicate,
-  checkValidityWindow,
-  compileFilter,
   compileValidityWindow,
 } from '@voucherkit/domain';
 import {
   allOf,
-  anyOf,
   campaignUpdateForVoucher,
   parseIsoDuration,
   patchMetadata,
@@ -20,8 +16,8 @@ import type { Resource } from '../../../core/resource.js';
 import { type EventLog, INTERNAL_SOURCE } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
-import { type ListOrder, type Page, type SortedPageQuery } from '../../../core/list.js';
-import { creationOrderPage } from '../../../core/sorted-page.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
+import { creationOrder } from '../../../core/sorted-page.js';
 import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { AsyncAction, AsyncActionStore } from '../../platform/async-actions/store.js';
@@ -30,6 +26,8 @@ import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { PromotionStore } from '../promotions/store.js';
 import type { RuleAssignments } from '../rule-assignments.js';
+import { campaignFilter } from './filter.js';
+import { CampaignDayCounts, campaignSummary, movedBy } from './summary.js';
 import { simpleCampaign } from '../vouchers/shapes.js';
 import type { ImportRow } from '../vouchers/jobs.js';
 import type { CampaignPort, VoucherStore } from '../vouchers/store.js';
@@ -188,78 +186,6 @@ export interface SummaryRange {
   readonly end_date?: string | undefined;
 }
 
-/** Counters of one day of a campaign, for its summary; replaced, never changed, when a voucher comes or goes. */
-interface DayCounters {
-  readonly created: number;
-  readonly deleted: number;
-  readonly createdAmount: number;
-  readonly deletedAmount: number;
-  readonly createdPoints: number;
-  readonly deletedPoints: number;
-}
-
-const NO_COUNTS: DayCounters = {
-  created: 0,
-  deleted: 0,
-  createdAmount: 0,
-  deletedAmount: 0,
-  createdPoints: 0,
-  deletedPoints: 0,
-};
-
-const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
-
-/** Status filters (`filters[status][conditions][$active]`, `filters[active][$enabled]`) and whether a campaign meets them. */
-type StatusTest = (campaign: Campaign, now: number) => boolean;
-
-const windowReason = (campaign: Campaign, now: number, ignoreSwitch: boolean): string | undefined => {
-  const result = checkValidityWindow({ ...campaign, ...(ignoreSwitch ? { active: true } : {}) }, now, {
-    keys: CAMPAIGN_VALIDITY_KEYS,
-  });
-  return result.active ? undefined : result.reason;
-};
-
-/**
- * The `status` states, as the reference describes them: `$active` is a campaign whose codes are
- * generated, whatever its dates; `$in_progress` one generating or updating its codes.
- */
-const STATUS_CONDITIONS: Readonly<Record<string, StatusTest>> = {
-  $active: (campaign) => campaign.creation_status === 'DONE',
-  $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
-  before_start: (campaign, now) => windowReason(campaign, now, true) === 'not_started',
-  $failed: (campaign) => campaign.creation_status === 'FAILED',
-  $in_progress: (campaign) =>
-    campaign.creation_status === 'IN_PROGRESS' ||
-    campaign.vouchers_generation_status === 'IN_PROGRESS' ||
-    campaign.vouchers_generation_status === 'MODIFYING',
-};
-
-const ACTIVE_CONDITIONS: Readonly<Record<string, StatusTest>> = {
-  $enabled: (campaign) => campaign.active,
-  $disabled: (campaign) => !campaign.active,
-  $expired: (campaign, now) => windowReason(campaign, now, true) === 'expired',
-  $active: (campaign, now) => windowReason(campaign, now, true) === undefined,
-};
-
-/** A campaign under the names `GET /v1/campaigns` filters on. */
-const filterView = (campaign: Campaign): Record<string, unknown> => ({
-  campaigns: campaign.name,
-  campaigns_id: campaign.id,
-  campaign_status: campaign.creation_status,
-  is_referral_code: campaign.is_referral_code ? 'TRUE' : 'FALSE',
-  validity_timeframe: campaign.validity_timeframe,
-  voucher_type: campaign.voucher?.type,
-  categories: campaign.category,
-  category_ids: campaign.category_id,
-  type: campaign.type,
-  created_date: campaign.created_at,
-  updated_at: campaign.updated_at,
-  start_date: campaign.start_date,
-  expiration_date: campaign.expiration_date,
-  validity_day_of_week: campaign.validity_day_of_week,
-  metadata: campaign.metadata,
-});
-
 /**
  * Campaigns of one project: discount coupons, gift cards, referral programs, loyalty programs
  * and promotions (with tiers). Names are unique in the project, including the names of campaigns
@@ -278,8 +204,7 @@ export class CampaignStore implements CampaignPort {
   readonly #byId: TrackedMap<string, Campaign>;
   readonly #idByName: TrackedMap<string, string>;
   readonly #binnedNames: TrackedSet<string>;
-  /** Each campaign's counters by day (`YYYY-MM-DD`), for its summary. */
-  readonly #days: TrackedMap<string, TrackedMap<string, DayCounters>>;
+  readonly #dayCounts: CampaignDayCounts;
 
   constructor(
     private readonly context: ServiceContext,
@@ -288,7 +213,7 @@ export class CampaignStore implements CampaignPort {
     this.#byId = context.tracked.map();
     this.#idByName = context.tracked.map();
     this.#binnedNames = context.tracked.set();
-    this.#days = context.tracked.map();
+    this.#dayCounts = new CampaignDayCounts(context);
     deps.bin.onPurge('campaign', (record) => this.#binnedNames.delete(record.name));
   }
 
@@ -313,29 +238,7 @@ export class CampaignStore implements CampaignPort {
     if (!campaign) return;
     // The campaign record is replaced, not changed: a restore puts the one it replaced back.
     this.#byId.set(campaign.id, { ...campaign, vouchers_count: (campaign.vouchers_count ?? 0) + delta });
-    let days = this.#days.get(campaign.id);
-    if (days === undefined) {
-      days = this.context.tracked.innerMap<string, DayCounters>();
-      this.#days.set(campaign.id, days);
-    }
-    const key = dayOf(this.context.timestamp());
-    const day = days.get(key) ?? NO_COUNTS;
-    days.set(
-      key,
-      delta > 0
-        ? {
-            ...day,
-            created: day.created + 1,
-            createdAmount: day.createdAmount + (voucher.gift?.amount ?? 0),
-            createdPoints: day.createdPoints + (voucher.loyalty_card?.points ?? 0),
-          }
-        : {
-            ...day,
-            deleted: day.deleted + 1,
-            deletedAmount: day.deletedAmount + (voucher.gift?.balance ?? 0),
-            deletedPoints: day.deletedPoints + (voucher.loyalty_card?.balance ?? 0),
-          },
-    );
+    this.#dayCounts.count(campaign.id, voucher, delta);
   }
 
   /**
@@ -366,11 +269,11 @@ export class CampaignStore implements CampaignPort {
     if (status !== undefined) tests.push((campaign) => (campaign as Campaign).creation_status === status);
     if (referral !== undefined)
       tests.push((campaign) => ((campaign as Campaign).is_referral_code ?? false) === referral);
-    if (query.filters !== undefined) tests.push(this.#filter(query.filters));
+    if (query.filters !== undefined) tests.push(campaignFilter(query.filters, this.context.clock.now()));
     const keep = allOf(...tests);
     const matching = [...this.#byId.values()].filter((campaign) => keep(campaign));
     // Campaigns are stored in creation order.
-    return creationOrderPage(matching, query.order ?? '-created_at', query);
+    return pageOf(creationOrder(matching, query.order ?? '-created_at'), query);
   }
 
   /**
@@ -516,7 +419,7 @@ export class CampaignStore implements CampaignPort {
     this.deps.promotions.removeCampaign(campaign.id);
     this.#byId.delete(campaign.id);
     this.#idByName.delete(campaign.name);
-    this.#days.delete(campaign.id);
+    this.#dayCounts.forget(campaign.id);
     // Assignments to the campaign go with it (the promotion store releases its tiers'); its vouchers' own go as the job deletes them.
     this.deps.rules.release(campaign.id);
     if (!force) {
@@ -580,81 +483,12 @@ export class CampaignStore implements CampaignPort {
     const inRange = (day: string): boolean =>
       (range.start_date === undefined || day >= range.start_date) &&
       (range.end_date === undefined || day <= range.end_date);
-    const days = [...(this.#days.get(campaign.id) ?? [])]
-      .filter(([day]) => inRange(day))
-      .map(([, counters]) => counters);
-    const total = (pick: (day: DayCounters) => number): number => days.reduce((sum, day) => sum + pick(day), 0);
-    const transactions = this.deps.vouchers
-      .transactionsOfCampaign(campaign.id)
-      .filter((transaction) => inRange(dayOf(transaction.created_at)));
-    const moved = (type: string): number =>
-      transactions
-        .filter((transaction) => transaction.type === type)
-        .reduce(
-          (sum, transaction) =>
-            sum + Math.abs(transaction.details.balance.amount ?? transaction.details.balance.points ?? 0),
-          0,
-        );
-    const base = {
-      object: 'campaign_summary' as const,
-      campaign: this.listed(campaign),
-      redemptions: 0,
-      redemptions_succeeded: 0,
-      redemptions_failed: 0,
-      rollbacks: 0,
-      rollbacks_succeeded: 0,
-      rollbacks_failed: 0,
-      validations: 0,
-      validations_succeeded: 0,
-      validations_failed: 0,
-      orders_amount: 0,
-      orders_rolledback_amount: 0,
-    };
-    const discounts = { discounted_amount: 0, rolledback_discounted_amount: 0 };
-    if (campaign.campaign_type === 'PROMOTION') return { ...base, ...discounts };
-    const codes = {
-      vouchers_created: total((day) => day.created),
-      vouchers_deleted: total((day) => day.deleted),
-      publications: 0,
-      publications_succeeded: 0,
-      publications_failed: 0,
-    };
-    switch (campaign.campaign_type) {
-      case 'GIFT_VOUCHERS':
-        return {
-          ...base,
-          ...codes,
-          created_vouchers_amount: total((day) => day.createdAmount),
-          amount_added: moved('CREDITS_ADDITION'),
-          amount_deleted: total((day) => day.deletedAmount),
-          amount_redeemed: 0,
-          amount_rolledback: 0,
-          amount_subtracted: moved('CREDITS_REMOVAL'),
-        };
-      case 'LOYALTY_PROGRAM':
-        return {
-          ...base,
-          ...codes,
-          created_vouchers_points: total((day) => day.createdPoints),
-          points_deleted: total((day) => day.deletedPoints),
-          points_subtracted: moved('POINTS_REMOVAL'),
-          points_added: moved('POINTS_ADDITION'),
-          points_rewarded: 0,
-          points_redeemed: 0,
-          points_rolledback: 0,
-          points_expired: 0,
-          points_transferred_out: 0,
-          points_transferred_in: 0,
-          pending_points_added: 0,
-          pending_points_subtracted: 0,
-          pending_points_activated: 0,
-          pending_points_canceled: 0,
-        };
-      case 'REFERRAL_PROGRAM':
-        return { ...base, ...codes, referred_customers: 0 };
-      default:
-        return { ...base, ...codes, ...discounts };
-    }
+    return campaignSummary(
+      this.listed(campaign),
+      campaign.campaign_type,
+      this.#dayCounts.totals(campaign.id, inRange),
+      movedBy(this.deps.vouchers.transactionsOfCampaign(campaign.id), inRange),
+    );
   }
 
   /** Builds a campaign from a creation request without storing it. */
@@ -847,31 +681,6 @@ export class CampaignStore implements CampaignPort {
       }
     }
     this.deps.vouchers.replace(voucher, changes);
-  }
-
-  #filter(filters: unknown): FilterPredicate {
-    if (typeof filters !== 'object' || filters === null) return compileFilter(filters);
-    const { status, active, ...fields } = filters as Record<string, unknown>;
-    const now = this.context.clock.now();
-    const parts: StatusTest[] = [];
-    const conditions = (group: unknown, table: Readonly<Record<string, StatusTest>>): void => {
-      if (typeof group !== 'object' || group === null) return;
-      const tests = Object.keys(group).flatMap((name) => {
-        const test = table[name];
-        return test === undefined ? [] : [test];
-      });
-      // Several states in one group mean any of them: a campaign cannot be active and expired at once.
-      if (tests.length > 0) parts.push((campaign, at) => tests.some((test) => test(campaign, at)));
-    };
-    conditions((status as { conditions?: unknown } | undefined)?.conditions, STATUS_CONDITIONS);
-    // The `active` states come under `conditions`, as the reference describes them, or directly, as its schema has them.
-    const { conditions: activeConditions, ...direct } = (active ?? {}) as { conditions?: object };
-    conditions({ ...direct, ...activeConditions }, ACTIVE_CONDITIONS);
-    const named = Object.keys(fields).some((key) => key !== 'junction') ? compileFilter(fields, { now }) : undefined;
-    const predicates: FilterPredicate[] = parts.map((test) => (campaign) => test(campaign as Campaign, now));
-    if (named) predicates.push((campaign) => named(filterView(campaign as Campaign)));
-    const junction = String(fields['junction'] ?? 'and').toLowerCase();
-    return junction === 'or' ? anyOf(...predicates) : allOf(...predicates);
   }
 
   #record(

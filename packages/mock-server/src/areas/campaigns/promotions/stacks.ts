@@ -2,8 +2,8 @@ import { compileFilter } from '@voucherkit/domain';
 import { allOf, dateRangeFilter } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow } from '../../../core/list.js';
-import { creationOrderPage } from '../../../core/sorted-page.js';
+import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf } from '../../../core/list.js';
+import { creationOrder } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
@@ -125,7 +125,7 @@ export class PromotionStackStore {
     const keep = Object.keys(dates).length > 0 ? compileFilter(dates, { now: this.context.clock.now() }) : allOf();
     const matching = [...this.#byId.values()].filter((stack) => keep(stack));
     // Stacks are kept in creation order.
-    const page = creationOrderPage(matching, query.order ?? '-created_at', query);
+    const page = pageOf(creationOrder(matching, query.order ?? '-created_at'), query);
     return { ...page, items: page.items.map((stack) => this.#present(stack)) };
   }
 

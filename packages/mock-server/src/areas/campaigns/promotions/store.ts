@@ -3,8 +3,16 @@ import { patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import { type ListOrder, type Page, type SortedPageQuery, sortByOrder } from '../../../core/list.js';
-import { creationOrderPage } from '../../../core/sorted-page.js';
+import {
+  type ListOrder,
+  type Page,
+  type SortedPageQuery,
+  listBody,
+  pageOf,
+  sortByOrder,
+  wholeList,
+} from '../../../core/list.js';
+import { creationOrder } from '../../../core/sorted-page.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Origin } from '../../../core/origin.js';
@@ -341,7 +349,7 @@ export class PromotionStore implements PromotionRedeemables {
       tiers = tiers.filter((tier) => this.#check(tier, now).active);
     }
     // Tiers are kept in creation order.
-    const page = creationOrderPage(tiers, query.order ?? '-created_at', query);
+    const page = pageOf(creationOrder(tiers, query.order ?? '-created_at'), query);
     return { ...page, items: page.items.map((tier) => this.#present(tier)) };
   }
 
@@ -362,7 +370,7 @@ export class PromotionStore implements PromotionRedeemables {
    */
   tierList(campaignId: string): Resource<'PromotionTierList'> {
     const tiers = sortByOrder(this.#ofCampaign(campaignId), 'hierarchy').map((tier) => this.#present(tier));
-    return { object: 'list', data_ref: 'tiers', tiers, total: tiers.length, has_more: false };
+    return listBody('tiers', wholeList(tiers), ['total', 'has_more']);
   }
 
   /**

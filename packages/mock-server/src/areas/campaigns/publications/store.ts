@@ -5,7 +5,7 @@ import type { EventLog } from '../../../core/event-log.js';
 import { type OneOrList, firstOf, itemsOf, oneOrList } from '../../../core/history/one-or-list.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
+import { ScopedIndexes, SortedIndexes, indexOrder } from '../../../core/sorted-index.js';
 import { EMPTY_LIST, copyOrEmpty } from '../../../core/immutable.js';
 import { interned } from '../../../core/interned.js';
 import type { Origin } from '../../../core/origin.js';
@@ -16,6 +16,7 @@ import {
   type Page,
   type SortedPageQuery,
   cursorPageOf,
+  pageOf,
 } from '../../../core/list.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
@@ -414,13 +415,10 @@ export class PublicationStore {
     const field = (descending ? order.slice(1) : order) as PublicationOrderField;
     // A campaign narrows the list to the publications of its scope.
     const scope = query.campaign === undefined ? this.#orders : this.#scopes.of(query.campaign);
-    if (scope === undefined) return { items: [], total: 0, hasMore: false };
-    const page = indexedPage(
-      scope.of(field),
-      descending,
-      (position) => sequence[position] as StoredPublication,
+    if (scope === undefined) return pageOf([], query);
+    const page = pageOf(
+      indexOrder(scope.of(field), descending, (position) => sequence[position] as StoredPublication, keep),
       query,
-      keep,
     );
     return { ...page, items: page.items.map((publication) => this.#listed(publication)) };
   }

@@ -15,7 +15,7 @@ import {
   sortByOrder,
   timeCursorPageOf,
 } from '../../../core/list.js';
-import { sortedPageOf } from '../../../core/sorted-page.js';
+import { sortedOrder } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -147,7 +147,7 @@ export class ProductCollectionStore {
    * @returns The page.
    */
   list(query: CollectionListQuery = {}): Page<ProductCollection> {
-    return sortedPageOf([...this.#items.values()], query.order ?? '-created_at', query);
+    return pageOf(sortedOrder([...this.#items.values()], query.order ?? '-created_at'), query);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { EventLog, ServiceEvent } from '../../../core/event-log.js';
-import { type ListOrder, type Sortable, sortByKeys } from '../../../core/list.js';
+import { type ListOrder, type Sortable, pageOf, sortByKeys } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type CustomerActivityQuery, activityCategory, customerActivityFilter, eventActivity } from './activity.js';
@@ -112,6 +112,8 @@ export const listCustomerActivities = (
       descending ? Date.parse(event.created_at) < moment : Date.parse(event.created_at) > moment,
     );
   }
-  const data = rest.slice(0, query.limit ?? 10).map((event) => eventActivity(event)) as Resource<'CustomerActivity'>[];
+  const data = pageOf(rest, { limit: query.limit }).items.map((event) =>
+    eventActivity(event),
+  ) as Resource<'CustomerActivity'>[];
   return { object: 'list', data_ref: 'data', data, total: kept.length };
 };

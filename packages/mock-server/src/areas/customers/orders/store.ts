@@ -4,8 +4,8 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { TrackedGroups } from '../../../core/history/tracked-groups.js';
-import { type Page, type SortedPageQuery } from '../../../core/list.js';
-import { sortedPageOf } from '../../../core/sorted-page.js';
+import { type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
+import { sortedOrder } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { simpleCustomer } from '../customers/profile.js';
@@ -21,6 +21,7 @@ import type { ProductStore } from '../../catalog/products/store.js';
 import { type OrderItemRequest, orderLine, resolveLines } from './items.js';
 import { sharedWhenEmpty } from '../../../core/immutable.js';
 import type { Origin } from '../../../core/origin.js';
+import { CustomerOrderTotals } from './customer-totals.js';
 
 /**
  * An order as the API returns it, with its lines and computed amounts.
@@ -134,34 +135,6 @@ export interface UpsertOptions {
   readonly announce?: boolean | undefined;
 }
 
-/** A customer's running order totals; replaced at each change, never changed in place. */
-interface OrderTotals {
-  readonly amount: number;
-  readonly count: number;
-  /**
-   * The newest counted order's total and creation time, as they were when it was counted (not
-   * the order, which would keep an old version of it); absent without one.
-   */
-  readonly lastAmount: number | undefined;
-  readonly lastDate: string | undefined;
-}
-
-const NO_TOTALS: OrderTotals = Object.freeze({ amount: 0, count: 0, lastAmount: undefined, lastDate: undefined });
-
-/** Totals with these sums, and this last order (or the last order of `last` when it is totals). */
-const totalsOf = (amount: number, count: number, last: Order | OrderTotals | undefined): OrderTotals =>
-  last === undefined || 'id' in last
-    ? {
-        amount,
-        count,
-        lastAmount: last === undefined ? undefined : (last.total_amount ?? 0),
-        lastDate: last?.created_at,
-      }
-    : { amount, count, lastAmount: last.lastAmount, lastDate: last.lastDate };
-
-/** Statuses whose orders count in a customer's order summary. */
-const COUNTED = new Set(['PAID', 'FULFILLED']);
-
 /**
  * Orders of one project, addressed by id (`ord_…`) or `source_id`. Amounts come from the
  * domain's `calculateOrderAmounts`: an amount a request leaves out is computed from the lines,
@@ -179,10 +152,8 @@ export class OrderStore {
   readonly #items: TrackedMap<string, Order>;
   /** Ids of each customer's orders, in creation order: what summaries and a customer's orders read. */
   readonly #idsByCustomer: TrackedGroups<string, string>;
-  /** Each customer's running order totals, kept in step as orders are written (see {@link OrderStore.summaryOf}). */
-  readonly #totals: TrackedMap<string, OrderTotals>;
-  /** What each counted order added to its customer's totals, to take back when it changes. */
-  readonly #counted: TrackedMap<string, { readonly customerId: string; readonly amount: number }>;
+  /** Each customer's totals of paid and fulfilled orders, kept in step as orders are written. */
+  readonly #totals: CustomerOrderTotals;
   readonly #idsBySource: TrackedMap<string, string>;
 
   constructor(
@@ -194,8 +165,7 @@ export class OrderStore {
   ) {
     this.#items = context.tracked.map();
     this.#idsByCustomer = new TrackedGroups(context.tracked);
-    this.#totals = context.tracked.map();
-    this.#counted = context.tracked.map();
+    this.#totals = new CustomerOrderTotals(context.tracked);
     this.#idsBySource = context.tracked.map();
   }
 
@@ -234,7 +204,7 @@ export class OrderStore {
    * @returns The page.
    */
   list(query: SortedPageQuery<OrderOrder> = {}): Page<Order> {
-    return sortedPageOf(this.all(), query.order ?? '-created_at', query);
+    return pageOf(sortedOrder(this.all(), query.order ?? '-created_at'), query);
   }
 
   /**
@@ -268,7 +238,7 @@ export class OrderStore {
     this.#items.set(order.id, order);
     if (order.source_id) this.#idsBySource.set(order.source_id, order.id);
     this.#index(order, undefined);
-    this.#count(order, true);
+    this.#totals.count(order, true, (customerId) => this.ofCustomer(customerId));
     this.#refreshSummaries([order.customer_id]);
     const change = { order, before: undefined, customer, referrer };
     return options.announce === false ? change : this.announce(change, origin);
@@ -297,7 +267,7 @@ export class OrderStore {
     const { order, customer, referrer } = this.#build(patch, before, origin);
     this.#items.set(order.id, order);
     this.#index(order, before);
-    this.#count(order, false);
+    this.#totals.count(order, false, (customerId) => this.ofCustomer(customerId));
     this.#refreshSummaries([before.customer_id, order.customer_id]);
     const change = { order, before, customer, referrer };
     return options.announce === false ? change : this.announce(change, origin);
@@ -358,11 +328,10 @@ export class OrderStore {
     const orders = this.ofCustomer(customerId);
     for (const order of orders) {
       this.#items.delete(order.id);
-      this.#counted.delete(order.id);
       if (order.source_id) this.#idsBySource.delete(order.source_id);
     }
     this.#idsByCustomer.deleteGroup(customerId);
-    this.#totals.delete(customerId);
+    this.#totals.forget(customerId, orders);
     return orders.length;
   }
 
@@ -498,52 +467,6 @@ export class OrderStore {
    * @returns The totals.
    */
   summaryOf(customerId: string): CustomerOrderSummary {
-    const { amount, count, lastAmount, lastDate } = this.#totals.get(customerId) ?? NO_TOTALS;
-    return {
-      total_amount: amount,
-      total_count: count,
-      average_amount: count === 0 ? 0 : Math.round(amount / count),
-      last_order_amount: lastAmount ?? 0,
-      ...(lastDate ? { last_order_date: lastDate } : {}),
-    };
-  }
-
-  /**
-   * Moves an order's part of its customer's totals: what it added before is taken back, and it
-   * adds its amount again while it is paid or fulfilled. The last order is the newest counted one
-   * (the latest created among equal times): a new order is compared with it, a changed one makes
-   * the customer's last order be looked for again.
-   */
-  #count(order: Order, created: boolean): void {
-    const before = this.#counted.get(order.id);
-    if (before) {
-      const totals = this.#totals.get(before.customerId);
-      if (totals)
-        this.#totals.set(before.customerId, totalsOf(totals.amount - before.amount, totals.count - 1, totals));
-      this.#counted.delete(order.id);
-    }
-    const customerId = order.customer_id;
-    if (customerId && COUNTED.has(order.status ?? '')) {
-      const amount = order.total_amount ?? 0;
-      const totals = this.#totals.get(customerId) ?? NO_TOTALS;
-      const newest =
-        created && (totals.lastAmount === undefined || (order.created_at ?? '') >= (totals.lastDate ?? ''));
-      this.#totals.set(customerId, totalsOf(totals.amount + amount, totals.count + 1, newest ? order : totals));
-      this.#counted.set(order.id, { customerId, amount });
-    }
-    if (created) return;
-    for (const id of new Set([before?.customerId, customerId])) {
-      const totals = id ? this.#totals.get(id) : undefined;
-      if (!totals || !id) continue;
-      const last = this.ofCustomer(id).reduce<Order | undefined>(
-        (latest, stored) =>
-          this.#counted.has(stored.id) &&
-          (latest === undefined || (stored.created_at ?? '') >= (latest.created_at ?? ''))
-            ? stored
-            : latest,
-        undefined,
-      );
-      this.#totals.set(id, totalsOf(totals.amount, totals.count, last));
-    }
+    return this.#totals.summaryOf(customerId);
   }
 }

@@ -1,4 +1,4 @@
-import { type ListOrder, type Sortable, sortByKeys } from '../../../core/list.js';
+import { type ListOrder, type Sortable, pageOf, sortByKeys } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import type { CampaignStore } from '../../campaigns/campaigns/store.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
@@ -75,7 +75,7 @@ const sortedPage = <T>(
   items: readonly T[],
   keyOf: (item: T) => Readonly<Record<string, Sortable>>,
   query: ExamineQuery<string>,
-): T[] => sortByKeys(items, keyOf, query.order ?? '-created_at').slice(0, query.limit ?? MAX_ITEMS);
+): T[] => pageOf(sortByKeys(items, keyOf, query.order ?? '-created_at'), { limit: query.limit ?? MAX_ITEMS }).items;
 
 /**
  * `POST /v1/vouchers/qualification`: the generic codes (standalone ones and those of generic

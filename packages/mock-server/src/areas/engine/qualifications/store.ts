@@ -15,6 +15,7 @@ import {
   ruleSetRequiresProducts,
 } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
+import { pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
@@ -239,8 +240,7 @@ export class QualificationStore {
     const { qualified, judge } = this.#qualify(request, EVERY_KIND, this.#filter(options.filters));
     qualified.sort(SORTS[options.sorting_rule ?? 'DEFAULT']);
     const rest = this.#after(qualified, options.starting_after ?? undefined);
-    const page = rest.slice(0, limit);
-    const hasMore = rest.length > limit;
+    const { items: page, hasMore } = pageOf(rest, { limit });
     const last = page[page.length - 1];
     const expand = new Set(options.expand ?? []);
     return {

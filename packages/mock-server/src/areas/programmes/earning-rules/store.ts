@@ -2,10 +2,10 @@ import type { EarningCalculationType, TierChange } from '@voucherkit/domain';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
-import type { ListOrder, Page, SortedPageQuery } from '../../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
 import type { Resource } from '../../../core/resource.js';
-import { creationOrderPage } from '../../../core/sorted-page.js';
+import { creationOrder } from '../../../core/sorted-page.js';
 import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import { simpleCampaign } from '../../campaigns/vouchers/shapes.js';
@@ -234,9 +234,8 @@ export class EarningRuleStore {
 
   /** A page of a campaign's earning rules, newest first unless `order` says otherwise. */
   list(programmeRef: string, query: EarningRuleListQuery = {}): Page<EarningRule> {
-    return creationOrderPage(
-      this.of(this.deps.loyalties.programme(programmeRef).id),
-      query.order ?? '-created_at',
+    return pageOf(
+      creationOrder(this.of(this.deps.loyalties.programme(programmeRef).id), query.order ?? '-created_at'),
       query,
     );
   }

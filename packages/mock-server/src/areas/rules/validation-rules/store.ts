@@ -9,7 +9,8 @@ import type { ServiceContext } from '../../../core/context.js';
 import type { EventData, EventInput, EventLog } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
-import { type ListOrder, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
+import { type ListOrder, type Ordering, type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
+import { creationOrder } from '../../../core/sorted-page.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
@@ -192,14 +193,14 @@ const ORDERS = new Set(['created_at', '-created_at']);
 const byCreation = <T extends { readonly created_at?: string | null | undefined }>(
   items: T[],
   order: string | undefined,
-): T[] => {
+): readonly T[] | Ordering<T> => {
   // Items are kept in creation order and the clock never runs backwards.
   if (order !== undefined && !ORDERS.has(order)) {
     throw new ApiError(400, 'invalid_query_params', 'Invalid query params', {
       details: `Query parameter order should be one of: created_at, -created_at (actual value is ${order})`,
     });
   }
-  return order === 'created_at' ? items : items.reverse();
+  return creationOrder(items, order === 'created_at' ? 'created_at' : '-created_at');
 };
 
 /**
