@@ -112,7 +112,11 @@ const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
   return roots;
 };
 
-const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string => {
+/**
+ * Writes the zod schemas of one direction. Only those the operation table names (`named`) are
+ * exported; the others are reached through them.
+ */
+const writeSchemasModule = (doc: OpenApiDocument, direction: Direction, named: ReadonlySet<string>): string => {
   const components = doc.components?.schemas ?? {};
   const { order, lazy } = orderComponents(components, reachable(doc, direction));
   const writer = new ZodSourceWriter({ direction, components, lazy });
@@ -124,7 +128,9 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction): string 
     try {
       // Typed as z.ZodType: handlers take their types from the client's generated types, and an
       // inferred zod type of this size would be too large to declare and slow to check.
-      return `export const ${componentIdentifier(name)}: z.ZodType = ${writer.write(components[name] as JsonSchema)};`;
+      const identifier = componentIdentifier(name);
+      const exported = named.has(identifier) ? 'export ' : '';
+      return `${exported}const ${identifier}: z.ZodType = ${writer.write(components[name] as JsonSchema)};`;
     } catch (error) {
       throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,
@@ -347,8 +353,11 @@ ${webhooks.join('\n')}
 
 /** Writes the mock server's zod schemas and operation table from the bundled spec. */
 export const generateMockSchemas = (doc: OpenApiDocument): void => {
-  writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request'));
-  writeFileSync(repoPath(GENERATED.mockResponseSchemas), writeSchemasModule(doc, 'response'));
+  const operations = writeOperationsModule(doc);
+  const named = (namespace: Direction): Set<string> =>
+    new Set(Array.from(operations.matchAll(new RegExp(`\\b${namespace}\\.(\\w+)`, 'g')), (match) => match[1] ?? ''));
+  writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request', named('request')));
+  writeFileSync(repoPath(GENERATED.mockResponseSchemas), writeSchemasModule(doc, 'response', named('response')));
   writeFileSync(repoPath(GENERATED.mockRoutes), writeRoutesModule(doc));
-  writeFileSync(repoPath(GENERATED.mockOperations), writeOperationsModule(doc));
+  writeFileSync(repoPath(GENERATED.mockOperations), operations);
 };
