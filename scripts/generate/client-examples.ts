@@ -8,7 +8,7 @@ import { type OpenApiDocument, listOperations } from '../lib/openapi.ts';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 
 /** The operations' examples by operation id, in the spec's order. */
-export const clientExamples = (doc: OpenApiDocument): [string, string][] =>
+const clientExamples = (doc: OpenApiDocument): [string, string][] =>
   listOperations(doc).flatMap((entry) => {
     const example = (entry.operation as { 'x-client-example'?: string })['x-client-example'];
     return example === undefined

@@ -107,14 +107,14 @@ export const writeCoverageReport = (parity: ParityResult): void => {
 const METHOD_ORDER: readonly string[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /** The markers around the generated block of README.md; everything between them is replaced. */
-export const README_MARKERS = { start: '<!-- coverage:start -->', end: '<!-- coverage:end -->' } as const;
+const README_MARKERS = { start: '<!-- coverage:start -->', end: '<!-- coverage:end -->' } as const;
 
 /**
  * The Markdown of README.md's "what works today" block: per tag of the reference, how many
  * operations the service has, how many our spec describes and how many the mock implements, then
  * the implemented operations under our spec's tags. Depends only on its arguments.
  */
-export const renderCoverageSummary = (
+const renderCoverageSummary = (
   parity: ParityResult,
   spec: Pick<OpenApiDocument, 'paths'> & { tags?: { name: string }[] },
 ): string[] => {

@@ -86,7 +86,7 @@ const unionSource = (entries: readonly WebhookEntry[]): string =>
   entries.length === 0 ? 'never' : entries.map((entry) => `\n  | ${JSON.stringify(entry.name)}`).join('');
 
 /** The TypeScript source of the webhook event types. */
-export const webhookTypesSource = (doc: OpenApiDocument): string => {
+const webhookTypesSource = (doc: OpenApiDocument): string => {
   const entries = entriesOf(doc);
   const of = (family: Family): WebhookEntry[] => entries.filter((entry) => entry.family === family);
   const [project, distribution, other] = [of('project'), of('distribution'), of('other')];

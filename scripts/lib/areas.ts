@@ -84,7 +84,7 @@ const rank = (layer: Layer): number =>
  * name the root's `ProjectState` type (a handler's context carries the project), nothing above it
  * at run time.
  */
-export const violationOf = (edge: ImportEdge): string | undefined => {
+const violationOf = (edge: ImportEdge): string | undefined => {
   const [from, to] = [layerOf(edge.from), layerOf(edge.to)];
   if (rank(to) <= rank(from)) return undefined;
   if (from === 'base' && to === 'root' && edge.typeOnly) return undefined;
@@ -92,7 +92,7 @@ export const violationOf = (edge: ImportEdge): string | undefined => {
 };
 
 /** Where the project's state is declared: every store, and the module of its type. */
-export const STATE_PATH = 'areas/state.ts';
+const STATE_PATH = 'areas/state.ts';
 
 /**
  * The layer of each store of the project's state (`vouchers` → `campaigns`), read from the

@@ -39,7 +39,7 @@ const MARKER = /^\s*<!--\s*(not run|continues)\b/;
 const IMPORT = /^\s*import\s/m;
 
 /** One fenced block of a page. Lines count from 1, as editors do. */
-export interface Fence {
+interface Fence {
   /** The info string's first word (`ts`, `sh` …), empty when there is none. */
   readonly lang: string;
   /** Line of the opening fence. */

@@ -43,7 +43,7 @@ export const EXPECTED_REJECTIONS: Readonly<Record<string, string>> = {
  * Our name of each reference webhook event whose name is not the mechanical one (its name without
  * `EVENTS.`, in lower case).
  */
-export const WEBHOOK_NAMES: Readonly<Record<string, string>> = {
+const WEBHOOK_NAMES: Readonly<Record<string, string>> = {
   'EVENTS.BUS_VAL_RULE.CREATED': 'business_validation_rule.created',
   'EVENTS.BUS_VAL_RULE.UPDATED': 'business_validation_rule.updated',
   'EVENTS.BUS_VAL_RULE.DELETED': 'business_validation_rule.deleted',

@@ -17,7 +17,7 @@ import { type JsonSchema, type OpenApiDocument, isReference, resolveRef } from '
 import type { ParityResult } from './parity.ts';
 
 /** One request with nulls, and what our validation made of it. */
-export interface NullVariant {
+interface NullVariant {
   /** The reference operationId. */
   operation: string;
   /** Our operationId. */

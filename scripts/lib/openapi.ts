@@ -22,8 +22,8 @@ export interface Reference {
   $ref: string;
 }
 export type JsonSchema = Record<string, unknown>;
-export type SecurityRequirement = Record<string, string[]>;
-export interface SecurityScheme {
+type SecurityRequirement = Record<string, string[]>;
+interface SecurityScheme {
   type: string;
   name?: string;
   in?: string;
@@ -69,10 +69,10 @@ export interface Operation {
   /** Where the service's own description stands on a deprecated operation (deprecated there, removed, never described). */
   'x-legacy'?: string;
 }
-export type PathItem = Partial<Record<HttpMethod, Operation>> & { parameters?: (Parameter | Reference)[] };
+type PathItem = Partial<Record<HttpMethod, Operation>> & { parameters?: (Parameter | Reference)[] };
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One operation of a document with its method and path. */
 export interface OperationEntry {

@@ -22,7 +22,7 @@ import { repoPath } from './paths.ts';
 const SRC = 'packages/mock-server/src';
 
 /** One method of the state that a handler calls, and the file of the class that has it. */
-export interface StateMethod {
+interface StateMethod {
   /** `categories.list`, `organisation.users.invite` or `projects.create`. */
   readonly name: string;
   /** Repository-relative path of the file that declares the store's class. */

@@ -203,7 +203,7 @@ export interface FieldDiff {
 }
 
 /** A value that differs between the two descriptions. */
-export interface ValueDiff<T> {
+interface ValueDiff<T> {
   ours: T;
   reference: T;
 }
@@ -236,7 +236,7 @@ const sameList = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
 /** Compares the fields of one of our operations with those of its reference counterpart. */
-export const compareOperationFields = (ours: OperationFields, reference: OperationFields): OperationComparison => {
+const compareOperationFields = (ours: OperationFields, reference: OperationFields): OperationComparison => {
   const query = diffFields(ours.query, reference.query);
   const path = diffFields(ours.path, reference.path);
   const requestBody = diffFields(ours.requestBody, reference.requestBody);

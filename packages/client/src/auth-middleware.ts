@@ -11,7 +11,7 @@ const BEARER = 'Bearer ';
  * @param auth - The credentials.
  * @returns Header names and values; empty for OAuth, whose header depends on the current token.
  */
-export function keyHeaders(auth: AuthOptions): Record<string, string> {
+function keyHeaders(auth: AuthOptions): Record<string, string> {
   switch (auth.type) {
     case 'server':
       return { 'X-App-Id': auth.appId, 'X-App-Token': auth.appToken };

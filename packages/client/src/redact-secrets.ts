@@ -11,7 +11,7 @@ const REDACTED = '[redacted]';
  * @param secrets - Values to hide; values shorter than 6 characters are left alone.
  * @returns The text with each secret replaced by `[redacted]`.
  */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+function redactSecrets(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) {
     if (secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join(REDACTED);

@@ -69,7 +69,7 @@ const IDEMPOTENT_MARK = 'idempotent';
  * @param request - The request.
  * @returns `true` when sending it again is safe.
  */
-export function isIdempotent(request: Request): boolean {
+function isIdempotent(request: Request): boolean {
   return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || Reflect.get(request, IDEMPOTENT_MARK) === true;
 }
 

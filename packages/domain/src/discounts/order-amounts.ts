@@ -282,7 +282,7 @@ export class OrderDraft {
 }
 
 /** Assembles the amounts of an order from its stored fields, deriving the sums. */
-export const buildOrderAmounts = (
+const buildOrderAmounts = (
   amount: number,
   initialAmount: number,
   discountAmount: number,

@@ -87,10 +87,7 @@ const fieldTest = (read: (record: unknown) => unknown, tests: readonly ValueTest
  *   without `inLocation`.
  * @throws TypeError when a relative day operator is used without `now`.
  */
-export function compileFilterDefinition(
-  definition: FilterDefinition,
-  options: FilterCompileOptions = {},
-): FilterPredicate {
+function compileFilterDefinition(definition: FilterDefinition, options: FilterCompileOptions = {}): FilterPredicate {
   const context = contextOf(options);
   const tests = definition.fields.map((field) => {
     const conditionTests = field.conditions.map((condition) => {

@@ -276,7 +276,7 @@ const isPlainObject = (value: unknown): value is Readonly<Record<string, unknown
 const isOperator = (name: string): name is FilterOperator => Object.hasOwn(OPERAND_KIND, name);
 
 /** The canonical name of an operator or alias, or `undefined` for an unknown name. */
-export const canonicalOperator = (name: string): FilterOperator | undefined =>
+const canonicalOperator = (name: string): FilterOperator | undefined =>
   isOperator(name) ? name : Object.hasOwn(FILTER_OPERATOR_ALIASES, name) ? FILTER_OPERATOR_ALIASES[name] : undefined;
 
 /** A problem with one part of a filter: where (path parts from the filter's root) and what. */

@@ -36,7 +36,7 @@ export interface ZoneCalendar {
 }
 
 /** A wall-clock reading in a time zone: the date (`month` 1–12), the time of day, the day of the week (0 = Sunday) and the offset. */
-export type LocalParts = ZonedDateTimeParts;
+type LocalParts = ZonedDateTimeParts;
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/u;

@@ -6,7 +6,7 @@
  */
 
 /** How many minor units (cents) make one major unit: formulas see `ORDER_AMOUNT` 2000 as 20. */
-export const MINOR_PER_MAJOR = 100;
+const MINOR_PER_MAJOR = 100;
 
 /**
  * Drops the binary noise of floating-point arithmetic by keeping 15 significant digits, the most

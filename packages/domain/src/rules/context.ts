@@ -218,7 +218,7 @@ export interface ValidationRuleContext {
 }
 
 /** A reference an order line answers to: its product, its SKU, or one of its collections. */
-export interface LineReference {
+interface LineReference {
   readonly id: string;
   readonly object: 'product' | 'sku' | 'products_collection';
 }

@@ -101,7 +101,7 @@ export type ValidationRuleFailureKey = 'customer_rules_violated' | 'order_rules_
  * the lines in scope); a total over the lines in scope (`aggregate`); or the lines in scope read
  * with a fixed quantifier (`lines_any`, `lines_each`).
  */
-export type RuleRole = 'value' | 'selector' | 'line' | 'aggregate' | 'lines_any' | 'lines_each';
+type RuleRole = 'value' | 'selector' | 'line' | 'aggregate' | 'lines_any' | 'lines_each';
 
 /** What a rule's operands are, which decides the operators it accepts. */
 export type RuleOperands = 'number' | 'reference' | 'items' | 'text' | 'boolean' | 'metadata';

@@ -11,7 +11,7 @@ export type VoucherType = 'DISCOUNT_VOUCHER' | 'GIFT_VOUCHER' | 'LOYALTY_CARD';
 /**
  * The voucher template of a campaign (`campaign.voucher`): the fields vouchers take from it.
  */
-export interface CampaignVoucherTemplateInput {
+interface CampaignVoucherTemplateInput {
   /** Kind of the campaign's vouchers. */
   readonly type?: string | null | undefined;
   /** Discount of each voucher, for discount and referral campaigns. */
@@ -85,14 +85,14 @@ export interface VoucherOverridesInput {
  * The type of a campaign field as a voucher inherits it: the campaign's own type without
  * `undefined`, or `null` when absent.
  */
-export type CampaignField<C, K extends keyof CampaignInheritanceInput> =
+type CampaignField<C, K extends keyof CampaignInheritanceInput> =
   | (K extends keyof C ? NonNullable<C[K]> : never)
   | null;
 
 /**
  * The type of a voucher template field as a voucher inherits it, or `null` when absent.
  */
-export type TemplateField<C, K extends keyof CampaignVoucherTemplateInput> =
+type TemplateField<C, K extends keyof CampaignVoucherTemplateInput> =
   | (C extends { readonly voucher?: infer V }
       ? K extends keyof NonNullable<V>
         ? NonNullable<NonNullable<V>[K]>
