@@ -1,8 +1,8 @@
 /**
  * Fails when the docs site leaves something out. Every export of every entry point (each subpath
- * of each package's `exports`) needs a summary and an `@example`; every property and method of
- * an exported class or interface needs a summary; every markdown page of docs/ must be a page of
- * the site. Reads the reflections that `npm run docs` writes next to the site
+ * of each package's `exports`, but an unstable `./internals`) needs a summary and an `@example`;
+ * every property and method of an exported class or interface needs a summary; every markdown
+ * page of docs/ must be a page of the site. Reads the reflections that `npm run docs` writes next to the site
  * (docs/api/reflections.json), so it judges exactly what the site shows.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -69,14 +69,21 @@ const readReflections = (): JSONOutput.ProjectReflection => {
   return JSON.parse(readFileSync(file, 'utf8')) as JSONOutput.ProjectReflection;
 };
 
-/** The import specifier of every entry point of a package: `@voucherkit/mock-server/node` for `./node`. */
+/**
+ * Subpaths of `exports` that the site leaves out: the manifest itself, and `./internals`, an
+ * unstable entry for the repository's own benchmarks and scripts, outside semantic versioning
+ * (docs/decisions/0063).
+ */
+const UNDOCUMENTED_SUBPATHS = new Set(['./package.json', './internals']);
+
+/** The import specifier of every documented entry point of a package: `@voucherkit/mock-server/node` for `./node`. */
 const entryPointsOf = (dir: string): string[] => {
   const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as {
     name: string;
     exports: Record<string, unknown>;
   };
   return Object.keys(manifest.exports)
-    .filter((subpath) => subpath !== './package.json')
+    .filter((subpath) => !UNDOCUMENTED_SUBPATHS.has(subpath))
     .map((subpath) => `${manifest.name}${subpath.slice(1)}`);
 };
 

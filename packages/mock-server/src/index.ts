@@ -12,6 +12,25 @@ export type { FailureInjector, InjectedFailure } from './core/failures.js';
 export type { Project, ProjectKeys, ProjectRegistry, ProjectSeed, ProjectSettings } from './core/projects.js';
 export type { ProjectState } from './areas/state.js';
 export type { OrganisationState } from './areas/organisation.js';
+export type {
+  CategoriesView,
+  ConsentsView,
+  CustomersView,
+  EventsView,
+  MetadataSchemasView,
+  NightlyView,
+  OrganisationUsersView,
+  OrganisationView,
+  ProductCollectionsView,
+  ProductsView,
+  ProjectStateView,
+  ReferralTiersView,
+  StackingRulesView,
+  ValidationRulesView,
+  VouchersView,
+  WebhookDeliveriesView,
+  WebhooksView,
+} from './areas/views.js';
 export {
   OrganisationUserStore,
   type Joining,
