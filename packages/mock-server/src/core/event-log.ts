@@ -131,7 +131,7 @@ export interface EventOrigin {
 }
 
 /**
- * Which events {@link EventLog.list} returns; every field left out matches all.
+ * Which events {@link EventsView.list} returns; every field left out matches all.
  *
  * @typeParam T - The event name to keep.
  * @example
