@@ -19,6 +19,7 @@ export default defineConfig({
       { find: /^@voucherkit\/mock-server$/, replacement: src('./packages/mock-server/src/index.ts') },
       { find: /^@voucherkit\/mock-server\/node$/, replacement: src('./packages/mock-server/src/node.ts') },
       { find: /^@voucherkit\/mock-server\/browser$/, replacement: src('./packages/mock-server/src/browser.ts') },
+      { find: /^@voucherkit\/mock-server\/internals$/, replacement: src('./packages/mock-server/src/internals.ts') },
     ],
   },
   test: {

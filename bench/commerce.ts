@@ -8,6 +8,7 @@
  */
 import { compileFilter, createSeededRandom } from '@voucherkit/domain';
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { label, median, time } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
@@ -26,7 +27,9 @@ const FILTER = {
 };
 
 export const commerce = async (): Promise<string[]> => {
-  const service = createMockService({ seed: 'bench-commerce', clock: { frozenAt: new Date(START).toISOString() } });
+  const service = fullService(
+    createMockService({ seed: 'bench-commerce', clock: { frozenAt: new Date(START).toISOString() } }),
+  );
   const { customers, segments } = service.projects.primary.state;
   const random = createSeededRandom('commerce');
   const seedStart = performance.now();

@@ -9,6 +9,7 @@
  *   node --expose-gc --input-type=module -e "import('./bench/exports.ts').then(async (m) => console.log((await m.exportsBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { label, median, time } from './lib/measure.ts';
 
 const CODES = 100_000;
@@ -30,7 +31,7 @@ const TWELVE = [
 
 export const exportsBenchmark = async (): Promise<string[]> => {
   // A manual scheduler runs the jobs only when drained, as fast as they can, whatever the clock.
-  const service = createMockService({ seed: 'bench-exports', scheduler: 'manual' });
+  const service = fullService(createMockService({ seed: 'bench-exports', scheduler: 'manual' }));
   const { campaigns, vouchers, exports } = service.projects.primary.state;
   campaigns.create({
     name: 'Bench',

@@ -14,6 +14,7 @@
  *   node --expose-gc --input-type=module -e "import('./bench/history.ts').then(async (m) => console.log((await m.historyBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { type Rates, collectGarbage, label, median, rates } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
@@ -26,12 +27,14 @@ const ORIGIN = { requestId: 'v-000000000000000000', channel: { channel_id: 'benc
 
 /** A mock with the voucher and its rule, and the redemption request of the `index`-th redemption. */
 const setUp = (oneCustomer: boolean, baseUrl?: string) => {
-  const service = createMockService({
-    seed: 'bench-history',
-    scheduler: 'manual',
-    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
-    ...(baseUrl === undefined ? {} : { baseUrl }),
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'bench-history',
+      scheduler: 'manual',
+      clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+    }),
+  );
   const { state } = service.projects.primary;
   state.vouchers.create({
     code: 'UNLIMITED',

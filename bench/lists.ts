@@ -10,6 +10,7 @@
  *   node --input-type=module -e "import('./bench/lists.ts').then((m) => console.log(m.listsBenchmark().join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { label } from './lib/measure.ts';
 
 const RECORDS = 100_000;
@@ -34,11 +35,13 @@ const bothWays = <Field extends string>(fields: readonly Field[]): (Field | `-${
   fields.flatMap((field) => [field, `-${field}` as const]);
 
 export const listsBenchmark = (): string[] => {
-  const service = createMockService({
-    seed: 'bench-lists',
-    scheduler: 'manual',
-    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'bench-lists',
+      scheduler: 'manual',
+      clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+    }),
+  );
   const { state } = service.projects.primary;
   const campaign = state.campaigns.create({
     name: 'Bench Lists',

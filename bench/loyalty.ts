@@ -25,6 +25,7 @@
  *   node --expose-gc --input-type=module -e "import('./bench/loyalty.ts').then(async (m) => console.log((await m.loyaltyBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { type Rates, collectGarbage, label, median, rates, threadCpuMs } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
@@ -57,11 +58,13 @@ const paidOrder = (index: number) => ({
 const pointsOf = (index: number): number => Math.floor(paidOrder(index).amount / 1000);
 
 export const loyaltyPaidOrders = async (): Promise<string[]> => {
-  const service = createMockService({
-    seed: 'bench-loyalty-orders',
-    scheduler: 'manual',
-    clock: { frozenAt: '2026-01-15T12:00:00.000Z' },
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'bench-loyalty-orders',
+      scheduler: 'manual',
+      clock: { frozenAt: '2026-01-15T12:00:00.000Z' },
+    }),
+  );
   const { state } = service.projects.primary;
   const server = benchServer(service);
   const { client } = server;
@@ -150,11 +153,13 @@ export const loyaltyPaidOrders = async (): Promise<string[]> => {
 export const loyaltyNightly = (): string[] => {
   // The last day of January: the nightly run catches up on every night the clock passed, so the
   // cards get their buckets on the day before the night that is timed.
-  const service = createMockService({
-    seed: 'bench-loyalty-nightly',
-    scheduler: 'manual',
-    clock: { frozenAt: '2026-01-31T12:00:00.000Z' },
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'bench-loyalty-nightly',
+      scheduler: 'manual',
+      clock: { frozenAt: '2026-01-31T12:00:00.000Z' },
+    }),
+  );
   const { state } = service.projects.primary;
   const { campaigns, customers, publications, loyaltyCards, loyaltyTiers, earningRules, orders, vouchers, nightly } =
     state;

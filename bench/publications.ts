@@ -10,6 +10,7 @@
  *   node --expose-gc --input-type=module -e "import('./bench/publications.ts').then(async (m) => console.log((await m.publicationsBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { label, median, rate } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
@@ -19,7 +20,7 @@ const DURATION_MS = 2_000;
 const STORE_PUBLICATIONS = 50_000;
 
 export const publicationsBenchmark = async (): Promise<string[]> => {
-  const service = createMockService({ seed: 'bench-publications', scheduler: 'manual' });
+  const service = fullService(createMockService({ seed: 'bench-publications', scheduler: 'manual' }));
   const server = benchServer(service);
   const { client } = server;
   const campaign = await client.campaigns.create({

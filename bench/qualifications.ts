@@ -4,6 +4,7 @@
  * order, then sorts and pages them.
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { label, median, rate } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
@@ -13,7 +14,7 @@ const TIERS = 200;
 const WALLET = 1_000;
 
 export const qualifications = async (): Promise<string[]> => {
-  const service = createMockService({ seed: 'bench-qualifications' });
+  const service = fullService(createMockService({ seed: 'bench-qualifications' }));
   const { campaigns, promotions, vouchers, customers } = service.projects.primary.state;
   const promotion = campaigns.create({ name: 'Bench promotion', campaign_type: 'PROMOTION', promotion: { tiers: [] } });
   for (let index = 0; index < TIERS; index += 1) {

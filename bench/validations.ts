@@ -13,6 +13,7 @@
  *   node --input-type=module -e "import('./bench/validations.ts').then(async (m) => console.log((await m.validationsBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { type Rates, label, median, rates } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
@@ -20,7 +21,7 @@ const ROUNDS = 6;
 const DURATION_MS = 1_000;
 
 export const validationsBenchmark = async (): Promise<string[]> => {
-  const service = createMockService({ seed: 'bench-validations' });
+  const service = fullService(createMockService({ seed: 'bench-validations' }));
   const { state } = service.projects.primary;
   state.vouchers.create({
     code: 'AMOUNT-10',

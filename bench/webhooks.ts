@@ -13,6 +13,7 @@
  *   node --expose-gc --input-type=module -e "import('./bench/webhooks.ts').then(async (m) => console.log((await m.webhooksBenchmark()).join('\n')))"
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { type Rates, collectGarbage, label, median, rates } from './lib/measure.ts';
 import { WEBHOOK_TARGET, benchServer } from './lib/mock-server.ts';
 
@@ -21,11 +22,13 @@ const DURATION_MS = 2_000;
 const KEPT = 20_000;
 
 const redemptionsWithWebhook = async (): Promise<{ off: Rates[]; on: Rates[]; post: Rates[]; delivered: number }> => {
-  const service = createMockService({
-    seed: 'bench-webhooks',
-    scheduler: 'manual',
-    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'bench-webhooks',
+      scheduler: 'manual',
+      clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+    }),
+  );
   const { state } = service.projects.primary;
   state.vouchers.create({
     code: 'UNLIMITED',
@@ -75,12 +78,14 @@ const heapUsed = (): number => {
 
 /** Heap held by `KEPT` delivered sendouts: measured before and after the deliveries are forgotten, in one service. */
 const bytesPerDelivery = async (): Promise<number> => {
-  const service = createMockService({
-    seed: 'bench-webhook-memory',
-    scheduler: 'manual',
-    clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
-    webhooks: { retention: KEPT },
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'bench-webhook-memory',
+      scheduler: 'manual',
+      clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+      webhooks: { retention: KEPT },
+    }),
+  );
   const { state } = service.projects.primary;
   const server = benchServer(service);
   state.webhooks.create({ target_url: WEBHOOK_TARGET, events: ['customer.created'] });

@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { type VoucherkitClient, createClient } from '@voucherkit/client';
-import { type MockService, createMockService } from '@voucherkit/mock-server';
+import { createMockService } from '@voucherkit/mock-server';
+import { type FullMockService, fullService } from '@voucherkit/mock-server/internals';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asGeneratedClientSends, referenceBodySchema } from './lib/null-variants.ts';
@@ -30,11 +31,11 @@ const sent = <T>(operationId: string, body: Record<string, unknown> | Record<str
 };
 
 const server = setupServer();
-let service: MockService;
+let service: FullMockService;
 let client: VoucherkitClient;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  service = createMockService({ strict: true, clock: { frozenAt: '2026-01-01T00:00:00.000Z' } });
+  service = fullService(createMockService({ strict: true, clock: { frozenAt: '2026-01-01T00:00:00.000Z' } }));
   server.resetHandlers(...service.handlers);
   const { appId, appToken } = service.projects.primary.keys;
   client = createClient({ baseUrl: service.baseUrl, auth: { type: 'server', appId, appToken }, retry: false });

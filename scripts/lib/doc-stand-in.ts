@@ -5,6 +5,7 @@
  * ids and records that those examples name.
  */
 import { createMockService } from '@voucherkit/mock-server';
+import { fullService } from '@voucherkit/mock-server/internals';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { seedDemoData } from '../../packages/mock-server/src/sandbox/demo-data.ts';
@@ -44,12 +45,14 @@ const setEnvironment = (values: Record<string, string | undefined>): void => {
  * does not answer an error, the environment as it was afterwards.
  */
 export const withStandIn = async (example: () => Promise<unknown>): Promise<void> => {
-  const service = createMockService({
-    seed: 'sandbox',
-    strict: true,
-    management: MANAGEMENT,
-    projects: [{ id: PROJECT_ID, name: 'Demo project', keys: KEYS, webhookToken: WEBHOOK_SECRET }],
-  });
+  const service = fullService(
+    createMockService({
+      seed: 'sandbox',
+      strict: true,
+      management: MANAGEMENT,
+      projects: [{ id: PROJECT_ID, name: 'Demo project', keys: KEYS, webhookToken: WEBHOOK_SECRET }],
+    }),
+  );
   const project = service.projects.primary;
   seedDemoData(project);
   // Records the examples name besides the demo data: a code and a campaign to publish from.

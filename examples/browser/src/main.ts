@@ -47,10 +47,13 @@ const createCategory = async (client: VoucherkitClient, name: string, hierarchy:
 };
 
 const start = async (): Promise<void> => {
-  // The mock comes in a chunk of its own, as an app keeps it out of its production bundle, so the
-  // page's first chunk holds the app and the client only; the mock fetches the schemas it checks
-  // requests with on the first request.
-  const { createMockService, startMockWorker } = await import('@voucherkit/mock-server/browser');
+  // The mock (the service, and the helper that starts it in the worker) comes in chunks of its own,
+  // as an app keeps it out of its production bundle, so the page's first chunk holds the app and
+  // the client only; the mock fetches the schemas it checks requests with on the first request.
+  const [{ createMockService }, { startMockWorker }] = await Promise.all([
+    import('@voucherkit/mock-server'),
+    import('@voucherkit/mock-server/browser'),
+  ]);
   // Same origin as the page: the worker answers everything under /api, and a request it somehow
   // missed could only reach the server that served the page, never the real service.
   const service = createMockService({ baseUrl: `${location.origin}/api` });

@@ -1,12 +1,10 @@
 /**
- * Browser entry point: everything from the main entry, plus a helper that starts the mock in
- * a Service Worker with MSW.
+ * What runs in browsers only: a helper that starts the mock in a Service Worker with MSW. The
+ * service itself comes from the main entry, `@voucherkit/mock-server`.
  * @module @voucherkit/mock-server/browser
  */
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 import type { MockService } from './service.js';
-
-export * from './index.js';
 
 /**
  * Starts an MSW worker that answers with the mock service. The app must serve MSW's

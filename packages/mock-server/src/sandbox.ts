@@ -7,7 +7,7 @@
 import type { ProjectKeys } from './core/projects.js';
 import { listen } from './http-server.js';
 import { seedDemoData, seedDemoTeam } from './sandbox/demo-data.js';
-import { createMockService } from './service.js';
+import { createMockService, fullService } from './service.js';
 
 /** Environment variables that set the demo project's keys. */
 const ENV_KEYS = {
@@ -90,7 +90,9 @@ export const main = async (): Promise<void> => {
     client_list_vouchers_enabled: true,
     client_create_customer_enabled: true,
   };
-  const service = createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys, config }] });
+  const service = fullService(
+    createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys, config }] }),
+  );
   const project = service.projects.primary;
   seedDemoData(project);
   seedDemoTeam(service.organisation, project);

@@ -28,6 +28,7 @@ import { exportDownloads } from './areas/platform/exports/download.js';
 import { handlers as resourceHandlers } from './areas/registry.js';
 import { type OrganisationState, createOrganisationState } from './areas/organisation.js';
 import { type ProjectState, createProjectState } from './areas/state.js';
+import type { OrganisationView, ProjectStateView } from './areas/views.js';
 
 /**
  * Options of {@link createMockService}.
@@ -104,8 +105,11 @@ export interface MockService {
    * const response = service.refuse(new ApiError(431, 'request_header_fields_too_large', 'Request header fields too large'));
    */
   refuse(error: ApiError, headers?: Record<string, string>): Response;
-  /** The service's projects and their keys. */
-  readonly projects: ProjectRegistry<ProjectState>;
+  /**
+   * The service's projects and their keys; each project's `state` holds the stores tests arrange
+   * data in and inspect.
+   */
+  readonly projects: ProjectRegistry<ProjectStateView>;
   /**
    * What the organisation holds beside its projects: its users, with their roles in the projects.
    * A new service's organisation has no users; invite them (`POST
@@ -114,7 +118,7 @@ export interface MockService {
    * @example
    * service.organisation.users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [service.projects.primary.id]: 'ADMIN' } });
    */
-  readonly organisation: OrganisationState;
+  readonly organisation: OrganisationView;
   /** Account-wide management keys (for `/management/v1`). */
   readonly management: ManagementKeys;
   /** The service's clock: real time, or frozen and advanced by tests. */
@@ -188,6 +192,30 @@ export interface MockService {
    */
   restore(snapshot: MockSnapshot | SnapshotImage): MockSnapshot;
 }
+
+/**
+ * A mock service as the package itself sees it: the same object as {@link MockService}, with
+ * every project's whole state (all its stores) and the organisation's, where users see views.
+ */
+export interface FullMockService extends MockService {
+  readonly projects: ProjectRegistry<ProjectState>;
+  readonly organisation: OrganisationState;
+}
+
+/** Every service `createMockService` made, with its full face. */
+const services = new WeakMap<MockService, FullMockService>();
+
+/**
+ * The full face of a service made by {@link createMockService}: what the package's own functions
+ * that take a service (factories, the sandbox) and its tests and benchmarks read.
+ *
+ * @throws Error for an object that `createMockService` of this build did not make.
+ */
+export const fullService = (service: MockService): FullMockService => {
+  const full = services.get(service);
+  if (full === undefined) throw new Error('Not a service made by createMockService of this build of the mock');
+  return full;
+};
 
 const DEFAULT_BASE_URL = 'https://api.voucherify.io';
 
@@ -376,7 +404,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
   const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> =>
     download(request) ?? (await control(request)) ?? (await dispatch(request));
 
-  return {
+  const service: FullMockService = {
     handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => handle(request))],
     handle,
     refuse: (error, headers) => errorResponse(error, requestId(), headers),
@@ -398,4 +426,6 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     snapshot: snapshots.snapshot,
     restore,
   };
+  services.set(service, service);
+  return service;
 };

@@ -2,18 +2,13 @@ import type { ServiceContext } from '../core/context.js';
 import type { ProjectRegistry } from '../core/projects.js';
 import { OrganisationUserStore } from './platform/projects/organisation-users.js';
 import type { ProjectState } from './state.js';
+import type { OrganisationView } from './views.js';
 
 /**
- * What the organisation holds beside its projects: its users. Tests reach it through
- * `service.organisation` to arrange users or to check what a request changed.
- *
- * @example
- * ```ts
- * const { users } = service.organisation;
- * users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [service.projects.primary.id]: 'ADMIN' } });
- * ```
+ * What the organisation holds beside its projects: its users. The package's own code and tests
+ * reach it whole; users see the {@link OrganisationView} it extends.
  */
-export interface OrganisationState {
+export interface OrganisationState extends OrganisationView {
   /** The people who sign in to the dashboard, with their roles in the projects (management API). */
   readonly users: OrganisationUserStore;
 }

@@ -52,18 +52,14 @@ import { NightlyRun } from './programmes/nightly/run.js';
 import { RewardRedeemer } from './programmes/rewards/redeemer.js';
 import { releaseDeletedCampaigns } from './programmes/loyalties/deleted-campaigns.js';
 import { RewardStore } from './programmes/rewards/store.js';
+import type { ProjectStateView } from './views.js';
 
 /**
- * One project's data: a store per resource. Tests reach it through `service.projects` to arrange
- * data or to check what a request stored, without going through HTTP.
- *
- * @example
- * ```ts
- * const { categories } = service.projects.primary.state;
- * categories.create({ name: 'Seasonal', hierarchy: 1 });
- * ```
+ * One project's data: a store per resource. The package's own code and tests reach it whole;
+ * users see the {@link ProjectStateView} it extends (declaring it here checks that every store
+ * has the methods of its view).
  */
-export interface ProjectState {
+export interface ProjectState extends ProjectStateView {
   /** OAuth access tokens issued with the project's keys. */
   readonly oauth: OAuthTokenStore;
   /** Categories. */

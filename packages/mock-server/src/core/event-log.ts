@@ -141,7 +141,7 @@ export const causedBy = (event: ServiceEvent, source: EventSource = event.event_
 });
 
 /**
- * Which events {@link EventLog.list} returns; every field left out matches all.
+ * Which events {@link EventsView.list} returns; every field left out matches all.
  *
  * @typeParam T - The event name to keep.
  * @example

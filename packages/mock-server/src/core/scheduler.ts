@@ -29,8 +29,8 @@ export type SchedulerMode = 'auto' | 'manual';
  * @example
  * ```ts
  * const service = createMockService({ clock: { frozenAt: '2026-01-01T00:00:00Z' } }); // manual scheduler
- * const job = service.projects.primary.state.asyncActions.start('CUSTOMERS.IMPORT_CSV', { items: rows, process: importRow });
- * service.scheduler.pending(); // 1: the job is ENQUEUED
+ * await client.campaigns.create({ name: 'Bulk', vouchers_count: 500, voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } });
+ * service.scheduler.pending(); // 1: the codes are not made yet
  * await service.scheduler.drain();
  * ```
  */

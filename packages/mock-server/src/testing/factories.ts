@@ -1,5 +1,5 @@
 import type { Resource } from '../core/resource.js';
-import type { MockService } from '../service.js';
+import { type MockService, fullService } from '../service.js';
 import type { ProjectState } from '../areas/state.js';
 import type { ProductInput, Product, Sku, SkuInput } from '../areas/catalog/products/store.js';
 import type { Customer, CustomerUpsert } from '../areas/customers/customers/store.js';
@@ -218,7 +218,7 @@ export interface Factories {
  * `options.project` names another. The project is looked up at each call, so the builders keep
  * working after `service.reset()` (and number from 1 again).
  *
- * @param service - The mock service.
+ * @param service - A service made by `createMockService`.
  * @param options - Which project to write to.
  * @returns The builders.
  * @throws Error, from a builder, when `options.project` names no project; the stores' errors
@@ -231,10 +231,13 @@ export interface Factories {
  * const customer = make.customer(); // customer-1, Customer 1
  * ```
  */
-export const createFactories = (service: Pick<MockService, 'projects'>, options: FactoryOptions = {}): Factories => {
+export const createFactories = (service: MockService, options: FactoryOptions = {}): Factories => {
+  const full = fullService(service);
   const sequences = createSequences();
   const stateOf = (): ProjectState => {
-    const project = options.project === undefined ? service.projects.primary : service.projects.get(options.project);
+    // Read at each call: `reset()` replaces the projects.
+    const { projects } = full;
+    const project = options.project === undefined ? projects.primary : projects.get(options.project);
     if (project === undefined) throw new Error(`The mock service has no project ${options.project ?? ''}`);
     return project.state;
   };

@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { CONTROL_ROUTES, type HttpSandbox, createMockService, listen } from '../../src/node.js';
+import { CONTROL_ROUTES } from '../../src/control/control-api.js';
+import { createMockService } from '../../src/index.js';
+import { type HttpSandbox, listen } from '../../src/node.js';
 
 let sandbox: HttpSandbox | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sortByOrder } from '../../src/core/list.js';
-import { createMockService } from '../../src/index.js';
+import { createMockService, fullService } from '../../src/service.js';
 
 const ORIGIN = { requestId: 'v-000000000000000000', channel: { channel_id: 'test', channel_type: 'API' as const } };
 
@@ -36,11 +36,13 @@ describe('list orders read from their indexes', () => {
   it('page the redemptions, publications and vouchers as a full sort of the list does, after random publications, redemptions, rollbacks and deletions', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), fc.integer({ min: 1, max: 4 }), (steps, limit) => {
-        const service = createMockService({
-          seed: 'list-orders',
-          scheduler: 'manual',
-          clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
-        });
+        const service = fullService(
+          createMockService({
+            seed: 'list-orders',
+            scheduler: 'manual',
+            clock: { frozenAt: '2026-03-10T12:00:00.000Z' },
+          }),
+        );
         const { state } = service.projects.primary;
         const campaigns = ['Alpha', 'Beta'].map((name) =>
           state.campaigns.create({

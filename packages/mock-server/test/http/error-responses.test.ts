@@ -7,13 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import {
-  OAUTH_SCOPES,
-  type OperationId,
-  documentedErrors,
-  implementedOperations,
-  loadOperations,
-} from '../../src/index.js';
+import { implementedOperations } from '../../src/areas/registry.js';
+import { documentedErrors } from '../../src/generated/documented-errors.js';
+import { OAUTH_SCOPES } from '../../src/generated/routes.js';
+import { type OperationId, loadOperations } from '../../src/index.js';
 
 const { operations } = await loadOperations();
 import type { MockService } from '../../src/index.js';

@@ -4,7 +4,7 @@ import { createFailureQueue } from '../../src/core/failures.js';
 import { StateHistory } from '../../src/core/history/state-history.js';
 import { TrackedState } from '../../src/core/history/tracked-state.js';
 import { createScheduler } from '../../src/core/scheduler.js';
-import { createMockService } from '../../src/index.js';
+import { createMockService, fullService } from '../../src/service.js';
 import { operations } from '../../src/generated/operations.js';
 import { createDispatcher } from '../../src/http/dispatch.js';
 import { RequestJournal } from '../../src/http/journal.js';
@@ -29,7 +29,7 @@ describe('strict mode', () => {
   });
 
   test('an operation without a handler answers 501 after authentication', async () => {
-    const service = createMockService({ clock: { frozenAt: 0 } });
+    const service = fullService(createMockService({ clock: { frozenAt: 0 } }));
     const clock = createClock({ frozenAt: 0 });
     const dispatch = createDispatcher({
       context: {

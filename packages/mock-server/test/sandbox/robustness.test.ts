@@ -11,15 +11,9 @@ import { connect } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createSeededRandom, type RandomSource } from '@voucherkit/domain';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import {
-  type HttpSandbox,
-  type MockService,
-  type OperationId,
-  createMockService,
-  implementedOperations,
-  listen,
-  loadOperations,
-} from '../../src/node.js';
+import { implementedOperations } from '../../src/areas/registry.js';
+import { type MockService, type OperationId, createMockService, loadOperations } from '../../src/index.js';
+import { type HttpSandbox, listen } from '../../src/node.js';
 
 const { operations } = await loadOperations();
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES } from '../../src/http/limits.js';

@@ -2,7 +2,7 @@ import { VoucherifyServerSide } from '@voucherify/sdk';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type HttpSandbox, listen } from '../../src/node.js';
 import { seedDemoData, seedDemoTeam } from '../../src/sandbox/demo-data.js';
-import { createMockService } from '../../src/service.js';
+import { createMockService, fullService } from '../../src/service.js';
 
 let sandbox: HttpSandbox | undefined;
 afterEach(async () => {
@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 const start = async () => {
-  const service = createMockService({ seed: 'sandbox-test', strict: true });
+  const service = fullService(createMockService({ seed: 'sandbox-test', strict: true }));
   seedDemoData(service.projects.primary);
   seedDemoTeam(service.organisation, service.projects.primary);
   sandbox = await listen(service, { port: 0 });

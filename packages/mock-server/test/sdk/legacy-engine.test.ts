@@ -5,14 +5,14 @@
  */
 import { VoucherifyClientSide } from '@voucherify/sdk';
 import { expect, test } from 'vitest';
-import type { MockService } from '../../src/service.js';
+import type { FullMockService } from '../../src/service.js';
 import { useSdkSandbox } from './sandbox.js';
 
 const sandbox = useSdkSandbox('sdk-legacy-engine');
 
 // The SDK's types ask for customer fields (`object`, `id`) that the service does not need: those calls cast their body.
 
-const arrange = (service: MockService) => {
+const arrange = (service: FullMockService) => {
   const { vouchers, campaigns, products, validationRules } = service.projects.primary.state;
   vouchers.create({
     code: 'SDK-TEN',

@@ -6,12 +6,12 @@
  */
 import { VoucherifyClientSide } from '@voucherify/sdk';
 import { describe, expect, test } from 'vitest';
-import type { MockService } from '../../src/service.js';
+import type { FullMockService } from '../../src/service.js';
 import { useSdkSandbox } from './sandbox.js';
 
 const sandbox = useSdkSandbox('sdk-legacy');
 
-const clientSide = (service: MockService, url: string) => {
+const clientSide = (service: FullMockService, url: string) => {
   const { clientAppId, clientToken } = service.projects.primary.keys;
   return VoucherifyClientSide({
     clientApplicationId: clientAppId,

@@ -8,11 +8,11 @@ import { VoucherifyServerSide } from '@voucherify/sdk';
 import { afterEach } from 'vitest';
 import { type HttpSandbox, listen } from '../../src/node.js';
 import { seedDemoData } from '../../src/sandbox/demo-data.js';
-import { type MockService, createMockService } from '../../src/service.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 
 /** What a test gets: the service (to arrange or inspect state), the sandbox's address and the SDK. */
 export interface SdkSandbox {
-  readonly service: MockService;
+  readonly service: FullMockService;
   readonly url: string;
   readonly sdk: ReturnType<typeof VoucherifyServerSide>;
 }
@@ -20,7 +20,7 @@ export interface SdkSandbox {
 /** How a test's sandbox starts: with the sandbox's demo data, and with state arranged before it listens. */
 export interface SdkSandboxOptions {
   readonly demo?: boolean;
-  readonly arrange?: (service: MockService) => void;
+  readonly arrange?: (service: FullMockService) => void;
 }
 
 /**
@@ -36,7 +36,9 @@ export const useSdkSandbox = (seed: string): ((options?: SdkSandboxOptions) => P
     sandbox = undefined;
   });
   return async ({ demo = false, arrange }: SdkSandboxOptions = {}) => {
-    const service = createMockService({ seed, strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } });
+    const service = fullService(
+      createMockService({ seed, strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } }),
+    );
     if (demo) seedDemoData(service.projects.primary);
     arrange?.(service);
     sandbox = await listen(service, { port: 0 });

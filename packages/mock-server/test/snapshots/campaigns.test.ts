@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type MockService, createMockService } from '../../src/index.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 import { clientOf, expectPendingWorkReplays, expectRoundTrips, settle } from './round-trip.js';
 import { T0 } from '../support/setup.js';
 
@@ -14,7 +14,7 @@ const percent = (percent_off: number) =>
  * campaign; standalone vouchers; a promotion with tiers and a stack; a template; a loyalty card
  * with points; and lists read in several orders, so that their indexes exist before the snapshot.
  */
-const arrange = async (service: MockService) => {
+const arrange = async (service: FullMockService) => {
   const client = clientOf(service);
   await client.categories.create({ name: 'Seasonal', hierarchy: 1 });
   const summer = await client.campaigns.create({
@@ -87,7 +87,7 @@ const arrange = async (service: MockService) => {
 type Arranged = Awaited<ReturnType<typeof arrange>>;
 
 /** Many writes of the campaigns area through the API, with reads between them; answers what the service answered. */
-const writes = async (service: MockService, ids: Arranged): Promise<unknown[]> => {
+const writes = async (service: FullMockService, ids: Arranged): Promise<unknown[]> => {
   const client = clientOf(service);
   const answers: unknown[] = [];
   const record = async (call: Promise<unknown>) => answers.push(await settle(call));
@@ -296,7 +296,7 @@ describe('snapshots of the campaigns area', () => {
   test('the jobs of the area (generating, rewriting and deleting codes) pending at a snapshot run again after a restore, to the same end', {
     timeout: 20_000,
   }, async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const client = clientOf(service);
     await client.campaigns.create({
       name: 'Bulk',
@@ -317,7 +317,7 @@ describe('snapshots of the campaigns area', () => {
   });
 
   test('the writes did what they say: only those meant to be refused are', { timeout: 20_000 }, async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const ids = await arrange(service);
     const answers = await writes(service, ids);
     const refused = answers.flatMap((answer) =>

@@ -6,7 +6,7 @@
  * answers, here and in a new service that loads the snapshot's JSON.
  */
 import { describe, expect, test } from 'vitest';
-import { type MockService, createMockService } from '../../src/index.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 import { clientOf, expectRoundTrips, managementClientOf } from './round-trip.js';
 import { T0 } from '../support/setup.js';
 
@@ -18,7 +18,10 @@ const OPTIONS = {
 const DAY = 86_400_000;
 
 /** Clients of the service's primary project (server keys) and of its account (management keys), answered by `service.handle`. */
-const clientsOf = (service: MockService) => ({ server: clientOf(service), management: managementClientOf(service) });
+const clientsOf = (service: FullMockService) => ({
+  server: clientOf(service),
+  management: managementClientOf(service),
+});
 
 /** What a call answered: its status and its body. */
 const answerOf = async (
@@ -32,7 +35,7 @@ const answerOf = async (
 const idOf = (answer: { body: unknown }): string => String((answer.body as { id?: unknown } | null)?.id);
 
 /** Uploads a CSV file as the `file` part of a multipart body, answered by `service.handle`. */
-const upload = async (service: MockService, path: string, csv: string): Promise<unknown> => {
+const upload = async (service: FullMockService, path: string, csv: string): Promise<unknown> => {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'import.csv');
   const { appId, appToken } = service.projects.primary.keys;
@@ -55,7 +58,7 @@ const FANS = { junction: 'and', 'events.review_left.count': { conditions: { $mor
  * customers with orders and a custom event, a catalogue with a static and an automatic collection,
  * passive, static and active segments, a location, and a validation rule assigned to a campaign.
  */
-const arrange = async (service: MockService) => {
+const arrange = async (service: FullMockService) => {
   const { server, management } = clientsOf(service);
   const project = { params: { path: { projectId: service.projects.primary.id } } };
   await management.POST('/management/v1/projects/{projectId}/metadata-schemas', {
@@ -219,7 +222,7 @@ const arrange = async (service: MockService) => {
 type Arranged = Awaited<ReturnType<typeof arrange>>;
 
 /** Many writes of the three areas through the API (locations through the state: the API only reads them); answers what the service answered. */
-const writes = async (service: MockService, ids: Arranged): Promise<unknown[]> => {
+const writes = async (service: FullMockService, ids: Arranged): Promise<unknown[]> => {
   const { server, management } = clientsOf(service);
   const state = service.projects.primary.state;
   const project = { projectId: service.projects.primary.id };
@@ -617,7 +620,7 @@ describe('snapshots of customers, the catalogue and rules', () => {
   }, 30_000);
 
   test('the writes did what they say: only the ones meant to be refused are', async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const ids = await arrange(service);
     const answers = await writes(service, ids);
     const refused = answers.flatMap((answer) => {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type MockService, createMockService } from '../../src/index.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 import { clientOf, expectRoundTrips, managementClientOf, settle } from './round-trip.js';
 import { T0 } from '../support/setup.js';
 
@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(() => endpoint.close());
 
 /** Clients of the service's primary project and of its account, answered by `service.handle` without MSW. */
-const clientsOf = (service: MockService) => {
+const clientsOf = (service: FullMockService) => {
   const { appId, appToken } = service.projects.primary.keys;
   return {
     client: clientOf(service),
@@ -51,7 +51,7 @@ const plain = (answers: unknown): unknown =>
   JSON.parse(JSON.stringify(answers, (key, value: unknown) => (key === 'durationMs' ? undefined : value)));
 
 /** What the writes start from: customers, vouchers (one under a validation rule), a webhook configuration. */
-const arrange = async (service: MockService) => {
+const arrange = async (service: FullMockService) => {
   const { client, management } = clientsOf(service);
   for (const source_id of ['ana', 'ben', 'cara', 'dan', 'eve'])
     await client.customers.create({ source_id, name: source_id });
@@ -104,7 +104,7 @@ const arrange = async (service: MockService) => {
 type Arranged = Awaited<ReturnType<typeof arrange>>;
 
 /** Many writes of the engine and the platform, through the API where it has them; answers what the service answered. */
-const writes = async (service: MockService, ids: Arranged): Promise<unknown> => {
+const writes = async (service: FullMockService, ids: Arranged): Promise<unknown> => {
   const { client, management, form, plain: download } = clientsOf(service);
   const state = service.projects.primary.state;
   const projectId = service.projects.primary.id;
@@ -349,7 +349,7 @@ describe('snapshots of the engine and the platform', () => {
   test('a snapshot taken while jobs run takes them back to where they were, and they finish the same', {
     timeout: 60_000,
   }, async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     await arrange(service);
     const { client } = clientsOf(service);
     const job = await client.POST('/v1/customers/metadata/async', {
@@ -376,7 +376,7 @@ describe('snapshots of the engine and the platform', () => {
   test('the writes do what they name: redemptions, refusals, rollbacks and background work', {
     timeout: 60_000,
   }, async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const ids = await arrange(service);
     const answers = (await writes(service, ids)) as unknown[];
     const keys = answers.flatMap((answer) =>

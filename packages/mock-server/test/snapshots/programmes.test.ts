@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type MockService, createMockService } from '../../src/index.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 import { clientOf, expectRoundTrips, settle } from './round-trip.js';
 import { T0 } from '../support/setup.js';
 
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
  * back), two members with points and pending points, rewards offered in it (one redeemed by the
  * nightly run), and a referral programme whose code a member holds, with a referral tier.
  */
-const arrange = async (service: MockService) => {
+const arrange = async (service: FullMockService) => {
   const client = clientOf(service);
   const state = service.projects.primary.state;
   const club = await client.loyalties.create({
@@ -118,7 +118,7 @@ const arrange = async (service: MockService) => {
 type Arranged = Awaited<ReturnType<typeof arrange>>;
 
 /** Many writes of the programmes, through the API where it has them; answers what the service answered. */
-const writes = async (service: MockService, ids: Arranged): Promise<unknown[]> => {
+const writes = async (service: FullMockService, ids: Arranged): Promise<unknown[]> => {
   const client = clientOf(service);
   const state = service.projects.primary.state;
   const answers: unknown[] = [];
@@ -237,7 +237,7 @@ describe('snapshots of the programmes', () => {
   test('the writes change what they name: only the three meant to be refused are, and the nights run', {
     timeout: 30_000,
   }, async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const ids = await arrange(service);
     const answers = await writes(service, ids);
     const refused = answers.flatMap((answer) =>

@@ -1,12 +1,7 @@
 import { createClient } from '@voucherkit/client/fetch';
 import { expect } from 'vitest';
-import {
-  type MockService,
-  type MockServiceOptions,
-  type MockSnapshot,
-  type SnapshotImage,
-  createMockService,
-} from '../../src/index.js';
+import type { MockService, MockServiceOptions, MockSnapshot, SnapshotImage } from '../../src/index.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 
 /** A client of the service's primary project (resource methods and `GET`/`POST` …), answered by `service.handle` without MSW. */
 export const clientOf = (service: MockService) => {
@@ -62,10 +57,10 @@ export const imageOf = (service: MockService): string => JSON.stringify(service.
  */
 export const expectRoundTrips = async <Ids>(
   options: MockServiceOptions,
-  arrange: (service: MockService) => Promise<Ids>,
-  writes: (service: MockService, ids: Ids) => Promise<unknown>,
+  arrange: (service: FullMockService) => Promise<Ids>,
+  writes: (service: FullMockService, ids: Ids) => Promise<unknown>,
 ): Promise<void> => {
-  const service = createMockService(options);
+  const service = fullService(createMockService(options));
   const ids = await arrange(service);
   const snapshot = service.snapshot();
   const before = JSON.stringify(snapshot);
@@ -74,7 +69,7 @@ export const expectRoundTrips = async <Ids>(
   expect(imageOf(service)).toBe(before);
   expect(await writes(service, ids)).toEqual(first);
 
-  const other = createMockService(options);
+  const other = fullService(createMockService(options));
   const loaded = other.restore(JSON.parse(before) as SnapshotImage);
   expect(imageOf(other)).toBe(before);
   expect(await writes(other, ids)).toEqual(first);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type MockService, type SnapshotImage, createMockService } from '../../src/index.js';
+import type { MockService, SnapshotImage } from '../../src/index.js';
+import { createMockService, fullService } from '../../src/service.js';
 import { clientOf, expectPendingWorkReplays, imageOf } from './round-trip.js';
 import { T0 } from '../support/setup.js';
 
@@ -54,7 +55,7 @@ describe('snapshots', () => {
   });
 
   test("a listener added to a project's event log after a snapshot is gone once it is restored; the stores' own reactions stay", async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const { events } = service.projects.primary.state;
     const early: string[] = [];
     events.subscribe((event) => early.push(event.type), { type: 'customer.created' });
@@ -117,7 +118,7 @@ describe('snapshots', () => {
   });
 
   test("the organisation's users made or changed since come back as they were, here and from the snapshot's JSON", async () => {
-    const service = createMockService(OPTIONS);
+    const service = fullService(createMockService(OPTIONS));
     const { users } = service.organisation;
     const shop = service.projects.create({ name: 'Shop' });
     const ana = users.create({
@@ -141,7 +142,7 @@ describe('snapshots', () => {
     expect(imageOf(service)).toBe(before);
     expect(users.inProject(shop.id)).toEqual([ana]);
     expect(users.inProject(service.projects.primary.id)).toEqual([]);
-    const other = createMockService(OPTIONS);
+    const other = fullService(createMockService(OPTIONS));
     other.restore(JSON.parse(before) as SnapshotImage);
     expect(imageOf(other)).toBe(before);
     expect(other.organisation.users.inProject(shop.id)).toEqual([ana]);

@@ -1,13 +1,8 @@
 import { createClient, type VoucherkitClientOptions } from '@voucherkit/client/fetch';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import {
-  type MockService,
-  type MockServiceOptions,
-  type MockSnapshot,
-  type SnapshotImage,
-  createMockService,
-} from '../../src/index.js';
+import type { MockService, MockServiceOptions, MockSnapshot, SnapshotImage } from '../../src/index.js';
+import { type FullMockService, createMockService, fullService } from '../../src/service.js';
 
 /** Where two JSON texts first differ, with some context. */
 const firstDifference = (expected: string, actual: string): string => {
@@ -33,14 +28,15 @@ const STATE_MODE = process.env['VOUCHERKIT_TEST_STATE'] ?? 'restore';
  */
 export const useMockService = (options: MockServiceOptions = {}) => {
   const server = setupServer();
-  let service: MockService | undefined;
+  let service: FullMockService | undefined;
   let initial: MockSnapshot | undefined;
   let initialJson = '';
-  const current = (): MockService => {
+  const current = (): FullMockService => {
     if (service === undefined) throw new Error('The service is made before each test');
     return service;
   };
-  const newService = (): MockService => createMockService({ strict: true, clock: { frozenAt: T0 }, ...options });
+  const newService = (): FullMockService =>
+    fullService(createMockService({ strict: true, clock: { frozenAt: T0 }, ...options }));
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     if (STATE_MODE === 'fresh' || service === undefined || initial === undefined) {
@@ -62,7 +58,7 @@ export const useMockService = (options: MockServiceOptions = {}) => {
     /** The file's MSW server: `server.use(handler)` adds a handler for this test (a webhook endpoint, say). */
     server,
     /** The current test's service. */
-    get service(): MockService {
+    get service(): FullMockService {
       return current();
     },
     /** A client with the primary project's server keys, retries off. */

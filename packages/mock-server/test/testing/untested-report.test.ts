@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { documentedErrors } from '../../src/generated/documented-errors.js';
+import { routes } from '../../src/generated/routes.js';
 import {
   type OperationId,
   RequestTally,
   createMockService,
-  documentedErrors,
   formatUntestedReport,
-  routes,
   untestedReport,
 } from '../../src/index.js';
 import { readTallies, saveTally, untestedReportSetup } from '../../src/node.js';

@@ -28,7 +28,7 @@ import { CustomerOrderTotals } from './customer-totals.js';
  *
  * @example
  * ```ts
- * const order: Order = service.projects.primary.state.orders.get('order-1');
+ * const order: Order = createFactories(service).order({ amount: 5000 });
  * order.total_amount;
  * ```
  */

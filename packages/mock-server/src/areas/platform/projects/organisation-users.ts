@@ -12,7 +12,7 @@ import { checkedRole } from './roles.js';
  *
  * @example
  * ```ts
- * const user: ProjectUser = service.organisation.users.show(service.organisation.users.get('ana@example.com'));
+ * const user: ProjectUser = service.organisation.users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva' });
  * ```
  */
 export type ProjectUser = Resource<'ProjectUser'>;

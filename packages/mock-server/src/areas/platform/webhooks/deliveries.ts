@@ -111,7 +111,7 @@ export interface WebhookDelivery {
 }
 
 /**
- * Which deliveries {@link WebhookDeliveries.list} returns; every field left out matches all.
+ * Which deliveries {@link WebhookDeliveriesView.list} returns; every field left out matches all.
  *
  * @example
  * ```ts

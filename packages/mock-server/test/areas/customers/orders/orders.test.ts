@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createMockService } from '../../../../src/service.js';
+import { createMockService, fullService } from '../../../../src/service.js';
 import { useMockService } from '../../../support/setup.js';
 
 const mock = useMockService();
@@ -276,10 +276,12 @@ describe('orders: the index by customer', () => {
     });
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
-        const { orders, customers } = createMockService({
-          seed: 'orders-index',
-          clock: { frozenAt: '2026-01-01T00:00:00Z' },
-        }).projects.primary.state;
+        const { orders, customers } = fullService(
+          createMockService({
+            seed: 'orders-index',
+            clock: { frozenAt: '2026-01-01T00:00:00Z' },
+          }),
+        ).projects.primary.state;
         for (const { kind, customer, order, status, amount } of steps) {
           const ids = orders.all().map((stored) => stored.id);
           const target = ids[order % Math.max(1, ids.length)];

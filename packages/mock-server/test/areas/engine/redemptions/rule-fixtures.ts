@@ -1,5 +1,5 @@
 /** Arrangements shared by the engine's tests. */
-import type { ProjectState } from '../../../../src/index.js';
+import type { ProjectState } from '../../../../src/areas/state.js';
 
 /** A discount voucher with a validation rule of its own, created in a project's stores. */
 export const createVoucherWithRule = (

@@ -3,7 +3,7 @@
  * formulas follow it; a project without one reads them in UTC.
  */
 import { describe, expect, test } from 'vitest';
-import type { ProjectState } from '../../../../src/index.js';
+import type { ProjectState } from '../../../../src/areas/state.js';
 import { useMockService } from '../../../support/setup.js';
 
 const mock = useMockService({

@@ -2,7 +2,9 @@ import { createClient } from '@voucherkit/client/fetch';
 import { DomainError } from '@voucherkit/domain';
 import { describe, expect, test } from 'vitest';
 import { type CsvRow, csvValues, readCsv, requireColumns } from '../../../../src/core/csv.js';
-import { ApiError, type BulkJob, createMockService, importSummary, updateSummary } from '../../../../src/index.js';
+import { ApiError } from '../../../../src/http/api-error.js';
+import { type BulkJob, importSummary, updateSummary } from '../../../../src/areas/platform/async-actions/job.js';
+import { createMockService, fullService } from '../../../../src/service.js';
 import { T0, useMockService } from '../../../support/setup.js';
 
 // Small portions, so that a few items already make a job run over several scheduler tasks.
@@ -358,7 +360,9 @@ describe('bulk jobs', () => {
   test('with the auto scheduler and a real clock, jobs finish in the background and leave no timers behind', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
     const before = timers();
-    const service = createMockService({ strict: true, bulkJobs: { portionSize: 100, portionIntervalMs: 1 } });
+    const service = fullService(
+      createMockService({ strict: true, bulkJobs: { portionSize: 100, portionIntervalMs: 1 } }),
+    );
     const { appId, appToken } = service.projects.primary.keys;
     const client = createClient({
       baseUrl: service.baseUrl,

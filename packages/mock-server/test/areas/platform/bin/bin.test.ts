@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { BinEntry, BinRecords } from '../../../../src/index.js';
+import type { BinEntry, BinRecords } from '../../../../src/areas/platform/bin/store.js';
 import { T0, serverHeaders, useMockService } from '../../../support/setup.js';
 
 const mock = useMockService();

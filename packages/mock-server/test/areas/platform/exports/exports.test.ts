@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../../../src/core/csv.js';
 import { StateHistory } from '../../../../src/core/history/state-history.js';
 import { TrackedState } from '../../../../src/core/history/tracked-state.js';
-import { ExportSources, createMockService } from '../../../../src/index.js';
+import { ExportSources } from '../../../../src/areas/platform/exports/source.js';
+import { createMockService, fullService } from '../../../../src/service.js';
 import { serverHeaders, useMockService } from '../../../support/setup.js';
 
 const mock = useMockService();
@@ -759,10 +760,12 @@ describe('exports: download', () => {
   });
 
   test('under a base URL with a path, result.url keeps the path and the download answers there', async () => {
-    const service = createMockService({
-      baseUrl: 'https://mock.example/api/',
-      clock: { frozenAt: '2026-01-01T00:00:00.000Z' },
-    });
+    const service = fullService(
+      createMockService({
+        baseUrl: 'https://mock.example/api/',
+        clock: { frozenAt: '2026-01-01T00:00:00.000Z' },
+      }),
+    );
     const { exports, customers } = service.projects.primary.state;
     customers.upsert({ source_id: 'ana' });
     const created = exports.create('customer', { fields: ['source_id'] });

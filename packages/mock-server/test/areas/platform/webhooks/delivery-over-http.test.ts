@@ -2,7 +2,8 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhookSignature } from '@voucherkit/client';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { type HttpSandbox, createMockService, listen } from '../../../../src/node.js';
+import { createMockService } from '../../../../src/index.js';
+import { type HttpSandbox, listen } from '../../../../src/node.js';
 
 interface Received {
   readonly headers: IncomingHttpHeaders;

@@ -7,7 +7,8 @@ import {
 } from '@voucherkit/client';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { WEBHOOK_RETRY_DELAYS_MS, createMockService, loadOperations } from '../../../../src/index.js';
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../../../src/areas/platform/webhooks/deliveries.js';
+import { createMockService, loadOperations } from '../../../../src/index.js';
 import { T0, useMockService } from '../../../support/setup.js';
 
 const mock = useMockService({ webhooks: { timeoutMs: 100 } });
