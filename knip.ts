@@ -1,6 +1,6 @@
 /**
- * knip: files, dependencies and binaries nothing uses, and imports nothing provides (decision
- * 0065). `npm run check:unused` runs it in `npm test`.
+ * knip: files, exports, dependencies and binaries nothing uses, and imports nothing provides
+ * (decision 0065). `npm run check:unused` runs it in `npm test`.
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,15 +28,14 @@ const config: KnipConfig = {
     unlisted: 'error',
     unresolved: 'error',
     binaries: 'error',
-    // Unused exports are left for now: the packages' entry points are being narrowed, which
-    // changes the answer. Set these to 'error' once they are settled.
-    exports: 'off',
-    nsExports: 'off',
-    types: 'off',
-    nsTypes: 'off',
-    enumMembers: 'off',
+    // A name exported from a module and imported nowhere is either dead or should be private.
+    exports: 'error',
+    nsExports: 'error',
+    types: 'error',
+    nsTypes: 'error',
+    enumMembers: 'error',
     namespaceMembers: 'off',
-    duplicates: 'off',
+    duplicates: 'error',
     // Import cycles are check:cycles' (dpdm).
     cycles: 'off',
   },

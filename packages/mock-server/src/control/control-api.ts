@@ -23,7 +23,7 @@ import { untestedReport } from '../testing/untested-report.js';
  * await fetch(`${sandbox.url}${CONTROL_PREFIX}/clock`, { headers: managementHeaders });
  * ```
  */
-export const CONTROL_PREFIX = '/_voucherkit';
+const CONTROL_PREFIX = '/_voucherkit';
 
 /**
  * What the control API drives: the service's clock, scheduler, failures, journal, projects and

@@ -21,7 +21,7 @@ export interface BulkJobSettings {
 }
 
 /** Settings every store may read. */
-export interface ServiceSettings {
+interface ServiceSettings {
   /** Lifetime of OAuth access tokens, in seconds. */
   readonly tokenTtlSeconds: number;
   /** Portion size and pace of bulk jobs. */

@@ -40,7 +40,7 @@ export interface FailureInjector {
 }
 
 /** The failure a request is answered with, as the dispatcher takes it from the queue. */
-export interface TakenFailure {
+interface TakenFailure {
   status: number;
   key: string;
   message: string;

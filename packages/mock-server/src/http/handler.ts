@@ -28,7 +28,7 @@ type RequestBody<Id extends OperationId> =
   Api<Id> extends { requestBody?: { content: infer Content } } ? JsonBody<Content> : undefined;
 
 /** What a handler may answer: one of the operation's documented success statuses with its body. */
-export type HandlerResult<Id extends OperationId> = {
+type HandlerResult<Id extends OperationId> = {
   [Status in SuccessStatus<Id>]: { status: Status; body: ResponseBody<Api<Id>['responses'][Status]> };
 }[SuccessStatus<Id>];
 

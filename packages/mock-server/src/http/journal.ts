@@ -9,7 +9,7 @@ import type { HandlerContext } from './handler.js';
  * const service = createMockService({ journal: { size: DEFAULT_JOURNAL_SIZE * 10 } });
  * ```
  */
-export const DEFAULT_JOURNAL_SIZE = 1_000;
+const DEFAULT_JOURNAL_SIZE = 1_000;
 
 /**
  * One request the mock answered, as a test asks about it: the operation, what was sent (parsed

@@ -11,7 +11,7 @@
 export type Unset = 'omit' | 'omit-zero' | 'null' | 'empty-array' | 'empty-object';
 
 /** The rule of one property: what to do when it holds no value, and the shape of its value. */
-export interface PropertyShape {
+interface PropertyShape {
   readonly unset?: Unset;
   /** Index in the table of shapes of the property's value. */
   readonly shape?: number;

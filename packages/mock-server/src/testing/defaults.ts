@@ -15,10 +15,10 @@ export const DEFAULT_DISCOUNT: Resource<'Discount'> = { type: 'PERCENT', percent
 export const DEFAULT_GIFT_AMOUNT = 10_000;
 
 /** Price of default products and SKUs: 10.00. */
-export const DEFAULT_PRICE = 1000;
+const DEFAULT_PRICE = 1000;
 
 /** Amount of a default order: 100.00. */
-export const DEFAULT_ORDER_AMOUNT = 10_000;
+const DEFAULT_ORDER_AMOUNT = 10_000;
 
 /** Code of the n-th standalone discount voucher. */
 export const discountCode = (n: number): string => `DISCOUNT-${n}`;

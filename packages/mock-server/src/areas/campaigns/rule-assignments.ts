@@ -39,7 +39,7 @@ export type RuleOwner =
  * const assignments: TierRuleAssignmentList = { object: 'list', data_ref: 'data', data: [], total: 0 };
  * ```
  */
-export type TierRuleAssignmentList = Resource<'ValidationRuleAssignmentList'>;
+type TierRuleAssignmentList = Resource<'ValidationRuleAssignmentList'>;
 
 /**
  * The rule assignments of vouchers, campaigns and promotion tiers, as this area needs them while it

@@ -110,7 +110,7 @@ const campaignTypeOf = (input: CampaignCreateInput): CampaignType => {
  * character), `length` the number of random characters, and the charset in full: `defaultCharset`,
  * the project's, when the configuration names none.
  */
-export const storedCodeConfig = (
+const storedCodeConfig = (
   config: CodeConfigInput | null | undefined,
   defaultCharset: string,
 ): CampaignVoucher['code_config'] & CodeConfigInput => {

@@ -83,7 +83,7 @@ type StoredStack = Omit<PromotionStack, 'categories'>;
  * if (ids.length > MAX_TIERS_PER_STACK) throw new Error('too many tiers for one stack');
  * ```
  */
-export const MAX_TIERS_PER_STACK = 30;
+const MAX_TIERS_PER_STACK = 30;
 
 /**
  * Promotion stacks of one project: fixed lists of 1 to 30 tiers of one promotion campaign, in the

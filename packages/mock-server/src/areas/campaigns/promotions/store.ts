@@ -145,7 +145,7 @@ export interface FoundPromotionTier {
  * if (!result.active) console.log(result.key); // 'promotion_inactive', 'promotion_not_active_now' or 'campaign_not_active'
  * ```
  */
-export interface PromotionRedeemables {
+interface PromotionRedeemables {
   /** The tier with this id and its campaign, if any. */
   findTier(id: string): FoundPromotionTier | undefined;
   /** The stack with this id, its campaign and its tiers, if any. */
@@ -194,7 +194,7 @@ export interface PreparedTiers {
  * const port: PromotionCampaignPort = campaigns; // the project's CampaignStore
  * ```
  */
-export interface PromotionCampaignPort {
+interface PromotionCampaignPort {
   /** The campaign with this id or name, if any. */
   find(ref: string): Campaign | undefined;
   /**

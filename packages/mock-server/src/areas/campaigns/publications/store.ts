@@ -96,9 +96,7 @@ export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> 
  * const order: PublicationOrder = '-voucher_code';
  * ```
  */
-export type PublicationOrder = ListOrder<
-  'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'
->;
+type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
 
 /** The fields the publication list sorts on. */
 type PublicationOrderField = OrderField<PublicationOrder>;

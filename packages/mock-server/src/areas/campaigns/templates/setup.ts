@@ -14,7 +14,7 @@ import type { SavedValidationRule } from './template-rules.js';
  * const type: TemplateCampaignType = 'GIFT_VOUCHERS';
  * ```
  */
-export type TemplateCampaignType = Resource<'CampaignTemplateBase'>['campaign_type'];
+type TemplateCampaignType = Resource<'CampaignTemplateBase'>['campaign_type'];
 
 /**
  * The campaign settings a template keeps: everything but the name, the category, the number of
@@ -33,7 +33,7 @@ export type TemplateCampaignType = Resource<'CampaignTemplateBase'>['campaign_ty
  * };
  * ```
  */
-export type SavedCampaign = Pick<
+type SavedCampaign = Pick<
   Campaign,
   | 'description'
   | 'type'
@@ -87,7 +87,7 @@ const TEMPLATE_TYPES: ReadonlySet<string> = new Set<TemplateCampaignType>(['DISC
  * throw unsupportedByTemplate('A LOYALTY_PROGRAM campaign cannot be saved as a template.');
  * ```
  */
-export const unsupportedByTemplate = (details: string): ApiError =>
+const unsupportedByTemplate = (details: string): ApiError =>
   new ApiError(
     400,
     'campaign_type_is_not_supported_by_campaign_template',

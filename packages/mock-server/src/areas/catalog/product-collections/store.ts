@@ -72,7 +72,7 @@ export type CollectionListQuery = SortedPageQuery<CollectionOrder>;
  * const order: CollectionOrder = '-created_at';
  * ```
  */
-export type CollectionOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
+type CollectionOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
 const SOURCE = { in: 'body', property: '.filter' } as const;
 

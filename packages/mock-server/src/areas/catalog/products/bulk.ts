@@ -71,7 +71,7 @@ const SKU_COLUMNS = ['product_id', 'sku', 'source_id', 'price', 'image_url', 'at
  * @throws ApiError 400 `invalid_payload` for a row without a name or with a bad price;
  *   DomainError `metadata_validation_failed`.
  */
-export const importProductRow = (
+const importProductRow = (
   products: ProductStore,
   values: Readonly<Record<string, string>>,
   metadataProperties?: Properties,
@@ -114,7 +114,7 @@ export const importProductRow = (
  * @throws ApiError 400 `invalid_payload` for a missing `source_id` or `product_id`, an unknown
  *   product, a bad price or attributes the product does not have; DomainError `metadata_validation_failed`.
  */
-export const importSkuRow = (
+const importSkuRow = (
   products: ProductStore,
   values: Readonly<Record<string, string>>,
   metadataProperties?: Properties,

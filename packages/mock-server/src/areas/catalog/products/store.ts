@@ -69,7 +69,7 @@ export type SkuInput = Resource<'ProductSkuCreateRequest'>;
  * const order: CatalogueOrder = '-created_at';
  * ```
  */
-export type CatalogueOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
+type CatalogueOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
 /**
  * The list parameters of the product and SKU lists.

@@ -13,9 +13,7 @@ import type { Customer } from './profile.js';
  * const order: CustomerActivitiesOrder = '-type';
  * ```
  */
-export type CustomerActivitiesOrder = ListOrder<
-  'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'
->;
+type CustomerActivitiesOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
 /**
  * The parameters of `GET /v1/customers/{customerId}/activities`, the older form of the activity

@@ -38,7 +38,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/u;
  * @throws ApiError 400 `invalid_payload` when the row names the customer by neither `source_id`
  *   nor id, or its birthdate is not a date.
  */
-export const customerFromCsv = (
+const customerFromCsv = (
   values: Readonly<Record<string, string>>,
   metadataProperties?: Resource<'MetadataSchema'>['properties'],
 ): CustomerUpsert => {

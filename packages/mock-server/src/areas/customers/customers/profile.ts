@@ -35,10 +35,6 @@ export type CustomerProfile = Resource<'CustomerBase'>;
 export type CustomerReference = Resource<'Customer'>;
 
 type Address = NonNullable<Customer['address']>;
-type Metadata = Record<string, unknown>;
-
-/** The profile of an empty customer, before any data is applied. */
-export const emptyProfile = (): { metadata: Metadata } => ({ metadata: {} });
 
 /**
  * The address after a change: `null` clears it, an object changes the parts it names (a part

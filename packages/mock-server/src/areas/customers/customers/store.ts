@@ -109,7 +109,7 @@ export interface CustomerListQuery extends SortedPageQuery<CustomerOrder> {
  * const order: CustomerOrder = '-created_at';
  * ```
  */
-export type CustomerOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'source_id' | '-source_id';
+type CustomerOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'source_id' | '-source_id';
 
 /**
  * A customer's answer to one of the project's consents: given (`true`) or withdrawn, and when.

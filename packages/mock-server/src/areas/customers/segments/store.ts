@@ -82,7 +82,7 @@ const CUSTOMER_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
  * segments.list({ filters: { type: { conditions: { $in: ['passive', 'auto-update'] } } } }).length <= MAX_FILTER_SEGMENTS; // true
  * ```
  */
-export const MAX_FILTER_SEGMENTS = 100;
+const MAX_FILTER_SEGMENTS = 100;
 /**
  * How many customers a static segment may list.
  *
@@ -91,7 +91,7 @@ export const MAX_FILTER_SEGMENTS = 100;
  * const ids = customers.all().slice(0, MAX_STATIC_CUSTOMERS).map((customer) => customer.id);
  * ```
  */
-export const MAX_STATIC_CUSTOMERS = 20_000;
+const MAX_STATIC_CUSTOMERS = 20_000;
 
 const notEditable = (segment: Segment): ApiError =>
   new ApiError(400, 'segment_not_editable', 'Segment cannot be edited', {

@@ -16,7 +16,7 @@ import { type LegacyContext, engineContext, legacyTrackingId } from './requests.
 import { type CategoryLookup, applicableTier } from './tier-answers.js';
 
 /** The most recently created tiers a promotions validation judges, as the service does. */
-export const PROMOTIONS_VALIDATION_LIMIT = 150;
+const PROMOTIONS_VALIDATION_LIMIT = 150;
 
 /**
  * What narrows a promotions validation: `audienceRulesOnly` judges only the rules on the customer,

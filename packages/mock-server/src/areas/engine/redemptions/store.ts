@@ -95,7 +95,7 @@ export interface RedemptionListQuery
  * service.clock.advance(ROLLBACK_MOMENT_MS); // a rollback now is `already_rolled_back`
  * ```
  */
-export const ROLLBACK_MOMENT_MS = 1000;
+const ROLLBACK_MOMENT_MS = 1000;
 
 /**
  * How far back a redemption can be rolled back, as an ISO 8601 duration of calendar months
@@ -106,7 +106,7 @@ export const ROLLBACK_MOMENT_MS = 1000;
  * addIsoDuration(Date.parse(redemption.date), ROLLBACK_WINDOW) < clock.now(); // too old to roll back
  * ```
  */
-export const ROLLBACK_WINDOW = 'P3M';
+const ROLLBACK_WINDOW = 'P3M';
 
 /** The fields `GET /v1/redemptions` sorts on. */
 type RedemptionOrderField = 'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id';

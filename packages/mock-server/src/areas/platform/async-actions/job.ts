@@ -29,7 +29,7 @@ export type FailedItem = NonNullable<AsyncActionResult['failed']>[number];
  * const key: FailedItemKey = { code: 'SUMMER-1', row: 3 };
  * ```
  */
-export type FailedItemKey = Omit<FailedItem, 'reason'>;
+type FailedItemKey = Omit<FailedItem, 'reason'>;
 
 /**
  * How far a job got: the counts its result is built from.

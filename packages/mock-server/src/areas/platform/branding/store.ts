@@ -49,7 +49,7 @@ export type BrandChanges = Resource<'BrandUpdateRequest'>;
  * brands.create(input).brand.permission_reminder === DEFAULT_PERMISSION_REMINDER; // when input sends none
  * ```
  */
-export const DEFAULT_PERMISSION_REMINDER = 'You are receiving this email because you opted in at our website.';
+const DEFAULT_PERMISSION_REMINDER = 'You are receiving this email because you opted in at our website.';
 
 /**
  * The brand of one project: a project has one at most, so the list has zero or one item.

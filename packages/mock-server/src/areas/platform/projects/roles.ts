@@ -9,7 +9,7 @@ import { ApiError } from '../../../http/api-error.js';
  * PREDEFINED_ROLES.includes('VIEWER'); // true
  * ```
  */
-export const PREDEFINED_ROLES: readonly string[] = ['ADMIN', 'USER', 'VIEWER', 'MERCHANT', 'USER_RESTRICTED'];
+const PREDEFINED_ROLES: readonly string[] = ['ADMIN', 'USER', 'VIEWER', 'MERCHANT', 'USER_RESTRICTED'];
 
 /** A custom role's id, as the dashboard's addresses show it (`role_` and letters and digits). */
 const CUSTOM_ROLE = /^role_[A-Za-z0-9]+$/;

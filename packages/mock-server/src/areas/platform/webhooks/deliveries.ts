@@ -14,7 +14,7 @@ import type { WebhookStore } from './store.js';
  * const service = createMockService({ webhooks: { timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS / 100 } });
  * ```
  */
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * Deliveries a project keeps for reading by default, the newest.
@@ -24,7 +24,7 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
  * const service = createMockService({ webhooks: { retention: DEFAULT_WEBHOOK_RETENTION * 2 } });
  * ```
  */
-export const DEFAULT_WEBHOOK_RETENTION = 10_000;
+const DEFAULT_WEBHOOK_RETENTION = 10_000;
 
 const MINUTE_MS = 60_000;
 

@@ -85,7 +85,7 @@ export const TIER_EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(TIER_
  * earningEventFamily('order.paid'); // 'order'
  * ```
  */
-export const earningEventFamily = (event: string): EarningEventFamily => {
+const earningEventFamily = (event: string): EarningEventFamily => {
   if (event === 'order.paid') return 'order';
   if (event === 'customer.segment.entered') return 'segment';
   return TIER_EVENT_NAMES.has(event) ? 'tier' : 'custom';
@@ -127,7 +127,7 @@ const LEAF_OF: Readonly<Record<EarningCalculationType, readonly [string, string]
  * earningRules.size <= MAX_EARNING_RULES; // true
  * ```
  */
-export const MAX_EARNING_RULES = 100;
+const MAX_EARNING_RULES = 100;
 
 /** The fields `PUT` may change; the rest of a body is ignored. */
 const UPDATABLE = [

@@ -166,7 +166,7 @@ export interface ApplicableValidationRule {
  * const rules = port.rulesFor({ object: 'promotion_tier', id: 'promo_1', campaign_id: 'camp_1' });
  * ```
  */
-export interface ValidationRulesPort {
+interface ValidationRulesPort {
   /** The rules that apply to a redeemable: its campaign's first, then its own, each assignment once, oldest first. */
   rulesFor(redeemable: RuleRedeemable): ApplicableValidationRule[];
 }

@@ -24,7 +24,7 @@ export type RelatedObjectType = Resource<'ValidationRuleAssignment'>['related_ob
  * const related: AssignmentRelated = { campaign: { id: 'camp_1', name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } };
  * ```
  */
-export type AssignmentRelated = Partial<
+type AssignmentRelated = Partial<
   Pick<Resource<'ValidationRuleAssignmentEventData'>, 'voucher' | 'campaign' | 'promotion_tier'>
 >;
 
@@ -64,11 +64,11 @@ export interface AssignmentTargetLookup {
 }
 
 /** `campaign_type` as it appears in a `context_type` (`campaign.discount_coupons` …). */
-export const campaignContext = (campaignType: string | null | undefined): string =>
+const campaignContext = (campaignType: string | null | undefined): string =>
   `campaign.${String(campaignType ?? '').toLowerCase()}`;
 
 /** The voucher type as it appears in a `context_type` (`voucher.discount_voucher` …). */
-export const voucherContext = (voucherType: string | null | undefined): string =>
+const voucherContext = (voucherType: string | null | undefined): string =>
   `voucher.${String(voucherType ?? '').toLowerCase()}`;
 
 /** Kinds of object that discount something, so that `applicable_to` and bundles mean something for them. */

@@ -15,7 +15,7 @@ import type { RequestedRedeemable } from './request.js';
  * const total = (order: QualifiedOrder) => order.total_applied_discount_amount ?? 0;
  * ```
  */
-export type QualifiedOrder = Resource<'OrderCalculated'> & { items: Resource<'OrderCalculatedItem'>[] };
+type QualifiedOrder = Resource<'OrderCalculated'> & { items: Resource<'OrderCalculatedItem'>[] };
 
 /**
  * One redeemable applied on its own (or a tier of a stack applied with its stack): what it gives
@@ -26,7 +26,7 @@ export type QualifiedOrder = Resource<'OrderCalculated'> & { items: Resource<'Or
  * const discount = (part: AlonePart) => part.order.total_applied_discount_amount;
  * ```
  */
-export interface AlonePart {
+interface AlonePart {
   /** Kind of redeemable. */
   readonly object: 'voucher' | 'promotion_tier';
   /** The id as requested: the code or the tier's id. */

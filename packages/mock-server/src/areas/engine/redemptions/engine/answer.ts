@@ -133,7 +133,7 @@ export interface AnswerOptions {
 type Outcome = StackingOutcome<EngineRedeemable, unknown, AppliedRedeemable, ApiError>;
 
 /** The error of an inapplicable redeemable, as the service nests it. */
-export const redeemableErrorBody = (error: ApiError, requestId: string): Resource<'RedeemableError'> =>
+const redeemableErrorBody = (error: ApiError, requestId: string): Resource<'RedeemableError'> =>
   errorBody(error, requestId) as Resource<'RedeemableError'>;
 
 /** One redeemable of a validation or redemption answer, by its outcome; an inapplicable one's error names the request. */

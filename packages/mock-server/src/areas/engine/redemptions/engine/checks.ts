@@ -80,7 +80,7 @@ export interface CheckContext {
 }
 
 /** A failure of one redeemable with the service's key, pointing at the redeemable. */
-export const redeemableError = (
+const redeemableError = (
   ref: RequestedRedeemable,
   status: number,
   key: string,

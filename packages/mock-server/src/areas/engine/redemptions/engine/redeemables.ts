@@ -74,7 +74,7 @@ const FINDERS: Readonly<Record<'voucher' | 'promotion_tier', Finder>> = {
 };
 
 /** The error of a redeemable the project does not have: 404 `not_found`, as the service answers. */
-export const notFoundError = (ref: RequestedRedeemable): ApiError => {
+const notFoundError = (ref: RequestedRedeemable): ApiError => {
   const error = ApiError.notFound(ref.object, ref.id);
   error.extras.redeemable = { type: ref.object, id: ref.id };
   return error;
