@@ -171,6 +171,9 @@ export type {
 } from './areas/campaigns/vouchers/types.js';
 export type { KeptTransaction, TransactionEntry } from './areas/campaigns/vouchers/transaction-log.js';
 export type { ImportRow } from './areas/campaigns/vouchers/jobs.js';
+export { VoucherCodes } from './areas/campaigns/vouchers/codes.js';
+export { VoucherSessions } from './areas/campaigns/vouchers/sessions.js';
+export { VoucherTransactions, type TransactionCards } from './areas/campaigns/vouchers/transactions.js';
 export { StackingRulesStore, type StackingRules } from './areas/rules/stacking-rules/store.js';
 export {
   CustomerStore,

@@ -267,7 +267,7 @@ export class RedemptionStore {
             : result.step.kind === 'pay_with_points'
               ? result.step.loyalty_card.points
               : undefined;
-        this.state().vouchers.holdSession(result.found.voucher.id, { key: session.key, expiresAt, credits });
+        this.state().vouchers.sessions.hold(result.found.voucher.id, { key: session.key, expiresAt, credits });
       }
     }
     return {
