@@ -33,6 +33,10 @@ describe('from an operation to its code', () => {
     expect(code.get('listCategories')?.stateMethods[0]?.file).toBe(
       'packages/mock-server/src/areas/catalog/categories/store.ts',
     );
+    // A part of a store is declared in its own file: `readonly stacks: PromotionStackStore`.
+    expect(code.get('listAllPromotionStacks')?.stateMethods[0]?.file).toBe(
+      'packages/mock-server/src/areas/campaigns/promotions/stacks.ts',
+    );
   });
 
   it("follows the state into the areas' helpers the handler calls, by argument and by parameter type", () => {

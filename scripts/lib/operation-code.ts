@@ -334,11 +334,40 @@ class StateCallReader {
   }
 }
 
-/** The file of the store a method belongs to: the longest store name that starts the method's name. */
+/**
+ * The file of the class of a part of a store (`promotions.stacks`, `vouchers.transactions`): the
+ * type of the field a class of the store's file declares, imported from a relative module.
+ */
+const partFileOf = (storeFile: string, field: string): string | undefined => {
+  for (const statement of sourceOf(storeFile).statements) {
+    if (!ts.isClassDeclaration(statement)) continue;
+    for (const member of statement.members)
+      if (
+        ts.isPropertyDeclaration(member) &&
+        ts.isIdentifier(member.name) &&
+        member.name.text === field &&
+        member.type !== undefined &&
+        ts.isTypeReferenceNode(member.type)
+      )
+        return importsOf(storeFile).get(member.type.typeName.getText())?.file;
+  }
+  return undefined;
+};
+
+/**
+ * The file that declares a method: the store's, for the longest store name that starts the
+ * method's name, or that of the part of the store the rest of the name goes through.
+ */
 const storeFileOf = (model: StateModel, method: string): string => {
   for (let end = method.lastIndexOf('.'); end > 0; end = method.lastIndexOf('.', end - 1)) {
-    const file = model.files.get(method.slice(0, end));
-    if (file !== undefined) return file;
+    let file = model.files.get(method.slice(0, end));
+    if (file === undefined) continue;
+    for (const field of method
+      .slice(end + 1)
+      .split('.')
+      .slice(0, -1))
+      file = partFileOf(file, field) ?? file;
+    return file;
   }
   throw new Error(`No store is known for ${method}`);
 };

@@ -227,13 +227,13 @@ export interface VouchersView {
   all(): StoredVoucher[];
   /**
    * Creates a voucher: in the campaign that `campaign` or `campaign_id` names (it inherits the
-   * campaign's settings), or standalone. The code is `code`, else `input.code`, else one
-   * generated from `input.code_config`. Records `voucher.created`.
+   * campaign's settings), or standalone. The code is `input.code`, else one generated from
+   * `input.code_config`. Records `voucher.created`.
    *
    * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used
    *   code; 400 for a loyalty card without a campaign or a kind that differs from the campaign's.
    */
-  create(input: VoucherCreateInput, code?: string): StoredVoucher;
+  create(input: VoucherCreateInput): StoredVoucher;
   /**
    * Deletes a voucher: into the bin, where its code stays taken until the bin entry is deleted
    * for good, or with `force` for good at once, freeing the code. Records `voucher.deleted`.

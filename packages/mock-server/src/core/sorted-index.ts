@@ -1,7 +1,7 @@
 import type { TrackedList } from './history/tracked-list.js';
 import type { TrackedMap } from './history/tracked-map.js';
 import type { TrackedState } from './history/tracked-state.js';
-import { type Ordering, type Page, type PageQuery, type Sortable, compareAscending, pageOf } from './list.js';
+import { type Ordering, type Sortable, compareAscending } from './list.js';
 
 /**
  * The records of a store in the order of one field, kept sorted as records are added, changed
@@ -123,22 +123,6 @@ export const indexOrder = <T>(
     return { items, total };
   },
 });
-
-/**
- * A page of an index's order: `pageOf(indexOrder(index, descending, recordAt, keep), query)`.
- *
- * @example
- * ```ts
- * indexedPage(byCode, true, (position) => records[position], { page: 2, limit: 10 });
- * ```
- */
-export const indexedPage = <T>(
-  index: SortedIndex,
-  descending: boolean,
-  recordAt: (position: number) => T,
-  query: PageQuery = {},
-  keep?: (position: number) => boolean,
-): Page<T> => pageOf(indexOrder(index, descending, recordAt, keep), query);
 
 /**
  * The indexes of a store's list orders over its records, or over one scope of them (a

@@ -54,7 +54,7 @@ export const seedDemoData = (project: Project<ProjectState>): void => {
     voucher: { type: 'GIFT_VOUCHER', gift: { amount: 5000 } },
   });
   const [card] = vouchers.list({ campaign: 'Gift Cards' }).items;
-  if (card) vouchers.changeBalance(card.id, { amount: 2500, reason: 'Welcome top-up' });
+  if (card) vouchers.transactions.changeBalance(card.id, { amount: 2500, reason: 'Welcome top-up' });
   campaigns.create({
     name: 'Autumn Promotion',
     campaign_type: 'PROMOTION',

@@ -2,7 +2,7 @@ import { listBody } from '../../../core/list.js';
 import { exportTransactionsOf } from '../vouchers/export-source.js';
 import type { HandlerMap } from '../../../http/handler.js';
 import { csvImportRows, jsonImportRows } from '../vouchers/jobs.js';
-import { transactionPage } from '../vouchers/store.js';
+import { transactionPage } from '../vouchers/transactions.js';
 
 /** Campaigns: create (codes generated at once or in a bulk job), list, read, change, delete, switch on and off, add and import vouchers, transactions and summary. */
 export const campaignHandlers = {
@@ -77,7 +77,7 @@ export const campaignHandlers = {
   },
   listCampaignTransactions: ({ project, params, query }) => {
     const { campaigns, vouchers } = project.state;
-    const transactions = vouchers.transactionsOfCampaign(campaigns.get(params.campaignId).id);
+    const transactions = vouchers.transactions.ofCampaign(campaigns.get(params.campaignId).id);
     const page = transactionPage(transactions, {
       limit: query.limit,
       order: query.order,

@@ -290,7 +290,7 @@ export class CampaignStore implements CampaignPort {
     const count = this.#requestedCodes(input);
     const campaign = this.#build(input, count > 1 ? 'IN_PROGRESS' : 'DONE');
     // The one code of a synchronous campaign and the rules to assign are checked before the campaign is stored, so a refusal stores nothing.
-    const voucher = count === 1 ? this.deps.vouchers.build(campaign, this.#standaloneCode(input)) : undefined;
+    const voucher = count === 1 ? this.deps.vouchers.prepare(campaign, this.#standaloneCode(input)) : undefined;
     // Likewise the tiers of a promotion: a bad tier stores neither the campaign nor any tier.
     const tiers =
       campaign.campaign_type === 'PROMOTION'
@@ -302,9 +302,9 @@ export class CampaignStore implements CampaignPort {
     this.#idByName.set(campaign.name, campaign.id);
     this.deps.categories.ensure(campaign);
     rules.assign({ object: 'campaign', campaign }, input.validation_rules, origin);
-    if (voucher) this.deps.vouchers.add(voucher);
+    if (voucher) this.deps.vouchers.store(voucher);
     tiers?.store();
-    // Read again: adding the voucher replaced the record with one that counts it.
+    // Read again: storing the voucher replaced the record with one that counts it.
     this.#record('campaign.created', this.get(campaign.id), origin);
     tiers?.record(origin);
     if (count > 1) this.#generate(campaign.id, count, {}, origin);
@@ -333,7 +333,7 @@ export class CampaignStore implements CampaignPort {
         details: `The campaign ${campaign.name} is a PROMOTION; it has tiers, not codes.`,
       });
     }
-    if (count === 1) return this.deps.vouchers.insert(campaign, input, origin);
+    if (count === 1) return this.deps.vouchers.create(input, origin, campaign);
     if (given(input.code))
       throw ApiError.invalidPayload('Property .code can be sent only when one voucher is added (vouchers_count 1).');
     if (campaign.creation_status === 'IN_PROGRESS') throw this.#notReady(campaign);
@@ -464,7 +464,7 @@ export class CampaignStore implements CampaignPort {
     const job: BulkJob<ImportRow> = {
       items,
       process: (row) => {
-        this.deps.vouchers.insert(this.get(id), row.input(), { ...origin, silent: true });
+        this.deps.vouchers.create(row.input(), { ...origin, silent: true }, this.get(id));
       },
       identify: (row) => row.key,
       summarize: importSummary('voucher'),
@@ -487,7 +487,7 @@ export class CampaignStore implements CampaignPort {
       this.listed(campaign),
       campaign.campaign_type,
       this.#dayCounts.totals(campaign.id, inRange),
-      movedBy(this.deps.vouchers.transactionsOfCampaign(campaign.id), inRange),
+      movedBy(this.deps.vouchers.transactions.ofCampaign(campaign.id), inRange),
     );
   }
 
@@ -609,13 +609,13 @@ export class CampaignStore implements CampaignPort {
         });
       }
     };
-    const insert = (code: string): void => {
-      vouchers.insert(this.get(campaignId), { ...settings, code }, { silent: true });
+    const create = (code: string): void => {
+      vouchers.create({ ...settings, code }, { silent: true }, this.get(campaignId));
     };
     const job: BulkJob<string> = {
       items: () => {
         try {
-          return vouchers.generateCodes(config, count);
+          return vouchers.codes.generate(config, count);
         } catch (error) {
           finish('FAILED', 0);
           throw error;
@@ -623,12 +623,12 @@ export class CampaignStore implements CampaignPort {
       },
       process: (code) => {
         try {
-          insert(code);
+          create(code);
         } catch (error) {
           // Another request took the code after the job drew it: draw another.
           if (!(error instanceof ApiError && error.key === 'duplicate_found')) throw error;
-          const [fresh] = vouchers.generateCodes(config, 1);
-          if (fresh !== undefined) insert(fresh);
+          const [fresh] = vouchers.codes.generate(config, 1);
+          if (fresh !== undefined) create(fresh);
         }
       },
       identify: (code) => ({ code }),
@@ -704,7 +704,7 @@ export class CampaignStore implements CampaignPort {
       ...(type === 'GIFT_VOUCHER' ? { gift: voucher.gift ?? { amount: 0 } } : {}),
       ...(type === 'LOYALTY_CARD' ? { loyalty_card: voucher.loyalty_card ?? { points: 0 } } : {}),
       redemption: { quantity: voucher.redemption?.quantity ?? null },
-      code_config: storedCodeConfig(voucher.code_config, this.deps.vouchers.codeCharset()),
+      code_config: storedCodeConfig(voucher.code_config, this.deps.vouchers.codes.charset()),
       is_referral_code: campaignType === 'REFERRAL_PROGRAM',
     };
   }

@@ -114,7 +114,7 @@ export class CampaignDayCounts {
  * @returns The sum for a transaction type (`CREDITS_ADDITION`, `POINTS_REMOVAL` …).
  * @example
  * ```ts
- * movedBy(vouchers.transactionsOfCampaign(campaign.id), () => true)('CREDITS_ADDITION');
+ * movedBy(vouchers.transactions.ofCampaign(campaign.id), () => true)('CREDITS_ADDITION');
  * ```
  */
 export const movedBy = (

@@ -38,10 +38,13 @@ export interface LedgerVoucherPort {
   find(codeOrId: string): StoredVoucher | undefined;
   /** Stores a changed card and stamps `updated_at`. */
   replace(current: StoredVoucher, changes: Partial<StoredVoucher>): StoredVoucher;
-  /** Records a change of a card's points as its card's next transaction; answers it as the log keeps it. */
-  recordTransaction(entry: TransactionEntry): KeptTransaction;
-  /** A transaction the log keeps, as it was recorded. */
-  showTransaction(kept: KeptTransaction): VoucherTransaction;
+  /** The cards' transaction log (`VoucherStore.transactions`). */
+  readonly transactions: {
+    /** Records a change of a card's points as its card's next transaction; answers it as the log keeps it. */
+    record(entry: TransactionEntry): KeptTransaction;
+    /** A transaction the log keeps, as it was recorded. */
+    show(kept: KeptTransaction): VoucherTransaction;
+  };
   /** The loyalty campaign of a card, for its points' expiration rules. */
   campaignOf(voucher: StoredVoucher):
     | ({
@@ -228,7 +231,7 @@ class RecordedChange implements PointsChange {
   ) {}
 
   get transaction(): VoucherTransaction {
-    this.#shown ??= this.vouchers.showTransaction(this.kept);
+    this.#shown ??= this.vouchers.transactions.show(this.kept);
     return this.#shown;
   }
 }
@@ -613,7 +616,7 @@ export class LoyaltyCardLedger {
       operation_type,
     };
     const vouchers = this.deps.vouchers();
-    const kept = vouchers.recordTransaction({
+    const kept = vouchers.transactions.record({
       voucher_id: voucher.id,
       campaign_id: voucher.campaign_id ?? null,
       type: fields.type,
@@ -657,7 +660,7 @@ export class LoyaltyCardLedger {
     campaign,
     kept,
   }: ChangeShown): EventData<'voucher.loyalty_card.points_added'> => {
-    const transaction = this.deps.vouchers().showTransaction(kept);
+    const transaction = this.deps.vouchers().transactions.show(kept);
     return {
       voucher: simpleVoucher(voucher),
       balance: balanceOf(transaction),
@@ -673,7 +676,7 @@ export class LoyaltyCardLedger {
     campaign,
     kept,
   }: ChangeShown): EventData<'voucher.loyalty_card.transaction.created'> => {
-    const transaction = this.deps.vouchers().showTransaction(kept);
+    const transaction = this.deps.vouchers().transactions.show(kept);
     const details = transaction.details as Readonly<Record<string, unknown>>;
     // The transaction's details carry the objects the event names; the rest are null.
     const part = (key: string): never => (details[key] ?? null) as never;
@@ -711,6 +714,6 @@ export class LoyaltyCardLedger {
     voucher: simpleVoucher(voucher),
     points,
     buckets: gone.map((bucket) => this.#presentBucket(voucher, bucket)),
-    transaction: this.deps.vouchers().showTransaction(kept),
+    transaction: this.deps.vouchers().transactions.show(kept),
   });
 }

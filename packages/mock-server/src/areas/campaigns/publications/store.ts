@@ -589,7 +589,7 @@ export class PublicationStore {
       (campaign.type === 'AUTO_UPDATE' && campaign.campaign_type !== 'PROMOTION') ||
       campaign.campaign_type === 'LOYALTY_PROGRAM'
     ) {
-      while (found.length < count) found.push(vouchers.insert(campaign, {}, origin));
+      while (found.length < count) found.push(vouchers.create({}, origin, campaign));
     }
     return found;
   }

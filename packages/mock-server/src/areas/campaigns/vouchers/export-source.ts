@@ -146,7 +146,7 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
  * ```
  */
 export const voucherTransactionExportSource = (vouchers: VoucherStore): ExportSource<VoucherTransaction> => ({
-  rows: () => vouchers.allTransactions(),
+  rows: () => vouchers.transactions.all(),
   columns: {
     ...sameNameColumns<VoucherTransaction>(
       'id',

@@ -3,7 +3,7 @@ import type { HandlerMap } from '../../../http/handler.js';
 import { csvImportRows, jsonImportRows, metadataUpdateJob, voucherImportJob } from './jobs.js';
 import { exportTransactionsOf } from './export-source.js';
 import { clientVoucher } from './shapes.js';
-import { transactionPage } from './store.js';
+import { transactionPage } from './transactions.js';
 
 /** Vouchers: create (with a given or generated code), list (also with client keys), read, change, delete, switch on and off, balances, imports and sessions. */
 export const voucherHandlers = {
@@ -21,11 +21,11 @@ export const voucherHandlers = {
   },
   generateRandomCode: ({ project, body, requestId }) => {
     const { vouchers } = project.state;
-    return { status: 200, body: vouchers.present(vouchers.create(body, undefined, { requestId })) };
+    return { status: 200, body: vouchers.present(vouchers.create(body, { requestId })) };
   },
   createVoucher: ({ project, params, body, requestId }) => {
     const { vouchers } = project.state;
-    return { status: 200, body: vouchers.present(vouchers.create(body, params.code, { requestId })) };
+    return { status: 200, body: vouchers.present(vouchers.create({ ...body, code: params.code }, { requestId })) };
   },
   getVoucher: ({ project, params }) => {
     const { vouchers } = project.state;
@@ -48,7 +48,7 @@ export const voucherHandlers = {
     return { status: 200, body: vouchers.present(vouchers.setActive(params.code, false, { requestId })) };
   },
   updateVoucherBalance: ({ project, params, body, requestId }) => {
-    const { transaction } = project.state.vouchers.changeBalance(params.code, body, { requestId });
+    const { transaction } = project.state.vouchers.transactions.changeBalance(params.code, body, { requestId });
     const { balance } = transaction.details;
     return {
       status: 200,
@@ -64,7 +64,7 @@ export const voucherHandlers = {
     };
   },
   listVoucherTransactions: ({ project, params, query }) => {
-    const page = transactionPage(project.state.vouchers.transactionsOf(params.code), {
+    const page = transactionPage(project.state.vouchers.transactions.of(params.code), {
       limit: query.limit,
       order: query.order,
       startingAfterId: query.starting_after_id,
@@ -116,7 +116,7 @@ export const voucherHandlers = {
     };
   },
   releaseValidationSession: ({ project, params }) => {
-    project.state.vouchers.releaseSession(params.code, params.sessionKey);
+    project.state.vouchers.sessions.release(params.code, params.sessionKey);
     return { status: 204, body: null };
   },
 } satisfies HandlerMap;

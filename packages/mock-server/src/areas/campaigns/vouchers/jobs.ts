@@ -88,7 +88,7 @@ export const voucherImportJob = (
         details: 'A loyalty card needs a loyalty campaign; import it into one.',
       });
     }
-    vouchers.insert(null, input, origin);
+    vouchers.create(input, origin, null);
   },
   identify: (row) => row.key,
   summarize: importSummary('voucher'),

@@ -1,13 +1,10 @@
 import {
-  type CodeConfigInput,
   type FilterPredicate,
   type ValidityCheckResult,
-  DEFAULT_CODE_CHARSET,
   compileFilter,
   compileValidityWindow,
-  generateUniqueCodes,
 } from '@voucherkit/domain';
-import { allOf, changeGiftBalance, dateRangeFilter, inheritVoucher, patchMetadata } from '@voucherkit/domain/internals';
+import { allOf, dateRangeFilter, inheritVoucher, patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { EventLog } from '../../../core/event-log.js';
 import type { ProjectSettings } from '../../../core/projects.js';
@@ -17,34 +14,28 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import { copyOrEmpty, immutable } from '../../../core/immutable.js';
 import {
-  type CursorQuery,
   type ListOrder,
+  type OrderField,
   type Page,
   type SortedPageQuery,
   type TimeWindow,
-  type OrderField,
-  type Sortable,
-  cursorPageOf,
+  pageOf,
 } from '../../../core/list.js';
 import { RedeemableWindows } from '../../../core/redeemable-windows.js';
-import { ScopedIndexes, SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
+import { indexOrder } from '../../../core/sorted-index.js';
 import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { BinStore } from '../../platform/bin/store.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { LoyaltyCardLedger } from '../loyalty-cards/ledger.js';
 import type { RuleAssignments } from '../rule-assignments.js';
-import { type KeptTransaction, type TransactionEntry, TransactionLog } from './transaction-log.js';
-import { listUrls, simpleCampaign, simpleVoucher, voucherAssets } from './shapes.js';
-import type {
-  BalanceChangeInput,
-  Campaign,
-  StoredVoucher,
-  Voucher,
-  VoucherCreateInput,
-  VoucherTransaction,
-  VoucherUpdateInput,
-} from './types.js';
+import { VoucherCodes } from './codes.js';
+import { VoucherOrders } from './orders.js';
+import { VoucherPresentation } from './presentation.js';
+import { VoucherSessions } from './sessions.js';
+import { simpleCampaign } from './shapes.js';
+import { VoucherTransactions } from './transactions.js';
+import type { Campaign, StoredVoucher, Voucher, VoucherCreateInput, VoucherUpdateInput } from './types.js';
 
 /**
  * What the voucher store needs of the project's campaigns; the campaign store provides it.
@@ -89,40 +80,6 @@ export interface VoucherStoreDependencies {
   readonly loyaltyCards: () => LoyaltyCardLedger;
   /** The project's code settings, read as they are now: case sensitivity and the default charset. */
   readonly settings: Pick<ProjectSettings, 'caseSensitiveCodes' | 'codeCharset'>;
-}
-
-/**
- * A validation session that holds back one redemption of a voucher, and credits or points.
- *
- * @example
- * ```ts
- * const session: HeldSession = { key: 'ssn_1', expiresAt: Date.parse('2026-01-08T00:00:00Z') };
- * ```
- */
-export interface HeldSession {
-  /** The session key (`ssn_…`). */
-  readonly key: string;
-  /** When the session ends by itself, in epoch milliseconds. */
-  readonly expiresAt: number;
-  /** Gift card credits held back, in minor units. */
-  readonly credits?: number | undefined;
-  /** Loyalty points held back. */
-  readonly points?: number | undefined;
-}
-
-/**
- * The outcome of a manual balance change: the card afterwards and the transaction recorded.
- *
- * @example
- * ```ts
- * const { voucher, transaction }: BalanceChange = vouchers.changeBalance('GIFT-1', { amount: 500 });
- * ```
- */
-export interface BalanceChange {
-  /** The card after the change. */
-  readonly voucher: StoredVoucher;
-  /** The transaction that records the change. */
-  readonly transaction: VoucherTransaction;
 }
 
 /** The voucher fields `PUT /v1/vouchers/{code}` may change; the others are ignored. */
@@ -198,58 +155,23 @@ export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at'
   readonly filters?: unknown;
 }
 
-/** The fields the voucher list sorts on. */
-type VoucherListField = OrderField<NonNullable<VoucherListQuery['order']>>;
-
-/**
- * Which transactions a transaction listing returns: a page after a cursor, in id order.
- *
- * @example
- * ```ts
- * const query: TransactionQuery = { limit: 5, order: '-id' };
- * ```
- */
-export interface TransactionQuery extends CursorQuery {
-  /** `-id` (default): newest first; `id`: oldest first. */
-  readonly order?: 'id' | '-id' | undefined;
-  /** Conditions on transaction fields (`id`, `voucher_id`). */
-  readonly filters?: unknown;
-}
-
-/**
- * A page of transactions in the order asked for, paged by `starting_after_id`.
- *
- * @param transactions - The transactions, oldest first.
- * @param query - Order, limit, cursor and filters.
- * @returns The page, with `moreStartingAfter`.
- * @throws DomainError `invalid_query_params` for a malformed filter; ApiError 400 for an unknown cursor.
- * @example
- * ```ts
- * const page = transactionPage(vouchers.transactionsOf('GIFT-1'), { limit: 10 });
- * ```
- */
-export const transactionPage = (
-  transactions: readonly VoucherTransaction[],
-  query: TransactionQuery,
-): Page<VoucherTransaction> & { readonly moreStartingAfter: string } => {
-  const keep = compileFilter(query.filters);
-  const ordered = transactions.filter((transaction) => keep(transaction));
-  if (query.order !== 'id') ordered.reverse();
-  const rank = new Map(ordered.map((transaction, index) => [transaction.id, index]));
-  return cursorPageOf(ordered, query, (id) => rank.get(id));
-};
-
 /**
  * Vouchers of one project: discount vouchers, gift cards and loyalty cards, standalone or in a
  * campaign. Codes are unique in the project, including the codes of vouchers in the bin; the
- * check and the insert happen in one synchronous step, so of two requests creating the same code
+ * check and the write happen in one synchronous step, so of two requests creating the same code
  * one wins and the other gets `duplicate_found`.
+ *
+ * A voucher is made in two steps, which {@link VoucherStore.create} takes one after the other:
+ * {@link VoucherStore.prepare} makes its record and checks everything that could refuse it, and
+ * {@link VoucherStore.store} stores it. What hangs on the vouchers is the store's too: the
+ * cards' balance {@link VoucherStore.transactions}, the validation {@link VoucherStore.sessions}
+ * that hold vouchers back, and the {@link VoucherStore.codes} of the project's settings.
  *
  * @example
  * ```ts
  * const { vouchers } = service.projects.primary.state;
  * const gift = vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' });
- * vouchers.changeBalance('GIFT-1', { amount: 1000 });
+ * vouchers.transactions.changeBalance('GIFT-1', { amount: 1000 });
  * vouchers.get(gift.id).gift?.balance; // 6000
  * ```
  */
@@ -274,25 +196,24 @@ export class VoucherStore {
   readonly #publishStarts: TrackedMap<string, number>;
   /** Codes of vouchers in the bin: still taken until the bin entry is deleted for good. */
   readonly #binnedCodes: TrackedSet<string>;
-  readonly #transactions: TransactionLog;
-  /**
-   * The list orders' indexes over every voucher, and over each campaign's: tracked, but made
-   * again from the records once an image is loaded (they hold class instances).
-   */
-  #orders: SortedIndexes<VoucherListField>; // not state: indexes of the records in `#sequence`, tracked by their own lists and rebuilt after an image load
-  #campaignOrders: ScopedIndexes<VoucherListField>; // not state: as `#orders`, by campaign
-  /** The validation sessions that hold each voucher back, by session key. */
-  readonly #sessions: TrackedMap<string, TrackedMap<string, HeldSession>>;
+  /** The balance transactions of the project's cards, and the manual changes of a card's balance. */
+  readonly transactions: VoucherTransactions;
+  /** The validation sessions that hold the vouchers back. */
+  readonly sessions: VoucherSessions;
+  /** The list orders' indexes over every voucher, and over each campaign's. */
+  readonly #orders: VoucherOrders;
+  /** The vouchers' codes as the project's settings say: their keys, the default charset, new unused codes. */
+  readonly codes: VoucherCodes;
+  readonly #presentation: VoucherPresentation;
   /** Compiled validity windows of vouchers and campaigns; a change replaces the object, so a stale entry is never read. */
   readonly #windows = new RedeemableWindows();
-  /** Every code in use, live or in the bin, for code generation. */
-  readonly #taken = { has: (code: string): boolean => this.isCodeTaken(code) };
 
   constructor(
     private readonly context: ServiceContext,
     private readonly deps: VoucherStoreDependencies,
   ) {
     const { tracked } = context;
+    // The containers are made in this order, the transactions' and the sessions' included: an image lists them so.
     this.#sequence = tracked.list();
     this.#positions = tracked.map();
     this.#positionByCode = tracked.map();
@@ -300,39 +221,16 @@ export class VoucherStore {
     this.#byCampaign = tracked.map();
     this.#publishStarts = tracked.map();
     this.#binnedCodes = tracked.set();
-    this.#transactions = new TransactionLog(tracked);
-    this.#sessions = tracked.map();
-    this.#orders = this.#newOrders();
-    this.#campaignOrders = this.#newCampaignOrders();
-    tracked.afterLoad(() => this.#rebuildOrders());
-    deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(this.#codeKey(record.code)));
-  }
-
-  #newOrders(): SortedIndexes<VoucherListField> {
-    return new SortedIndexes<VoucherListField>(
-      (field, position) => this.#sortKey(field, position),
-      this.context.tracked,
-    );
-  }
-
-  #newCampaignOrders(): ScopedIndexes<VoucherListField> {
-    return new ScopedIndexes<VoucherListField>(
-      (field, position) => this.#sortKey(field, position),
-      this.context.tracked,
-    );
-  }
-
-  /** Makes the list orders' indexes again from the loaded records, in creation order. */
-  #rebuildOrders(): void {
-    this.#orders = this.#newOrders();
-    this.#campaignOrders = this.#newCampaignOrders();
-    const sequence = this.#sequence.items;
-    for (let position = 0; position < sequence.length; position += 1) {
-      const voucher = sequence[position];
-      if (voucher === null || voucher === undefined) continue;
-      this.#orders.add(position);
-      if (voucher.campaign_id) this.#campaignOrders.add([voucher.campaign_id], position);
-    }
+    this.transactions = new VoucherTransactions(context, {
+      cards: this,
+      events: deps.events,
+      loyaltyCards: deps.loyaltyCards,
+    });
+    this.sessions = new VoucherSessions(context, this);
+    this.#orders = new VoucherOrders(tracked, this.#sequence);
+    this.codes = new VoucherCodes(context, deps.settings, (key) => this.#keyTaken(key));
+    this.#presentation = new VoucherPresentation(deps);
+    deps.bin.onPurge('voucher', (record) => this.#binnedCodes.delete(this.codes.key(record.code)));
   }
 
   /** Number of vouchers in the project, not counting the bin. */
@@ -342,17 +240,17 @@ export class VoucherStore {
 
   /** Whether a code is used in the project, by a voucher or by one in the bin (in any case, where codes are not case-sensitive). */
   isCodeTaken(code: string): boolean {
-    return this.#keyTaken(this.#codeKey(code));
+    return this.#keyTaken(this.codes.key(code));
   }
 
-  /** Whether a code's key (`#codeKey`) is used, by a voucher or by one in the bin. */
+  /** Whether a code's key (`codes.key`) is used, by a voucher or by one in the bin. */
   #keyTaken(key: string): boolean {
     return (this.#positionByCode.get(key) ?? null) !== null || this.#binnedCodes.has(key);
   }
 
   /** The voucher with this code or id, if any (vouchers in the bin are not found); a code in any case where codes are not case-sensitive. */
   find(codeOrId: string): StoredVoucher | undefined {
-    const position = this.#positionByCode.get(this.#codeKey(codeOrId)) ?? this.#positions.get(codeOrId);
+    const position = this.#positionByCode.get(this.codes.key(codeOrId)) ?? this.#positions.get(codeOrId);
     return position === undefined ? undefined : (this.#sequence.items[position] ?? undefined);
   }
 
@@ -452,14 +350,14 @@ export class VoucherStore {
       if (value !== undefined) tests.push((voucher) => (voucher as StoredVoucher)[field] === value);
     };
     // A campaign narrows the list to its own indexes rather than a test on every voucher of the project.
-    let scope: SortedIndexes<VoucherListField> | undefined = this.#orders;
+    let scope = this.#orders.scope();
     if (query.campaign_id !== undefined || query.campaign !== undefined) {
       const named = query.campaign === undefined ? undefined : this.deps.campaigns().find(query.campaign);
       const campaignId = query.campaign_id ?? named?.id;
       const agree = query.campaign_id === undefined || query.campaign === undefined || named?.id === query.campaign_id;
-      scope = agree && campaignId !== undefined ? this.#campaignOrders.of(campaignId) : undefined;
+      scope = agree && campaignId !== undefined ? this.#orders.scope(campaignId) : undefined;
     }
-    if (scope === undefined) return { items: [], total: 0, hasMore: false };
+    if (scope === undefined) return pageOf([], query);
     equal('campaign', query.campaign);
     equal('category', query.category);
     equal('holder_id', query.customer);
@@ -477,24 +375,12 @@ export class VoucherStore {
     if (query.filters !== undefined) tests.push(compileFilter(query.filters, { now }));
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
-    const field = (descending ? order.slice(1) : order) as VoucherListField;
+    const field = (descending ? order.slice(1) : order) as OrderField<typeof order>;
     const keep = allOf(...tests);
     const sequence = this.#sequence.items;
     const voucherAt = (position: number): StoredVoucher => sequence[position] as StoredVoucher;
-    return indexedPage(
-      scope.of(field),
-      descending,
-      voucherAt,
-      query,
-      tests.length === 0 ? undefined : (position) => keep(voucherAt(position)),
-    );
-  }
-
-  /** A voucher's sort key in a list order; `created_at` sorts by position, the order the vouchers were stored in. */
-  #sortKey(field: VoucherListField, position: number): Sortable {
-    if (field === 'created_at') return position;
-    const voucher = this.#sequence.items[position];
-    return field === 'code' ? voucher?.code : voucher?.updated_at;
+    const kept = tests.length === 0 ? undefined : (position: number): boolean => keep(voucherAt(position));
+    return pageOf(indexOrder(scope.of(field), descending, voucherAt, kept), query);
   }
 
   /**
@@ -502,40 +388,49 @@ export class VoucherStore {
    * to it directly or through its campaign.
    */
   present(voucher: StoredVoucher): Voucher & { categories: NonNullable<Voucher['categories']> } {
-    return { ...this.listed(voucher), validation_rules_assignments: this.ruleAssignments(voucher) };
+    return this.#presentation.present(voucher);
   }
 
   /** The validation rules assigned to the voucher directly or through its campaign, as `validation_rules_assignments` shows them. */
   ruleAssignments(voucher: StoredVoucher): NonNullable<Voucher['validation_rules_assignments']> {
-    const owners = voucher.campaign_id ? [voucher.campaign_id, voucher.id] : [voucher.id];
-    return this.deps.rules.details(...owners);
+    return this.#presentation.ruleAssignments(voucher);
   }
 
   /** The voucher as lists show it: with its category objects, without the rule assignments. */
   listed(
     voucher: StoredVoucher,
   ): Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> } {
-    const { categories } = this.deps;
-    const category =
-      voucher.category_id && categories.has(voucher.category_id) ? categories.get(voucher.category_id) : undefined;
-    // An unpublished voucher's `holder_id` is `undefined`, which JSON leaves out as the API does.
-    return {
-      ...voucher,
-      ...listUrls(voucher),
-      assets: voucherAssets(voucher.code),
-      categories: category ? [category] : [],
-    } as Omit<Voucher, 'validation_rules_assignments'> & { categories: NonNullable<Voucher['categories']> };
+    return this.#presentation.listed(voucher);
   }
 
   /**
-   * Creates a voucher: in the campaign that `campaign` or `campaign_id` names (it inherits the
-   * campaign's settings), or standalone. The code is `code` (the path's), else `input.code`, else
-   * one generated from `input.code_config`. Records `voucher.created`.
+   * Creates a voucher ({@link VoucherStore.prepare}, then {@link VoucherStore.store}) and records
+   * `voucher.created` unless `origin.silent`. The voucher joins `campaign` and inherits its
+   * settings: by default the campaign that `input.campaign` or `input.campaign_id` names, else
+   * none (a standalone voucher); a caller that holds the campaign passes it, or `null` for a
+   * standalone voucher whatever the input names. The code is `input.code`, else one generated
+   * from `input.code_config`.
    *
    * @throws ApiError 404 for an unknown campaign or category; 409 `duplicate_found` for a used
-   *   code; 400 for a loyalty card without a campaign or a kind that differs from the campaign's.
+   *   code; 400 for a loyalty card whose input names no campaign, or a kind that differs from the
+   *   campaign's; as {@link VoucherStore.store} for its validation rules.
    */
-  create(input: VoucherCreateInput, code?: string, origin: Origin = {}): StoredVoucher {
+  create(
+    input: VoucherCreateInput,
+    origin: Origin = {},
+    campaign: Campaign | null = this.#campaignNamedBy(input),
+  ): StoredVoucher {
+    const voucher = this.prepare(campaign, input);
+    this.store(voucher, input.validation_rules, origin);
+    this.#record('voucher.created', voucher, origin);
+    return voucher;
+  }
+
+  /**
+   * The campaign a new voucher's input names, if any.
+   * @throws ApiError 404 for an unknown campaign; 400 for a loyalty card that names none.
+   */
+  #campaignNamedBy(input: VoucherCreateInput): Campaign | null {
     const ref = input.campaign_id ?? input.campaign;
     const campaign = ref === undefined ? null : this.deps.campaigns().get(ref);
     if (campaign === null && input.type === 'LOYALTY_CARD') {
@@ -543,30 +438,19 @@ export class VoucherStore {
         details: 'A loyalty card needs a loyalty campaign: pass campaign or campaign_id.',
       });
     }
-    return this.insert(campaign, { ...input, ...(code === undefined ? {} : { code }) }, origin);
+    return campaign;
   }
 
   /**
-   * Adds one voucher to a campaign or, with `campaign` null, creates a standalone one, and records
-   * `voucher.created` unless `origin.silent`. Campaign stores call this for each generated or
-   * imported code.
+   * Makes a voucher's record in `campaign` (or standalone, with `null`) without storing it,
+   * checking everything that could refuse it, so that a caller can prepare what a request makes
+   * before storing any of it (a campaign its first code). {@link VoucherStore.store} stores it.
    *
-   * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category.
+   * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown category; 400 for a
+   *   kind that differs from the campaign's; DomainError `invalid_payload` for a malformed
+   *   validity window, `invalid_code_config` when no unused code is left.
    */
-  insert(campaign: Campaign | null, input: VoucherCreateInput, origin: Origin = {}): StoredVoucher {
-    const voucher = this.build(campaign, input);
-    this.add(voucher, input.validation_rules, origin);
-    this.#record('voucher.created', voucher, origin);
-    return voucher;
-  }
-
-  /**
-   * Builds a voucher without storing it, checking everything that could refuse it, so a job can
-   * build all its vouchers before storing any.
-   *
-   * @throws As {@link VoucherStore.insert}.
-   */
-  build(campaign: Campaign | null, input: VoucherCreateInput): StoredVoucher {
+  prepare(campaign: Campaign | null, input: VoucherCreateInput): StoredVoucher {
     if (campaign && input.type !== undefined && campaign.voucher && input.type !== campaign.voucher.type) {
       throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
         details: `The campaign ${campaign.name} holds vouchers of type ${campaign.voucher.type}, not ${input.type}.`,
@@ -593,7 +477,7 @@ export class VoucherStore {
       },
       input,
     );
-    const code = settings.code ?? this.generateCodes(settings.code_config, 1)[0];
+    const code = settings.code ?? this.codes.generate(settings.code_config, 1)[0];
     if (code === undefined) throw new RangeError('no code generated');
     if (this.isCodeTaken(code)) throw duplicateCode(code);
     const category = this.deps.categories.resolve(settings.category, settings.category_id);
@@ -640,13 +524,13 @@ export class VoucherStore {
   }
 
   /**
-   * Stores a voucher made by {@link VoucherStore.build}; the code is checked again, since other
-   * requests may have taken it in between.
+   * Stores a voucher made by {@link VoucherStore.prepare}, without recording an event; the code is
+   * checked again, since other requests may have taken it in between.
    *
    * @throws ApiError 409 `duplicate_found` for a used code; 404 for an unknown validation rule, 400
    *   for one that does not fit the voucher (nothing is stored then).
    */
-  add(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: Origin = {}): void {
+  store(voucher: StoredVoucher, validationRules?: readonly string[] | null, origin: Origin = {}): void {
     if (this.isCodeTaken(voucher.code)) throw duplicateCode(voucher.code);
     // Codes generated in bulk have no rules of their own: no campaign to look up for them.
     const owner =
@@ -662,11 +546,10 @@ export class VoucherStore {
     immutable(voucher);
     const position = this.#sequence.push(voucher) - 1;
     this.#positions.set(voucher.id, position);
-    this.#positionByCode.set(this.#codeKey(voucher.code), position);
+    this.#positionByCode.set(this.codes.key(voucher.code), position);
     this.#count.value += 1;
-    this.#orders.add(position);
+    this.#orders.add(position, voucher.campaign_id);
     if (voucher.campaign_id) {
-      this.#campaignOrders.add([voucher.campaign_id], position);
       const positions = this.#byCampaign.get(voucher.campaign_id);
       if (positions === undefined)
         this.#byCampaign.set(voucher.campaign_id, this.context.tracked.innerList([position]));
@@ -674,35 +557,6 @@ export class VoucherStore {
     }
     if (owner) this.deps.rules.assign(owner, validationRules, origin);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, 1);
-  }
-
-  /**
-   * Codes not used in the project, from a code configuration; of the project's default charset when it names none.
-   *
-   * @throws DomainError `invalid_code_config` when the configuration cannot yield that many unused codes.
-   */
-  generateCodes(config: CodeConfigInput, count: number): string[] {
-    const withCharset = { ...config, charset: config.charset ?? this.codeCharset() };
-    if (this.deps.settings.caseSensitiveCodes !== false)
-      return generateUniqueCodes(withCharset, count, this.context.random, this.#taken);
-    // Codes that differ in case only are one code here: a batch from a charset of both cases holds neither twice.
-    const batch = new Set<string>();
-    return generateUniqueCodes(withCharset, count, this.context.random, (code) => {
-      const key = this.#codeKey(code);
-      if (batch.has(key) || this.#keyTaken(key)) return true;
-      batch.add(key);
-      return false;
-    });
-  }
-
-  /** The characters of codes whose configuration names none: the project's `default_code_config.charset`. */
-  codeCharset(): string {
-    return this.deps.settings.codeCharset ?? DEFAULT_CODE_CHARSET;
-  }
-
-  /** A code as the indexes key it: itself, or in upper case where the project's codes are not case-sensitive. */
-  #codeKey(code: string): string {
-    return this.deps.settings.caseSensitiveCodes === false ? code.toUpperCase() : code;
   }
 
   /**
@@ -755,12 +609,7 @@ export class VoucherStore {
     const position = this.#positions.get(updated.id);
     // A voucher removed meanwhile stays removed.
     if (position === undefined || this.#sequence.items[position] === null) return updated;
-    // A new `updated_at` moves the voucher in that order's indexes: out under the stored version's key, back under the new one.
-    const campaignOrders = updated.campaign_id ? this.#campaignOrders.of(updated.campaign_id) : undefined;
-    const scopes = campaignOrders ? [this.#orders, campaignOrders] : [this.#orders];
-    for (const scope of scopes) scope.detach('updated_at', position);
-    this.#sequence.set(position, updated);
-    for (const scope of scopes) scope.attach('updated_at', position);
+    this.#orders.rewrite(position, updated.campaign_id, () => this.#sequence.set(position, updated));
     return updated;
   }
 
@@ -785,7 +634,7 @@ export class VoucherStore {
     const shown = this.present(this.get(codeOrId));
     const voucher = this.remove(codeOrId);
     if (!force) {
-      this.#binnedCodes.add(this.#codeKey(voucher.code));
+      this.#binnedCodes.add(this.codes.key(voucher.code));
       this.deps.bin.put({
         type: 'voucher',
         id: voucher.id,
@@ -806,103 +655,19 @@ export class VoucherStore {
     const voucher = this.get(codeOrId);
     const position = this.#positions.get(voucher.id) as number;
     // Out of the indexes while its keys still read, then out of the store.
-    this.#orders.remove(position);
-    if (voucher.campaign_id) this.#campaignOrders.of(voucher.campaign_id)?.remove(position);
+    this.#orders.remove(position, voucher.campaign_id);
     this.#sequence.set(position, null);
-    this.#positionByCode.set(this.#codeKey(voucher.code), null);
+    this.#positionByCode.set(this.codes.key(voucher.code), null);
     this.#count.value -= 1;
     this.deps.rules.release(voucher.id);
-    this.#sessions.delete(voucher.id);
+    this.sessions.drop(voucher.id);
     if (voucher.campaign_id) this.deps.campaigns().countVoucher(voucher, -1);
     return voucher;
-  }
-
-  /**
-   * Adds credits to a gift card or points to a loyalty card, or removes them with a negative
-   * amount, and records the transaction (`CREDITS_ADDITION`, `CREDITS_REMOVAL`, `POINTS_ADDITION`,
-   * `POINTS_REMOVAL`).
-   *
-   * @throws ApiError 404 for an unknown voucher; 400 `invalid_voucher` for a discount voucher,
-   *   `not_published` for a loyalty card without a holder; DomainError `invalid_amount`,
-   *   `gift_amount_exceeded` or `loyalty_card_points_exceeded`.
-   */
-  changeBalance(codeOrId: string, change: BalanceChangeInput, origin: Origin = {}): BalanceChange {
-    const current = this.get(codeOrId);
-    if (current.type === 'LOYALTY_CARD' && current.loyalty_card) {
-      // Loyalty points live in buckets by expiry day: the ledger changes them and records the transaction.
-      const fields = { source: 'API', source_id: change.source_id ?? null, reason: change.reason ?? null };
-      const ledger = this.deps.loyaltyCards();
-      const { voucher, transaction } =
-        change.amount > 0
-          ? ledger.credit(
-              current.id,
-              { ...fields, points: change.amount, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' } },
-              origin,
-            )
-          : ledger.debit(current.id, { ...fields, points: -change.amount, type: 'POINTS_REMOVAL' }, origin);
-      return { voucher, transaction };
-    }
-    if (current.type !== 'GIFT_VOUCHER' || !current.gift) {
-      throw new ApiError(400, 'invalid_voucher', 'Invalid voucher', {
-        details: `The voucher ${current.code} is a ${current.type ?? 'voucher'}; only gift cards and loyalty cards have a balance.`,
-      });
-    }
-    const gift = changeGiftBalance(current.gift, change.amount);
-    const voucher = this.replace(current, { gift: { ...current.gift, ...gift } });
-    const kept = this.recordTransaction({
-      voucher_id: voucher.id,
-      campaign_id: voucher.campaign_id ?? null,
-      type: change.amount > 0 ? 'CREDITS_ADDITION' : 'CREDITS_REMOVAL',
-      source: 'API',
-      operation_type: 'MANUAL',
-      created_at: voucher.updated_at ?? this.context.timestamp(),
-      change: change.amount,
-      total: gift.amount,
-      balance: gift.balance,
-      source_id: change.source_id,
-      reason: change.reason,
-    });
-    const transaction = this.showTransaction(kept);
-    this.#recordGiftTransaction(voucher, transaction, change.amount, origin);
-    return { voucher, transaction };
-  }
-
-  /** Records a change of a card's balance (the loyalty card ledger records points this way) as its card's next transaction; answers it as the log keeps it. */
-  recordTransaction(entry: TransactionEntry): KeptTransaction {
-    return this.#transactions.record(entry);
-  }
-
-  /** A transaction the log keeps, as it was recorded. */
-  showTransaction(kept: KeptTransaction): VoucherTransaction {
-    return this.#transactions.show(kept);
   }
 
   /** The campaign a voucher belongs to, if any. */
   campaignOf(voucher: StoredVoucher): Campaign | undefined {
     return voucher.campaign_id ? (this.deps.campaigns().find(voucher.campaign_id) as Campaign | undefined) : undefined;
-  }
-
-  /** The latest transaction of a card, by id, if any. */
-  latestTransaction(voucherId: string): VoucherTransaction | undefined {
-    return this.#transactions.latest(voucherId);
-  }
-
-  /**
-   * The transactions of a card, oldest first.
-   * @throws ApiError 404 for an unknown voucher.
-   */
-  transactionsOf(codeOrId: string): readonly VoucherTransaction[] {
-    return this.#transactions.of(this.get(codeOrId).id);
-  }
-
-  /** The transactions of every card of a campaign, oldest first. */
-  transactionsOfCampaign(campaignId: string): VoucherTransaction[] {
-    return this.#transactions.ofCampaign(campaignId);
-  }
-
-  /** The transactions of every card of the project, oldest first. */
-  allTransactions(): VoucherTransaction[] {
-    return this.#transactions.all();
   }
 
   /**
@@ -922,41 +687,6 @@ export class VoucherStore {
     );
   }
 
-  /**
-   * Opens (or, with the same key, replaces) a validation session that holds back one redemption
-   * of the voucher; the validations area calls this.
-   *
-   * @throws ApiError 404 for an unknown voucher.
-   */
-  holdSession(codeOrId: string, session: HeldSession): void {
-    const voucher = this.get(codeOrId);
-    const held = this.#sessions.get(voucher.id);
-    if (held === undefined)
-      this.#sessions.set(voucher.id, this.context.tracked.innerMap<string, HeldSession>().set(session.key, session));
-    else held.set(session.key, session);
-  }
-
-  /** The sessions that still hold the voucher back: those not released and not past their end. */
-  sessionsOf(codeOrId: string): HeldSession[] {
-    const now = this.context.clock.now();
-    return [...(this.#sessions.get(this.get(codeOrId).id)?.values() ?? [])].filter(
-      (session) => session.expiresAt > now,
-    );
-  }
-
-  /**
-   * Ends a validation session before its time runs out.
-   * @throws ApiError 404 for an unknown voucher, or a session the voucher does not hold (never
-   *   opened, released already, or expired).
-   */
-  releaseSession(codeOrId: string, key: string): void {
-    const voucher = this.get(codeOrId);
-    const held = this.#sessions.get(voucher.id);
-    const session = held?.get(key);
-    if (!held || !session || session.expiresAt <= this.context.clock.now()) throw ApiError.notFound('session', key);
-    held.delete(key);
-  }
-
   #record(
     type: 'voucher.created' | 'voucher.updated' | 'voucher.enabled' | 'voucher.disabled' | 'voucher.deleted',
     voucher: StoredVoucher,
@@ -964,48 +694,11 @@ export class VoucherStore {
     shown?: Voucher,
   ): void {
     if (origin.silent) return;
-    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
+    const campaign = this.campaignOf(voucher);
     this.deps.events.record(type, {
       entityId: voucher.id,
       data: { voucher: shown ?? this.present(voucher), campaign: campaign ? simpleCampaign(campaign) : null },
       origin,
     });
-  }
-
-  #recordGiftTransaction(
-    voucher: StoredVoucher,
-    transaction: VoucherTransaction,
-    amount: number,
-    origin: Origin,
-  ): void {
-    if (origin.silent) return;
-    const { balance } = transaction.details;
-    const response = {
-      amount,
-      total: balance.total,
-      balance: balance.balance,
-      type: 'gift_voucher' as const,
-      operation_type: 'MANUAL' as const,
-      object: 'balance' as const,
-      related_object: { type: 'voucher' as const, id: voucher.id },
-    };
-    const campaign = voucher.campaign_id ? this.deps.campaigns().find(voucher.campaign_id) : undefined;
-    const common = { origin, entityId: voucher.id };
-    this.deps.events.record('voucher.gift.transaction.created', {
-      ...common,
-      data: {
-        transaction,
-        voucher: this.present(voucher),
-        balance: response,
-        ...(campaign ? { campaign: simpleCampaign(campaign) } : {}),
-      },
-    });
-    // The balance_added payload names the card's campaign; a standalone card has none to name.
-    if (amount > 0 && campaign) {
-      this.deps.events.record('voucher.gift.balance_added', {
-        ...common,
-        data: { voucher: simpleVoucher(voucher), campaign: simpleCampaign(campaign), balance: response, transaction },
-      });
-    }
   }
 }

@@ -148,13 +148,13 @@ const compact = (entry: TransactionEntry, previous: number, serial: number): Sto
 declare const kept: unique symbol;
 
 /**
- * A transaction as the log keeps it, for a reader to show later (`VoucherStore.showTransaction`): it
+ * A transaction as the log keeps it, for a reader to show later (`VoucherTransactions.show`): it
  * never changes, so a payload made when first read may hold it instead of the transaction shown.
  *
  * @example
  * ```ts
- * const kept: KeptTransaction = vouchers.recordTransaction(entry);
- * vouchers.showTransaction(kept).id; // the transaction's id, as recorded
+ * const kept: KeptTransaction = vouchers.transactions.record(entry);
+ * vouchers.transactions.show(kept).id; // the transaction's id, as recorded
  * ```
  */
 export type KeptTransaction = { readonly [kept]: true };

@@ -11,9 +11,9 @@ import type { Cell } from '../../../core/history/cell.js';
 import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { ProjectSettings } from '../../../core/projects.js';
-import type { ListOrder, Page, SortedPageQuery, TimeWindow } from '../../../core/list.js';
+import { type ListOrder, type Page, type SortedPageQuery, type TimeWindow, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
-import { SortedIndexes, indexedPage } from '../../../core/sorted-index.js';
+import { SortedIndexes, indexOrder } from '../../../core/sorted-index.js';
 import { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
 import type { Customer, CustomerReference } from '../../customers/customers/store.js';
@@ -267,7 +267,7 @@ export class RedemptionStore {
             : result.step.kind === 'pay_with_points'
               ? result.step.loyalty_card.points
               : undefined;
-        this.state().vouchers.holdSession(result.found.voucher.id, { key: session.key, expiresAt, credits });
+        this.state().vouchers.sessions.hold(result.found.voucher.id, { key: session.key, expiresAt, credits });
       }
     }
     return {
@@ -471,12 +471,9 @@ export class RedemptionStore {
     const order = query.order ?? '-created_at';
     const descending = order.startsWith('-');
     const field = (descending ? order.slice(1) : order) as RedemptionOrderField;
-    return indexedPage(
-      this.#orders.of(field),
-      descending,
-      (position) => this.#shown(this.#entryAt(position).record),
+    return pageOf(
+      indexOrder(this.#orders.of(field), descending, (position) => this.#shown(this.#entryAt(position).record), keep),
       query,
-      keep,
     );
   }
 

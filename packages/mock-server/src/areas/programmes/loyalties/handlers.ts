@@ -1,7 +1,7 @@
 import { type Page, listBody, pageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import type { HandlerMap } from '../../../http/handler.js';
-import { type TransactionQuery, transactionPage } from '../../campaigns/vouchers/store.js';
+import { type TransactionQuery, transactionPage } from '../../campaigns/vouchers/transactions.js';
 import type { VoucherTransaction } from '../../campaigns/vouchers/types.js';
 import { exportTransactionsOf } from '../../campaigns/vouchers/export-source.js';
 import { scheduledExport } from '../../platform/exports/store.js';
@@ -94,7 +94,7 @@ export const loyaltyHandlers = {
   }),
   listLoyaltyCampaignTransactions: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
-    const transactions = vouchers.transactionsOfCampaign(loyalties.programme(params.campaignId).id);
+    const transactions = vouchers.transactions.ofCampaign(loyalties.programme(params.campaignId).id);
     const page = pointsTransactions(transactions, {
       limit: query.limit,
       order: query.order,
@@ -106,7 +106,7 @@ export const loyaltyHandlers = {
   listLoyaltyCardTransactionsInCampaign: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
     const card = loyalties.member(params.memberId, params.campaignId);
-    const page = pointsTransactions(vouchers.transactionsOf(card.id), {
+    const page = pointsTransactions(vouchers.transactions.of(card.id), {
       limit: query.limit,
       order: query.order,
       startingAfterId: query.starting_after_id,
@@ -117,7 +117,7 @@ export const loyaltyHandlers = {
   listLoyaltyCardTransactions: ({ project, params, query }) => {
     const { loyalties, vouchers } = project.state;
     const card = loyalties.member(params.memberId);
-    const page = pointsTransactions(vouchers.transactionsOf(card.id), {
+    const page = pointsTransactions(vouchers.transactions.of(card.id), {
       limit: query.limit,
       order: query.order,
       startingAfterId: query.starting_after_id,

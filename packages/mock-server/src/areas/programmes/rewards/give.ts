@@ -71,7 +71,8 @@ export const giveCampaignCredit = (
   if (credit.type === 'DISCOUNT_COUPONS') return publish();
   const held = publications.heldIn(holder.id, credit.id) ?? publish();
   if (credit.type === 'GIFT_VOUCHERS')
-    return vouchers.changeBalance(held.id, { amount: credit.amount, reason: why.reason }, why.origin).voucher;
+    return vouchers.transactions.changeBalance(held.id, { amount: credit.amount, reason: why.reason }, why.origin)
+      .voucher;
   const points = {
     points: credit.amount,
     type: 'POINTS_ADDITION',

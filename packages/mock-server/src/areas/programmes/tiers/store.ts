@@ -396,7 +396,7 @@ export class LoyaltyTierStore implements TierLookup, MemberTiers {
   #onTransaction(event: ServiceEvent): void {
     // The event's transaction is its card's latest: the ledger records the event as it appends the
     // transaction, and subscribers hear it at once. Read from the log, the payload stays unmade.
-    const transaction = this.deps.vouchers.latestTransaction(event.entity_id);
+    const transaction = this.deps.vouchers.transactions.latest(event.entity_id);
     if (!transaction) return;
     const points = transaction.details.balance?.points ?? 0;
     if (points > 0 && EARNING.has(transaction.type)) {

@@ -357,10 +357,10 @@ describe('updating campaigns', () => {
   test('rewrites, in a bulk job, the vouchers that were neither published nor redeemed', async () => {
     await summer();
     const { vouchers } = state();
-    const fresh = vouchers.insert(state().campaigns.get('Summer'), { code: 'FRESH' });
-    const published = vouchers.insert(state().campaigns.get('Summer'), { code: 'PUBLISHED' });
+    const fresh = vouchers.create({ code: 'FRESH' }, {}, state().campaigns.get('Summer'));
+    const published = vouchers.create({ code: 'PUBLISHED' }, {}, state().campaigns.get('Summer'));
     vouchers.replace(published, { publish: { object: 'list', count: 1 }, holder_id: 'cust_1' });
-    const redeemed = vouchers.insert(state().campaigns.get('Summer'), { code: 'REDEEMED' });
+    const redeemed = vouchers.create({ code: 'REDEEMED' }, {}, state().campaigns.get('Summer'));
     vouchers.replace(redeemed, { redemption: { quantity: null, redeemed_quantity: 1, object: 'list' } });
     const twenty = { type: 'PERCENT', percent_off: 20 } as const;
     const { data } = await mock.serverClient().PUT('/v1/campaigns/{campaignId}', {

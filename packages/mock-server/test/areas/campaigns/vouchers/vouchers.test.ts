@@ -395,7 +395,7 @@ describe('gift card balances and transactions', () => {
     await create('DISCOUNT');
     const discount = await client.POST('/v1/vouchers/{code}/balance', { ...path('DISCOUNT'), body: { amount: 10 } });
     expect(discount.error).toMatchObject({ code: 400, key: 'invalid_voucher' });
-    expect(state().vouchers.transactionsOf('SMALL')).toEqual([]);
+    expect(state().vouchers.transactions.of('SMALL')).toEqual([]);
   });
 
   test('a gift card in a campaign records voucher.gift.balance_added with its campaign', async () => {
@@ -423,7 +423,7 @@ describe('gift card balances and transactions', () => {
     state().vouchers.replace(card, { holder_id: 'cust_1' });
     const added = await client.POST('/v1/vouchers/{code}/balance', { ...path('CARD-1'), body: { amount: 100 } });
     expect(added.data).toMatchObject({ type: 'loyalty_card', total: 100, balance: 100 });
-    expect(state().vouchers.transactionsOf('CARD-1')[0]).toMatchObject({
+    expect(state().vouchers.transactions.of('CARD-1')[0]).toMatchObject({
       type: 'POINTS_ADDITION',
       details: { balance: { points: 100 } },
     });
@@ -483,14 +483,14 @@ describe('validation sessions', () => {
   test('releasing a session frees what it held; an unknown or expired session is a 404', async () => {
     await create('LOCKED');
     const { vouchers } = state();
-    vouchers.holdSession('LOCKED', { key: 'ssn_1', expiresAt: Date.parse(T0) + 60_000 });
-    vouchers.holdSession('LOCKED', { key: 'ssn_2', expiresAt: Date.parse(T0) + 1_000 });
+    vouchers.sessions.hold('LOCKED', { key: 'ssn_1', expiresAt: Date.parse(T0) + 60_000 });
+    vouchers.sessions.hold('LOCKED', { key: 'ssn_2', expiresAt: Date.parse(T0) + 1_000 });
     const client = mock.serverClient();
     const session = (sessionKey: string) => ({ params: { path: { code: 'LOCKED', sessionKey } } });
     expect((await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_1'))).response.status).toBe(
       204,
     );
-    expect(vouchers.sessionsOf('LOCKED').map((held) => held.key)).toEqual(['ssn_2']);
+    expect(vouchers.sessions.of('LOCKED').map((held) => held.key)).toEqual(['ssn_2']);
     const again = await client.DELETE('/v1/vouchers/{code}/sessions/{sessionKey}', session('ssn_1'));
     expect(again.error).toMatchObject({ code: 404, resource_type: 'session', resource_id: 'ssn_1' });
     mock.service.clock.advance(1_000);

@@ -283,7 +283,7 @@ describe('POST /v1/vouchers/{code}/validate', () => {
     expect(held).not.toHaveProperty('session');
     const redeemed = await client().redemptions.redeem('LOCKED', { order: { amount: 5000 }, session: { key } });
     expect(redeemed.result).toBe('SUCCESS');
-    expect(state().vouchers.sessionsOf(state().vouchers.get('LOCKED').id)).toHaveLength(0);
+    expect(state().vouchers.sessions.of(state().vouchers.get('LOCKED').id)).toHaveLength(0);
   });
 
   test('input errors: an unknown customer id is 404, a malformed body 400, no keys 401', async () => {

@@ -372,12 +372,12 @@ describe('exports: card transactions', () => {
     campaigns.addVouchers(campaign.id, { code: 'G-1' }, 1);
     campaigns.addVouchers(campaign.id, { code: 'G-2' }, 1);
     vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 1000 }, code: 'LONE' });
-    vouchers.changeBalance('G-1', { amount: 500, reason: 'top-up' });
+    vouchers.transactions.changeBalance('G-1', { amount: 500, reason: 'top-up' });
     mock.service.clock.advance(1000);
-    vouchers.changeBalance('G-2', { amount: 700, reason: 'birthday' });
+    vouchers.transactions.changeBalance('G-2', { amount: 700, reason: 'birthday' });
     mock.service.clock.advance(1000);
-    vouchers.changeBalance('G-1', { amount: 300, reason: 'again' });
-    vouchers.changeBalance('LONE', { amount: 100 });
+    vouchers.transactions.changeBalance('G-1', { amount: 300, reason: 'again' });
+    vouchers.transactions.changeBalance('LONE', { amount: 100 });
     return campaign;
   };
 

@@ -99,8 +99,8 @@ export const heldByOthers = (
   found: FoundRedeemable & { object: 'voucher' },
   context: CheckContext,
 ): { readonly count: number; readonly credits: number } => {
-  const others = context.state.vouchers
-    .sessionsOf(found.voucher.id)
+  const others = context.state.vouchers.sessions
+    .of(found.voucher.id)
     .filter((session) => session.key !== context.sessionKey);
   return { count: others.length, credits: others.reduce((sum, session) => sum + (session.credits ?? 0), 0) };
 };

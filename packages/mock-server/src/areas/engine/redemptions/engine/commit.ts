@@ -94,9 +94,9 @@ const spend = (applied: AppliedRedeemable, input: CommitInput, recordId: string)
   const next = vouchers.replace(current, redemptionChanges(current, 1, credits));
   if (
     input.sessionKey !== undefined &&
-    vouchers.sessionsOf(next.id).some((session) => session.key === input.sessionKey)
+    vouchers.sessions.of(next.id).some((session) => session.key === input.sessionKey)
   ) {
-    vouchers.releaseSession(next.id, input.sessionKey);
+    vouchers.sessions.release(next.id, input.sessionKey);
   }
   return next;
 };
