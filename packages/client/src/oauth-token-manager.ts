@@ -23,7 +23,6 @@ export type OAuthToken = components['schemas']['OAuthToken'];
  */
 export type OAuthTokenIntrospection = components['schemas']['OAuthTokenIntrospection'];
 
-/** Settings of {@link createOAuthTokenManager}. */
 export interface OAuthTokenManagerOptions {
   /** A client without auth middleware; token requests carry the app keys themselves. */
   readonly client: Client<paths>;

@@ -113,7 +113,6 @@ const storedCodeConfig = (
   };
 };
 
-/** The stores a campaign store works with. */
 export interface CampaignStoreDependencies {
   /** The project's vouchers, which campaigns create, rewrite and delete. */
   readonly vouchers: VoucherStore;

@@ -127,7 +127,6 @@ interface PromotionCampaignPort {
   get(ref: string): Campaign;
 }
 
-/** The stores a promotion store works with. */
 export interface PromotionStoreDependencies {
   /** The project's categories, which tiers and stacks name by id or name. */
   readonly categories: CategoryStore;

@@ -50,7 +50,6 @@ export interface CampaignPort {
   countVoucher(voucher: StoredVoucher, delta: 1 | -1): void;
 }
 
-/** The stores a voucher store reads from. */
 export interface VoucherStoreDependencies {
   /** The project's categories, which vouchers name by id or name. */
   readonly categories: CategoryStore;
