@@ -94,12 +94,6 @@ export interface WaitForAsyncActionOptions {
  * @throws {@link AsyncActionFailedError} when the status becomes `FAILED`.
  * @throws {@link AsyncActionTimeoutError} when it has not finished within `timeoutMs`.
  * @throws {@link VoucherkitError} when a read fails; the signal's reason when aborted.
- * @example
- * ```ts
- * const { async_action_id } = await startImport();
- * const action = await waitForAsyncAction(client, async_action_id, { timeoutMs: 120_000 });
- * console.log(action.result?.done_count);
- * ```
  */
 export async function waitForAsyncAction(
   client: Client<paths>,

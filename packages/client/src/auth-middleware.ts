@@ -39,11 +39,6 @@ function keyHeaders(auth: AuthOptions): Record<string, string> {
  * @param auth - The credentials.
  * @param tokens - The token manager; required when `auth.type` is `'oauth'`.
  * @returns An openapi-fetch middleware.
- * @example
- * ```ts
- * const api = createOpenApiClient<paths>({ baseUrl: 'https://api.voucherify.io' });
- * api.use(createAuthMiddleware({ type: 'server', appId: 'id', appToken: 'secret' }));
- * ```
  */
 export function createAuthMiddleware(auth: AuthOptions, tokens?: OAuthTokenManager): Middleware {
   const headers = Object.entries(keyHeaders(auth));

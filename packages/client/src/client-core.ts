@@ -37,10 +37,6 @@ const normalizeBaseUrl = (baseUrl: string): string => baseUrl.replace(/\/+$/, ''
  * @param options - Base URL, credentials and behaviour.
  * @returns The client: openapi-fetch's, with the helpers and the resource API.
  * @throws {@link ConfigurationError} when the OAuth scopes are invalid.
- * @example
- * ```ts
- * const client = buildClient({ auth: { type: 'server', appId, appToken } });
- * ```
  */
 export function buildClient<A extends AuthOptions>(
   options: VoucherkitClientOptions<A>,

@@ -23,14 +23,6 @@ export type OAuthToken = components['schemas']['OAuthToken'];
  */
 export type OAuthTokenIntrospection = components['schemas']['OAuthTokenIntrospection'];
 
-/**
- * Settings of {@link createOAuthTokenManager}.
- *
- * @example
- * ```ts
- * const settings: OAuthTokenManagerOptions = { client: bare, appId, appToken, scopes: ['api'], now: Date.now };
- * ```
- */
 export interface OAuthTokenManagerOptions {
   /** A client without auth middleware; token requests carry the app keys themselves. */
   readonly client: Client<paths>;
@@ -121,11 +113,6 @@ export function formatScopes(scopes: readonly string[]): string {
  * @param options - Keys, scopes, clock and the client to send token requests with.
  * @returns The token manager.
  * @throws {@link ConfigurationError} when a scope is invalid (see {@link formatScopes}).
- * @example
- * ```ts
- * const tokens = createOAuthTokenManager({ client: bare, appId, appToken, scopes: ['api'], now: Date.now });
- * const { access_token } = await tokens.getToken();
- * ```
  */
 export function createOAuthTokenManager(options: OAuthTokenManagerOptions): OAuthTokenManager {
   const { client, now } = options;

@@ -174,12 +174,6 @@ const idOf = (item: unknown): unknown => (isRecord(item) ? item['id'] : undefine
  * @param init - Request options of the GET (`params` hold the first page's query) and `by`.
  * @returns An async iterator of the items.
  * @throws {@link VoucherkitError} (a subclass matching the status) when a page request fails.
- * @example
- * ```ts
- * for await (const category of paginate(client, '/v1/categories')) {
- *   console.log(category.name);
- * }
- * ```
  */
 export async function* paginate<P extends ListPath>(
   client: Client<paths>,

@@ -35,11 +35,6 @@ const append = (pairs: string[], name: string, value: QueryValue, nested: boolea
  *
  * @param query - The query parameters.
  * @returns The query string, without `?`.
- * @example
- * ```ts
- * serializeQuery({ limit: 10, filters: { holder_role: { conditions: { $in: ['REFEREE'] } } } });
- * // 'limit=10&filters[holder_role][conditions][%24in][0]=REFEREE'
- * ```
  */
 export const serializeQuery = (query: Record<string, unknown>): string => {
   const pairs: string[] = [];

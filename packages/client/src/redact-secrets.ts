@@ -25,10 +25,6 @@ function redactSecrets(text: string, secrets: readonly string[]): string {
  *
  * @param secrets - Returns the secrets to hide, asked for each failed response (tokens change).
  * @returns An openapi-fetch middleware.
- * @example
- * ```ts
- * client.use(createRedactionMiddleware(() => ['my-app-token']));
- * ```
  */
 export function createRedactionMiddleware(secrets: () => readonly string[]): Middleware {
   return {

@@ -73,11 +73,6 @@ const bindGroup = (client: LooseClient, table: Table): Record<string, unknown> =
  *
  * @param client - An openapi-fetch client of these paths (the one `createClient` makes).
  * @returns The resource groups.
- * @example
- * ```ts
- * const resources = createResources(openApiClient);
- * const voucher = await resources.vouchers.get('SUMMER10');
- * ```
  */
 export const createResources = (client: Client<paths>): Resources =>
   // The table and the interfaces are generated from the same spec entries, method by method.

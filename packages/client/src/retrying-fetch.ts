@@ -103,10 +103,6 @@ export function backoffDelay(retry: number, options: RetryOptions, random: () =>
  * (MSW's, for one) the cancellation never settles.
  *
  * @param response - The response to drop.
- * @example
- * ```ts
- * discard(response);
- * ```
  */
 export function discard(response: Response): void {
   response.body?.cancel().catch(() => undefined);

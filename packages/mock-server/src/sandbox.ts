@@ -31,11 +31,6 @@ export interface BannerFacts {
 /**
  * The text printed when the sandbox starts: its keys in aligned columns, a curl command and a
  * `createClient` call that can be pasted as they are.
- *
- * @example
- * ```ts
- * console.log(banner({ url: sandbox.url, apiVersion: service.apiVersion, project, management: service.management }));
- * ```
  */
 export const banner = ({ url, apiVersion, project, management }: BannerFacts): string => {
   const rows: [string, string][] = [
@@ -67,14 +62,7 @@ export const banner = ({ url, apiVersion, project, management }: BannerFacts): s
   ].join('\n');
 };
 
-/**
- * Starts the sandbox and prints its URL and keys; resolves once it listens.
- *
- * @example
- * ```ts
- * await main(); // what `npm start` runs
- * ```
- */
+/** Starts the sandbox and prints its URL and keys; resolves once it listens. */
 export const main = async (): Promise<void> => {
   const keys: Partial<ProjectKeys> = Object.fromEntries(
     Object.entries(ENV_KEYS).flatMap(([key, variable]) =>

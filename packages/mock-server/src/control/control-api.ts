@@ -15,24 +15,12 @@ import { type MockSnapshot, SNAPSHOT_FORMAT, type SnapshotImage } from '../snaps
 import type { RequestTally } from '../http/tally.js';
 import { untestedReport } from '../testing/untested-report.js';
 
-/**
- * Where the control API answers, under the base URL: apart from every path of the service's API.
- *
- * @example
- * ```ts
- * await fetch(`${sandbox.url}${CONTROL_PREFIX}/clock`, { headers: managementHeaders });
- * ```
- */
+/** Where the control API answers, under the base URL: apart from every path of the service's API. */
 const CONTROL_PREFIX = '/_voucherkit';
 
 /**
  * What the control API drives: the service's clock, scheduler, failures, journal, projects and
  * reset, and the keys that may call it.
- *
- * @example
- * ```ts
- * const control = controlApi({ clock, scheduler, failures, journal, tally, projects: () => projects, reset, snapshot, restore, management, basePath: '', requestId });
- * ```
  */
 export interface ControlDependencies {
   /** The clock it reads and moves. */
@@ -299,11 +287,6 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
 /**
  * The methods and paths of the control API, as its OpenAPI document (`spec/control/openapi.yaml`)
  * must list them.
- *
- * @example
- * ```ts
- * CONTROL_ROUTES.includes('POST /_voucherkit/clock'); // true
- * ```
  */
 export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencies).map(
   (route) => `${route.method} ${CONTROL_PREFIX}${route.path}`,
@@ -319,11 +302,6 @@ export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencie
  *
  * @param deps - The service's parts it drives.
  * @returns A responder: a response for a request under the prefix, `undefined` for any other.
- * @example
- * ```ts
- * const control = controlApi(deps);
- * const response = (await control(request)) ?? (await dispatch(request));
- * ```
  */
 export const controlApi = (deps: ControlDependencies) => {
   const table = routes(deps);

@@ -10,10 +10,6 @@ import type { Origin } from './origin.js';
  * returns it.
  *
  * @typeParam Type - The activity names of the resource.
- * @example
- * ```ts
- * const activity: Activity<'created'> = { id: 'evseg_0b5f49fb31c3bf6ab0', type: 'created', category: 'ACTION', data: {}, created_at: '2026-01-01T00:00:00.000Z', group_id: 'v-0b5f49fb31c3bf6ab0' };
- * ```
  */
 export interface Activity<Type extends string> {
   /** Activity id (`evseg_…`, `evpro_…`). */
@@ -34,10 +30,6 @@ export interface Activity<Type extends string> {
  * Which activities `ActivityLog.query` keeps and in which order.
  *
  * @typeParam Type - The activity names of the resource.
- * @example
- * ```ts
- * const query: ActivityQuery<'created'> = { order: '-created_at', type: 'created' };
- * ```
  */
 export interface ActivityQuery<Type extends string> {
   /** `created_at` oldest first, `-created_at` newest first (the default). */
@@ -58,12 +50,6 @@ export interface ActivityQuery<Type extends string> {
  * stays valid.
  *
  * @typeParam Type - The activity names.
- * @example
- * ```ts
- * const log = new ActivityLog<'created' | 'updated'>(context, 'evseg');
- * log.record(segment.id, 'created', { segment });
- * log.query(segment.id, { order: '-created_at' });
- * ```
  */
 export class ActivityLog<Type extends string> {
   /** Each resource's activities, oldest first. */
@@ -167,10 +153,6 @@ export class ActivityLog<Type extends string> {
  * The list parameters of an activity operation (segment, product collection).
  *
  * @typeParam Type - The activity names.
- * @example
- * ```ts
- * const query: ActivityListQuery<'created'> = { limit: 10, order: 'created_at', starting_after_id: 'evseg_0b5f49fb31c3bf6ab0' };
- * ```
  */
 export interface ActivityListQuery<Type extends string> extends LimitQuery {
   /** `created_at` oldest first, `-created_at` newest first (the default). */
@@ -193,10 +175,6 @@ export interface ActivityListQuery<Type extends string> extends LimitQuery {
  * An activity list answer: `has_more`, and `starting_after_id` to send for the next page.
  *
  * @typeParam Type - The activity names.
- * @example
- * ```ts
- * const body: ActivityListBody<'created'> = { object: 'list', data_ref: 'data', data: [], has_more: false };
- * ```
  */
 export interface ActivityListBody<Type extends string> {
   /** Always `list`. */
@@ -220,10 +198,6 @@ export interface ActivityListBody<Type extends string> {
  * @returns The answer's body.
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no activity or a
  *   `starting_after` that is not a timestamp.
- * @example
- * ```ts
- * activityListBody(this.#activities, segment.id, { limit: 10, order: 'created_at' });
- * ```
  */
 export const activityListBody = <Type extends string>(
   log: ActivityLog<Type>,

@@ -58,14 +58,6 @@ export interface ClockState {
 /**
  * A clock that a snapshot's restore can put back where it stood, even backwards: the state it
  * goes back to was made at that time.
- *
- * @example
- * ```ts
- * const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
- * const saved = clock.save();
- * clock.advance(60_000);
- * clock.load(saved);
- * ```
  */
 export interface SavedClock extends Clock {
   /** Where the clock stands. */
@@ -83,10 +75,6 @@ const toMillis = (instant: string | number | Date): number => {
 /**
  * Creates a clock. Real time is `Date.now()` plus an offset that {@link Clock.advance} grows, so a
  * sandbox can be fast-forwarded too.
- *
- * @example
- * const clock = createClock({ frozenAt: '2026-01-01T00:00:00Z' });
- * clock.advance(60_000); // one minute later
  */
 export const createClock = (options: ClockOptions = {}): SavedClock => {
   let frozen = options.frozenAt !== undefined;

@@ -50,11 +50,6 @@ export interface WebhookSettings {
 /**
  * Events a project's log keeps by default: enough for any test's and a long sandbox session's
  * activity, while memory stays flat under sustained load (the oldest go first).
- *
- * @example
- * ```ts
- * const service = createMockService({ eventRetention: DEFAULT_EVENT_RETENTION * 2 });
- * ```
  */
 export const DEFAULT_EVENT_RETENTION = 50_000;
 

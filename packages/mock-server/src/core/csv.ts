@@ -1,13 +1,6 @@
 import { ApiError } from '../http/api-error.js';
 
-/**
- * One data row of a CSV file, its values named by the header.
- *
- * @example
- * ```ts
- * const row: CsvRow = { row: 1, line: 2, values: { Code: 'SUMMER-1', Category: 'Seasonal' } };
- * ```
- */
+/** One data row of a CSV file, its values named by the header. */
 export interface CsvRow {
   /** Position among the data rows, from 1 (the header and empty lines do not count), as import reports name rows. */
   readonly row: number;
@@ -23,15 +16,7 @@ export interface CsvRow {
   readonly problem?: string;
 }
 
-/**
- * A CSV file read into its header and rows.
- *
- * @example
- * ```ts
- * const table: CsvTable = parseCsv('code,name\nA,Alpha\n');
- * table.columns; // ['code', 'name']
- * ```
- */
+/** A CSV file read into its header and rows. */
 export interface CsvTable {
   /** Column names, from the first line, trimmed. */
   readonly columns: readonly string[];
@@ -139,11 +124,6 @@ const rowProblem = (record: CsvRecord, columns: readonly string[]): string | und
  * @returns The columns and the data rows.
  * @throws ApiError 400 `invalid_payload` when the file has no header, the header names a
  *   column twice, leaves one unnamed or is malformed itself, or a quoted field is not closed.
- * @example
- * ```ts
- * const { rows } = parseCsv('\uFEFFcode,note\r\nA,"one, two"\r\n\r\nB,"say ""hi"""\r\n');
- * rows[1]; // { row: 2, line: 4, values: { code: 'B', note: 'say "hi"' } }
- * ```
  */
 export const parseCsv = (text: string): CsvTable => {
   const all = records(text.startsWith('\uFEFF') ? text.slice(1) : text).filter((record) => !isBlank(record.fields));
@@ -175,10 +155,6 @@ export const parseCsv = (text: string): CsvTable => {
  * @param row - A row from {@link parseCsv} or {@link readCsv}.
  * @returns The row's values by column name.
  * @throws ApiError 400 `invalid_payload` with the row's problem as `details`.
- * @example
- * ```ts
- * const job: BulkJob<CsvRow> = { items: rows, process: (row) => customers.importRow(csvValues(row)) };
- * ```
  */
 export const csvValues = (row: CsvRow): Readonly<Record<string, string>> => {
   if (row.problem !== undefined) throw invalid(row.problem);
@@ -192,10 +168,6 @@ export const csvValues = (row: CsvRow): Readonly<Record<string, string>> => {
  * @param required - Column names the import cannot do without.
  * @returns The same table.
  * @throws ApiError 400 `invalid_payload` naming the first missing column.
- * @example
- * ```ts
- * const { rows } = requireColumns(await readCsv(body.file), ['code']);
- * ```
  */
 export const requireColumns = (table: CsvTable, required: readonly string[]): CsvTable => {
   const missing = required.find((name) => !table.columns.includes(name));
@@ -211,10 +183,6 @@ export const requireColumns = (table: CsvTable, required: readonly string[]): Cs
  * @param file - The uploaded file.
  * @returns The columns and the data rows.
  * @throws ApiError 400 `invalid_payload` when the bytes are not UTF-8, and as {@link parseCsv}.
- * @example
- * ```ts
- * const { rows } = await readCsv(body.file);
- * ```
  */
 export const readCsv = async (file: Blob): Promise<CsvTable> => {
   let text: string;
@@ -229,11 +197,6 @@ export const readCsv = async (file: Blob): Promise<CsvTable> => {
 /**
  * One value of a CSV file being written: text as it is, numbers and booleans as JavaScript
  * writes them, `null` and `undefined` as an empty field.
- *
- * @example
- * ```ts
- * const cells: CsvCell[] = ['SUMMER-1', 1500, true, null];
- * ```
  */
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -252,14 +215,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text that is a plain decimal number (`-100`, `+1.5`, `2e3`): a spreadsheet reads it as that number. */
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/**
- * How {@link csvRecord} writes fields.
- *
- * @example
- * ```ts
- * const options: CsvWriteOptions = { spreadsheetSafe: true };
- * ```
- */
+/** How {@link csvRecord} writes fields. */
 export interface CsvWriteOptions {
   /**
    * Write text so that spreadsheet programs open it as text: a text field that starts with
@@ -276,12 +232,6 @@ export interface CsvWriteOptions {
  *
  * @param cell - The value.
  * @returns The text to write (before CSV quoting).
- * @example
- * ```ts
- * spreadsheetText('=HYPERLINK("http://x")'); // '\'=HYPERLINK("http://x")'
- * spreadsheetText('-100'); // '-100'
- * spreadsheetText(-100); // '-100'
- * ```
  */
 export const spreadsheetText = (cell: CsvCell): string => {
   if (cell === null || cell === undefined) return '';
@@ -298,11 +248,6 @@ export const spreadsheetText = (cell: CsvCell): string => {
  * @param cells - The record's values, in column order.
  * @param options - Whether to guard the fields against spreadsheet formulas.
  * @returns The record's line, CRLF included.
- * @example
- * ```ts
- * csvRecord(['A', 'one, two', 'say "hi"', 5, null]); // 'A,"one, two","say ""hi""",5,\r\n'
- * csvRecord(['=1+1', '-100', -100, 'a;b'], { spreadsheetSafe: true }); // '\'=1+1,-100,-100,"a;b"\r\n'
- * ```
  */
 export const csvRecord = (cells: readonly CsvCell[], options: CsvWriteOptions = {}): string => {
   const safe = options.spreadsheetSafe === true;

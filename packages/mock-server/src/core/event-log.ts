@@ -86,11 +86,6 @@ export type ServiceEvent<T extends EventType = EventType> = T extends EventType
  *
  * @typeParam T - The event's name.
  * @typeParam A - The arguments of the function that makes the payload.
- * @example
- * ```ts
- * const input: EventInput<'customer.updated'> = { entityId: customer.id, data: { customer }, origin: { requestId } };
- * const later: EventInput<'customer.updated', Customer> = { entityId: customer.id, make: (kept) => ({ customer: simpleCustomer(kept) }), args: customer };
- * ```
  */
 export type EventInput<T extends EventType, A = never> = {
   /** Id of the object the event is about. */
@@ -130,10 +125,6 @@ export type EventInput<T extends EventType, A = never> = {
  * @param event - The event reacted to.
  * @param source - Who the reaction is from; default the event's source.
  * @returns The origin to pass to the stores the reaction changes.
- * @example
- * ```ts
- * events.subscribe((event) => earner.earn(occasionOf(event), causedBy(event, INTERNAL_SOURCE)));
- * ```
  */
 export const causedBy = (event: ServiceEvent, source: EventSource = event.event_source): Origin => ({
   requestId: event.group_id,
@@ -201,11 +192,6 @@ const API_SOURCE: EventSource = Object.freeze({ channel: 'API' });
 /**
  * The source of the events of the mock's own jobs (the nightly run, the earner, the schedules):
  * one shared object, since a kept event holds its source.
- *
- * @example
- * ```ts
- * events.record('voucher.loyalty_card.points_expired', { entityId: card.id, make, args, origin: { source: INTERNAL_SOURCE } });
- * ```
  */
 export const INTERNAL_SOURCE: EventSource = Object.freeze({ channel: 'INTERNAL' });
 
@@ -253,13 +239,6 @@ const prefixOf = (type: EventType): IdPrefix => {
  * default; older ones are dropped). Stores record what happened (`voucher.created`,
  * `campaign.deleted`, `customer.updated`, `redemption.succeeded` …) here; tests read the log,
  * and webhook delivery subscribes to it. There is no HTTP operation for it.
- *
- * @example
- * ```ts
- * const { events } = service.projects.primary.state;
- * events.record('campaign.deleted', { entityId: campaign.id, data: { campaign } });
- * events.list({ type: 'campaign.deleted' }).length; // 1
- * ```
  */
 export class EventLog {
   /** The kept events, oldest first; a few beyond the retention wait for the next trim. */
@@ -305,10 +284,6 @@ export class EventLog {
    * @param type - The event's name.
    * @param input - The entity, origin and payload.
    * @returns The recorded event.
-   * @example
-   * ```ts
-   * events.record('voucher.created', { entityId: voucher.id, data: { voucher }, origin });
-   * ```
    */
   record<T extends EventType, A = never>(type: T, input: EventInput<T, A>): ServiceEvent<T> {
     const id = this.context.ids(prefixOf(type));
@@ -353,10 +328,6 @@ export class EventLog {
    *
    * @param filter - Event name, entity and request to keep.
    * @returns The matching events.
-   * @example
-   * ```ts
-   * events.list({ type: 'customer.updated', entityId: customer.id });
-   * ```
    */
   list<T extends EventType = EventType>(filter: EventFilter<T> = {}): ServiceEvent<T>[] {
     const kept: ServiceEvent<T>[] = [];
@@ -374,10 +345,6 @@ export class EventLog {
    *
    * @param subjects - Ids of the objects.
    * @returns The events, in log order.
-   * @example
-   * ```ts
-   * events.about([customer.id]).filter((event) => event.type.startsWith('customer.'));
-   * ```
    */
   about(subjects: readonly string[]): ServiceEvent[] {
     if (!this.#indexed.value) {
@@ -399,12 +366,6 @@ export class EventLog {
    * @param listener - Receives each new event.
    * @param filter - Event name, entity and request to keep; every event by default.
    * @returns A function that stops the calls.
-   * @example
-   * ```ts
-   * const stop = events.subscribe((event) => queueDelivery(event));
-   * events.subscribe((event) => event.data.voucher.code, { type: 'voucher.created' });
-   * stop();
-   * ```
    */
   subscribe<T extends EventType = EventType>(
     listener: (event: ServiceEvent<T>) => void,

@@ -4,11 +4,6 @@
  *
  * @param value - The value to freeze.
  * @returns The same value, frozen.
- * @example
- * ```ts
- * const voucher = freezeDeep({ code: 'SUMMER10', metadata: { tags: ['a'] } });
- * Object.isFrozen(voucher.metadata.tags); // true
- * ```
  */
 export const freezeDeep = <T>(value: T): T => {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
@@ -32,21 +27,12 @@ export const FREEZES_RECORDS = env?.['VOUCHERKIT_FREEZE_RECORDS'] === '1';
  *
  * @param value - A new record or payload that nothing will change after this.
  * @returns The same value.
- * @example
- * ```ts
- * const stored = immutable({ ...current, ...changes });
- * ```
  */
 export const immutable: <T>(value: T) => T = FREEZES_RECORDS ? freezeDeep : (value) => value;
 
 /**
  * One shared frozen empty object, for records' fields that are most often empty (`metadata`,
  * `system_metadata`): an empty object costs 28 to 56 bytes each.
- *
- * @example
- * ```ts
- * const customer = { id, metadata: EMPTY_OBJECT };
- * ```
  */
 export const EMPTY_OBJECT: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -56,11 +42,6 @@ export const EMPTY_OBJECT: Readonly<Record<string, never>> = Object.freeze({});
  *
  * @param value - The fields to copy, if any.
  * @returns A new object with them, or the shared empty one.
- * @example
- * ```ts
- * copyOrEmpty({ tier: 'gold' }); // { tier: 'gold' }, a copy
- * copyOrEmpty(undefined) === copyOrEmpty({}); // true
- * ```
  */
 export const copyOrEmpty = <T extends Readonly<Record<string, unknown>>>(value: T | null | undefined): T => {
   if (value === null || value === undefined) return EMPTY_OBJECT as T;
@@ -75,10 +56,6 @@ export const copyOrEmpty = <T extends Readonly<Record<string, unknown>>>(value: 
  *
  * @param value - The fields, if any.
  * @returns The same object, or the shared empty one.
- * @example
- * ```ts
- * sharedWhenEmpty(request.metadata) === sharedWhenEmpty({}); // true when the request sent none
- * ```
  */
 export const sharedWhenEmpty = <T extends Readonly<Record<string, unknown>>>(value: T | null | undefined): T => {
   if (value === null || value === undefined) return EMPTY_OBJECT as T;
@@ -89,11 +66,6 @@ export const sharedWhenEmpty = <T extends Readonly<Record<string, unknown>>>(val
 /**
  * One shared frozen empty list, for records' lists that are most often empty (`children`,
  * `referrals.campaigns`): an empty array costs 16 to 32 bytes each.
- *
- * @example
- * ```ts
- * const entry = { record, children: EMPTY_LIST };
- * ```
  */
 export const EMPTY_LIST: readonly never[] = Object.freeze([]);
 
@@ -111,11 +83,6 @@ export const EMPTY_LIST: readonly never[] = Object.freeze([]);
  *
  * @param make - Builds the answer for a version.
  * @returns The function, answering the same object for the same version.
- * @example
- * ```ts
- * const simpleCampaign = perVersion(shortCampaign);
- * simpleCampaign(campaign) === simpleCampaign(campaign); // true
- * ```
  */
 export const perVersion = <R extends object, T>(make: (record: R) => T): ((record: R) => T) => {
   const made = new WeakMap<R, T>();

@@ -7,12 +7,6 @@
  * @param keyOf - What makes two values equal.
  * @param limit - How many distinct values it remembers.
  * @returns A function that answers the kept instance equal to its argument, else keeps the argument.
- * @example
- * ```ts
- * const tiers = interned((tier: { tier_id: string; start_date: string }) => `${tier.tier_id} ${tier.start_date}`);
- * const first = tiers({ tier_id: 'ltr_1', start_date: '2026-01-31' });
- * tiers({ tier_id: 'ltr_1', start_date: '2026-01-31' }) === first; // true
- * ```
  */
 export const interned = <T>(keyOf: (value: T) => string, limit = 256): ((value: T) => T) => {
   const kept = new Map<string, T>();

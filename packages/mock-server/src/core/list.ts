@@ -5,11 +5,6 @@ import { ApiError } from '../http/api-error.js';
  * put it into the operation's list envelope.
  *
  * @typeParam T - The listed records.
- * @example
- * ```ts
- * const page: Page<BinEntry> = service.projects.primary.state.bin.list({ limit: 10 });
- * page.hasMore; // whether another page follows
- * ```
  */
 export interface Page<T> {
   /** The items of this page, in list order. */
@@ -29,11 +24,6 @@ export interface Page<T> {
 /**
  * The page size every kind of list takes. The operation's schema gives `limit` its default and
  * bounds before a handler runs.
- *
- * @example
- * ```ts
- * const query: LimitQuery = { limit: 10 };
- * ```
  */
 export interface LimitQuery {
   /** Items per page; default 10, the service's default. */
@@ -43,11 +33,6 @@ export interface LimitQuery {
 /**
  * Page and limit of a `page`/`limit` list. The operation's schema gives `limit` its default and
  * bounds, and refuses a page over its maximum, before a handler runs.
- *
- * @example
- * ```ts
- * const query: PageQuery = { page: 1, limit: 10 };
- * ```
  */
 export interface PageQuery extends LimitQuery {
   /** The page, from 1; default 1. */
@@ -59,10 +44,6 @@ export interface PageQuery extends LimitQuery {
  * of the stores extend with their own conditions.
  *
  * @typeParam Order - The orders the operation takes, usually a {@link ListOrder}.
- * @example
- * ```ts
- * const query: SortedPageQuery<ListOrder<'created_at' | 'code'>> = { page: 2, limit: 20, order: 'code' };
- * ```
  */
 export interface SortedPageQuery<Order extends string> extends PageQuery {
   /**
@@ -75,11 +56,6 @@ export interface SortedPageQuery<Order extends string> extends PageQuery {
 /**
  * A window of instants (ISO 8601) that a list query keeps records in, as `created_at[before]`
  * and `created_at[after]` give it; each end is exclusive and may be left out.
- *
- * @example
- * ```ts
- * const created: TimeWindow = { after: '2026-01-01T00:00:00Z' };
- * ```
  */
 export interface TimeWindow {
   /** Only records before this instant. */
@@ -95,12 +71,6 @@ export interface TimeWindow {
  * `sorted-index.ts`).
  *
  * @typeParam T - The listed records.
- * @example
- * ```ts
- * const reversed: Ordering<string> = {
- *   read: (start, end) => ({ items: [...letters].reverse().slice(start, end), total: letters.length }),
- * };
- * ```
  */
 export interface Ordering<T> {
   /**
@@ -121,11 +91,6 @@ const isOrdering = <T>(list: readonly T[] | Ordering<T>): list is Ordering<T> =>
  * @param query - Page (default 1) and limit (default 10).
  * @param start - The rank of the page's first item, given by a cursor instead of `page`.
  * @returns The page.
- * @example
- * ```ts
- * pageOf(['a', 'b', 'c'], { page: 2, limit: 2 }); // { items: ['c'], total: 3, hasMore: false }
- * pageOf(sortedOrder(orders, '-amount'), { page: 1, limit: 10 });
- * ```
  */
 export const pageOf = <T>(list: readonly T[] | Ordering<T>, query: PageQuery = {}, start?: number): Page<T> => {
   const limit = query.limit ?? 10;
@@ -137,14 +102,7 @@ export const pageOf = <T>(list: readonly T[] | Ordering<T>, query: PageQuery = {
   return { items, total, hasMore: end < total };
 };
 
-/**
- * Limit and cursor of a `starting_after_id` list.
- *
- * @example
- * ```ts
- * const query: CursorQuery = { limit: 10, startingAfterId: 'tbe_0b5f49fb31c3bf6ab0' };
- * ```
- */
+/** Limit and cursor of a `starting_after_id` list. */
 export interface CursorQuery extends LimitQuery {
   /** Id of the item the page starts after: the `more_starting_after` of the previous page. */
   readonly startingAfterId?: string | undefined;
@@ -164,12 +122,6 @@ export interface CursorQuery extends LimitQuery {
  *   `undefined` for an id it never held.
  * @returns The page, with `moreStartingAfter` set.
  * @throws ApiError 400 `invalid_query_params` when the cursor is neither empty nor an id of this list.
- * @example
- * ```ts
- * const order = new Map([['a', 0], ['b', 1], ['c', 2]]);
- * cursorPageOf([{ id: 'b' }, { id: 'c' }], { limit: 1, startingAfterId: 'a' }, (id) => order.get(id));
- * // { items: [{ id: 'b' }], total: 2, hasMore: true, moreStartingAfter: 'b' }
- * ```
  */
 export const cursorPageOf = <T extends { readonly id: string }>(
   items: readonly T[],
@@ -203,10 +155,6 @@ export const cursorPageOf = <T extends { readonly id: string }>(
  * name for ascending order, the name after `-` for descending.
  *
  * @typeParam Field - The fields the operation sorts on.
- * @example
- * ```ts
- * const order: ListOrder<'created_at' | 'name'> = '-created_at';
- * ```
  */
 export type ListOrder<Field extends string> = Field | `-${Field}`;
 
@@ -233,10 +181,6 @@ export const compareAscending = (a: Sortable, b: Sortable): number => {
  * @param items - The list in creation order.
  * @param order - The field, with `-` for descending.
  * @returns A new, sorted array.
- * @example
- * ```ts
- * sortByOrder(customers.list(), query.order ?? '-created_at');
- * ```
  */
 export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
   items: readonly T[],
@@ -256,10 +200,6 @@ export const sortByOrder = <T extends { readonly [Key in OrderField<Order>]?: So
  * @param keysOf - The sort keys of an item, by field name.
  * @param order - The field, with `-` for descending.
  * @returns A new, sorted array of the same items.
- * @example
- * ```ts
- * sortByKeys(campaigns, (campaign) => ({ code: campaign.name }), '-code');
- * ```
  */
 export const sortByKeys = <T>(
   items: readonly T[],
@@ -274,11 +214,6 @@ export const sortByKeys = <T>(
 /**
  * Limit and cursor of a list paged by a `starting_after` timestamp (customers, segments, product
  * collection members).
- *
- * @example
- * ```ts
- * const query: TimeCursorQuery = { limit: 10, startingAfter: '2026-01-01T00:00:00.000Z', descending: true };
- * ```
  */
 export interface TimeCursorQuery extends LimitQuery {
   /** A `created_at` (ISO 8601): the page starts with the items created after it in list order. */
@@ -298,10 +233,6 @@ export interface TimeCursorQuery extends LimitQuery {
  * @param descending - Whether the list runs newest first.
  * @returns The items after the moment, in list order.
  * @throws ApiError 400 `invalid_query_params` when the cursor is not a timestamp.
- * @example
- * ```ts
- * afterMoment(activities, '2026-01-01T00:00:00.000Z', true);
- * ```
  */
 export const afterMoment = <T extends { readonly created_at?: string | null | undefined }>(
   items: readonly T[],
@@ -329,10 +260,6 @@ export const afterMoment = <T extends { readonly created_at?: string | null | un
  * @param query - Limit, cursor and direction.
  * @returns The page.
  * @throws ApiError 400 `invalid_query_params` when the cursor is not a timestamp.
- * @example
- * ```ts
- * timeCursorPageOf(sortByOrder(segments.list(), '-created_at'), { limit: 2, startingAfter: last.created_at, descending: true });
- * ```
  */
 export const timeCursorPageOf = <T extends { readonly created_at?: string | null | undefined }>(
   items: readonly T[],
@@ -351,11 +278,6 @@ export const timeCursorPageOf = <T extends { readonly created_at?: string | null
 /**
  * Envelope fields beyond `object`, `data_ref` and the items; which of them an operation sends
  * depends on its list schema.
- *
- * @example
- * ```ts
- * const fields: readonly ListField[] = ['total', 'has_more', 'more_starting_after'];
- * ```
  */
 export type ListField = 'total' | 'has_more' | 'more_starting_after';
 
@@ -373,10 +295,6 @@ interface ListFieldValues {
  * @typeParam Ref - The name of the items' property (`data`, `vouchers`, `async_actions` …).
  * @typeParam T - The items.
  * @typeParam Field - The envelope fields the list schema has.
- * @example
- * ```ts
- * const body: ListBody<'data', BinEntry, 'total'> = { object: 'list', data_ref: 'data', data: [], total: 0 };
- * ```
  */
 export type ListBody<Ref extends string, T, Field extends ListField = never> = { object: 'list'; data_ref: Ref } & {
   [Key in Ref]: T[];
@@ -392,11 +310,6 @@ export type ListBody<Ref extends string, T, Field extends ListField = never> = {
  * @param fields - The envelope fields to send.
  * @returns The response body.
  * @throws RangeError when `more_starting_after` is asked for a page without a cursor.
- * @example
- * ```ts
- * listBody('async_actions', pageOf(actions, { limit: 10 }), ['has_more']);
- * // { object: 'list', data_ref: 'async_actions', async_actions: [...], has_more: false }
- * ```
  */
 export const listBody = <Ref extends string, T, Field extends ListField = never>(
   dataRef: Ref,
@@ -422,9 +335,5 @@ export const listBody = <Ref extends string, T, Field extends ListField = never>
  *
  * @param items - Every item, in list order.
  * @returns A page with every item and `hasMore: false`.
- * @example
- * ```ts
- * listBody('data', wholeList(categories.list()), ['total']);
- * ```
  */
 export const wholeList = <T>(items: readonly T[]): Page<T> => pageOf(items, { limit: items.length });

@@ -9,12 +9,6 @@ import type { Resource } from './resource.js';
  *
  * @typeParam Given - The fields a receiver cannot do without, which are then required: the
  *   redemption engine takes `Origin<'requestId' | 'channel'>`.
- * @example
- * ```ts
- * vouchers.setActive('SUMMER-1', false, { requestId: context.requestId });
- * const nightly: Origin = { source: INTERNAL_SOURCE };
- * const redemption: Origin<'requestId' | 'channel'> = { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } };
- * ```
  */
 export type Origin<Given extends 'requestId' | 'channel' = never> = [Given] extends [never]
   ? {

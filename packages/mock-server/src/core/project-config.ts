@@ -69,10 +69,6 @@ const defaultCharset = (caseSensitive: boolean): string =>
  * @param fixed - What the service decides itself: the project's name when none is given, whether it
  *   is the sandbox project, and its webhook secret.
  * @returns The settings, ready to store.
- * @example
- * ```ts
- * newProjectConfig({ name: 'Shop', timezone: 'Europe/Warsaw' }, { isSandbox: false, webhookToken: 'whsec' }).currency; // 'EUR'
- * ```
  */
 export const newProjectConfig = (
   input: ProjectConfigInput,
@@ -112,10 +108,6 @@ export const newProjectConfig = (
  * @param current - The stored settings.
  * @param changes - The fields of the request.
  * @returns New settings; `current` is left as it was.
- * @example
- * ```ts
- * changedProjectConfig(project.config, { timezone: 'Europe/Berlin' }).timezone; // 'Europe/Berlin'
- * ```
  */
 export const changedProjectConfig = (current: ProjectConfig, changes: ProjectConfigChanges): ProjectConfig => {
   const { api_usage_notifications: notifications, default_code_config: codes, ...rest } = changes;

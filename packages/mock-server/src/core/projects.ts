@@ -148,10 +148,6 @@ export interface ProjectRegistry<State = unknown> {
  * take images of and load.
  *
  * @typeParam State - What each project holds.
- * @example
- * ```ts
- * const containers = registry.trackedOf(registry.primary.id)?.containers;
- * ```
  */
 export interface ServiceProjects<State = unknown> extends ProjectRegistry<State> {
   /** The tracked state of a project that exists. */

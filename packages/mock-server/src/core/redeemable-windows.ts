@@ -12,12 +12,6 @@ import {
  * validity window first (`campaign_not_active` …), then its own, with the keys of its kind. Each
  * window is compiled once per stored record; stores replace a record when it changes, so the
  * cache keys on the record itself and a change is never read stale.
- *
- * @example
- * ```ts
- * const windows = new RedeemableWindows({ keys: PROMOTION_TIER_VALIDITY_KEYS });
- * windows.check(tier, campaign, Date.now()); // { active: false, key: 'campaign_not_active', … }
- * ```
  */
 export class RedeemableWindows {
   readonly #compiled = new WeakMap<object, ValidityWindowCheck>();

@@ -52,29 +52,13 @@ export interface Scheduler {
   clear(): void;
 }
 
-/**
- * The tasks a scheduler had pending at a moment (functions: kept in memory only).
- *
- * @example
- * ```ts
- * const saved: SchedulerState = scheduler.save();
- * ```
- */
+/** The tasks a scheduler had pending at a moment (functions: kept in memory only). */
 export interface SchedulerState {
   /** Tasks pending. */
   readonly tasks: number;
 }
 
-/**
- * A scheduler that a snapshot's restore can give back the tasks it had pending.
- *
- * @example
- * ```ts
- * const saved = scheduler.save();
- * scheduler.clear();
- * scheduler.load(saved);
- * ```
- */
+/** A scheduler that a snapshot's restore can give back the tasks it had pending. */
 export interface SavedScheduler extends Scheduler {
   /** The pending tasks, in order. */
   save(): SchedulerState;
@@ -93,11 +77,6 @@ interface Entry {
  * process alive) waits for the earliest task and is set again after every run, so a timer that
  * fires a little before the clock reaches a task's time cannot strand it; in `manual` mode
  * nothing runs until `runDue` or `drain`.
- *
- * @example
- * const scheduler = createScheduler(clock, 'manual');
- * scheduler.schedule(() => finishJob(), 1_000);
- * await scheduler.drain();
  */
 export const createScheduler = (clock: Clock, mode: SchedulerMode): SavedScheduler => {
   let queue: Entry[] = [];

@@ -11,14 +11,6 @@ import { type Ordering, type Sortable, compareAscending } from './list.js';
  *
  * Adding or removing is a binary search and one `splice`: a copy of the positions after it, a
  * few microseconds at 100,000 records.
- *
- * @example
- * ```ts
- * const byCode = SortedIndex.build([0, 1, 2], (position) => codes[position], context.tracked);
- * codes.push('NEW-1');
- * byCode.add(codes.length - 1);
- * byCode.at(0, false); // the position of the first code in ascending order
- * ```
  */
 export class SortedIndex {
   readonly #positions: TrackedList<number>;
@@ -95,10 +87,6 @@ export class SortedIndex {
  * @param recordAt - The record at a position.
  * @param keep - The list's filters, if any.
  * @returns The ordering.
- * @example
- * ```ts
- * pageOf(indexOrder(byCode, true, (position) => records[position]), { page: 2, limit: 10 });
- * ```
  */
 export const indexOrder = <T>(
   index: SortedIndex,
@@ -128,13 +116,6 @@ export const indexOrder = <T>(
  * The indexes of a store's list orders over its records, or over one scope of them (a
  * campaign's publications), each built the first time a list asks for its field and kept in
  * step as records are added.
- *
- * @example
- * ```ts
- * const indexes = new SortedIndexes<'id' | 'code'>((field, position) => records[position]?.[field], context.tracked);
- * indexes.add(records.push(record) - 1);
- * indexes.of('code'); // built now, sorted once; later records are added to it
- * ```
  */
 export class SortedIndexes<Field extends string> {
   /** The positions of the records in scope, in creation order. */
@@ -196,13 +177,6 @@ export class SortedIndexes<Field extends string> {
  * {@link SortedIndexes} by scope: a record belongs to the scopes its keys name (a publication
  * to its campaign's name and id), so a list narrowed to a scope reads only that scope's records,
  * in order.
- *
- * @example
- * ```ts
- * const byCampaign = new ScopedIndexes<'id'>((field, position) => records[position]?.[field], context.tracked);
- * byCampaign.add(['camp_1', 'Summer'], position);
- * byCampaign.of('Summer')?.of('id');
- * ```
  */
 export class ScopedIndexes<Field extends string> {
   readonly #scopes: TrackedMap<string, SortedIndexes<Field>>;

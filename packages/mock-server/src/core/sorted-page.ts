@@ -18,11 +18,6 @@ const SELECT_SHARE = 1 / 8;
  * @param items - The filtered list, in creation order.
  * @param order - The field, with `-` for descending.
  * @returns The ordering, for `pageOf`.
- * @example
- * ```ts
- * pageOf(sortedOrder([{ code: 'B' }, { code: 'A' }, { code: 'C' }], 'code'), { limit: 2 });
- * // { items: [{ code: 'A' }, { code: 'B' }], total: 3, hasMore: true }
- * ```
  */
 export const sortedOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
   items: readonly T[],
@@ -91,10 +86,6 @@ const selectFirst = (length: number, count: number, before: (i: number, j: numbe
  * @param items - The filtered records, in creation order.
  * @param order - The field, with `-` for descending.
  * @returns The ordering, for `pageOf`.
- * @example
- * ```ts
- * pageOf(creationOrder(campaigns, query.order ?? '-created_at'), query);
- * ```
  */
 export const creationOrder = <T extends { readonly [Key in OrderField<Order>]?: Sortable }, Order extends string>(
   items: readonly T[],

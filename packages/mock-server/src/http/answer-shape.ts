@@ -69,10 +69,6 @@ const shapeObject = (
  * @param index - The index of its shape in `shapes`.
  * @param shapes - A table of shapes that name each other by index.
  * @returns The value to send.
- * @example
- * ```ts
- * shapeValue({ metadata: {} }, 0, [{ properties: { metadata: { unset: 'omit' } } }]); // {}
- * ```
  */
 export const shapeValue = (value: unknown, index: number, shapes: readonly AnswerShape[]): unknown => {
   const shape = shapes[index] as AnswerShape;
@@ -103,10 +99,6 @@ const shapeRoot = (index: number | undefined, body: unknown): unknown =>
  * @param status - The answer's status.
  * @param body - The body the handler made.
  * @returns The body to send.
- * @example
- * ```ts
- * shapeAnswer('getCustomer', 200, { id: 'cust_1', metadata: {} }); // { id: 'cust_1' }
- * ```
  */
 export const shapeAnswer = (operationId: string, status: number, body: unknown): unknown =>
   shapeRoot(ANSWER_SHAPES[operationId]?.[String(status)], body);
@@ -118,10 +110,6 @@ export const shapeAnswer = (operationId: string, status: number, body: unknown):
  * @param type - The event's type (`customer.created`).
  * @param data - The event's payload.
  * @returns The payload to send.
- * @example
- * ```ts
- * const data = shapeWebhookData(event.type, event.data);
- * ```
  */
 export const shapeWebhookData = (type: string, data: unknown): unknown =>
   shapeRoot(ANSWER_SHAPES[`webhook:${type}`]?.['data'], data);

@@ -83,11 +83,6 @@ const screen = (member: z.ZodType): MayAccept => {
  *
  * @param members - The members, in the spec's order.
  * @returns A schema for the generated request modules.
- * @example
- * ```ts
- * const body = anyOf([z.object({ a: z.number() }), z.object({ b: z.number() })]);
- * body.parse({ a: 1, b: 2 }); // { a: 1, b: 2 }
- * ```
  */
 export const anyOf = (members: readonly z.ZodType[]): z.ZodType => {
   // Screens are read from the members' definitions on first use, when every member is built.

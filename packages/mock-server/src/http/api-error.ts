@@ -69,10 +69,6 @@ export class ApiError extends Error {
  * @param change - The change to run.
  * @param isRefusal - Which errors are refusals; every `Error` by default.
  * @returns What the change returns.
- * @example
- * ```ts
- * refusalsAs400(() => clock.set(body.set), (error) => error instanceof RangeError);
- * ```
  */
 export const refusalsAs400 = <T>(change: () => T, isRefusal: (error: Error) => boolean = () => true): T => {
   try {

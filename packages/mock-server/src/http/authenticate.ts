@@ -4,14 +4,7 @@ import type { ProjectState } from '../areas/state.js';
 import { API_KEY_HEADERS } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
 
-/**
- * Who is calling, after the credentials were checked against the operation's security.
- *
- * @example
- * ```ts
- * const projectOfCaller = (principal: Principal) => (principal.kind === 'management' ? undefined : principal.project);
- * ```
- */
+/** Who is calling, after the credentials were checked against the operation's security. */
 export type Principal =
   | { kind: 'server'; project: Project<ProjectState> }
   | { kind: 'client'; project: Project<ProjectState> }

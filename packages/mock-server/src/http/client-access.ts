@@ -72,10 +72,6 @@ const allowedOrigin = (origin: string, trusted: readonly string[]): boolean => {
  *
  * @param path - The operation's path template; only `/client/…` operations are checked.
  * @throws ApiError 403 `forbidden`, whose details name the setting.
- * @example
- * ```ts
- * checkClientAccess('redeemStackedDiscountsClientSide', '/client/v1/redemptions', request.headers, body, project.config);
- * ```
  */
 export const checkClientAccess = (
   operationId: OperationId,

@@ -66,12 +66,6 @@ const routedPath = (url: URL, basePath: string): string => {
  * input (media type, size, schema) → handler (or 501 without one) → the answer's shape (what the
  * service leaves out or sends as null) → (strict) response check. Every failure leaves as
  * the service's error body.
- *
- * @example
- * ```ts
- * const dispatch = createDispatcher(dependencies);
- * const response = await dispatch(new Request('https://api.voucherify.io/v1/categories'));
- * ```
  */
 export const createDispatcher = (deps: DispatcherDependencies): ((request: IncomingRequest) => Promise<Response>) => {
   const route = createRouter();

@@ -1,14 +1,7 @@
 import type { OperationId } from '../generated/routes.js';
 import type { HandlerContext } from './handler.js';
 
-/**
- * Requests a journal keeps by default, the newest.
- *
- * @example
- * ```ts
- * const service = createMockService({ journal: { size: DEFAULT_JOURNAL_SIZE * 10 } });
- * ```
- */
+/** Requests a journal keeps by default, the newest. */
 const DEFAULT_JOURNAL_SIZE = 1_000;
 
 /**

@@ -40,9 +40,5 @@ let loaded: LoadedOperations | undefined;
  * the first reads them without waiting.
  *
  * @returns The loaded table, or `undefined` before the first load finished.
- * @example
- * ```ts
- * const { operations } = loadedOperations() ?? (await loadOperations());
- * ```
  */
 export const loadedOperations = (): LoadedOperations | undefined => loaded;

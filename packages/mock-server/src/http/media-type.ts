@@ -26,11 +26,6 @@ const charsetOf = (parameters: readonly string[]): string | undefined => {
  *
  * @throws ApiError 415 `unsupported_media_type` for a missing or different `Content-Type`, a
  *   charset other than UTF-8, or a `Content-Encoding` other than `identity`.
- *
- * @example
- * ```ts
- * checkMediaType(request.headers, 'application/json'); // throws for text/plain
- * ```
  */
 export const checkMediaType = (headers: Headers, expected: string): void => {
   const encoding = headers.get('content-encoding');

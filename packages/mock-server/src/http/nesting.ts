@@ -10,10 +10,6 @@ const childrenOf = (value: unknown): unknown[] | undefined =>
  *
  * @param value - A parsed JSON body.
  * @returns True when some value lies deeper than the limit.
- * @example
- * ```ts
- * nestsTooDeep(JSON.parse('{"a":{"b":[1]}}')); // false: 3 levels
- * ```
  */
 export const nestsTooDeep = (value: unknown): boolean => {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];

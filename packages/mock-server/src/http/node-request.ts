@@ -87,12 +87,6 @@ const bodyOf = (incoming: IncomingMessage): ReadableStream<Uint8Array<ArrayBuffe
  * streamed on demand.
  *
  * @throws ApiError 400 `bad_request` for a target that is not a path, or a header fetch cannot hold.
- *
- * @example
- * ```ts
- * const request = toIncomingRequest(incoming, 'http://127.0.0.1:4010');
- * const response = await service.handle(request);
- * ```
  */
 export const toIncomingRequest = (incoming: IncomingMessage, origin: string): IncomingRequest => {
   const url = `${origin}${pathOf(incoming.url ?? '/')}`;

@@ -21,11 +21,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * @param object - The object schema, as the generator writes it.
  * @param keys - Its optional properties whose schema does not admit `null`.
  * @returns A schema for the generated request modules.
- * @example
- * ```ts
- * const body = nullMeansAbsent(z.object({ type: z.enum(['A', 'B']).default('A') }), ['type']);
- * body.parse({ type: null }); // { type: 'A' }
- * ```
  */
 export const nullMeansAbsent = (object: z.ZodType, keys: readonly string[]): z.ZodType => {
   const nullable = new Set(keys);
@@ -43,9 +38,5 @@ export const nullMeansAbsent = (object: z.ZodType, keys: readonly string[]): z.Z
  *
  * @param schema - Any zod schema.
  * @returns What {@link nullMeansAbsent} was given.
- * @example
- * ```ts
- * const inner = nullMeansAbsentParts(schema)?.object ?? schema;
- * ```
  */
 export const nullMeansAbsentParts = (schema: z.ZodType): NullMeansAbsent | undefined => wrapped.get(schema);

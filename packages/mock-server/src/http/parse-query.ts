@@ -59,10 +59,6 @@ const listify = (value: QueryValue): QueryValue => {
  * as OpenAPI's deep-object style describes. `arrayNames` are parameters that are lists even when
  * they appear once. A key whose brackets are malformed, or that clashes with another key for the
  * same name, is reported in `malformed` instead of being guessed at.
- *
- * @example
- * parseQuery(new URLSearchParams('filters[junction]=and&ids[]=a'), []).query;
- * // { filters: { junction: 'and' }, ids: ['a'] }
  */
 export const parseQuery = (
   params: URLSearchParams,

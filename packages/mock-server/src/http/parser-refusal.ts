@@ -34,11 +34,6 @@ const refusal = (status: number, key: string, message: string, details: string):
 /**
  * Maps a `clientError` of Node's HTTP server to the service's answer, in place of Node's bare
  * 400, 408, 413 and 431 responses that have no body.
- *
- * @example
- * ```ts
- * server.on('clientError', (error, socket) => answer(parserRefusal(error), socket));
- * ```
  */
 export const parserRefusal = (error: ParserError): ParserRefusal => {
   switch (error.code) {

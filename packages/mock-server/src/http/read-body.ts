@@ -13,11 +13,6 @@ const tooLarge = (limit: number): ApiError =>
 /**
  * Whether the request carries a body at all. `Content-Length: 0` counts as none, so an empty
  * request needs no `Content-Type`.
- *
- * @example
- * ```ts
- * hasBody(new Request('https://api.voucherify.io/v1/categories')); // false
- * ```
  */
 export const hasBody = (request: IncomingRequest): boolean =>
   request.body !== null && request.headers.get('content-length')?.trim() !== '0';
@@ -29,11 +24,6 @@ export const hasBody = (request: IncomingRequest): boolean =>
  *
  * @throws ApiError 413 `query_too_large` over the limit; 400 `invalid_payload` for a body that
  *   breaks off.
- *
- * @example
- * ```ts
- * const bytes = await readBodyBytes(request); // the multipart upload
- * ```
  */
 export const readBodyBytes = async (
   request: IncomingRequest,
@@ -68,11 +58,6 @@ export const readBodyBytes = async (
  *
  * @throws ApiError 413 `query_too_large` over the limit; 400 `invalid_payload` for bytes that
  *   are not UTF-8 or a body that breaks off.
- *
- * @example
- * ```ts
- * const text = await readBodyText(request); // '{"name":"Summer","hierarchy":1}'
- * ```
  */
 export const readBodyText = async (request: IncomingRequest, limit = MAX_BODY_BYTES): Promise<string> => {
   try {

@@ -149,11 +149,6 @@ const readValidBody = async (request: IncomingRequest, operation: Operation): Pr
  *
  * @throws ApiError 400 `invalid_payload` (body) or `invalid_query_params` (path, query), naming
  *   the field; 413 `query_too_large` and 415 `unsupported_media_type` for the body.
- *
- * @example
- * ```ts
- * const { params, query, body } = await readInput(request, url, operations.createCategory, {});
- * ```
  */
 export const readInput = async (
   request: IncomingRequest,

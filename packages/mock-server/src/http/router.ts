@@ -62,10 +62,6 @@ const decodeSegment = (segment: string): string => {
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
- *
- * @example
- * const route = createRouter();
- * route('GET', '/v1/categories/cat_1'); // { kind: 'operation', operationId: 'getCategory', params: { categoryId: 'cat_1' } }
  */
 export const createRouter = (): ((method: string, pathname: string) => RouteMatch) => {
   const paths = compile();

@@ -55,11 +55,6 @@ const pathOf = (frame: Frame): PropertyKey[] => {
  *
  * @returns an issue naming the offending property, in the form `describeIssues` renders, or
  *   undefined when every string is clean.
- *
- * @example
- * ```ts
- * findUnsafeText({ name: 'a\u0000b' }); // { code: 'custom', path: ['name'], message: 'must not contain NUL characters', … }
- * ```
  */
 export const findUnsafeText = (value: unknown): z.core.$ZodIssue | undefined => {
   if (typeof value === 'string') {

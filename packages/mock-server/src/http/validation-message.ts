@@ -101,11 +101,6 @@ const unionIssues = (issue: z.core.$ZodIssue): z.core.$ZodIssue[] => {
  * One sentence per issue naming the offending field, e.g. "Property .hierarchy should be integer"
  * or "Query parameter limit should be <= 100". A sentence is said once, even when zod reports the
  * same bound twice (an integer above 2^53 - 1 breaks both the safe range and the spec's maximum).
- *
- * @example
- * ```ts
- * describeIssues('body', result.error.issues); // 'Property .name should be at most 255 characters long'
- * ```
  */
 export const describeIssues = (where: 'body' | 'query' | 'path', issues: readonly z.core.$ZodIssue[]): string => {
   const sentences = issues.flatMap(unionIssues).map((issue) => {

@@ -3,12 +3,6 @@
  * per kind of record and per project's data, so a project that starts over (`service.reset()`)
  * starts from 1 again. A number whose default name or code the project already holds is skipped,
  * so a factory never collides with data arranged otherwise or with a second set of factories.
- *
- * @example
- * ```ts
- * const sequences = createSequences();
- * const n = sequences.next(state, 'customer', (k) => state.customers.find(`customer-${k}`) !== undefined);
- * ```
  */
 export interface Sequences {
   /**

@@ -2,14 +2,7 @@ import type { Resource } from '../../core/resource.js';
 import type { Origin } from '../../core/origin.js';
 import type { Campaign, StoredVoucher } from './vouchers/types.js';
 
-/**
- * A promotion tier as rule assignments need it: its id and its campaign.
- *
- * @example
- * ```ts
- * const tier: PromotionTierRef = { id: 'promo_1', campaign_id: 'camp_1' };
- * ```
- */
+/** A promotion tier as rule assignments need it: its id and its campaign. */
 export interface PromotionTierRef {
   /** The tier's id (`promo_…`). */
   readonly id: string;
@@ -20,25 +13,13 @@ export interface PromotionTierRef {
 /**
  * An object of this area that validation rules are assigned to: a voucher (with its campaign, if
  * it has one), a campaign or a promotion tier.
- *
- * @example
- * ```ts
- * const owner: RuleOwner = { object: 'promotion_tier', tier: { id: 'promo_1', campaign_id: 'camp_1' } };
- * ```
  */
 export type RuleOwner =
   | { readonly object: 'voucher'; readonly voucher: StoredVoucher; readonly campaign?: Campaign | undefined }
   | { readonly object: 'campaign'; readonly campaign: Campaign }
   | { readonly object: 'promotion_tier'; readonly tier: PromotionTierRef };
 
-/**
- * The validation rule assignments of a promotion tier, as the API shows them.
- *
- * @example
- * ```ts
- * const assignments: TierRuleAssignmentList = { object: 'list', data_ref: 'data', data: [], total: 0 };
- * ```
- */
+/** The validation rule assignments of a promotion tier, as the API shows them. */
 type TierRuleAssignmentList = Resource<'ValidationRuleAssignmentList'>;
 
 /**
@@ -46,12 +27,6 @@ type TierRuleAssignmentList = Resource<'ValidationRuleAssignmentList'>;
  * creates, shows and deletes its objects. The rules area owns the rules and their assignments and
  * implements this port (`ruleAssignments`); the project's state wires it in, so this area never
  * imports the one above it (docs/architecture.md).
- *
- * @example
- * ```ts
- * const rules: RuleAssignments = ruleAssignments(() => validationRules);
- * rules.check({ object: 'campaign', campaign }, ['val_0b5f49fb31c3bf6ab1']);
- * ```
  */
 export interface RuleAssignments {
   /**

@@ -1,17 +1,6 @@
 import type { Change, Revertible, StateHistory } from './state-history.js';
 
-/**
- * One value whose changes a {@link StateHistory} can take back: a store's counter or setting.
- *
- * @example
- * ```ts
- * const history = new StateHistory();
- * const next = new Cell(history, 1);
- * const mark = history.mark();
- * next.value += 1;
- * history.rewind(mark); // next.value is 1 again
- * ```
- */
+/** One value whose changes a {@link StateHistory} can take back: a store's counter or setting. */
 export class Cell<T> implements Revertible {
   #value: T;
 

@@ -2,11 +2,6 @@
  * Where the keys of a map (or members of a set) first stand out of the order they had, given
  * that it holds exactly the keys of `order` again: the keys before that place are where they
  * were, and a restore moves only the keys from there on.
- *
- * @example
- * ```ts
- * firstOutOfPlace(['a', 'c', 'b'], ['a', 'b', 'c']); // 1
- * ```
  */
 export const firstOutOfPlace = <K>(keys: Iterable<K>, order: readonly K[]): number => {
   let first = 0;

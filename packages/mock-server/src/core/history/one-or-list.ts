@@ -13,13 +13,6 @@ import type { TrackedState } from './tracked-state.js';
  *
  * @typeParam V - The values.
  * @typeParam List - The form of the list: `TrackedList<V>` (the default) or `readonly V[]`.
- * @example
- * ```ts
- * const placesBySubject: TrackedMap<string, OneOrList<number>> = tracked.innerMap();
- * appendTo(placesBySubject, 'cust_1', 7, tracked);
- * itemsOf(placesBySubject.get('cust_1')); // [7]
- * const codes: OneOrList<string, readonly string[]> = oneOrList(['SUMMER-1']); // 'SUMMER-1'
- * ```
  */
 export type OneOrList<V, List extends TrackedList<V> | readonly V[] = TrackedList<V>> = V | List;
 
@@ -28,10 +21,6 @@ export type OneOrList<V, List extends TrackedList<V> | readonly V[] = TrackedLis
  *
  * @param held - What the place holds, if anything.
  * @returns The values: the list's own items, or a new array of the one value.
- * @example
- * ```ts
- * itemsOf(undefined); // []
- * ```
  */
 export const itemsOf = <V>(held: OneOrList<V, TrackedList<V> | readonly V[]> | undefined): readonly V[] => {
   if (held === undefined) return [];
@@ -44,10 +33,6 @@ export const itemsOf = <V>(held: OneOrList<V, TrackedList<V> | readonly V[]> | u
  *
  * @param held - What the place holds.
  * @returns The value alone, or the list's first; `undefined` for an empty list.
- * @example
- * ```ts
- * firstOf(oneOrList(['SUMMER-1', 'SUMMER-2'])); // 'SUMMER-1'
- * ```
  */
 export const firstOf = <V>(held: OneOrList<V, TrackedList<V> | readonly V[]>): V | undefined => {
   if (held instanceof TrackedList) return held.items[0];
@@ -60,10 +45,6 @@ export const firstOf = <V>(held: OneOrList<V, TrackedList<V> | readonly V[]>): V
  *
  * @param values - The values, never changed afterwards.
  * @returns The value or the list.
- * @example
- * ```ts
- * oneOrList(['SUMMER-1']); // 'SUMMER-1'
- * ```
  */
 export const oneOrList = <V>(values: readonly V[]): OneOrList<V, readonly V[]> =>
   values.length === 1 ? (values[0] as V) : values.length === 0 ? (EMPTY_LIST as readonly V[]) : values;
@@ -76,10 +57,6 @@ export const oneOrList = <V>(values: readonly V[]): OneOrList<V, readonly V[]> =
  * @param key - The key.
  * @param value - The value to add.
  * @param tracked - Where a new list is made: the map's scope.
- * @example
- * ```ts
- * appendTo(holdingsByCustomer, holding.customerId, holding, tracked);
- * ```
  */
 export const appendTo = <K, V>(map: TrackedMap<K, OneOrList<V>>, key: K, value: V, tracked: TrackedState): void => {
   const held = map.get(key);

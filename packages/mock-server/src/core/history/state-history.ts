@@ -39,14 +39,6 @@ export const MAX_RECORDED_CHANGES = 2_000_000;
  *
  * Nothing is recorded before the first mark, so a service that never takes a snapshot pays one
  * test of a flag per write.
- *
- * @example
- * ```ts
- * const history = new StateHistory();
- * const mark = history.mark();
- * // … writes to containers made with this history …
- * history.rewind(mark);
- * ```
  */
 export class StateHistory {
   #changes: Change[] = [];

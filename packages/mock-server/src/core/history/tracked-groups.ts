@@ -8,13 +8,6 @@ import type { TrackedState } from './tracked-state.js';
  * is kept as the value alone; the second value makes a {@link TrackedSet}. A group that empties
  * goes. Its map is one of the scope's tracked containers, so a restore takes writes back as it
  * does for any other.
- *
- * @example
- * ```ts
- * const ordersOf = new TrackedGroups<string, string>(context.tracked);
- * ordersOf.add('cust_1', 'ord_1');
- * ordersOf.of('cust_1'); // ['ord_1']
- * ```
  */
 export class TrackedGroups<K, V> {
   readonly #groups: TrackedMap<K, V | TrackedSet<V>>;

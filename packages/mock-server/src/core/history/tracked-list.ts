@@ -8,15 +8,6 @@ const SET = 2;
  * An array whose writes a {@link StateHistory} can take back. Reads go to `items`, the array
  * itself (typed read-only: only the list's methods write it); writes go through `push`, `set`,
  * `splice` and `truncate`, which record what they replace while the history records.
- *
- * @example
- * ```ts
- * const history = new StateHistory();
- * const sequence = new TrackedList<string>(history);
- * const mark = history.mark();
- * sequence.push('v_1');
- * history.rewind(mark); // sequence.items is [] again
- * ```
  */
 export class TrackedList<T> implements Revertible, Iterable<T> {
   readonly #items: T[] = [];

@@ -11,15 +11,6 @@ const ORDER = 2;
  *
  * Taking a deletion back puts the key back where it was in the iteration order: before its first
  * deletion after a mark, the map records the order of its keys once.
- *
- * @example
- * ```ts
- * const history = new StateHistory();
- * const codes = new TrackedMap<string, string>(history);
- * const mark = history.mark();
- * codes.set('SUMMER', 'v_1');
- * history.rewind(mark); // codes is empty again
- * ```
  */
 export class TrackedMap<K, V> extends Map<K, V> implements Revertible {
   #orderedIn = -1;

@@ -8,15 +8,6 @@ const ORDER = 2;
 /**
  * A `Set` whose writes a {@link StateHistory} can take back, as {@link TrackedMap} does for maps:
  * reads at `Set`'s speed, and a deleted member comes back in its place.
- *
- * @example
- * ```ts
- * const history = new StateHistory();
- * const members = new TrackedSet<string>(history);
- * const mark = history.mark();
- * members.add('cust_1');
- * history.rewind(mark); // members is empty again
- * ```
  */
 export class TrackedSet<T> extends Set<T> implements Revertible {
   #orderedIn = -1;

@@ -4,14 +4,7 @@ import { TrackedList } from './tracked-list.js';
 import { TrackedMap } from './tracked-map.js';
 import { TrackedSet } from './tracked-set.js';
 
-/**
- * A tracked container or cell.
- *
- * @example
- * ```ts
- * const containers: readonly Tracked[] = project.tracked.containers;
- * ```
- */
+/** A tracked container or cell. */
 export type Tracked = TrackedMap<unknown, unknown> | TrackedSet<unknown> | TrackedList<unknown> | Cell<unknown>;
 
 /** Whether a value is a tracked container or cell (it is then part of an image, not shared). */
@@ -28,16 +21,6 @@ export const isTracked = (value: unknown): value is Tracked =>
  * (a set of ids per customer) are made with `innerMap`, `innerSet` and `innerList`. Whatever else
  * a store keeps is either fixed once built (its dependencies, its listeners) or a cache it can
  * rebuild, never state: records stored in containers are never changed in place.
- *
- * @example
- * ```ts
- * class CategoryStore {
- *   readonly #items: TrackedMap<string, Category>;
- *   constructor(context: ServiceContext) {
- *     this.#items = context.tracked.map();
- *   }
- * }
- * ```
  */
 export class TrackedState {
   readonly #containers: Tracked[] = [];

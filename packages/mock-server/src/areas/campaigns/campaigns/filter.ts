@@ -62,10 +62,6 @@ const filterView = (campaign: Campaign): Record<string, unknown> => ({
  * @param now - The moment validity windows are read at.
  * @returns The test of a campaign.
  * @throws DomainError `invalid_query_params` for a malformed filter.
- * @example
- * ```ts
- * const keep = campaignFilter({ status: { conditions: { $active: true } } }, clock.now());
- * ```
  */
 export const campaignFilter = (filters: unknown, now: number): FilterPredicate => {
   if (typeof filters !== 'object' || filters === null) return compileFilter(filters);

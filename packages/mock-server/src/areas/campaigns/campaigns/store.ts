@@ -39,24 +39,10 @@ import type {
   VoucherCreateInput,
 } from '../vouchers/types.js';
 
-/**
- * The fields of a new campaign of any type (`POST /v1/campaigns`).
- *
- * @example
- * ```ts
- * const input: CampaignCreateInput = { name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', vouchers_count: 1 };
- * ```
- */
+/** The fields of a new campaign of any type (`POST /v1/campaigns`). */
 export type CampaignCreateInput = AnyVariant<Resource<'CampaignCreateRequest'>>;
 
-/**
- * The changes of `PUT /v1/campaigns/{campaignId}`, whatever the campaign's type.
- *
- * @example
- * ```ts
- * const patch: CampaignUpdateInput = { description: 'Now with a longer window', expiration_date: '2026-12-31T00:00:00Z' };
- * ```
- */
+/** The changes of `PUT /v1/campaigns/{campaignId}`, whatever the campaign's type. */
 export type CampaignUpdateInput = AnyVariant<Resource<'CampaignUpdateRequest'>>;
 
 type CampaignType = Campaign['campaign_type'];
@@ -127,14 +113,6 @@ const storedCodeConfig = (
   };
 };
 
-/**
- * The stores a campaign store works with.
- *
- * @example
- * ```ts
- * const campaigns = new CampaignStore(context, { vouchers, categories, asyncActions, bin, events, promotions });
- * ```
- */
 export interface CampaignStoreDependencies {
   /** The project's vouchers, which campaigns create, rewrite and delete. */
   readonly vouchers: VoucherStore;
@@ -152,14 +130,7 @@ export interface CampaignStoreDependencies {
   readonly rules: RuleAssignments;
 }
 
-/**
- * Which campaigns {@link CampaignStore.list} returns, as `GET /v1/campaigns` takes them.
- *
- * @example
- * ```ts
- * const query: CampaignListQuery = { campaign_type: 'GIFT_VOUCHERS', order: '-updated_at' };
- * ```
- */
+/** Which campaigns {@link CampaignStore.list} returns, as `GET /v1/campaigns` takes them. */
 export interface CampaignListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at'>> {
   /** Only campaigns of this type. */
   readonly campaign_type?: CampaignType | undefined;
@@ -171,14 +142,7 @@ export interface CampaignListQuery extends SortedPageQuery<ListOrder<'created_at
   readonly filters?: unknown;
 }
 
-/**
- * The days a campaign summary counts, as `YYYY-MM-DD` (both ends included); open when left out.
- *
- * @example
- * ```ts
- * const range: SummaryRange = { start_date: '2026-01-01', end_date: '2026-01-31' };
- * ```
- */
+/** The days a campaign summary counts, as `YYYY-MM-DD` (both ends included); open when left out. */
 export interface SummaryRange {
   /** First day counted. */
   readonly start_date?: string | undefined;
@@ -192,13 +156,6 @@ export interface SummaryRange {
  * in the bin; operations take the id or the name. A campaign of more than one code is generated
  * by a bulk job: `IN_PROGRESS` until every code exists, then `DONE`, or `FAILED` when its code
  * settings cannot yield that many unused codes.
- *
- * @example
- * ```ts
- * const { campaigns } = service.projects.primary.state;
- * const summer = campaigns.create({ name: 'Summer', campaign_type: 'DISCOUNT_COUPONS', voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } } });
- * campaigns.addVouchers(summer.id, { code: 'SUMMER-1' }, 1);
- * ```
  */
 export class CampaignStore implements CampaignPort {
   readonly #byId: TrackedMap<string, Campaign>;
@@ -731,11 +688,6 @@ const voucherChangeOf = (patch: CampaignUpdateInput, before: Campaign, after: Ca
 /**
  * What a campaign change does to each of its unpublished, unredeemed vouchers: the fields named
  * by the domain's `CAMPAIGN_UPDATE_VOUCHER_FIELDS`.
- *
- * @example
- * ```ts
- * const change: VoucherChange = { expiration_date: '2026-12-31T00:00:00.000Z' };
- * ```
  */
 export type VoucherChange = Partial<
   Pick<

@@ -6,11 +6,6 @@ import type { Campaign, StoredVoucher, VoucherTransaction } from '../vouchers/ty
 /**
  * What a campaign's summary counts of the vouchers that came and went over some days: how many,
  * and the credits or points they held.
- *
- * @example
- * ```ts
- * const counts: VoucherCounts = { created: 2, deleted: 0, createdAmount: 5000, deletedAmount: 0, createdPoints: 0, deletedPoints: 0 };
- * ```
  */
 export interface VoucherCounts {
   /** Vouchers that joined the campaign. */
@@ -42,13 +37,6 @@ const dayOf = (timestamp: string): string => timestamp.slice(0, 10);
  * Each campaign's voucher counts by day, for its summary (`GET /v1/campaigns/{campaignId}/summary`):
  * the campaign store counts a voucher as it joins or leaves a campaign. A day's counts are
  * replaced, never changed, so a restore takes them back.
- *
- * @example
- * ```ts
- * const counts = new CampaignDayCounts(context);
- * counts.count(campaign.id, voucher, 1);
- * counts.totals(campaign.id, (day) => day >= '2026-01-01');
- * ```
  */
 export class CampaignDayCounts {
   /** Each campaign's counts by day (`YYYY-MM-DD`). */
@@ -112,10 +100,6 @@ export class CampaignDayCounts {
  * @param transactions - The campaign's transactions.
  * @param inRange - Whether a day (`YYYY-MM-DD`) is counted.
  * @returns The sum for a transaction type (`CREDITS_ADDITION`, `POINTS_REMOVAL` …).
- * @example
- * ```ts
- * movedBy(vouchers.transactions.ofCampaign(campaign.id), () => true)('CREDITS_ADDITION');
- * ```
  */
 export const movedBy = (
   transactions: readonly VoucherTransaction[],
@@ -142,10 +126,6 @@ export const movedBy = (
  * @param counts - Its vouchers' counts over the days.
  * @param moved - The credits or points its cards' transactions of a type moved over the days.
  * @returns The summary.
- * @example
- * ```ts
- * campaignSummary(campaigns.listed(campaign), campaign.campaign_type, counts.totals(campaign.id, () => true), () => 0);
- * ```
  */
 export const campaignSummary = (
   campaign: Resource<'CampaignBase'>,

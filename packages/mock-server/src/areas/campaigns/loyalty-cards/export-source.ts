@@ -9,10 +9,6 @@ const FIELDS = ['id', 'campaign_id', 'voucher_id', 'points', 'status', 'expires_
  *
  * @param ledger - The project's loyalty card ledger.
  * @returns The export source.
- * @example
- * ```ts
- * exports.sources.register('points_expiration', pointsExpirationExportSource(loyaltyCards));
- * ```
  */
 export const pointsExpirationExportSource = (ledger: LoyaltyCardLedger): ExportSource<PointsBucketRow> => ({
   rows: () => ledger.bucketRows(),

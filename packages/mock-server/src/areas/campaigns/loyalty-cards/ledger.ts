@@ -23,14 +23,7 @@ import { type Customer, simpleCustomer } from '../../customers/customers/profile
 import type { KeptTransaction, TransactionEntry } from '../vouchers/transaction-log.js';
 import type { StoredVoucher, VoucherTransaction } from '../vouchers/types.js';
 
-/**
- * What the ledger needs of the project's vouchers: the cards themselves and their transaction log.
- *
- * @example
- * ```ts
- * const port: LedgerVoucherPort = vouchers; // the project's VoucherStore
- * ```
- */
+/** What the ledger needs of the project's vouchers: the cards themselves and their transaction log. */
 export interface LedgerVoucherPort {
   /** The card with this code or id; throws 404 for none. */
   get(codeOrId: string): StoredVoucher;
@@ -57,22 +50,10 @@ export interface LedgerVoucherPort {
 /**
  * The balance a change of points answers with (`POST …/members/{memberId}/balance`), and that
  * transactions carry in `details.balance`.
- *
- * @example
- * ```ts
- * const balance: PointsBalance = { points: 100, total: 1100, balance: 1100, type: 'loyalty_card', object: 'balance', operation_type: 'MANUAL', related_object: { id: 'v_1', type: 'voucher' } };
- * ```
  */
 export type PointsBalance = Resource<'LoyaltyMemberBalanceUpdateResponse'> & { readonly type: 'loyalty_card' };
 
-/**
- * How points added to a card expire.
- *
- * @example
- * ```ts
- * const expiry: PointsExpiry = { type: 'CUSTOM_DATE', date: '2026-12-31' };
- * ```
- */
+/** How points added to a card expire. */
 export type PointsExpiry =
   | { readonly type: 'PROGRAM_RULES' }
   | { readonly type: 'NON_EXPIRING' }
@@ -91,14 +72,7 @@ interface TransactionFields {
   readonly operation_type?: 'MANUAL' | 'AUTOMATIC' | undefined;
 }
 
-/**
- * Points added to a card.
- *
- * @example
- * ```ts
- * const credit: PointsCredit = { points: 100, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'API' };
- * ```
- */
+/** Points added to a card. */
 export interface PointsCredit extends TransactionFields {
   /** Points to add, a positive whole number. */
   readonly points: number;
@@ -113,14 +87,7 @@ export interface PointsCredit extends TransactionFields {
   readonly expiry: PointsExpiry;
 }
 
-/**
- * Points taken from a card, soonest-expiring first.
- *
- * @example
- * ```ts
- * const debit: PointsDebit = { points: 50, type: 'POINTS_REMOVAL', source: 'API' };
- * ```
- */
+/** Points taken from a card, soonest-expiring first. */
 export interface PointsDebit extends TransactionFields {
   /** Points to take, a positive whole number. */
   readonly points: number;
@@ -132,11 +99,6 @@ export interface PointsDebit extends TransactionFields {
  * A bucket of a card's points that expire on the same day, as the ledger keeps it. The
  * points-expiration list shows it with its id (`lopb_…`), made from the card's id and the bucket's
  * number on the card (`derivedId`), so the bucket keeps the number.
- *
- * @example
- * ```ts
- * const bucket: StoredBucket = { serial: 0, expires_at: '2026-06-30', points: 40, status: 'ACTIVE', created_at: '2026-01-10T10:00:00.000Z', updated_at: null };
- * ```
  */
 export interface StoredBucket extends PointsBucket {
   /** Its number among the card's buckets, from 0: its id is `derivedId('lopb', cardId, serial)`. */
@@ -149,14 +111,7 @@ export interface StoredBucket extends PointsBucket {
   readonly updated_at: string | null;
 }
 
-/**
- * A bucket as the points expiration export writes it.
- *
- * @example
- * ```ts
- * const row: PointsBucketRow = { id: 'lopb_1', campaign_id: 'camp_1', voucher_id: 'v_1', points: 40, status: 'ACTIVE', expires_at: '2026-06-30', created_at: '2026-01-10T10:00:00.000Z' };
- * ```
- */
+/** A bucket as the points expiration export writes it. */
 export interface PointsBucketRow {
   /** The bucket (`lopb_…`). */
   readonly id: string;
@@ -197,14 +152,7 @@ interface CardPoints extends KeptBuckets {
   readonly pending: number;
 }
 
-/**
- * The outcome of a change of points: the card after it, its transaction and its balance.
- *
- * @example
- * ```ts
- * const { voucher, transaction, balance }: PointsChange = ledger.credit('LC-1', { points: 10, type: 'POINTS_ADDITION', expiry: { type: 'NON_EXPIRING' } });
- * ```
- */
+/** The outcome of a change of points: the card after it, its transaction and its balance. */
 export interface PointsChange {
   /** The card after the change. */
   readonly voucher: StoredVoucher;
@@ -270,13 +218,6 @@ const n = (value: number | null | undefined): number =>
  * (`vtx_…`) for every change. A card's points start as it was created (`loyalty_card.points`),
  * as one bucket that does not expire. The card's `loyalty_card` is rewritten after each change,
  * so the vouchers' own reads show the same numbers.
- *
- * @example
- * ```ts
- * const { loyaltyCards } = service.projects.primary.state;
- * loyaltyCards.credit('LC-1', { points: 100, type: 'POINTS_ADDITION', expiry: { type: 'PROGRAM_RULES' }, source: 'API' });
- * loyaltyCards.debit('LC-1', { points: 30, type: 'POINTS_REMOVAL', source: 'API' }).balance.balance; // 70 more than it started with
- * ```
  */
 export class LoyaltyCardLedger {
   readonly #cards: TrackedMap<string, KeptBuckets>;

@@ -9,44 +9,16 @@ import { ApiError } from '../../../http/api-error.js';
 import type { CategoryStore } from '../../catalog/categories/store.js';
 import type { Campaign } from '../vouchers/types.js';
 
-/**
- * A promotion stack as the API returns it.
- *
- * @example
- * ```ts
- * const stack: PromotionStack = promotions.stacks.get('Autumn Promotion', 'stack_0b5f49fb31c3bf6ab0');
- * ```
- */
+/** A promotion stack as the API returns it. */
 export type PromotionStack = Resource<'PromotionStack'>;
 
-/**
- * The fields of a new stack (`POST /v1/promotions/{campaignId}/stacks`).
- *
- * @example
- * ```ts
- * const input: PromotionStackCreateInput = { name: 'Weekend', tiers: { ids: ['promo_a', 'promo_b'] } };
- * ```
- */
+/** The fields of a new stack (`POST /v1/promotions/{campaignId}/stacks`). */
 export type PromotionStackCreateInput = Resource<'PromotionStackCreateRequest'>;
 
-/**
- * The changes of `PUT /v1/promotions/{campaignId}/stacks/{stackId}`.
- *
- * @example
- * ```ts
- * const patch: PromotionStackUpdateInput = { name: 'Long weekend', tiers: { ids: ['promo_b', 'promo_a'] } };
- * ```
- */
+/** The changes of `PUT /v1/promotions/{campaignId}/stacks/{stackId}`. */
 export type PromotionStackUpdateInput = Resource<'PromotionStackUpdateRequest'>;
 
-/**
- * Which stacks {@link PromotionStackStore.list} returns, as `GET /v1/promotions/stacks` takes them.
- *
- * @example
- * ```ts
- * const query: PromotionStackListQuery = { order: 'name', created_at: { after: '2026-01-01T00:00:00Z' } };
- * ```
- */
+/** Which stacks {@link PromotionStackStore.list} returns, as `GET /v1/promotions/stacks` takes them. */
 export interface PromotionStackListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'name'>> {
   /** Only stacks created in this window (both ends exclusive). */
   readonly created_at?: TimeWindow | undefined;
@@ -54,14 +26,7 @@ export interface PromotionStackListQuery extends SortedPageQuery<ListOrder<'crea
   readonly updated_at?: TimeWindow | undefined;
 }
 
-/**
- * What the stack store needs of the rest of the project: the promotion campaigns and their tiers.
- *
- * @example
- * ```ts
- * const lookup: StackTierLookup = { promotion: (ref) => campaigns.get(ref), campaignOfTier: (id) => tiers.find(id)?.campaign_id };
- * ```
- */
+/** What the stack store needs of the rest of the project: the promotion campaigns and their tiers. */
 export interface StackTierLookup {
   /**
    * The promotion campaign with this id or name.
@@ -75,27 +40,13 @@ export interface StackTierLookup {
 /** A stack as stored: its categories are read from the category store when it is shown. */
 type StoredStack = Omit<PromotionStack, 'categories'>;
 
-/**
- * Most tiers a stack may hold, as the service allows.
- *
- * @example
- * ```ts
- * if (ids.length > MAX_TIERS_PER_STACK) throw new Error('too many tiers for one stack');
- * ```
- */
+/** Most tiers a stack may hold, as the service allows. */
 const MAX_TIERS_PER_STACK = 30;
 
 /**
  * Promotion stacks of one project: fixed lists of 1 to 30 tiers of one promotion campaign, in the
  * order they apply, validated and redeemed as one redeemable. Deleting a tier takes it out of its
  * stacks (a stack left without tiers is deleted), and deleting a campaign deletes its stacks.
- *
- * @example
- * ```ts
- * const { promotions } = service.projects.primary.state;
- * const [first, second] = promotions.listOfCampaign('Autumn Promotion');
- * promotions.stacks.create('Autumn Promotion', { name: 'Both', tiers: { ids: [first.id, second.id] } });
- * ```
  */
 export class PromotionStackStore {
   readonly #byId: TrackedMap<string, StoredStack>;

@@ -24,45 +24,19 @@ import type { Campaign } from '../vouchers/types.js';
 import type { RuleAssignments } from '../rule-assignments.js';
 import { type PromotionStack, PromotionStackStore } from './stacks.js';
 
-/**
- * A promotion tier as the API returns it, with its campaign's dates and switch in `campaign`.
- *
- * @example
- * ```ts
- * const tier: PromotionTier = service.projects.primary.state.promotions.get('promo_0b5f49fb31c3bf6ab0');
- * ```
- */
+/** A promotion tier as the API returns it, with its campaign's dates and switch in `campaign`. */
 export type PromotionTier = Resource<'PromotionTier'>;
 
 /**
  * The fields of a new tier: `POST /v1/promotions/{campaignId}/tiers`, or an item of a new
  * promotion campaign's `promotion.tiers`.
- *
- * @example
- * ```ts
- * const input: PromotionTierCreateInput = { name: '10% off', action: { discount: { type: 'PERCENT', percent_off: 10 } } };
- * ```
  */
 export type PromotionTierCreateInput = Resource<'PromotionTierCreateParams'>;
 
-/**
- * The changes of `PUT /v1/promotions/tiers/{promotionTierId}`.
- *
- * @example
- * ```ts
- * const patch: PromotionTierUpdateInput = { banner: 'Now 15% off', hierarchy: 2 };
- * ```
- */
+/** The changes of `PUT /v1/promotions/tiers/{promotionTierId}`. */
 export type PromotionTierUpdateInput = Resource<'PromotionTierUpdate'>;
 
-/**
- * Which tiers {@link PromotionStore.list} returns, as `GET /v1/promotions/tiers` takes them.
- *
- * @example
- * ```ts
- * const query: PromotionTierListQuery = { is_available: true, order: 'created_at', limit: 20 };
- * ```
- */
+/** Which tiers {@link PromotionStore.list} returns, as `GET /v1/promotions/tiers` takes them. */
 export interface PromotionTierListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at'>> {
   /** With `true`, only tiers {@link PromotionStore.checkValidity} finds usable now; otherwise all. */
   readonly is_available?: boolean | undefined;
@@ -71,11 +45,6 @@ export interface PromotionTierListQuery extends SortedPageQuery<ListOrder<'creat
 /**
  * What a redemption adds to a tier's `summary`: the order's amount and the discount the tier gave,
  * in minor units.
- *
- * @example
- * ```ts
- * const amounts: TierRedemptionAmounts = { orderAmount: 20000, discountAmount: 2000 };
- * ```
  */
 export interface TierRedemptionAmounts {
   /** Amount of the redeemed order. */
@@ -84,14 +53,7 @@ export interface TierRedemptionAmounts {
   readonly discountAmount: number;
 }
 
-/**
- * A promotion tier or stack as a validation or redemption names it.
- *
- * @example
- * ```ts
- * const redeemable: PromotionRedeemableRef = { object: 'promotion_tier', id: 'promo_0b5f49fb31c3bf6ab0' };
- * ```
- */
+/** A promotion tier or stack as a validation or redemption names it. */
 export interface PromotionRedeemableRef {
   /** Kind of redeemable. */
   readonly object: 'promotion_tier' | 'promotion_stack';
@@ -99,15 +61,7 @@ export interface PromotionRedeemableRef {
   readonly id: string;
 }
 
-/**
- * A promotion stack with its campaign and its tiers, in the order they apply.
- *
- * @example
- * ```ts
- * const found: FoundPromotionStack | undefined = promotions.findStack('stack_0b5f49fb31c3bf6ab0');
- * found?.tiers.map((tier) => tier.id);
- * ```
- */
+/** A promotion stack with its campaign and its tiers, in the order they apply. */
 export interface FoundPromotionStack {
   /** The stack. */
   readonly stack: PromotionStack;
@@ -117,15 +71,7 @@ export interface FoundPromotionStack {
   readonly tiers: readonly PromotionTier[];
 }
 
-/**
- * A promotion tier with its campaign.
- *
- * @example
- * ```ts
- * const found: FoundPromotionTier | undefined = promotions.findTier('promo_0b5f49fb31c3bf6ab0');
- * found?.campaign.name;
- * ```
- */
+/** A promotion tier with its campaign. */
 export interface FoundPromotionTier {
   /** The tier, as the API shows it. */
   readonly tier: PromotionTier;
@@ -137,13 +83,6 @@ export interface FoundPromotionTier {
  * What validations and redemptions need of promotions: find a tier or a stack with its campaign,
  * tell whether it can be used at an instant (with the service's failure key), and count a
  * redemption in a tier's `summary`. The project's {@link PromotionStore} provides it.
- *
- * @example
- * ```ts
- * const port: PromotionRedeemables = service.projects.primary.state.promotions;
- * const result = port.checkValidity({ object: 'promotion_tier', id: 'promo_0b5f49fb31c3bf6ab0' });
- * if (!result.active) console.log(result.key); // 'promotion_inactive', 'promotion_not_active_now' or 'campaign_not_active'
- * ```
  */
 interface PromotionRedeemables {
   /** The tier with this id and its campaign, if any. */
@@ -169,16 +108,7 @@ interface PromotionRedeemables {
   countRedemption(tierId: string, amounts: TierRedemptionAmounts, direction?: 1 | -1): void;
 }
 
-/**
- * The tiers of a campaign being created, checked and built by {@link PromotionStore.prepare}.
- *
- * @example
- * ```ts
- * const tiers: PreparedTiers = promotions.prepare(campaign, input.promotion?.tiers ?? []);
- * tiers.store();
- * tiers.record({ requestId });
- * ```
- */
+/** The tiers of a campaign being created, checked and built by {@link PromotionStore.prepare}. */
 export interface PreparedTiers {
   /** Stores the tiers (and assigns their rules), recording no event. */
   store(): void;
@@ -186,14 +116,7 @@ export interface PreparedTiers {
   record(origin?: Origin): void;
 }
 
-/**
- * What the promotion store needs of the project's campaigns; the campaign store provides it.
- *
- * @example
- * ```ts
- * const port: PromotionCampaignPort = campaigns; // the project's CampaignStore
- * ```
- */
+/** What the promotion store needs of the project's campaigns; the campaign store provides it. */
 interface PromotionCampaignPort {
   /** The campaign with this id or name, if any. */
   find(ref: string): Campaign | undefined;
@@ -204,14 +127,6 @@ interface PromotionCampaignPort {
   get(ref: string): Campaign;
 }
 
-/**
- * The stores a promotion store works with.
- *
- * @example
- * ```ts
- * const promotions = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns });
- * ```
- */
 export interface PromotionStoreDependencies {
   /** The project's categories, which tiers and stacks name by id or name. */
   readonly categories: CategoryStore;
@@ -284,14 +199,6 @@ type TierEvent =
  * tiers by asking it. A tier is usable when it is switched on, inside its own validity window and
  * its campaign is usable too ({@link PromotionStore.checkValidity}). Deleting a campaign deletes
  * its tiers and stacks.
- *
- * @example
- * ```ts
- * const { campaigns, promotions } = service.projects.primary.state;
- * const autumn = campaigns.create({ name: 'Autumn', campaign_type: 'PROMOTION', promotion: { tiers: [] } });
- * const tier = promotions.create(autumn.id, { name: '10% off', action: { discount: { type: 'PERCENT', percent_off: 10 } } });
- * promotions.setActive(tier.id, false);
- * ```
  */
 export class PromotionStore implements PromotionRedeemables {
   /** Tiers in creation order. */

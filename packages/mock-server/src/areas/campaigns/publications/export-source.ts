@@ -8,10 +8,6 @@ import type { PublicationExportRow, PublicationStore } from './store.js';
  *
  * @param publications - The project's publications.
  * @returns The source to register under `publication`.
- * @example
- * ```ts
- * exports.sources.register('publication', publicationExportSource(publications));
- * ```
  */
 export const publicationExportSource = (publications: PublicationStore): ExportSource<PublicationExportRow> => ({
   rows: () => publications.exportRows(),

@@ -6,14 +6,7 @@ import type { TrackedSet } from '../../../core/history/tracked-set.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';
 import type { CustomerRedeemable } from './types.js';
 
-/**
- * A customer's hold on a voucher: an entry of their redeemables (`rh_…`).
- *
- * @example
- * ```ts
- * const holding: Holding = { id: 'rh_1', created_at: '2026-01-01T00:00:00.000Z', customerId: 'cust_1', voucherId: 'v_1', role: 'OWNER' };
- * ```
- */
+/** A customer's hold on a voucher: an entry of their redeemables (`rh_…`). */
 export interface Holding {
   /**
    * The holding's id (`rh_…`), or `0` for the owner of a code that is not a referral code: a code
@@ -31,25 +24,13 @@ export interface Holding {
   readonly role: CustomerRedeemable['holder_role'];
 }
 
-/**
- * A holding's id as the API shows it (`rh_…`).
- *
- * @example
- * ```ts
- * holdingId({ id: 0, created_at: '2026-01-01T00:00:00.000Z', customerId: 'cust_1', voucherId: 'v_1', role: 'OWNER' }); // 'rh_…', the same every time
- * ```
- */
+/** A holding's id as the API shows it (`rh_…`). */
 export const holdingId = (holding: Holding): string =>
   holding.id === 0 ? derivedId('rh', holding.voucherId, 0) : holding.id;
 
 /**
  * The fields every view of a holding shares (a customer's redeemables, a referral code's
  * holders): the holding, its customer and role, and the held voucher.
- *
- * @example
- * ```ts
- * const fields = holdingFields(holding, voucher); // { id: 'rh_1', redeemable_id: 'v_1', holder_role: 'OWNER', … }
- * ```
  */
 export const holdingFields = (
   holding: Holding,
@@ -74,13 +55,6 @@ const SCAN_LIMIT = 16;
  * heap); a customer with many gets a set of their voucher ids as well, so adding stays O(1). The holders
  * of a referral code (its referrer and referees) are listed by code as well; other codes have
  * one holder and no such list.
- *
- * @example
- * ```ts
- * const holdings = new Holdings(context.tracked);
- * holdings.add(holding);
- * holdings.has('cust_1', 'v_1'); // true
- * ```
  */
 export class Holdings {
   readonly #byCustomer: TrackedMap<string, OneOrList<Holding>>;

@@ -29,14 +29,7 @@ import type { CustomerRedeemable, PublicationAnswer, PublicationListItem, Public
 
 export type { CustomerRedeemable, PublicationAnswer, PublicationListItem, PublicationRequest } from './types.js';
 
-/**
- * The stores a publication store reads and changes.
- *
- * @example
- * ```ts
- * const publications = new PublicationStore(context, { vouchers, campaigns, customers, events });
- * ```
- */
+/** The stores a publication store reads and changes. */
 export interface PublicationStoreDependencies {
   /** The project's vouchers: the codes handed out, and their holders. */
   readonly vouchers: VoucherStore;
@@ -48,27 +41,13 @@ export interface PublicationStoreDependencies {
   readonly events: EventLog;
 }
 
-/**
- * How a publication request is handled beyond its fields.
- *
- * @example
- * ```ts
- * publications.publish(request, { joinOnce: true }, { requestId: context.requestId });
- * ```
- */
+/** How a publication request is handled beyond its fields. */
 export interface PublishOptions {
   /** `join_once=true`: a customer who holds a code of the campaign gets that publication again. */
   readonly joinOnce?: boolean | undefined;
 }
 
-/**
- * The parameters of `GET /v1/publications` that the store applies.
- *
- * @example
- * ```ts
- * const query: PublicationListQuery = { campaign: 'Summer', result: 'SUCCESS', order: '-created_at' };
- * ```
- */
+/** The parameters of `GET /v1/publications` that the store applies. */
 export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> {
   /** Only publications from the campaign with this name (or id). */
   readonly campaign?: string | undefined;
@@ -88,14 +67,7 @@ export interface PublicationListQuery extends SortedPageQuery<PublicationOrder> 
   readonly filters?: unknown;
 }
 
-/**
- * The sort keys of the publication list and of publication exports.
- *
- * @example
- * ```ts
- * const order: PublicationOrder = '-voucher_code';
- * ```
- */
+/** The sort keys of the publication list and of publication exports. */
 type PublicationOrder = ListOrder<'id' | 'voucher_code' | 'tracking_id' | 'customer_id' | 'created_at' | 'channel'>;
 
 /** The fields the publication list sorts on. */
@@ -116,12 +88,6 @@ const sortKey = (publication: StoredPublication, field: PublicationOrderField): 
 /**
  * One row of a publication export: one published code (a publication of several codes gives a
  * row for each), with every column an export may ask for.
- *
- * @example
- * ```ts
- * const row: PublicationExportRow = publications.exportRows()[0]!;
- * row.voucher_code;
- * ```
  */
 export interface PublicationExportRow {
   /** The published code; empty for a failed attempt that named none. */
@@ -144,14 +110,7 @@ export interface PublicationExportRow {
   readonly publication_id: string;
 }
 
-/**
- * The parameters of `GET /v1/customers/{customerId}/redeemables`.
- *
- * @example
- * ```ts
- * const query: CustomerRedeemableQuery = { limit: 5, order: '-id', filters: { voucher_type: { conditions: { $is: 'GIFT_VOUCHER' } } } };
- * ```
- */
+/** The parameters of `GET /v1/customers/{customerId}/redeemables`. */
 export interface CustomerRedeemableQuery extends CursorQuery {
   /** `id` (default): the oldest holding first; `-id`: the newest first. */
   readonly order?: 'id' | '-id' | undefined;
@@ -243,13 +202,6 @@ const filterView = (publication: StoredPublication): Record<string, unknown> => 
  * code belongs to its customer (its `holder_id`), who then lists it among their redeemables.
  * Every request is decided in one synchronous step, so of two simultaneous requests neither sees
  * the other half done: a code never goes to two customers, and `join_once` never gives two codes.
- *
- * @example
- * ```ts
- * const { publications } = service.projects.primary.state;
- * const answer = publications.publish({ campaign: 'Summer', customer: { source_id: 'ana' } });
- * publications.list({ customer: answer.customer_id }).total; // 1
- * ```
  */
 export class PublicationStore {
   /** The publications in creation order (never removed), and the position of each by id. */

@@ -4,11 +4,6 @@ import type { CustomerReference } from '../../customers/customers/profile.js';
 /**
  * What a publication request asks for, from the body of `POST /v1/publications` or the query of
  * `GET /v1/publications/create`.
- *
- * @example
- * ```ts
- * const request: PublicationRequest = { campaign: { name: 'Summer', count: 2 }, customer: { source_id: 'ana' } };
- * ```
  */
 export interface PublicationRequest {
   /** Code of the voucher to publish; when given, `campaign` is ignored. */
@@ -32,33 +27,17 @@ export interface PublicationRequest {
 /**
  * An entry of the publication list: a successful publication of one or several codes, or a
  * failed attempt with `failure_code` and `failure_message`.
- *
- * @example
- * ```ts
- * const [latest]: PublicationListItem[] = publications.list({ limit: 1 }).items;
- * ```
  */
 export type PublicationListItem = Resource<'PublicationList'>['publications'][number];
 
 /**
  * The answer of a publication request: with the whole voucher for one code, with the codes for
  * several.
- *
- * @example
- * ```ts
- * const answer: PublicationAnswer = publications.publish(request, { joinOnce: false }).answer;
- * ```
  */
 export type PublicationAnswer = Resource<'PublicationCreateResponse'>;
 
 /**
  * A holder record: a voucher a customer holds, as `GET /v1/customers/{customerId}/redeemables`
  * lists it.
- *
- * @example
- * ```ts
- * const [held]: CustomerRedeemable[] = publications.redeemables(customer.id, {}).items;
- * held?.holder_role; // 'OWNER'
- * ```
  */
 export type CustomerRedeemable = Resource<'CustomerRedeemable'>;

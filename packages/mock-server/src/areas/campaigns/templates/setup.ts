@@ -8,30 +8,12 @@ import type { SavedValidationRule } from './template-rules.js';
 /**
  * The kinds of campaign a template makes: discount coupons (also from a promotion tier) and gift
  * cards.
- *
- * @example
- * ```ts
- * const type: TemplateCampaignType = 'GIFT_VOUCHERS';
- * ```
  */
 type TemplateCampaignType = Resource<'CampaignTemplateBase'>['campaign_type'];
 
 /**
  * The campaign settings a template keeps: everything but the name, the category, the number of
  * codes and the access settings, which the service leaves out of templates.
- *
- * @example
- * ```ts
- * const saved: SavedCampaign = {
- *   campaign_type: 'DISCOUNT_COUPONS',
- *   type: 'AUTO_UPDATE',
- *   join_once: false,
- *   auto_join: false,
- *   use_voucher_metadata_schema: true,
- *   metadata: {},
- *   voucher: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10 } },
- * };
- * ```
  */
 type SavedCampaign = Pick<
   Campaign,
@@ -58,11 +40,6 @@ type SavedCampaign = Pick<
 /**
  * What a template keeps, as `expand=json_template` shows it: the campaign settings, the banner of
  * the promotion tier it was made from (absent for a campaign's), and its validation rules.
- *
- * @example
- * ```ts
- * const setup: TemplateSetup = { campaign: saved, validation_rules: [] };
- * ```
  */
 export type TemplateSetup = {
   /** The campaign settings; a promotion tier's are those of a discount campaign. */
@@ -82,10 +59,6 @@ const TEMPLATE_TYPES: ReadonlySet<string> = new Set<TemplateCampaignType>(['DISC
  *
  * @param details - What was refused.
  * @returns The 400 `campaign_type_is_not_supported_by_campaign_template`.
- * @example
- * ```ts
- * throw unsupportedByTemplate('A LOYALTY_PROGRAM campaign cannot be saved as a template.');
- * ```
  */
 const unsupportedByTemplate = (details: string): ApiError =>
   new ApiError(
@@ -124,11 +97,6 @@ const WINDOW = [
  * @returns The set-up.
  * @throws ApiError 400 `campaign_type_is_not_supported_by_campaign_template` for a promotion,
  *   a referral or a loyalty programme.
- * @example
- * ```ts
- * const setup = campaignSetup(campaigns.get('Summer'), []);
- * setup.campaign.voucher.discount; // the campaign's discount
- * ```
  */
 export const campaignSetup = (campaign: Campaign, rules: SavedValidationRule[]): TemplateSetup => {
   const { campaign_type: campaignType, voucher } = campaign;
@@ -163,11 +131,6 @@ export const campaignSetup = (campaign: Campaign, rules: SavedValidationRule[]):
  * @param tier - The source tier.
  * @param rules - The definitions of the rules assigned to it.
  * @returns The set-up of a `DISCOUNT_COUPONS` template.
- * @example
- * ```ts
- * const setup = tierSetup(promotions.get('promo_0b5f49fb31c3bf6ab0'), []);
- * setup.campaign.campaign_type; // 'DISCOUNT_COUPONS'
- * ```
  */
 export const tierSetup = (tier: PromotionTier, rules: SavedValidationRule[]): TemplateSetup => ({
   campaign: {
@@ -208,11 +171,6 @@ const CAMPAIGN_OVERRIDES = [
  * @param setup - The template's set-up.
  * @param request - The body of `POST /v1/templates/campaigns/{campaignTemplateId}/campaign-setup`.
  * @returns The input of the campaign store's `create`, without validation rules.
- * @example
- * ```ts
- * const input = campaignFromSetup(setup, { name: 'Autumn', vouchers_count: 5 });
- * campaigns.create(input);
- * ```
  */
 export const campaignFromSetup = (
   setup: TemplateSetup,
@@ -246,11 +204,6 @@ const TIER_OVERRIDES = ['banner', 'metadata', 'hierarchy', 'active', ...WINDOW, 
  * @param request - The body of `POST /v1/templates/campaigns/{campaignTemplateId}/tier-setup`.
  * @returns The input of the promotion store's `create`, without validation rules.
  * @throws ApiError 400 `campaign_type_is_not_supported_by_campaign_template` for a gift card template.
- * @example
- * ```ts
- * const input = tierFromSetup(setup, { campaign_id: 'camp_0b5f49fb31c3bf6ab0', name: '10% off' });
- * promotions.create('camp_0b5f49fb31c3bf6ab0', input);
- * ```
  */
 export const tierFromSetup = (
   setup: TemplateSetup,

@@ -16,44 +16,22 @@ import type { TemplateRules } from './template-rules.js';
 /**
  * A campaign template as the API returns it (`camp_tpl_…`); with `expand=json_template`, its
  * saved set-up too.
- *
- * @example
- * ```ts
- * const template: CampaignTemplate = service.projects.primary.state.campaignTemplates.get('camp_tpl_0b5f49fb31c3bf6ab0');
- * ```
  */
 export type CampaignTemplate = Resource<'CampaignTemplate'>;
 
 /**
  * A new template (`POST /v1/templates/campaigns`): its name and description, and its source, a
  * campaign (`campaign_id`) or a promotion tier (`promotion_tier_id`).
- *
- * @example
- * ```ts
- * const input: CampaignTemplateInput = { name: 'Spring discount', campaign_id: 'camp_0b5f49fb31c3bf6ab0' };
- * ```
  */
 export type CampaignTemplateInput = Resource<'CampaignTemplateCreateRequest'>;
 
 /**
  * A template's new name or description (`PUT /v1/templates/campaigns/{campaignTemplateId}`);
  * `description: null` removes the description.
- *
- * @example
- * ```ts
- * const changes: CampaignTemplateChanges = { name: 'Spring discount 2027', description: null };
- * ```
  */
 export type CampaignTemplateChanges = Resource<'CampaignTemplateUpdateRequest'>;
 
-/**
- * Which templates {@link CampaignTemplateStore.list} returns, and in which order.
- *
- * @example
- * ```ts
- * const query: CampaignTemplateListQuery = { limit: 5, order: '-id', filters: { campaign_type: { conditions: { $is: 'GIFT_VOUCHERS' } } } };
- * ```
- */
+/** Which templates {@link CampaignTemplateStore.list} returns, and in which order. */
 export interface CampaignTemplateListQuery extends CursorQuery {
   /** `id` lists oldest first (the service's ids grow with time), `-id` newest first; default `id`. */
   readonly order?: ListOrder<'id'> | undefined;
@@ -61,14 +39,7 @@ export interface CampaignTemplateListQuery extends CursorQuery {
   readonly filters?: unknown;
 }
 
-/**
- * The stores whose create paths a template uses, and the rules it keeps and makes anew.
- *
- * @example
- * ```ts
- * const templates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules), resources });
- * ```
- */
+/** The stores whose create paths a template uses, and the rules it keeps and makes anew. */
 export interface CampaignTemplateStoreDependencies {
   /** The project's campaigns: the sources of templates, and where campaigns made from them go. */
   readonly campaigns: CampaignStore;
@@ -97,13 +68,6 @@ interface StoredTemplate {
  * validation rule for each rule the template keeps; a copy from another project finds or makes
  * the products, SKUs and collections its rules name (decision 0055). Names are unique in the
  * project.
- *
- * @example
- * ```ts
- * const { campaignTemplates } = service.projects.primary.state;
- * const template = campaignTemplates.create({ name: 'Summer set-up', campaign_id: summer.id });
- * const { campaign } = campaignTemplates.createCampaign(template.id, { name: 'Autumn', vouchers_count: 10 });
- * ```
  */
 export class CampaignTemplateStore {
   /** Templates in creation order. */

@@ -8,11 +8,6 @@ import type { SavedValidationRule } from './template-rules.js';
  * A product, SKU or collection that a template's validation rules name, as it was when the
  * template was made: kept with the template, so that a copy of it in another project can make the
  * resource there (`created_resources`) when it is first used.
- *
- * @example
- * ```ts
- * const saved: SavedResource = { object: 'product', id: mug.id, record: mug };
- * ```
  */
 export type SavedResource =
   | { readonly object: 'product'; readonly id: string; readonly record: ProductWithoutSku }
@@ -56,13 +51,6 @@ const withIds = <T>(value: T, ids: ReadonlyMap<string, string>): T => {
 /**
  * The catalog of one project as templates use it: what a template's rules name, kept when the
  * template is made, and made again (or found) in the project where a copy of the template is used.
- *
- * @example
- * ```ts
- * const resources = new TemplateResources({ products, collections: () => productCollections });
- * const saved = resources.saved(setup.validation_rules);
- * const { rules, created, ids } = resources.provide(saved, setup.validation_rules, new Map());
- * ```
  */
 export class TemplateResources {
   constructor(

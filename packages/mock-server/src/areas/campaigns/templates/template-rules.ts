@@ -6,11 +6,6 @@ import type { RuleOwner } from '../rule-assignments.js';
  * A validation rule as a campaign template keeps it: its definition without id, dates or
  * assignments, so that a new rule can be made from it in any project, even after the original
  * changed or went.
- *
- * @example
- * ```ts
- * const saved: SavedValidationRule = { name: 'Over $50', rules: { logic: '' }, applicable_to: { included_all: true }, type: 'basic', context_type: 'global' };
- * ```
  */
 export type SavedValidationRule = Pick<
   Resource<'ValidationRule'>,
@@ -22,13 +17,6 @@ export type SavedValidationRule = Pick<
  * rules of a campaign or tier to keep, and a new rule made from a kept one for a new campaign or
  * tier. The rules area implements it (`templateRules`); the project's state wires it in, so this
  * area never imports the one above it.
- *
- * @example
- * ```ts
- * const rules: TemplateRules = templateRules(() => validationRules);
- * const saved = rules.saved(campaign.id);
- * const ruleId = rules.recreate(saved[0], { object: 'campaign', campaign: newCampaign });
- * ```
  */
 export interface TemplateRules {
   /** The definitions of the rules assigned to a campaign or a promotion tier, oldest assignment first. */

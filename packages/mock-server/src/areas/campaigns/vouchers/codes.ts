@@ -6,12 +6,6 @@ import type { ProjectSettings } from '../../../core/projects.js';
  * The codes of a project's vouchers as its settings say: the key a code is filed under (the code
  * itself, or in upper case where codes are not case-sensitive), the default charset, and new
  * codes that no voucher uses. The voucher store owns it and says which keys are taken.
- *
- * @example
- * ```ts
- * const [code] = vouchers.codes.generate({ prefix: 'SUMMER-', length: 6 }, 1);
- * vouchers.codes.key('summer-ab12cd'); // 'SUMMER-AB12CD' where codes are not case-sensitive
- * ```
  */
 export class VoucherCodes {
   /** Every code in use, live or in the bin, for code generation. */

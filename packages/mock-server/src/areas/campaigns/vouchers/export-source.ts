@@ -35,10 +35,6 @@ const discountType = (voucher: StoredVoucher): string | undefined =>
  * @param vouchers - The vouchers store.
  * @param customers - The customers store, for `customer_source_id`.
  * @returns The source to register as `voucher`.
- * @example
- * ```ts
- * exports.sources.register('voucher', voucherExportSource(vouchers, customers));
- * ```
  */
 export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerStore): ExportSource<StoredVoucher> => ({
   rows: (parameters) => {
@@ -140,10 +136,6 @@ export const voucherExportSource = (vouchers: VoucherStore, customers: CustomerS
  *
  * @param vouchers - The vouchers store.
  * @returns The source to register as `voucher_transactions`.
- * @example
- * ```ts
- * exports.sources.register('voucher_transactions', voucherTransactionExportSource(vouchers));
- * ```
  */
 export const voucherTransactionExportSource = (vouchers: VoucherStore): ExportSource<VoucherTransaction> => ({
   rows: () => vouchers.transactions.all(),
@@ -176,10 +168,6 @@ export const voucherTransactionExportSource = (vouchers: VoucherStore): ExportSo
  * @param parameters - The request's `parameters`.
  * @param scope - The campaign (`camp_…`) or the card (`v_…`) whose transactions go out.
  * @returns The scheduled export, with the parameters it runs with.
- * @example
- * ```ts
- * exportTransactionsOf(state.exports, body.parameters, { campaign_id: campaign.id });
- * ```
  */
 export const exportTransactionsOf = (
   exports: ExportStore,

@@ -4,14 +4,7 @@ import type { AnyVariant, VoucherCreateInput } from './types.js';
 
 type Discount = Resource<'Discount'>;
 
-/**
- * One voucher of a JSON import, standalone or into a campaign.
- *
- * @example
- * ```ts
- * const item: VoucherImportItem = { code: 'GIFT-7', type: 'GIFT_VOUCHER', gift: { amount: 2500 } };
- * ```
- */
+/** One voucher of a JSON import, standalone or into a campaign. */
 export type VoucherImportItem = AnyVariant<Resource<'CampaignImportVoucherItem'>>;
 
 /**
@@ -23,10 +16,6 @@ export type VoucherImportItem = AnyVariant<Resource<'CampaignImportVoucherItem'>
  * @param item - The item as sent.
  * @param standalone - Whether the voucher joins no campaign (then its kind comes from the item).
  * @returns The voucher's creation input.
- * @example
- * ```ts
- * importedVoucher({ code: 'A', gift: { amount: 100 } }, true).type; // 'GIFT_VOUCHER'
- * ```
  */
 export const importedVoucher = (item: VoucherImportItem, standalone: boolean): VoucherCreateInput => {
   const type = standalone
@@ -107,10 +96,6 @@ const discountOf = (type: string, value: number): Discount => {
  *   `value` then overrides the campaign's discount, credits or points.
  * @returns The voucher's creation input.
  * @throws ApiError 400 `invalid_payload` naming the column whose value cannot be read.
- * @example
- * ```ts
- * voucherFromCsvRow({ Code: 'A-1', 'Discount Type': 'PERCENT', Value: '15', tier: 'gold' }).discount; // { type: 'PERCENT', percent_off: 15 }
- * ```
  */
 export const voucherFromCsvRow = (
   values: Readonly<Record<string, string>>,

@@ -10,11 +10,6 @@ import type { VoucherCreateInput } from './types.js';
 /**
  * One item of a voucher import, named by its row (from 1) and code in `result.failed`, and read
  * only when the job reaches it, so that a row that cannot be read fails alone.
- *
- * @example
- * ```ts
- * const row: ImportRow = { key: { row: 1, code: 'A-1' }, input: () => ({ code: 'A-1', type: 'DISCOUNT_VOUCHER' }) };
- * ```
  */
 export interface ImportRow {
   /** How `result.failed` names the row when it fails: its position from 1 and its code. */
@@ -29,10 +24,6 @@ export interface ImportRow {
  * @param items - The vouchers as sent.
  * @param standalone - Whether they join no campaign.
  * @returns One row per item.
- * @example
- * ```ts
- * const rows = jsonImportRows([{ code: 'A', gift: { amount: 100 } }], true);
- * ```
  */
 export const jsonImportRows = (items: readonly VoucherImportItem[], standalone: boolean): ImportRow[] =>
   items.map((item, index) => ({
@@ -47,10 +38,6 @@ export const jsonImportRows = (items: readonly VoucherImportItem[], standalone: 
  * @param file - The uploaded file.
  * @param campaignVoucherType - The kind of the campaign's vouchers, when importing into one.
  * @returns A function for the job's `items`.
- * @example
- * ```ts
- * const items = csvImportRows(body.file, campaign.voucher?.type);
- * ```
  */
 export const csvImportRows = (file: Blob, campaignVoucherType?: string) => async (): Promise<ImportRow[]> => {
   const table = await readCsv(file);
@@ -70,10 +57,6 @@ export const csvImportRows = (file: Blob, campaignVoucherType?: string) => async
  * @param items - The rows, or a function that reads them when the job starts.
  * @param origin - The request; `silent` unless the import asked for webhooks.
  * @returns The job.
- * @example
- * ```ts
- * asyncActions.start('VOUCHERS.IMPORT', voucherImportJob(vouchers, jsonImportRows(body, true), { silent: true }));
- * ```
  */
 export const voucherImportJob = (
   vouchers: VoucherStore,
@@ -102,10 +85,6 @@ export const voucherImportJob = (
  * @param vouchers - The project's vouchers.
  * @param updates - Code and metadata of each change.
  * @returns The job.
- * @example
- * ```ts
- * asyncActions.start('VOUCHERS.METADATA_UPDATE', metadataUpdateJob(vouchers, body.codes.map((code) => ({ code, metadata: body.metadata }))));
- * ```
  */
 export const metadataUpdateJob = (
   vouchers: VoucherStore,

@@ -4,14 +4,7 @@ import type { Sortable } from '../../../core/list.js';
 import { ScopedIndexes, SortedIndexes } from '../../../core/sorted-index.js';
 import type { StoredVoucher } from './types.js';
 
-/**
- * The fields the voucher list sorts on.
- *
- * @example
- * ```ts
- * const field: VoucherListField = 'code';
- * ```
- */
+/** The fields the voucher list sorts on. */
 export type VoucherListField = 'created_at' | 'updated_at' | 'code';
 
 /**
@@ -19,13 +12,6 @@ export type VoucherListField = 'created_at' | 'updated_at' | 'code';
  * campaign's vouchers, kept in step as the voucher store adds, changes and removes vouchers. A
  * voucher is known by its position in the store's sequence. The indexes are tracked, but made
  * again from the records once an image is loaded (they hold class instances).
- *
- * @example
- * ```ts
- * const orders = new VoucherOrders(context.tracked, sequence);
- * orders.add(sequence.push(voucher) - 1, voucher.campaign_id);
- * const byCode = orders.scope()?.of('code'); // every voucher, by code
- * ```
  */
 export class VoucherOrders {
   #all: SortedIndexes<VoucherListField>; // not state: indexes of the records in the store's sequence, tracked by their own lists and rebuilt after an image load

@@ -13,12 +13,6 @@ type ListedVoucher = Omit<Voucher, 'validation_rules_assignments'> & { categorie
  * How stored vouchers are shown: with what the store leaves to others, read when shown (their
  * category from the categories, the validation rules assigned to them from the rules area) and
  * what follows from their code (the links of their lists, their images).
- *
- * @example
- * ```ts
- * const presentation = new VoucherPresentation({ categories, rules });
- * presentation.present(vouchers.get('SUMMER-1')).validation_rules_assignments;
- * ```
  */
 export class VoucherPresentation {
   /** @param deps - The project's categories and the vouchers' rule assignments. */

@@ -3,14 +3,7 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { StoredVoucher } from './types.js';
 
-/**
- * A validation session that holds back one redemption of a voucher, and credits or points.
- *
- * @example
- * ```ts
- * const session: HeldSession = { key: 'ssn_1', expiresAt: Date.parse('2026-01-08T00:00:00Z') };
- * ```
- */
+/** A validation session that holds back one redemption of a voucher, and credits or points. */
 export interface HeldSession {
   /** The session key (`ssn_…`). */
   readonly key: string;
@@ -26,13 +19,6 @@ export interface HeldSession {
  * The validation sessions that hold vouchers back, by voucher and session key. The validations
  * open them, a redemption with the session's key ends its own, and a voucher's go when it is
  * removed. The voucher store owns them.
- *
- * @example
- * ```ts
- * vouchers.sessions.hold('GIFT-1', { key: 'ssn_1', expiresAt: Date.now() + 60_000, credits: 500 });
- * vouchers.sessions.of('GIFT-1'); // [the session]
- * vouchers.sessions.release('GIFT-1', 'ssn_1');
- * ```
  */
 export class VoucherSessions {
   /** The sessions that hold each voucher back, by voucher id, then by session key. */

@@ -7,10 +7,6 @@ import type { Campaign, StoredVoucher, Voucher } from './types.js';
  *
  * @param campaign - The campaign.
  * @returns Its `SimpleCampaign` form.
- * @example
- * ```ts
- * simpleCampaign(campaign).name; // 'Summer'
- * ```
  */
 export const simpleCampaign: (campaign: Campaign) => Resource<'SimpleCampaign'> = perVersion(
   (campaign: Campaign): Resource<'SimpleCampaign'> => ({
@@ -39,10 +35,6 @@ export const simpleCampaign: (campaign: Campaign) => Resource<'SimpleCampaign'> 
  *
  * @param voucher - The voucher.
  * @returns Its `SimpleVoucher` form; `campaign` and `campaign_id` are empty for a standalone voucher.
- * @example
- * ```ts
- * simpleVoucher(voucher).code; // 'SUMMER-1'
- * ```
  */
 export const simpleVoucher = (voucher: StoredVoucher): Resource<'SimpleVoucher'> => ({
   id: voucher.id,
@@ -69,10 +61,6 @@ const hex = (text: string): string =>
  *
  * @param code - The voucher code.
  * @returns `assets` of the voucher.
- * @example
- * ```ts
- * voucherAssets('SUMMER10').qr.url; // 'https://dl.voucherify.io/api/v1/assets/qr/53554d4d45523130'
- * ```
  */
 export const voucherAssets = (
   code: string,
@@ -84,14 +72,7 @@ export const voucherAssets = (
   };
 };
 
-/**
- * A voucher's list link (`publish.url`, `redemption.url`).
- *
- * @example
- * ```ts
- * listPath('SUMMER 10', 'redemptions'); // '/v1/vouchers/SUMMER%2010/redemptions?page=1&limit=10'
- * ```
- */
+/** A voucher's list link (`publish.url`, `redemption.url`). */
 export const listPath = (code: string, what: 'publications' | 'redemptions'): string =>
   `/v1/vouchers/${encodeURIComponent(code)}/${what}?page=1&limit=10`;
 
@@ -101,10 +82,6 @@ export const listPath = (code: string, what: 'publications' | 'redemptions'): st
  *
  * @param voucher - The stored voucher.
  * @returns Its two lists as the API shows them (absent lists stay absent).
- * @example
- * ```ts
- * const shown = { ...voucher, ...listUrls(voucher), assets: voucherAssets(voucher.code) };
- * ```
  */
 export const listUrls = (
   voucher: StoredVoucher,
@@ -118,10 +95,6 @@ export const listUrls = (
  *
  * @param voucher - The stored voucher.
  * @returns The voucher with `publish.url` and `redemption.url`.
- * @example
- * ```ts
- * withListUrls(voucher).publish?.url; // '/v1/vouchers/SUMMER-1/publications?page=1&limit=10'
- * ```
  */
 export const withListUrls = (voucher: StoredVoucher): Omit<Voucher, 'categories' | 'validation_rules_assignments'> =>
   ({ ...voucher, ...listUrls(voucher) }) as Omit<Voucher, 'categories' | 'validation_rules_assignments'>;
@@ -132,10 +105,6 @@ export const withListUrls = (voucher: StoredVoucher): Omit<Voucher, 'categories'
  *
  * @param voucher - The stored voucher.
  * @returns The voucher's client-side view.
- * @example
- * ```ts
- * clientVoucher(voucher).assets.qr.url; // 'https://dl.voucherify.io/api/v1/assets/qr/…'
- * ```
  */
 export const clientVoucher = (voucher: StoredVoucher): Resource<'ClientVoucher'> =>
   // What the voucher leaves unset stays unset, as in its other views.

@@ -37,14 +37,7 @@ import { simpleCampaign } from './shapes.js';
 import { VoucherTransactions } from './transactions.js';
 import type { Campaign, StoredVoucher, Voucher, VoucherCreateInput, VoucherUpdateInput } from './types.js';
 
-/**
- * What the voucher store needs of the project's campaigns; the campaign store provides it.
- *
- * @example
- * ```ts
- * const port: CampaignPort = campaigns; // the project's CampaignStore
- * ```
- */
+/** What the voucher store needs of the project's campaigns; the campaign store provides it. */
 export interface CampaignPort {
   /** The campaign with this id or name, if any. */
   find(ref: string): Campaign | undefined;
@@ -57,14 +50,6 @@ export interface CampaignPort {
   countVoucher(voucher: StoredVoucher, delta: 1 | -1): void;
 }
 
-/**
- * The stores a voucher store reads from.
- *
- * @example
- * ```ts
- * const vouchers = new VoucherStore(context, { categories, campaigns: () => campaigns });
- * ```
- */
 export interface VoucherStoreDependencies {
   /** The project's categories, which vouchers name by id or name. */
   readonly categories: CategoryStore;
@@ -126,14 +111,7 @@ const PUBLISH_LISTS: readonly NonNullable<StoredVoucher['publish']>[] = Array.fr
 const publishList = (count: number): NonNullable<StoredVoucher['publish']> =>
   PUBLISH_LISTS[count] ?? { object: 'list', count };
 
-/**
- * Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them.
- *
- * @example
- * ```ts
- * const query: VoucherListQuery = { campaign: 'Summer', order: 'code', limit: 20 };
- * ```
- */
+/** Which vouchers {@link VoucherStore.list} returns, as `GET /v1/vouchers` takes them. */
 export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'code'>> {
   /** Name of the category. */
   readonly category?: string | undefined;
@@ -166,14 +144,6 @@ export interface VoucherListQuery extends SortedPageQuery<ListOrder<'created_at'
  * {@link VoucherStore.store} stores it. What hangs on the vouchers is the store's too: the
  * cards' balance {@link VoucherStore.transactions}, the validation {@link VoucherStore.sessions}
  * that hold vouchers back, and the {@link VoucherStore.codes} of the project's settings.
- *
- * @example
- * ```ts
- * const { vouchers } = service.projects.primary.state;
- * const gift = vouchers.create({ type: 'GIFT_VOUCHER', gift: { amount: 5000 }, code: 'GIFT-1' });
- * vouchers.transactions.changeBalance('GIFT-1', { amount: 1000 });
- * vouchers.get(gift.id).gift?.balance; // 6000
- * ```
  */
 export class VoucherStore {
   /**

@@ -11,11 +11,6 @@ import type { VoucherTransaction } from './types.js';
  * A change of a card's balance to record: the fields of the transaction that records it, without
  * its id (made from the card's id and the transaction's number on it when it is shown) and with
  * its balance as plain numbers.
- *
- * @example
- * ```ts
- * const entry: TransactionEntry = { voucher_id: 'v_1', campaign_id: 'camp_1', type: 'POINTS_ADDITION', source: 'API', operation_type: 'MANUAL', created_at: '2026-01-10T10:00:00.000Z', change: 100, total: 100, balance: 100 };
- * ```
  */
 export interface TransactionEntry {
   /** The card (`v_…`). */
@@ -150,12 +145,6 @@ declare const kept: unique symbol;
 /**
  * A transaction as the log keeps it, for a reader to show later (`VoucherTransactions.show`): it
  * never changes, so a payload made when first read may hold it instead of the transaction shown.
- *
- * @example
- * ```ts
- * const kept: KeptTransaction = vouchers.transactions.record(entry);
- * vouchers.transactions.show(kept).id; // the transaction's id, as recorded
- * ```
  */
 export type KeptTransaction = { readonly [kept]: true };
 
@@ -191,13 +180,6 @@ const present = (stored: StoredTransaction): VoucherTransaction => {
  * The balance transactions of gift and loyalty cards (`vtx_…`), by card, oldest first. Each is
  * kept compact and shown on read as the service sends it; its id is made from its card's id and
  * its number on the card, so the log keeps the number.
- *
- * @example
- * ```ts
- * const log = new TransactionLog(context.tracked);
- * const kept = log.record(entry);
- * log.of(entry.voucher_id); // [log.show(kept)]
- * ```
  */
 export class TransactionLog {
   /** The place in `#recorded` of each card's latest transaction; each one names the place of the one before it. */

@@ -10,14 +10,7 @@ import { simpleCampaign, simpleVoucher } from './shapes.js';
 import { type KeptTransaction, type TransactionEntry, TransactionLog } from './transaction-log.js';
 import type { BalanceChangeInput, Campaign, StoredVoucher, Voucher, VoucherTransaction } from './types.js';
 
-/**
- * The outcome of a manual balance change: the card afterwards and the transaction recorded.
- *
- * @example
- * ```ts
- * const { voucher, transaction }: BalanceChange = vouchers.transactions.changeBalance('GIFT-1', { amount: 500 });
- * ```
- */
+/** The outcome of a manual balance change: the card afterwards and the transaction recorded. */
 export interface BalanceChange {
   /** The card after the change. */
   readonly voucher: StoredVoucher;
@@ -25,14 +18,7 @@ export interface BalanceChange {
   readonly transaction: VoucherTransaction;
 }
 
-/**
- * Which transactions a transaction listing returns: a page after a cursor, in id order.
- *
- * @example
- * ```ts
- * const query: TransactionQuery = { limit: 5, order: '-id' };
- * ```
- */
+/** Which transactions a transaction listing returns: a page after a cursor, in id order. */
 export interface TransactionQuery extends CursorQuery {
   /** `-id` (default): newest first; `id`: oldest first. */
   readonly order?: 'id' | '-id' | undefined;
@@ -47,10 +33,6 @@ export interface TransactionQuery extends CursorQuery {
  * @param query - Order, limit, cursor and filters.
  * @returns The page, with `moreStartingAfter`.
  * @throws DomainError `invalid_query_params` for a malformed filter; ApiError 400 for an unknown cursor.
- * @example
- * ```ts
- * const page = transactionPage(vouchers.transactions.of('GIFT-1'), { limit: 10 });
- * ```
  */
 export const transactionPage = (
   transactions: readonly VoucherTransaction[],
@@ -66,11 +48,6 @@ export const transactionPage = (
 /**
  * What the transactions need of the voucher store: the cards they change, and how a card and its
  * campaign are shown in the events.
- *
- * @example
- * ```ts
- * const cards: TransactionCards = vouchers; // the project's VoucherStore
- * ```
  */
 export interface TransactionCards {
   /** The card with this code or id; throws 404 for none. */
@@ -87,13 +64,6 @@ export interface TransactionCards {
  * The balance transactions of a project's gift and loyalty cards: the manual changes of a card's
  * balance, and the log every change is recorded in (the loyalty card ledger records its changes
  * of points there), read by card, by campaign or whole. The voucher store owns them.
- *
- * @example
- * ```ts
- * const { transactions } = service.projects.primary.state.vouchers;
- * transactions.changeBalance('GIFT-1', { amount: 1000 });
- * transactions.of('GIFT-1').at(-1)?.type; // 'CREDITS_ADDITION'
- * ```
  */
 export class VoucherTransactions {
   readonly #log: TransactionLog;

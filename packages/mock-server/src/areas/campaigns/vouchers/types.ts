@@ -62,52 +62,17 @@ export type VoucherCreateInput = Omit<AnyVariant<Resource<'VoucherCreateRequest'
     | undefined;
 };
 
-/**
- * The changes of `PUT /v1/vouchers/{code}`.
- *
- * @example
- * ```ts
- * const patch: VoucherUpdateInput = { active: false, metadata: { batch: 7 } };
- * ```
- */
+/** The changes of `PUT /v1/vouchers/{code}`. */
 export type VoucherUpdateInput = AnyVariant<Resource<'VoucherUpdateRequest'>>;
 
-/**
- * The settings of vouchers added to a campaign (`POST /v1/campaigns/{campaignId}/vouchers[/{code}]`).
- *
- * @example
- * ```ts
- * const input: CampaignVoucherInput = { code_config: { prefix: 'EXTRA-' }, metadata: { wave: 2 } };
- * ```
- */
+/** The settings of vouchers added to a campaign (`POST /v1/campaigns/{campaignId}/vouchers[/{code}]`). */
 export type CampaignVoucherInput = Resource<'CampaignVoucherCreateInBulkRequest'>;
 
-/**
- * A change of the balance of a card as `POST /v1/vouchers/{code}/balance` takes it.
- *
- * @example
- * ```ts
- * const change: BalanceChangeInput = { amount: 1000, reason: 'goodwill' };
- * ```
- */
+/** A change of the balance of a card as `POST /v1/vouchers/{code}/balance` takes it. */
 export type BalanceChangeInput = Resource<'VoucherBalanceUpdateRequest'>;
 
-/**
- * A card transaction as the API lists it.
- *
- * @example
- * ```ts
- * const [latest]: VoucherTransaction[] = vouchers.transactions('GIFT-1').items;
- * ```
- */
+/** A card transaction as the API lists it. */
 export type VoucherTransaction = Resource<'VoucherTransaction'>;
 
-/**
- * A campaign as the API returns it.
- *
- * @example
- * ```ts
- * const campaign: Campaign = service.projects.primary.state.campaigns.get('Summer');
- * ```
- */
+/** A campaign as the API returns it. */
 export type Campaign = Resource<'Campaign'>;

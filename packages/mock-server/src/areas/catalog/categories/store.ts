@@ -5,24 +5,12 @@ import type { ServiceContext } from '../../../core/context.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
 
-/**
- * A category as the API returns it.
- *
- * @example
- * ```ts
- * const category: Category = service.projects.primary.state.categories.create({ name: 'Summer', hierarchy: 1 });
- * ```
- */
+/** A category as the API returns it. */
 export type Category = Resource<'Category'>;
 
 /**
  * The category a record names, as {@link CategoryStore.resolve} reads a request: its name and id,
  * or both `null` for none.
- *
- * @example
- * ```ts
- * const choice: CategoryChoice = categories.resolve('Seasonal', undefined);
- * ```
  */
 export interface CategoryChoice {
   /** The category's name, or `null` for none. */
@@ -34,27 +22,13 @@ export interface CategoryChoice {
 /**
  * What refers to categories from an area above the catalog (the project's stacking rules), and must
  * let one go before it is deleted. The rules area implements it; the project's state wires it in.
- *
- * @example
- * ```ts
- * const references: CategoryReferences = { releaseCategory: (id, force) => stackingRules.releaseCategory(id, force) };
- * ```
  */
 export interface CategoryReferences {
   /** Throws the service's error while the category is referred to; with `force`, removes it from what refers to it. */
   releaseCategory(categoryId: string, force: boolean): void;
 }
 
-/**
- * Categories of one project. Names are unique within a project.
- *
- * @example
- * ```ts
- * const { categories } = service.projects.primary.state;
- * const summer = categories.create({ name: 'Summer', hierarchy: 1 });
- * categories.update(summer.id, { hierarchy: 2 });
- * ```
- */
+/** Categories of one project. Names are unique within a project. */
 export class CategoryStore {
   readonly #items: TrackedMap<string, Category>;
 

@@ -7,35 +7,13 @@ import { ApiError } from '../../../http/api-error.js';
 /**
  * A custom event schema as the API returns it (`ms_…`): a custom event's name and the attributes
  * (metadata) its events may carry.
- *
- * @example
- * ```ts
- * const schema: CustomEventSchema = service.projects.primary.state.customEventSchemas.create({
- *   name: 'review_left',
- *   schema: { properties: { stars: { type: 'number', optional: false } } },
- * });
- * ```
  */
 export type CustomEventSchema = Resource<'CustomEventSchema'>;
 
-/**
- * A new custom event schema as `POST …/custom-event-schemas` takes it.
- *
- * @example
- * ```ts
- * const input: CustomEventSchemaInput = { name: 'sign_up', schema: { properties: {} } };
- * ```
- */
+/** A new custom event schema as `POST …/custom-event-schemas` takes it. */
 export type CustomEventSchemaInput = Resource<'CustomEventSchemaCreateRequest'>;
 
-/**
- * Changes to a custom event schema (`PUT …/custom-event-schemas/{customEventSchemaId}`).
- *
- * @example
- * ```ts
- * const changes: CustomEventSchemaChanges = { schema: { properties: { stars: { type: 'string', optional: true } } } };
- * ```
- */
+/** Changes to a custom event schema (`PUT …/custom-event-schemas/{customEventSchemaId}`). */
 export type CustomEventSchemaChanges = Resource<'CustomEventSchemaBase'>;
 
 type Properties = NonNullable<CustomEventSchemaChanges['schema']>['properties'];
@@ -43,14 +21,6 @@ type Properties = NonNullable<CustomEventSchemaChanges['schema']>['properties'];
 /**
  * The custom events of one project, by name, with the attributes each may carry. Tracked events
  * (`POST /v1/events`) whose name has a schema have their metadata checked against it.
- *
- * @example
- * ```ts
- * const { customEventSchemas } = service.projects.primary.state;
- * const review = customEventSchemas.create({ name: 'review_left', schema: { properties: { stars: { type: 'number', optional: false } } } });
- * customEventSchemas.checkEvent('review_left', { stars: 5 }); // the schema: the metadata follows it
- * customEventSchemas.delete(review.id);
- * ```
  */
 export class CustomEventSchemaStore {
   readonly #items: TrackedMap<string, CustomEventSchema>;

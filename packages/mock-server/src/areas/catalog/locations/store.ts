@@ -5,24 +5,10 @@ import { sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 
-/**
- * A location as the API returns it.
- *
- * @example
- * ```ts
- * const location: Location = service.projects.primary.state.locations.get('loc_0b5f49fb31c3bf6ab0');
- * ```
- */
+/** A location as the API returns it. */
 export type Location = Resource<'Location'>;
 
-/**
- * The list parameters of `GET /v1/locations` that the store applies.
- *
- * @example
- * ```ts
- * const query: LocationListQuery = { order: 'created_at', filters: { name: { conditions: { $starts_with: 'Old' } } } };
- * ```
- */
+/** The list parameters of `GET /v1/locations` that the store applies. */
 export interface LocationListQuery {
   /** Sort key; default `-created_at`, newest first. */
   readonly order?: 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | undefined;
@@ -36,12 +22,6 @@ export interface LocationListQuery {
  * Locations of one project: named areas (a circle or a GeoJSON polygon) that `$in_location`
  * conditions refer to. The API only reads them; the dashboard draws them, so tests and the
  * sandbox add them with {@link create}.
- *
- * @example
- * ```ts
- * const { locations } = service.projects.primary.state;
- * const oldTown = locations.create({ name: 'Old town', shape: { type: 'circle', format: 'distance', distance: { center: 'geo:52.2297,21.0122', radius: '1.5 km' } } });
- * ```
  */
 export class LocationStore {
   readonly #items: TrackedMap<string, Location>;

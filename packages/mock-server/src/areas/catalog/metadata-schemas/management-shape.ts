@@ -5,11 +5,6 @@ import type { MetadataSchema } from './store.js';
 /**
  * A metadata schema as the management API shows it: the same schema as `/v1/metadata-schemas`,
  * with its definitions spelled in snake_case (`object_type`, `min_length` …).
- *
- * @example
- * ```ts
- * const shown: ManagementMetadataSchema = managementMetadataSchema(service.projects.primary.state.metadataSchemas.get('customer'));
- * ```
  */
 export type ManagementMetadataSchema = Resource<'ManagementMetadataSchema'>;
 
@@ -35,11 +30,6 @@ const renamed = (definition: object, names: Readonly<Record<string, string>>): R
  *
  * @param properties - Definitions keyed by attribute name, in snake_case.
  * @returns The same definitions in camelCase.
- * @example
- * ```ts
- * storedDefinitions({ code: { type: 'string', optional: false, array: false, min_length: 3 } });
- * // { code: { type: 'string', optional: false, array: false, minLength: 3 } }
- * ```
  */
 export const storedDefinitions = (properties: ManagementProperties): StoredProperties =>
   Object.fromEntries(
@@ -53,11 +43,6 @@ export const storedDefinitions = (properties: ManagementProperties): StoredPrope
  *
  * @param schema - The stored schema.
  * @returns The management answer.
- * @example
- * ```ts
- * managementMetadataSchema(metadataSchemas.get('customer')).properties['vip'];
- * // { type: 'boolean', optional: true, array: false, object_type: null }
- * ```
  */
 export const managementMetadataSchema = (schema: MetadataSchema): ManagementMetadataSchema => ({
   id: schema.id,
@@ -80,10 +65,6 @@ export const managementMetadataSchema = (schema: MetadataSchema): ManagementMeta
  *
  * @param schemas - The project's stored schemas.
  * @returns The list answer.
- * @example
- * ```ts
- * managementMetadataSchemaList(metadataSchemas.list()).data.map((schema) => schema.related_object); // ['campaign', 'customer', 'order']
- * ```
  */
 export const managementMetadataSchemaList = (
   schemas: readonly MetadataSchema[],

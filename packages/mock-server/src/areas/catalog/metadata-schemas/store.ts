@@ -4,27 +4,13 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
 
-/**
- * A metadata schema as the API returns it.
- *
- * @example
- * ```ts
- * const schema: MetadataSchema = service.projects.primary.state.metadataSchemas.get('customer');
- * ```
- */
+/** A metadata schema as the API returns it. */
 export type MetadataSchema = Resource<'MetadataSchema'>;
 type Properties = MetadataSchema['properties'];
 
 /**
  * Metadata schemas of one project, one per resource type (`related_object`). A schema is
  * addressed by its id or by the name of the resource type it describes.
- *
- * @example
- * ```ts
- * const { metadataSchemas } = service.projects.primary.state;
- * metadataSchemas.create('customer', { properties: { vip: { type: 'boolean', optional: true } } });
- * metadataSchemas.get('customer').properties; // { vip: { type: 'boolean', optional: true } }
- * ```
  */
 export class MetadataSchemaStore {
   readonly #items: TrackedMap<string, MetadataSchema>;

@@ -21,56 +21,27 @@ import type { Origin } from '../../../core/origin.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { ProductStore, ProductWithoutSku, Sku } from '../products/store.js';
 
-/**
- * A product collection as the API returns it.
- *
- * @example
- * ```ts
- * const collection: ProductCollection = service.projects.primary.state.productCollections.get('pc_0b5f49fb31c3bf6ab0');
- * ```
- */
+/** A product collection as the API returns it. */
 export type ProductCollection = Resource<'ProductCollectionItem'>;
 
 /**
  * A member of a collection as `listProductsInCollection` returns it: a product without its
  * SKUs, or a SKU with its product.
- *
- * @example
- * ```ts
- * const [first]: CollectionMember[] = productCollections.members(collection.id);
- * ```
  */
 export type CollectionMember = ProductWithoutSku | Resource<'SkuWithProduct'>;
 
-/**
- * The activity names of a product collection: its creation, name changes and filter changes.
- *
- * @example
- * ```ts
- * const type: CollectionActivityType = 'filters_updated';
- * ```
- */
+/** The activity names of a product collection: its creation, name changes and filter changes. */
 export type CollectionActivityType = 'created' | 'updated' | 'filters_updated';
 
 /**
  * The list parameters of the collection lists: collections newest first, a collection's
  * products and SKUs oldest first, unless `order` says otherwise.
- *
- * @example
- * ```ts
- * const query: CollectionListQuery = { limit: 10, page: 1, order: '-created_at' };
- * ```
  */
 export type CollectionListQuery = SortedPageQuery<CollectionOrder>;
 
 /**
  * The sort keys the collection lists take (the service shares them with other lists; the
  * fields a collection or product lacks leave the order as it is).
- *
- * @example
- * ```ts
- * const order: CollectionOrder = '-created_at';
- * ```
  */
 type CollectionOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
@@ -96,13 +67,6 @@ const FILTER_FIELDS = [
  * Product collections of one project: `STATIC` ones list their products and SKUs, `AUTO_UPDATE`
  * ones hold every product and SKU that matches their filter at the moment of asking, judged by
  * the domain's filter engine. Names are unique in a project.
- *
- * @example
- * ```ts
- * const { productCollections } = service.projects.primary.state;
- * const dear = productCollections.create({ type: 'AUTO_UPDATE', name: 'Dear', filter: { junction: 'and', price: { conditions: { $more_than: [5000] } } } });
- * productCollections.members(dear.id); // the products and SKUs priced over 50.00
- * ```
  */
 export class ProductCollectionStore {
   readonly #items: TrackedMap<string, ProductCollection>;

@@ -10,75 +10,28 @@ import { ApiError } from '../../../http/api-error.js';
 import type { BinStore } from '../../platform/bin/store.js';
 import type { MetadataSchemaStore } from '../metadata-schemas/store.js';
 
-/**
- * A product with its SKUs, as the API returns it.
- *
- * @example
- * ```ts
- * const product: Product = service.projects.primary.state.products.get('mug');
- * ```
- */
+/** A product with its SKUs, as the API returns it. */
 export type Product = Resource<'Product'>;
 
-/**
- * A product without its SKUs (`hide=sku`, collection members, SKUs' `product`).
- *
- * @example
- * ```ts
- * const bare: ProductWithoutSku = products.withoutSkus(product);
- * ```
- */
+/** A product without its SKUs (`hide=sku`, collection members, SKUs' `product`). */
 export type ProductWithoutSku = Resource<'ProductWithoutSku'>;
 
-/**
- * A SKU as the API returns it.
- *
- * @example
- * ```ts
- * const sku: Sku = service.projects.primary.state.products.getSku('mug-blue');
- * ```
- */
+/** A SKU as the API returns it. */
 export type Sku = Resource<'Sku'>;
 
-/**
- * The fields a product create, update or bulk request may send.
- *
- * @example
- * ```ts
- * const input: ProductInput = { source_id: 'mug', name: 'Mug', price: 1200, attributes: ['colour'] };
- * ```
- */
+/** The fields a product create, update or bulk request may send. */
 export type ProductInput = Resource<'ProductCreateRequest'>;
 
-/**
- * The fields a SKU create or update request may send.
- *
- * @example
- * ```ts
- * const input: SkuInput = { source_id: 'mug-blue', sku: 'Blue mug', price: 1300, attributes: { colour: 'blue' } };
- * ```
- */
+/** The fields a SKU create or update request may send. */
 export type SkuInput = Resource<'ProductSkuCreateRequest'>;
 
 /**
  * The sort keys of product and SKU lists, as the spec lists them; the fields a product or SKU
  * lacks (`type`, `code`, `campaign`, `category`) leave the order as it is.
- *
- * @example
- * ```ts
- * const order: CatalogueOrder = '-created_at';
- * ```
  */
 type CatalogueOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
-/**
- * The list parameters of the product and SKU lists.
- *
- * @example
- * ```ts
- * const query: CatalogueListQuery = { limit: 20, page: 2, order: 'created_at', start_date: '2026-01-01T00:00:00Z' };
- * ```
- */
+/** The list parameters of the product and SKU lists. */
 export interface CatalogueListQuery extends SortedPageQuery<CatalogueOrder> {
   /** Only records created at or after this moment. */
   readonly start_date?: string | undefined;
@@ -102,11 +55,6 @@ const cataloguePage = <T extends { created_at?: string | null | undefined; updat
 /**
  * What a removal leaves behind: the product or SKU and, for a product, the SKUs removed with
  * it, so the caller can put them in the bin.
- *
- * @example
- * ```ts
- * const { product, skus } = products.remove('mug', { force: false });
- * ```
  */
 export interface RemovedProduct {
   /** The product as it was, with its SKUs. */
@@ -131,14 +79,6 @@ const duplicateSourceId = (kind: 'product' | 'SKU', sourceId: string): ApiError 
  * `source_id`, which is unique among products and among SKUs. Creating with a known `id` or
  * `source_id` updates that record instead (upsert). A removed record's `source_id` stays taken
  * until it is released (when its bin entry is deleted, or at once with `force`).
- *
- * @example
- * ```ts
- * const { products } = service.projects.primary.state;
- * const mug = products.upsert({ source_id: 'mug', name: 'Mug', price: 1200 }).product;
- * products.upsertSku(mug.id, { source_id: 'mug-blue', sku: 'Blue mug' });
- * products.get('mug').skus?.total; // 1
- * ```
  */
 export class ProductStore {
   readonly #products: TrackedMap<string, ProductWithoutSku>;

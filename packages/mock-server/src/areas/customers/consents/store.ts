@@ -4,24 +4,10 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerConsent, CustomerStore } from '../customers/store.js';
 
-/**
- * One of the project's consents: a marketing permission that customers give or withdraw.
- *
- * @example
- * ```ts
- * const newsletter: Consent = consents.create({ name: 'Newsletter', category: 'Email' });
- * ```
- */
+/** One of the project's consents: a marketing permission that customers give or withdraw. */
 export type Consent = Resource<'Consent'>;
 
-/**
- * Consents presented together, for example on one sign-up form.
- *
- * @example
- * ```ts
- * const form: ConsentGroup = consents.createGroup({ name: 'Sign-up form', consents: [newsletter.id] });
- * ```
- */
+/** Consents presented together, for example on one sign-up form. */
 export type ConsentGroup = Resource<'ConsentGroup'>;
 
 /**
@@ -58,14 +44,7 @@ export interface ConsentGroupInput {
   readonly consents: readonly string[];
 }
 
-/**
- * The body of `PUT /v1/customers/{customerId}/consents`: answers by consent id, and `unsubscribed`.
- *
- * @example
- * ```ts
- * const answers: ConsentAnswers = { cnst_0e1c7f3a2b9d4c5e61: true, unsubscribed: false };
- * ```
- */
+/** The body of `PUT /v1/customers/{customerId}/consents`: answers by consent id, and `unsubscribed`. */
 export type ConsentAnswers = Readonly<Record<string, boolean | undefined>>;
 
 const UNSUBSCRIBED = 'unsubscribed';
@@ -74,13 +53,6 @@ const UNSUBSCRIBED = 'unsubscribed';
  * The project's consents (marketing permissions) and their groups, and the customers' answers to
  * them. The definitions are kept here; each customer's answers are kept on the customer
  * (`system_metadata.consents`), so every view of the customer shows them.
- *
- * @example
- * ```ts
- * const { consents } = service.projects.primary.state;
- * const newsletter = consents.create({ name: 'Newsletter', category: 'Email' });
- * consents.record('ana@example.com', { [newsletter.id]: true });
- * ```
  */
 export class ConsentStore {
   readonly #consents: TrackedMap<string, Consent>;

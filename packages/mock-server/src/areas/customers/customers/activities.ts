@@ -5,25 +5,13 @@ import { ApiError } from '../../../http/api-error.js';
 import { type CustomerActivityQuery, activityCategory, customerActivityFilter, eventActivity } from './activity.js';
 import type { Customer } from './profile.js';
 
-/**
- * The sort keys of the older customer activity list.
- *
- * @example
- * ```ts
- * const order: CustomerActivitiesOrder = '-type';
- * ```
- */
+/** The sort keys of the older customer activity list. */
 type CustomerActivitiesOrder = ListOrder<'created_at' | 'updated_at' | 'type' | 'code' | 'campaign' | 'category'>;
 
 /**
  * The parameters of `GET /v1/customers/{customerId}/activities`, the older form of the activity
  * list: those of the newer one (without `type` and `category`), a product, more sort keys and a
  * time cursor.
- *
- * @example
- * ```ts
- * const query: CustomerActivitiesQuery = { order: 'created_at', starting_after: '2026-01-01T00:00:00Z', limit: 20 };
- * ```
  */
 export interface CustomerActivitiesQuery extends Omit<CustomerActivityQuery, 'order' | 'type' | 'category'> {
   /** Sort key, `-` for descending; default `-created_at`. */
@@ -77,10 +65,6 @@ const sortKeys = (event: ServiceEvent): Readonly<Record<string, Sortable>> => {
  * @param query - The list parameters.
  * @returns The page and the number of matching activities.
  * @throws ApiError 400 `invalid_query_params` for a `starting_after_id` that names no activity of the list.
- * @example
- * ```ts
- * const { data, total } = listCustomerActivities(state.events, customer, { limit: 5, order: 'created_at' });
- * ```
  */
 export const listCustomerActivities = (
   events: EventLog,

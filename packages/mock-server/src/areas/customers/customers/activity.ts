@@ -4,24 +4,12 @@ import { type Page, cursorPageOf } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import type { Customer } from './profile.js';
 
-/**
- * One entry of a customer's activity list.
- *
- * @example
- * ```ts
- * const [latest]: CustomerActivity[] = listCustomerActivity(events, customer, {}).items;
- * ```
- */
+/** One entry of a customer's activity list. */
 export type CustomerActivity = Resource<'CustomerActivity'>;
 
 /**
  * The parameters of `GET /v1/customers/{customerId}/activity`: those of the other activity lists
  * (without their `starting_after` moment), and the campaign an event is about.
- *
- * @example
- * ```ts
- * const query: CustomerActivityQuery = { type: 'customer.updated', order: 'created_at' };
- * ```
  */
 export interface CustomerActivityQuery extends Omit<ActivityListQuery<string>, 'starting_after'> {
   /** Only events about the campaign with this id. */
@@ -41,10 +29,6 @@ const EFFECT_PREFIXES = ['customer.segment.', 'customer.rewarded', 'customer.loy
  *
  * @param type - The event's name.
  * @returns `ACTION` or `EFFECT`.
- * @example
- * ```ts
- * activityCategory('customer.segment.entered'); // 'EFFECT'
- * ```
  */
 export const activityCategory = (type: string): 'ACTION' | 'EFFECT' =>
   EFFECT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? 'EFFECT' : 'ACTION';
@@ -75,10 +59,6 @@ const campaignOf = (event: ServiceEvent): { id?: unknown; campaign_type?: unknow
  * @param customer - The customer.
  * @param query - The list's conditions.
  * @returns Whether an event belongs in the list.
- * @example
- * ```ts
- * const mine = events.about([customer.id]).filter(customerActivityFilter(customer, { category: 'ACTION' }));
- * ```
  */
 export const customerActivityFilter = (
   customer: Customer,
@@ -121,11 +101,6 @@ export const listCustomerActivity = (
 /**
  * One entry of an activity list built from the event log: the event's id, name, payload (with its
  * source) and time.
- *
- * @example
- * ```ts
- * const entry: EventActivity = { id: 'evcus_1', type: 'customer.updated', data: { data: {}, event_source: { channel: 'API' } }, created_at: '2026-01-01T00:00:00.000Z', group_id: 'v-1' };
- * ```
  */
 export interface EventActivity {
   /** The event's id. */
@@ -146,10 +121,6 @@ export interface EventActivity {
  * @param event - The event.
  * @param typeOf - The name the event has in the list; its own by default.
  * @returns The activity.
- * @example
- * ```ts
- * const [first] = events.about([customer.id]).map((event) => eventActivity(event));
- * ```
  */
 export const eventActivity = (
   event: ServiceEvent,
@@ -174,10 +145,6 @@ export const eventActivity = (
  * @param typeOf - The name an event has in the list; its own by default.
  * @returns The page, with `moreStartingAfter` for the next request.
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no entry.
- * @example
- * ```ts
- * eventActivityPage(events, [card.id], (event) => event.entity_id === card.id, { limit: 10 });
- * ```
  */
 export const eventActivityPage = (
   events: EventLog,

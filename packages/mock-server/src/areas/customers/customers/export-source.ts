@@ -7,10 +7,6 @@ import type { Customer, CustomerStore } from './store.js';
  *
  * @param customers - The customers store.
  * @returns The source to register as `customer`.
- * @example
- * ```ts
- * exports.sources.register('customer', customerExportSource(customers));
- * ```
  */
 export const customerExportSource = (customers: CustomerStore): ExportSource<Customer> => ({
   rows: () => customers.all(),

@@ -2,14 +2,7 @@ import { patchMetadata } from '@voucherkit/domain/internals';
 import type { Resource } from '../../../core/resource.js';
 import { sharedWhenEmpty } from '../../../core/immutable.js';
 
-/**
- * A customer as the API returns it.
- *
- * @example
- * ```ts
- * const customer: Customer = service.projects.primary.state.customers.get('ana@example.com');
- * ```
- */
+/** A customer as the API returns it. */
 export type Customer = Resource<'CustomerWithSummaryLoyaltyReferral'>;
 
 /**
@@ -25,12 +18,6 @@ export type CustomerProfile = Resource<'CustomerBase'>;
 /**
  * A customer in a request: an object with the customer's data, named by `id` or `source_id`, or
  * the id or `source_id` as a plain string (the spec's `Customer`).
- *
- * @example
- * ```ts
- * const byData: CustomerReference = { source_id: 'ana@example.com', name: 'Ana' };
- * const byId: CustomerReference = 'cust_0b5f49fb31c3bf6ab0';
- * ```
  */
 export type CustomerReference = Resource<'Customer'>;
 

@@ -19,25 +19,10 @@ import type { Origin } from '../../../core/origin.js';
 
 export type { Customer, CustomerProfile, CustomerReference } from './profile.js';
 
-/**
- * The record of a customer's permanent deletion, as the API returns it.
- *
- * @example
- * ```ts
- * const record: CustomerPermanentDeletion = customers.deletePermanently('ana@example.com');
- * record.status; // 'DONE'
- * ```
- */
+/** The record of a customer's permanent deletion, as the API returns it. */
 export type CustomerPermanentDeletion = Resource<'CustomerPermanentDeletion'>;
 
-/**
- * Totals of a customer's orders (`summary.orders`), kept by the order store.
- *
- * @example
- * ```ts
- * const totals: CustomerOrderSummary = { total_amount: 0, total_count: 0, average_amount: 0, last_order_amount: 0 };
- * ```
- */
+/** Totals of a customer's orders (`summary.orders`), kept by the order store. */
 export type CustomerOrderSummary = Resource<'CustomerSummaryOrder'>;
 
 /**
@@ -71,14 +56,7 @@ export interface CustomerChange {
   readonly changed: boolean;
 }
 
-/**
- * The list parameters of `GET /v1/customers` that the store applies.
- *
- * @example
- * ```ts
- * const query: CustomerListQuery = { city: 'Porto', 'created_at[after]': '2026-01-01T00:00:00Z', order: '-created_at' };
- * ```
- */
+/** The list parameters of `GET /v1/customers` that the store applies. */
 export interface CustomerListQuery extends SortedPageQuery<CustomerOrder> {
   /** Only the customers with this email address. */
   readonly email?: string | undefined;
@@ -101,24 +79,10 @@ export interface CustomerListQuery extends SortedPageQuery<CustomerOrder> {
   readonly starting_after?: string | undefined;
 }
 
-/**
- * The sort keys of the customer list.
- *
- * @example
- * ```ts
- * const order: CustomerOrder = '-created_at';
- * ```
- */
+/** The sort keys of the customer list. */
 type CustomerOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at' | 'source_id' | '-source_id';
 
-/**
- * A customer's answer to one of the project's consents: given (`true`) or withdrawn, and when.
- *
- * @example
- * ```ts
- * const answer: CustomerConsent = { value: true, date: '2026-03-01T10:00:00.000Z' };
- * ```
- */
+/** A customer's answer to one of the project's consents: given (`true`) or withdrawn, and when. */
 export type CustomerConsent = Resource<'CustomerConsents'>[string];
 
 /** A custom event's tally on a customer, as segments read it (`events.<name>.count`). */
@@ -160,13 +124,6 @@ const ID_PREFIX = 'cust_';
  * Customers of one project, addressed by id (`cust_…`) or `source_id`, which is unique in the
  * project. Creating with a known `id` or `source_id` updates that customer instead (upsert).
  * Other areas resolve the `customer` object of their requests here with {@link resolve}.
- *
- * @example
- * ```ts
- * const { customers } = service.projects.primary.state;
- * const { customer } = customers.upsert({ source_id: 'ana@example.com', name: 'Ana' });
- * customers.get('ana@example.com').id === customer.id; // true
- * ```
  */
 export class CustomerStore {
   readonly #entries: TrackedMap<string, Entry>;

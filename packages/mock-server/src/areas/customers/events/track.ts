@@ -6,14 +6,7 @@ import type { CustomEventSchemaStore } from '../../catalog/custom-event-schemas/
 import { simpleCustomer } from '../customers/profile.js';
 import type { CustomerReference, CustomerStore } from '../customers/store.js';
 
-/**
- * A custom event as `POST /v1/events` takes it.
- *
- * @example
- * ```ts
- * const input: CustomEventInput = { event: 'newsletter_subscribed', customer: { source_id: 'ana@example.com' } };
- * ```
- */
+/** A custom event as `POST /v1/events` takes it. */
 export type CustomEventInput = Resource<'CustomEventCreateRequest'>;
 
 /**

@@ -42,13 +42,6 @@ const COUNTED = new Set(['PAID', 'FULFILLED']);
 /**
  * Each customer's totals of paid and fulfilled orders, what `summary.orders` shows, kept in step
  * as the order store writes orders rather than summed at each read.
- *
- * @example
- * ```ts
- * const totals = new CustomerOrderTotals(context.tracked);
- * totals.count(order, true, (customerId) => orders.ofCustomer(customerId));
- * totals.summaryOf(order.customer_id);
- * ```
  */
 export class CustomerOrderTotals {
   readonly #totals: TrackedMap<string, OrderTotals>;

@@ -6,10 +6,6 @@ import type { Order, OrderStore } from './store.js';
  *
  * @param orders - The orders store.
  * @returns The source to register as `order`.
- * @example
- * ```ts
- * exports.sources.register('order', orderExportSource(orders));
- * ```
  */
 export const orderExportSource = (orders: OrderStore): ExportSource<Order> => ({
   rows: () => orders.all(),

@@ -3,24 +3,10 @@ import type { Resource } from '../../../core/resource.js';
 import type { ProductStore, Product, Sku } from '../../catalog/products/store.js';
 import { withoutUnknownAmounts } from './unpriced-line.js';
 
-/**
- * An order line as a request sends it.
- *
- * @example
- * ```ts
- * const line: OrderItemRequest = { source_id: 'mug', related_object: 'product', quantity: 2 };
- * ```
- */
+/** An order line as a request sends it. */
 export type OrderItemRequest = Resource<'OrderItem'>;
 
-/**
- * An order line as the API returns it, with its amounts.
- *
- * @example
- * ```ts
- * const line: OrderLine = order.items[0];
- * ```
- */
+/** An order line as the API returns it, with its amounts. */
 export type OrderLine = Resource<'OrderCalculatedItem'>;
 
 /**

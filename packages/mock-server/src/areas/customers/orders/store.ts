@@ -41,14 +41,7 @@ export type Order = Resource<'OrderGetResponse'> & {
   items: NonNullable<Resource<'OrderGetResponse'>['items']>;
 };
 
-/**
- * What {@link OrderStore.calculate} computes an order from.
- *
- * @example
- * ```ts
- * const input: OrderCalculationInput = { items: [{ source_id: 'mug', quantity: 2 }] };
- * ```
- */
+/** What {@link OrderStore.calculate} computes an order from. */
 export interface OrderCalculationInput {
   /** The lines, resolved to the catalogue. */
   readonly items?: readonly OrderItemRequest[] | undefined;
@@ -60,14 +53,7 @@ export interface OrderCalculationInput {
   readonly discount_amount?: number | undefined;
 }
 
-/**
- * An order's amounts and lines as {@link OrderStore.calculate} computes them.
- *
- * @example
- * ```ts
- * const { total_amount, items }: OrderCalculation = orders.calculate({ items });
- * ```
- */
+/** An order's amounts and lines as {@link OrderStore.calculate} computes them. */
 export type OrderCalculation = Pick<
   Order,
   | 'amount'
@@ -82,34 +68,13 @@ export type OrderCalculation = Pick<
   | 'items'
 >;
 
-/**
- * What a create, update or import request sends for one order.
- *
- * @example
- * ```ts
- * const input: OrderInput = { source_id: 'order-1', customer: { source_id: 'ana' }, items: [{ product_id: 'prod_0b5f49fb31c3bf6ab0', quantity: 2 }] };
- * ```
- */
+/** What a create, update or import request sends for one order. */
 export type OrderInput = Resource<'OrderCreateRequest'>;
 
-/**
- * The sort keys of the order list.
- *
- * @example
- * ```ts
- * const order: OrderOrder = '-created_at';
- * ```
- */
+/** The sort keys of the order list. */
 export type OrderOrder = 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
 
-/**
- * What a change to an order did, so the caller can record the right events.
- *
- * @example
- * ```ts
- * const { order, before, customer } = orders.upsert({ source_id: 'order-1', status: 'PAID' });
- * ```
- */
+/** What a change to an order did, so the caller can record the right events. */
 export interface OrderChange {
   /** The order after the change. */
   readonly order: Order;
@@ -121,15 +86,7 @@ export interface OrderChange {
   readonly referrer: CustomerChange | undefined;
 }
 
-/**
- * How an order change is made.
- *
- * @example
- * ```ts
- * const change = orders.upsert(input, origin, { announce: false });
- * orders.announce(change, origin);
- * ```
- */
+/** How an order change is made. */
 export interface UpsertOptions {
   /** `false`: record no events now; the caller announces the change with {@link OrderStore.announce}. */
   readonly announce?: boolean | undefined;
@@ -140,13 +97,6 @@ export interface UpsertOptions {
  * domain's `calculateOrderAmounts`: an amount a request leaves out is computed from the lines,
  * and the lines are priced from the catalogue when they carry no price. Each change keeps the
  * customers' order summaries (`summary.orders`) in step.
- *
- * @example
- * ```ts
- * const { orders } = service.projects.primary.state;
- * const { order } = orders.upsert({ source_id: 'order-1', items: [{ source_id: 'mug', quantity: 2 }] });
- * order.amount; // twice the mug's catalogue price
- * ```
  */
 export class OrderStore {
   readonly #items: TrackedMap<string, Order>;

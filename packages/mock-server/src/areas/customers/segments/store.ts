@@ -16,44 +16,16 @@ import { ApiError } from '../../../http/api-error.js';
 import type { Customer, CustomerStore } from '../customers/store.js';
 import type { LocationStore } from '../../catalog/locations/store.js';
 
-/**
- * A segment as the API returns it.
- *
- * @example
- * ```ts
- * const segment: Segment = service.projects.primary.state.segments.get('seg_0b5f49fb31c3bf6ab0');
- * ```
- */
+/** A segment as the API returns it. */
 export type Segment = Resource<'Segment'>;
 
-/**
- * What a segment's activity list holds.
- *
- * @example
- * ```ts
- * const type: SegmentActivityType = 'filters_updated';
- * ```
- */
+/** What a segment's activity list holds. */
 export type SegmentActivityType = Resource<'SegmentActivity'>['type'];
 
-/**
- * A segment create request: a static segment from customer ids, or a filter-based one.
- *
- * @example
- * ```ts
- * const input: SegmentInput = { name: 'Porto', type: 'passive', filter: { junction: 'and', 'address.city': { conditions: { $is: 'Porto' } } } };
- * ```
- */
+/** A segment create request: a static segment from customer ids, or a filter-based one. */
 export type SegmentInput = Resource<'SegmentCreateRequest'>;
 
-/**
- * The list parameters of `GET /v1/segments` that the store applies.
- *
- * @example
- * ```ts
- * const query: SegmentListQuery = { order: 'created_at', ids: ['seg_0b5f49fb31c3bf6ab0'] };
- * ```
- */
+/** The list parameters of `GET /v1/segments` that the store applies. */
 export interface SegmentListQuery {
   /** `created_at` oldest first, `-created_at` newest first (the default). */
   readonly order?: 'created_at' | '-created_at' | undefined;
@@ -74,23 +46,9 @@ const CUSTOMER_CHANGES: ReadonlySet<EventType> = new Set<EventType>([
   'customer.custom_event',
 ]);
 
-/**
- * How many passive and active segments a project may have, as the service limits them.
- *
- * @example
- * ```ts
- * segments.list({ filters: { type: { conditions: { $in: ['passive', 'auto-update'] } } } }).length <= MAX_FILTER_SEGMENTS; // true
- * ```
- */
+/** How many passive and active segments a project may have, as the service limits them. */
 const MAX_FILTER_SEGMENTS = 100;
-/**
- * How many customers a static segment may list.
- *
- * @example
- * ```ts
- * const ids = customers.all().slice(0, MAX_STATIC_CUSTOMERS).map((customer) => customer.id);
- * ```
- */
+/** How many customers a static segment may list. */
 const MAX_STATIC_CUSTOMERS = 20_000;
 
 const notEditable = (segment: Segment): ApiError =>
@@ -106,13 +64,6 @@ const notEditable = (segment: Segment): ApiError =>
  * a passive or active (`auto-update`) segment holds whoever matches its filter now, judged by the
  * domain's filter engine. Only passive segments can be edited; a passive segment becomes active
  * when an earning rule, a distribution or a referral tier uses it ({@link activate}).
- *
- * @example
- * ```ts
- * const { segments } = service.projects.primary.state;
- * const porto = segments.create({ name: 'Porto', type: 'passive', filter: { junction: 'and', 'address.city': { conditions: { $is: 'Porto' } } } });
- * segments.includes(porto.id, customer); // true for a customer in Porto
- * ```
  */
 export class SegmentStore {
   /** The segments; a filter-based segment's filter is its `filter`, compiled again for each use so relative days count from now. */

@@ -7,11 +7,6 @@ type Skipped = Resource<'ValidationRedeemableSkipped'>;
 /**
  * Why a legacy validation failed: the `reason` (the failure's own summary) and the `error`, the
  * service's error without the redeemable it names, or only the text a validation rule defines.
- *
- * @example
- * ```ts
- * const { reason, error }: LegacyFailure = legacyFailure(redeemable, 'v-1');
- * ```
  */
 export interface LegacyFailure {
   readonly reason: string;
@@ -34,10 +29,6 @@ const DESCRIBED: ReadonlySet<string> = new Set(['voucher', 'promotion_tier']);
  * @returns The `reason` and `error` to answer.
  * @throws ApiError when the failure is the request's: a loyalty card without its reward or
  *   customer, a reward that is not a pay-with-points one, a reward not found (404).
- * @example
- * ```ts
- * const failure = legacyFailure(result.redeemables[0], origin.requestId);
- * ```
  */
 export const legacyFailure = (outcome: Inapplicable | Skipped, requestId: string): LegacyFailure => {
   if (outcome.status === 'SKIPPED') {
@@ -66,10 +57,6 @@ export const legacyFailure = (outcome: Inapplicable | Skipped, requestId: string
  *
  * @param error - What the engine threw.
  * @returns The error to throw instead.
- * @example
- * ```ts
- * try { redemptions.redeem(request, origin); } catch (error) { throw legacyRedemptionError(error); }
- * ```
  */
 export const legacyRedemptionError = (error: unknown): unknown => {
   if (!(error instanceof ApiError) || error.extras.redeemable === undefined) return error;

@@ -22,11 +22,6 @@ const PROMOTIONS_VALIDATION_LIMIT = 150;
  * What narrows a promotions validation: `audienceRulesOnly` judges only the rules on the customer,
  * `filters` picks the tiers by id (`promotion_id`) and metadata (by key), each with the filter
  * language's operators (`{ $in: ['promo_1'] }`, or `{ conditions: { $in: [...] } }`).
- *
- * @example
- * ```ts
- * const options: PromotionsValidationOptions = { audienceRulesOnly: true, filters: { metadata: { region: { $is: 'eu' } } } };
- * ```
  */
 export interface PromotionsValidationOptions {
   readonly audienceRulesOnly?: boolean | undefined;
@@ -38,14 +33,7 @@ export interface PromotionsValidationOptions {
     | undefined;
 }
 
-/**
- * The stores a promotions validation reads.
- *
- * @example
- * ```ts
- * const stores: PromotionsValidationStores = service.projects.primary.state;
- * ```
- */
+/** The stores a promotions validation reads. */
 export interface PromotionsValidationStores {
   readonly promotions: PromotionStore;
   readonly validationRules: ValidationRuleStore;
@@ -113,10 +101,6 @@ const candidates = (promotions: PromotionStore): Resource<'PromotionTier'>[] => 
  * @returns The applicable tiers, `valid` when there is one.
  * @throws ApiError 400 for a malformed filter; the request errors of a validation (an order or
  *   customer id that names nothing is 404).
- * @example
- * ```ts
- * const answer = validatePromotions(project.state, { context: body, options: {}, category, now: clock.now(), newTrackingId: () => ids('track') });
- * ```
  */
 export const validatePromotions = (
   stores: PromotionsValidationStores,

@@ -17,10 +17,6 @@ import type { Origin } from '../../../core/origin.js';
  * @returns The redemption.
  * @throws ApiError 400 with the failure's key and `resource_id` naming the stored `rf_…` record,
  *   without the redeemable the engine's error names; the request errors of a redemption.
- * @example
- * ```ts
- * const redemption = legacyRedemption(state.redemptions, engineRequest({ object: 'voucher', id: 'SUMMER10' }, body), origin);
- * ```
  */
 export const legacyRedemption = (
   redemptions: RedemptionStore,

@@ -5,11 +5,6 @@ import type { RequestedRedeemable, StackedRequest } from '../redemptions/engine/
 /**
  * What a legacy request says besides the code or tier: the body of the server-side forms, or the
  * query of the client-side ones once read.
- *
- * @example
- * ```ts
- * const context: LegacyContext = { customer: { source_id: 'alice' }, order: { amount: 5000 }, gift: { credits: 1000 } };
- * ```
  */
 export type LegacyContext = Partial<Resource<'LegacyVoucherValidateRequest'>>;
 
@@ -38,10 +33,6 @@ const customerOf = (context: LegacyContext): StackedRequest['customer'] => {
  *
  * @param context - The body (or the client-side query, read).
  * @returns The customer, order, session and metadata of an engine request.
- * @example
- * ```ts
- * engineContext({ tracking_id: 'alice', order: { amount: 5000 } }); // { customer: { source_id: 'alice' }, order: { amount: 5000 } }
- * ```
  */
 export const engineContext = (context: LegacyContext): Omit<StackedRequest, 'redeemables'> => {
   const customer = customerOf(context);
@@ -59,10 +50,6 @@ export const engineContext = (context: LegacyContext): Omit<StackedRequest, 'red
  * @param redeemable - The voucher or promotion tier, with a card's credits or reward.
  * @param context - The body (or the client-side query, read).
  * @returns The body of a validation or redemption of that redeemable alone.
- * @example
- * ```ts
- * engineRequest({ object: 'voucher', id: 'SUMMER10' }, { order: { amount: 5000 } });
- * ```
  */
 export const engineRequest = (redeemable: RequestedRedeemable, context: LegacyContext): StackedRequest => ({
   redeemables: [redeemable],
@@ -76,10 +63,6 @@ export const engineRequest = (redeemable: RequestedRedeemable, context: LegacyCo
  * @param code - The voucher code.
  * @param context - The body (or the client-side query, read).
  * @returns The redeemable.
- * @example
- * ```ts
- * voucherRedeemable('GIFT-1', { gift: { credits: 1500 } }); // { object: 'voucher', id: 'GIFT-1', gift: { credits: 1500 } }
- * ```
  */
 export const voucherRedeemable = (code: string, context: LegacyContext): RequestedRedeemable => ({
   object: 'voucher',
@@ -103,11 +86,6 @@ export const voucherRedeemable = (code: string, context: LegacyContext): Request
  *
  * @param query - The query, read and coerced against the spec.
  * @returns The context, as a body would give it.
- * @example
- * ```ts
- * clientContext({ amount: 5000, customer: 'alice', session_type: 'LOCK' });
- * // { customer: { source_id: 'alice' }, order: { amount: 5000 }, session: { type: 'LOCK' } }
- * ```
  */
 export const clientContext = (query: LegacyClientQuery): LegacyContext => {
   const { customer, amount, item, order, metadata, tracking_id: trackingId } = query;
@@ -145,10 +123,6 @@ export const clientContext = (query: LegacyClientQuery): LegacyContext => {
  * @param context - The body (or the client-side query, read).
  * @param engine - The engine's tracking id, asked for only when the request names no `source_id`.
  * @returns The tracking id to answer.
- * @example
- * ```ts
- * legacyTrackingId({ customer: { source_id: 'alice' } }, () => 'track_1'); // 'alice'
- * ```
  */
 export const legacyTrackingId = (context: LegacyContext, engine: () => string): string => {
   const customer = customerOf(context);

@@ -21,25 +21,13 @@ type Description = Pick<
 /**
  * What a tier did to the order: the engine's order after it and its lists, from a validation's
  * applicable redeemable or a tier judged alone.
- *
- * @example
- * ```ts
- * const applied: TierApplied = { order, applicable_to, inapplicable_to };
- * ```
  */
 export type TierApplied = Pick<
   Resource<'ValidationRedeemableApplicable'>,
   'order' | 'applicable_to' | 'inapplicable_to'
 >;
 
-/**
- * The categories the legacy answers show: a category by id, if the project has it.
- *
- * @example
- * ```ts
- * const category: CategoryLookup = (id) => (state.categories.has(id) ? state.categories.get(id) : undefined);
- * ```
- */
+/** The categories the legacy answers show: a category by id, if the project has it. */
 export type CategoryLookup = (id: string) => Resource<'Category'> | undefined;
 
 /** The tier as both legacy answers describe it: its own fields, its discount and its campaign in short. */
@@ -78,10 +66,6 @@ const describe = (tier: EnginePromotionTier, category: CategoryLookup): Descript
  * @param trackingId - The answer's tracking id.
  * @param category - The category lookup.
  * @returns The tier's entry.
- * @example
- * ```ts
- * const entry = applicableTier(part, promotions.get(part.id), 'alice', category);
- * ```
  */
 export const applicableTier = (
   applied: TierApplied,
@@ -116,10 +100,6 @@ export const applicableTier = (
  * @param category - The category lookup.
  * @param requestId - The request's id, which a failure's `error` names.
  * @returns The legacy answer.
- * @example
- * ```ts
- * const answer = tierValidationAnswer(redemptions.validate(request, origin), tier, 'alice', category, origin.requestId);
- * ```
  */
 export const tierValidationAnswer = (
   result: ValidationResult,

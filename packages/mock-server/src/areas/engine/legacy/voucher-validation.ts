@@ -12,11 +12,6 @@ type Applicable = Resource<'ValidationRedeemableApplicable'>;
 /**
  * What answering a legacy voucher validation reads besides the engine's result: the voucher as
  * stored and, for a loyalty card, the reward it pays with.
- *
- * @example
- * ```ts
- * const lookups: VoucherLookups = { voucher: (code) => state.vouchers.find(code), reward: (card, id) => state.redemptions.loyaltyReward(card, id) };
- * ```
  */
 export interface VoucherLookups {
   /** The voucher with this code, if the project has it. */
@@ -76,10 +71,6 @@ const describe = (
  * @param requestId - The request's id, which a failure's `error` names.
  * @returns The legacy answer.
  * @throws ApiError for a failure of the request itself (see {@link legacyFailure}).
- * @example
- * ```ts
- * const answer = voucherValidationAnswer(redemptions.validate(request, origin), 'SUMMER10', body, lookups, origin.requestId);
- * ```
  */
 export const voucherValidationAnswer = (
   result: ValidationResult,

@@ -7,11 +7,6 @@ import type { QualificationScope, QualificationStore } from './store.js';
 /**
  * The body of the older qualification operations (`POST /v1/vouchers/qualification`, `POST
  * /v1/campaigns/qualification`).
- *
- * @example
- * ```ts
- * const request: ExamineRequest = { customer: { source_id: 'ana' }, order: { amount: 10000 } };
- * ```
  */
 export type ExamineRequest = Resource<'LegacyQualificationRequest'>;
 
@@ -19,10 +14,6 @@ export type ExamineRequest = Resource<'LegacyQualificationRequest'>;
  * The query of the older qualification operations.
  *
  * @typeParam Order - The sort keys the operation takes.
- * @example
- * ```ts
- * const query: ExamineQuery<'code'> = { audienceRulesOnly: true, limit: 10, order: '-code' };
- * ```
  */
 export interface ExamineQuery<Order extends string> {
   /** With `true`, only the customer's rules are judged (scenario `AUDIENCE_ONLY`). */
@@ -33,14 +24,7 @@ export interface ExamineQuery<Order extends string> {
   readonly order?: ListOrder<Order> | undefined;
 }
 
-/**
- * The stores the older qualification operations read: the engine, and what its answers show.
- *
- * @example
- * ```ts
- * const stores: ExamineStores = service.projects.primary.state;
- * ```
- */
+/** The stores the older qualification operations read: the engine, and what its answers show. */
 export interface ExamineStores {
   /** The qualification engine. */
   readonly qualifications: QualificationStore;
@@ -87,10 +71,6 @@ const sortedPage = <T>(
  * @param query - `audienceRulesOnly`, `limit` and `order`.
  * @returns The answer.
  * @throws As `QualificationStore.qualifying`.
- * @example
- * ```ts
- * examineVouchers(project.state, { order: { amount: 5000 } }, { order: '-code' });
- * ```
  */
 export const examineVouchers = (
   stores: ExamineStores,
@@ -117,10 +97,6 @@ export const examineVouchers = (
  * @param query - `audienceRulesOnly`, `limit` and `order` (`type` sorts by campaign type, `code` and `campaign` by name, `category` by category).
  * @returns The answer.
  * @throws As `QualificationStore.qualifying`.
- * @example
- * ```ts
- * examineCampaigns(project.state, { customer: { source_id: 'ana' } }, { audienceRulesOnly: true });
- * ```
  */
 export const examineCampaigns = (
   stores: ExamineStores,

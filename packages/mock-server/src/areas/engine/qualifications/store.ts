@@ -32,44 +32,16 @@ import type { ValidationRuleStore } from '../../rules/validation-rules/store.js'
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
 
-/**
- * The body of `POST /v1/qualifications` and `POST /client/v1/qualifications`.
- *
- * @example
- * ```ts
- * const request: QualificationRequest = { scenario: 'CUSTOMER_WALLET', customer: { source_id: 'alice' }, order: { amount: 10000 } };
- * ```
- */
+/** The body of `POST /v1/qualifications` and `POST /client/v1/qualifications`. */
 export type QualificationRequest = Resource<'QualificationRequest'>;
 
-/**
- * The answer of `POST /v1/qualifications`.
- *
- * @example
- * ```ts
- * const { redeemables }: QualificationResult = qualifications.check(request);
- * ```
- */
+/** The answer of `POST /v1/qualifications`. */
 export type QualificationResult = Resource<'QualificationResult'>;
 
-/**
- * One qualifying redeemable of an answer.
- *
- * @example
- * ```ts
- * const discount = (item: QualificationRedeemable) => item.order.total_applied_discount_amount;
- * ```
- */
+/** One qualifying redeemable of an answer. */
 export type QualificationRedeemable = Resource<'QualificationRedeemable'>;
 
-/**
- * The project's stores a qualification reads.
- *
- * @example
- * ```ts
- * const stores: QualificationStores = service.projects.primary.state;
- * ```
- */
+/** The project's stores a qualification reads. */
 export interface QualificationStores {
   /** Codes: the customer's wallet and the generic codes. */
   readonly vouchers: VoucherStore;
@@ -90,11 +62,6 @@ export interface QualificationStores {
  * /v1/qualifications` takes every code, tier and discount campaign; the older operations that
  * existing clients call take only generic codes (`POST /v1/vouchers/qualification`) or only
  * campaigns (`POST /v1/campaigns/qualification`).
- *
- * @example
- * ```ts
- * const campaignsOnly: QualificationScope = { codes: 'none', tiers: false, campaignTypes: ['DISCOUNT_COUPONS', 'GIFT_VOUCHERS'] };
- * ```
  */
 export interface QualificationScope {
   /**
@@ -111,11 +78,6 @@ export interface QualificationScope {
 /**
  * A redeemable that qualifies, as the older qualification operations present it: what it is and
  * the order lines its discount covers and excludes.
- *
- * @example
- * ```ts
- * const codes = (items: readonly QualifyingRedeemable[]) => items.filter((item) => item.object === 'voucher').map((item) => item.id);
- * ```
  */
 export interface QualifyingRedeemable {
   /** Kind of redeemable. */
@@ -203,12 +165,6 @@ const reachesProducts = (policy: QualificationScenarioPolicy, findings: RuleFind
  * rules and discounts), with the scenario's rules: campaign budgets and redemption limits are not
  * judged, bundles must be complete only under `ALL`, `CUSTOMER_WALLET` and `PROMOTION_STACKS`.
  * Nothing is written and nothing is cached: every request reads the project as it is.
- *
- * @example
- * ```ts
- * const { qualifications } = service.projects.primary.state;
- * const answer = qualifications.check({ customer: { source_id: 'alice' }, order: { amount: 10000 }, options: { sorting_rule: 'BEST_DEAL' } });
- * ```
  */
 export class QualificationStore {
   /** Rule sets compiled with each scenario's options, kept with the version of the rule (a new version is a new definition). Not state: a cache keyed by immutable definitions. */

@@ -12,10 +12,6 @@ const cell = (value: string | number | null | undefined): CsvCell => value ?? ''
  *
  * @param redemptions - The project's redemptions.
  * @returns The source to register under `redemption`.
- * @example
- * ```ts
- * exports.sources.register('redemption', redemptionExportSource(redemptions));
- * ```
  */
 export const redemptionExportSource = (redemptions: RedemptionStore): ExportSource<RedemptionExportRow> => ({
   rows: () => redemptions.exportRows(),

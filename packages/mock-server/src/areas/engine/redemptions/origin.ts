@@ -1,14 +1,7 @@
 import type { Principal } from '../../../http/authenticate.js';
 import type { Origin } from '../../../core/origin.js';
 
-/**
- * The origin of a request's redemption records: its id, and the channel of the key it came with.
- *
- * @example
- * ```ts
- * const origin = redemptionOrigin(principal, requestId); // { requestId, channel: { channel_id: appId, channel_type: 'API' } }
- * ```
- */
+/** The origin of a request's redemption records: its id, and the channel of the key it came with. */
 export const redemptionOrigin = (principal: Principal, requestId: string): Origin<'requestId' | 'channel'> => {
   const keys = principal.kind === 'management' ? undefined : principal.project.keys;
   const channelId = principal.kind === 'client' ? keys?.clientAppId : keys?.appId;

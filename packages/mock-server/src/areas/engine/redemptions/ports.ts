@@ -17,14 +17,7 @@ import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { LoyaltyCardLedger } from '../../campaigns/loyalty-cards/ledger.js';
 import { type LimitFormulas, limitFormulasOf } from './engine/limit-formulas.js';
 
-/**
- * The project's stores the engine reads and writes.
- *
- * @example
- * ```ts
- * const stores: EngineStores = service.projects.primary.state;
- * ```
- */
+/** The project's stores the engine reads and writes. */
 export interface EngineStores {
   /** Vouchers, gift cards and loyalty cards, with their sessions. */
   readonly vouchers: VoucherStore;
@@ -58,11 +51,6 @@ export interface EngineStores {
  * A loyalty reward as the engine reads it when a loyalty card pays with points: the reward, its
  * assignment to the card's campaign, and its rate. The loyalty programmes provide it
  * ({@link EnginePorts.loyaltyReward}).
- *
- * @example
- * ```ts
- * const reward: EngineLoyaltyReward = { id: 'rew_1', assignmentId: 'rewa_1', coin: { exchange_ratio: 20, points_ratio: 100 }, reward: { id: 'rew_1', name: '$20 for 100 points' } };
- * ```
  */
 export interface EngineLoyaltyReward {
   /** The reward (`rew_…`). */
@@ -77,24 +65,12 @@ export interface EngineLoyaltyReward {
   readonly reward: Readonly<Record<string, unknown>>;
 }
 
-/**
- * A promotion tier as the engine reads it.
- *
- * @example
- * ```ts
- * const tier: EnginePromotionTier | undefined = ports.promotionTier('promo_1');
- * ```
- */
+/** A promotion tier as the engine reads it. */
 export type EnginePromotionTier = Resource<'PromotionTier'>;
 
 /**
  * What a validation rule is looked up for: the redeemable and the campaign it belongs to, so
  * rules assigned to either apply.
- *
- * @example
- * ```ts
- * const target: RuleTarget = { object: 'voucher', id: 'v_1', campaign_id: 'camp_1' };
- * ```
  */
 export interface RuleTarget {
   /** Kind of redeemable. */
@@ -105,14 +81,7 @@ export interface RuleTarget {
   readonly campaign_id: string | null;
 }
 
-/**
- * What validation rules read from the project besides the request.
- *
- * @example
- * ```ts
- * const inputs: RuleInputs = { collections: ['pc_mugs'], budgets: true };
- * ```
- */
+/** What validation rules read from the project besides the request. */
 export interface RuleInputs {
   /** The product collections the rules name, each once. */
   readonly collections: readonly string[];
@@ -142,11 +111,6 @@ const inputsOf = (definition: ValidationRuleSetDefinition): RuleInputs => {
 /**
  * One validation rule set as the engine judges it: the compiled rules, what they read from the
  * project besides the request, and their limit formulas.
- *
- * @example
- * ```ts
- * const ruleSet: EngineRuleSet = { evaluate: compileValidationRules(definition) };
- * ```
  */
 export interface EngineRuleSet {
   /** The compiled rule set. */
@@ -167,10 +131,6 @@ export interface EngineRuleSet {
  * @param rule - A rule set that applies to a redeemable, from the validation rules store.
  * @param evaluate - The compiled rules to judge with; the store's compilation by default.
  * @returns The rule set for the engine's `rulesFor` port.
- * @example
- * ```ts
- * const ruleSets = validationRules.rulesFor(target).map((rule) => engineRuleSet(rule));
- * ```
  */
 export const engineRuleSet = (
   rule: Pick<ApplicableValidationRule, 'definition' | 'evaluate'>,
@@ -185,11 +145,6 @@ export const engineRuleSet = (
  * The engine's ports to the areas it reads: validation rules and their assignments, and
  * promotion tiers and stacks ({@link projectPorts}); a test may replace one with
  * {@link RedemptionStore.connect}.
- *
- * @example
- * ```ts
- * service.projects.primary.state.redemptions.connect({ rulesFor: () => [{ evaluate: compileValidationRules(definition) }] });
- * ```
  */
 export interface EnginePorts {
   /**
@@ -217,10 +172,6 @@ export interface EnginePorts {
  *
  * @param state - The project's stores.
  * @returns The ports the engine uses unless a test plugs in others.
- * @example
- * ```ts
- * const ports = projectPorts(service.projects.primary.state);
- * ```
  */
 export const projectPorts = (state: EngineStores): EnginePorts => ({
   rulesFor: (target) => state.validationRules.rulesFor(target).map((rule) => engineRuleSet(rule)),

@@ -54,24 +54,10 @@ import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 import type { Origin } from '../../../core/origin.js';
 
-/**
- * The answer of `POST /v1/validations`.
- *
- * @example
- * ```ts
- * const { valid, order }: ValidationResult = redemptions.validate(request, { requestId: 'v-1', channel });
- * ```
- */
+/** The answer of `POST /v1/validations`. */
 export type ValidationResult = Resource<'ValidationResult'>;
 
-/**
- * The query of `GET /v1/redemptions`.
- *
- * @example
- * ```ts
- * const query: RedemptionListQuery = { result: 'FAILURE', order: '-created_at', limit: 20 };
- * ```
- */
+/** The query of `GET /v1/redemptions`. */
 export interface RedemptionListQuery
   extends SortedPageQuery<ListOrder<'created_at' | 'id' | 'voucher_code' | 'tracking_id' | 'customer_id'>> {
   /** `SUCCESS` or `FAILURE`. */
@@ -89,22 +75,12 @@ export interface RedemptionListQuery
 /**
  * Two rollbacks of one redemption within this many milliseconds count as the same moment: the
  * later one is refused with `multiple_requests` rather than `already_rolled_back`.
- *
- * @example
- * ```ts
- * service.clock.advance(ROLLBACK_MOMENT_MS); // a rollback now is `already_rolled_back`
- * ```
  */
 const ROLLBACK_MOMENT_MS = 1000;
 
 /**
  * How far back a redemption can be rolled back, as an ISO 8601 duration of calendar months
  * (UTC); an older one is refused with `invalid_redemption` (decision 0032).
- *
- * @example
- * ```ts
- * addIsoDuration(Date.parse(redemption.date), ROLLBACK_WINDOW) < clock.now(); // too old to roll back
- * ```
  */
 const ROLLBACK_WINDOW = 'P3M';
 
@@ -151,11 +127,6 @@ const filterView = (entry: RedemptionEntry, parentOf: (id: string) => string | n
 /**
  * A record as a redemption export reads it: the record as kept (its voucher a stored version),
  * its campaign, and the fields its filters read.
- *
- * @example
- * ```ts
- * const [first]: RedemptionExportRow[] = redemptions.exportRows();
- * ```
  */
 export interface RedemptionExportRow {
   /** The redemption, failed redemption or rollback. */
@@ -173,12 +144,6 @@ export interface RedemptionExportRow {
  * commits what a redemption did (vouchers, gift balances, sessions, order, customer, records,
  * events) in one synchronous step, so parallel requests never both pass a check that only one
  * may pass.
- *
- * @example
- * ```ts
- * const { redemptions } = service.projects.primary.state;
- * const result = redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'SUMMER10' }], order: { amount: 10000 } }, origin);
- * ```
  */
 export class RedemptionStore {
   readonly #entries: TrackedMap<string, RedemptionEntry>;

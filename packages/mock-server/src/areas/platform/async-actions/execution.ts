@@ -8,14 +8,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { type BulkJob, type FailedItem, type JobTally, itemSummary } from './job.js';
 import type { Turn } from './round-robin.js';
 
-/**
- * The fields of an async action that a running job changes.
- *
- * @example
- * ```ts
- * const patch: ActionPatch = { status: 'IN_PROGRESS' };
- * ```
- */
+/** The fields of an async action that a running job changes. */
 export type ActionPatch = Partial<
   Pick<Resource<'AsyncAction'>, 'status' | 'operation_status' | 'progress' | 'processing_time' | 'result'>
 >;
@@ -37,10 +30,6 @@ const jobFailureReason = (error: unknown): string =>
  * action's `result`, plain data, is what stays of a finished job.
  *
  * @typeParam Item - The job's items.
- * @example
- * ```ts
- * runner.add(new JobExecution(job, (patch) => patchAction(id, patch), context.clock, context.tracked));
- * ```
  */
 export class JobExecution<Item> implements Turn {
   readonly #items: Cell<readonly Item[] | undefined>;

@@ -1,44 +1,18 @@
 import type { Resource } from '../../../core/resource.js';
 
-/**
- * What a job reports in its async action's `result`, as the spec's `AsyncAction` has it.
- *
- * @example
- * ```ts
- * const result: AsyncActionResult = { message: 'Generated 250 vouchers.', done_count: 250 };
- * ```
- */
+/** What a job reports in its async action's `result`, as the spec's `AsyncAction` has it. */
 export type AsyncActionResult = NonNullable<Resource<'AsyncAction'>['result']>;
 
-/**
- * One item that a job could not process, with the reason (`result.failed[]`).
- *
- * @example
- * ```ts
- * const failed: FailedItem = { source_id: 'ana@example.com', row: 7, reason: 'birthdate: must be a date' };
- * ```
- */
+/** One item that a job could not process, with the reason (`result.failed[]`). */
 export type FailedItem = NonNullable<AsyncActionResult['failed']>[number];
 
 /**
  * How a failed item is named in `result.failed[]`: the voucher `code`, the `source_id` of a
  * customer, product or order, the `row` of an imported file.
- *
- * @example
- * ```ts
- * const key: FailedItemKey = { code: 'SUMMER-1', row: 3 };
- * ```
  */
 type FailedItemKey = Omit<FailedItem, 'reason'>;
 
-/**
- * How far a job got: the counts its result is built from.
- *
- * @example
- * ```ts
- * const tally: JobTally = { total: 3, processed: 2, done: 1, failed: [{ code: 'X', reason: 'Duplicated resource found' }] };
- * ```
- */
+/** How far a job got: the counts its result is built from. */
 export interface JobTally {
   /** Items in the job. */
   readonly total: number;
@@ -62,15 +36,6 @@ export interface JobTally {
  *   `FAILED`, with the error's message as the result's message.
  *
  * @typeParam Item - One unit of work: a code to generate, a CSV row, an update.
- * @example
- * ```ts
- * const job: BulkJob<CsvRow> = {
- *   items: async () => (await readCsv(file)).rows,
- *   process: (row) => customers.importRow(csvValues(row)),
- *   identify: (row) => ({ row: row.row, source_id: row.values['source_id'] ?? null }),
- *   summarize: importSummary('customer'),
- * };
- * ```
  */
 export interface BulkJob<Item> {
   /**
@@ -95,10 +60,6 @@ export interface BulkJob<Item> {
  *
  * @param tally - How far the job got.
  * @returns The result.
- * @example
- * ```ts
- * itemSummary({ total: 3, processed: 3, done: 3, failed: [] }).message; // '3 item(s) processed successfully, 0 failed.'
- * ```
  */
 export const itemSummary = (tally: JobTally): AsyncActionResult => importSummary('item', 'processed')(tally);
 
@@ -109,11 +70,6 @@ export const itemSummary = (tally: JobTally): AsyncActionResult => importSummary
  * @param noun - What the items are (`voucher`, `customer`, `product`, `sku`, `order`).
  * @param verb - What was done to them; default `imported`.
  * @returns A `summarize` function for {@link BulkJob}.
- * @example
- * ```ts
- * importSummary('customer')({ total: 2, processed: 2, done: 1, failed: [{ row: 2, reason: 'x' }] }).message;
- * // '1 customer(s) imported successfully, 1 failed.'
- * ```
  */
 export const importSummary =
   (noun: string, verb = 'imported') =>
@@ -131,10 +87,6 @@ export const importSummary =
  *
  * @param tally - How far the job got.
  * @returns The result.
- * @example
- * ```ts
- * const job: BulkJob<Update> = { items: updates, process: apply, summarize: updateSummary };
- * ```
  */
 export const updateSummary = (tally: JobTally): AsyncActionResult => ({
   done_count: tally.done,

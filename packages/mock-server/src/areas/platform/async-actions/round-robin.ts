@@ -4,14 +4,7 @@ import type { TrackedList } from '../../../core/history/tracked-list.js';
 import type { TrackedState } from '../../../core/history/tracked-state.js';
 import type { Scheduler } from '../../../core/scheduler.js';
 
-/**
- * A job as the round-robin runner sees it: something that starts, then runs portion by portion.
- *
- * @example
- * ```ts
- * const turn: Turn = { begin: () => markInProgress(), step: async (size) => processNext(size) };
- * ```
- */
+/** A job as the round-robin runner sees it: something that starts, then runs portion by portion. */
 export interface Turn {
   /** Called once, when the runner takes the job in: before its first portion. */
   begin(): void;
@@ -35,13 +28,6 @@ export interface Turn {
  * The jobs it holds are tracked (a restore takes them back, as the snapshot gives the scheduler
  * its pending task back) but not part of an image: a snapshot is written as JSON only once no
  * task is pending, when no job is left.
- *
- * @example
- * ```ts
- * const runner = new RoundRobin(context.scheduler, context.settings.bulkJobs, context.tracked);
- * runner.add(turn);
- * await context.scheduler.drain();
- * ```
  */
 export class RoundRobin {
   readonly #arrived: TrackedList<Turn>;

@@ -8,24 +8,10 @@ import { type ActionPatch, JobExecution } from './execution.js';
 import type { BulkJob } from './job.js';
 import { RoundRobin } from './round-robin.js';
 
-/**
- * An async action as the API returns it.
- *
- * @example
- * ```ts
- * const action: AsyncAction = service.projects.primary.state.asyncActions.get('aa_0a1b2c3d4e5f6a7b8c');
- * ```
- */
+/** An async action as the API returns it. */
 export type AsyncAction = Resource<'AsyncAction'>;
 
-/**
- * Which actions {@link AsyncActionStore.list} returns.
- *
- * @example
- * ```ts
- * const query: AsyncActionQuery = { limit: 10, endDate: '2026-01-01T00:00:00.000Z' };
- * ```
- */
+/** Which actions {@link AsyncActionStore.list} returns. */
 export interface AsyncActionQuery extends LimitQuery {
   /** Only actions created before this moment (ISO 8601): the `created_at` of the last action read. */
   endDate?: string | undefined;
@@ -36,14 +22,6 @@ export interface AsyncActionQuery extends LimitQuery {
  * scheduler task takes it in (IN_PROGRESS) together with every other job started meanwhile,
  * and the jobs then run in portions, in turn, until each is DONE or FAILED. Progress, counts and
  * failed items are visible on the action while the job runs.
- *
- * @example
- * ```ts
- * const { asyncActions } = service.projects.primary.state;
- * const action = asyncActions.start('CUSTOMERS.IMPORT_CSV', { items: rows, process: (row) => importRow(row) });
- * await service.scheduler.drain();
- * asyncActions.get(action.id).status; // 'DONE'
- * ```
  */
 export class AsyncActionStore {
   readonly #items: TrackedMap<string, AsyncAction>;
@@ -63,11 +41,6 @@ export class AsyncActionStore {
    * @param job - The items and what to do with each, see {@link BulkJob}.
    * @param origin - The starting request and user.
    * @returns The new action.
-   * @example
-   * ```ts
-   * const action = asyncActions.start('VOUCHERS.METADATA_UPDATE', job, { requestId });
-   * return { status: 202, body: { async_action_id: action.id } };
-   * ```
    */
   start<Item>(type: string, job: BulkJob<Item>, origin: Origin = {}): AsyncAction {
     const now = this.context.timestamp();
@@ -95,10 +68,6 @@ export class AsyncActionStore {
    *
    * @param query - Limit and `end_date`.
    * @returns The page; `hasMore` tells whether older actions exist.
-   * @example
-   * ```ts
-   * const { items, hasMore } = asyncActions.list({ limit: 5 });
-   * ```
    */
   list(query: AsyncActionQuery = {}): Page<AsyncAction> {
     const end = query.endDate === undefined ? Number.POSITIVE_INFINITY : Date.parse(query.endDate);
@@ -112,10 +81,6 @@ export class AsyncActionStore {
    * @param id - The action's id (`aa_…`).
    * @returns The action as it is now.
    * @throws ApiError 404 when the project has no such action.
-   * @example
-   * ```ts
-   * asyncActions.get(action.id).progress; // 40
-   * ```
    */
   get(id: string): AsyncAction {
     const action = this.#items.get(id);

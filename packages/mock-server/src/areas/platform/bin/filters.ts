@@ -3,14 +3,7 @@ import { ApiError } from '../../../http/api-error.js';
 
 type BinEntry = Resource<'BinEntry'>;
 
-/**
- * The `filters` query of `GET /v1/trash-bin`, as the spec has it.
- *
- * @example
- * ```ts
- * const filters: BinListFilters = { junction: 'OR', resource_type: { conditions: { $in: ['voucher', 'sku'] } } };
- * ```
- */
+/** The `filters` query of `GET /v1/trash-bin`, as the spec has it. */
 export type BinListFilters = Resource<'BinListFilters'>;
 
 type Field = 'id' | 'resource_type' | 'resource_name' | 'resource_id';
@@ -46,11 +39,6 @@ const unsupported = (details: string): ApiError =>
  * @param filters - The parsed `filters` query, if any.
  * @returns A predicate over bin entries.
  * @throws ApiError 400 `invalid_query_params` for a field or operator the bin does not filter on.
- * @example
- * ```ts
- * const keep = binFilter({ resource_type: { conditions: { $is: 'voucher' } } });
- * entries.filter(keep);
- * ```
  */
 export const binFilter = (filters: BinListFilters | undefined): ((entry: BinEntry) => boolean) => {
   const { junction, ...fields } = filters ?? {};

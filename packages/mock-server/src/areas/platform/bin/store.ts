@@ -5,34 +5,13 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { type BinListFilters, binFilter } from './filters.js';
 
-/**
- * A bin entry as the API returns it.
- *
- * @example
- * ```ts
- * const [entry]: BinEntry[] = service.projects.primary.state.bin.list().items;
- * ```
- */
+/** A bin entry as the API returns it. */
 export type BinEntry = Resource<'BinEntry'>;
 
-/**
- * The kinds of resources that go to the bin when deleted without `force=true`.
- *
- * @example
- * ```ts
- * const type: BinResourceType = 'voucher';
- * ```
- */
+/** The kinds of resources that go to the bin when deleted without `force=true`. */
 export type BinResourceType = BinEntry['resource_type'];
 
-/**
- * The record the bin keeps for each kind: the deleted resource as the API returned it.
- *
- * @example
- * ```ts
- * const record: BinRecords['voucher'] = vouchers.get('SUMMER-1');
- * ```
- */
+/** The record the bin keeps for each kind: the deleted resource as the API returned it. */
 export interface BinRecords {
   /** A campaign, its name still taken; deleting the entry for good deletes its vouchers too (the owner's purge listener does). */
   campaign: Resource<'Campaign'>;
@@ -48,10 +27,6 @@ export interface BinRecords {
  * What an owning store hands to {@link BinStore.put} when it deletes a resource without `force`.
  *
  * @typeParam T - The kind of resource.
- * @example
- * ```ts
- * const input: BinInput<'voucher'> = { type: 'voucher', id: voucher.id, name: voucher.code, parentId: voucher.campaign_id ?? null, record: voucher };
- * ```
  */
 export interface BinInput<T extends BinResourceType> {
   /** The kind of resource, the entry's `resource_type`. */
@@ -73,21 +48,10 @@ export interface BinInput<T extends BinResourceType> {
  * name or `source_id` and delete what hangs on the resource (a campaign's vouchers).
  *
  * @typeParam T - The kind of resource.
- * @example
- * ```ts
- * const release: BinPurgeListener<'voucher'> = (voucher) => codes.delete(voucher.code);
- * ```
  */
 export type BinPurgeListener<T extends BinResourceType> = (record: BinRecords[T], entry: BinEntry) => void;
 
-/**
- * Which entries {@link BinStore.list} returns, as `GET /v1/trash-bin` takes them.
- *
- * @example
- * ```ts
- * const query: BinListQuery = { limit: 10, order: '-id', filters: { resource_type: { conditions: { $is: 'voucher' } } } };
- * ```
- */
+/** Which entries {@link BinStore.list} returns, as `GET /v1/trash-bin` takes them. */
 export interface BinListQuery extends CursorQuery {
   /** `id` (default): oldest first; `-id`: newest first. */
   readonly order?: 'id' | '-id' | undefined;
@@ -111,14 +75,6 @@ type Listeners = { [T in BinResourceType]: Set<BinPurgeListener<T>> };
  *
  * Entry ids of the mock do not sort in time, so the bin's order by `id` is the order entries were
  * made in, as the service's time-ordered ids give.
- *
- * @example
- * ```ts
- * const { bin } = service.projects.primary.state;
- * bin.onPurge('voucher', (voucher) => releaseCode(voucher.code));
- * const entry = bin.put({ type: 'voucher', id: voucher.id, name: voucher.code, record: voucher });
- * bin.delete(entry.id); // releaseCode runs
- * ```
  */
 export class BinStore {
   readonly #entries: TrackedMap<string, Stored>;
@@ -148,10 +104,6 @@ export class BinStore {
    * @param input - The resource's kind, id, name, parent and record.
    * @returns The new entry.
    * @throws Error when the resource is already in the bin: the owner deleted it twice.
-   * @example
-   * ```ts
-   * bin.put({ type: 'campaign', id: campaign.id, name: campaign.name, record: campaign });
-   * ```
    */
   put<T extends BinResourceType>(input: BinInput<T>): BinEntry {
     const key = `${input.type}:${input.id}`;
@@ -178,10 +130,6 @@ export class BinStore {
    * @param type - The kind of resource.
    * @param resourceId - Id of the deleted resource (`v_…`, `camp_…`, `prod_…`, `sku_…`).
    * @returns The entry, if the resource is in the bin.
-   * @example
-   * ```ts
-   * bin.entryOf('voucher', 'v_0b5f49fb31c3bf6ab0')?.id; // 'tbe_…'
-   * ```
    */
   entryOf(type: BinResourceType, resourceId: string): BinEntry | undefined {
     const id = this.#byResource.get(`${type}:${resourceId}`);
@@ -194,10 +142,6 @@ export class BinStore {
    * @param id - The entry's id (`tbe_…`), not the resource's.
    * @returns The entry.
    * @throws ApiError 404 when the bin holds no such entry.
-   * @example
-   * ```ts
-   * bin.get('tbe_0b5f49fb31c3bf6ab0').resource_type; // 'voucher'
-   * ```
    */
   get(id: string): BinEntry {
     const stored = this.#entries.get(id);
@@ -212,10 +156,6 @@ export class BinStore {
    * @param type - The kind of resource.
    * @param match - Test of the record and its entry.
    * @returns The entry, if any.
-   * @example
-   * ```ts
-   * const taken = bin.find('voucher', (voucher) => voucher.code === code) !== undefined;
-   * ```
    */
   find<T extends BinResourceType>(
     type: T,
@@ -232,10 +172,6 @@ export class BinStore {
    *
    * @param id - The entry's id.
    * @throws ApiError 404 when the bin holds no such entry.
-   * @example
-   * ```ts
-   * bin.delete(entry.id);
-   * ```
    */
   delete(id: string): void {
     const stored = this.#entries.get(id);
@@ -252,10 +188,6 @@ export class BinStore {
    * @param type - The kind of resource.
    * @param listener - Frees the resource's code, name or `source_id`.
    * @returns A function that removes the listener.
-   * @example
-   * ```ts
-   * bin.onPurge('product', (product) => sourceIds.delete(product.source_id));
-   * ```
    */
   onPurge<T extends BinResourceType>(type: T, listener: BinPurgeListener<T>): () => void {
     const listeners = this.#listeners[type] as Set<BinPurgeListener<T>>;
@@ -271,11 +203,6 @@ export class BinStore {
    * @param query - Limit, order, cursor and filters.
    * @returns The page, with `total` matching entries and `moreStartingAfter`.
    * @throws ApiError 400 for a filter the bin does not support or a cursor that is not an entry id.
-   * @example
-   * ```ts
-   * const page = bin.list({ limit: 50, order: '-id' });
-   * const next = bin.list({ limit: 50, order: '-id', startingAfterId: page.moreStartingAfter });
-   * ```
    */
   list(query: BinListQuery = {}): Page<BinEntry> & { readonly moreStartingAfter: string } {
     const keep = binFilter(query.filters);

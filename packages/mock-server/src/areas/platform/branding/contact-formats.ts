@@ -1,13 +1,6 @@
 import { ApiError } from '../../../http/api-error.js';
 
-/**
- * The parts of a brand request whose format the service checks: its links and its email.
- *
- * @example
- * ```ts
- * const links: BrandContactFields = { brand: { website_url: 'voucherify.io' }, contact: { email: 'support@voucherify.io' } };
- * ```
- */
+/** The parts of a brand request whose format the service checks: its links and its email. */
 export interface BrandContactFields {
   /** Name and links; only the links are checked. */
   readonly brand?:
@@ -46,11 +39,6 @@ const isWebAddress = (value: string): boolean => {
  *
  * @param input - A brand as created or the changes to one.
  * @throws ApiError 400 `invalid_payload` naming the first field in the wrong format.
- * @example
- * ```ts
- * assertBrandContactFormats({ contact: { email: 'not an address' } });
- * // throws: Property .contact.email should be a valid email
- * ```
  */
 export const assertBrandContactFormats = (input: BrandContactFields): void => {
   for (const link of LINKS) {

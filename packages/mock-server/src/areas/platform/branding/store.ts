@@ -5,66 +5,23 @@ import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 import { assertBrandContactFormats } from './contact-formats.js';
 
-/**
- * A project's brand configuration as the API returns it (`brd_…`).
- *
- * @example
- * ```ts
- * const [brand]: Brand[] = service.projects.primary.state.brands.list();
- * ```
- */
+/** A project's brand configuration as the API returns it (`brd_…`). */
 export type Brand = Resource<'Brand'>;
 
-/**
- * A new brand as `POST /management/v1/projects/{projectId}/branding` takes it.
- *
- * @example
- * ```ts
- * const input: BrandInput = {
- *   brand: { name: 'Corner Bakery' },
- *   address: { street: 'Main St 1', city: 'Porto', postal: '4000-001', country: 'Portugal' },
- *   contact: { email: 'hello@corner.example' },
- * };
- * ```
- */
+/** A new brand as `POST /management/v1/projects/{projectId}/branding` takes it. */
 export type BrandInput = Resource<'BrandCreateRequest'>;
 
-/**
- * Changes to a brand (`PUT …/branding/{brandingId}`): only the fields sent change.
- *
- * @example
- * ```ts
- * const changes: BrandChanges = { contact: { phone: '+351 220 000 000' } };
- * ```
- */
+/** Changes to a brand (`PUT …/branding/{brandingId}`): only the fields sent change. */
 export type BrandChanges = Resource<'BrandUpdateRequest'>;
 
 /**
  * The permission reminder of a brand created without one, the `default` of `BrandCreateRequest`
  * in the spec. The request parser fills it for a field left out; the store fills it for `null`,
  * which the answer's `permission_reminder` (a string) cannot show.
- *
- * @example
- * ```ts
- * brands.create(input).brand.permission_reminder === DEFAULT_PERMISSION_REMINDER; // when input sends none
- * ```
  */
 const DEFAULT_PERMISSION_REMINDER = 'You are receiving this email because you opted in at our website.';
 
-/**
- * The brand of one project: a project has one at most, so the list has zero or one item.
- *
- * @example
- * ```ts
- * const { brands } = service.projects.primary.state;
- * const brand = brands.create({
- *   brand: { name: 'Corner Bakery' },
- *   address: { street: 'Main St 1', city: 'Porto', postal: null, country: 'Portugal' },
- *   contact: { email: 'hello@corner.example' },
- * });
- * brands.update(brand.id, { brand: { website_url: 'corner.example' } });
- * ```
- */
+/** The brand of one project: a project has one at most, so the list has zero or one item. */
 export class BrandStore {
   /** The project's brand, if it has one; `null` for none (a value an image can hold). */
   readonly #brand: Cell<Brand | null>;

@@ -19,10 +19,6 @@ const json = (value: unknown): string => (value === undefined || value === null 
  * @param projectId - The project whose requests are exported.
  * @param keys - The project's keys, which name the application of each request.
  * @returns The source to register under `api_log`.
- * @example
- * ```ts
- * state.exports.sources.register('api_log', apiLogExportSource(journal, project.id, () => project.keys));
- * ```
  */
 export const apiLogExportSource = (
   journal: RequestJournal,

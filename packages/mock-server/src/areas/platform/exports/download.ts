@@ -4,14 +4,7 @@ import type { IncomingRequest } from '../../../http/incoming-request.js';
 import { errorResponse, toApiError } from '../../../http/respond.js';
 import type { ExportStore } from './store.js';
 
-/**
- * What {@link exportDownloads} needs from the service.
- *
- * @example
- * ```ts
- * const deps: ExportDownloadDependencies = { projects: () => service.projects, basePath: '', requestId: () => 'v-0' };
- * ```
- */
+/** What {@link exportDownloads} needs from the service. */
 export interface ExportDownloadDependencies {
   /** The service's projects (the token, not API keys, says which export is read). */
   readonly projects: () => ProjectRegistry<{ readonly exports: ExportStore }>;
@@ -33,11 +26,6 @@ const DOWNLOAD_PATH = /^\/v1\/exports\/([^/]+)\/?$/;
  *
  * @param deps - The projects, the base path and the request ids.
  * @returns A responder: a response for a download, `undefined` for anything else.
- * @example
- * ```ts
- * const download = exportDownloads({ projects: () => projects, basePath: '', requestId });
- * const response = download(request) ?? (await dispatch(request));
- * ```
  */
 export const exportDownloads =
   (deps: ExportDownloadDependencies) =>

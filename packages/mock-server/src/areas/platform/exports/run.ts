@@ -11,11 +11,6 @@ const SPREADSHEET_SAFE = { spreadsheetSafe: true } as const;
 /**
  * What an export job reports to its store: that it started, its file when it is done, or that
  * it failed.
- *
- * @example
- * ```ts
- * const progress: ExportProgress = { started: () => {}, done: (file) => files.set(id, file), failed: () => {} };
- * ```
  */
 export interface ExportProgress {
   /** The job was taken in: the export is `IN_PROGRESS`. */
@@ -31,11 +26,6 @@ export interface ExportProgress {
  * taking turns with the project's other background jobs, so a large export never blocks a
  * small one for long. What it has written so far is tracked (a restore takes a running export
  * back to where it was) but not part of an image: the finished file is the store's.
- *
- * @example
- * ```ts
- * runner.add(new ExportRun(plan, { started, done, failed }, context.tracked));
- * ```
  */
 export class ExportRun implements Turn {
   readonly #selection: Cell<ExportSelection | undefined>;

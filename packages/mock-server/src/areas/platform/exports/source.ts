@@ -6,24 +6,12 @@ import { sortByOrder } from '../../../core/list.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 
-/**
- * The kinds of object the service exports (`exported_object`).
- *
- * @example
- * ```ts
- * const object: ExportedObject = 'voucher_transactions';
- * ```
- */
+/** The kinds of object the service exports (`exported_object`). */
 export type ExportedObject = Resource<'ExportCreateRequest'>['exported_object'];
 
 /**
  * The `parameters` of an export request, of any exported object: columns, conditions, sort order
  * and, for vouchers, the campaign.
- *
- * @example
- * ```ts
- * const parameters: ExportParameters = { fields: ['code', 'value'], order: '-created_at', filters: { junction: 'and' } };
- * ```
  */
 export interface ExportParameters {
   /** Columns of the file, in this order; the source's defaults when left out. */
@@ -41,15 +29,6 @@ export interface ExportParameters {
  * A store plugs one in with `exports.sources.register(object, source)`.
  *
  * @typeParam Row - A stored record (a voucher, a customer, an order, a transaction).
- * @example
- * ```ts
- * const source: ExportSource<Order> = {
- *   rows: () => orders.all(),
- *   columns: { id: (order) => order.id, status: (order) => order.status },
- *   defaultFields: ['id', 'status'],
- *   filterFields: ['status', 'metadata.*'],
- * };
- * ```
  */
 export interface ExportSource<Row> {
   /** Every record of the project, oldest first; `parameters` lets a source narrow by its own keys (`campaign_id`). */
@@ -74,15 +53,7 @@ export interface ExportSource<Row> {
   readonly defaultOrder?: string;
 }
 
-/**
- * An export request checked against its source: the columns, and the rows it selects when run.
- *
- * @example
- * ```ts
- * const plan: ExportPlan = sources.plan('order', { fields: ['id'] });
- * const { count, cells } = plan.select();
- * ```
- */
+/** An export request checked against its source: the columns, and the rows it selects when run. */
 export interface ExportPlan {
   /** The file's columns, in order. */
   readonly fields: readonly string[];
@@ -92,15 +63,7 @@ export interface ExportPlan {
   select(): ExportSelection;
 }
 
-/**
- * The rows an export writes, picked when its job starts.
- *
- * @example
- * ```ts
- * const selection: ExportSelection = plan.select();
- * for (let index = 0; index < selection.count; index += 1) csvRecord(selection.cells(index));
- * ```
- */
+/** The rows an export writes, picked when its job starts. */
 export interface ExportSelection {
   /** Number of rows. */
   readonly count: number;
@@ -116,10 +79,6 @@ const invalid = (details: string): ApiError => ApiError.invalidPayload(details);
  *
  * @param names - The row's properties to write.
  * @returns The columns, to spread into a source's `columns`.
- * @example
- * ```ts
- * const columns = { ...sameNameColumns<Order>('id', 'source_id', 'status', 'metadata'), amount: (order) => order.amount };
- * ```
  */
 export const sameNameColumns = <Row>(
   ...names: readonly (keyof Row & string)[]
@@ -150,10 +109,6 @@ const metadataKeyCell = (field: string, view: Record<string, unknown>): CsvCell 
  *
  * @param field - A column's field name.
  * @returns Its header.
- * @example
- * ```ts
- * columnLabel('validation_rules_id'); // 'Validation Rules ID'
- * ```
  */
 export const columnLabel = (field: string): string =>
   field
@@ -225,13 +180,6 @@ const sortValue = (view: Record<string, unknown>, field: string): string | numbe
 /**
  * The row sources of one project, by exported object. Objects without a source answer 501 until
  * their area registers one, so exports grow one line at a time as areas land.
- *
- * @example
- * ```ts
- * const { exports, orders } = service.projects.primary.state;
- * exports.sources.register('order', orderExportSource(orders));
- * exports.sources.has('order'); // true
- * ```
  */
 export class ExportSources {
   /**
@@ -250,10 +198,6 @@ export class ExportSources {
    *
    * @param object - The `exported_object` served.
    * @param source - Its rows and columns.
-   * @example
-   * ```ts
-   * sources.register('customer', customerExportSource(customers));
-   * ```
    */
   register<Row>(object: ExportedObject, source: ExportSource<Row>): void {
     this.#plans.set(object, (parameters, now) => planOf(object, source, parameters, now));
@@ -273,10 +217,6 @@ export class ExportSources {
    * @returns The plan.
    * @throws ApiError 501 `not_implemented` when no source serves the object yet; 400
    *   `invalid_payload` for unknown columns or a malformed filter.
-   * @example
-   * ```ts
-   * const plan = sources.plan('voucher', { fields: ['code'] }, clock.now());
-   * ```
    */
   plan(object: ExportedObject, parameters: ExportParameters, now: number): ExportPlan {
     const plan = this.#plans.get(object);

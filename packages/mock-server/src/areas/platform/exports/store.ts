@@ -7,25 +7,12 @@ import { RoundRobin } from '../async-actions/round-robin.js';
 import { ExportRun } from './run.js';
 import { type ExportParameters, ExportSources, type ExportedObject } from './source.js';
 
-/**
- * An export as the API returns it, of any exported object.
- *
- * @example
- * ```ts
- * const done: Export = exports.present(exports.get('exp_0e1c7f3a2b9d4c5e61'), service.baseUrl);
- * ```
- */
+/** An export as the API returns it, of any exported object. */
 export type Export = Resource<'Export'>;
 
 /**
  * An export as the store keeps it: the API's fields without `result`, which
  * {@link ExportStore.present} builds from the download token and the caller's base URL.
- *
- * @example
- * ```ts
- * const stored: StoredExport = exports.create('order', {});
- * stored.status; // 'SCHEDULED'
- * ```
  */
 export type StoredExport = Omit<Export, 'result'> & {
   /** The kind of object exported. */
@@ -35,23 +22,10 @@ export type StoredExport = Omit<Export, 'result'> & {
 /**
  * Which exports {@link ExportStore.list} returns, and in what order: `created_at` or `status`,
  * newest first by default.
- *
- * @example
- * ```ts
- * const query: ExportListQuery = { page: 2, limit: 10, order: 'status' };
- * ```
  */
 export type ExportListQuery = SortedPageQuery<ListOrder<'created_at' | 'status'>>;
 
-/**
- * The file of a finished export, as its download serves it.
- *
- * @example
- * ```ts
- * const file: ExportFile = exports.download(id, token);
- * file.text.split('\r\n')[0]; // the header of a voucher export: 'Code,Voucher Type,Value,Discount Type'
- * ```
- */
+/** The file of a finished export, as its download serves it. */
 export interface ExportFile {
   /** The file name offered to browsers: the export's id with `.csv`. */
   readonly name: string;
@@ -66,11 +40,6 @@ export interface ExportFile {
  *
  * @param stored - The export {@link ExportStore.create} returned.
  * @returns Its id, object, creation time, status, channel, result and user.
- * @example
- * ```ts
- * const created = exports.create('order', body.parameters);
- * return { status: 200, body: { ...scheduledExport(created), exported_object: 'order', parameters: body.parameters ?? {} } };
- * ```
  */
 export const scheduledExport = (
   stored: StoredExport,
@@ -100,14 +69,6 @@ const ROWS_PER_PORTION_FACTOR = 10;
  * mock's scheduler (`IN_PROGRESS`, then `DONE` with a file, or `ERROR`), and its file is
  * downloaded with the token in `result.url`. The rows come from the sources that areas register
  * in {@link ExportSources}; an exported object without a source answers 501.
- *
- * @example
- * ```ts
- * const { exports } = service.projects.primary.state;
- * const scheduled = exports.create('customer', { fields: ['source_id', 'email'] });
- * await service.scheduler.drain();
- * exports.present(exports.get(scheduled.id), service.baseUrl).result?.url; // 'https://api.voucherify.io/v1/exports/exp_…?token=…'
- * ```
  */
 export class ExportStore {
   /** Row sources by exported object: `exports.sources.register('order', source)`. */
@@ -138,10 +99,6 @@ export class ExportStore {
    * @returns The new export, `SCHEDULED`.
    * @throws ApiError 501 for an object without a source; 400 `invalid_payload` for unknown
    *   columns or a malformed filter.
-   * @example
-   * ```ts
-   * exports.create('voucher', { fields: ['code', 'value'], order: 'code' });
-   * ```
    */
   create(object: ExportedObject, parameters: ExportParameters = {}): StoredExport {
     const plan = this.sources.plan(object, parameters, this.context.clock.now());
@@ -178,10 +135,6 @@ export class ExportStore {
    * The export with this id.
    *
    * @throws ApiError 404 when the project has no such export.
-   * @example
-   * ```ts
-   * exports.get('exp_0e1c7f3a2b9d4c5e61').status; // 'DONE'
-   * ```
    */
   get(id: string): StoredExport {
     const stored = this.#items.get(id);
@@ -194,14 +147,7 @@ export class ExportStore {
     return this.#items.has(id);
   }
 
-  /**
-   * A page of exports, newest first unless `order` says otherwise.
-   *
-   * @example
-   * ```ts
-   * const { items, total } = exports.list({ limit: 5, page: 2 });
-   * ```
-   */
+  /** A page of exports, newest first unless `order` says otherwise. */
   list(query: ExportListQuery = {}): Page<StoredExport> {
     return pageOf(sortByOrder([...this.#items.values()], query.order ?? '-created_at'), query);
   }
@@ -210,10 +156,6 @@ export class ExportStore {
    * Deletes an export and its file; its download link stops working.
    *
    * @throws ApiError 404 when the project has no such export.
-   * @example
-   * ```ts
-   * exports.delete(id);
-   * ```
    */
   delete(id: string): void {
     this.get(id);
@@ -228,10 +170,6 @@ export class ExportStore {
    * @param stored - A stored export.
    * @param baseUrl - Origin and base path of the API as the caller reached it.
    * @returns The export with `result`.
-   * @example
-   * ```ts
-   * exports.present(stored, 'http://127.0.0.1:4010').result; // { url: 'http://127.0.0.1:4010/v1/exports/exp_…?token=…' }
-   * ```
    */
   present<Stored extends StoredExport>(stored: Stored, baseUrl: string): Stored & { result: { url: string } | null } {
     const file = this.#files.get(stored.id);
@@ -248,10 +186,6 @@ export class ExportStore {
    * @returns The file.
    * @throws ApiError 404 when the project has no such export; 401 `unauthorized` when the
    *   token is not the export's (or the export has no file yet).
-   * @example
-   * ```ts
-   * const { text } = exports.download(id, new URL(url).searchParams.get('token') ?? '');
-   * ```
    */
   download(id: string, token: string): ExportFile {
     this.get(id);

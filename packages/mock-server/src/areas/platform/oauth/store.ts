@@ -14,14 +14,7 @@ interface IssuedToken {
   readonly revoked: boolean;
 }
 
-/**
- * The token a bearer request presents, when it is usable.
- *
- * @example
- * ```ts
- * const token: ActiveToken | undefined = project.state.oauth.active(accessToken, service.clock.now());
- * ```
- */
+/** The token a bearer request presents, when it is usable. */
 export interface ActiveToken {
   /** The scopes the token was issued with. */
   readonly scopes: readonly string[];
@@ -32,16 +25,7 @@ type TokenBody = Resource<'OAuthToken'>;
 const hex = (context: ServiceContext, length: number): string =>
   Array.from({ length }, () => context.random.int(16).toString(16)).join('');
 
-/**
- * OAuth access tokens of one project: issue, look up, introspect, revoke.
- *
- * @example
- * ```ts
- * const { oauth } = service.projects.primary.state;
- * const { access_token } = oauth.issue(service.projects.primary.keys.appId, 'categories');
- * oauth.revoke(access_token);
- * ```
- */
+/** OAuth access tokens of one project: issue, look up, introspect, revoke. */
 export class OAuthTokenStore {
   readonly #tokens: TrackedMap<string, IssuedToken>;
 

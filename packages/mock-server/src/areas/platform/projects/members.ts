@@ -5,12 +5,6 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
  * Who works in one project: the organisation's users assigned to it and the role of each. The
  * users themselves are the organisation's (`service.organisation.users`); their roles are the
  * project's, so they go with the project when it is deleted and come back with its snapshots.
- *
- * @example
- * ```ts
- * const { members } = service.projects.primary.state;
- * members.roleOf('user_0e1c7f3a2b9d4c5e61'); // 'ADMIN', or undefined for a user not assigned
- * ```
  */
 export class ProjectMemberStore {
   /** The role of each user assigned, by user id, in the order they joined. */

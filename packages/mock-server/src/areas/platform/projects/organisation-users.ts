@@ -53,22 +53,12 @@ export interface OrganisationUserInput {
 /**
  * A user of the organisation named by `id` or by `login` (one of the two), with the role they get
  * in a project (`POST …/users`, each of the `users` of a new project).
- *
- * @example
- * ```ts
- * const assignment: UserAssignment = { login: 'ana@example.com', role: 'VIEWER' };
- * ```
  */
 export type UserAssignment = Resource<'ProjectUserAssignRequest'>;
 
 /**
  * Users and their roles, checked, for a project about to be made: see
  * {@link OrganisationUserStore.joining}.
- *
- * @example
- * ```ts
- * const joining: Joining = service.organisation.users.joining([{ login: 'ana@example.com', role: 'USER' }]);
- * ```
  */
 export type Joining = readonly (readonly [userId: string, role: string])[];
 
@@ -79,13 +69,6 @@ const folded = (text: string): string => text.toLowerCase();
  * The organisation's users: the people who sign in to the dashboard, each with a role in the
  * projects they work in. The users are the organisation's, kept once; the roles are kept by each
  * project (`state.members`). The owners join every project made through the management API.
- *
- * @example
- * ```ts
- * const { users } = service.organisation;
- * const owner = users.create({ email: 'ana@example.com', first_name: 'Ana', last_name: 'Silva', owner: true, projects: { [projectId]: 'ADMIN' } });
- * users.inProject(projectId).map((user) => user.login); // ['ana@example.com']
- * ```
  */
 export class OrganisationUserStore {
   /** The users, by id, in the order they joined the organisation. */

@@ -3,11 +3,6 @@ import { ApiError } from '../../../http/api-error.js';
 /**
  * The roles every organisation has: administrators, users, viewers, merchants and the users
  * restricted to areas and stores. Roles an organisation defines itself are named by their id.
- *
- * @example
- * ```ts
- * PREDEFINED_ROLES.includes('VIEWER'); // true
- * ```
  */
 const PREDEFINED_ROLES: readonly string[] = ['ADMIN', 'USER', 'VIEWER', 'MERCHANT', 'USER_RESTRICTED'];
 

@@ -6,24 +6,10 @@ import { type Sendout, webhookEnvelope } from './envelope.js';
 import { webhookSigner } from './signature.js';
 import type { WebhookStore } from './store.js';
 
-/**
- * How long a delivery waits for a 2xx by default: the service's 10 seconds.
- *
- * @example
- * ```ts
- * const service = createMockService({ webhooks: { timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS / 100 } });
- * ```
- */
+/** How long a delivery waits for a 2xx by default: the service's 10 seconds. */
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
-/**
- * Deliveries a project keeps for reading by default, the newest.
- *
- * @example
- * ```ts
- * const service = createMockService({ webhooks: { retention: DEFAULT_WEBHOOK_RETENTION * 2 } });
- * ```
- */
+/** Deliveries a project keeps for reading by default, the newest. */
 const DEFAULT_WEBHOOK_RETENTION = 10_000;
 
 const MINUTE_MS = 60_000;
@@ -31,12 +17,6 @@ const MINUTE_MS = 60_000;
 /**
  * The service's waits before each retry of a delivery that got no 2xx: 1, 2, 4 … 1024 minutes,
  * then a day. After the last retry fails the webhook is switched off.
- *
- * @example
- * ```ts
- * service.clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]); // the first retry is due
- * await service.scheduler.runDue();
- * ```
  */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   ...Array.from({ length: 11 }, (_, retry) => 2 ** retry * MINUTE_MS),
@@ -136,14 +116,7 @@ interface StoredDelivery extends Sendout {
   readonly signature: string | undefined;
 }
 
-/**
- * What deliveries need of the project: its id and webhook secret (read at each attempt) and its configurations.
- *
- * @example
- * ```ts
- * const deps: DeliveryDependencies = { events, webhooks, projectId: () => 'proj_1', webhookToken: () => 'secret' };
- * ```
- */
+/** What deliveries need of the project: its id and webhook secret (read at each attempt) and its configurations. */
 export interface DeliveryDependencies {
   /** The project's event log, whose events become deliveries. */
   readonly events: EventLog;
@@ -174,14 +147,6 @@ const failureOf = (error: unknown): string => {
  *
  * With a manual scheduler, `scheduler.drain()` waits for each attempt; with the automatic one,
  * attempts go out side by side and {@link WebhookDeliveries.settled} waits for them.
- *
- * @example
- * ```ts
- * state.webhooks.create({ target_url: 'https://shop.example.com/hooks', events: ['customer.created'] });
- * await client.customers.create({ source_id: 'ana' });
- * await service.scheduler.drain();
- * state.webhookDeliveries.list()[0]?.status; // 'DELIVERED'
- * ```
  */
 export class WebhookDeliveries {
   readonly #deliveries: TrackedMap<string, StoredDelivery>;

@@ -5,11 +5,6 @@ import { shapeWebhookData } from '../../../http/answer-shape.js';
 /**
  * What a sendout is made of besides its event: its id and time, the project and the configuration
  * it goes out for.
- *
- * @example
- * ```ts
- * const sendout: Sendout = { id: 'whs_0e16e42bc6e0c65b57', createdAt: '2026-01-01T00:00:00.000Z', projectId: 'proj_1', webhookId: 'wh_1', targetUrl: 'https://shop.example.com/hooks' };
- * ```
  */
 export interface Sendout {
   /** `whs_…`, the same for every attempt, so a receiver can drop duplicates. */
@@ -32,10 +27,6 @@ export interface Sendout {
  * @param sendout - The sendout's own fields.
  * @param event - The event from the project's log.
  * @returns The envelope, sharing the event's frozen payload where the answer shapes change nothing.
- * @example
- * ```ts
- * const body = JSON.stringify(webhookEnvelope(sendout, event));
- * ```
  */
 export const webhookEnvelope = (sendout: Sendout, event: ServiceEvent): WebhookEvent =>
   ({

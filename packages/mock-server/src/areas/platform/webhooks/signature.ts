@@ -35,11 +35,6 @@ const webCryptoSigner = (secret: string): ((body: string) => Promise<string>) =>
  *
  * @param secret - The project's `webhook_token`.
  * @returns A function from a body to its signature: at once in Node, a promise with Web Crypto.
- * @example
- * ```ts
- * const sign = webhookSigner('secretKey');
- * await sign('{"a":1}'); // 'a17d2ac229d1ebbb5f10e839c7985c4818e5986eab297f7e5979196d4d7d3ed2'
- * ```
  */
 export const webhookSigner = (secret: string): ((body: string) => string | Promise<string>) => {
   const node = nodeHmac();

@@ -5,24 +5,10 @@ import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import type { Resource } from '../../../core/resource.js';
 import { ApiError } from '../../../http/api-error.js';
 
-/**
- * A webhook configuration of a project, as the management API shows it.
- *
- * @example
- * ```ts
- * const [webhook]: Webhook[] = project.state.webhooks.list();
- * ```
- */
+/** A webhook configuration of a project, as the management API shows it. */
 export type Webhook = Resource<'Webhook'>;
 
-/**
- * The fields of a new or changed configuration (`POST`/`PUT …/webhooks`).
- *
- * @example
- * ```ts
- * const input: WebhookInput = { target_url: 'https://shop.example.com/hooks', events: ['redemption.succeeded'] };
- * ```
- */
+/** The fields of a new or changed configuration (`POST`/`PUT …/webhooks`). */
 export type WebhookInput = Resource<'WebhookBase'>;
 
 type SubscribedName = Webhook['events'][number];
@@ -50,13 +36,6 @@ const checkTargetUrl = (targetUrl: string): void => {
  * The webhook configurations of one project (`wh_…`): where its events are posted and which
  * ones. Deliveries read {@link WebhookStore.subscribers} for each event; a configuration whose
  * deliveries failed through every retry is switched off with {@link WebhookStore.disable}.
- *
- * @example
- * ```ts
- * const { webhooks } = service.projects.primary.state;
- * const webhook = webhooks.create({ target_url: 'https://shop.example.com/hooks', events: ['redemption.succeeded'] });
- * webhooks.subscribers('redemption.succeeded'); // [webhook]
- * ```
  */
 export class WebhookStore {
   readonly #webhooks: TrackedMap<string, Webhook>;

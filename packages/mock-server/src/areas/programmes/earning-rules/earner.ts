@@ -30,11 +30,6 @@ import { type EarningRule, type EarningRuleStore, TIER_EVENT_NAMES } from './sto
 /**
  * Something that may earn points: a paid order, a customer entering a segment, a custom event,
  * or a member's tier change, for one customer.
- *
- * @example
- * ```ts
- * const occasion: EarningOccasion = { event: 'order.paid', customerId: 'cust_1', order, trigger };
- * ```
  */
 export interface EarningOccasion {
   /** The name earning rules give it: `order.paid`, `customer.segment.entered`, a tier event or a custom event's name. */
@@ -57,14 +52,7 @@ export interface EarningOccasion {
   readonly trigger?: ServiceEvent | undefined;
 }
 
-/**
- * The points a customer would earn for an order, rule by rule (`POST /v1/loyalties/{campaignId}/qualifications`).
- *
- * @example
- * ```ts
- * const estimate: PointsEstimate = { points: 120, rules: [{ id: 'ern_1', points: 120 }] };
- * ```
- */
+/** The points a customer would earn for an order, rule by rule (`POST /v1/loyalties/{campaignId}/qualifications`). */
 export interface PointsEstimate {
   /** All the rules' points together. */
   readonly points: number;
@@ -75,11 +63,6 @@ export interface PointsEstimate {
 /**
  * What the earner reads of a member's tier: the tier's mapping for a rule, and the tier itself for
  * the transaction's details. Absent until the programme has tiers.
- *
- * @example
- * ```ts
- * const tiers: MemberTiers = { mappingOf: () => null, tierOf: () => null };
- * ```
  */
 export interface MemberTiers {
   /** The member's tier mapping for an earning rule or a reward, if the member's tier has one. */
@@ -88,14 +71,7 @@ export interface MemberTiers {
   tierOf(card: StoredVoucher): { readonly id: string; readonly name: string } | null;
 }
 
-/**
- * The stores the earner reads and writes.
- *
- * @example
- * ```ts
- * const earner = new PointsEarner(context, { ...stores, tiers: () => loyaltyTiers, timeZone: () => 'Europe/Warsaw' } as EarnerDeps);
- * ```
- */
+/** The stores the earner reads and writes. */
 export interface EarnerDeps {
   /** The rules that fire. */
   readonly earningRules: EarningRuleStore;
@@ -135,12 +111,6 @@ export interface EarnerDeps {
  * published to them then; every rule whose validation rule passes adds its points, each in a
  * `POINTS_ACCRUAL` transaction, or as pending points when an `order.paid` rule has a waiting
  * period.
- *
- * @example
- * ```ts
- * const earner = new PointsEarner(context, deps);
- * earner.listen(); // from now on a paid order earns points
- * ```
  */
 export class PointsEarner {
   readonly #windows = new RedeemableWindows();

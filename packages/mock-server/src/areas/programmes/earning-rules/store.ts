@@ -14,55 +14,24 @@ import type { SegmentStore } from '../../customers/segments/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 
-/**
- * An earning rule as the API shows it (`ern_…`).
- *
- * @example
- * ```ts
- * const [rule]: EarningRule[] = earningRules.create('Members Club', [{ event: 'order.paid', loyalty: { type: 'FIXED', points: 10 } }]);
- * ```
- */
+/** An earning rule as the API shows it (`ern_…`). */
 export type EarningRule = Resource<'EarningRule'>;
 
-/**
- * One new earning rule as `POST /v1/loyalties/{campaignId}/earning-rules` takes it.
- *
- * @example
- * ```ts
- * const input: EarningRuleInput = { event: 'customer.segment.entered', segment: { id: 'seg_1' }, loyalty: { type: 'FIXED', points: 50 } };
- * ```
- */
+/** One new earning rule as `POST /v1/loyalties/{campaignId}/earning-rules` takes it. */
 export type EarningRuleInput = Resource<'LoyaltyEarningRuleCreateRequest'>[number];
 
-/**
- * Changes to an earning rule (`PUT …/earning-rules/{earningRuleId}`).
- *
- * @example
- * ```ts
- * const changes: EarningRuleChanges = { loyalty: { type: 'FIXED', points: 20 }, pending_points: null };
- * ```
- */
+/** Changes to an earning rule (`PUT …/earning-rules/{earningRuleId}`). */
 export type EarningRuleChanges = Resource<'LoyaltyEarningRuleUpdateRequest'>;
 
 /**
  * What can earn points: a paid order, entering a segment, a tier change, or a custom event (any
  * other name).
- *
- * @example
- * ```ts
- * const family: EarningEventFamily = earningEventFamily('page_view'); // 'custom'
- * ```
  */
 export type EarningEventFamily = 'order' | 'segment' | 'tier' | 'custom';
 
 /**
  * The tier events an earning rule may listen to, by the change that records each
  * (`TierChange.event`): named once, where a name joined for every change would be a new string.
- *
- * @example
- * ```ts
- * events.record(TIER_EVENTS[change.event], { entityId: holder.id, make, args });
- * ```
  */
 export const TIER_EVENTS = {
   joined: 'customer.loyalty.tier.joined',
@@ -80,10 +49,6 @@ export const TIER_EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(TIER_
  *
  * @param event - The rule's `event`.
  * @returns Its family; every name that is not a known event is a custom event's.
- * @example
- * ```ts
- * earningEventFamily('order.paid'); // 'order'
- * ```
  */
 const earningEventFamily = (event: string): EarningEventFamily => {
   if (event === 'order.paid') return 'order';
@@ -119,14 +84,7 @@ const LEAF_OF: Readonly<Record<EarningCalculationType, readonly [string, string]
   CUSTOM_EVENT_METADATA: ['custom_event', 'metadata'],
 };
 
-/**
- * How many earning rules a project may have, as the service limits them.
- *
- * @example
- * ```ts
- * earningRules.size <= MAX_EARNING_RULES; // true
- * ```
- */
+/** How many earning rules a project may have, as the service limits them. */
 const MAX_EARNING_RULES = 100;
 
 /** The fields `PUT` may change; the rest of a body is ignored. */
@@ -144,24 +102,12 @@ const UPDATABLE = [
   'metadata',
 ] as const;
 
-/**
- * The sort orders of `GET …/earning-rules`.
- *
- * @example
- * ```ts
- * const query: EarningRuleListQuery = { order: 'created_at', limit: 20 };
- * ```
- */
+/** The sort orders of `GET …/earning-rules`. */
 export type EarningRuleListQuery = SortedPageQuery<ListOrder<'created_at' | 'updated_at'>>;
 
 /**
  * What the earning rules read of the project's tiers: whether a tier named by a tier-event rule
  * exists (a tier of any programme).
- *
- * @example
- * ```ts
- * const tiers: TierLookup = { has: (id) => id.startsWith('ltr_') };
- * ```
  */
 export interface TierLookup {
   /** Whether the project has the tier (`ltr_…`). */
@@ -174,13 +120,6 @@ type Loyalty = EarningRule['loyalty'];
  * The earning rules of the project's loyalty programmes (`ern_…`): what gives members points and
  * when. The rules only say; the points earner (`reactions.ts`) listens to the project's events and
  * asks {@link EarningRuleStore.forEvent} which rules fire.
- *
- * @example
- * ```ts
- * const { earningRules } = service.projects.primary.state;
- * const [rule] = earningRules.create('Members Club', [{ event: 'order.paid', loyalty: { type: 'PROPORTIONAL', calculation_type: 'ORDER_AMOUNT', order: { amount: { every: 100, points: 1 } } } }]);
- * earningRules.forEvent('order.paid').length; // 1
- * ```
  */
 export class EarningRuleStore {
   /** Rules by id, in creation order. */

@@ -4,14 +4,7 @@ import type { Resource } from '../../../core/resource.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { eventActivityPage } from '../../customers/customers/activity.js';
 
-/**
- * One entry of a member's activity (`MemberActivity`).
- *
- * @example
- * ```ts
- * const [latest]: MemberActivity[] = listMemberActivity(events, card, {}).items;
- * ```
- */
+/** One entry of a member's activity (`MemberActivity`). */
 export type MemberActivity = Resource<'MemberActivity'>;
 
 /** The event names a member's activity shows (`MemberActivity.type`), the service's spellings kept. */
@@ -54,10 +47,6 @@ const memberEventName = (event: ServiceEvent): string =>
  * @param query - Order, limit and cursor.
  * @returns The page, with `moreStartingAfter`.
  * @throws ApiError 400 `invalid_query_params` for a cursor that names no entry.
- * @example
- * ```ts
- * listMemberActivity(state.events, card, { limit: 20 });
- * ```
  */
 export const listMemberActivity = (
   events: EventLog,
@@ -98,10 +87,6 @@ export const listMemberActivity = (
  * @param events - The project's event log.
  * @param card - The card.
  * @returns The list.
- * @example
- * ```ts
- * const { activities, total } = listMemberActivities(state.events, card);
- * ```
  */
 export const listMemberActivities = (events: EventLog, card: StoredVoucher): Resource<'LegacyMemberActivityList'> => {
   const activities = listMemberActivity(events, card, { limit: Number.MAX_SAFE_INTEGER }).items.map((activity) => ({

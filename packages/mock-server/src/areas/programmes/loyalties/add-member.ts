@@ -16,10 +16,6 @@ import type { LoyaltyStore } from './store.js';
  * @returns The member's card, as stored after the publication.
  * @throws ApiError 404 for an unknown programme, customer or card, or a card of another programme;
  *   the refusals of a publication.
- * @example
- * ```ts
- * const card = addMember(service.projects.primary.state, 'Members Club', { customer: { source_id: 'ana' } });
- * ```
  */
 export const addMember = (
   stores: { readonly loyalties: LoyaltyStore; readonly publications: PublicationStore },

@@ -71,10 +71,6 @@ const pick = (
  * @param campaign - A campaign as the campaign store presents it.
  * @param categories - The campaign's category, as a list of none or one.
  * @returns The `LoyaltyCampaign`.
- * @example
- * ```ts
- * const shown = loyaltyCampaign(campaigns.present(campaigns.get('Members')), []);
- * ```
  */
 export const loyaltyCampaign = (campaign: Campaign, categories: readonly Category[]): Resource<'LoyaltyCampaign'> => {
   const shown = pick(campaign, CAMPAIGN_FIELDS, KEPT_WHEN_NULL);
@@ -98,10 +94,6 @@ export const loyaltyCampaign = (campaign: Campaign, categories: readonly Categor
  * @param voucher - The card as the voucher store presents it.
  * @returns The `LoyaltyMember`: `discount` and `gift` null, `holder_id` the holder (empty for a
  *   card nobody holds yet).
- * @example
- * ```ts
- * const member = loyaltyMember(vouchers.present(vouchers.get('LC-1')));
- * ```
  */
 export const loyaltyMember = (voucher: Voucher): Resource<'LoyaltyMember'> => {
   const { validation_rules_assignments: _rules, validity_hours: hours, ...card } = voucher;
@@ -122,10 +114,6 @@ export const loyaltyMember = (voucher: Voucher): Resource<'LoyaltyMember'> => {
  *
  * @param member - The target card as {@link loyaltyMember} shows it.
  * @returns The card the transfer answers with.
- * @example
- * ```ts
- * const answer = pointsTransferAnswer(loyaltyMember(vouchers.present(card)));
- * ```
  */
 export const pointsTransferAnswer = (member: Resource<'LoyaltyMember'>): Resource<'LoyaltyPointsTransferResponse'> => {
   const { validity_hours: _hours, ...card } = member as Resource<'LoyaltyMember'> & { validity_hours?: unknown };

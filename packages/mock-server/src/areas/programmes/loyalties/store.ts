@@ -12,14 +12,7 @@ import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js'
 import type { CustomerStore } from '../../customers/customers/store.js';
 import { loyaltyCampaign } from './shapes.js';
 
-/**
- * A change of a member's points as `POST …/members/{memberId}/balance` takes it.
- *
- * @example
- * ```ts
- * const change: MemberBalanceChange = { points: 100, expiration_type: 'CUSTOM_DATE', expiration_date: '2026-12-31', reason: 'Apology' };
- * ```
- */
+/** A change of a member's points as `POST …/members/{memberId}/balance` takes it. */
 export interface MemberBalanceChange {
   /** Points to add, or to remove when negative. */
   readonly points: number;
@@ -36,12 +29,6 @@ export interface MemberBalanceChange {
 /**
  * The stores through which the programmes reach a member's card: the programme, the card, its
  * points.
- *
- * @example
- * ```ts
- * const { loyalties, vouchers, loyaltyCards } = service.projects.primary.state;
- * const stores: MemberCardStores = { loyalties, vouchers, loyaltyCards };
- * ```
  */
 export interface MemberCardStores {
   /** The loyalty programmes. */
@@ -57,13 +44,6 @@ export interface MemberCardStores {
  * (kept by the campaign store), their members (loyalty cards, kept by the voucher store) and the
  * points of the cards (kept by the loyalty card ledger). It owns no data of its own yet; earning
  * rules, tiers and rewards join it as they land.
- *
- * @example
- * ```ts
- * const { loyalties } = service.projects.primary.state;
- * const programme = loyalties.programme('Members Club');
- * loyalties.changeBalance(programme.id, 'LC-1', { points: 100 });
- * ```
  */
 export class LoyaltyStore {
   constructor(
@@ -216,14 +196,7 @@ export class LoyaltyStore {
   }
 }
 
-/**
- * Points to move from one card to another (`POST …/members/{memberId}/transfers`).
- *
- * @example
- * ```ts
- * const transfer: PointsTransfer = { code: 'LC-OLD', points: 200, reason: 'Card merge' };
- * ```
- */
+/** Points to move from one card to another (`POST …/members/{memberId}/transfers`). */
 export interface PointsTransfer {
   /** The card that gives the points. */
   readonly code: string;

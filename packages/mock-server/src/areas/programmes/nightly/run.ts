@@ -62,12 +62,6 @@ export interface NightlySummary {
  * each day the clock passed, in order (decision 0039), and in the `auto`
  * scheduler mode a timer runs it at midnight as well. Tests can call {@link NightlyRun.catchUp}
  * after moving the clock, or {@link NightlyRun.run} for a day of their choice.
- *
- * @example
- * ```ts
- * service.clock.advance(31 * 24 * 3600 * 1000);
- * service.projects.primary.state.nightly.catchUp(); // the points of January expire
- * ```
  */
 export class NightlyRun {
   /** The instant of the next midnight, when the next run is due. */

@@ -18,24 +18,10 @@ import type { CustomerStore } from '../../customers/customers/store.js';
 import type { Order } from '../../customers/orders/store.js';
 import { simpleOrder } from '../../engine/redemptions/engine/records.js';
 
-/**
- * An entry of pending points as the API shows it (`lopp_…`).
- *
- * @example
- * ```ts
- * const [entry]: PendingPoints[] = pendingPoints.list({ voucherId: card.id }).items;
- * ```
- */
+/** An entry of pending points as the API shows it (`lopp_…`). */
 export type PendingPoints = Resource<'LoyaltyPendingPoints'>;
 
-/**
- * New pending points, as an `order.paid` earning rule with a waiting period earns them.
- *
- * @example
- * ```ts
- * const input: PendingPointsInput = { points: 40, activatesAt: '2026-02-01', order, details, expirationRules: null };
- * ```
- */
+/** New pending points, as an `order.paid` earning rule with a waiting period earns them. */
 export interface PendingPointsInput {
   /** Points to add on activation. */
   readonly points: number;
@@ -49,14 +35,7 @@ export interface PendingPointsInput {
   readonly expirationRules: PointsExpirationRules | null;
 }
 
-/**
- * Which pending points to list, and how.
- *
- * @example
- * ```ts
- * const query: PendingPointsQuery = { campaignId: 'camp_1', order: '-id', limit: 20 };
- * ```
- */
+/** Which pending points to list, and how. */
 export interface PendingPointsQuery {
   /** Only the entries of this campaign. */
   readonly campaignId?: string | undefined;
@@ -85,13 +64,6 @@ interface StoredEntry {
  * `loyalty_card.pending_points` until the nightly run (or a request) activates them, which adds
  * them to the card with a `PENDING_POINTS_ACTIVATION` transaction and starts their expiry clock,
  * or until they are canceled. Only entries still pending are listed.
- *
- * @example
- * ```ts
- * const { pendingPoints } = service.projects.primary.state;
- * const [entry] = pendingPoints.list({ voucherId: card.id }).items;
- * pendingPoints.activate(card.code, entry.id).balance; // the card's points after the activation
- * ```
  */
 export class PendingPointsStore {
   /** Every entry ever made, by id, in creation order. */

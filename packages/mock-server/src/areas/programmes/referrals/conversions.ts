@@ -17,11 +17,6 @@ import type { ReferralTier, ReferralTierStore } from './tiers.js';
 
 /**
  * What conversions read and write: the codes and campaigns, the customers, the holders, the tiers and rewards, and the event log.
- *
- * @example
- * ```ts
- * const deps: ReferralConversionDependencies = { ...state, holders: state.referralHolders, tiers: state.referralTiers };
- * ```
  */
 export interface ReferralConversionDependencies extends RewardGivingStores {
   /** The referral campaigns. */
@@ -98,13 +93,6 @@ const codeUseOf = (event: ServiceEvent): CodeUse | undefined => {
  * on a gift card, published to them when they hold none), and the referrer gets the reward of
  * each referral tier their new count of referees reaches (`customer.rewarded`). Nothing in the
  * engine or the customers area calls this.
- *
- * @example
- * ```ts
- * const conversions = new ReferralConversions(context, deps);
- * conversions.listen();
- * conversions.refereesOf(campaign.id, referrer.id); // 0 until someone redeems the referrer's code
- * ```
  */
 export class ReferralConversions {
   /** The referees of each referrer, by campaign: each referee counts once for a referrer. */

@@ -14,24 +14,10 @@ import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js'
 import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { Customer, CustomerReference, CustomerStore } from '../../customers/customers/store.js';
 
-/**
- * A customer attached to a referral code, as the holders list shows it.
- *
- * @example
- * ```ts
- * const [referrer]: ReferralHolder[] = state.referralHolders.list('REF-1').items;
- * ```
- */
+/** A customer attached to a referral code, as the holders list shows it. */
 export type ReferralHolder = Resource<'RedeemableHolder'>;
 
-/**
- * Which holders a list returns: order, cursor, limit and filters on holder fields.
- *
- * @example
- * ```ts
- * const query: ReferralHolderQuery = { order: '-id', limit: 10, filters: { holder_role: { conditions: { $is: 'REFEREE' } } } };
- * ```
- */
+/** Which holders a list returns: order, cursor, limit and filters on holder fields. */
 export interface ReferralHolderQuery extends CursorQuery {
   /** By holder id, oldest first (`id`, the default) or newest first (`-id`). */
   readonly order?: 'id' | '-id' | undefined;
@@ -39,14 +25,7 @@ export interface ReferralHolderQuery extends CursorQuery {
   readonly filters?: unknown;
 }
 
-/**
- * What holders need: the codes, who holds them, the customers, their campaigns and the event log.
- *
- * @example
- * ```ts
- * const deps: ReferralHolderDependencies = service.projects.primary.state;
- * ```
- */
+/** What holders need: the codes, who holds them, the customers, their campaigns and the event log. */
 export interface ReferralHolderDependencies {
   /** The referral codes. */
   readonly vouchers: VoucherStore;
@@ -64,13 +43,6 @@ export interface ReferralHolderDependencies {
  * The holders of the project's referral codes: the referrer, whom the code was published to, and
  * the referees, attached by the holders API or by a conversion (`rh_…`). Attaching and removing
  * records `customer.holder.assignment.created` and `.deleted`.
- *
- * @example
- * ```ts
- * const { referralHolders } = service.projects.primary.state;
- * referralHolders.add('REF-1', undefined, { holders: [{ source_id: 'ben' }] });
- * referralHolders.list('REF-1').items.map((holder) => holder.holder_role); // ['REFERRER', 'REFEREE']
- * ```
  */
 export class ReferralHolders {
   constructor(

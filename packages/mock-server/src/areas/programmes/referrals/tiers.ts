@@ -45,14 +45,7 @@ export interface ReferralTierInput {
   readonly minimum_referees?: number | undefined;
 }
 
-/**
- * What the tiers need: the campaigns they belong to, the rewards they give, and the event log.
- *
- * @example
- * ```ts
- * const deps: ReferralTierDependencies = service.projects.primary.state;
- * ```
- */
+/** What the tiers need: the campaigns they belong to, the rewards they give, and the event log. */
 export interface ReferralTierDependencies {
   /** The referral campaigns. */
   readonly campaigns: CampaignStore;
@@ -65,13 +58,6 @@ export interface ReferralTierDependencies {
 /**
  * The referral tiers of the project's referral campaigns (`rtr_…`, decision 0044): what
  * referrers earn. Each change records `campaign.referral_tier.created`, `.updated` or `.deleted`.
- *
- * @example
- * ```ts
- * const { referralTiers } = service.projects.primary.state;
- * referralTiers.create(campaign.id, { banner: 'Each friend', reward: reward.id });
- * referralTiers.list(campaign.id); // [the tier]
- * ```
  */
 export class ReferralTierStore {
   readonly #tiers: TrackedMap<string, ReferralTier>;

@@ -10,11 +10,6 @@ import type { Origin } from '../../../core/origin.js';
 /**
  * What giving a reward writes to: the coupons and cards it publishes or loads, and the products it
  * hands out.
- *
- * @example
- * ```ts
- * const stores: RewardGivingStores = service.projects.primary.state;
- * ```
  */
 export interface RewardGivingStores {
   /** Publishes coupons and cards to the receiver. */
@@ -31,11 +26,6 @@ export interface RewardGivingStores {
  * Credit on a campaign's card: a new coupon of a discount campaign, or credit on the customer's
  * gift card, or points on their loyalty card (a card of the campaign is published to them first
  * when they hold none).
- *
- * @example
- * ```ts
- * const credit: CampaignCredit = { id: 'camp_gift', type: 'GIFT_VOUCHERS', amount: 1000 };
- * ```
  */
 export interface CampaignCredit {
   /** The campaign (`camp_…`). */
@@ -54,10 +44,6 @@ export interface CampaignCredit {
  * @param holder - Who receives it.
  * @param why - The request behind it, and the reason the card's transaction shows.
  * @returns The coupon or card, after the credit.
- * @example
- * ```ts
- * const card = giveCampaignCredit(state, { id: club.id, type: 'LOYALTY_PROGRAM', amount: 100 }, ana, { origin: {}, reason: 'Referral' });
- * ```
  */
 export const giveCampaignCredit = (
   stores: RewardGivingStores,
@@ -91,10 +77,6 @@ export const giveCampaignCredit = (
  * @param holder - Who receives it.
  * @param origin - The request behind it.
  * @returns The product (and SKU) given, or the coupon or card after the credit.
- * @example
- * ```ts
- * const given = giveReward(state, reward, ana, { requestId });
- * ```
  */
 export const giveReward = (
   stores: RewardGivingStores,

@@ -20,37 +20,15 @@ import type { LoyaltyTierStore } from '../tiers/store.js';
 import { giveReward } from './give.js';
 import type { RewardAssignment, RewardStore } from './store.js';
 
-/**
- * A member's reward redemption as `POST /v1/loyalties/members/{memberId}/redemption` takes it.
- *
- * @example
- * ```ts
- * const request: RewardRedemptionRequest = { reward: { id: 'rew_mug' }, metadata: { store: 'Berlin' } };
- * ```
- */
+/** A member's reward redemption as `POST /v1/loyalties/members/{memberId}/redemption` takes it. */
 export type RewardRedemptionRequest = Resource<'LoyaltyMemberRedemptionRedeemRequest'>;
 
-/**
- * The redemption of a reward: the `r_…` record with the reward and what it gave.
- *
- * @example
- * ```ts
- * const { reward, loyalty_card }: RewardRedemption = redeemer.redeem('LC-1234', { reward: { id: 'rew_mug' } }, origin);
- * ```
- */
+/** The redemption of a reward: the `r_…` record with the reward and what it gave. */
 export type RewardRedemption = Resource<'LoyaltyMemberRedemptionRedeemResponse'>;
 
 type RewardResult = NonNullable<RedemptionRecord['reward']>;
 
-/**
- * The stores a reward redemption reads and changes.
- *
- * @example
- * ```ts
- * const { loyalties, rewards, loyaltyTiers: tiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events } = state;
- * const deps: RewardRedeemerDependencies = { loyalties, rewards, tiers, loyaltyCards, vouchers, publications, customers, campaigns, products, redemptions, events };
- * ```
- */
+/** The stores a reward redemption reads and changes. */
 export interface RewardRedeemerDependencies {
   /** The programmes and their members. */
   readonly loyalties: LoyaltyStore;
@@ -82,13 +60,6 @@ export interface RewardRedeemerDependencies {
  * programme, a product, or, for pay with points, a discount on an order through the engine. The
  * cost is the assignment's price as the member's tier maps it; the record is an `r_…`
  * redemption, and a rollback refunds the points.
- *
- * @example
- * ```ts
- * const redeemer = new RewardRedeemer(context, deps);
- * const redemption = redeemer.redeem('LC-1234', { reward: { id: 'rew_mug' } }, { requestId: 'v-1', channel: { channel_id: 'app', channel_type: 'API' } });
- * redemption.reward?.product?.name; // 'Mug'
- * ```
  */
 export class RewardRedeemer {
   constructor(

@@ -12,47 +12,21 @@ import type { ProductStore } from '../../catalog/products/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 
-/**
- * A reward as the API shows it (`rew_…`).
- *
- * @example
- * ```ts
- * const reward: Reward = rewards.create({ name: 'Mug', parameters: { product: { id: 'prod_1' } }, stock: 10 });
- * ```
- */
+/** A reward as the API shows it (`rew_…`). */
 export type Reward = Resource<'Reward'>;
 
-/**
- * A reward's assignment to a loyalty campaign, with its price in points (`rewa_…`).
- *
- * @example
- * ```ts
- * const assignment: RewardAssignment = rewards.assign('rew_1', { campaign: 'Members Club', parameters: { loyalty: { points: 100 } } });
- * ```
- */
+/** A reward's assignment to a loyalty campaign, with its price in points (`rewa_…`). */
 export type RewardAssignment = Resource<'RewardAssignmentBase'> & {
   parameters?: { loyalty: { points: number; auto_redeem?: boolean | null } };
 };
 
-/**
- * A new reward (`POST /v1/rewards`): from a campaign, a product, or pay with points.
- *
- * @example
- * ```ts
- * const input: RewardInput = { name: '$20 for 100 points', parameters: { coin: { exchange_ratio: '20', points_ratio: '100' } } };
- * ```
- */
+/** A new reward (`POST /v1/rewards`): from a campaign, a product, or pay with points. */
 export type RewardInput = Resource<'RewardCreateRequest'>;
 
 /**
  * An assignment as either route takes it: `campaign` (`/v1/rewards/{rewardId}/assignments`) or
  * `reward` (`/v1/loyalties/{campaignId}/rewards`), with a price, or validation rules for a
  * pay-with-points reward.
- *
- * @example
- * ```ts
- * const input: RewardAssignmentInput = { parameters: { loyalty: { points: 200, auto_redeem: true } } };
- * ```
  */
 export interface RewardAssignmentInput {
   /** The price and whether the reward redeems itself. */
@@ -86,13 +60,6 @@ const CAMPAIGN_REWARD_TYPES = new Set(['DISCOUNT_COUPONS', 'GIFT_VOUCHERS', 'LOY
 /**
  * The project's rewards and their assignments to loyalty campaigns: what members can get for
  * points, at which price in each campaign. Redeeming them is the reward redeemer's.
- *
- * @example
- * ```ts
- * const { rewards } = service.projects.primary.state;
- * const mug = rewards.create({ name: 'Mug', parameters: { product: { id: 'prod_mug' } }, stock: 10 });
- * rewards.assign(mug.id, { campaign: 'Members Club', parameters: { loyalty: { points: 300 } } });
- * ```
  */
 export class RewardStore {
   readonly #rewards: TrackedMap<string, Reward>;
@@ -515,14 +482,7 @@ export class RewardStore {
   }
 }
 
-/**
- * The reward or campaign an assignment route names, which the assignment must belong to.
- *
- * @example
- * ```ts
- * const scope: AssignmentScope = { campaignRef: 'Members Club' };
- * ```
- */
+/** The reward or campaign an assignment route names, which the assignment must belong to. */
 export interface AssignmentScope {
   /** The reward of `/v1/rewards/{rewardId}/assignments/…`. */
   readonly rewardId?: string | undefined;

@@ -24,24 +24,10 @@ import type { MemberTiers } from '../earning-rules/earner.js';
 import { TIER_EVENTS, type TierLookup } from '../earning-rules/store.js';
 import type { MemberCardStores } from '../loyalties/store.js';
 
-/**
- * A tier of a loyalty campaign as the API shows it (`ltr_…`).
- *
- * @example
- * ```ts
- * const [silver]: LoyaltyTier[] = tiers.create('Members Club', [{ name: 'Silver', points: { from: 100, to: 499 } }]);
- * ```
- */
+/** A tier of a loyalty campaign as the API shows it (`ltr_…`). */
 export type LoyaltyTier = Resource<'LoyaltyTier'>;
 
-/**
- * A new tier as `POST /v1/loyalties/{campaignId}/tiers` takes it.
- *
- * @example
- * ```ts
- * const input: LoyaltyTierInput = { name: 'Gold', points: { from: 500 }, earning_rules: { ern_1: { type: 'MULTIPLY', multiplier: 2 } } };
- * ```
- */
+/** A new tier as `POST /v1/loyalties/{campaignId}/tiers` takes it. */
 export type LoyaltyTierInput = Resource<'LoyaltyTiersCreateRequest'>[number];
 
 /**
@@ -53,14 +39,7 @@ const hasRange = (points: {
   readonly to?: number | null | undefined;
 }): boolean => (points.from !== undefined && points.from !== null) || (points.to !== undefined && points.to !== null);
 
-/**
- * A member's place in the tiers of their programme, as the tier store keeps it.
- *
- * @example
- * ```ts
- * const standing: MemberStanding = { tier: null, pending: null, periodPoints: 0, periodStart: '2026-01-01', created_at: '2026-01-01T00:00:00.000Z', updated_at: null };
- * ```
- */
+/** A member's place in the tiers of their programme, as the tier store keeps it. */
 export interface MemberStanding {
   /** The tier held now. */
   readonly tier: MemberTier | null;
@@ -123,12 +102,6 @@ const NO_STANDING: MemberStanding = {
  * their points, which the store learns of from the project's events, and by the nightly run;
  * each change is recorded as the service's `customer.loyalty.tier.*` event, which tier-event
  * earning rules react to.
- *
- * @example
- * ```ts
- * const { loyaltyTiers } = service.projects.primary.state;
- * loyaltyTiers.create('Members Club', [{ name: 'Silver', points: { from: 100, to: 499 } }, { name: 'Gold', points: { from: 500 } }]);
- * ```
  */
 export class LoyaltyTierStore implements TierLookup, MemberTiers {
   /** Tiers by id, in creation order. */

@@ -10,27 +10,11 @@ import type { Cell } from '../../../core/history/cell.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { Resource } from '../../../core/resource.js';
 
-/**
- * A project's stacking rules as the API returns them.
- *
- * @example
- * ```ts
- * const [rules]: StackingRules[] = service.projects.primary.state.stackingRules.list();
- * ```
- */
+/** A project's stacking rules as the API returns them. */
 export type StackingRules = Resource<'StackingRules'>;
 type RulesInput = Parameters<typeof applyStackingRulesDefaults>[0];
 
-/**
- * The project's single set of stacking rules (management API).
- *
- * @example
- * ```ts
- * const { categories, stackingRules } = service.projects.primary.state;
- * const seasonal = categories.create({ name: 'Seasonal', hierarchy: 1 });
- * stackingRules.create({ exclusive_categories: [seasonal.id] }, (id) => categories.has(id));
- * ```
- */
+/** The project's single set of stacking rules (management API). */
 export class StackingRulesStore {
   /** The project's set, if it has one. */
   readonly #rules: Cell<StackingRules | undefined>;

@@ -7,10 +7,6 @@ import { type AssignmentTarget, campaignTarget, tierTarget, voucherTarget } from
  *
  * @param owner - The object, as the campaigns area names it.
  * @returns Its target: kind, id and the rule contexts it takes.
- * @example
- * ```ts
- * targetOf({ object: 'promotion_tier', tier: { id: 'promo_1', campaign_id: 'camp_1' } }).contexts; // ['campaign.promotion']
- * ```
  */
 export const targetOf = (owner: RuleOwner): AssignmentTarget =>
   owner.object === 'voucher'
@@ -26,11 +22,6 @@ export const targetOf = (owner: RuleOwner): AssignmentTarget =>
  *
  * @param rules - The project's validation rules (a getter: the stores are built in turn).
  * @returns The port.
- * @example
- * ```ts
- * const rules = ruleAssignments(() => validationRules);
- * const promotions = new PromotionStore(context, { categories, events, metadataSchemas, campaigns: () => campaigns, rules });
- * ```
  */
 export const ruleAssignments = (rules: () => ValidationRuleStore): RuleAssignments => ({
   check: (owner, ruleIds) => {

@@ -22,34 +22,13 @@ import {
   assertTargetAccepts,
 } from './targets.js';
 
-/**
- * A validation rule as the API returns it.
- *
- * @example
- * ```ts
- * const rule: ValidationRule = service.projects.primary.state.validationRules.get('val_0e1c7f3a2b9d4c5e61');
- * ```
- */
+/** A validation rule as the API returns it. */
 export type ValidationRule = Resource<'ValidationRule'>;
 
-/**
- * An assignment of a validation rule to an object, as the assignment operations return it.
- *
- * @example
- * ```ts
- * const [assignment]: ValidationRuleAssignment[] = validationRules.assignmentsOf('camp_1');
- * ```
- */
+/** An assignment of a validation rule to an object, as the assignment operations return it. */
 export type ValidationRuleAssignment = Resource<'ValidationRuleAssignment'>;
 
-/**
- * An assignment as vouchers and campaigns show it, with how much of the rule applies to the object.
- *
- * @example
- * ```ts
- * const shown: ValidationRuleAssignmentDetails = { ...assignment, validation_status: 'VALID', validation_omitted_rules: [] };
- * ```
- */
+/** An assignment as vouchers and campaigns show it, with how much of the rule applies to the object. */
 export type ValidationRuleAssignmentDetails = Resource<'ValidationRuleAssignmentDetails'>;
 
 /**
@@ -67,14 +46,7 @@ export type ValidationRuleInput = Omit<Partial<Resource<'ValidationRuleBase'>>, 
   readonly rules?: Resource<'ValidationRuleBase'>['rules'] | Readonly<Record<string, unknown>> | undefined;
 };
 
-/**
- * Which validation rules {@link ValidationRuleStore.list} returns (`GET /v1/validation-rules`).
- *
- * @example
- * ```ts
- * const query: ValidationRuleListQuery = { order: 'name', start_date: '2026-01-01T00:00:00Z' };
- * ```
- */
+/** Which validation rules {@link ValidationRuleStore.list} returns (`GET /v1/validation-rules`). */
 export interface ValidationRuleListQuery extends SortedPageQuery<ListOrder<'created_at' | 'updated_at' | 'name'>> {
   /** Only rules created at or after this instant (ISO 8601). */
   readonly start_date?: string | undefined;
@@ -82,14 +54,7 @@ export interface ValidationRuleListQuery extends SortedPageQuery<ListOrder<'crea
   readonly end_date?: string | undefined;
 }
 
-/**
- * Which assignments the assignment lists return.
- *
- * @example
- * ```ts
- * const query: AssignmentListQuery = { related_object_id: 'camp_1', order: 'created_at' };
- * ```
- */
+/** Which assignments the assignment lists return. */
 export interface AssignmentListQuery extends SortedPageQuery<string> {
   /** Only assignments to this object. */
   readonly related_object_id?: string | undefined;
@@ -115,11 +80,6 @@ export interface AssignmentInput {
 /**
  * A redeemable whose validation rules the validation engine asks for: a voucher or a promotion
  * tier, with its campaign.
- *
- * @example
- * ```ts
- * const redeemable: RuleRedeemable = { object: 'voucher', id: voucher.id, campaign_id: voucher.campaign_id };
- * ```
  */
 export interface RuleRedeemable {
   /** What is redeemed. */
@@ -135,14 +95,6 @@ export interface RuleRedeemable {
  * assignment that brings it, the rule as stored, the parsed definition (for
  * `evaluateValidationRules` or `compileValidationRules` with other options) and the definition
  * compiled with default options.
- *
- * @example
- * ```ts
- * for (const { assignment, evaluate } of validationRules.rulesFor({ object: 'voucher', id, campaign_id })) {
- *   const result = evaluate({ now: clock.now(), order });
- *   if (!result.valid) return { rule: assignment.rule_id, failure: result.failure };
- * }
- * ```
  */
 export interface ApplicableValidationRule {
   /** The assignment (to the redeemable itself or to its campaign). */
@@ -157,15 +109,7 @@ export interface ApplicableValidationRule {
   readonly evaluate: ValidationRulesEvaluator;
 }
 
-/**
- * What the validation engine needs of the validation rules store.
- *
- * @example
- * ```ts
- * const port: ValidationRulesPort = service.projects.primary.state.validationRules;
- * const rules = port.rulesFor({ object: 'promotion_tier', id: 'promo_1', campaign_id: 'camp_1' });
- * ```
- */
+/** What the validation engine needs of the validation rules store. */
 interface ValidationRulesPort {
   /** The rules that apply to a redeemable: its campaign's first, then its own, each assignment once, oldest first. */
   rulesFor(redeemable: RuleRedeemable): ApplicableValidationRule[];
@@ -208,13 +152,6 @@ const byCreation = <T extends { readonly created_at?: string | null | undefined 
  * earning rules, reward assignments and distributions. Rules are parsed by the domain when created
  * or changed, and kept compiled for the validation engine until they change again. Assignments
  * live only here: vouchers and campaigns read theirs through {@link ValidationRuleStore.assignmentPage}.
- *
- * @example
- * ```ts
- * const { validationRules } = service.projects.primary.state;
- * const rule = validationRules.create({ name: 'Over $50', rules: { 1: { name: 'order.amount', conditions: { $more_than: [5000] } }, logic: '1' } });
- * validationRules.assign(rule.id, { related_object_type: 'campaign', related_object_id: 'camp_1' });
- * ```
  */
 type StoredRules = NonNullable<ValidationRule['rules']>;
 

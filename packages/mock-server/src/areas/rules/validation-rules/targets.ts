@@ -18,11 +18,6 @@ export type RelatedObjectType = Resource<'ValidationRuleAssignment'>['related_ob
 /**
  * The short forms of the object an assignment event names (`voucher`, `campaign`,
  * `promotion_tier`); the others are null.
- *
- * @example
- * ```ts
- * const related: AssignmentRelated = { campaign: { id: 'camp_1', name: 'Summer', campaign_type: 'DISCOUNT_COUPONS' } };
- * ```
  */
 type AssignmentRelated = Partial<
   Pick<Resource<'ValidationRuleAssignmentEventData'>, 'voucher' | 'campaign' | 'promotion_tier'>
@@ -31,11 +26,6 @@ type AssignmentRelated = Partial<
 /**
  * An object a validation rule may be assigned to, as the lookups find it: its id and the contexts
  * (`context_type` prefixes) that rules assigned to it may have.
- *
- * @example
- * ```ts
- * const target: AssignmentTarget = { type: 'voucher', id: 'v_1', contexts: ['voucher.discount_voucher', 'campaign.discount_coupons'] };
- * ```
  */
 export interface AssignmentTarget {
   /** The kind of object. */
@@ -52,11 +42,6 @@ export interface AssignmentTarget {
  * Finds the object an assignment names, by kind. Kinds the project cannot hold yet (earning
  * rules, reward assignments, distributions) find nothing, so assignments to them are refused
  * with 404 like any unknown id.
- *
- * @example
- * ```ts
- * const lookup: AssignmentTargetLookup = { find: (type, id) => (type === 'voucher' ? voucherTarget(vouchers.find(id)) : undefined) };
- * ```
  */
 export interface AssignmentTargetLookup {
   /** The object of this kind named by `id` (a voucher also by its code, a campaign by its name), if any. */
@@ -151,11 +136,6 @@ export const assertTargetAccepts = (
 /**
  * A voucher as an assignment target: it takes rules written for its kind of voucher and, in a
  * campaign, for its kind of campaign.
- *
- * @example
- * ```ts
- * voucherTarget(vouchers.get('GIFT-1'), undefined).contexts; // ['voucher.gift_voucher']
- * ```
  */
 export const voucherTarget = (voucher: StoredVoucher, campaign: Campaign | undefined): AssignmentTarget => ({
   type: 'voucher',
@@ -167,11 +147,6 @@ export const voucherTarget = (voucher: StoredVoucher, campaign: Campaign | undef
 /**
  * A campaign as an assignment target: it takes rules written for its type of campaign and for the
  * kind of voucher it makes.
- *
- * @example
- * ```ts
- * campaignTarget(campaigns.get('Autumn Promotion')).contexts; // ['campaign.promotion']
- * ```
  */
 export const campaignTarget = (campaign: Campaign): AssignmentTarget => ({
   type: 'campaign',
@@ -183,14 +158,7 @@ export const campaignTarget = (campaign: Campaign): AssignmentTarget => ({
   related: { campaign: simpleCampaign(campaign) },
 });
 
-/**
- * A promotion tier as an assignment target: it takes rules written for promotions.
- *
- * @example
- * ```ts
- * tierTarget({ id: 'promo_1', campaign_id: 'camp_1' }).contexts; // ['campaign.promotion']
- * ```
- */
+/** A promotion tier as an assignment target: it takes rules written for promotions. */
 export const tierTarget = (tier: PromotionTierRef): AssignmentTarget => ({
   type: 'promotion_tier',
   id: tier.id,

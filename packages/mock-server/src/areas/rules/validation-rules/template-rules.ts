@@ -34,10 +34,6 @@ const fittedContext = (context: string, owner: RuleOwner): string => {
  *
  * @param rules - The project's validation rules (a getter: the stores are built in turn).
  * @returns The port.
- * @example
- * ```ts
- * const templates = new CampaignTemplateStore(context, { campaigns, promotions, rules: templateRules(() => validationRules), resources });
- * ```
  */
 export const templateRules = (rules: () => ValidationRuleStore): TemplateRules => ({
   saved: (ownerId) =>

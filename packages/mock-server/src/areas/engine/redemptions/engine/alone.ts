@@ -7,24 +7,12 @@ import { applyStack } from './apply.js';
 import type { CheckContext } from './checks.js';
 import type { RequestedRedeemable } from './request.js';
 
-/**
- * An order as a qualification shows it: the amounts computed, with its lines.
- *
- * @example
- * ```ts
- * const total = (order: QualifiedOrder) => order.total_applied_discount_amount ?? 0;
- * ```
- */
+/** An order as a qualification shows it: the amounts computed, with its lines. */
 type QualifiedOrder = Resource<'OrderCalculated'> & { items: Resource<'OrderCalculatedItem'>[] };
 
 /**
  * One redeemable applied on its own (or a tier of a stack applied with its stack): what it gives
  * and the order after it.
- *
- * @example
- * ```ts
- * const discount = (part: AlonePart) => part.order.total_applied_discount_amount;
- * ```
  */
 interface AlonePart {
   /** Kind of redeemable. */
@@ -48,11 +36,6 @@ interface AlonePart {
 /**
  * What the engine says of redeemables judged together on the order: each applicable one's part
  * and the order after all of them.
- *
- * @example
- * ```ts
- * const verdict: AloneVerdict | undefined = judge.judge([{ object: 'promotion_tier', id: 'promo_1' }]);
- * ```
  */
 export interface AloneVerdict {
   /** The applicable redeemables, in application order. */
@@ -64,12 +47,6 @@ export interface AloneVerdict {
 /**
  * A request's customer and order read once, and the engine's judge of redeemables on that order
  * (see {@link RedemptionStore.judgeAlone}).
- *
- * @example
- * ```ts
- * const judge = redemptions.judgeAlone({ order: { amount: 10000 } }, rulesFor);
- * const verdict = judge.judge([{ object: 'voucher', id: 'SUMMER10' }]);
- * ```
  */
 export interface AloneJudge {
   /** The request's customer as stored, if known. */

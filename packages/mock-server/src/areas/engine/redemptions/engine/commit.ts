@@ -22,14 +22,7 @@ import { redemptionEventData } from './event-data.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 import type { Origin } from '../../../../core/origin.js';
 
-/**
- * The answer of `POST /v1/redemptions`.
- *
- * @example
- * ```ts
- * const { parent_redemption, redemptions: children }: RedemptionResult = redemptions.redeem(request, origin);
- * ```
- */
+/** The answer of `POST /v1/redemptions`. */
 export type RedemptionResult = Resource<'RedemptionResult'>;
 
 /** What committing (or failing) a redemption reads. */

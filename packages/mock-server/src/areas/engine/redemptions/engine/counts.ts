@@ -38,11 +38,6 @@ export const discountedUnitsOf = (step: DiscountStackStepResult): Record<string,
 /**
  * What the counting rules of one redeemable read: its redemptions, this customer's, and its
  * campaign's (`campaign.redemptions.*`, `campaign.orders.*`).
- *
- * @example
- * ```ts
- * const counts: RedemptionCounts = { incentive: { total: 3, daily: 1 }, customer: { total: 1 }, campaign: { redemptions: { total: 40 }, orders_amount: 250000 } };
- * ```
  */
 export interface RedemptionCounts {
   /** Successful redemptions of the redeemable, in all and in the current day, week and month. */
@@ -57,14 +52,7 @@ export interface RedemptionCounts {
     | undefined;
 }
 
-/**
- * Which redeemable, customer and campaign the counts are for.
- *
- * @example
- * ```ts
- * const target: CountTarget = { redeemableId: 'v_1', customerId: 'cust_1', campaignId: 'camp_1' };
- * ```
- */
+/** Which redeemable, customer and campaign the counts are for. */
 export interface CountTarget {
   /** The voucher's or promotion tier's id. */
   readonly redeemableId: string;

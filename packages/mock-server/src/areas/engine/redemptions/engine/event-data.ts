@@ -12,10 +12,6 @@ import { type KeptRedemption, type KeptRollback, recordCustomer, simpleOrder, si
  * @param customer - The customer who redeemed, if the request named one.
  * @param campaign - The campaign of the redeemed code or tier, as it is now.
  * @returns The payload.
- * @example
- * ```ts
- * events.record('redemption.succeeded', { entityId: record.id, data: redemptionEventData(record, customer, campaign), origin });
- * ```
  */
 export const redemptionEventData = (
   record: KeptRedemption,
@@ -43,10 +39,6 @@ export const redemptionEventData = (
  * @param redemption - The redemption rolled back (or not).
  * @param rollback - The `rr_…` or `rrf_…` record.
  * @returns The payload.
- * @example
- * ```ts
- * events.record('redemption.rollback.succeeded', { entityId: rollback.id, data: rollbackEventData(rolledBack, rollback), origin });
- * ```
  */
 export const rollbackEventData = (
   redemption: KeptRedemption,

@@ -11,11 +11,6 @@ import {
 /**
  * The compiled limit formulas of one rule set's `applicable_to.included`, by entry position:
  * each entry's `<limit>_formula` by limit name; `undefined` for an entry without any.
- *
- * @example
- * ```ts
- * const formulas: LimitFormulas = [{ product_campaign_quantity_limit: compileFormula('IF(ORDER_AMOUNT > 50;1;3)') }, undefined];
- * ```
  */
 export type LimitFormulas = readonly (Readonly<Partial<Record<UnitLimitName, CompiledFormula>>> | undefined)[];
 

@@ -11,10 +11,6 @@ import { sharedWhenEmpty } from '../../../../core/immutable.js';
  *
  * @param sent - The request's `metadata`.
  * @returns The record's metadata.
- * @example
- * ```ts
- * recordMetadata(undefined); // null
- * ```
  */
 export const recordMetadata = (
   sent: Readonly<Record<string, unknown>> | null | undefined,
@@ -23,32 +19,13 @@ export const recordMetadata = (
 /**
  * A redemption as it is stored and listed: a parent, a child, a single redemption, or a failed
  * one (`rf_…`).
- *
- * @example
- * ```ts
- * const redemption: RedemptionRecord = redemptions.get('r_0c5d710a87c8a31f86');
- * ```
  */
 export type RedemptionRecord = Resource<'RedemptionWithVoucherWithoutStackingRulesTypeCategory'>;
 
-/**
- * A rollback of a redemption as it is stored and listed (`rr_…`, or `rrf_…` for a refused one).
- *
- * @example
- * ```ts
- * const rollback: RedemptionRollbackRecord = redemptions.get('rr_0c5d710a87c8a31f86') as RedemptionRollbackRecord;
- * ```
- */
+/** A rollback of a redemption as it is stored and listed (`rr_…`, or `rrf_…` for a refused one). */
 export type RedemptionRollbackRecord = Resource<'RedemptionRollback'>;
 
-/**
- * How a request reached the service: the `channel` of its records.
- *
- * @example
- * ```ts
- * const channel: RedemptionChannel = { channel_id: 'app-id', channel_type: 'API' };
- * ```
- */
+/** How a request reached the service: the `channel` of its records. */
 export type RedemptionChannel = NonNullable<RedemptionRecord['channel']>;
 
 /**
@@ -56,42 +33,18 @@ export type RedemptionChannel = NonNullable<RedemptionRecord['channel']>;
  * with the vouchers store until the voucher changes again), not the voucher as the API shows it.
  * The store presents it (assets, category objects, rule assignments) when the record is read, so
  * each record holds one small version instead of a presented copy.
- *
- * @example
- * ```ts
- * const kept: KeptRecord = { ...record, voucher: vouchers.get(record.related_object_id) };
- * ```
  */
 export type KeptRecord = KeptRedemption | KeptRollback;
 
-/**
- * A redemption record as the store keeps it (see {@link KeptRecord}).
- *
- * @example
- * ```ts
- * const kept: KeptRedemption = { ...record, voucher: vouchers.get(record.related_object_id) };
- * ```
- */
+/** A redemption record as the store keeps it (see {@link KeptRecord}). */
 export type KeptRedemption = Omit<RedemptionRecord, 'voucher'> & { readonly voucher: StoredVoucher | null };
 
-/**
- * A rollback record as the store keeps it (see {@link KeptRecord}).
- *
- * @example
- * ```ts
- * const kept: KeptRollback = { ...rollback, voucher: vouchers.get(rollback.related_object_id) };
- * ```
- */
+/** A rollback record as the store keeps it (see {@link KeptRecord}). */
 export type KeptRollback = Omit<RedemptionRollbackRecord, 'voucher'> & { readonly voucher: StoredVoucher | null };
 
 /**
  * What the store keeps about each record beyond what it shows. Never changed in place: the
  * store replaces an entry to change it.
- *
- * @example
- * ```ts
- * const entry: RedemptionEntry = { record, voucherId: 'v_1', campaign: undefined, credits: 0, children: [] };
- * ```
  */
 export interface RedemptionEntry {
   /** The record, with its voucher as a stored version. */
@@ -121,11 +74,6 @@ export interface RedemptionEntry {
 /**
  * A kept record as the API shows it: its voucher version presented as the vouchers store shows
  * vouchers (assets, category objects, the rule assignments in force now).
- *
- * @example
- * ```ts
- * const shown = shownRecord(entry.record, state.vouchers);
- * ```
  */
 export const shownRecord = <R extends KeptRecord>(
   record: R,
@@ -202,11 +150,6 @@ export const simpleOrder = (order: NonNullable<RedemptionRecord['order']>): Reso
 /**
  * What one more redemption of a voucher changes on it (`delta` 1), or a rollback of one (-1): its
  * redemption count and, for a gift card, the credits spent and the balance.
- *
- * @example
- * ```ts
- * vouchers.replace(card, redemptionChanges(card, 1, 1500)); // one more redemption, 15.00 spent
- * ```
  */
 export const redemptionChanges = (voucher: StoredVoucher, delta: 1 | -1, credits = 0): Partial<StoredVoucher> => {
   const redemption: NonNullable<StoredVoucher['redemption']> = voucher.redemption ?? {

@@ -8,11 +8,6 @@ import type { RequestedRedeemable } from './request.js';
 /**
  * A redeemable of a request found in the project: a voucher (discount voucher, gift card or
  * loyalty card) or a promotion tier, with its campaign and categories.
- *
- * @example
- * ```ts
- * if (found.object === 'voucher') found.voucher.code;
- * ```
  */
 export type FoundRedeemable =
   | {

@@ -2,24 +2,12 @@ import { STACKING_RULES_DEFAULTS, type StackingRulesSettings } from '@voucherkit
 import type { Resource } from '../../../../core/resource.js';
 import type { StackingRules } from '../../../rules/stacking-rules/store.js';
 
-/**
- * The body of `POST /v1/validations` and `POST /v1/redemptions` (and their client-side forms).
- *
- * @example
- * ```ts
- * const request: StackedRequest = { redeemables: [{ object: 'voucher', id: 'SUMMER10' }], order: { amount: 10000 } };
- * ```
- */
+/** The body of `POST /v1/validations` and `POST /v1/redemptions` (and their client-side forms). */
 export type StackedRequest = Resource<'RedemptionRedeemRequest'>;
 
 /**
  * One entry of a request's `redeemables`: a voucher (with `gift.credits` or `reward` for cards),
  * a promotion tier or a promotion stack.
- *
- * @example
- * ```ts
- * const card: RequestedRedeemable = { object: 'voucher', id: 'GIFT-1', gift: { credits: 2000 } };
- * ```
  */
 export type RequestedRedeemable = StackedRequest['redeemables'][number];
 

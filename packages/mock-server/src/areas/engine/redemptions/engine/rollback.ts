@@ -18,24 +18,12 @@ import { stackingRulesInForce } from './request.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 import type { Origin } from '../../../../core/origin.js';
 
-/**
- * The body and query of a rollback request.
- *
- * @example
- * ```ts
- * const input: RollbackInput = { reason: 'order cancelled' };
- * ```
- */
+/** The body and query of a rollback request. */
 export type RollbackInput = Resource<'RedemptionRollbackCreateRequest'>;
 
 /**
  * The answer of `POST /v1/redemptions/{parentRedemptionId}/rollbacks`; the single form answers
  * its one rollback.
- *
- * @example
- * ```ts
- * const { rollbacks, parent_rollback }: RollbacksResult = redemptions.rollback('r_1', {}, true, origin);
- * ```
  */
 export type RollbacksResult = Resource<'RedemptionRollbacksResult'> & { rollbacks: RedemptionRollbackRecord[] };
 

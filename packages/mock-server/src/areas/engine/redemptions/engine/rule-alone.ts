@@ -7,11 +7,6 @@ import { type CheckContext, ruleContextOf, withCatalogueIds } from './checks.js'
 /**
  * What one validation rule says of a request's customer and order, judged on its own: the lines
  * its `applicable_to` covers when it holds, the failure's key and message when it does not.
- *
- * @example
- * ```ts
- * const covered = (judgement: RuleJudgement) => (judgement.valid ? judgement.applicable_to.total : 0);
- * ```
  */
 export type RuleJudgement =
   | { readonly valid: true; readonly applicable_to: Resource<'ApplicableToResultList'> }

@@ -77,13 +77,6 @@ const addUnits = (into: TrackedMap<string, number>, units: Readonly<Record<strin
  *
  * The tally is built from the records: its containers are tracked (a restore takes them back with
  * the records) but not part of an image, from which the store counts every record again.
- *
- * @example
- * ```ts
- * const tally = new RedemptionTally(context.tracked);
- * tally.add(entry);
- * tally.count({ redeemableId: 'v_1', customerId: 'cust_1', campaignId: 'camp_1' }, Date.now());
- * ```
  */
 export class RedemptionTally {
   readonly #redeemables: TrackedMap<string, Series>;
