@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONOutput } from 'typedoc';
 import { ReflectionKind } from 'typedoc/models';
+import { packageEntries } from './lib/package-entries.ts';
 import { repoPath } from './lib/paths.ts';
 
 const REFLECTIONS = 'docs/api/reflections.json';
@@ -70,21 +71,14 @@ const readReflections = (): JSONOutput.ProjectReflection => {
 };
 
 /**
- * Subpaths of `exports` that are not on the site: the manifest, and the entry of the packages' own
- * use, not covered by semver (decision 0064).
+ * The import specifier of every public entry point of a package: `@voucherkit/mock-server/node` for
+ * `./node`. `./internals`, of the packages' own use and outside semver, is not on the site
+ * (decision 0064).
  */
-const UNDOCUMENTED_SUBPATHS = new Set(['./package.json', './internals']);
-
-/** The import specifier of every public entry point of a package: `@voucherkit/mock-server/node` for `./node`. */
-const entryPointsOf = (dir: string): string[] => {
-  const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as {
-    name: string;
-    exports: Record<string, unknown>;
-  };
-  return Object.keys(manifest.exports)
-    .filter((subpath) => !UNDOCUMENTED_SUBPATHS.has(subpath))
-    .map((subpath) => `${manifest.name}${subpath.slice(1)}`);
-};
+const entryPointsOf = (dir: string): string[] =>
+  packageEntries(repoPath(dir))
+    .filter((entry) => !entry.internal)
+    .map((entry) => entry.specifier);
 
 /** Every comment typedoc may show for a reflection: its own, its signatures', its accessors'. */
 const commentsOf = (reflection: Declaration): JSONOutput.Comment[] =>

@@ -53,15 +53,22 @@ const builtFingerprint = (root: string, dir: string): string | undefined => {
   }
 };
 
-/** The packages to build, in the order given: changed ones and those that depend on a rebuilt one. */
-const stalePackages = (root: string, packages: readonly BuiltPackage[]): BuiltPackage[] => {
+/**
+ * The packages to build, in the order given, each with the fingerprint of its inputs now: changed
+ * ones and those that depend on a rebuilt one.
+ */
+const stalePackages = (
+  root: string,
+  packages: readonly BuiltPackage[],
+): { pkg: BuiltPackage; fingerprint: string }[] => {
   const rebuilt = new Set<string>();
-  return packages.filter((pkg) => {
+  return packages.flatMap((pkg) => {
+    const fingerprint = inputsFingerprint(root, pkg.dir);
     const stale =
-      pkg.dependsOn.some((dependency) => rebuilt.has(dependency)) ||
-      builtFingerprint(root, pkg.dir) !== inputsFingerprint(root, pkg.dir);
-    if (stale) rebuilt.add(pkg.dir);
-    return stale;
+      pkg.dependsOn.some((dependency) => rebuilt.has(dependency)) || builtFingerprint(root, pkg.dir) !== fingerprint;
+    if (!stale) return [];
+    rebuilt.add(pkg.dir);
+    return [{ pkg, fingerprint }];
   });
 };
 
@@ -105,11 +112,10 @@ export const buildChanged = async (
   return withLock(lock, () => {
     // Another start may have built them while this one waited.
     const stale = stalePackages(root, packages);
-    for (const pkg of stale) {
-      const fingerprint = inputsFingerprint(root, pkg.dir);
+    for (const { pkg, fingerprint } of stale) {
       build(pkg.dir);
       writeFileSync(join(root, pkg.dir, STAMP), fingerprint);
     }
-    return stale.map((pkg) => pkg.dir);
+    return stale.map(({ pkg }) => pkg.dir);
   });
 };

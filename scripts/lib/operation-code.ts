@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
+import { byCodeUnits } from './operation-tests.ts';
 import { repoPath } from './paths.ts';
 
 /** The mock's sources, repository-relative. */
@@ -394,5 +395,5 @@ export const operationCode = (): Map<string, OperationCode> => {
       result.set(operationId, { handlerFile: file, stateMethods });
     }
   }
-  return new Map([...result].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...result].sort(([a], [b]) => byCodeUnits(a, b)));
 };
