@@ -44,6 +44,8 @@ const config: KnipConfig = {
       entry: [
         // Consumer projects that bench/type-check.ts compiles with `tsc -p`; nothing imports them.
         'bench/typecheck/*/index.ts',
+        // Test files that bench/cold-start.ts runs by path, each as a whole process.
+        'bench/cold-start/*.mjs',
         // Run by path from examples/shop by test:examples (`tsx ../../scripts/min-node.ts`).
         'scripts/min-node.ts',
         // Loaded by path by the docs' vitest plugin (scripts/lib/doc-examples-plugin.ts).

@@ -7,6 +7,7 @@ import { answerShapes } from './answer-shapes.ts';
 import { browserBundle } from './browser-bundle.ts';
 import { bundleSize } from './bundle-size.ts';
 import { codeGeneration } from './code-generation.ts';
+import { coldStart } from './cold-start.ts';
 import { commerce } from './commerce.ts';
 import { discounts } from './discounts.ts';
 import { exportsBenchmark } from './exports.ts';
@@ -34,6 +35,7 @@ export type Section = () => string[] | Promise<string[]>;
 
 export const SECTIONS: Readonly<Record<string, Section>> = {
   'mock-throughput': mockThroughput,
+  'cold-start': coldStart,
   'answer-shapes': answerShapes,
   'type-check': typeCheckCost,
   'bundle-size': bundleSize,

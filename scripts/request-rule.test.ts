@@ -7,13 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { operations } from '../packages/mock-server/src/generated/operations.ts';
+import { loadOperations } from '../packages/mock-server/src/http/load-operations.ts';
 import type { CheckedOperation } from './lib/examples.ts';
 import { checkNullVariants } from './lib/null-variants.ts';
 import type { OpenApiDocument } from './lib/openapi.ts';
 import { compareDocuments } from './lib/parity.ts';
 import { GENERATED, REFERENCE, repoPath } from './lib/paths.ts';
 import { stricterFields } from './lib/stricter-fields.ts';
+
+const { operations } = await loadOperations();
 
 const NOTE = 'docs/decisions/0036-requests-the-service-accepts.md';
 

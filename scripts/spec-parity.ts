@@ -371,9 +371,8 @@ export const writeParityReport = async (): Promise<ParityResult> => {
   );
   const result = compareDocuments(ours, reference);
   // The mock's generated validation, written by the step before this one in `npm run generate`.
-  const { operations, webhookEvents } = (await import(
-    '../packages/mock-server/src/generated/operations.ts'
-  )) as unknown as {
+  const { loadOperations } = await import('../packages/mock-server/src/http/load-operations.ts');
+  const { operations, webhookEvents } = (await loadOperations()) as unknown as {
     operations: Record<string, CheckedOperation>;
     webhookEvents: Record<string, CheckedWebhookEvent>;
   };

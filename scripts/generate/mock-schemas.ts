@@ -130,7 +130,7 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction, named: R
       // inferred zod type of this size would be too large to declare and slow to check.
       const identifier = componentIdentifier(name);
       const exported = named.has(identifier) ? 'export ' : '';
-      return `${exported}const ${identifier}: z.ZodType = ${writer.write(components[name] as JsonSchema)};`;
+      return `${exported}const ${identifier} = once((): z.ZodType => ${writer.write(components[name] as JsonSchema)});`;
     } catch (error) {
       throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,
@@ -140,8 +140,8 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction, named: R
   // Responses are strict: they never read null as absence, nor take a request-side union.
   const helpers =
     direction === 'request'
-      ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport * as coerce from '../http/coerce.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
-      : '';
+      ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport * as coerce from '../http/coerce.js';\nimport { once } from '../http/first-use.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
+      : `import { once } from '../http/first-use.js';\n`;
   return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
@@ -276,23 +276,23 @@ ${webhookNames.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};
 `;
 };
 
-const writeOperationsModule = (doc: OpenApiDocument): string => {
+/** The first lines of a generated module of the operation table: its purpose and its imports. */
+const tableModuleHead = (purpose: string, imports: string): string =>
+  `${HEADER}// ${purpose}\nimport { z } from 'zod';\n${imports}\n${INTEGER_ERROR_DECLARATION}\n`;
+
+/**
+ * The request half of the operation table: each operation's route and the schemas of its path
+ * parameters, query and body, built when a request first needs them.
+ */
+const writeInputsModule = (doc: OpenApiDocument): string => {
   const components = doc.components?.schemas ?? {};
   const requestWriter = new ZodSourceWriter({ direction: 'request', components, namespace: 'request.' });
-  const responseWriter = new ZodSourceWriter({ direction: 'response', components, namespace: 'response.' });
   const entries = listOperations(doc).map((entry) => {
     const id = operationId(entry);
     const parameters = parametersOf(doc, entry);
     const inPath = parameters.filter((parameter) => parameter.in === 'path');
     const inQuery = parameters.filter((parameter) => parameter.in === 'query');
     const body = bodyOf(doc, entry);
-    const responses = Object.entries(entry.operation.responses).map(([status, raw]) => {
-      const response = resolveRef(doc, raw);
-      const json = response.content?.['application/json'];
-      // Other content types (a CSV download) are not checked; their body is text.
-      const other = Object.keys(response.content ?? {}).length > 0 && !json;
-      return `${JSON.stringify(status)}: ${json ? responseWriter.write(json.schema) : other ? 'z.string()' : 'null'}`;
-    });
     const lines = [
       `...routes.${id}`,
       `pathParams: ${parameterObject(requestWriter, doc, inPath)}`,
@@ -300,64 +300,82 @@ const writeOperationsModule = (doc: OpenApiDocument): string => {
       body
         ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${bodyWriter(requestWriter, body.contentType).write(body.media.schema)} }`
         : 'body: null',
-      `responses: { ${responses.join(', ')} }`,
     ];
-    return `  ${id}: {\n    ${lines.join(',\n    ')},\n  },`;
+    return `  ${id}: () => ({\n    ${lines.join(',\n    ')},\n  }),`;
   });
-  const payloads = webhookPayloads(doc);
-  const webhooks = payloads.map(
-    ({ name, schema, data }) =>
-      `  ${JSON.stringify(name)}: { schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} },`,
-  );
-  return `${HEADER}// The operation table with its zod schemas: loaded on first use (\`loadOperations\`), never in a first chunk.
-import { z } from 'zod';
-import { ${ANY_OF} } from '../http/any-of.js';
+  const imports = `import { ${ANY_OF} } from '../http/any-of.js';
 import * as coerce from '../http/coerce.js';
+import { builtOnRead } from '../http/first-use.js';
 import { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';
-import type { OperationSpec, WebhookEventSpec } from '../http/operation-spec.js';
+import type { OperationInput } from '../http/operation-spec.js';
 import * as request from './request-schemas.js';
-import * as response from './response-schemas.js';
-import { type OperationId, type WebhookEventName, routes } from './routes.js';
-
-${INTEGER_ERROR_DECLARATION}
+import { type OperationId, routes } from './routes.js';
+`;
+  return `${tableModuleHead('What the mock reads a request with: loaded with the first request (decision 0074).', imports)}
+/**
+ * Every operation of the spec: its route (\`routes\`) and the zod schemas of its path parameters,
+ * query and body.
+ */
+export const operationInputs = builtOnRead<OperationId, OperationInput>({
+${entries.join('\n')}
+});
+`;
+};
 
 /**
- * Every operation of the spec: its route (\`routes\`) and the zod schemas of its request parts and
- * of each documented response.
- *
- * @example
- * \`\`\`ts
- * const { operations } = await loadOperations();
- * operations.getCategory.pathParams.parse({ categoryId: 'cat_1' });
- * \`\`\`
+ * The response half: the schema of each documented response of each operation, and of each
+ * webhook event's payload. Only strict mode and the payload checks read them, so they load apart.
  */
-export const operations: Readonly<Record<OperationId, OperationSpec>> = {
+const writeResponsesModule = (doc: OpenApiDocument): string => {
+  const components = doc.components?.schemas ?? {};
+  const responseWriter = new ZodSourceWriter({ direction: 'response', components, namespace: 'response.' });
+  const entries = listOperations(doc).map((entry) => {
+    const responses = Object.entries(entry.operation.responses).map(([status, raw]) => {
+      const response = resolveRef(doc, raw);
+      const json = response.content?.['application/json'];
+      // Other content types (a CSV download) are not checked; their body is text.
+      const other = Object.keys(response.content ?? {}).length > 0 && !json;
+      return `${JSON.stringify(status)}: () => ${json ? responseWriter.write(json.schema) : other ? 'z.string()' : 'null'}`;
+    });
+    return `  ${operationId(entry)}: () => builtOnRead<string, z.ZodType | null>({ ${responses.join(', ')} }),`;
+  });
+  const webhooks = webhookPayloads(doc).map(
+    ({ name, schema, data }) =>
+      `  ${JSON.stringify(name)}: () => ({ schema: ${responseWriter.write(schema)}, data: ${responseWriter.write(data)} }),`,
+  );
+  const imports = `import { builtOnRead } from '../http/first-use.js';
+import type { WebhookEventSpec } from '../http/operation-spec.js';
+import * as response from './response-schemas.js';
+import type { OperationId, WebhookEventName } from './routes.js';
+`;
+  return `${tableModuleHead('What strict mode checks answers and sendouts with: loaded only when something reads it (decision 0074).', imports)}
+/** The schema of each documented response of every operation, by status (\`null\` for no body). */
+export const operationResponses = builtOnRead<OperationId, Readonly<Record<string, z.ZodType | null>>>({
 ${entries.join('\n')}
-};
+});
 
 /**
  * Every outbound webhook event of the spec, by name, with the schemas that check its payload, so a
  * sender can refuse a payload that drifts from the spec.
- *
- * @example
- * \`\`\`ts
- * const { webhookEvents } = await loadOperations();
- * const result = webhookEvents['redemption.succeeded'].schema.safeParse(sendout);
- * \`\`\`
  */
-export const webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>> = {
+export const webhookEvents = builtOnRead<WebhookEventName, WebhookEventSpec>({
 ${webhooks.join('\n')}
-};
+});
 `;
 };
 
 /** Writes the mock server's zod schemas and operation table from the bundled spec. */
 export const generateMockSchemas = (doc: OpenApiDocument): void => {
-  const operations = writeOperationsModule(doc);
-  const named = (namespace: Direction): Set<string> =>
-    new Set(Array.from(operations.matchAll(new RegExp(`\\b${namespace}\\.(\\w+)`, 'g')), (match) => match[1] ?? ''));
-  writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request', named('request')));
-  writeFileSync(repoPath(GENERATED.mockResponseSchemas), writeSchemasModule(doc, 'response', named('response')));
+  const inputs = writeInputsModule(doc);
+  const responses = writeResponsesModule(doc);
+  const named = (namespace: Direction, table: string): Set<string> =>
+    new Set(Array.from(table.matchAll(new RegExp(`\\b${namespace}\\.(\\w+)`, 'g')), (match) => match[1] ?? ''));
+  writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request', named('request', inputs)));
+  writeFileSync(
+    repoPath(GENERATED.mockResponseSchemas),
+    writeSchemasModule(doc, 'response', named('response', responses)),
+  );
   writeFileSync(repoPath(GENERATED.mockRoutes), writeRoutesModule(doc));
-  writeFileSync(repoPath(GENERATED.mockOperations), operations);
+  writeFileSync(repoPath(GENERATED.mockOperationInputs), inputs);
+  writeFileSync(repoPath(GENERATED.mockOperationResponses), responses);
 };

@@ -178,8 +178,9 @@ export class ZodSourceWriter {
       const name = componentName(ref);
       // A `default` beside the reference is the default of this use of the component.
       if (this.queryValues) return this.withDefault(schema, this.writeInline(name));
+      // Each component is a function that builds its schema on first call (decision 0074).
       const id = `${this.namespace}${componentIdentifier(name)}`;
-      return this.withDefault(schema, this.lazy.has(name) ? `z.lazy(() => ${id})` : id);
+      return this.withDefault(schema, this.lazy.has(name) ? `z.lazy(${id})` : `${id}()`);
     }
     return this.withDefault(schema, this.withNull(schema, this.writeBase(schema)));
   }

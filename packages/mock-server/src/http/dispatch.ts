@@ -13,7 +13,7 @@ import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
 import type { JournalEntry, RequestJournal } from './journal.js';
-import { loadOperations, loadedOperations } from './load-operations.js';
+import { operationInputs, operationResponses } from './load-operations.js';
 import { readInput } from './read-input.js';
 import { contractViolation, errorBody, errorHeaders, errorResponse, jsonResponse, toApiError } from './respond.js';
 import { createRouter } from './router.js';
@@ -140,7 +140,12 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       );
     }
     // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
-    const operation = (loadedOperations() ?? (await loadOperations())).operations[operationId];
+    const operation = (operationInputs.loaded() ?? (await operationInputs.load()))[operationId];
+    /** What strict mode checks an answer against: the response schemas load with its first check. */
+    const checked = async () => ({
+      ...operation,
+      responses: (operationResponses.loaded() ?? (await operationResponses.load())).operationResponses[operationId],
+    });
     // Drawn before the handler runs, so what the request starts (bulk jobs, events) can name it.
     const requestId = deps.requestId();
     let status: number;
@@ -186,13 +191,13 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       const error = isDomainError(caught) ? fromDomainError(caught) : toApiError(caught);
       const refusal = errorBody(error, requestId);
       if (deps.strict && error.status !== 501 && error.status !== 500) {
-        const violation = contractViolation(operation, error.status, refusal);
+        const violation = contractViolation(await checked(), error.status, refusal);
         if (violation) return refuse(strictFailure(operationId, violation), requestId);
       }
       return refuse(error, requestId, refusal);
     }
     if (deps.strict) {
-      const violation = contractViolation(operation, status, body);
+      const violation = contractViolation(await checked(), status, body);
       if (violation) return refuse(strictFailure(operationId, violation), requestId);
     }
     return answer(status, body, requestId);

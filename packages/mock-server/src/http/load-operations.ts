@@ -1,5 +1,7 @@
 import type { OperationId, WebhookEventName } from '../generated/routes.js';
-import type { OperationSpec, WebhookEventSpec } from './operation-spec.js';
+import { routes } from '../generated/routes.js';
+import { builtOnRead } from './first-use.js';
+import type { OperationInput, OperationSpec, WebhookEventSpec } from './operation-spec.js';
 
 /**
  * The operation table with its zod schemas, and the webhook events' schemas.
@@ -14,11 +16,37 @@ export interface LoadedOperations {
   readonly webhookEvents: Readonly<Record<WebhookEventName, WebhookEventSpec>>;
 }
 
+type Inputs = Readonly<Record<OperationId, OperationInput>>;
+type Responses = typeof import('../generated/operation-responses.js');
+
+/**
+ * A module loaded on first use, once per process or page, and then read without waiting. The
+ * schemas are most of the mock's code: a browser bundle keeps them out of its first chunk, and a
+ * test file loads the response half only when strict mode or a payload check reads it.
+ */
+const loader = <T>(
+  load: () => Promise<T>,
+): { readonly load: () => Promise<T>; readonly loaded: () => T | undefined } => {
+  let loading: Promise<T> | undefined;
+  let value: T | undefined;
+  return {
+    load: () => (loading ??= load().then((loaded) => (value = loaded))),
+    loaded: () => value,
+  };
+};
+
+/** The request schemas of every operation: loaded with the first request, then read without waiting. */
+export const operationInputs = loader<Inputs>(() =>
+  import('../generated/operation-inputs.js').then((module) => module.operationInputs),
+);
+
+/** The response and webhook schemas: loaded with strict mode's first check or a payload check. */
+export const operationResponses = loader<Responses>(() => import('../generated/operation-responses.js'));
+
 /**
  * Loads the schemas of every operation and webhook event, once per process or page: the mock
- * reads a request's input with them, and strict mode its answers. They are most of the mock's
- * code, so a browser bundle keeps them out of its first chunk and fetches them on the first
- * request.
+ * reads a request's input with them, and strict mode its answers. Each schema is built when it is
+ * first read.
  *
  * @returns The operation table with its schemas, and the webhook events' schemas.
  * @example
@@ -27,18 +55,15 @@ export interface LoadedOperations {
  * operations.createCategory.body?.schema.safeParse({ name: 'Summer', hierarchy: 1 }).success; // true
  * ```
  */
-export const loadOperations = (): Promise<LoadedOperations> =>
-  (loading ??= import('../generated/operations.js').then(
-    ({ operations, webhookEvents }) => (loaded = { operations, webhookEvents }),
-  ));
-
-let loading: Promise<LoadedOperations> | undefined;
-let loaded: LoadedOperations | undefined;
-
-/**
- * The schemas when {@link loadOperations} has loaded them, else `undefined`: every request after
- * the first reads them without waiting.
- *
- * @returns The loaded table, or `undefined` before the first load finished.
- */
-export const loadedOperations = (): LoadedOperations | undefined => loaded;
+export const loadOperations = async (): Promise<LoadedOperations> => {
+  const [requestSide, responseSide] = await Promise.all([operationInputs.load(), operationResponses.load()]);
+  const operations = builtOnRead(
+    Object.fromEntries(
+      (Object.keys(routes) as OperationId[]).map((id) => [
+        id,
+        (): OperationSpec => ({ ...requestSide[id], responses: responseSide.operationResponses[id] }),
+      ]),
+    ) as Record<OperationId, () => OperationSpec>,
+  );
+  return { operations, webhookEvents: responseSide.webhookEvents };
+};

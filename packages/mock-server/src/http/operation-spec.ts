@@ -46,6 +46,12 @@ export interface OperationSpec extends Omit<OperationRoute, 'body'> {
 }
 
 /**
+ * What the mock reads a request of one operation with: its route and its request parts' schemas.
+ * The responses' schemas load apart, for strict mode (decision 0074).
+ */
+export type OperationInput = Omit<OperationSpec, 'responses'>;
+
+/**
  * The zod schemas of one outbound webhook event, in the response direction (unknown keys are
  * rejected): the whole sendout, and its `data` alone.
  *

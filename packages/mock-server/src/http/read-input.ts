@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OperationSpec } from './operation-spec.js';
+import type { OperationInput } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import type { IncomingRequest } from './incoming-request.js';
 import { checkMediaType } from './media-type.js';
@@ -10,7 +10,7 @@ import { MAX_BODY_DEPTH } from './limits.js';
 import { nestsTooDeep } from './nesting.js';
 import { describeIssues } from './validation-message.js';
 
-type Operation = OperationSpec;
+type Operation = OperationInput;
 type Where = 'body' | 'query' | 'path';
 
 /** The parts of a request after validation against the spec. */

@@ -3,7 +3,8 @@ import type { OperationSpec } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import { describeIssues } from './validation-message.js';
 
-type Operation = OperationSpec;
+/** What a strict check reads of an operation: its route, and its responses' schemas. */
+type CheckedOperation = Pick<OperationSpec, 'method' | 'path' | 'responses'>;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -28,7 +29,7 @@ export const errorBody = (error: ApiError, requestId: string): Record<string, un
  *
  * @returns a description of the mismatch, or undefined when the body conforms.
  */
-export const contractViolation = (operation: Operation, status: number, body: unknown): string | undefined => {
+export const contractViolation = (operation: CheckedOperation, status: number, body: unknown): string | undefined => {
   const responses = operation.responses as Record<string, z.ZodType | null>;
   if (!(String(status) in responses))
     return `status ${status} is not documented for ${operation.method} ${operation.path}`;

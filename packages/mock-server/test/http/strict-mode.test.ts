@@ -5,11 +5,13 @@ import { StateHistory } from '../../src/core/history/state-history.js';
 import { TrackedState } from '../../src/core/history/tracked-state.js';
 import { createScheduler } from '../../src/core/scheduler.js';
 import { createMockService, fullService } from '../../src/service.js';
-import { operations } from '../../src/generated/operations.js';
+import { loadOperations } from '../../src/http/load-operations.js';
 import { createDispatcher } from '../../src/http/dispatch.js';
 import { RequestJournal } from '../../src/http/journal.js';
 import { contractViolation } from '../../src/http/respond.js';
 import { RequestTally } from '../../src/http/tally.js';
+
+const { operations } = await loadOperations();
 
 describe('strict mode', () => {
   test('a body outside the spec is reported, naming the field', () => {

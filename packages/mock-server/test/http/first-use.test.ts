@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { builtOnRead, once } from '../../src/http/first-use.js';
+import { loadOperations, operationInputs, operationResponses } from '../../src/http/load-operations.js';
+
+describe('once', () => {
+  it('builds on the first call and returns the same value after', () => {
+    const build = vi.fn(() => ({ built: true }));
+    const value = once(build);
+    expect(build).not.toHaveBeenCalled();
+    expect(value()).toBe(value());
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a null value without building again', () => {
+    const build = vi.fn(() => null);
+    const value = once(build);
+    value();
+    value();
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('builtOnRead', () => {
+  it('builds each value on its first read only, and lists every key', () => {
+    const a = vi.fn(() => ({ name: 'a' }));
+    const b = vi.fn(() => ({ name: 'b' }));
+    const record = builtOnRead({ a, b });
+    expect(Object.keys(record)).toEqual(['a', 'b']);
+    expect(a).not.toHaveBeenCalled();
+    expect(record.a).toBe(record.a);
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(b).not.toHaveBeenCalled();
+    expect(Object.values(record).map(({ name }) => name)).toEqual(['a', 'b']);
+  });
+});
+
+describe('the operation table', () => {
+  it('gives the public table the request schemas and the responses of each operation', async () => {
+    const { operations } = await loadOperations();
+    const inputs = await operationInputs.load();
+    const { operationResponses: responses } = await operationResponses.load();
+    expect(operations.createCategory.body?.schema).toBe(inputs.createCategory.body?.schema);
+    expect(operations.createCategory.responses).toBe(responses.createCategory);
+    expect(operations.createCategory.responses['200']?.safeParse({}).success).toBe(false);
+  });
+});
