@@ -142,7 +142,7 @@ const writeSchemasModule = (doc: OpenApiDocument, direction: Direction, named: R
     direction === 'request'
       ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport * as coerce from '../http/coerce.js';\nimport { once } from '../http/first-use.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
       : `import { once } from '../http/first-use.js';\n`;
-  return `${HEADER}// ${purpose}\nimport { z } from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
+  return `${HEADER}// ${purpose}\nimport * as z from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
 /** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
@@ -278,7 +278,7 @@ ${webhookNames.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};
 
 /** The first lines of a generated module of the operation table: its purpose and its imports. */
 const tableModuleHead = (purpose: string, imports: string): string =>
-  `${HEADER}// ${purpose}\nimport { z } from 'zod';\n${imports}\n${INTEGER_ERROR_DECLARATION}\n`;
+  `${HEADER}// ${purpose}\nimport * as z from 'zod';\n${imports}\n${INTEGER_ERROR_DECLARATION}\n`;
 
 /**
  * The request half of the operation table: each operation's route and the schemas of its path

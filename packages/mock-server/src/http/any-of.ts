@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { nullMeansAbsentParts } from './null-means-absent.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The object schema inside a {@link nullMeansAbsent} schema, and the keys it reads null as absent. */
 export interface NullMeansAbsent {
