@@ -1,27 +1,60 @@
 /**
  * Checks every published package the way a consumer's tooling sees it: its tarball carries a
- * README and the licence, publint checks the package layout, and @arethetypeswrong/cli, with its
- * default profile, the types of every entry point under every module resolution it knows
- * (node10, node16 from CJS and from ESM, bundler).
+ * README and the licence and stays under its size limit, publint checks the package layout, and
+ * @arethetypeswrong/cli, with its default profile, the types of every entry point under every
+ * module resolution it knows (node10, node16 from CJS and from ESM, bundler).
  */
 import { execFileSync } from 'node:child_process';
 import { repoPath } from './lib/paths.ts';
 
-const PACKAGES = ['packages/domain', 'packages/client', 'packages/mock-server'];
+/**
+ * Each published package with the most its files may weigh unpacked, in bytes as npm counts them
+ * (`unpackedSize`; npm prints a million bytes as 1 MB). Decision 0071 says what a tarball carries.
+ */
+const PACKAGES: Record<string, number> = {
+  'packages/domain': 1_500_000,
+  'packages/client': 2_000_000,
+  'packages/mock-server': 5_000_000,
+};
 /** Files every tarball must hold, whatever `files` in package.json says. */
 const REQUIRED_FILES = ['README.md', 'LICENSE'];
+/** How many of a tarball's largest files the check prints. */
+const LARGEST_SHOWN = 5;
 
-/** The paths of the files `npm pack` would put in the package's tarball. */
-const tarballFiles = (cwd: string): string[] => {
+interface Tarball {
+  readonly size: number;
+  readonly unpackedSize: number;
+  readonly files: readonly { readonly path: string; readonly size: number }[];
+}
+
+/** What `npm pack` would put in the package's tarball, and its sizes. */
+const tarball = (cwd: string): Tarball => {
   const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd, encoding: 'utf8' });
-  const [tarball] = JSON.parse(output) as { files: { path: string }[] }[];
-  return tarball?.files.map((file) => file.path) ?? [];
+  const [packed] = JSON.parse(output) as Tarball[];
+  if (packed === undefined) throw new Error(`npm pack listed no tarball in ${cwd}`);
+  return packed;
 };
 
-for (const dir of PACKAGES) {
+/** A size as npm prints it: a million bytes are 1 MB, a thousand 1 kB. */
+const size = (bytes: number): string =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(2)} MB` : `${(bytes / 1_000).toFixed(1)} kB`;
+
+for (const [dir, limit] of Object.entries(PACKAGES)) {
   const cwd = repoPath(dir);
   console.log(`\n▶ ${dir}`);
-  const files = tarballFiles(cwd);
+  const packed = tarball(cwd);
+  console.log(
+    `unpacked ${size(packed.unpackedSize)} (limit ${size(limit)}), packed ${size(packed.size)}, ${packed.files.length} files; the largest:`,
+  );
+  for (const file of [...packed.files].sort((a, b) => b.size - a.size).slice(0, LARGEST_SHOWN))
+    console.log(`  ${size(file.size).padStart(9)}  ${file.path}`);
+  if (packed.unpackedSize > limit) {
+    console.error(
+      `${dir} weighs ${size(packed.unpackedSize)} unpacked, over its limit of ${size(limit)}: see what its largest files carry (decision 0071).`,
+    );
+    process.exit(1);
+  }
+  const files = packed.files.map((file) => file.path);
   const missing = REQUIRED_FILES.filter((file) => !files.includes(file));
   if (missing.length > 0) {
     console.error(

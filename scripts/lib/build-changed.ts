@@ -18,7 +18,15 @@ export interface BuiltPackage {
 /** Where a package's build keeps the fingerprint of its inputs. */
 const STAMP = 'dist/.inputs-sha256';
 /** Files of the repository that every package's build reads. */
-const SHARED_INPUTS = ['tsup.base.ts', 'tsconfig.json', 'package-lock.json'];
+const SHARED_INPUTS = [
+  'tsup.base.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/declarations-once.ts',
+  'scripts/lib/declarations-once.ts',
+  'scripts/lib/reindent.ts',
+  'scripts/lib/package-entries.ts',
+];
 /** A lock older than this is taken to be left by a start that died. */
 const STALE_LOCK_MS = 10 * 60_000;
 
