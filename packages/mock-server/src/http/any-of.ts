@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { nullMeansAbsentParts } from './null-means-absent.js';
+import { PARSE, PARSE_REPORTING } from './first-use.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,14 +94,14 @@ export const anyOf = (members: readonly z.ZodType[]): z.ZodType => {
     let parsed: unknown;
     for (const [index, member] of members.entries()) {
       if (!(screens[index] as MayAccept)(value)) continue;
-      const result = member.safeParse(value);
+      const result = member.safeParse(value, PARSE);
       if (!result.success) continue;
       if (!matched) [matched, parsed] = [true, result.data];
       else if (isRecord(parsed) && isRecord(result.data)) parsed = { ...result.data, ...parsed };
     }
     if (matched) return parsed;
     // The input of each issue tells the error message which member the value came closest to.
-    const errors = members.map((member) => member.safeParse(value, { reportInput: true }).error?.issues ?? []);
+    const errors = members.map((member) => member.safeParse(value, PARSE_REPORTING).error?.issues ?? []);
     context.issues.push({ code: 'invalid_union', errors, input: value, message: 'Invalid input' });
     return z.NEVER;
   });

@@ -37,3 +37,13 @@ export const builtOnRead = <K extends string, V>(builders: Readonly<Record<K, ()
   }
   return record;
 };
+
+/**
+ * How the mock parses with its schemas. zod compiles an object schema into a function with
+ * `new Function` on its first parse: a test file's first requests paid about 8 % more CPU for it,
+ * and the mock's benchmarks measured no gain after (decision 0074).
+ */
+export const PARSE = { jitless: true } as const;
+
+/** {@link PARSE}, with each issue's input, which the error messages read. */
+export const PARSE_REPORTING = { jitless: true, reportInput: true } as const;

@@ -1,3 +1,4 @@
+import type * as ResponsesModule from '../generated/operation-responses.js';
 import type { OperationId, WebhookEventName } from '../generated/routes.js';
 import { routes } from '../generated/routes.js';
 import { builtOnRead } from './first-use.js';
@@ -17,7 +18,7 @@ export interface LoadedOperations {
 }
 
 type Inputs = Readonly<Record<OperationId, OperationInput>>;
-type Responses = typeof import('../generated/operation-responses.js');
+type Responses = typeof ResponsesModule;
 
 /**
  * A module loaded on first use, once per process or page, and then read without waiting. The

@@ -9,6 +9,7 @@ import { findUnsafeText } from './unsafe-text.js';
 import { MAX_BODY_DEPTH } from './limits.js';
 import { nestsTooDeep } from './nesting.js';
 import { describeIssues } from './validation-message.js';
+import { PARSE, PARSE_REPORTING } from './first-use.js';
 
 type Operation = OperationInput;
 type Where = 'body' | 'query' | 'path';
@@ -80,7 +81,7 @@ const invalid = (where: Where, issues: readonly z.core.$ZodIssue[]): ApiError =>
 
 /** Validates against the schema, then refuses text that may not be stored (NUL, lone surrogates). */
 const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
-  const result = schema.safeParse(value, { reportInput: true });
+  const result = schema.safeParse(value, PARSE_REPORTING);
   if (!result.success) throw invalid(where, result.error.issues);
   const unsafe = findUnsafeText(value);
   if (unsafe) throw invalid(where, [unsafe]);
@@ -128,7 +129,7 @@ const EMPTY_BODIES: readonly unknown[] = [{}, []];
 const readAbsentBody = (body: NonNullable<Operation['body']>): unknown => {
   if (body.contentType === 'application/json') {
     for (const value of EMPTY_BODIES) {
-      const empty = (body.schema as z.ZodType).safeParse(value);
+      const empty = (body.schema as z.ZodType).safeParse(value, PARSE);
       if (empty.success) return empty.data;
     }
   }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OperationSpec } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import { describeIssues } from './validation-message.js';
+import { PARSE_REPORTING } from './first-use.js';
 
 /** What a strict check reads of an operation: its route, and its responses' schemas. */
 type CheckedOperation = Pick<OperationSpec, 'method' | 'path' | 'responses'>;
@@ -35,7 +36,7 @@ export const contractViolation = (operation: CheckedOperation, status: number, b
     return `status ${status} is not documented for ${operation.method} ${operation.path}`;
   const schema = responses[String(status)];
   if (schema === null || schema === undefined) return body === null ? undefined : `status ${status} documents no body`;
-  const result = schema.safeParse(body, { reportInput: true });
+  const result = schema.safeParse(body, PARSE_REPORTING);
   return result.success ? undefined : describeIssues('body', result.error.issues);
 };
 
