@@ -5,7 +5,7 @@ import { Converter } from 'typedoc';
 /** Navigation group of the pages in each folder of docs/, and of single pages; other pages are reports. */
 const GROUPS = { guides: 'Guides', decisions: 'Decisions' };
 const PAGES = { architecture: 'Guides' };
-const REPORTS = 'Reports';
+export const REPORTS = 'Reports';
 const TITLE = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
 
 /** The text of the first line when it is a level-1 heading. */
