@@ -115,7 +115,7 @@ try {
   const byText = await search(browser, served.origin, GUIDE.fragment);
   if (!byText.some((result) => result.text === title))
     problems.push(
-      `Searching "${GUIDE.fragment}" (from ${GUIDE.file}) does not list "${title}": the search no longer covers the guides' text (typedoc.json searchInDocuments, scripts/typedoc-plugin.mjs). It lists:\n${listed(byText)}`,
+      `Searching "${GUIDE.fragment}" (from ${GUIDE.file}) does not list "${title}": the search no longer covers the guides' text (typedoc.json searchInDocuments, scripts/typedoc/search.mjs). It lists:\n${listed(byText)}`,
     );
   const byName = await search(browser, served.origin, SYMBOL.name);
   if (!byName.some((result) => SYMBOL.page.test(result.href)))
