@@ -2,8 +2,9 @@
  * Fails when the docs site leaves something out. Every export of every public entry point (each
  * subpath of each package's `exports` but `./internals`) needs a summary and an `@example`; every
  * property and method of an exported class or interface needs a summary; every markdown page of
- * docs/ must be a page of the site. Reads the reflections that `npm run docs` writes next to the site
- * (docs/api/reflections.json), so it judges exactly what the site shows.
+ * docs/ must be a page of the site. Reads the reflections that the same `npm run docs` writes as JSON
+ * (typedoc.json's `json` output, outside the site: decision 0070), so it judges exactly what the
+ * site shows.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +13,12 @@ import { ReflectionKind } from 'typedoc/models';
 import { packageEntries } from './lib/package-entries.ts';
 import { repoPath } from './lib/paths.ts';
 
-const REFLECTIONS = 'docs/api/reflections.json';
+/** Where typedoc.json has `npm run docs` write the reflections. */
+const REFLECTIONS = (
+  JSON.parse(readFileSync(repoPath('typedoc.json'), 'utf8')) as { outputs: { name: string; path: string }[] }
+).outputs.find((output) => output.name === 'json')?.path;
 /**
- * Four times what the site needs today and a fifth of the longest string Node can hold, which
+ * Eight times what the JSON weighs today and a fifth of the longest string Node can hold, which
  * typedoc writes the JSON from: a larger file means types are copied at every use again (0022).
  */
 const MAX_REFLECTIONS_BYTES = 100_000_000;
@@ -25,6 +29,7 @@ const PACKAGES = ['packages/client', 'packages/domain', 'packages/mock-server'];
 const SOURCES = [
   'typedoc.json',
   'scripts/typedoc-plugin.mjs',
+  'scripts/typedoc',
   'docs',
   ...PACKAGES.flatMap((dir) => [`${dir}/src`, `${dir}/typedoc.json`, `${dir}/package.json`]),
 ];
@@ -55,6 +60,10 @@ const markdownPages = (dir: string): string[] =>
   });
 
 const readReflections = (): JSONOutput.ProjectReflection => {
+  if (REFLECTIONS === undefined) {
+    console.error('typedoc.json has no `json` output: check:docs reads the reflections from it.');
+    process.exit(1);
+  }
   const file = repoPath(REFLECTIONS);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined || SOURCES.some((source) => newestChange(repoPath(source)) > stats.mtimeMs)) {
