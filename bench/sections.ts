@@ -19,6 +19,7 @@ import { loyaltyBenchmark, loyaltyNightly, loyaltyPaidOrders } from './loyalty.t
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
 import { qualifications } from './qualifications.ts';
+import { sandboxHttp } from './sandbox-http.ts';
 import { snapshotsBenchmark } from './snapshots.ts';
 import { stackingApplication } from './stacking-application.ts';
 import { tallyBenchmark } from './tally.ts';
@@ -34,6 +35,7 @@ export type Section = () => string[] | Promise<string[]>;
 
 export const SECTIONS: Readonly<Record<string, Section>> = {
   'mock-throughput': mockThroughput,
+  'sandbox-http': sandboxHttp,
   'answer-shapes': answerShapes,
   'type-check': typeCheckCost,
   'bundle-size': bundleSize,
