@@ -59,6 +59,24 @@ const decodeSegment = (segment: string): string => {
   return utf8.decode(new Uint8Array(bytes));
 };
 
+/** Whether a template's fixed segments are those of the path (which has as many segments). */
+const fixedSegmentsMatch = (path: CompiledPath, parts: readonly string[]): boolean => {
+  for (let index = 0; index < parts.length; index += 1) {
+    const segment = path.segments[index];
+    if (typeof segment === 'string' && segment !== parts[index]) return false;
+  }
+  return true;
+};
+
+/** The values of a template's parameters in a path it matches, percent-decoded. */
+const paramsOf = (path: CompiledPath, parts: readonly string[]): Record<string, string> => {
+  const params: Record<string, string> = {};
+  path.segments.forEach((segment, index) => {
+    if (typeof segment !== 'string') params[segment.param] = decodeSegment(parts[index] as string);
+  });
+  return params;
+};
+
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
@@ -72,6 +90,14 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       .filter((path) => path.segments.every((segment) => typeof segment === 'string'))
       .map((path) => [path.segments.join('/'), path]),
   );
+  // The templates of each number of segments, in the order of `paths`: a path is matched against
+  // those of its own length only.
+  const byLength = new Map<number, CompiledPath[]>();
+  for (const path of paths) {
+    const same = byLength.get(path.segments.length);
+    if (same) same.push(path);
+    else byLength.set(path.segments.length, [path]);
+  }
   return (method, pathname) => {
     const verb = method.toUpperCase();
     const parts = pathname.split('/').filter(Boolean);
@@ -84,18 +110,10 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       if (operationId) return { kind: 'operation', operationId, params: {} };
       for (const known of exact.methods.keys()) allowed.add(known);
     }
-    for (const path of paths) {
-      if (path.segments.length !== parts.length || path === exact) continue;
-      const params: Record<string, string> = {};
-      const matches = path.segments.every((segment, index) => {
-        const part = parts[index] as string;
-        if (typeof segment === 'string') return segment === part;
-        params[segment.param] = decodeSegment(part);
-        return true;
-      });
-      if (!matches) continue;
+    for (const path of byLength.get(parts.length) ?? []) {
+      if (path === exact || !fixedSegmentsMatch(path, parts)) continue;
       const operationId = path.methods.get(verb);
-      if (operationId) return { kind: 'operation', operationId, params };
+      if (operationId) return { kind: 'operation', operationId, params: paramsOf(path, parts) };
       for (const known of path.methods.keys()) allowed.add(known);
     }
     if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed].sort(byMethodOrder) };
