@@ -78,7 +78,10 @@ const readerOf = (incoming: IncomingMessage): RequestBodyReader => {
   incoming.once('end', () => settle(true));
   // Kept for good: an 'error' event without a listener would be thrown.
   incoming.on('error', (error) => settle(error));
-  incoming.once('close', () => settle(new Error('The connection closed before the body ended.')));
+  incoming.once('close', () => {
+    // Made only when it happens: an error captures a stack trace, and every request closes.
+    if (ended === undefined) settle(new Error('The connection closed before the body ended.'));
+  });
   return {
     read: () => {
       const value = queued.shift();
