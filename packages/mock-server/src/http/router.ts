@@ -77,6 +77,34 @@ const paramsOf = (path: CompiledPath, parts: readonly string[]): Record<string, 
   return params;
 };
 
+/** The key of the templates whose second segment is a parameter (no path segment reads `{}`). */
+const ANY = '{}';
+
+/**
+ * The templates a path may match, by its number of segments and its second segment (`v1/{word}/…`
+ * tells the resources apart): for each word that some template has there, those with that word
+ * or a parameter there; under {@link ANY}, those with a parameter there, for any other word. Each
+ * list keeps the order of `paths`, so the most specific template still comes first.
+ */
+const candidateTable = (paths: readonly CompiledPath[]): Map<string, CompiledPath[]> => {
+  const table = new Map<string, CompiledPath[]>();
+  const lengths = new Set(paths.map((path) => path.segments.length));
+  for (const length of lengths) {
+    const ofLength = paths.filter((path) => path.segments.length === length);
+    const open = (path: CompiledPath): boolean => typeof path.segments[1] !== 'string';
+    table.set(`${length} ${ANY}`, ofLength.filter(open));
+    for (const path of ofLength) {
+      const word = path.segments[1];
+      if (typeof word !== 'string' || table.has(`${length} ${word}`)) continue;
+      table.set(
+        `${length} ${word}`,
+        ofLength.filter((other) => open(other) || other.segments[1] === word),
+      );
+    }
+  }
+  return table;
+};
+
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
@@ -90,14 +118,7 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       .filter((path) => path.segments.every((segment) => typeof segment === 'string'))
       .map((path) => [path.segments.join('/'), path]),
   );
-  // The templates of each number of segments, in the order of `paths`: a path is matched against
-  // those of its own length only.
-  const byLength = new Map<number, CompiledPath[]>();
-  for (const path of paths) {
-    const same = byLength.get(path.segments.length);
-    if (same) same.push(path);
-    else byLength.set(path.segments.length, [path]);
-  }
+  const candidates = candidateTable(paths);
   return (method, pathname) => {
     const verb = method.toUpperCase();
     const parts = pathname.split('/').filter(Boolean);
@@ -110,7 +131,8 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       if (operationId) return { kind: 'operation', operationId, params: {} };
       for (const known of exact.methods.keys()) allowed.add(known);
     }
-    for (const path of byLength.get(parts.length) ?? []) {
+    const some = candidates.get(`${parts.length} ${parts[1]}`) ?? candidates.get(`${parts.length} ${ANY}`) ?? [];
+    for (const path of some) {
       if (path === exact || !fixedSegmentsMatch(path, parts)) continue;
       const operationId = path.methods.get(verb);
       if (operationId) return { kind: 'operation', operationId, params: paramsOf(path, parts) };
