@@ -58,11 +58,10 @@ const readerOf = (incoming: IncomingMessage): RequestBodyReader => {
   const onData = (chunk: Buffer): void => {
     // One chunk at a time: the next is read when the dispatcher asks again.
     incoming.pause();
-    const value = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (waiting === undefined) return void queued.push(value);
+    if (waiting === undefined) return void queued.push(chunk);
     const { resolve } = waiting;
     waiting = undefined;
-    resolve({ done: false, value });
+    resolve({ done: false, value: chunk });
   };
   const settle = (outcome: true | Error): void => {
     if (ended !== undefined) return;
@@ -74,6 +73,8 @@ const readerOf = (incoming: IncomingMessage): RequestBodyReader => {
     if (outcome === true) resolve({ done: true, value: undefined });
     else reject(outcome);
   };
+  // Paused first: a 'data' listener would otherwise set the body flowing before it is asked for.
+  incoming.pause();
   incoming.on('data', onData);
   incoming.once('end', () => settle(true));
   // Kept for good: an 'error' event without a listener would be thrown.
