@@ -20,6 +20,7 @@ import { loyaltyBenchmark, loyaltyNightly, loyaltyPaidOrders } from './loyalty.t
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
 import { qualifications } from './qualifications.ts';
+import { sandboxHttp } from './sandbox-http.ts';
 import { snapshotsBenchmark } from './snapshots.ts';
 import { stackingApplication } from './stacking-application.ts';
 import { tallyBenchmark } from './tally.ts';
@@ -36,6 +37,7 @@ export type Section = () => string[] | Promise<string[]>;
 export const SECTIONS: Readonly<Record<string, Section>> = {
   'mock-throughput': mockThroughput,
   'cold-start': coldStart,
+  'sandbox-http': sandboxHttp,
   'answer-shapes': answerShapes,
   'type-check': typeCheckCost,
   'bundle-size': bundleSize,

@@ -6,8 +6,9 @@ import { CORS_HEADERS, preflightHeaders } from './http/cors.js';
 import { LINGER_MS, MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './http/limits.js';
 import { toIncomingRequest } from './http/node-request.js';
 import { type ParserError, type ParserRefusal, parserRefusal } from './http/parser-refusal.js';
-import { toApiError } from './http/respond.js';
-import type { MockService } from './service.js';
+import type { RequestHeaders } from './http/incoming-request.js';
+import { type Answer, toApiError } from './http/respond.js';
+import { type MockService, fullService } from './service.js';
 
 /**
  * Options of {@link listen}.
@@ -42,12 +43,18 @@ export interface HttpSandbox {
   close(): Promise<void>;
 }
 
-/** The headers a response goes out with: its own, CORS, and the length of its body. */
-const outgoingHeaders = (response: Response, body: Buffer): Record<string, string> => ({
-  ...Object.fromEntries(response.headers),
-  ...CORS_HEADERS,
-  'content-length': String(body.byteLength),
-});
+/**
+ * The headers an answer goes out with: its own (by name, in the order a fetch `Headers` lists
+ * them), CORS, and the length of its body in bytes.
+ */
+const outgoingHeaders = (answer: Answer, length: number): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(answer.headers).sort()) headers[name] = answer.headers[name] as string;
+  return Object.assign(headers, CORS_HEADERS, { 'content-length': String(length) });
+};
+
+/** The length of an answer's body in bytes, as UTF-8. */
+const byteLength = (answer: Answer): number => (answer.body === null ? 0 : Buffer.byteLength(answer.body));
 
 /**
  * Waits until the client has sent the rest of a body the mock did not read (refused, or over the
@@ -66,33 +73,37 @@ const linger = (incoming: IncomingMessage): Promise<void> =>
   });
 
 /**
- * Writes a response through Node's HTTP server. When the request's body was not read to its end,
- * the connection closes after the answer (`Connection: close`), but only once the client has sent
- * the rest or {@link LINGER_MS} has passed (a lingering close): closing while the client still
- * sends would reset the connection, and a client busy writing would then never see the answer.
+ * Writes an answer through Node's HTTP server, its body as the text it is (Node encodes it as it
+ * writes). When the request's body was not read to its end, the connection closes after the
+ * answer (`Connection: close`), but only once the client has sent the rest or {@link LINGER_MS}
+ * has passed (a lingering close): closing while the client still sends would reset the
+ * connection, and a client busy writing would then never see the answer.
  */
-const send = async (response: Response, outgoing: ServerResponse, incoming?: IncomingMessage): Promise<void> => {
-  const body = Buffer.from(await response.arrayBuffer());
+const send = async (answer: Answer, outgoing: ServerResponse, incoming?: IncomingMessage): Promise<void> => {
+  const headers = outgoingHeaders(answer, byteLength(answer));
   if (incoming === undefined || incoming.complete) {
-    outgoing.writeHead(response.status, outgoingHeaders(response, body));
-    return void outgoing.end(body);
+    outgoing.writeHead(answer.status, headers);
+    return void (answer.body === null ? outgoing.end() : outgoing.end(answer.body));
   }
-  outgoing.writeHead(response.status, { ...outgoingHeaders(response, body), connection: 'close' });
-  outgoing.write(body);
+  outgoing.writeHead(answer.status, { ...headers, connection: 'close' });
+  if (answer.body !== null) outgoing.write(answer.body);
   await linger(incoming);
   outgoing.end();
 };
 
-/** Writes a response straight to a socket that has no ServerResponse (parser refusals, CONNECT), then closes it. */
-const sendRaw = async (response: Response, socket: Duplex): Promise<void> => {
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers = { ...outgoingHeaders(response, body), connection: 'close' };
-  const head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n${Object.entries(headers)
+/** Writes an answer straight to a socket that has no ServerResponse (parser refusals, CONNECT), then closes it. */
+const sendRaw = (answer: Answer, socket: Duplex): void => {
+  const body = Buffer.from(answer.body ?? '');
+  const headers = { ...outgoingHeaders(answer, body.byteLength), connection: 'close' };
+  const head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')}\r\n`;
   if (socket.writable) socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
   else socket.destroy();
 };
+
+/** The headers of a request that has none. */
+const NO_HEADERS: RequestHeaders = { get: () => null };
 
 /**
  * Serves a mock service over HTTP on loopback, for curl, Postman or the official SDKs of other
@@ -108,6 +119,8 @@ const sendRaw = async (response: Response, socket: Duplex): Promise<void> => {
  * await sandbox.close();
  */
 export const listen = async (service: MockService, options: ListenOptions = {}): Promise<HttpSandbox> => {
+  // The service's answers before they are fetch Responses: written to the socket as they are.
+  const full = fullService(service);
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   // The last response started on each socket. Node writes the responses of one connection in
@@ -116,11 +129,11 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
   const refused = new WeakSet<Duplex>();
 
   /** A request for a method, on no path in particular: the pipeline answers it with 405. */
-  const methodOnly = (method: string): Promise<Response> =>
-    service.handle({ method, url: `${origin}/`, headers: new Headers(), body: null });
+  const methodOnly = (method: string): Promise<Answer> =>
+    full.answer({ method, url: `${origin}/`, headers: NO_HEADERS, body: null });
 
-  const answer = (refusal: ParserRefusal): Promise<Response> =>
-    refusal.kind === 'method' ? methodOnly(refusal.method) : Promise.resolve(service.refuse(refusal.error));
+  const answer = (refusal: ParserRefusal): Promise<Answer> =>
+    refusal.kind === 'method' ? methodOnly(refusal.method) : Promise.resolve(full.refusal(refusal.error));
 
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS },
@@ -131,9 +144,12 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
       }
       lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));
       Promise.resolve()
-        .then(() => service.handle(toIncomingRequest(incoming, origin)))
-        .catch((error: unknown) => service.refuse(toApiError(error)))
-        .then((response) => send(response, outgoing, incoming))
+        .then(() => {
+          const { request, url } = toIncomingRequest(incoming, origin);
+          return full.answer(request, url);
+        })
+        .catch((error: unknown) => full.refusal(toApiError(error)))
+        .then((answered) => send(answered, outgoing, incoming))
         .catch(() => outgoing.destroy());
     },
   );
@@ -141,7 +157,7 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
     const error = new ApiError(417, 'expectation_failed', 'Expectation failed', {
       details: 'Only "Expect: 100-continue" is supported.',
     });
-    void send(service.refuse(error), outgoing).catch(() => outgoing.destroy());
+    void send(full.refusal(error), outgoing).catch(() => outgoing.destroy());
   });
   server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
     void methodOnly(incoming.method ?? 'CONNECT')

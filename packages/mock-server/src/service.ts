@@ -17,12 +17,13 @@ import { type Build, type MockSnapshot, type SnapshotImage, createSnapshots } fr
 import { type Scheduler, type SchedulerMode, createScheduler } from './core/scheduler.js';
 import { API_VERSION } from './generated/routes.js';
 import type { ApiError } from './http/api-error.js';
+import type { IncomingRequest } from './http/incoming-request.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { controlApi } from './control/control-api.js';
 import { createDispatcher } from './http/dispatch.js';
 import { RequestJournal } from './http/journal.js';
 import { RequestTally } from './http/tally.js';
-import { errorResponse } from './http/respond.js';
+import { type Answer, errorAnswer, toResponse } from './http/respond.js';
 import { apiLogExportSource } from './areas/platform/exports/api-log-source.js';
 import { exportDownloads } from './areas/platform/exports/download.js';
 import { handlers as resourceHandlers } from './areas/registry.js';
@@ -200,6 +201,13 @@ export interface MockService {
 export interface FullMockService extends MockService {
   readonly projects: ProjectRegistry<ProjectState>;
   readonly organisation: OrganisationState;
+  /**
+   * What {@link MockService.handle} answers, before it is a fetch `Response`: the HTTP sandbox
+   * writes it to the socket as it is. `url` is the request's URL when the caller has parsed it.
+   */
+  answer(request: IncomingRequest, url?: URL): Promise<Answer>;
+  /** What {@link MockService.refuse} answers, before it is a fetch `Response`. */
+  refusal(error: ApiError, headers?: Record<string, string>): Answer;
 }
 
 /** Every service `createMockService` made, with its full face. */
@@ -401,13 +409,19 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     basePath,
     requestId,
   });
-  const handle = async (request: Parameters<typeof dispatch>[0]): Promise<Response> =>
-    download(request) ?? (await control(request)) ?? (await dispatch(request));
+  // The URL is parsed once, for the three that read it.
+  const answer = async (request: IncomingRequest, url = new URL(request.url)): Promise<Answer> =>
+    download(request, url) ?? (await control(request, url)) ?? (await dispatch(request, url));
+  const handle = async (request: IncomingRequest): Promise<Response> => toResponse(await answer(request));
+  const refusal = (error: ApiError, headers?: Record<string, string>): Answer =>
+    errorAnswer(error, requestId(), headers);
 
   const service: FullMockService = {
     handlers: [http.all(underBaseUrl(baseUrl), ({ request }) => handle(request))],
     handle,
-    refuse: (error, headers) => errorResponse(error, requestId(), headers),
+    answer,
+    refuse: (error, headers) => toResponse(refusal(error, headers)),
+    refusal,
     get projects() {
       return current.projects;
     },

@@ -8,12 +8,17 @@ import { listBody, wholeList } from '../core/list.js';
 import { ApiError, refusalsAs400 } from '../http/api-error.js';
 import type { ManagementKeys } from '../http/authenticate.js';
 import type { RequestJournal } from '../http/journal.js';
-import { errorResponse, jsonResponse, toApiError } from '../http/respond.js';
+import type { IncomingRequest } from '../http/incoming-request.js';
+import { readBodyBytes } from '../http/read-body.js';
+import { type Answer, errorAnswer, jsonAnswer, toApiError } from '../http/respond.js';
 import type { ProjectState } from '../areas/state.js';
 import type { WebhookDeliveryStatus } from '../areas/platform/webhooks/deliveries.js';
 import { type MockSnapshot, SNAPSHOT_FORMAT, type SnapshotImage } from '../snapshots.js';
 import type { RequestTally } from '../http/tally.js';
 import { untestedReport } from '../testing/untested-report.js';
+
+/** Decodes a body as fetch's `text()` does: bytes that are not UTF-8 become U+FFFD. */
+const anyText = new TextDecoder();
 
 /** Where the control API answers, under the base URL: apart from every path of the service's API. */
 const CONTROL_PREFIX = '/_voucherkit';
@@ -301,12 +306,12 @@ export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencie
  * OpenAPI document, `spec/control/openapi.yaml`.
  *
  * @param deps - The service's parts it drives.
- * @returns A responder: a response for a request under the prefix, `undefined` for any other.
+ * @returns A responder: an answer for a request under the prefix, `undefined` for any other; it
+ *   takes the request's URL when the caller has parsed it already.
  */
 export const controlApi = (deps: ControlDependencies) => {
   const table = routes(deps);
-  return async (request: Pick<Request, 'method' | 'url' | 'headers' | 'body'>): Promise<Response | undefined> => {
-    const url = new URL(request.url);
+  return async (request: IncomingRequest, url = new URL(request.url)): Promise<Answer | undefined> => {
     const path = url.pathname.replace(/\/{2,}/g, '/');
     const prefix = `${deps.basePath}${CONTROL_PREFIX}`;
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
@@ -332,7 +337,7 @@ export const controlApi = (deps: ControlDependencies) => {
         throw new ApiError(405, 'method_not_allowed', 'Method not allowed', {
           details: `${CONTROL_PREFIX}${routePath} accepts ${matching.map((candidate) => candidate.method).join(', ')}.`,
         });
-      const text = request.body ? await new Response(request.body as BodyInit).text() : '';
+      const text = request.body ? anyText.decode(await readBodyBytes(request, Number.POSITIVE_INFINITY)) : '';
       let parsed: unknown;
       try {
         parsed = text.trim() === '' ? {} : JSON.parse(text);
@@ -340,9 +345,9 @@ export const controlApi = (deps: ControlDependencies) => {
         throw ApiError.invalidPayload('The request body is not valid JSON.');
       }
       const answer = await route.run({ query: url.searchParams, body: object(parsed, 'body') });
-      return answer === null ? new Response(null, { status: 204 }) : jsonResponse(200, answer);
+      return answer === null ? { status: 204, headers: {}, body: null } : jsonAnswer(200, answer);
     } catch (error) {
-      return errorResponse(toApiError(error), requestId);
+      return errorAnswer(toApiError(error), requestId);
     }
   };
 };

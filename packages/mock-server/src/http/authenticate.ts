@@ -3,6 +3,7 @@ import type { Project, ProjectRegistry } from '../core/projects.js';
 import type { ProjectState } from '../areas/state.js';
 import { API_KEY_HEADERS } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
+import type { RequestHeaders } from './incoming-request.js';
 
 /** Who is calling, after the credentials were checked against the operation's security. */
 export type Principal =
@@ -44,7 +45,7 @@ type Presented =
   | { kind: 'oauth'; token: string }
   | { kind: 'none' };
 
-const presented = (headers: Headers): Presented => {
+const presented = (headers: RequestHeaders): Presented => {
   const authorization = headers.get('authorization');
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -83,7 +84,7 @@ export interface AuthenticationSources {
  *   that lacks every scope the operation accepts.
  */
 export const authenticate = (
-  headers: Headers,
+  headers: RequestHeaders,
   security: readonly Record<string, readonly string[]>[],
   sources: AuthenticationSources,
 ): Principal => {

@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../core/project-config.js';
 import type { OperationId } from '../generated/routes.js';
 import { ApiError } from './api-error.js';
+import type { RequestHeaders } from './incoming-request.js';
 
 /** The project switches of client-side features that the mock's client-side operations use; each is off by default. */
 type ClientSwitch =
@@ -76,7 +77,7 @@ const allowedOrigin = (origin: string, trusted: readonly string[]): boolean => {
 export const checkClientAccess = (
   operationId: OperationId,
   path: string,
-  headers: Headers,
+  headers: RequestHeaders,
   body: unknown,
   config: ProjectConfig,
 ): void => {

@@ -15,7 +15,15 @@ import type { IncomingRequest } from './incoming-request.js';
 import type { JournalEntry, RequestJournal } from './journal.js';
 import { operationInputs, operationResponses } from './load-operations.js';
 import { readInput } from './read-input.js';
-import { contractViolation, errorBody, errorHeaders, errorResponse, jsonResponse, toApiError } from './respond.js';
+import {
+  type Answer,
+  contractViolation,
+  errorAnswer,
+  errorBody,
+  errorHeaders,
+  jsonAnswer,
+  toApiError,
+} from './respond.js';
 import { createRouter } from './router.js';
 import type { RequestTally } from './tally.js';
 
@@ -67,15 +75,17 @@ const routedPath = (url: URL, basePath: string): string => {
  * service leaves out or sends as null) → (strict) response check. Every failure leaves as
  * the service's error body.
  */
-export const createDispatcher = (deps: DispatcherDependencies): ((request: IncomingRequest) => Promise<Response>) => {
+export const createDispatcher = (
+  deps: DispatcherDependencies,
+): ((request: IncomingRequest, url?: URL) => Promise<Answer>) => {
   const route = createRouter();
-  return async (request) => {
+  // `url` is the request's URL when the caller has parsed it already.
+  return async (request, url = new URL(request.url)) => {
     const startedAt = performance.now();
-    const url = new URL(request.url);
     const pathname = routedPath(url, deps.basePath);
     const match = route(request.method, pathname);
     if (match.kind === 'not-found') {
-      return errorResponse(
+      return errorAnswer(
         new ApiError(404, 'not_found', 'Resource not found', {
           details: `There is no endpoint ${request.method} ${pathname}.`,
         }),
@@ -88,11 +98,9 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         match.kind === 'unknown-method'
           ? `${request.method} is not a method of this API; it uses ${allow}.`
           : `${pathname} accepts ${allow}, not ${request.method}.`;
-      return errorResponse(
-        new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }),
-        deps.requestId(),
-        { allow },
-      );
+      return errorAnswer(new ApiError(405, 'method_not_allowed', 'Method not allowed', { details }), deps.requestId(), {
+        allow,
+      });
     }
     const operationId: OperationId = match.operationId;
     // What the journal records of the request, filled in as the pipeline gets to it.
@@ -105,8 +113,8 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
       projectId: undefined,
       input: { params: match.params },
     };
-    /** Records the answer in the tally and the journal, and makes its response. */
-    const answer = (status: number, body: unknown, requestId: string, headers?: Record<string, string>): Response => {
+    /** Records the answer in the tally and the journal, and makes it. */
+    const answer = (status: number, body: unknown, requestId: string, headers?: Record<string, string>): Answer => {
       const errorKey = status >= 400 ? ((body as { key?: string } | null)?.key ?? undefined) : undefined;
       deps.tally.record(operationId, status, errorKey);
       deps.journal.record({
@@ -126,10 +134,10 @@ export const createDispatcher = (deps: DispatcherDependencies): ((request: Incom
         durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
         requestId,
       } as JournalEntry);
-      return jsonResponse(status, body, headers);
+      return jsonAnswer(status, body, headers);
     };
     /** Answers an error, in the service's error body. */
-    const refuse = (error: ApiError, requestId: string, body = errorBody(error, requestId)): Response =>
+    const refuse = (error: ApiError, requestId: string, body = errorBody(error, requestId)): Answer =>
       answer(error.status, body, requestId, errorHeaders(error));
     const failure = deps.failures.take(operationId);
     if (failure) {

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.js';
+import type { RequestHeaders } from './incoming-request.js';
 
 const unsupported = (details: string): ApiError =>
   new ApiError(415, 'unsupported_media_type', 'Unsupported media type', { details });
@@ -27,7 +28,7 @@ const charsetOf = (parameters: readonly string[]): string | undefined => {
  * @throws ApiError 415 `unsupported_media_type` for a missing or different `Content-Type`, a
  *   charset other than UTF-8, or a `Content-Encoding` other than `identity`.
  */
-export const checkMediaType = (headers: Headers, expected: string): void => {
+export const checkMediaType = (headers: RequestHeaders, expected: string): void => {
   const encoding = headers.get('content-encoding');
   if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') {
     throw unsupported(`Content-Encoding ${shorten(encoding)} is not supported; send the body uncompressed.`);

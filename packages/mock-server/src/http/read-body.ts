@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { IncomingRequest } from './incoming-request.js';
+import type { IncomingRequest, RequestBodyReader } from './incoming-request.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 // Without `stream`, each decode starts afresh, so one decoder serves every request.
@@ -68,7 +68,7 @@ export const readBodyText = async (request: IncomingRequest, limit = MAX_BODY_BY
   }
 };
 
-const nextChunk = async <T>(reader: ReadableStreamDefaultReader<T>): Promise<ReadableStreamReadResult<T>> => {
+const nextChunk = async (reader: RequestBodyReader): Promise<ReadableStreamReadResult<Uint8Array>> => {
   try {
     return await reader.read();
   } catch {

@@ -91,7 +91,9 @@ const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
 /** The raw values of the parameters the operation declares; others are ignored, as the schema strips them. */
 const declared = (schema: z.ZodType, values: Record<string, unknown>): Record<string, unknown> => {
   const names = namesOf(schema);
-  return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) if (names.includes(name)) kept[name] = value;
+  return kept;
 };
 
 const checkParameters = (schema: z.ZodType, values: Record<string, unknown>, where: 'query' | 'path'): unknown =>

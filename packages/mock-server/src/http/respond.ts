@@ -40,19 +40,35 @@ export const contractViolation = (operation: CheckedOperation, status: number, b
   return result.success ? undefined : describeIssues('body', result.error.issues);
 };
 
-/** A JSON response, or an empty one for bodiless statuses. */
-export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+/**
+ * An answer of the service before it is a fetch `Response`: its status, its headers (lower-case
+ * names) and its body as the text that goes out, `null` for none. MSW and `service.handle` get it
+ * as a `Response` ({@link toResponse}); the HTTP sandbox writes it to the socket as it is, which
+ * spares each request a `Response`, its stream and the reading of that stream back into bytes.
+ */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | null;
+}
+
+/** A JSON answer, or an empty one for bodiless statuses. */
+export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
   body === null || status === 204
-    ? new Response(null, { status, headers })
-    : new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+    ? { status, headers, body: null }
+    : { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+
+/** An answer as a fetch `Response`. */
+export const toResponse = (answer: Answer): Response =>
+  new Response(answer.body, { status: answer.status, headers: answer.headers });
 
 /** The headers an error's answer carries: `Retry-After` when the error has one. */
 export const errorHeaders = (error: ApiError): Record<string, string> =>
   error.extras.retryAfter === undefined ? {} : { 'retry-after': String(error.extras.retryAfter) };
 
-/** The response for an ApiError, with `Retry-After` when the error carries one. */
-export const errorResponse = (error: ApiError, requestId: string, headers: Record<string, string> = {}): Response =>
-  jsonResponse(error.status, errorBody(error, requestId), { ...headers, ...errorHeaders(error) });
+/** The answer for an ApiError, with `Retry-After` when the error carries one. */
+export const errorAnswer = (error: ApiError, requestId: string, headers: Record<string, string> = {}): Answer =>
+  jsonAnswer(error.status, errorBody(error, requestId), { ...headers, ...errorHeaders(error) });
 
 /** Maps any thrown value to an ApiError; unknown exceptions are mock bugs and say so. */
 export const toApiError = (error: unknown): ApiError =>

@@ -59,6 +59,52 @@ const decodeSegment = (segment: string): string => {
   return utf8.decode(new Uint8Array(bytes));
 };
 
+/** Whether a template's fixed segments are those of the path (which has as many segments). */
+const fixedSegmentsMatch = (path: CompiledPath, parts: readonly string[]): boolean => {
+  for (let index = 0; index < parts.length; index += 1) {
+    const segment = path.segments[index];
+    if (typeof segment === 'string' && segment !== parts[index]) return false;
+  }
+  return true;
+};
+
+/** The values of a template's parameters in a path it matches, percent-decoded. */
+const paramsOf = (path: CompiledPath, parts: readonly string[]): Record<string, string> => {
+  const params: Record<string, string> = {};
+  path.segments.forEach((segment, index) => {
+    if (typeof segment !== 'string') params[segment.param] = decodeSegment(parts[index] as string);
+  });
+  return params;
+};
+
+/** The key of the templates whose second segment is a parameter (no path segment reads `{}`). */
+const ANY = '{}';
+
+/**
+ * The templates a path may match, by its number of segments and its second segment (`v1/{word}/…`
+ * tells the resources apart): for each word that some template has there, those with that word
+ * or a parameter there; under {@link ANY}, those with a parameter there, for any other word. Each
+ * list keeps the order of `paths`, so the most specific template still comes first.
+ */
+const candidateTable = (paths: readonly CompiledPath[]): Map<string, CompiledPath[]> => {
+  const table = new Map<string, CompiledPath[]>();
+  const lengths = new Set(paths.map((path) => path.segments.length));
+  for (const length of lengths) {
+    const ofLength = paths.filter((path) => path.segments.length === length);
+    const open = (path: CompiledPath): boolean => typeof path.segments[1] !== 'string';
+    table.set(`${length} ${ANY}`, ofLength.filter(open));
+    for (const path of ofLength) {
+      const word = path.segments[1];
+      if (typeof word !== 'string' || table.has(`${length} ${word}`)) continue;
+      table.set(
+        `${length} ${word}`,
+        ofLength.filter((other) => open(other) || other.segments[1] === word),
+      );
+    }
+  }
+  return table;
+};
+
 /**
  * Builds a router over the generated operation table. Routing is a table lookup by segment,
  * never a hand-written switch on URLs.
@@ -72,6 +118,7 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       .filter((path) => path.segments.every((segment) => typeof segment === 'string'))
       .map((path) => [path.segments.join('/'), path]),
   );
+  const candidates = candidateTable(paths);
   return (method, pathname) => {
     const verb = method.toUpperCase();
     const parts = pathname.split('/').filter(Boolean);
@@ -84,18 +131,11 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
       if (operationId) return { kind: 'operation', operationId, params: {} };
       for (const known of exact.methods.keys()) allowed.add(known);
     }
-    for (const path of paths) {
-      if (path.segments.length !== parts.length || path === exact) continue;
-      const params: Record<string, string> = {};
-      const matches = path.segments.every((segment, index) => {
-        const part = parts[index] as string;
-        if (typeof segment === 'string') return segment === part;
-        params[segment.param] = decodeSegment(part);
-        return true;
-      });
-      if (!matches) continue;
+    const some = candidates.get(`${parts.length} ${parts[1]}`) ?? candidates.get(`${parts.length} ${ANY}`) ?? [];
+    for (const path of some) {
+      if (path === exact || !fixedSegmentsMatch(path, parts)) continue;
       const operationId = path.methods.get(verb);
-      if (operationId) return { kind: 'operation', operationId, params };
+      if (operationId) return { kind: 'operation', operationId, params: paramsOf(path, parts) };
       for (const known of path.methods.keys()) allowed.add(known);
     }
     if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed].sort(byMethodOrder) };

@@ -63,7 +63,7 @@ describe('strict mode', () => {
       }),
     );
     expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({
+    expect(JSON.parse(response.body ?? '')).toMatchObject({
       code: 501,
       key: 'not_implemented',
       details: expect.stringContaining('listCategories'),

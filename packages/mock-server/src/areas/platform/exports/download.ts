@@ -1,7 +1,7 @@
 import type { ProjectRegistry } from '../../../core/projects.js';
 import { ApiError } from '../../../http/api-error.js';
 import type { IncomingRequest } from '../../../http/incoming-request.js';
-import { errorResponse, toApiError } from '../../../http/respond.js';
+import { type Answer, errorAnswer, toApiError } from '../../../http/respond.js';
 import type { ExportStore } from './store.js';
 
 /** What {@link exportDownloads} needs from the service. */
@@ -25,13 +25,13 @@ const DOWNLOAD_PATH = /^\/v1\/exports\/([^/]+)\/?$/;
  * body; a good one answers the CSV as `text/plain`.
  *
  * @param deps - The projects, the base path and the request ids.
- * @returns A responder: a response for a download, `undefined` for anything else.
+ * @returns A responder: an answer for a download, `undefined` for anything else; it takes the
+ *   request's URL when the caller has parsed it already.
  */
 export const exportDownloads =
   (deps: ExportDownloadDependencies) =>
-  (request: Pick<IncomingRequest, 'method' | 'url'>): Response | undefined => {
+  (request: Pick<IncomingRequest, 'method' | 'url'>, url = new URL(request.url)): Answer | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-    const url = new URL(request.url);
     const token = url.searchParams.get('token');
     if (token === null) return undefined;
     const path = url.pathname.replace(/\/{2,}/g, '/');
@@ -42,7 +42,7 @@ export const exportDownloads =
     try {
       id = decodeURIComponent(match[1] as string);
     } catch {
-      return errorResponse(ApiError.notFound('export', match[1] as string), deps.requestId());
+      return errorAnswer(ApiError.notFound('export', match[1] as string), deps.requestId());
     }
     const project = deps
       .projects()
@@ -55,8 +55,8 @@ export const exportDownloads =
         'content-type': 'text/plain; charset=utf-8',
         'content-disposition': `attachment; filename="${file.name}"`,
       };
-      return new Response(request.method === 'HEAD' ? null : file.text, { status: 200, headers });
+      return { status: 200, headers, body: request.method === 'HEAD' ? null : file.text };
     } catch (error) {
-      return errorResponse(toApiError(error), deps.requestId());
+      return errorAnswer(toApiError(error), deps.requestId());
     }
   };
