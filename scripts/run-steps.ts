@@ -80,8 +80,8 @@ const runStep = (step: string): Promise<StepRun> =>
   });
 
 const print = ({ step, code, output, seconds }: StepRun): void => {
-  const mark = code === 0 ? '✓' : `✗ exit ${code ?? 'signal'}`;
-  console.log(`\n── ${step} ${mark} ${seconds.toFixed(1)} s ${'─'.repeat(Math.max(3, 60 - step.length))}`);
+  const title = `── ${step} ${code === 0 ? '✓' : `✗ exit ${code ?? 'signal'}`} ${seconds.toFixed(1)} s `;
+  console.log(`\n${title}${'─'.repeat(Math.max(3, 72 - title.length))}`);
   if (output.trim() !== '') console.log(output.trimEnd());
 };
 
