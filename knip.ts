@@ -56,7 +56,7 @@ const config: KnipConfig = {
     'packages/mock-server': {
       entry: [
         ...(packages['packages/mock-server']?.entry ?? []),
-        // Built by tsup for the sandbox's bin, which imports it from dist (bin/sandbox.mjs).
+        // The sandbox's bin runs it: built by tsup into dist/, or from the sources in a checkout without a build.
         'src/sandbox.ts',
       ],
     },

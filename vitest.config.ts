@@ -29,6 +29,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       ...pagesWithCode(),
     ],
+    // The files of a worker share their modules instead of loading the mock again for each file:
+    // each file makes its own services and servers, and leaves nothing global behind (decision 0073).
+    isolate: false,
     // Notes the operations each test file calls, for docs/operation-tests.json (decision 0068).
     setupFiles: ['./scripts/lib/operation-tests-setup.ts'],
     // Stored records and event payloads are frozen, so a change in place fails a test (decision 0041).

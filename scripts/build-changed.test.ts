@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type BuiltPackage, buildChanged, withLock } from './lib/build-changed.ts';
+import { repoPath } from './lib/paths.ts';
 
 const PACKAGES: BuiltPackage[] = [
   { dir: 'packages/domain', dependsOn: [] },
@@ -38,6 +41,29 @@ beforeEach(() => {
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/**
+ * Runs a module in a process of its own, as a second `npm start` is: `code` sees `root`, `lock`,
+ * `fs` and the module under test's `buildChanged` and `withLock`.
+ */
+const otherProcess = (code: string, lock = join(root, 'node_modules', '.voucherkit-build.lock')): ChildProcess =>
+  spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '--eval',
+      `import * as fs from 'node:fs';
+       import { buildChanged, withLock } from ${JSON.stringify(pathToFileURL(repoPath('scripts/lib/build-changed.ts')).href)};
+       const [root, lock] = process.argv.slice(1);
+       ${code}`,
+      root,
+      lock,
+    ],
+    { stdio: 'inherit' },
+  );
+
+const exitOf = (child: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('npm start builds what changed', () => {
   test('builds every package the first time, and none when nothing changed', async () => {
@@ -80,6 +106,40 @@ describe('npm start builds what changed', () => {
     rmSync(lock, { recursive: true });
     expect(await waiting).toEqual([]);
     expect(builds).toEqual(PACKAGES.map(({ dir }) => dir));
+  });
+
+  test('two starts in two processes at once build each package once, and both go on', async () => {
+    // Each start builds as tsup does, and notes what it built; a build takes a moment, so that
+    // the other start comes while it runs.
+    const start = (): ChildProcess =>
+      otherProcess(`
+        await buildChanged(root, ${JSON.stringify(PACKAGES)}, (dir) => {
+          fs.rmSync(root + '/' + dir + '/dist', { recursive: true, force: true });
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+          fs.mkdirSync(root + '/' + dir + '/dist');
+          fs.writeFileSync(root + '/' + dir + '/dist/index.js', 'export {};');
+          fs.appendFileSync(root + '/builds.log', dir + '\\n');
+        });`);
+    expect(await Promise.all([exitOf(start()), exitOf(start())])).toEqual([0, 0]);
+    expect(readFileSync(join(root, 'builds.log'), 'utf8').trim().split('\n')).toEqual(PACKAGES.map(({ dir }) => dir));
+  });
+
+  test('a lock held by a start that was killed is taken over', async () => {
+    const lock = join(root, 'lock');
+    const taken = join(root, 'taken');
+    const holder = otherProcess(
+      `await withLock(lock, () => {
+         fs.writeFileSync(${JSON.stringify(taken)}, '');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+       });`,
+      lock,
+    );
+    const exited = exitOf(holder);
+    while (!existsSync(taken) && holder.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(taken)).toBe(true);
+    holder.kill('SIGKILL');
+    await exited;
+    expect(await withLock(lock, () => 'taken over', 5)).toBe('taken over');
   });
 
   test('the lock lets one holder in at a time and is released after a failure', async () => {

@@ -1,14 +1,15 @@
 /**
  * The repository stands alone: generation and the freshness check pass in a copy that has
- * nothing beside it, as on a stranger's fresh clone. The copy holds exactly what git would
- * clone (tracked files plus new, unignored ones, so the test also holds before a commit) and
- * borrows `node_modules` through a link instead of installing again.
+ * nothing beside it, as on a stranger's fresh clone, and the sandbox's command starts there
+ * without a build. The copy holds exactly what git would clone (tracked files plus new, unignored
+ * ones, so the test also holds before a commit; no `dist/`) and borrows `node_modules` through a
+ * link instead of installing again.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { repoPath } from './lib/paths.ts';
 
 const root = repoPath('.');
@@ -32,8 +33,9 @@ const copyRepository = (): void => {
   git(copy, '-c', 'user.name=standalone', '-c', 'user.email=standalone@example.invalid', 'commit', '-qm', 'snapshot');
 };
 
+beforeAll(copyRepository);
+
 test('generation and the freshness check pass with nothing beside the repository', () => {
-  copyRepository();
   expect(readdirSync(parent)).toEqual(['voucherkit']);
   const env = { ...process.env, PATH: [join(copy, 'node_modules', '.bin'), process.env['PATH'] ?? ''].join(delimiter) };
   const output = execFileSync(join(copy, 'node_modules', '.bin', 'tsx'), ['scripts/check-generated.ts'], {
@@ -43,6 +45,52 @@ test('generation and the freshness check pass with nothing beside the repository
   });
   expect(output).toContain('Generated files are fresh');
 }, 120_000);
+
+/** A sandbox started by the package's command, and what its banner says. */
+interface StartedSandbox {
+  readonly process: ChildProcess;
+  readonly url: string;
+  readonly appId: string;
+  readonly appToken: string;
+}
+
+/** Runs the copy's `voucherkit-sandbox` on a free port; resolves once its banner is printed. */
+const startSandbox = (): Promise<StartedSandbox> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(copy, 'packages/mock-server/bin/sandbox.mjs')], {
+      cwd: copy,
+      env: { ...process.env, PORT: '0' },
+    });
+    let output = '';
+    const field = (label: string): string | undefined => output.match(new RegExp(`^ +${label} +(\\S+)$`, 'm'))?.[1];
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+      const [url, appId, appToken] = [field('Base URL'), field('X-App-Id'), field('X-App-Token')];
+      if (url !== undefined && appId !== undefined && appToken !== undefined)
+        resolve({ process: child, url, appId, appToken });
+    });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
+    child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}) before it listened:\n${output}`)));
+  });
+
+test("the sandbox's command starts from the sources without a build, twice from one checkout", async () => {
+  expect(existsSync(join(copy, 'packages/mock-server/dist'))).toBe(false);
+  const sandboxes = await Promise.all([startSandbox(), startSandbox()]);
+  try {
+    expect(sandboxes[0].url).not.toBe(sandboxes[1].url);
+    for (const { url, appId, appToken } of sandboxes) {
+      const answer = await fetch(`${url}/v1/categories`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { data: { name: string }[] }).data.map(({ name }) => name).sort()).toEqual([
+        'Clearance',
+        'Loyalty',
+        'Seasonal',
+      ]);
+    }
+  } finally {
+    for (const sandbox of sandboxes) sandbox.process.kill();
+  }
+}, 60_000);
 
 test('no file the project runs names a folder outside the repository', () => {
   // git grep exits with 1 when nothing matches, which is the outcome we want.

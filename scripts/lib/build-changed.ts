@@ -3,7 +3,8 @@
  * a second when nothing changed. Each build leaves a fingerprint of what it was built from in the
  * package's `dist/`; a package is built again when its fingerprint differs or a package it
  * depends on was built. A lock keeps two starts from one checkout from building the same `dist/`
- * at once: the second waits, then finds the packages fresh.
+ * at once, and from reading one while it is built: the second waits, then finds the packages
+ * fresh. A lock whose holder has died (a start stopped with Ctrl+C while it built) is taken over.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -80,12 +81,34 @@ const stalePackages = (
   });
 };
 
-const lockIsStale = (lock: string): boolean => {
-  const stats = statSync(lock, { throwIfNoEntry: false });
-  return stats !== undefined && Date.now() - stats.mtimeMs > STALE_LOCK_MS;
+/** The file in a lock directory that names the process holding it. */
+const HOLDER = 'pid';
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 };
 
-/** Runs `work` holding the lock directory `lock`, waiting (polling every `pollMs`) while another holds it. */
+/** A lock is left over when the process that holds it is gone, or when it is older than a build takes. */
+const lockIsStale = (lock: string): boolean => {
+  const stats = statSync(lock, { throwIfNoEntry: false });
+  if (stats === undefined) return false;
+  if (Date.now() - stats.mtimeMs > STALE_LOCK_MS) return true;
+  let holder: number;
+  try {
+    holder = Number(readFileSync(join(lock, HOLDER), 'utf8'));
+  } catch {
+    return false; // taken a moment ago: its holder is writing its name
+  }
+  return Number.isInteger(holder) && holder > 0 && !isAlive(holder);
+};
+
+/** Runs `work` holding the lock directory `lock`, waiting (polling every `pollMs`) while another process holds it. */
 export const withLock = async <T>(lock: string, work: () => T | Promise<T>, pollMs = 200): Promise<T> => {
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
@@ -99,6 +122,7 @@ export const withLock = async <T>(lock: string, work: () => T | Promise<T>, poll
     }
   }
   try {
+    writeFileSync(join(lock, HOLDER), String(process.pid));
     return await work();
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -115,10 +139,10 @@ export const buildChanged = async (
   packages: readonly BuiltPackage[],
   build: (dir: string) => void,
   lock = join(root, 'node_modules', '.voucherkit-build.lock'),
-): Promise<string[]> => {
-  if (stalePackages(root, packages).length === 0) return [];
-  return withLock(lock, () => {
-    // Another start may have built them while this one waited.
+): Promise<string[]> =>
+  // Even a start with nothing to build waits for one that is building: a dist/ it would find
+  // fresh may be the next to be emptied and written again.
+  withLock(lock, () => {
     const stale = stalePackages(root, packages);
     for (const { pkg, fingerprint } of stale) {
       build(pkg.dir);
@@ -126,4 +150,3 @@ export const buildChanged = async (
     }
     return stale.map(({ pkg }) => pkg.dir);
   });
-};

@@ -23,12 +23,19 @@ import { repoPath } from './paths.ts';
 const called = new Set<string>();
 
 // Every answered request of every service is counted by a tally, so this is the one place that
-// sees them all; each test file runs in modules of its own, so the counting is the file's.
-const record = RequestTally.prototype.record;
-RequestTally.prototype.record = function (this: RequestTally, ...request: Parameters<RequestTally['record']>) {
-  called.add(request[0]);
-  record.apply(this, request);
-};
+// sees them all. This setup runs again before each test file, but the files of a worker share the
+// tally's module (vitest.config.ts): the counting is added once, and counts into the set of the
+// file that runs.
+const CALLED = Symbol.for('voucherkit.operation-tests.called');
+const tally = RequestTally.prototype as RequestTally & { [CALLED]?: Set<string> };
+if (tally[CALLED] === undefined) {
+  const record = tally.record;
+  tally.record = function (this: RequestTally, ...request: Parameters<RequestTally['record']>) {
+    tally[CALLED]?.add(request[0]);
+    record.apply(this, request);
+  };
+}
+tally[CALLED] = called;
 
 const tests = (task: RunnerTask): RunnerTask[] => ('tasks' in task ? task.tasks.flatMap(tests) : [task]);
 
