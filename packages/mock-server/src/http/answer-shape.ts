@@ -71,8 +71,10 @@ const shapeObject = (
   }
   if (changes === undefined) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, current] of Object.entries(value)) {
-    const next = changes.has(key) ? changes.get(key) : current;
+  // The keys in their order, without a list of entries: the objects shaped are plain, with nothing inherited to list.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const next = changes.has(key) ? changes.get(key) : value[key];
     if (next !== LEFT_OUT) copy[key] = next;
   }
   for (const [key, next] of changes) if (!(key in value) && next !== LEFT_OUT) copy[key] = next;
