@@ -1,5 +1,5 @@
 import { ANSWER_SHAPES, SHAPES } from '../generated/answer-shapes.js';
-import type { AnswerShape, Unset } from './shape-table.js';
+import type { AnswerShape, PropertyShape, Unset } from './shape-table.js';
 
 export type { AnswerShape } from './shape-table.js';
 
@@ -9,10 +9,16 @@ const LEFT_OUT = Symbol('left out');
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Whether an object has no own enumerable property, without listing its keys. */
+const hasNoKeys = (value: object): boolean => {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+};
+
 const isEmpty = (value: unknown): boolean =>
   value === undefined ||
   value === null ||
-  (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && Object.keys(value).length === 0);
+  (Array.isArray(value) ? value.length === 0 : isPlainObject(value) && hasNoKeys(value));
 
 /** The value a property is sent with under its rule, or {@link LEFT_OUT}. */
 const ruled = (unset: Unset, value: unknown): unknown => {
@@ -30,31 +36,45 @@ const ruled = (unset: Unset, value: unknown): unknown => {
   }
 };
 
+/** The rules of a shape's properties as a list, listed once per shape rather than per value shaped. */
+const ruleLists = new WeakMap<AnswerShape, readonly (readonly [string, PropertyShape])[]>();
+
+const rulesOf = (shape: AnswerShape): readonly (readonly [string, PropertyShape])[] => {
+  let rules = ruleLists.get(shape);
+  if (rules === undefined) {
+    rules = Object.entries(shape.properties ?? {});
+    ruleLists.set(shape, rules);
+  }
+  return rules;
+};
+
 const shapeObject = (
   value: Record<string, unknown>,
   shape: AnswerShape,
   shapes: readonly AnswerShape[],
 ): Record<string, unknown> => {
-  // What changes, by key; the object is copied once, at the end, only when something does.
-  const changes = new Map<string, unknown>();
-  for (const [key, rule] of Object.entries(shape.properties ?? {})) {
+  // What changes, by key, made at the first change; the object is copied once, at the end, only when something does.
+  let changes: Map<string, unknown> | undefined;
+  for (const [key, rule] of rulesOf(shape)) {
     const current = value[key];
     let next = rule.unset === undefined ? current : ruled(rule.unset, current);
     if (rule.shape !== undefined && next !== LEFT_OUT && next !== undefined && next !== null)
       next = shapeValue(next, rule.shape, shapes);
-    if (next === LEFT_OUT ? key in value : next !== current) changes.set(key, next);
+    if (next === LEFT_OUT ? key in value : next !== current) (changes ??= new Map()).set(key, next);
   }
   if (shape.values !== undefined) {
     for (const [key, current] of Object.entries(value)) {
       if (shape.properties?.[key] !== undefined || current === null || current === undefined) continue;
       const next = shapeValue(current, shape.values, shapes);
-      if (next !== current) changes.set(key, next);
+      if (next !== current) (changes ??= new Map()).set(key, next);
     }
   }
-  if (changes.size === 0) return value;
+  if (changes === undefined) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, current] of Object.entries(value)) {
-    const next = changes.has(key) ? changes.get(key) : current;
+  // The keys in their order, without a list of entries: the objects shaped are plain, with nothing inherited to list.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const next = changes.has(key) ? changes.get(key) : value[key];
     if (next !== LEFT_OUT) copy[key] = next;
   }
   for (const [key, next] of changes) if (!(key in value) && next !== LEFT_OUT) copy[key] = next;

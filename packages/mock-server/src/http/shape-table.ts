@@ -11,7 +11,7 @@
 export type Unset = 'omit' | 'omit-zero' | 'null' | 'empty-array' | 'empty-object';
 
 /** The rule of one property: what to do when it holds no value, and the shape of its value. */
-interface PropertyShape {
+export interface PropertyShape {
   readonly unset?: Unset;
   /** Index in the table of shapes of the property's value. */
   readonly shape?: number;

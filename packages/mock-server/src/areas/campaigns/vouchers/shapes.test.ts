@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listPath, listUrls, withListUrls } from './shapes.js';
+import { listPath, listUrls, voucherAssets, withListUrls } from './shapes.js';
 import type { StoredVoucher } from './types.js';
 
 describe('voucher list links', () => {
@@ -33,5 +33,16 @@ describe('voucher list links', () => {
     expect(JSON.parse(JSON.stringify(listUrls({ id: 'v_2', code: 'X', campaign_id: null } as StoredVoucher)))).toEqual(
       {},
     );
+  });
+});
+
+describe('voucher assets', () => {
+  it('name the code by the hex digits of its UTF-8 bytes, whatever its characters', () => {
+    expect(voucherAssets('UNLIMITED').qr).toEqual({
+      id: '554e4c494d49544544',
+      url: 'https://dl.voucherify.io/api/v1/assets/qr/554e4c494d49544544',
+    });
+    expect(voucherAssets('ŻUK-€5').barcode.id).toBe('c5bb554b2de282ac35');
+    expect(voucherAssets('\u0000~').qr.id).toBe('007e');
   });
 });

@@ -51,8 +51,23 @@ export const simpleVoucher = (voucher: StoredVoucher): Resource<'SimpleVoucher'>
   object: 'voucher',
 });
 
-const hex = (text: string): string =>
-  [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+/** The two hex digits of each byte. */
+const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** The hex digits of a text's UTF-8 bytes: read in place for an ASCII text, as most codes are. */
+const hex = (text: string): string => {
+  let digits = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code > 0x7f) {
+      digits = '';
+      for (const byte of new TextEncoder().encode(text)) digits += BYTE_HEX[byte] as string;
+      return digits;
+    }
+    digits += BYTE_HEX[code] as string;
+  }
+  return digits;
+};
 
 /**
  * The images that encode a voucher's code (`assets`), as the service links them: a QR code and a

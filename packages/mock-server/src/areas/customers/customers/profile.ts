@@ -73,7 +73,11 @@ const PROFILE_FIELDS = ['name', 'description', 'email', 'phone', 'birthdate', 'a
  * @returns `true` when a profile field changed.
  */
 export const profileChanged = (before: Customer, after: Customer): boolean =>
-  PROFILE_FIELDS.some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+  PROFILE_FIELDS.some(
+    // The same value (a field the change left alone) is the same JSON: only the others are written out.
+    (field) =>
+      before[field] !== after[field] && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
+  );
 
 /**
  * A customer in the short form that events and other objects embed (the spec's `SimpleCustomer`).

@@ -23,12 +23,12 @@ export const legacyRedemption = (
   request: StackedRequest,
   origin: Origin<'requestId' | 'channel'>,
 ): RedemptionRecord => {
-  let redeemed: ReturnType<RedemptionStore['redeem']>;
+  let redeemed: string;
   try {
-    redeemed = redemptions.redeem(request, origin);
+    redeemed = redemptions.redeemFirst(request, origin);
   } catch (error) {
     throw legacyRedemptionError(error);
   }
   // One applicable redeemable gives one redemption, without a parent.
-  return redemptions.get(redeemed.redemptions?.[0]?.id ?? '') as RedemptionRecord;
+  return redemptions.get(redeemed) as RedemptionRecord;
 };

@@ -23,7 +23,13 @@ import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
 import { type EngineApplication, applyStack } from './engine/apply.js';
 import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
-import { type CommitInput, type RedemptionResult, commitRedemption, failRedemption } from './engine/commit.js';
+import {
+  type CommitInput,
+  type RedemptionResult,
+  commitRedemption,
+  failRedemption,
+  redemptionResult,
+} from './engine/commit.js';
 import {
   type KeptRecord,
   type KeptRedemption,
@@ -265,10 +271,32 @@ export class RedemptionStore {
    *   `redeemable_type`/`redeemable_id`; the request errors of {@link RedemptionStore.validate}.
    */
   redeem(request: StackedRequest, origin: Origin<'requestId' | 'channel'>): RedemptionResult {
+    return this.#redeem(request, origin, true).result as RedemptionResult;
+  }
+
+  /**
+   * Redeems as {@link RedemptionStore.redeem} does, without making the answer of `POST
+   * /v1/redemptions`: for the operations that answer with the stored redemption instead (the
+   * older single-code redemptions, a reward paid with points).
+   *
+   * @returns The id of the first redemption the answer would list (the earlier one for a retry).
+   * @throws ApiError as {@link RedemptionStore.redeem} does.
+   */
+  redeemFirst(request: StackedRequest, origin: Origin<'requestId' | 'channel'>): string {
+    return this.#redeem(request, origin, false).first;
+  }
+
+  /** Redeems; the answer is made when `answered` asks for it, or when a retry may replay it. */
+  #redeem(
+    request: StackedRequest,
+    origin: Origin<'requestId' | 'channel'>,
+    answered: boolean,
+  ): { readonly first: string; readonly result: RedemptionResult | undefined } {
     const retryKey = this.#retryKey(request);
     const earlier = retryKey === undefined ? undefined : this.#retries.get(retryKey);
     const replay = earlier === undefined ? undefined : this.#entries.get(earlier);
-    if (replay?.result && replay.record.status !== 'ROLLED_BACK') return replay.result;
+    if (replay?.result && replay.record.status !== 'ROLLED_BACK')
+      return { first: replay.result.redemptions?.[0]?.id ?? '', result: replay.result };
     const prepared = this.#prepare(request, true);
     const input: CommitInput = {
       request,
@@ -293,13 +321,14 @@ export class RedemptionStore {
     const committed = commitRedemption(input);
     for (const entry of committed.entries) this.#add(entry);
     for (const child of committed.children) this.#parents.set(child, committed.head);
-    if (retryKey !== undefined) {
-      // Only a request that can be retried keeps its answer: the rest would hold a copy of everything they showed.
-      const head = this.#entries.get(committed.head);
-      if (head) this.#entries.set(head.record.id, { ...head, result: committed.result });
-      this.#retries.set(retryKey, committed.head);
-    }
-    return committed.result;
+    const first = committed.children[0] ?? committed.head;
+    if (retryKey === undefined) return { first, result: answered ? redemptionResult(input, committed) : undefined };
+    // Only a request that can be retried keeps its answer: the rest would hold a copy of everything they showed.
+    const result = redemptionResult(input, committed);
+    const head = this.#entries.get(committed.head);
+    if (head) this.#entries.set(head.record.id, { ...head, result });
+    this.#retries.set(retryKey, committed.head);
+    return { first, result };
   }
 
   /**

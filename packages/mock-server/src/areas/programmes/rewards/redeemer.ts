@@ -217,7 +217,7 @@ export class RewardRedeemer {
       throw new ApiError(400, 'missing_order', 'Missing order', {
         details: 'A pay with points reward needs the order it pays for.',
       });
-    const result = this.deps.redemptions.redeem(
+    const made = this.deps.redemptions.redeemFirst(
       {
         redeemables: [
           {
@@ -235,8 +235,7 @@ export class RewardRedeemer {
       } as never,
       origin,
     );
-    const [made] = result.redemptions ?? [];
-    const record = this.deps.redemptions.describeReward(String(made?.id), reward);
+    const record = this.deps.redemptions.describeReward(made, reward);
     return { ...record, voucher: { ...record.voucher, holder: simpleCustomer(holder) } } as RedemptionRecord;
   }
 

@@ -38,14 +38,19 @@ export interface CommitInput {
   readonly state: EngineStores;
 }
 
-/** What a committed redemption produced: the records to store and the answer. */
+/**
+ * What a committed redemption produced: the records to store. Its answer is made apart
+ * ({@link redemptionResult}), by the operations that answer with it.
+ */
 export interface Committed {
   /** The parent's id, or the single redemption's. */
   readonly head: string;
   /** Ids of the children of a parent. */
   readonly children: readonly string[];
+  /** The records, the parent first when there is one. */
   readonly entries: readonly RedemptionEntry[];
-  readonly result: RedemptionResult;
+  /** The final order as the records show it, before the stored order's `redemptions` are on it. */
+  readonly finalOrder: Resource<'OrderCalculated'>;
 }
 
 /** A record as a redemption answer shows it: the voucher presented, or left out where there is none. */
@@ -285,16 +290,27 @@ export const commitRedemption = (input: CommitInput): Committed => {
   for (const entry of entries)
     if (!stacked || entry.record.id !== head)
       recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
+  return { head, children, entries, finalOrder };
+};
+
+/**
+ * The answer of `POST /v1/redemptions` to a committed redemption: its redemptions (and their
+ * parent) as the API shows them, the order and the redeemables left out. It writes nothing.
+ */
+export const redemptionResult = (input: CommitInput, committed: Committed): RedemptionResult => {
+  const { application, options } = input;
+  const { entries, head } = committed;
+  const stacked = application.applicable.length > 1;
   const present = (outcome: (typeof application.outcomes)[number]) =>
     presentOutcome(outcome, options, input.origin.requestId);
   const redemptionsShown = entries
     .filter((entry) => !stacked || entry.record.id !== head)
     .map((entry) => asRedemption(entry.record as KeptRedemption, input.state));
-  const result: RedemptionResult = {
+  return {
     redemptions: redemptionsShown,
     ...(stacked ? { parent_redemption: asRedemption(entries[0]?.record as KeptRedemption, input.state) } : {}),
     // The head record's order: the final order with the stored order's `redemptions`.
-    order: entries[0]?.record.order ?? finalOrder,
+    order: entries[0]?.record.order ?? committed.finalOrder,
     inapplicable_redeemables: application.inapplicable.map(
       (outcome) => present(outcome) as Resource<'ValidationRedeemableInapplicable'>,
     ),
@@ -302,7 +318,6 @@ export const commitRedemption = (input: CommitInput): Committed => {
       (outcome) => present(outcome) as Resource<'ValidationRedeemableSkipped'>,
     ),
   };
-  return { head, children, entries, result };
 };
 
 /**
