@@ -45,7 +45,7 @@ describe('from an operation to its code', () => {
     // validatePromotions(project.state, …) in another file, whose parameter is an interface of stores.
     expect(methods('validatePromotions')).toContain('validationRules.rulesFor');
     // legacyRedemption(redemptions: RedemptionStore, …)
-    expect(methods('redeemPromotionTier')).toContain('redemptions.redeem');
+    expect(methods('redeemPromotionTier')).toContain('redemptions.redeemFirst');
   });
 
   it('finds a state method for every handler, so a handler written in a form the reading misses shows here', () => {
