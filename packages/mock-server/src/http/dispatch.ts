@@ -14,6 +14,7 @@ import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
 import type { JournalEntry, RequestJournal } from './journal.js';
 import { operationInputs, operationResponses } from './load-operations.js';
+import type { OperationInput } from './operation-spec.js';
 import { readInput } from './read-input.js';
 import {
   type Answer,
@@ -149,11 +150,6 @@ export const createDispatcher = (
     }
     // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
     const operation = (operationInputs.loaded() ?? (await operationInputs.load()))[operationId];
-    /** What strict mode checks an answer against: the response schemas load with its first check. */
-    const checked = async () => ({
-      ...operation,
-      responses: (operationResponses.loaded() ?? (await operationResponses.load())).operationResponses[operationId],
-    });
     // Drawn before the handler runs, so what the request starts (bulk jobs, events) can name it.
     const requestId = deps.requestId();
     let status: number;
@@ -199,18 +195,24 @@ export const createDispatcher = (
       const error = isDomainError(caught) ? fromDomainError(caught) : toApiError(caught);
       const refusal = errorBody(error, requestId);
       if (deps.strict && error.status !== 501 && error.status !== 500) {
-        const violation = contractViolation(await checked(), error.status, refusal);
+        const violation = contractViolation(await checkedOperation(operationId, operation), error.status, refusal);
         if (violation) return refuse(strictFailure(operationId, violation), requestId);
       }
       return refuse(error, requestId, refusal);
     }
     if (deps.strict) {
-      const violation = contractViolation(await checked(), status, body);
+      const violation = contractViolation(await checkedOperation(operationId, operation), status, body);
       if (violation) return refuse(strictFailure(operationId, violation), requestId);
     }
     return answer(status, body, requestId);
   };
 };
+
+/** What strict mode checks an answer against: the response schemas load with its first check. */
+const checkedOperation = async (operationId: OperationId, operation: OperationInput) => ({
+  ...operation,
+  responses: (operationResponses.loaded() ?? (await operationResponses.load())).operationResponses[operationId],
+});
 
 /** The error a strict mock answers when its own answer drifts from the spec. */
 const strictFailure = (operationId: string, violation: string): ApiError =>
