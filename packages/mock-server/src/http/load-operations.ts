@@ -44,6 +44,20 @@ export const operationInputs = loader<Inputs>(() =>
 /** The response and webhook schemas: loaded with strict mode's first check or a payload check. */
 export const operationResponses = loader<Responses>(() => import('../generated/operation-responses.js'));
 
+/** Both halves joined per operation on first read: one table per process or page, as every call answers. */
+const everything = loader<LoadedOperations>(async () => {
+  const [requestSide, responseSide] = await Promise.all([operationInputs.load(), operationResponses.load()]);
+  const operations = builtOnRead(
+    Object.fromEntries(
+      (Object.keys(routes) as OperationId[]).map((id) => [
+        id,
+        (): OperationSpec => ({ ...requestSide[id], responses: responseSide.operationResponses[id] }),
+      ]),
+    ) as Record<OperationId, () => OperationSpec>,
+  );
+  return { operations, webhookEvents: responseSide.webhookEvents };
+});
+
 /**
  * Loads the schemas of every operation and webhook event, once per process or page: the mock
  * reads a request's input with them, and strict mode its answers. Each schema is built when it is
@@ -56,15 +70,4 @@ export const operationResponses = loader<Responses>(() => import('../generated/o
  * operations.createCategory.body?.schema.safeParse({ name: 'Summer', hierarchy: 1 }).success; // true
  * ```
  */
-export const loadOperations = async (): Promise<LoadedOperations> => {
-  const [requestSide, responseSide] = await Promise.all([operationInputs.load(), operationResponses.load()]);
-  const operations = builtOnRead(
-    Object.fromEntries(
-      (Object.keys(routes) as OperationId[]).map((id) => [
-        id,
-        (): OperationSpec => ({ ...requestSide[id], responses: responseSide.operationResponses[id] }),
-      ]),
-    ) as Record<OperationId, () => OperationSpec>,
-  );
-  return { operations, webhookEvents: responseSide.webhookEvents };
-};
+export const loadOperations = (): Promise<LoadedOperations> => everything.load();

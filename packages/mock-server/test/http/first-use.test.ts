@@ -43,4 +43,10 @@ describe('the operation table', () => {
     expect(operations.createCategory.responses).toBe(responses.createCategory);
     expect(operations.createCategory.responses['200']?.safeParse({}).success).toBe(false);
   });
+
+  it('is one table however often it is loaded', async () => {
+    const [first, second] = await Promise.all([loadOperations(), loadOperations()]);
+    expect(second).toBe(first);
+    expect((await loadOperations()).operations.getCategory).toBe(first.operations.getCategory);
+  });
 });
