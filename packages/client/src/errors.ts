@@ -239,6 +239,20 @@ const classByStatus: Readonly<Record<number, ErrorClass>> = {
 };
 
 /**
+ * An error's message: the service's `message` (or `fallback` when the body has none), then its
+ * `details`, which say what actually went wrong, and its `key`, so a log line or a failed
+ * assertion shows the cause: `Resource not found: Cannot find voucher with id V-1 [not_found]`.
+ */
+const describeFailure = (body: unknown, fallback: string): string => {
+  const message = stringField(body, 'message') ?? fallback;
+  const details = stringField(body, 'details');
+  const key = stringField(body, 'key');
+  const withDetails =
+    details === undefined || details === '' || details === message ? message : `${message}: ${details}`;
+  return key === undefined || key === '' ? withDetails : `${withDetails} [${key}]`;
+};
+
+/**
  * The one place that turns a failed response into an error: picks the class by status and
  * copies the fields of the service's error body.
  *
@@ -250,10 +264,8 @@ const classByStatus: Readonly<Record<number, ErrorClass>> = {
 export function errorFromResponse(response: Response, body: unknown, nowMs: number = Date.now()): VoucherkitError {
   const { status } = response;
   const ErrorClass = classByStatus[status] ?? (status >= 500 ? ServerError : VoucherkitError);
-  const message =
-    stringField(body, 'message') ??
-    `Request failed with status ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  return new ErrorClass(message, {
+  const fallback = `Request failed with status ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return new ErrorClass(describeFailure(body, fallback), {
     status,
     body,
     headers: response.headers,

@@ -45,7 +45,7 @@ describe('errorFromResponse through unwrap', () => {
     expect(error).toMatchObject({
       status,
       key,
-      message: `message for ${key}`,
+      message: `message for ${key}: the details [${key}]`,
       details: 'the details',
       requestId: `v-req-${status}`,
       name: ErrorClass.name,
@@ -95,6 +95,26 @@ describe('errorFromResponse through unwrap', () => {
     const path = { params: { path: { categoryId: 'cat_4' } } };
     expect((await unwrap(client.GET('/v1/categories/{categoryId}', path))).name).toBe('Category 4');
     await expect(unwrap(client.DELETE('/v1/categories/{categoryId}', path))).resolves.toBeUndefined();
+  });
+
+  it('says in its message what went wrong: the details and the key, each when the body has them', () => {
+    const failure = (body: unknown): string => errorFromResponse(new Response(null, { status: 400 }), body).message;
+    expect(
+      failure({
+        code: 404,
+        key: 'not_found',
+        message: 'Resource not found',
+        details: 'Cannot find voucher with id V-1',
+      }),
+    ).toBe('Resource not found: Cannot find voucher with id V-1 [not_found]');
+    expect(failure({ code: 400, key: 'invalid_payload', message: 'Invalid payload' })).toBe(
+      'Invalid payload [invalid_payload]',
+    );
+    expect(failure({ code: 400, message: 'Same', details: 'Same' })).toBe('Same');
+    expect(failure({ code: 400, key: '', message: 'Bad', details: '' })).toBe('Bad');
+    expect(failure({ details: 'no message here', key: 'odd' })).toBe(
+      'Request failed with status 400: no message here [odd]',
+    );
   });
 
   it('builds an error from an empty or non-JSON failure', async () => {
