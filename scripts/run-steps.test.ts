@@ -20,12 +20,19 @@ writeFileSync(
       slow: 'echo slow starts && sleep 60 && echo slow ends',
       broken: 'echo broken explains >&2 && exit 3',
       after: 'echo after broken',
+      skips: 'echo Skipped, no browser. To run it, install one. && exit 77',
+      needsBrowser: `${JSON.stringify(process.execPath)} ${JSON.stringify(repoPath('scripts/require-chromium.ts'))} && echo drove the browser`,
     },
   }),
 );
 
-const runSteps = (...args: string[]) => {
-  const run = spawnSync(process.execPath, [repoPath('scripts/run-steps.ts'), ...args], { cwd: dir, encoding: 'utf8' });
+const runSteps = (...args: string[]) => runStepsIn(process.env, ...args);
+const runStepsIn = (env: NodeJS.ProcessEnv, ...args: string[]) => {
+  const run = spawnSync(process.execPath, [repoPath('scripts/run-steps.ts'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env,
+  });
   return { status: run.status, output: run.stdout + run.stderr };
 };
 
@@ -47,6 +54,25 @@ describe('the runner of npm test', () => {
     expect(output.slice(output.indexOf('── broken ✗ exit 3'))).toMatch(
       /^── broken ✗ exit 3[^]*broken explains[^]*broken failed/,
     );
+  });
+
+  test('a step that skips itself is reported as skipped, with how to enable it, and its chain goes on', () => {
+    const { status, output } = runSteps('skips > first');
+    expect(status).toBe(0);
+    expect(output).toMatch(/── skips skipped[^]*── first ✓/);
+    expect(output).toMatch(/1 steps passed[^]*1 skipped:\n  skips: Skipped, no browser\. To run it, install one\./);
+  });
+
+  test('without Chromium a browser step skips, except in CI, where it fails', () => {
+    const { CI: _ci, ...rest } = process.env;
+    const noChromium = { ...rest, CHROMIUM_PATH: join(dir, 'no-chromium') };
+    const local = runStepsIn(noChromium, 'needsBrowser');
+    expect(local.status).toBe(0);
+    expect(local.output).toMatch(/needsBrowser: Skipped, no Chromium found\. To run it, install Chromium/);
+    expect(local.output).not.toContain('drove the browser');
+    const ci = runStepsIn({ ...noChromium, CI: 'true' }, 'needsBrowser');
+    expect(ci.status).toBe(1);
+    expect(ci.output).toContain('No Chromium found, and CI runs every browser test');
   });
 
   test('refuses a step that is no npm script', () => {

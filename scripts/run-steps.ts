@@ -2,14 +2,18 @@
  * Runs the steps of `npm test` side by side (decision 0073). Each argument is a chain of npm
  * scripts joined by ` > `, run one after the other; the chains run at once, as many as the machine
  * has cores (`--jobs=N` chooses), in the order given, so the longest come first. A step's output is
- * printed whole when it ends, under its name and time. The first step that fails stops the run:
- * the steps still running are stopped, and its output is printed last.
+ * printed whole when it ends, under its name and time. A step that exits with the skipped code
+ * (`scripts/lib/skipped-step.ts`, for example the browser tests on a machine without Chromium)
+ * is reported as skipped, with its own words on how to enable it, and its chain goes on. The first
+ * step that fails stops the run: the steps still running are stopped, and its output is printed
+ * last.
  *
  * Plain TypeScript with nothing to transform, so Node runs it as it is: `node scripts/run-steps.ts`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { SKIPPED } from './lib/skipped-step.ts';
 
 /** What a step left: its exit code (null when it was stopped), its output and how long it ran. */
 interface StepRun {
@@ -45,6 +49,7 @@ const env =
 
 const running = new Set<ChildProcess>();
 const finished: StepRun[] = [];
+const skipped: StepRun[] = [];
 let failure: StepRun | undefined;
 
 /** Stops every running step with its children: each step leads a process group of its own. */
@@ -80,7 +85,8 @@ const runStep = (step: string): Promise<StepRun> =>
   });
 
 const print = ({ step, code, output, seconds }: StepRun): void => {
-  const title = `── ${step} ${code === 0 ? '✓' : `✗ exit ${code ?? 'signal'}`} ${seconds.toFixed(1)} s `;
+  const outcome = code === 0 ? '✓' : code === SKIPPED ? 'skipped' : `✗ exit ${code ?? 'signal'}`;
+  const title = `── ${step} ${outcome} ${seconds.toFixed(1)} s `;
   console.log(`\n${title}${'─'.repeat(Math.max(3, 72 - title.length))}`);
   if (output.trim() !== '') console.log(output.trimEnd());
 };
@@ -90,6 +96,11 @@ const runChain = async (chain: readonly string[]): Promise<void> => {
     if (failure !== undefined) return;
     const run = await runStep(step);
     if (failure !== undefined) return; // stopped: another step failed first
+    if (run.code === SKIPPED) {
+      skipped.push(run);
+      print(run);
+      continue;
+    }
     if (run.code !== 0) {
       failure = run;
       stopAll('SIGTERM');
@@ -119,6 +130,10 @@ const total = ((performance.now() - started) / 1000).toFixed(1);
 const width = Math.max(...finished.map(({ step }) => step.length));
 console.log(`\n${finished.length} steps passed in ${total} s (${jobs} at a time):`);
 for (const { step, seconds } of finished) console.log(`  ${step.padEnd(width)}  ${seconds.toFixed(1).padStart(6)} s`);
+if (skipped.length > 0) {
+  console.log(`${skipped.length} skipped:`);
+  for (const { step, output } of skipped) console.log(`  ${step}: ${output.trim().split('\n').at(-1) ?? ''}`);
+}
 if (failure !== undefined) {
   const stopped = chains.flat().filter((step) => step !== failure?.step && !finished.some((run) => run.step === step));
   if (stopped.length > 0) console.log(`Not run or stopped: ${stopped.join(', ')}.`);

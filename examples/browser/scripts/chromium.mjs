@@ -9,9 +9,12 @@ const APPS = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
 
+/** How to get a Chromium the tests can drive, in one clause. */
+export const CHROMIUM_INSTALL =
+  'install Chromium (Debian/Ubuntu: sudo apt-get install chromium; macOS: brew install --cask chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable';
+
 /** What to do when no Chromium is found, in one line. */
-export const CHROMIUM_MISSING =
-  'The browser example needs Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium; macOS: brew install --cask chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable.';
+export const CHROMIUM_MISSING = `The browser example needs Chromium: ${CHROMIUM_INSTALL}.`;
 
 /**
  * The Chromium executable to drive: CHROMIUM_PATH when set, else the first of the usual names on
