@@ -146,6 +146,17 @@ describe('the resource API', () => {
   });
 });
 
+describe('publications', () => {
+  it('reads the one published code as a string, whether one code or several were published', async () => {
+    const publication = await main.distributions.publications.create({
+      campaign: { name: 'Welcome' },
+      customer: { source_id: 'ana' },
+    });
+    expectTypeOf(publication.voucher?.code).toEqualTypeOf<string | undefined>();
+    if ('vouchers' in publication) expectTypeOf(publication.vouchers).toEqualTypeOf<string[]>();
+  });
+});
+
 describe('createClient', () => {
   it('has a token manager exactly for OAuth', () => {
     const oauth = createClient({ auth: { type: 'oauth', appId: 'a', appToken: 't', scopes: ['api'] } });

@@ -8327,10 +8327,11 @@ export interface components {
         PublicationWithVouchers: components["schemas"]["PublicationBase"] & {
             /** Codes of the published vouchers. */
             vouchers?: string[];
-            /** Details of a published voucher, when the service includes them. */
-            voucher?: {
-                [key: string]: unknown;
-            };
+            /**
+             * Never sent with several codes. Declared, as the service's own description declares it for
+             *     every answer, so that `publication.voucher?.code` reads a string from either answer.
+             */
+            voucher?: components["schemas"]["Voucher"];
         };
         /**
          * The new publication: with the published voucher when one code was published, or with the list of

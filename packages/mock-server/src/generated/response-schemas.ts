@@ -957,7 +957,7 @@ const PublicationBase = once((): z.ZodType => z.strictObject({ "id": z.string(),
 
 const PublicationWithVoucher = once((): z.ZodType => z.strictObject({ "id": z.string(), "object": z.enum(["publication"]), "created_at": z.iso.datetime({ offset: true }), "customer_id": z.string(), "tracking_id": z.string(), "metadata": z.record(z.string(), z.unknown()), "channel": z.string(), "source_id": z.string().nullable(), "result": z.enum(["SUCCESS"]), "customer": CustomerWithSummaryLoyaltyReferral(), "vouchers_id": z.array(z.string()), "voucher": Voucher() }));
 
-const PublicationWithVouchers = once((): z.ZodType => z.strictObject({ "id": z.string(), "object": z.enum(["publication"]), "created_at": z.iso.datetime({ offset: true }), "customer_id": z.string(), "tracking_id": z.string(), "metadata": z.record(z.string(), z.unknown()), "channel": z.string(), "source_id": z.string().nullable(), "result": z.enum(["SUCCESS"]), "customer": CustomerWithSummaryLoyaltyReferral(), "vouchers_id": z.array(z.string()), "vouchers": z.array(z.string()).optional(), "voucher": z.record(z.string(), z.unknown()).optional() }));
+const PublicationWithVouchers = once((): z.ZodType => z.strictObject({ "id": z.string(), "object": z.enum(["publication"]), "created_at": z.iso.datetime({ offset: true }), "customer_id": z.string(), "tracking_id": z.string(), "metadata": z.record(z.string(), z.unknown()), "channel": z.string(), "source_id": z.string().nullable(), "result": z.enum(["SUCCESS"]), "customer": CustomerWithSummaryLoyaltyReferral(), "vouchers_id": z.array(z.string()), "vouchers": z.array(z.string()).optional(), "voucher": Voucher().optional() }));
 
 export const PublicationCreateResponse = once((): z.ZodType => z.union([PublicationWithVoucher(), PublicationWithVouchers()]));
 
