@@ -51,6 +51,8 @@ const config: KnipConfig = {
         // Loaded by path by the docs' vitest plugin (scripts/lib/doc-examples-plugin.ts).
         'scripts/lib/doc-stand-in.ts',
       ],
+      // Imported only by the code blocks of docs/guides, which run as tests (decision 0047) and which knip does not read.
+      ignoreDependencies: ['supertest', '@types/supertest'],
     },
     ...packages,
     'packages/mock-server': {
