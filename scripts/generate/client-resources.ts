@@ -272,6 +272,41 @@ const methodDoc = (
   return ['/**', ...lines.map((line) => (line === '' ? ' *' : ` * ${line}`)), ' */'].join('\n');
 };
 
+/** The key kinds whose headers each API-key security requirement names. */
+const KEY_KINDS: Readonly<Record<string, { kind: string; words: string }>> = {
+  'X-App-Id': { kind: 'server', words: 'server-side keys' },
+  'X-Client-Application-Id': { kind: 'client', words: 'client-side keys' },
+  'X-Management-Id': { kind: 'management', words: 'management keys' },
+};
+
+/**
+ * Which credentials an operation takes, from its security requirements: the key kinds, the OAuth
+ * scopes (any one of them will do), and the same in words for the type error of a call that the
+ * client's credentials cannot make.
+ */
+const accessOf = (doc: OpenApiDocument, method: Method): string => {
+  const requirements = method.entry.operation.security ?? doc.security ?? [];
+  const kinds = new Set<string>();
+  const words = new Set<string>();
+  const scopes = new Set<string>();
+  for (const requirement of requirements)
+    for (const [scheme, required] of Object.entries(requirement)) {
+      const key = KEY_KINDS[scheme];
+      if (key !== undefined) {
+        kinds.add(key.kind);
+        words.add(key.words);
+      } else if (scheme === 'OAuth2') {
+        kinds.add('oauth');
+        for (const scope of required) scopes.add(scope);
+      }
+    }
+  if (kinds.size === 0) throw new Error(`${method.operationId} names no credentials the client knows`);
+  const oauth = scopes.size === 0 ? [] : [`an OAuth token with scope ${[...scopes].join(' or ')}`];
+  const union = (items: Iterable<string>): string =>
+    [...items].map((item) => JSON.stringify(item)).join(' | ') || 'never';
+  return `${JSON.stringify(method.name)}: { keys: ${union(kinds)}; scopes: ${union(scopes)}; needs: ${JSON.stringify([...words, ...oauth].join(', or '))} };`;
+};
+
 interface Group {
   methods: Map<string, { spec: string; type: string }>;
   groups: Map<string, Group>;
@@ -373,6 +408,7 @@ ${parameterRows.join('\n')}
 export const generateClientResources = (doc: OpenApiDocument): void => {
   const root = newGroup();
   const methods = methodsOf(doc);
+  const access = methods.map((method) => `  ${accessOf(doc, method)}`);
   const names = new Map(methods.filter((method) => !method.text).map((method) => [method.operationId, method]));
   for (const method of methods) {
     const parts = method.name.split('.');
@@ -406,6 +442,20 @@ import type { components, operations } from './schema.js';
 ${interfaceSources(root, []).join('\n\n')}
 
 ${listItemsSource(doc)}
+
+/**
+ * The credentials each method of the resource API takes, by its dotted name: the key kinds
+ * (\`server\`, \`client\`, \`management\`, \`oauth\`), the OAuth scopes of which a token needs one,
+ * and the same in words. \`createClient\` types a client by its credentials with it.
+ *
+ * @example
+ * \`\`\`ts
+ * type Keys = ResourceAccess['vouchers.get']['keys']; // 'server' | 'oauth'
+ * \`\`\`
+ */
+export interface ResourceAccess {
+${access.join('\n')}
+}
 `;
   writeFileSync(repoPath(GENERATED.clientResources), source);
   writeFileSync(

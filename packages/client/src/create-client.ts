@@ -1,22 +1,24 @@
 import { buildClient } from './client-core.js';
 import type { VoucherkitClientOptions, VoucherkitHelpers } from './client-options.js';
 import type { AuthOptions } from './credentials.js';
-import type { Resources } from './generated/resources.js';
+import type { KeyedResources } from './keyed-resources.js';
 
 /**
  * The client: the resource API ({@link Resources}: `client.vouchers.get(code)` … one typed method
  * per operation that returns the body or throws the typed {@link VoucherkitError}), plus
- * {@link VoucherkitHelpers}. For openapi-fetch's `GET`/`POST`/… style with `{ data, error, response }`,
+ * {@link VoucherkitHelpers}. Its type follows its credentials ({@link KeyedResources}): a call
+ * those credentials cannot make, such as a server operation with client-side keys, does not
+ * compile, and the error says what the operation needs. For openapi-fetch's `GET`/`POST`/… style with `{ data, error, response }`,
  * import `createClient` from `@voucherkit/client/fetch` instead: same client, typed for both.
  *
- * @typeParam A - The kind of credentials, which decides whether `client.oauth` exists.
+ * @typeParam A - The credentials: their kind (and OAuth scopes) decide which operations compile, and whether `client.oauth` exists.
  * @example
  * ```ts
  * const client: VoucherkitClient = createClient({ auth });
  * const category = await client.categories.create({ name: 'Summer', hierarchy: 1 });
  * ```
  */
-export type VoucherkitClient<A extends AuthOptions = AuthOptions> = VoucherkitHelpers<A> & Resources;
+export type VoucherkitClient<A extends AuthOptions = AuthOptions> = VoucherkitHelpers<A> & KeyedResources<A>;
 
 /**
  * Creates a typed client of the service. Every request is authenticated, retried on network
@@ -41,6 +43,7 @@ export type VoucherkitClient<A extends AuthOptions = AuthOptions> = VoucherkitHe
  * }
  * ```
  */
-export function createClient<A extends AuthOptions>(options: VoucherkitClientOptions<A>): VoucherkitClient<A> {
-  return buildClient(options);
+export function createClient<const A extends AuthOptions>(options: VoucherkitClientOptions<A>): VoucherkitClient<A> {
+  // The runtime client has every method; its type keeps those the credentials may call.
+  return buildClient(options) as unknown as VoucherkitClient<A>;
 }

@@ -17,8 +17,9 @@
  */
 import {
   type AuthOptions,
-  type VoucherkitClient,
+  type Resources,
   type VoucherkitClientOptions,
+  type VoucherkitHelpers,
   createClient as createMainClient,
   type paths,
 } from '@voucherkit/client';
@@ -30,16 +31,19 @@ export type { Client, Middleware } from 'openapi-fetch';
 /**
  * The client as openapi-fetch types it: `GET`/`POST`/… returning `{ data, error, response }`
  * (never throwing for HTTP failures), `use`/`eject` for middleware, plus the resource API and the
- * helpers of {@link VoucherkitClient}.
+ * helpers of {@link VoucherkitClient}. Unlike the main entry's client, its type offers every
+ * operation whatever the credentials.
  *
- * @typeParam A - The kind of credentials.
+ * @typeParam A - The kind of credentials, which decides whether `client.oauth` exists.
  * @example
  * ```ts
  * const client: VoucherkitFetchClient = createClient({ auth });
  * const { data, error } = await client.GET('/v1/categories');
  * ```
  */
-export type VoucherkitFetchClient<A extends AuthOptions = AuthOptions> = Client<paths> & VoucherkitClient<A>;
+export type VoucherkitFetchClient<A extends AuthOptions = AuthOptions> = Client<paths> &
+  VoucherkitHelpers<A> &
+  Resources;
 
 /**
  * Creates the client typed for openapi-fetch as well: `client.GET('/v1/…', { params })` and the

@@ -38,6 +38,7 @@ export {
   type VoucherkitHelpers,
 } from './client-options.js';
 export { createClient, type VoucherkitClient } from './create-client.js';
+export type { KeyedResources, NotWithTheseKeys } from './keyed-resources.js';
 export type { CallOptions } from './call-options.js';
 export type * from './generated/resources.js';
 export type { AuthOptions, ClientKeyAuth, ManagementKeyAuth, OAuthAuth, ServerKeyAuth } from './credentials.js';

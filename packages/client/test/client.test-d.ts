@@ -1,6 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AsyncAction,
+  type AuthOptions,
+  type ClientKeyAuth,
+  type NotWithTheseKeys,
   createClient,
   type ErrorBody,
   type ListItem,
@@ -143,6 +146,78 @@ describe('the resource API', () => {
     void main.vouchers.create('SUMMER10', { discount: { type: 'PERCENT', percent_off: 10 }, category: null });
     // @ts-expect-error: a category's name is required
     void main.categories.create({ hierarchy: 1 });
+  });
+});
+
+describe('a client typed by its keys', () => {
+  const server = createMainClient({ auth: { type: 'server', appId: 'id', appToken: 'token' } });
+  const browser = createMainClient({ auth: { type: 'client', clientAppId: 'id', clientToken: 'token' } });
+  const admin = createMainClient({ auth: { type: 'management', managementId: 'id', managementToken: 'token' } });
+  const scoped = createMainClient({ auth: { type: 'oauth', appId: 'id', appToken: 'token', scopes: ['vouchers'] } });
+  const clientScoped = createMainClient({
+    auth: { type: 'oauth', appId: 'id', appToken: 'token', scopes: ['client_api'] },
+  });
+  const order = { redeemables: [{ object: 'voucher' as const, id: 'SUMMER10' }], order: { amount: 1000 } };
+
+  it('accepts the operations of its own kind of keys', async () => {
+    expectTypeOf(await server.vouchers.get('SUMMER10')).toEqualTypeOf<Schemas['Voucher']>();
+    expectTypeOf(await browser.clientSide.validateStackable(order)).toEqualTypeOf<Schemas['ValidationResult']>();
+    expectTypeOf(await admin.management.projects.list()).toEqualTypeOf<Schemas['ProjectList']>();
+    expectTypeOf(await scoped.vouchers.get('SUMMER10')).toEqualTypeOf<Schemas['Voucher']>();
+    void clientScoped.clientSide.validateStackable(order);
+  });
+
+  it("refuses another kind's operations, saying what they need and what the client holds", () => {
+    // @ts-expect-error: a server operation with client-side keys
+    void browser.vouchers.get('SUMMER10');
+    // @ts-expect-error: a client-side operation with server keys
+    void server.clientSide.validateStackable(order);
+    // @ts-expect-error: a management operation with server keys
+    void server.management.projects.list();
+    // @ts-expect-error: a server operation with management keys
+    void admin.categories.list();
+    // @ts-expect-error: an operation outside the token's scopes
+    void scoped.categories.list();
+    // @ts-expect-error: OAuth tokens never reach the management API
+    void scoped.management.projects.list();
+    expectTypeOf(browser.vouchers.get).toEqualTypeOf<
+      NotWithTheseKeys<'client.vouchers.get needs server-side keys, or an OAuth token with scope api or vouchers; this client holds client-side keys'>
+    >();
+    expectTypeOf(server.management.projects.list).toEqualTypeOf<
+      NotWithTheseKeys<'client.management.projects.list needs management keys; this client holds server-side keys'>
+    >();
+    const twoScopes = createMainClient({
+      auth: { type: 'oauth', appId: 'id', appToken: 'token', scopes: ['vouchers', 'customers'] },
+    });
+    expectTypeOf(twoScopes.management.projects.list).toEqualTypeOf<
+      NotWithTheseKeys<'client.management.projects.list needs management keys; this client holds an OAuth token with scopes vouchers, customers'>
+    >();
+    expectTypeOf(scoped.categories.list).toEqualTypeOf<
+      NotWithTheseKeys<'client.categories.list needs server-side keys, or an OAuth token with scope api or categories; this client holds an OAuth token with scopes vouchers'>
+    >();
+  });
+
+  it('offers every operation when the keys are not known at compile time, and the raw entry stays untyped by keys', async () => {
+    const unknownKeys = createMainClient({ auth: {} as AuthOptions });
+    void unknownKeys.vouchers.get('SUMMER10');
+    void unknownKeys.clientSide.validateStackable(order);
+    const anyScopes = createMainClient({
+      auth: { type: 'oauth', appId: 'id', appToken: 'token', scopes: [] as string[] },
+    });
+    void anyScopes.categories.list();
+    const raw = createClient({ auth: { type: 'client', clientAppId: 'id', clientToken: 'token' } });
+    expectTypeOf(await raw.vouchers.get('SUMMER10')).toEqualTypeOf<Schemas['Voucher']>();
+  });
+
+  it('passes where a client of any keys is expected', () => {
+    const takesAny = (client: VoucherkitClient): VoucherkitClient => client;
+    takesAny(server);
+    takesAny(browser);
+    takesAny(admin);
+    takesAny(scoped);
+    const named: VoucherkitClient<ClientKeyAuth> = browser;
+    // @ts-expect-error: the named type refuses what the keys refuse
+    void named.vouchers.get('SUMMER10');
   });
 });
 
