@@ -20,14 +20,18 @@ export type DeepPartial<T> = T extends readonly (infer Item)[]
     : T;
 
 /**
- * The matchers' signatures, for augmenting your test runner's assertion type:
+ * The matchers' signatures, for augmenting your test runner's assertion type. In Vitest (4 and 5
+ * alike), augment chai's assertion, whose methods Vitest's `expect` offers as its own; in Jest,
+ * `jest.Matchers<R>`.
  *
  * @typeParam R - What a matcher returns in the runner (`void`, or the assertion itself).
  * @example
  * ```ts
  * import type { MockServerMatchers } from '@voucherkit/mock-server';
- * declare module 'vitest' {
- *   interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> extends MockServerMatchers<R> {}
+ * declare global {
+ *   namespace Chai {
+ *     interface Assertion extends MockServerMatchers<void> {}
+ *   }
  * }
  * ```
  */

@@ -3,10 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { type MockServerMatchers, RequestJournal, createMockService, mockServerMatchers } from '../../src/index.js';
 import { T0, useMockService } from '../support/setup.js';
 
-declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the augmentation adds the matchers; its parameters are vitest's
-  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown>
-    extends MockServerMatchers<R> {}
+// The matchers' typing for Vitest 4 and 5 alike (the testing guide's): Vitest types each method of chai's assertion as its own.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- chai declares its types in a global namespace
+  namespace Chai {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the augmentation adds the matchers
+    interface Assertion extends MockServerMatchers<void> {}
+  }
 }
 expect.extend(mockServerMatchers);
 
