@@ -31,6 +31,17 @@ describe('HTTP sandbox', () => {
     expect((await fetch(`${url}/v1/categories`)).status).toBe(401);
   });
 
+  test('bound to an IPv6 address, its URL has the address in brackets and answers', async () => {
+    const service = createMockService({ seed: 'sandbox-ipv6' });
+    sandbox = await listen(service, { port: 0, host: '::1' });
+    expect(sandbox.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+    const { appId, appToken } = service.projects.primary.keys;
+    const response = await fetch(`${sandbox.url}/v1/categories`, {
+      headers: { 'X-App-Id': appId, 'X-App-Token': appToken },
+    });
+    expect(response.status).toBe(200);
+  });
+
   test("a CORS preflight allows the headers of Voucherkit's client, of the official SDKs and those the page asks for", async () => {
     const { url } = await start();
     const preflight = async (requested?: string): Promise<Headers> => {
