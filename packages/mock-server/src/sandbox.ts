@@ -105,7 +105,13 @@ const start = async (options: SandboxOptions, mockVersion: string): Promise<void
       seed: saved?.seed ?? options.seed,
       strict: options.strict,
       management: saved?.management ?? options.management,
-      projects: [{ name: 'Demo project', keys: savedKeys ?? options.keys, config: CLIENT_FEATURES }],
+      projects: [
+        {
+          name: options.demo ? 'Demo project' : 'Sandbox project',
+          keys: savedKeys ?? options.keys,
+          config: CLIENT_FEATURES,
+        },
+      ],
     }),
   );
   if (saved && options.data !== undefined) restoreSaved(service, saved, options.data);
