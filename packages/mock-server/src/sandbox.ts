@@ -10,8 +10,8 @@ import { listen } from './http-server.js';
 import { HELP, type SandboxOptions, UsageError, isLoopback, parseCommandLine } from './sandbox/cli.js';
 import { seedDemoData, seedDemoTeam } from './sandbox/demo-data.js';
 import { forwardWebhooks } from './sandbox/forward-webhooks.js';
-import { DataFolderError, keepSaved, readDataFolder, restoreSaved } from './sandbox/persistence.js';
-import { createMockService, fullService } from './service.js';
+import { DataFolderError, type SavedSandbox, keepSaved, readDataFolder, restoreSaved } from './sandbox/persistence.js';
+import { type FullMockService, createMockService, fullService } from './service.js';
 
 /** A TypeScript string literal of any text (keys may come from the environment). */
 const literal = (text: string): string => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
@@ -89,9 +89,11 @@ const overridden = (options: SandboxOptions, seed: string, keys: ProjectKeys): s
     : []),
 ];
 
-/** Starts a sandbox with these options and prints its banner; resolves once it listens. */
-const start = async (options: SandboxOptions, mockVersion: string): Promise<void> => {
-  const saved = options.data === undefined ? undefined : readDataFolder(options.data, mockVersion);
+/**
+ * The service of a sandbox: the saved state of its data folder, loaded into a service made with
+ * the state's seed and keys, or a new state (with the demo data unless `--no-demo`).
+ */
+const serviceFor = async (options: SandboxOptions, saved: SavedSandbox | undefined): Promise<FullMockService> => {
   const savedKeys = saved?.state.projects[0]?.keys;
   if (saved && savedKeys) {
     const ignored = overridden(options, saved.seed, savedKeys);
@@ -114,12 +116,19 @@ const start = async (options: SandboxOptions, mockVersion: string): Promise<void
       ],
     }),
   );
-  if (saved && options.data !== undefined) restoreSaved(service, saved, options.data);
+  if (saved) restoreSaved(service, saved, options.data ?? '');
   else if (options.demo) {
     seedDemoData(service.projects.primary);
     seedDemoTeam(service.organisation, service.projects.primary);
     await service.scheduler.runDue();
   }
+  return service;
+};
+
+/** Starts a sandbox with these options and prints its banner; resolves once it listens. */
+const start = async (options: SandboxOptions, mockVersion: string): Promise<void> => {
+  const saved = options.data === undefined ? undefined : readDataFolder(options.data, mockVersion);
+  const service = await serviceFor(options, saved);
   // Read after a restore, which makes the projects anew.
   const project = service.projects.primary;
   const webhook = options.forwardWebhooks === undefined ? undefined : forwardWebhooks(project, options.forwardWebhooks);

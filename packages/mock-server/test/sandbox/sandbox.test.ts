@@ -42,6 +42,20 @@ describe('HTTP sandbox', () => {
     expect(response.status).toBe(200);
   });
 
+  test('bound to every interface, the control API still takes the management keys', async () => {
+    const service = createMockService({ seed: 'sandbox-network' });
+    sandbox = await listen(service, { port: 0, host: '0.0.0.0' });
+    const url = sandbox.url.replace('0.0.0.0', '127.0.0.1');
+    const refused = await fetch(`${url}/_voucherkit/clock`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 401, key: 'unauthorized', request_id: expect.any(String) });
+    const { managementId, managementToken } = service.management;
+    const allowed = await fetch(`${url}/_voucherkit/clock`, {
+      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken },
+    });
+    expect(allowed.status).toBe(200);
+  });
+
   test("a CORS preflight allows the headers of Voucherkit's client, of the official SDKs and those the page asks for", async () => {
     const { url } = await start();
     const preflight = async (requested?: string): Promise<Headers> => {
