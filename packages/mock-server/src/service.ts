@@ -217,7 +217,7 @@ export interface FullMockService extends MockService {
   image(): SnapshotImage;
   /**
    * Starts watching the state for changes; the check answers whether it changed since the
-   * previous check (see `watchState`).
+   * previous check (see `watchState`). One watch at a time: the histories hold one flag each.
    */
   watch(): () => boolean;
 }

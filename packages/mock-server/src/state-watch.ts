@@ -19,7 +19,8 @@ const positionsOf = (build: Build, clock: SavedClock): string =>
  * Watches a service's state for changes, for the sandbox's data folder, which saves the state
  * only when it changed. Each history of the state hears of its next write only (a watch), so the
  * writes in between cost nothing more; the positions of the clock, the ids and the random source,
- * and a new build (after `reset()` or a loaded image) count as changes too.
+ * and a new build (after `reset()` or a loaded image) count as changes too. One watch of a
+ * service at a time: a history holds one flag, which a second watch would take over.
  *
  * @param current - The service's present build.
  * @param clock - The service's clock.
