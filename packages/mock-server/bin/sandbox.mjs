@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Starts the mock service as a local HTTP sandbox with demo data (see README: `npm start`).
+// Starts the mock service as a local HTTP sandbox with demo data (see README: `npm start`);
+// `--help` lists its options.
 // An installed package runs its build. In a checkout of the repository that has no build, the
 // sources run as they are, through tsx and the package's tsconfig (decision 0073).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const built = new URL('../dist/sandbox.js', import.meta.url);
@@ -18,5 +19,6 @@ const load = async () => {
   });
 };
 
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const { main } = await load();
-await main();
+await main(process.argv.slice(2), version);

@@ -180,7 +180,8 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
     server.listen(options.port ?? 4010, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://${host}:${port}`;
+  // An IPv6 address goes in brackets in a URL.
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url: origin,
     server,

@@ -1,21 +1,17 @@
 /**
- * The `npm start` sandbox: the mock service over HTTP on loopback, with a demo project.
- * Keys come from VOUCHERKIT_APP_ID, VOUCHERKIT_APP_TOKEN, VOUCHERKIT_CLIENT_APP_ID and
- * VOUCHERKIT_CLIENT_TOKEN when set; PORT picks the port (default 4010).
+ * The `npm start` sandbox: the mock service over HTTP, on loopback unless `--host` says
+ * otherwise, with a demo project. Its command line (`--help`) is read by `sandbox/cli.ts`, with
+ * environment variables as fallbacks; `--data` keeps the state in a folder across restarts
+ * (`sandbox/persistence.ts`).
  * @packageDocumentation
  */
 import type { ProjectKeys } from './core/projects.js';
 import { listen } from './http-server.js';
+import { HELP, type SandboxOptions, UsageError, isLoopback, parseCommandLine } from './sandbox/cli.js';
 import { seedDemoData, seedDemoTeam } from './sandbox/demo-data.js';
-import { createMockService, fullService } from './service.js';
-
-/** Environment variables that set the demo project's keys. */
-const ENV_KEYS = {
-  appId: 'VOUCHERKIT_APP_ID',
-  appToken: 'VOUCHERKIT_APP_TOKEN',
-  clientAppId: 'VOUCHERKIT_CLIENT_APP_ID',
-  clientToken: 'VOUCHERKIT_CLIENT_TOKEN',
-} as const;
+import { forwardWebhooks } from './sandbox/forward-webhooks.js';
+import { DataFolderError, type SavedSandbox, keepSaved, readDataFolder, restoreSaved } from './sandbox/persistence.js';
+import { type FullMockService, createMockService, fullService } from './service.js';
 
 /** A TypeScript string literal of any text (keys may come from the environment). */
 const literal = (text: string): string => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
@@ -26,13 +22,19 @@ export interface BannerFacts {
   apiVersion: string;
   project: { name: string; id: string; keys: ProjectKeys; webhookToken: string };
   management: { managementId: string; managementToken: string };
+  /** The interface it is bound to, when it is not loopback. */
+  host?: string;
+  /** The data folder and how often a changed state is saved there. */
+  data?: { folder: string; intervalMs: number };
+  /** The webhook that forwards every event, and where to. */
+  forwarding?: { url: string; webhookId: string };
 }
 
 /**
  * The text printed when the sandbox starts: its keys in aligned columns, a curl command and a
  * `createClient` call that can be pasted as they are.
  */
-export const banner = ({ url, apiVersion, project, management }: BannerFacts): string => {
+export const banner = ({ url, apiVersion, project, management, host, data, forwarding }: BannerFacts): string => {
   const rows: [string, string][] = [
     ['Base URL', url],
     ['Project', `${project.name} (${project.id})`],
@@ -44,6 +46,8 @@ export const banner = ({ url, apiVersion, project, management }: BannerFacts): s
     ['X-Management-Token', management.managementToken],
     ['Webhook secret', project.webhookToken],
   ];
+  if (forwarding) rows.push(['Webhooks to', `${forwarding.url} (${forwarding.webhookId}, every event)`]);
+  if (data) rows.push(['Data folder', `${data.folder} (saved every ${data.intervalMs / 1000} s while it changes)`]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const { appId, appToken } = project.keys;
   return [
@@ -51,6 +55,9 @@ export const banner = ({ url, apiVersion, project, management }: BannerFacts): s
     '',
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
     '',
+    ...(host === undefined || isLoopback(host)
+      ? []
+      : [`Bound to ${host}: other machines can reach it; the control API takes the management keys.`, '']),
     'Try it with curl:',
     `  curl -H "X-App-Id: ${appId}" -H "X-App-Token: ${appToken}" ${url}/v1/categories`,
     '',
@@ -62,34 +69,126 @@ export const banner = ({ url, apiVersion, project, management }: BannerFacts): s
   ].join('\n');
 };
 
-/** Starts the sandbox and prints its URL and keys; resolves once it listens. */
-export const main = async (): Promise<void> => {
-  const keys: Partial<ProjectKeys> = Object.fromEntries(
-    Object.entries(ENV_KEYS).flatMap(([key, variable]) =>
-      process.env[variable] ? [[key, process.env[variable]]] : [],
-    ),
-  );
-  const port = Number(process.env['PORT'] ?? 4010);
-  // A web page of the developer's calls the sandbox from any origin: every client-side feature is on.
-  const config = {
-    client_redeem_enabled: true,
-    client_loyalty_events_enabled: true,
-    client_publish_enabled: true,
-    client_list_vouchers_enabled: true,
-    client_create_customer_enabled: true,
-  };
+// A web page of the developer's calls the sandbox from any origin: every client-side feature is on.
+const CLIENT_FEATURES = {
+  client_redeem_enabled: true,
+  client_loyalty_events_enabled: true,
+  client_publish_enabled: true,
+  client_list_vouchers_enabled: true,
+  client_create_customer_enabled: true,
+};
+
+/**
+ * The options a saved state overrides, when they differ from it: a restart keeps the seed and
+ * the keys the state was made with.
+ */
+const overridden = (options: SandboxOptions, seed: string, keys: ProjectKeys): string[] => [
+  ...(options.seed === seed ? [] : ['--seed']),
+  ...(Object.entries(options.keys).some(([name, value]) => keys[name as keyof ProjectKeys] !== value)
+    ? ['the keys']
+    : []),
+];
+
+/**
+ * The service of a sandbox: the saved state of its data folder, loaded into a service made with
+ * the state's seed and keys, or a new state (with the demo data unless `--no-demo`).
+ */
+const serviceFor = async (options: SandboxOptions, saved: SavedSandbox | undefined): Promise<FullMockService> => {
+  const savedKeys = saved?.state.projects[0]?.keys;
+  if (saved && savedKeys) {
+    const ignored = overridden(options, saved.seed, savedKeys);
+    if (ignored.length > 0)
+      console.warn(
+        `The state in ${options.data} keeps the seed (${saved.seed}) and the keys it was made with: ${ignored.join(' and ')} given apply to a new state only.`,
+      );
+  }
   const service = fullService(
-    createMockService({ seed: 'sandbox', projects: [{ name: 'Demo project', keys, config }] }),
+    createMockService({
+      seed: saved?.seed ?? options.seed,
+      strict: options.strict,
+      management: saved?.management ?? options.management,
+      projects: [
+        {
+          name: options.demo ? 'Demo project' : 'Sandbox project',
+          keys: savedKeys ?? options.keys,
+          config: CLIENT_FEATURES,
+        },
+      ],
+    }),
   );
+  if (saved) restoreSaved(service, saved, options.data ?? '');
+  else if (options.demo) {
+    seedDemoData(service.projects.primary);
+    seedDemoTeam(service.organisation, service.projects.primary);
+    await service.scheduler.runDue();
+  }
+  return service;
+};
+
+/** Starts a sandbox with these options and prints its banner; resolves once it listens. */
+const start = async (options: SandboxOptions, mockVersion: string): Promise<void> => {
+  const saved = options.data === undefined ? undefined : readDataFolder(options.data, mockVersion);
+  const service = await serviceFor(options, saved);
+  // Read after a restore, which makes the projects anew.
   const project = service.projects.primary;
-  seedDemoData(project);
-  seedDemoTeam(service.organisation, project);
-  await service.scheduler.runDue();
-  const sandbox = await listen(service, { port });
-  console.log(banner({ url: sandbox.url, apiVersion: service.apiVersion, project, management: service.management }));
+  const webhook = options.forwardWebhooks === undefined ? undefined : forwardWebhooks(project, options.forwardWebhooks);
+  const kept =
+    options.data === undefined
+      ? undefined
+      : keepSaved(service, {
+          folder: options.data,
+          seed: saved?.seed ?? options.seed,
+          mockVersion,
+          intervalMs: options.saveIntervalMs,
+          onError: (error) => console.error(`The state could not be saved to ${options.data}: ${error.message}`),
+        });
+  await kept?.save();
+  const sandbox = await listen(service, { port: options.port, host: options.host }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE')
+        throw new UsageError(
+          `Port ${options.port} of ${options.host} is in use: pick another with --port (0 picks a free one).`,
+        );
+      throw error;
+    },
+  );
+  console.log(
+    banner({
+      url: sandbox.url,
+      apiVersion: service.apiVersion,
+      project,
+      management: service.management,
+      host: options.host,
+      ...(options.data === undefined ? {} : { data: { folder: options.data, intervalMs: options.saveIntervalMs } }),
+      ...(webhook === undefined ? {} : { forwarding: { url: webhook.target_url ?? '', webhookId: webhook.id } }),
+    }),
+  );
   const stop = (): void => {
-    void sandbox.close().then(() => process.exit(0));
+    void sandbox
+      .close()
+      .then(() => kept?.stop())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+};
+
+/**
+ * The sandbox's command: reads its command line (`--help` prints the options), starts the
+ * sandbox and prints its URL and keys; resolves once it listens. A bad command line or a data
+ * folder it cannot use is told on stderr, with a non-zero exit code.
+ *
+ * @param args - The arguments after the command's name.
+ * @param mockVersion - The version of `@voucherkit/mock-server` that runs, which a data folder records.
+ */
+export const main = async (args: readonly string[], mockVersion: string): Promise<void> => {
+  try {
+    const line = parseCommandLine(args, process.env);
+    if (line.help) console.log(HELP);
+    else await start(line.options, mockVersion);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof DataFolderError)) throw error;
+    console.error(error.message);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  }
 };

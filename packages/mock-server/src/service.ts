@@ -21,6 +21,7 @@ import type { IncomingRequest } from './http/incoming-request.js';
 import type { ManagementKeys } from './http/authenticate.js';
 import { controlApi } from './control/control-api.js';
 import { createDispatcher } from './http/dispatch.js';
+import { watchState } from './state-watch.js';
 import { RequestJournal } from './http/journal.js';
 import { RequestTally } from './http/tally.js';
 import { type Answer, errorAnswer, toResponse } from './http/respond.js';
@@ -208,6 +209,17 @@ export interface FullMockService extends MockService {
   answer(request: IncomingRequest, url?: URL): Promise<Answer>;
   /** What {@link MockService.refuse} answers, before it is a fetch `Response`. */
   refusal(error: ApiError, headers?: Record<string, string>): Answer;
+  /**
+   * The whole state's image now, for the sandbox's data folder: as a snapshot's JSON, but taken
+   * without a mark (nothing is recorded afterwards), and without the background work pending.
+   * `restore` loads it.
+   */
+  image(): SnapshotImage;
+  /**
+   * Starts watching the state for changes; the check answers whether it changed since the
+   * previous check (see `watchState`). One watch at a time: the histories hold one flag each.
+   */
+  watch(): () => boolean;
 }
 
 /** Every service `createMockService` made, with its full face. */
@@ -439,6 +451,8 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     reset,
     snapshot: snapshots.snapshot,
     restore,
+    image: snapshots.image,
+    watch: () => watchState(() => current, clock),
   };
   services.set(service, service);
   return service;

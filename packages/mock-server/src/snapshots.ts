@@ -300,6 +300,16 @@ export const createSnapshots = (deps: SnapshotDependencies) => {
   };
 
   return {
+    /**
+     * The whole service's image now, as JSON can hold it, without a mark (nothing is recorded
+     * afterwards): what the sandbox saves in its data folder. Pending background work is left out.
+     */
+    image(): SnapshotImage {
+      const image = imageOfService(deps.current());
+      assertJsonSafe(image);
+      return image;
+    },
+
     snapshot(options: { readonly project?: string } = {}): MockSnapshot {
       const build = deps.current();
       if (options.project !== undefined) {

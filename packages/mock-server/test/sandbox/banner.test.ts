@@ -48,4 +48,18 @@ describe('sandbox banner', () => {
     expect(options.auth.appToken).toBe("it's\\secret");
     expect(text).toContain("import { createClient } from '@voucherkit/client';");
   });
+
+  test('the data folder, the forwarded webhooks, and a warning when other machines can reach it', () => {
+    const text = banner({
+      ...facts,
+      url: 'http://0.0.0.0:4010',
+      host: '0.0.0.0',
+      data: { folder: './sandbox-data', intervalMs: 2000 },
+      forwarding: { url: 'http://127.0.0.1:3000/hooks', webhookId: 'wh_1' },
+    });
+    expect(text).toMatch(/^ {2}Webhooks to {2,}http:\/\/127\.0\.0\.1:3000\/hooks \(wh_1, every event\)$/m);
+    expect(text).toMatch(/^ {2}Data folder {2,}\.\/sandbox-data \(saved every 2 s while it changes\)$/m);
+    expect(text).toContain('Bound to 0.0.0.0: other machines can reach it; the control API takes the management keys.');
+    expect(banner({ ...facts, host: '127.0.0.1' })).not.toContain('Bound to');
+  });
 });

@@ -31,6 +31,31 @@ describe('HTTP sandbox', () => {
     expect((await fetch(`${url}/v1/categories`)).status).toBe(401);
   });
 
+  test('bound to an IPv6 address, its URL has the address in brackets and answers', async () => {
+    const service = createMockService({ seed: 'sandbox-ipv6' });
+    sandbox = await listen(service, { port: 0, host: '::1' });
+    expect(sandbox.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+    const { appId, appToken } = service.projects.primary.keys;
+    const response = await fetch(`${sandbox.url}/v1/categories`, {
+      headers: { 'X-App-Id': appId, 'X-App-Token': appToken },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  test('bound to every interface, the control API still takes the management keys', async () => {
+    const service = createMockService({ seed: 'sandbox-network' });
+    sandbox = await listen(service, { port: 0, host: '0.0.0.0' });
+    const url = sandbox.url.replace('0.0.0.0', '127.0.0.1');
+    const refused = await fetch(`${url}/_voucherkit/clock`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 401, key: 'unauthorized', request_id: expect.any(String) });
+    const { managementId, managementToken } = service.management;
+    const allowed = await fetch(`${url}/_voucherkit/clock`, {
+      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken },
+    });
+    expect(allowed.status).toBe(200);
+  });
+
   test("a CORS preflight allows the headers of Voucherkit's client, of the official SDKs and those the page asks for", async () => {
     const { url } = await start();
     const preflight = async (requested?: string): Promise<Headers> => {

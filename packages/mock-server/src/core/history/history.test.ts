@@ -158,6 +158,39 @@ describe('StateHistory with tracked containers', () => {
   });
 });
 
+describe('a watch of a history', () => {
+  it('hears of the next write only, and of a write that recording records too', () => {
+    const history = new StateHistory();
+    const map = new TrackedMap<string, number>(history);
+    const cell = new Cell(history, 1);
+    history.watch();
+    expect([history.recording, history.written]).toEqual([true, false]);
+    cell.value = 1; // the same value: no change
+    expect(history.written).toBe(false);
+    map.set('a', 1);
+    expect([history.recording, history.written, history.size]).toEqual([false, true, 0]);
+    history.watch();
+    const mark = history.mark();
+    map.delete('a');
+    expect([history.recording, history.written]).toEqual([true, true]);
+    history.rewind(mark);
+    expect(entries(map)).toEqual([['a', 1]]);
+  });
+
+  it('hears of a rewind and of a forgotten history, which change the state without a write', () => {
+    const history = new StateHistory();
+    const list = new TrackedList<number>(history);
+    const mark = history.mark();
+    list.push(1);
+    history.watch();
+    history.rewind(mark);
+    expect(history.written).toBe(true);
+    history.watch();
+    history.forget();
+    expect([history.written, history.recording]).toEqual([true, false]);
+  });
+});
+
 describe('images', () => {
   it('copy a scope with nested containers and load it back into another', () => {
     const scope = new TrackedState(new StateHistory());

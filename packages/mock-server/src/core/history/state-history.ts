@@ -39,16 +39,49 @@ export const MAX_RECORDED_CHANGES = 2_000_000;
  *
  * Nothing is recorded before the first mark, so a service that never takes a snapshot pays one
  * test of a flag per write.
+ *
+ * A watch ({@link StateHistory.watch}) asks to hear of the next write only: the sandbox's data
+ * folder saves the state when it changed. Its first write is reported, and the flag closes again,
+ * so writes cost no more while nobody records them.
  */
 export class StateHistory {
   #changes: Change[] = [];
   #marks: HistoryMark[] = [];
   #recording = false;
+  #watching = false;
+  /** `#recording || #watching`, kept as one flag: every write reads it. */
+  #reporting = false;
+  #written = false;
   #epoch = 0;
 
-  /** Whether writes are being recorded (from the first mark on). */
+  /**
+   * Whether a write must be reported with {@link StateHistory.record}: writes are recorded (from
+   * the first mark on), or a watch waits for the next one.
+   */
   get recording(): boolean {
-    return this.#recording;
+    return this.#reporting;
+  }
+
+  /** Starts a watch: {@link StateHistory.written} turns true at the next write. */
+  watch(): void {
+    this.#watching = true;
+    this.#reporting = true;
+    this.#written = false;
+  }
+
+  /**
+   * Whether the state changed since the last {@link StateHistory.watch}: a write, a rewind, or
+   * the history forgotten (before a project's image is loaded into its containers).
+   */
+  get written(): boolean {
+    return this.#written;
+  }
+
+  /** Ends a watch: it heard of a change. */
+  #heard(): void {
+    this.#watching = false;
+    this.#reporting = this.#recording;
+    this.#written = true;
   }
 
   /**
@@ -64,8 +97,10 @@ export class StateHistory {
     return this.#changes.length;
   }
 
-  /** Records one write (only called while recording). */
+  /** Records one write (only called while {@link StateHistory.recording}). */
   record(target: Revertible, op: number, key: unknown, value: unknown): void {
+    if (this.#watching) this.#heard();
+    if (!this.#recording) return;
     if (this.#changes.length >= MAX_RECORDED_CHANGES) {
       this.forget();
       return;
@@ -76,6 +111,7 @@ export class StateHistory {
   /** Starts recording if it was not, and marks the present state. */
   mark(): HistoryMark {
     this.#recording = true;
+    this.#reporting = true;
     this.#epoch += 1;
     const mark: HistoryMark = { history: this, position: this.#changes.length, alive: true };
     this.#marks.push(mark);
@@ -100,6 +136,7 @@ export class StateHistory {
     }
     this.#changes.length = mark.position;
     this.#epoch += 1;
+    if (this.#watching) this.#heard();
     this.#marks = this.#marks.filter((other) => {
       if (other.position <= mark.position) return true;
       other.alive = false;
@@ -113,6 +150,8 @@ export class StateHistory {
     for (const mark of this.#marks) mark.alive = false;
     this.#marks = [];
     this.#recording = false;
+    this.#reporting = this.#watching;
     this.#epoch += 1;
+    if (this.#watching) this.#heard();
   }
 }
