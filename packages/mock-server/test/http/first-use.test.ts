@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { builtOnRead, once } from '../../src/http/first-use.js';
-import { loadOperations, operationInputs, operationResponses } from '../../src/http/load-operations.js';
+import { loadOperations, operationInput, operationInputs, operationResponses } from '../../src/http/load-operations.js';
 
 describe('once', () => {
   it('builds on the first call and returns the same value after', () => {
@@ -35,6 +35,15 @@ describe('builtOnRead', () => {
 });
 
 describe('the operation table', () => {
+  it("loads an operation's request schemas with its tag's, and no other tag's", async () => {
+    expect(operationInput.loaded('createCategory')).toBeUndefined();
+    const input = await operationInput.load('createCategory');
+    expect(operationInput.loaded('createCategory')).toBe(input);
+    expect(operationInput.loaded('listCategories')?.path).toBe('/v1/categories');
+    expect(operationInput.loaded('createVoucher')).toBeUndefined();
+    expect(input.body?.schema.safeParse({ name: 'Summer', hierarchy: 1 }).success).toBe(true);
+  });
+
   it('gives the public table the request schemas and the responses of each operation', async () => {
     const { operations } = await loadOperations();
     const inputs = await operationInputs.load();
