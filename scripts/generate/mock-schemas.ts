@@ -251,7 +251,7 @@ const routeLines = (doc: OpenApiDocument, entry: OperationEntry): string[] => {
   return [
     `method: ${JSON.stringify(entry.method.toUpperCase())}`,
     `path: ${JSON.stringify(entry.path)}`,
-    `tag: ${JSON.stringify(entry.operation.tags?.[0] ?? 'Other')}`,
+    `tag: ${JSON.stringify(tagOf(entry))}`,
     `security: ${JSON.stringify(security)}`,
     `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
     `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
@@ -400,9 +400,10 @@ const writeInputsModules = (
     ].filter((line) => line !== '');
     const integerError = used(INTEGER_ERROR) ? `\n${INTEGER_ERROR_DECLARATION}\n` : '';
     const ownSchemas = declarations.length > 0 ? `\n${declarations.join('\n\n')}\n` : '';
+    if (modules.has(tagModule(tag))) throw new Error(`Two tags make the module name ${tagModule(tag)}`);
     modules.set(
       tagModule(tag),
-      `${HEADER}// What the mock reads a request of the ${tag} operations with: loaded with the first of them (decision 0074).
+      `${HEADER}// What the mock reads a request of the ${tag} operations with: loaded with the first of them (decision 0075).
 import * as z from 'zod';
 ${imports.join('\n')}
 ${integerError}${ownSchemas}
@@ -420,12 +421,11 @@ ${entries.join('\n')}
  * Which module holds the request schemas of each tag's operations, for the dispatcher to load
  * with the first request of the tag.
  */
-const writeInputsIndex = (tags: readonly string[], modules: ReadonlyMap<string, string>): string => {
+const writeInputsIndex = (tags: readonly string[]): string => {
   const loaders = tags.map(
     (tag) => `  ${JSON.stringify(tag)}: () => import('./operation-inputs/${tagModule(tag)}.js'),`,
   );
-  if (new Set(tags.map(tagModule)).size !== modules.size) throw new Error('Two tags share a module name');
-  return `${HEADER}// Where the request schemas of each tag are: a module per tag, loaded with the first request of the tag (decision 0074).
+  return `${HEADER}// Where the request schemas of each tag are: a module per tag, loaded with the first request of the tag (decision 0075).
 import type { OperationInput } from '../http/operation-spec.js';
 import type { OperationId } from './routes.js';
 
@@ -497,7 +497,7 @@ export const generateMockSchemas = (doc: OpenApiDocument): void => {
     writeSchemasModule(doc, 'response', named('response', responses)),
   );
   writeFileSync(repoPath(GENERATED.mockRoutes), writeRoutesModule(doc));
-  writeFileSync(repoPath(GENERATED.mockOperationInputs), writeInputsIndex(tags, inputs.modules));
+  writeFileSync(repoPath(GENERATED.mockOperationInputs), writeInputsIndex(tags));
   // A tag that left the spec leaves no module behind.
   const folder = repoPath(GENERATED.mockOperationInputsByTag);
   rmSync(folder, { recursive: true, force: true });

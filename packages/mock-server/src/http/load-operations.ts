@@ -41,11 +41,12 @@ const loader = <T>(
 const inputsOfTag = new Map(
   Object.entries(inputsByTag).map(([tag, load]) => [
     tag,
-    loader(() => load().then((module) => module.operationInputs)),
+    loader<Partial<Inputs>>(() => load().then((module) => module.operationInputs)),
   ]),
 );
 
-const tagLoader = (operationId: OperationId) => {
+/** The loader of the module that holds the request schemas of an operation's tag. */
+const tagLoader = (operationId: OperationId): ReturnType<typeof loader<Partial<Inputs>>> => {
   const tag = inputsOfTag.get(routes[operationId].tag);
   if (tag === undefined) throw new Error(`${operationId} has no request schemas`);
   return tag;
