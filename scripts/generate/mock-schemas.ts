@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import {
   type JsonSchema,
   type MediaType,
@@ -12,6 +12,7 @@ import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 import {
   type Direction,
   ANY_OF,
+  INTEGER_ERROR,
   INTEGER_ERROR_DECLARATION,
   NULL_MEANS_ABSENT,
   ZodSourceWriter,
@@ -28,6 +29,16 @@ const operationId = (entry: OperationEntry): string => {
   if (!id) throw new Error(`${entry.method.toUpperCase()} ${entry.path} has no operationId`);
   return id;
 };
+
+/** The tag that groups an operation: its first, as the route table gives it. */
+const tagOf = (entry: OperationEntry): string => entry.operation.tags?.[0] ?? 'Other';
+
+/** The file name of a tag's module of request schemas (`Validation Rules` → `validation-rules`). */
+const tagModule = (tag: string): string =>
+  tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const parametersOf = (doc: OpenApiDocument, entry: OperationEntry): Parameter[] =>
   [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((parameter) =>
@@ -112,37 +123,87 @@ const reachable = (doc: OpenApiDocument, direction: Direction): Set<string> => {
   return roots;
 };
 
+/** The declaration of one component schema, built on its first call (decision 0074). */
+const declaration = (
+  writer: ZodSourceWriter,
+  components: Record<string, unknown>,
+  name: string,
+  exported: boolean,
+): string => {
+  try {
+    // Typed as z.ZodType: handlers take their types from the client's generated types, and an
+    // inferred zod type of this size would be too large to declare and slow to check.
+    return `${exported ? 'export ' : ''}const ${componentIdentifier(name)} = once((): z.ZodType => ${writer.write(components[name] as JsonSchema)});`;
+  } catch (error) {
+    throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+};
+
 /**
- * Writes the zod schemas of one direction. Only those the operation table names (`named`) are
- * exported; the others are reached through them.
+ * Writes the zod schemas of one direction, or of those of `only`. Only those the operation table
+ * names (`named`) are exported; the others are reached through them.
  */
-const writeSchemasModule = (doc: OpenApiDocument, direction: Direction, named: ReadonlySet<string>): string => {
+const writeSchemasModule = (
+  doc: OpenApiDocument,
+  direction: Direction,
+  named: ReadonlySet<string>,
+  only?: ReadonlySet<string>,
+): string => {
   const components = doc.components?.schemas ?? {};
   const { order, lazy } = orderComponents(components, reachable(doc, direction));
   const writer = new ZodSourceWriter({ direction, components, lazy });
   const purpose =
     direction === 'request'
-      ? 'Request-side zod schemas: unknown keys are stripped and defaults applied.'
+      ? 'Request-side zod schemas that the operations of more than one tag read: unknown keys are stripped and defaults applied.'
       : 'Response-side zod schemas: unknown keys are rejected, so strict mode catches drift from the spec.';
-  const declarations = order.map((name) => {
-    try {
-      // Typed as z.ZodType: handlers take their types from the client's generated types, and an
-      // inferred zod type of this size would be too large to declare and slow to check.
-      const identifier = componentIdentifier(name);
-      const exported = named.has(identifier) ? 'export ' : '';
-      return `${exported}const ${identifier} = once((): z.ZodType => ${writer.write(components[name] as JsonSchema)});`;
-    } catch (error) {
-      throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
-    }
-  });
+  const declarations = order
+    .filter((name) => only === undefined || only.has(name))
+    .map((name) => declaration(writer, components, name, named.has(componentIdentifier(name))));
   // Responses are strict: they never read null as absence, nor take a request-side union.
   const helpers =
     direction === 'request'
       ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport * as coerce from '../http/coerce.js';\nimport { once } from '../http/first-use.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
       : `import { once } from '../http/first-use.js';\n`;
   return `${HEADER}// ${purpose}\nimport * as z from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
+};
+
+/** The component schemas that a request of the operation refers to directly: its parameters' and its body's. */
+const requestRoots = (doc: OpenApiDocument, entry: OperationEntry): Set<string> => {
+  const roots = new Set<string>();
+  for (const parameter of parametersOf(doc, entry)) collectRefs(parameter.schema, roots);
+  collectRefs(bodyOf(doc, entry)?.media.schema, roots);
+  return roots;
+};
+
+/**
+ * Where each request-side component schema is declared: in the module of the one tag whose
+ * requests reach it, or in the shared module when the requests of two tags or more do. A shared
+ * schema reaches only shared ones, so a tag's module imports from the shared one and never back.
+ */
+const requestLayout = (
+  doc: OpenApiDocument,
+): { readonly shared: ReadonlySet<string>; readonly ownedBy: ReadonlyMap<string, string> } => {
+  const components = doc.components?.schemas ?? {};
+  const tagsOf = new Map<string, Set<string>>();
+  for (const entry of listOperations(doc)) {
+    const pending = [...requestRoots(doc, entry)];
+    const seen = new Set<string>();
+    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      tagsOf.set(name, (tagsOf.get(name) ?? new Set()).add(tagOf(entry)));
+      pending.push(...collectRefs(components[name]));
+    }
+  }
+  const shared = new Set<string>();
+  const ownedBy = new Map<string, string>();
+  for (const [name, tags] of tagsOf) {
+    if (tags.size > 1) shared.add(name);
+    else ownedBy.set(name, [...tags][0] ?? '');
+  }
+  return { shared, ownedBy };
 };
 
 /** Wraps a parameter schema so the string that arrives in a URL is coerced to the documented type. */
@@ -190,7 +251,7 @@ const routeLines = (doc: OpenApiDocument, entry: OperationEntry): string[] => {
   return [
     `method: ${JSON.stringify(entry.method.toUpperCase())}`,
     `path: ${JSON.stringify(entry.path)}`,
-    `tag: ${JSON.stringify(entry.operation.tags?.[0] ?? 'Other')}`,
+    `tag: ${JSON.stringify(tagOf(entry))}`,
     `security: ${JSON.stringify(security)}`,
     `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
     `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
@@ -281,13 +342,21 @@ const tableModuleHead = (purpose: string, imports: string): string =>
   `${HEADER}// ${purpose}\nimport * as z from 'zod';\n${imports}\n${INTEGER_ERROR_DECLARATION}\n`;
 
 /**
- * The request half of the operation table: each operation's route and the schemas of its path
- * parameters, query and body, built when a request first needs them.
+ * The request half of the operation table, a module per tag: each operation's route and the
+ * schemas of its path parameters, query and body, built when a request first needs them, with the
+ * component schemas that only this tag's requests reach. A page whose requests touch some tags
+ * loads the schemas of those tags and the shared ones only.
  */
-const writeInputsModule = (doc: OpenApiDocument): string => {
+const writeInputsModules = (
+  doc: OpenApiDocument,
+  layout: ReturnType<typeof requestLayout>,
+): { readonly modules: ReadonlyMap<string, string>; readonly sharedNamed: ReadonlySet<string> } => {
   const components = doc.components?.schemas ?? {};
-  const requestWriter = new ZodSourceWriter({ direction: 'request', components, namespace: 'request.' });
-  const entries = listOperations(doc).map((entry) => {
+  const { order, lazy } = orderComponents(components, reachable(doc, 'request'));
+  const componentWriter = new ZodSourceWriter({ direction: 'request', components, lazy });
+  const requestWriter = new ZodSourceWriter({ direction: 'request', components });
+  const byTag = new Map<string, { ids: string[]; entries: string[] }>();
+  for (const entry of listOperations(doc)) {
     const id = operationId(entry);
     const parameters = parametersOf(doc, entry);
     const inPath = parameters.filter((parameter) => parameter.in === 'path');
@@ -301,24 +370,71 @@ const writeInputsModule = (doc: OpenApiDocument): string => {
         ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required}, schema: ${bodyWriter(requestWriter, body.contentType).write(body.media.schema)} }`
         : 'body: null',
     ];
-    return `  ${id}: () => ({\n    ${lines.join(',\n    ')},\n  }),`;
-  });
-  const imports = `import { ${ANY_OF} } from '../http/any-of.js';
-import * as coerce from '../http/coerce.js';
-import { builtOnRead } from '../http/first-use.js';
-import { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';
-import type { OperationInput } from '../http/operation-spec.js';
-import * as request from './request-schemas.js';
-import { type OperationId, routes } from './routes.js';
-`;
-  return `${tableModuleHead('What the mock reads a request with: loaded with the first request (decision 0074).', imports)}
-/**
- * Every operation of the spec: its route (\`routes\`) and the zod schemas of its path parameters,
- * query and body.
- */
-export const operationInputs = builtOnRead<OperationId, OperationInput>({
+    const group = byTag.get(tagOf(entry)) ?? { ids: [], entries: [] };
+    group.ids.push(id);
+    group.entries.push(`  ${id}: () => ({\n    ${lines.join(',\n    ')},\n  }),`);
+    byTag.set(tagOf(entry), group);
+  }
+  const modules = new Map<string, string>();
+  const sharedNamed = new Set<string>();
+  for (const [tag, { ids, entries }] of byTag) {
+    const owned = order.filter((name) => layout.ownedBy.get(name) === tag);
+    const declarations = owned.map((name) => declaration(componentWriter, components, name, false));
+    const body = [...declarations, ...entries].join('\n');
+    // What the module calls: the writer inlines the members of an allOf, so the names it writes
+    // are read from its text rather than from the schemas' own references.
+    const imported = [...layout.shared]
+      .map(componentIdentifier)
+      .filter((name) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}[()]`).test(body))
+      .sort();
+    for (const name of imported) sharedNamed.add(name);
+    const used = (name: string): boolean => body.includes(name);
+    const imports = [
+      used(`${ANY_OF}(`) ? `import { ${ANY_OF} } from '../../http/any-of.js';` : '',
+      used('coerce.') ? `import * as coerce from '../../http/coerce.js';` : '',
+      `import { builtOnRead${owned.length > 0 ? ', once' : ''} } from '../../http/first-use.js';`,
+      used(`${NULL_MEANS_ABSENT}(`) ? `import { ${NULL_MEANS_ABSENT} } from '../../http/null-means-absent.js';` : '',
+      `import type { OperationInput } from '../../http/operation-spec.js';`,
+      imported.length > 0 ? `import { ${imported.join(', ')} } from '../request-schemas.js';` : '',
+      `import { routes } from '../routes.js';`,
+    ].filter((line) => line !== '');
+    const integerError = used(INTEGER_ERROR) ? `\n${INTEGER_ERROR_DECLARATION}\n` : '';
+    const ownSchemas = declarations.length > 0 ? `\n${declarations.join('\n\n')}\n` : '';
+    if (modules.has(tagModule(tag))) throw new Error(`Two tags make the module name ${tagModule(tag)}`);
+    modules.set(
+      tagModule(tag),
+      `${HEADER}// What the mock reads a request of the ${tag} operations with: loaded with the first of them (decision 0075).
+import * as z from 'zod';
+${imports.join('\n')}
+${integerError}${ownSchemas}
+/** The ${tag} operations: each one's route (\`routes\`) and the zod schemas of its path parameters, query and body. */
+export const operationInputs = builtOnRead<${ids.map((id) => JSON.stringify(id)).join(' | ')}, OperationInput>({
 ${entries.join('\n')}
 });
+`,
+    );
+  }
+  return { modules, sharedNamed };
+};
+
+/**
+ * Which module holds the request schemas of each tag's operations, for the dispatcher to load
+ * with the first request of the tag.
+ */
+const writeInputsIndex = (tags: readonly string[]): string => {
+  const loaders = tags.map(
+    (tag) => `  ${JSON.stringify(tag)}: () => import('./operation-inputs/${tagModule(tag)}.js'),`,
+  );
+  return `${HEADER}// Where the request schemas of each tag are: a module per tag, loaded with the first request of the tag (decision 0075).
+import type { OperationInput } from '../http/operation-spec.js';
+import type { OperationId } from './routes.js';
+
+/** The module of each tag's request schemas, by the tag of \`routes\`. */
+export const inputsByTag: Readonly<
+  Record<string, () => Promise<{ readonly operationInputs: Readonly<Partial<Record<OperationId, OperationInput>>> }>>
+> = {
+${loaders.join('\n')}
+};
 `;
 };
 
@@ -366,16 +482,26 @@ ${webhooks.join('\n')}
 
 /** Writes the mock server's zod schemas and operation table from the bundled spec. */
 export const generateMockSchemas = (doc: OpenApiDocument): void => {
-  const inputs = writeInputsModule(doc);
+  const layout = requestLayout(doc);
+  const inputs = writeInputsModules(doc, layout);
+  const tags = [...new Set(listOperations(doc).map(tagOf))];
   const responses = writeResponsesModule(doc);
   const named = (namespace: Direction, table: string): Set<string> =>
     new Set(Array.from(table.matchAll(new RegExp(`\\b${namespace}\\.(\\w+)`, 'g')), (match) => match[1] ?? ''));
-  writeFileSync(repoPath(GENERATED.mockRequestSchemas), writeSchemasModule(doc, 'request', named('request', inputs)));
+  writeFileSync(
+    repoPath(GENERATED.mockRequestSchemas),
+    writeSchemasModule(doc, 'request', inputs.sharedNamed, layout.shared),
+  );
   writeFileSync(
     repoPath(GENERATED.mockResponseSchemas),
     writeSchemasModule(doc, 'response', named('response', responses)),
   );
   writeFileSync(repoPath(GENERATED.mockRoutes), writeRoutesModule(doc));
-  writeFileSync(repoPath(GENERATED.mockOperationInputs), inputs);
+  writeFileSync(repoPath(GENERATED.mockOperationInputs), writeInputsIndex(tags));
+  // A tag that left the spec leaves no module behind.
+  const folder = repoPath(GENERATED.mockOperationInputsByTag);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  for (const [name, source] of inputs.modules) writeFileSync(`${folder}/${name}.ts`, source);
   writeFileSync(repoPath(GENERATED.mockOperationResponses), responses);
 };

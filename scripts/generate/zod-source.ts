@@ -51,7 +51,7 @@ const isNullSchema = (schema: unknown): boolean =>
  * Name of the error option every generated module declares for integers: zod reports a string
  * given for an integer as "expected number", the service says "should be integer".
  */
-const INTEGER_ERROR = 'integerError';
+export const INTEGER_ERROR = 'integerError';
 
 /**
  * Name of the request-side `anyOf`, imported by each generated module from the mock's

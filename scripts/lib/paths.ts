@@ -16,6 +16,7 @@ export const GENERATED = {
   clientExamples: 'packages/client/test/generated/examples.ts',
   mockRoutes: 'packages/mock-server/src/generated/routes.ts',
   mockOperationInputs: 'packages/mock-server/src/generated/operation-inputs.ts',
+  mockOperationInputsByTag: 'packages/mock-server/src/generated/operation-inputs',
   mockOperationResponses: 'packages/mock-server/src/generated/operation-responses.ts',
   mockDocumentedErrors: 'packages/mock-server/src/generated/documented-errors.ts',
   mockRequestSchemas: 'packages/mock-server/src/generated/request-schemas.ts',

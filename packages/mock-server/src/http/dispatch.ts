@@ -13,7 +13,7 @@ import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
 import type { JournalEntry, RequestJournal } from './journal.js';
-import { operationInputs, operationResponses } from './load-operations.js';
+import { operationInput, operationResponses } from './load-operations.js';
 import type { OperationInput } from './operation-spec.js';
 import { readInput } from './read-input.js';
 import {
@@ -148,8 +148,8 @@ export const createDispatcher = (
         deps.requestId(),
       );
     }
-    // The schemas come with the first request that needs them, not with the mock (a browser's first chunk stays small).
-    const operation = (operationInputs.loaded() ?? (await operationInputs.load()))[operationId];
+    // The schemas come with the first request of the operation's tag, not with the mock (a browser's first chunk stays small).
+    const operation = operationInput.loaded(operationId) ?? (await operationInput.load(operationId));
     // Drawn before the handler runs, so what the request starts (bulk jobs, events) can name it.
     const requestId = deps.requestId();
     let status: number;

@@ -1,5 +1,6 @@
 import type * as ResponsesModule from '../generated/operation-responses.js';
 import type { OperationId, WebhookEventName } from '../generated/routes.js';
+import { inputsByTag } from '../generated/operation-inputs.js';
 import { routes } from '../generated/routes.js';
 import { builtOnRead } from './first-use.js';
 import type { OperationInput, OperationSpec, WebhookEventSpec } from './operation-spec.js';
@@ -36,10 +37,45 @@ const loader = <T>(
   };
 };
 
-/** The request schemas of every operation: loaded with the first request, then read without waiting. */
-export const operationInputs = loader<Inputs>(() =>
-  import('../generated/operation-inputs.js').then((module) => module.operationInputs),
+/** The request schemas of each tag's operations: loaded with the first request of the tag, then read without waiting. */
+const inputsOfTag = new Map(
+  Object.entries(inputsByTag).map(([tag, load]) => [
+    tag,
+    loader<Partial<Inputs>>(() => load().then((module) => module.operationInputs)),
+  ]),
 );
+
+/** The loader of the module that holds the request schemas of an operation's tag. */
+const tagLoader = (operationId: OperationId): ReturnType<typeof loader<Partial<Inputs>>> => {
+  const tag = inputsOfTag.get(routes[operationId].tag);
+  if (tag === undefined) throw new Error(`${operationId} has no request schemas`);
+  return tag;
+};
+
+/**
+ * What the mock reads one operation's request with: the schemas of its tag load with the first
+ * request of the tag (a page that only lists categories loads no voucher's schema), and are read
+ * without waiting after.
+ */
+export const operationInput = {
+  /** Loads the schemas of the operation's tag, once per process or page. */
+  load: async (operationId: OperationId): Promise<OperationInput> =>
+    (await tagLoader(operationId).load())[operationId] as OperationInput,
+  /** The operation's input if its tag has loaded, else `undefined`. */
+  loaded: (operationId: OperationId): OperationInput | undefined => tagLoader(operationId).loaded()?.[operationId],
+};
+
+/** The request schemas of every operation: every tag's module, joined per operation on first read. */
+export const operationInputs = loader<Inputs>(async () => {
+  const ids = Object.keys(routes) as OperationId[];
+  const tables = await Promise.all(ids.map((id) => tagLoader(id).load()));
+  return builtOnRead(
+    Object.fromEntries(ids.map((id, index) => [id, () => tables[index]?.[id] as OperationInput])) as Record<
+      OperationId,
+      () => OperationInput
+    >,
+  );
+});
 
 /** The response and webhook schemas: loaded with strict mode's first check or a payload check. */
 export const operationResponses = loader<Responses>(() => import('../generated/operation-responses.js'));

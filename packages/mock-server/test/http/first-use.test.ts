@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { builtOnRead, once } from '../../src/http/first-use.js';
-import { loadOperations, operationInputs, operationResponses } from '../../src/http/load-operations.js';
+import { loadOperations, operationInput, operationInputs, operationResponses } from '../../src/http/load-operations.js';
 
 describe('once', () => {
   it('builds on the first call and returns the same value after', () => {
@@ -35,6 +35,19 @@ describe('builtOnRead', () => {
 });
 
 describe('the operation table', () => {
+  it("loads an operation's request schemas with its tag's, and no other tag's", async () => {
+    // A fresh copy of the loader: the files of a worker share their modules, and another may have loaded schemas.
+    vi.resetModules();
+    const { operationInput: fresh } = await import('../../src/http/load-operations.js');
+    expect(fresh.loaded('createCategory')).toBeUndefined();
+    const input = await fresh.load('createCategory');
+    expect(fresh.loaded('createCategory')).toBe(input);
+    expect(fresh.loaded('listCategories')?.path).toBe('/v1/categories');
+    expect(fresh.loaded('createVoucher')).toBeUndefined();
+    expect(input.body?.schema.safeParse({ name: 'Summer', hierarchy: 1 }).success).toBe(true);
+    expect(await operationInput.load('createVoucher')).toBe(operationInput.loaded('createVoucher'));
+  });
+
   it('gives the public table the request schemas and the responses of each operation', async () => {
     const { operations } = await loadOperations();
     const inputs = await operationInputs.load();
