@@ -48,4 +48,10 @@ describe('sandbox banner', () => {
     expect(options.auth.appToken).toBe("it's\\secret");
     expect(text).toContain("import { createClient } from '@voucherkit/client';");
   });
+
+  test("the dashboard's address, with the management keys in its fragment", () => {
+    expect(banner(facts)).toContain(
+      'Dashboard: http://127.0.0.1:4010/_voucherkit/#management_id=management-id&management_token=management-token',
+    );
+  });
 });
