@@ -145,7 +145,6 @@ const KINDS: readonly Kind[] = [
       ['name', (item) => text(item['name'])],
       ['email', (item) => text(item['email'])],
       ['source id', (item) => text(item['source_id'])],
-      ['points', (item) => text(at(item, 'summary', 'loyalty', 'points') ?? at(item, 'loyalty', 'points'))],
     ],
     open: cardsOf,
   },

@@ -84,12 +84,9 @@ export const webhooksView: View = {
     );
     fill(
       element,
-      h(
-        'div',
-        { class: 'columns' },
-        h('div', null, form, h('h2', null, 'Targets'), configurations),
-        h('div', null, h('h2', null, 'Deliveries'), h('div', { class: 'split' }, list, detail)),
-      ),
+      h('h2', null, 'Deliveries'),
+      h('div', { class: 'split' }, list, detail),
+      h('div', { class: 'columns' }, form, h('div', null, h('h2', null, 'Targets'), configurations)),
     );
 
     const projectPath = () => `/management/v1/projects/${context.project().id}/webhooks`;
