@@ -217,5 +217,4 @@ test('each project shows its keys, copyable', async () => {
   const project = page.locator('section[data-project]').first();
   await project.getByText(keys['appToken'] ?? '').waitFor();
   expect(await project.getByRole('button', { name: 'Copy' }).count()).toBe(6);
-  await shot('projects');
 });
