@@ -35,7 +35,8 @@ const page = (prefix: string): string => `<!doctype html>
  * from the sources with esbuild on first use.
  */
 const loadFiles = async (): Promise<DashboardFiles> => {
-  if (import.meta.url.endsWith('.ts')) {
+  // From the sources, the module's URL is a `.ts` file's (tsx may add a query to it).
+  if (new URL(import.meta.url).pathname.endsWith('.ts')) {
     // In a checkout: the repository's build of the dashboard, which the package never carries.
     const builder = new URL('../../../../scripts/lib/dashboard-build.ts', import.meta.url).href;
     const { buildDashboard } = (await import(builder)) as { buildDashboard: () => Promise<DashboardFiles> };
