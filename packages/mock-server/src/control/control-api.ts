@@ -365,7 +365,7 @@ export const checkManagementKeys = (headers: IncomingRequest['headers'], managem
  * must list them.
  */
 export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencies).map(
-  (route) => `${route.method} ${CONTROL_PREFIX}${route.path || '/'}`,
+  (route) => `${route.method} ${CONTROL_PREFIX}${route.path}`,
 );
 
 /**
