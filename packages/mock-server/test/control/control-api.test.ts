@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { CONTROL_ROUTES } from '../../src/control/control-api.js';
 import { createMockService } from '../../src/index.js';
 import { type HttpSandbox, listen } from '../../src/node.js';
+import { fullService } from '../../src/service.js';
 
 let sandbox: HttpSandbox | undefined;
 afterEach(async () => {
@@ -41,6 +42,18 @@ const start = async () => {
       headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'Content-Type': 'application/json', ...init.headers },
     });
   return { service, control, api };
+};
+
+/** A stream's text, read as it comes. */
+const textOf = (response: Response) => {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  return {
+    read: async () => {
+      const { value } = await reader.read();
+      return { value: value === undefined ? '' : decoder.decode(value, { stream: true }) };
+    },
+  };
 };
 
 describe('sandbox control API', () => {
@@ -279,7 +292,7 @@ describe('sandbox control API', () => {
       });
       expect(await control('POST', '/webhook-deliveries/resend', {})).toMatchObject({ status: 400 });
       const [webhook] = service.projects.primary.state.webhooks.list();
-      service.projects.primary.state.webhooks.update(webhook?.id ?? '', { active: false });
+      fullService(service).projects.primary.state.webhooks.update(webhook?.id ?? '', { active: false });
       expect(await control('POST', '/webhook-deliveries/resend', { id: first?.id })).toMatchObject({
         status: 400,
         body: { details: expect.stringContaining('switched off') },
@@ -334,7 +347,7 @@ describe('sandbox control API', () => {
       signal: controller.signal,
     });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    const reader = textOf(response);
     let text = '';
     const until = async (pattern: RegExp): Promise<void> => {
       while (!pattern.test(text)) text += (await reader.read()).value ?? '';
@@ -357,6 +370,36 @@ describe('sandbox control API', () => {
     expect(events['deliveries']).toMatchObject({
       deliveries: [{ project_id: service.projects.primary.id, type: 'customer.created', status: 'PENDING' }],
     });
+    controller.abort();
+  });
+
+  test('streams at most 200 requests a batch, the newest, and counts the others', async () => {
+    const { service } = await start();
+    const { managementId, managementToken } = service.management;
+    const controller = new AbortController();
+    const response = await fetch(`${sandbox?.url}/_voucherkit/events`, {
+      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken },
+      signal: controller.signal,
+    });
+    const reader = textOf(response);
+    let text = '';
+    const batches = (): { entries: { requestId: string }[]; skipped: number }[] =>
+      [...text.matchAll(/event: journal\ndata: (.*)\n\n/g)].map(([, data]) => JSON.parse(data ?? ''));
+    const counted = (): number => batches().reduce((sum, batch) => sum + batch.entries.length + batch.skipped, 0);
+    while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
+    const { appId, appToken } = service.projects.primary.keys;
+    const requests = Array.from({ length: 450 }, () =>
+      service.handle(
+        new Request(`${service.baseUrl}/v1/customers`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } }),
+      ),
+    );
+    await Promise.all(requests);
+    while (counted() < 450) text += (await reader.read()).value ?? '';
+    expect(counted()).toBe(450);
+    expect(Math.max(...batches().map((batch) => batch.entries.length))).toBeLessThanOrEqual(200);
+    // The newest request is among those sent, whatever was skipped.
+    const newest = service.journal.calls().at(-1)?.requestId;
+    expect(batches().at(-1)?.entries.at(-1)?.requestId).toBe(newest);
     controller.abort();
   });
 
