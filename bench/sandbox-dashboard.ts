@@ -16,11 +16,11 @@ import { CHROMIUM_MISSING, findChromium } from '../examples/browser/scripts/chro
 import { label, median } from './lib/measure.ts';
 import { type Call, type Load, load } from './sandbox-http.ts';
 
-const ROUNDS = 3;
+const ROUNDS = 4;
 const DURATION_S = 2;
 
 export const sandboxDashboard = async (): Promise<string[]> => {
-  const title = `Sandbox with its dashboard open (medians of ${ROUNDS} interleaved rounds of ${DURATION_S} s, 10 keep-alive connections)`;
+  const title = `Sandbox with its dashboard open (medians of ${ROUNDS} interleaved rounds, each side first every other one of ${DURATION_S} s, 10 keep-alive connections)`;
   const executablePath = findChromium();
   if (executablePath === undefined) return [title, `  skipped: ${CHROMIUM_MISSING}`];
   const service = createMockService({ seed: 'bench-dashboard' });
@@ -48,17 +48,27 @@ export const sandboxDashboard = async (): Promise<string[]> => {
     await load(sandbox.url, call, 1);
     await open();
     await load(sandbox.url, call, 1);
-    for (let round = 0; round < ROUNDS; round += 1) {
+    const withNone = async (): Promise<void> => {
       await page.goto('about:blank');
       runs.none.push(await load(sandbox.url, call, DURATION_S));
+    };
+    const withOpen = async (): Promise<void> => {
       await open();
       runs.open.push(await load(sandbox.url, call, DURATION_S));
       // The page's list shows the newest requests it was told of, whichever the stream batched.
       await page.locator('tr[data-request-id]').first().waitFor();
-      followed = Math.max(
-        followed,
-        Number(/^(\d+) requests/.exec((await page.locator('.toolbar .muted').textContent()) ?? '')?.[1] ?? 0),
-      );
+      const shown = (await page.locator('.toolbar .muted').textContent()) ?? '';
+      followed = Math.max(followed, Number(/^(\d+) requests/.exec(shown)?.[1] ?? 0));
+    };
+    // Each side goes first every other round, so that neither gains from coming after the other.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      if (round % 2 === 0) {
+        await withNone();
+        await withOpen();
+      } else {
+        await withOpen();
+        await withNone();
+      }
     }
     const rates = (side: Load[]): string =>
       `${median(side.map((run) => run.wall)).toFixed(0)} requests/s (${median(side.map((run) => run.cpu)).toFixed(0)} per CPU second)`;
