@@ -20,7 +20,7 @@ const ROUNDS = 4;
 const DURATION_S = 2;
 
 export const sandboxDashboard = async (): Promise<string[]> => {
-  const title = `Sandbox with its dashboard open (medians of ${ROUNDS} interleaved rounds, each side first every other one of ${DURATION_S} s, 10 keep-alive connections)`;
+  const title = `Sandbox with its dashboard open (medians of ${ROUNDS} rounds of ${DURATION_S} s, each side first every other round, 10 keep-alive connections)`;
   const executablePath = findChromium();
   if (executablePath === undefined) return [title, `  skipped: ${CHROMIUM_MISSING}`];
   const service = createMockService({ seed: 'bench-dashboard' });
