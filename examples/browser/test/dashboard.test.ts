@@ -180,6 +180,11 @@ test('advancing the clock shows a voucher as expired in the data view', async ()
   });
   await view('Data');
   await page.getByRole('tab', { name: 'Vouchers' }).click();
+  // A voucher opens to its redemptions: the demo's WELCOME10 was redeemed once.
+  await page.locator('tr[data-id]', { hasText: 'WELCOME10' }).click();
+  const voucher = page.getByRole('region', { name: 'Item' });
+  await voucher.getByText('redeemed 1 times').waitFor();
+  expect(await voucher.locator('tbody tr').count()).toBe(1);
   const row = page.locator('tr[data-id]', { hasText: 'SOON-GONE' });
   await row.getByText('ACTIVE').waitFor();
   await view('Time and state');

@@ -169,8 +169,10 @@ const KINDS: readonly Kind[] = [
     columns: [
       ['id', (item) => item.id],
       ['date', (item) => when(text(item['date']))],
-      ['result', (item) => text(item['result'])],
+      ['kind', (item) => (item['object'] === 'redemption_rollback' ? 'rollback' : 'redemption')],
+      ['result', (item) => text(item['result'] ?? item['status'])],
       ['voucher', (item) => text(at(item, 'voucher', 'code'))],
+      ['customer', (item) => text(at(item, 'customer', 'source_id'))],
       ['amount', (item) => text(item['amount'])],
     ],
   },
