@@ -205,12 +205,14 @@ test('a snapshot is taken, downloaded and loaded back', async () => {
   const file = await download.path();
   expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ format: 'voucherkit-snapshot' });
   await api('POST', '/v1/customers', { source_id: 'after-the-snapshot@example.com' });
-  await page.getByLabel('Load a file').setInputFiles(file);
+  expect(download.suggestedFilename()).toBe('voucherkit-snap_1.json');
+  await page.getByLabel('Load a file').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/json',
+    buffer: await readFile(file),
+  });
   await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await page
-    .getByRole('status')
-    .getByText(/^Loaded .* as snap_2\.$/)
-    .waitFor();
+  await page.getByRole('status').getByText('Loaded voucherkit-snap_1.json as snap_2.').waitFor();
   const customers = (await api('GET', '/v1/customers?limit=100')) as { customers: { source_id: string }[] };
   expect(customers.customers.map((customer) => customer.source_id)).not.toContain('after-the-snapshot@example.com');
   expect(customers.customers.map((customer) => customer.source_id)).toContain('dashboard@example.com');

@@ -26,6 +26,12 @@ export const stepChart = (points: readonly ChartPoint[], label: string): HTMLEle
   const first = Math.min(...times);
   const last = Math.max(...times, first + 1);
   const top = Math.max(...points.map((point) => point.value), 1);
+  // Days apart, the dates; within a day, the times too.
+  const stamp = (time: number): string =>
+    new Date(time)
+      .toISOString()
+      .slice(0, last - first < 86_400_000 ? 16 : 10)
+      .replace('T', ' ');
   const x = (time: number): number => pad + ((time - first) / (last - first)) * (width - 2 * pad);
   const y = (value: number): number => height - pad - (value / top) * (height - 2 * pad);
   let path = `M ${x(first)} ${y(0)}`;
@@ -41,12 +47,8 @@ export const stepChart = (points: readonly ChartPoint[], label: string): HTMLEle
     svg('path', { d: path, class: 'line' }),
     svg('text', { x: pad - 4, y: y(top) + 4, 'text-anchor': 'end' }, String(top)),
     svg('text', { x: pad - 4, y: height - pad + 4, 'text-anchor': 'end' }, '0'),
-    svg('text', { x: pad, y: height - pad + 18 }, new Date(first).toISOString().slice(0, 10)),
-    svg(
-      'text',
-      { x: width - pad, y: height - pad + 18, 'text-anchor': 'end' },
-      new Date(last).toISOString().slice(0, 10),
-    ),
+    svg('text', { x: pad, y: height - pad + 18 }, stamp(first)),
+    svg('text', { x: width - pad, y: height - pad + 18, 'text-anchor': 'end' }, stamp(last)),
     ...points.map((point, index) =>
       svg('circle', {
         cx: x(times[index] as number),

@@ -127,13 +127,7 @@ const start = async (app: HTMLElement): Promise<void> => {
   });
   fill(
     app,
-    h(
-      'header',
-      null,
-      h('h1', null, 'Voucherkit sandbox'),
-      nav,
-      h('div', { class: 'meta' }, projectSelect, clock, live),
-    ),
+    h('header', null, h('h1', null, 'Voucherkit'), nav, h('div', { class: 'meta' }, projectSelect, clock, live)),
     status,
     panels.map(({ panel }) => panel),
   );
@@ -143,6 +137,7 @@ const start = async (app: HTMLElement): Promise<void> => {
     for (const entry of panels) entry.panel.hidden = entry !== current;
     for (const link of nav.querySelectorAll('a'))
       link.toggleAttribute('aria-current', link.dataset['view'] === current?.view.id);
+    context.say('');
     current?.show();
   };
   addEventListener('hashchange', route);
