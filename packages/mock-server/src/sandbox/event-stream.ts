@@ -48,10 +48,18 @@ export const streamEvents = (service: FullMockService, incoming: IncomingMessage
   let skipped = 0;
   const deliveries = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
+  let draining = false;
 
   const flush = (): void => {
     timer = undefined;
-    if (outgoing.writableNeedDrain) return void outgoing.once('drain', schedule);
+    if (outgoing.writableNeedDrain) {
+      // The client reads slowly: the notes wait (bounded) until it has read what was written.
+      draining = true;
+      return void outgoing.once('drain', () => {
+        draining = false;
+        schedule();
+      });
+    }
     let text = '';
     if (entries.length > 0 || skipped > 0) {
       const newest = entries.length > MAX_BATCH ? entries.slice(-MAX_BATCH) : entries;
@@ -69,7 +77,7 @@ export const streamEvents = (service: FullMockService, incoming: IncomingMessage
     if (text !== '') outgoing.write(text);
   };
   function schedule(): void {
-    timer ??= setTimeout(flush, BATCH_MS);
+    if (!draining) timer ??= setTimeout(flush, BATCH_MS);
   }
 
   const noteEntry = (entry: JournalEntry): void => {
