@@ -30,7 +30,7 @@ const DURATION_S = 2;
 const CONNECTIONS = 10;
 
 /** One request of the load: what autocannon sends. */
-interface Call {
+export interface Call {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly headers: Record<string, string>;
@@ -76,13 +76,13 @@ const bareServer = async (answers: ReadonlyMap<string, Answer>): Promise<{ url: 
 };
 
 /** Requests per second of one load run, by the wall clock and per second of this thread's CPU time. */
-interface Load {
+export interface Load {
   readonly wall: number;
   readonly cpu: number;
 }
 
 /** Drives `origin` with the call from a worker thread for `seconds`; every answer must be a 2xx. */
-const load = async (origin: string, call: Call, seconds: number): Promise<Load> => {
+export const load = async (origin: string, call: Call, seconds: number): Promise<Load> => {
   const cpuStart = threadCpuMs();
   const result = await autocannon({
     url: `${origin}${call.path}`,

@@ -20,6 +20,7 @@ import { loyaltyBenchmark, loyaltyNightly, loyaltyPaidOrders } from './loyalty.t
 import { mockThroughput } from './mock-throughput.ts';
 import { publicationsBenchmark } from './publications.ts';
 import { qualifications } from './qualifications.ts';
+import { sandboxDashboard } from './sandbox-dashboard.ts';
 import { sandboxHttp } from './sandbox-http.ts';
 import { snapshotsBenchmark } from './snapshots.ts';
 import { stackingApplication } from './stacking-application.ts';
@@ -38,6 +39,7 @@ export const SECTIONS: Readonly<Record<string, Section>> = {
   'mock-throughput': mockThroughput,
   'cold-start': coldStart,
   'sandbox-http': sandboxHttp,
+  'sandbox-dashboard': sandboxDashboard,
   'answer-shapes': answerShapes,
   'type-check': typeCheckCost,
   'bundle-size': bundleSize,

@@ -73,7 +73,7 @@ const startSandbox = (): Promise<StartedSandbox> =>
     child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}) before it listened:\n${output}`)));
   });
 
-test("the sandbox's command starts from the sources without a build, twice from one checkout", async () => {
+test("the sandbox's command starts from the sources without a build, twice from one checkout, with its dashboard", async () => {
   expect(existsSync(join(copy, 'packages/mock-server/dist'))).toBe(false);
   const sandboxes = await Promise.all([startSandbox(), startSandbox()]);
   try {
@@ -87,6 +87,10 @@ test("the sandbox's command starts from the sources without a build, twice from 
         'Seasonal',
       ]);
     }
+    // Its dashboard too, bundled from the sources on first use.
+    const script = await fetch(`${sandboxes[0].url}/_voucherkit/dashboard.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
   } finally {
     for (const sandbox of sandboxes) sandbox.process.kill();
   }

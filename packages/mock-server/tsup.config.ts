@@ -9,6 +9,8 @@ export default defineConfig({
   // The CommonJS build, which test runners seldom load, requires the zod package: bundled there,
   // every call across chunks would weigh half as much again. Declarations name the zod package.
   noExternal: ['zod'],
+  // The sandbox finds its dashboard's files beside its module (`import.meta.url`), in both builds.
+  shims: true,
   esbuildOptions: (options, { format }) => {
     if (format === 'cjs') options.external = [...(options.external ?? []), 'zod'];
   },

@@ -27,6 +27,9 @@ const SHARED_INPUTS = [
   'scripts/lib/declarations-once.ts',
   'scripts/lib/reindent.ts',
   'scripts/lib/package-entries.ts',
+  // The mock-server's build bundles the sandbox's dashboard with these.
+  'scripts/build-dashboard.ts',
+  'scripts/lib/dashboard-build.ts',
 ];
 /** A lock older than this is taken to be left by a start that died. */
 const STALE_LOCK_MS = 10 * 60_000;

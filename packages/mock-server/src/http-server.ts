@@ -9,6 +9,7 @@ import { type ParserError, type ParserRefusal, parserRefusal } from './http/pars
 import type { RequestHeaders } from './http/incoming-request.js';
 import { type Answer, toApiError } from './http/respond.js';
 import { type MockService, fullService } from './service.js';
+import { dashboardRoutes } from './sandbox/dashboard-routes.js';
 
 /**
  * Options of {@link listen}.
@@ -111,7 +112,9 @@ const NO_HEADERS: RequestHeaders = { get: () => null };
  * those of Node's HTTP parser (unknown methods, oversized or malformed heads, `CONNECT`), comes in
  * the service's error body with a request id; request heads are limited to 16 KiB and bodies to
  * 10 MiB; the rest of a refused body is read and dropped, never buffered, and a request that takes
- * longer than 30 s to arrive is cut.
+ * longer than 30 s to arrive is cut. Under `/_voucherkit/` it also serves the dashboard (a web
+ * page that follows the requests and webhook deliveries live, and shows the data, the clock and
+ * the keys) and the control API's event stream.
  *
  * @example
  * const sandbox = await listen(createMockService(), { port: 0 });
@@ -127,6 +130,8 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
   // order, so a parser refusal that waits for the last one never interleaves with an answer.
   const lastResponse = new WeakMap<Duplex, Promise<void>>();
   const refused = new WeakSet<Duplex>();
+  // The dashboard's page and files and the event stream, under the control API's prefix.
+  const dashboard = dashboardRoutes(full);
 
   /** A request for a method, on no path in particular: the pipeline answers it with 405. */
   const methodOnly = (method: string): Promise<Answer> =>
@@ -142,6 +147,7 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
         outgoing.writeHead(204, preflightHeaders(incoming.headers['access-control-request-headers'])).end();
         return;
       }
+      if (dashboard(incoming, outgoing)) return;
       lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));
       Promise.resolve()
         .then(() => {

@@ -31,7 +31,14 @@ export interface BannerFacts {
 }
 
 /**
- * The text printed when the sandbox starts: its keys in aligned columns, a curl command and a
+ * The dashboard's address, with the management keys in its fragment: the page reads them there,
+ * and the browser never sends them in the request for the page.
+ */
+const dashboardUrl = (url: string, management: BannerFacts['management']): string =>
+  `${url}/_voucherkit/#${new URLSearchParams({ management_id: management.managementId, management_token: management.managementToken })}`;
+
+/**
+ * The text printed when the sandbox starts: the dashboard's address, its keys in aligned columns, a curl command and a
  * `createClient` call that can be pasted as they are.
  */
 export const banner = ({ url, apiVersion, project, management, host, data, forwarding }: BannerFacts): string => {
@@ -53,11 +60,16 @@ export const banner = ({ url, apiVersion, project, management, host, data, forwa
   return [
     `Voucherkit sandbox (API build ${apiVersion}) listening on ${url}`,
     '',
+    `Dashboard: ${dashboardUrl(url, management)}`,
+    '',
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
     '',
     ...(host === undefined || isLoopback(host)
       ? []
-      : [`Bound to ${host}: other machines can reach it; the control API takes the management keys.`, '']),
+      : [
+          `Bound to ${host}: other machines can reach it; the dashboard and the control API take the management keys.`,
+          '',
+        ]),
     'Try it with curl:',
     `  curl -H "X-App-Id: ${appId}" -H "X-App-Token: ${appToken}" ${url}/v1/categories`,
     '',

@@ -4,7 +4,8 @@ import { http, type HttpHandler } from 'msw';
 import { type Clock, type ClockOptions, createClock } from './core/clock.js';
 import { StateHistory } from './core/history/state-history.js';
 import { TrackedState } from './core/history/tracked-state.js';
-import type { BulkJobSettings, ServiceContext, WebhookSettings } from './core/context.js';
+import type { BulkJobSettings, DeliveryChange, ServiceContext, WebhookSettings } from './core/context.js';
+import { Followers } from './core/followers.js';
 import { type FailureInjector, createFailureQueue } from './core/failures.js';
 import {
   type ProjectRegistry,
@@ -220,6 +221,8 @@ export interface FullMockService extends MockService {
    * previous check (see `watchState`). One watch at a time: the histories hold one flag each.
    */
   watch(): () => boolean;
+  /** Who follows the webhook deliveries of every project as they are made and attempted. */
+  readonly deliveryFollowers: Followers<DeliveryChange>;
 }
 
 /** Every service `createMockService` made, with its full face. */
@@ -319,6 +322,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     }),
   );
 
+  const deliveryFollowers = new Followers<DeliveryChange>();
   const build = (): Build => {
     const random = createSeededRandom(seed);
     const ids = createIdFactory(random);
@@ -343,6 +347,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
         ...(options.webhooks === undefined ? {} : { webhooks: webhookSettings(options.webhooks) }),
       },
       tracked: new TrackedState(new StateHistory()),
+      deliveryFollowers,
     };
     const projects = createProjectRegistry(context, seeds, stateWithApiLog);
     return { context, projects, organisation: createOrganisationState(context, projects), random, ids };
@@ -434,6 +439,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     answer,
     refuse: (error, headers) => toResponse(refusal(error, headers)),
     refusal,
+    deliveryFollowers,
     get projects() {
       return current.projects;
     },

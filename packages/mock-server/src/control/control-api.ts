@@ -21,7 +21,10 @@ import { untestedReport } from '../testing/untested-report.js';
 const anyText = new TextDecoder();
 
 /** Where the control API answers, under the base URL: apart from every path of the service's API. */
-const CONTROL_PREFIX = '/_voucherkit';
+export const CONTROL_PREFIX = '/_voucherkit';
+
+/** The path of the event stream under the prefix: only the HTTP sandbox serves it, as a stream. */
+export const EVENTS_PATH = '/events';
 
 /**
  * What the control API drives: the service's clock, scheduler, failures, journal, projects and
@@ -93,6 +96,17 @@ const clearing = (path: string, clear: () => void): ControlRoute => ({
   run: () => {
     clear();
     return null;
+  },
+});
+
+/** A route that only the HTTP sandbox serves (a stream, a page): elsewhere it answers 404 saying so. */
+const sandboxOnly = (path: string, what: string): ControlRoute => ({
+  method: 'GET',
+  path,
+  run: () => {
+    throw new ApiError(404, 'not_found', 'Resource not found', {
+      details: `${what} is served over HTTP by the sandbox (npm start, listen()) only.`,
+    });
   },
 });
 
@@ -205,8 +219,10 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
           status: status === null ? undefined : Number(status),
           errorKey: query.get('error_key') ?? undefined,
         });
-        const limit = Number(query.get('limit') ?? calls.length);
-        return listBody('data', wholeList(calls.slice(Math.max(0, calls.length - limit))), ['total']);
+        const requestId = query.get('request_id');
+        const matching = requestId === null ? calls : calls.filter((call) => call.requestId === requestId);
+        const limit = Number(query.get('limit') ?? matching.length);
+        return listBody('data', wholeList(matching.slice(Math.max(0, matching.length - limit))), ['total']);
       },
     },
     clearing('/journal', () => deps.journal.clear()),
@@ -286,7 +302,62 @@ const routes = (deps: ControlDependencies): readonly ControlRoute[] => {
         return listBody('data', wholeList(data), ['total']);
       },
     },
+    {
+      method: 'POST',
+      path: '/webhook-deliveries/resend',
+      run: ({ body }) => {
+        const id = optionalString(body, 'id');
+        if (id === undefined) throw ApiError.invalidPayload('Property .id is required: the delivery to send again.');
+        const project = deps
+          .projects()
+          .list()
+          .find((candidate) => candidate.state.webhookDeliveries.find(id) !== undefined);
+        if (project === undefined) throw ApiError.notFound('webhook delivery', id);
+        return { project_id: project.id, ...project.state.webhookDeliveries.resend(id) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/projects',
+      run: () => {
+        const { primary } = deps.projects();
+        const data = deps
+          .projects()
+          .list()
+          .map((project) => ({
+            id: project.id,
+            name: project.name,
+            primary: project.id === primary.id,
+            keys: {
+              app_id: project.keys.appId,
+              app_token: project.keys.appToken,
+              client_app_id: project.keys.clientAppId,
+              client_token: project.keys.clientToken,
+            },
+            webhook_secret: project.webhookToken,
+          }));
+        return listBody('data', wholeList(data), ['total']);
+      },
+    },
+    sandboxOnly(EVENTS_PATH, 'The event stream'),
+    sandboxOnly('', 'The dashboard'),
   ];
+};
+
+/**
+ * Refuses a request to the control API without the management keys.
+ *
+ * @throws ApiError 401 when `X-Management-Id` or `X-Management-Token` is missing or wrong.
+ */
+export const checkManagementKeys = (headers: IncomingRequest['headers'], management: ManagementKeys): void => {
+  if (
+    headers.get('x-management-id') !== management.managementId ||
+    headers.get('x-management-token') !== management.managementToken
+  ) {
+    throw new ApiError(401, 'unauthorized', 'Unauthorized', {
+      details: 'The control API takes the management keys: X-Management-Id and X-Management-Token.',
+    });
+  }
 };
 
 /**
@@ -300,8 +371,9 @@ export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencie
 /**
  * The sandbox's control API, apart from the service's API under `/_voucherkit/`: reset the
  * service, take and restore snapshots, read and move the clock, run due (or all) background jobs,
- * read and clear the request journal, inject failures, read webhook deliveries and the untested
- * report. It takes the management keys, so any
+ * read and clear the request journal, inject failures, read and resend webhook deliveries, read
+ * the projects and their keys, and read the untested report (the HTTP sandbox adds a stream of
+ * journal entries and deliveries). It takes the management keys, so any
  * language can drive a test against `npm start` or `listen()`; it is described in its own
  * OpenAPI document, `spec/control/openapi.yaml`.
  *
@@ -317,15 +389,7 @@ export const controlApi = (deps: ControlDependencies) => {
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
     const requestId = deps.requestId();
     try {
-      const { managementId, managementToken } = deps.management;
-      if (
-        request.headers.get('x-management-id') !== managementId ||
-        request.headers.get('x-management-token') !== managementToken
-      ) {
-        throw new ApiError(401, 'unauthorized', 'Unauthorized', {
-          details: 'The control API takes the management keys: X-Management-Id and X-Management-Token.',
-        });
-      }
+      checkManagementKeys(request.headers, deps.management);
       const routePath = path.slice(prefix.length).replace(/\/$/, '');
       const matching = table.filter((route) => route.path === routePath);
       if (matching.length === 0)

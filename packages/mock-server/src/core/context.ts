@@ -1,6 +1,7 @@
 import type { RandomSource } from '@voucherkit/domain';
 import type { IdPrefix } from '@voucherkit/domain/internals';
 import type { Clock } from './clock.js';
+import type { Followers } from './followers.js';
 import type { TrackedState } from './history/tracked-state.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -68,4 +69,15 @@ export interface ServiceContext {
    * so that snapshots can take writes back and images of the state be taken and loaded.
    */
   readonly tracked: TrackedState;
+  /**
+   * Who follows the webhook deliveries as they change (the sandbox's event stream): told the
+   * project and the id of each delivery made, attempted or given up. Kept across resets.
+   */
+  readonly deliveryFollowers?: Followers<DeliveryChange> | undefined;
+}
+
+/** A webhook delivery that was made or changed: its project and its id (`whs_…`). */
+export interface DeliveryChange {
+  readonly projectId: string;
+  readonly id: string;
 }

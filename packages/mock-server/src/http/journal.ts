@@ -1,4 +1,5 @@
 import type { OperationId } from '../generated/routes.js';
+import { Followers } from '../core/followers.js';
 import type { HandlerContext } from './handler.js';
 
 /** Requests a journal keeps by default, the newest. */
@@ -84,6 +85,7 @@ export class RequestJournal {
   readonly #entries: (JournalEntry | undefined)[];
   #next = 0;
   #count = 0;
+  readonly #followers = new Followers<JournalEntry>();
 
   constructor(
     /** How many requests it keeps, the newest; `0` keeps none. */
@@ -96,6 +98,7 @@ export class RequestJournal {
 
   /** Records an answered request, dropping the oldest beyond the size. */
   record(entry: JournalEntry): void {
+    this.#followers.tell(entry);
     if (this.size === 0) return;
     this.#entries[this.#next] = entry;
     this.#next = (this.#next + 1) % this.size;
@@ -121,6 +124,23 @@ export class RequestJournal {
       kept.push(entry as JournalEntry<Id>);
     }
     return kept;
+  }
+
+  /**
+   * Calls a function with each request as it is recorded, until the function this returns is
+   * called: what the sandbox's dashboard follows live. The listener runs on the request's path, so
+   * it should only note the entry and do its work later.
+   *
+   * @param listener - Called with each new entry.
+   * @returns A function that stops the calls.
+   * @example
+   * ```ts
+   * const stop = service.journal.follow((entry) => console.log(entry.method, entry.path, entry.status));
+   * stop();
+   * ```
+   */
+  follow(listener: (entry: JournalEntry) => void): () => void {
+    return this.#followers.add(listener);
   }
 
   /** Forgets every kept request. */

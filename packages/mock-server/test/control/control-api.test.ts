@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { CONTROL_ROUTES } from '../../src/control/control-api.js';
 import { createMockService } from '../../src/index.js';
 import { type HttpSandbox, listen } from '../../src/node.js';
+import { fullService } from '../../src/service.js';
 
 let sandbox: HttpSandbox | undefined;
 afterEach(async () => {
@@ -41,6 +42,18 @@ const start = async () => {
       headers: { 'X-App-Id': appId, 'X-App-Token': appToken, 'Content-Type': 'application/json', ...init.headers },
     });
   return { service, control, api };
+};
+
+/** A stream's text, read as it comes. */
+const textOf = (response: Response) => {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  return {
+    read: async () => {
+      const { value } = await reader.read();
+      return { value: value === undefined ? '' : decoder.decode(value, { stream: true }) };
+    },
+  };
 };
 
 describe('sandbox control API', () => {
@@ -259,8 +272,153 @@ describe('sandbox control API', () => {
         data: [{ project_id: service.projects.primary.id, status: 'DELIVERED', attempts: [{ status: 204 }] }],
       });
       expect(received).toHaveLength(1);
+
+      const [first] = (deliveries.body as { data: { id: string }[] }).data;
+      const resent = await control('POST', '/webhook-deliveries/resend', { id: first?.id });
+      expect(resent).toMatchObject({
+        status: 200,
+        body: { project_id: service.projects.primary.id, status: 'PENDING' },
+      });
+      expect(resent.body?.['id']).not.toBe(first?.id);
+      await control('POST', '/jobs/run');
+      expect(received).toHaveLength(2);
+      // The same event in a new envelope, whose id is the new delivery's.
+      const [before, after] = received.map((body) => JSON.parse(body) as { id: string; event: unknown });
+      expect(after?.event).toEqual(before?.event);
+      expect(after?.id).toBe(resent.body?.['id']);
+      expect(await control('POST', '/webhook-deliveries/resend', { id: 'whs_none' })).toMatchObject({
+        status: 404,
+        body: { key: 'not_found' },
+      });
+      expect(await control('POST', '/webhook-deliveries/resend', {})).toMatchObject({ status: 400 });
+      const [webhook] = service.projects.primary.state.webhooks.list();
+      fullService(service).projects.primary.state.webhooks.update(webhook?.id ?? '', { active: false });
+      expect(await control('POST', '/webhook-deliveries/resend', { id: first?.id })).toMatchObject({
+        status: 400,
+        body: { details: expect.stringContaining('switched off') },
+      });
     } finally {
       await new Promise((resolve) => endpoint.close(resolve));
+    }
+  });
+
+  test('lists the projects with their keys, and reads one request of the journal by its id', async () => {
+    const { control, api, service } = await start();
+    const { primary } = service.projects;
+    expect(await control('GET', '/projects')).toEqual({
+      status: 200,
+      body: {
+        object: 'list',
+        data_ref: 'data',
+        total: 1,
+        data: [
+          {
+            id: primary.id,
+            name: primary.name,
+            primary: true,
+            keys: {
+              app_id: primary.keys.appId,
+              app_token: primary.keys.appToken,
+              client_app_id: primary.keys.clientAppId,
+              client_token: primary.keys.clientToken,
+            },
+            webhook_secret: primary.webhookToken,
+          },
+        ],
+      },
+    });
+    await api('/v1/customers', { method: 'POST', body: JSON.stringify({ source_id: 'ana' }) });
+    const answered = await api('/v1/customers/nobody');
+    const requestId = ((await answered.json()) as { request_id: string }).request_id;
+    expect((await control('GET', `/journal?request_id=${requestId}`)).body).toMatchObject({
+      total: 1,
+      data: [{ requestId, operationId: 'getCustomer', status: 404 }],
+    });
+  });
+
+  test('streams the requests and deliveries as they come, and only to the management keys', async () => {
+    const { api, service } = await start();
+    const url = `${sandbox?.url}/_voucherkit/events`;
+    expect((await fetch(url)).status).toBe(401);
+    const { managementId, managementToken } = service.management;
+    const controller = new AbortController();
+    const response = await fetch(url, {
+      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken },
+      signal: controller.signal,
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = textOf(response);
+    let text = '';
+    const until = async (pattern: RegExp): Promise<void> => {
+      while (!pattern.test(text)) text += (await reader.read()).value ?? '';
+    };
+    await until(/event: ready/);
+    service.projects.primary.state.webhooks.create({
+      target_url: 'http://127.0.0.1:9/hooks',
+      events: ['customer.created'],
+    });
+    await api('/v1/customers', { method: 'POST', body: JSON.stringify({ source_id: 'ana' }) });
+    await until(/event: deliveries\ndata: .*\n\n/);
+    const events = Object.fromEntries(
+      [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map(([, name, data]) => [name, JSON.parse(data ?? '')]),
+    );
+    expect(events['journal']).toMatchObject({
+      entries: [{ operationId: 'createCustomer', status: 200, principal: 'server' }],
+      skipped: 0,
+    });
+    expect(events['journal'].entries[0]).not.toHaveProperty('body');
+    expect(events['deliveries']).toMatchObject({
+      deliveries: [{ project_id: service.projects.primary.id, type: 'customer.created', status: 'PENDING' }],
+    });
+    controller.abort();
+  });
+
+  test('streams at most 200 requests a batch, the newest, and counts the others', async () => {
+    const { service } = await start();
+    const { managementId, managementToken } = service.management;
+    const controller = new AbortController();
+    const response = await fetch(`${sandbox?.url}/_voucherkit/events`, {
+      headers: { 'X-Management-Id': managementId, 'X-Management-Token': managementToken },
+      signal: controller.signal,
+    });
+    const reader = textOf(response);
+    let text = '';
+    const batches = (): { entries: { requestId: string }[]; skipped: number }[] =>
+      [...text.matchAll(/event: journal\ndata: (.*)\n\n/g)].map(([, data]) => JSON.parse(data ?? ''));
+    const counted = (): number => batches().reduce((sum, batch) => sum + batch.entries.length + batch.skipped, 0);
+    while (!text.includes('event: ready')) text += (await reader.read()).value ?? '';
+    const { appId, appToken } = service.projects.primary.keys;
+    const requests = Array.from({ length: 450 }, () =>
+      service.handle(
+        new Request(`${service.baseUrl}/v1/customers`, { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } }),
+      ),
+    );
+    await Promise.all(requests);
+    while (counted() < 450) text += (await reader.read()).value ?? '';
+    expect(counted()).toBe(450);
+    expect(Math.max(...batches().map((batch) => batch.entries.length))).toBeLessThanOrEqual(200);
+    // The newest request is among those sent, whatever was skipped.
+    const newest = service.journal.calls().at(-1)?.requestId;
+    expect(batches().at(-1)?.entries.at(-1)?.requestId).toBe(newest);
+    controller.abort();
+  });
+
+  test('serves the dashboard page and its files without keys; in-process, the stream and page answer 404', async () => {
+    const { service } = await start();
+    const page = await fetch(`${sandbox?.url}/_voucherkit/`);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('/_voucherkit/dashboard.js');
+    for (const file of ['dashboard.js', 'dashboard.css']) {
+      const response = await fetch(`${sandbox?.url}/_voucherkit/${file}`);
+      expect(response.status).toBe(200);
+      expect((await response.text()).length).toBeGreaterThan(100);
+    }
+    const { managementId, managementToken } = service.management;
+    const headers = { 'X-Management-Id': managementId, 'X-Management-Token': managementToken };
+    for (const path of ['/_voucherkit/events', '/_voucherkit/']) {
+      const response = await service.handle(new Request(`${service.baseUrl}${path}`, { headers }));
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ details: expect.stringContaining('sandbox') });
     }
   });
 });

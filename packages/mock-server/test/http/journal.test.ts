@@ -27,6 +27,16 @@ const redeemTen = () =>
   });
 
 describe('request journal', () => {
+  test('tells its followers of each request as it is recorded, until they stop', async () => {
+    const followed: string[] = [];
+    const stop = mock.service.journal.follow((entry) => followed.push(`${entry.operationId} ${entry.status}`));
+    await client().customers.list();
+    await redeemTen().catch(() => undefined);
+    stop();
+    await client().customers.list();
+    expect(followed).toEqual(['listCustomers 200', 'redeemStackedDiscounts 400']);
+  });
+
   test('records each answered request: operation, typed input, principal, project, status, error key, answer, time', async () => {
     await client().vouchers.create('TEN', {
       type: 'DISCOUNT_VOUCHER',

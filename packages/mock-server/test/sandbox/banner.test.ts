@@ -59,7 +59,15 @@ describe('sandbox banner', () => {
     });
     expect(text).toMatch(/^ {2}Webhooks to {2,}http:\/\/127\.0\.0\.1:3000\/hooks \(wh_1, every event\)$/m);
     expect(text).toMatch(/^ {2}Data folder {2,}\.\/sandbox-data \(saved every 2 s while it changes\)$/m);
-    expect(text).toContain('Bound to 0.0.0.0: other machines can reach it; the control API takes the management keys.');
+    expect(text).toContain(
+      'Bound to 0.0.0.0: other machines can reach it; the dashboard and the control API take the management keys.',
+    );
     expect(banner({ ...facts, host: '127.0.0.1' })).not.toContain('Bound to');
+  });
+
+  test("the dashboard's address, with the management keys in its fragment", () => {
+    expect(banner(facts)).toContain(
+      'Dashboard: http://127.0.0.1:4010/_voucherkit/#management_id=management-id&management_token=management-token',
+    );
   });
 });

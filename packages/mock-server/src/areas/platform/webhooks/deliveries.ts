@@ -4,7 +4,8 @@ import type { EventLog, EventType, ServiceEvent } from '../../../core/event-log.
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { type Sendout, webhookEnvelope } from './envelope.js';
 import { webhookSigner } from './signature.js';
-import type { WebhookStore } from './store.js';
+import type { Webhook, WebhookStore } from './store.js';
+import { ApiError } from '../../../http/api-error.js';
 
 /** How long a delivery waits for a 2xx by default: the service's 10 seconds. */
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -183,6 +184,25 @@ export class WebhookDeliveries {
     return stored && this.#shown(stored);
   }
 
+  /**
+   * Sends a kept delivery's event again to the same configuration, as a new delivery with attempts
+   * of its own (made now, posted to the configuration's current `target_url`).
+   *
+   * @throws ApiError 404 for a delivery that is not kept, 400 when its configuration was deleted
+   *   or is switched off.
+   */
+  resend(id: string): WebhookDelivery {
+    const stored = this.#deliveries.get(id);
+    if (stored === undefined) throw ApiError.notFound('webhook delivery', id);
+    if (!this.deps.webhooks.isActive(stored.webhookId))
+      throw ApiError.invalidPayload(
+        `The webhook ${stored.webhookId} was deleted or is switched off: switch it on to send to it again.`,
+      );
+    const again = this.#deliver(stored.event, this.deps.webhooks.get(stored.webhookId));
+    this.#trim();
+    return this.#shown(again);
+  }
+
   /** Resolves once no attempt is on its way (with the automatic scheduler, attempts run by themselves). */
   async settled(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
@@ -196,23 +216,27 @@ export class WebhookDeliveries {
   #enqueue(event: ServiceEvent): void {
     const subscribers = this.deps.webhooks.subscribers(event.type);
     if (subscribers.length === 0) return;
-    for (const webhook of subscribers) {
-      const delivery: StoredDelivery = {
-        id: this.context.ids('whs'),
-        createdAt: this.context.timestamp(),
-        projectId: this.deps.projectId(),
-        webhookId: webhook.id,
-        targetUrl: webhook.target_url,
-        event,
-        status: 'PENDING',
-        attempts: [],
-        nextAttemptAt: this.context.clock.now(),
-        signature: undefined,
-      };
-      this.#deliveries.set(delivery.id, delivery);
-      this.#schedule(delivery.id, 0);
-    }
+    for (const webhook of subscribers) this.#deliver(event, webhook);
     this.#trim();
+  }
+
+  /** A new delivery of an event to a configuration, its first attempt scheduled now. */
+  #deliver(event: ServiceEvent, webhook: Webhook): StoredDelivery {
+    const delivery: StoredDelivery = {
+      id: this.context.ids('whs'),
+      createdAt: this.context.timestamp(),
+      projectId: this.deps.projectId(),
+      webhookId: webhook.id,
+      targetUrl: webhook.target_url,
+      event,
+      status: 'PENDING',
+      attempts: [],
+      nextAttemptAt: this.context.clock.now(),
+      signature: undefined,
+    };
+    this.#store(delivery.id, delivery);
+    this.#schedule(delivery.id, 0);
+    return delivery;
   }
 
   #schedule(id: string, delayMs: number): void {
@@ -230,7 +254,7 @@ export class WebhookDeliveries {
     const delivery = this.#deliveries.get(id);
     if (delivery?.status !== 'PENDING') return;
     if (!this.deps.webhooks.isActive(delivery.webhookId)) {
-      this.#deliveries.set(id, { ...delivery, status: 'CANCELED', nextAttemptAt: undefined });
+      this.#store(id, { ...delivery, status: 'CANCELED', nextAttemptAt: undefined });
       return;
     }
     const body = JSON.stringify(webhookEnvelope(delivery, delivery.event));
@@ -262,17 +286,23 @@ export class WebhookDeliveries {
     const attempts = [...delivery.attempts, { at, ...outcome, durationMs: Math.round(performance.now() - started) }];
     const current = this.#deliveries.get(id) ?? delivery;
     if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
-      this.#deliveries.set(id, { ...current, status: 'DELIVERED', attempts, signature, nextAttemptAt: undefined });
+      this.#store(id, { ...current, status: 'DELIVERED', attempts, signature, nextAttemptAt: undefined });
       return;
     }
     const wait = WEBHOOK_RETRY_DELAYS_MS[attempts.length - 1];
     if (wait === undefined) {
-      this.#deliveries.set(id, { ...current, status: 'FAILED', attempts, signature, nextAttemptAt: undefined });
+      this.#store(id, { ...current, status: 'FAILED', attempts, signature, nextAttemptAt: undefined });
       this.deps.webhooks.disable(delivery.webhookId);
       return;
     }
-    this.#deliveries.set(id, { ...current, attempts, signature, nextAttemptAt: this.context.clock.now() + wait });
+    this.#store(id, { ...current, attempts, signature, nextAttemptAt: this.context.clock.now() + wait });
     this.#schedule(id, wait);
+  }
+
+  /** Keeps a delivery as it now stands, and tells whoever follows the deliveries. */
+  #store(id: string, delivery: StoredDelivery): void {
+    this.#deliveries.set(id, delivery);
+    this.context.deliveryFollowers?.tell({ projectId: delivery.projectId, id });
   }
 
   /** Signs with the project's current secret. */
