@@ -190,7 +190,7 @@ describe('campaign templates', () => {
       await expect(templates().create({ name: `From ${source}`, campaign_id: source })).rejects.toMatchObject({
         status: 400,
         key: 'campaign_type_is_not_supported_by_campaign_template',
-        message: 'Campaign of the given type is not supported by campaign template',
+        body: expect.objectContaining({ message: 'Campaign of the given type is not supported by campaign template' }),
       });
     }
     expect((await templates().list()).campaign_templates.map((template) => template.name)).toEqual([
