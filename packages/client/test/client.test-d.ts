@@ -190,10 +190,10 @@ describe('a client typed by its keys', () => {
       auth: { type: 'oauth', appId: 'id', appToken: 'token', scopes: ['vouchers', 'customers'] },
     });
     expectTypeOf(twoScopes.management.projects.list).toEqualTypeOf<
-      NotWithTheseKeys<'client.management.projects.list needs management keys; this client holds an OAuth token with scopes vouchers, customers'>
+      NotWithTheseKeys<'client.management.projects.list needs management keys; this client holds an OAuth token with other scopes'>
     >();
     expectTypeOf(scoped.categories.list).toEqualTypeOf<
-      NotWithTheseKeys<'client.categories.list needs server-side keys, or an OAuth token with scope api or categories; this client holds an OAuth token with scopes vouchers'>
+      NotWithTheseKeys<'client.categories.list needs server-side keys, or an OAuth token with scope api or categories; this client holds an OAuth token with other scopes'>
     >();
   });
 
