@@ -60,7 +60,7 @@ describe('the runner of npm test', () => {
     const { status, output } = runSteps('skips > first');
     expect(status).toBe(0);
     expect(output).toMatch(/── skips skipped[^]*── first ✓/);
-    expect(output).toMatch(/1 steps passed[^]*1 skipped:\n  skips: Skipped, no browser\. To run it, install one\./);
+    expect(output).toMatch(/1 steps passed[^]*1 skipped:\n {2}skips: Skipped, no browser\. To run it, install one\./);
   });
 
   test('without Chromium a browser step skips, except in CI, where it fails', () => {

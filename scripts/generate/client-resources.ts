@@ -304,7 +304,8 @@ const accessOf = (doc: OpenApiDocument, method: Method): string => {
   const oauth = scopes.size === 0 ? [] : [`an OAuth token with scope ${[...scopes].join(' or ')}`];
   const union = (items: Iterable<string>): string =>
     [...items].map((item) => JSON.stringify(item)).join(' | ') || 'never';
-  return `${JSON.stringify(method.name)}: { keys: ${union(kinds)}; scopes: ${union(scopes)}; needs: ${JSON.stringify([...words, ...oauth].join(', or '))} };`;
+  const needs = [...words, ...oauth].join(', or ');
+  return `/** \`client.${method.name}\` takes ${needs}. */\n  ${JSON.stringify(method.name)}: { keys: ${union(kinds)}; scopes: ${union(scopes)}; needs: ${JSON.stringify(needs)} };`;
 };
 
 interface Group {

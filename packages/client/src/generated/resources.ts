@@ -7968,278 +7968,552 @@ export interface ListParameters {
  * ```
  */
 export interface ResourceAccess {
+  /** `client.oauthTokens.generate` takes server-side keys. */
   "oauthTokens.generate": { keys: "server"; scopes: never; needs: "server-side keys" };
+  /** `client.oauthTokens.introspect` takes server-side keys. */
   "oauthTokens.introspect": { keys: "server"; scopes: never; needs: "server-side keys" };
+  /** `client.oauthTokens.revoke` takes server-side keys. */
   "oauthTokens.revoke": { keys: "server"; scopes: never; needs: "server-side keys" };
+  /** `client.categories.list` takes server-side keys, or an OAuth token with scope api or categories. */
   "categories.list": { keys: "server" | "oauth"; scopes: "api" | "categories"; needs: "server-side keys, or an OAuth token with scope api or categories" };
+  /** `client.categories.create` takes server-side keys, or an OAuth token with scope api or categories. */
   "categories.create": { keys: "server" | "oauth"; scopes: "api" | "categories"; needs: "server-side keys, or an OAuth token with scope api or categories" };
+  /** `client.categories.get` takes server-side keys, or an OAuth token with scope api or categories. */
   "categories.get": { keys: "server" | "oauth"; scopes: "api" | "categories"; needs: "server-side keys, or an OAuth token with scope api or categories" };
+  /** `client.categories.update` takes server-side keys, or an OAuth token with scope api or categories. */
   "categories.update": { keys: "server" | "oauth"; scopes: "api" | "categories"; needs: "server-side keys, or an OAuth token with scope api or categories" };
+  /** `client.categories.delete` takes server-side keys, or an OAuth token with scope api or categories. */
   "categories.delete": { keys: "server" | "oauth"; scopes: "api" | "categories"; needs: "server-side keys, or an OAuth token with scope api or categories" };
+  /** `client.metadataSchemas.list` takes server-side keys, or an OAuth token with scope api or metadata-schemas. */
   "metadataSchemas.list": { keys: "server" | "oauth"; scopes: "api" | "metadata-schemas"; needs: "server-side keys, or an OAuth token with scope api or metadata-schemas" };
+  /** `client.metadataSchemas.get` takes server-side keys, or an OAuth token with scope api or metadata-schemas. */
   "metadataSchemas.get": { keys: "server" | "oauth"; scopes: "api" | "metadata-schemas"; needs: "server-side keys, or an OAuth token with scope api or metadata-schemas" };
+  /** `client.metadataSchemas.update` takes server-side keys, or an OAuth token with scope api or metadata-schemas. */
   "metadataSchemas.update": { keys: "server" | "oauth"; scopes: "api" | "metadata-schemas"; needs: "server-side keys, or an OAuth token with scope api or metadata-schemas" };
+  /** `client.metadataSchemas.create` takes server-side keys, or an OAuth token with scope api or metadata-schemas. */
   "metadataSchemas.create": { keys: "server" | "oauth"; scopes: "api" | "metadata-schemas"; needs: "server-side keys, or an OAuth token with scope api or metadata-schemas" };
+  /** `client.metadataSchemas.delete` takes server-side keys, or an OAuth token with scope api or metadata-schemas. */
   "metadataSchemas.delete": { keys: "server" | "oauth"; scopes: "api" | "metadata-schemas"; needs: "server-side keys, or an OAuth token with scope api or metadata-schemas" };
+  /** `client.asyncActions.list` takes server-side keys, or an OAuth token with scope api or async-actions. */
   "asyncActions.list": { keys: "server" | "oauth"; scopes: "api" | "async-actions"; needs: "server-side keys, or an OAuth token with scope api or async-actions" };
+  /** `client.asyncActions.get` takes server-side keys, or an OAuth token with scope api or async-actions. */
   "asyncActions.get": { keys: "server" | "oauth"; scopes: "api" | "async-actions"; needs: "server-side keys, or an OAuth token with scope api or async-actions" };
+  /** `client.management.stackingRules.list` takes management keys. */
   "management.stackingRules.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.stackingRules.create` takes management keys. */
   "management.stackingRules.create": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.stackingRules.get` takes management keys. */
   "management.stackingRules.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.stackingRules.update` takes management keys. */
   "management.stackingRules.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.stackingRules.delete` takes management keys. */
   "management.stackingRules.delete": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.distributions.publications.createByQuery` takes server-side keys, or an OAuth token with scope api or publications. */
   "distributions.publications.createByQuery": { keys: "server" | "oauth"; scopes: "api" | "publications"; needs: "server-side keys, or an OAuth token with scope api or publications" };
+  /** `client.qualifications.checkEligibility` takes server-side keys, or an OAuth token with scope api or qualifications. */
   "qualifications.checkEligibility": { keys: "server" | "oauth"; scopes: "api" | "qualifications"; needs: "server-side keys, or an OAuth token with scope api or qualifications" };
+  /** `client.validations.validateStackable` takes server-side keys, or an OAuth token with scope api or validations. */
   "validations.validateStackable": { keys: "server" | "oauth"; scopes: "api" | "validations"; needs: "server-side keys, or an OAuth token with scope api or validations" };
+  /** `client.validations.validateVoucher` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "validations.validateVoucher": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.promotions.validate` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.validate": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.validate` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.validate": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.redemptions.list` takes server-side keys, or an OAuth token with scope api or redemptions. */
   "redemptions.list": { keys: "server" | "oauth"; scopes: "api" | "redemptions"; needs: "server-side keys, or an OAuth token with scope api or redemptions" };
+  /** `client.redemptions.redeemStackable` takes server-side keys, or an OAuth token with scope api or redemptions. */
   "redemptions.redeemStackable": { keys: "server" | "oauth"; scopes: "api" | "redemptions"; needs: "server-side keys, or an OAuth token with scope api or redemptions" };
+  /** `client.vouchers.list` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.list": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.generate` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.generate": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.get` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.get": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.update` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.update": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.create` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.create": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.delete` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.delete": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.enable` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.enable": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.disable` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.disable": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.balance.create` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.balance.create": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.listTransactions` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.listTransactions": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.exportTransactions` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.exportTransactions": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.import` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.import": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.importCSV` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.importCSV": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.bulkUpdate` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.bulkUpdate": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.bulkUpdateMetadata` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.bulkUpdateMetadata": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.releaseValidationSession` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.releaseValidationSession": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.vouchers.qualifications.examine` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "vouchers.qualifications.examine": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.campaigns.list` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.list": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.create` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.create": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.get` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.get": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.update` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.update": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.delete` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.delete": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.addVoucher` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.addVoucher": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.addCertainVoucher` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.addCertainVoucher": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.importVouchers` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.importVouchers": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.importVouchersCSV` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.importVouchersCSV": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.enable` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.enable": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.disable` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.disable": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.listTransactions` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.listTransactions": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.exportTransactions` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.exportTransactions": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.getSummary` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.getSummary": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.campaigns.qualifications.examine` takes server-side keys, or an OAuth token with scope api or campaigns. */
   "campaigns.qualifications.examine": { keys: "server" | "oauth"; scopes: "api" | "campaigns"; needs: "server-side keys, or an OAuth token with scope api or campaigns" };
+  /** `client.promotions.tiers.listAll` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.listAll": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.list` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.list": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.create` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.create": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.get` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.get": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.update` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.update": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.delete` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.delete": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.enable` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.enable": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.tiers.disable` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.disable": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.stack.list` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.stack.list": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.stack.listInCampaign` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.stack.listInCampaign": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.stack.createInCampaign` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.stack.createInCampaign": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.stack.get` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.stack.get": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.stack.update` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.stack.update": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.promotions.stack.delete` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.stack.delete": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.rewards.list` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.list": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.create` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.create": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.get` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.get": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.update` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.update": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.delete` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.delete": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.listAssignments` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.listAssignments": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.createAssignment` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.createAssignment": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.getAssignment` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.getAssignment": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.updateAssignment` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.updateAssignment": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.rewards.deleteAssignment` takes server-side keys, or an OAuth token with scope api or rewards. */
   "rewards.deleteAssignment": { keys: "server" | "oauth"; scopes: "api" | "rewards"; needs: "server-side keys, or an OAuth token with scope api or rewards" };
+  /** `client.distributions.publications.list` takes server-side keys, or an OAuth token with scope api or publications. */
   "distributions.publications.list": { keys: "server" | "oauth"; scopes: "api" | "publications"; needs: "server-side keys, or an OAuth token with scope api or publications" };
+  /** `client.distributions.publications.create` takes server-side keys, or an OAuth token with scope api or publications. */
   "distributions.publications.create": { keys: "server" | "oauth"; scopes: "api" | "publications"; needs: "server-side keys, or an OAuth token with scope api or publications" };
+  /** `client.redemptions.get` takes server-side keys, or an OAuth token with scope api or redemptions. */
   "redemptions.get": { keys: "server" | "oauth"; scopes: "api" | "redemptions"; needs: "server-side keys, or an OAuth token with scope api or redemptions" };
+  /** `client.redemptions.getForVoucher` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "redemptions.getForVoucher": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.redemptions.redeem` takes server-side keys, or an OAuth token with scope api or vouchers. */
   "redemptions.redeem": { keys: "server" | "oauth"; scopes: "api" | "vouchers"; needs: "server-side keys, or an OAuth token with scope api or vouchers" };
+  /** `client.promotions.tiers.redeem` takes server-side keys, or an OAuth token with scope api or promotions. */
   "promotions.tiers.redeem": { keys: "server" | "oauth"; scopes: "api" | "promotions"; needs: "server-side keys, or an OAuth token with scope api or promotions" };
+  /** `client.redemptions.rollback` takes server-side keys, or an OAuth token with scope api or redemptions. */
   "redemptions.rollback": { keys: "server" | "oauth"; scopes: "api" | "redemptions"; needs: "server-side keys, or an OAuth token with scope api or redemptions" };
+  /** `client.redemptions.rollbackStackable` takes server-side keys, or an OAuth token with scope api or redemptions. */
   "redemptions.rollbackStackable": { keys: "server" | "oauth"; scopes: "api" | "redemptions"; needs: "server-side keys, or an OAuth token with scope api or redemptions" };
+  /** `client.loyalties.list` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.list": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.create` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.create": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.get` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.get": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.update` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.update": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.delete` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.delete": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMembers` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMembers": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.createMember` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.createMember": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getMemberInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getMemberInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getMember` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getMember": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listPendingPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listPendingPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMemberPendingPointsInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMemberPendingPointsInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMemberPendingPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMemberPendingPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.activateMemberPendingPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.activateMemberPendingPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.adjustMemberPendingPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.adjustMemberPendingPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.cancelMemberPendingPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.cancelMemberPendingPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMemberActivityInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMemberActivityInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMemberActivity` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMemberActivity": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getMemberActivitiesInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getMemberActivitiesInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getMemberActivities` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getMemberActivities": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.addPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.addPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.addOrRemoveCardBalance` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.addOrRemoveCardBalance": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.transferPoints` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.transferPoints": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listTransactions` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listTransactions": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.exportTransactions` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.exportTransactions": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listCardTransactionsInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listCardTransactionsInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listCardTransactions` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listCardTransactions": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.exportCardTransactions` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.exportCardTransactions": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.exportCardTransactionsInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.exportCardTransactionsInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getPointsExpiration` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getPointsExpiration": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.exportPointsExpiration` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.exportPointsExpiration": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listEarningRules` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listEarningRules": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.createEarningRule` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.createEarningRule": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getEarningRule` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getEarningRule": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.updateEarningRule` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.updateEarningRule": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.deleteEarningRule` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.deleteEarningRule": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.enableEarningRule` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.enableEarningRule": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.disableEarningRule` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.disableEarningRule": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMemberRewards` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMemberRewards": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getRewardDetails` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getRewardDetails": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.rewardAssignments.list` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.rewardAssignments.list": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listRewardAssignments` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listRewardAssignments": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.createRewardAssignments` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.createRewardAssignments": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.rewardAssignments.get` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.rewardAssignments.get": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getRewardAssignment` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getRewardAssignment": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.updateRewardAssignment` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.updateRewardAssignment": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.deleteRewardAssignment` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.deleteRewardAssignment": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.redeemRewardInCampaign` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.redeemRewardInCampaign": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.redeemReward` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.redeemReward": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listTiers` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listTiers": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.createTiers` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.createTiers": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.getTier` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.getTier": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listMemberLoyaltyTiers` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listMemberLoyaltyTiers": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listLoyaltyTierEarningRules` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listLoyaltyTierEarningRules": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.listLoyaltyTierRewards` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.listLoyaltyTierRewards": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.loyalties.checkQualifications` takes server-side keys, or an OAuth token with scope api or loyalties. */
   "loyalties.checkQualifications": { keys: "server" | "oauth"; scopes: "api" | "loyalties"; needs: "server-side keys, or an OAuth token with scope api or loyalties" };
+  /** `client.customers.list` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.list": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.create` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.create": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.get` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.get": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.update` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.update": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.delete` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.delete": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.deletePermanently` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.deletePermanently": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.importCSV` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.importCSV": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.updateInBulk` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.updateInBulk": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.updateMetadataInBulk` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.updateMetadataInBulk": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.listActivity` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.listActivity": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.listActivities` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.listActivities": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.updateConsents` takes server-side keys, or an OAuth token with scope api or consents. */
   "customers.updateConsents": { keys: "server" | "oauth"; scopes: "api" | "consents"; needs: "server-side keys, or an OAuth token with scope api or consents" };
+  /** `client.consents.list` takes server-side keys, or an OAuth token with scope api or consents. */
   "consents.list": { keys: "server" | "oauth"; scopes: "api" | "consents"; needs: "server-side keys, or an OAuth token with scope api or consents" };
+  /** `client.segments.list` takes server-side keys, or an OAuth token with scope api or customers. */
   "segments.list": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.customers.listRedeemables` takes server-side keys, or an OAuth token with scope api or customers. */
   "customers.listRedeemables": { keys: "server" | "oauth"; scopes: "api" | "customers"; needs: "server-side keys, or an OAuth token with scope api or customers" };
+  /** `client.orders.list` takes server-side keys, or an OAuth token with scope api or orders. */
   "orders.list": { keys: "server" | "oauth"; scopes: "api" | "orders"; needs: "server-side keys, or an OAuth token with scope api or orders" };
+  /** `client.orders.create` takes server-side keys, or an OAuth token with scope api or orders. */
   "orders.create": { keys: "server" | "oauth"; scopes: "api" | "orders"; needs: "server-side keys, or an OAuth token with scope api or orders" };
+  /** `client.orders.get` takes server-side keys, or an OAuth token with scope api or orders. */
   "orders.get": { keys: "server" | "oauth"; scopes: "api" | "orders"; needs: "server-side keys, or an OAuth token with scope api or orders" };
+  /** `client.orders.update` takes server-side keys, or an OAuth token with scope api or orders. */
   "orders.update": { keys: "server" | "oauth"; scopes: "api" | "orders"; needs: "server-side keys, or an OAuth token with scope api or orders" };
+  /** `client.orders.import` takes server-side keys, or an OAuth token with scope api or orders. */
   "orders.import": { keys: "server" | "oauth"; scopes: "api" | "orders"; needs: "server-side keys, or an OAuth token with scope api or orders" };
+  /** `client.orders.createExport` takes server-side keys, or an OAuth token with scope api or orders. */
   "orders.createExport": { keys: "server" | "oauth"; scopes: "api" | "orders"; needs: "server-side keys, or an OAuth token with scope api or orders" };
+  /** `client.products.list` takes server-side keys, or an OAuth token with scope api or products. */
   "products.list": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.create` takes server-side keys, or an OAuth token with scope api or products. */
   "products.create": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.get` takes server-side keys, or an OAuth token with scope api or products. */
   "products.get": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.update` takes server-side keys, or an OAuth token with scope api or products. */
   "products.update": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.delete` takes server-side keys, or an OAuth token with scope api or products. */
   "products.delete": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.bulkUpdate` takes server-side keys, or an OAuth token with scope api or products. */
   "products.bulkUpdate": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.bulkUpdateMetadata` takes server-side keys, or an OAuth token with scope api or products. */
   "products.bulkUpdateMetadata": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.getSku` takes server-side keys, or an OAuth token with scope api or skus. */
   "products.getSku": { keys: "server" | "oauth"; scopes: "api" | "skus"; needs: "server-side keys, or an OAuth token with scope api or skus" };
+  /** `client.products.listSkus` takes server-side keys, or an OAuth token with scope api or products. */
   "products.listSkus": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.createSku` takes server-side keys, or an OAuth token with scope api or products. */
   "products.createSku": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.updateSku` takes server-side keys, or an OAuth token with scope api or products. */
   "products.updateSku": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.deleteSku` takes server-side keys, or an OAuth token with scope api or products. */
   "products.deleteSku": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.importCSV` takes server-side keys, or an OAuth token with scope api or products. */
   "products.importCSV": { keys: "server" | "oauth"; scopes: "api" | "products"; needs: "server-side keys, or an OAuth token with scope api or products" };
+  /** `client.products.importSkusCSV` takes server-side keys, or an OAuth token with scope api or skus. */
   "products.importSkusCSV": { keys: "server" | "oauth"; scopes: "api" | "skus"; needs: "server-side keys, or an OAuth token with scope api or skus" };
+  /** `client.productCollections.list` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.list": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.productCollections.create` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.create": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.productCollections.get` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.get": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.productCollections.update` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.update": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.productCollections.delete` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.delete": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.productCollections.listProducts` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.listProducts": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.productCollections.listActivities` takes server-side keys, or an OAuth token with scope api or product-collections. */
   "productCollections.listActivities": { keys: "server" | "oauth"; scopes: "api" | "product-collections"; needs: "server-side keys, or an OAuth token with scope api or product-collections" };
+  /** `client.validationRules.list` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.list": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.create` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.create": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.get` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.get": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.update` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.update": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.delete` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.delete": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.listRulesAssignments` takes server-side keys, or an OAuth token with scope api or validation-rules-assignments. */
   "validationRules.listRulesAssignments": { keys: "server" | "oauth"; scopes: "api" | "validation-rules-assignments"; needs: "server-side keys, or an OAuth token with scope api or validation-rules-assignments" };
+  /** `client.validationRules.listAssignments` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.listAssignments": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.createAssignment` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.createAssignment": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.deleteAssignment` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.deleteAssignment": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.validationRules.validate` takes server-side keys, or an OAuth token with scope api or validation-rules. */
   "validationRules.validate": { keys: "server" | "oauth"; scopes: "api" | "validation-rules"; needs: "server-side keys, or an OAuth token with scope api or validation-rules" };
+  /** `client.segments.get` takes server-side keys, or an OAuth token with scope api or segments. */
   "segments.get": { keys: "server" | "oauth"; scopes: "api" | "segments"; needs: "server-side keys, or an OAuth token with scope api or segments" };
+  /** `client.segments.update` takes server-side keys, or an OAuth token with scope api or segments. */
   "segments.update": { keys: "server" | "oauth"; scopes: "api" | "segments"; needs: "server-side keys, or an OAuth token with scope api or segments" };
+  /** `client.segments.delete` takes server-side keys, or an OAuth token with scope api or segments. */
   "segments.delete": { keys: "server" | "oauth"; scopes: "api" | "segments"; needs: "server-side keys, or an OAuth token with scope api or segments" };
+  /** `client.segments.listAll` takes server-side keys, or an OAuth token with scope api or segments. */
   "segments.listAll": { keys: "server" | "oauth"; scopes: "api" | "segments"; needs: "server-side keys, or an OAuth token with scope api or segments" };
+  /** `client.segments.create` takes server-side keys, or an OAuth token with scope api or segments. */
   "segments.create": { keys: "server" | "oauth"; scopes: "api" | "segments"; needs: "server-side keys, or an OAuth token with scope api or segments" };
+  /** `client.segments.listActivities` takes server-side keys, or an OAuth token with scope api or segments. */
   "segments.listActivities": { keys: "server" | "oauth"; scopes: "api" | "segments"; needs: "server-side keys, or an OAuth token with scope api or segments" };
+  /** `client.events.create` takes server-side keys, or an OAuth token with scope api or events. */
   "events.create": { keys: "server" | "oauth"; scopes: "api" | "events"; needs: "server-side keys, or an OAuth token with scope api or events" };
+  /** `client.distributions.exports.list` takes server-side keys, or an OAuth token with scope api or exports. */
   "distributions.exports.list": { keys: "server" | "oauth"; scopes: "api" | "exports"; needs: "server-side keys, or an OAuth token with scope api or exports" };
+  /** `client.distributions.exports.create` takes server-side keys, or an OAuth token with scope api or exports. */
   "distributions.exports.create": { keys: "server" | "oauth"; scopes: "api" | "exports"; needs: "server-side keys, or an OAuth token with scope api or exports" };
+  /** `client.distributions.exports.get` takes server-side keys, or an OAuth token with scope api or exports. */
   "distributions.exports.get": { keys: "server" | "oauth"; scopes: "api" | "exports"; needs: "server-side keys, or an OAuth token with scope api or exports" };
+  /** `client.distributions.exports.download` takes server-side keys, or an OAuth token with scope api or exports. */
   "distributions.exports.download": { keys: "server" | "oauth"; scopes: "api" | "exports"; needs: "server-side keys, or an OAuth token with scope api or exports" };
+  /** `client.distributions.exports.delete` takes server-side keys, or an OAuth token with scope api or exports. */
   "distributions.exports.delete": { keys: "server" | "oauth"; scopes: "api" | "exports"; needs: "server-side keys, or an OAuth token with scope api or exports" };
+  /** `client.locations.list` takes server-side keys, or an OAuth token with scope api or locations. */
   "locations.list": { keys: "server" | "oauth"; scopes: "api" | "locations"; needs: "server-side keys, or an OAuth token with scope api or locations" };
+  /** `client.locations.get` takes server-side keys, or an OAuth token with scope api or locations. */
   "locations.get": { keys: "server" | "oauth"; scopes: "api" | "locations"; needs: "server-side keys, or an OAuth token with scope api or locations" };
+  /** `client.referrals.listHoldersInCampaign` takes server-side keys, or an OAuth token with scope api or referrals. */
   "referrals.listHoldersInCampaign": { keys: "server" | "oauth"; scopes: "api" | "referrals"; needs: "server-side keys, or an OAuth token with scope api or referrals" };
+  /** `client.referrals.addHoldersInCampaign` takes server-side keys, or an OAuth token with scope api or referrals. */
   "referrals.addHoldersInCampaign": { keys: "server" | "oauth"; scopes: "api" | "referrals"; needs: "server-side keys, or an OAuth token with scope api or referrals" };
+  /** `client.referrals.removeHolderInCampaign` takes server-side keys, or an OAuth token with scope api or referrals. */
   "referrals.removeHolderInCampaign": { keys: "server" | "oauth"; scopes: "api" | "referrals"; needs: "server-side keys, or an OAuth token with scope api or referrals" };
+  /** `client.referrals.listHolders` takes server-side keys, or an OAuth token with scope api or referrals. */
   "referrals.listHolders": { keys: "server" | "oauth"; scopes: "api" | "referrals"; needs: "server-side keys, or an OAuth token with scope api or referrals" };
+  /** `client.referrals.addHolders` takes server-side keys, or an OAuth token with scope api or referrals. */
   "referrals.addHolders": { keys: "server" | "oauth"; scopes: "api" | "referrals"; needs: "server-side keys, or an OAuth token with scope api or referrals" };
+  /** `client.referrals.removeHolder` takes server-side keys, or an OAuth token with scope api or referrals. */
   "referrals.removeHolder": { keys: "server" | "oauth"; scopes: "api" | "referrals"; needs: "server-side keys, or an OAuth token with scope api or referrals" };
+  /** `client.bin.list` takes server-side keys, or an OAuth token with scope api or trash-bin. */
   "bin.list": { keys: "server" | "oauth"; scopes: "api" | "trash-bin"; needs: "server-side keys, or an OAuth token with scope api or trash-bin" };
+  /** `client.bin.delete` takes server-side keys, or an OAuth token with scope api or trash-bin. */
   "bin.delete": { keys: "server" | "oauth"; scopes: "api" | "trash-bin"; needs: "server-side keys, or an OAuth token with scope api or trash-bin" };
+  /** `client.templates.campaigns.list` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.list": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.templates.campaigns.create` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.create": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.templates.campaigns.get` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.get": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.templates.campaigns.update` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.update": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.templates.campaigns.delete` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.delete": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.templates.campaigns.setupCampaign` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.setupCampaign": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.templates.campaigns.setupTier` takes server-side keys, or an OAuth token with scope api or templates. */
   "templates.campaigns.setupTier": { keys: "server" | "oauth"; scopes: "api" | "templates"; needs: "server-side keys, or an OAuth token with scope api or templates" };
+  /** `client.management.projects.list` takes management keys. */
   "management.projects.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.projects.create` takes management keys. */
   "management.projects.create": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.projects.get` takes management keys. */
   "management.projects.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.projects.update` takes management keys. */
   "management.projects.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.projects.delete` takes management keys. */
   "management.projects.delete": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.users.list` takes management keys. */
   "management.users.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.users.assign` takes management keys. */
   "management.users.assign": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.users.get` takes management keys. */
   "management.users.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.users.update` takes management keys. */
   "management.users.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.users.unassign` takes management keys. */
   "management.users.unassign": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.users.invite` takes management keys. */
   "management.users.invite": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.templates.list` takes management keys. */
   "management.templates.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.templates.copy` takes management keys. */
   "management.templates.copy": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.metadataSchemas.list` takes management keys. */
   "management.metadataSchemas.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.metadataSchemas.create` takes management keys. */
   "management.metadataSchemas.create": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.metadataSchemas.get` takes management keys. */
   "management.metadataSchemas.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.metadataSchemas.update` takes management keys. */
   "management.metadataSchemas.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.metadataSchemas.delete` takes management keys. */
   "management.metadataSchemas.delete": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.customEventSchemas.list` takes management keys. */
   "management.customEventSchemas.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.customEventSchemas.create` takes management keys. */
   "management.customEventSchemas.create": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.customEventSchemas.get` takes management keys. */
   "management.customEventSchemas.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.customEventSchemas.update` takes management keys. */
   "management.customEventSchemas.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.customEventSchemas.delete` takes management keys. */
   "management.customEventSchemas.delete": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.webhooks.list` takes management keys. */
   "management.webhooks.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.webhooks.create` takes management keys. */
   "management.webhooks.create": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.webhooks.get` takes management keys. */
   "management.webhooks.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.webhooks.update` takes management keys. */
   "management.webhooks.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.webhooks.delete` takes management keys. */
   "management.webhooks.delete": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.brands.list` takes management keys. */
   "management.brands.list": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.brands.create` takes management keys. */
   "management.brands.create": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.brands.get` takes management keys. */
   "management.brands.get": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.brands.update` takes management keys. */
   "management.brands.update": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.management.brands.delete` takes management keys. */
   "management.brands.delete": { keys: "management"; scopes: never; needs: "management keys" };
+  /** `client.clientSide.qualifications` takes client-side keys, or an OAuth token with scope client_api or client_qualifications. */
   "clientSide.qualifications": { keys: "client" | "oauth"; scopes: "client_api" | "client_qualifications"; needs: "client-side keys, or an OAuth token with scope client_api or client_qualifications" };
+  /** `client.clientSide.listPromotionTiers` takes client-side keys, or an OAuth token with scope client_api or client_promotions. */
   "clientSide.listPromotionTiers": { keys: "client" | "oauth"; scopes: "client_api" | "client_promotions"; needs: "client-side keys, or an OAuth token with scope client_api or client_promotions" };
+  /** `client.clientSide.redeemStackable` takes client-side keys, or an OAuth token with scope client_api or client_redemptions. */
   "clientSide.redeemStackable": { keys: "client" | "oauth"; scopes: "client_api" | "client_redemptions"; needs: "client-side keys, or an OAuth token with scope client_api or client_redemptions" };
+  /** `client.clientSide.redeem` takes client-side keys, or an OAuth token with scope client_api or client_redeem. */
   "clientSide.redeem": { keys: "client" | "oauth"; scopes: "client_api" | "client_redeem"; needs: "client-side keys, or an OAuth token with scope client_api or client_redeem" };
+  /** `client.clientSide.validateStackable` takes client-side keys, or an OAuth token with scope client_api or client_validations. */
   "clientSide.validateStackable": { keys: "client" | "oauth"; scopes: "client_api" | "client_validations"; needs: "client-side keys, or an OAuth token with scope client_api or client_validations" };
+  /** `client.clientSide.validate` takes client-side keys, or an OAuth token with scope client_api or client_validate. */
   "clientSide.validate": { keys: "client" | "oauth"; scopes: "client_api" | "client_validate"; needs: "client-side keys, or an OAuth token with scope client_api or client_validate" };
+  /** `client.clientSide.validatePromotions` takes client-side keys, or an OAuth token with scope client_api or client_promotions. */
   "clientSide.validatePromotions": { keys: "client" | "oauth"; scopes: "client_api" | "client_promotions"; needs: "client-side keys, or an OAuth token with scope client_api or client_promotions" };
+  /** `client.clientSide.track` takes client-side keys, or an OAuth token with scope client_api or client_events. */
   "clientSide.track": { keys: "client" | "oauth"; scopes: "client_api" | "client_events"; needs: "client-side keys, or an OAuth token with scope client_api or client_events" };
+  /** `client.clientSide.publish` takes client-side keys, or an OAuth token with scope client_api or client_publish. */
   "clientSide.publish": { keys: "client" | "oauth"; scopes: "client_api" | "client_publish"; needs: "client-side keys, or an OAuth token with scope client_api or client_publish" };
+  /** `client.clientSide.listVouchers` takes client-side keys, or an OAuth token with scope client_api or client_vouchers. */
   "clientSide.listVouchers": { keys: "client" | "oauth"; scopes: "client_api" | "client_vouchers"; needs: "client-side keys, or an OAuth token with scope client_api or client_vouchers" };
+  /** `client.clientSide.createCustomer` takes client-side keys, or an OAuth token with scope client_api or client_customers. */
   "clientSide.createCustomer": { keys: "client" | "oauth"; scopes: "client_api" | "client_customers"; needs: "client-side keys, or an OAuth token with scope client_api or client_customers" };
+  /** `client.clientSide.listConsents` takes client-side keys, or an OAuth token with scope client_api or client_consents. */
   "clientSide.listConsents": { keys: "client" | "oauth"; scopes: "client_api" | "client_consents"; needs: "client-side keys, or an OAuth token with scope client_api or client_consents" };
+  /** `client.clientSide.updateConsents` takes client-side keys, or an OAuth token with scope client_api or client_consents. */
   "clientSide.updateConsents": { keys: "client" | "oauth"; scopes: "client_api" | "client_consents"; needs: "client-side keys, or an OAuth token with scope client_api or client_consents" };
 }
