@@ -21,7 +21,7 @@ export interface LowestNode {
 }
 
 /** The lowest major that every package accepts, from `engines.node` ranges of the form `>=N`. */
-const lowestDeclaredMajor = (ranges: readonly string[]): number => {
+export const lowestDeclaredMajor = (ranges: readonly string[]): number => {
   const majors = ranges.map((range) => {
     const match = /^>=\s*(\d+)(?:\.\d+){0,2}$/.exec(range.trim());
     if (!match)
