@@ -5,8 +5,11 @@
  * Node types), and, on the lowest Node the packages declare, loads every entry point of their
  * `exports` with `import()` and with `require`, type-checks a consumer file
  * (`scripts/install-check/consumer.ts`: strict, NodeNext, the declarations checked too) and runs it
- * as a Vitest 4 test. The temporary folder is removed at the end; npm's cache makes the next
- * install quick.
+ * as a Vitest 4 test. The temporary folder is removed at the end, also when `npm test` stops the
+ * step; npm's cache makes the next install quick.
+ *
+ * Plain TypeScript, which Node runs as it is (`node scripts/check-install.ts`): under tsx, a stop
+ * would end the script before it removes its folder.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,6 +87,10 @@ const publishDryRun = (tarball: string, cwd: string): string => {
   }
 };
 
+// Stopped by npm test (another step failed) or by Ctrl-C: the signal stops the command running too,
+// whose step then fails, and the temporary folder is still removed below.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (process.exitCode = 130));
+
 const started = performance.now();
 const dirs = publishedPackages(repoPath('.'));
 const node = lowestNode();
@@ -95,11 +102,7 @@ try {
     return JSON.parse(output) as Packed[];
   });
   for (const { name, version, filename } of packed)
-    step(
-      `npm publish --dry-run ${name}@${version}`,
-      () => publishDryRun(join(folder, filename), folder),
-      (said) => said,
-    );
+    step(`npm publish --dry-run ${name}@${version}`, () => publishDryRun(join(folder, filename), folder), String);
 
   const app = join(folder, 'app');
   mkdirSync(app);
@@ -137,7 +140,7 @@ try {
   console.log(`Install check passed in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   if (!(error instanceof StepFailure)) console.error(error);
-  process.exitCode = 1;
+  process.exitCode ??= 1;
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
