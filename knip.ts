@@ -48,6 +48,9 @@ const config: KnipConfig = {
         'bench/cold-start/*.mjs',
         // Run by path from examples/shop by test:examples (`tsx ../../scripts/min-node.ts`).
         'scripts/min-node.ts',
+        // Copied into a fresh project and run there by scripts/check-install.ts; nothing imports them.
+        'scripts/install-check/consumer.ts',
+        'scripts/install-check/load-entries.mjs',
         // Loaded by path by the docs' vitest plugin (scripts/lib/doc-examples-plugin.ts).
         'scripts/lib/doc-stand-in.ts',
       ],

@@ -1,10 +1,13 @@
 /**
- * Checks every published package the way a consumer's tooling sees it: its tarball carries a
- * README and the licence and stays under its size limit, publint checks the package layout, and
- * @arethetypeswrong/cli, with its default profile, the types of every entry point under every
- * module resolution it knows (node10, node16 from CJS and from ESM, bundler).
+ * Checks every published package the way a consumer's tooling sees it: its package.json has what
+ * the registry's page shows (keywords, homepage, bugs, repository) and publishes it public, its
+ * tarball carries a README and the licence and stays under its size limit, publint checks the
+ * package layout, and @arethetypeswrong/cli, with its default profile, the types of every entry
+ * point under every module resolution it knows (node10, node16 from CJS and from ESM, bundler).
+ * scripts/check-install.ts then installs the tarballs and uses them.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { repoPath } from './lib/paths.ts';
 
 /**
@@ -20,6 +23,26 @@ const PACKAGES: Record<string, number> = {
 const REQUIRED_FILES = ['README.md', 'LICENSE'];
 /** How many of a tarball's largest files the check prints. */
 const LARGEST_SHOWN = 5;
+
+/** The fields of package.json that the registry's page shows, and how it is published. */
+interface RegistryFields {
+  readonly keywords?: readonly string[];
+  readonly homepage?: string;
+  readonly bugs?: { readonly url?: string };
+  readonly repository?: { readonly url?: string; readonly directory?: string };
+  readonly publishConfig?: { readonly access?: string };
+}
+
+/** What the package.json in `dir` lacks of what the registry's page shows and of a public publish. */
+const missingRegistryFields = (dir: string, manifest: RegistryFields): string[] =>
+  [
+    (manifest.keywords?.length ?? 0) > 0 ? '' : 'keywords',
+    manifest.homepage ? '' : 'homepage',
+    manifest.bugs?.url ? '' : 'bugs.url',
+    manifest.repository?.url ? '' : 'repository.url',
+    manifest.repository?.directory === dir ? '' : `repository.directory "${dir}"`,
+    manifest.publishConfig?.access === 'public' ? '' : 'publishConfig.access "public"',
+  ].filter((field) => field !== '');
 
 interface Tarball {
   readonly size: number;
@@ -42,6 +65,13 @@ const size = (bytes: number): string =>
 for (const [dir, limit] of Object.entries(PACKAGES)) {
   const cwd = repoPath(dir);
   console.log(`\n▶ ${dir}`);
+  const manifest = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), 'utf8')) as RegistryFields;
+  const lacking = missingRegistryFields(dir, manifest);
+  if (lacking.length > 0) {
+    console.error(`${dir}/package.json lacks ${lacking.join(', ')}: the registry's page shows them.`);
+    process.exit(1);
+  }
+  console.log('package.json has keywords, homepage, bugs, repository and public access');
   const packed = tarball(cwd);
   console.log(
     `unpacked ${size(packed.unpackedSize)} (limit ${size(limit)}), packed ${size(packed.size)}, ${packed.files.length} files; the largest:`,
