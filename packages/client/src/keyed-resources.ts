@@ -7,6 +7,12 @@ import type { ResourceAccess, Resources } from './generated/resources.js';
  * typed by its keys passes where a `VoucherkitClient` of any keys is expected.
  *
  * @typeParam Why - The message.
+ * @example
+ * ```ts
+ * const browser = createClient({ auth: { type: 'client', clientAppId, clientToken } });
+ * const refused: NotWithTheseKeys<'client.vouchers.get needs server-side keys, or an OAuth token with scope api or vouchers; this client holds client-side keys'> =
+ *   browser.vouchers.get;
+ * ```
  */
 export interface NotWithTheseKeys<Why extends string> {
   (this: Why, ...args: never): never;
