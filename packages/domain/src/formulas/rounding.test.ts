@@ -178,13 +178,15 @@ describe('roundToPrecision: fast path', () => {
           decimalRound(shift(Number.isInteger(a) ? a : Number(a.toPrecision(15)), 2), 0, 'round'),
         );
         expect(toWholeNumber(a)).toBe(decimalRound(a, 0, 'round'));
-        expect(Math.sign(compareDecimals(a, b))).toBe(Math.sign(withoutBinaryNoise(a) - withoutBinaryNoise(b)));
+        // + 0 reads -0 as 0: the difference of -0 and 0 is -0, and the two are equal.
+        expect(Math.sign(compareDecimals(a, b))).toBe(Math.sign(withoutBinaryNoise(a) - withoutBinaryNoise(b)) + 0);
       }),
       { numRuns: 2000 },
     );
     expect(compareDecimals(0.1 + 0.2, 0.3)).toBe(0);
     expect(compareDecimals(1.15 * 100, 115)).toBe(0);
     expect(compareDecimals(2, 3)).toBeLessThan(0);
+    expect(compareDecimals(-0, 0)).toBe(0);
   });
 });
 
