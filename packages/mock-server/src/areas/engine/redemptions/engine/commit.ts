@@ -3,7 +3,7 @@ import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../../core/resource.js';
 import { ApiError } from '../../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../../customers/customers/store.js';
-import type { OrderChange } from '../../../customers/orders/store.js';
+import type { OrderCalculation, OrderChange } from '../../../customers/orders/store.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
@@ -30,6 +30,11 @@ export interface CommitInput {
   readonly request: StackedRequest;
   readonly application: EngineApplication;
   readonly options: AnswerOptions;
+  /**
+   * The amounts and lines of the order the redemption creates, as the checks priced them from the
+   * same lines and amounts; `undefined` when it updates a stored order, or creates none.
+   */
+  readonly newOrder?: OrderCalculation | undefined;
   /** The request: its id for the events and the answer's errors, its channel for the records. */
   readonly origin: Origin<'requestId' | 'channel'>;
   /** The session the request ends, if it names one. */
@@ -121,7 +126,8 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
       ...(customer ? { customer: { id: customer.id } } : {}),
     } as Parameters<EngineStores['orders']['upsert']>[0],
     input.origin,
-    { announce: false },
+    // The customer is resolved and the order priced already: neither is done again.
+    { announce: false, customer, calculated: input.newOrder },
   );
 };
 
