@@ -27,6 +27,7 @@ import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
 import {
   type CommitInput,
   type RedemptionResult,
+  announceRedemption,
   commitRedemption,
   failRedemption,
   redemptionResult,
@@ -323,6 +324,7 @@ export class RedemptionStore {
     const committed = commitRedemption(input);
     for (const entry of committed.entries) this.#add(entry);
     for (const child of committed.children) this.#parents.set(child, committed.head);
+    announceRedemption(input, committed);
     const first = committed.children[0] ?? committed.head;
     if (retryKey === undefined) return { first, result: answered ? redemptionResult(input, committed) : undefined };
     // Only a request that can be retried keeps its answer: the rest would hold a copy of everything they showed.
@@ -423,6 +425,18 @@ export class RedemptionStore {
     }
     for (const created of done.entries) this.#add(created);
     return done.result;
+  }
+
+  /**
+   * What a stored redemption redeemed, read without presenting it: the voucher's id (none for a
+   * promotion tier or a parent) and the customer's.
+   *
+   * @param id - The redemption's id.
+   * @returns The ids, or `undefined` when the store holds no such record.
+   */
+  redeemed(id: string): { readonly voucherId: string | undefined; readonly customerId: string | null } | undefined {
+    const entry = this.#entries.get(id);
+    return entry && { voucherId: entry.voucherId, customerId: entry.record.customer_id };
   }
 
   /** A redemption, failed redemption or rollback by id, if there is one. */

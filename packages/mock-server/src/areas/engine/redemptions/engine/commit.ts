@@ -18,7 +18,7 @@ import {
   shownRecord,
 } from './records.js';
 import type { StackedRequest } from './request.js';
-import { redemptionEventData } from './event-data.js';
+import { type RedemptionEventSubjects, redemptionEventData } from './event-data.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
 import type { Origin } from '../../../../core/origin.js';
 
@@ -44,8 +44,9 @@ export interface CommitInput {
 }
 
 /**
- * What a committed redemption produced: the records to store. Its answer is made apart
- * ({@link redemptionResult}), by the operations that answer with it.
+ * What a committed redemption produced: the records to store. Its events are recorded once they
+ * are stored ({@link announceRedemption}); its answer is made apart ({@link redemptionResult}), by
+ * the operations that answer with it.
  */
 export interface Committed {
   /** The parent's id, or the single redemption's. */
@@ -56,6 +57,8 @@ export interface Committed {
   readonly entries: readonly RedemptionEntry[];
   /** The final order as the records show it, before the stored order's `redemptions` are on it. */
   readonly finalOrder: Resource<'OrderCalculated'>;
+  /** The customer who redeemed, as resolved. */
+  readonly customer: Customer | undefined;
 }
 
 /** A record as a redemption answer shows it: the voucher presented, or left out where there is none. */
@@ -131,6 +134,7 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
   );
 };
 
+/** Records a redemption's event; its payload is made when it is first read. */
 const recordEvent = (
   input: CommitInput,
   type: 'redemption.succeeded' | 'redemption.failed',
@@ -138,11 +142,11 @@ const recordEvent = (
   customer: Customer | undefined,
   campaign: RedemptionEntry['campaign'],
 ): void => {
-  const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
-  input.state.events.record(type, {
+  input.state.events.record<typeof type, RedemptionEventSubjects>(type, {
     entityId: record.id,
     origin: input.origin,
-    data: redemptionEventData(record, customer, shownCampaign),
+    make: redemptionEventData,
+    args: { record, customer, campaign: campaign ? input.state.campaigns.find(campaign.id) : undefined },
   });
 };
 
@@ -193,8 +197,8 @@ const succeeded = (common: RecordCommon, own: RecordOwn, optional: Partial<KeptR
 /**
  * Writes a redemption that may go through: the customer and the order (upserted), each
  * applicable voucher (one more redemption, credits spent, the request's session ended), a
- * record per redeemable (children under a parent when there are several, else one), the order's
- * amounts and `redemptions` entry, and `redemption.succeeded` events. Synchronous.
+ * record per redeemable (children under a parent when there are several, else one), and the
+ * order's amounts and `redemptions` entry. Synchronous.
  */
 export const commitRedemption = (input: CommitInput): Committed => {
   const { context, application, options } = input;
@@ -293,10 +297,19 @@ export const commitRedemption = (input: CommitInput): Committed => {
       if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
     if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, input.origin);
   }
-  for (const entry of entries)
-    if (!stacked || entry.record.id !== head)
-      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
-  return { head, children, entries, finalOrder };
+  return { head, children, entries, finalOrder, customer };
+};
+
+/**
+ * Records `redemption.succeeded` for each redemption of a committed request (not for a parent),
+ * once the store holds them: what reacts to a redemption (referral conversions) reads it there,
+ * and reads the payload only when it acts on it.
+ */
+export const announceRedemption = (input: CommitInput, committed: Committed): void => {
+  const stacked = committed.children.length > 0;
+  for (const entry of committed.entries)
+    if (!stacked || entry.record.id !== committed.head)
+      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, committed.customer, entry.campaign);
 };
 
 /**

@@ -4,20 +4,29 @@ import type { Campaign } from '../../../campaigns/vouchers/types.js';
 import type { Customer } from '../../../customers/customers/store.js';
 import { type KeptRedemption, type KeptRollback, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
 
+/** What the payload of `redemption.succeeded` and `redemption.failed` is made of. */
+export interface RedemptionEventSubjects {
+  /** The `r_…` or `rf_…` record. */
+  readonly record: KeptRedemption;
+  /** The customer who redeemed, if the request named one. */
+  readonly customer: Customer | undefined;
+  /** The campaign of the redeemed code or tier, as it was then. */
+  readonly campaign: Campaign | undefined;
+}
+
 /**
  * The payload of `redemption.succeeded` and `redemption.failed`: the redemption, or the refused
- * attempt, with the customer, order, campaign and code it names.
+ * attempt, with the customer, order, campaign and code it names. Its subjects are stored versions
+ * that never change, so the log makes it when it is first read (decision 0050).
  *
- * @param record - The `r_…` or `rf_…` record.
- * @param customer - The customer who redeemed, if the request named one.
- * @param campaign - The campaign of the redeemed code or tier, as it is now.
+ * @param subjects - The record, its customer and its campaign.
  * @returns The payload.
  */
-export const redemptionEventData = (
-  record: KeptRedemption,
-  customer: Customer | undefined,
-  campaign: Campaign | undefined,
-): EventData<'redemption.succeeded'> => {
+export const redemptionEventData = ({
+  record,
+  customer,
+  campaign,
+}: RedemptionEventSubjects): EventData<'redemption.succeeded'> => {
   const redemption = simpleRedemption(record);
   return {
     redemption,
