@@ -20,6 +20,7 @@ import {
 import type { StackedRequest } from './request.js';
 import { type RedemptionEventSubjects, redemptionEventData } from './event-data.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
+import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import type { Origin } from '../../../../core/origin.js';
 
 /** The answer of `POST /v1/redemptions`. */
@@ -57,8 +58,6 @@ export interface Committed {
   readonly entries: readonly RedemptionEntry[];
   /** The final order as the records show it, before the stored order's `redemptions` are on it. */
   readonly finalOrder: Resource<'OrderCalculated'>;
-  /** The customer who redeemed, as resolved. */
-  readonly customer: Customer | undefined;
 }
 
 /** A record as a redemption answer shows it: the voucher presented, or left out where there is none. */
@@ -139,14 +138,14 @@ const recordEvent = (
   input: CommitInput,
   type: 'redemption.succeeded' | 'redemption.failed',
   record: KeptRedemption,
-  customer: Customer | undefined,
   campaign: RedemptionEntry['campaign'],
 ): void => {
+  const shown = campaign ? input.state.campaigns.find(campaign.id) : undefined;
   input.state.events.record<typeof type, RedemptionEventSubjects>(type, {
     entityId: record.id,
     origin: input.origin,
     make: redemptionEventData,
-    args: { record, customer, campaign: campaign ? input.state.campaigns.find(campaign.id) : undefined },
+    args: { record, campaign: shown ? simpleCampaign(shown) : null },
   });
 };
 
@@ -297,7 +296,7 @@ export const commitRedemption = (input: CommitInput): Committed => {
       if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
     if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, input.origin);
   }
-  return { head, children, entries, finalOrder, customer };
+  return { head, children, entries, finalOrder };
 };
 
 /**
@@ -309,7 +308,7 @@ export const announceRedemption = (input: CommitInput, committed: Committed): vo
   const stacked = committed.children.length > 0;
   for (const entry of committed.entries)
     if (!stacked || entry.record.id !== committed.head)
-      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, committed.customer, entry.campaign);
+      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, entry.campaign);
 };
 
 /**
@@ -390,7 +389,7 @@ export const failRedemption = (
     voucher: found?.object === 'voucher' ? state.vouchers.get(found.voucher.id) : null,
   };
   const campaign = found?.campaign ? { id: found.campaign.id, name: found.campaign.name } : undefined;
-  recordEvent(input, 'redemption.failed', record, customer, campaign);
+  recordEvent(input, 'redemption.failed', record, campaign);
   const error = new ApiError(400, cause.key, cause.message, {
     ...cause.extras,
     resourceId: id,

@@ -1,38 +1,37 @@
 import type { EventData } from '../../../../core/event-log.js';
-import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
-import type { Campaign } from '../../../campaigns/vouchers/types.js';
-import type { Customer } from '../../../customers/customers/store.js';
-import { type KeptRedemption, type KeptRollback, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
+import type { Resource } from '../../../../core/resource.js';
+import { type KeptRedemption, type KeptRollback, simpleOrder, simpleRedemption } from './records.js';
 
-/** What the payload of `redemption.succeeded` and `redemption.failed` is made of. */
+/**
+ * What the payload of `redemption.succeeded` and `redemption.failed` is made of: the record, which
+ * holds the customer's short form, and the campaign's short form as it was then (not the
+ * campaign's record, which a kept event would hold with every version of it).
+ */
 export interface RedemptionEventSubjects {
   /** The `r_…` or `rf_…` record. */
   readonly record: KeptRedemption;
-  /** The customer who redeemed, if the request named one. */
-  readonly customer: Customer | undefined;
-  /** The campaign of the redeemed code or tier, as it was then. */
-  readonly campaign: Campaign | undefined;
+  /** The campaign of the redeemed code or tier, in short form. */
+  readonly campaign: Resource<'SimpleCampaign'> | null;
 }
 
 /**
  * The payload of `redemption.succeeded` and `redemption.failed`: the redemption, or the refused
- * attempt, with the customer, order, campaign and code it names. Its subjects are stored versions
- * that never change, so the log makes it when it is first read (decision 0050).
+ * attempt, with the customer, order, campaign and code it names. What it is made of never
+ * changes, so the log makes it when it is first read (decision 0050).
  *
- * @param subjects - The record, its customer and its campaign.
+ * @param subjects - The record and its campaign.
  * @returns The payload.
  */
 export const redemptionEventData = ({
   record,
-  customer,
   campaign,
 }: RedemptionEventSubjects): EventData<'redemption.succeeded'> => {
   const redemption = simpleRedemption(record);
   return {
     redemption,
-    customer: recordCustomer(customer),
+    customer: record.customer,
     order: record.order ? simpleOrder(record.order) : null,
-    campaign: campaign ? simpleCampaign(campaign) : null,
+    campaign,
     voucher: record.voucher ? (redemption.voucher ?? null) : null,
     holder: null,
     promotion_tier: null,
