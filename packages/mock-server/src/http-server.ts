@@ -45,14 +45,28 @@ export interface HttpSandbox {
 }
 
 /**
- * The headers an answer goes out with: its own (by name, in the order a fetch `Headers` lists
- * them), CORS, and the length of its body in bytes.
+ * The headers an answer goes out with, but its length: its own (by name, in the order a fetch
+ * `Headers` lists them), then CORS. Answers share their headers object when they have the same
+ * (every plain JSON answer has one), so each shared object is listed and sorted once.
  */
-const outgoingHeaders = (answer: Answer, length: number): Record<string, string> => {
-  const headers: Record<string, string> = {};
-  for (const name of Object.keys(answer.headers).sort()) headers[name] = answer.headers[name] as string;
-  return Object.assign(headers, CORS_HEADERS, { 'content-length': String(length) });
+const headersBefore = new WeakMap<object, Readonly<Record<string, string>>>();
+
+const leadingHeaders = (answer: Answer): Readonly<Record<string, string>> => {
+  let leading = headersBefore.get(answer.headers);
+  if (leading === undefined) {
+    const headers: Record<string, string> = {};
+    for (const name of Object.keys(answer.headers).sort()) headers[name] = answer.headers[name] as string;
+    leading = Object.assign(headers, CORS_HEADERS);
+    if (Object.isFrozen(answer.headers)) headersBefore.set(answer.headers, leading);
+  }
+  return leading;
 };
+
+/** The headers an answer goes out with: its own, CORS, and the length of its body in bytes. */
+const outgoingHeaders = (answer: Answer, length: number): Record<string, string> => ({
+  ...leadingHeaders(answer),
+  'content-length': String(length),
+});
 
 /** The length of an answer's body in bytes, as UTF-8. */
 const byteLength = (answer: Answer): number => (answer.body === null ? 0 : Buffer.byteLength(answer.body));
@@ -127,11 +141,31 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   // The last response started on each socket. Node writes the responses of one connection in
-  // order, so a parser refusal that waits for the last one never interleaves with an answer.
-  const lastResponse = new WeakMap<Duplex, Promise<void>>();
+  // order, so a parser refusal that waits for the last one to close never interleaves with an answer.
+  const lastResponse = new WeakMap<Duplex, ServerResponse>();
   const refused = new WeakSet<Duplex>();
   // The dashboard's page and files and the event stream, under the control API's prefix.
   const dashboard = dashboardRoutes(full);
+
+  /** Resolves once the last response started on a socket has closed, at once when it has or there is none. */
+  const lastClosed = (socket: Duplex): Promise<void> => {
+    const last = lastResponse.get(socket);
+    return last === undefined || last.closed
+      ? Promise.resolve()
+      : new Promise((resolve) => last.once('close', () => resolve()));
+  };
+
+  /** Answers a request through the pipeline; whatever it throws is answered as the service's error. */
+  const respond = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
+    let answered: Answer;
+    try {
+      const { request, url } = toIncomingRequest(incoming, origin);
+      answered = await full.answer(request, url);
+    } catch (error) {
+      answered = full.refusal(toApiError(error));
+    }
+    await send(answered, outgoing, incoming);
+  };
 
   /** A request for a method, on no path in particular: the pipeline answers it with 405. */
   const methodOnly = (method: string): Promise<Answer> =>
@@ -148,15 +182,8 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
         return;
       }
       if (dashboard(incoming, outgoing)) return;
-      lastResponse.set(incoming.socket, new Promise((resolve) => outgoing.once('close', () => resolve())));
-      Promise.resolve()
-        .then(() => {
-          const { request, url } = toIncomingRequest(incoming, origin);
-          return full.answer(request, url);
-        })
-        .catch((error: unknown) => full.refusal(toApiError(error)))
-        .then((answered) => send(answered, outgoing, incoming))
-        .catch(() => outgoing.destroy());
+      lastResponse.set(incoming.socket, outgoing);
+      respond(incoming, outgoing).catch(() => outgoing.destroy());
     },
   );
   server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -176,7 +203,7 @@ export const listen = async (service: MockService, options: ListenOptions = {}):
       return;
     }
     refused.add(socket);
-    void Promise.resolve(lastResponse.get(socket))
+    void lastClosed(socket)
       .then(() => answer(parserRefusal(error)))
       .then((response) => sendRaw(response, socket))
       .catch(() => socket.destroy());

@@ -242,6 +242,9 @@ export const fullService = (service: MockService): FullMockService => {
 
 const DEFAULT_BASE_URL = 'https://api.voucherify.io';
 
+/** The character codes of the hexadecimal digits, by value. */
+const HEX_CODES: readonly number[] = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+
 /** Bulk job settings with defaults, refusing values that would stall or spin the scheduler. */
 const bulkJobSettings = (options: Partial<BulkJobSettings> = {}): BulkJobSettings => {
   const settings = { portionSize: options.portionSize ?? 100, portionIntervalMs: options.portionIntervalMs ?? 10 };
@@ -366,10 +369,11 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
 
   let current = build();
   const requestRandom = createSeededRandom(`${String(seed)}:requests`);
+  // `v-` and 18 hex digits, written as character codes and made a string once.
+  const requestIdCodes = [0x76, 0x2d, ...new Array<number>(18).fill(0)];
   const requestId = (): string => {
-    let id = 'v-';
-    for (let digit = 0; digit < 18; digit += 1) id += requestRandom.int(16).toString(16);
-    return id;
+    for (let digit = 2; digit < 20; digit += 1) requestIdCodes[digit] = HEX_CODES[requestRandom.int(16)] as number;
+    return String.fromCharCode(...requestIdCodes);
   };
   const tally = options.tally ?? new RequestTally();
   const dispatch = createDispatcher({

@@ -298,6 +298,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     tiers: referralTiers,
     rewards,
     events,
+    redemptions,
   });
   referrals.listen();
   const nightly = new NightlyRun(context, {

@@ -85,8 +85,13 @@ const readerOf = (incoming: IncomingMessage): RequestBodyReader => {
   });
   return {
     read: () => {
+      // A body that came whole with its head is in the message's buffer already: read at once
+      // (the read hands it to `onData`), without resuming the message and waiting for its events.
+      if (queued.length === 0 && ended === undefined && incoming.readableLength > 0) incoming.read();
       const value = queued.shift();
       if (value !== undefined) return Promise.resolve({ done: false, value });
+      // All of it read: the message's `end` follows by itself.
+      if (ended === undefined && incoming.complete && incoming.readableLength === 0) ended = true;
       if (ended === true) return Promise.resolve({ done: true, value: undefined });
       if (ended !== undefined) return Promise.reject(ended);
       return new Promise((resolve, reject) => {

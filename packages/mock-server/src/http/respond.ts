@@ -7,7 +7,14 @@ import { PARSE_REPORTING } from './first-use.js';
 /** What a strict check reads of an operation: its route, and its responses' schemas. */
 type CheckedOperation = Pick<OperationSpec, 'method' | 'path' | 'responses'>;
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
+/** The headers of a JSON answer that has no others: one frozen object, shared by all of them. */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
+
+/** Whether a headers object names no header. */
+const namesNone = (headers: Readonly<Record<string, string>>): boolean => {
+  for (const _name in headers) return false;
+  return true;
+};
 
 /** The service's error body for an ApiError. */
 export const errorBody = (error: ApiError, requestId: string): Record<string, unknown> => ({
@@ -56,7 +63,11 @@ export interface Answer {
 export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
   body === null || status === 204
     ? { status, headers, body: null }
-    : { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+    : {
+        status,
+        headers: namesNone(headers) ? JSON_HEADERS : { ...JSON_HEADERS, ...headers },
+        body: JSON.stringify(body),
+      };
 
 /** An answer as a fetch `Response`. */
 export const toResponse = (answer: Answer): Response =>

@@ -90,6 +90,16 @@ export interface OrderChange {
 export interface UpsertOptions {
   /** `false`: record no events now; the caller announces the change with {@link OrderStore.announce}. */
   readonly announce?: boolean | undefined;
+  /**
+   * The customer the input's `customer` names, resolved already by the caller (a redemption
+   * resolves its customer first): it is neither looked up nor resolved again.
+   */
+  readonly customer?: Customer | undefined;
+  /**
+   * What {@link OrderStore.calculate} made of the input's lines and amounts, when the caller has
+   * calculated them already (a redemption's new order, as its checks priced it).
+   */
+  readonly calculated?: OrderCalculation | undefined;
 }
 
 /**
@@ -184,7 +194,7 @@ export class OrderStore {
     const existing =
       input.id !== undefined ? this.get(input.id) : input.source_id ? this.find(input.source_id) : undefined;
     if (existing) return this.update(existing.id, input, origin, options);
-    const { order, customer, referrer } = this.#build(input, undefined, origin);
+    const { order, customer, referrer } = this.#build(input, undefined, origin, options);
     this.#items.set(order.id, order);
     if (order.source_id) this.#idsBySource.set(order.source_id, order.id);
     this.#index(order, undefined);
@@ -214,7 +224,7 @@ export class OrderStore {
     options: UpsertOptions = {},
   ): OrderChange {
     const before = this.get(idOrSourceId);
-    const { order, customer, referrer } = this.#build(patch, before, origin);
+    const { order, customer, referrer } = this.#build(patch, before, origin, options);
     this.#items.set(order.id, order);
     this.#index(order, before);
     this.#totals.count(order, false, (customerId) => this.ofCustomer(customerId));
@@ -289,13 +299,14 @@ export class OrderStore {
     input: Resource<'OrderUpdateRequest'>,
     before: Order | undefined,
     origin: Origin,
+    options: UpsertOptions,
   ): { order: Order; customer: CustomerChange | undefined; referrer: CustomerChange | undefined } {
     // An order that was never given metadata has none, and the service leaves the key out.
     const given = input.metadata === undefined ? before?.metadata : patchMetadata(before?.metadata, input.metadata);
     const metadata = given === undefined ? undefined : sharedWhenEmpty(given);
     this.metadataSchemas.assertValid('order', metadata);
-    // Customers named by id must exist before anything is written.
-    for (const reference of [input.customer, input.referrer]) {
+    // Customers named by id must exist before anything is written (a customer resolved already does).
+    for (const reference of options.customer === undefined ? [input.customer, input.referrer] : [input.referrer]) {
       if (reference !== undefined && this.customers.lookup(reference as CustomerReference) === undefined) {
         const id = typeof reference === 'string' ? reference : reference.id;
         if (id !== undefined && (typeof reference !== 'string' || id.startsWith('cust_')))
@@ -306,7 +317,8 @@ export class OrderStore {
     const items: readonly OrderItemRequest[] | undefined = input.items ?? undefined;
     // Without new lines, the stored lines (and the amounts sent now) are computed again.
     const calculated =
-      items === undefined && before !== undefined
+      options.calculated ??
+      (items === undefined && before !== undefined
         ? this.calculate({
             items: before.items,
             amount: input.amount ?? before.amount,
@@ -318,9 +330,14 @@ export class OrderStore {
             amount: input.amount,
             initial_amount: input.initial_amount,
             discount_amount: input.discount_amount,
-          });
+          }));
+    const resolved = options.customer;
     const customer =
-      input.customer === undefined ? undefined : this.customers.resolve(input.customer as CustomerReference, origin);
+      resolved !== undefined
+        ? { customer: resolved, before: resolved, created: false, changed: false }
+        : input.customer === undefined
+          ? undefined
+          : this.customers.resolve(input.customer as CustomerReference, origin);
     const referrer = this.#referrer(input, origin);
     const customerId = customer?.customer.id ?? before?.customer_id ?? null;
     const referrerId =

@@ -18,6 +18,7 @@ import { ApiError } from '../../../http/api-error.js';
 import { fromDomainError } from '../../../http/domain-errors.js';
 import type { Customer, CustomerReference } from '../../customers/customers/store.js';
 import type { OrderItemRequest } from '../../customers/orders/items.js';
+import type { OrderCalculation } from '../../customers/orders/store.js';
 import { listPath } from '../../campaigns/vouchers/shapes.js';
 import { type AloneJudge, aloneJudge } from './engine/alone.js';
 import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
@@ -26,6 +27,7 @@ import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
 import {
   type CommitInput,
   type RedemptionResult,
+  announceRedemption,
   commitRedemption,
   failRedemption,
   redemptionResult,
@@ -302,6 +304,7 @@ export class RedemptionStore {
       request,
       application: prepared.application,
       options: prepared.options,
+      newOrder: prepared.newOrder,
       origin,
       sessionKey: request.session?.key,
       context: this.context,
@@ -321,6 +324,7 @@ export class RedemptionStore {
     const committed = commitRedemption(input);
     for (const entry of committed.entries) this.#add(entry);
     for (const child of committed.children) this.#parents.set(child, committed.head);
+    announceRedemption(input, committed);
     const first = committed.children[0] ?? committed.head;
     if (retryKey === undefined) return { first, result: answered ? redemptionResult(input, committed) : undefined };
     // Only a request that can be retried keeps its answer: the rest would hold a copy of everything they showed.
@@ -421,6 +425,18 @@ export class RedemptionStore {
     }
     for (const created of done.entries) this.#add(created);
     return done.result;
+  }
+
+  /**
+   * What a stored redemption redeemed, read without presenting it: the voucher's id (none for a
+   * promotion tier or a parent) and the customer's.
+   *
+   * @param id - The redemption's id.
+   * @returns The ids, or `undefined` when the store holds no such record.
+   */
+  redeemed(id: string): { readonly voucherId: string | undefined; readonly customerId: string | null } | undefined {
+    const entry = this.#entries.get(id);
+    return entry && { voucherId: entry.voucherId, customerId: entry.record.customer_id };
   }
 
   /** A redemption, failed redemption or rollback by id, if there is one. */
@@ -663,7 +679,12 @@ export class RedemptionStore {
   #prepare(
     request: StackedRequest,
     redeeming: boolean,
-  ): { application: EngineApplication; options: AnswerOptions; check: CheckContext } {
+  ): {
+    application: EngineApplication;
+    options: AnswerOptions;
+    check: CheckContext;
+    newOrder: OrderCalculation | undefined;
+  } {
     const state = this.state();
     const rules = stackingRulesInForce(state.stackingRules.list()[0]);
     const refs = this.#expand(request.redeemables);
@@ -680,7 +701,7 @@ export class RedemptionStore {
     }
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, redeeming);
-    const { frame, input } = this.#order(request, customer?.id ?? null);
+    const { frame, input, calculation } = this.#order(request, customer?.id ?? null);
     const check = this.#checkContext(customerRef, customer, {
       metadata: request.metadata,
       orderFrame: frame,
@@ -688,7 +709,24 @@ export class RedemptionStore {
     });
     const application = applyStack(refs, input, rules, check);
     const expandRedeemable = request.options?.expand?.includes('redeemable') ?? false;
-    return { application, options: { rules, frame, expandRedeemable }, check };
+    // An order the request sends but the project does not hold is created from the very lines and
+    // amounts priced here, unless it sends a discount amount (or null amounts), which are priced
+    // here as absent, or lines that write to the catalogue (`override`), which pricing it again
+    // writes again.
+    const sent = request.order;
+    const pricedAsCreated =
+      frame.id === undefined &&
+      sent !== undefined &&
+      sent.discount_amount === undefined &&
+      sent.amount !== null &&
+      sent.initial_amount !== null &&
+      (sent.items ?? []).every((item) => item.product?.override !== true && item.sku?.override !== true);
+    return {
+      application,
+      options: { rules, frame, expandRedeemable },
+      check,
+      newOrder: pricedAsCreated ? calculation : undefined,
+    };
   }
 
   /** The request's customer as stored; a validation naming an unknown `cust_…` id is refused. */
@@ -721,7 +759,7 @@ export class RedemptionStore {
   #order(
     request: Pick<StackedRequest, 'order'>,
     customerId: string | null,
-  ): { frame: OrderFrame; input: DomainOrderInput } {
+  ): { frame: OrderFrame; input: DomainOrderInput; calculation: OrderCalculation } {
     const { orders } = this.state();
     const sent = request.order;
     const stored =
@@ -758,6 +796,6 @@ export class RedemptionStore {
         amount: item.amount,
       })),
     };
-    return { frame, input };
+    return { frame, input, calculation };
   }
 }

@@ -11,6 +11,7 @@ import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js'
 import { simpleCustomer } from '../../customers/customers/profile.js';
 import type { Customer, CustomerStore } from '../../customers/customers/store.js';
 import { type RewardGivingStores, giveCampaignCredit, giveReward } from '../rewards/give.js';
+import type { RedemptionStore } from '../../engine/redemptions/store.js';
 import type { RewardStore } from '../rewards/store.js';
 import type { ReferralHolders } from './holders.js';
 import type { ReferralTier, ReferralTierStore } from './tiers.js';
@@ -31,6 +32,8 @@ export interface ReferralConversionDependencies extends RewardGivingStores {
   readonly rewards: RewardStore;
   /** The log whose redemptions and custom events convert, and where rewards are announced. */
   readonly events: EventLog;
+  /** What a redemption redeemed, read without making its event's payload. */
+  readonly redemptions: Pick<RedemptionStore, 'redeemed'>;
 }
 
 /** A referral code used by a customer: a redemption of it, or a custom event sent with it. */
@@ -40,24 +43,30 @@ interface CodeUse {
   readonly trigger: ReferralTrigger;
   /** What recorded the use, for the referee's `referrals`: the redemption, or the custom event. */
   readonly recordedBy: { readonly id: string; readonly type: 'redemption' | 'customer_event' };
-  readonly redemption: Resource<'SimpleRedemption'> | null;
+  /** The redemption as the event shows it, read only when the use converts: reading it makes the event's payload. */
+  readonly redemption: () => Resource<'SimpleRedemption'> | null;
 }
 
-/** The code use an event reports, if it reports one. */
-const codeUseOf = (event: ServiceEvent): CodeUse | undefined => {
+/** The redemption of a use that is no redemption. */
+const NO_REDEMPTION = (): null => null;
+
+/**
+ * The code use an event reports, if it reports one. A redemption's voucher and customer are read
+ * from the redemptions store, not from the event's payload, which most redemptions never need.
+ */
+const codeUseOf = (
+  event: ServiceEvent,
+  redemptions: ReferralConversionDependencies['redemptions'],
+): CodeUse | undefined => {
   if (event.type === 'redemption.succeeded') {
-    const { voucher, customer, redemption } = event.data as {
-      voucher?: { id?: string } | null;
-      customer?: { id?: string } | null;
-      redemption: Resource<'SimpleRedemption'>;
-    };
-    if (!voucher?.id || !customer?.id) return undefined;
+    const redeemed = redemptions.redeemed(event.entity_id);
+    if (!redeemed?.voucherId || !redeemed.customerId) return undefined;
     return {
-      code: voucher.id,
-      refereeId: customer.id,
+      code: redeemed.voucherId,
+      refereeId: redeemed.customerId,
       trigger: { kind: 'redemption' },
-      recordedBy: { id: redemption.id, type: 'redemption' },
-      redemption,
+      recordedBy: { id: event.entity_id, type: 'redemption' },
+      redemption: () => event.data.redemption,
     };
   }
   if (event.type === 'customer.custom_event') {
@@ -77,7 +86,7 @@ const codeUseOf = (event: ServiceEvent): CodeUse | undefined => {
       refereeId: event.entity_id,
       trigger,
       recordedBy: { id: custom.id, type: 'customer_event' },
-      redemption: null,
+      redemption: NO_REDEMPTION,
     };
   }
   return undefined;
@@ -108,7 +117,7 @@ export class ReferralConversions {
   /** Starts reacting to the project's redemptions and custom events. */
   listen(): () => void {
     return this.deps.events.subscribe((event) => {
-      const use = codeUseOf(event);
+      const use = codeUseOf(event, this.deps.redemptions);
       if (use) this.#convert(use, causedBy(event, INTERNAL_SOURCE));
     });
   }
@@ -209,7 +218,7 @@ export class ReferralConversions {
         holder: simpleCustomer(referrer),
         voucher: simpleVoucher(code),
         campaign: simpleCampaign(campaign),
-        redemption: use.redemption,
+        redemption: use.redemption(),
         reward: { ...shown, customer: simpleCustomer(referrer), ...gave } as Resource<'SimpleRedemptionRewardResult'>,
         referral_tier: tier,
         balance,

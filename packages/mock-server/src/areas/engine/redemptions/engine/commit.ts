@@ -3,7 +3,7 @@ import type { EngineStores } from '../ports.js';
 import type { Resource } from '../../../../core/resource.js';
 import { ApiError } from '../../../../http/api-error.js';
 import type { Customer, CustomerReference } from '../../../customers/customers/store.js';
-import type { OrderChange } from '../../../customers/orders/store.js';
+import type { OrderCalculation, OrderChange } from '../../../customers/orders/store.js';
 import { type AnswerOptions, presentOrder, presentOutcome } from './answer.js';
 import type { AppliedRedeemable, EngineApplication } from './apply.js';
 import { discountedUnitsOf, tierAmounts } from './counts.js';
@@ -18,8 +18,9 @@ import {
   shownRecord,
 } from './records.js';
 import type { StackedRequest } from './request.js';
-import { redemptionEventData } from './event-data.js';
+import { type RedemptionEventSubjects, redemptionEventData } from './event-data.js';
 import { EMPTY_LIST } from '../../../../core/immutable.js';
+import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
 import type { Origin } from '../../../../core/origin.js';
 
 /** The answer of `POST /v1/redemptions`. */
@@ -30,6 +31,11 @@ export interface CommitInput {
   readonly request: StackedRequest;
   readonly application: EngineApplication;
   readonly options: AnswerOptions;
+  /**
+   * The amounts and lines of the order the redemption creates, as the checks priced them from the
+   * same lines and amounts; `undefined` when it updates a stored order, or creates none.
+   */
+  readonly newOrder?: OrderCalculation | undefined;
   /** The request: its id for the events and the answer's errors, its channel for the records. */
   readonly origin: Origin<'requestId' | 'channel'>;
   /** The session the request ends, if it names one. */
@@ -39,8 +45,9 @@ export interface CommitInput {
 }
 
 /**
- * What a committed redemption produced: the records to store. Its answer is made apart
- * ({@link redemptionResult}), by the operations that answer with it.
+ * What a committed redemption produced: the records to store. Its events are recorded once they
+ * are stored ({@link announceRedemption}); its answer is made apart ({@link redemptionResult}), by
+ * the operations that answer with it.
  */
 export interface Committed {
   /** The parent's id, or the single redemption's. */
@@ -121,22 +128,24 @@ const upsertOrder = (input: CommitInput, customer: Customer | undefined): OrderC
       ...(customer ? { customer: { id: customer.id } } : {}),
     } as Parameters<EngineStores['orders']['upsert']>[0],
     input.origin,
-    { announce: false },
+    // The customer is resolved and the order priced already: neither is done again.
+    { announce: false, customer, calculated: input.newOrder },
   );
 };
 
+/** Records a redemption's event; its payload is made when it is first read. */
 const recordEvent = (
   input: CommitInput,
   type: 'redemption.succeeded' | 'redemption.failed',
   record: KeptRedemption,
-  customer: Customer | undefined,
   campaign: RedemptionEntry['campaign'],
 ): void => {
-  const shownCampaign = campaign ? input.state.campaigns.find(campaign.id) : undefined;
-  input.state.events.record(type, {
+  const shown = campaign ? input.state.campaigns.find(campaign.id) : undefined;
+  input.state.events.record<typeof type, RedemptionEventSubjects>(type, {
     entityId: record.id,
     origin: input.origin,
-    data: redemptionEventData(record, customer, shownCampaign),
+    make: redemptionEventData,
+    args: { record, campaign: shown ? simpleCampaign(shown) : null },
   });
 };
 
@@ -187,8 +196,8 @@ const succeeded = (common: RecordCommon, own: RecordOwn, optional: Partial<KeptR
 /**
  * Writes a redemption that may go through: the customer and the order (upserted), each
  * applicable voucher (one more redemption, credits spent, the request's session ended), a
- * record per redeemable (children under a parent when there are several, else one), the order's
- * amounts and `redemptions` entry, and `redemption.succeeded` events. Synchronous.
+ * record per redeemable (children under a parent when there are several, else one), and the
+ * order's amounts and `redemptions` entry. Synchronous.
  */
 export const commitRedemption = (input: CommitInput): Committed => {
   const { context, application, options } = input;
@@ -287,10 +296,19 @@ export const commitRedemption = (input: CommitInput): Committed => {
       if (entry.record.order) entry.record.order = { ...entry.record.order, redemptions: stored.redemptions ?? {} };
     if (orderChange) input.state.orders.announce({ ...orderChange, order: stored }, input.origin);
   }
-  for (const entry of entries)
-    if (!stacked || entry.record.id !== head)
-      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, customer, entry.campaign);
   return { head, children, entries, finalOrder };
+};
+
+/**
+ * Records `redemption.succeeded` for each redemption of a committed request (not for a parent),
+ * once the store holds them: what reacts to a redemption (referral conversions) reads it there,
+ * and reads the payload only when it acts on it.
+ */
+export const announceRedemption = (input: CommitInput, committed: Committed): void => {
+  const stacked = committed.children.length > 0;
+  for (const entry of committed.entries)
+    if (!stacked || entry.record.id !== committed.head)
+      recordEvent(input, 'redemption.succeeded', entry.record as KeptRedemption, entry.campaign);
 };
 
 /**
@@ -371,7 +389,7 @@ export const failRedemption = (
     voucher: found?.object === 'voucher' ? state.vouchers.get(found.voucher.id) : null,
   };
   const campaign = found?.campaign ? { id: found.campaign.id, name: found.campaign.name } : undefined;
-  recordEvent(input, 'redemption.failed', record, customer, campaign);
+  recordEvent(input, 'redemption.failed', record, campaign);
   const error = new ApiError(400, cause.key, cause.message, {
     ...cause.extras,
     resourceId: id,

@@ -1,29 +1,37 @@
 import type { EventData } from '../../../../core/event-log.js';
-import { simpleCampaign } from '../../../campaigns/vouchers/shapes.js';
-import type { Campaign } from '../../../campaigns/vouchers/types.js';
-import type { Customer } from '../../../customers/customers/store.js';
-import { type KeptRedemption, type KeptRollback, recordCustomer, simpleOrder, simpleRedemption } from './records.js';
+import type { Resource } from '../../../../core/resource.js';
+import { type KeptRedemption, type KeptRollback, simpleOrder, simpleRedemption } from './records.js';
+
+/**
+ * What the payload of `redemption.succeeded` and `redemption.failed` is made of: the record, which
+ * holds the customer's short form, and the campaign's short form as it was then (not the
+ * campaign's record, which a kept event would hold with every version of it).
+ */
+export interface RedemptionEventSubjects {
+  /** The `r_…` or `rf_…` record. */
+  readonly record: KeptRedemption;
+  /** The campaign of the redeemed code or tier, in short form. */
+  readonly campaign: Resource<'SimpleCampaign'> | null;
+}
 
 /**
  * The payload of `redemption.succeeded` and `redemption.failed`: the redemption, or the refused
- * attempt, with the customer, order, campaign and code it names.
+ * attempt, with the customer, order, campaign and code it names. What it is made of never
+ * changes, so the log makes it when it is first read (decision 0050).
  *
- * @param record - The `r_…` or `rf_…` record.
- * @param customer - The customer who redeemed, if the request named one.
- * @param campaign - The campaign of the redeemed code or tier, as it is now.
+ * @param subjects - The record and its campaign.
  * @returns The payload.
  */
-export const redemptionEventData = (
-  record: KeptRedemption,
-  customer: Customer | undefined,
-  campaign: Campaign | undefined,
-): EventData<'redemption.succeeded'> => {
+export const redemptionEventData = ({
+  record,
+  campaign,
+}: RedemptionEventSubjects): EventData<'redemption.succeeded'> => {
   const redemption = simpleRedemption(record);
   return {
     redemption,
-    customer: recordCustomer(customer),
+    customer: record.customer,
     order: record.order ? simpleOrder(record.order) : null,
-    campaign: campaign ? simpleCampaign(campaign) : null,
+    campaign,
     voucher: record.voucher ? (redemption.voucher ?? null) : null,
     holder: null,
     promotion_tier: null,
