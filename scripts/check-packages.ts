@@ -1,7 +1,7 @@
 /**
  * Checks every published package the way a consumer's tooling sees it: its package.json has what
  * the registry's page shows (keywords, homepage, bugs, repository) and publishes it public, its
- * tarball carries a README and the licence and stays under its size limit, publint checks the
+ * tarball carries a README, the licence and the changelog and stays under its size limit, publint checks the
  * package layout, and @arethetypeswrong/cli, with its default profile, the types of every entry
  * point under every module resolution it knows (node10, node16 from CJS and from ESM, bundler).
  * scripts/check-install.ts then installs the tarballs and uses them.
@@ -20,7 +20,7 @@ const PACKAGES: Record<string, number> = {
   'packages/mock-server': 5_000_000,
 };
 /** Files every tarball must hold, whatever `files` in package.json says. */
-const REQUIRED_FILES = ['README.md', 'LICENSE'];
+const REQUIRED_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md'];
 /** How many of a tarball's largest files the check prints. */
 const LARGEST_SHOWN = 5;
 
