@@ -5,7 +5,7 @@ import type { JournalEntry } from '../http/journal.js';
 import type { FullMockService } from '../service.js';
 
 /** How long changes gather before they go out together, in milliseconds. */
-const BATCH_MS = 100;
+const BATCH_MS = 250;
 
 /** The most journal entries one batch carries, the newest; the others are only counted. */
 const MAX_BATCH = 200;
