@@ -75,7 +75,9 @@ export const dashboardAssets = (prefix: string) => {
       })
       .catch((error: unknown) => {
         files = undefined;
-        const message = `The dashboard could not be loaded: ${error instanceof Error ? error.message : String(error)}\n`;
+        // A dist/ built by tsup alone lacks the dashboard: the package's `build` script adds it.
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        const message = `The dashboard could not be loaded: ${error instanceof Error ? error.message : String(error)}\n${missing ? "Its files are built by the package's build: run `npm run build` in a checkout, or reinstall @voucherkit/mock-server.\n" : ''}`;
         outgoing.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
       });
     return true;
