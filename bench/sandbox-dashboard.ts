@@ -40,7 +40,9 @@ export const sandboxDashboard = async (): Promise<string[]> => {
     browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     const page: Page = await browser.newPage({ viewport: { width: 1200, height: 720 } });
     const open = async (): Promise<void> => {
-      await page.goto(dashboard);
+      const response = await page.goto(dashboard);
+      if (response !== null && !response.ok())
+        throw new Error(`The dashboard answered ${response.status()}: ${await response.text()}`);
       await page.getByText('live', { exact: true }).waitFor();
     };
     const runs = { none: [] as Load[], open: [] as Load[] };
