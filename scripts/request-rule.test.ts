@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { loadOperations } from '../packages/mock-server/src/http/load-operations.ts';
 import type { CheckedOperation } from './lib/examples.ts';
 import { checkNullVariants } from './lib/null-variants.ts';
@@ -83,7 +83,7 @@ describe("null variants of the reference's request examples", () => {
   });
 
   it('are refused with "should not be null", never with "is required"', () => {
-    const schema = operations.createCategory.body?.schema as z.ZodType;
+    const schema = operations.createCategory.body?.schema as z.ZodMiniType;
     const issues = schema.safeParse({ name: null, hierarchy: 1 }, { reportInput: true }).error?.issues ?? [];
     expect(issues).toEqual([expect.objectContaining({ path: ['name'], input: null })]);
   });
@@ -105,11 +105,11 @@ describe('the fields our spec requires and the reference does not', () => {
 
 describe('defaults the service fills', () => {
   it('are filled by the mock when a field is left out or null', () => {
-    const project = operations.createProject.body?.schema as z.ZodType;
+    const project = operations.createProject.body?.schema as z.ZodMiniType;
     expect(
       project.parse({ name: 'Test', timezone: 'Europe/Warsaw', currency: 'EUR', case_sensitive_codes: null }),
     ).toMatchObject({ case_sensitive_codes: true });
-    const voucher = operations.createVoucher.body?.schema as z.ZodType;
+    const voucher = operations.createVoucher.body?.schema as z.ZodMiniType;
     expect(voucher.parse({ type: null, discount: { type: 'AMOUNT', amount_off: 100 } })).toMatchObject({
       type: 'DISCOUNT_VOUCHER',
     });
@@ -123,7 +123,7 @@ describe('request bodies the spec lets clients leave out', () => {
     );
     expect(optional.length).toBeGreaterThan(5);
     for (const [id, operation] of optional) {
-      const schema = operation.body?.schema as z.ZodType;
+      const schema = operation.body?.schema as z.ZodMiniType;
       expect({ id, contentType: operation.body?.contentType }).toEqual({ id, contentType: 'application/json' });
       expect({ id, accepted: schema.safeParse({}).success || schema.safeParse([]).success }).toEqual({
         id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkWebhookExamples, ourWebhookName } from './lib/examples.ts';
 import { type OpenApiDocument, type Operation, listOperations } from './lib/openapi.ts';
 import {

@@ -19,6 +19,7 @@ import {
   collectRefs,
   componentIdentifier,
   orderComponents,
+  preprocessed,
 } from './zod-source.ts';
 
 const HEADER = GENERATED_HEADER('scripts/generate/mock-schemas.ts');
@@ -131,9 +132,9 @@ const declaration = (
   exported: boolean,
 ): string => {
   try {
-    // Typed as z.ZodType: handlers take their types from the client's generated types, and an
+    // Typed as z.ZodMiniType: handlers take their types from the client's generated types, and an
     // inferred zod type of this size would be too large to declare and slow to check.
-    return `${exported ? 'export ' : ''}const ${componentIdentifier(name)} = once((): z.ZodType => ${writer.write(components[name] as JsonSchema)});`;
+    return `${exported ? 'export ' : ''}const ${componentIdentifier(name)} = once((): z.ZodMiniType => ${writer.write(components[name] as JsonSchema)});`;
   } catch (error) {
     throw new Error(`Component schema ${name}: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
@@ -166,7 +167,7 @@ const writeSchemasModule = (
     direction === 'request'
       ? `import { ${ANY_OF} } from '../http/any-of.js';\nimport * as coerce from '../http/coerce.js';\nimport { once } from '../http/first-use.js';\nimport { ${NULL_MEANS_ABSENT} } from '../http/null-means-absent.js';\n`
       : `import { once } from '../http/first-use.js';\n`;
-  return `${HEADER}// ${purpose}\nimport * as z from 'zod';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
+  return `${HEADER}// ${purpose}\nimport * as z from 'zod/mini';\n${helpers}\n${INTEGER_ERROR_DECLARATION}\n\n${declarations.join('\n\n')}\n`;
 };
 
 /** The component schemas that a request of the operation refers to directly: its parameters' and its body's. */
@@ -212,20 +213,20 @@ const parameterSource = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
   const type = Array.isArray(schema['type']) ? (schema['type'] as string[]).find((t) => t !== 'null') : schema['type'];
   if (parameter.style === 'deepObject') {
     const value = writer.forQueryValues().write(parameter.schema);
-    return parameter.required ? value : `${value}.optional()`;
+    return parameter.required ? value : `z.optional(${value})`;
   }
   const inner = writer.write(parameter.schema);
   const coerced =
     type === 'integer' || type === 'number'
-      ? `z.preprocess(coerce.toNumber, ${inner})`
+      ? preprocessed('coerce.toNumber', inner)
       : type === 'boolean'
-        ? `z.preprocess(coerce.toBoolean, ${inner})`
+        ? preprocessed('coerce.toBoolean', inner)
         : type === 'array'
-          ? `z.preprocess(coerce.toArray, ${inner})`
+          ? preprocessed('coerce.toArray', inner)
           : schema['format'] === 'date'
-            ? `z.preprocess(coerce.toDate, ${inner})`
+            ? preprocessed('coerce.toDate', inner)
             : inner;
-  return parameter.required || 'default' in schema ? coerced : `${coerced}.optional()`;
+  return parameter.required || 'default' in schema ? coerced : `z.optional(${coerced})`;
 };
 
 const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, parameters: Parameter[]): string => {
@@ -339,7 +340,7 @@ ${webhookNames.map((name) => `  | ${JSON.stringify(name)}`).join('\n')};
 
 /** The first lines of a generated module of the operation table: its purpose and its imports. */
 const tableModuleHead = (purpose: string, imports: string): string =>
-  `${HEADER}// ${purpose}\nimport * as z from 'zod';\n${imports}\n${INTEGER_ERROR_DECLARATION}\n`;
+  `${HEADER}// ${purpose}\nimport * as z from 'zod/mini';\n${imports}\n${INTEGER_ERROR_DECLARATION}\n`;
 
 /**
  * The request half of the operation table, a module per tag: each operation's route and the
@@ -404,7 +405,7 @@ const writeInputsModules = (
     modules.set(
       tagModule(tag),
       `${HEADER}// What the mock reads a request of the ${tag} operations with: loaded with the first of them (decision 0075).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 ${imports.join('\n')}
 ${integerError}${ownSchemas}
 /** The ${tag} operations: each one's route (\`routes\`) and the zod schemas of its path parameters, query and body. */
@@ -453,7 +454,7 @@ const writeResponsesModule = (doc: OpenApiDocument): string => {
       const other = Object.keys(response.content ?? {}).length > 0 && !json;
       return `${JSON.stringify(status)}: () => ${json ? responseWriter.write(json.schema) : other ? 'z.string()' : 'null'}`;
     });
-    return `  ${operationId(entry)}: () => builtOnRead<string, z.ZodType | null>({ ${responses.join(', ')} }),`;
+    return `  ${operationId(entry)}: () => builtOnRead<string, z.ZodMiniType | null>({ ${responses.join(', ')} }),`;
   });
   const webhooks = webhookPayloads(doc).map(
     ({ name, schema, data }) =>
@@ -466,7 +467,7 @@ import type { OperationId, WebhookEventName } from './routes.js';
 `;
   return `${tableModuleHead('What strict mode checks answers and sendouts with: loaded only when something reads it (decision 0074).', imports)}
 /** The schema of each documented response of every operation, by status (\`null\` for no body). */
-export const operationResponses = builtOnRead<OperationId, Readonly<Record<string, z.ZodType | null>>>({
+export const operationResponses = builtOnRead<OperationId, Readonly<Record<string, z.ZodMiniType | null>>>({
 ${entries.join('\n')}
 });
 

@@ -143,6 +143,21 @@ export interface ZodSourceWriterOptions {
 /** Deep-object query values are written out in place; deeper nesting than this is a spec bug. */
 const MAX_INLINE_DEPTH = 12;
 
+/**
+ * A schema with its checks (`z.minLength(3)`, `z.gte(0)` …) in zod/mini's form; the checks left
+ * out are `false`.
+ */
+const withChecks = (source: string, checks: readonly (string | false)[]): string => {
+  const kept = checks.filter((check): check is string => check !== false);
+  return kept.length === 0 ? source : `${source}.check(${kept.join(', ')})`;
+};
+
+/**
+ * A schema that reads a value through `coercion` first: zod's `preprocess`, which zod/mini
+ * writes as a pipe from a transform.
+ */
+export const preprocessed = (coercion: string, source: string): string => `z.pipe(z.transform(${coercion}), ${source})`;
+
 export class ZodSourceWriter {
   private readonly direction: Direction;
   private readonly components: Readonly<Record<string, JsonSchema>>;
@@ -312,9 +327,9 @@ export class ZodSourceWriter {
       case 'string':
         return this.writeString(schema);
       case 'integer':
-        return this.coerced('toNumber', `z.int(${INTEGER_ERROR})${this.numberChecks(schema)}`);
+        return this.coerced('toNumber', withChecks(`z.int(${INTEGER_ERROR})`, this.numberChecks(schema)));
       case 'number':
-        return this.coerced('toNumber', `z.number()${this.numberChecks(schema)}`);
+        return this.coerced('toNumber', withChecks('z.number()', this.numberChecks(schema)));
       case 'boolean':
         return this.coerced('toBoolean', 'z.boolean()');
       case 'null':
@@ -330,7 +345,7 @@ export class ZodSourceWriter {
 
   /** A value of a URL or a form is text: the coercion reads it as the schema's type (decision 0058). */
   private coerced(coercion: 'toNumber' | 'toBoolean' | 'toArray' | 'toEmptyObject', source: string): string {
-    return this.queryValues ? `z.preprocess(coerce.${coercion}, ${source})` : source;
+    return this.queryValues ? preprocessed(`coerce.${coercion}`, source) : source;
   }
 
   private writeString(schema: JsonSchema): string {
@@ -340,7 +355,7 @@ export class ZodSourceWriter {
         // Requests take every form clients write a moment in and read it as the service answers it (decision 0058).
         out =
           this.direction === 'request'
-            ? 'z.preprocess(coerce.toDateTime, z.iso.datetime({ offset: true }))'
+            ? preprocessed('coerce.toDateTime', 'z.iso.datetime({ offset: true })')
             : 'z.iso.datetime({ offset: true })';
         break;
       case 'date':
@@ -360,25 +375,27 @@ export class ZodSourceWriter {
       default:
         break;
     }
-    if (typeof schema['minLength'] === 'number') out += `.min(${schema['minLength']})`;
-    if (typeof schema['maxLength'] === 'number') out += `.max(${schema['maxLength']})`;
-    if (typeof schema['pattern'] === 'string') out += `.regex(new RegExp(${literal(schema['pattern'])}))`;
-    return out;
+    return withChecks(out, [
+      typeof schema['minLength'] === 'number' && `z.minLength(${schema['minLength']})`,
+      typeof schema['maxLength'] === 'number' && `z.maxLength(${schema['maxLength']})`,
+      typeof schema['pattern'] === 'string' && `z.regex(new RegExp(${literal(schema['pattern'])}))`,
+    ]);
   }
 
-  private numberChecks(schema: JsonSchema): string {
-    let out = '';
-    if (typeof schema['minimum'] === 'number') out += `.min(${schema['minimum']})`;
-    if (typeof schema['maximum'] === 'number') out += `.max(${schema['maximum']})`;
-    if (typeof schema['exclusiveMinimum'] === 'number') out += `.gt(${schema['exclusiveMinimum']})`;
-    if (typeof schema['exclusiveMaximum'] === 'number') out += `.lt(${schema['exclusiveMaximum']})`;
-    return out;
+  private numberChecks(schema: JsonSchema): (string | false)[] {
+    return [
+      typeof schema['minimum'] === 'number' && `z.gte(${schema['minimum']})`,
+      typeof schema['maximum'] === 'number' && `z.lte(${schema['maximum']})`,
+      typeof schema['exclusiveMinimum'] === 'number' && `z.gt(${schema['exclusiveMinimum']})`,
+      typeof schema['exclusiveMaximum'] === 'number' && `z.lt(${schema['exclusiveMaximum']})`,
+    ];
   }
 
   private writeArray(schema: JsonSchema): string {
-    let out = `z.array(${this.write(schema['items'] as JsonSchema | undefined)})`;
-    if (typeof schema['minItems'] === 'number') out += `.min(${schema['minItems']})`;
-    if (typeof schema['maxItems'] === 'number') out += `.max(${schema['maxItems']})`;
+    const out = withChecks(`z.array(${this.write(schema['items'] as JsonSchema | undefined)})`, [
+      typeof schema['minItems'] === 'number' && `z.minLength(${schema['minItems']})`,
+      typeof schema['maxItems'] === 'number' && `z.maxLength(${schema['maxItems']})`,
+    ]);
     // `filters[code][conditions][$in]=a`, without an index, is a list of one.
     return this.coerced('toArray', out);
   }
@@ -393,16 +410,15 @@ export class ZodSourceWriter {
       return `z.record(z.string(), ${extra ?? 'z.unknown()'})`;
     const fields = [...properties].map(([name, property]) => {
       const value = this.write(property);
-      const optional =
-        required.has(name) || (this.direction === 'request' && 'default' in property) ? '' : '.optional()';
-      return `${literal(name)}: ${value}${optional}`;
+      const optional = !required.has(name) && !(this.direction === 'request' && 'default' in property);
+      return `${literal(name)}: ${optional ? `z.optional(${value})` : value}`;
     });
     const body = `{ ${fields.join(', ')} }`;
     const object =
       additional === false
         ? `z.strictObject(${body})`
         : extra !== undefined
-          ? `z.object(${body}).catchall(${extra})`
+          ? `z.catchall(z.object(${body}), ${extra})`
           : additional === true || this.queryValues
             ? `z.looseObject(${body})`
             : this.direction === 'response'
@@ -451,12 +467,12 @@ export class ZodSourceWriter {
     const unionNull = ['anyOf', 'oneOf'].some(
       (key) => Array.isArray(schema[key]) && (schema[key] as unknown[]).some(isNullSchema),
     );
-    return nullable || enumNull || unionNull ? `${source}.nullable()` : source;
+    return nullable || enumNull || unionNull ? `z.nullable(${source})` : source;
   }
 
   private withDefault(schema: JsonSchema, source: string): string {
     return this.direction === 'request' && 'default' in schema
-      ? `${source}.default(${literal(schema['default'])})`
+      ? `z._default(${source}, ${literal(schema['default'])})`
       : source;
   }
 }

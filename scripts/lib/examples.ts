@@ -6,20 +6,23 @@
  * strict response check for the same status (unknown keys rejected), and each example of a
  * webhook event's payload must pass the strict check of our event's `data`.
  */
-import type { z } from 'zod';
+import { config, locales, type z } from 'zod/mini';
 import { type JsonSchema, type MediaType, type OpenApiDocument, resolveRef } from './openapi.ts';
 import type { ParityResult } from './parity.ts';
+
+// The mock's schemas are zod/mini's, which loads no messages; the parity report quotes zod's English ones.
+config(locales.en());
 
 /** What the example check needs of one webhook event of the mock's generated table. */
 export interface CheckedWebhookEvent {
   /** The schema of the sendout's `data`, which is what the reference's examples show. */
-  data: z.ZodType;
+  data: z.ZodMiniType;
 }
 
 /** What the example check needs of one operation of the mock's generated table. */
 export interface CheckedOperation {
-  body: { contentType: string; schema: z.ZodType } | null;
-  responses: Record<string, z.ZodType | null>;
+  body: { contentType: string; schema: z.ZodMiniType } | null;
+  responses: Record<string, z.ZodMiniType | null>;
 }
 
 /**
@@ -105,7 +108,7 @@ const flatten = (
     return [{ path, message: issue.message }];
   });
 
-const describe = (error: z.ZodError): string => {
+const describe = (error: z.core.$ZodError): string => {
   const issues = flatten(error.issues);
   const text = issues
     .slice(0, 3)
@@ -135,7 +138,7 @@ const summarise = (outcomes: ExampleOutcome[]): ExampleReport => {
   return { outcomes, accepted: outcomes.length - rejected.length, rejected };
 };
 
-const check = (schema: z.ZodType | null | undefined, value: unknown, missing: string): string | undefined => {
+const check = (schema: z.ZodMiniType | null | undefined, value: unknown, missing: string): string | undefined => {
   if (schema === undefined) return missing;
   if (schema === null) return 'our spec documents no body for it';
   const result = schema.safeParse(value);

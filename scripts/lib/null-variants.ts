@@ -10,7 +10,7 @@
  * whose schema (or the schema it refers to) says `nullable: true`. A variant our request validation
  * refuses is listed with the field it nulled and the reason our validation gives.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { describeIssues } from '../../packages/mock-server/src/http/validation-message.ts';
 import { type CheckedOperation, examplesOf } from './examples.ts';
 import { type JsonSchema, type OpenApiDocument, isReference, resolveRef } from './openapi.ts';

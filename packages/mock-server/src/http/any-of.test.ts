@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { anyOf } from './any-of.js';
 
 /** What `anyOf` answers, without screening: every member parses, issues are kept as they come. */
 const unscreened = (
-  members: readonly z.ZodType[],
+  members: readonly z.ZodMiniType[],
   value: unknown,
 ): { ok: true; data: unknown } | { ok: false; errors: unknown[] } => {
   const errors: unknown[] = [];
@@ -30,10 +30,10 @@ const unscreened = (
 };
 
 const discount = z.object({
-  type: z.literal('DISCOUNT_VOUCHER').optional(),
-  discount: z.object({ amount_off: z.number() }).optional(),
+  type: z.optional(z.literal('DISCOUNT_VOUCHER')),
+  discount: z.optional(z.object({ amount_off: z.number() })),
 });
-const base = z.object({ category: z.string().optional(), active: z.boolean().optional() });
+const base = z.object({ category: z.optional(z.string()), active: z.optional(z.boolean()) });
 
 describe('anyOf for request values', () => {
   it('keeps the fields of every member that accepts the value', () => {
@@ -44,8 +44,13 @@ describe('anyOf for request values', () => {
   });
 
   it('lets the earlier member read a field both declare', () => {
-    const trimmed = z.object({ name: z.string().transform((name) => name.trim()) });
-    const raw = z.object({ name: z.string(), note: z.string().optional() });
+    const trimmed = z.object({
+      name: z.pipe(
+        z.string(),
+        z.transform((name) => name.trim()),
+      ),
+    });
+    const raw = z.object({ name: z.string(), note: z.optional(z.string()) });
     expect(anyOf([trimmed, raw]).parse({ name: ' Ada ', note: 'x' })).toEqual({ name: 'Ada', note: 'x' });
   });
 
@@ -78,13 +83,13 @@ describe('anyOf for request values', () => {
   it('answers what parsing every member answers, for members it screens and members it does not', () => {
     const members = [
       z.object({
-        object: z.enum(['voucher']).default('voucher'),
+        object: z._default(z.enum(['voucher']), 'voucher'),
         id: z.string(),
-        gift: z.object({ credits: z.number().optional() }),
+        gift: z.object({ credits: z.optional(z.number()) }),
       }),
-      z.object({ object: z.enum(['voucher']).default('voucher'), id: z.string() }),
-      z.object({ object: z.literal('promotion_tier'), id: z.string(), note: z.string().nullable().optional() }),
-      z.object({ kind: z.enum(['a', 'b']).nullable(), count: z.number().optional() }),
+      z.object({ object: z._default(z.enum(['voucher']), 'voucher'), id: z.string() }),
+      z.object({ object: z.literal('promotion_tier'), id: z.string(), note: z.optional(z.nullable(z.string())) }),
+      z.object({ kind: z.nullable(z.enum(['a', 'b'])), count: z.optional(z.number()) }),
       z.object({ note: z.coerce.string(), count: z.number() }),
       z.string(),
       z.coerce.number(),

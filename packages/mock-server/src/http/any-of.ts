@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { nullMeansAbsentParts } from './null-means-absent.js';
 import { PARSE, PARSE_REPORTING } from './first-use.js';
 
@@ -11,12 +11,12 @@ type MayAccept = (value: unknown) => boolean;
 interface Def {
   type: string;
   coerce?: boolean;
-  innerType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const valuesOf = (schema: z.ZodType): ReadonlySet<unknown> | undefined =>
+const defOf = (schema: z.ZodMiniType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const valuesOf = (schema: z.ZodMiniType): ReadonlySet<unknown> | undefined =>
   (schema as unknown as { _zod: { values?: ReadonlySet<unknown> } })._zod.values;
 
 /** Types whose schema refuses `undefined` (a required property that is absent). */
@@ -28,7 +28,7 @@ const ALWAYS = (): boolean => true;
  * only its values, a required property of a plain type (not coerced) refuses absence; `optional`
  * and `default` let absence through, `nullable` lets null through. Anything else is not screened.
  */
-const propertyCheck = (schema: z.ZodType): MayAccept | undefined => {
+const propertyCheck = (schema: z.ZodMiniType): MayAccept | undefined => {
   let [undefinedOk, nullOk, base] = [false, false, schema];
   for (let def = defOf(base); ; def = defOf(base)) {
     if ((def.type === 'optional' || def.type === 'default') && def.innerType) undefinedOk = true;
@@ -52,7 +52,7 @@ const propertyCheck = (schema: z.ZodType): MayAccept | undefined => {
  * boolean without coercion refuses other types. It only ever answers false for a value the member's own parse refuses, so skipping
  * those members changes no result.
  */
-const screen = (member: z.ZodType): MayAccept => {
+const screen = (member: z.ZodMiniType): MayAccept => {
   const parts = nullMeansAbsentParts(member);
   const def = defOf(parts?.object ?? member);
   if (def.type === 'object' && def.shape) {
@@ -85,10 +85,10 @@ const screen = (member: z.ZodType): MayAccept => {
  * @param members - The members, in the spec's order.
  * @returns A schema for the generated request modules.
  */
-export const anyOf = (members: readonly z.ZodType[]): z.ZodType => {
+export const anyOf = (members: readonly z.ZodMiniType[]): z.ZodMiniType => {
   // Screens are read from the members' definitions on first use, when every member is built.
   let screens: readonly MayAccept[] | undefined;
-  return z.unknown().transform((value, context) => {
+  const union = z.transform((value: unknown, context) => {
     screens ??= members.map(screen);
     let matched = false;
     let parsed: unknown;
@@ -105,4 +105,5 @@ export const anyOf = (members: readonly z.ZodType[]): z.ZodType => {
     context.issues.push({ code: 'invalid_union', errors, input: value, message: 'Invalid input' });
     return z.NEVER;
   });
+  return z.pipe(z.unknown(), union);
 };

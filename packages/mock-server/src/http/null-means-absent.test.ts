@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { anyOf } from './any-of.js';
 import { nullMeansAbsent, nullMeansAbsentParts } from './null-means-absent.js';
 
 const voucher = nullMeansAbsent(
   z.object({
-    type: z.enum(['DISCOUNT_VOUCHER', 'GIFT_VOUCHER']).default('DISCOUNT_VOUCHER'),
-    category: z.string().optional(),
-    expiration_date: z.string().nullable().optional(),
+    type: z._default(z.enum(['DISCOUNT_VOUCHER', 'GIFT_VOUCHER']), 'DISCOUNT_VOUCHER'),
+    category: z.optional(z.string()),
+    expiration_date: z.optional(z.nullable(z.string())),
   }),
   ['type', 'category'],
 );
@@ -41,9 +41,9 @@ describe('nullMeansAbsent', () => {
 
   it('answers, for any object, what the object answers once the listed nulls are taken out', () => {
     const object = z.object({
-      a: z.number().optional(),
-      b: z.string().default('b'),
-      c: z.boolean().nullable().optional(),
+      a: z.optional(z.number()),
+      b: z._default(z.string(), 'b'),
+      c: z.optional(z.nullable(z.boolean())),
     });
     const schema = nullMeansAbsent(object, ['a', 'b']);
     const field = fc.oneof(

@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The object schema inside a {@link nullMeansAbsent} schema, and the keys it reads null as absent. */
 export interface NullMeansAbsent {
-  readonly object: z.ZodType;
+  readonly object: z.ZodMiniType;
   readonly keys: ReadonlySet<string>;
 }
 
-const wrapped = new WeakMap<z.ZodType, NullMeansAbsent>();
+const wrapped = new WeakMap<z.ZodMiniType, NullMeansAbsent>();
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,12 +22,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * @param keys - Its optional properties whose schema does not admit `null`.
  * @returns A schema for the generated request modules.
  */
-export const nullMeansAbsent = (object: z.ZodType, keys: readonly string[]): z.ZodType => {
+export const nullMeansAbsent = (object: z.ZodMiniType, keys: readonly string[]): z.ZodMiniType => {
   const nullable = new Set(keys);
-  const schema = z.preprocess((value) => {
+  const withoutNulls = z.transform((value: unknown) => {
     if (!isRecord(value) || !keys.some((key) => value[key] === null)) return value;
     return Object.fromEntries(Object.entries(value).filter(([key, inner]) => inner !== null || !nullable.has(key)));
-  }, object);
+  });
+  const schema = z.pipe(withoutNulls, object);
   wrapped.set(schema, { object, keys: nullable });
   return schema;
 };
@@ -39,4 +40,4 @@ export const nullMeansAbsent = (object: z.ZodType, keys: readonly string[]): z.Z
  * @param schema - Any zod schema.
  * @returns What {@link nullMeansAbsent} was given.
  */
-export const nullMeansAbsentParts = (schema: z.ZodType): NullMeansAbsent | undefined => wrapped.get(schema);
+export const nullMeansAbsentParts = (schema: z.ZodMiniType): NullMeansAbsent | undefined => wrapped.get(schema);

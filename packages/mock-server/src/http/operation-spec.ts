@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * One operation of the spec as the mock routes it: its route, the security alternatives it
@@ -36,13 +36,13 @@ export interface OperationRoute {
  */
 export interface OperationSpec extends Omit<OperationRoute, 'body'> {
   /** Validates and coerces the path parameters (an object by name). */
-  readonly pathParams: z.ZodType;
+  readonly pathParams: z.ZodMiniType;
   /** Validates and coerces the query (an object by parameter name). */
-  readonly query: z.ZodType;
+  readonly query: z.ZodMiniType;
   /** The request body the operation takes: its media type, whether it is required, and its schema. */
-  readonly body: { readonly contentType: string; readonly required: boolean; readonly schema: z.ZodType } | null;
+  readonly body: { readonly contentType: string; readonly required: boolean; readonly schema: z.ZodMiniType } | null;
   /** The schema of each documented response body, by status (`null` for a response without a body). */
-  readonly responses: Readonly<Record<string, z.ZodType | null>>;
+  readonly responses: Readonly<Record<string, z.ZodMiniType | null>>;
 }
 
 /**
@@ -61,7 +61,7 @@ export type OperationInput = Omit<OperationSpec, 'responses'>;
  */
 export interface WebhookEventSpec {
   /** Validates a whole sendout: the envelope, `type` and `data`. */
-  readonly schema: z.ZodType;
+  readonly schema: z.ZodMiniType;
   /** Validates the sendout's `data` alone. */
-  readonly data: z.ZodType;
+  readonly data: z.ZodMiniType;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { OperationInput } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import type { IncomingRequest } from './incoming-request.js';
@@ -80,7 +80,7 @@ const invalid = (where: Where, issues: readonly z.core.$ZodIssue[]): ApiError =>
 };
 
 /** Validates against the schema, then refuses text that may not be stored (NUL, lone surrogates). */
-const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
+const check = <T>(schema: z.ZodMiniType<T>, value: unknown, where: Where): T => {
   const result = schema.safeParse(value, PARSE_REPORTING);
   if (!result.success) throw invalid(where, result.error.issues);
   const unsafe = findUnsafeText(value);
@@ -89,14 +89,14 @@ const check = <T>(schema: z.ZodType<T>, value: unknown, where: Where): T => {
 };
 
 /** The raw values of the parameters the operation declares; others are ignored, as the schema strips them. */
-const declared = (schema: z.ZodType, values: Record<string, unknown>): Record<string, unknown> => {
+const declared = (schema: z.ZodMiniType, values: Record<string, unknown>): Record<string, unknown> => {
   const names = namesOf(schema);
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) if (names.includes(name)) kept[name] = value;
   return kept;
 };
 
-const checkParameters = (schema: z.ZodType, values: Record<string, unknown>, where: 'query' | 'path'): unknown =>
+const checkParameters = (schema: z.ZodMiniType, values: Record<string, unknown>, where: 'query' | 'path'): unknown =>
   check(schema, declared(schema, values), where);
 
 /** The body as sent, or undefined when there is none: no bytes, only white space, or a JSON `null`. */
@@ -131,7 +131,7 @@ const EMPTY_BODIES: readonly unknown[] = [{}, []];
 const readAbsentBody = (body: NonNullable<Operation['body']>): unknown => {
   if (body.contentType === 'application/json') {
     for (const value of EMPTY_BODIES) {
-      const empty = (body.schema as z.ZodType).safeParse(value, PARSE);
+      const empty = (body.schema as z.ZodMiniType).safeParse(value, PARSE);
       if (empty.success) return empty.data;
     }
   }
@@ -142,7 +142,9 @@ const readAbsentBody = (body: NonNullable<Operation['body']>): unknown => {
 const readValidBody = async (request: IncomingRequest, operation: Operation): Promise<unknown> => {
   if (operation.body === null) return undefined;
   const body = await readBody(request, operation.body);
-  return body === undefined ? readAbsentBody(operation.body) : check(operation.body.schema as z.ZodType, body, 'body');
+  return body === undefined
+    ? readAbsentBody(operation.body)
+    : check(operation.body.schema as z.ZodMiniType, body, 'body');
 };
 
 /**
@@ -164,10 +166,10 @@ export const readInput = async (
   params:
     namesOf(operation.pathParams).length === 0
       ? {}
-      : checkParameters(operation.pathParams as z.ZodType, params, 'path'),
+      : checkParameters(operation.pathParams as z.ZodMiniType, params, 'path'),
   query:
     namesOf(operation.query).length === 0
       ? {}
-      : checkParameters(operation.query as z.ZodType, readQuery(url, operation), 'query'),
+      : checkParameters(operation.query as z.ZodMiniType, readQuery(url, operation), 'query'),
   body: await readValidBody(request, operation),
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { OperationSpec } from './operation-spec.js';
 import { ApiError } from './api-error.js';
 import { describeIssues } from './validation-message.js';
@@ -38,7 +38,7 @@ export const errorBody = (error: ApiError, requestId: string): Record<string, un
  * @returns a description of the mismatch, or undefined when the body conforms.
  */
 export const contractViolation = (operation: CheckedOperation, status: number, body: unknown): string | undefined => {
-  const responses = operation.responses as Record<string, z.ZodType | null>;
+  const responses = operation.responses as Record<string, z.ZodMiniType | null>;
   if (!(String(status) in responses))
     return `status ${status} is not documented for ${operation.method} ${operation.path}`;
   const schema = responses[String(status)];

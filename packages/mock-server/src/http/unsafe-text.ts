@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 // With the `u` flag a surrogate pair is one code point, so this matches unpaired halves only.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { anyOf } from './any-of.js';
 import { nullMeansAbsent } from './null-means-absent.js';
 import { describeIssues } from './validation-message.js';
 
-const issuesOf = (schema: z.ZodType, value: unknown): z.core.$ZodIssue[] =>
+const issuesOf = (schema: z.ZodMiniType, value: unknown): z.core.$ZodIssue[] =>
   schema.safeParse(value, { reportInput: true }).error?.issues ?? [];
 
-const base = { active: z.boolean().optional(), category: z.string().optional() };
+const base = { active: z.optional(z.boolean()), category: z.optional(z.string()) };
 const loyaltyCard = nullMeansAbsent(
   z.object({ ...base, type: z.literal('LOYALTY_CARD'), loyalty_card: z.object({ points: z.int() }) }),
   ['active', 'category'],
@@ -19,7 +19,7 @@ const giftCard = nullMeansAbsent(
 const discount = nullMeansAbsent(
   z.object({
     ...base,
-    type: z.literal('DISCOUNT_VOUCHER').default('DISCOUNT_VOUCHER'),
+    type: z._default(z.literal('DISCOUNT_VOUCHER'), 'DISCOUNT_VOUCHER'),
     discount: z.object({ amount_off: z.int() }),
   }),
   ['active', 'category', 'type'],

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** Renders an issue path the way the service does: `.items[1].id`. */
 const renderPath = (path: readonly PropertyKey[]): string =>

@@ -1,6 +1,6 @@
 import { constructWebhookEvent, type WebhookEventType } from '@voucherkit/client';
 import { describe, expect, test } from 'vitest';
-import { ZodError } from 'zod';
+import * as z from 'zod/mini';
 import { type WebhookEventName, type WebhookEventSpec, loadOperations } from '../../../../src/index.js';
 
 const { webhookEvents } = await loadOperations();
@@ -87,6 +87,6 @@ describe('webhookEvents', () => {
       secret,
       parse,
     }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ZodError);
+    expect(error).toBeInstanceOf(z.core.$ZodError);
   });
 });
