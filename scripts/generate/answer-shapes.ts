@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { type JsonSchema, type OpenApiDocument, listOperations, resolveRef } from '../lib/openapi.ts';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
 import { webhookPayloads } from './mock-schemas.ts';
+import { jsonTable } from './json-table.ts';
 
 /** What the runtime does with a property that holds no value. */
 type Unset = 'omit' | 'omit-zero' | 'null' | 'empty-array' | 'empty-object';
@@ -321,13 +322,13 @@ export const generateAnswerShapes = (doc: OpenApiDocument): void => {
   const source = `${GENERATED_HEADER('scripts/generate/answer-shapes.ts')}import type { AnswerShape } from '../http/shape-table.js';
 
 /** Every shape an answer may hold, each naming the others by index (decision 0057). */
-export const SHAPES: readonly AnswerShape[] = ${JSON.stringify(shapes)};
+export const SHAPES: readonly AnswerShape[] = ${jsonTable(shapes)};
 
 /**
  * The shape of each success answer, by operation and status, and of each webhook event's \`data\`
  * (\`webhook:<event>\`, key \`data\`); an answer not listed is sent as it is.
  */
-export const ANSWER_SHAPES: Readonly<Partial<Record<string, Readonly<Record<string, number>>>>> = ${JSON.stringify(rootTable)};
+export const ANSWER_SHAPES: Readonly<Partial<Record<string, Readonly<Record<string, number>>>>> = ${jsonTable(rootTable)};
 `;
   writeFileSync(repoPath(GENERATED.mockAnswerShapes), source);
 };

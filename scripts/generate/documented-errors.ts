@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { type OpenApiDocument, type Reference, type Response, listOperations, resolveRef } from '../lib/openapi.ts';
 import { GENERATED, GENERATED_HEADER, repoPath } from '../lib/paths.ts';
+import { jsonTable } from './json-table.ts';
 
 const HEADER = GENERATED_HEADER('scripts/generate/documented-errors.ts');
 
@@ -27,8 +28,8 @@ const writeDocumentedErrorsModule = (doc: OpenApiDocument): string => {
     if (!id) throw new Error(`${entry.method.toUpperCase()} ${entry.path} has no operationId`);
     const statuses = Object.entries(entry.operation.responses)
       .filter(([status]) => !status.startsWith('2'))
-      .map(([status, response]) => `${JSON.stringify(status)}: ${JSON.stringify(exampleKeys(doc, response))}`);
-    return `  ${id}: { ${statuses.join(', ')} },`;
+      .map(([status, response]) => [status, exampleKeys(doc, response)]);
+    return [id, Object.fromEntries(statuses)];
   });
   return `${HEADER}import type { OperationId } from './routes.js';
 
@@ -42,9 +43,7 @@ const writeDocumentedErrorsModule = (doc: OpenApiDocument): string => {
  * const statuses = Object.keys(documentedErrors.redeemStackedDiscounts); // ['400', '401', …]
  * \`\`\`
  */
-export const documentedErrors: Readonly<Record<OperationId, Readonly<Record<string, readonly string[]>>>> = {
-${entries.join('\n')}
-};
+export const documentedErrors: Readonly<Record<OperationId, Readonly<Record<string, readonly string[]>>>> = ${jsonTable(Object.fromEntries(entries))};
 `;
 };
 

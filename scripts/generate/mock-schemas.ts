@@ -21,6 +21,7 @@ import {
   orderComponents,
   preprocessed,
 } from './zod-source.ts';
+import { jsonTable } from './json-table.ts';
 
 const HEADER = GENERATED_HEADER('scripts/generate/mock-schemas.ts');
 const SUPPORTED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -244,20 +245,21 @@ const parameterObject = (writer: ZodSourceWriter, doc: OpenApiDocument, paramete
 };
 
 /** What routing an operation needs, without its schemas: the light half of the operation table. */
-const routeLines = (doc: OpenApiDocument, entry: OperationEntry): string[] => {
+const routeOf = (doc: OpenApiDocument, entry: OperationEntry): Record<string, unknown> => {
   const parameters = parametersOf(doc, entry);
   const inQuery = parameters.filter((parameter) => parameter.in === 'query');
   const body = bodyOf(doc, entry);
-  const security = entry.operation.security ?? doc.security ?? [];
-  return [
-    `method: ${JSON.stringify(entry.method.toUpperCase())}`,
-    `path: ${JSON.stringify(entry.path)}`,
-    `tag: ${JSON.stringify(tagOf(entry))}`,
-    `security: ${JSON.stringify(security)}`,
-    `arrayQuery: ${JSON.stringify(inQuery.filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array').map((p) => p.name))}`,
-    `deepQuery: ${JSON.stringify(inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name))}`,
-    body ? `body: { contentType: ${JSON.stringify(body.contentType)}, required: ${body.required} }` : 'body: null',
-  ];
+  return {
+    method: entry.method.toUpperCase(),
+    path: entry.path,
+    tag: tagOf(entry),
+    security: entry.operation.security ?? doc.security ?? [],
+    arrayQuery: inQuery
+      .filter((p) => (resolveRef(doc, p.schema ?? {}) as JsonSchema)['type'] === 'array')
+      .map((p) => p.name),
+    deepQuery: inQuery.filter((p) => p.style === 'deepObject').map((p) => p.name),
+    body: body ? { contentType: body.contentType, required: body.required } : null,
+  };
 };
 
 /**
@@ -265,9 +267,7 @@ const routeLines = (doc: OpenApiDocument, entry: OperationEntry): string[] => {
  * input is read, so that its first chunk in a browser stays small.
  */
 const writeRoutesModule = (doc: OpenApiDocument): string => {
-  const entries = listOperations(doc).map(
-    (entry) => `  ${operationId(entry)}: {\n    ${routeLines(doc, entry).join(',\n    ')},\n  },`,
-  );
+  const table = Object.fromEntries(listOperations(doc).map((entry) => [operationId(entry), routeOf(doc, entry)]));
   const scopes = Object.keys(doc.components?.securitySchemes?.['OAuth2']?.flows?.clientCredentials?.scopes ?? {});
   const apiKeyHeaders = Object.fromEntries(
     Object.entries(doc.components?.securitySchemes ?? {})
@@ -321,9 +321,7 @@ ${ids.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};
  * const { method, path } = routes.getCategory; // 'GET', '/v1/categories/{categoryId}'
  * \`\`\`
  */
-export const routes: Readonly<Record<OperationId, OperationRoute>> = {
-${entries.join('\n')}
-};
+export const routes: Readonly<Record<OperationId, OperationRoute>> = ${jsonTable(table)};
 
 /**
  * The name of any webhook event of the spec (its key under \`webhooks\`).
