@@ -1,4 +1,5 @@
 import { type OperationId, routes } from '../generated/routes.js';
+import { once } from './first-use.js';
 
 /** Outcome of routing a method and path against the spec's operations. */
 export type RouteMatch =
@@ -11,6 +12,8 @@ export type RouteMatch =
 interface CompiledPath {
   segments: (string | { param: string })[];
   methods: Map<string, OperationId>;
+  /** How many of its segments are parameters. */
+  params: number;
 }
 
 const compile = (): CompiledPath[] => {
@@ -22,14 +25,14 @@ const compile = (): CompiledPath[] => {
         .split('/')
         .filter(Boolean)
         .map((segment) => (segment.startsWith('{') ? { param: segment.slice(1, -1) } : segment));
-      compiled = { segments, methods: new Map() };
+      const params = segments.filter((segment) => typeof segment !== 'string').length;
+      compiled = { segments, methods: new Map(), params };
       byPath.set(operation.path, compiled);
     }
     compiled.methods.set(operation.method, operationId);
   }
   // Static segments win over parameters, so `/v1/oauth/token` never reads as `{id}`.
-  const weight = (path: CompiledPath): number => path.segments.filter((segment) => typeof segment !== 'string').length;
-  return [...byPath.values()].sort((a, b) => weight(a) - weight(b));
+  return [...byPath.values()].sort((a, b) => a.params - b.params);
 };
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -88,28 +91,36 @@ const ANY = '{}';
  */
 const candidateTable = (paths: readonly CompiledPath[]): Map<string, CompiledPath[]> => {
   const table = new Map<string, CompiledPath[]>();
-  const lengths = new Set(paths.map((path) => path.segments.length));
-  for (const length of lengths) {
-    const ofLength = paths.filter((path) => path.segments.length === length);
-    const open = (path: CompiledPath): boolean => typeof path.segments[1] !== 'string';
-    table.set(`${length} ${ANY}`, ofLength.filter(open));
-    for (const path of ofLength) {
-      const word = path.segments[1];
-      if (typeof word !== 'string' || table.has(`${length} ${word}`)) continue;
-      table.set(
-        `${length} ${word}`,
-        ofLength.filter((other) => open(other) || other.segments[1] === word),
-      );
-    }
+  // Every list first, so that a template with a parameter there joins each list of its length in one pass.
+  const listsOfLength = new Map<number, CompiledPath[][]>();
+  const listFor = (length: number, word: string): void => {
+    if (table.has(`${length} ${word}`)) return;
+    const list: CompiledPath[] = [];
+    table.set(`${length} ${word}`, list);
+    listsOfLength.set(length, [...(listsOfLength.get(length) ?? []), list]);
+  };
+  for (const { segments } of paths) {
+    const word = segments[1];
+    listFor(segments.length, ANY);
+    if (typeof word === 'string') listFor(segments.length, word);
+  }
+  for (const path of paths) {
+    const word = path.segments[1];
+    const lists =
+      typeof word === 'string'
+        ? [table.get(`${path.segments.length} ${word}`) ?? []]
+        : (listsOfLength.get(path.segments.length) ?? []);
+    for (const list of lists) list.push(path);
   }
   return table;
 };
 
 /**
- * Builds a router over the generated operation table. Routing is a table lookup by segment,
- * never a hand-written switch on URLs.
+ * The router over the generated operation table, built on first use and shared by every service
+ * of the process: the table never changes. Routing is a table lookup by segment, never a
+ * hand-written switch on URLs.
  */
-export const createRouter = (): ((method: string, pathname: string) => RouteMatch) => {
+export const createRouter = once((): ((method: string, pathname: string) => RouteMatch) => {
   const paths = compile();
   const methods = [...new Set(paths.flatMap((path) => [...path.methods.keys()]))].sort(byMethodOrder);
   // Paths without parameters come first in `paths` anyway; a lookup finds them without the scan.
@@ -141,4 +152,4 @@ export const createRouter = (): ((method: string, pathname: string) => RouteMatc
     if (allowed.size > 0) return { kind: 'method-not-allowed', allowed: [...allowed].sort(byMethodOrder) };
     return methods.includes(verb) ? { kind: 'not-found' } : { kind: 'unknown-method', allowed: methods };
   };
-};
+});
