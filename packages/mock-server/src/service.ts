@@ -20,7 +20,7 @@ import { API_VERSION } from './generated/routes.js';
 import type { ApiError } from './http/api-error.js';
 import type { IncomingRequest } from './http/incoming-request.js';
 import type { ManagementKeys } from './http/authenticate.js';
-import { controlApi } from './control/control-api.js';
+import { controlOnDemand } from './control/on-demand.js';
 import { createDispatcher } from './http/dispatch.js';
 import { watchState } from './state-watch.js';
 import { RequestJournal } from './http/journal.js';
@@ -416,7 +416,7 @@ export const createMockService = (options: MockServiceOptions = {}): MockService
     return restored;
   };
   // The control API (reset, snapshots, clock, jobs, journal, failures, deliveries) for tests in any language.
-  const control = controlApi({
+  const control = controlOnDemand({
     clock,
     scheduler,
     failures,

@@ -16,15 +16,10 @@ import type { WebhookDeliveryStatus } from '../areas/platform/webhooks/deliverie
 import { type MockSnapshot, SNAPSHOT_FORMAT, type SnapshotImage } from '../snapshots.js';
 import type { RequestTally } from '../http/tally.js';
 import { untestedReport } from '../testing/untested-report.js';
+import { CONTROL_PREFIX, EVENTS_PATH, controlPath } from './prefix.js';
 
 /** Decodes a body as fetch's `text()` does: bytes that are not UTF-8 become U+FFFD. */
 const anyText = new TextDecoder();
-
-/** Where the control API answers, under the base URL: apart from every path of the service's API. */
-export const CONTROL_PREFIX = '/_voucherkit';
-
-/** The path of the event stream under the prefix: only the HTTP sandbox serves it, as a stream. */
-export const EVENTS_PATH = '/events';
 
 /**
  * What the control API drives: the service's clock, scheduler, failures, journal, projects and
@@ -384,13 +379,11 @@ export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencie
 export const controlApi = (deps: ControlDependencies) => {
   const table = routes(deps);
   return async (request: IncomingRequest, url = new URL(request.url)): Promise<Answer | undefined> => {
-    const path = url.pathname.replace(/\/{2,}/g, '/');
-    const prefix = `${deps.basePath}${CONTROL_PREFIX}`;
-    if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
+    const routePath = controlPath(url, deps.basePath);
+    if (routePath === undefined) return undefined;
     const requestId = deps.requestId();
     try {
       checkManagementKeys(request.headers, deps.management);
-      const routePath = path.slice(prefix.length).replace(/\/$/, '');
       const matching = table.filter((route) => route.path === routePath);
       if (matching.length === 0)
         throw new ApiError(404, 'not_found', 'Resource not found', {

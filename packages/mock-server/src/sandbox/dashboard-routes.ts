@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONTROL_PREFIX, EVENTS_PATH, checkManagementKeys } from '../control/control-api.js';
+import { checkManagementKeys } from '../control/control-api.js';
+import { CONTROL_PREFIX, EVENTS_PATH } from '../control/prefix.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { toApiError } from '../http/respond.js';
 import type { FullMockService } from '../service.js';
