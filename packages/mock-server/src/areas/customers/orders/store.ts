@@ -1,7 +1,7 @@
 import { calculateOrderAmounts } from '@voucherkit/domain';
 import { patchMetadata } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
-import type { EventData, EventLog } from '../../../core/event-log.js';
+import type { EventLog, EventType } from '../../../core/event-log.js';
 import type { TrackedMap } from '../../../core/history/tracked-map.js';
 import { TrackedGroups } from '../../../core/history/tracked-groups.js';
 import { type Page, type SortedPageQuery, pageOf } from '../../../core/list.js';
@@ -101,35 +101,6 @@ export interface UpsertOptions {
    */
   readonly calculated?: OrderCalculation | undefined;
 }
-
-/** The events of an order's changes. */
-type OrderEventType =
-  | 'customer.order.created'
-  | 'customer.order.updated'
-  | 'customer.order.paid'
-  | 'customer.order.canceled';
-
-/**
- * What the payload of an order's events is made of: the order and the versions of its buyer and
- * referrer when it changed, records that never change.
- */
-interface OrderEventSubjects {
-  readonly buyer: Customer;
-  readonly referrer: Customer | undefined;
-  readonly order: Order;
-}
-
-/**
- * The payload of `customer.order.created`, `.updated`, `.paid` and `.canceled`: the order, its
- * buyer and referrer in short form. What it is made of never changes, so the log makes it when it
- * is first read (decision 0050).
- */
-const orderEventData = ({ buyer, referrer, order }: OrderEventSubjects): EventData<OrderEventType> => ({
-  customer: simpleCustomer(buyer),
-  referrer: referrer ? simpleCustomer(referrer) : null,
-  order,
-  redemption: null,
-});
 
 /**
  * Orders of one project, addressed by id (`ord_…`) or `source_id`. Amounts come from the
@@ -412,22 +383,23 @@ export class OrderStore {
     const buyer = order.customer_id === null ? undefined : this.customers.find(order.customer_id);
     if (origin.silent === true || buyer === undefined) return change;
     const referrer = order.referrer_id === null ? undefined : this.customers.find(order.referrer_id);
-    // The versions of now, which never change: the payload is made from them when first read.
-    const args: OrderEventSubjects = { buyer, referrer, order };
-    this.#record(before === undefined ? 'customer.order.created' : 'customer.order.updated', args, origin);
-    if (order.status !== before?.status && order.status === 'PAID') this.#record('customer.order.paid', args, origin);
-    if (order.status !== before?.status && order.status === 'CANCELED')
-      this.#record('customer.order.canceled', args, origin);
+    const data = {
+      customer: simpleCustomer(buyer),
+      referrer: referrer ? simpleCustomer(referrer) : null,
+      order,
+      redemption: null,
+    };
+    const types: EventType[] = [before === undefined ? 'customer.order.created' : 'customer.order.updated'];
+    if (order.status !== before?.status && order.status === 'PAID') types.push('customer.order.paid');
+    if (order.status !== before?.status && order.status === 'CANCELED') types.push('customer.order.canceled');
+    for (const type of types) {
+      this.events.record(type as 'customer.order.created', {
+        entityId: buyer.id,
+        data,
+        origin,
+      });
+    }
     return change;
-  }
-
-  #record(type: OrderEventType, args: OrderEventSubjects, origin: Origin): void {
-    this.events.record<typeof type, OrderEventSubjects>(type, {
-      entityId: args.buyer.id,
-      origin,
-      make: orderEventData,
-      args,
-    });
   }
 
   /**

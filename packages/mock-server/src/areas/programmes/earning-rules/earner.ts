@@ -123,9 +123,8 @@ export class PointsEarner {
   /** Starts reacting to the project's events. */
   listen(): void {
     this.deps.events.subscribe((event) => {
-      // A tier event's or a paid order's payload is made when first read: it is read only when a rule listens to the event.
+      // A tier event's payload is made when first read: it is read only when a rule listens to the event.
       if (TIER_EVENT_NAMES.has(event.type) && this.deps.earningRules.forEvent(event.type).length === 0) return;
-      if (event.type === 'customer.order.paid' && this.deps.earningRules.forEvent('order.paid').length === 0) return;
       const occasion = occasionOf(event);
       if (occasion) this.earn(occasion, causedBy(event, INTERNAL_SOURCE));
     });
