@@ -53,31 +53,44 @@ const shapeObject = (
   shape: AnswerShape,
   shapes: readonly AnswerShape[],
 ): Record<string, unknown> => {
-  // What changes, by key, made at the first change; the object is copied once, at the end, only when something does.
-  let changes: Map<string, unknown> | undefined;
+  // What changes, made at the first change: the keys and their new values side by side (an object
+  // seldom has more than a few), and the object is copied once, at the end, only when something does.
+  let keys: string[] | undefined;
+  let values: unknown[] | undefined;
   for (const [key, rule] of rulesOf(shape)) {
     const current = value[key];
     let next = rule.unset === undefined ? current : ruled(rule.unset, current);
     if (rule.shape !== undefined && next !== LEFT_OUT && next !== undefined && next !== null)
       next = shapeValue(next, rule.shape, shapes);
-    if (next === LEFT_OUT ? key in value : next !== current) (changes ??= new Map()).set(key, next);
+    if (next === LEFT_OUT ? key in value : next !== current) {
+      (keys ??= []).push(key);
+      (values ??= []).push(next);
+    }
   }
   if (shape.values !== undefined) {
     for (const [key, current] of Object.entries(value)) {
       if (shape.properties?.[key] !== undefined || current === null || current === undefined) continue;
       const next = shapeValue(current, shape.values, shapes);
-      if (next !== current) (changes ??= new Map()).set(key, next);
+      if (next !== current) {
+        (keys ??= []).push(key);
+        (values ??= []).push(next);
+      }
     }
   }
-  if (changes === undefined) return value;
+  if (keys === undefined || values === undefined) return value;
   const copy: Record<string, unknown> = {};
   // The keys in their order, without a list of entries: the objects shaped are plain, with nothing inherited to list.
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    const next = changes.has(key) ? changes.get(key) : value[key];
+    const changed = keys.indexOf(key);
+    const next = changed === -1 ? value[key] : values[changed];
     if (next !== LEFT_OUT) copy[key] = next;
   }
-  for (const [key, next] of changes) if (!(key in value) && next !== LEFT_OUT) copy[key] = next;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const next = values[index];
+    if (!(key in value) && next !== LEFT_OUT) copy[key] = next;
+  }
   return copy;
 };
 

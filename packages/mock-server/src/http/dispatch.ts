@@ -12,7 +12,7 @@ import { checkClientAccess } from './client-access.js';
 import { fromDomainError } from './domain-errors.js';
 import type { Handler, HandlerContext, HandlerMap } from './handler.js';
 import type { IncomingRequest } from './incoming-request.js';
-import type { JournalEntry, RequestJournal } from './journal.js';
+import { type JournalEntry, type RequestJournal, answeredEntry } from './journal.js';
 import { operationInput, operationResponses } from './load-operations.js';
 import type { OperationInput } from './operation-spec.js';
 import { readInput } from './read-input.js';
@@ -118,24 +118,30 @@ export const createDispatcher = (
     const answer = (status: number, body: unknown, requestId: string, headers?: Record<string, string>): Answer => {
       const errorKey = status >= 400 ? ((body as { key?: string } | null)?.key ?? undefined) : undefined;
       deps.tally.record(operationId, status, errorKey);
-      deps.journal.record({
-        operationId,
-        method: request.method,
-        path: pathname,
-        url: request.url,
-        params: seen.input.params,
-        query: seen.input.query,
-        body: seen.input.body,
-        principal: seen.principal,
-        projectId: seen.projectId,
-        status,
-        errorKey,
-        response: body,
-        at: deps.context.timestamp(),
-        durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
-        requestId,
-      } as JournalEntry);
-      return jsonAnswer(status, body, headers);
+      const made = jsonAnswer(status, body, headers);
+      deps.journal.record(
+        answeredEntry(
+          {
+            operationId,
+            method: request.method,
+            path: pathname,
+            url: request.url,
+            params: seen.input.params,
+            query: seen.input.query,
+            body: seen.input.body,
+            principal: seen.principal,
+            projectId: seen.projectId,
+            status,
+            errorKey,
+            at: deps.context.timestamp(),
+            durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
+            requestId,
+          } as Omit<JournalEntry, 'response'>,
+          made.body,
+          body,
+        ),
+      );
+      return made;
     };
     /** Answers an error, in the service's error body. */
     const refuse = (error: ApiError, requestId: string, body = errorBody(error, requestId)): Answer =>

@@ -41,7 +41,7 @@ export type JournalEntry<Id extends OperationId = OperationId> = Id extends Oper
       readonly status: number;
       /** The service's error key, for an error. */
       readonly errorKey: string | undefined;
-      /** The body answered (`null` for none). */
+      /** The body answered, as the client received it (`null` for none); parsed from the answer's text when first read. */
       readonly response: unknown;
       /** When it was answered, on the mock's clock. */
       readonly at: string;
@@ -51,6 +51,51 @@ export type JournalEntry<Id extends OperationId = OperationId> = Id extends Oper
       readonly requestId: string;
     }
   : never;
+
+/** Where an entry made by {@link answeredEntry} keeps its answer: the body's text until `response` is first read, then the parsed body. */
+const BODY = Symbol('body');
+/** Whether {@link BODY} holds the parsed body yet. */
+const PARSED = Symbol('parsed');
+
+interface Answered {
+  [BODY]: unknown;
+  [PARSED]: boolean;
+}
+
+const RESPONSE_WHEN_READ: PropertyDescriptor = {
+  enumerable: true,
+  get(this: Answered): unknown {
+    if (!this[PARSED]) {
+      this[BODY] = JSON.parse(this[BODY] as string);
+      this[PARSED] = true;
+    }
+    return this[BODY];
+  },
+};
+
+/**
+ * A journal entry whose `response` is the body as the client received it, parsed from the answer's
+ * text when first read. A kept entry holds one string instead of the objects the answer was made
+ * of, which the collector would otherwise copy for as long as the journal keeps the entry. An
+ * answer without a text (no body, a 204) keeps `body` as it is.
+ *
+ * @param fields - The entry but its `response`.
+ * @param text - The answer's body text, if it has one.
+ * @param body - The body the answer was made of.
+ * @returns The entry.
+ */
+export const answeredEntry = (
+  fields: Omit<JournalEntry, 'response'>,
+  text: string | null | undefined,
+  body: unknown,
+): JournalEntry => {
+  const entry =
+    typeof text === 'string'
+      ? { ...fields, [BODY]: text, [PARSED]: false }
+      : { ...fields, [BODY]: body, [PARSED]: true };
+  Object.defineProperty(entry, 'response', RESPONSE_WHEN_READ);
+  return entry as unknown as JournalEntry;
+};
 
 /**
  * Which requests {@link RequestJournal.calls} returns; every field left out matches all.

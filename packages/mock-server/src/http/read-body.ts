@@ -44,6 +44,8 @@ export const readBodyBytes = async (
     }
     chunks.push(chunk.value);
   }
+  // A body read in one chunk (most are) is that chunk, not a copy of it.
+  if (chunks.length === 1) return chunks[0] as Uint8Array<ArrayBuffer>;
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

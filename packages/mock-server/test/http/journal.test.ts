@@ -27,6 +27,15 @@ const redeemTen = () =>
   });
 
 describe('request journal', () => {
+  test("keeps each answer's body as the client received it, the same whenever and however it is read", async () => {
+    const data = await client().customers.create({ source_id: 'ana', name: 'Ana' });
+    const [call] = mock.service.journal.calls('createCustomer');
+    expect(call?.response).toEqual(data);
+    expect(call?.response).toBe(call?.response);
+    expect({ ...call }.response).toEqual(data);
+    expect(JSON.parse(JSON.stringify(call)).response).toEqual(data);
+  });
+
   test('tells its followers of each request as it is recorded, until they stop', async () => {
     const followed: string[] = [];
     const stop = mock.service.journal.follow((entry) => followed.push(`${entry.operationId} ${entry.status}`));

@@ -23,7 +23,10 @@ export class VoucherPresentation {
    * to it directly or through its campaign.
    */
   present(voucher: StoredVoucher): ShownVoucher {
-    return { ...this.listed(voucher), validation_rules_assignments: this.ruleAssignments(voucher) };
+    // The listed form is made for this answer alone: given its last field rather than copied again.
+    const shown = this.listed(voucher) as ShownVoucher;
+    shown.validation_rules_assignments = this.ruleAssignments(voucher);
+    return shown;
   }
 
   /** The validation rules assigned to the voucher directly or through its campaign, as `validation_rules_assignments` shows them. */

@@ -343,22 +343,24 @@ export class OrderStore {
     const referrerId =
       referrer?.customer.id ?? (input.referrer_id === undefined ? (before?.referrer_id ?? null) : input.referrer_id);
     const now = this.context.timestamp();
-    const order: Order = {
+    const order: Partial<Order> = {
       id: before?.id ?? this.context.ids('ord'),
       source_id: before?.source_id ?? (input as OrderInput).source_id ?? null,
       created_at: before?.created_at ?? input.created_at ?? now,
       updated_at: before === undefined ? null : now,
       status: input.status ?? before?.status ?? 'CREATED',
       ...calculated,
-      ...(metadata === undefined ? {} : { metadata }),
-      customer_id: customerId,
-      referrer_id: referrerId,
-      ...(customerId === null ? {} : { customer: { id: customerId, object: 'customer' } }),
-      ...(referrerId === null ? {} : { referrer: { id: referrerId, object: 'customer' } }),
-      redemptions: before?.redemptions ?? {},
-      object: 'order',
     };
-    return { order, customer, referrer };
+    // The rest one field after the other, an optional one only when it has a value: a spread
+    // followed by more fields is built by V8's runtime, field by field, several times slower.
+    if (metadata !== undefined) order.metadata = metadata;
+    order.customer_id = customerId;
+    order.referrer_id = referrerId;
+    if (customerId !== null) order.customer = { id: customerId, object: 'customer' };
+    if (referrerId !== null) order.referrer = { id: referrerId, object: 'customer' };
+    order.redemptions = before?.redemptions ?? {};
+    order.object = 'order';
+    return { order: order as Order, customer, referrer };
   }
 
   #referrer(input: Resource<'OrderUpdateRequest'>, origin: Origin): CustomerChange | undefined {

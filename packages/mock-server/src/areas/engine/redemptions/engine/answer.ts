@@ -21,21 +21,27 @@ type Applicable = Resource<'ValidationRedeemableApplicable'>;
 type Inapplicable = Resource<'ValidationRedeemableInapplicable'>;
 type Skipped = Resource<'ValidationRedeemableSkipped'>;
 
-/** An order with the domain's amounts, framed by the request's order. */
-export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCalculated => ({
-  ...(frame.id === undefined ? {} : { id: frame.id }),
-  source_id: frame.source_id,
-  ...(frame.status === undefined ? {} : { status: frame.status }),
-  amount: amounts.amount,
-  initial_amount: amounts.initial_amount,
-  discount_amount: amounts.discount_amount,
-  items_discount_amount: amounts.items_discount_amount,
-  total_discount_amount: amounts.total_discount_amount,
-  total_amount: amounts.total_amount,
-  applied_discount_amount: amounts.applied_discount_amount,
-  items_applied_discount_amount: amounts.items_applied_discount_amount,
-  total_applied_discount_amount: amounts.total_applied_discount_amount,
-  items: amounts.items.map((item, index) =>
+/**
+ * An order with the domain's amounts, framed by the request's order. Its fields are set one after
+ * the other, each optional one only when it has a value: the same fields in the same order as a
+ * literal with a spread for each optional field, which V8 builds field by field in its runtime,
+ * about ten times slower.
+ */
+export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCalculated => {
+  const order: Partial<OrderCalculated> = {};
+  if (frame.id !== undefined) order.id = frame.id;
+  order.source_id = frame.source_id;
+  if (frame.status !== undefined) order.status = frame.status;
+  order.amount = amounts.amount;
+  order.initial_amount = amounts.initial_amount;
+  order.discount_amount = amounts.discount_amount;
+  order.items_discount_amount = amounts.items_discount_amount;
+  order.total_discount_amount = amounts.total_discount_amount;
+  order.total_amount = amounts.total_amount;
+  order.applied_discount_amount = amounts.applied_discount_amount;
+  order.items_applied_discount_amount = amounts.items_applied_discount_amount;
+  order.total_applied_discount_amount = amounts.total_applied_discount_amount;
+  order.items = amounts.items.map((item, index) =>
     withoutUnknownAmounts(
       {
         ...(frame.lines[index] ?? {
@@ -58,15 +64,16 @@ export const presentOrder = (amounts: OrderAmounts, frame: OrderFrame): OrderCal
       },
       item,
     ),
-  ),
-  metadata: copyOrEmpty(frame.metadata),
-  object: 'order',
-  ...(frame.created_at === undefined ? {} : { created_at: frame.created_at }),
-  customer_id: frame.customer_id,
-  referrer_id: frame.referrer_id,
-  ...(frame.customer_id === null ? {} : { customer: { id: frame.customer_id, object: 'customer' as const } }),
-  ...(frame.referrer_id === null ? {} : { referrer: { id: frame.referrer_id, object: 'customer' as const } }),
-});
+  );
+  order.metadata = copyOrEmpty(frame.metadata);
+  order.object = 'order';
+  if (frame.created_at !== undefined) order.created_at = frame.created_at;
+  order.customer_id = frame.customer_id;
+  order.referrer_id = frame.referrer_id;
+  if (frame.customer_id !== null) order.customer = { id: frame.customer_id, object: 'customer' };
+  if (frame.referrer_id !== null) order.referrer = { id: frame.referrer_id, object: 'customer' };
+  return order as OrderCalculated;
+};
 
 /** The categories of a redeemable with their stacking type, as answers show them. */
 export const presentCategories = (
