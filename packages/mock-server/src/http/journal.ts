@@ -77,7 +77,8 @@ const RESPONSE_WHEN_READ: PropertyDescriptor = {
  * A journal entry whose `response` is the body as the client received it, parsed from the answer's
  * text when first read. A kept entry holds one string instead of the objects the answer was made
  * of, which the collector would otherwise copy for as long as the journal keeps the entry. An
- * answer without a text (no body, a 204) keeps `body` as it is.
+ * answer without a text (no body, a 204) keeps `body` as it is. Where the entry keeps the text is
+ * not enumerable: the entry equals a plain object of its fields, as `toEqual` compares them.
  *
  * @param fields - The entry but its `response`.
  * @param text - The answer's body text, if it has one.
@@ -89,12 +90,15 @@ export const answeredEntry = (
   text: string | null | undefined,
   body: unknown,
 ): JournalEntry => {
-  const entry =
-    typeof text === 'string'
-      ? { ...fields, [BODY]: text, [PARSED]: false }
-      : { ...fields, [BODY]: body, [PARSED]: true };
-  Object.defineProperty(entry, 'response', RESPONSE_WHEN_READ);
-  return entry as unknown as JournalEntry;
+  const parsed = typeof text !== 'string';
+  return Object.defineProperties(
+    { ...fields },
+    {
+      [BODY]: { value: parsed ? body : text, writable: true },
+      [PARSED]: { value: parsed, writable: true },
+      response: RESPONSE_WHEN_READ,
+    },
+  ) as unknown as JournalEntry;
 };
 
 /**

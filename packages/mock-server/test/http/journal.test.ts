@@ -34,6 +34,8 @@ describe('request journal', () => {
     expect(call?.response).toBe(call?.response);
     expect({ ...call }.response).toEqual(data);
     expect(JSON.parse(JSON.stringify(call)).response).toEqual(data);
+    // Nothing but its fields: an entry equals a plain object of them.
+    expect(call).toEqual(Object.fromEntries(Object.entries(call ?? {})));
   });
 
   test('tells its followers of each request as it is recorded, until they stop', async () => {
