@@ -16,7 +16,7 @@ import type { WebhookDeliveryStatus } from '../areas/platform/webhooks/deliverie
 import { type MockSnapshot, SNAPSHOT_FORMAT, type SnapshotImage } from '../snapshots.js';
 import type { RequestTally } from '../http/tally.js';
 import { untestedReport } from '../testing/untested-report.js';
-import { CONTROL_PREFIX, EVENTS_PATH, controlPath } from './prefix.js';
+import { CONTROL_PREFIX, EVENTS_PATH } from './prefix.js';
 
 /** Decodes a body as fetch's `text()` does: bytes that are not UTF-8 become U+FFFD. */
 const anyText = new TextDecoder();
@@ -373,14 +373,12 @@ export const CONTROL_ROUTES: readonly string[] = routes({} as ControlDependencie
  * OpenAPI document, `spec/control/openapi.yaml`.
  *
  * @param deps - The service's parts it drives.
- * @returns A responder: an answer for a request under the prefix, `undefined` for any other; it
- *   takes the request's URL when the caller has parsed it already.
+ * @returns A responder for a request under the prefix: it takes the request, its URL and its
+ *   path after the prefix (`controlPath`), which the caller has found to route it here.
  */
 export const controlApi = (deps: ControlDependencies) => {
   const table = routes(deps);
-  return async (request: IncomingRequest, url = new URL(request.url)): Promise<Answer | undefined> => {
-    const routePath = controlPath(url, deps.basePath);
-    if (routePath === undefined) return undefined;
+  return async (request: IncomingRequest, url: URL, routePath: string): Promise<Answer> => {
     const requestId = deps.requestId();
     try {
       checkManagementKeys(request.headers, deps.management);

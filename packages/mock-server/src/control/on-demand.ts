@@ -1,6 +1,6 @@
 import type { IncomingRequest } from '../http/incoming-request.js';
 import type { Answer } from '../http/respond.js';
-import type { ControlDependencies } from './control-api.js';
+import type { ControlDependencies, controlApi } from './control-api.js';
 import { controlPath } from './prefix.js';
 
 /**
@@ -11,10 +11,11 @@ import { controlPath } from './prefix.js';
  * @returns A responder: an answer for a request under the prefix, `undefined` for any other.
  */
 export const controlOnDemand = (deps: ControlDependencies) => {
-  let responder: Promise<(request: IncomingRequest, url: URL) => Promise<Answer | undefined>> | undefined;
+  let responder: Promise<ReturnType<typeof controlApi>> | undefined;
   return async (request: IncomingRequest, url = new URL(request.url)): Promise<Answer | undefined> => {
-    if (controlPath(url, deps.basePath) === undefined) return undefined;
-    responder ??= import('./control-api.js').then(({ controlApi }) => controlApi(deps));
-    return (await responder)(request, url);
+    const routePath = controlPath(url, deps.basePath);
+    if (routePath === undefined) return undefined;
+    responder ??= import('./control-api.js').then((module) => module.controlApi(deps));
+    return (await responder)(request, url, routePath);
   };
 };
