@@ -97,7 +97,9 @@ const candidateTable = (paths: readonly CompiledPath[]): Map<string, CompiledPat
     if (table.has(`${length} ${word}`)) return;
     const list: CompiledPath[] = [];
     table.set(`${length} ${word}`, list);
-    listsOfLength.set(length, [...(listsOfLength.get(length) ?? []), list]);
+    const lists = listsOfLength.get(length);
+    if (lists) lists.push(list);
+    else listsOfLength.set(length, [list]);
   };
   for (const { segments } of paths) {
     const word = segments[1];
