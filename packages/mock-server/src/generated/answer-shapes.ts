@@ -2,7 +2,7 @@
 import type { AnswerShape } from '../http/shape-table.js';
 
 /** Every shape an answer may hold, each naming the others by index (decision 0057). */
-export const SHAPES: readonly AnswerShape[] = JSON.parse(`[
+export const SHAPES: readonly AnswerShape[] = /* @__PURE__ */ JSON.parse(`[
 {"properties":{"customer":{"shape":1}}},
 {"properties":{"system_metadata":{"shape":2},"metadata":{"unset":"omit"}}},
 {"properties":{"consents":{"unset":"omit"}}},
@@ -105,7 +105,7 @@ export const SHAPES: readonly AnswerShape[] = JSON.parse(`[
  * The shape of each success answer, by operation and status, and of each webhook event's `data`
  * (`webhook:<event>`, key `data`); an answer not listed is sent as it is.
  */
-export const ANSWER_SHAPES: Readonly<Partial<Record<string, Readonly<Record<string, number>>>>> = JSON.parse(`{
+export const ANSWER_SHAPES: Readonly<Partial<Record<string, Readonly<Record<string, number>>>>> = /* @__PURE__ */ JSON.parse(`{
 "createPublicationByGet":{"200":0},
 "checkEligibility":{"200":3},
 "validateStackedDiscounts":{"200":12},

@@ -11,7 +11,7 @@ import type { OperationId } from './routes.js';
  * const statuses = Object.keys(documentedErrors.redeemStackedDiscounts); // ['400', '401', …]
  * ```
  */
-export const documentedErrors: Readonly<Record<OperationId, Readonly<Record<string, readonly string[]>>>> = JSON.parse(`{
+export const documentedErrors: Readonly<Record<OperationId, Readonly<Record<string, readonly string[]>>>> = /* @__PURE__ */ JSON.parse(`{
 "generateOAuthToken":{"400":["invalid_scope","invalid_payload"],"401":["unauthorized"],"413":["query_too_large"],"415":["unsupported_media_type"],"429":["too_many_requests"],"500":["internal_error"]},
 "introspectOAuthToken":{"400":["invalid_payload","invalid_query_params"],"401":["unauthorized"],"413":["query_too_large"],"415":["unsupported_media_type"],"429":["too_many_requests"],"500":["internal_error"]},
 "revokeOAuthToken":{"400":["invalid_payload","invalid_query_params"],"401":["unauthorized"],"413":["query_too_large"],"415":["unsupported_media_type"],"429":["too_many_requests"],"500":["internal_error"]},

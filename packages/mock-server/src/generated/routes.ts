@@ -316,7 +316,7 @@ export type OperationId =
  * const { method, path } = routes.getCategory; // 'GET', '/v1/categories/{categoryId}'
  * ```
  */
-export const routes: Readonly<Record<OperationId, OperationRoute>> = JSON.parse(`{
+export const routes: Readonly<Record<OperationId, OperationRoute>> = /* @__PURE__ */ JSON.parse(`{
 "generateOAuthToken":{"method":"POST","path":"/v1/oauth/token","tag":"OAuth","security":[{"X-App-Id":[],"X-App-Token":[]}],"arrayQuery":[],"deepQuery":[],"body":{"contentType":"application/x-www-form-urlencoded","required":true}},
 "introspectOAuthToken":{"method":"POST","path":"/v1/oauth/introspect","tag":"OAuth","security":[{"X-App-Id":[],"X-App-Token":[]}],"arrayQuery":[],"deepQuery":[],"body":{"contentType":"application/x-www-form-urlencoded","required":true}},
 "revokeOAuthToken":{"method":"POST","path":"/v1/oauth/token/revoke","tag":"OAuth","security":[{"X-App-Id":[],"X-App-Token":[]}],"arrayQuery":[],"deepQuery":[],"body":{"contentType":"application/x-www-form-urlencoded","required":true}},
