@@ -150,20 +150,55 @@ const stateModel = (): StateModel => {
   };
 };
 
+/**
+ * What the registry spreads as handlers loaded on demand (decision 0083): the function it calls,
+ * and the handler map whose handlers it loads.
+ */
+const ON_DEMAND_MAPS: Readonly<Record<string, { readonly file: string; readonly name: string }>> = {
+  engineOnDemand: { file: `${SRC}/areas/engine/handlers.ts`, name: 'engineHandlers' },
+};
+
+/** A handler map, or the maps it is made of when it only spreads imported maps, in its order. */
+const leafMaps = (map: {
+  readonly file: string;
+  readonly name: string;
+}): { readonly name: string; readonly file: string }[] => {
+  let declaration = declarationOf(map.file, map.name);
+  while (declaration !== undefined && (ts.isSatisfiesExpression(declaration) || ts.isAsExpression(declaration)))
+    declaration = declaration.expression;
+  if (
+    declaration === undefined ||
+    !ts.isObjectLiteralExpression(declaration) ||
+    !declaration.properties.every((property) => ts.isSpreadAssignment(property) && ts.isIdentifier(property.expression))
+  )
+    return [map];
+  const imports = importsOf(map.file);
+  return declaration.properties.flatMap((property) => {
+    const imported = imports.get(((property as ts.SpreadAssignment).expression as ts.Identifier).text);
+    if (imported === undefined) throw new Error(`${map.file}: ${map.name} spreads a map it does not import`);
+    return leafMaps(imported);
+  });
+};
+
 /** The handler maps the registry spreads, in its order, with the file each comes from. */
 const registeredMaps = (): { readonly name: string; readonly file: string }[] => {
   const imports = importsOf(REGISTRY_FILE);
   const handlers = declarationOf(REGISTRY_FILE, 'handlers');
   if (handlers === undefined || !ts.isObjectLiteralExpression(handlers))
     throw new Error(`${REGISTRY_FILE} has no object literal \`handlers\``);
-  return handlers.properties.map((property) => {
+  return handlers.properties.flatMap((property) => {
+    const spread = ts.isSpreadAssignment(property) ? property.expression : undefined;
     const imported =
-      ts.isSpreadAssignment(property) && ts.isIdentifier(property.expression)
-        ? imports.get(property.expression.text)
-        : undefined;
+      spread !== undefined && ts.isIdentifier(spread)
+        ? imports.get(spread.text)
+        : spread !== undefined && ts.isCallExpression(spread) && ts.isIdentifier(spread.expression)
+          ? ON_DEMAND_MAPS[spread.expression.text]
+          : undefined;
     if (imported === undefined)
-      throw new Error(`${REGISTRY_FILE}: every entry of \`handlers\` spreads an imported handler map`);
-    return imported;
+      throw new Error(
+        `${REGISTRY_FILE}: every entry of \`handlers\` spreads an imported handler map, or the handlers of one loaded on demand`,
+      );
+    return leafMaps(imported);
   });
 };
 

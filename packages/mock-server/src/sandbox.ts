@@ -130,7 +130,7 @@ const serviceFor = async (options: SandboxOptions, saved: SavedSandbox | undefin
   );
   if (saved) restoreSaved(service, saved, options.data ?? '');
   else if (options.demo) {
-    seedDemoData(service.projects.primary);
+    await seedDemoData(service.projects.primary);
     seedDemoTeam(service.organisation, service.projects.primary);
     await service.scheduler.runDue();
   }

@@ -28,15 +28,13 @@ import { voucherHandlers } from './campaigns/vouchers/handlers.js';
 import { promotionHandlers } from './campaigns/promotions/handlers.js';
 import { campaignTemplateHandlers } from './campaigns/templates/handlers.js';
 import { validationRuleHandlers } from './rules/validation-rules/handlers.js';
-import { qualificationHandlers } from './engine/qualifications/handlers.js';
-import { ruleValidationHandlers } from './engine/rule-validation/handlers.js';
-import { legacyEngineHandlers } from './engine/legacy/handlers.js';
 import { loyaltyHandlers } from './programmes/loyalties/handlers.js';
 import { earningRuleHandlers } from './programmes/earning-rules/handlers.js';
 import { pendingPointsHandlers } from './programmes/pending-points/handlers.js';
 import { tierHandlers } from './programmes/tiers/handlers.js';
 import { rewardHandlers } from './programmes/rewards/handlers.js';
 import { referralHandlers } from './programmes/referrals/handlers.js';
+import { engineOnDemand } from './engine/on-demand.js';
 
 /** Every implemented operation's handler; operations missing here answer 501. */
 export const handlers: HandlerMap = {
@@ -68,9 +66,7 @@ export const handlers: HandlerMap = {
   ...publicationHandlers,
   ...exportHandlers,
   ...redemptionHandlers,
-  ...qualificationHandlers,
-  ...ruleValidationHandlers,
-  ...legacyEngineHandlers,
+  ...engineOnDemand(),
   ...loyaltyHandlers,
   ...earningRuleHandlers,
   ...pendingPointsHandlers,

@@ -31,9 +31,9 @@ import { ProductCollectionStore } from './catalog/product-collections/store.js';
 import { ProductStore } from './catalog/products/store.js';
 import { publicationExportSource } from './campaigns/publications/export-source.js';
 import { PublicationStore } from './campaigns/publications/store.js';
-import { engineRuleSet } from './engine/redemptions/ports.js';
+import { engine } from './engine/load.js';
 import { RedemptionStore } from './engine/redemptions/store.js';
-import { QualificationStore } from './engine/qualifications/store.js';
+import type { QualificationStore } from './engine/qualifications/store.js';
 import { SegmentStore } from './customers/segments/store.js';
 import { StackingRulesStore } from './rules/stacking-rules/store.js';
 import { VoucherStore } from './campaigns/vouchers/store.js';
@@ -114,7 +114,7 @@ export interface ProjectState extends ProjectStateView {
   readonly exports: ExportStore;
   /** Validations, redemptions and rollbacks: the engine shops call at checkout. */
   readonly redemptions: RedemptionStore;
-  /** Qualifications: which redeemables a customer and an order qualify for, each judged alone by the engine. */
+  /** Qualifications: which redeemables a customer and an order qualify for, each judged alone by the engine; made when the engine loads. */
   readonly qualifications: QualificationStore;
   /** Loyalty programmes: loyalty campaigns, their members and the members' points. */
   readonly loyalties: LoyaltyStore;
@@ -260,14 +260,15 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
   earner.listen();
   loyaltyTiers.listen();
   const rewards = new RewardStore(context, { loyalties, campaigns, products, validationRules, events });
-  // A loyalty card pays with the rewards its campaign offers; the engine asks through its port.
+  // A loyalty card pays with the rewards its campaign offers; the engine asks through its port
+  // (so the engine is loaded when it is called).
   redemptions.connect({
     loyaltyReward: (card, rewardId) => {
       const offer = card.campaign_id ? rewards.offer(rewardId, card.campaign_id) : undefined;
       const ruleIds = offer
         ? rewards.validationRulesOf(offer.assignmentId).filter((id) => validationRules.has(id))
         : [];
-      return offer && { ...offer, rules: ruleIds.map((id) => engineRuleSet(validationRules.ruleSetOf(id))) };
+      return offer && { ...offer, rules: ruleIds.map((id) => engine().engineRuleSet(validationRules.ruleSetOf(id))) };
     },
   });
   releaseDeletedCampaigns(events, [rewards, earningRules, loyaltyTiers]);
@@ -339,7 +340,10 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     publications,
     exports,
     redemptions,
-    qualifications: new QualificationStore(context, () => state),
+    // Made by the engine, which loads with the first qualification.
+    get qualifications(): QualificationStore {
+      return engine().qualificationsOf(context, state);
+    },
     loyalties,
     earningRules,
     pendingPoints,

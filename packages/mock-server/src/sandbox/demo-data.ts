@@ -1,6 +1,7 @@
 import type { Project } from '../core/projects.js';
 import type { OrganisationState } from '../areas/organisation.js';
 import { importSummary } from '../areas/platform/async-actions/job.js';
+import { loadEngine } from '../areas/engine/load.js';
 import type { ProjectState } from '../areas/state.js';
 
 /**
@@ -12,9 +13,11 @@ import type { ProjectState } from '../areas/state.js';
  * to the discount campaign, the gift card and the standalone voucher published to two of the
  * customers, redemptions (one rolled back), a loyalty programme (an earning rule, two tiers, a
  * reward, and Ana as a member with points), two consents in a sign-up group (Ana gave the
- * newsletter's), and an export of the customers (finished once the scheduler has run).
+ * newsletter's), and an export of the customers (finished once the scheduler has run). The
+ * redemptions run the engine, which it loads first.
  */
-export const seedDemoData = (project: Project<ProjectState>): void => {
+export const seedDemoData = async (project: Project<ProjectState>): Promise<void> => {
+  await loadEngine();
   const { categories, stackingRules, metadataSchemas, asyncActions, campaigns, vouchers } = project.state;
   const seasonal = categories.create({ name: 'Seasonal', hierarchy: 1 });
   const loyalty = categories.create({ name: 'Loyalty', hierarchy: 2 });

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 const start = async () => {
   const service = fullService(createMockService({ seed: 'sandbox-test', strict: true }));
-  seedDemoData(service.projects.primary);
+  await seedDemoData(service.projects.primary);
   seedDemoTeam(service.organisation, service.projects.primary);
   sandbox = await listen(service, { port: 0 });
   return { service, url: sandbox.url };

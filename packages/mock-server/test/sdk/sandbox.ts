@@ -39,7 +39,7 @@ export const useSdkSandbox = (seed: string): ((options?: SdkSandboxOptions) => P
     const service = fullService(
       createMockService({ seed, strict: true, bulkJobs: { portionSize: 50, portionIntervalMs: 1 } }),
     );
-    if (demo) seedDemoData(service.projects.primary);
+    if (demo) await seedDemoData(service.projects.primary);
     arrange?.(service);
     sandbox = await listen(service, { port: 0 });
     const { appId, appToken } = service.projects.primary.keys;

@@ -25,9 +25,8 @@ import type { PromotionStore } from '../../campaigns/promotions/store.js';
 import type { AloneJudge, AloneVerdict } from '../redemptions/engine/alone.js';
 import { presentBundle } from '../redemptions/engine/answer.js';
 import { appliedStackingRules } from '../redemptions/engine/request.js';
-import type { RequestedRedeemable } from '../redemptions/engine/request.js';
+import type { RequestedRedeemable, StackedRequest } from '../redemptions/engine/request.js';
 import { type EnginePorts, engineRuleSet } from '../redemptions/ports.js';
-import type { RedemptionStore } from '../redemptions/store.js';
 import type { ValidationRuleStore } from '../../rules/validation-rules/store.js';
 import type { Campaign, StoredVoucher } from '../../campaigns/vouchers/types.js';
 import type { VoucherStore } from '../../campaigns/vouchers/store.js';
@@ -53,8 +52,13 @@ export interface QualificationStores {
   readonly promotions: PromotionStore;
   /** Validation rules, compiled here with the scenario's options. */
   readonly validationRules: ValidationRuleStore;
-  /** The engine that judges each redeemable alone. */
-  readonly redemptions: RedemptionStore;
+  /** The engine that judges each redeemable alone (the redemption store's `judgeAlone`). */
+  readonly redemptions: {
+    judgeAlone(
+      request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>,
+      rulesFor: EnginePorts['rulesFor'],
+    ): AloneJudge;
+  };
 }
 
 /**
@@ -526,3 +530,22 @@ const sentSourceId = (customer: QualificationRequest['customer']): string | unde
 
 const promotionCreatedAt = (promotions: PromotionStore, id: string, fallback: string): string =>
   promotions.find(id)?.created_at ?? fallback;
+
+/** Each project's qualification store: it keeps nothing but caches, so it is made on first use. */
+const qualificationStores = new WeakMap<QualificationStores, QualificationStore>();
+
+/**
+ * A project's qualification store, made with its first qualification: it loads with the engine
+ * (decision 0083), so the project's state reaches it through this function.
+ *
+ * @param context - The service's context.
+ * @param state - The project's stores.
+ */
+export const qualificationsOf = (context: ServiceContext, state: QualificationStores): QualificationStore => {
+  let store = qualificationStores.get(state);
+  if (store === undefined) {
+    store = new QualificationStore(context, () => state);
+    qualificationStores.set(state, store);
+  }
+  return store;
+};

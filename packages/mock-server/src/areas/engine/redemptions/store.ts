@@ -1,10 +1,4 @@
-import {
-  type FilterPredicate,
-  StackedRedeemablesError,
-  checkStackedRedeemables,
-  compileFilter,
-  type OrderInput as DomainOrderInput,
-} from '@voucherkit/domain';
+import { type FilterPredicate, compileFilter, type OrderInput as DomainOrderInput } from '@voucherkit/domain';
 import { addIsoDuration, allOf, dateRangeFilter } from '@voucherkit/domain/internals';
 import type { ServiceContext } from '../../../core/context.js';
 import type { Cell } from '../../../core/history/cell.js';
@@ -20,18 +14,12 @@ import type { Customer, CustomerReference } from '../../customers/customers/stor
 import type { OrderItemRequest } from '../../customers/orders/items.js';
 import type { OrderCalculation } from '../../customers/orders/store.js';
 import { listPath } from '../../campaigns/vouchers/shapes.js';
-import { type AloneJudge, aloneJudge } from './engine/alone.js';
-import { type AnswerOptions, type OrderFrame, presentOrder, presentOutcome } from './engine/answer.js';
-import { type EngineApplication, applyStack } from './engine/apply.js';
-import { type CheckContext, unsavedCustomerOf } from './engine/checks.js';
-import {
-  type CommitInput,
-  type RedemptionResult,
-  announceRedemption,
-  commitRedemption,
-  failRedemption,
-  redemptionResult,
-} from './engine/commit.js';
+import { engine } from '../load.js';
+import type { AloneJudge } from './engine/alone.js';
+import type { AnswerOptions, OrderFrame } from './engine/answer.js';
+import type { EngineApplication } from './engine/apply.js';
+import type { CheckContext } from './engine/checks.js';
+import type { CommitInput, RedemptionResult } from './engine/commit.js';
 import {
   type KeptRecord,
   type KeptRedemption,
@@ -40,24 +28,11 @@ import {
   type RedemptionRollbackRecord,
   shownRecord,
 } from './engine/records.js';
-import { rollbackEventData } from './engine/event-data.js';
-import {
-  type RequestedRedeemable,
-  type StackedRequest,
-  appliedStackingRules,
-  readSession,
-  stackingRulesInForce,
-} from './engine/request.js';
-import { type RollbackInput, type RollbacksResult, rollbackEntry } from './engine/rollback.js';
-import { type RuleJudgement, judgeRuleAlone } from './engine/rule-alone.js';
+import type { RequestedRedeemable, StackedRequest } from './engine/request.js';
+import type { RollbackInput, RollbacksResult } from './engine/rollback.js';
+import type { RuleJudgement } from './engine/rule-alone.js';
 import { RedemptionTally } from './engine/tally.js';
-import {
-  type EngineLoyaltyReward,
-  type EnginePorts,
-  type EngineRuleSet,
-  type EngineStores,
-  projectPorts,
-} from './ports.js';
+import type { EngineLoyaltyReward, EnginePorts, EngineRuleSet, EngineStores } from './ports.js';
 import type { StoredVoucher } from '../../campaigns/vouchers/types.js';
 import { EMPTY_LIST } from '../../../core/immutable.js';
 import type { Origin } from '../../../core/origin.js';
@@ -151,7 +126,9 @@ export interface RedemptionExportRow {
  * domain's; this store reads the request, finds the redeemables, checks and applies them, and
  * commits what a redemption did (vouchers, gift balances, sessions, order, customer, records,
  * events) in one synchronous step, so parallel requests never both pass a check that only one
- * may pass.
+ * may pass. The records and their reads are here; the engine's logic loads with the first
+ * operation that runs it (`engine()`, decision 0083), so code that validates, redeems or rolls
+ * back directly awaits `loadEngine()` first.
  */
 export class RedemptionStore {
   readonly #entries: TrackedMap<string, RedemptionEntry>;
@@ -196,7 +173,7 @@ export class RedemptionStore {
 
   /** The ports in use: those plugged in, else the project's (built on first use, once the project's stores exist). */
   get #ports(): EnginePorts {
-    this.#defaults ??= projectPorts(this.state());
+    this.#defaults ??= engine().projectPorts(this.state());
     return { ...this.#defaults, ...this.#plugged.value };
   }
 
@@ -226,6 +203,7 @@ export class RedemptionStore {
    *   `invalid_order`, `invalid_amount`; 404 for an order id or customer id that names nothing.
    */
   validate(request: StackedRequest, origin: Origin<'requestId' | 'channel'>): ValidationResult {
+    const { readSession, presentOutcome, presentOrder, appliedStackingRules } = engine();
     const prepared = this.#prepare(request, false);
     const { application, options, check } = prepared;
     const session = readSession(request.session, () => this.context.ids('ssn'));
@@ -294,6 +272,7 @@ export class RedemptionStore {
     origin: Origin<'requestId' | 'channel'>,
     answered: boolean,
   ): { readonly first: string; readonly result: RedemptionResult | undefined } {
+    const { failRedemption, commitRedemption, announceRedemption, redemptionResult } = engine();
     const retryKey = this.#retryKey(request);
     const earlier = retryKey === undefined ? undefined : this.#retries.get(retryKey);
     const replay = earlier === undefined ? undefined : this.#entries.get(earlier);
@@ -389,6 +368,7 @@ export class RedemptionStore {
     stacked: boolean,
     origin: Origin<'requestId' | 'channel'>,
   ): RollbacksResult {
+    const { rollbackEntry, rollbackEventData } = engine();
     const entry = this.#entries.get(id);
     if (!entry || entry.record.object !== 'redemption') throw ApiError.notFound('redemption', id);
     const failure = this.#rollbackRefusal(entry, stacked);
@@ -560,6 +540,7 @@ export class RedemptionStore {
     request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>,
     rulesFor: EnginePorts['rulesFor'],
   ): AloneJudge {
+    const { aloneJudge, stackingRulesInForce } = engine();
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, false);
     const { frame, input } = this.#order(request, customer?.id ?? null);
@@ -582,6 +563,7 @@ export class RedemptionStore {
    * @throws ApiError 404 for a customer or order id that names nothing; the order errors of a validation.
    */
   judgeRule(request: Pick<StackedRequest, 'customer' | 'order' | 'metadata'>, ruleSet: EngineRuleSet): RuleJudgement {
+    const { judgeRuleAlone } = engine();
     const customerRef = request.customer as CustomerReference | undefined;
     const customer = this.#customer(customerRef, false);
     const { frame, input } = this.#order(request, customer?.id ?? null);
@@ -603,6 +585,7 @@ export class RedemptionStore {
       readonly ports?: EnginePorts | undefined;
     },
   ): CheckContext {
+    const { unsavedCustomerOf } = engine();
     return {
       state: this.state(),
       ports: request.ports ?? this.#ports,
@@ -685,6 +668,7 @@ export class RedemptionStore {
     check: CheckContext;
     newOrder: OrderCalculation | undefined;
   } {
+    const { stackingRulesInForce, checkStackedRedeemables, StackedRedeemablesError, applyStack } = engine();
     const state = this.state();
     const rules = stackingRulesInForce(state.stackingRules.list()[0]);
     const refs = this.#expand(request.redeemables);

@@ -1,6 +1,7 @@
 import { rewardPrice } from '@voucherkit/domain';
 import { listBody, pageOf } from '../../../core/list.js';
 import type { HandlerMap } from '../../../http/handler.js';
+import { loadEngine } from '../../engine/load.js';
 import { redemptionOrigin } from '../../engine/redemptions/origin.js';
 import type { LoyaltyStore } from '../loyalties/store.js';
 import type { RewardAssignment, RewardStore } from './store.js';
@@ -123,19 +124,26 @@ export const rewardHandlers = {
     });
     return { status: 200, body: listBody('data', pageOf(entries, { limit: entries.length }), ['total']) as never };
   },
-  redeemRewardInCampaign: ({ project, params, body, principal, requestId }) => ({
-    status: 200,
-    body: project.state.rewardRedeemer.redeem(
-      params.memberId,
-      body,
-      redemptionOrigin(principal, requestId),
-      params.campaignId,
-    ),
-  }),
-  redeemReward: ({ project, params, body, principal, requestId }) => ({
-    status: 200,
-    body: project.state.rewardRedeemer.redeem(params.memberId, body, redemptionOrigin(principal, requestId)),
-  }),
+  // A reward paid with points redeems the card through the engine, which these load first.
+  redeemRewardInCampaign: async ({ project, params, body, principal, requestId }) => {
+    await loadEngine();
+    return {
+      status: 200,
+      body: project.state.rewardRedeemer.redeem(
+        params.memberId,
+        body,
+        redemptionOrigin(principal, requestId),
+        params.campaignId,
+      ),
+    };
+  },
+  redeemReward: async ({ project, params, body, principal, requestId }) => {
+    await loadEngine();
+    return {
+      status: 200,
+      body: project.state.rewardRedeemer.redeem(params.memberId, body, redemptionOrigin(principal, requestId)),
+    };
+  },
   listLoyaltyTierRewards: ({ project, params }) => {
     const { loyaltyTiers, rewards } = project.state;
     const tier = loyaltyTiers.get(params.campaignId, params.loyaltyTierId);

@@ -252,7 +252,7 @@ describe('formulas are computed on the request', () => {
 
 describe('the sandbox shows a bundle', () => {
   test('MUGLAMP takes 5.00 off each mug-and-lamp pair, up to two', async () => {
-    seedDemoData(mock.service.projects.primary);
+    await seedDemoData(mock.service.projects.primary);
     const pairs = (count: number) => ({ items: [line('mug', count), line('lamp', count)] });
     expect((await validate('MUGLAMP', pairs(1))).data?.order?.total_discount_amount).toBe(500);
     const three = await validate('MUGLAMP', pairs(3));

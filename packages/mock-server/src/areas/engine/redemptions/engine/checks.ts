@@ -19,7 +19,7 @@ import type { FoundRedeemable } from './redeemables.js';
 import type { RequestedRedeemable, StackedRequest } from './request.js';
 
 /** A customer that a request describes and the project does not store: its `source_id`, if any, and its metadata. */
-export interface UnsavedCustomer {
+interface UnsavedCustomer {
   readonly source_id: string | null;
   readonly metadata: Readonly<Record<string, unknown>>;
 }

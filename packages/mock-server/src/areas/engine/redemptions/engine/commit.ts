@@ -49,7 +49,7 @@ export interface CommitInput {
  * are stored ({@link announceRedemption}); its answer is made apart ({@link redemptionResult}), by
  * the operations that answer with it.
  */
-export interface Committed {
+interface Committed {
   /** The parent's id, or the single redemption's. */
   readonly head: string;
   /** Ids of the children of a parent. */

@@ -23,7 +23,7 @@ const UNIT_MS: Readonly<Record<NonNullable<Resource<'Session'>['ttl_unit']>, num
 };
 
 /** A lock session asked for by a request, with its lifetime resolved. */
-export interface SessionRequest {
+interface SessionRequest {
   /** The key sent, or a new `ssn_…` key. */
   readonly key: string;
   /** Lifetime as the response echoes it. */
