@@ -47,17 +47,13 @@ const createCategory = async (client: VoucherkitClient, name: string, hierarchy:
 };
 
 const start = async (): Promise<void> => {
-  // The mock (the service, and the helper that starts it in the worker) comes in chunks of its own,
-  // as an app keeps it out of its production bundle, so the page's first chunk holds the app and
-  // the client only; the mock fetches the schemas it checks requests with on the first request.
-  const [{ createMockService }, { startMockWorker }] = await Promise.all([
-    import('@voucherkit/mock-server'),
-    import('@voucherkit/mock-server/browser'),
-  ]);
-  // Same origin as the page: the worker answers everything under /api, and a request it somehow
-  // missed could only reach the server that served the page, never the real service.
-  const service = createMockService({ baseUrl: `${location.origin}/api` });
-  await startMockWorker(service, { onUnhandledRequest: 'bypass' });
+  // The mock comes in chunks of its own (`./mock.ts`), as an app keeps it out of its production
+  // bundle, so the page's first chunk holds the app and the client only; the mock fetches the
+  // schemas it checks requests with on the first request. Same origin as the page: the worker
+  // answers everything under /api, and a request it somehow missed could only reach the server
+  // that served the page, never the real service.
+  const { startMock } = await import('./mock.js');
+  const service = await startMock(`${location.origin}/api`);
 
   // The mock's keys are fakes that only this page knows; never put real server keys in a browser.
   const { appId, appToken } = service.projects.primary.keys;
