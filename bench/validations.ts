@@ -71,6 +71,7 @@ export const validationsBenchmark = async (): Promise<string[]> => {
   };
   const server = benchServer(service);
   const { client } = server;
+  // The first validation also loads the engine, which the store's own validations below run.
   const check = await client.validations.validateStackable(body);
   if (!check.valid || check.redeemables.length !== 5)
     throw new Error(`the bench validation is not valid: ${JSON.stringify(check.inapplicable_redeemables)}`);
