@@ -2,6 +2,7 @@
  * The engine loads with the first operation that runs it (decision 0083): the registry knows its
  * operations without loading it, and code that runs it directly is told to load it first.
  */
+import { createClient } from '@voucherkit/client';
 import { describe, expect, test, vi } from 'vitest';
 import { ENGINE_OPERATIONS } from '../../../src/areas/engine/operations.js';
 import { loadEngineHandlers } from '../../../src/areas/engine/on-demand.js';
@@ -35,6 +36,40 @@ describe('the engine on demand', () => {
     expect(((await answer.json()) as { valid: boolean }).valid).toBe(true);
     expect(engine()).toBe(await loadEngine());
     expect(redeem().redemptions).toHaveLength(1);
+  });
+
+  test('a reward paid with points loads it when it is the first operation to run it', async () => {
+    vi.resetModules();
+    const { createMockService } = await import('../../../src/service.js');
+    const { engine } = await import('../../../src/areas/engine/load.js');
+    const service = createMockService({ seed: 'engine-on-demand-reward', scheduler: 'manual' });
+    const { appId, appToken } = service.projects.primary.keys;
+    const client = createClient({
+      baseUrl: service.baseUrl,
+      auth: { type: 'server', appId, appToken },
+      fetch: (request) => service.handle(request),
+      retry: false,
+    });
+    const programme = await client.loyalties.create({
+      name: 'Members Club',
+      type: 'AUTO_UPDATE',
+      voucher: { type: 'LOYALTY_CARD', loyalty_card: { points: 0 } },
+    } as never);
+    await service.scheduler.drain();
+    const card = await client.loyalties.createMember(programme.id, { customer: { source_id: 'ana' } } as never);
+    await client.loyalties.addOrRemoveCardBalance(String(card.code), { points: 250 } as never);
+    const reward = await client.rewards.create({
+      name: '$20 for 100 points',
+      parameters: { coin: { exchange_ratio: '20', points_ratio: '100' } },
+    } as never);
+    await client.rewards.createAssignment(reward.id, { campaign: programme.id } as never);
+    expect(() => engine()).toThrow('await loadEngine()');
+
+    const paid = await client.loyalties.redeemReward(String(card.code), {
+      reward: { id: reward.id, points: 200 },
+      order: { amount: 4500 },
+    } as never);
+    expect(paid).toMatchObject({ result: 'SUCCESS', order: { total_applied_discount_amount: 4000 } });
   });
 
   test('lists the operations of the handlers it loads, no more and no fewer', async () => {
