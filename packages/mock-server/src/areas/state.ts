@@ -312,7 +312,7 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     rewardRedeemer,
     timeZone: () => settings.timezone,
   });
-  const state: ProjectState = {
+  const stores: Omit<ProjectState, 'qualifications'> = {
     oauth: new OAuthTokenStore(context),
     categories,
     stackingRules,
@@ -340,10 +340,6 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     publications,
     exports,
     redemptions,
-    // Made by the engine, which loads with the first qualification.
-    get qualifications(): QualificationStore {
-      return engine().qualificationsOf(context, state);
-    },
     loyalties,
     earningRules,
     pendingPoints,
@@ -357,5 +353,10 @@ export const createProjectState = (context: ServiceContext, settings: ProjectSet
     referrals,
     members: new ProjectMemberStore(context),
   };
+  // The qualification store is made by the engine, which loads with the first qualification; not
+  // enumerable, so that spreading or printing the state never asks for it before then.
+  const state = Object.defineProperty(stores, 'qualifications', {
+    get: (): QualificationStore => engine().qualificationsOf(context, state),
+  }) as ProjectState;
   return state;
 };

@@ -22,8 +22,10 @@ describe('the engine on demand', () => {
     state.vouchers.create({ code: 'TEN', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1000 } });
     const redeem = () => state.redemptions.redeem({ redeemables: [{ object: 'voucher', id: 'TEN' }] } as never, ORIGIN);
     expect(redeem).toThrow('await loadEngine()');
-    // Reading the records needs no engine.
+    // Reading the records needs no engine, nor does spreading the state (its qualification store
+    // is the engine's, and not enumerable).
     expect(state.redemptions.list().items).toEqual([]);
+    expect(Object.keys({ ...state })).not.toContain('qualifications');
 
     const answer = await service.handle(
       new Request(`${service.baseUrl}/v1/validations`, {
