@@ -9,3 +9,4 @@
 export { fullService, type FullMockService } from './service.js';
 export type { ProjectState } from './areas/state.js';
 export type { OrganisationState } from './areas/organisation.js';
+export { loadEngine } from './areas/engine/load.js';
