@@ -15,7 +15,7 @@
  */
 import { createMockService } from '@voucherkit/mock-server';
 import { fullService, loadEngine } from '@voucherkit/mock-server/internals';
-import { type Rates, collectGarbage, label, median, rates } from './lib/measure.ts';
+import { type Rates, label, median, rates, settledHeapUsed } from './lib/measure.ts';
 import { benchServer } from './lib/mock-server.ts';
 
 const STORED = 100_000;
@@ -68,12 +68,6 @@ const phaseRates = async (once: () => Promise<unknown>): Promise<Rates> => {
   return { wall: median(rounds.map((round) => round.wall)), cpu: median(rounds.map((round) => round.cpu)) };
 };
 
-const heapUsed = (): number => {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-};
-
 /**
  * Rounds before and after 100,000 stored redemptions, for one customer or a new one each time.
  * Then rounds of the mock that holds them interleaved with rounds of a second mock that holds
@@ -92,12 +86,12 @@ const growingHistory = async (
   const redeemOne = () => server.client.redemptions.redeemStackable(request(made++));
   const redeemReference = () => referenceClient.redemptions.redeemStackable(reference.request(made++));
   const first = await phaseRates(redeemOne);
-  const before = heapUsed();
+  const before = settledHeapUsed();
   const storedBefore = made;
   // The store's own redemptions run the engine, which the requests above loaded; said, not assumed.
   await loadEngine();
   for (let index = 0; index < STORED; index += 1) state.redemptions.redeem(request(made++), ORIGIN);
-  const bytes = (heapUsed() - before) / (made - storedBefore);
+  const bytes = (settledHeapUsed() - before) / (made - storedBefore);
   const last = await phaseRates(redeemOne);
   await rates(redeemReference, WARM_UP_MS);
   const ratios: number[] = [];

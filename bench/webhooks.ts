@@ -14,7 +14,7 @@
  */
 import { createMockService } from '@voucherkit/mock-server';
 import { fullService } from '@voucherkit/mock-server/internals';
-import { type Rates, collectGarbage, label, median, rates } from './lib/measure.ts';
+import { type Rates, label, median, rates, settledHeapUsed } from './lib/measure.ts';
 import { WEBHOOK_TARGET, benchServer } from './lib/mock-server.ts';
 
 const ROUNDS = 3;
@@ -70,12 +70,6 @@ const redemptionsWithWebhook = async (): Promise<{ off: Rates[]; on: Rates[]; po
   return { ...runs, delivered };
 };
 
-const heapUsed = (): number => {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-};
-
 /** Heap held by `KEPT` delivered sendouts: measured before and after the deliveries are forgotten, in one service. */
 const bytesPerDelivery = async (): Promise<number> => {
   const service = fullService(
@@ -94,10 +88,10 @@ const bytesPerDelivery = async (): Promise<number> => {
   server.close();
   if (state.webhookDeliveries.list({ status: 'DELIVERED' }).length !== KEPT)
     throw new Error('not every delivery went out');
-  const kept = heapUsed();
+  const kept = settledHeapUsed();
   state.webhookDeliveries.clear();
   // The events stay in the log either way: what goes is the deliveries alone.
-  return (kept - heapUsed()) / KEPT;
+  return (kept - settledHeapUsed()) / KEPT;
 };
 
 export const webhooksBenchmark = async (): Promise<string[]> => {
