@@ -1,6 +1,7 @@
 import type { IncomingRequest } from '../http/incoming-request.js';
 import type { Answer } from '../http/respond.js';
-import type { ControlDependencies, controlApi } from './control-api.js';
+import { loadedOnce } from '../http/first-use.js';
+import type { ControlDependencies } from './control-api.js';
 import { controlPath } from './prefix.js';
 
 /**
@@ -11,11 +12,10 @@ import { controlPath } from './prefix.js';
  * @returns A responder: an answer for a request under the prefix, `undefined` for any other.
  */
 export const controlOnDemand = (deps: ControlDependencies) => {
-  let responder: Promise<ReturnType<typeof controlApi>> | undefined;
+  const responder = loadedOnce(() => import('./control-api.js').then((module) => module.controlApi(deps)));
   return async (request: IncomingRequest, url = new URL(request.url)): Promise<Answer | undefined> => {
     const routePath = controlPath(url, deps.basePath);
     if (routePath === undefined) return undefined;
-    responder ??= import('./control-api.js').then((module) => module.controlApi(deps));
-    return (await responder)(request, url, routePath);
+    return (await responder.load())(request, url, routePath);
   };
 };

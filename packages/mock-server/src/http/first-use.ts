@@ -19,6 +19,22 @@ export const once = <T extends object | null>(build: () => T): (() => T) => {
 };
 
 /**
+ * A value that an asynchronous `load` (a module's `import()`) makes on first need: `load()` starts
+ * it once and resolves to it ever after, and `loaded()` gives it once it has resolved, to code that
+ * runs synchronously.
+ */
+export const loadedOnce = <T>(
+  load: () => Promise<T>,
+): { readonly load: () => Promise<T>; readonly loaded: () => T | undefined } => {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  return {
+    load: () => (pending ??= load().then((made) => (value = made))),
+    loaded: () => value,
+  };
+};
+
+/**
  * A record whose values are built on first read, each by its own builder; a read after the first
  * finds a plain property. Keys are enumerable, so iterating the record builds every value.
  */

@@ -1,6 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { builtOnRead, once } from '../../src/http/first-use.js';
+import { builtOnRead, loadedOnce, once } from '../../src/http/first-use.js';
 import { loadOperations, operationInput, operationInputs, operationResponses } from '../../src/http/load-operations.js';
+
+describe('loadedOnce', () => {
+  it('loads on the first need only, and gives the value to synchronous code once it has resolved', async () => {
+    const load = vi.fn(async () => ({ loaded: true }));
+    const value = loadedOnce(load);
+    expect(load).not.toHaveBeenCalled();
+    expect(value.loaded()).toBeUndefined();
+    const [first, second] = await Promise.all([value.load(), value.load()]);
+    expect(first).toBe(second);
+    expect(value.loaded()).toBe(first);
+    expect(await value.load()).toBe(first);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('once', () => {
   it('builds on the first call and returns the same value after', () => {
