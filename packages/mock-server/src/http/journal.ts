@@ -80,7 +80,7 @@ const RESPONSE_WHEN_READ: PropertyDescriptor = {
  * answer without a text (no body, a 204) keeps `body` as it is. Where the entry keeps the text is
  * not enumerable: the entry equals a plain object of its fields, as `toEqual` compares them.
  *
- * @param fields - The entry but its `response`.
+ * @param fields - The entry but its `response`, made for it: it becomes the entry, not copied.
  * @param text - The answer's body text, if it has one.
  * @param body - The body the answer was made of.
  * @returns The entry.
@@ -91,14 +91,11 @@ export const answeredEntry = (
   body: unknown,
 ): JournalEntry => {
   const parsed = typeof text !== 'string';
-  return Object.defineProperties(
-    { ...fields },
-    {
-      [BODY]: { value: parsed ? body : text, writable: true },
-      [PARSED]: { value: parsed, writable: true },
-      response: RESPONSE_WHEN_READ,
-    },
-  ) as unknown as JournalEntry;
+  return Object.defineProperties(fields, {
+    [BODY]: { value: parsed ? body : text, writable: true },
+    [PARSED]: { value: parsed, writable: true },
+    response: RESPONSE_WHEN_READ,
+  }) as unknown as JournalEntry;
 };
 
 /**
