@@ -158,14 +158,30 @@ const ON_DEMAND_MAPS: Readonly<Record<string, { readonly file: string; readonly 
   engineOnDemand: { file: `${SRC}/areas/engine/handlers.ts`, name: 'engineHandlers' },
 };
 
+const unwrap = (expression: ts.Expression): ts.Expression => {
+  let current = expression;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current)
+  )
+    current = current.expression;
+  return current;
+};
+
+/** The value a handler map is declared with, without its `satisfies` or `as`. */
+const mapDeclaration = (file: string, name: string): ts.Node | undefined => {
+  const declaration = declarationOf(file, name);
+  return declaration !== undefined && ts.isExpression(declaration) ? unwrap(declaration) : declaration;
+};
+
 /** A handler map, or the maps it is made of when it only spreads imported maps, in its order. */
 const leafMaps = (map: {
   readonly file: string;
   readonly name: string;
 }): { readonly name: string; readonly file: string }[] => {
-  let declaration = declarationOf(map.file, map.name);
-  while (declaration !== undefined && (ts.isSatisfiesExpression(declaration) || ts.isAsExpression(declaration)))
-    declaration = declaration.expression;
+  const declaration = mapDeclaration(map.file, map.name);
   if (
     declaration === undefined ||
     !ts.isObjectLiteralExpression(declaration) ||
@@ -204,8 +220,7 @@ const registeredMaps = (): { readonly name: string; readonly file: string }[] =>
 
 /** The operations of one handler map, each with its handler function. */
 const handlersOf = (file: string, name: string): Map<string, ts.Node> => {
-  let map = declarationOf(file, name);
-  while (map !== undefined && (ts.isSatisfiesExpression(map) || ts.isAsExpression(map))) map = map.expression;
+  const map = mapDeclaration(file, name);
   if (map === undefined || !ts.isObjectLiteralExpression(map)) throw new Error(`${file}: ${name} is no object literal`);
   const handlers = new Map<string, ts.Node>();
   for (const property of map.properties) {
@@ -222,18 +237,6 @@ const handlersOf = (file: string, name: string): Map<string, ts.Node> => {
     }
   }
   return handlers;
-};
-
-const unwrap = (expression: ts.Expression): ts.Expression => {
-  let current = expression;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current)
-  )
-    current = current.expression;
-  return current;
 };
 
 /** Reads functions for the state's methods they call; one reader serves every operation. */
