@@ -159,8 +159,9 @@ export const requestsView: View = {
       );
       fill(count, `${entries.length} requests${skipped > 0 ? `, ${skipped} more went by too fast to list` : ''}`);
       const names = [...new Set(entries.map((entry) => entry.operationId))].sort();
-      if (names.join() !== listedNames) {
-        listedNames = names.join();
+      const listing = names.join();
+      if (listing !== listedNames) {
+        listedNames = listing;
         fill(
           operations,
           names.map((name) => h('option', { value: name })),
