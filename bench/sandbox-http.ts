@@ -8,7 +8,8 @@
  * and the state grows as it would). Goals: ratio sandbox / bare ≥ 0.5 for the read, ≥ 0.25 for
  * the redemption (decision 0072). Rates are by the wall clock and per second of the servers'
  * thread's CPU time, which other processes on a shared machine disturb less; ratios are taken
- * round by round.
+ * round by round. Each side's heap allocation per request is reported too: a figure the machine's
+ * load hardly moves, which shows what a request costs the collector.
  *
  *   npm run bench -- sandbox-http
  */
@@ -23,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { createMockService } from '@voucherkit/mock-server';
 import { listen } from '@voucherkit/mock-server/node';
-import { label, median, threadCpuMs } from './lib/measure.ts';
+import { allocatedDuring, label, median, threadCpuMs } from './lib/measure.ts';
 
 const ROUNDS = 3;
 const DURATION_S = 2;
@@ -75,24 +76,30 @@ const bareServer = async (answers: ReadonlyMap<string, Answer>): Promise<{ url: 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 };
 
-/** Requests per second of one load run, by the wall clock and per second of this thread's CPU time. */
+/**
+ * One load run: requests per second by the wall clock and per second of this thread's CPU time,
+ * and the bytes this thread's heap allocated per request (the load's worker allocates on its own).
+ */
 export interface Load {
   readonly wall: number;
   readonly cpu: number;
+  readonly allocated: number;
 }
 
 /** Drives `origin` with the call from a worker thread for `seconds`; every answer must be a 2xx. */
 export const load = async (origin: string, call: Call, seconds: number): Promise<Load> => {
   const cpuStart = threadCpuMs();
-  const result = await autocannon({
-    url: `${origin}${call.path}`,
-    method: call.method,
-    headers: call.headers,
-    ...(call.body === undefined ? {} : { body: call.body }),
-    connections: CONNECTIONS,
-    duration: seconds,
-    workers: 1,
-  });
+  const { result, bytes } = await allocatedDuring(() =>
+    autocannon({
+      url: `${origin}${call.path}`,
+      method: call.method,
+      headers: call.headers,
+      ...(call.body === undefined ? {} : { body: call.body }),
+      connections: CONNECTIONS,
+      duration: seconds,
+      workers: 1,
+    }),
+  );
   const cpuEnd = threadCpuMs();
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(
@@ -100,7 +107,11 @@ export const load = async (origin: string, call: Call, seconds: number): Promise
     );
   const { total } = result.requests;
   const wall = total / (result.duration || seconds);
-  return { wall, cpu: cpuStart === undefined || cpuEnd === undefined ? wall : total / ((cpuEnd - cpuStart) / 1000) };
+  return {
+    wall,
+    cpu: cpuStart === undefined || cpuEnd === undefined ? wall : total / ((cpuEnd - cpuStart) / 1000),
+    allocated: bytes / total,
+  };
 };
 
 export const sandboxHttp = async (): Promise<string[]> => {
@@ -140,7 +151,7 @@ export const sandboxHttp = async (): Promise<string[]> => {
     const ratio = (by: keyof Load): string =>
       median(runs.sandbox.map((run, index) => run[by] / (runs.bare[index] as Load)[by])).toFixed(2);
     const rates = (side: Load[]): string =>
-      `${median(side.map((run) => run.wall)).toFixed(0)} requests/s (${median(side.map((run) => run.cpu)).toFixed(0)} per CPU second)`;
+      `${median(side.map((run) => run.wall)).toFixed(0)} requests/s (${median(side.map((run) => run.cpu)).toFixed(0)} per CPU second), ${(median(side.map((run) => run.allocated)) / 1000).toFixed(1)} kB allocated per request`;
     lines.push(
       `  ${name === 'read' ? 'category read' : 'voucher redemption'}: ${call.method} ${call.path.replace(category.id, '{id}')}, ${answer.body.byteLength.toLocaleString('en')} B answered`,
       `    ${label('bare node:http, the same answer')}${rates(runs.bare)}`,

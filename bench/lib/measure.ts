@@ -1,4 +1,5 @@
 /** Helpers shared by the benchmarks: rates over a fixed time and medians of interleaved rounds. */
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 
 /** Calls per second over the same run, by the wall clock and by this thread's CPU time. */
 export interface Rates {
@@ -67,4 +68,25 @@ export const settledHeapUsed = (): number => {
     used = now;
   }
   return used;
+};
+
+/**
+ * What `run` returned, and the bytes this thread allocated on its heap while it ran: what the
+ * heap grew by between collections, read from V8's GC profiler. Unlike a time, the figure hardly
+ * moves with the machine's load, so a change of a few kilobytes per call shows in one run. Other
+ * threads (a load generator in a worker) allocate on heaps of their own and are not counted.
+ */
+export const allocatedDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; bytes: number }> => {
+  const profiler = new GCProfiler();
+  const start = getHeapStatistics().used_heap_size;
+  profiler.start();
+  const result = await run();
+  const end = getHeapStatistics().used_heap_size;
+  let bytes = 0;
+  let after = start;
+  for (const collection of profiler.stop()?.statistics ?? []) {
+    bytes += collection.beforeGC.heapStatistics.usedHeapSize - after;
+    after = collection.afterGC.heapStatistics.usedHeapSize;
+  }
+  return { result, bytes: bytes + end - after };
 };
